@@ -1,0 +1,57 @@
+"""Where bundled content lives, and how references between content files resolve.
+
+Bundled folders (``schemas``, ``boards``, ``scenarios``) sit at the top of a source checkout
+and are copied to ``studio/_bundled/`` inside a wheel; :func:`bundled_path` finds either, so
+nothing depends on the current directory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.content.errors import LoadError
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+_BUNDLE_NAMES = ("schemas", "boards", "scenarios")
+
+
+def _bundle_root() -> Path:
+    wheel = _PACKAGE / "_bundled"
+    if (wheel / "schemas").is_dir():
+        return wheel
+    return _PACKAGE.parent
+
+
+def bundled_path(*parts: str) -> Path:
+    """Path of a bundled file or folder, e.g. ``bundled_path("boards", "realm")``."""
+    if not parts or parts[0] not in _BUNDLE_NAMES:
+        raise ValueError(f"bundled content lives under {_BUNDLE_NAMES}, got {parts!r}")
+    return _bundle_root().joinpath(*parts)
+
+
+def schemas_dir() -> Path:
+    return bundled_path("schemas")
+
+
+def content_root_of(path: str | Path) -> Path:
+    """The content root of a file: the nearest ancestor folder holding a ``boards`` or
+    ``scenarios`` folder, else the file's own folder. References may not leave it."""
+    p = Path(path).resolve()
+    for parent in p.parents:
+        if (parent / "boards").is_dir() or (parent / "scenarios").is_dir():
+            return parent
+    return p.parent
+
+
+def resolve_reference(from_file: str | Path, ref: str) -> Path:
+    """Resolve ``ref`` (relative to ``from_file``'s folder) and check it stays inside the content
+    root. Raises :class:`LoadError` (``content/ref-escapes-root``) when it does not."""
+    base = Path(from_file).resolve()
+    if Path(ref).is_absolute():
+        raise LoadError("content/ref-absolute", f"reference {ref!r} must be a relative path", str(from_file))
+    target = (base.parent / ref).resolve()
+    root = content_root_of(base)
+    if not target.is_relative_to(root):
+        raise LoadError("content/ref-escapes-root",
+                        f"reference {ref!r} leaves the content root {root}", str(from_file))
+    return target

@@ -1,0 +1,170 @@
+"""Schema registry: one JSON Schema (Draft 2020-12) per file format, picked by ``format:``.
+
+Schemas live in ``schemas/*.schema.json``; their ``$id`` ends in ``NAME/VERSION`` and that is the
+format string a file declares (``format: realm-board/1``). Older versions are migrated to the
+current one before validation through :data:`MIGRATIONS`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from jsonschema import Draft202012Validator
+
+from studio.content.paths import schemas_dir
+
+_FORMAT = re.compile(r"^([a-z][a-z0-9-]*)/(\d+)$")
+
+# (name, from_version) -> function upgrading the data by one version. None yet: every format is /1.
+MIGRATIONS: dict[tuple[str, int], Callable[[dict], dict]] = {}
+
+
+@lru_cache(maxsize=None)
+def _registry() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for path in sorted(schemas_dir().glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        m = re.search(r"([a-z][a-z0-9-]*/\d+)$", schema.get("$id", ""))
+        if not m:
+            raise RuntimeError(f"schema {path} has no $id ending in NAME/VERSION")
+        Draft202012Validator.check_schema(schema)
+        out[m.group(1)] = schema
+    return out
+
+
+def known_formats() -> list[str]:
+    return sorted(_registry())
+
+
+def parse_format(fmt: Any) -> tuple[str, int] | None:
+    if not isinstance(fmt, str):
+        return None
+    m = _FORMAT.match(fmt)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def current_version(name: str) -> int | None:
+    versions = [int(f.split("/")[1]) for f in _registry() if f.split("/")[0] == name]
+    return max(versions) if versions else None
+
+
+def schema_for(fmt: str) -> dict:
+    """The schema of a format string such as ``realm-board/1``. KeyError if unknown."""
+    return _registry()[fmt]
+
+
+@lru_cache(maxsize=None)
+def validator_for(fmt: str) -> Draft202012Validator:
+    return Draft202012Validator(schema_for(fmt))
+
+
+def migrate(data: dict) -> dict:
+    """Upgrade ``data`` to the current version of its format (a no-op for current files)."""
+    parsed = parse_format(data.get("format"))
+    if parsed is None:
+        return data
+    name, version = parsed
+    latest = current_version(name)
+    while latest is not None and version < latest and (name, version) in MIGRATIONS:
+        data = MIGRATIONS[(name, version)](data)
+        version += 1
+        data["format"] = f"{name}/{version}"
+    return data
+
+
+# --- schema findings -------------------------------------------------------------------------
+
+from jsonschema import exceptions as _jse  # noqa: E402
+
+from studio.content.findings import Finding, json_path_text  # noqa: E402
+
+_KEYWORD_CODES = {
+    "required": "schema/missing-key",
+    "additionalProperties": "schema/unknown-key",
+    "unevaluatedProperties": "schema/unknown-key",
+    "type": "schema/type",
+    "enum": "schema/value",
+    "const": "schema/value",
+    "pattern": "schema/pattern",
+    "propertyNames": "schema/bad-key",
+    "minimum": "schema/range", "maximum": "schema/range",
+    "minItems": "schema/length", "maxItems": "schema/length",
+    "minProperties": "schema/length", "maxProperties": "schema/length",
+    "minLength": "schema/length", "maxLength": "schema/length",
+    "uniqueItems": "schema/duplicate-item",
+    "oneOf": "schema/invalid", "anyOf": "schema/invalid",
+}
+
+
+def _describe(error: _jse.ValidationError) -> str:
+    where = json_path_text(error.absolute_path)
+    kw = error.validator
+    if kw == "required":
+        return f"{where}: {error.message.replace(' is a required property', '')} is required"
+    if kw in ("enum",):
+        allowed = ", ".join(repr(v) for v in error.validator_value)
+        return f"{where}: {error.instance!r} is not one of {allowed}"
+    if kw == "const":
+        return f"{where}: expected {error.validator_value!r}, got {error.instance!r}"
+    if kw == "type":
+        return f"{where}: expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+    if kw == "propertyNames":
+        return f"{where}: key {error.instance!r} is not allowed here ({error.message})"
+    return f"{where}: {error.message}"
+
+
+def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
+    """Check ``data`` against the schema named by its ``format:``; one finding per problem,
+    positioned through ``source`` (a :class:`~studio.content.yamlio.SourceMap`)."""
+
+    def at(json_path, prefer_key=False):
+        if source is None:
+            return (None, None)
+        return source.locate(json_path, prefer_key)
+
+    if not isinstance(data, dict):
+        line, col = at(())
+        return [Finding("schema/not-a-mapping", "error",
+                        f"a studio file is a mapping with a 'format:' key, got {type(data).__name__}", path, line, col)]
+    fmt = data.get("format")
+    if fmt is None:
+        line, col = at(())
+        return [Finding("schema/no-format", "error",
+                        f"missing 'format:' key (one of: {', '.join(known_formats())})", path, line, col)]
+    parsed = parse_format(fmt)
+    if parsed is None or fmt not in _registry():
+        line, col = at(("format",))
+        hint = ""
+        if parsed and current_version(parsed[0]) is not None:
+            hint = f"; this studio reads {parsed[0]}/{current_version(parsed[0])}"
+        return [Finding("schema/unknown-format", "error",
+                        f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col)]
+    findings: list[Finding] = []
+    for error in sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        if error.validator in ("oneOf", "anyOf") and error.context:
+            best = _jse.best_match(error.context)
+            if best is not None and len(best.absolute_path) >= len(error.absolute_path):
+                error = best
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            props = error.schema.get("properties", {})
+            for key in error.instance:
+                if key not in props:
+                    jp = tuple(error.absolute_path) + (key,)
+                    line, col = at(jp, prefer_key=True)
+                    expected = ", ".join(props) if props else "no keys"
+                    findings.append(Finding(
+                        "schema/unknown-key", "error",
+                        f"{json_path_text(error.absolute_path)}: unknown key {key!r} (expected one of: {expected})",
+                        path, line, col))
+            continue
+        prefer_key = error.validator == "propertyNames"
+        jp = tuple(error.absolute_path)
+        if prefer_key and isinstance(error.instance, str):
+            jp = jp + (error.instance,)
+        line, col = at(jp, prefer_key=prefer_key)
+        findings.append(Finding(_KEYWORD_CODES.get(error.validator, "schema/invalid"), "error",
+                                _describe(error), path, line, col))
+    return findings

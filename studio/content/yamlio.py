@@ -1,0 +1,252 @@
+"""The studio's one YAML reader and writer.
+
+Reading is safe by construction: only plain mappings, sequences and scalars are built; tags,
+anchors, aliases, merge keys and duplicate keys are rejected; files are capped in size and
+nesting. Every node keeps its 1-based line and column in a :class:`SourceMap`, so findings can
+point to ``file:line:col``. Writing is atomic: a temp file in the same folder, then a rename.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from studio.content.errors import LoadError
+
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 40
+MAX_NODES = 500_000
+
+JsonPath = tuple  # tuple[str | int, ...]
+
+
+@dataclass
+class SourceMap:
+    """Line/column of every node of a parsed file, keyed by JSON path (tuple of keys/indices).
+
+    ``values[path]`` is where the value starts; ``keys[path]`` where its mapping key starts.
+    Lines and columns are 1-based."""
+
+    path: str | None = None
+    values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, json_path: JsonPath, prefer_key: bool = False) -> tuple[int | None, int | None]:
+        """Position of ``json_path``, or of its nearest ancestor that has one."""
+        p = tuple(json_path)
+        while True:
+            if prefer_key and p in self.keys:
+                return self.keys[p]
+            if p in self.values:
+                return self.values[p]
+            if not p:
+                return (None, None)
+            p = p[:-1]
+
+
+@dataclass
+class Document:
+    """A parsed content file: plain data, where each node came from, and the file path."""
+
+    data: Any
+    source: SourceMap
+    path: str | None = None
+
+    @property
+    def format(self) -> str | None:
+        if isinstance(self.data, dict):
+            fmt = self.data.get("format")
+            return fmt if isinstance(fmt, str) else None
+        return None
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors and aliases while composing."""
+
+    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            raise _Refused("yaml/alias", "aliases (*name) are not allowed in studio files", event.start_mark)
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            raise _Refused("yaml/anchor", f"anchors (&{anchor}) are not allowed in studio files", event.start_mark)
+        return super().compose_node(parent, index)
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str, mark) -> None:
+        super().__init__(message)
+        self.code, self.message, self.mark = code, message, mark
+
+
+_SAFE_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
+}
+
+
+def _pos(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, loader: _StrictLoader, source: SourceMap) -> None:
+        self.loader = loader
+        self.source = source
+        self.count = 0
+
+    def build(self, node: Node, path: JsonPath, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _Refused("yaml/too-large", f"more than {MAX_NODES} nodes", node.start_mark)
+        if depth > MAX_DEPTH:
+            raise _Refused("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark)
+        if node.tag not in _SAFE_TAGS:
+            raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+        self.source.values[path] = _pos(node.start_mark)
+        if isinstance(node, ScalarNode):
+            return self.loader.construct_object(node, deep=True)
+        if isinstance(node, SequenceNode):
+            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            out: dict = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode):
+                    raise _Refused("yaml/complex-key", "mapping keys must be plain scalars", key_node.start_mark)
+                if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
+                    raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_node.start_mark)
+                key = self.loader.construct_object(key_node, deep=True)
+                if isinstance(key, (int, float, bool)) or key is None:
+                    key = key_node.value  # ids like 1 or yes stay the text the author wrote
+                if key in out:
+                    first = self.source.keys.get(path + (key,))
+                    where = f" (first at line {first[0]})" if first else ""
+                    raise _Refused("yaml/duplicate-key", f"duplicate key {key!r}{where}", key_node.start_mark)
+                self.source.keys[path + (key,)] = _pos(key_node.start_mark)
+                out[key] = self.build(value_node, path + (key,), depth + 1)
+            return out
+        raise _Refused("yaml/node", f"unsupported node {node!r}", node.start_mark)
+
+
+def parse_yaml(text: str, path: str | None = None) -> Document:
+    """Parse YAML text into a :class:`Document`. Raises :class:`LoadError` with the position
+    of the first problem (syntax, duplicate key, anchor/alias, tag, size or depth)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", path)
+    source = SourceMap(path=path)
+    loader = _StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise LoadError("yaml/empty", "file is empty", path, 1, 1)
+        data = _Builder(loader, source).build(node, (), 0)
+    except _Refused as exc:
+        line, col = _pos(exc.mark)
+        raise LoadError(exc.code, exc.message, path, line, col) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = _pos(mark) if mark else (None, None)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if exc.context and exc.problem:
+            problem = f"{exc.problem} ({exc.context})"
+        raise LoadError("yaml/syntax", f"YAML syntax error: {problem}", path, line, col) from None
+    except yaml.YAMLError as exc:
+        raise LoadError("yaml/syntax", f"YAML error: {exc}", path) from None
+    except RecursionError:
+        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path) from None
+    finally:
+        loader.dispose()
+    return Document(data=data, source=source, path=path)
+
+
+def load_document(path: str | os.PathLike) -> Document:
+    """Read and parse a content file. Raises :class:`LoadError` (``io/unreadable``,
+    ``io/not-utf8``, ``yaml/*``) — never a bare OSError or YAMLError."""
+    p = str(path)
+    try:
+        size = os.path.getsize(p)
+        if size > MAX_BYTES:
+            raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", p)
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except LoadError:
+        raise
+    except IsADirectoryError:
+        raise LoadError("io/unreadable", "is a folder, not a file", p) from None
+    except OSError as exc:
+        raise LoadError("io/unreadable", f"cannot read file: {exc.strerror or exc}", p) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise LoadError("io/not-utf8", "file is not UTF-8 text", p, line, 1) from None
+    return parse_yaml(text, p)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style for mappings, flow style for short scalar lists (peg pairs, coordinates)."""
+
+    def ignore_aliases(self, data):  # never write anchors
+        return True
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list):
+    flow = len(data) <= 8 and all(isinstance(x, (int, float, str, bool)) or x is None for x in data)
+    flow = flow or (all(isinstance(x, list) for x in data) and len(data) <= 4 and
+                    all(all(isinstance(y, (int, float, str)) for y in x) for x in data))
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_dict(dumper: yaml.SafeDumper, data: dict):
+    small = len(data) <= 6 and all(
+        isinstance(v, (int, float, str, bool)) or v is None or
+        (isinstance(v, list) and len(v) <= 4 and all(isinstance(x, (int, float, str)) for x in v))
+        for v in data.values())
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=small and len(data) > 0)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(tuple, _represent_list)
+_Dumper.add_representer(dict, _represent_dict)
+
+
+def dump_yaml(data: Any) -> str:
+    """Render plain data as YAML text in the studio's house style (key order kept)."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
+
+
+def save_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a temp file in the same folder, flushed and
+    fsynced, then renamed over the target. On any error the old file is untouched and the
+    temp file removed; the OSError propagates."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            try:
+                os.chmod(tmp, target.stat().st_mode & 0o777)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,1 @@
+"""Lattices, faces of a line graph (shapely) and hex math. No Qt."""

@@ -1,0 +1,92 @@
+"""Read and write model objects through the one safe loader and the schema registry."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from studio.content import LoadError, dump_yaml, load_document, parse_yaml, resolve_reference, save_atomic
+from studio.content.findings import Finding
+from studio.content.schemas import migrate, schema_findings
+from studio.model.realm import Board, Realm, Scenario
+
+
+class InvalidContent(ValueError):
+    """The file parsed but does not match its schema. ``findings`` lists every problem."""
+
+    def __init__(self, findings: list[Finding]):
+        self.findings = findings
+        head = findings[0].format() if findings else "invalid content"
+        more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
+        super().__init__(head + more)
+
+
+_TYPES = {"realm-board": Board, "realm-scenario": Scenario}
+
+
+def model_from_document(doc) -> Board | Scenario:
+    """Build the model of a parsed :class:`~studio.content.Document`. Raises
+    :class:`InvalidContent` with every schema finding."""
+    findings = schema_findings(doc.data, doc.source, doc.path)
+    if findings:
+        raise InvalidContent(findings)
+    data = migrate(doc.data)
+    cls = _TYPES.get(data["format"].split("/")[0])
+    if cls is None:
+        raise InvalidContent([Finding("schema/unknown-format", "error",
+                                      f"{data['format']} files are not supported here", doc.path, 1, 1)])
+    return cls.from_data(data, source=doc.source, path=doc.path)
+
+
+def read(path: str | os.PathLike) -> Board | Scenario:
+    """Load any supported file. Raises :class:`LoadError` or :class:`InvalidContent`."""
+    return model_from_document(load_document(path))
+
+
+def read_board(path: str | os.PathLike) -> Board:
+    obj = read(path)
+    if not isinstance(obj, Board):
+        raise InvalidContent([Finding("content/wrong-kind", "error",
+                                      f"expected a realm-board/1 file, got {obj.FORMAT}", str(path), 1, 1)])
+    return obj
+
+
+def read_scenario(path: str | os.PathLike) -> Scenario:
+    obj = read(path)
+    if not isinstance(obj, Scenario):
+        raise InvalidContent([Finding("content/wrong-kind", "error",
+                                      f"expected a realm-scenario/1 file, got {obj.FORMAT}", str(path), 1, 1)])
+    return obj
+
+
+def board_path(scenario: Scenario, players: int) -> Path:
+    """File of the scenario's board for ``players``; raises LoadError if there is none or the
+    reference leaves the content root (RTR-S6)."""
+    if players not in scenario.boards:
+        raise LoadError("scenario/no-board", f"scenario {scenario.id!r} has no board for {players} players "
+                        f"(has {', '.join(map(str, sorted(scenario.boards))) or 'none'})", scenario.path)
+    if scenario.path is None:
+        return Path(scenario.boards[players])
+    return resolve_reference(scenario.path, scenario.boards[players])
+
+
+def read_realm(scenario_path: str | os.PathLike, players: int) -> Realm:
+    """Scenario plus its board for ``players``. Raises LoadError / InvalidContent."""
+    scenario = read_scenario(scenario_path)
+    board = read_board(board_path(scenario, players))
+    return Realm(scenario, board)
+
+
+def to_text(obj: Board | Scenario) -> str:
+    return dump_yaml(obj.to_data())
+
+
+def write(obj: Board | Scenario, path: str | os.PathLike) -> None:
+    """Save atomically, after checking the text reloads to an equal model (so a save never
+    writes a file that would not load). Raises InvalidContent or OSError."""
+    text = to_text(obj)
+    again = model_from_document(parse_yaml(text, str(path)))
+    if again != obj:
+        raise InvalidContent([Finding("content/round-trip", "error",
+                                      "the saved text would not reload to the same content", str(path))])
+    save_atomic(path, text)

@@ -1,0 +1,108 @@
+"""The engine API shared by both games, in the spirit of OpenSpiel.
+
+::
+
+    game = load_game("scenarios/jungle-temples.yaml", players=3, seed=7)
+    state = game.new_state()
+    while not state.is_terminal():
+        seat = state.current_player               # 0-based seat index
+        action = choose(state.legal_actions())    # frozen, hashable, printable dataclasses
+        state.apply(action)                       # raises IllegalAction(reason) if not legal
+    state.scores(); state.winners()
+
+``apply`` validates (like python-chess's ``push_san``); the private ``_apply`` trusts. A game
+replays exactly from (scenario, players, seed, action list): ``state.to_dict()`` records that
+and ``game.state_from_dict`` rebuilds the state by replaying it. ``state.observation(seat)``
+is what that seat may see; bots use only it (``game.sample_state(observation, rng)`` fills
+in the hidden parts at random, for search).
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from typing import Any, Iterable
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid in this state. ``reason`` says why, naming the clause
+    (e.g. ``"RTR-P6: the band must touch one of your bands"``)."""
+
+    def __init__(self, reason: str, action: Any = None):
+        self.reason = reason
+        self.action = action
+        super().__init__(reason if action is None else f"{action}: {reason}")
+
+
+class Game(abc.ABC):
+    """Static facts of one game: content, rules, number of players, seed."""
+
+    players: int
+    seed: int
+
+    @abc.abstractmethod
+    def new_state(self) -> "State": ...
+
+    @abc.abstractmethod
+    def state_from_dict(self, data: dict) -> "State":
+        """Rebuild a state from :meth:`State.to_dict` output (replays its action log)."""
+
+    @abc.abstractmethod
+    def action_from_dict(self, data: dict) -> Any: ...
+
+    @abc.abstractmethod
+    def sample_state(self, observation: dict, rng: random.Random) -> "State":
+        """A state consistent with ``observation``: hidden cards dealt at random from what that
+        seat cannot see. For bots' look-ahead; never the true hidden state."""
+
+
+class State(abc.ABC):
+    """One position. Public methods check and record history; private hooks hold the logic."""
+
+    game: Game
+    history: list
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """Seat index (0-based) to act, or None when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list: ...
+
+    def apply(self, action) -> None:
+        """Check ``action`` and play it. Raises :class:`IllegalAction` with the reason."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_all(self, actions: Iterable) -> None:
+        for a in actions:
+            self.apply(a)
+
+    @abc.abstractmethod
+    def why_illegal(self, action) -> str | None:
+        """None if ``action`` is legal now, else the reason (with the clause id)."""
+
+    @abc.abstractmethod
+    def _apply(self, action) -> None: ...
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abc.abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @abc.abstractmethod
+    def clone(self) -> "State": ...
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> dict: ...
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict: ...

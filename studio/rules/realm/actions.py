@@ -1,0 +1,126 @@
+"""Rule the Realm actions: frozen, hashable, printable, JSON round-trippable.
+
+Seats are 0-based indices in seat order (seat 0 plays first, RTR-S2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+DECK = "deck"
+
+
+@dataclass(frozen=True, order=True)
+class Draw:
+    """Draw action (RTR-T2): ``sources`` has one entry per card, each ``"deck"`` or the colour of
+    a pool card; kept sorted, so ``Draw(("blue", "deck"))`` is the one way to write it."""
+
+    sources: tuple[str, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "sources", tuple(sorted(self.sources, key=lambda s: (s == DECK, s))))
+
+    def __str__(self) -> str:
+        return "draw " + " + ".join(self.sources)
+
+    def to_dict(self) -> dict:
+        return {"type": "draw", "sources": list(self.sources)}
+
+
+@dataclass(frozen=True, order=True)
+class CardPayment:
+    """One card paid for a peg (RTR-P7, RTR-P8): its colour and who gets it (a seat index, or
+    None for the discard pile)."""
+
+    peg: str
+    colour: str
+    to: int | None = None
+
+    def __str__(self) -> str:
+        dest = "discard" if self.to is None else f"seat {self.to + 1}"
+        return f"{self.peg}:{self.colour}->{dest}"
+
+
+def canonical_band(pegs, closed: bool) -> tuple[str, ...]:
+    """One spelling per band: a polygon ring (``closed``) starts at its smallest peg and goes
+    toward the smaller neighbour; an open path starts at its smaller end."""
+    pegs = tuple(pegs)
+    if len(pegs) <= 1:
+        return pegs
+    if not closed:
+        return pegs if pegs[0] <= pegs[-1] else pegs[::-1]
+    i = pegs.index(min(pegs))
+    ring = pegs[i:] + pegs[:i]
+    if len(ring) > 2 and ring[-1] < ring[1]:
+        ring = (ring[0],) + tuple(reversed(ring[1:]))
+    return ring
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Place a band (RTR-P1): ``pegs`` in order around the band (a ring for triangles and
+    quadrilaterals), and the cards paid for the pegs that need it (RTR-P7/P8)."""
+
+    pegs: tuple[str, ...]
+    payment: tuple[CardPayment, ...] = ()
+    shape: str = ""
+
+    def __post_init__(self):
+        closed = self.shape in ("triangle", "quad") or (not self.shape and len(self.pegs) in (3, 4))
+        object.__setattr__(self, "pegs", canonical_band(self.pegs, closed))
+        object.__setattr__(self, "payment", tuple(sorted(self.payment, key=lambda c: (c.peg, c.colour, -1 if c.to is None else c.to))))
+
+    def __str__(self) -> str:
+        pay = ", ".join(map(str, self.payment)) or "free"
+        return f"band {'-'.join(self.pegs)} ({pay})"
+
+    def to_dict(self) -> dict:
+        return {"type": "place", "pegs": list(self.pegs), "shape": self.shape,
+                "payment": [[c.peg, c.colour, c.to] for c in self.payment]}
+
+
+@dataclass(frozen=True, order=True)
+class ExtraAction:
+    """Pay energy for one more action this turn, taken at once (RTR-T4)."""
+
+    def __str__(self) -> str:
+        return "buy an extra action"
+
+    def to_dict(self) -> dict:
+        return {"type": "extra"}
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    """End the turn without using what is left (only offered when nothing else is possible,
+    or after the last action to decline buying an extra one)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+    def to_dict(self) -> dict:
+        return {"type": "pass"}
+
+
+Action = Union[Draw, Place, ExtraAction, Pass]
+
+
+def action_from_dict(data: dict) -> Action:
+    """Inverse of ``action.to_dict()``. Raises ValueError naming what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"an action is a mapping with a 'type', got {data!r}")
+    kind = data["type"]
+    try:
+        if kind == "draw":
+            return Draw(tuple(data["sources"]))
+        if kind == "place":
+            return Place(tuple(data["pegs"]), tuple(CardPayment(p, c, t) for p, c, t in data.get("payment", [])),
+                         data.get("shape", ""))
+        if kind == "extra":
+            return ExtraAction()
+        if kind == "pass":
+            return Pass()
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"bad {kind} action {data!r}: {exc}") from None
+    raise ValueError(f"unknown action type {kind!r} (expected draw, place, extra or pass)")

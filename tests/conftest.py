@@ -1,0 +1,22 @@
+"""Shared test setup: Qt runs offscreen, bundled content paths, small helpers."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("STUDIO_NO_AUTOSAVE_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture
+def jungle_scenario() -> Path:
+    return ROOT / "scenarios" / "jungle-temples.yaml"
