@@ -1,0 +1,846 @@
+"""Rule the Realm base rules (RTR-*) with location modules as hooks.
+
+Seats are 0-based (seat 0 plays first). A turn is ``actions_per_turn`` actions (RTR-T1), each
+a :class:`Draw` or a :class:`Place`; once per turn a player may buy one more with energy
+(:class:`ExtraAction`, RTR-T4). When the end condition is met the round is finished (RTR-E1),
+then unused energy converts to VP (RTR-E2) and modules score; most VP wins, ties broken by fewest
+bands used (RTR-E3).
+
+``legal_actions()`` lists every legal band once, with its default payment (single matching cards
+first, then jokers of the most plentiful colour, cards to the first owner after the payer).
+Other payments for the same band are just as legal: ``payment_options(pegs)`` lists them and
+``apply`` accepts any of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
+from studio.rules.api import Game, IllegalAction, State
+from studio.rules.realm.actions import DECK, CardPayment, Draw, ExtraAction, Pass, Place, action_from_dict
+from studio.rules.realm.enclosure import Walls, enclosed_side
+from studio.rules.realm.modules import REGISTRY, load_modules
+from studio.rules.realm.topology import BandShape, Topology
+
+NCOL = len(COLOURS)
+CINDEX = {c: i for i, c in enumerate(COLOURS)}
+SUPPORTED_BANDS = ("line", "triangle", "quad")
+SUPPORTED_START = ("own-side", "any-start", "anywhere", "crater")
+
+
+@dataclass
+class PlaceOutcome:
+    """What one band did: segments explored and closed (face indices), VP and energy gained."""
+
+    explored: list[int] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    treasure: int = 0
+    energy: int = 0
+    bonus: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class RealmGame(Game):
+    """A Rule the Realm game: board, rules, number of players and seed.
+
+    Raises :class:`BoardError` if the board does not fit the game (player count, RTR-S6; seats;
+    unknown module or band shape)."""
+
+    def __init__(self, board: Board, rules: RealmRules | None = None, players: int | None = None,
+                 seed: int = 0, scenario: Scenario | None = None, scenario_path: str | None = None):
+        self.board = board
+        self.rules = rules or RealmRules()
+        self.players = players if players is not None else board.players
+        self.seed = seed
+        self.scenario = scenario
+        self.scenario_path = scenario_path
+        if self.players != board.players:
+            raise BoardError(f"RTR-S6: board {board.id!r} is for {board.players} players, the game has {self.players}")
+        if not 2 <= self.players <= 4:
+            raise BoardError(f"Rule the Realm is for 2 to 4 players, got {self.players}")
+        self.seats = list(board.seats.values())
+        if len(self.seats) < self.players:
+            raise BoardError(f"board {board.id!r} has {len(self.seats)} seats for {self.players} players")
+        self.seats = self.seats[: self.players]
+        self.seat_names = [s.label or s.name for s in self.seats]
+        unknown = [b for b in self.rules.bands if b not in SUPPORTED_BANDS]
+        if unknown:
+            raise BoardError(f"band shape(s) {', '.join(unknown)} are not supported yet")
+        if self.rules.start not in SUPPORTED_START:
+            raise BoardError(f"unknown start rule {self.rules.start!r}")
+        if not isinstance(self.rules.cards, str) or self.rules.cards != "shared-pool":
+            raise BoardError("only the shared card pool is supported yet")
+        self.topology = Topology(board, self.rules.bands)
+        self.start_pegs = [frozenset(s.start) for s in self.seats]
+        self.any_start = frozenset().union(*self.start_pegs) if self.start_pegs else frozenset()
+        self.crater = frozenset(board.crater)
+        self.peg_colour = {p.id: CINDEX[p.colour] for p in board.pegs.values()}
+        load_modules()
+        self.modules = []
+        for name, params in (self.rules.modules or {}).items():
+            if name not in REGISTRY:
+                raise BoardError(f"unknown rule module {name!r} (known: {', '.join(sorted(REGISTRY))})")
+            self.modules.append(REGISTRY[name](self, params))
+        self.end_rule = dict(self.rules.end or {})
+        self.total_cards = self.rules.cards_per_colour * NCOL
+
+    # -- Game API ---------------------------------------------------------------------------
+    def new_state(self, seed: int | None = None) -> "RealmState":
+        """A fresh game: shuffled deck, opening hands (RTR-S2), pool (RTR-S3), supply (RTR-S4)."""
+        return RealmState(self, self.seed if seed is None else seed)
+
+    def state_from_dict(self, data: dict) -> "RealmState":
+        """Replay ``data`` (from :meth:`RealmState.to_dict`). Raises ValueError if the seed or an
+        action does not fit this game."""
+        if data.get("game") != "realm":
+            raise ValueError(f"not a Rule the Realm game record: game={data.get('game')!r}")
+        if data.get("players") != self.players:
+            raise ValueError(f"record is for {data.get('players')} players, this game has {self.players}")
+        state = self.new_state(int(data["seed"]))
+        for i, raw in enumerate(data.get("actions", [])):
+            try:
+                state.apply(action_from_dict(raw))
+            except IllegalAction as exc:
+                raise ValueError(f"action {i + 1} of the record is illegal: {exc}") from None
+        return state
+
+    def action_from_dict(self, data: dict):
+        return action_from_dict(data)
+
+    def sample_state(self, observation: dict, rng: random.Random) -> "RealmState":
+        return RealmState.from_observation(self, observation, rng)
+
+
+def load_realm_game(source: Any, players: int, seed: int = 0) -> RealmGame:
+    """Game from a scenario path, a :class:`Realm`, a ``(scenario, board)`` pair or a bare
+    :class:`Board` (base rules)."""
+    from studio.model.io import read_realm
+
+    if isinstance(source, (str, Path)):
+        realm = read_realm(source, players)
+        return RealmGame(realm.board, realm.scenario.rules, players, seed, realm.scenario, str(source))
+    if isinstance(source, Realm):
+        return RealmGame(source.board, source.scenario.rules, players, seed, source.scenario, source.scenario.path)
+    if isinstance(source, tuple) and len(source) == 2:
+        scenario, board = source
+        return RealmGame(board, scenario.rules, players, seed, scenario, scenario.path)
+    if isinstance(source, Board):
+        return RealmGame(source, RealmRules(), players, seed)
+    raise TypeError(f"cannot build a game from {type(source).__name__}")
+
+
+class RealmState(State):
+    """A position of Rule the Realm.
+
+    Public, read-only attributes: ``hands`` (per seat, a list of 5 card counts in
+    :data:`COLOURS` order; see :meth:`hand`), ``pool`` (face-up colours), ``deck`` (hidden;
+    top is the end), ``discard``, ``energy`` (per seat), ``supply``, ``bands_left``, ``bands``
+    (placed bands as ``(seat, BandShape)``), ``score``, ``collected`` (face index -> seat that
+    collected it), ``controlled`` (per seat, face indices explored or closed), ``round``
+    (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
+    ``log`` (one line per action) and ``history`` (actions)."""
+
+    def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
+        self.game = game
+        self.seed = seed
+        self.history: list = []
+        if _empty:
+            return
+        rules = game.rules
+        n = game.players
+        self.rng = random.Random(seed)
+        deck = [c for c in range(NCOL) for _ in range(rules.cards_per_colour)]
+        self.rng.shuffle(deck)
+        self.deck: list[int] = deck
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[0] * NCOL for _ in range(n)]
+        for seat in range(n):
+            size = rules.hand_sizes[seat] if seat < len(rules.hand_sizes) else rules.hand_sizes[-1]
+            for _ in range(size):
+                if self.deck:
+                    self.hands[seat][self.deck.pop()] += 1
+        self.pool: list[int] = []
+        self._refill_pool()
+        self.supply = rules.energy_supply
+        self.energy = [0] * n
+        self.score = [0] * n
+        self.bands_left = [rules.bands_per_player] * n
+        self.bands: list[tuple[int, BandShape]] = []
+        self.peg_seats: dict[str, int] = {}          # peg -> bit mask of seats with a band on it
+        self.walls = [Walls() for _ in range(n)]
+        self.collected: dict[int, int] = {}
+        self.controlled: list[set[int]] = [set() for _ in range(n)]
+        self.round = 1
+        self.seat = 0
+        self.actions_left = rules.actions_per_turn
+        self.extra_bought = False
+        self.end_triggered: str | None = None
+        self.end_reason: str | None = None
+        self.final_done = False
+        self.log: list[str] = []
+        self.extra: dict[str, Any] = {}
+        for m in game.modules:
+            m.init_state(self)
+
+    # -- small helpers ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def hand(self, seat: int) -> dict[str, int]:
+        """``{colour: count}`` of a seat's hand."""
+        return {COLOURS[i]: n for i, n in enumerate(self.hands[seat]) if n}
+
+    def add_score(self, seat: int, points: int) -> None:
+        """Change a score; scores never go below 0 (RTR-S7)."""
+        self.score[seat] = max(0, self.score[seat] + points)
+
+    def take_energy(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` energy from the supply to ``seat`` (RTR-S4); returns the amount."""
+        got = min(amount, self.supply)
+        self.supply -= got
+        self.energy[seat] += got
+        return got
+
+    def seat_name(self, seat: int) -> str:
+        return f"seat {seat + 1} ({self.game.seat_names[seat]})"
+
+    def _draw_card(self) -> int | None:
+        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (RTR-T3)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop()
+
+    def _refill_pool(self) -> None:
+        while len(self.pool) < self.game.rules.pool_size:
+            card = self._draw_card()
+            if card is None:
+                break
+            self.pool.append(card)
+
+    # -- State API --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.end_reason is not None else self.seat
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def bands_used(self, seat: int) -> int:
+        return self.game.rules.bands_per_player - self.bands_left[seat]
+
+    def winners(self) -> list[int]:
+        """Most VP; tie: fewest bands used; still tied: all of them (RTR-E3)."""
+        best = max(self.score)
+        tied = [s for s in range(self.players) if self.score[s] == best]
+        fewest = min(self.bands_used(s) for s in tied)
+        return [s for s in tied if self.bands_used(s) == fewest]
+
+    def legal_actions(self) -> list:
+        if self.end_reason is not None:
+            return []
+        seat = self.seat
+        actions: list = []
+        if self.actions_left > 0:
+            actions.extend(self._legal_draws())
+            actions.extend(self._legal_places(seat))
+        if not actions:  # the turn's actions are used, or nothing is possible
+            actions.append(Pass())
+        if self._can_buy_extra(seat):
+            actions.append(ExtraAction())
+        return actions
+
+    def _can_buy_extra(self, seat: int) -> bool:
+        cost = self.game.rules.extra_action_cost
+        return cost > 0 and not self.extra_bought and self.energy[seat] >= cost
+
+    def _legal_draws(self) -> list[Draw]:
+        want = self.game.rules.draw_count
+        hidden = len(self.deck) + len(self.discard)
+        sources = [COLOURS[c] for c in sorted(set(self.pool))]
+        counts = {COLOURS[c]: self.pool.count(c) for c in set(self.pool)}
+        take = min(want, hidden + len(self.pool))
+        if take == 0:
+            return []
+        out = []
+        for combo in itertools.combinations_with_replacement(sources + [DECK], take):
+            if combo.count(DECK) > hidden:
+                continue
+            if any(combo.count(c) > counts[c] for c in sources):
+                continue
+            out.append(Draw(combo))
+        return out
+
+    def _candidate_shapes(self, seat: int) -> list[BandShape]:
+        """Shapes that pass the start/connect rules (RTR-P5, RTR-P6) and the modules' filters."""
+        game = self.game
+        topo = game.topology
+        bit = 1 << seat
+        if self.bands_left[seat] <= 0:
+            return []
+        has_bands = any(s == seat for s, _ in self.bands)
+        if has_bands and game.rules.connect:
+            mine = [p for p, m in self.peg_seats.items() if m & bit]
+            seen: set[int] = set()
+            shapes = []
+            for p in mine:
+                for sh in topo.shapes_at[p]:
+                    if sh.index not in seen:
+                        seen.add(sh.index)
+                        shapes.append(sh)
+            shapes.sort(key=lambda s: s.index)
+        elif not has_bands:
+            starts = self._start_pegs(seat)
+            if starts is None:
+                shapes = topo.shapes
+            else:
+                seen = set()
+                shapes = []
+                for p in starts:
+                    for sh in topo.shapes_at.get(p, ()):
+                        if sh.index not in seen:
+                            seen.add(sh.index)
+                            shapes.append(sh)
+                shapes.sort(key=lambda s: s.index)
+        else:
+            shapes = topo.shapes
+        if game.modules:
+            shapes = [s for s in shapes if not any(m.band_problem(self, seat, s) for m in game.modules)]
+        return shapes
+
+    def _start_pegs(self, seat: int):
+        """Pegs a first band may use (RTR-P5 and the scenario's start rule); None = anywhere."""
+        mode = self.game.rules.start
+        if mode == "own-side":
+            return self.game.start_pegs[seat]
+        if mode == "any-start":
+            occupied = set(self.peg_seats)
+            return frozenset(p for p in self.game.any_start if p not in occupied)
+        if mode == "crater":
+            return self.game.crater
+        return None
+
+    def _legal_places(self, seat: int) -> list[Place]:
+        out = []
+        hand = self.hands[seat]
+        for shape in self._candidate_shapes(seat):
+            pay = self._default_payment(seat, shape.pegs, hand)
+            if pay is not None:
+                out.append(Place(shape.pegs, pay, shape.kind))
+        return out
+
+    # -- payment (RTR-P7, RTR-P8) -----------------------------------------------------------
+    def _owners(self, seat: int, peg: str) -> list[int]:
+        """Other seats with a band on ``peg``, starting after ``seat`` in turn order."""
+        mask = self.peg_seats.get(peg, 0)
+        n = self.players
+        return [s for s in ((seat + k) % n for k in range(1, n)) if mask >> s & 1]
+
+    def _pegs_to_pay(self, seat: int, pegs) -> list[str]:
+        bit = 1 << seat
+        return [p for p in pegs if not self.peg_seats.get(p, 0) & bit]
+
+    def _default_payment(self, seat: int, pegs, hand) -> tuple[CardPayment, ...] | None:
+        colour = self.game.peg_colour
+        need = self._pegs_to_pay(seat, pegs)
+        if not need:
+            return ()
+        left = list(hand)
+        singles, jokers = [], []
+        for p in need:
+            c = colour[p]
+            if left[c] > 0:
+                left[c] -= 1
+                singles.append((p, c))
+            else:
+                jokers.append(p)
+        pay = []
+        for p, c in singles:
+            owners = self._owners(seat, p)
+            pay.append(CardPayment(p, COLOURS[c], owners[0] if owners else None))
+        for p in jokers:
+            c = max(range(NCOL), key=lambda i: (left[i], -i))
+            if left[c] < 2:
+                return None
+            left[c] -= 2
+            owners = self._owners(seat, p)
+            to = owners[0] if owners else None
+            pay.append(CardPayment(p, COLOURS[c], to))
+            pay.append(CardPayment(p, COLOURS[c], to))
+        return tuple(pay)
+
+    def payment_options(self, pegs, seat: int | None = None) -> list[tuple[CardPayment, ...]]:
+        """Every legal way for ``seat`` (default: the player to move) to pay for a band on
+        ``pegs``: per peg a matching card or two cards of one colour, to the discard or to one
+        of the other players on it (split allowed for a pair). Default payment first; [] if the
+        band cannot be paid."""
+        seat = self.seat if seat is None else seat
+        hand = self.hands[seat]
+        colour = self.game.peg_colour
+        per_peg = []
+        for p in self._pegs_to_pay(seat, pegs):
+            owners = self._owners(seat, p) or [None]
+            choices = []
+            c = colour[p]
+            for to in owners:
+                choices.append(((p, c, to),))
+            for d in range(NCOL):
+                if d == c and hand[c] >= 1:
+                    continue  # a pair of the peg's own colour when one card would do: never better
+                for t1, t2 in itertools.combinations_with_replacement(owners, 2):
+                    choices.append(((p, d, t1), (p, d, t2)))
+            per_peg.append(choices)
+        options = []
+        seen = set()
+        for combo in itertools.product(*per_peg):
+            used = [0] * NCOL
+            cards = []
+            for group in combo:
+                for p, c, to in group:
+                    used[c] += 1
+                    cards.append(CardPayment(p, COLOURS[c], to))
+            if any(used[c] > hand[c] for c in range(NCOL)):
+                continue
+            key = tuple(sorted(cards, key=lambda x: (x.peg, x.colour, -1 if x.to is None else x.to)))
+            if key not in seen:
+                seen.add(key)
+                options.append(key)
+        default = self._default_payment(seat, pegs, hand)
+        if default is not None and default in seen:
+            options.remove(default)
+            options.insert(0, default)
+        return options
+
+    # -- legality ---------------------------------------------------------------------------
+    def why_illegal(self, action) -> str | None:
+        if self.end_reason is not None:
+            return "the game is over"
+        seat = self.seat
+        if isinstance(action, Pass):
+            if self.actions_left > 0 and (self._legal_draws() or self._legal_places(seat)):
+                return "RTR-T1: you still have an action to take"
+            return None
+        if isinstance(action, ExtraAction):
+            cost = self.game.rules.extra_action_cost
+            if cost <= 0:
+                return "RTR-T4: extra actions are disabled in this scenario"
+            if self.extra_bought:
+                return "RTR-T4: an extra action can be bought once per turn"
+            if self.energy[seat] < cost:
+                return f"RTR-T4: an extra action costs {cost} energy, you have {self.energy[seat]}"
+            return None
+        if self.actions_left <= 0:
+            return "RTR-T1: no action left this turn (buy an extra one or end the turn)"
+        if isinstance(action, Draw):
+            return self._why_draw_illegal(action)
+        if isinstance(action, Place):
+            return self._why_place_illegal(seat, action)
+        return f"unknown action {action!r}"
+
+    def _why_draw_illegal(self, action: Draw) -> str | None:
+        legal = self._legal_draws()
+        if action in legal:
+            return None
+        if not legal:
+            return "RTR-T3: there are no cards left to draw"
+        want = len(legal[0].sources)
+        if len(action.sources) != want:
+            return f"RTR-T2: a draw takes {want} card(s), got {len(action.sources)}"
+        for src in action.sources:
+            if src != DECK and src not in COLOURS:
+                return f"RTR-T2: {src!r} is neither 'deck' nor a card colour"
+        return "RTR-T2: the pool does not hold those cards"
+
+    def _why_place_illegal(self, seat: int, action: Place) -> str | None:
+        game = self.game
+        if self.bands_left[seat] <= 0:
+            return "RTR-S5: you have no bands left"
+        pegs = action.pegs
+        unknown = [p for p in pegs if p not in game.board.pegs]
+        if unknown:
+            return f"RTR-P1: no peg {unknown[0]!r} on this board"
+        if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
+            return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
+        shape = game.topology.shape_by_pegs.get(pegs)
+        if shape is None:
+            return "RTR-P1: every side of a band must run along a board line"
+        if action.shape and action.shape != shape.kind:
+            return f"RTR-P1: those pegs make a {shape.kind}, not a {action.shape}"
+        if shape.kind not in game.rules.bands:
+            return f"RTR-P9: {shape.kind} bands are not allowed in this scenario"
+        bit = 1 << seat
+        has_bands = any(s == seat for s, _ in self.bands)
+        if not has_bands:
+            starts = self._start_pegs(seat)
+            if starts is not None and not starts.intersection(pegs):
+                return "RTR-P5: your first band must use one of your starting pegs"
+        elif game.rules.connect and not any(self.peg_seats.get(p, 0) & bit for p in pegs):
+            return "RTR-P6: a band must share a peg with one of your earlier bands"
+        for m in game.modules:
+            problem = m.band_problem(self, seat, shape)
+            if problem:
+                return problem
+        return self._why_payment_illegal(seat, pegs, action.payment)
+
+    def _why_payment_illegal(self, seat: int, pegs, payment) -> str | None:
+        colour = self.game.peg_colour
+        need = set(self._pegs_to_pay(seat, pegs))
+        by_peg: dict[str, list[CardPayment]] = {}
+        for card in payment:
+            if card.colour not in CINDEX:
+                return f"RTR-P7: {card.colour!r} is not a card colour"
+            by_peg.setdefault(card.peg, []).append(card)
+        for p in by_peg:
+            if p not in pegs:
+                return f"RTR-P7: peg {p} is not part of the band"
+            if p not in need:
+                return f"RTR-P7: peg {p} already holds your band, it is free"
+        used = [0] * NCOL
+        for p in pegs:
+            if p not in need:
+                continue
+            cards = by_peg.get(p, [])
+            if not cards:
+                return f"RTR-P7: peg {p} ({COLOURS[colour[p]]}) needs a card"
+            cols = {c.colour for c in cards}
+            if len(cards) == 1:
+                if CINDEX[cards[0].colour] != colour[p]:
+                    return f"RTR-P7: peg {p} is {COLOURS[colour[p]]}, a single {cards[0].colour} card does not pay for it"
+            elif len(cards) == 2 and len(cols) == 1:
+                pass  # a joker pair pays for any colour (RTR-P8)
+            else:
+                return f"RTR-P8: peg {p} takes one matching card or two cards of one colour"
+            owners = self._owners(seat, p)
+            for c in cards:
+                if owners and c.to not in owners:
+                    return f"RTR-P7: the card for peg {p} must go to a player with a band on it (seat {', '.join(str(o + 1) for o in owners)})"
+                if not owners and c.to is not None:
+                    return f"RTR-P7: peg {p} is empty, its card goes to the discard pile"
+                used[CINDEX[c.colour]] += 1
+        hand = self.hands[seat]
+        for i in range(NCOL):
+            if used[i] > hand[i]:
+                return f"RTR-P7: you need {used[i]} {COLOURS[i]} card(s) and hold {hand[i]}"
+        return None
+
+    # -- playing ----------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        seat = self.seat
+        if isinstance(action, Draw):
+            self._do_draw(seat, action)
+            self._spend_action()
+        elif isinstance(action, Place):
+            self._do_place(seat, action)
+            self._spend_action()
+        elif isinstance(action, ExtraAction):
+            cost = self.game.rules.extra_action_cost
+            self.energy[seat] -= cost
+            self.supply += cost
+            self.actions_left += 1
+            self.extra_bought = True
+            self.log.append(f"{self.seat_name(seat)} pays {cost} energy for an extra action")
+        elif isinstance(action, Pass):
+            self.log.append(f"{self.seat_name(seat)} ends the turn")
+            self._end_turn()
+
+    def _spend_action(self) -> None:
+        self.actions_left -= 1
+        if self._end_condition_met() and self.end_triggered is None:
+            self.end_triggered = self._end_condition_met()
+        if self.actions_left <= 0 and not self._can_buy_extra(self.seat):
+            self._end_turn()
+
+    def _do_draw(self, seat: int, action: Draw) -> None:
+        got = []
+        # pool cards first, so a deck pick never draws what the pool refill would show
+        for src in sorted(action.sources, key=lambda s: s == DECK):
+            if src == DECK:
+                card = self._draw_card()
+                if card is None:
+                    continue
+                got.append("a card from the deck")
+            else:
+                card = CINDEX[src]
+                self.pool.remove(card)
+                got.append(src)
+            self.hands[seat][card] += 1
+        self._refill_pool()
+        self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
+
+    def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
+        game = self.game
+        topo = game.topology
+        shape = topo.shape_by_pegs[action.pegs]
+        for card in action.payment:  # pay first (RTR-P7, RTR-P8)
+            c = CINDEX[card.colour]
+            self.hands[seat][c] -= 1
+            if card.to is None:
+                self.discard.append(c)
+            else:
+                self.hands[card.to][c] += 1
+        bit = 1 << seat
+        for p in shape.pegs:
+            self.peg_seats[p] = self.peg_seats.get(p, 0) | bit
+        self.bands.append((seat, shape))
+        self.bands_left[seat] -= 1
+        outcome = PlaceOutcome()
+        for f in shape.interior:  # explore (RTR-P2)
+            outcome.explored.append(f)
+            self._control(seat, f, outcome)
+        if game.rules.closures:  # close (RTR-P4)
+            walls = self.walls[seat]
+            inside = set(shape.interior)
+            for line in shape.sides:
+                if walls.add(line):
+                    for f in enclosed_side(topo, walls, line):
+                        if f in inside or not topo.is_segment[f] or f in self.controlled[seat]:
+                            continue
+                        outcome.closed.append(f)
+                        self._control(seat, f, outcome)
+        else:
+            for line in shape.sides:
+                self.walls[seat].covered.add(line)
+        self.add_score(seat, outcome.treasure)
+        for m in game.modules:
+            m.after_place(self, seat, shape, outcome)
+        self.last_outcome = outcome
+        text = f"{self.seat_name(seat)} places {action}"
+        gains = []
+        if outcome.treasure:
+            gains.append(f"+{outcome.treasure} VP")
+        if outcome.energy:
+            gains.append(f"+{outcome.energy} energy")
+        if outcome.closed:
+            gains.append(f"closes {len(outcome.closed)} segment(s)")
+        gains.extend(outcome.notes)
+        if gains:
+            text += ": " + ", ".join(gains)
+        self.log.append(text)
+        return outcome
+
+    def _control(self, seat: int, face: int, outcome: PlaceOutcome) -> None:
+        """Seat explores or closes ``face``: contents are collected once only (RTR-P3)."""
+        topo = self.game.topology
+        if not topo.is_segment[face]:
+            return
+        self.controlled[seat].add(face)
+        if face in self.collected:
+            return
+        self.collected[face] = seat
+        outcome.treasure += topo.treasure[face]
+        if topo.energy[face]:
+            outcome.energy += self.take_energy(seat, topo.energy[face])
+
+    # -- turns and the end ------------------------------------------------------------------
+    def _end_condition_met(self) -> str | None:
+        end = self.game.end_rule
+        if "score" in end and max(self.score) >= end["score"]:
+            return f"a player reached {end['score']} VP"
+        if end.get("bands-exhausted") and min(self.bands_left) <= 0:
+            return "a player has no bands left"
+        for m in self.game.modules:
+            reason = m.end_reason(self)
+            if reason:
+                return reason
+        return None
+
+    def _end_turn(self) -> None:
+        n = self.players
+        self.extra_bought = False
+        self.actions_left = self.game.rules.actions_per_turn
+        if self.seat == n - 1:  # the round is over (RTR-E1)
+            end = self.game.end_rule
+            reason = self.end_triggered or self._end_condition_met()
+            if reason is None and "rounds" in end and self.round >= end["rounds"]:
+                reason = f"{end['rounds']} rounds played"
+            if reason is None and all(b <= 0 for b in self.bands_left):
+                reason = "every player has used all their bands"
+            if reason is None and self.round >= self.game.rules.max_rounds:
+                reason = f"round limit ({self.game.rules.max_rounds}) reached"
+            if reason is not None:
+                self._finish(reason)
+                return
+            self.round += 1
+            self.seat = 0
+        else:
+            self.seat += 1
+
+    def _finish(self, reason: str) -> None:
+        """Final scoring: energy to VP (RTR-E2), then the modules (RTR-E1)."""
+        rate = self.game.rules.energy_per_vp
+        if rate > 0:
+            for s in range(self.players):
+                bonus = self.energy[s] // rate
+                if bonus:
+                    self.add_score(s, bonus)
+                    self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
+        for m in self.game.modules:
+            m.final_scoring(self)
+        self.end_reason = reason
+        self.final_done = True
+        self.log.append(f"game over: {reason}; winner(s): " + ", ".join(self.seat_name(s) for s in self.winners()))
+
+    # -- copies, records, observations ------------------------------------------------------
+    def clone(self) -> "RealmState":
+        s = RealmState(self.game, self.seed, _empty=True)
+        s.history = list(self.history)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.hands = [list(h) for h in self.hands]
+        s.pool = list(self.pool)
+        s.supply = self.supply
+        s.energy = list(self.energy)
+        s.score = list(self.score)
+        s.bands_left = list(self.bands_left)
+        s.bands = list(self.bands)
+        s.peg_seats = dict(self.peg_seats)
+        s.walls = [w.copy() for w in self.walls]
+        s.collected = dict(self.collected)
+        s.controlled = [set(c) for c in self.controlled]
+        s.round = self.round
+        s.seat = self.seat
+        s.actions_left = self.actions_left
+        s.extra_bought = self.extra_bought
+        s.end_triggered = self.end_triggered
+        s.end_reason = self.end_reason
+        s.final_done = self.final_done
+        s.log = list(self.log)
+        s.extra = _deep_copy_plain(self.extra)
+        return s
+
+    def to_dict(self) -> dict:
+        """A JSON-able record that replays to this state: game, players, seed, scenario and
+        board ids, and the actions played."""
+        game = self.game
+        return {
+            "game": "realm",
+            "scenario": game.scenario.id if game.scenario else None,
+            "board": game.board.id,
+            "players": game.players,
+            "seed": self.seed,
+            "actions": [a.to_dict() for a in self.history],
+        }
+
+    def snapshot(self) -> dict:
+        """Every field of the state as plain data (for equality checks in tests)."""
+        return {
+            "rng": self.rng.getstate(), "deck": list(self.deck), "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands], "pool": list(self.pool), "supply": self.supply,
+            "energy": list(self.energy), "score": list(self.score), "bands_left": list(self.bands_left),
+            "bands": [(s, sh.pegs) for s, sh in self.bands], "peg_seats": dict(self.peg_seats),
+            "walls": [sorted(w.covered) for w in self.walls], "collected": dict(self.collected),
+            "controlled": [sorted(c) for c in self.controlled], "round": self.round, "seat": self.seat,
+            "actions_left": self.actions_left, "extra_bought": self.extra_bought,
+            "end_triggered": self.end_triggered, "end_reason": self.end_reason, "extra": self.extra,
+            "history": list(self.history),
+        }
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see: own hand, everyone's hand size, pool, deck size, discard pile
+        (face up), energy, scores, bands on the board, collected segments. Not the deck order
+        nor other hands."""
+        return {
+            "seat": seat,
+            "players": self.players,
+            "to_move": self.current_player,
+            "round": self.round,
+            "actions_left": self.actions_left,
+            "extra_bought": self.extra_bought,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [sum(h) for h in self.hands],
+            "pool": list(self.pool),
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "energy": list(self.energy),
+            "supply": self.supply,
+            "score": list(self.score),
+            "bands_left": list(self.bands_left),
+            "bands": [[s, list(sh.pegs)] for s, sh in self.bands],
+            "collected": {str(k): v for k, v in self.collected.items()},
+            "controlled": [sorted(c) for c in self.controlled],
+            "end_triggered": self.end_triggered,
+            "end_reason": self.end_reason,
+            "extra": _deep_copy_plain(self.extra),
+        }
+
+    @classmethod
+    def from_observation(cls, game: RealmGame, obs: dict, rng: random.Random) -> "RealmState":
+        """A state consistent with ``obs``: the cards that seat cannot see are shuffled and
+        dealt to the other hands and the deck."""
+        s = cls(game, 0, _empty=True)
+        me = obs["seat"]
+        n = game.players
+        s.rng = random.Random(rng.random())
+        unseen = [game.rules.cards_per_colour] * NCOL
+        for c in range(NCOL):
+            unseen[c] -= obs["hand"][c]
+        for c in obs["pool"] + obs["discard"]:
+            unseen[c] -= 1
+        hidden = [c for c in range(NCOL) for _ in range(max(0, unseen[c]))]
+        rng.shuffle(hidden)
+        s.hands = [[0] * NCOL for _ in range(n)]
+        s.hands[me] = list(obs["hand"])
+        for other in range(n):
+            if other == me:
+                continue
+            for _ in range(obs["hand_sizes"][other]):
+                if hidden:
+                    s.hands[other][hidden.pop()] += 1
+        s.deck = hidden
+        s.discard = list(obs["discard"])
+        s.pool = list(obs["pool"])
+        s.supply = obs["supply"]
+        s.energy = list(obs["energy"])
+        s.score = list(obs["score"])
+        s.bands_left = list(obs["bands_left"])
+        s.bands = []
+        s.peg_seats = {}
+        s.walls = [Walls() for _ in range(n)]
+        topo = game.topology
+        for seat, pegs in obs["bands"]:
+            shape = topo.shape_by_pegs[tuple(pegs)]
+            s.bands.append((seat, shape))
+            for p in shape.pegs:
+                s.peg_seats[p] = s.peg_seats.get(p, 0) | (1 << seat)
+            for line in shape.sides:
+                s.walls[seat].add(line)
+        s.collected = {int(k): v for k, v in obs["collected"].items()}
+        s.controlled = [set(c) for c in obs["controlled"]]
+        s.round = obs["round"]
+        s.seat = obs["to_move"] if obs["to_move"] is not None else 0
+        s.actions_left = obs["actions_left"]
+        s.extra_bought = obs["extra_bought"]
+        s.end_triggered = obs["end_triggered"]
+        s.end_reason = obs["end_reason"]
+        s.final_done = obs["end_reason"] is not None
+        s.log = []
+        s.extra = _deep_copy_plain(obs["extra"])
+        return s
+
+    def __repr__(self) -> str:
+        return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
+                f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+def _deep_copy_plain(value):
+    if isinstance(value, dict):
+        return {k: _deep_copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy_plain(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value

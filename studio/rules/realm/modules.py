@@ -1,0 +1,54 @@
+"""Location rule modules: hooks the base engine calls, configured by scenario parameters.
+
+A module sees the game at construction (``game``, its ``params`` from ``rules.modules``) and is
+called at fixed points of play. Each location lives in its own file and registers here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from studio.rules.realm.game import PlaceOutcome, RealmGame, RealmState
+    from studio.rules.realm.topology import BandShape
+
+
+class RealmModule:
+    """Base class: every hook does nothing. ``name`` is the key in ``rules.modules``."""
+
+    name = ""
+
+    def __init__(self, game: "RealmGame", params: dict):
+        self.game = game
+        self.params = dict(params or {})
+
+    def init_state(self, state: "RealmState") -> None:
+        """Add the module's own fields to a fresh state (they must be plain, copyable data in
+        ``state.extra[self.name]``)."""
+
+    def band_problem(self, state: "RealmState", seat: int, shape: "BandShape") -> str | None:
+        """A reason (with its clause id) why ``seat`` may not place ``shape``, or None."""
+        return None
+
+    def after_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
+        """Called once the band is paid and its segments explored/closed and collected."""
+
+    def end_reason(self, state: "RealmState") -> str | None:
+        """A reason to end the game at the end of this round, or None."""
+        return None
+
+    def final_scoring(self, state: "RealmState") -> None:
+        """Add end-of-game points (after the base energy conversion)."""
+
+
+REGISTRY: dict[str, type[RealmModule]] = {}
+
+
+def register(cls: type[RealmModule]) -> type[RealmModule]:
+    REGISTRY[cls.name] = cls
+    return cls
+
+
+def load_modules() -> None:
+    """Import every location module so it registers itself."""
+    from studio.rules.realm import jungle_temples  # noqa: F401

@@ -1,0 +1,143 @@
+"""What the rules need to know about a board's shape, computed once per game.
+
+* faces of the line graph (segments and holes) and, for every line, the faces on its two sides
+  (the outside of the board is face :data:`OUTSIDE`);
+* every band shape the board allows: lines (2 pegs), triangles (3 pegs) and quadrilaterals
+  (4 pegs) whose every side is a board line (RTR-P1), with the faces each one explores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import Polygon
+from shapely.prepared import prep
+from shapely.strtree import STRtree
+
+from studio.geometry.faces import line_graph_faces
+from studio.model.realm import Board, BoardError, line_key
+from studio.rules.realm.actions import canonical_band
+
+OUTSIDE = -1
+
+
+@dataclass(frozen=True)
+class BandShape:
+    """A way to stretch one band: ``kind`` (line/triangle/quad), ``pegs`` (canonical order),
+    ``sides`` (line keys the band runs along) and ``interior`` (face indices it explores)."""
+
+    index: int
+    kind: str
+    pegs: tuple[str, ...]
+    sides: tuple[tuple[str, str], ...]
+    interior: tuple[int, ...]
+
+
+class Topology:
+    """Faces, dual graph and band shapes of a board. Raises :class:`BoardError` if the board has
+    no faces or a line names an unknown peg."""
+
+    def __init__(self, board: Board, kinds=("line", "triangle", "quad")):
+        self.board = board
+        xy = {p.id: (p.x, p.y) for p in board.pegs.values()}
+        for a, b in board.lines:
+            if a not in xy or b not in xy:
+                raise BoardError(f"line {a}-{b} names a peg that does not exist")
+        self.lines: set[tuple[str, str]] = {line_key(a, b) for a, b in board.lines if a != b}
+        self.neighbours: dict[str, set[str]] = {p: set() for p in board.pegs}
+        for a, b in self.lines:
+            self.neighbours[a].add(b)
+            self.neighbours[b].add(a)
+        faces = line_graph_faces(xy, board.lines)
+        if not faces:
+            raise BoardError("the board's lines enclose no segment")
+        self.faces = faces
+        self.face_keys = [f.key for f in faces]
+        content = board.segment_map()
+        self.treasure = [0] * len(faces)
+        self.energy = [0] * len(faces)
+        self.is_segment = [f.is_triangle for f in faces]
+        self.segment_of_face: list = [None] * len(faces)
+        for i, f in enumerate(faces):
+            seg = content.get(f.key) if f.is_triangle else None
+            if seg is not None:
+                self.treasure[i] = seg.treasure
+                self.energy[i] = seg.energy
+                self.segment_of_face[i] = seg
+        self.face_index = {k: i for i, k in enumerate(self.face_keys)}
+        # faces on each side of each line; a line with one face borders the outside
+        sides: dict[tuple[str, str], list[int]] = {}
+        for i, f in enumerate(faces):
+            for a, b in f.sides:
+                sides.setdefault(line_key(a, b), []).append(i)
+        self.line_faces: dict[tuple[str, str], tuple[int, int]] = {}
+        for key, fs in sides.items():
+            self.line_faces[key] = (fs[0], fs[1] if len(fs) > 1 else OUTSIDE)
+        # dual graph: face -> [(line, neighbouring face)]
+        self.face_links: list[list[tuple[tuple[str, str], int]]] = [[] for _ in faces]
+        for key, (f, g) in self.line_faces.items():
+            self.face_links[f].append((key, g))
+            if g != OUTSIDE:
+                self.face_links[g].append((key, f))
+        self.shapes: list[BandShape] = []
+        self.shape_by_pegs: dict[tuple[str, ...], BandShape] = {}
+        self.shapes_at: dict[str, list[BandShape]] = {p: [] for p in board.pegs}
+        self._points = [f.polygon.representative_point() for f in faces]
+        self._points_tree = STRtree(self._points)
+        self._build_shapes(xy, set(kinds))
+
+    # -- band shapes ------------------------------------------------------------------------
+    def _add(self, kind: str, pegs: tuple[str, ...], interior: tuple[int, ...]) -> None:
+        closed = kind in ("triangle", "quad")
+        pegs = canonical_band(pegs, closed)
+        if pegs in self.shape_by_pegs:
+            return
+        n = len(pegs)
+        if closed:
+            sides = tuple(line_key(pegs[i], pegs[(i + 1) % n]) for i in range(n))
+        else:
+            sides = tuple(line_key(pegs[i], pegs[i + 1]) for i in range(n - 1))
+        shape = BandShape(len(self.shapes), kind, pegs, sides, interior)
+        self.shapes.append(shape)
+        self.shape_by_pegs[pegs] = shape
+        for p in pegs:
+            self.shapes_at[p].append(shape)
+
+    def _interior(self, xy, ring) -> tuple[int, ...] | None:
+        poly = Polygon([xy[p] for p in ring])
+        if not poly.is_valid or poly.area < 1e-9:
+            return None
+        inside = prep(poly.buffer(-1e-7))
+        candidates = self._points_tree.query(poly)
+        found = tuple(sorted(int(i) for i in candidates if inside.contains(self._points[int(i)])))
+        return found or None
+
+    def _build_shapes(self, xy, kinds: set[str]) -> None:
+        if "line" in kinds:
+            for a, b in sorted(self.lines):
+                self._add("line", (a, b), ())
+        nb = self.neighbours
+        if "triangle" in kinds:
+            for a, b in sorted(self.lines):
+                for c in sorted(nb[a] & nb[b]):
+                    if c > b:
+                        interior = self._interior(xy, (a, b, c))
+                        if interior is not None:
+                            self._add("triangle", (a, b, c), interior)
+        if "quad" in kinds:
+            seen = set()
+            for a in sorted(nb):
+                for b in nb[a]:
+                    for c in nb[b]:
+                        if c == a:
+                            continue
+                        for d in nb[c] & nb[a]:
+                            if d in (a, b):
+                                continue
+                            ring = canonical_band((a, b, c, d), True)
+                            if ring in seen:
+                                continue
+                            seen.add(ring)
+                            interior = self._interior(xy, ring)
+                            if interior is not None:
+                                self._add("quad", ring, interior)
