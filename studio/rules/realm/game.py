@@ -75,7 +75,8 @@ class RealmGame(Game):
             raise BoardError(f"unknown start rule {self.rules.start!r}")
         if not isinstance(self.rules.cards, str) or self.rules.cards != "shared-pool":
             raise BoardError("only the shared card pool is supported yet")
-        self.topology = Topology(board, self.rules.bands)
+        self.topology = Topology(board, SUPPORTED_BANDS)
+        self.allowed_kinds = frozenset(self.rules.bands)
         self.start_pegs = [frozenset(s.start) for s in self.seats]
         self.any_start = frozenset().union(*self.start_pegs) if self.start_pegs else frozenset()
         self.crater = frozenset(board.crater)
@@ -316,6 +317,8 @@ class RealmState(State):
                 shapes.sort(key=lambda s: s.index)
         else:
             shapes = topo.shapes
+        allowed = game.allowed_kinds
+        shapes = [s for s in shapes if s.kind in allowed]
         if game.modules:
             shapes = [s for s in shapes if not any(m.band_problem(self, seat, s) for m in game.modules)]
         return shapes
