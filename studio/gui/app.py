@@ -1,0 +1,49 @@
+"""``studio [FILE]``: start the editor on FILE or on the bundled Jungle Temples 2-player board.
+
+A FILE that is missing or does not load is reported on stderr (``file:line:col: message``)
+and the editor opens on the default board instead; never a traceback."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtWidgets import QApplication
+
+from studio.content import LoadError
+from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, load_error_text
+from studio.model.io import InvalidContent
+
+ORGANIZATION = "Board Studio"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the editor; returns the event loop's exit code (2 for bad arguments)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) > 1:
+        print("usage: studio [FILE]", file=sys.stderr)
+        return 2
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    window = MainWindow()
+    opened = False
+    if argv:
+        try:
+            window.load_path(argv[0], interactive=False)
+            opened = True
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, _details = load_error_text(exc)
+            print(f"studio: cannot open {argv[0]}:\n{text}\nOpening the default board instead.", file=sys.stderr)
+    if not opened:
+        try:
+            window.load_path(default_board_path(), interactive=False)
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, _details = load_error_text(exc)
+            print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

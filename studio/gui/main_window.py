@@ -1,0 +1,526 @@
+"""The editor's main window: menus, tool bar, board view, docks and file handling.
+
+All dialogs go through :mod:`studio.gui.prompts` (patched in tests); opening a file never
+replaces the current board unless the file loaded cleanly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
+
+from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
+from studio.gui import icons, prompts
+from studio.gui.docks.properties import PropertiesDock
+from studio.gui.docks.validation import ValidationDock, count_text
+from studio.gui.document import BoardDocument, ChangeKind, standard_board
+from studio.gui.scene import BoardScene
+from studio.gui.tools import TOOL_CLASSES, Tool
+from studio.gui.view import BoardView
+from studio.model.io import InvalidContent, read_scenario
+from studio.render import export_png
+
+APP_NAME = "Board Studio"
+MAX_RECENT = 8
+BOARD_SUFFIXES = (".yaml", ".yml")
+
+
+def default_board_path() -> Path:
+    """The bundled Jungle Temples 2-player board the editor opens by default."""
+    return bundled_path("boards", "realm", "jungle-temples-2p.yaml")
+
+
+def load_error_text(exc: Exception) -> tuple[str, str | None]:
+    """(message, details) for a file that failed to open: ``file:line:col: message`` and, for
+    schema errors, every finding."""
+    if isinstance(exc, InvalidContent):
+        lines = [f.format() for f in exc.findings]
+        n = len(lines)
+        head = f"The file does not match its format ({n} problem{'s' if n != 1 else ''}):"
+        shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
+        return f"{head}\n\n{shown}", "\n".join(lines)
+    if isinstance(exc, LoadError):
+        return f"{exc.location()}{exc.message}", None
+    return str(exc), None
+
+
+def find_scenario_for(board_path: str | None) -> str | None:
+    """A scenario file (next to the board's content root, or bundled) whose boards include
+    ``board_path``; None when there is none."""
+    if not board_path:
+        return None
+    target = Path(board_path).resolve()
+    folders = [content_root_of(target) / "scenarios", bundled_path("scenarios")]
+    seen = set()
+    for folder in folders:
+        if not folder.is_dir() or folder.resolve() in seen:
+            continue
+        seen.add(folder.resolve())
+        for path in sorted(folder.glob("*.y*ml")):
+            try:
+                scenario = read_scenario(path)
+                refs = [resolve_reference(path, ref) for ref in scenario.boards.values()]
+            except (LoadError, InvalidContent, OSError, ValueError):
+                continue
+            if any(r.resolve() == target for r in refs):
+                return str(path)
+    return None
+
+
+class MainWindow(QMainWindow):
+    """The board editor window on one :class:`BoardDocument`.
+
+    ``settings`` stores recent files and window layout (a QSettings; tests pass their own)."""
+
+    def __init__(self, document: BoardDocument | None = None, settings: QSettings | None = None,
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        self.document = document if document is not None else BoardDocument(standard_board())
+        self.setWindowIcon(icons.app_icon())
+        self.setAcceptDrops(True)
+        self.setDockOptions(QMainWindow.AnimatedDocks | QMainWindow.AllowTabbedDocks)
+
+        self.scene = BoardScene(self.document, self)
+        self.view = BoardView(self.scene, self)
+        self.setCentralWidget(self.view)
+
+        self.properties_dock = PropertiesDock(self.document, self.scene, self)
+        self.validation_dock = ValidationDock(self.document, self)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.properties_dock)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.validation_dock)
+        self.validation_dock.element_activated.connect(self.show_element)
+        self.validation_dock.findings_changed.connect(self._findings_changed)
+
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        self._build_actions()
+        self._build_menus()
+        self._build_tool_bar()
+        self._build_status_bar()
+
+        self.document.changed.connect(self._on_document_changed)
+        self.document.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        self.scene.status_message.connect(self.hint_label.setText)
+        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z / 80 * 100:.0f}%"))
+        self.set_tool("select")
+        self._update_title()
+        self._findings_changed(self.validation_dock.findings)
+        self.resize(1400, 900)
+        self.resizeDocks([self.properties_dock], [300], Qt.Horizontal)
+        self.resizeDocks([self.validation_dock], [190], Qt.Vertical)
+        self._restore_layout()
+
+    # -- actions ----------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, icon=None, tip: str | None = None,
+                checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if icon is not None:
+            action.setIcon(icon)
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                action.setShortcuts([QKeySequence(s) for s in shortcut])
+            else:
+                action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.setCheckable(checkable)
+        if slot is not None:
+            action.triggered.connect(slot)
+        self.addAction(action)  # shortcuts work even when menus and tool bar are hidden
+        return action
+
+    def _build_actions(self) -> None:
+        std = self.style().standardIcon
+        stack = self.document.undo_stack
+        self.new_action = self._action("&New", self.new_board, QKeySequence.New, std(QStyle.SP_FileIcon),
+                                       "New board on the standard 80-peg base")
+        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.Open,
+                                        std(QStyle.SP_DialogOpenButton), "Open a board file")
+        self.save_action = self._action("&Save", self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
+                                        "Save the board")
+        self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, None,
+                                           "Save the board to a new file")
+        self.export_action = self._action("&Export Image…", self.export_image, "Ctrl+E", None,
+                                          "Export the board as a PNG image")
+        self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit, None, "Quit Board Studio")
+        self.quit_action.setMenuRole(QAction.QuitRole)
+
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.undo_action.setIcon(std(QStyle.SP_ArrowBack))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
+        self.redo_action.setIcon(std(QStyle.SP_ArrowForward))
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
+        self.delete_action = self._action("&Delete", self.delete_selection,
+                                          [QKeySequence(QKeySequence.Delete), QKeySequence("Backspace")],
+                                          None, "Delete the selected pegs and lines, clear selected segments")
+        self.select_all_action = self._action("Select &All", self.select_all, QKeySequence.SelectAll, None,
+                                              "Select every peg and line")
+        self.deselect_action = self._action("Select &None", self.scene.clearSelection, "Ctrl+Shift+A", None,
+                                            "Clear the selection")
+
+        self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="],
+                                           icons.zoom_icon(True), "Zoom in")
+        self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut,
+                                            icons.zoom_icon(False), "Zoom out")
+        self.fit_action = self._action("&Fit Board", self.view.fit, ["Ctrl+0", "F"], icons.fit_icon(),
+                                       "Show the whole board (Ctrl+0 or F)")
+        self.snap_action = self._action("&Snap to Lattice", self._set_snap, "Ctrl+;", None,
+                                        "Snap new and moved pegs to the standard lattice (Alt while dragging: off)",
+                                        checkable=True)
+        self.snap_action.setChecked(True)
+
+        self.playtest_action = self._action("&Playtest…", self.playtest, "Ctrl+T", icons.playtest_icon(),
+                                            "Play this board against bots")
+        self.about_action = self._action("&About Board Studio", self.about, None, None, "About Board Studio")
+        self.about_action.setMenuRole(QAction.AboutRole)
+
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[str, QAction] = {}
+        tool_icons = {"select": icons.select_icon(), "add-peg": icons.add_peg_icon(),
+                      "add-line": icons.add_line_icon(), "delete": icons.delete_icon()}
+        for name, tool in self.tools.items():
+            action = self._action(tool.label, lambda _=False, n=name: self.set_tool(n), tool.shortcut,
+                                  tool_icons.get(name), f"{tool.label} ({tool.shortcut}): {tool.hint}",
+                                  checkable=True)
+            action.setToolTip(f"{tool.label} ({tool.shortcut})")
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        edit = bar.addMenu("&Edit")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        edit.addSeparator()
+        edit.addAction(self.delete_action)
+        edit.addAction(self.select_all_action)
+        edit.addAction(self.deselect_action)
+        edit.addSeparator()
+        for action in self.tool_actions.values():
+            edit.addAction(action)
+
+        view = bar.addMenu("&View")
+        view.addAction(self.zoom_in_action)
+        view.addAction(self.zoom_out_action)
+        view.addAction(self.fit_action)
+        view.addSeparator()
+        view.addAction(self.snap_action)
+        view.addSeparator()
+        view.addAction(self.properties_dock.toggleViewAction())
+        view.addAction(self.validation_dock.toggleViewAction())
+        self.view_menu = view
+
+        game = bar.addMenu("&Game")
+        game.addAction(self.playtest_action)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _build_tool_bar(self) -> None:
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("ToolsBar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
+        for action in (self.new_action, self.open_action, self.save_action):
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.undo_action)
+        bar.addAction(self.redo_action)
+        bar.addSeparator()
+        for action in self.tool_actions.values():
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.zoom_out_action)
+        bar.addAction(self.zoom_in_action)
+        bar.addAction(self.fit_action)
+        bar.addSeparator()
+        bar.addAction(self.playtest_action)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.tool_bar = bar
+        self.view_menu.addAction(bar.toggleViewAction())
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.hint_label = QLabel()
+        self.findings_label = QLabel()
+        self.zoom_label = QLabel("100%")
+        self.zoom_label.setMinimumWidth(48)
+        self.zoom_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        status.addWidget(self.hint_label, 1)
+        status.addPermanentWidget(self.findings_label)
+        status.addPermanentWidget(self.zoom_label)
+
+    def show_status(self, text: str) -> None:
+        """Status-bar message (replaced by the next hint or message)."""
+        self.hint_label.setText(text)
+
+    # -- tools ------------------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        self.scene.set_tool(self.tools[name])
+        self.tool_actions[name].setChecked(True)
+        self.hint_label.setText(self.tools[name].hint)
+
+    def _set_snap(self, on: bool) -> None:
+        self.scene.snap = bool(on)
+
+    # -- editing ----------------------------------------------------------------------------
+    def delete_selection(self) -> None:
+        elements = self.scene.selected_elements()
+        if not elements:
+            return
+        self.document.delete(
+            pegs=[e[1] for e in elements if e[0] == "peg"],
+            lines=[e[1:3] for e in elements if e[0] == "line"],
+            segments=[e[1:4] for e in elements if e[0] == "segment"],
+        )
+
+    def select_all(self) -> None:
+        self.scene.select_elements([("peg", p) for p in self.scene.pegs]
+                                   + [("line", *k) for k in self.scene.lines])
+
+    def show_element(self, element) -> None:
+        """Select a finding's element and centre the view on it."""
+        items = self.scene.select_elements([element])
+        if items:
+            rect = items[0].sceneBoundingRect()
+            for item in items[1:]:
+                rect = rect.united(item.sceneBoundingRect())
+            self.view.centerOn(rect.center())
+            self.hint_label.setText(f"Showing {' '.join(map(str, element))}")
+        else:
+            self.hint_label.setText(f"{' '.join(map(str, element))} is not on the board")
+
+    # -- files ------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document (saved, discarded or clean)."""
+        if not self.document.is_modified:
+            return True
+        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
+        if choice is prompts.Choice.SAVE:
+            return self.save()
+        return choice is prompts.Choice.DISCARD
+
+    def new_board(self) -> None:
+        if not self.maybe_save():
+            return
+        self.document.reset(standard_board(), None)
+        self.view.fit()
+        self.show_status("New board on the standard 80-peg base")
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path("boards", "realm"))
+        path = prompts.ask_open_path(self, start)
+        if path:
+            self.load_path(path)
+
+    def open_file(self, path: str) -> bool:
+        """Open ``path`` after offering to save changes (recent files, drag and drop)."""
+        if not self.maybe_save():
+            return False
+        return self.load_path(path)
+
+    def load_path(self, path: str | Path, interactive: bool = True) -> bool:
+        """Load ``path`` into the document. On failure the current board stays and the error
+        is shown (``interactive``) or raised."""
+        try:
+            self.document.load(path)
+        except (LoadError, InvalidContent, OSError) as exc:
+            if not interactive:
+                raise
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
+            return False
+        self._add_recent(str(path))
+        self.view.fit()
+        self.show_status(f"Opened {path}")
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._write(self.document.path)
+
+    def save_as(self) -> bool:
+        current = self.document.path
+        suggested = current or str(Path.home() / f"{self.document.board.id}.yaml")
+        path = prompts.ask_save_path(self, suggested)
+        if not path:
+            return False
+        if Path(path).suffix.lower() not in BOARD_SUFFIXES:
+            path += ".yaml"
+        return self._write(path)
+
+    def _write(self, path: str) -> bool:
+        try:
+            self.document.save(path)
+        except (InvalidContent, OSError, ValueError) as exc:
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot save board", f"Could not save {Path(path).name}.\n\n{text}", details)
+            return False
+        self._add_recent(path)
+        self.show_status(f"Saved {path}")
+        return True
+
+    def export_image(self) -> None:
+        stem = Path(self.document.path).stem if self.document.path else self.document.board.id
+        start = str(Path(self.document.path).with_suffix(".png")) if self.document.path else f"{stem}.png"
+        path = prompts.ask_export_path(self, start)
+        if not path:
+            return
+        if not path.lower().endswith(".png"):
+            path += ".png"
+        try:
+            export_png(self.document.board, path, pixels_per_unit=120)
+        except OSError as exc:
+            prompts.show_error(self, "Cannot export image", str(exc))
+            return
+        self.show_status(f"Exported {path}")
+
+    # -- recent files -----------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        files = self.recent_files()
+        for path in files:
+            action = menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
+        if not files:
+            empty = menu.addAction("No recent files")
+            empty.setEnabled(False)
+        menu.addSeparator()
+        clear = menu.addAction("Clear Recent Files")
+        clear.setEnabled(bool(files))
+        clear.triggered.connect(lambda: self.settings.setValue("recentFiles", []))
+
+    # -- playtest ---------------------------------------------------------------------------
+    def playtest(self) -> None:
+        """Open the playtest window on a copy of the board (and its scenario when one of the
+        scenarios next to it or bundled names this file)."""
+        try:
+            from studio.gui.playtest_window import open_playtest
+        except ImportError as exc:
+            prompts.show_info(self, "Playtest", f"The playtest window is not available in this build.\n\n({exc})")
+            return
+        errors = [f for f in self.validation_dock.run_now() if f.severity == "error"]
+        if errors:
+            prompts.show_error(self, "Playtest",
+                               f"Fix the board's {len(errors)} error{'s' if len(errors) != 1 else ''} before "
+                               "playtesting (see the Validation dock).",
+                               "\n".join(f.format() for f in errors))
+            return
+        try:
+            open_playtest(self.document.board.copy(), find_scenario_for(self.document.path), self)
+        except Exception as exc:  # another component's failure must not take the editor down
+            prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")
+
+    def about(self) -> None:
+        from studio import __version__
+
+        prompts.show_about(
+            self, f"About {APP_NAME}",
+            f"<h3>{APP_NAME} {__version__}</h3>"
+            "<p>Design, validate and playtest boards for <i>Rule the Realm</i>.</p>"
+            "<p>Tools: Select (V), Add Peg (P), Add Line (L), Delete (D).<br>"
+            "Wheel zooms, middle button or Space+drag pans, F fits the board.</p>")
+
+    # -- window state -----------------------------------------------------------------------
+    def _on_document_changed(self, kind: ChangeKind, payload) -> None:
+        if kind in (ChangeKind.FILE_CHANGED, ChangeKind.BOARD_CHANGED, ChangeKind.RESET):
+            self._update_title()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.document.is_modified)
+
+    def _findings_changed(self, findings) -> None:
+        errors = sum(1 for f in findings if f.severity == "error")
+        colour = "#c62828" if errors else ("#ef6c00" if findings else "#2e7d32")
+        self.findings_label.setText(f"<span style='color:{colour}'>{count_text(findings)}</span>")
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not getattr(self, "_fitted", False):
+            self._fitted = True
+            self.view.fit()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.scene.set_tool(None)
+        event.accept()
+
+    # -- drag and drop ----------------------------------------------------------------------
+    @staticmethod
+    def dropped_paths(mime) -> list[str]:
+        if mime is None or not mime.hasUrls():
+            return []
+        out = []
+        for url in mime.urls():
+            if isinstance(url, QUrl) and url.isLocalFile():
+                path = url.toLocalFile()
+                if Path(path).suffix.lower() in BOARD_SUFFIXES:
+                    out.append(path)
+        return out
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+        paths = self.dropped_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_file(paths[0])

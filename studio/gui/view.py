@@ -1,0 +1,129 @@
+"""The board view: antialiased, wheel zoom around the cursor, middle-button or Space+drag pan,
+Fit, zoom in/out."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QFrame, QGraphicsView
+
+MIN_ZOOM = 12.0     # pixels per board unit
+MAX_ZOOM = 1200.0
+STEP = 1.25
+
+
+class BoardView(QGraphicsView):
+    """``zoom_changed(float)`` gives pixels per board unit after every zoom."""
+
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing | QPainter.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.FullViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.NoDrag)
+        self.setMouseTracking(True)
+        self.setFrameShape(QFrame.NoFrame)
+        # panning uses the (hidden) scroll bars: middle button, Space+drag
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setAcceptDrops(False)  # files dropped here go to the main window
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self.scale(80, 80)
+
+    # -- zoom ---------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float, anchor_under_mouse: bool = False) -> None:
+        target = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        if abs(target - self.zoom()) < 1e-9:
+            return
+        old = self.transformationAnchor()
+        if not anchor_under_mouse:
+            self.setTransformationAnchor(QGraphicsView.AnchorViewCenter)
+        s = target / self.zoom()
+        self.scale(s, s)
+        self.setTransformationAnchor(old)
+        self.zoom_changed.emit(self.zoom())
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom() * STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom() / STEP)
+
+    def fit(self) -> None:
+        """Show the whole board (plate and seat labels)."""
+        scene = self.scene()
+        if scene is None:
+            return
+        rect = scene.board_rect()
+        self.fitInView(rect, Qt.KeepAspectRatio)
+        z = self.zoom()
+        if z < MIN_ZOOM or z > MAX_ZOOM:
+            self.set_zoom(z)
+        self.centerOn(rect.center())
+        self.zoom_changed.emit(self.zoom())
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta == 0:
+            event.ignore()
+            return
+        self.set_zoom(self.zoom() * (1.0015 ** delta), anchor_under_mouse=True)
+        event.accept()
+
+    # -- pan ----------------------------------------------------------------------------------
+    def _pan_start(self, pos: QPoint) -> None:
+        self._pan_from = pos
+        self.viewport().setCursor(Qt.ClosedHandCursor)
+
+    def _pan_end(self) -> None:
+        self._pan_from = None
+        self.viewport().setCursor(Qt.OpenHandCursor if self._space else Qt.ArrowCursor)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.MiddleButton or (event.button() == Qt.LeftButton and self._space):
+            self._pan_start(event.position().toPoint())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self._pan_from is not None:
+            pos = event.position().toPoint()
+            d = pos - self._pan_from
+            self._pan_from = pos
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self._pan_from is not None and event.button() in (Qt.MiddleButton, Qt.LeftButton):
+            self._pan_end()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.OpenHandCursor)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)

@@ -1,0 +1,169 @@
+"""Whole-board drawing: :func:`paint_board` (PNG export and previews) and the layout helpers
+the editor's scene shares with it (plate rectangle, seat label positions, start-peg seats)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPen, QPolygonF, QRadialGradient
+
+from studio.model.realm import Board, line_key
+from studio.render import glyphs, style
+from studio.render.style import RenderOptions
+
+
+def peg_point(board: Board, peg_id: str) -> QPointF:
+    p = board.pegs[peg_id]
+    return QPointF(p.x, p.y)
+
+
+def plate_rect(board: Board, margin: float = 0.75) -> QRectF:
+    """The parchment plate under the pegs: peg bounds grown by ``margin`` board units."""
+    x0, y0, x1, y1 = board.bounds()
+    return QRectF(x0 - margin, y0 - margin, (x1 - x0) + 2 * margin, (y1 - y0) + 2 * margin)
+
+
+def scene_rect(board: Board, options: RenderOptions | None = None) -> QRectF:
+    """Everything :func:`paint_board` draws: the plate plus room for seat labels."""
+    options = options or RenderOptions()
+    m = options.margin
+    return plate_rect(board).adjusted(-m, -m, m, m)
+
+
+def start_seats(board: Board) -> dict[str, list[int]]:
+    """Peg id -> indexes (seat order) of the seats that start there; crater pegs count for
+    every seat."""
+    out: dict[str, list[int]] = {}
+    for i, seat in enumerate(board.seats.values()):
+        for pid in seat.start:
+            out.setdefault(pid, []).append(i)
+    for pid in board.crater:
+        out.setdefault(pid, [])
+    return out
+
+
+def seat_label_positions(board: Board) -> list[tuple[str, str, QPointF, int]]:
+    """(seat name, label text, centre, seat index) for each seat with start pegs: just
+    outside the plate, on the side of the board its start pegs are on."""
+    plate = plate_rect(board)
+    centre = plate.center()
+    out = []
+    for i, seat in enumerate(board.seats.values()):
+        pts = [peg_point(board, pid) for pid in seat.start if pid in board.pegs]
+        if not pts:
+            continue
+        cx = sum(p.x() for p in pts) / len(pts)
+        cy = sum(p.y() for p in pts) / len(pts)
+        dx, dy = cx - centre.x(), cy - centre.y()
+        # compare in plate-relative terms so a wide board still puts top/bottom seats above/below
+        if abs(dy) / max(plate.height(), 1e-9) >= abs(dx) / max(plate.width(), 1e-9):
+            y = plate.bottom() + 0.42 if dy >= 0 else plate.top() - 0.42
+            pos = QPointF(cx, y)
+        else:
+            x = plate.right() + 0.3 if dx >= 0 else plate.left() - 0.3
+            pos = QPointF(x, cy)
+        out.append((seat.name, seat.label or seat.name.title(), pos, i))
+    return out
+
+
+def paint_background(p: QPainter, rect: QRectF, board: Board, table_rect: QRectF | None = None) -> None:
+    """The table (muted jungle green) over ``rect`` and the parchment plate under the pegs.
+    ``table_rect`` is the extent of the table's gradient (default ``rect``), so that partial
+    repaints of a larger area match."""
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing, True)
+    g = table_rect if table_rect is not None else rect
+    table = QLinearGradient(g.topLeft(), g.bottomLeft())
+    table.setColorAt(0.0, QColor(style.TABLE_TOP))
+    table.setColorAt(1.0, QColor(style.TABLE_BOTTOM))
+    p.fillRect(rect, QBrush(table))
+    if board.pegs:
+        plate = plate_rect(board)
+        r = 0.35
+        p.setPen(Qt.NoPen)
+        for i, alpha in enumerate((26, 20, 14, 8)):
+            p.setBrush(QColor(0, 0, 0, alpha))
+            d = 0.05 + i * 0.05
+            p.drawRoundedRect(plate.adjusted(-d * 0.5, -d * 0.2, d * 0.8, d * 1.4), r + d, r + d)
+        glow = QRadialGradient(plate.center(), max(plate.width(), plate.height()) * 0.62)
+        glow.setColorAt(0.0, QColor("#fbf4e2"))
+        glow.setColorAt(0.7, QColor(style.PARCHMENT))
+        glow.setColorAt(1.0, QColor(style.PARCHMENT_EDGE))
+        p.setBrush(QBrush(glow))
+        p.setPen(QPen(QColor(style.PLATE_BORDER), 0.05))
+        p.drawRoundedRect(plate, r, r)
+        inner = plate.adjusted(0.12, 0.12, -0.12, -0.12)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QPen(QColor(181, 157, 112, 110), 0.02))
+        p.drawRoundedRect(inner, r * 0.7, r * 0.7)
+    p.restore()
+
+
+def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None) -> None:
+    """Draw ``board`` in board units with ``p``'s current transform: background, segment
+    tints, lines, start halos, pegs, content glyphs and seat labels."""
+    options = options or RenderOptions()
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing, True)
+    p.setRenderHint(QPainter.TextAntialiasing, True)
+    if options.background:
+        paint_background(p, scene_rect(board, options), board)
+    pegs = board.pegs
+    for seg in board.segments:
+        if all(pid in pegs for pid in seg.pegs):
+            poly = QPolygonF([peg_point(board, pid) for pid in seg.pegs])
+            glyphs.paint_segment_fill(p, poly, seg)
+    seen = set()
+    for a, b in board.lines:
+        k = line_key(a, b)
+        if k in seen or a not in pegs or b not in pegs:
+            continue
+        seen.add(k)
+        glyphs.paint_line(p, peg_point(board, a), peg_point(board, b))
+    for seg in board.segments:
+        if all(pid in pegs for pid in seg.pegs):
+            pts = [peg_point(board, pid) for pid in seg.pegs]
+            c = QPointF(sum(q.x() for q in pts) / 3, sum(q.y() for q in pts) / 3)
+            glyphs.paint_segment_content(p, c, seg)
+    starts = start_seats(board)
+    for pid, seats in starts.items():
+        if pid in pegs:
+            glyphs.paint_halo(p, peg_point(board, pid), [style.seat_colour(i) for i in seats])
+    for peg in pegs.values():
+        glyphs.paint_peg(p, QPointF(peg.x, peg.y), peg.colour)
+    if options.peg_ids:
+        for peg in pegs.values():
+            glyphs.paint_text(p, QPointF(peg.x, peg.y + style.PEG_RADIUS + 0.1), peg.id, 0.12,
+                              style.INK, bold=False, outline=QColor(255, 250, 235, 200))
+    if options.seat_labels:
+        for _name, text, pos, i in seat_label_positions(board):
+            glyphs.paint_seat_label(p, pos, text, style.seat_colour(i))
+    p.restore()
+
+
+def render_image(board: Board, pixels_per_unit: float = 96.0, options: RenderOptions | None = None) -> QImage:
+    """The board as an ARGB image, ``pixels_per_unit`` pixels per peg spacing."""
+    options = options or RenderOptions()
+    rect = scene_rect(board, options)
+    w = max(1, math.ceil(rect.width() * pixels_per_unit))
+    h = max(1, math.ceil(rect.height() * pixels_per_unit))
+    image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
+    image.fill(Qt.transparent)
+    painter = QPainter(image)
+    try:
+        painter.scale(pixels_per_unit, pixels_per_unit)
+        painter.translate(-rect.left(), -rect.top())
+        paint_board(painter, board, options)
+    finally:
+        painter.end()
+    return image
+
+
+def export_png(board: Board, path: str | Path, pixels_per_unit: float = 96.0,
+               options: RenderOptions | None = None) -> None:
+    """Write the board to ``path`` as PNG. Raises OSError when the file cannot be written."""
+    image = render_image(board, pixels_per_unit, options)
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"could not write {path}")

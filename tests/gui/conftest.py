@@ -1,0 +1,69 @@
+"""Editor test fixtures: a real MainWindow on the bundled Jungle Temples board, settings in
+tmp_path, and every dialog patched so that none can block (an unexpected one fails)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+import studio.gui  # noqa: E402,F401  (applies the PySide6 workaround first)
+from PySide6.QtCore import QPointF, QSettings  # noqa: E402
+
+from studio.gui import prompts  # noqa: E402
+from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
+
+DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_open_path",
+           "ask_save_path", "ask_export_path")
+
+
+class DialogLog:
+    """Records patched dialog calls; ``answer(name, value)`` sets what one returns."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[tuple[str, tuple]] = []
+        self.answers: dict[str, object] = {}
+        for name in DIALOGS:
+            monkeypatch.setattr(prompts, name, self._make(name))
+
+    def _make(self, name):
+        def dialog(*args, **kwargs):
+            self.calls.append((name, args[1:]))
+            if name not in self.answers:
+                raise AssertionError(f"unexpected dialog {name}{args[1:]}")
+            return self.answers[name]
+        return dialog
+
+    def answer(self, name: str, value=None) -> None:
+        self.answers[name] = value
+
+    def named(self, name: str) -> list[tuple]:
+        return [args for n, args in self.calls if n == name]
+
+
+@pytest.fixture
+def dialogs(monkeypatch) -> DialogLog:
+    return DialogLog(monkeypatch)
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings, dialogs):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    assert w.load_path(default_board_path())
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    yield w
+    w.document.undo_stack.setClean()  # closing must not prompt
+    w.close()
+
+
+def view_point(window, x: float, y: float):
+    """Viewport pixel of board point (x, y)."""
+    return window.view.mapFromScene(QPointF(x, y))
