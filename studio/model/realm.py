@@ -249,6 +249,7 @@ class RealmRules:
     draw_count: int = 2                                         # RTR-T2
     extra_action_cost: int = 3                                  # RTR-T4
     energy_per_vp: int = 3                                      # RTR-E2
+    energy_payment: bool = False                                # L6-5
     max_rounds: int = 100                                       # safety stop, not a rulebook rule
     end: dict = field(default_factory=lambda: {"score": 18})   # RTR-E1 and the location's clause
     modules: dict = field(default_factory=dict)

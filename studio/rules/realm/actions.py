@@ -31,15 +31,26 @@ class Draw:
 @dataclass(frozen=True, order=True)
 class CardPayment:
     """One card paid for a peg (RTR-P7, RTR-P8): its colour and who gets it (a seat index, or
-    None for the discard pile)."""
+    None for the discard pile). With ``energy`` (Cursed Triangle, L6-5) the card goes to the
+    payer's own discard pile and one energy token goes to seat ``to`` instead."""
 
     peg: str
     colour: str
     to: int | None = None
+    energy: bool = False
 
     def __str__(self) -> str:
         dest = "discard" if self.to is None else f"seat {self.to + 1}"
+        if self.energy:
+            dest = f"discard, 1 energy->seat {self.to + 1}"
         return f"{self.peg}:{self.colour}->{dest}"
+
+    def as_list(self) -> list:
+        return [self.peg, self.colour, self.to] + ([True] if self.energy else [])
+
+
+def payment_order(c: CardPayment):
+    return (c.peg, c.colour, -1 if c.to is None else c.to, c.energy)
 
 
 def canonical_band(pegs, closed: bool) -> tuple[str, ...]:
@@ -69,7 +80,7 @@ class Place:
     def __post_init__(self):
         closed = self.shape in ("triangle", "quad") or (not self.shape and len(self.pegs) in (3, 4))
         object.__setattr__(self, "pegs", canonical_band(self.pegs, closed))
-        object.__setattr__(self, "payment", tuple(sorted(self.payment, key=lambda c: (c.peg, c.colour, -1 if c.to is None else c.to))))
+        object.__setattr__(self, "payment", tuple(sorted(self.payment, key=payment_order)))
 
     def __str__(self) -> str:
         pay = ", ".join(map(str, self.payment)) or "free"
@@ -77,7 +88,7 @@ class Place:
 
     def to_dict(self) -> dict:
         return {"type": "place", "pegs": list(self.pegs), "shape": self.shape,
-                "payment": [[c.peg, c.colour, c.to] for c in self.payment]}
+                "payment": [c.as_list() for c in self.payment]}
 
 
 @dataclass(frozen=True, order=True)
@@ -103,7 +114,20 @@ class Pass:
         return {"type": "pass"}
 
 
-Action = Union[Draw, Place, ExtraAction, Pass]
+@dataclass(frozen=True, order=True)
+class TakeCard:
+    """Take one bonus card, free of actions: ``"deck"`` or a pool colour (Labyrinth, L8-7)."""
+
+    source: str
+
+    def __str__(self) -> str:
+        return f"take a bonus card: {self.source}"
+
+    def to_dict(self) -> dict:
+        return {"type": "take", "source": self.source}
+
+
+Action = Union[Draw, Place, ExtraAction, Pass, TakeCard]
 
 
 def action_from_dict(data: dict) -> Action:
@@ -115,12 +139,14 @@ def action_from_dict(data: dict) -> Action:
         if kind == "draw":
             return Draw(tuple(data["sources"]))
         if kind == "place":
-            return Place(tuple(data["pegs"]), tuple(CardPayment(p, c, t) for p, c, t in data.get("payment", [])),
+            return Place(tuple(data["pegs"]), tuple(CardPayment(*c) for c in data.get("payment", [])),
                          data.get("shape", ""))
+        if kind == "take":
+            return TakeCard(data["source"])
         if kind == "extra":
             return ExtraAction()
         if kind == "pass":
             return Pass()
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"bad {kind} action {data!r}: {exc}") from None
-    raise ValueError(f"unknown action type {kind!r} (expected draw, place, extra or pass)")
+    raise ValueError(f"unknown action type {kind!r} (expected draw, place, extra, pass or take)")

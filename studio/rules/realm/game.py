@@ -22,14 +22,18 @@ from typing import Any
 
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
 from studio.rules.api import Game, IllegalAction, State
-from studio.rules.realm.actions import DECK, CardPayment, Draw, ExtraAction, Pass, Place, action_from_dict
+from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
+                                        action_from_dict, payment_order)
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, load_modules
 from studio.rules.realm.topology import BandShape, Topology
 
 NCOL = len(COLOURS)
 CINDEX = {c: i for i, c in enumerate(COLOURS)}
-SUPPORTED_BANDS = ("line", "triangle", "quad")
+SUPPORTED_BANDS = ("line", "triangle", "quad", "long-barrier", "chain")
+# "chain" bands are 2-peg bands under the Labyrinth's chain rules (L8-3): line shapes on the board
+SHAPE_KINDS = {"line": "line", "triangle": "triangle", "quad": "quad", "long-barrier": "long-barrier",
+               "chain": "line"}
 SUPPORTED_START = ("own-side", "any-start", "anywhere", "crater")
 
 
@@ -39,6 +43,9 @@ class PlaceOutcome:
 
     explored: list[int] = field(default_factory=list)
     closed: list[int] = field(default_factory=list)
+    collected: list[int] = field(default_factory=list)    # faces whose contents this band took
+    newly_controlled: list[int] = field(default_factory=list)
+    regions: list[tuple[list[int], list[int]]] = field(default_factory=list)  # (region, site) per closure
     treasure: int = 0
     energy: int = 0
     bonus: int = 0
@@ -70,13 +77,17 @@ class RealmGame(Game):
         self.seat_names = [s.label or s.name for s in self.seats]
         unknown = [b for b in self.rules.bands if b not in SUPPORTED_BANDS]
         if unknown:
-            raise BoardError(f"band shape(s) {', '.join(unknown)} are not supported yet")
+            raise BoardError(f"unknown band shape(s) {', '.join(unknown)}")
         if self.rules.start not in SUPPORTED_START:
             raise BoardError(f"unknown start rule {self.rules.start!r}")
-        if not isinstance(self.rules.cards, str) or self.rules.cards != "shared-pool":
-            raise BoardError("only the shared card pool is supported yet")
-        self.topology = Topology(board, SUPPORTED_BANDS)
-        self.allowed_kinds = frozenset(self.rules.bands)
+        cards = self.rules.cards
+        self.personal_deck: dict | None = None
+        if isinstance(cards, dict) and "personal-deck" in cards:
+            self.personal_deck = {"size": 12, "draw": 3, **(cards["personal-deck"] or {})}
+        elif cards != "shared-pool":
+            raise BoardError(f"unknown card rule {cards!r}")
+        self.allowed_kinds = frozenset(SHAPE_KINDS[b] for b in self.rules.bands)
+        self.topology = Topology(board, tuple(sorted(set(SHAPE_KINDS.values()) & (self.allowed_kinds | {"line", "triangle", "quad"}))))
         self.start_pegs = [frozenset(s.start) for s in self.seats]
         self.any_start = frozenset().union(*self.start_pegs) if self.start_pegs else frozenset()
         self.crater = frozenset(board.crater)
@@ -89,6 +100,7 @@ class RealmGame(Game):
             self.modules.append(REGISTRY[name](self, params))
         self.end_rule = dict(self.rules.end or {})
         self.total_cards = self.rules.cards_per_colour * NCOL
+        self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
 
     # -- Game API ---------------------------------------------------------------------------
     def new_state(self, seed: int | None = None) -> "RealmState":
@@ -155,18 +167,30 @@ class RealmState(State):
         rules = game.rules
         n = game.players
         self.rng = random.Random(seed)
+        self.seat = 0
         deck = [c for c in range(NCOL) for _ in range(rules.cards_per_colour)]
         self.rng.shuffle(deck)
         self.deck: list[int] = deck
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * NCOL for _ in range(n)]
+        self.pool: list[int] = []
+        # personal decks (L6-1): each seat deals its own deck; the rest is out of the game
+        self.decks: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.set_aside: list[int] = []
+        if game.personal_deck:
+            size = game.personal_deck["size"]
+            for seat in range(n):
+                self.decks[seat] = [self.deck.pop() for _ in range(min(size, len(self.deck)))]
+            self.set_aside, self.deck = self.deck, []
         for seat in range(n):
             size = rules.hand_sizes[seat] if seat < len(rules.hand_sizes) else rules.hand_sizes[-1]
             for _ in range(size):
-                if self.deck:
-                    self.hands[seat][self.deck.pop()] += 1
-        self.pool: list[int] = []
-        self._refill_pool()
+                card = self._draw_card(seat)
+                if card is not None:
+                    self.hands[seat][card] += 1
+        if not game.personal_deck:
+            self._refill_pool()
         self.supply = rules.energy_supply
         self.energy = [0] * n
         self.score = [0] * n
@@ -183,6 +207,8 @@ class RealmState(State):
         self.end_triggered: str | None = None
         self.end_reason: str | None = None
         self.final_done = False
+        self.eliminated: set[int] = set()
+        self.pending: list[tuple[int, str]] = []     # free decisions owed before play goes on
         self.log: list[str] = []
         self.extra: dict[str, Any] = {}
         for m in game.modules:
@@ -211,8 +237,16 @@ class RealmState(State):
     def seat_name(self, seat: int) -> str:
         return f"seat {seat + 1} ({self.game.seat_names[seat]})"
 
-    def _draw_card(self) -> int | None:
-        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (RTR-T3)."""
+    def _draw_card(self, seat: int) -> int | None:
+        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (RTR-T3).
+        With personal decks, the seat's own deck and discard pile (L6-3)."""
+        if self.game.personal_deck:
+            if not self.decks[seat]:
+                if not self.discards[seat]:
+                    return None
+                self.decks[seat], self.discards[seat] = self.discards[seat], []
+                self.rng.shuffle(self.decks[seat])
+            return self.decks[seat].pop()
         if not self.deck:
             if not self.discard:
                 return None
@@ -221,9 +255,23 @@ class RealmState(State):
             self.rng.shuffle(self.deck)
         return self.deck.pop()
 
+    def _discard_card(self, seat: int, card: int) -> None:
+        if self.game.personal_deck:
+            self.discards[seat].append(card)
+        else:
+            self.discard.append(card)
+
+    def cards_hidden(self, seat: int) -> int:
+        """Cards a draw can still reach for ``seat`` (deck and discard pile)."""
+        if self.game.personal_deck:
+            return len(self.decks[seat]) + len(self.discards[seat])
+        return len(self.deck) + len(self.discard)
+
     def _refill_pool(self) -> None:
+        if self.game.personal_deck:
+            return
         while len(self.pool) < self.game.rules.pool_size:
-            card = self._draw_card()
+            card = self._draw_card(self.seat)
             if card is None:
                 break
             self.pool.append(card)
@@ -243,9 +291,13 @@ class RealmState(State):
         return self.game.rules.bands_per_player - self.bands_left[seat]
 
     def winners(self) -> list[int]:
-        """Most VP; tie: fewest bands used; still tied: all of them (RTR-E3)."""
-        best = max(self.score)
-        tied = [s for s in range(self.players) if self.score[s] == best]
+        """Most VP; tie: fewest bands used; still tied: all of them (RTR-E3). Players a module
+        eliminated (e.g. Volcano, L2-4) never win; if all are eliminated nobody wins."""
+        alive = [s for s in range(self.players) if s not in self.eliminated]
+        if not alive:
+            return []
+        best = max(self.score[s] for s in alive)
+        tied = [s for s in alive if self.score[s] == best]
         fewest = min(self.bands_used(s) for s in tied)
         return [s for s in tied if self.bands_used(s) == fewest]
 
@@ -253,6 +305,8 @@ class RealmState(State):
         if self.end_reason is not None:
             return []
         seat = self.seat
+        if self.pending:
+            return self._pending_actions()
         actions: list = []
         if self.actions_left > 0:
             actions.extend(self._legal_draws())
@@ -267,9 +321,18 @@ class RealmState(State):
         cost = self.game.rules.extra_action_cost
         return cost > 0 and not self.extra_bought and self.energy[seat] >= cost
 
+    def _pending_actions(self) -> list:
+        seat, kind = self.pending[0]
+        if kind == "bonus-card":
+            sources = [COLOURS[c] for c in sorted(set(self.pool))]
+            if self.cards_hidden(seat):
+                sources.append(DECK)
+            return [TakeCard(src) for src in sources] or [Pass()]
+        raise AssertionError(f"unknown pending decision {kind}")
+
     def _legal_draws(self) -> list[Draw]:
-        want = self.game.rules.draw_count
-        hidden = len(self.deck) + len(self.discard)
+        want = self.game.draw_count
+        hidden = self.cards_hidden(self.seat)
         sources = [COLOURS[c] for c in sorted(set(self.pool))]
         counts = {COLOURS[c]: self.pool.count(c) for c in set(self.pool)}
         take = min(want, hidden + len(self.pool))
@@ -392,31 +455,40 @@ class RealmState(State):
         seat = self.seat if seat is None else seat
         hand = self.hands[seat]
         colour = self.game.peg_colour
+        by_energy = self.game.rules.energy_payment
         per_peg = []
         for p in self._pegs_to_pay(seat, pegs):
-            owners = self._owners(seat, p) or [None]
+            real_owners = self._owners(seat, p)
+            owners = real_owners or [None]
             choices = []
             c = colour[p]
             for to in owners:
-                choices.append(((p, c, to),))
+                choices.append(((p, c, to, False),))
+                if by_energy and to is not None:
+                    choices.append(((p, c, to, True),))
             for d in range(NCOL):
                 if d == c and hand[c] >= 1:
                     continue  # a pair of the peg's own colour when one card would do: never better
                 for t1, t2 in itertools.combinations_with_replacement(owners, 2):
-                    choices.append(((p, d, t1), (p, d, t2)))
+                    choices.append(((p, d, t1, False), (p, d, t2, False)))
+                if by_energy and real_owners:
+                    for to in real_owners:
+                        choices.append(((p, d, to, True), (p, d, to, True)))
             per_peg.append(choices)
         options = []
         seen = set()
         for combo in itertools.product(*per_peg):
             used = [0] * NCOL
+            energy_used = 0
             cards = []
             for group in combo:
-                for p, c, to in group:
+                energy_used += 1 if group[0][3] else 0
+                for p, c, to, via_energy in group:
                     used[c] += 1
-                    cards.append(CardPayment(p, COLOURS[c], to))
-            if any(used[c] > hand[c] for c in range(NCOL)):
+                    cards.append(CardPayment(p, COLOURS[c], to, via_energy))
+            if any(used[c] > hand[c] for c in range(NCOL)) or energy_used > self.energy[seat]:
                 continue
-            key = tuple(sorted(cards, key=lambda x: (x.peg, x.colour, -1 if x.to is None else x.to)))
+            key = tuple(sorted(cards, key=payment_order))
             if key not in seen:
                 seen.add(key)
                 options.append(key)
@@ -431,6 +503,12 @@ class RealmState(State):
         if self.end_reason is not None:
             return "the game is over"
         seat = self.seat
+        if self.pending:
+            if action in self._pending_actions():
+                return None
+            return "L8-7: take your bonus card first (from the pool or the deck)"
+        if isinstance(action, TakeCard):
+            return "there is no bonus card to take now"
         if isinstance(action, Pass):
             if self.actions_left > 0 and (self._legal_draws() or self._legal_places(seat)):
                 return "RTR-T1: you still have an action to take"
@@ -476,12 +554,15 @@ class RealmState(State):
             return f"RTR-P1: no peg {unknown[0]!r} on this board"
         if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
             return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
-        shape = game.topology.shape_by_pegs.get(pegs)
+        kind = SHAPE_KINDS.get(action.shape, action.shape) if action.shape else ""
+        if action.shape and action.shape not in SHAPE_KINDS:
+            return f"RTR-P1: unknown band shape {action.shape!r}"
+        shape = game.topology.shape(pegs, kind)
         if shape is None:
+            if kind == "long-barrier" or (not kind and len(pegs) == 3 and "long-barrier" in game.allowed_kinds):
+                return "L5-3: a long barrier runs along two board lines through its middle peg"
             return "RTR-P1: every side of a band must run along a board line"
-        if action.shape and action.shape != shape.kind:
-            return f"RTR-P1: those pegs make a {shape.kind}, not a {action.shape}"
-        if shape.kind not in game.rules.bands:
+        if shape.kind not in game.allowed_kinds:
             return f"RTR-P9: {shape.kind} bands are not allowed in this scenario"
         bit = 1 << seat
         has_bands = any(s == seat for s, _ in self.bands)
@@ -511,6 +592,7 @@ class RealmState(State):
             if p not in need:
                 return f"RTR-P7: peg {p} already holds your band, it is free"
         used = [0] * NCOL
+        energy_used = 0
         for p in pegs:
             if p not in need:
                 continue
@@ -526,6 +608,13 @@ class RealmState(State):
             else:
                 return f"RTR-P8: peg {p} takes one matching card or two cards of one colour"
             owners = self._owners(seat, p)
+            flags = {c.energy for c in cards}
+            if True in flags:
+                if not self.game.rules.energy_payment:
+                    return "RTR-P7: paying with energy is not allowed in this scenario"
+                if len(flags) > 1 or len({c.to for c in cards}) > 1 or cards[0].to not in owners:
+                    return f"L6-5: an energy payment for peg {p} gives one token to one player with a band on it"
+                energy_used += 1
             for c in cards:
                 if owners and c.to not in owners:
                     return f"RTR-P7: the card for peg {p} must go to a player with a band on it (seat {', '.join(str(o + 1) for o in owners)})"
@@ -536,17 +625,28 @@ class RealmState(State):
         for i in range(NCOL):
             if used[i] > hand[i]:
                 return f"RTR-P7: you need {used[i]} {COLOURS[i]} card(s) and hold {hand[i]}"
+        if energy_used > self.energy[seat]:
+            return f"L6-5: paying with energy needs {energy_used} token(s), you have {self.energy[seat]}"
         return None
 
     # -- playing ----------------------------------------------------------------------------
     def _apply(self, action) -> None:
         seat = self.seat
+        if self.pending:
+            pseat, kind = self.pending.pop(0)
+            if isinstance(action, TakeCard):
+                self._take_bonus_card(pseat, action.source)
+            else:
+                self.log.append(f"{self.seat_name(pseat)} takes no bonus card (none left)")
+            self._after_pending()
+            return
         if isinstance(action, Draw):
             self._do_draw(seat, action)
             self._spend_action()
         elif isinstance(action, Place):
             self._do_place(seat, action)
-            self._spend_action()
+            if not self.pending:
+                self._spend_action()
         elif isinstance(action, ExtraAction):
             cost = self.game.rules.extra_action_cost
             self.energy[seat] -= cost
@@ -558,9 +658,26 @@ class RealmState(State):
             self.log.append(f"{self.seat_name(seat)} ends the turn")
             self._end_turn()
 
+    def _after_pending(self) -> None:
+        if not self.pending:
+            self._spend_action()
+
+    def _take_bonus_card(self, seat: int, source: str) -> None:
+        if source == DECK:
+            card = self._draw_card(seat)
+            text = "a card from the deck"
+        else:
+            card = CINDEX[source]
+            self.pool.remove(card)
+            text = source
+        if card is not None:
+            self.hands[seat][card] += 1
+        self._refill_pool()
+        self.log.append(f"{self.seat_name(seat)} takes a bonus card: {text}")
+
     def _spend_action(self) -> None:
         self.actions_left -= 1
-        if self._end_condition_met() and self.end_triggered is None:
+        if self.end_triggered is None:
             self.end_triggered = self._end_condition_met()
         if self.actions_left <= 0 and not self._can_buy_extra(self.seat):
             self._end_turn()
@@ -570,7 +687,7 @@ class RealmState(State):
         # pool cards first, so a deck pick never draws what the pool refill would show
         for src in sorted(action.sources, key=lambda s: s == DECK):
             if src == DECK:
-                card = self._draw_card()
+                card = self._draw_card(seat)
                 if card is None:
                     continue
                 got.append("a card from the deck")
@@ -585,12 +702,17 @@ class RealmState(State):
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
         game = self.game
         topo = game.topology
-        shape = topo.shape_by_pegs[action.pegs]
-        for card in action.payment:  # pay first (RTR-P7, RTR-P8)
+        shape = topo.shape(action.pegs, action.shape)
+        energy_paid: set[str] = set()
+        for card in action.payment:  # pay first (RTR-P7, RTR-P8; L6-5 before collecting)
             c = CINDEX[card.colour]
             self.hands[seat][c] -= 1
-            if card.to is None:
-                self.discard.append(c)
+            if card.to is None or card.energy:
+                self._discard_card(seat, c)
+                if card.energy and card.peg not in energy_paid:
+                    energy_paid.add(card.peg)
+                    self.energy[seat] -= 1
+                    self.energy[card.to] += 1
             else:
                 self.hands[card.to][c] += 1
         bit = 1 << seat
@@ -599,22 +721,28 @@ class RealmState(State):
         self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
         outcome = PlaceOutcome()
+        for m in game.modules:
+            m.before_collect(self, seat, shape, outcome)
         for f in shape.interior:  # explore (RTR-P2)
             outcome.explored.append(f)
             self._control(seat, f, outcome)
+        walls = self.walls[seat]
         if game.rules.closures:  # close (RTR-P4)
-            walls = self.walls[seat]
             inside = set(shape.interior)
             for line in shape.sides:
                 if walls.add(line):
-                    for f in enclosed_side(topo, walls, line):
-                        if f in inside or not topo.is_segment[f] or f in self.controlled[seat]:
-                            continue
+                    region = enclosed_side(topo, walls, line)
+                    site = [f for f in region if topo.is_segment[f] and f not in inside and f not in self.collected]
+                    fresh = [f for f in region if topo.is_segment[f] and f not in inside
+                             and f not in self.controlled[seat]]
+                    if fresh:
+                        outcome.regions.append((region, site))
+                    for f in fresh:
                         outcome.closed.append(f)
                         self._control(seat, f, outcome)
         else:
             for line in shape.sides:
-                self.walls[seat].covered.add(line)
+                walls.add(line)
         self.add_score(seat, outcome.treasure)
         for m in game.modules:
             m.after_place(self, seat, shape, outcome)
@@ -638,10 +766,13 @@ class RealmState(State):
         topo = self.game.topology
         if not topo.is_segment[face]:
             return
-        self.controlled[seat].add(face)
+        if face not in self.controlled[seat]:
+            self.controlled[seat].add(face)
+            outcome.newly_controlled.append(face)
         if face in self.collected:
             return
         self.collected[face] = seat
+        outcome.collected.append(face)
         outcome.treasure += topo.treasure[face]
         if topo.energy[face]:
             outcome.energy += self.take_energy(seat, topo.energy[face])
@@ -681,19 +812,23 @@ class RealmState(State):
             self.seat += 1
 
     def _finish(self, reason: str) -> None:
-        """Final scoring: energy to VP (RTR-E2), then the modules (RTR-E1)."""
+        """Final scoring: the modules' energy rules, energy to VP (RTR-E2), then the modules'
+        end-of-game points (RTR-E1)."""
+        for m in self.game.modules:
+            m.before_final(self)
         rate = self.game.rules.energy_per_vp
         if rate > 0:
             for s in range(self.players):
                 bonus = self.energy[s] // rate
-                if bonus:
+                if bonus and s not in self.eliminated:
                     self.add_score(s, bonus)
                     self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
         for m in self.game.modules:
             m.final_scoring(self)
         self.end_reason = reason
         self.final_done = True
-        self.log.append(f"game over: {reason}; winner(s): " + ", ".join(self.seat_name(s) for s in self.winners()))
+        won = self.winners()
+        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
 
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
@@ -703,6 +838,11 @@ class RealmState(State):
         s.rng.setstate(self.rng.getstate())
         s.deck = list(self.deck)
         s.discard = list(self.discard)
+        s.decks = [list(d) for d in self.decks]
+        s.discards = [list(d) for d in self.discards]
+        s.set_aside = list(self.set_aside)
+        s.eliminated = set(self.eliminated)
+        s.pending = list(self.pending)
         s.hands = [list(h) for h in self.hands]
         s.pool = list(self.pool)
         s.supply = self.supply
@@ -742,9 +882,11 @@ class RealmState(State):
         """Every field of the state as plain data (for equality checks in tests)."""
         return {
             "rng": self.rng.getstate(), "deck": list(self.deck), "discard": list(self.discard),
+            "decks": [list(d) for d in self.decks], "discards": [list(d) for d in self.discards],
+            "set_aside": list(self.set_aside), "eliminated": sorted(self.eliminated), "pending": list(self.pending),
             "hands": [list(h) for h in self.hands], "pool": list(self.pool), "supply": self.supply,
             "energy": list(self.energy), "score": list(self.score), "bands_left": list(self.bands_left),
-            "bands": [(s, sh.pegs) for s, sh in self.bands], "peg_seats": dict(self.peg_seats),
+            "bands": [(s, sh.kind, sh.pegs) for s, sh in self.bands], "peg_seats": dict(self.peg_seats),
             "walls": [sorted(w.covered) for w in self.walls], "collected": dict(self.collected),
             "controlled": [sorted(c) for c in self.controlled], "round": self.round, "seat": self.seat,
             "actions_left": self.actions_left, "extra_bought": self.extra_bought,
@@ -768,11 +910,16 @@ class RealmState(State):
             "pool": list(self.pool),
             "deck_size": len(self.deck),
             "discard": list(self.discard),
+            "deck_sizes": [len(d) for d in self.decks],
+            "discards": [list(d) for d in self.discards],
+            "set_aside_size": len(self.set_aside),
+            "eliminated": sorted(self.eliminated),
+            "pending": [list(p) for p in self.pending],
             "energy": list(self.energy),
             "supply": self.supply,
             "score": list(self.score),
             "bands_left": list(self.bands_left),
-            "bands": [[s, list(sh.pegs)] for s, sh in self.bands],
+            "bands": [[s, sh.kind, list(sh.pegs)] for s, sh in self.bands],
             "collected": {str(k): v for k, v in self.collected.items()},
             "controlled": [sorted(c) for c in self.controlled],
             "end_triggered": self.end_triggered,
@@ -791,7 +938,7 @@ class RealmState(State):
         unseen = [game.rules.cards_per_colour] * NCOL
         for c in range(NCOL):
             unseen[c] -= obs["hand"][c]
-        for c in obs["pool"] + obs["discard"]:
+        for c in obs["pool"] + obs["discard"] + [c for d in obs["discards"] for c in d]:
             unseen[c] -= 1
         hidden = [c for c in range(NCOL) for _ in range(max(0, unseen[c]))]
         rng.shuffle(hidden)
@@ -803,8 +950,15 @@ class RealmState(State):
             for _ in range(obs["hand_sizes"][other]):
                 if hidden:
                     s.hands[other][hidden.pop()] += 1
+        s.decks = []
+        for size in obs["deck_sizes"]:
+            s.decks.append([hidden.pop() for _ in range(min(size, len(hidden)))])
+        s.discards = [list(d) for d in obs["discards"]]
+        s.set_aside = [hidden.pop() for _ in range(min(obs["set_aside_size"], len(hidden)))]
         s.deck = hidden
         s.discard = list(obs["discard"])
+        s.eliminated = set(obs["eliminated"])
+        s.pending = [tuple(p) for p in obs["pending"]]
         s.pool = list(obs["pool"])
         s.supply = obs["supply"]
         s.energy = list(obs["energy"])
@@ -814,8 +968,8 @@ class RealmState(State):
         s.peg_seats = {}
         s.walls = [Walls() for _ in range(n)]
         topo = game.topology
-        for seat, pegs in obs["bands"]:
-            shape = topo.shape_by_pegs[tuple(pegs)]
+        for seat, kind, pegs in obs["bands"]:
+            shape = topo.shape(tuple(pegs), kind)
             s.bands.append((seat, shape))
             for p in shape.pegs:
                 s.peg_seats[p] = s.peg_seats.get(p, 0) | (1 << seat)

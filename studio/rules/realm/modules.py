@@ -30,12 +30,18 @@ class RealmModule:
         """A reason (with its clause id) why ``seat`` may not place ``shape``, or None."""
         return None
 
+    def before_collect(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
+        """Called once the band is paid and on the board, before its segments are collected."""
+
     def after_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
         """Called once the band is paid and its segments explored/closed and collected."""
 
     def end_reason(self, state: "RealmState") -> str | None:
         """A reason to end the game at the end of this round, or None."""
         return None
+
+    def before_final(self, state: "RealmState") -> None:
+        """Called at the end before unused energy turns into VP (e.g. the Volcano escape)."""
 
     def final_scoring(self, state: "RealmState") -> None:
         """Add end-of-game points (after the base energy conversion)."""
@@ -51,4 +57,7 @@ def register(cls: type[RealmModule]) -> type[RealmModule]:
 
 def load_modules() -> None:
     """Import every location module so it registers itself."""
-    from studio.rules.realm import jungle_temples  # noqa: F401
+    from studio.rules.realm import (  # noqa: F401
+        archipelago, cursed_triangle, engraved_board, fragile_ruins, jungle_temples, labyrinth, two_deities,
+        volcano,
+    )

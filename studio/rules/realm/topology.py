@@ -19,6 +19,7 @@ from studio.model.realm import Board, BoardError, line_key
 from studio.rules.realm.actions import canonical_band
 
 OUTSIDE = -1
+CLOSED_KINDS = ("triangle", "quad")
 
 
 @dataclass(frozen=True)
@@ -80,17 +81,24 @@ class Topology:
             if g != OUTSIDE:
                 self.face_links[g].append((key, f))
         self.shapes: list[BandShape] = []
-        self.shape_by_pegs: dict[tuple[str, ...], BandShape] = {}
+        self.shape_by_key: dict[tuple[str, tuple[str, ...]], BandShape] = {}
         self.shapes_at: dict[str, list[BandShape]] = {p: [] for p in board.pegs}
         self._points = [f.polygon.representative_point() for f in faces]
         self._points_tree = STRtree(self._points)
         self._build_shapes(xy, set(kinds))
 
     # -- band shapes ------------------------------------------------------------------------
+    def shape(self, pegs, kind: str = "") -> BandShape | None:
+        """The band shape on ``pegs`` (any order) of ``kind``; without a kind, 2/3/4 pegs mean
+        line/triangle/quad. None if the board has no such band."""
+        if not kind:
+            kind = {2: "line", 3: "triangle", 4: "quad"}.get(len(pegs), "")
+        return self.shape_by_key.get((kind, canonical_band(pegs, kind in CLOSED_KINDS)))
+
     def _add(self, kind: str, pegs: tuple[str, ...], interior: tuple[int, ...]) -> None:
-        closed = kind in ("triangle", "quad")
+        closed = kind in CLOSED_KINDS
         pegs = canonical_band(pegs, closed)
-        if pegs in self.shape_by_pegs:
+        if (kind, pegs) in self.shape_by_key:
             return
         n = len(pegs)
         if closed:
@@ -99,7 +107,7 @@ class Topology:
             sides = tuple(line_key(pegs[i], pegs[i + 1]) for i in range(n - 1))
         shape = BandShape(len(self.shapes), kind, pegs, sides, interior)
         self.shapes.append(shape)
-        self.shape_by_pegs[pegs] = shape
+        self.shape_by_key[(kind, pegs)] = shape
         for p in pegs:
             self.shapes_at[p].append(shape)
 
@@ -124,6 +132,12 @@ class Topology:
                         interior = self._interior(xy, (a, b, c))
                         if interior is not None:
                             self._add("triangle", (a, b, c), interior)
+        if "long-barrier" in kinds:  # three pegs along two lines, straight or bent (L5-2)
+            for b in sorted(nb):
+                for a in sorted(nb[b]):
+                    for c in sorted(nb[b]):
+                        if a < c:
+                            self._add("long-barrier", (a, b, c), ())
         if "quad" in kinds:
             seen = set()
             for a in sorted(nb):

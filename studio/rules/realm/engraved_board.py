@@ -1,0 +1,83 @@
+"""Location 4, The Engraved Board: pictures.
+
+A picture is a named group of segments (segments carry ``picture: NAME``). L4-1 is ``start:
+any-start``; L4-7 is ``end: {pictures: {2: 5, 3: 7, 4: 9}}``. This module scores:
+
+* L4-4: ``segment_points`` (1) per picture segment the player collects;
+* L4-5: ``completion_points`` (1) more for the segment that completes a picture;
+* L4-6: when a picture completes, the players with most of its segments gain the bonus for its
+  size (``bonuses``: 4 -> 1, 5 -> 2, 6 -> 3); every tied leader gains it;
+* L4-3: ``empty_penalty`` (3) VP lost per segment in no picture that the player explores or
+  closes (not below 0). Regions walled by several players are never closed (RTR-P4), so they
+  cost nothing.
+
+A picture is complete when every segment in it has been explored or closed by someone (L4-2).
+"""
+
+from __future__ import annotations
+
+from studio.rules.realm.modules import RealmModule, register
+
+
+@register
+class Pictures(RealmModule):
+    name = "pictures"
+
+    def __init__(self, game, params):
+        super().__init__(game, params)
+        self.segment_points = int(self.params.get("segment_points", 1))
+        self.completion_points = int(self.params.get("completion_points", 1))
+        self.empty_penalty = int(self.params.get("empty_penalty", 3))
+        raw = self.params.get("bonuses", {"4": 1, "5": 2, "6": 3})
+        self.bonuses = {int(k): int(v) for k, v in raw.items()}
+        topo = game.topology
+        self.picture_of: dict[int, str] = {}
+        self.members: dict[str, list[int]] = {}
+        for i, seg in enumerate(topo.segment_of_face):
+            if seg is not None and seg.picture:
+                self.picture_of[i] = seg.picture
+                self.members.setdefault(seg.picture, []).append(i)
+
+    def init_state(self, state) -> None:
+        state.extra[self.name] = {"complete": []}
+
+    def after_place(self, state, seat, shape, outcome) -> None:
+        gained = 0
+        for f in outcome.collected:
+            if f in self.picture_of:
+                gained += self.segment_points
+        touched = {self.picture_of[f] for f in outcome.collected if f in self.picture_of}
+        complete = state.extra[self.name]["complete"]
+        for name in sorted(touched):
+            faces = self.members[name]
+            if name in complete or any(f not in state.collected for f in faces):
+                continue
+            complete.append(name)
+            gained += self.completion_points
+            counts = [sum(1 for f in faces if state.collected[f] == s) for s in range(state.players)]
+            best = max(counts)
+            bonus = self.bonuses.get(len(faces), 0)
+            leaders = [s for s in range(state.players) if counts[s] == best]
+            for s in leaders:
+                if s == seat:
+                    gained += bonus
+                else:
+                    state.add_score(s, bonus)
+            outcome.notes.append(f"completes picture {name!r} (majority: "
+                                 + ", ".join(f"seat {s + 1}" for s in leaders) + f", +{bonus})")
+        if gained:
+            state.add_score(seat, gained)
+            outcome.bonus += gained
+        empty = [f for f in outcome.newly_controlled if f not in self.picture_of]
+        if empty and self.empty_penalty:
+            state.add_score(seat, -self.empty_penalty * len(empty))
+            outcome.notes.append(f"{len(empty)} empty segment(s): -{self.empty_penalty * len(empty)} VP")
+
+    def end_reason(self, state) -> str | None:
+        target = self.game.end_rule.get("pictures")
+        if not target:
+            return None
+        needed = target.get(str(state.players), target.get(state.players))
+        if needed and len(state.extra[self.name]["complete"]) >= needed:
+            return f"{needed} pictures complete"
+        return None

@@ -1,0 +1,30 @@
+"""Location 5, Fragile Ruins: long barriers and excavation sites.
+
+L5-1 is ``end: {rounds: 6}``; L5-2 and L5-3 are the ``long-barrier`` band shape (three pegs
+along two lines, exploring nothing; its lines still count as walls). This module scores L5-4
+and L5-5: closing a region whose not-yet-explored segments (the *site*) number at least
+``min_segments`` (4) gives the closer ``points_per_segment`` (1) per site segment. Segments
+explored before the closure, by anyone, are not part of the site.
+"""
+
+from __future__ import annotations
+
+from studio.rules.realm.modules import RealmModule, register
+
+
+@register
+class Excavation(RealmModule):
+    name = "excavation"
+
+    def __init__(self, game, params):
+        super().__init__(game, params)
+        self.min_segments = int(self.params.get("min_segments", 4))
+        self.points = int(self.params.get("points_per_segment", 1))
+
+    def after_place(self, state, seat, shape, outcome) -> None:
+        for _region, site in outcome.regions:
+            if len(site) >= self.min_segments:
+                bonus = self.points * len(site)
+                state.add_score(seat, bonus)
+                outcome.bonus += bonus
+                outcome.notes.append(f"excavation site of {len(site)} segments (+{bonus} VP)")

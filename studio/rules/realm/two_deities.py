@@ -1,0 +1,49 @@
+"""Location 7, Two Demanding Deities: idols.
+
+Some segments hold an orange or a blue idol (L7-1). One band may not explore idol segments
+together with segments without an idol; idols alone, and closing mixed regions, are fine (L7-2).
+L7-3 is ``end: {score: 18}``. At the end, for each idol colour, the players who collected most
+idols of it share ``points`` (6), each tied leader getting the share rounded up (L7-4).
+"""
+
+from __future__ import annotations
+
+from studio.rules.realm.modules import RealmModule, register
+
+IDOL_COLOURS = ("orange", "blue")
+
+
+@register
+class Idols(RealmModule):
+    name = "idols"
+
+    def __init__(self, game, params):
+        super().__init__(game, params)
+        self.points = int(self.params.get("points", 6))
+        topo = game.topology
+        self.idol_of = {i: seg.idol for i, seg in enumerate(topo.segment_of_face) if seg is not None and seg.idol}
+        self.mixed = set()
+        for shape in topo.shapes:
+            kinds = {f in self.idol_of for f in shape.interior if topo.is_segment[f]}
+            if len(kinds) > 1:
+                self.mixed.add(shape.index)
+
+    def band_problem(self, state, seat, shape) -> str | None:
+        if shape.index in self.mixed:
+            return "L7-2: one band may not explore idols together with ordinary segments"
+        return None
+
+    def final_scoring(self, state) -> None:
+        for colour in IDOL_COLOURS:
+            counts = [0] * state.players
+            for f, c in self.idol_of.items():
+                if c == colour and f in state.collected:
+                    counts[state.collected[f]] += 1
+            best = max(counts)
+            if best == 0:
+                continue
+            leaders = [s for s in range(state.players) if counts[s] == best]
+            share = -(-self.points // len(leaders))  # rounded up
+            for s in leaders:
+                state.add_score(s, share)
+                state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")

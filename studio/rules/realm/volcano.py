@@ -1,0 +1,32 @@
+"""Location 2, Volcano.
+
+L2-1 (6 rounds) is the scenario's ``end: {rounds: 6}``; L2-2 (start next to the crater) is
+``start: crater`` with the board's ``crater`` pegs. This module adds the escape (L2-3, L2-4):
+at the end a player needs ``escape_energy`` unused energy (default 7); those tokens go back to
+the supply and the rest converts to VP at the base rate (RTR-E2). A player short of it loses,
+whatever the score.
+"""
+
+from __future__ import annotations
+
+from studio.rules.realm.modules import RealmModule, register
+
+
+@register
+class VolcanoEscape(RealmModule):
+    name = "volcano"
+
+    def __init__(self, game, params):
+        super().__init__(game, params)
+        self.escape = int(self.params.get("escape_energy", 7))
+
+    def before_final(self, state) -> None:
+        for seat in range(state.players):
+            if state.energy[seat] >= self.escape:
+                state.energy[seat] -= self.escape
+                state.supply += self.escape
+                state.log.append(f"{state.seat_name(seat)} escapes the volcano with {self.escape} energy")
+            else:
+                state.eliminated.add(seat)
+                state.log.append(f"{state.seat_name(seat)} holds {state.energy[seat]} energy, fewer than "
+                                 f"{self.escape}, and cannot escape: loses the game")
