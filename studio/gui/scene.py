@@ -199,8 +199,9 @@ class BoardScene(QGraphicsScene):
         if item is None and element and element[0] == "line" and len(element) >= 3:
             # a line that is missing: show its two pegs
             return [self.pegs[p] for p in element[1:3] if p in self.pegs]
-        if item is None and element and element[0] == "segment":
-            return [self.pegs[p] for p in element[1:4] if p in self.pegs]
+        if item is None and element:
+            # a missing segment, a non-triangular face...: show the pegs it names
+            return [self.pegs[p] for p in element[1:] if isinstance(p, str) and p in self.pegs]
         return [item] if item is not None else []
 
     def selected_elements(self) -> list[tuple]:

@@ -54,14 +54,13 @@ def settings(tmp_path) -> QSettings:
 @pytest.fixture
 def window(qtbot, settings, dialogs):
     w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
+    # pytest-qt closes the window right after the test: it must not prompt then
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
     assert w.load_path(default_board_path())
     w.show()
     qtbot.waitExposed(w)
     w.view.fit()
-    yield w
-    w.document.undo_stack.setClean()  # closing must not prompt
-    w.close()
+    return w
 
 
 def view_point(window, x: float, y: float):
