@@ -114,3 +114,21 @@ def app_icon() -> QIcon:
         for pt, c in zip(pts, ("red", "blue", "yellow")):
             _peg(p, pt, 3.6, c)
     return _icon(draw)
+
+
+def undo_icon(redo: bool = False) -> QIcon:
+    def draw(p):
+        if redo:
+            p.translate(32, 0)
+            p.scale(-1, 1)
+        pen = QPen(_INK, 2.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+        p.setPen(pen)
+        p.setBrush(Qt.NoBrush)
+        path = QPainterPath(QPointF(9, 12))
+        path.lineTo(20, 12)
+        path.cubicTo(QPointF(30, 12), QPointF(30, 27), QPointF(20, 27))
+        path.lineTo(13, 27)
+        p.drawPath(path)
+        p.setBrush(_INK)
+        p.drawPolygon(QPolygonF([QPointF(4, 12), QPointF(11, 6), QPointF(11, 18)]))
+    return _icon(draw)

@@ -109,7 +109,7 @@ class MainWindow(QMainWindow):
         self._findings_changed(self.validation_dock.findings)
         self.resize(1400, 900)
         self.resizeDocks([self.properties_dock], [300], Qt.Horizontal)
-        self.resizeDocks([self.validation_dock], [190], Qt.Vertical)
+        self.resizeDocks([self.validation_dock], [150], Qt.Vertical)
         self._restore_layout()
 
     # -- actions ----------------------------------------------------------------------------
@@ -150,10 +150,10 @@ class MainWindow(QMainWindow):
 
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
-        self.undo_action.setIcon(std(QStyle.SP_ArrowBack))
+        self.undo_action.setIcon(icons.undo_icon(redo=False))
         self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
-        self.redo_action.setIcon(std(QStyle.SP_ArrowForward))
+        self.redo_action.setIcon(icons.undo_icon(redo=True))
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
         self.delete_action = self._action("&Delete", self.delete_selection,

@@ -99,9 +99,9 @@ def paint_halo(p: QPainter, centre: QPointF, seat_colours: Sequence[QColor],
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
     glow = QRadialGradient(centre, radius * 1.25)
-    glow.setColorAt(0.0, QColor(255, 252, 225, 255))
-    glow.setColorAt(0.55, QColor(255, 244, 190, 230))
-    glow.setColorAt(1.0, QColor(255, 240, 170, 0))
+    glow.setColorAt(0.0, QColor(255, 236, 140, 255))
+    glow.setColorAt(0.6, QColor(255, 226, 110, 200))
+    glow.setColorAt(1.0, QColor(255, 220, 100, 0))
     p.setPen(Qt.NoPen)
     p.setBrush(QBrush(glow))
     p.drawEllipse(centre, radius * 1.25, radius * 1.25)
@@ -268,7 +268,7 @@ def paint_segment_content(p: QPainter, centre: QPointF, segment, size: float = s
         return
     items = _content_items(segment)
     if len(items) > 1:
-        size *= 0.82
+        size *= 0.9
     gap = size * 0.18
     num_size = size * 0.95
     widths = []

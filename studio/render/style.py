@@ -36,7 +36,7 @@ IDOL_FILLS = {"orange": "#ee8a2c", "blue": "#3b7fd0"}
 TREASURE_TINT = QColor(224, 182, 72, 38)
 ENERGY_TINT = QColor(70, 160, 220, 30)
 HOVER_TINT = QColor(60, 120, 200, 45)
-SELECT_TINT = QColor(40, 110, 230, 80)
+SELECT_TINT = QColor(40, 110, 230, 58)
 SELECT_OUTLINE = "#1d63d8"
 
 # One accent per seat, in seat order: halos of start pegs and seat labels.
@@ -46,7 +46,7 @@ PEG_RADIUS = 0.14
 PEG_OUTLINE = 0.032
 LINE_WIDTH = 0.038
 HALO_RADIUS = 0.27
-GLYPH_SIZE = 0.22
+GLYPH_SIZE = 0.25
 
 
 def peg_fill(colour: str) -> QColor:

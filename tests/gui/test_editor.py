@@ -314,3 +314,14 @@ def test_app_main_reports_bad_file_and_opens_default(qapp, monkeypatch, capsys, 
     assert Path(window.document.path) == default_board_path()
     window.close()
     window.deleteLater()
+
+
+def test_playtest_action_opens_the_real_playtest_window(window, qapp):
+    module = pytest.importorskip("studio.gui.playtest_window")
+    window.playtest_action.trigger()
+    opened = [w for w in qapp.topLevelWidgets()
+              if w.isVisible() and type(w).__name__ == getattr(module, "PlaytestWindow", type(None)).__name__]
+    assert opened, "the playtest window did not open"
+    for w in opened:
+        w.close()
+        w.deleteLater()

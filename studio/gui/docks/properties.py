@@ -186,6 +186,12 @@ class PropertiesDock(QDockWidget):
         form.addRow("Energy", self.energy)
         form.addRow("Idol", self.idol)
         form.addRow("Picture", self.picture)
+        legend = QLabel("Treasure scores 1 VP per symbol and energy gives tokens to the player who "
+                        "explores or closes the segment (once per game). Successive edits of a "
+                        "field are one undo step.")
+        legend.setWordWrap(True)
+        legend.setStyleSheet("color: #6a6259;")
+        form.addRow(legend)
         self.segment_page = page
         self.stack.addWidget(page)
 
