@@ -1,0 +1,14 @@
+"""Findings for Board Studio content: schema, geometry and rules lint.
+
+``validate(obj_or_path) -> list[Finding]`` checks one file, parsed document or model;
+``validate_paths(paths)`` checks files and folders for ``studio validate``. Three layers, each
+its own module: :mod:`~studio.validate.schema` (the file's JSON Schema),
+:mod:`~studio.validate.geometry` (shapely: a sound planar board) and
+:mod:`~studio.validate.lint` (the rules: seats, reach, scenario coherence). Every finding code
+is stable and documented in ``docs/findings.md``.
+"""
+
+from studio.content.findings import Finding
+from studio.validate.pipeline import UNREADABLE_CODES, content_files, sort_findings, validate, validate_paths
+
+__all__ = ["Finding", "UNREADABLE_CODES", "content_files", "sort_findings", "validate", "validate_paths"]

@@ -1,0 +1,194 @@
+"""Running the layers: load, schema, then geometry and rules lint, file by file.
+
+A file with loading or schema errors stops there: the later layers assume its structure. A
+scenario also validates each board it references; those findings carry the board's path.
+Nothing here raises for bad content: every problem, even a crash of a check, is a finding.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from studio.content import Document, LoadError, load_document, resolve_reference
+from studio.content.findings import Finding
+from studio.content.schemas import current_version, migrate, parse_format
+from studio.model.realm import Board, Scenario
+from studio.validate.geometry import check_geometry
+from studio.validate.lint import SeatNeeds, lint_board, lint_scenario
+from studio.validate.report import Reporter
+from studio.validate.schema import check_schema, has_errors
+
+CONTENT_SUFFIXES = (".yaml", ".yml")
+UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8"})
+"""Loading codes that mean the file could not be read at all (the CLI exits 2)."""
+
+_MODELS = {"realm-board": Board, "realm-scenario": Scenario}
+
+
+def validate(obj_or_path) -> list[Finding]:
+    """Every finding for one file or model, sorted by path, line and column.
+
+    ``obj_or_path`` is a path (``str`` or ``os.PathLike``), a parsed
+    :class:`~studio.content.Document`, or a :class:`~studio.model.realm.Board` /
+    :class:`~studio.model.realm.Scenario`; a model's positions come from its ``source`` when
+    set (they may be stale after edits; ``element`` still names the right thing). Raises
+    ``TypeError`` for anything else; bad content never raises."""
+    if isinstance(obj_or_path, (str, os.PathLike)):
+        path = os.fspath(obj_or_path)
+        return sort_findings(_guarded(path, lambda: _check_file(path)[0]))
+    if isinstance(obj_or_path, Document):
+        doc = obj_or_path
+        return sort_findings(_guarded(doc.path, lambda: _check_document(doc)[0]))
+    if isinstance(obj_or_path, (Board, Scenario)):
+        model = obj_or_path
+        return sort_findings(_guarded(model.path, lambda: _check_model(model)))
+    raise TypeError(f"validate() takes a path, a Document, a Board or a Scenario, "
+                    f"got {type(obj_or_path).__name__}")
+
+
+def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], int, int]:
+    """Validate files and folders (folders recursively: ``*.yaml`` and ``*.yml``, sorted,
+    hidden entries skipped). Returns ``(findings, files_checked, unreadable_count)``: findings
+    sorted and without repeats (a board checked on its own and through a scenario), the number
+    of files checked, and how many of them (or of the given paths) could not be read."""
+    findings: list[Finding] = []
+    files = unreadable = 0
+    for given in paths:
+        given = os.fspath(given)
+        if not os.path.exists(given):
+            findings.append(Finding("io/not-found", "error", "no such file or folder", given))
+            unreadable += 1
+            continue
+        for path in content_files(given):
+            files += 1
+            found = validate(path)
+            if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
+                unreadable += 1
+            findings.extend(found)
+    return sort_findings(list(dict.fromkeys(findings))), files, unreadable
+
+
+def content_files(path: str) -> list[str]:
+    """``path`` itself when it is a file, else the content files below it, in sorted order,
+    spelled from ``path`` as given (so relative paths stay relative)."""
+    if not os.path.isdir(path):
+        return [path]
+    found = []
+    for folder, subfolders, names in os.walk(path):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        found.extend(os.path.join(folder, name) for name in sorted(names)
+                     if name.endswith(CONTENT_SUFFIXES) and not name.startswith("."))
+    return sorted(found, key=lambda p: Path(p).parts)
+
+
+def sort_findings(findings: list[Finding]) -> list[Finding]:
+    """Sorted by path, line, column, then code (unknown positions first)."""
+    return sorted(findings, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code, f.message))
+
+
+# --- one file --------------------------------------------------------------------------------
+
+def _guarded(path: str | None, check) -> list[Finding]:
+    try:
+        return check()
+    except Exception as exc:  # a bug in a check must not hide the other findings or crash the editor
+        return [Finding("internal/error", "error",
+                        f"the validator failed on this file ({type(exc).__name__}: {exc}); please report it",
+                        path)]
+
+
+def _check_file(path: str) -> tuple[list[Finding], Board | Scenario | None]:
+    doc, findings = _load(path)
+    return _check_document(doc) if doc is not None else (findings, None)
+
+
+def _load(path: str) -> tuple[Document | None, list[Finding]]:
+    try:
+        return load_document(path), []
+    except LoadError as exc:
+        return None, [Finding(exc.code, "error", exc.message, exc.path or path, exc.line, exc.col)]
+
+
+def _check_document(doc: Document, needs: SeatNeeds | None = None) -> tuple[list[Finding], Board | Scenario | None]:
+    """Findings of a parsed file and its model (None when it stopped at the schema layer or
+    its format has no model yet)."""
+    findings = check_schema(doc.data, doc.source, doc.path)
+    if has_errors(findings):
+        return findings, None
+    data = migrate(doc.data)
+    model_type = _MODELS.get(data["format"].split("/")[0])
+    if model_type is None:
+        return findings, None
+    model = model_type.from_data(data, source=doc.source, path=doc.path)
+    return findings + _check_model(model, needs, schema_checked=True), model
+
+
+def _check_model(model: Board | Scenario, needs: SeatNeeds | None = None,
+                 schema_checked: bool = False) -> list[Finding]:
+    if not schema_checked:
+        # an in-memory model may hold values no file could (players: 7): check them first
+        findings = check_schema(model.to_data(), model.source, model.path)
+        if has_errors(findings):
+            return findings
+    if isinstance(model, Board):
+        return _check_board(model, needs)
+    return _check_scenario(model)
+
+
+def _check_board(board: Board, needs: SeatNeeds | None) -> list[Finding]:
+    report = Reporter(board.path, board.source)
+    geometry = check_geometry(board, report)
+    lint_board(board, geometry, report, needs)
+    return report.findings
+
+
+def _check_scenario(scenario: Scenario) -> list[Finding]:
+    """The scenario's own findings, then each referenced board's (RTR-S6)."""
+    report = Reporter(scenario.path, scenario.source)
+    boards: dict[int, Board] = {}
+    if scenario.path is not None:  # references are relative to the file; unsaved: nothing to resolve
+        needs = SeatNeeds.of_rules(scenario.rules)
+        for players, ref in sorted(scenario.boards.items()):
+            board = _check_board_reference(scenario.path, players, ref, needs, report)
+            if board is not None:
+                boards[players] = board
+    lint_scenario(scenario, boards, report)
+    return report.findings
+
+
+def _check_board_reference(scenario_path: str, players: int, ref: str, needs: SeatNeeds,
+                           report: Reporter) -> Board | None:
+    at = ("boards", str(players))
+    try:
+        target = resolve_reference(scenario_path, ref)
+    except LoadError as exc:
+        report.add(exc.code, f"board for {players} players: {exc.message}", at=at)
+        return None
+    if not target.is_file():
+        report.add("scenario/missing-board", f"board for {players} players: no file {ref}", at=at)
+        return None
+    # spelled from the scenario's path, so a relative command line gives relative board paths
+    shown = os.path.normpath(os.path.join(os.path.dirname(scenario_path), ref))
+    doc, findings = _load(shown)
+    if doc is not None:
+        kind = parse_format(doc.format)
+        if kind is not None and kind[0] != "realm-board" and current_version(kind[0]) is not None:
+            # another kind of content file; never validate it from here (a scenario could name itself)
+            report.add("scenario/not-a-board",
+                       f"board for {players} players: {ref} is a {doc.format} file, not a realm-board/1", at=at)
+            return None
+        findings, board = _check_document(doc, needs)
+    else:
+        board = None
+    report.extend(findings)
+    if board is None:
+        report.add("scenario/invalid-board",
+                   f"board for {players} players ({ref}) has errors that stop it loading; see {shown}", at=at)
+        return None
+    if board.players != players:
+        report.add("scenario/board-players",
+                   f"{ref} is a board for {board.players} players but is listed for {players}; "
+                   "each player count has its own board (RTR-S6)", at=at)
+    return board
