@@ -357,6 +357,23 @@ def test_unsaved_scenario_checks_its_rules_only():
     assert [(f.code, f.path) for f in validate(scenario)] == [("scenario/missing-player-count", None)]
 
 
+# --- schema messages ---------------------------------------------------------------------------
+
+def test_schema_union_reports_the_branch_the_author_meant():
+    text = ("format: realm-scenario/1\nid: s\nname: S\nboards: {2: b.yaml}\n"
+            "rules: {cards: {personal-deck: {size: 0}}}\n")
+    [finding] = validate(parse_yaml(text, "s.yaml"))
+    assert (finding.code, finding.line, finding.col) == ("schema/range", 5, 39)
+    assert finding.message == "rules.cards.personal-deck.size: 0 is less than the minimum of 1"
+
+
+def test_schema_repeated_item_is_named():
+    data = tiny()
+    data["segments"][0]["pegs"] = ["a1", "a2", "a1"]
+    [finding] = check(data)
+    assert finding.message == "segments[0].pegs: 'a1' is listed more than once"
+
+
 # --- the documentation -----------------------------------------------------------------------
 
 def test_every_code_is_documented():

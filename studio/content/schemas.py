@@ -111,6 +111,9 @@ def _describe(error: _jse.ValidationError) -> str:
         return f"{where}: expected {error.validator_value!r}, got {error.instance!r}"
     if kw == "type":
         return f"{where}: expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+    if kw == "uniqueItems":
+        repeated = next((item for i, item in enumerate(error.instance) if item in error.instance[:i]), None)
+        return f"{where}: {repeated!r} is listed more than once"
     if kw == "propertyNames":
         return f"{where}: key {error.instance!r} is not allowed here ({error.message})"
     return f"{where}: {error.message}"
@@ -145,7 +148,10 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     findings: list[Finding] = []
     for error in sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator in ("oneOf", "anyOf") and error.context:
-            best = _jse.best_match(error.context)
+            # the branch that matched deepest is the one the author meant (an object with a bad
+            # field, not "expected the string form"); best_match alone prefers shallow errors
+            deepest = max(len(e.absolute_path) for e in error.context)
+            best = _jse.best_match(e for e in error.context if len(e.absolute_path) == deepest)
             if best is not None and len(best.absolute_path) >= len(error.absolute_path):
                 error = best
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
