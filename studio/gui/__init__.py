@@ -1,5 +1,3 @@
 """The board editor: document, undo commands, scene, tools, docks and the main window.
 
 The only package (with :mod:`studio.render`) that imports Qt; a library the tests drive."""
-
-from studio.render import _qtfix  # noqa: F401  (must run before PySide6 is used)

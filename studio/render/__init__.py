@@ -2,7 +2,6 @@
 
 QtGui only (no widgets), so it runs offscreen and headless."""
 
-from studio.render import _qtfix  # noqa: F401  (must run before PySide6 is used)
 from studio.render.board import (
     export_png, paint_background, paint_board, peg_point, plate_rect, render_image, scene_rect,
     seat_label_positions, start_seats,

@@ -222,7 +222,7 @@ def test_drop_yaml_file_opens_it(window, tmp_path):
     target.write_text(io.to_text(window.document.board).replace("name: Jungle Temples, 2 players", "name: Dropped"))
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(target))])
-    enter = QDragEnterEvent(QPointF(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
     window.dragEnterEvent(enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
@@ -231,7 +231,7 @@ def test_drop_yaml_file_opens_it(window, tmp_path):
     assert window.document.board.name == "Dropped"
     other = QMimeData()
     other.setUrls([QUrl.fromLocalFile(str(tmp_path / "picture.png"))])
-    enter = QDragEnterEvent(QPointF(20, 20), Qt.CopyAction, other, Qt.LeftButton, Qt.NoModifier)
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.CopyAction, other, Qt.LeftButton, Qt.NoModifier)
     window.dragEnterEvent(enter)
     assert not enter.isAccepted()
 
