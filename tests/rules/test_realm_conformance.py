@@ -84,3 +84,25 @@ def test_observation_hides_other_hands_and_the_deck(jungle_scenario):
     # what the player to move may do depends only on what it can see
     mover = game.sample_state(state.observation(0), random.Random(1))
     assert mover.legal_actions() == state.legal_actions()
+
+
+def test_games_do_not_depend_on_string_hashing(jungle_scenario):
+    """Same seed, same game in every process: nothing may follow set or dict hash order."""
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib, random\n"
+        "from studio.rules import load_game\n"
+        f"g = load_game({str(jungle_scenario)!r}, 4, seed=3)\n"
+        "s = g.new_state(); r = random.Random(3)\n"
+        "while not s.is_terminal():\n"
+        "    s.apply(r.choice(s.legal_actions()))\n"
+        "print(hashlib.sha1(repr(s.to_dict()).encode()).hexdigest())\n"
+    )
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = dict(__import__("os").environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1

@@ -82,6 +82,15 @@ class Place:
         object.__setattr__(self, "pegs", canonical_band(self.pegs, closed))
         object.__setattr__(self, "payment", tuple(sorted(self.payment, key=payment_order)))
 
+    @classmethod
+    def trusted(cls, pegs: tuple[str, ...], payment: tuple[CardPayment, ...], shape: str) -> "Place":
+        """Build from already canonical pegs and a sorted payment (the engine's fast path)."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "pegs", pegs)
+        object.__setattr__(obj, "payment", payment)
+        object.__setattr__(obj, "shape", shape)
+        return obj
+
     def __str__(self) -> str:
         pay = ", ".join(map(str, self.payment)) or "free"
         return f"band {'-'.join(self.pegs)} ({pay})"

@@ -25,7 +25,7 @@ from studio.rules.api import Game, IllegalAction, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
 from studio.rules.realm.enclosure import Walls, enclosed_side
-from studio.rules.realm.modules import REGISTRY, load_modules
+from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.rules.realm.topology import BandShape, Topology
 
 NCOL = len(COLOURS)
@@ -98,9 +98,25 @@ class RealmGame(Game):
             if name not in REGISTRY:
                 raise BoardError(f"unknown rule module {name!r} (known: {', '.join(sorted(REGISTRY))})")
             self.modules.append(REGISTRY[name](self, params))
+        # modules that restrict bands (only those are asked for every candidate shape)
+        self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
         self.end_rule = dict(self.rules.end or {})
         self.total_cards = self.rules.cards_per_colour * NCOL
+        self.topology_kinds = len({s.kind for s in self.topology.shapes})
+        n = self.players
+        # owners_after[seat][mask]: other seats in the mask, in turn order after ``seat``
+        self.owners_after = [[tuple(o for o in ((seat + k) % n for k in range(1, n)) if mask >> o & 1)
+                              for mask in range(1 << n)] for seat in range(n)]
+        self._cards: dict[tuple, CardPayment] = {}
         self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
+
+    def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
+        """A shared, immutable :class:`CardPayment` (cached: legal actions build many)."""
+        key = (peg, colour, to, energy)
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = CardPayment(peg, COLOURS[colour], to, energy)
+        return found
 
     # -- Game API ---------------------------------------------------------------------------
     def new_state(self, seed: int | None = None) -> "RealmState":
@@ -197,6 +213,7 @@ class RealmState(State):
         self.bands_left = [rules.bands_per_player] * n
         self.bands: list[tuple[int, BandShape]] = []
         self.peg_seats: dict[str, int] = {}          # peg -> bit mask of seats with a band on it
+        self.reach: list = [None] * n                # per seat: (shapes touching its pegs, their indices)
         self.walls = [Walls() for _ in range(n)]
         self.collected: dict[int, int] = {}
         self.controlled: list[set[int]] = [set() for _ in range(n)]
@@ -348,43 +365,48 @@ class RealmState(State):
         return out
 
     def _candidate_shapes(self, seat: int) -> list[BandShape]:
-        """Shapes that pass the start/connect rules (RTR-P5, RTR-P6) and the modules' filters."""
+        """Shapes that pass the start/connect rules (RTR-P5, RTR-P6), the allowed kinds (RTR-P9)
+        and the modules' filters."""
         game = self.game
         topo = game.topology
-        bit = 1 << seat
         if self.bands_left[seat] <= 0:
             return []
-        has_bands = any(s == seat for s, _ in self.bands)
-        if has_bands and game.rules.connect:
-            mine = [p for p, m in self.peg_seats.items() if m & bit]
-            seen: set[int] = set()
-            shapes = []
-            for p in mine:
-                for sh in topo.shapes_at[p]:
-                    if sh.index not in seen:
-                        seen.add(sh.index)
-                        shapes.append(sh)
-            shapes.sort(key=lambda s: s.index)
-        elif not has_bands:
+        reach = self.reach[seat]
+        if reach is not None and game.rules.connect:
+            shapes = reach[0]  # every shape touching one of the seat's pegs, kept up to date
+        elif reach is None:
             starts = self._start_pegs(seat)
             if starts is None:
                 shapes = topo.shapes
             else:
-                seen = set()
+                seen: set[int] = set()
                 shapes = []
-                for p in starts:
+                for p in sorted(starts):
                     for sh in topo.shapes_at.get(p, ()):
                         if sh.index not in seen:
                             seen.add(sh.index)
                             shapes.append(sh)
-                shapes.sort(key=lambda s: s.index)
         else:
             shapes = topo.shapes
         allowed = game.allowed_kinds
-        shapes = [s for s in shapes if s.kind in allowed]
-        if game.modules:
-            shapes = [s for s in shapes if not any(m.band_problem(self, seat, s) for m in game.modules)]
+        if len(allowed) < game.topology_kinds:
+            shapes = [s for s in shapes if s.kind in allowed]
+        for m in game.band_filters:
+            shapes = [s for s in shapes if not m.band_problem(self, seat, s)]
         return shapes
+
+    def _extend_reach(self, seat: int, pegs) -> None:
+        """Add the shapes touching ``pegs`` to the seat's candidate list (RTR-P6)."""
+        reach = self.reach[seat]
+        if reach is None:
+            reach = self.reach[seat] = ([], set())
+        shapes, seen = reach
+        shapes_at = self.game.topology.shapes_at
+        for p in pegs:
+            for sh in shapes_at[p]:
+                if sh.index not in seen:
+                    seen.add(sh.index)
+                    shapes.append(sh)
 
     def _start_pegs(self, seat: int):
         """Pegs a first band may use (RTR-P5 and the scenario's start rule); None = anywhere."""
@@ -401,50 +423,63 @@ class RealmState(State):
     def _legal_places(self, seat: int) -> list[Place]:
         out = []
         hand = self.hands[seat]
+        trusted = Place.trusted
+        default = self._default_payment
         for shape in self._candidate_shapes(seat):
-            pay = self._default_payment(seat, shape.pegs, hand)
+            pay = default(seat, shape.pegs, hand)
             if pay is not None:
-                out.append(Place(shape.pegs, pay, shape.kind))
+                out.append(trusted(shape.pegs, pay, shape.kind))
         return out
 
     # -- payment (RTR-P7, RTR-P8) -----------------------------------------------------------
-    def _owners(self, seat: int, peg: str) -> list[int]:
+    def _owners(self, seat: int, peg: str) -> tuple[int, ...]:
         """Other seats with a band on ``peg``, starting after ``seat`` in turn order."""
-        mask = self.peg_seats.get(peg, 0)
-        n = self.players
-        return [s for s in ((seat + k) % n for k in range(1, n)) if mask >> s & 1]
+        return self.game.owners_after[seat][self.peg_seats.get(peg, 0)]
 
     def _pegs_to_pay(self, seat: int, pegs) -> list[str]:
         bit = 1 << seat
         return [p for p in pegs if not self.peg_seats.get(p, 0) & bit]
 
     def _default_payment(self, seat: int, pegs, hand) -> tuple[CardPayment, ...] | None:
-        colour = self.game.peg_colour
-        need = self._pegs_to_pay(seat, pegs)
-        if not need:
-            return ()
-        left = list(hand)
-        singles, jokers = [], []
-        for p in need:
+        """Single matching cards first, then pairs of the most plentiful colour; cards to the
+        first owner after the payer. None if the band cannot be paid."""
+        game = self.game
+        colour = game.peg_colour
+        peg_seats = self.peg_seats
+        bit = 1 << seat
+        left = None
+        pay = []
+        jokers = None
+        owners_after = game.owners_after[seat]
+        card = game.card
+        for p in pegs:
+            mask = peg_seats.get(p, 0)
+            if mask & bit:
+                continue
+            if left is None:
+                left = list(hand)
             c = colour[p]
+            owners = owners_after[mask]
             if left[c] > 0:
                 left[c] -= 1
-                singles.append((p, c))
+                pay.append(card(p, c, owners[0] if owners else None))
             else:
-                jokers.append(p)
-        pay = []
-        for p, c in singles:
-            owners = self._owners(seat, p)
-            pay.append(CardPayment(p, COLOURS[c], owners[0] if owners else None))
-        for p in jokers:
-            c = max(range(NCOL), key=lambda i: (left[i], -i))
-            if left[c] < 2:
-                return None
-            left[c] -= 2
-            owners = self._owners(seat, p)
-            to = owners[0] if owners else None
-            pay.append(CardPayment(p, COLOURS[c], to))
-            pay.append(CardPayment(p, COLOURS[c], to))
+                if jokers is None:
+                    jokers = []
+                jokers.append((p, owners[0] if owners else None))
+        if left is None:
+            return ()
+        if jokers:
+            for p, to in jokers:
+                c = left.index(max(left))  # the most plentiful colour, first in COLOURS order on ties
+                if left[c] < 2:
+                    return None
+                left[c] -= 2
+                joker = card(p, c, to)
+                pay.append(joker)
+                pay.append(joker)
+        if len(pay) > 1:
+            pay.sort(key=payment_order)
         return tuple(pay)
 
     def payment_options(self, pegs, seat: int | None = None) -> list[tuple[CardPayment, ...]]:
@@ -565,7 +600,7 @@ class RealmState(State):
         if shape.kind not in game.allowed_kinds:
             return f"RTR-P9: {shape.kind} bands are not allowed in this scenario"
         bit = 1 << seat
-        has_bands = any(s == seat for s, _ in self.bands)
+        has_bands = self.reach[seat] is not None
         if not has_bands:
             starts = self._start_pegs(seat)
             if starts is not None and not starts.intersection(pegs):
@@ -718,6 +753,7 @@ class RealmState(State):
         bit = 1 << seat
         for p in shape.pegs:
             self.peg_seats[p] = self.peg_seats.get(p, 0) | bit
+        self._extend_reach(seat, shape.pegs)
         self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
         outcome = PlaceOutcome()
@@ -851,6 +887,7 @@ class RealmState(State):
         s.bands_left = list(self.bands_left)
         s.bands = list(self.bands)
         s.peg_seats = dict(self.peg_seats)
+        s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
         s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
         s.controlled = [set(c) for c in self.controlled]
@@ -890,7 +927,8 @@ class RealmState(State):
             "walls": [sorted(w.covered) for w in self.walls], "collected": dict(self.collected),
             "controlled": [sorted(c) for c in self.controlled], "round": self.round, "seat": self.seat,
             "actions_left": self.actions_left, "extra_bought": self.extra_bought,
-            "end_triggered": self.end_triggered, "end_reason": self.end_reason, "extra": self.extra,
+            "end_triggered": self.end_triggered, "end_reason": self.end_reason,
+            "extra": _deep_copy_plain(self.extra),
             "history": list(self.history),
         }
 
@@ -966,6 +1004,7 @@ class RealmState(State):
         s.bands_left = list(obs["bands_left"])
         s.bands = []
         s.peg_seats = {}
+        s.reach = [None] * n
         s.walls = [Walls() for _ in range(n)]
         topo = game.topology
         for seat, kind, pegs in obs["bands"]:
@@ -973,6 +1012,7 @@ class RealmState(State):
             s.bands.append((seat, shape))
             for p in shape.pegs:
                 s.peg_seats[p] = s.peg_seats.get(p, 0) | (1 << seat)
+            s._extend_reach(seat, shape.pegs)
             for line in shape.sides:
                 s.walls[seat].add(line)
         s.collected = {int(k): v for k, v in obs["collected"].items()}

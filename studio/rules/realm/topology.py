@@ -140,12 +140,12 @@ class Topology:
                             self._add("long-barrier", (a, b, c), ())
         if "quad" in kinds:
             seen = set()
-            for a in sorted(nb):
-                for b in nb[a]:
-                    for c in nb[b]:
+            for a in sorted(nb):  # sorted everywhere: shape order must not depend on hashing
+                for b in sorted(nb[a]):
+                    for c in sorted(nb[b]):
                         if c == a:
                             continue
-                        for d in nb[c] & nb[a]:
+                        for d in sorted(nb[c] & nb[a]):
                             if d in (a, b):
                                 continue
                             ring = canonical_band((a, b, c, d), True)
