@@ -9,6 +9,7 @@ from studio.content import LoadError, dump_yaml, load_document, parse_yaml, reso
 from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
 from studio.model.realm import Board, Realm, Scenario
+from studio.model.rivages import CardSet, Island, LootSet, RivagesScenario, Tree
 
 
 class InvalidContent(ValueError):
@@ -21,7 +22,9 @@ class InvalidContent(ValueError):
         super().__init__(head + more)
 
 
-_TYPES = {"realm-board": Board, "realm-scenario": Scenario}
+_TYPES = {"realm-board": Board, "realm-scenario": Scenario,
+          "rivages-island": Island, "rivages-tree": Tree, "rivages-cards": CardSet,
+          "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
 
 
 def model_from_document(doc) -> Board | Scenario:
