@@ -1,0 +1,261 @@
+"""Side-panel pieces of the playtest window: card chips, the deck, one panel per seat, and the
+text of payments. Each widget shows what it is given; the window decides what to give."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QAbstractButton, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget,
+)
+
+from studio.gui.playtest_board import seat_colour
+from studio.model.realm import COLOURS
+from studio.render import style
+
+CONTROLLER_NAMES = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot"}
+
+
+def card_colour(colour: str) -> QColor:
+    return QColor(style.PEG_FILLS.get(colour, style.UNKNOWN_PEG_FILL))
+
+
+class CardChip(QAbstractButton):
+    """A card: a small upright rounded card in its colour (``colour`` None: the deck's back).
+    ``count`` (> 1) is written on it; checkable chips lift and get a ring when checked."""
+
+    def __init__(self, colour: str | None, count: int = 1, size: QSize = QSize(30, 42), parent=None):
+        super().__init__(parent)
+        self.colour = colour
+        self.count = count
+        self.caption = ""
+        self.dim = False             # faded: shown, but not a choice now
+        self._size = size
+        self.setFixedSize(size.width() + 6, size.height() + 8)
+        self.setCursor(Qt.PointingHandCursor)
+        self.setFocusPolicy(Qt.NoFocus)
+
+    def set_count(self, count: int) -> None:
+        self.count = count
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._size.width() + 6, self._size.height() + 8)
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        w, h = self._size.width(), self._size.height()
+        lift = -3 if self.isChecked() else 0
+        rect = QRectF(3, 4 + lift, w, h)
+        enabled = not self.dim
+        # shadow
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(0, 0, 0, 45 if enabled else 20))
+        p.drawRoundedRect(rect.translated(1.2, 2.0), 5, 5)
+        if self.colour is None:
+            grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
+            grad.setColorAt(0, QColor("#4f6b48"))
+            grad.setColorAt(1, QColor("#2e4129"))
+            p.setBrush(grad)
+            p.setPen(QPen(QColor("#1f2d1b"), 1.2))
+            p.drawRoundedRect(rect, 5, 5)
+            p.setPen(QPen(QColor(244, 234, 211, 120), 1.0))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(rect.adjusted(3.5, 3.5, -3.5, -3.5), 3, 3)
+        if self.colour is None and not self.caption:
+            diamond = QPainterPath()
+            c = rect.center()
+            diamond.moveTo(c + QPointF(0, -7))
+            diamond.lineTo(c + QPointF(5, 0))
+            diamond.lineTo(c + QPointF(0, 7))
+            diamond.lineTo(c + QPointF(-5, 0))
+            diamond.closeSubpath()
+            p.fillPath(diamond, QColor(243, 196, 47, 200))
+        if self.colour is not None:
+            fill = card_colour(self.colour)
+            if not enabled:
+                fill = QColor(fill)
+                fill.setAlpha(110)
+            grad = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+            grad.setColorAt(0, fill.lighter(125))
+            grad.setColorAt(1, fill.darker(112))
+            p.setBrush(grad)
+            p.setPen(QPen(fill.darker(170), 1.2))
+            p.drawRoundedRect(rect, 5, 5)
+            p.setPen(QPen(QColor(255, 255, 255, 110), 1.0))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(rect.adjusted(3, 3, -3, -3), 3, 3)
+        if self.isChecked():
+            p.setPen(QPen(QColor("#ffffff"), 3.2))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
+            p.setPen(QPen(QColor(style.SELECT_OUTLINE), 1.8))
+            p.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
+        text = self.caption or (f"×{self.count}" if self.count > 1 else "")
+        if text:
+            font = QFont(self.font())
+            font.setBold(True)
+            font.setPixelSize(max(9, int(h * 0.3)))
+            p.setFont(font)
+            path = QPainterPath()
+            fm = p.fontMetrics()
+            tw = fm.horizontalAdvance(text)
+            path.addText(QPointF(rect.center().x() - tw / 2, rect.center().y() + fm.ascent() * 0.38), font, text)
+            p.setPen(QPen(QColor(0, 0, 0, 150), 2.6))
+            p.drawPath(path)
+            p.fillPath(path, QColor("#ffffff"))
+        p.end()
+
+
+class HandView(QWidget):
+    """A hand shown face up: one chip per colour held, with its count (``counts`` in COLOURS
+    order)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(1)
+        self._shown: tuple | None = None
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
+
+    def show_hand(self, counts: list[int]) -> None:
+        key = tuple(counts)
+        if key == self._shown:
+            return
+        self._shown = key
+        while self._layout.count():
+            item = self._layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
+        if not any(counts):
+            label = QLabel("no cards")
+            label.setObjectName("muted")
+            self._layout.addWidget(label)
+        else:
+            for i, n in enumerate(counts):
+                if n:
+                    chip = CardChip(COLOURS[i], n, QSize(26, 36))
+                    chip.setEnabled(False)
+                    chip.setToolTip(f"{n} {COLOURS[i]}")
+                    self._layout.addWidget(chip)
+        self._layout.addStretch(1)
+
+
+class SeatPanel(QFrame):
+    """One seat: colour bar, name and who plays it, score, energy, bands left and hand. The seat
+    to move is framed in its colour; winners get a star when the game is over."""
+
+    def __init__(self, seat: int, name: str, parent=None):
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("seatPanel")
+        self.colour = seat_colour(seat)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 8, 0)
+        outer.setSpacing(8)
+        bar = QFrame()
+        bar.setFixedWidth(7)
+        bar.setStyleSheet(f"background: {self.colour.name()}; border-radius: 3px;")
+        outer.addWidget(bar)
+        body = QVBoxLayout()
+        body.setContentsMargins(0, 6, 0, 6)
+        body.setSpacing(3)
+        top = QHBoxLayout()
+        self.name_label = QLabel(f"{seat + 1}. {name}")
+        self.name_label.setObjectName("seatName")
+        self.who_label = QLabel("")
+        self.who_label.setObjectName("muted")
+        top.addWidget(self.name_label)
+        top.addWidget(self.who_label)
+        top.addStretch(1)
+        self.score_label = QLabel("0")
+        self.score_label.setObjectName("score")
+        self.score_label.setToolTip("victory points")
+        top.addWidget(self.score_label)
+        vp = QLabel("VP")
+        vp.setObjectName("muted")
+        top.addWidget(vp)
+        body.addLayout(top)
+        stats = QHBoxLayout()
+        stats.setSpacing(12)
+        self.energy_label = QLabel()
+        self.energy_label.setToolTip("energy tokens (3 buy an extra action; 3 left at the end = 1 VP)")
+        self.bands_label = QLabel()
+        self.bands_label.setToolTip("bands left to place")
+        self.cards_label = QLabel()
+        self.cards_label.setToolTip("cards in hand (hidden)")
+        self.status_label = QLabel()
+        self.status_label.setObjectName("seatStatus")
+        stats.addWidget(self.energy_label)
+        stats.addWidget(self.bands_label)
+        stats.addWidget(self.cards_label)
+        stats.addStretch(1)
+        stats.addWidget(self.status_label)
+        body.addLayout(stats)
+        self.hand = HandView()
+        body.addWidget(self.hand)
+        outer.addLayout(body, 1)
+        self._active = None
+
+    def show_seat(self, state, controller: str, active: bool, winner: bool, show_hand: bool) -> None:
+        s = self.seat
+        self.who_label.setText(CONTROLLER_NAMES.get(controller, controller))
+        self.score_label.setText(str(state.score[s]))
+        self.energy_label.setText(f"⚡ {state.energy[s]} energy")
+        self.bands_label.setText(f"◯ {state.bands_left[s]} bands")
+        if winner:
+            self.status_label.setText("★ winner")
+        elif s in getattr(state, "eliminated", ()):
+            self.status_label.setText("✗ out")
+        elif active:
+            left = state.actions_left
+            self.status_label.setText("to play" if left <= 0 else f"to play · {left} action{'s' if left != 1 else ''}")
+        else:
+            self.status_label.setText("")
+        cards = sum(state.hands[s])
+        self.cards_label.setText(f"▮ {cards} card{'s' if cards != 1 else ''}")
+        self.cards_label.setVisible(not show_hand)
+        self.hand.setVisible(show_hand)
+        if show_hand:
+            self.hand.show_hand(list(state.hands[s]))
+        key = (active, winner)
+        if key != self._active:
+            self._active = key
+            c = self.colour
+            if active or winner:
+                tint = f"rgba({c.red()}, {c.green()}, {c.blue()}, 30)"
+                self.setStyleSheet(f"#seatPanel {{ border: 2px solid {c.name()}; background: {tint}; border-radius: 7px; }}"
+                                   f" #seatStatus {{ color: {c.darker(130).name()}; font-weight: bold; }}")
+            else:
+                self.setStyleSheet("#seatPanel { border: 1px solid #d9ccb0; background: #fffaf0; border-radius: 7px; }")
+
+
+def payment_text(place, seat_names: list[str]) -> str:
+    """``place``'s cards in words: ``"h4 red → discard · h5 2× blue (pair) → South"``."""
+    if not place.payment:
+        return "free: every peg already holds your band"
+    parts = []
+    by_peg: dict[str, list] = {}
+    for card in place.payment:
+        by_peg.setdefault(card.peg, []).append(card)
+    for peg, cards in by_peg.items():
+        dest = Counter(_destination(c, seat_names) for c in cards)
+        colour = cards[0].colour
+        what = f"{colour}" if len(cards) == 1 else f"2× {colour} (pair)"
+        where = " + ".join(dest)
+        parts.append(f"{peg} {what} → {where}")
+    return " · ".join(parts)
+
+
+def _destination(card, seat_names: list[str]) -> str:
+    if getattr(card, "energy", False):  # Cursed Triangle (L6-5): the card is discarded, energy paid
+        return f"discard, 1 energy to {seat_names[card.to]}"
+    return "discard" if card.to is None else seat_names[card.to]
+
+
+__all__ = ["CONTROLLER_NAMES", "CardChip", "HandView", "SeatPanel", "card_colour", "payment_text"]

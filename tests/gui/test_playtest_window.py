@@ -1,0 +1,215 @@
+"""The playtest window, driven like a user would: bots-only games, a human placing a band by
+clicking pegs, drawing from the pool, and boards that cannot be played."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+
+from studio.bots import make_bot  # noqa: E402
+from studio.content import bundled_path  # noqa: E402
+from studio.gui.playtest_window import PlaytestWindow, open_playtest  # noqa: E402
+from studio.model.io import read_board  # noqa: E402
+from studio.playtest import play_game  # noqa: E402
+from studio.rules import load_game  # noqa: E402
+from studio.rules.realm.actions import Draw, Place  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def game2():
+    return load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)
+
+
+@pytest.fixture
+def board2():
+    return read_board(bundled_path("boards", "realm", "jungle-temples-2p.yaml"))
+
+
+def _window(qtbot, game, controllers, seed=4):
+    w = PlaytestWindow(game, seed=seed, controllers=controllers, delay_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _click_peg(qtbot, window, peg):
+    view = window.board_view
+    qtbot.mouseClick(view, Qt.LeftButton, pos=view.peg_pos(peg).toPoint())
+
+
+def test_bots_play_a_whole_game(qtbot, game2):
+    w = _window(qtbot, game2, ["greedy", "random"], seed=4)
+    with qtbot.waitSignal(w.gameOver, timeout=20000):
+        pass
+    state = w.state
+    assert w.is_game_over()
+    assert [int(p.score_label.text()) for p in w.seat_panels] == state.scores()
+    for s, panel in enumerate(w.seat_panels):
+        assert (panel.status_label.text() == "★ winner") == (s in state.winners())
+    assert "Game over" in w.banner.text()
+    assert w.log_view.count() == len(state.log)
+    # the window plays exactly the game the headless runner plays for that seed
+    expected = play_game(game2, [make_bot("greedy"), make_bot("random")], 4)
+    assert tuple(state.scores()) == expected.scores and len(state.history) == expected.actions
+    assert not w.place_button.isEnabled() and not w.step_button.isEnabled()
+
+
+def test_human_places_a_band_by_clicking_its_pegs(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=2)
+    state = w.state
+    assert w.session.human_to_move()
+    band = max((a for a in state.legal_actions() if isinstance(a, Place)), key=lambda a: len(a.pegs))
+    log_before = len(state.log)
+    assert not w.place_button.isEnabled()
+    for peg in band.pegs:
+        assert peg in w.board_view.clickable
+        _click_peg(qtbot, w, peg)
+    assert set(w.board_view.selected) == set(band.pegs)
+    assert w.place_button.isEnabled()
+    assert w.payment_combo.count() == len(state.payment_options(band.pegs))
+    qtbot.mouseClick(w.place_button, Qt.LeftButton)
+    assert (0, band.pegs) in [(s, sh.pegs) for s, sh in state.bands]
+    assert len(state.log) == log_before + 1
+    assert w.log_view.count() == len(state.log)
+    assert w.board_view.selected == []
+    assert state.current_player == 0 and state.actions_left == 1
+
+
+def test_enter_places_the_selected_band(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=5)
+    band = next(a for a in w.state.legal_actions() if isinstance(a, Place))
+    for peg in band.pegs:
+        _click_peg(qtbot, w, peg)
+    qtbot.keyClick(w.board_view, Qt.Key_Return)
+    assert w.state.bands and w.state.bands[-1][1].pegs == band.pegs
+
+
+def test_clicking_a_peg_that_is_not_highlighted_does_nothing(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=2)
+    state = w.state
+    outside = next(p for p in game2.board.pegs if p not in w.board_view.clickable)
+    history = list(state.history)
+    _click_peg(qtbot, w, outside)
+    assert w.board_view.selected == []
+    assert not w.place_button.isEnabled()
+    assert state.history == history
+    # a highlighted peg toggles on and off
+    peg = sorted(w.board_view.clickable)[0]
+    _click_peg(qtbot, w, peg)
+    assert w.board_view.selected == [peg]
+    _click_peg(qtbot, w, peg)
+    assert w.board_view.selected == []
+
+
+def test_human_draws_from_the_pool_and_deck_then_bots_answer(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=3)
+    state = w.state
+    hand = sum(state.hands[0])
+    assert not w.draw_button.isEnabled()
+    qtbot.mouseClick(w.pool_buttons[0], Qt.LeftButton)
+    assert not w.draw_button.isEnabled()
+    qtbot.mouseClick(w.deck_button, Qt.LeftButton)
+    assert w.draw_button.isEnabled()
+    qtbot.mouseClick(w.draw_button, Qt.LeftButton)
+    assert sum(state.hands[0]) == hand + 2
+    assert isinstance(state.history[-1], Draw)
+    assert not w.end_turn_button.isEnabled()  # an action is left (RTR-T1)
+    qtbot.mouseClick(w.deck_button, Qt.LeftButton)
+    qtbot.mouseClick(w.deck_button, Qt.LeftButton)
+    qtbot.mouseClick(w.draw_button, Qt.LeftButton)
+    # the bot plays its turn on its own, then it is the human's turn again
+    qtbot.waitUntil(lambda: w.state.current_player == 0 and w.state.round == 2, timeout=10000)
+    assert w.state.seat == 0 and w.session.human_to_move()
+
+
+def test_an_illegal_action_goes_to_the_status_bar(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=2)
+    w._play(Place(("a1", "a2")))
+    assert w.statusBar().currentMessage().startswith("Not allowed: RTR-")
+    assert w.state.history == []
+
+
+def test_new_game_uses_the_setup_bar(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=2)
+    for combo in w.seat_combos:
+        combo.setCurrentIndex(combo.findData("random"))
+    w.seed_spin.setValue(9)
+    w.new_game_button.click()
+    assert w.session.seed == 9 and w.session.controllers == ["random", "random"]
+    assert w.state.seed == 9
+    qtbot.waitUntil(lambda: len(w.state.history) >= 6, timeout=10000)
+    assert w.log_view.count() == len(w.state.log)
+
+
+def test_open_playtest_on_the_editor_board(qtbot, board2):
+    w = open_playtest(board2, None, None, seed=1, controllers=["random", "random"], delay_ms=0)
+    qtbot.addWidget(w)
+    assert w.game.players == 2 and w.game.rules.end == {"score": 18}
+    assert w.game.board is not board2 and w.game.board == board2  # a copy: edits do not reach a running game
+    assert w.isVisible()
+    qtbot.waitUntil(lambda: len(w.state.history) >= 6, timeout=10000)
+
+
+def test_open_playtest_falls_back_to_the_bundled_rules(qtbot, board2, tmp_path):
+    missing = tmp_path / "gone.yaml"
+    w = open_playtest(board2, missing, None, delay_ms=0)
+    qtbot.addWidget(w)
+    assert w.game.scenario.id == "jungle-temples"
+    assert "could not be read" in w.statusBar().currentMessage()
+
+
+def test_open_playtest_explains_a_board_that_cannot_be_played(qtbot, board2):
+    board2.seats.popitem()  # two players but one seat
+    assert open_playtest(board2, None, None) is None
+    boxes = [b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()]
+    assert boxes and "1 seats for 2 players" in boxes[-1].text()
+    for b in boxes:
+        b.close()
+
+
+def test_open_playtest_names_a_peg_of_an_unknown_colour(qtbot, board2):
+    next(iter(board2.pegs.values())).colour = "purple"
+    assert open_playtest(board2, None, None) is None
+    boxes = [b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()]
+    assert boxes and "'purple'" in boxes[-1].text()
+    for b in boxes:
+        b.close()
+
+
+def test_a_seat_can_change_hands_during_the_game(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "human"], seed=6)
+    assert w.session.human_to_move() and not w.step_button.isEnabled()
+    w.seat_combos[0].setCurrentIndex(w.seat_combos[0].findData("greedy"))
+    qtbot.waitUntil(lambda: w.state.current_player == 1, timeout=10000)
+    assert w.session.human_to_move() and w.board_view.clickable
+    assert w.seat_panels[1].hand.isVisible() and not w.seat_panels[0].hand.isVisible()
+
+
+def test_the_human_chooses_between_bands_on_the_same_pegs(qtbot):
+    import copy
+
+    from studio.model.io import read_realm
+
+    realm = read_realm(bundled_path("scenarios", "jungle-temples.yaml"), 2)
+    scenario = copy.deepcopy(realm.scenario)
+    scenario.rules.bands = ("triangle", "long-barrier")
+    scenario.rules.start = "anywhere"
+    game = load_game((scenario, realm.board), players=2)
+    w = _window(qtbot, game, ["human", "random"], seed=3)
+    pegs = next(k for k, v in w.session.legal_bands().items() if len(v) == 4)
+    for peg in sorted(pegs):
+        _click_peg(qtbot, w, peg)
+    assert w.shape_combo.isVisible() and w.shape_combo.count() == 4
+    assert w.shape_combo.itemText(0).startswith("triangle")
+    w.shape_combo.setCurrentIndex(2)
+    assert w.shape_combo.itemText(2).startswith("long barrier")
+    qtbot.mouseClick(w.place_button, Qt.LeftButton)
+    assert w.state.bands[-1][1].kind == "long-barrier"
+    assert not w.shape_combo.isVisible()
