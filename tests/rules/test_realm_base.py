@@ -472,3 +472,19 @@ def test_ties_go_to_fewest_bands_then_shared():
     assert s.winners() == [0, 1]
     s.score = [6, 5]
     assert s.winners() == [0]
+
+
+def test_a_peg_of_an_unknown_colour_is_a_board_error():
+    board = small_board()
+    board.pegs["a1"].colour = "purple"
+    with pytest.raises(BoardError, match="peg a1 has colour 'purple'"):
+        game_on(board)
+
+
+def test_projected_scores_apply_the_end_of_game_rules_without_changing_the_state():
+    s = fresh()
+    s.energy = [7, 2]
+    s.supply -= 9
+    before = s.snapshot()
+    assert s.projected_scores() == [2.0, 0.0]
+    assert s.snapshot() == before

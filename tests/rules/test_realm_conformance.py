@@ -19,7 +19,8 @@ CASES = [(p, n) for p in SCENARIOS for n in sorted(read_scenario(p).boards)]
 
 def conserved(state):
     game = state.game
-    cards = len(state.deck) + len(state.pool) + len(state.discard) + sum(sum(h) for h in state.hands)
+    cards = (len(state.deck) + len(state.pool) + len(state.discard) + sum(sum(h) for h in state.hands)
+             + sum(len(d) for d in state.decks) + sum(len(d) for d in state.discards) + len(state.set_aside))
     assert cards == game.total_cards
     assert state.supply + sum(state.energy) == game.rules.energy_supply
     for seat in range(game.players):
@@ -55,7 +56,9 @@ def test_random_games_conform(path, players):
             assert ply < 5000
         assert state.legal_actions() == []
         assert state.current_player is None
-        assert state.winners() and set(state.winners()) <= set(range(players))
+        winners = state.winners()
+        assert set(winners) <= set(range(players)) - state.eliminated
+        assert winners or len(state.eliminated) == players, "only a game everyone lost has no winner"
         replayed = game.state_from_dict(state.to_dict())
         assert replayed.snapshot() == state.snapshot()
         assert replayed.scores() == state.scores()

@@ -91,6 +91,10 @@ class RealmGame(Game):
         self.start_pegs = [frozenset(s.start) for s in self.seats]
         self.any_start = frozenset().union(*self.start_pegs) if self.start_pegs else frozenset()
         self.crater = frozenset(board.crater)
+        bad = sorted(p.id for p in board.pegs.values() if p.colour not in CINDEX)
+        if bad:
+            raise BoardError(f"peg {bad[0]} has colour {board.pegs[bad[0]].colour!r}; "
+                             f"peg colours are {', '.join(COLOURS)}")
         self.peg_colour = {p.id: CINDEX[p.colour] for p in board.pegs.values()}
         load_modules()
         self.modules = []
@@ -303,6 +307,17 @@ class RealmState(State):
 
     def scores(self) -> list[int]:
         return list(self.score)
+
+    def projected_scores(self) -> list[float]:
+        """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
+        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing."""
+        if self.end_reason is not None:
+            final = self
+        else:
+            final = self.clone()
+            final.log = []
+            final._finish("projection")
+        return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(self.players)]
 
     def bands_used(self, seat: int) -> int:
         return self.game.rules.bands_per_player - self.bands_left[seat]
@@ -870,7 +885,7 @@ class RealmState(State):
     def clone(self) -> "RealmState":
         s = RealmState(self.game, self.seed, _empty=True)
         s.history = list(self.history)
-        s.rng = random.Random()
+        s.rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
         s.rng.setstate(self.rng.getstate())
         s.deck = list(self.deck)
         s.discard = list(self.discard)
