@@ -1,0 +1,983 @@
+"""Rivages rules (RIV-*): simultaneous turns played as each seat's own sequence of decisions.
+
+Turns are simultaneous and hidden (RIV-T1). The engine plays them one seat after another in seat
+order within a round: seat 0 takes its whole turn, then seat 1, and so on; shared resources (the
+loot bag, the island pile, the deck) are therefore used in seat order. While a seat plays, its
+observation shows the other seats as they were at the start of the round, so no choice depends
+on another seat's choice of the same turn. When every seat is done the round ends: cards pass
+left (RIV-E2), spent cards are replaced (RIV-E3), travellers reach a new island (RIV-I1), and
+the endgame trigger is checked (RIV-E4).
+
+A seat's turn (see :mod:`studio.rules.rivages.actions`): :class:`StartAt` when it has just
+reached an island (RIV-S7), then :class:`PlayRow` or :class:`Fallback` (RIV-T2, RIV-T4), then
+symbols in any order (RIV-T9), answers to effects that need a choice, at most one
+:class:`PlayLoot` (RIV-I6), and :class:`EndTurn`. Effects are atoms (see
+:mod:`studio.rules.rivages.board`) applied at once (RIV-G2, RIV-T7); those that need a choice
+wait in ``pending`` until the seat answers, newest first. A choice with one option is made for
+the seat, and one with none is lost. The turn ends by itself once nothing is left to use, no
+effect waits and no Loot may be played (RIV-E1).
+
+Solo (``players=1``, RIV-X1 to RIV-X7) uses the scenario's solo settings: its own deck of
+Exploration cards, discard and removal instead of passing, the Solo Explorer card, challenges,
+and the end after the turn that removes the last card of the target card's count.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from studio.model.rivages import (ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, RivagesScenario,
+                                  read_rivages)
+from studio.rules.api import Game, IllegalAction, State
+from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
+                                          PlayLoot, PlayRow, StartAt, Use, action_from_dict)
+from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
+
+DECISION_KINDS = ("any", "leap", "area", "statue")
+SPACE_PICKS = ("any", "leap")
+
+
+class Player:
+    """One seat's position. ``island`` indexes ``game.maps``; ``crossed`` and ``reach`` are
+    space masks of the current island; ``past`` holds ``(island, crossed)`` of the islands set
+    aside (RIV-I1); ``tree_crossed``/``tree_reach`` are node masks; ``hand`` holds card
+    indices; ``loot`` token indices; ``goal_done[g]`` the steps met of goal ``g`` and
+    ``goal_used[g]`` what those steps used (spaces for the quest, areas for missions; RIV-G6);
+    ``areas_done`` the mask of completed areas in the order ``areas_order``. Counters for the
+    solo challenges: ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
+
+    __slots__ = ("island", "crossed", "reach", "past", "travel", "needs_start", "tree", "tree_crossed",
+                 "tree_reach", "scrolls", "loot", "hand", "goal_done", "goal_used", "areas_done",
+                 "areas_order", "loot_drawn", "statues", "areas_by_terrain")
+
+    def __init__(self, island: int, tree: int, terrains: int, goals: int):
+        self.island = island
+        self.crossed = 0
+        self.reach = 0
+        self.past: list[tuple[int, int]] = []
+        self.travel = False
+        self.needs_start = True
+        self.tree = tree
+        self.tree_crossed = 0
+        self.tree_reach = 0
+        self.scrolls = 0
+        self.loot: list[int] = []
+        self.hand: list[int] = []
+        self.goal_done = [0] * goals
+        self.goal_used = [0] * goals
+        self.areas_done = 0
+        self.areas_order: list[int] = []
+        self.loot_drawn = 0
+        self.statues = 0
+        self.areas_by_terrain = [0] * terrains
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.island = self.island
+        p.crossed = self.crossed
+        p.reach = self.reach
+        p.past = list(self.past)
+        p.travel = self.travel
+        p.needs_start = self.needs_start
+        p.tree = self.tree
+        p.tree_crossed = self.tree_crossed
+        p.tree_reach = self.tree_reach
+        p.scrolls = self.scrolls
+        p.loot = list(self.loot)
+        p.hand = list(self.hand)
+        p.goal_done = list(self.goal_done)
+        p.goal_used = list(self.goal_used)
+        p.areas_done = self.areas_done
+        p.areas_order = list(self.areas_order)
+        p.loot_drawn = self.loot_drawn
+        p.statues = self.statues
+        p.areas_by_terrain = list(self.areas_by_terrain)
+        return p
+
+    def as_tuple(self) -> tuple:
+        return tuple(getattr(self, k) if not isinstance(getattr(self, k), list) else tuple(getattr(self, k))
+                     for k in self.__slots__)
+
+    @property
+    def islands_visited(self) -> int:
+        """Islands with at least one crossed space, ships included (RIV-E5)."""
+        return len(self.past) + 1
+
+
+class RivagesGame(Game):
+    """A Rivages game: content, number of players (1 for solo) and seed.
+
+    Raises :class:`~studio.model.rivages.RivagesError` when the content cannot be played: too
+    few islands, trees or cards for the player count, an island that cannot be compiled, a card
+    symbol or effect terrain the scenario does not know, solo without solo cards."""
+
+    kind = "rivages"
+
+    def __init__(self, content: Rivages, players: int, seed: int = 0, scenario_path: str | None = None):
+        sc = content.scenario
+        self.content = content
+        self.scenario = sc
+        self.scenario_path = scenario_path
+        self.players = players
+        self.seed = seed
+        self.rules = sc.rules
+        if not 1 <= players <= 5:
+            raise RivagesError(f"Rivages is for 1 to 5 players, got {players}")
+        self.solo = content.solo_cards if players == 1 else None
+        if players == 1 and (sc.solo is None or self.solo is None):
+            raise RivagesError(f"scenario {sc.id!r} has no solo cards; it cannot be played alone")
+        self.terrains = sc.terrain_names()
+        self.terrain_index = {t: i for i, t in enumerate(self.terrains)}
+        if len(content.islands) < players + (1 if players > 1 else 0):
+            raise RivagesError(f"{players} players need at least {players + 1} islands, the scenario has "
+                               f"{len(content.islands)}")
+        if len(content.trees) < players:
+            raise RivagesError(f"{players} players need {players} trees, the scenario has {len(content.trees)}")
+        self.maps = [IslandMap(i, self.terrains, self.rules) for i in content.islands]
+        if self.solo is not None:
+            self.mode = sc.solo.mode
+            self.side = "A" if self.mode == "discovery" else "B"  # RIV-X2
+        else:
+            self.mode = None
+            self.side = sc.side
+        self.trees = []
+        for t in content.trees:
+            if self.side not in t.sides:
+                raise RivagesError(f"tree {t.id!r} has no side {self.side}")
+            self.trees.append(TreeMap(t.id, self.side, t.sides[self.side]))
+        # cards: exploration by marker (RIV-S3) then endgame; solo uses the 2+ cards only (RIV-X1)
+        marker = 2 if players == 1 else players
+        exploration = content.cards.for_players(marker)
+        endgame = [] if players == 1 else list(content.cards.endgame)
+        self.cards = exploration + endgame
+        self.card_ids = [c.id for c in self.cards]
+        self.card_index = {c.id: i for i, c in enumerate(self.cards)}
+        if len(self.card_index) != len(self.cards):
+            raise RivagesError("two cards share an id")
+        self.card_rows = [c.rows for c in self.cards]
+        self.card_len = [len(c.rows) for c in self.cards]
+        self.is_endgame = [c.endgame for c in self.cards]
+        self.exploration = list(range(len(exploration)))
+        self.endgame = list(range(len(exploration), len(self.cards)))
+        symbols = set(self.terrains) | {"any"} | set(SYMBOL_ATOMS)
+        for c in self.cards:
+            for row in c.rows:
+                for sym in row:
+                    if sym not in symbols:
+                        raise RivagesError(f"card {c.id!r}: unknown symbol {sym!r} (known: {', '.join(sorted(symbols))})")
+        if players == 1:
+            if len(exploration) < self.solo.cards:
+                raise RivagesError(f"solo needs {self.solo.cards} Exploration cards marked 2+, the scenario has {len(exploration)}")
+        elif len(exploration) < 2 * players:
+            raise RivagesError(f"{players} players need at least {2 * players} Exploration cards, "
+                               f"{len(exploration)} are marked {players}+ or lower")
+        # loot (RIV-S6)
+        self.loot_kinds = [t.kind for t in content.loot.tokens]
+        self.loot_atoms = {t.kind: effect_atoms(t.effect) for t in content.loot.tokens}
+        self.tokens: list[str] = [t.kind for t in content.loot.tokens for _ in range(t.count)]
+        for source, atoms in self._all_effects():
+            for kind, arg in atoms:
+                if kind == "area" and arg != ALL_TERRAINS and arg not in self.terrain_index:
+                    raise RivagesError(f"{source}: an area of {arg!r}, which is not a terrain of the scenario")
+        values = sc.great_explorer.get(players)
+        self.great_explorer = tuple(values) if values is not None else (0, 0)
+        self.seat_names = ["Solo explorer"] if players == 1 else [f"Explorer {i + 1}" for i in range(players)]
+        # actions, made once
+        self.play_row = [PlayRow(c) for c in self.card_ids]
+        self.fallback = [Fallback(c) for c in self.card_ids]
+        self.fallback_none = Fallback(None)
+        self.use = {s: Use(s) for s in SYMBOL_ATOMS}
+        self.play_loot = {k: PlayLoot(k) for k in self.loot_kinds}
+
+    def _all_effects(self):
+        for m in self.maps:
+            for i, atoms in enumerate(m.icon):
+                yield f"island {m.id!r} space {list(m.at[i])}", atoms
+            for name, steps in m.goals:
+                for st in steps:
+                    yield f"island {m.id!r} {name}", st.reward
+        for t in self.trees:
+            for i, atoms in enumerate(t.effect):
+                yield f"tree {t.id!r} node {t.nodes[i]}", atoms
+        for kind, atoms in self.loot_atoms.items():
+            yield f"loot {kind!r}", atoms
+
+    # -- Game API ---------------------------------------------------------------------------
+    def new_state(self, seed: int | None = None) -> "RivagesState":
+        """A fresh game dealt from ``seed`` (default: the game's seed)."""
+        return RivagesState(self, self.seed if seed is None else seed)
+
+    def state_from_dict(self, data: dict) -> "RivagesState":
+        """Replay a record from :meth:`RivagesState.to_dict`. Raises ValueError if it is not a
+        Rivages record for this many players or an action is illegal."""
+        if data.get("game") != "rivages":
+            raise ValueError(f"not a Rivages game record: game={data.get('game')!r}")
+        if data.get("players") != self.players:
+            raise ValueError(f"record is for {data.get('players')} players, this game has {self.players}")
+        state = self.new_state(int(data["seed"]))
+        for i, raw in enumerate(data.get("actions", [])):
+            try:
+                state.apply(action_from_dict(raw))
+            except IllegalAction as exc:
+                raise ValueError(f"action {i + 1} of the record is illegal: {exc}") from None
+        return state
+
+    def action_from_dict(self, data: dict):
+        return action_from_dict(data)
+
+    def sample_state(self, observation: dict, rng: random.Random) -> "RivagesState":
+        from studio.rules.rivages.observe import state_from_observation
+
+        return state_from_observation(self, observation, rng)
+
+
+def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
+    """Game from a ``rivages-scenario/1`` path or a loaded :class:`Rivages`."""
+    if isinstance(source, (str, Path)):
+        return RivagesGame(read_rivages(source), players, seed, str(source))
+    if isinstance(source, Rivages):
+        return RivagesGame(source, players, seed, source.scenario.path)
+    raise TypeError(f"cannot build a Rivages game from {type(source).__name__}")
+
+
+class RivagesState(State):
+    """A position of Rivages.
+
+    Read-only attributes: ``players_state`` (one :class:`Player` per seat), ``card_used``
+    (rows used, per card index), ``deck`` (card indices, top last), ``discard``, ``removed``
+    (solo), ``bag`` (token indices, next draw last), ``loot_discard``, ``pile`` (island
+    indices, top last), ``round`` (1-based), ``seat`` (to act), ``phase`` (``start``,
+    ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
+    next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
+    (final scores), ``bonus`` (Great Explorer scrolls), ``log`` and ``history``."""
+
+    def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
+        self.game = game
+        self.seed = seed
+        self.history: list = []
+        if _empty:
+            return
+        n = game.players
+        rng = self.rng = random.Random(seed)
+        # RIV-S1: a random island each, the rest face down
+        order = list(range(len(game.maps)))
+        rng.shuffle(order)
+        # RIV-S2 / RIV-X2: a random tree each, on the scenario's side (solo: by mode)
+        trees = list(range(len(game.trees)))
+        rng.shuffle(trees)
+        ngoals = [len(m.goals) for m in game.maps]
+        self.players_state = []
+        for s in range(n):
+            isl = order.pop()
+            self.players_state.append(Player(isl, trees[s], len(game.terrains), ngoals[isl]))
+        self.pile = order
+        self.card_used = [0] * len(game.cards)
+        self.discard: list[int] = []
+        self.removed: list[int] = []
+        if game.solo is None:
+            # RIV-S3: the kept Exploration cards, shuffled, on top of the shuffled Endgame cards
+            exploration = list(game.exploration)
+            endgame = list(game.endgame)
+            rng.shuffle(exploration)
+            rng.shuffle(endgame)
+            self.deck = endgame + exploration
+        else:
+            # RIV-X1: the solo deck is a few random cards marked 2+
+            pool = list(game.exploration)
+            rng.shuffle(pool)
+            self.deck = pool[: game.solo.cards]
+        self.bag = list(range(len(game.tokens)))  # RIV-S6
+        rng.shuffle(self.bag)
+        self.loot_discard: list[int] = []
+        self.challenges: list[Challenge] = []
+        if game.solo is not None and game.mode == "advanced":
+            wanted = game.scenario.solo.challenges
+            known = {c.id: c for c in game.solo.challenges}
+            if isinstance(wanted, tuple):
+                missing = [c for c in wanted if c not in known]
+                if missing:
+                    raise RivagesError(f"unknown solo challenge(s) {', '.join(missing)}")
+                self.challenges = [known[c] for c in wanted]
+            else:
+                self.challenges = rng.sample(game.solo.challenges, min(int(wanted), len(game.solo.challenges)))
+        self.round = 1
+        self.seat = 0
+        self.phase = "start"
+        self.row: list[str] = []
+        self.pending: list = []
+        self.loot_used = False
+        self.last_round = False
+        self.end_reason: str | None = None
+        self.final: list[int] | None = None
+        self.bonus = [0] * n
+        self.log: list[str] = []
+        # RIV-S4 / RIV-X1: two cards each
+        for p in self.players_state:
+            for _ in range(2):
+                c = self._draw_card()
+                if c is not None:
+                    p.hand.append(c)
+        if game.solo is None and self._end_revealed():
+            self.last_round = True
+            self.log.append("the deck shows an Endgame card: this is the last turn")
+        self.round_start = [p.copy() for p in self.players_state]
+        self._begin_turn()
+
+    # -- small helpers ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
+
+    def player(self, seat: int) -> Player:
+        return self.players_state[seat]
+
+    def island_map(self, seat: int) -> IslandMap:
+        return self.game.maps[self.players_state[seat].island]
+
+    def frontier(self, seat: int) -> int:
+        """Mask of the spaces ``seat`` may cross next: not crossed, not a stronghold, next to a
+        crossed space (RIV-T5, RIV-T6)."""
+        p = self.players_state[seat]
+        return p.reach & ~p.crossed & self.game.maps[p.island].crossable
+
+    def _draw_card(self) -> int | None:
+        """Top card of the deck; in solo an empty deck is rebuilt from the shuffled discard
+        (RIV-X3)."""
+        if not self.deck and self.game.solo is not None and self.discard:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop() if self.deck else None
+
+    def _end_revealed(self) -> bool:
+        """The deck shows an Endgame card on top, or is empty (RIV-E4)."""
+        return not self.deck or self.game.is_endgame[self.deck[-1]]
+
+    def exploration_left(self) -> int:
+        """Exploration cards left in the deck (public, RIV-E4)."""
+        is_end = self.game.is_endgame
+        return sum(1 for c in self.deck if not is_end[c])
+
+    # -- State API --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.end_reason is not None else self.seat
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    def scores(self) -> list[int]:
+        """Final scores once the game is over (RIV-E5, RIV-X7); before, scrolls plus held
+        Loot."""
+        if self.final is not None:
+            return list(self.final)
+        return [p.scrolls + len(p.loot) for p in self.players_state]
+
+    def winners(self) -> list[int]:
+        """Most scrolls, ties share (RIV-E6). Solo: ``[0]`` when the target and every challenge
+        are met (RIV-X1, RIV-X6), else ``[]``."""
+        if self.game.solo is not None:
+            return [0] if self.solo_result()["won"] else []
+        sc = self.scores()
+        best = max(sc)
+        return [s for s, v in enumerate(sc) if v == best]
+
+    def islands_visited(self, seat: int) -> int:
+        return self.players_state[seat].islands_visited
+
+    def legal_actions(self) -> list:
+        if self.end_reason is not None:
+            return []
+        game = self.game
+        p = self.players_state[self.seat]
+        m = game.maps[p.island]
+        if self.pending:
+            return self._pick_actions(p, m)
+        if self.phase == "start":
+            return [m.start_at[i] for i in bits(m.ship_mask & ~p.crossed)]
+        acts: list = []
+        used, length = self.card_used, game.card_len
+        if self.phase == "choose":
+            live = [c for c in p.hand if used[c] < length[c]]
+            acts.extend(game.play_row[c] for c in live)
+            if live:
+                acts.extend(game.fallback[c] for c in live)
+            else:
+                acts.append(game.fallback_none)
+        else:
+            frontier = p.reach & ~p.crossed & m.crossable
+            seen = []
+            for sym in self.row:
+                if sym in seen:
+                    continue
+                seen.append(sym)
+                mask = m.symbol_mask.get(sym)
+                if mask is None:
+                    acts.append(game.use[sym])
+                    continue
+                row = m.cross_actions[sym]
+                mask &= frontier
+                while mask:
+                    low = mask & -mask
+                    acts.append(row[low.bit_length() - 1])
+                    mask ^= low
+            acts.append(END_TURN)
+        if not self.loot_used and p.loot:
+            acts.extend(game.play_loot[k] for k in self._loot_kinds(p))
+        return acts
+
+    def _loot_kinds(self, p: Player) -> list[str]:
+        tokens = self.game.tokens
+        out = []
+        for t in p.loot:
+            k = tokens[t]
+            if k not in out:
+                out.append(k)
+        return out
+
+    def _pick_actions(self, p: Player, m: IslandMap) -> list:
+        kind, arg = self.pending[0]
+        opts = self._options(p, m, kind, arg)
+        if kind in SPACE_PICKS:
+            return [m.pick_space[i] for i in bits(opts)]
+        if kind == "area":
+            return [m.pick_area[a] for a in bits(opts)]
+        tree = self.game.trees[p.tree]
+        return [tree.pick[i] for i in bits(opts)]
+
+    def _options(self, p: Player, m: IslandMap, kind: str, arg) -> int:
+        """Mask of the choices for a decision atom: spaces (any, leap), areas (area) or tree
+        nodes (statue)."""
+        if kind == "any":  # RIV-I3
+            return p.reach & ~p.crossed & m.crossable
+        if kind == "leap":
+            near = 0
+            near2 = m.near2
+            for i in bits(p.crossed):
+                near |= near2[i]
+            return near & ~p.crossed & m.crossable
+        if kind == "area":  # RIV-I5
+            cand = ((1 << len(m.areas)) - 1) if arg == ALL_TERRAINS else m.areas_of_terrain.get(arg, 0)
+            out = 0
+            areas = m.areas
+            for a in bits(cand & ~p.areas_done):
+                if areas[a] & ~p.crossed & p.reach:
+                    out |= 1 << a
+            return out
+        tree = self.game.trees[p.tree]  # statue: RIV-W1 to RIV-W3
+        return tree.options(p.tree_crossed, p.tree_reach)
+
+    # -- legality ---------------------------------------------------------------------------
+    def why_illegal(self, action) -> str | None:
+        if self.end_reason is not None:
+            return "the game is over"
+        game = self.game
+        p = self.players_state[self.seat]
+        m = game.maps[p.island]
+        t = type(action)
+        if self.pending:
+            kind, arg = self.pending[0]
+            want = PickSpace if kind in SPACE_PICKS else PickArea if kind == "area" else PickNode
+            if t is not want:
+                return f"RIV-G2: answer the {kind} effect first ({want.__name__})"
+            opts = self._options(p, m, kind, arg)
+            if t is PickNode:
+                i = game.trees[p.tree].index.get(action.node)
+                if i is None or not opts >> i & 1:
+                    return f"RIV-W2: tree space {action.node} cannot be crossed now"
+                return None
+            i = m.index.get(tuple(action.at))
+            if t is PickArea:
+                a = m.area_of[i] if i is not None else -1
+                if a < 0 or m.area_first[a] != i:
+                    return f"RIV-I5: {list(action.at)} is not the first space of an area"
+                if not opts >> a & 1:
+                    return "RIV-I5: that area is complete, of another terrain, or not next to a crossed space"
+                return None
+            if i is None or not opts >> i & 1:
+                return f"RIV-I3: {list(action.at)} cannot be crossed by this effect"
+            return None
+        if t is PlayLoot:
+            if self.phase == "start":
+                return "RIV-S7: cross a ship of your new island first"
+            if self.loot_used:
+                return "RIV-I6: only one Loot token may be played per turn"
+            if action.kind not in self._loot_kinds(p):
+                return f"RIV-I6: you hold no {action.kind} token"
+            return None
+        if self.phase == "start":
+            if t is not StartAt:
+                return "RIV-S7: cross one of the ships of your island first"
+            i = m.index.get(tuple(action.at))
+            if i is None or m.kind[i] != SHIP:
+                return f"RIV-S7: {list(action.at)} is not a ship of your island"
+            return None
+        if t is StartAt:
+            return "RIV-S7: you start an island only when you reach it"
+        if self.phase == "choose":
+            if t is PlayRow or t is Fallback:
+                if action.card is None:
+                    if any(self.card_used[c] < game.card_len[c] for c in p.hand):
+                        return "RIV-T4: cross off the top row of one of your cards"
+                    return None if t is Fallback else "RIV-T2: name a card"
+                c = game.card_index.get(action.card)
+                if c is None or c not in p.hand:
+                    return f"RIV-T2: {action.card} is not in your hand"
+                if self.card_used[c] >= game.card_len[c]:
+                    return f"RIV-T2: every row of {action.card} is used"
+                return None
+            return "RIV-T2: choose the top row of one of your cards first (or the fallback cross)"
+        # phase "row"
+        if t is PlayRow or t is Fallback:
+            return "RIV-T2: one row per turn"
+        if t is EndTurn:
+            return None
+        if t is Use:
+            if action.symbol not in SYMBOL_ATOMS or action.symbol not in self.row:
+                return f"RIV-T9: no {action.symbol} symbol left in your row"
+            return None
+        if t is Cross:
+            sym = action.symbol
+            if sym not in self.row or sym not in m.symbol_mask:
+                return f"RIV-T3: no {sym} symbol left in your row to cross a space with"
+            i = m.index.get(tuple(action.at))
+            if i is None:
+                return f"RIV-T3: {list(action.at)} is not a space of your island"
+            bit = 1 << i
+            if p.crossed & bit:
+                return f"RIV-T3: {list(action.at)} is already crossed"
+            if m.stronghold_mask & bit:
+                return "RIV-T6: strongholds can never be crossed"
+            if not p.reach & bit:
+                return "RIV-T5: a crossed space must be next to a space you crossed before"
+            if not m.symbol_mask[sym] & bit:
+                return f"RIV-T3: a {sym} symbol cannot cross a {m.kind[i]} space"
+            return None
+        return f"{type(action).__name__} is not a Rivages action"
+
+    # -- play -------------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        game = self.game
+        p = self.players_state[self.seat]
+        m = game.maps[p.island]
+        t = type(action)
+        if self.pending:
+            self._answer(p, m, action)
+        elif t is Cross:
+            self.row.remove(action.symbol)
+            self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
+        elif t is Use:
+            self.row.remove(action.symbol)
+            self._gain(p, SYMBOL_ATOMS[action.symbol])
+        elif t is PlayRow:
+            c = game.card_index[action.card]
+            self.row = list(game.card_rows[c][self.card_used[c]])
+            self.card_used[c] += 1
+            self.phase = "row"
+            self.log.append(f"{self.seat_name(self.seat)} plays {action.card}: {' '.join(self.row)}")
+        elif t is Fallback:
+            if action.card is not None:
+                self.card_used[game.card_index[action.card]] += 1
+            self.row = []
+            self.phase = "row"
+            self.log.append(f"{self.seat_name(self.seat)} crosses off a row of {action.card} for one free cross"
+                            if action.card else f"{self.seat_name(self.seat)} takes one free cross")
+            self._gain(p, (("any", 0),))
+        elif t is PlayLoot:
+            tokens = game.tokens
+            tok = next(x for x in p.loot if tokens[x] == action.kind)
+            p.loot.remove(tok)
+            self.loot_discard.append(tok)
+            self.loot_used = True
+            self.log.append(f"{self.seat_name(self.seat)} plays loot {action.kind}")
+            self._gain(p, game.loot_atoms[action.kind])
+        elif t is StartAt:
+            self.phase = "choose"
+            p.needs_start = False
+            self.log.append(f"{self.seat_name(self.seat)} starts {m.name} at {list(action.at)}")
+            self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
+        elif t is EndTurn:
+            self._end_turn()
+            return
+        if self.phase == "row" and not self.pending and not self._can_go_on(p, game.maps[p.island]):
+            self._end_turn()
+
+    def _can_go_on(self, p: Player, m: IslandMap) -> bool:
+        """Whether the seat still has something to do this turn (RIV-E1)."""
+        if not self.loot_used and p.loot:
+            return True
+        if not self.row:
+            return False
+        frontier = p.reach & ~p.crossed & m.crossable
+        masks = m.symbol_mask
+        for sym in self.row:
+            mask = masks.get(sym)
+            if mask is None or mask & frontier:
+                return True
+        return False
+
+    def _cross(self, p: Player, m: IslandMap, i: int) -> list:
+        """Cross space ``i``: icon effects (RIV-T7), a finished area (RIV-G4), the second ship
+        (RIV-I1) and goals met (RIV-G1 to RIV-G6). Returns the atoms gained, in order."""
+        bit = 1 << i
+        p.crossed |= bit
+        p.reach |= m.nbr[i]
+        fresh = list(m.icon[i])
+        if bit & m.ship_mask and p.crossed & m.ship_mask == m.ship_mask:
+            p.travel = True
+        a = m.area_of[i]
+        if a >= 0 and not m.areas[a] & ~p.crossed:
+            p.areas_done |= 1 << a
+            p.areas_order.append(a)
+            p.areas_by_terrain[self.game.terrain_index[m.area_terrain[a]]] += 1
+        self._check_goals(p, m, fresh)
+        return fresh
+
+    def _check_goals(self, p: Player, m: IslandMap, fresh: list) -> None:
+        """Meet every goal step now met, top step first (RIV-G6); rewards go to ``fresh``."""
+        crossed = p.crossed
+        for g, (name, steps) in enumerate(m.goals):
+            done = p.goal_done[g]
+            while done < len(steps):
+                st = steps[done]
+                used = p.goal_used[g]
+                take = 0
+                if st.kind == "areas":
+                    avail = p.areas_done & ~used & m.areas_of_terrain[st.terrain]
+                    picked = [a for a in p.areas_order if avail >> a & 1][: st.count]
+                    if len(picked) < st.count:
+                        break
+                    for a in picked:
+                        take |= 1 << a
+                elif st.kind == "pattern":
+                    for cand in st.candidates:
+                        if not cand & ~crossed and not cand & used:
+                            take = cand
+                            break
+                    if not take:
+                        break
+                else:
+                    if st.mask & ~crossed or st.mask & used:
+                        break
+                    take = st.mask
+                p.goal_used[g] = used | take
+                done += 1
+                p.goal_done[g] = done
+                fresh.extend(st.reward)
+                self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
+
+    def _gain(self, p: Player, atoms) -> None:
+        """Apply ``atoms`` before anything waiting (RIV-G2), as far as no choice is needed."""
+        if atoms:
+            self.pending[0:0] = atoms
+            self._settle(p)
+
+    def _settle(self, p: Player) -> None:
+        pend = self.pending
+        while pend:
+            kind, arg = pend[0]
+            if kind == "scrolls":  # RIV-I2
+                del pend[0]
+                p.scrolls += arg
+                continue
+            if kind == "loot":  # RIV-I6
+                del pend[0]
+                self._draw_loot(p)
+                continue
+            m = self.game.maps[p.island]
+            opts = self._options(p, m, kind, arg)
+            if opts & (opts - 1):
+                return  # two choices or more: the seat decides
+            del pend[0]
+            if kind == "statue":
+                p.statues += 1
+            if not opts:
+                self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
+                continue
+            self._resolve(p, m, kind, arg, opts.bit_length() - 1)
+
+    def _answer(self, p: Player, m: IslandMap, action) -> None:
+        kind, arg = self.pending.pop(0)
+        if kind == "statue":
+            p.statues += 1
+            choice = self.game.trees[p.tree].index[action.node]
+        elif kind == "area":
+            choice = m.area_of[m.index[tuple(action.at)]]
+        else:
+            choice = m.index[tuple(action.at)]
+        self._resolve(p, m, kind, arg, choice)
+        self._settle(p)
+
+    def _resolve(self, p: Player, m: IslandMap, kind: str, arg, choice: int) -> None:
+        if kind == "statue":
+            tree = self.game.trees[p.tree]
+            p.tree_crossed |= 1 << choice
+            p.tree_reach |= tree.nbr[choice]
+            self.pending[0:0] = tree.effect[choice]
+            return
+        if kind == "area":
+            fresh: list = []
+            for i in bits(m.areas[choice] & ~p.crossed):
+                fresh.extend(self._cross(p, m, i))
+            self.pending[0:0] = fresh
+            return
+        self.pending[0:0] = self._cross(p, m, choice)
+
+    def _draw_loot(self, p: Player) -> None:
+        """Draw a token; an empty bag is refilled from the played tokens (RIV-I6)."""
+        if not self.bag:
+            if not self.loot_discard:
+                self.log.append(f"{self.seat_name(self.seat)} finds the loot bag empty")
+                return
+            self.bag, self.loot_discard = self.loot_discard, []
+            self.rng.shuffle(self.bag)
+        p.loot.append(self.bag.pop())
+        p.loot_drawn += 1
+
+    # -- turns, rounds and the end ------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        p = self.players_state[self.seat]
+        self.phase = "start" if p.needs_start else "choose"
+        self.row = []
+        self.loot_used = False
+
+    def _end_turn(self) -> None:
+        self.row = []
+        self.pending = []
+        if self.seat < self.game.players - 1:
+            self.seat += 1
+            self._begin_turn()
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        game = self.game
+        players = self.players_state
+        n = game.players
+        if game.solo is not None:
+            self._end_round_solo()
+            return
+        if self.last_round:  # RIV-E4: the last turn is over
+            if game.rules.travel_on_last_turn:
+                for s in range(n):
+                    self._travel(s, final=True)
+            self._finish("the last turn is over")
+            return
+        hands = [p.hand for p in players]  # RIV-E2: both cards to the left-hand player
+        for s in range(n):
+            players[(s + 1) % n].hand = hands[s]
+        triggered = False
+        used, length = self.card_used, game.card_len
+        for p in players:  # RIV-E3, in seat order; the new card takes the spent one's place
+            if all(used[c] < length[c] for c in p.hand):
+                continue
+            kept = []
+            for c in p.hand:
+                if used[c] < length[c]:
+                    kept.append(c)
+                    continue
+                self.discard.append(c)
+                new = self._draw_card()
+                triggered = triggered or self._end_revealed()
+                if new is not None:
+                    kept.append(new)
+            p.hand = kept
+        for s in range(n):
+            self._travel(s, final=False)
+        if triggered and not self.last_round:
+            self.last_round = True
+            self.log.append("an Endgame card shows on the deck: everyone plays one last turn")
+        self._next_round()
+
+    def _end_round_solo(self) -> None:
+        game = self.game
+        p = self.players_state[0]
+        used, length = self.card_used, game.card_len
+        for c in p.hand:  # RIV-X3 / RIV-X4: discard, or remove a card whose rows are all used
+            (self.discard if used[c] < length[c] else self.removed).append(c)
+        p.hand = []
+        if len(self.removed) >= game.solo.removed:
+            self._travel(0, final=game.rules.travel_on_last_turn)
+            self._finish(f"{len(self.removed)} Exploration cards removed")
+            return
+        self._travel(0, final=False)
+        for _ in range(2):
+            c = self._draw_card()
+            if c is not None:
+                p.hand.append(c)
+        self._next_round()
+
+    def _next_round(self) -> None:
+        self.round += 1
+        if self.round > self.game.rules.max_rounds:
+            self._finish(f"round limit ({self.game.rules.max_rounds}) reached")
+            return
+        self.seat = 0
+        self.round_start = [p.copy() for p in self.players_state]
+        self._begin_turn()
+
+    def _travel(self, seat: int, final: bool) -> None:
+        """RIV-I1: a seat that crossed its second ship sets its island aside and draws the next
+        one. Its start ship is its first decision next turn; after the last turn, the first
+        ship is crossed for it. Solo: the Solo Explorer scrolls (RIV-X5)."""
+        p = self.players_state[seat]
+        if not p.travel:
+            return
+        p.travel = False
+        if not self.pile:
+            self.log.append(f"{self.seat_name(seat)} finds no island left and stays")
+            return
+        game = self.game
+        p.past.append((p.island, p.crossed))
+        p.island = self.pile.pop()
+        m = game.maps[p.island]
+        p.crossed = p.reach = 0
+        p.goal_done = [0] * len(m.goals)
+        p.goal_used = [0] * len(m.goals)
+        p.areas_done = 0
+        p.areas_order = []
+        p.needs_start = True
+        self.log.append(f"{self.seat_name(seat)} sails to {m.name}")
+        if final:
+            ship = m.ships[0]
+            p.crossed = 1 << ship
+            p.reach = m.nbr[ship]
+            p.needs_start = False
+        if game.solo is not None:
+            gain = game.solo.explorer.get(p.islands_visited, 0)
+            if gain:
+                p.scrolls += gain
+                self.log.append(f"Solo Explorer: island {p.islands_visited} brings {gain} scrolls")
+
+    def _finish(self, reason: str) -> None:
+        game = self.game
+        players = self.players_state
+        totals = [p.scrolls + len(p.loot) for p in players]  # RIV-E5, RIV-X7
+        if game.solo is None:
+            self.bonus = self.great_explorer_bonus()
+            totals = [t + b for t, b in zip(totals, self.bonus)]
+        self.final = totals
+        self.end_reason = reason
+        self.phase = "over"
+        self.row = []
+        won = self.winners()
+        names = ", ".join(self.seat_name(s) for s in won) or "nobody"
+        self.log.append(f"game over: {reason}; scores {totals}; winner(s): {names}")
+
+    def great_explorer_bonus(self) -> list[int]:
+        """Scrolls per seat for the most islands visited (RIV-E5): the scenario's values for
+        first and second place; ties share a place."""
+        counts = [p.islands_visited for p in self.players_state]
+        first, second = self.game.great_explorer
+        levels = sorted(set(counts), reverse=True)
+        bonus = [first if c == levels[0] else 0 for c in counts]
+        dense = self.game.rules.great_explorer_ranking == "dense"
+        if len(levels) > 1 and (dense or counts.count(levels[0]) == 1):
+            bonus = [second if c == levels[1] else b for c, b in zip(counts, bonus)]
+        return bonus
+
+    # -- solo -------------------------------------------------------------------------------
+    def solo_target(self) -> int:
+        """Scrolls the solo player must reach: the target card plus the scroll challenges."""
+        extra = sum(c.need for c in self.challenges if c.kind == "scrolls")
+        return self.game.solo.target + extra
+
+    def challenge_progress(self, challenge: Challenge) -> int:
+        """How far the solo player is on a challenge (RIV-X6): tokens drawn, statues,
+        islands visited, the fewest completed areas of any terrain, or scrolls."""
+        p = self.players_state[0]
+        kind = challenge.kind
+        if kind == "loot":
+            return p.loot_drawn
+        if kind == "statues":
+            return p.statues
+        if kind == "islands":
+            return p.islands_visited
+        if kind == "areas":
+            return min(p.areas_by_terrain) if p.areas_by_terrain else 0
+        return self.scores()[0]
+
+    def solo_result(self) -> dict:
+        """``{"target", "total", "won", "challenges": {id: {"kind", "need", "progress",
+        "met"}}, "cards_removed", "islands", "rounds"}`` for the solo player."""
+        if self.game.solo is None:
+            raise ValueError("not a solo game")
+        total = self.scores()[0]
+        target = self.solo_target()
+        challenges = {}
+        for c in self.challenges:
+            progress = self.challenge_progress(c)
+            met = total >= target if c.kind == "scrolls" else progress >= c.need
+            challenges[c.id] = {"kind": c.kind, "need": c.need, "progress": progress, "met": met}
+        won = self.end_reason is not None and total >= target and all(v["met"] for v in challenges.values())
+        return {"target": target, "total": total, "won": won, "challenges": challenges,
+                "cards_removed": len(self.removed), "islands": self.players_state[0].islands_visited,
+                "rounds": self.round}
+
+    # -- copies, records, observations ------------------------------------------------------
+    def clone(self) -> "RivagesState":
+        s = RivagesState(self.game, self.seed, _empty=True)
+        s.history = list(self.history)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.players_state = [p.copy() for p in self.players_state]
+        s.round_start = self.round_start  # never changed in place, only replaced
+        s.pile = list(self.pile)
+        s.card_used = list(self.card_used)
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.removed = list(self.removed)
+        s.bag = list(self.bag)
+        s.loot_discard = list(self.loot_discard)
+        s.challenges = list(self.challenges)
+        s.round = self.round
+        s.seat = self.seat
+        s.phase = self.phase
+        s.row = list(self.row)
+        s.pending = list(self.pending)
+        s.loot_used = self.loot_used
+        s.last_round = self.last_round
+        s.end_reason = self.end_reason
+        s.final = None if self.final is None else list(self.final)
+        s.bonus = list(self.bonus)
+        s.log = list(self.log)
+        return s
+
+    def to_dict(self) -> dict:
+        """A JSON-able record that replays to this state: game, scenario id, players, seed and
+        the actions played."""
+        return {
+            "game": "rivages",
+            "scenario": self.game.scenario.id,
+            "players": self.game.players,
+            "seed": self.seed,
+            "actions": [a.to_dict() for a in self.history],
+        }
+
+    def snapshot(self) -> dict:
+        """Every field of the state as plain data (for equality checks in tests)."""
+        return {
+            "rng": self.rng.getstate(), "players": [p.as_tuple() for p in self.players_state],
+            "round_start": [p.as_tuple() for p in self.round_start],
+            "pile": list(self.pile), "card_used": list(self.card_used), "deck": list(self.deck),
+            "discard": list(self.discard), "removed": list(self.removed), "bag": list(self.bag),
+            "loot_discard": list(self.loot_discard), "challenges": [c.id for c in self.challenges],
+            "round": self.round, "seat": self.seat, "phase": self.phase, "row": list(self.row),
+            "pending": list(self.pending), "loot_used": self.loot_used, "last_round": self.last_round,
+            "end_reason": self.end_reason, "final": self.final, "bonus": list(self.bonus),
+            "log": list(self.log), "history": list(self.history),
+        }
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see; see :func:`studio.rules.rivages.observe.observation`."""
+        from studio.rules.rivages.observe import observation
+
+        return observation(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<RivagesState round {self.round} seat {self.seat + 1} phase {self.phase} "
+                f"scores {self.scores()}{' over' if self.end_reason else ''}>")
