@@ -14,6 +14,7 @@ import pytest
 from studio.content import bundled_path, load_document
 from studio.rules import IllegalAction, load_game
 from studio.rules.rivages import RivagesGame
+from tests.rivages.conftest import bundled
 from tests.rivages.helpers import content
 
 BUNDLED = [p for p in sorted(bundled_path("scenarios").glob("*.yaml"))
@@ -41,10 +42,9 @@ def conserved(state):
 
 
 def build(case, players):
-    path, _ = case, players
-    if path == "memory":
+    if case == "memory":
         return RivagesGame(content(), players, seed=3)
-    return load_game(path, players, seed=3)
+    return load_game(bundled(case), players, seed=3)
 
 
 @pytest.mark.parametrize("case,players", CASES, ids=[f"{getattr(c, 'stem', c)}-{n}p" for c, n in CASES])

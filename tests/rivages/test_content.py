@@ -7,13 +7,14 @@ import pytest
 from studio.content import bundled_path
 from studio.model.rivages import read_rivages
 from studio.rules import load_game
+from tests.rivages.conftest import bundled
 
 SCENARIOS = [bundled_path("scenarios", "rivages.yaml"), bundled_path("scenarios", "rivages-solo.yaml")]
 
 
 @pytest.fixture(scope="module")
 def bundle():
-    return read_rivages(SCENARIOS[0])
+    return bundled(SCENARIOS[0])
 
 
 def test_components(bundle):
@@ -54,8 +55,13 @@ def test_tree_side_b_branches(bundle):
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenarios_play_for_every_player_count(path):
     for players in range(1, 6):
-        game = load_game(path, players, seed=players)
+        game = load_game(bundled(path), players, seed=players)
         state = game.new_state()
         assert len(state.players_state) == players and not state.is_terminal()
-    assert load_game(SCENARIOS[1], 1).mode == "advanced"
-    assert load_game(SCENARIOS[0], 1).mode == "discovery"
+
+
+def test_load_game_reads_a_rivages_scenario_path():
+    game = load_game(SCENARIOS[1], 1, seed=2)
+    assert game.kind == "rivages" and game.mode == "advanced" and game.side == "B"
+    assert game.scenario_path == str(SCENARIOS[1])
+    assert read_rivages(SCENARIOS[0]).scenario.id == "rivages"
