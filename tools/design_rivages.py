@@ -10,7 +10,7 @@ bridge, two ships on opposite coasts, a few strongholds that never cut the islan
 white special spaces with icons, and terrain clusters of 1 to 4 spaces, so each terrain has
 areas for the missions. Quests cycle through the three kinds (fort, spaces, pattern); some
 quests and missions have two steps. Every island is checked by the engine's compiler and by
-``studio.validate.rivages`` before it is written.
+``studio.validate.rivages`` (no finding at all) before it is written.
 
 Run from the project root:  python tools/design_rivages.py
 """
@@ -305,6 +305,8 @@ def playable(island: Island) -> bool:
 
 
 def islands() -> list[Island]:
+    from studio.validate.rivages import rivages_findings
+
     out = []
     for index in range(25):
         kind = QUEST_KINDS[index % 3]
@@ -312,7 +314,7 @@ def islands() -> list[Island]:
         while True:
             island = make_island(index, kind, random.Random(seed))
             seed += 1
-            if island is not None and playable(island):
+            if island is not None and playable(island) and not rivages_findings(island):
                 out.append(island)
                 break
     return out
