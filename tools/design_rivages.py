@@ -201,7 +201,7 @@ def make_island(index: int, quest_kind: str, rng: random.Random) -> Island | Non
     for h in strongholds:
         kinds[h] = "stronghold"
     # white spaces with icons, spread out
-    icons = [Effect(statue=1), Effect(statue=1), Effect(loot=1), Effect(scrolls=rng.choice([1, 2])),
+    icons = [Effect(statue=1), Effect(statue=1), Effect(loot=1), Effect(scrolls=1),
              Effect(any=1)]
     if rng.random() < 0.5:
         icons.append(Effect(area=rng.choice(TERRAINS + ["all"])))
@@ -235,14 +235,14 @@ def make_island(index: int, quest_kind: str, rng: random.Random) -> Island | Non
     # the quest
     two_step = index % 4 == 1
     if quest_kind == "fort":
-        quest = Goal([GoalStep("fort", Effect(scrolls=5), fort=fort)])
+        quest = Goal([GoalStep("fort", Effect(scrolls=3, loot=1), fort=fort)])
     elif quest_kind == "spaces":
         targets.sort(key=lambda h: distance(h, ship_a))
         if two_step:
-            quest = Goal([GoalStep("spaces", Effect(scrolls=2), spaces=(targets[0],)),
-                          GoalStep("spaces", Effect(scrolls=4), spaces=tuple(targets[1:]))])
+            quest = Goal([GoalStep("spaces", Effect(scrolls=1), spaces=(targets[0],)),
+                          GoalStep("spaces", Effect(scrolls=3), spaces=tuple(targets[1:]))])
         else:
-            quest = Goal([GoalStep("spaces", Effect(scrolls=5, loot=1), spaces=tuple(targets))])
+            quest = Goal([GoalStep("spaces", Effect(scrolls=3, loot=1), spaces=tuple(targets))])
     else:
         runs = []
         for h in cells:
@@ -254,13 +254,13 @@ def make_island(index: int, quest_kind: str, rng: random.Random) -> Island | Non
         rng.shuffle(runs)
         if not runs:
             return None
-        quest = Goal([GoalStep("pattern", Effect(scrolls=4, statue=1), pattern=tuple(runs[0]))])
+        quest = Goal([GoalStep("pattern", Effect(scrolls=3), pattern=tuple(runs[0]))])
         if two_step:
             other = [r for r in runs if r != runs[0]]
             if not other:
                 return None
-            quest.steps[0] = GoalStep("pattern", Effect(scrolls=2), pattern=tuple(runs[0]))
-            quest.steps.append(GoalStep("pattern", Effect(scrolls=4), pattern=tuple(other[0])))
+            quest.steps[0] = GoalStep("pattern", Effect(scrolls=1), pattern=tuple(runs[0]))
+            quest.steps.append(GoalStep("pattern", Effect(scrolls=3), pattern=tuple(other[0])))
     # two missions on two terrains that have areas
     rich = [t for t in TERRAINS if len(areas[t]) >= 1]
     if len(rich) < 2:
@@ -270,12 +270,12 @@ def make_island(index: int, quest_kind: str, rng: random.Random) -> Island | Non
     for k, t in enumerate(rich[:2]):
         n = len(areas[t])
         if n >= 2 and (index + k) % 3 == 0:
-            missions.append(Goal([GoalStep("areas", Effect(scrolls=2), terrain=t, count=1),
-                                  GoalStep("areas", Effect(scrolls=3, statue=1), terrain=t, count=1)]))
+            missions.append(Goal([GoalStep("areas", Effect(scrolls=1), terrain=t, count=1),
+                                  GoalStep("areas", Effect(scrolls=3), terrain=t, count=1)]))
         elif n >= 2 and (index + k) % 3 == 1:
-            missions.append(Goal([GoalStep("areas", Effect(scrolls=5), terrain=t, count=2)]))
+            missions.append(Goal([GoalStep("areas", Effect(scrolls=4), terrain=t, count=2)]))
         else:
-            reward = [Effect(scrolls=2, loot=1), Effect(scrolls=3), Effect(scrolls=2, any=1)][(index + k) % 3]
+            reward = [Effect(scrolls=1, loot=1), Effect(scrolls=2), Effect(scrolls=1, any=1)][(index + k) % 3]
             missions.append(Goal([GoalStep("areas", reward, terrain=t, count=1)]))
     order = sorted(cells, key=lambda h: (h[1], h[0]))
     spaces = [Space(h, kinds[h], whites.get(h)) for h in order]
@@ -355,40 +355,40 @@ def branching_side(trunk: list, branches: list[list]) -> TreeSide:
 
 TREES = [
     ("banyan", "Banyan",
-     [None, {"scrolls": 1}, {"loot": 1}, {"scrolls": 2}, {"any": 1}, {"scrolls": 2}, {"loot": 1}, {"scrolls": 3},
-      {"scrolls": 4}],
+     [None, {"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 2},
+      {"scrolls": 3}],
      [None, {"scrolls": 1}],
-     [[{"scrolls": 1}, {"scrolls": 2}, {"scrolls": 3}, {"scrolls": 4}],
+     [[{"scrolls": 1}, {"scrolls": 1}, {"scrolls": 2}, {"scrolls": 3}],
       [{"loot": 1}, {"any": 1}, {"loot": 1}],
-      [{"leap": 1}, {"area": "all"}, {"scrolls": 3}]]),
+      [{"leap": 1}, {"area": "all"}, {"scrolls": 2}]]),
     ("baobab", "Baobab",
-     [None, {"loot": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 2}, {"loot": 1}, {"scrolls": 2}, {"area": "all"},
-      {"scrolls": 4}],
+     [None, {"loot": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"area": "all"},
+      {"scrolls": 3}],
      [None, {"loot": 1}],
-     [[{"scrolls": 2}, {"scrolls": 2}, {"scrolls": 4}],
-      [{"any": 1}, {"any": 1}, {"scrolls": 2}, {"scrolls": 3}],
+     [[{"scrolls": 1}, {"scrolls": 1}, {"scrolls": 3}],
+      [{"any": 1}, {"any": 1}, {"scrolls": 1}, {"scrolls": 2}],
       [{"loot": 1}, {"leap": 1}, {"loot": 1}]]),
     ("cypress", "Cypress",
-     [None, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 2}, {"any": 1}, {"scrolls": 3},
-      {"scrolls": 3}],
+     [None, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 2},
+      {"scrolls": 2}],
      [None, {"any": 1}],
-     [[{"scrolls": 1}, {"loot": 1}, {"scrolls": 3}],
-      [{"scrolls": 2}, {"scrolls": 2}, {"scrolls": 2}, {"scrolls": 3}],
-      [{"area": "all"}, {"any": 1}, {"scrolls": 2}]]),
+     [[{"scrolls": 1}, {"loot": 1}, {"scrolls": 2}],
+      [{"scrolls": 1}, {"scrolls": 1}, {"scrolls": 1}, {"scrolls": 2}],
+      [{"area": "all"}, {"any": 1}, {"scrolls": 1}]]),
     ("kapok", "Kapok",
-     [None, {"scrolls": 2}, {"loot": 1}, {"leap": 1}, {"scrolls": 2}, {"any": 1}, {"scrolls": 2}, {"loot": 1},
-      {"scrolls": 4}],
+     [None, {"scrolls": 1}, {"loot": 1}, {"leap": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1},
+      {"scrolls": 3}],
      [None, {"scrolls": 1}],
-     [[{"leap": 1}, {"scrolls": 2}, {"leap": 1}, {"scrolls": 3}],
-      [{"loot": 1}, {"loot": 1}, {"scrolls": 3}],
-      [{"scrolls": 1}, {"any": 1}, {"scrolls": 3}]]),
+     [[{"leap": 1}, {"scrolls": 1}, {"leap": 1}, {"scrolls": 2}],
+      [{"loot": 1}, {"loot": 1}, {"scrolls": 2}],
+      [{"scrolls": 1}, {"any": 1}, {"scrolls": 2}]]),
     ("mangrove", "Mangrove",
-     [None, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 2}, {"scrolls": 2}, {"area": "all"},
-      {"scrolls": 3}, {"scrolls": 3}],
+     [None, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"scrolls": 1}, {"area": "all"},
+      {"scrolls": 2}, {"scrolls": 2}],
      [None, {"scrolls": 1}],
-     [[{"any": 1}, {"scrolls": 2}, {"scrolls": 3}],
-      [{"scrolls": 1}, {"loot": 1}, {"scrolls": 2}, {"scrolls": 3}],
-      [{"loot": 1}, {"area": "all"}, {"scrolls": 2}]]),
+     [[{"any": 1}, {"scrolls": 1}, {"scrolls": 2}],
+      [{"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"scrolls": 2}],
+      [{"loot": 1}, {"area": "all"}, {"scrolls": 1}]]),
 ]
 
 
