@@ -46,6 +46,10 @@ class GreedyBot(Bot):
         return projected
 
     def act(self, game, observation, legal_actions, rng):
+        if getattr(game, "kind", None) == "rivages":  # its own values: studio.bots.rivages
+            from studio.bots.rivages import RivagesGreedyBot
+
+            return RivagesGreedyBot().act(game, observation, legal_actions, rng)
         if len(legal_actions) == 1:
             return legal_actions[0]
         seat = observation["seat"]

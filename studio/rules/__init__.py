@@ -13,12 +13,12 @@ def load_game(source, players: int, seed: int = 0):
     Raises :class:`studio.content.LoadError` / :class:`studio.model.io.InvalidContent` for bad
     files, :class:`studio.model.BoardError` when the board cannot be played and
     :class:`studio.model.rivages.RivagesError` when Rivages content cannot be played."""
-    from studio.rules.realm.game import load_realm_game
-
     if _is_rivages(source):
         from studio.rules.rivages.game import load_rivages_game
 
         return load_rivages_game(source, players, seed)
+    from studio.rules.realm.game import load_realm_game
+
     return load_realm_game(source, players, seed)
 
 

@@ -61,8 +61,11 @@ def test_random_games_conform(case, players):
             if ply % 7 == 0:
                 assert all(state.why_illegal(a) is None for a in legal)
                 seat = state.current_player
-                sampled = game.sample_state(state.observation(seat), random.Random(ply))
+                obs = state.observation(seat)
+                sampled = game.sample_state(obs, random.Random(ply))
+                assert sampled.observation(seat) == obs
                 assert sorted(map(repr, sampled.legal_actions())) == sorted(map(repr, legal))
+                conserved(sampled)
             action = rng.choice(legal)
             before = state.snapshot()
             twin = state.clone()

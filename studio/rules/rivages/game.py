@@ -251,7 +251,8 @@ class RivagesState(State):
     indices, top last), ``round`` (1-based), ``seat`` (to act), ``phase`` (``start``,
     ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
     next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
-    (final scores), ``bonus`` (Great Explorer scrolls), ``log`` and ``history``."""
+    (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
+    :meth:`stats`), ``log`` and ``history``."""
 
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -312,6 +313,7 @@ class RivagesState(State):
         self.end_reason: str | None = None
         self.final: list[int] | None = None
         self.bonus = [0] * n
+        self.completions: list[tuple[int, str, str, int, int]] = []
         self.log: list[str] = []
         # RIV-S4 / RIV-X1: two cards each
         for p in self.players_state:
@@ -668,6 +670,7 @@ class RivagesState(State):
                 done += 1
                 p.goal_done[g] = done
                 fresh.extend(st.reward)
+                self.completions.append((self.seat, m.id, name, done, self.round))
                 self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
 
     def _gain(self, p: Player, atoms) -> None:
@@ -880,6 +883,20 @@ class RivagesState(State):
             bonus = [second if c == levels[1] else b for c, b in zip(counts, bonus)]
         return bonus
 
+    def stats(self) -> list[dict]:
+        """Per seat, for playtest reports: ``scrolls``, ``loot`` (held), ``bonus`` (Great
+        Explorer), ``islands`` (visited), ``crossed`` (spaces on every island), ``tree``
+        (spaces), ``loot_drawn``, ``statues`` and ``goal_steps`` (steps met). ``completions``
+        lists every step met as ``(seat, island id, goal, step number, round)``."""
+        out = []
+        for seat, p in enumerate(self.players_state):
+            crossed = bin(p.crossed).count("1") + sum(bin(c).count("1") for _, c in p.past)
+            out.append({"scrolls": p.scrolls, "loot": len(p.loot), "bonus": self.bonus[seat],
+                        "islands": p.islands_visited, "crossed": crossed, "tree": bin(p.tree_crossed).count("1"),
+                        "loot_drawn": p.loot_drawn, "statues": p.statues,
+                        "goal_steps": sum(1 for c in self.completions if c[0] == seat)})
+        return out
+
     # -- solo -------------------------------------------------------------------------------
     def solo_target(self) -> int:
         """Scrolls the solo player must reach: the target card plus the scroll challenges."""
@@ -944,6 +961,7 @@ class RivagesState(State):
         s.end_reason = self.end_reason
         s.final = None if self.final is None else list(self.final)
         s.bonus = list(self.bonus)
+        s.completions = list(self.completions)
         s.log = list(self.log)
         return s
 
@@ -969,7 +987,7 @@ class RivagesState(State):
             "round": self.round, "seat": self.seat, "phase": self.phase, "row": list(self.row),
             "pending": list(self.pending), "loot_used": self.loot_used, "last_round": self.last_round,
             "end_reason": self.end_reason, "final": self.final, "bonus": list(self.bonus),
-            "log": list(self.log), "history": list(self.history),
+            "completions": list(self.completions), "log": list(self.log), "history": list(self.history),
         }
 
     def observation(self, seat: int) -> dict:

@@ -146,9 +146,11 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     n_exp = min(obs["exploration_left"], len(unseen_exp))
     n_end = min(obs["deck_size"] - obs["exploration_left"], len(unseen_end))
     s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
-    rest = unseen_exp[n_exp:] + unseen_end[n_end:]
-    rng.shuffle(rest)
-    # Loot: own tokens by kind, then the played ones, then the unseen ones at random
+    rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
+    rng.shuffle(rest_cards)
+    # Loot: own tokens by kind, then the played ones; of the unseen ones, the bag gets its size and
+    # the other seats the rest. Their counts as of the round's start are trued up on the seats
+    # that have played this round (they may have drawn or played a token since).
     free = list(range(len(game.tokens)))
     def take_kind(kind: str) -> int:
         t = next(x for x in free if game.tokens[x] == kind)
@@ -157,16 +159,28 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     own_loot = [take_kind(k) for k in mine["loot"]]
     s.loot_discard = [take_kind(k) for k in obs["loot_discard"]]
     rng.shuffle(free)
+    s.bag = free[: obs["bag_size"]]
+    rest = free[obs["bag_size"]:]
+    to_move = obs["to_move"] if obs["to_move"] is not None else game.players
+    others = [q for q in range(game.players) if q != me]
+    order = [q for q in others if q < to_move] + [q for q in others if q >= to_move]
+    counts = {q: obs["explorers"][q]["loot_count"] for q in others}
+    surplus = len(rest) - sum(counts.values())
+    for q in order:  # more tokens: all to the first seat; fewer: taken from each seat in turn
+        change = max(surplus, -counts[q])
+        counts[q] += change
+        surplus -= change
+        if not surplus:
+            break
     players = []
     for seat, rec in enumerate(obs["explorers"]):
         if seat == me:
             players.append(_player(game, rec, map_index, own_hand, own_loot))
             continue
-        hand = [rest.pop() for _ in range(min(rec["hand_size"], len(rest)))]
-        loot = [free.pop() for _ in range(min(rec["loot_count"], len(free)))]
+        hand = [rest_cards.pop() for _ in range(min(rec["hand_size"], len(rest_cards)))]
+        loot = [rest.pop() for _ in range(min(counts[seat], len(rest)))]
         players.append(_player(game, rec, map_index, hand, loot))
     s.players_state = players
-    s.bag = free
     on_table = {p.island for p in players} | {isl for p in players for isl, _ in p.past}
     s.pile = [i for i in range(len(game.maps)) if i not in on_table]
     rng.shuffle(s.pile)
@@ -187,6 +201,13 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     s.bonus = [0] * game.players
     if s.final is not None and game.solo is None:
         s.bonus = s.great_explorer_bonus()
+    s.completions = []
     s.log = []
+    # what the observer saw of the others: their round-start records (only the number of their
+    # hidden tokens matters there)
     s.round_start = [p.copy() for p in players]
+    for q in others:
+        count = obs["explorers"][q]["loot_count"]
+        rs = s.round_start[q]
+        rs.loot = (rs.loot + [-1] * count)[:count]
     return s
