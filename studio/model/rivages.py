@@ -630,6 +630,15 @@ class Rivages:
     solo_cards: SoloCards | None = None
 
 
+def folder_files(folder: Path) -> list[Path]:
+    """The content files of a folder reference: ``*.yaml``/``*.yml``, hidden ones skipped,
+    sorted; [] when ``folder`` is not a folder."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file())
+
+
 def reference_files(scenario: RivagesScenario, refs: str | list[str]) -> list[Path]:
     """Resolve an ``islands``/``trees`` reference of ``scenario``: a folder gives its
     ``*.yaml``/``*.yml`` files (sorted, hidden ones skipped), a list its files in order.
@@ -645,8 +654,7 @@ def reference_files(scenario: RivagesScenario, refs: str | list[str]) -> list[Pa
         folder = resolve(refs)
         if not folder.is_dir():
             raise LoadError("scenario/missing-folder", f"no folder {refs}", base)
-        return sorted(p for p in folder.iterdir()
-                      if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file())
+        return folder_files(folder)
     return [resolve(r) for r in refs]
 
 

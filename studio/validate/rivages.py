@@ -32,7 +32,7 @@ from studio.content.schemas import migrate
 from studio.geometry.hex import distance, neighbours
 from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
                                   STRONGHOLD, WHITE, CardSet, Effect, Island, LootSet, RivagesRules,
-                                  RivagesScenario, Tree)
+                                  RivagesScenario, Tree, folder_files)
 from studio.validate.report import Reporter
 from studio.validate.schema import check_schema, has_errors
 
@@ -100,7 +100,7 @@ def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
             refs = []
             for field in (sc.islands, sc.trees):
                 if isinstance(field, str):
-                    refs.extend(p.resolve() for p in resolve_reference(sc_path, field).glob("*.y*ml"))
+                    refs.extend(p.resolve() for p in folder_files(resolve_reference(sc_path, field)))
                 else:
                     refs.extend(resolve_reference(sc_path, r) for r in field)
             refs.extend(resolve_reference(sc_path, r) for r in (sc.cards, sc.loot))
@@ -520,8 +520,7 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None) -
                 report.add("rivages/missing-file", f"{field}: no folder {refs}", at=at)
                 return []
             shown = [os.path.normpath(os.path.join(os.path.dirname(sc.path), refs, p.name))
-                     for p in sorted(folder.iterdir())
-                     if p.suffix in (".yaml", ".yml") and p.is_file() and not p.name.startswith(".")]
+                     for p in folder_files(folder)]
             targets = [(Path(s), s) for s in shown]
         else:
             targets = []

@@ -6,7 +6,7 @@ from studio.content import parse_yaml
 from studio.content.schemas import schema_findings
 from studio.model.rivages import Card, Goal, RivagesRules
 from studio.rules import IllegalAction
-from studio.rules.rivages import Cross, EndTurn, PickSpace, PlayRow
+from studio.rules.rivages import Cross, PickSpace, PlayRow
 from studio.rules.rivages.board import IslandMap
 from tests.rivages.helpers import (game, island, place, step_areas, step_fort, step_pattern, step_spaces, tiny)
 
@@ -76,7 +76,7 @@ def test_an_area_is_two_or_more_adjacent_spaces_of_one_terrain():
                    for a, mask in enumerate(m.areas))
     assert areas == [("cliff", [(2, 1), (3, 1)]), ("dune", [(-1, 1), (0, 1)]),
                      ("forest", [(1, 0), (2, 0)]), ("lagoon", [(-1, 2), (0, 2)])]
-    # the lone dune (4, 0) is no area, even if the bridge joins it to nothing of its kind
+    # the lone dune (4, 0) is no area (its bridge leads to a ship)
     assert m.area_of[m.index[(4, 0)]] == -1
 
 

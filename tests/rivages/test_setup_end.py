@@ -5,7 +5,7 @@ import pytest
 from studio.model.rivages import Card, RivagesRules
 from studio.rules import IllegalAction
 from studio.rules.rivages import Cross, EndTurn, PlayLoot, PlayRow, StartAt
-from tests.rivages.helpers import LOOT, cards, game, place, tiny
+from tests.rivages.helpers import LOOT, cards, game, place
 
 MIXED = (cards(6, players=2, prefix="two") + cards(3, players=3, prefix="three")
          + cards(3, players=4, prefix="four") + cards(3, players=5, prefix="five"))

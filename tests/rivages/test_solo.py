@@ -4,7 +4,7 @@ import pytest
 
 from studio.model.rivages import Card
 from studio.rules.rivages import Cross, EndTurn, PlayRow
-from tests.rivages.helpers import SOLO, cards, game, place, tiny
+from tests.rivages.helpers import cards, game, place
 
 MIXED = cards(10, players=2, prefix="two") + cards(4, players=3, prefix="three")
 ONE_ROW = [Card(f"e{i:02d}", (("any",), ("any",), ("any",)), 2) for i in range(10)]

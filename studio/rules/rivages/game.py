@@ -28,8 +28,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from studio.model.rivages import (ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, RivagesScenario,
-                                  read_rivages)
+from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
@@ -568,12 +567,15 @@ class RivagesState(State):
         m = game.maps[p.island]
         t = type(action)
         if self.pending:
+            self.log.append(f"{self.seat_name(self.seat)}: {action}")
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
+            self.log.append(f"{self.seat_name(self.seat)}: {action}")
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is Use:
             self.row.remove(action.symbol)
+            self.log.append(f"{self.seat_name(self.seat)}: {action}")
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
