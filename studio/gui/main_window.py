@@ -15,7 +15,9 @@ from studio.content import LoadError, bundled_path, content_root_of, resolve_ref
 from studio.gui import icons, prompts
 from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
+from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
+from studio.gui.scenario_index import scenario_for_board
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
 from studio.gui.view import BoardView
@@ -93,9 +95,13 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.BottomDockWidgetArea, self.validation_dock)
         self.validation_dock.element_activated.connect(self.show_element)
         self.validation_dock.findings_changed.connect(self._findings_changed)
+        self.validation_dock.findings_changed.connect(self.scene.set_findings)
+        self.properties_dock.tool_requested.connect(self.set_tool)
 
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self._build_actions()
+        self.editing = EditorActions(self)  # clipboard, transforms, wizard, scenario, tool bars
+        self.properties_dock.edit_scenario_requested.connect(self.editing.edit_scenario)
         self._build_menus()
         self._build_tool_bar()
         self._build_status_bar()
@@ -135,8 +141,8 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         std = self.style().standardIcon
         stack = self.document.undo_stack
-        self.new_action = self._action("&New", self.new_board, QKeySequence.New, std(QStyle.SP_FileIcon),
-                                       "New board on the standard 80-peg base")
+        self.new_action = self._action("&New Board…", self.new_board, QKeySequence.New, icons.wizard_icon(),
+                                       "New board: location, players, lattice and seats")
         self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.Open,
                                         std(QStyle.SP_DialogOpenButton), "Open a board file")
         self.save_action = self._action("&Save", self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
@@ -183,11 +189,9 @@ class MainWindow(QMainWindow):
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[str, QAction] = {}
-        tool_icons = {"select": icons.select_icon(), "add-peg": icons.add_peg_icon(),
-                      "add-line": icons.add_line_icon(), "delete": icons.delete_icon()}
         for name, tool in self.tools.items():
             action = self._action(tool.label, lambda _=False, n=name: self.set_tool(n), tool.shortcut,
-                                  tool_icons.get(name), f"{tool.label} ({tool.shortcut}): {tool.hint}",
+                                  tool.icon(), f"{tool.label} ({tool.shortcut}): {tool.hint}",
                                   checkable=True)
             action.setToolTip(f"{tool.label} ({tool.shortcut})")
             self.tool_group.addAction(action)
@@ -211,6 +215,7 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        self.editing.fill_edit_menu(edit)
         edit.addSeparator()
         edit.addAction(self.delete_action)
         edit.addAction(self.select_all_action)
@@ -232,6 +237,7 @@ class MainWindow(QMainWindow):
 
         game = bar.addMenu("&Game")
         game.addAction(self.playtest_action)
+        self.editing.fill_game_menu(game)
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
@@ -247,8 +253,9 @@ class MainWindow(QMainWindow):
         bar.addAction(self.undo_action)
         bar.addAction(self.redo_action)
         bar.addSeparator()
-        for action in self.tool_actions.values():
-            bar.addAction(action)
+        for name, action in self.tool_actions.items():
+            if self.tools[name].group == "draw":
+                bar.addAction(action)
         bar.addSeparator()
         bar.addAction(self.zoom_out_action)
         bar.addAction(self.zoom_in_action)
@@ -258,6 +265,9 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.TopToolBarArea, bar)
         self.tool_bar = bar
         self.view_menu.addAction(bar.toggleViewAction())
+        self.editing.build_tool_bars(self.tool_actions)
+        self.view_menu.addAction(self.editing.location_bar.toggleViewAction())
+        self.view_menu.addAction(self.editing.options_bar.toggleViewAction())
 
     def _build_status_bar(self) -> None:
         status = self.statusBar()
@@ -278,6 +288,7 @@ class MainWindow(QMainWindow):
     def set_tool(self, name: str) -> None:
         self.scene.set_tool(self.tools[name])
         self.tool_actions[name].setChecked(True)
+        self.editing.tool_changed(name)
         self.hint_label.setText(self.tools[name].hint)
 
     def _set_snap(self, on: bool) -> None:
@@ -299,13 +310,11 @@ class MainWindow(QMainWindow):
                                    + [("line", *k) for k in self.scene.lines])
 
     def show_element(self, element) -> None:
-        """Select a finding's element and centre the view on it."""
-        items = self.scene.select_elements([element])
-        if items:
-            rect = items[0].sceneBoundingRect()
-            for item in items[1:]:
-                rect = rect.united(item.sceneBoundingRect())
-            self.view.centerOn(rect.center())
+        """Select a finding's element and frame it in the view (centred, zoomed out to fit)."""
+        self.scene.select_elements([element])
+        rect = self.scene.element_rect(element)
+        if rect is not None:
+            self.view.frame(rect)
             self.hint_label.setText(f"Showing {' '.join(map(str, element))}")
         else:
             self.hint_label.setText(f"{' '.join(map(str, element))} is not on the board")
@@ -321,11 +330,8 @@ class MainWindow(QMainWindow):
         return choice is prompts.Choice.DISCARD
 
     def new_board(self) -> None:
-        if not self.maybe_save():
-            return
-        self.document.reset(standard_board(), None)
-        self.view.fit()
-        self.show_status("New board on the standard 80-peg base")
+        """File ▸ New Board: the New Board wizard (see :class:`EditorActions`)."""
+        self.editing.new_board()
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -353,6 +359,7 @@ class MainWindow(QMainWindow):
             prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         self._add_recent(str(path))
+        self.document.set_scenario_path(scenario_for_board(str(path)))
         self.view.fit()
         self.show_status(f"Opened {path}")
         return True
@@ -444,7 +451,8 @@ class MainWindow(QMainWindow):
                                "\n".join(f.format() for f in errors))
             return
         try:
-            open_playtest(self.document.board.copy(), find_scenario_for(self.document.path), self)
+            scenario = self.document.scenario_path or find_scenario_for(self.document.path)
+            open_playtest(self.document.board.copy(), scenario, self)
         except Exception as exc:  # another component's failure must not take the editor down
             prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")
 
@@ -455,7 +463,9 @@ class MainWindow(QMainWindow):
             self, f"About {APP_NAME}",
             f"<h3>{APP_NAME} {__version__}</h3>"
             "<p>Design, validate and playtest boards for <i>Rule the Realm</i>.</p>"
-            "<p>Tools: Select (V), Add Peg (P), Add Line (L), Delete (D).<br>"
+            "<p>Tools: Select (V), Add Peg (P), Peg Colour (C), Lines (L), Delete (D); Segment Content (T), "
+            "Pictures (G), Islands (I), Bridges (B), Line Items (M), Start &amp; Goal Pegs (S), Crater (R).<br>"
+            "Painting tools: left click or drag applies, right click removes; one drag is one undo step.<br>"
             "Wheel zooms, middle button or Space+drag pans, F fits the board.</p>")
 
     # -- window state -----------------------------------------------------------------------

@@ -65,3 +65,22 @@ def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
 def ask_export_path(parent: QWidget | None, suggested: str = "") -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Export Image", suggested, "PNG images (*.png)")
     return path or None
+
+
+def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
+    """A line of text (a new name); None when cancelled or left empty."""
+    from PySide6.QtWidgets import QInputDialog
+
+    value, ok = QInputDialog.getText(parent, title, label, text=text)
+    value = value.strip()
+    return value if ok and value else None
+
+
+def ask_new_board(parent: QWidget | None):
+    """The New Board wizard: ``(board, scenario_path)`` or None when cancelled."""
+    from studio.gui.dialogs.new_board import NewBoardWizard
+
+    wizard = NewBoardWizard(parent)
+    if wizard.exec() != NewBoardWizard.Accepted:
+        return None
+    return wizard.board(), wizard.scenario_path

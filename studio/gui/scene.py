@@ -1,17 +1,28 @@
 """The board scene: draws a :class:`~studio.gui.document.BoardDocument` with items and keeps
 them in step with the document's ``changed`` signal. Mouse and key input goes to the current
-tool (:mod:`studio.gui.tools`)."""
+tool (:mod:`studio.gui.tools`). Validation findings are shown as markers
+(:meth:`BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+import contextlib
 
+import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from shapely.geometry import Polygon
+
+from studio.gui import location_glyphs as lg
 from studio.gui.document import BoardDocument, ChangeKind
-from studio.gui.items import LineItem, PegItem, SeatLabelItem, SegmentItem
+from studio.gui.items import (
+    CraterItem, FindingMarkerItem, IslandItem, LineItem, PegItem, PictureItem, SeatLabelItem, SegmentItem,
+)
+from studio.gui.overview import BoardOverviewItem
 from studio.model.realm import line_key, segment_key
 from studio.render import paint_background, plate_rect, seat_label_positions, start_seats, style
+
+MAX_MARKERS = 400  # findings beyond this are listed in the dock but not drawn
 
 # Room around the board to pan and zoom into (board units).
 _PAN_MARGIN = 6.0
@@ -31,7 +42,16 @@ class BoardScene(QGraphicsScene):
         self.lines: dict[tuple[str, str], LineItem] = {}
         self.segments: dict[tuple[str, str, str], SegmentItem] = {}
         self.labels: list[SeatLabelItem] = []
+        self.pictures: dict[str, PictureItem] = {}
+        self.islands: dict[str, IslandItem] = {}
+        self.crater: CraterItem | None = None
+        self.markers: list[FindingMarkerItem] = []
+        self.findings: list = []
         self._segment_map = {}
+        self.bridges: dict = {}
+        self.line_items: dict = {}
+        self.island_of_key: dict = {}
+        self.canals_shown = False
         self.tool = None
         self.snap = True
         self._faces_timer = QTimer(self)
@@ -39,6 +59,7 @@ class BoardScene(QGraphicsScene):
         self._faces_timer.setInterval(120)
         self._faces_timer.timeout.connect(self._refresh_faces)
         document.changed.connect(self._on_changed)
+        self.overview = BoardOverviewItem(self)  # level of detail for large boards
         self.rebuild()
 
     # -- building ---------------------------------------------------------------------------
@@ -56,6 +77,7 @@ class BoardScene(QGraphicsScene):
             self.labels.clear()
             board = self.document.board
             self._segment_map = board.segment_map()
+            self._refresh_lookups()
             self._add_segment_items()
             seen = set()
             for a, b in board.lines:
@@ -66,19 +88,220 @@ class BoardScene(QGraphicsScene):
                 item = LineItem(a, b, self._pt(a), self._pt(b))
                 self.lines[k] = item
                 self.addItem(item)
-            starts = start_seats(board)
             for peg in board.pegs.values():
-                seats = starts.get(peg.id)
-                item = PegItem(peg.id, peg.colour, QPointF(peg.x, peg.y),
-                               [style.seat_colour(i) for i in seats or []])
-                item.is_start = seats is not None
+                item = PegItem(peg.id, peg.colour, QPointF(peg.x, peg.y))
                 self.pegs[peg.id] = item
                 self.addItem(item)
+            self._refresh_peg_looks()
             self._add_labels()
-            self._update_scene_rect()
+            self._rebuild_regions()
+            self._rebuild_crater()
         finally:
             self.blockSignals(False)
+        # unblocked: the BSP index follows sceneRectChanged and is left stale when it is blocked
+        self._update_scene_rect()
+        self.overview.refresh()
         self.select_elements(selected, emit=True)
+        self._rebuild_markers()
+
+    def _refresh_lookups(self) -> None:
+        board = self.document.board
+        self.bridges = {line_key(*b.line): b for b in board.bridges}
+        self.line_items = {line_key(*i.line): i for i in board.line_items}
+        self.island_of_key = {segment_key(t): name for name, tris in board.islands.items() for t in tris}
+        self.canals_shown = bool(board.has_canals or board.islands or board.bridges)
+
+    def _refresh_peg_looks(self) -> None:
+        board = self.document.board
+        starts = start_seats(board)
+        goals: dict[str, list[int]] = {}
+        for i, seat in enumerate(board.seats.values()):
+            for pid in seat.goal:
+                goals.setdefault(pid, []).append(i)
+        crater = set(board.crater)
+        for pid, item in self.pegs.items():
+            seats = starts.get(pid)
+            item.set_look(board.pegs[pid].colour if pid in board.pegs else item.colour,
+                          [style.seat_colour(i) for i in seats or []], seats is not None,
+                          [style.seat_colour(i) for i in goals.get(pid, [])], pid in crater)
+
+    def face_polygon(self, key) -> Polygon | None:
+        """The shapely polygon of the face with ``key`` (sorted corner ids), if it is one."""
+        key = segment_key(key)
+        for face in self.document.faces():
+            if face.key == key:
+                return face.polygon
+        return None
+
+    def _union_path(self, keys) -> tuple[QPainterPath, QPointF] | None:
+        """Outline path and label point of the union of the faces ``keys``."""
+        polys = {f.key: f.polygon for f in self.document.faces() if f.is_triangle}
+        parts = [polys[k] for k in keys if k in polys]
+        if not parts:
+            return None
+        union = shapely.union_all(parts)
+        path = QPainterPath()
+        for geom in shapely.get_parts(union):
+            for ring in [geom.exterior, *geom.interiors]:
+                coords = list(ring.coords)
+                path.moveTo(QPointF(*coords[0]))
+                for x, y in coords[1:]:
+                    path.lineTo(QPointF(x, y))
+                path.closeSubpath()
+        largest = max(shapely.get_parts(union), key=lambda g: g.area)
+        at = largest.point_on_surface()
+        return path, QPointF(at.x, at.y)
+
+    def _rebuild_regions(self) -> None:
+        with self._keeping_selection():
+            self._replace_regions()
+
+    def _replace_regions(self) -> None:
+        for group in (self.pictures, self.islands):
+            for item in group.values():
+                self.removeItem(item)
+            group.clear()
+        board = self.document.board
+        members: dict[str, list] = {}
+        for s in board.segments:
+            if s.picture:
+                members.setdefault(s.picture, []).append(s.key)
+        for name in dict.fromkeys([*board.pictures, *members]):
+            found = self._union_path(members.get(name, []))
+            if found is None:
+                continue
+            label = (board.pictures.get(name) or {}).get("label") or name
+            item = PictureItem(name, found[0], found[1], lg.picture_colour(name), label)
+            self.pictures[name] = item
+            self.addItem(item)
+        for name, tris in board.islands.items():
+            found = self._union_path([segment_key(t) for t in tris])
+            if found is None:
+                continue
+            item = IslandItem(name, found[0], found[1], lg.island_colour(name).darker(170), name)
+            self.islands[name] = item
+            self.addItem(item)
+
+    def crater_polygon(self) -> QPolygonF | None:
+        """The hole the crater pegs ring: the non-triangular face whose corners are all
+        crater pegs (None without one)."""
+        crater = set(self.document.board.crater)
+        if len(crater) < 3:
+            return None
+        for face in self.document.faces():
+            if not face.is_triangle and set(face.pegs) <= crater:
+                return QPolygonF([QPointF(x, y) for x, y in list(face.polygon.exterior.coords)[:-1]])
+        return None
+
+    def _rebuild_crater(self) -> None:
+        with self._keeping_selection():
+            if self.crater is not None:
+                self.removeItem(self.crater)
+                self.crater = None
+            polygon = self.crater_polygon()
+            if polygon is not None:
+                self.crater = CraterItem(polygon)
+                self.addItem(self.crater)
+
+    # -- findings -------------------------------------------------------------------------------
+    def set_findings(self, findings) -> None:
+        """Mark the elements of ``findings`` on the board (replacing earlier markers)."""
+        self.findings = list(findings)
+        self._rebuild_markers()
+
+    def _rebuild_markers(self) -> None:
+        for item in self.markers:
+            self.removeItem(item)
+        self.markers.clear()
+        for f in self.findings[:MAX_MARKERS]:
+            if not f.element:
+                continue
+            item = self._marker_for(f.severity, tuple(f.element))
+            if item is not None:
+                self.markers.append(item)
+                self.addItem(item)
+
+    def _marker_for(self, severity: str, element: tuple) -> FindingMarkerItem | None:
+        board = self.document.board
+        pegs = board.pegs
+        kind = element[0]
+
+        def at(pid: str) -> QPointF:
+            return QPointF(pegs[pid].x, pegs[pid].y)
+
+        def polygon_path(ids) -> QPainterPath | None:
+            if not all(p in pegs for p in ids) or len(ids) < 3:
+                return None
+            path = QPainterPath()
+            path.addPolygon(QPolygonF([at(p) for p in ids]))
+            path.closeSubpath()
+            return path
+
+        if kind == "peg" and len(element) >= 2 and element[1] in pegs:
+            return FindingMarkerItem(severity, pegs=[at(element[1])])
+        if kind == "line" and len(element) >= 3:
+            a, b = element[1], element[2]
+            if a in pegs and b in pegs:
+                return FindingMarkerItem(severity, lines=[(at(a), at(b))])
+            return FindingMarkerItem(severity, pegs=[at(p) for p in (a, b) if p in pegs]) \
+                if a in pegs or b in pegs else None
+        if kind == "segment" and len(element) >= 4:
+            key = segment_key(element[1:4])
+            face = self.face_polygon(key)
+            if face is not None:
+                path = QPainterPath()
+                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in list(face.exterior.coords)[:-1]]))
+                path.closeSubpath()
+                return FindingMarkerItem(severity, areas=[path])
+            path = polygon_path(list(element[1:4]))
+            if path is not None:
+                return FindingMarkerItem(severity, areas=[path])
+            known = [at(p) for p in element[1:4] if p in pegs]
+            return FindingMarkerItem(severity, pegs=known) if known else None
+        if kind == "face":
+            path = polygon_path([p for p in element[1:] if isinstance(p, str)])
+            if path is not None:
+                return FindingMarkerItem(severity, areas=[path])
+            known = [at(p) for p in element[1:] if isinstance(p, str) and p in pegs]
+            return FindingMarkerItem(severity, pegs=known) if known else None
+        if kind in ("picture", "island") and len(element) >= 2:
+            if kind == "picture":
+                keys = [s.key for s in board.segments if s.picture == element[1]]
+            else:
+                keys = [segment_key(t) for t in board.islands.get(element[1], [])]
+            found = self._union_path(keys)
+            if found is not None:
+                return FindingMarkerItem(severity, areas=[found[0]])
+            return None
+        if kind == "seat" and len(element) >= 2:
+            seat = board.seats.get(element[1])
+            if seat is None:
+                return None
+            pts = [at(p) for p in [*seat.start, *seat.goal] if p in pegs]
+            return FindingMarkerItem(severity, pegs=pts) if pts else None
+        if kind == "crater":
+            polygon = self.crater_polygon()
+            pts = [at(p) for p in board.crater if p in pegs]
+            areas = []
+            if polygon is not None:
+                path = QPainterPath()
+                path.addPolygon(polygon)
+                path.closeSubpath()
+                areas.append(path)
+            return FindingMarkerItem(severity, pegs=pts, areas=areas) if pts or areas else None
+        return None
+
+    def element_rect(self, element) -> QRectF | None:
+        """Scene rectangle of a finding's element (to frame it), or None when it is not on
+        the board."""
+        items = self.items_for(tuple(element)) if element else []
+        rect = QRectF()
+        for item in items:
+            rect = rect.united(item.sceneBoundingRect())
+        marker = self._marker_for("error", tuple(element)) if element else None
+        if marker is not None:
+            rect = rect.united(marker.boundingRect())
+        return rect if rect.isValid() and not rect.isEmpty() else None
 
     def _pt(self, peg_id: str) -> QPointF:
         p = self.document.board.pegs[peg_id]
@@ -94,7 +317,28 @@ class BoardScene(QGraphicsScene):
             self.segments[face.key] = item
             self.addItem(item)
 
+    @contextlib.contextmanager
+    def _keeping_selection(self):
+        """Replace items inside the block without losing their selection or emitting
+        ``selectionChanged`` unless the selection really changed."""
+        before = self.selected_elements()
+        was_blocked = self.blockSignals(True)
+        try:
+            yield
+        finally:
+            for element in before:
+                for item in self.items_for(element):
+                    if not item.isSelected():
+                        item.setSelected(True)
+            self.blockSignals(was_blocked)
+        if not was_blocked and set(self.selected_elements()) != set(before):
+            self.selectionChanged.emit()
+
     def _add_labels(self) -> None:
+        with self._keeping_selection():
+            self._replace_labels()
+
+    def _replace_labels(self) -> None:
         for item in self.labels:
             self.removeItem(item)
         self.labels.clear()
@@ -133,17 +377,30 @@ class BoardScene(QGraphicsScene):
                 if pid in self.pegs:
                     self.pegs[pid].colour = self.document.board.pegs[pid].colour
                     self.pegs[pid].update()
-        elif kind is ChangeKind.SEGMENTS_CHANGED:
+        elif kind in (ChangeKind.SEGMENTS_CHANGED, ChangeKind.PICTURES_CHANGED):
             self._segment_map = self.document.board.segment_map()
             for item in self.segments.values():
                 item._lookup = self._segment_map.get
                 item.update()
+            self._rebuild_regions()
+        elif kind is ChangeKind.CANALS_CHANGED:
+            self._refresh_lookups()
+            for item in self.segments.values():
+                item.update()
+            for item in self.lines.values():
+                item.update()
+            self._rebuild_regions()
+        elif kind is ChangeKind.LINE_ITEMS_CHANGED:
+            self._refresh_lookups()
+            for item in self.lines.values():
+                item.update()
         elif kind is ChangeKind.SEATS_CHANGED:
-            starts = start_seats(self.document.board)
-            for pid, item in self.pegs.items():
-                seats = starts.get(pid)
-                item.set_look(item.colour, [style.seat_colour(i) for i in seats or []], seats is not None)
+            self._refresh_peg_looks()
             self._add_labels()
+            self._rebuild_crater()
+        if kind in (ChangeKind.SEGMENTS_CHANGED, ChangeKind.PICTURES_CHANGED, ChangeKind.CANALS_CHANGED,
+                    ChangeKind.SEATS_CHANGED, ChangeKind.PEGS_CHANGED, ChangeKind.LINE_ITEMS_CHANGED):
+            self._rebuild_markers()
 
     def _pegs_moved(self, ids) -> None:
         moved = set(ids)
@@ -167,6 +424,9 @@ class BoardScene(QGraphicsScene):
             self.rebuild()
             return
         self._add_labels()
+        self._rebuild_regions()
+        self._rebuild_crater()
+        self._rebuild_markers()
         self._update_scene_rect()
 
     def flush(self) -> None:
@@ -186,15 +446,29 @@ class BoardScene(QGraphicsScene):
             return self.lines.get(line_key(element[1], element[2]))
         if kind == "segment" and len(element) >= 4:
             return self.segments.get(segment_key(element[1:4]))
+        if kind == "picture" and len(element) >= 2:
+            return self.pictures.get(element[1])
+        if kind == "island" and len(element) >= 2:
+            return self.islands.get(element[1])
+        if kind == "crater":
+            return self.crater
+        if kind == "seat" and len(element) >= 2:
+            return next((it for it in self.labels if it.seat == element[1]), None)
         return None
 
     def items_for(self, element) -> list[QGraphicsItem]:
-        """Items that show a finding's element; a seat shows as its start pegs."""
+        """Items that show a finding's element: its own item, or (a seat without a label,
+        a crater without a hole, a missing line, segment or face) the pegs it names."""
         if element and element[0] == "seat" and len(element) >= 2:
+            label = self.item_for(element)
+            if label is not None:
+                return [label]
             seat = self.document.board.seats.get(element[1])
             if seat is None:
                 return []
-            return [self.pegs[p] for p in seat.start if p in self.pegs]
+            return [self.pegs[p] for p in [*seat.start, *seat.goal] if p in self.pegs]
+        if element and element[0] == "crater" and self.crater is None:
+            return [self.pegs[p] for p in self.document.board.crater if p in self.pegs]
         item = self.item_for(element)
         if item is None and element and element[0] == "line" and len(element) >= 3:
             # a line that is missing: show its two pegs
@@ -226,9 +500,22 @@ class BoardScene(QGraphicsScene):
         return items
 
     def selectable_item_at(self, pos: QPointF) -> QGraphicsItem | None:
-        """The topmost peg, line or segment under ``pos`` (scene coordinates)."""
+        """The topmost peg, line, segment or seat label under ``pos`` (scene coordinates)."""
         for item in self.items(pos, Qt.IntersectsItemShape, Qt.DescendingOrder):
-            if getattr(item, "element", None) and item.flags() & QGraphicsItem.ItemIsSelectable:
+            if (getattr(item, "element", None) and not getattr(item, "click_through", False)
+                    and item.flags() & QGraphicsItem.ItemIsSelectable):
+                return item
+        return None
+
+    def segment_at(self, pos: QPointF) -> SegmentItem | None:
+        for item in self.items(pos, Qt.IntersectsItemShape, Qt.DescendingOrder):
+            if isinstance(item, SegmentItem):
+                return item
+        return None
+
+    def line_at(self, pos: QPointF) -> LineItem | None:
+        for item in self.items(pos, Qt.IntersectsItemShape, Qt.DescendingOrder):
+            if isinstance(item, LineItem):
                 return item
         return None
 

@@ -33,8 +33,14 @@ class BoardView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self.scale(80, 80)
+        self.zoom_changed.connect(self._zoom_detail)
 
     # -- zoom ---------------------------------------------------------------------------------
+    def _zoom_detail(self, zoom: float) -> None:
+        overview = getattr(self.scene(), "overview", None)  # studio.gui.overview: level of detail
+        if overview is not None:
+            overview.set_zoom(zoom)
+
     def zoom(self) -> float:
         return self.transform().m11()
 
@@ -68,6 +74,17 @@ class BoardView(QGraphicsView):
             self.set_zoom(z)
         self.centerOn(rect.center())
         self.zoom_changed.emit(self.zoom())
+
+    def frame(self, rect, margin: float = 1.2) -> None:
+        """Bring ``rect`` (scene units) into view: centred, and zoomed out just enough for it
+        and ``margin`` board units around it to fit (never zoomed in)."""
+        viewport = self.viewport().rect()
+        need = rect.adjusted(-margin, -margin, margin, margin)
+        if need.width() > 0 and need.height() > 0 and viewport.width() > 0 and viewport.height() > 0:
+            fit = min(viewport.width() / need.width(), viewport.height() / need.height())
+            if fit < self.zoom():
+                self.set_zoom(fit)
+        self.centerOn(rect.center())
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
         delta = event.angleDelta().y() or event.angleDelta().x()

@@ -14,7 +14,7 @@ from studio.gui import prompts  # noqa: E402
 from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
 
 DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_open_path",
-           "ask_save_path", "ask_export_path")
+           "ask_save_path", "ask_export_path", "ask_text", "ask_new_board")
 
 
 class DialogLog:

@@ -237,12 +237,16 @@ def test_drop_yaml_file_opens_it(window, tmp_path):
 
 
 def test_unsaved_changes_prompt_on_new(window, dialogs):
+    from studio.gui.document import standard_board
+
     doc = window.document
     doc.move_pegs({"a1": (0, -1)})
     dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
     window.new_action.trigger()
     assert doc.board.id == "jungle-temples-2p" and doc.is_modified
+    assert dialogs.named("ask_new_board") == []          # cancelled before the wizard
     dialogs.answer("ask_unsaved_changes", prompts.Choice.DISCARD)
+    dialogs.answer("ask_new_board", (standard_board(), None))
     window.new_action.trigger()
     assert doc.board.id == "new-board" and len(doc.board.pegs) == 80
     assert doc.path is None and not doc.is_modified

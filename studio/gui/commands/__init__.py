@@ -4,12 +4,17 @@ exactly (the saved text after undo is byte-identical)."""
 
 from studio.gui.commands.base import ChangeValue, CommandId
 from studio.gui.commands.board import SetBoardValue
-from studio.gui.commands.lines import AddLine, RemoveLines
-from studio.gui.commands.pegs import AddPeg, MovePegs, RemovePegs, SetPegColour
+from studio.gui.commands.canals import SetCanals
+from studio.gui.commands.line_items import SetLineItems
+from studio.gui.commands.lines import AddLine, AddLines, RemoveLines
+from studio.gui.commands.parts import PART_FIELDS, ReplaceParts
+from studio.gui.commands.pegs import AddPeg, AddPegs, MovePegs, RemovePegs, SetPegColour
+from studio.gui.commands.pictures import SetPictures
 from studio.gui.commands.seats import ReplaceSeats
-from studio.gui.commands.segments import RemoveSegments, SetSegmentValue
+from studio.gui.commands.segments import RemoveSegments, SetSegments, SetSegmentValue
 
 __all__ = [
-    "AddLine", "AddPeg", "ChangeValue", "CommandId", "MovePegs", "RemoveLines", "RemovePegs",
-    "RemoveSegments", "ReplaceSeats", "SetBoardValue", "SetPegColour", "SetSegmentValue",
+    "AddLine", "AddLines", "AddPeg", "AddPegs", "ChangeValue", "CommandId", "MovePegs", "PART_FIELDS",
+    "RemoveLines", "RemovePegs", "RemoveSegments", "ReplaceParts", "ReplaceSeats", "SetBoardValue",
+    "SetCanals", "SetLineItems", "SetPegColour", "SetPictures", "SetSegments", "SetSegmentValue",
 ]

@@ -15,6 +15,8 @@ class CommandId(enum.IntEnum):
     SET_SEGMENT_VALUE = 2
     SET_PEG_COLOUR = 3
     SET_BOARD_VALUE = 4
+    REPLACE_PARTS = 5
+    SET_SCENARIO_VALUE = 6
 
 
 class ChangeValue(QUndoCommand):

@@ -1,4 +1,4 @@
-"""Commands on lines: AddLine, RemoveLines."""
+"""Commands on lines: AddLine, AddLines, RemoveLines."""
 
 from __future__ import annotations
 
@@ -31,6 +31,28 @@ class AddLine(QUndoCommand):
     def undo(self) -> None:
         del self.document.board.lines[self.index]
         self.document.notify(_kind().LINES_REMOVED, (line_key(*self.line),))
+
+
+class AddLines(QUndoCommand):
+    """Add several lines at the end of the board's line list (auto-triangulate, paste)."""
+
+    def __init__(self, document, lines, text: str | None = None) -> None:
+        lines = [tuple(ln) for ln in lines]
+        n = len(lines)
+        super().__init__(text or f"Add {n} line{'s' if n != 1 else ''}")
+        self.document = document
+        self.lines = lines
+        self.index: int | None = None
+
+    def redo(self) -> None:
+        board_lines = self.document.board.lines
+        self.index = len(board_lines)
+        board_lines.extend(self.lines)
+        self.document.notify(_kind().LINES_ADDED, tuple(line_key(*ln) for ln in self.lines))
+
+    def undo(self) -> None:
+        del self.document.board.lines[self.index:self.index + len(self.lines)]
+        self.document.notify(_kind().LINES_REMOVED, tuple(line_key(*ln) for ln in self.lines))
 
 
 class RemoveLines(QUndoCommand):

@@ -1,4 +1,4 @@
-"""Commands on pegs: AddPeg, RemovePegs, MovePegs, SetPegColour."""
+"""Commands on pegs: AddPeg, AddPegs, RemovePegs, MovePegs, SetPegColour."""
 
 from __future__ import annotations
 
@@ -35,6 +35,32 @@ class AddPeg(QUndoCommand):
     def undo(self) -> None:
         del self.document.board.pegs[self.peg.id]
         self.document.notify(_kind().PEGS_REMOVED, (self.peg.id,))
+
+
+class AddPegs(QUndoCommand):
+    """Add several pegs at the end of the file's peg order (paste, duplicate, symmetric copy)."""
+
+    def __init__(self, document, pegs: list[Peg], text: str | None = None) -> None:
+        n = len(pegs)
+        super().__init__(text or f"Add {n} peg{'s' if n != 1 else ''}")
+        ids = [p.id for p in pegs]
+        clash = [i for i in ids if i in document.board.pegs]
+        if clash or len(set(ids)) != len(ids):
+            raise ValueError(f"peg ids already used: {sorted(set(clash)) or ids}")
+        self.document = document
+        self.pegs = [dataclasses.replace(p) for p in pegs]
+
+    def redo(self) -> None:
+        board_pegs = self.document.board.pegs
+        for p in self.pegs:
+            board_pegs[p.id] = dataclasses.replace(p)
+        self.document.notify(_kind().PEGS_ADDED, tuple(p.id for p in self.pegs))
+
+    def undo(self) -> None:
+        board_pegs = self.document.board.pegs
+        for p in self.pegs:
+            del board_pegs[p.id]
+        self.document.notify(_kind().PEGS_REMOVED, tuple(p.id for p in self.pegs))
 
 
 class RemovePegs(QUndoCommand):
@@ -109,14 +135,35 @@ class MovePegs(QUndoCommand):
 
 
 class SetPegColour(ChangeValue):
-    """Set the colour of one or more pegs; successive changes of the same pegs merge."""
+    """Set the colour of one or more pegs; successive changes of the same pegs merge, and so
+    do all changes made with one ``gesture`` (a drag of the colour tool paints many pegs in
+    one step)."""
 
     MERGE_ID = CommandId.SET_PEG_COLOUR
 
-    def __init__(self, document, ids, colour: str) -> None:
+    def __init__(self, document, ids, colour: str, gesture: object | None = None) -> None:
         ids = tuple(ids)
         text = f"Set colour of {ids[0]}" if len(ids) == 1 else f"Set colour of {len(ids)} pegs"
+        if gesture is not None:
+            text = "Paint peg colours"
+        self.gesture = gesture
         super().__init__(document, ids, "colour", {i: colour for i in ids}, text)
+
+    def can_merge(self, other: "ChangeValue") -> bool:
+        if type(other) is not type(self):
+            return False
+        if self.gesture is not None and other.gesture == self.gesture:
+            return True
+        return super().can_merge(other)
+
+    def absorb(self, other: "SetPegColour") -> None:
+        if other.target == self.target:
+            self.new = other.new
+            return
+        for i, c in other.old.items():
+            self.old.setdefault(i, c)
+        self.new = {**self.new, **other.new}
+        self.target = tuple(dict.fromkeys(self.target + other.target))
 
     def get(self) -> dict[str, str]:
         pegs = self.document.board.pegs

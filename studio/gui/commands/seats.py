@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-
-from PySide6.QtGui import QUndoCommand
+from studio.gui.commands.parts import ReplaceParts
 
 
-class ReplaceSeats(QUndoCommand):
-    """Replace the seats (start and goal pegs, labels) and the crater pegs."""
+class ReplaceSeats(ReplaceParts):
+    """Replace the seats (start and goal pegs, labels, order) and the crater pegs. Pushes with
+    the same ``merge_key`` (one drag of the seat tool) merge."""
 
-    def __init__(self, document, seats: dict, crater: list[str], text: str = "Change seats") -> None:
-        super().__init__(text)
-        self.document = document
-        board = document.board
-        self.before = (copy.deepcopy(board.seats), list(board.crater))
-        self.after = (copy.deepcopy(seats), list(crater))
-
-    def _restore(self, state) -> None:
-        from studio.gui.document import ChangeKind
-
-        seats, crater = state
-        self.document.board.seats = copy.deepcopy(seats)
-        self.document.board.crater = list(crater)
-        self.document.notify(ChangeKind.SEATS_CHANGED, None)
-
-    def redo(self) -> None:
-        self._restore(self.after)
-
-    def undo(self) -> None:
-        self._restore(self.before)
+    def __init__(self, document, seats: dict, crater: list[str], text: str = "Change seats",
+                 merge_key: object | None = None) -> None:
+        super().__init__(document, {"seats": seats, "crater": list(crater)}, text, merge_key)

@@ -1,4 +1,5 @@
-"""Commands on segments: SetSegmentValue (generic set-value, merging), RemoveSegments.
+"""Commands on segments: SetSegmentValue (generic set-value, merging), SetSegments (a painting
+tool's strokes), RemoveSegments.
 
 The board lists only segments that hold something, so setting a value may add or drop an
 entry; both commands snapshot the segment list so undo and redo restore it exactly."""
@@ -12,6 +13,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from studio.gui.commands.base import ChangeValue, CommandId
+from studio.gui.commands.parts import ReplaceParts
 from studio.model.realm import Segment, segment_key
 
 SEGMENT_FIELDS = {"treasure": 0, "energy": 0, "idol": None, "picture": None}
@@ -93,9 +95,9 @@ class RemoveSegments(QUndoCommand):
         self.keys = keys
         board = document.board
         self.before = (_snapshot(board.segments), copy.deepcopy(board.islands))
+        islands = {name: [t for t in tris if segment_key(t) not in keys] for name, tris in board.islands.items()}
         self.after = ([dataclasses.replace(s) for s in board.segments if s.key not in keys],
-                      {name: [t for t in tris if segment_key(t) not in keys]
-                       for name, tris in board.islands.items()})
+                      {name: tris for name, tris in islands.items() if tris})  # no empty island
 
     def _restore(self, state) -> None:
         segments, islands = state
@@ -109,3 +111,11 @@ class RemoveSegments(QUndoCommand):
 
     def undo(self) -> None:
         self._restore(self.before)
+
+
+class SetSegments(ReplaceParts):
+    """Replace the segment list (what a painting tool does); the strokes of one drag share a
+    ``merge_key`` and merge into one step."""
+
+    def __init__(self, document, segments: list[Segment], text: str, merge_key: object | None = None) -> None:
+        super().__init__(document, {"segments": segments}, text, merge_key)

@@ -1,27 +1,31 @@
 """The properties dock: edits what is selected through document methods (so every edit is an
 undo step; successive spin-box edits of one field merge into one).
 
-Pages: board header (nothing selected), peg, several pegs, line, segment, mixed selection."""
+Pages: board header with seats, pictures and islands (nothing selected), peg, several pegs,
+line (with its Labyrinth item and Archipelago bridge), segment (content, picture, island),
+picture, island, seat, crater, mixed selection."""
 
 from __future__ import annotations
 
 import math
 
 import shiboken6
-
-from PySide6.QtCore import QRegularExpression, QSignalBlocker, Qt
+from PySide6.QtCore import QRegularExpression, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QRegularExpressionValidator
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QFrame, QLabel, QLineEdit, QSpinBox,
-    QStackedWidget, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QLineEdit,
+    QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QStackedWidget,
+    QVBoxLayout, QWidget,
 )
 
-from studio.gui.document import BoardDocument, ChangeKind
-from studio.model.realm import COLOURS, segment_key
+from studio.gui import prompts
+from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
+from studio.model.realm import ARTIFACTS, COLOURS, segment_key
 from studio.render import style
 
-MAX_COUNT = 20  # schema: treasure and energy counts are 0..20
 ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
+_NEW = "\u2026new"   # combo data of "New picture…" / "New island…"
+_MUTED = "color: #6a6259;"
 
 
 def colour_icon(colour: str, size: int = 14) -> QIcon:
@@ -32,6 +36,19 @@ def colour_icon(colour: str, size: int = 14) -> QIcon:
     p.setPen(QColor(style.INK))
     p.setBrush(style.peg_fill(colour))
     p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pm)
+
+
+def colour_idol_icon(kind: str, size: int = 14) -> QIcon:
+    pm = QPixmap(size, size)
+    pm.fill(Qt.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setPen(QColor(style.INK))
+    p.setBrush(QColor(style.IDOL_FILLS[kind]))
+    p.drawRoundedRect(2, 5, size - 4, size - 6, 2, 2)
+    p.drawEllipse(size // 2 - 3, 1, 6, 6)
     p.end()
     return QIcon(pm)
 
@@ -52,7 +69,23 @@ def _title(text: str) -> QLabel:
     return label
 
 
-def _page(title: str) -> tuple[QWidget, QFormLayout, QLabel]:
+def _section(text: str) -> QLabel:
+    label = QLabel(text)
+    f = label.font()
+    f.setBold(True)
+    label.setFont(f)
+    label.setStyleSheet("margin-top: 8px; color: #4e4438;")
+    return label
+
+
+def _note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet(_MUTED)
+    return label
+
+
+def _page(title: str) -> tuple[QWidget, QFormLayout, QLabel, QVBoxLayout]:
     page = QWidget()
     outer = QVBoxLayout(page)
     outer.setContentsMargins(10, 8, 10, 8)
@@ -66,12 +99,44 @@ def _page(title: str) -> tuple[QWidget, QFormLayout, QLabel]:
     form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
     form.setLabelAlignment(Qt.AlignRight | Qt.AlignVCenter)
     outer.addLayout(form)
-    outer.addStretch(1)
-    return page, form, heading
+    return page, form, heading, outer
+
+
+def _id_edit() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setValidator(QRegularExpressionValidator(QRegularExpression(ID_PATTERN)))
+    return edit
+
+
+def _buttons(*buttons: QPushButton) -> QWidget:
+    w = QWidget()
+    layout = QHBoxLayout(w)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for b in buttons:
+        b.setAutoDefault(False)
+        layout.addWidget(b)
+    layout.addStretch(1)
+    return w
+
+
+class CommitTextEdit(QPlainTextEdit):
+    """A multi-line text box that reports its text when it loses focus."""
+
+    committed = Signal(str)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().focusOutEvent(event)
+        self.committed.emit(self.toPlainText())
 
 
 class PropertiesDock(QDockWidget):
-    """Shows and edits the selection of ``scene`` on ``document``."""
+    """Shows and edits the selection of ``scene`` on ``document``.
+
+    ``edit_scenario_requested`` asks the window to open the scenario editor; ``tool_requested``
+    (tool name) to switch tools."""
+
+    edit_scenario_requested = Signal()
+    tool_requested = Signal(str)
 
     def __init__(self, document: BoardDocument, scene, parent=None) -> None:
         super().__init__("Properties", parent)
@@ -79,44 +144,97 @@ class PropertiesDock(QDockWidget):
         self.document = document
         self.scene = scene
         self.stack = QStackedWidget()
-        self.setWidget(self.stack)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setWidget(self.stack)
+        self.setWidget(scroll)
+        self._selection: list[tuple] = []
         self._build_board_page()
         self._build_peg_page()
         self._build_pegs_page()
         self._build_line_page()
         self._build_segment_page()
+        self._build_picture_page()
+        self._build_island_page()
+        self._build_seat_page()
+        self._build_crater_page()
         self._build_mixed_page()
-        self._selection: list[tuple] = []
         scene.selectionChanged.connect(self.refresh)
         document.changed.connect(self._on_changed)
         self.refresh()
 
     # -- pages ----------------------------------------------------------------------------
     def _build_board_page(self) -> None:
-        page, form, _ = _page("Board")
+        page, form, _, outer = _page("Board")
         self.board_name = QLineEdit()
         self.board_name.setMaxLength(200)
         self.board_name.editingFinished.connect(
             lambda: self._set_board("name", self.board_name.text().strip() or self.document.board.name))
-        self.board_id = QLineEdit()
-        self.board_id.setValidator(QRegularExpressionValidator(QRegularExpression(ID_PATTERN)))
+        self.board_id = _id_edit()
         self.board_id.editingFinished.connect(
             lambda: self._set_board("id", self.board_id.text() or self.document.board.id))
         self.board_players = QSpinBox()
         self.board_players.setRange(2, 4)
+        self.board_players.setToolTip("Each player count has its own board, with one seat per player (RTR-S6)")
         self.board_players.valueChanged.connect(lambda v: self._set_board("players", v))
-        self.board_stats = QLabel()
-        self.board_stats.setWordWrap(True)
-        self.board_stats.setTextFormat(Qt.RichText)
+        self.board_description = CommitTextEdit()
+        self.board_description.setPlaceholderText("What makes this board play the way it does")
+        self.board_description.setFixedHeight(64)
+        self.board_description.committed.connect(
+            lambda text: self._set_board("description", text.strip() or None))
+        self.board_scenario = QLabel()
+        self.board_scenario.setWordWrap(True)
+        edit_scenario = QPushButton("Edit Scenario…")
+        edit_scenario.clicked.connect(self.edit_scenario_requested)
+        self.board_canals = QCheckBox("Canals (Archipelago City)")
+        self.board_canals.setToolTip("Keep a canals section: islands of segments and bridges (L3-2)")
+        self.board_canals.toggled.connect(self.document.set_has_canals)
         form.addRow("Name", self.board_name)
         form.addRow("Id", self.board_id)
         form.addRow("Players", self.board_players)
-        form.addRow(self.board_stats)
+        form.addRow("Description", self.board_description)
+        form.addRow("Scenario", self.board_scenario)
+        form.addRow("", _buttons(edit_scenario))
+        form.addRow("", self.board_canals)
+
+        outer.addWidget(_section("Seats (seat 1 plays first)"))
+        self.seat_list = QListWidget()
+        self.seat_list.setMaximumHeight(110)
+        self.seat_list.itemActivated.connect(lambda it: self._select([("seat", it.data(Qt.UserRole))]))
+        self.seat_list.itemDoubleClicked.connect(lambda it: self._select([("seat", it.data(Qt.UserRole))]))
+        outer.addWidget(self.seat_list)
+        add_seat = QPushButton("Add Seat")
+        add_seat.clicked.connect(self._add_seat)
+        edit_seat = QPushButton("Edit")
+        edit_seat.clicked.connect(self._edit_current_seat)
+        mark = QPushButton("Start && Goal Tool")
+        mark.clicked.connect(lambda: self.tool_requested.emit("seats"))
+        outer.addWidget(_buttons(add_seat, edit_seat, mark))
+
+        outer.addWidget(_section("Pictures"))
+        self.picture_list = QListWidget()
+        self.picture_list.setMaximumHeight(90)
+        self.picture_list.itemDoubleClicked.connect(lambda it: self._select([("picture", it.data(Qt.UserRole))]))
+        self.picture_list.itemActivated.connect(lambda it: self._select([("picture", it.data(Qt.UserRole))]))
+        outer.addWidget(self.picture_list)
+        outer.addWidget(_section("Islands"))
+        self.island_list = QListWidget()
+        self.island_list.setMaximumHeight(90)
+        self.island_list.itemDoubleClicked.connect(lambda it: self._select([("island", it.data(Qt.UserRole))]))
+        self.island_list.itemActivated.connect(lambda it: self._select([("island", it.data(Qt.UserRole))]))
+        outer.addWidget(self.island_list)
+        self.board_stats = QLabel()
+        self.board_stats.setWordWrap(True)
+        self.board_stats.setTextFormat(Qt.RichText)
+        self.board_stats.setStyleSheet("margin-top: 8px;")
+        outer.addWidget(self.board_stats)
+        outer.addStretch(1)
         self.board_page = page
         self.stack.addWidget(page)
 
     def _build_peg_page(self) -> None:
-        page, form, self.peg_heading = _page("Peg")
+        page, form, self.peg_heading, outer = _page("Peg")
         self.peg_id = QLabel()
         self.peg_id.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.peg_colour = _colour_combo()
@@ -127,11 +245,20 @@ class PropertiesDock(QDockWidget):
         self.peg_y.valueChanged.connect(lambda _: self._peg_moved())
         self.peg_seats = QLabel()
         self.peg_seats.setWordWrap(True)
+        self.peg_crater = QCheckBox("Crater peg (Volcano start, L2-2)")
+        self.peg_crater.toggled.connect(self._peg_crater_toggled)
         form.addRow("Id", self.peg_id)
         form.addRow("Colour", self.peg_colour)
         form.addRow("X", self.peg_x)
         form.addRow("Y", self.peg_y)
         form.addRow("Seats", self.peg_seats)
+        form.addRow("", self.peg_crater)
+        outer.addWidget(_section("Start and goal of"))
+        self.peg_seat_boxes = QWidget()
+        self.peg_seat_layout = QFormLayout(self.peg_seat_boxes)
+        self.peg_seat_layout.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.peg_seat_boxes)
+        outer.addStretch(1)
         self.peg_page = page
         self.stack.addWidget(page)
 
@@ -145,27 +272,58 @@ class PropertiesDock(QDockWidget):
         return spin
 
     def _build_pegs_page(self) -> None:
-        page, form, self.pegs_heading = _page("Pegs")
+        page, form, self.pegs_heading, outer = _page("Pegs")
         self.pegs_list = QLabel()
         self.pegs_list.setWordWrap(True)
         self.pegs_colour = _colour_combo()
         self.pegs_colour.activated.connect(self._pegs_colour_chosen)
         form.addRow("Pegs", self.pegs_list)
         form.addRow("Colour", self.pegs_colour)
+        outer.addWidget(_note("Edit ▸ Triangulate Selection joins these pegs with lines; Edit ▸ Transform turns "
+                              "or mirrors them; Edit ▸ Copy to Other Seats copies them, with their lines and "
+                              "segment contents, onto the other seats' parts of the board."))
+        outer.addStretch(1)
         self.pegs_page = page
         self.stack.addWidget(page)
 
     def _build_line_page(self) -> None:
-        page, form, self.line_heading = _page("Line")
+        page, form, self.line_heading, outer = _page("Line")
         self.line_pegs = QLabel()
         self.line_length = QLabel()
         form.addRow("Pegs", self.line_pegs)
         form.addRow("Length", self.line_length)
+        outer.addWidget(_section("Labyrinth item (L8-2)"))
+        item_form = QFormLayout()
+        self.item_treasure = QSpinBox()
+        self.item_treasure.setRange(0, MAX_COUNT)
+        self.item_treasure.setSuffix("  treasure")
+        self.item_treasure.valueChanged.connect(lambda v: self._set_line_item(treasure=v))
+        self.item_artifact = QComboBox()
+        self.item_artifact.addItem("none", None)
+        from studio.gui import icons
+        for a in ARTIFACTS:
+            self.item_artifact.addItem(icons.glyph_icon(a), a, a)
+        self.item_artifact.activated.connect(lambda _: self._set_line_item(artifact=self.item_artifact.currentData()))
+        item_form.addRow("Treasure", self.item_treasure)
+        item_form.addRow("Artifact", self.item_artifact)
+        outer.addLayout(item_form)
+        outer.addWidget(_section("Archipelago bridge (L3-2)"))
+        bridge_form = QFormLayout()
+        self.bridge_on = QCheckBox("This line is a bridge over a canal")
+        self.bridge_on.toggled.connect(self._bridge_toggled)
+        self.bridge_energy = QSpinBox()
+        self.bridge_energy.setRange(0, MAX_COUNT)
+        self.bridge_energy.setSuffix("  energy")
+        self.bridge_energy.valueChanged.connect(self._bridge_energy_changed)
+        bridge_form.addRow("", self.bridge_on)
+        bridge_form.addRow("Energy", self.bridge_energy)
+        outer.addLayout(bridge_form)
+        outer.addStretch(1)
         self.line_page = page
         self.stack.addWidget(page)
 
     def _build_segment_page(self) -> None:
-        page, form, self.segment_heading = _page("Segment")
+        page, form, self.segment_heading, outer = _page("Segment")
         self.segment_pegs = QLabel()
         self.treasure = QSpinBox()
         self.energy = QSpinBox()
@@ -180,26 +338,123 @@ class PropertiesDock(QDockWidget):
         for kind in ("orange", "blue"):
             self.idol.addItem(colour_idol_icon(kind), kind, kind)
         self.idol.activated.connect(lambda _: self._set_segment("idol", self.idol.currentData()))
-        self.picture = QLabel()
+        self.picture = QComboBox()
+        self.picture.activated.connect(self._picture_chosen)
+        self.island = QComboBox()
+        self.island.activated.connect(self._island_chosen)
         form.addRow("Corners", self.segment_pegs)
         form.addRow("Treasure", self.treasure)
         form.addRow("Energy", self.energy)
         form.addRow("Idol", self.idol)
         form.addRow("Picture", self.picture)
-        legend = QLabel("Treasure scores 1 VP per symbol and energy gives tokens to the player who "
-                        "explores or closes the segment (once per game). Successive edits of a "
-                        "field are one undo step.")
-        legend.setWordWrap(True)
-        legend.setStyleSheet("color: #6a6259;")
-        form.addRow(legend)
+        form.addRow("Island", self.island)
+        outer.addWidget(_note("Treasure scores 1 VP per symbol and energy gives tokens to the player who explores "
+                              "or closes the segment (once per game). Successive edits of a field are one undo "
+                              "step. The Segment Content tool (T) paints many segments quickly."))
+        outer.addStretch(1)
         self.segment_page = page
         self.stack.addWidget(page)
 
+    def _build_picture_page(self) -> None:
+        page, form, self.picture_heading, outer = _page("Picture")
+        self.picture_name = _id_edit()
+        self.picture_name.editingFinished.connect(self._rename_picture)
+        self.picture_label = QLineEdit()
+        self.picture_label.setMaxLength(80)
+        self.picture_label.setPlaceholderText("shown on the board instead of the name")
+        self.picture_label.editingFinished.connect(
+            lambda: self._current("picture") and self.document.set_picture_label(
+                self._current("picture"), self.picture_label.text().strip() or None))
+        self.picture_size = QLabel()
+        self.picture_size.setWordWrap(True)
+        form.addRow("Name", self.picture_name)
+        form.addRow("Label", self.picture_label)
+        form.addRow("Segments", self.picture_size)
+        paint = QPushButton("Paint With Pictures Tool")
+        paint.clicked.connect(lambda: self.tool_requested.emit("pictures"))
+        remove = QPushButton("Delete Picture")
+        remove.clicked.connect(lambda: self._current("picture") and self.document.remove_picture(
+            self._current("picture")))
+        outer.addWidget(_buttons(paint, remove))
+        outer.addWidget(_note("A picture is complete when all its segments are explored; its majority bonus "
+                              "depends on its size: 4, 5 or 6 segments (L4-6)."))
+        outer.addStretch(1)
+        self.picture_page = page
+        self.stack.addWidget(page)
+
+    def _build_island_page(self) -> None:
+        page, form, self.island_heading, outer = _page("Island")
+        self.island_name = _id_edit()
+        self.island_name.editingFinished.connect(self._rename_island)
+        self.island_size = QLabel()
+        form.addRow("Name", self.island_name)
+        form.addRow("Segments", self.island_size)
+        paint = QPushButton("Paint With Islands Tool")
+        paint.clicked.connect(lambda: self.tool_requested.emit("islands"))
+        remove = QPushButton("Delete Island")
+        remove.clicked.connect(lambda: self._current("island") and self.document.remove_island(
+            self._current("island")))
+        outer.addWidget(_buttons(paint, remove))
+        outer.addWidget(_note("Segments on no island are canal water. Canals are crossed only by 2-peg bands "
+                              "on bridges (L3-2): make the lines across them bridges with the Bridges tool (B)."))
+        outer.addStretch(1)
+        self.island_page = page
+        self.stack.addWidget(page)
+
+    def _build_seat_page(self) -> None:
+        page, form, self.seat_heading, outer = _page("Seat")
+        self.seat_name = _id_edit()
+        self.seat_name.editingFinished.connect(self._rename_seat)
+        self.seat_label = QLineEdit()
+        self.seat_label.setMaxLength(40)
+        self.seat_label.editingFinished.connect(
+            lambda: self._current("seat") and self.document.set_seat_label(
+                self._current("seat"), self.seat_label.text().strip() or None))
+        self.seat_order = QLabel()
+        self.seat_start = QLabel()
+        self.seat_start.setWordWrap(True)
+        self.seat_goal = QLabel()
+        self.seat_goal.setWordWrap(True)
+        form.addRow("Name", self.seat_name)
+        form.addRow("Label", self.seat_label)
+        form.addRow("Order", self.seat_order)
+        form.addRow("Start pegs", self.seat_start)
+        form.addRow("Goal pegs", self.seat_goal)
+        up = QPushButton("Earlier")
+        up.clicked.connect(lambda: self._move_seat(-1))
+        down = QPushButton("Later")
+        down.clicked.connect(lambda: self._move_seat(1))
+        outer.addWidget(_buttons(up, down))
+        mark = QPushButton("Mark Pegs With Tool")
+        mark.clicked.connect(self._mark_seat_pegs)
+        remove = QPushButton("Delete Seat")
+        remove.clicked.connect(lambda: self._current("seat") and self.document.remove_seat(self._current("seat")))
+        outer.addWidget(_buttons(mark, remove))
+        outer.addWidget(_note("Start pegs are the bright pegs on the seat's own side where its first band goes "
+                              "(RTR-P5); goal pegs are the edge it races to (L1-2)."))
+        outer.addStretch(1)
+        self.seat_page = page
+        self.stack.addWidget(page)
+
+    def _build_crater_page(self) -> None:
+        page, form, self.crater_heading, outer = _page("Crater")
+        self.crater_pegs = QLabel()
+        self.crater_pegs.setWordWrap(True)
+        form.addRow("Pegs", self.crater_pegs)
+        tool = QPushButton("Edit With Crater Tool")
+        tool.clicked.connect(lambda: self.tool_requested.emit("crater"))
+        outer.addWidget(_buttons(tool))
+        outer.addWidget(_note("Every player's first band uses a crater peg (L2-2)."))
+        outer.addStretch(1)
+        self.crater_page = page
+        self.stack.addWidget(page)
+
     def _build_mixed_page(self) -> None:
-        page, form, self.mixed_heading = _page("Selection")
+        page, form, self.mixed_heading, outer = _page("Selection")
         self.mixed_text = QLabel()
         self.mixed_text.setWordWrap(True)
         form.addRow(self.mixed_text)
+        outer.addStretch(1)
         self.mixed_page = page
         self.stack.addWidget(page)
 
@@ -208,65 +463,141 @@ class PropertiesDock(QDockWidget):
         if kind is not ChangeKind.FILE_CHANGED:
             self.refresh()
 
+    def _current(self, kind: str) -> str | None:
+        if len(self._selection) == 1 and self._selection[0][0] == kind and len(self._selection[0]) > 1:
+            return self._selection[0][1]
+        return None
+
+    def _select(self, elements) -> None:
+        self.scene.select_elements(elements)
+
     def refresh(self) -> None:
         """Show the page for the current selection with values from the model."""
-        if not shiboken6.isValid(self.scene):  # the window is being torn down
-            return
+        if not shiboken6.isValid(self.scene) or not shiboken6.isValid(self.stack):
+            return  # the window is being torn down
         elements = self.scene.selected_elements()
         self._selection = elements
         kinds = {e[0] for e in elements}
         board = self.document.board
+        one = len(elements) == 1
         if not elements:
             self._show_board()
-        elif kinds == {"peg"} and len(elements) == 1 and elements[0][1] in board.pegs:
+        elif kinds == {"peg"} and one and elements[0][1] in board.pegs:
             self._show_peg(elements[0][1])
         elif kinds == {"peg"}:
             self._show_pegs([e[1] for e in elements if e[1] in board.pegs])
-        elif kinds == {"line"} and len(elements) == 1:
+        elif kinds == {"line"} and one:
             self._show_line(elements[0][1:3])
-        elif kinds == {"segment"} and len(elements) == 1:
+        elif kinds == {"segment"} and one:
             self._show_segment(segment_key(elements[0][1:4]))
+        elif kinds == {"picture"} and one:
+            self._show_picture(elements[0][1])
+        elif kinds == {"island"} and one and elements[0][1] in board.islands:
+            self._show_island(elements[0][1])
+        elif kinds == {"seat"} and one and elements[0][1] in board.seats:
+            self._show_seat(elements[0][1])
+        elif kinds == {"crater"}:
+            self._show_crater()
         else:
-            counts = {k: sum(1 for e in elements if e[0] == k) for k in ("peg", "line", "segment")}
+            names = ("peg", "line", "segment", "picture", "island", "seat")
+            counts = {k: sum(1 for e in elements if e[0] == k) for k in names}
             self.mixed_text.setText(", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in counts.items() if n)
-                                    + " selected.\nDelete removes them in one step.")
+                                    + " selected.\nDelete removes the pegs and lines and clears the segments "
+                                      "in one step.")
             self.stack.setCurrentWidget(self.mixed_page)
+
+    @staticmethod
+    def _set_text(edit, text: str) -> None:
+        if not edit.hasFocus() and edit.text() != text:
+            edit.setText(text)
 
     def _show_board(self) -> None:
         b = self.document.board
-        with QSignalBlocker(self.board_name), QSignalBlocker(self.board_id), QSignalBlocker(self.board_players):
-            if not self.board_name.hasFocus():
-                self.board_name.setText(b.name)
-            if not self.board_id.hasFocus():
-                self.board_id.setText(b.id)
+        with QSignalBlocker(self.board_players), QSignalBlocker(self.board_canals):
+            self._set_text(self.board_name, b.name)
+            self._set_text(self.board_id, b.id)
             self.board_players.setValue(b.players)
-        treasure = sum(s.treasure for s in b.segments)
-        energy = sum(s.energy for s in b.segments)
-        seats = "".join(f"<br>&nbsp;&nbsp;<b>{s.label or s.name}</b>: starts {', '.join(s.start) or '—'}"
-                        for s in b.seats.values())
+            self.board_canals.setChecked(bool(b.has_canals or b.islands or b.bridges))
+        if not self.board_description.hasFocus() and self.board_description.toPlainText() != (b.description or ""):
+            self.board_description.setPlainText(b.description or "")
+        path = self.document.scenario_path
+        self.board_scenario.setText(path.replace("\\", "/").rsplit("/", 1)[-1] if path else "— (none)")
+        self.board_scenario.setToolTip(path or "The board belongs to no known scenario")
+        from studio.gui import icons
+        self.seat_list.clear()
+        for i, seat in enumerate(b.seats.values()):
+            text = (f"{i + 1}. {seat.label or seat.name}  ({seat.name}): {len(seat.start)} start, "
+                    f"{len(seat.goal)} goal")
+            item = QListWidgetItem(icons.dot_icon(style.seat_colour(i)), text)
+            item.setData(Qt.UserRole, seat.name)
+            self.seat_list.addItem(item)
+        if len(b.seats) != b.players:
+            warn = QListWidgetItem(f"⚠ {b.players} players need {b.players} seats")
+            warn.setFlags(Qt.NoItemFlags)
+            self.seat_list.addItem(warn)
+        self.picture_list.clear()
+        for name in self.document.picture_names():
+            n = len(self.document.picture_segments(name))
+            item = QListWidgetItem(f"{name}: {n} segment{'s' if n != 1 else ''}" + ("" if 4 <= n <= 6 else "  ⚠"))
+            item.setData(Qt.UserRole, name)
+            self.picture_list.addItem(item)
+        self.island_list.clear()
+        for name, tris in b.islands.items():
+            item = QListWidgetItem(f"{name}: {len(tris)} segment{'s' if len(tris) != 1 else ''}")
+            item.setData(Qt.UserRole, name)
+            self.island_list.addItem(item)
+        treasure = sum(s.treasure for s in b.segments) + sum(i.treasure for i in b.line_items)
+        energy = sum(s.energy for s in b.segments) + sum(br.energy for br in b.bridges)
+        idols = sum(1 for s in b.segments if s.idol)
+        extra = []
+        if idols:
+            extra.append(f"{idols} idol{'s' if idols != 1 else ''}")
+        if b.line_items:
+            extra.append(f"{len(b.line_items)} line items")
+        if b.bridges:
+            extra.append(f"{len(b.bridges)} bridges")
+        if b.crater:
+            extra.append(f"crater of {len(b.crater)} pegs")
         self.board_stats.setText(
             f"{len(b.pegs)} pegs, {len(b.lines)} lines, {len(b.segments)} segments with content"
-            f"<br>{treasure} treasure, {energy} energy{seats}")
+            f"<br>{treasure} treasure, {energy} energy" + (f"<br>{', '.join(extra)}" if extra else ""))
         self.stack.setCurrentWidget(self.board_page)
 
     def _show_peg(self, pid: str) -> None:
-        peg = self.document.board.pegs[pid]
+        board = self.document.board
+        peg = board.pegs[pid]
         self.peg_heading.setText(f"Peg {pid}")
         self.peg_id.setText(pid)
-        with QSignalBlocker(self.peg_colour), QSignalBlocker(self.peg_x), QSignalBlocker(self.peg_y):
+        with QSignalBlocker(self.peg_colour), QSignalBlocker(self.peg_x), QSignalBlocker(self.peg_y), \
+                QSignalBlocker(self.peg_crater):
             self.peg_colour.setCurrentIndex(max(0, self.peg_colour.findData(peg.colour)))
             self.peg_x.setValue(peg.x)
             self.peg_y.setValue(peg.y)
-        seats = [s.label or s.name for s in self.document.board.seats.values() if pid in s.start]
-        goals = [s.label or s.name for s in self.document.board.seats.values() if pid in s.goal]
+            self.peg_crater.setChecked(pid in board.crater)
+        seats = [s.label or s.name for s in board.seats.values() if pid in s.start]
+        goals = [s.label or s.name for s in board.seats.values() if pid in s.goal]
         text = []
         if seats:
             text.append("start of " + ", ".join(seats))
         if goals:
             text.append("goal of " + ", ".join(goals))
-        if pid in self.document.board.crater:
+        if pid in board.crater:
             text.append("crater")
         self.peg_seats.setText("; ".join(text) or "—")
+        while self.peg_seat_layout.rowCount():
+            self.peg_seat_layout.removeRow(0)
+        for name, seat in board.seats.items():
+            row = QWidget()
+            layout = QHBoxLayout(row)
+            layout.setContentsMargins(0, 0, 0, 0)
+            for part in ("start", "goal"):
+                box = QCheckBox(part)
+                box.setChecked(pid in getattr(seat, part))
+                box.toggled.connect(lambda on, n=name, pt=part, p=pid: self.document.edit_seat_pegs(
+                    n, pt, add=[p] if on else [], remove=[] if on else [p]))
+                layout.addWidget(box)
+            layout.addStretch(1)
+            self.peg_seat_layout.addRow(seat.label or name, row)
         self.stack.setCurrentWidget(self.peg_page)
 
     def _show_pegs(self, ids: list[str]) -> None:
@@ -279,14 +610,33 @@ class PropertiesDock(QDockWidget):
 
     def _show_line(self, ends) -> None:
         a, b = ends
-        pegs = self.document.board.pegs
+        doc = self.document
+        pegs = doc.board.pegs
         self.line_heading.setText(f"Line {a}–{b}")
         self.line_pegs.setText(f"{a} – {b}")
         if a in pegs and b in pegs:
             self.line_length.setText(f"{math.hypot(pegs[a].x - pegs[b].x, pegs[a].y - pegs[b].y):.3f}")
         else:
             self.line_length.setText("—")
+        item = doc.line_item_on(a, b)
+        bridge = doc.bridge_on(a, b)
+        with QSignalBlocker(self.item_treasure), QSignalBlocker(self.item_artifact), \
+                QSignalBlocker(self.bridge_on), QSignalBlocker(self.bridge_energy):
+            self.item_treasure.setValue(item.treasure if item else 0)
+            self.item_artifact.setCurrentIndex(max(0, self.item_artifact.findData(item.artifact if item else None)))
+            self.bridge_on.setChecked(bridge is not None)
+            self.bridge_energy.setValue(bridge.energy if bridge else 0)
+            self.bridge_energy.setEnabled(bridge is not None)
         self.stack.setCurrentWidget(self.line_page)
+
+    def _fill_group_combo(self, combo: QComboBox, names: list[str], current: str | None, what: str) -> None:
+        with QSignalBlocker(combo):
+            combo.clear()
+            combo.addItem("none", None)
+            for n in names:
+                combo.addItem(n, n)
+            combo.addItem(f"New {what}…", _NEW)
+            combo.setCurrentIndex(max(0, combo.findData(current)))
 
     def _show_segment(self, key) -> None:
         doc = self.document
@@ -296,42 +646,175 @@ class PropertiesDock(QDockWidget):
             self.treasure.setValue(doc.segment_value(key, "treasure"))
             self.energy.setValue(doc.segment_value(key, "energy"))
             self.idol.setCurrentIndex(max(0, self.idol.findData(doc.segment_value(key, "idol"))))
-        self.picture.setText(doc.segment_value(key, "picture") or "—")
+        self._fill_group_combo(self.picture, doc.picture_names(), doc.segment_value(key, "picture"), "picture")
+        self._fill_group_combo(self.island, list(doc.board.islands), doc.island_of(key), "island")
         self.stack.setCurrentWidget(self.segment_page)
+
+    def _show_picture(self, name: str) -> None:
+        doc = self.document
+        self.picture_heading.setText(f"Picture {name}")
+        self._set_text(self.picture_name, name)
+        self._set_text(self.picture_label, (doc.board.pictures.get(name) or {}).get("label") or "")
+        n = len(doc.picture_segments(name))
+        ok = 4 <= n <= 6
+        self.picture_size.setText(f"{n}" + ("" if ok else "  <span style='color:#c62828'>— pictures have 4, 5 or 6 "
+                                                       "segments (L4-6)</span>"))
+        self.stack.setCurrentWidget(self.picture_page)
+
+    def _show_island(self, name: str) -> None:
+        self.island_heading.setText(f"Island {name}")
+        self._set_text(self.island_name, name)
+        self.island_size.setText(str(len(self.document.board.islands.get(name, []))))
+        self.stack.setCurrentWidget(self.island_page)
+
+    def _show_seat(self, name: str) -> None:
+        board = self.document.board
+        seat = board.seats[name]
+        order = list(board.seats).index(name)
+        self.seat_heading.setText(f"Seat {seat.label or name}")
+        self._set_text(self.seat_name, name)
+        self._set_text(self.seat_label, seat.label or "")
+        self.seat_order.setText(f"{order + 1} of {len(board.seats)}")
+        self.seat_start.setText(", ".join(seat.start) or "—")
+        self.seat_goal.setText(", ".join(seat.goal) or "—")
+        self.stack.setCurrentWidget(self.seat_page)
+
+    def _show_crater(self) -> None:
+        self.crater_pegs.setText(", ".join(self.document.board.crater) or "—")
+        self.stack.setCurrentWidget(self.crater_page)
 
     # -- edits ------------------------------------------------------------------------------
     def _set_board(self, field: str, value) -> None:
         self.document.set_board_value(field, value)
 
     def _peg_colour_chosen(self, index: int) -> None:
-        if len(self._selection) == 1 and self._selection[0][0] == "peg":
-            self.document.set_peg_colour([self._selection[0][1]], self.peg_colour.itemData(index))
+        pid = self._current("peg")
+        if pid:
+            self.document.set_peg_colour([pid], self.peg_colour.itemData(index))
 
     def _pegs_colour_chosen(self, index: int) -> None:
         ids = [e[1] for e in self._selection if e[0] == "peg"]
         self.document.set_peg_colour(ids, self.pegs_colour.itemData(index))
 
     def _peg_moved(self) -> None:
-        if len(self._selection) == 1 and self._selection[0][0] == "peg":
-            pid = self._selection[0][1]
+        pid = self._current("peg")
+        if pid:
             self.document.move_pegs({pid: (self.peg_x.value(), self.peg_y.value())}, gesture=("spin", pid))
+
+    def _peg_crater_toggled(self, on: bool) -> None:
+        pid = self._current("peg")
+        if pid:
+            self.document.edit_crater(add=[pid] if on else [], remove=[] if on else [pid])
 
     def _set_segment(self, field: str, value) -> None:
         if len(self._selection) == 1 and self._selection[0][0] == "segment":
             self.document.set_segment_value(self._selection[0][1:4], field, value)
 
+    def _group_choice(self, combo: QComboBox, what: str, fresh) -> str | None | bool:
+        """The chosen group name; a fresh name for "New…"; False when cancelled."""
+        data = combo.currentData()
+        if data != _NEW:
+            return data
+        name = prompts.ask_text(self, f"New {what}", f"Name of the new {what}:", fresh())
+        return name or False
 
-def colour_idol_icon(kind: str, size: int = 14) -> QIcon:
-    pm = QPixmap(size, size)
-    pm.fill(Qt.transparent)
-    p = QPainter(pm)
-    p.setRenderHint(QPainter.Antialiasing)
-    p.setPen(QColor(style.INK))
-    p.setBrush(QColor(style.IDOL_FILLS[kind]))
-    p.drawRoundedRect(2, 5, size - 4, size - 6, 2, 2)
-    p.drawEllipse(size // 2 - 3, 1, 6, 6)
-    p.end()
-    return QIcon(pm)
+    def _picture_chosen(self, _index: int) -> None:
+        if len(self._selection) != 1 or self._selection[0][0] != "segment":
+            return
+        key = self._selection[0][1:4]
+        name = self._group_choice(self.picture, "picture", self.document.new_picture_name)
+        if name is False:
+            self.refresh()
+            return
+        try:
+            self.document.set_segments_picture([key], name)
+        except ValueError as exc:
+            prompts.show_error(self, "Picture", str(exc))
+            self.refresh()
+
+    def _island_chosen(self, _index: int) -> None:
+        if len(self._selection) != 1 or self._selection[0][0] != "segment":
+            return
+        key = self._selection[0][1:4]
+        name = self._group_choice(self.island, "island", self.document.new_island_name)
+        if name is False:
+            self.refresh()
+            return
+        try:
+            self.document.set_segments_island([key], name)
+        except ValueError as exc:
+            prompts.show_error(self, "Island", str(exc))
+            self.refresh()
+
+    def _current_line(self) -> tuple[str, str] | None:
+        if len(self._selection) == 1 and self._selection[0][0] == "line":
+            return tuple(self._selection[0][1:3])
+        return None
+
+    def _set_line_item(self, **values) -> None:
+        line = self._current_line()
+        if line is not None:
+            self.document.set_line_item(line, **values)
+
+    def _bridge_toggled(self, on: bool) -> None:
+        line = self._current_line()
+        if line is None:
+            return
+        if on:
+            self.document.set_bridge(line, self.bridge_energy.value())
+        else:
+            self.document.remove_bridge(line)
+
+    def _bridge_energy_changed(self, value: int) -> None:
+        line = self._current_line()
+        if line is not None and self.document.bridge_on(*line) is not None:
+            self.document.set_bridge(line, value)
+
+    def _rename(self, kind: str, edit: QLineEdit, rename) -> None:
+        old = self._current(kind)
+        new = edit.text().strip()
+        if not old or not new or new == old:
+            return
+        try:
+            rename(old, new)
+        except ValueError as exc:
+            prompts.show_error(self, f"Rename {kind}", str(exc))
+            edit.setText(old)
+            return
+        self._select([(kind, new)])
+
+    def _rename_picture(self) -> None:
+        self._rename("picture", self.picture_name, self.document.rename_picture)
+
+    def _rename_island(self) -> None:
+        self._rename("island", self.island_name, self.document.rename_island)
+
+    def _rename_seat(self) -> None:
+        self._rename("seat", self.seat_name, self.document.rename_seat)
+
+    def _move_seat(self, step: int) -> None:
+        name = self._current("seat")
+        if name:
+            order = list(self.document.board.seats).index(name)
+            self.document.move_seat(name, order + step)
+
+    def _mark_seat_pegs(self) -> None:
+        name = self._current("seat")
+        self.tool_requested.emit("seats")
+        window = self.parent()
+        tool = getattr(window, "tools", {}).get("seats") if window is not None else None
+        if tool is not None and name:
+            tool.set_seat(name)
+
+    def _add_seat(self) -> None:
+        name = self.document.add_seat()
+        self._select([("seat", name)])
+
+    def _edit_current_seat(self) -> None:
+        item = self.seat_list.currentItem()
+        name = item.data(Qt.UserRole) if item is not None else None
+        if name:
+            self._select([("seat", name)])
 
 
-__all__ = ["PropertiesDock", "colour_icon"]
+__all__ = ["PropertiesDock", "colour_icon", "colour_idol_icon"]

@@ -1,19 +1,39 @@
-"""The validation dock: the findings of :func:`studio.validate.validate` for the document's
-board, re-run shortly after each change (debounced, so typing and dragging stay smooth).
-Clicking a finding emits ``element_activated(element)``; the window selects and centres it."""
+"""The validation dock: the findings of :mod:`studio.validate` for the document's board,
+checked against the rules of the board's scenario when the document knows it.
+
+Validation re-runs shortly after each change (debounced, so typing and dragging stay smooth).
+Boards with more than :data:`WORKER_THRESHOLD` pegs are validated in a worker thread
+(``QThreadPool``) on a copy of the board; each run carries the document's edit generation and a
+result that an edit has overtaken is dropped. Clicking a finding emits
+``element_activated(element)``; the window selects and frames it, and the board marks every
+finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+import dataclasses
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget, QHeaderView, QLabel, QStyle, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
+from studio.content import LoadError
 from studio.content.findings import Finding
 from studio.gui.document import BoardDocument, ChangeKind
-from studio.validate import validate
+from studio.model.io import InvalidContent, read_scenario
+from studio.model.realm import Board, Scenario
+from studio.validate import sort_findings, validate
+from studio.validate.geometry import check_geometry
+from studio.validate.lint import SeatNeeds, lint_board, lint_scenario
+from studio.validate.report import Reporter
+from studio.validate.schema import check_schema, has_errors
 
 DEBOUNCE_MS = 150
+WORKER_THRESHOLD = 1000
+"""Boards with more pegs than this are validated off the GUI thread."""
+SCENARIO_CODES = ("scenario/no-crater", "scenario/end-pictures")
+"""Scenario findings that are about the board being edited (a crater, enough pictures)."""
+
 _SEVERITY_ICON = {
     "error": QStyle.SP_MessageBoxCritical,
     "warning": QStyle.SP_MessageBoxWarning,
@@ -36,6 +56,54 @@ def count_text(findings: list[Finding]) -> str:
     return ", ".join(parts) if parts else "no problems"
 
 
+def validate_board(board: Board, scenario: Scenario | None = None) -> list[Finding]:
+    """Findings of ``board``; with ``scenario``, what its seats need comes from the scenario's
+    rules (start pegs for own-side starts, goals for the race...) and the scenario's findings
+    about this board (a crater for crater starts, enough pictures to end) are added. Never
+    raises: a crash of a check is a finding."""
+    if scenario is None:
+        return validate(board)
+    try:
+        findings = check_schema(board.to_data(), board.source, board.path)
+        if has_errors(findings):
+            return sort_findings(findings)
+        report = Reporter(board.path, board.source)
+        geometry = check_geometry(board, report)
+        lint_board(board, geometry, report, SeatNeeds.of_rules(scenario.rules))
+        about = Reporter(scenario.path, None)
+        lint_scenario(scenario, {board.players: board}, about)
+        extra = []
+        for f in about.findings:
+            if f.code in SCENARIO_CODES:
+                element = ("crater",) if f.code == "scenario/no-crater" else None
+                extra.append(dataclasses.replace(f, path=board.path, line=None, col=None, element=element))
+        return sort_findings(findings + report.findings + extra)
+    except Exception as exc:  # a bug in a check must not take the editor down
+        return [Finding("internal/error", "error",
+                        f"the validator failed on this board ({type(exc).__name__}: {exc}); please report it",
+                        board.path)]
+
+
+class _TaskSignals(QObject):
+    done = Signal(int, list)
+
+
+class ValidationTask(QRunnable):
+    """Validate a copy of a board in a pool thread; ``signals.done(generation, findings)``."""
+
+    def __init__(self, generation: int, board: Board, scenario: Scenario | None) -> None:
+        super().__init__()
+        self.generation = generation
+        self.board = board
+        self.scenario = scenario
+        self.signals = _TaskSignals()
+        self.setAutoDelete(False)
+
+    def run(self) -> None:
+        findings = validate_board(self.board, self.scenario)
+        self.signals.done.emit(self.generation, findings)
+
+
 class ValidationDock(QDockWidget):
     """Lists findings with severity icon, code, message and location."""
 
@@ -47,6 +115,11 @@ class ValidationDock(QDockWidget):
         self.setObjectName("ValidationDock")
         self.document = document
         self.findings: list[Finding] = []
+        self.generation = 0          # bumped by every edit
+        self.shown_generation = -1   # the edit generation the list shows
+        self.scenario: Scenario | None = None
+        self._task: ValidationTask | None = None
+        self._pool = QThreadPool.globalInstance()
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -73,26 +146,70 @@ class ValidationDock(QDockWidget):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
-        self.timer.timeout.connect(self.run_now)
+        self.timer.timeout.connect(self.run)
         document.changed.connect(self._on_changed)
-        self.run_now()
+        self._load_scenario()
+        self.summary.setText("<i>Checking…</i>")
+        self.timer.start()  # the first check waits for the window (a file usually opens first)
 
+    # -- scheduling -------------------------------------------------------------------------
     def _on_changed(self, kind: ChangeKind, payload) -> None:
         if kind is ChangeKind.FILE_CHANGED:
             return
+        if kind in (ChangeKind.SCENARIO_CHANGED, ChangeKind.RESET):
+            self._load_scenario()
+        self.generation += 1
         self.timer.start()
 
-    def run_now(self) -> list[Finding]:
-        """Validate the board now and refresh the list; returns the findings."""
+    def _load_scenario(self) -> None:
+        path = self.document.scenario_path
+        self.scenario = None
+        if path:
+            try:
+                self.scenario = read_scenario(path)
+            except (LoadError, InvalidContent, OSError):
+                self.scenario = None
+
+    @property
+    def busy(self) -> bool:
+        """True while a worker validates the board."""
+        return self._task is not None
+
+    def run(self) -> None:
+        """Validate now: in place for small boards, in a worker for large ones."""
         self.timer.stop()
-        try:
-            findings = validate(self.document.board)
-        except Exception as exc:  # a crash in a check must not take the editor down
-            findings = [Finding("internal/validate-crashed", "error", f"validation failed: {exc}",
-                                self.document.path)]
+        if len(self.document.board.pegs) <= WORKER_THRESHOLD:
+            self.run_now()
+            return
+        if self._task is not None:
+            return  # the finished task sees that it is stale and starts the next run
+        task = ValidationTask(self.generation, self.document.board.copy(), self.scenario)
+        task.signals.done.connect(self._task_done, Qt.QueuedConnection)
+        self._task = task
+        self.summary.setText(f"<i>Checking {len(self.document.board.pegs)} pegs…</i>")
+        self._pool.start(task)
+
+    def _task_done(self, generation: int, findings: list) -> None:
+        self._task = None
+        if generation == self.generation:
+            self.shown_generation = generation
+            self.show_findings(findings)
+        else:
+            self.timer.start()  # an edit overtook this result: drop it and check again
+
+    def run_now(self) -> list[Finding]:
+        """Validate the board now, on this thread, and refresh the list; returns the findings."""
+        self.timer.stop()
+        findings = validate_board(self.document.board, self.scenario)
+        self.shown_generation = self.generation
         self.show_findings(findings)
         return findings
 
+    def wait_idle(self, timeout_ms: int = 30000) -> bool:
+        """Wait for a running worker (tests, closing); True when none is left running."""
+        return self._pool.waitForDone(timeout_ms)
+
+    # -- list ---------------------------------------------------------------------------------
     def show_findings(self, findings: list[Finding]) -> None:
         self.findings = list(findings)
         self.tree.clear()
@@ -109,10 +226,11 @@ class ValidationDock(QDockWidget):
             self.tree.addTopLevelItem(item)
         text = count_text(self.findings)
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
+        against = f" (rules of {self.scenario.name})" if self.scenario is not None else ""
         if self.findings:
-            self.summary.setText(f"<b>{text}</b> — click a finding to show it on the board")
+            self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
         else:
-            self.summary.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
+            self.summary.setText(f"<span style='color:#2e7d32'>✔ <b>No problems found</b></span>{against}")
         self.findings_changed.emit(self.findings)
 
     def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
