@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
@@ -23,10 +24,18 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: studio [FILE]", file=sys.stderr)
         return 2
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
+    start_editor(argv)
+    return app.exec()
+
+
+def start_editor(argv: list[str], settings: QSettings | None = None) -> MainWindow:
+    """Show the editor window on ``argv[0]`` (or the bundled board), then offer to restore
+    work that a crash lost. Needs a QApplication; ``settings`` default to the app's."""
+    app = QApplication.instance()
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
-    window = MainWindow()
+    window = MainWindow(settings=settings)
     opened = False
     if argv:
         try:
@@ -42,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
             text, _details = load_error_text(exc)
             print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
     window.show()
-    return app.exec()
+    window.files.offer_recovery()
+    return window
 
 
 if __name__ == "__main__":

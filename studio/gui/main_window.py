@@ -17,6 +17,7 @@ from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
 from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
+from studio.gui.files import FileServices
 from studio.gui.scenario_index import scenario_for_board
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.editing = EditorActions(self)  # clipboard, transforms, wizard, scenario, tool bars
         self.properties_dock.edit_scenario_requested.connect(self.editing.edit_scenario)
+        self.files = FileServices(self)  # export/print, disk watch, autosave, recovery
         self._build_menus()
         self._build_tool_bar()
         self._build_status_bar()
@@ -209,6 +211,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.files.export_action)
+        file_menu.addAction(self.files.print_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
@@ -503,6 +507,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.scene.set_tool(None)
+        self.files.window_closed()
         event.accept()
 
     # -- drag and drop ----------------------------------------------------------------------

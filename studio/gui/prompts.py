@@ -84,3 +84,89 @@ def ask_new_board(parent: QWidget | None):
     if wizard.exec() != NewBoardWizard.Accepted:
         return None
     return wizard.board(), wizard.scenario_path
+
+
+# -- files: export, print, changed on disk, recovery (studio.gui.files) -------------------------
+
+class RecoveryChoice(enum.Enum):
+    RESTORE = "restore"
+    DISCARD = "discard"
+    LATER = "later"
+
+
+_EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)"}
+
+
+def ask_export_file(parent: QWidget | None, suggested: str, fmt: str) -> str | None:
+    """The file for a print-and-play export in ``fmt`` (pdf, svg or png)."""
+    path, _ = QFileDialog.getSaveFileName(parent, "Export Board", suggested, _EXPORT_FILTERS.get(fmt, "All files (*)"))
+    return path or None
+
+
+def ask_export(parent: QWidget | None, board, settings, suggested_path: str):
+    """The Export dialog: ``(path, ExportSettings)`` or None when cancelled."""
+    from studio.gui.files.export_dialog import ExportDialog
+
+    dialog = ExportDialog(board, settings, suggested_path, for_print=False, parent=parent)
+    if dialog.exec() != ExportDialog.Accepted:
+        return None
+    return dialog.path(), dialog.settings()
+
+
+def ask_print_settings(parent: QWidget | None, board, settings):
+    """The Export dialog in print mode (no format or file): ExportSettings or None."""
+    from studio.gui.files.export_dialog import ExportDialog
+
+    dialog = ExportDialog(board, settings, None, for_print=True, parent=parent)
+    if dialog.exec() != ExportDialog.Accepted:
+        return None
+    return dialog.settings()
+
+
+def ask_print(parent: QWidget | None, printer) -> bool:
+    """The system print dialog on ``printer`` (a QPrinter); True to print."""
+    from PySide6.QtPrintSupport import QPrintDialog
+
+    dialog = QPrintDialog(printer, parent)
+    dialog.setOption(QPrintDialog.PrintToFile, True)
+    return dialog.exec() == QPrintDialog.Accepted
+
+
+def ask_reload_changed(parent: QWidget | None, name: str, modified: bool) -> bool:
+    """``name`` changed on disk: True to reload it, False to keep the editor's version."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Question)
+    box.setWindowTitle("File changed on disk")
+    box.setText(f"<b>{name}</b> was changed by another program.")
+    box.setInformativeText("Reload it and lose your unsaved changes, or keep your version?" if modified
+                           else "Reload it, or keep the version shown here?")
+    reload = box.addButton("Reload", QMessageBox.AcceptRole)
+    keep = box.addButton("Keep Mine" if modified else "Keep This Version", QMessageBox.RejectRole)
+    box.setDefaultButton(keep if modified else reload)
+    box.exec()
+    return box.clickedButton() is reload
+
+
+def ask_restore_recovery(parent: QWidget | None, name: str, original_path: str | None,
+                         saved_at: str) -> RecoveryChoice:
+    """Unsaved work on ``name`` survived a crash (autosaved at ``saved_at``): restore it,
+    discard it, or decide later (it is kept)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Warning)
+    box.setWindowTitle("Recover unsaved work")
+    box.setText(f"Board Studio did not close properly. Unsaved changes to <b>{name}</b> were autosaved "
+                f"at {saved_at}.")
+    where = f"It was opened from {original_path}." if original_path else "It was never saved to a file."
+    box.setInformativeText(f"{where}\nRestore the changes? (Restoring opens them as unsaved changes; "
+                           "the file on disk is not touched until you save.)")
+    restore = box.addButton("Restore", QMessageBox.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+    box.addButton("Later", QMessageBox.RejectRole)
+    box.setDefaultButton(restore)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is restore:
+        return RecoveryChoice.RESTORE
+    if clicked is discard:
+        return RecoveryChoice.DISCARD
+    return RecoveryChoice.LATER

@@ -1,0 +1,288 @@
+"""Autosave and crash recovery.
+
+While a document has unsaved changes, :class:`Autosaver` writes it every 30 s (only when it
+changed since the last autosave) to a recovery file of its own session in
+:func:`recovery_dir`, atomically. Saving, or closing the window, removes the file; so a
+recovery file whose editor process is gone is work a crash lost, and the next editor start
+offers to restore it (:func:`studio.gui.files.services.FileServices.offer_recovery`).
+
+A recovery file is JSON (``format: board-studio-recovery/1``): the board's YAML text, the path
+of the file it came from (None for a board never saved), the owning process (pid and, on
+Linux, its start time, so a reused pid is not taken for the owner) and when it was written.
+
+Environment: ``STUDIO_RECOVERY_DIR`` overrides the folder (tests);
+``STUDIO_AUTOSAVE_SECONDS`` the interval (default 30); ``STUDIO_NO_AUTOSAVE_PROMPT`` (any
+non-empty value) turns the restore offer at start-up off."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from studio.content import LoadError, parse_yaml, save_atomic
+from studio.content.schemas import migrate
+from studio.model.io import InvalidContent, model_from_document, to_text
+from studio.model.realm import Board
+
+FORMAT = "board-studio-recovery/1"
+ENV_DIR = "STUDIO_RECOVERY_DIR"
+ENV_INTERVAL = "STUDIO_AUTOSAVE_SECONDS"
+ENV_NO_PROMPT = "STUDIO_NO_AUTOSAVE_PROMPT"
+DEFAULT_INTERVAL_S = 30.0
+APP_DIR_NAME = "board-studio"
+
+
+def recovery_dir() -> Path:
+    """``$STUDIO_RECOVERY_DIR``, else ``recovery`` in the user data folder (created on first
+    write, not here)."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    return platformdirs.user_data_path(APP_DIR_NAME, appauthor=False) / "recovery"
+
+
+def autosave_interval_ms() -> int:
+    """``$STUDIO_AUTOSAVE_SECONDS`` (a positive number) in ms, else 30 000."""
+    raw = os.environ.get(ENV_INTERVAL, "")
+    try:
+        seconds = float(raw) if raw else DEFAULT_INTERVAL_S
+    except ValueError:
+        seconds = DEFAULT_INTERVAL_S
+    if not seconds > 0:
+        seconds = DEFAULT_INTERVAL_S
+    return max(10, round(seconds * 1000))
+
+
+def restore_offer_enabled() -> bool:
+    return not os.environ.get(ENV_NO_PROMPT)
+
+
+# -- processes --------------------------------------------------------------------------------
+
+def process_token(pid: int) -> str | None:
+    """Something that changes when ``pid`` is reused: the process start time on Linux."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat = fh.read().decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2:].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def process_alive(pid: int, token: str | None = None) -> bool:
+    """Whether process ``pid`` runs, and is the same process as when ``token`` was taken."""
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return token is None or token == process_token(pid)
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        try:
+            code = ctypes.c_ulong()
+            ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+            return bool(ok) and code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # exists, owned by someone else
+    if token is not None:
+        now = process_token(pid)
+        if now is not None and now != token:
+            return False
+    return True
+
+
+# -- files ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RecoveryEntry:
+    """One recovery file. ``original_path`` is where the board was loaded from or last saved
+    (None for a board never saved); ``saved_at`` is seconds since the epoch."""
+
+    file: Path
+    session: str
+    pid: int
+    token: str | None
+    original_path: str | None
+    name: str
+    saved_at: float
+    text: str
+
+    @property
+    def is_orphan(self) -> bool:
+        """True when the editor that wrote it is gone (crashed or killed)."""
+        return not process_alive(self.pid, self.token)
+
+    def saved_at_text(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
+
+    def board(self) -> Board:
+        """The saved board. Raises :class:`LoadError` when the text is not a board at all.
+
+        Unsaved work may not match the schema yet (that is why it is unsaved): it is rebuilt
+        leniently then, so nothing the editor held is refused here."""
+        doc = parse_yaml(self.text, str(self.file))
+        try:
+            board = model_from_document(doc)
+        except InvalidContent:
+            try:
+                board = Board.from_data(migrate(doc.data))
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise LoadError("recovery/unreadable", f"the recovered board is damaged ({exc})",
+                                str(self.file)) from None
+        if not isinstance(board, Board):
+            raise LoadError("recovery/unreadable", "the recovery file holds no board", str(self.file))
+        board.path = self.original_path
+        return board
+
+    def remove(self) -> None:
+        try:
+            self.file.unlink()
+        except FileNotFoundError:
+            pass
+
+
+class RecoveryStore:
+    """The recovery folder: one ``SESSION.json`` per editor session with unsaved work."""
+
+    def __init__(self, folder: str | os.PathLike | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else recovery_dir()
+
+    def path_for(self, session: str) -> Path:
+        return self.folder / f"{session}.json"
+
+    def write(self, session: str, board: Board, original_path: str | None, name: str) -> Path:
+        """Write the board atomically; returns the file. Raises OSError."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        record = {
+            "format": FORMAT,
+            "session": session,
+            "pid": os.getpid(),
+            "token": process_token(os.getpid()),
+            "original_path": original_path,
+            "name": name,
+            "saved_at": time.time(),
+            "text": to_text(board),
+        }
+        target = self.path_for(session)
+        save_atomic(target, json.dumps(record, ensure_ascii=False, indent=1))
+        return target
+
+    def remove(self, session: str) -> None:
+        try:
+            self.path_for(session).unlink()
+        except FileNotFoundError:
+            pass
+
+    def entries(self) -> list[RecoveryEntry]:
+        """Every readable recovery file, newest first (damaged ones are left alone)."""
+        if not self.folder.is_dir():
+            return []
+        out = []
+        for file in self.folder.glob("*.json"):
+            try:
+                data = json.loads(file.read_text(encoding="utf-8"))
+                if data.get("format") != FORMAT:
+                    continue
+                out.append(RecoveryEntry(
+                    file=file, session=str(data["session"]), pid=int(data["pid"]),
+                    token=data.get("token"), original_path=data.get("original_path"),
+                    name=str(data.get("name") or file.stem), saved_at=float(data["saved_at"]),
+                    text=str(data["text"]),
+                ))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+        out.sort(key=lambda e: e.saved_at, reverse=True)
+        return out
+
+    def orphans(self) -> list[RecoveryEntry]:
+        """Recovery files whose editor is no longer running, newest first."""
+        return [e for e in self.entries() if e.is_orphan]
+
+
+class Autosaver(QObject):
+    """Writes the document's unsaved work to its session's recovery file every
+    ``interval_ms`` (only when modified and changed since the last write), and removes the
+    file once the document is clean again (saved, reloaded, new) or :meth:`discard` is called.
+
+    ``saved(path)`` after each write; ``failed(message)`` when a write fails (the timer goes
+    on: a full disk may clear)."""
+
+    saved = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, document, store: RecoveryStore | None = None, interval_ms: int | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.store = store if store is not None else RecoveryStore()
+        self.session = uuid.uuid4().hex
+        self._dirty = False
+        self._written = False
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms if interval_ms is not None else autosave_interval_ms())
+        self.timer.timeout.connect(self._tick)
+        document.changed.connect(self._touch)
+        document.undo_stack.indexChanged.connect(self._touch)
+        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.timer.start()
+
+    @property
+    def file(self) -> Path:
+        return self.store.path_for(self.session)
+
+    def _touch(self, *_args) -> None:
+        self._dirty = True
+
+    def _clean_changed(self, clean: bool) -> None:
+        if clean:
+            self.discard()
+        else:
+            self._dirty = True
+
+    def _tick(self) -> None:
+        if self._dirty and self.document.is_modified:
+            self.autosave_now()
+
+    def autosave_now(self) -> Path | None:
+        """Write the recovery file now if the document is modified; returns it (or None)."""
+        if not self.document.is_modified:
+            return None
+        try:
+            path = self.store.write(self.session, self.document.board, self.document.path,
+                                    self.document.display_name())
+        except (OSError, ValueError) as exc:
+            self.failed.emit(f"Autosave failed: {exc}")
+            return None
+        self._dirty = False
+        self._written = True
+        self.saved.emit(str(path))
+        return path
+
+    def discard(self) -> None:
+        """Remove this session's recovery file (saved, or the user chose to drop the work)."""
+        if self._written or self.file.exists():
+            self.store.remove(self.session)
+        self._written = False
+        self._dirty = False
+
+    def stop(self) -> None:
+        self.timer.stop()

@@ -1,0 +1,125 @@
+"""``studio render BOARD -o FILE``: print-and-play export without a window.
+
+Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings or a
+board that does not load (its findings are printed as ``file:line:col: ...``). Never a
+traceback for those."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from studio.content import LoadError
+from studio.model.io import InvalidContent, read_board
+from studio.render import export
+
+EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="studio render",
+        description="Export a board for print and play, at true size: PDF (one page per sheet), "
+                    "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",
+    )
+    parser.add_argument("board", metavar="BOARD", help="a realm-board/1 file")
+    parser.add_argument("-o", "--output", metavar="FILE", required=True,
+                        help="file to write; its suffix picks the format unless --format is given")
+    parser.add_argument("--format", choices=export.FORMATS, help="png, svg or pdf (default: from FILE, else pdf)")
+    parser.add_argument("--paper", choices=(*export.PAPERS, export.BOARD_PAPER), default="a4",
+                        help="a4, letter, or board (one sheet the size of the board); default a4")
+    parser.add_argument("--orientation", choices=export.ORIENTATIONS, default="auto",
+                        help="default auto: the one that needs fewer sheets")
+    parser.add_argument("--spacing-mm", type=float, default=export.DEFAULT_SPACING_MM, metavar="N",
+                        help=f"peg spacing on paper in mm (default {export.DEFAULT_SPACING_MM:g}; "
+                             "measure your base's pegs)")
+    parser.add_argument("--margin-mm", type=float, default=export.DEFAULT_MARGIN_MM, metavar="N",
+                        help=f"white border of each sheet in mm (default {export.DEFAULT_MARGIN_MM:g})")
+    parser.add_argument("--dpi", type=float, default=export.DEFAULT_DPI, metavar="N",
+                        help=f"PNG resolution (default {export.DEFAULT_DPI:g})")
+    parser.add_argument("--background", choices=("white", "colour"), default="white",
+                        help="white (print-friendly, the default) or colour (table and parchment, as in the editor)")
+    parser.add_argument("--seat-labels", action="store_true", help="draw the seat name labels outside the plate")
+    parser.add_argument("--peg-ids", action="store_true", help="write each peg's id under it")
+    parser.add_argument("--no-marks", action="store_true", help="no crop marks, page labels or scale bar")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``studio render``; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage or the help
+        return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
+    return _run(args)
+
+
+def _err(message: str) -> None:
+    print(f"studio render: {message}", file=sys.stderr)
+
+
+def _run(args: argparse.Namespace) -> int:
+    output = Path(args.output)
+    suffix = output.suffix.lower().lstrip(".")
+    fmt = args.format or export.format_for_path(output)
+    if suffix in export.FORMATS and suffix != fmt:
+        _err(f"--format {fmt} does not match the output file's suffix .{suffix}")
+        return EXIT_USAGE
+    if suffix != fmt:
+        output = output.with_name(output.name + f".{fmt}")
+    if output.is_dir():
+        _err(f"{output} is a folder: give a file name")
+        return EXIT_USAGE
+    settings = export.ExportSettings(
+        format=fmt, paper=args.paper, orientation=args.orientation, spacing_mm=args.spacing_mm,
+        margin_mm=args.margin_mm, dpi=args.dpi, white_background=args.background == "white",
+        seat_labels=args.seat_labels, peg_ids=args.peg_ids, marks=not args.no_marks,
+    )
+    try:
+        settings.checked()
+    except export.ExportError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    try:
+        board = read_board(args.board)
+    except LoadError as exc:
+        _err(f"cannot read {args.board}:\n{exc.location()}{exc.message}")
+        return EXIT_USAGE
+    except InvalidContent as exc:
+        lines = "\n".join(f.format() for f in exc.findings)
+        _err(f"{args.board} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
+        return EXIT_USAGE
+    _ensure_gui_application()
+    try:
+        layout = export.layout_sheets(board, settings)
+        written = export.export_board(board, output, settings)
+    except export.ExportError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    except OSError as exc:
+        _err(f"cannot write {output}: {exc.strerror or exc}" if getattr(exc, "strerror", None) else str(exc))
+        return EXIT_WRITE
+    for path in written:
+        print(path)
+    print(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"
+          + (f", {settings.dpi:g} dpi" if fmt == "png" else ""), file=sys.stderr)
+    return EXIT_OK
+
+
+def _ensure_gui_application() -> None:
+    """Fonts and painting need a QGuiApplication; without a display, use the offscreen one."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is not None:
+        return
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    QGuiApplication([sys.argv[0] if sys.argv else "studio"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""``studio render``: print-and-play export without a window. PDFs are checked for page count
+and page size, SVGs for their size in mm, PNGs for their pixel size at the dpi."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtGui import QImage  # noqa: E402
+
+from studio.model import io  # noqa: E402
+from studio.render import export  # noqa: E402
+from studio.render.cli import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = ROOT / "boards" / "realm" / "jungle-temples-2p.yaml"
+BROKEN = ROOT / "tests" / "data" / "broken"
+MM_PER_PT = 25.4 / 72
+
+
+@pytest.fixture(autouse=True)
+def _app(qapp):
+    """The CLI makes its own QGuiApplication when run alone; here pytest-qt's is reused."""
+    return qapp
+
+
+def pdf_pages(path: Path) -> list[tuple[float, float]]:
+    """(width, height) in mm of every page of a PDF written by Qt (plain object dicts)."""
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-")
+    pages = []
+    for match in re.finditer(rb"/Type\s*/Page(?![s\w])(.*?)>>", data, re.S):
+        box = re.search(rb"/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]", match.group(1))
+        assert box, "page without MediaBox"
+        x0, y0, x1, y1 = (float(v) for v in box.groups())
+        pages.append(((x1 - x0) * MM_PER_PT, (y1 - y0) * MM_PER_PT))
+    return pages
+
+
+def svg_size(path: Path) -> tuple[str, str, str]:
+    root = ET.parse(path).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root.get("width"), root.get("height"), root.get("viewBox")
+
+
+def test_pdf_one_a4_landscape_page_at_25_mm(tmp_path, capsys):
+    out = tmp_path / "board.pdf"
+    assert main([str(BOARD), "-o", str(out)]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == 1
+    assert pages[0] == pytest.approx((297, 210), abs=0.5)
+    captured = capsys.readouterr()
+    assert str(out) in captured.out
+    assert "1 page, A4 landscape" in captured.err
+
+
+def test_pdf_tiles_a_large_board_across_pages(tmp_path):
+    # 40 mm spacing: the board is about 442 x 304 mm, 2 x 2 A4 landscape sheets (portrait needs 6)
+    out = tmp_path / "big.pdf"
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "40"]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == 4
+    assert all(p == pytest.approx((297, 210), abs=0.5) for p in pages)
+
+    out = tmp_path / "big-letter.pdf"
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "40", "--paper", "letter",
+                 "--orientation", "portrait"]) == 0
+    pages = pdf_pages(out)
+    board = io.read_board(BOARD)
+    layout = export.layout_sheets(board, export.ExportSettings(paper="letter", orientation="portrait", spacing_mm=40))
+    assert (layout.rows, layout.cols) == (2, 3)
+    assert len(pages) == 6
+    assert all(p == pytest.approx((215.9, 279.4), abs=0.5) for p in pages)
+
+
+def test_pdf_on_a_board_sized_sheet(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    assert main([str(BOARD), "-o", str(out), "--paper", "board", "--margin-mm", "5", "--spacing-mm", "20"]) == 0
+    board = io.read_board(BOARD)
+    content = export.print_rect(board, export.ExportSettings().render_options())  # no seat labels
+    expected = (content.width() * 20 + 10, content.height() * 20 + 10)
+    pages = pdf_pages(out)
+    assert len(pages) == 1
+    assert pages[0] == pytest.approx(expected, abs=0.5)  # PDF page sizes are whole points
+
+
+def test_svg_has_its_size_in_mm(tmp_path):
+    out = tmp_path / "board.svg"
+    assert main([str(BOARD), "-o", str(out)]) == 0
+    assert svg_size(out) == ("297mm", "210mm", "0 0 297 210")
+    out = tmp_path / "letter.svg"
+    assert main([str(BOARD), "-o", str(out), "--paper", "letter", "--spacing-mm", "20"]) == 0
+    assert svg_size(out) == ("279.4mm", "215.9mm", "0 0 279.4 215.9")
+    text = out.read_text(encoding="utf-8")
+    assert "<title>Jungle Temples, 2 players</title>" in text
+
+
+def test_svg_tiles_are_one_file_per_sheet(tmp_path, capsys):
+    out = tmp_path / "big.svg"
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "40", "--format", "svg"]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["big-row1-col1.svg", "big-row1-col2.svg", "big-row2-col1.svg", "big-row2-col2.svg"]
+    for name in names:
+        assert svg_size(tmp_path / name)[:2] == ("297mm", "210mm")
+    # each sheet is clipped to its own tile, so they differ
+    assert (tmp_path / names[0]).read_bytes() != (tmp_path / names[3]).read_bytes()
+    assert capsys.readouterr().out.split() == [str(tmp_path / n) for n in names]
+
+
+def test_png_pixel_size_follows_the_dpi(tmp_path):
+    out = tmp_path / "board.png"
+    assert main([str(BOARD), "-o", str(out), "--dpi", "100"]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (round(297 / 25.4 * 100), round(210 / 25.4 * 100))  # 1169 x 827
+    assert image.dotsPerMeterX() == pytest.approx(100 / 0.0254, abs=1)
+    # white paper, and the board's pegs drawn on it
+    assert image.pixelColor(3, 3).name() == "#ffffff"
+    colours = {image.pixelColor(x, image.height() // 2).name() for x in range(0, image.width(), 3)}
+    assert len(colours) > 10
+
+    out = tmp_path / "portrait.png"
+    assert main([str(BOARD), "-o", str(out), "--dpi", "50", "--orientation", "portrait", "--paper", "letter"]) == 0
+    files = sorted(p.name for p in tmp_path.glob("portrait*.png"))
+    assert files == ["portrait-row1-col1.png", "portrait-row1-col2.png"]  # 276 mm wide: 2 columns
+    image = QImage(str(tmp_path / files[0]))
+    assert (image.width(), image.height()) == (round(215.9 / 25.4 * 50), round(279.4 / 25.4 * 50))
+
+
+def test_format_comes_from_the_suffix_or_the_option(tmp_path):
+    assert main([str(BOARD), "-o", str(tmp_path / "noext"), "--format", "png", "--dpi", "40"]) == 0
+    assert (tmp_path / "noext.png").is_file()
+    assert main([str(BOARD), "-o", str(tmp_path / "plain")]) == 0
+    assert pdf_pages(tmp_path / "plain.pdf")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["-o", "x.pdf"], "required"),
+    ([str(BOARD)], "required: -o/--output"),
+    ([str(BOARD), "-o", "x.pdf", "--paper", "a3"], "invalid choice"),
+    ([str(BOARD), "-o", "x.pdf", "--spacing-mm", "0"], "peg spacing must be 2 to 200 mm, got 0.0"),
+    ([str(BOARD), "-o", "x.pdf", "--spacing-mm", "ten"], "invalid float value"),
+    ([str(BOARD), "-o", "x.png", "--dpi", "5000"], "dpi must be 30 to 1200"),
+    ([str(BOARD), "-o", "x.pdf", "--format", "svg"], "does not match the output file's suffix .pdf"),
+    ([str(BOARD), "-o", "x.pdf", "--margin-mm", "60"], "margin must be 0 to 50 mm"),
+])
+def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("name, where", [
+    ("yaml-syntax.yaml", r"yaml-syntax\.yaml:\d+:\d+"),
+    ("unknown-key.yaml", r"unknown-key\.yaml:\d+:\d+: error schema/"),
+    ("missing.yaml", r"missing\.yaml: cannot read file"),
+])
+def test_unreadable_boards_exit_2_with_their_location(name, where, capsys, tmp_path):
+    assert main([str(BROKEN / name), "-o", str(tmp_path / "out.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert re.search(where, err), err
+    assert "Traceback" not in err
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_unwritable_output_exits_1(tmp_path, capsys):
+    assert main([str(BOARD), "-o", str(tmp_path / "no" / "such" / "folder.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "Traceback" not in err
+    (tmp_path / "dir.svg").mkdir()
+    assert main([str(BOARD), "-o", str(tmp_path / "dir.svg")]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_help_exits_0(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--format", "--paper", "--spacing-mm", "--dpi"):
+        assert option in out
