@@ -18,6 +18,7 @@ from studio.gui.document import BoardDocument, ChangeKind
 from studio.gui.items import (
     CraterItem, FindingMarkerItem, IslandItem, LineItem, PegItem, PictureItem, SeatLabelItem, SegmentItem,
 )
+from studio.gui.overview import BoardOverviewItem
 from studio.model.realm import line_key, segment_key
 from studio.render import paint_background, plate_rect, seat_label_positions, start_seats, style
 
@@ -58,6 +59,7 @@ class BoardScene(QGraphicsScene):
         self._faces_timer.setInterval(120)
         self._faces_timer.timeout.connect(self._refresh_faces)
         document.changed.connect(self._on_changed)
+        self.overview = BoardOverviewItem(self)  # level of detail for large boards
         self.rebuild()
 
     # -- building ---------------------------------------------------------------------------
@@ -98,6 +100,7 @@ class BoardScene(QGraphicsScene):
             self.blockSignals(False)
         # unblocked: the BSP index follows sceneRectChanged and is left stale when it is blocked
         self._update_scene_rect()
+        self.overview.refresh()
         self.select_elements(selected, emit=True)
         self._rebuild_markers()
 
