@@ -49,13 +49,28 @@ def observation(state: RivagesState, seat: int) -> dict:
     """A JSON-able view for ``seat``: ``explorers`` (one record per seat; the seat's own is
     live and has ``hand`` and ``loot``, the others are as of the round's start), the seat's own
     turn (``phase``, ``row``, ``pending``, ``loot_used``; empty when it is not its turn),
-    ``card_used`` for the cards it can see, piles and counts."""
+    ``card_used`` for the cards it can see, piles and counts. The others' records are shared
+    by every observation of the round: read them, do not change them."""
     game = state.game
     over = state.end_reason is not None
     own_turn = state.seat == seat and not over
-    seen = state.players_state if over else state.round_start
-    explorers = [_record(state, state.players_state[s] if s == seat else seen[s], s == seat)
-                 for s in range(game.players)]
+    if over:
+        explorers = [_record(state, p, s == seat) for s, p in enumerate(state.players_state)]
+    else:
+        # the others' records change only when a new round starts: made once per round
+        cache = state.__dict__.get("_round_records")
+        if cache is None or cache[0] is not state.round_start:
+            cache = state._round_records = (state.round_start, {})
+        records = cache[1]
+        explorers = []
+        for s in range(game.players):
+            if s == seat:
+                explorers.append(_record(state, state.players_state[s], True))
+                continue
+            rec = records.get(s)
+            if rec is None:
+                rec = records[s] = _record(state, state.round_start[s], False)
+            explorers.append(rec)
     me = state.players_state[seat]
     visible = list(me.hand) + state.discard + state.removed
     return {
