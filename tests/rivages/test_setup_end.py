@@ -5,7 +5,7 @@ import pytest
 from studio.model.rivages import Card, RivagesRules
 from studio.rules import IllegalAction
 from studio.rules.rivages import Cross, EndTurn, PlayLoot, PlayRow, StartAt
-from tests.rivages.helpers import LOOT, cards, game, place
+from tests.rivages.helpers import LOOT, cards, game, place, tiny
 
 MIXED = (cards(6, players=2, prefix="two") + cards(3, players=3, prefix="three")
          + cards(3, players=4, prefix="four") + cards(3, players=5, prefix="five"))
@@ -216,3 +216,16 @@ def test_a_card_with_no_rows_left_cannot_be_chosen_and_the_game_never_stalls():
         s.apply(PlayRow("e00"))
     s.apply(PlayRow("e01"))
     assert s.current_player in (0, 1)
+
+
+def test_content_that_cannot_be_played_says_why():
+    from studio.model.rivages import RivagesError
+    with pytest.raises(RivagesError, match="3 players need at least 4 islands"):
+        game(3, islands=[tiny(f"i{k}") for k in range(3)])
+    with pytest.raises(RivagesError, match="5 players need at least 10 Exploration cards"):
+        game(5, exploration=cards(9))
+    with pytest.raises(RivagesError, match="unknown symbol 'fog'"):
+        game(2, exploration=cards(12, rows=(("fog",),)))
+    with pytest.raises(RivagesError, match="Rivages is for 1 to 5 players"):
+        game(6)
+    assert game(1, islands=[tiny("alone")]).players == 1

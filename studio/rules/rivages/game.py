@@ -129,8 +129,9 @@ class RivagesGame(Game):
             raise RivagesError(f"scenario {sc.id!r} has no solo cards; it cannot be played alone")
         self.terrains = sc.terrain_names()
         self.terrain_index = {t: i for i, t in enumerate(self.terrains)}
-        if len(content.islands) < players + (1 if players > 1 else 0):
-            raise RivagesError(f"{players} players need at least {players + 1} islands, the scenario has "
+        need = players + 1 if players > 1 else 1  # an island each and, with others, one in the pile
+        if len(content.islands) < need:
+            raise RivagesError(f"{players} players need at least {need} islands, the scenario has "
                                f"{len(content.islands)}")
         if len(content.trees) < players:
             raise RivagesError(f"{players} players need {players} trees, the scenario has {len(content.trees)}")
