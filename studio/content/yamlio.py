@@ -136,6 +136,31 @@ class _Builder:
         raise _Refused("yaml/node", f"unsupported node {node!r}", node.start_mark)
 
 
+_FLOW_OPENERS = {"while parsing a flow mapping": "{", "while parsing a flow sequence": "["}
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, str]:
+    """(line, col, message) of a PyYAML syntax error.
+
+    PyYAML marks where it noticed the problem. For a flow mapping or sequence that is never
+    closed that is the next line or the end of the file, past the real mistake, so the position
+    given is that of the opening ``{`` or ``[`` and the message says where the parser stopped. A
+    problem on the opening line (a missing comma) keeps the parser's own position."""
+    problem = exc.problem or exc.context or "invalid YAML"
+    opener = _FLOW_OPENERS.get(exc.context or "")
+    start, stop = exc.context_mark, exc.problem_mark
+    if opener and start is not None and stop is not None and exc.problem and (
+            stop.line > start.line or "<stream end>" in exc.problem):
+        line, col = _pos(stop)
+        return (*_pos(start), f"'{opener}' opened here is not closed (the parser stopped at line {line}, "
+                              f"column {col}: {exc.problem})")
+    if exc.context and exc.problem:
+        problem = f"{exc.problem} ({exc.context})"
+    mark = stop or start
+    line, col = _pos(mark) if mark else (None, None)
+    return line, col, problem
+
+
 def parse_yaml(text: str, path: str | None = None) -> Document:
     """Parse YAML text into a :class:`Document`. Raises :class:`LoadError` with the position
     of the first problem (syntax, duplicate key, anchor/alias, tag, size or depth)."""
@@ -152,11 +177,7 @@ def parse_yaml(text: str, path: str | None = None) -> Document:
         line, col = _pos(exc.mark)
         raise LoadError(exc.code, exc.message, path, line, col) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = _pos(mark) if mark else (None, None)
-        problem = exc.problem or exc.context or "invalid YAML"
-        if exc.context and exc.problem:
-            problem = f"{exc.problem} ({exc.context})"
+        line, col, problem = _syntax_error(exc)
         raise LoadError("yaml/syntax", f"YAML syntax error: {problem}", path, line, col) from None
     except yaml.YAMLError as exc:
         raise LoadError("yaml/syntax", f"YAML error: {exc}", path) from None

@@ -1,11 +1,13 @@
 """Findings for Board Studio content: schema, geometry and rules lint.
 
-``validate(obj_or_path) -> list[Finding]`` checks one file, parsed document or model;
+``validate(obj_or_path) -> list[Finding]`` checks one file, parsed document or model
+(``validate(board, scenario=...)`` checks a board as that scenario's board);
 ``validate_paths(paths)`` checks files and folders for ``studio validate``. Three layers, each
 its own module: :mod:`~studio.validate.schema` (the file's JSON Schema),
-:mod:`~studio.validate.geometry` (shapely: a sound planar board) and
-:mod:`~studio.validate.lint` (the rules: seats, reach, scenario coherence). Every finding code
-is stable and documented in ``docs/findings.md``.
+:mod:`~studio.validate.geometry` (shapely: a sound planar board and its location elements:
+islands, bridges, crater) and :mod:`~studio.validate.lint` (the rules: seats, reach, pictures,
+seat fairness, what each scenario's modules need). Every finding code is stable and documented
+in ``docs/findings.md``.
 """
 
 from studio.content.findings import Finding

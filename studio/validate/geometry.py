@@ -4,7 +4,10 @@ Checks (codes in ``docs/findings.md``): every peg a line, segment, seat, line it
 or crater names exists; no two pegs at one spot; no zero-length or repeated lines; lines meet only
 at pegs (no crossing, no overlap, no line through a peg that is not its end); listed segments are
 non-degenerate triangles whose three sides are lines and which are faces of the line graph;
-faces that are not triangles are flagged. Lines are tested pairwise through a shapely
+faces that are not triangles are flagged (the crater and canal water are legal holes). Location
+elements: line items and bridges lie on lines; islands are disjoint groups of faces joined along
+their sides; every bridge joins two islands across one canal and every line across a canal is a
+bridge (L3-2); the crater pegs ring one hole (L2-2). Lines are tested pairwise through a shapely
 :class:`~shapely.STRtree`, so the cost grows with the number of lines, not its square.
 
 The layer assumes the board passed the schema layer (ids are strings, positions are numbers).
@@ -39,7 +42,10 @@ class BoardGeometry:
     index -> (a, b) as written, for the sound lines (known, distinct pegs, not repeated).
     ``line_index``: ``line_key`` of spot ids -> file index. ``faces``: faces of the sound lines
     (corner ids are spot ids). ``triangles``: ``segment_key`` -> face, for the faces bounded by
-    exactly three distinct pegs. ``pegs``: the spot pegs (file order) in an STRtree."""
+    exactly three distinct pegs. ``pegs``: the spot pegs (file order) in an STRtree.
+    ``island_of``: ``segment_key`` (spot ids) of each sound island segment -> its island.
+    ``bridges``: spot ``line_key`` of each bridge on a line; ``crossings``: of each other line
+    that crosses a canal. ``crater_face``: the hole the crater pegs ring, when there is one."""
 
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
     spot: dict[str, str] = field(default_factory=dict)
@@ -48,6 +54,10 @@ class BoardGeometry:
     faces: list[Face] = field(default_factory=list)
     triangles: dict[tuple[str, ...], Face] = field(default_factory=dict)
     pegs: "PegTree | None" = None
+    island_of: dict[tuple[str, ...], str] = field(default_factory=dict)
+    bridges: set[LineKey] = field(default_factory=set)
+    crossings: set[LineKey] = field(default_factory=set)
+    crater_face: Face | None = None
 
     def spot_key(self, a: str, b: str) -> LineKey:
         return line_key(self.spot[a], self.spot[b])
@@ -99,9 +109,12 @@ def check_geometry(board: Board, report: Reporter) -> BoardGeometry:
     geo.faces = line_graph_faces({pid: geo.positions[pid] for pid in geo.pegs.ids},
                                  [_spot_pair(geo, i) for i in sorted(geo.lines)])
     geo.triangles = {face.key: face for face in geo.faces if len(face.sides) == 3 and _is_clean(face)}
-    _check_faces(board, geo, report)
     _check_segments(board, geo, report)
     _check_references(board, geo, report)
+    geo.crater_face = _crater_face(board, geo)
+    _check_canals(board, geo, report)
+    _check_faces(board, geo, report)
+    _check_crater(board, geo, report)
     return geo
 
 
@@ -217,13 +230,19 @@ def _is_clean(face: Face) -> bool:
 
 
 def _check_faces(board: Board, geo: BoardGeometry, report: Reporter) -> None:
-    """Faces bounded by more than three pegs: a warning, or info for the crater (a legal hole)."""
-    crater = {geo.spot[p] for p in board.crater if p in geo.spot}
+    """Faces bounded by more than three pegs: a warning, info for the crater (a legal hole),
+    nothing for canal water (a face between islands and lines across canals; an unmarked
+    crossing is reported on its own)."""
+    island_sides = _island_sides(geo)
+    water_sides = geo.bridges | geo.crossings
     for face in geo.faces:
         if len(face.sides) == 3 or not _is_clean(face):
             continue
+        if island_sides and all(line_key(a, b) in water_sides or line_key(a, b) in island_sides
+                                for a, b in face.sides):
+            continue  # water of a canal (L3-2): islands and lines across it all around
         ring = [corner for corner, _ in face.sides]
-        is_crater = bool(crater) and set(ring) <= crater
+        is_crater = face is geo.crater_face
         side = next((geo.line_index[line_key(a, b)] for a, b in face.sides
                      if line_key(a, b) in geo.line_index), ())
         at = ("lines", side) if side != () else ("lines",)
@@ -318,24 +337,41 @@ def _check_references(board: Board, geo: BoardGeometry, report: Reporter) -> Non
                 unknown(pid, f"seat {name} {part}", ("seats", name, part, j), ("seat", name))
     for j, pid in enumerate(board.crater):
         unknown(pid, "the crater", ("crater", j), ("crater",))
+    first_item: dict[LineKey, int] = {}
     for k, item in enumerate(board.line_items):
-        _check_named_line(geo, report, item.line, "line item", ("line_items", k, "line"), unknown)
+        at = ("line_items", k, "line")
+        if not _check_named_line(geo, report, item.line, "line item", at, unknown):
+            continue
+        key = geo.spot_key(*item.line)
+        if key in first_item:
+            report.add("geometry/line-item-repeated",
+                       f"line {quote_pegs(item.line)} holds a second line item; the first is "
+                       f"{_line_note(report, ('line_items', first_item[key]), 'at line')}. A band over the line "
+                       "collects both, but only one artifact is kept (L8-2): merge them into one item",
+                       at=at, element=("line", *item.line), severity="warning")
+        else:
+            first_item[key] = k
     for k, bridge in enumerate(board.bridges):
-        _check_named_line(geo, report, bridge.line, "bridge", ("canals", "bridges", k, "line"), unknown)
+        if _check_named_line(geo, report, bridge.line, "bridge", ("canals", "bridges", k, "line"), unknown):
+            geo.bridges.add(geo.spot_key(*bridge.line))
     _check_islands(board, geo, report, unknown)
 
 
-def _check_named_line(geo: BoardGeometry, report: Reporter, pair, what: str, at: tuple, unknown) -> None:
+def _check_named_line(geo: BoardGeometry, report: Reporter, pair, what: str, at: tuple, unknown) -> bool:
+    """Whether ``pair`` names two known pegs joined by a board line; reports it when not."""
     element = ("line", *pair)
     missing = [unknown(pid, f"{what} {quote_pegs(pair)}", at + (j,), element) for j, pid in enumerate(pair)]
-    if not any(missing) and not geo.has_line(*pair):
+    if any(missing):
+        return False
+    if not geo.has_line(*pair):
         report.add("geometry/not-a-line",
                    f"{what} {quote_pegs(pair)} is not on a line of the board; add the line or move the {what}",
                    at=at, element=element)
+        return False
+    return True
 
 
 def _check_islands(board: Board, geo: BoardGeometry, report: Reporter, unknown) -> None:
-    owner: dict[tuple[str, ...], str] = {}
     for name, triples in board.islands.items():
         for k, pegs in enumerate(triples):
             at = ("canals", "islands", name, k)
@@ -344,19 +380,234 @@ def _check_islands(board: Board, geo: BoardGeometry, report: Reporter, unknown) 
                     for j, pid in enumerate(pegs)]):
                 continue
             key = segment_key(geo.spot[p] for p in pegs)
-            if key in owner:
+            if key in geo.island_of:
                 report.add("geometry/island-overlap",
-                           f"segment {quote_pegs(pegs)} is in island {owner[key]} and again in island {name}",
+                           f"segment {quote_pegs(pegs)} is in island {geo.island_of[key]} and again in island {name}",
                            at=at, element=element)
                 continue
-            owner[key] = name
             if not geo.is_face(pegs):
                 report.add("geometry/not-a-face",
                            f"island {name} lists {quote_pegs(pegs)}, which is not a segment of the board",
                            at=at, element=element)
+                continue
+            geo.island_of[key] = name
 
 
-def _line_note(report: Reporter, json_path: tuple) -> str:
-    """`` (line 12)`` naming where ``json_path`` is written, or nothing when unknown."""
+def side_connected_parts(keys) -> list[list[tuple[str, ...]]]:
+    """Groups of segment keys (sorted peg triples) joined through shared sides, each in the
+    order given, groups in the order of their first member."""
+    keys = list(dict.fromkeys(keys))
+    parent = list(range(len(keys)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    by_side: dict[LineKey, int] = {}
+    for i, key in enumerate(keys):
+        a, b, c = key
+        for side in ((a, b), (a, c), (b, c)):
+            j = by_side.setdefault(side, i)
+            parent[find(i)] = find(j)
+    groups: dict[int, list[tuple[str, ...]]] = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(find(i), []).append(key)
+    return list(groups.values())
+
+
+# --- the crater (Volcano, L2-2) ------------------------------------------------------------------
+
+def _crater_face(board: Board, geo: BoardGeometry) -> Face | None:
+    """The hole the crater pegs ring: the face that is no triangle with the most crater pegs on
+    its boundary (the first such face on a tie), or None."""
+    crater = {geo.spot[p] for p in board.crater if p in geo.spot}
+    best, best_count = None, 0
+    for face in geo.faces:
+        if len(face.sides) == 3 or not _is_clean(face):
+            continue
+        count = len(crater & {corner for corner, _ in face.sides})
+        if count > best_count:
+            best, best_count = face, count
+    return best
+
+
+def _check_crater(board: Board, geo: BoardGeometry, report: Reporter) -> None:
+    """The crater pegs ring one hole of the board: each is on the boundary of the crater face,
+    and (a warning) every peg on that boundary is a crater peg."""
+    known = [(j, pid) for j, pid in enumerate(board.crater) if pid in geo.spot]
+    if not known:
+        return
+    face = geo.crater_face
+    if face is None:
+        report.add("geometry/crater-not-a-hole",
+                   f"the crater pegs {quote_pegs(pid for _, pid in known)} are not around a hole: no face of the "
+                   "board that is not a segment has them on its boundary; remove the lines inside the crater "
+                   "so the pegs ring an empty face (L2-2)",
+                   at=("crater",), element=("crater",), key=True)
+        return
+    ring = [corner for corner, _ in face.sides]
+    for j, pid in known:
+        if geo.spot[pid] not in ring:
+            report.add("geometry/crater-peg-off-hole",
+                       f"crater peg {pid} is not on the edge of the crater {quote_pegs(ring)}; the crater pegs "
+                       "are the pegs next to the hole (L2-2)",
+                       at=("crater", j), element=("peg", pid))
+    listed = {geo.spot[pid] for _, pid in known}
+    missing = [pid for pid in ring if pid not in listed]
+    if missing:
+        report.add("geometry/crater-incomplete",
+                   f"peg{'s' if len(missing) > 1 else ''} {', '.join(missing)} on the edge of the crater "
+                   f"{'are' if len(missing) > 1 else 'is'} not listed under crater; every peg next to the hole "
+                   "is a starting peg (L2-2)",
+                   at=("crater",), element=("face", *ring), severity="warning", key=True)
+
+
+# --- canals (Archipelago City, L3-2) ---------------------------------------------------------------
+
+END_GAP = 0.01
+"""Board units cut off both ends of a line to get its interior, which must keep ``TOLERANCE``
+away from the land (a line at an angle of less than about half a degree to a bank would count
+as running along it)."""
+
+
+def _island_sides(geo: BoardGeometry) -> dict[LineKey, list[str]]:
+    """Spot line key -> the islands whose segments have that side (once per segment)."""
+    sides: dict[LineKey, list[str]] = {}
+    for key, name in geo.island_of.items():
+        a, b, c = key
+        for side in ((a, b), (a, c), (b, c)):
+            sides.setdefault(side, []).append(name)
+    return sides
+
+
+def _check_canals(board: Board, geo: BoardGeometry, report: Reporter) -> None:
+    """Islands are whole, apart from each other, and joined only by bridges across canals.
+
+    *Land* is every island segment and every listed segment; a canal is the water between
+    islands (no land there). A line *crosses a canal* when its two end pegs are corners of
+    segments of two different islands and its interior (the line less ``END_GAP`` at each end)
+    keeps more than ``TOLERANCE`` away from every land polygon, so it runs over water only.
+    Such a line crosses exactly one canal: its interior is connected and meets no island on the
+    way. Every bridge must cross a canal and every line that crosses a canal must be a bridge
+    (L3-2)."""
+    if not geo.island_of and not board.bridges:
+        return
+    _check_island_shapes(board, geo, report)
+    islands_at: dict[str, set[str]] = {}
+    for key, name in geo.island_of.items():
+        for pid in key:
+            islands_at.setdefault(pid, set()).add(name)
+    land_keys = set(geo.island_of)
+    for segment in board.segments:
+        if all(p in geo.spot for p in segment.pegs):
+            key = segment_key(geo.spot[p] for p in segment.pegs)
+            if key in geo.triangles:
+                land_keys.add(key)
+    land_keys = sorted(land_keys)
+    land = STRtree([geo.triangles[key].polygon for key in land_keys]) if land_keys else None
+
+    def on_land(a: str, b: str) -> tuple[str, ...] | None:
+        """The land segment the interior of the line a-b touches, or None."""
+        if land is None:
+            return None
+        (x0, y0), (x1, y1) = geo.positions[a], geo.positions[b]
+        length = float(np.hypot(x1 - x0, y1 - y0))
+        t = min(END_GAP / length, 0.5)
+        interior = shapely.LineString([(x0 + t * (x1 - x0), y0 + t * (y1 - y0)),
+                                       (x1 - t * (x1 - x0), y1 - t * (y1 - y0))])
+        # within a tolerance: a point computed along a bank lies a rounding error off its polygon
+        hits = land.query(interior, predicate="dwithin", distance=TOLERANCE)
+        return land_keys[int(min(hits))] if len(hits) else None
+
+    def describe(key: tuple[str, ...]) -> str:
+        name = geo.island_of.get(key)
+        return f"island {name} (segment {quote_pegs(key)})" if name else f"segment {quote_pegs(key)}"
+
+    for k, bridge in enumerate(board.bridges):
+        a, b = bridge.line
+        if a not in geo.spot or b not in geo.spot or geo.spot_key(a, b) not in geo.bridges:
+            continue  # unknown peg or not a line: reported already
+        at, element = ("canals", "bridges", k, "line"), ("line", a, b)
+        ends = [islands_at.get(geo.spot[a], set()), islands_at.get(geo.spot[b], set())]
+        if not geo.island_of:
+            report.add("geometry/bridge-ends",
+                       f"bridge {quote_pegs((a, b))} must join two islands, but the board has no islands "
+                       "(list them under canals.islands)", at=at, element=element)
+            continue
+        if not ends[0] or not ends[1]:
+            off = " and ".join(pid for pid, names in zip((a, b), ends) if not names)
+            report.add("geometry/bridge-ends",
+                       f"bridge {quote_pegs((a, b))} must join two islands, but {off} "
+                       f"{'are' if ' and ' in off else 'is'} on no island; each end is a corner of an island segment",
+                       at=at, element=element)
+            continue
+        if not any(x != y for x in ends[0] for y in ends[1]):
+            report.add("geometry/bridge-ends",
+                       f"bridge {quote_pegs((a, b))} has both ends on island {sorted(ends[0])[0]}; a bridge crosses "
+                       "a canal from one island to another (L3-2)", at=at, element=element)
+            continue
+        hit = on_land(geo.spot[a], geo.spot[b])
+        if hit is not None:
+            report.add("geometry/bridge-on-land",
+                       f"bridge {quote_pegs((a, b))} runs along {describe(hit)}; a bridge crosses a canal, so "
+                       "between its end pegs it lies over water only (L3-2)", at=at, element=element)
+    if not geo.island_of:
+        return
+    for index in sorted(geo.lines):
+        a, b = geo.lines[index]
+        key = geo.spot_key(a, b)
+        if key in geo.bridges:
+            continue
+        here, there = islands_at.get(key[0], set()), islands_at.get(key[1], set())
+        pair = next(((x, y) for x in sorted(here) for y in sorted(there) if x != y), None)
+        if pair is None or on_land(*key) is not None:
+            continue
+        geo.crossings.add(key)
+        report.add("geometry/unmarked-crossing",
+                   f"line {quote_pegs((a, b))} crosses the canal between islands {pair[0]} and {pair[1]} but is "
+                   "not a bridge; canals are crossed only on bridges (L3-2): list it under canals.bridges "
+                   "or remove it", at=("lines", index), element=("line", a, b))
+
+
+def _check_island_shapes(board: Board, geo: BoardGeometry, report: Reporter) -> None:
+    """Warnings: an island in several parts, two islands sharing a side (no canal between)."""
+    members: dict[str, list[tuple[str, ...]]] = {}
+    for key, name in geo.island_of.items():
+        members.setdefault(name, []).append(key)
+    where: dict[tuple[str, ...], int] = {}
+    for name, triples in board.islands.items():
+        for k, pegs in enumerate(triples):
+            if all(p in geo.spot for p in pegs):
+                where.setdefault(segment_key(geo.spot[p] for p in pegs), k)
+    for name, keys in members.items():
+        parts = side_connected_parts(keys)
+        if len(parts) > 1:
+            stray = parts[1][0]
+            report.add("geometry/island-split",
+                       f"island {name} is in {len(parts)} separate parts (segment {quote_pegs(stray)} does not "
+                       "join the first part along a side); name each part as its own island",
+                       at=("canals", "islands", name), element=("segment", *stray), severity="warning", key=True)
+    reported: set[tuple[str, str]] = set()
+    for side, names in _island_sides(geo).items():
+        distinct = sorted(set(names))
+        if len(distinct) < 2 or (distinct[0], distinct[1]) in reported:
+            continue
+        reported.add((distinct[0], distinct[1]))
+        second = next(key for key, name in geo.island_of.items()
+                      if name == distinct[1] and side[0] in key and side[1] in key)
+        report.add("geometry/islands-touch",
+                   f"islands {distinct[0]} and {distinct[1]} share the side {quote_pegs(side)}: no canal separates "
+                   "them there (L3-2); merge them into one island or open a canal between them",
+                   at=("canals", "islands", distinct[1], where.get(second, 0)), element=("line", *side),
+                   severity="warning")
+
+
+def _line_note(report: Reporter, json_path: tuple, form: str = " (line {})") -> str:
+    """`` (line 12)`` naming where ``json_path`` is written, or nothing when unknown; ``form``
+    ``"at line"`` gives ``at line 12`` (or ``earlier in the file``)."""
     line, _ = report.locate(json_path)
-    return f" (line {line})" if line is not None else ""
+    if form == "at line":
+        return f"at line {line}" if line is not None else "earlier in the file"
+    return form.format(line) if line is not None else ""

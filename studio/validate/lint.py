@@ -1,64 +1,110 @@
 """Rules lint: can the game of the rulebook be played on this board or scenario?
 
 Board checks build on :class:`~studio.validate.geometry.BoardGeometry`: one seat per player
-(RTR-S6), start and goal pegs where the scenario needs them (RTR-P5, L1-1, L1-2, L4-1), start and
-goal pegs on the board's outer edge, every seat reaching every listed segment and its goal
-through the lines, no peg without a line, coherent pictures (L4-2, L4-6). Scenario checks look
-at the rules against the boards they use: a crater for crater starts (L2-2), enough pictures for
-a pictures end (L4-7), personal decks the deck can deal (L6-1). Codes in ``docs/findings.md``.
+(RTR-S6), start and goal pegs where the scenario needs them (RTR-P5, L1-1, L1-2, L4-1, L8-3),
+start pegs on the board's outer edge and goals across the board from them, every seat reaching
+every listed segment and its goal through the lines, no peg without a line, coherent pictures
+(L4-2, L4-6: defined, 4 to 6 segments, in one piece), and seats of equal fortune (the treasure
+and energy within 3 bands of each start). Scenario checks look at the rules against the boards
+they use: a crater for crater starts (L2-2), islands and bridges for canals (L3-2), pictures for
+the pictures module and end (L4-2, L4-7), idols of both colours (L7-1), line items with every
+artifact (L8-2, L8-9), rules that need a module or contradict one, and personal decks the deck
+can deal (L6-1). Codes in ``docs/findings.md``.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import shapely
 
-from studio.model.realm import Board, RealmRules, Scenario, segment_key
-from studio.validate.geometry import BoardGeometry
+from studio.model.realm import ARTIFACTS, Board, BoardError, RealmRules, Scenario, line_key, segment_key
+from studio.rules.realm.topology import Topology
+from studio.validate.geometry import BoardGeometry, side_connected_parts
 from studio.validate.report import Reporter, quote_pegs
 
 PICTURE_SIZES = (4, 5, 6)  # L4-6: the majority bonus exists for pictures of 4, 5 or 6 segments
 COLOURS_IN_DECK = 5        # RTR-S1
+IDOL_COLOURS = ("orange", "blue")  # L7-1
+FAIRNESS_BANDS = 3         # seat fairness: what a seat reaches within this many bands...
+FAIRNESS_SPREAD = 0.20     # ...may differ from another seat's by at most this share of the larger
+DEFAULT_BANDS = ("line", "triangle", "quad")
+# band shapes of the scenario -> the Topology kinds they stretch over (a chain band is a line, L8-3)
+SHAPE_KINDS = {"line": "line", "triangle": "triangle", "quad": "quad", "long-barrier": "long-barrier",
+               "chain": "line"}
 
 
 @dataclass(frozen=True)
-class SeatNeeds:
-    """What a board's seats must provide: start pegs for every seat (``start_per_seat``, RTR-P5
-    own side), start pegs somewhere (``start_somewhere``, L4-1 any start), a goal edge for
-    every seat (``goal_per_seat``, L1-2 cross-board race)."""
+class BoardNeeds:
+    """What a board must provide, from the scenario using it or, for a board checked on its own,
+    inferred from the board.
+
+    ``start_per_seat``: start pegs for every seat (RTR-P5 own side, L8-3 the Labyrinth's tail);
+    ``start_somewhere``: start pegs on some seat (L4-1 any start); ``goal_per_seat``: a goal edge
+    for every seat (L1-2 cross-board race); ``start_on_edge``: start pegs on the board's outer
+    edge (own side); ``fairness``: seats start apart, so their fortunes can be compared;
+    ``modules``: the scenario's rule modules, None when the board is checked on its own;
+    ``bands``: the band shapes allowed (RTR-P9)."""
 
     start_per_seat: bool = False
     start_somewhere: bool = False
     goal_per_seat: bool = False
+    start_on_edge: bool = False
+    fairness: bool = False
+    modules: frozenset[str] | None = None
+    bands: tuple[str, ...] = field(default=DEFAULT_BANDS)
 
     @classmethod
-    def of_board(cls, board: Board) -> "SeatNeeds":
-        """For a board checked on its own: once one seat has start (goal) pegs, all need them."""
-        return cls(start_per_seat=any(seat.start for seat in board.seats.values()),
-                   goal_per_seat=any(seat.goal for seat in board.seats.values()))
+    def of_board(cls, board: Board) -> "BoardNeeds":
+        """For a board checked on its own: once one seat has start (goal) pegs, all need them.
+        A seat with a goal races across the board from its own edge, so it starts on that edge;
+        seats that all have start and goal pegs start apart, and their fortunes are compared.
+        (Without goals the start rule is unknown: under ``any-start`` every player may use every
+        seat's start pegs, so those are checked through the scenario only.)"""
+        seats = board.seats.values()
+        return cls(start_per_seat=any(seat.start for seat in seats),
+                   goal_per_seat=any(seat.goal for seat in seats),
+                   start_on_edge=any(seat.goal for seat in seats),
+                   fairness=len(board.seats) > 1 and all(seat.start and seat.goal for seat in seats))
 
     @classmethod
-    def of_rules(cls, rules: RealmRules) -> "SeatNeeds":
+    def of_rules(cls, rules: RealmRules) -> "BoardNeeds":
         """For a board used by a scenario with ``rules``."""
-        return cls(start_per_seat=rules.start == "own-side",
+        own_side = rules.start == "own-side"
+        return cls(start_per_seat=own_side or "labyrinth" in rules.modules,
                    start_somewhere=rules.start == "any-start",
-                   goal_per_seat="cross-board" in rules.modules)
+                   goal_per_seat="cross-board" in rules.modules,
+                   start_on_edge=own_side,
+                   fairness=own_side,
+                   modules=frozenset(rules.modules),
+                   bands=tuple(rules.bands))
+
+    def uses(self, module: str) -> bool:
+        """Whether the scenario uses ``module`` (False for a board checked on its own)."""
+        return self.modules is not None and module in self.modules
+
+
+SeatNeeds = BoardNeeds
+"""The name :class:`BoardNeeds` had while it covered seats only (the editor's dock uses it)."""
 
 
 # --- board -------------------------------------------------------------------------------------
 
-def lint_board(board: Board, geo: BoardGeometry, report: Reporter, needs: SeatNeeds | None = None) -> None:
+def lint_board(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardNeeds | None = None) -> None:
     """Add the rules-lint findings of ``board`` to ``report``. ``needs`` defaults to
-    :meth:`SeatNeeds.of_board`."""
-    needs = needs or SeatNeeds.of_board(board)
+    :meth:`BoardNeeds.of_board`. Seat fairness is measured only on a board without errors so
+    far (its figures would mean nothing on a broken drawing)."""
+    needs = needs or BoardNeeds.of_board(board)
     _check_seat_count(board, report)
     _check_seat_pegs(board, report, needs)
-    _check_edges(board, geo, report)
+    _check_edges(board, geo, report, needs)
     _check_reach(board, geo, report)
     _check_isolated_pegs(board, geo, report)
-    _check_pictures(board, report)
+    _check_pictures(board, geo, report, needs)
+    if needs.fairness and not report.has_errors():
+        check_seat_fairness(board, report, needs)
 
 
 def _check_seat_count(board: Board, report: Reporter) -> None:
@@ -69,11 +115,12 @@ def _check_seat_count(board: Board, report: Reporter) -> None:
                    at=("seats",), key=True)
 
 
-def _check_seat_pegs(board: Board, report: Reporter, needs: SeatNeeds) -> None:
+def _check_seat_pegs(board: Board, report: Reporter, needs: BoardNeeds) -> None:
     for name, seat in board.seats.items():
         if needs.start_per_seat and not seat.start:
-            report.add("rules/no-start",
-                       f"seat {name} has no start pegs; each seat starts from pegs on its own side (RTR-P5, L1-1)",
+            why = ("the first band of its chain starts there (L8-3)" if needs.uses("labyrinth")
+                   else "each seat starts from pegs on its own side (RTR-P5, L1-1)")
+            report.add("rules/no-start", f"seat {name} has no start pegs; {why}",
                        at=("seats", name), element=("seat", name), key=True)
         if needs.goal_per_seat and not seat.goal:
             report.add("rules/no-goal",
@@ -85,23 +132,31 @@ def _check_seat_pegs(board: Board, report: Reporter, needs: SeatNeeds) -> None:
                    at=("seats",), key=True)
 
 
-def _outer_edge(geo: BoardGeometry) -> set[str]:
-    """Spot ids of the pegs on the board's outer boundary: the outside of the union of its
-    faces (holes such as a crater are not edges), or the convex hull when there are no faces."""
+def _outline(geo: BoardGeometry):
+    """The board's outer boundary (holes such as a crater are not edges) and its centre: the
+    outside of the union of its faces, or the convex hull of the pegs when there are no faces."""
     if geo.faces:
         union = shapely.union_all([face.polygon for face in geo.faces])
         outline = shapely.union_all([shapely.get_exterior_ring(part) for part in shapely.get_parts(union)])
-    else:
-        outline = shapely.convex_hull(shapely.multipoints(geo.pegs.points)).boundary
-    return set(geo.pegs.near(outline))
+        return outline, union.centroid
+    hull = shapely.convex_hull(shapely.multipoints(geo.pegs.points))
+    return hull.boundary, hull.centroid
 
 
-def _check_edges(board: Board, geo: BoardGeometry, report: Reporter) -> None:
-    named = [(name, part, j, pid) for name, seat in board.seats.items() for part in ("start", "goal")
+def _check_edges(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardNeeds) -> None:
+    """Start pegs on the outer edge (own side), goal pegs on the outer edge, and each seat's
+    goal across the board from its start (L1-2, the edge opposite the start): the goal's
+    centroid lies on the far side of the board's centre from the start's centroid, that is the
+    centre projects onto the open segment from the start's centroid to the goal's."""
+    parts = ("start", "goal") if needs.start_on_edge else ("goal",)
+    named = [(name, part, j, pid) for name, seat in board.seats.items() for part in parts
              for j, pid in enumerate(getattr(seat, part)) if pid in geo.spot]
-    if not named or not geo.spot:
+    opposite = [(name, seat) for name, seat in board.seats.items()
+                if any(p in geo.spot for p in seat.start) and any(p in geo.spot for p in seat.goal)]
+    if not (named or opposite) or not geo.spot:
         return
-    edge = _outer_edge(geo)
+    outline, centre = _outline(geo)
+    edge = set(geo.pegs.near(outline))
     for name, part, j, pid in named:
         if geo.spot[pid] in edge:
             continue
@@ -113,6 +168,22 @@ def _check_edges(board: Board, geo: BoardGeometry, report: Reporter) -> None:
             report.add("rules/goal-not-on-edge",
                        f"seat {name} goal peg {pid} is not on the board's outer edge; the goal is the opposite edge",
                        at=("seats", name, part, j), element=("seat", name), severity="warning")
+    for name, seat in opposite:
+        (sx, sy), (gx, gy) = (_centroid(geo, pegs) for pegs in (seat.start, seat.goal))
+        ux, uy = gx - sx, gy - sy
+        length2 = ux * ux + uy * uy
+        # where the centre falls on the way from start to goal: 0 at the start, 1 at the goal
+        along = ((centre.x - sx) * ux + (centre.y - sy) * uy) / length2 if length2 > 1e-12 else 0.0
+        if not 1e-6 < along < 1 - 1e-6:
+            report.add("rules/goal-not-opposite",
+                       f"seat {name}'s goal is on the same side of the board's centre as its start; the goal is "
+                       "the edge opposite the start (L1-2)",
+                       at=("seats", name, "goal"), element=("seat", name), severity="warning")
+
+
+def _centroid(geo: BoardGeometry, pegs) -> tuple[float, float]:
+    points = [geo.positions[geo.spot[p]] for p in pegs if p in geo.spot]
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
 
 
 class _Components:
@@ -176,27 +247,177 @@ def _check_isolated_pegs(board: Board, geo: BoardGeometry, report: Reporter) -> 
                        at=("pegs", pid), element=("peg", pid), severity="warning", key=True)
 
 
-def _check_pictures(board: Board, report: Reporter) -> None:
-    """Engraved Board: segments name defined pictures (L4-2) of 4 to 6 segments (L4-6)."""
+def _check_pictures(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardNeeds) -> None:
+    """Engraved Board: segments name defined pictures (L4-2) of 4 to 6 segments (L4-6) that
+    are in one piece (segments joined along their sides). A board with a ``pictures`` table
+    must name its pictures there; without one, the names its segments use are its pictures.
+    Sizes and pieces are errors when the scenario scores pictures, warnings otherwise."""
+    severity = "error" if needs.uses("pictures") else "warning"
     sizes = Counter(segment.picture for segment in board.segments if segment.picture)
-    first_use = {}
+    first_use: dict[str, int] = {}
+    members: dict[str, list[tuple[str, ...]]] = {}
     for i, segment in enumerate(board.segments):
         if not segment.picture:
             continue
         first_use.setdefault(segment.picture, i)
+        if all(p in geo.spot for p in segment.pegs):
+            members.setdefault(segment.picture, []).append(segment_key(geo.spot[p] for p in segment.pegs))
         if board.pictures and segment.picture not in board.pictures:
             report.add("rules/unknown-picture",
                        f"segment {quote_pegs(segment.pegs)} names picture {segment.picture}, which is not "
                        f"defined under pictures ({', '.join(board.pictures)})",
                        at=("segments", i, "picture"), element=("segment", *segment_key(segment.pegs)))
     for name in dict.fromkeys([*board.pictures, *sizes]):
-        if sizes[name] in PICTURE_SIZES:
-            continue
         at = ("pictures", name) if name in board.pictures else ("segments", first_use[name], "picture")
-        report.add("rules/picture-size",
-                   f"picture {name} has {sizes[name]} segment{'s' if sizes[name] != 1 else ''}; "
-                   f"pictures have 4, 5 or 6 segments (L4-6)",
-                   at=at, element=("picture", name), severity="warning", key=name in board.pictures)
+        key = name in board.pictures
+        if sizes[name] not in PICTURE_SIZES:
+            report.add("rules/picture-size",
+                       f"picture {name} has {sizes[name]} segment{'s' if sizes[name] != 1 else ''}; "
+                       f"pictures have 4, 5 or 6 segments (L4-6)",
+                       at=at, element=("picture", name), severity=severity, key=key)
+        parts = side_connected_parts(members.get(name, []))
+        if len(parts) > 1:
+            report.add("rules/picture-split",
+                       f"picture {name} is in {len(parts)} separate parts (segment {quote_pegs(parts[1][0])} does "
+                       "not join the first part along a side); a picture's segments form one shape (L4-2)",
+                       at=at, element=("picture", name), severity=severity, key=key)
+
+
+# --- seat fairness -----------------------------------------------------------------------------
+
+def seat_reach(board: Board, needs: BoardNeeds | None = None, bands: int = FAIRNESS_BANDS) -> dict[str, int]:
+    """Seat name -> the treasure and energy a seat can reach within ``bands`` bands of its start.
+
+    A band shape (:class:`~studio.rules.realm.topology.Topology`, of the kinds ``needs.bands``
+    allows) is within k bands when a chain of at most k shapes leads to it, the first touching
+    a start peg of the seat and each later one sharing a peg with an earlier one (RTR-P5,
+    RTR-P6): a breadth-first search over pegs, one band per level. The figure sums, once each,
+    the treasure and energy of the segments those shapes explore (RTR-P2), and of the line items
+    (L8-2) and bridges (L3-2) under the line shapes among them. A shape of 3 or 4 pegs along a
+    bridge is left out (L3-2); closures, card costs and other players are not modelled. Seats
+    without start pegs are left out. Assumes a sound board (no geometry errors); raises
+    :class:`~studio.model.realm.BoardError` when its lines enclose no face."""
+    needs = needs or BoardNeeds.of_board(board)
+    kinds = tuple(sorted({SHAPE_KINDS[b] for b in needs.bands if b in SHAPE_KINDS}))
+    starts = {name: [p for p in dict.fromkeys(seat.start) if p in board.pegs] for name, seat in board.seats.items()}
+    starts = {name: pegs for name, pegs in starts.items() if pegs}
+    if not starts:
+        return {}
+    topology = _topology(_near_starts(board, list(starts.values()), 2 * bands), kinds)
+    bridges = {line_key(*b.line): b.energy for b in board.bridges}
+    on_lines: dict[tuple[str, str], int] = {}
+    for item in board.line_items:
+        key = line_key(*item.line)
+        on_lines[key] = on_lines.get(key, 0) + item.treasure
+    for key, energy in bridges.items():
+        on_lines[key] = on_lines.get(key, 0) + energy
+    worth = [t + e for t, e in zip(topology.treasure, topology.energy)]
+    out: dict[str, int] = {}
+    for name, frontier in starts.items():
+        reached_pegs = set(frontier)
+        seen_shapes: set[int] = set()
+        faces: set[int] = set()
+        lines: set[tuple[str, str]] = set()
+        for _ in range(bands):
+            next_frontier = []
+            for peg in frontier:
+                for shape in topology.shapes_at.get(peg, ()):
+                    if shape.index in seen_shapes:
+                        continue
+                    seen_shapes.add(shape.index)
+                    if shape.kind != "line" and bridges and any(side in bridges for side in shape.sides):
+                        continue
+                    faces.update(shape.interior)
+                    if shape.kind == "line":
+                        lines.add(shape.sides[0])
+                    for p in shape.pegs:
+                        if p not in reached_pegs:
+                            reached_pegs.add(p)
+                            next_frontier.append(p)
+            frontier = next_frontier
+        out[name] = sum(worth[f] for f in faces) + sum(on_lines.get(key, 0) for key in lines)
+    return out
+
+
+def _near_starts(board: Board, starts: list[list[str]], steps: int) -> Board:
+    """The part of ``board`` that decides what the seats reach, or ``board`` itself when that
+    is all of it. ``starts`` holds each seat's start pegs.
+
+    A band of at most 4 pegs along lines puts its pegs at most 2 lines from the peg it shares
+    with the earlier bands, so k bands stay within 2k lines (``steps``) of a seat's start pegs.
+    The part kept is every peg in the bounding box of some seat's such pegs, the lines touching
+    them and their other ends. On a sound board (lines meet only at pegs) every line that enters
+    a band's polygon ends on or inside it, so each band keeps the faces it explores on the whole
+    board."""
+    neighbours: dict[str, list[str]] = {}
+    for a, b in board.lines:
+        if a in board.pegs and b in board.pegs:
+            neighbours.setdefault(a, []).append(b)
+            neighbours.setdefault(b, []).append(a)
+    boxes = []
+    for pegs in starts:
+        near = set(pegs)
+        frontier = list(near)
+        for _ in range(steps):
+            frontier = [q for p in frontier for q in neighbours.get(p, ()) if q not in near]
+            near.update(frontier)
+        xs = [board.pegs[p].x for p in near]
+        ys = [board.pegs[p].y for p in near]
+        boxes.append((min(xs) - 1e-6, min(ys) - 1e-6, max(xs) + 1e-6, max(ys) + 1e-6))
+    inside = {pid for pid, peg in board.pegs.items()
+              if any(x0 <= peg.x <= x1 and y0 <= peg.y <= y1 for x0, y0, x1, y1 in boxes)}
+    kept = set(inside)
+    for p in inside:
+        kept.update(neighbours.get(p, ()))
+    if len(kept) == len(board.pegs):
+        return board
+    return Board(id=board.id, name=board.name, players=board.players,
+                 pegs={pid: peg for pid, peg in board.pegs.items() if pid in kept},
+                 lines=[(a, b) for a, b in board.lines if a in kept and b in kept],
+                 segments=[segment for segment in board.segments if all(p in kept for p in segment.pegs)])
+
+
+_TOPOLOGIES: dict[tuple, Topology] = {}
+_TOPOLOGIES_LOCK = threading.Lock()  # the editor validates large boards in worker threads
+_TOPOLOGIES_KEPT = 8
+
+
+def _topology(board: Board, kinds: tuple[str, ...]) -> Topology:
+    """A Topology of ``board``, reused while the pegs, lines, segments and kinds are the same
+    (a board is checked on its own and again through its scenario). A Topology is only read."""
+    key = (kinds, tuple((p.id, p.x, p.y) for p in board.pegs.values()), tuple(board.lines),
+           tuple((s.key, s.treasure, s.energy) for s in board.segments))
+    with _TOPOLOGIES_LOCK:
+        topology = _TOPOLOGIES.get(key)
+    if topology is None:
+        topology = Topology(board, kinds)
+        with _TOPOLOGIES_LOCK:
+            _TOPOLOGIES[key] = topology
+            while len(_TOPOLOGIES) > _TOPOLOGIES_KEPT:
+                del _TOPOLOGIES[next(iter(_TOPOLOGIES))]
+    return topology
+
+
+def check_seat_fairness(board: Board, report: Reporter, needs: BoardNeeds | None = None) -> None:
+    """Warn (``rules/seat-fairness``) when the richest and the poorest seat's
+    :func:`seat_reach` differ by more than ``FAIRNESS_SPREAD`` of the richer one's."""
+    try:
+        reach = seat_reach(board, needs)
+    except BoardError:
+        return  # no faces: the geometry layer has said what is wrong
+    if len(reach) < 2:
+        return
+    rich = max(reach, key=lambda name: reach[name])
+    poor = min(reach, key=lambda name: reach[name])
+    high, low = reach[rich], reach[poor]
+    if high == 0 or (high - low) <= FAIRNESS_SPREAD * high:
+        return
+    figures = ", ".join(f"{name} {value}" for name, value in reach.items())
+    report.add("rules/seat-fairness",
+               f"seat {rich} can reach {high} treasure and energy within {FAIRNESS_BANDS} bands of its start, "
+               f"seat {poor} only {low} ({round(100 * (high - low) / high)}% less; seats should be within "
+               f"{round(100 * FAIRNESS_SPREAD)}%). All seats: {figures}",
+               at=("seats", poor, "start"), element=("seat", poor), severity="warning")
 
 
 # --- scenario ----------------------------------------------------------------------------------
@@ -218,14 +439,88 @@ def lint_scenario(scenario: Scenario, boards: dict[int, Board], report: Reporter
                            f"rules start at the crater (L2-2), but the {players}-player board {board.id} "
                            "lists no crater pegs",
                            at=("rules", "start"))
+    _check_rules_need_modules(rules, report)
+    _check_rules_conflicts(rules, report)
+    for players, board in sorted(boards.items()):
+        _check_module_elements(rules, players, board, report)
     if "pictures" in rules.end:
-        _check_pictures_end(rules.end["pictures"], boards, report)
+        _check_pictures_end(rules, boards, report)
     if isinstance(rules.cards, dict) and "personal-deck" in rules.cards:
         _check_personal_decks(scenario, report)
 
 
-def _check_pictures_end(needed: dict, boards: dict[int, Board], report: Reporter) -> None:
+def _check_rules_need_modules(rules: RealmRules, report: Reporter) -> None:
+    """Rules that only a module carries out: the pictures end is counted by the pictures module
+    (L4-7), and chain bands follow the Labyrinth's chain rules (L8-3)."""
+    if "pictures" in rules.end and "pictures" not in rules.modules:
+        report.add("scenario/needs-module",
+                   "the game ends on complete pictures, but only the pictures module counts them (L4-7): "
+                   "add modules: {pictures: {}} or choose another end",
+                   at=("rules", "end", "pictures"), key=True)
+    if "chain" in rules.bands and "labyrinth" not in rules.modules:
+        report.add("scenario/needs-module",
+                   "chain bands follow the Labyrinth's chain rules, which the labyrinth module carries out "
+                   "(L8-3): add modules: {labyrinth: {}} or use line bands",
+                   at=("rules", "bands", list(rules.bands).index("chain")))
+
+
+def _check_rules_conflicts(rules: RealmRules, report: Reporter) -> None:
+    """Modules whose rules the other rules make void."""
+    two_peg = {"line", "chain"} & set(rules.bands)
+    if "excavation" in rules.modules and not rules.closures:
+        report.add("scenario/rules-conflict",
+                   "excavation sites are closed regions (L5-4), but closures: false means nothing is ever closed",
+                   at=("rules", "modules", "excavation"), key=True)
+    if "labyrinth" in rules.modules and not two_peg:
+        report.add("scenario/rules-conflict",
+                   "Labyrinth bands cover exactly 2 pegs (L8-3), but the bands allowed have none of 2 pegs "
+                   "(add chain)", at=("rules", "bands"), key=True)
+    if "canals" in rules.modules and not two_peg:
+        report.add("scenario/rules-conflict",
+                   "a canal is crossed only by a 2-peg band on a bridge (L3-2), but the bands allowed have none "
+                   "of 2 pegs (add line)", at=("rules", "bands"), key=True)
+
+
+def _check_module_elements(rules: RealmRules, players: int, board: Board, report: Reporter) -> None:
+    """The board elements each module plays with: islands and a bridge (canals, L3-2),
+    pictures (L4-2), idols of both colours (idols, L7-1), line items with every artifact
+    (labyrinth, L8-2, L8-9)."""
+    modules = rules.modules
+    which = f"the {players}-player board {board.id}"
+    if "canals" in modules and (not board.islands or not board.bridges):
+        lacking = " and ".join(what for what, have in (("islands", board.islands), ("bridges", board.bridges))
+                               if not have)
+        report.add("scenario/no-canals",
+                   f"the canals module needs islands and at least one bridge across a canal (L3-2), but {which} "
+                   f"has no {lacking}", at=("rules", "modules", "canals"), key=True)
+    if "pictures" in modules and not any(segment.picture for segment in board.segments):
+        report.add("scenario/no-pictures",
+                   f"the pictures module scores pictures (L4-2), but {which} has no segment in a picture",
+                   at=("rules", "modules", "pictures"), key=True)
+    if "idols" in modules:
+        have = {segment.idol for segment in board.segments if segment.idol}
+        lacking = [colour for colour in IDOL_COLOURS if colour not in have]
+        if lacking:
+            report.add("scenario/no-idols",
+                       f"the idols module needs orange and blue idols (L7-1, L7-4), but {which} has no "
+                       f"{' and no '.join(lacking)} idol", at=("rules", "modules", "idols"), key=True)
+    if "labyrinth" in modules:
+        if not board.line_items:
+            report.add("scenario/no-line-items",
+                       f"the labyrinth module collects treasures and artifacts on lines (L8-2), but {which} "
+                       "has no line items", at=("rules", "modules", "labyrinth"), key=True)
+        else:
+            have = {item.artifact for item in board.line_items if item.artifact}
+            lacking = [kind for kind in ARTIFACTS if kind not in have]
+            if lacking:
+                report.add("scenario/missing-artifact",
+                           f"sets of sword, helmet and shield score at the end (L8-9), but {which} has no "
+                           f"{' and no '.join(lacking)}", at=("rules", "modules", "labyrinth"), key=True)
+
+
+def _check_pictures_end(rules: RealmRules, boards: dict[int, Board], report: Reporter) -> None:
     """L4-7: the game ends once a number of pictures, per player count, is complete."""
+    needed = rules.end["pictures"]
     for players, board in sorted(boards.items()):
         count = needed.get(str(players))
         if count is None:
@@ -234,6 +529,8 @@ def _check_pictures_end(needed: dict, boards: dict[int, Board], report: Reporter
                        at=("rules", "end", "pictures"), key=True)
             continue
         pictures = {segment.picture for segment in board.segments if segment.picture}
+        if not pictures and "pictures" in rules.modules:
+            continue  # scenario/no-pictures says it
         if count > len(pictures):
             report.add("scenario/end-pictures",
                        f"the game ends at {count} complete pictures, but the {players}-player board "

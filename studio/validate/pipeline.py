@@ -8,6 +8,7 @@ Nothing here raises for bad content: every problem, even a crash of a check, is 
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterable
 
@@ -16,7 +17,7 @@ from studio.content.findings import Finding
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
-from studio.validate.lint import SeatNeeds, lint_board, lint_scenario
+from studio.validate.lint import BoardNeeds, lint_board, lint_scenario
 from studio.validate.report import Reporter
 from studio.validate.schema import check_schema, has_errors
 
@@ -26,24 +27,41 @@ UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8"})
 
 _MODELS = {"realm-board": Board, "realm-scenario": Scenario}
 
+# Within one validate_paths() run, a file read again (a board on its own and through each
+# scenario using it) is parsed and schema-checked once: path as spelt -> (document or None,
+# loading findings, schema findings or None). Outside a run nothing is kept, so the editor
+# always sees the file as it is now.
+_RUN_CACHE: ContextVar[dict | None] = ContextVar("studio_validate_run_cache", default=None)
 
-def validate(obj_or_path) -> list[Finding]:
+
+def validate(obj_or_path, scenario: Scenario | None = None) -> list[Finding]:
     """Every finding for one file or model, sorted by path, line and column.
 
     ``obj_or_path`` is a path (``str`` or ``os.PathLike``), a parsed
     :class:`~studio.content.Document`, or a :class:`~studio.model.realm.Board` /
     :class:`~studio.model.realm.Scenario`; a model's positions come from its ``source`` when
-    set (they may be stale after edits; ``element`` still names the right thing). Raises
-    ``TypeError`` for anything else; bad content never raises."""
+    set (they may be stale after edits; ``element`` still names the right thing).
+
+    ``scenario`` (for a board): check the board as that scenario's board for its player count,
+    as validating the scenario would: what the board must provide comes from the scenario's
+    rules (start pegs, goals, modules, band shapes), and the scenario's own findings about this
+    board (a crater for crater starts, idols for the idols module...) are added, with the
+    scenario's path. It is ignored when the file turns out not to be a board.
+
+    Raises ``TypeError`` for anything else; bad content never raises."""
+    if scenario is not None and not isinstance(scenario, Scenario):
+        raise TypeError(f"validate(scenario=) takes a Scenario, got {type(scenario).__name__}")
     if isinstance(obj_or_path, (str, os.PathLike)):
         path = os.fspath(obj_or_path)
-        return sort_findings(_guarded(path, lambda: _check_file(path)[0]))
+        return sort_findings(_guarded(path, lambda: _check_file(path, scenario)[0]))
     if isinstance(obj_or_path, Document):
         doc = obj_or_path
-        return sort_findings(_guarded(doc.path, lambda: _check_document(doc)[0]))
+        return sort_findings(_guarded(doc.path, lambda: _check_document(doc, scenario=scenario)[0]))
+    if isinstance(obj_or_path, Scenario) and scenario is not None:
+        raise TypeError("validate(scenario=) checks a board against a scenario, not a scenario")
     if isinstance(obj_or_path, (Board, Scenario)):
         model = obj_or_path
-        return sort_findings(_guarded(model.path, lambda: _check_model(model)))
+        return sort_findings(_guarded(model.path, lambda: _check_model(model, scenario=scenario)))
     raise TypeError(f"validate() takes a path, a Document, a Board or a Scenario, "
                     f"got {type(obj_or_path).__name__}")
 
@@ -55,18 +73,22 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
     of files checked, and how many of them (or of the given paths) could not be read."""
     findings: list[Finding] = []
     files = unreadable = 0
-    for given in paths:
-        given = os.fspath(given)
-        if not os.path.exists(given):
-            findings.append(Finding("io/not-found", "error", "no such file or folder", given))
-            unreadable += 1
-            continue
-        for path in content_files(given):
-            files += 1
-            found = validate(path)
-            if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
+    token = _RUN_CACHE.set({})
+    try:
+        for given in paths:
+            given = os.fspath(given)
+            if not os.path.exists(given):
+                findings.append(Finding("io/not-found", "error", "no such file or folder", given))
                 unreadable += 1
-            findings.extend(found)
+                continue
+            for path in content_files(given):
+                files += 1
+                found = validate(path)
+                if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
+                    unreadable += 1
+                findings.extend(found)
+    finally:
+        _RUN_CACHE.reset(token)
     return sort_findings(list(dict.fromkeys(findings))), files, unreadable
 
 
@@ -99,22 +121,44 @@ def _guarded(path: str | None, check) -> list[Finding]:
                         path)]
 
 
-def _check_file(path: str) -> tuple[list[Finding], Board | Scenario | None]:
+def _check_file(path: str, scenario: Scenario | None = None) -> tuple[list[Finding], Board | Scenario | None]:
     doc, findings = _load(path)
-    return _check_document(doc) if doc is not None else (findings, None)
+    return _check_document(doc, scenario=scenario) if doc is not None else (findings, None)
 
 
 def _load(path: str) -> tuple[Document | None, list[Finding]]:
+    cache = _RUN_CACHE.get()
+    key = path
+    if cache is not None and key in cache:
+        doc, findings, _ = cache[key]
+        return doc, list(findings)
     try:
-        return load_document(path), []
+        doc, findings = load_document(path), []
     except LoadError as exc:
-        return None, [Finding(exc.code, "error", exc.message, exc.path or path, exc.line, exc.col)]
+        doc, findings = None, [Finding(exc.code, "error", exc.message, exc.path or path, exc.line, exc.col)]
+    if cache is not None:
+        cache[key] = (doc, findings, None)
+    return doc, list(findings)
 
 
-def _check_document(doc: Document, needs: SeatNeeds | None = None) -> tuple[list[Finding], Board | Scenario | None]:
+def _schema(doc: Document) -> list[Finding]:
+    """Schema findings of ``doc``, computed once per document within a run."""
+    cache = _RUN_CACHE.get()
+    key = doc.path
+    entry = cache.get(key) if cache is not None and key is not None else None
+    if entry is not None and entry[0] is doc and entry[2] is not None:
+        return list(entry[2])
+    findings = check_schema(doc.data, doc.source, doc.path)
+    if entry is not None and entry[0] is doc:
+        cache[key] = (doc, entry[1], findings)
+    return list(findings)
+
+
+def _check_document(doc: Document, needs: BoardNeeds | None = None,
+                    scenario: Scenario | None = None) -> tuple[list[Finding], Board | Scenario | None]:
     """Findings of a parsed file and its model (None when it stopped at the schema layer or
     its format has no model yet)."""
-    findings = check_schema(doc.data, doc.source, doc.path)
+    findings = _schema(doc)
     if has_errors(findings):
         return findings, None
     data = migrate(doc.data)
@@ -122,22 +166,27 @@ def _check_document(doc: Document, needs: SeatNeeds | None = None) -> tuple[list
     if model_type is None:
         return findings, None
     model = model_type.from_data(data, source=doc.source, path=doc.path)
-    return findings + _check_model(model, needs, schema_checked=True), model
+    return findings + _check_model(model, needs, schema_checked=True, scenario=scenario), model
 
 
-def _check_model(model: Board | Scenario, needs: SeatNeeds | None = None,
-                 schema_checked: bool = False) -> list[Finding]:
+def _check_model(model: Board | Scenario, needs: BoardNeeds | None = None, schema_checked: bool = False,
+                 scenario: Scenario | None = None) -> list[Finding]:
     if not schema_checked:
         # an in-memory model may hold values no file could (players: 7): check them first
         findings = check_schema(model.to_data(), model.source, model.path)
         if has_errors(findings):
             return findings
     if isinstance(model, Board):
-        return _check_board(model, needs)
+        if scenario is None:
+            return _check_board(model, needs)
+        findings = _check_board(model, BoardNeeds.of_rules(scenario.rules))
+        about = Reporter(scenario.path, scenario.source)
+        lint_scenario(scenario, {model.players: model}, about)
+        return findings + about.findings
     return _check_scenario(model)
 
 
-def _check_board(board: Board, needs: SeatNeeds | None) -> list[Finding]:
+def _check_board(board: Board, needs: BoardNeeds | None) -> list[Finding]:
     report = Reporter(board.path, board.source)
     geometry = check_geometry(board, report)
     lint_board(board, geometry, report, needs)
@@ -149,7 +198,7 @@ def _check_scenario(scenario: Scenario) -> list[Finding]:
     report = Reporter(scenario.path, scenario.source)
     boards: dict[int, Board] = {}
     if scenario.path is not None:  # references are relative to the file; unsaved: nothing to resolve
-        needs = SeatNeeds.of_rules(scenario.rules)
+        needs = BoardNeeds.of_rules(scenario.rules)
         for players, ref in sorted(scenario.boards.items()):
             board = _check_board_reference(scenario.path, players, ref, needs, report)
             if board is not None:
@@ -158,7 +207,7 @@ def _check_scenario(scenario: Scenario) -> list[Finding]:
     return report.findings
 
 
-def _check_board_reference(scenario_path: str, players: int, ref: str, needs: SeatNeeds,
+def _check_board_reference(scenario_path: str, players: int, ref: str, needs: BoardNeeds,
                            report: Reporter) -> Board | None:
     at = ("boards", str(players))
     try:
