@@ -598,8 +598,8 @@ class BoardDocument(QObject):
 
     # -- seats ----------------------------------------------------------------------------------
     def _push_seats(self, seats: dict, crater: list[str], text: str, merge_key=None) -> bool:
-        if seats == self._board.seats and crater == self._board.crater:
-            return False
+        if list(seats.items()) == list(self._board.seats.items()) and crater == self._board.crater:
+            return False  # (seat order matters: seat 1 plays first)
         self.undo_stack.push(cmd.ReplaceSeats(self, seats, crater, text, merge_key))
         return True
 

@@ -627,6 +627,8 @@ class BoardsEditor(FieldEditor):
         return Path(self.doc.path).parent if self.doc.path else Path.cwd()
 
     def _relative(self, target: str) -> str:
+        if not self.doc.path:
+            return Path(target).as_posix()  # unsaved: made relative when the scenario has a folder
         try:
             return Path(os.path.relpath(target, self._folder())).as_posix()
         except ValueError:  # another drive

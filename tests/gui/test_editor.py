@@ -14,6 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from conftest import view_point
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from studio.gui import prompts
 from studio.gui.main_window import default_board_path
 from studio.model import io
@@ -192,7 +193,7 @@ def test_clicking_a_finding_selects_its_element(window):
 
 def test_validation_reruns_after_changes(window, qtbot):
     dock = window.validation_dock
-    assert dock.findings == []
+    qtbot.waitUntil(lambda: dock.findings == [] and not dock.timer.isActive(), timeout=2000)
     window.document.remove_lines([ln for ln in window.document.board.lines if "e5" in ln])
     qtbot.waitUntil(lambda: len(dock.findings) > 0, timeout=2000)
     window.document.undo_stack.undo()

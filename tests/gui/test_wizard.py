@@ -1,0 +1,130 @@
+"""The New Board wizard and the boards it makes: each of the 24 kinds (8 locations x 2, 3, 4
+players) is valid against its scenario's rules and can be played; the wizard's pages change
+what it makes; its result opens as a new, clean document."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from studio.content import bundled_path
+from studio.gui.dialogs.new_board import NewBoardWizard, bundled_scenarios
+from studio.gui.docks.validation import validate_board
+from studio.gui.templates import NewBoardSpec, SeatSpec, build_board, default_seats, spec_for, symmetry_order
+from studio.model.io import read_scenario
+from studio.rules import load_game
+
+pytestmark = pytest.mark.gui
+
+SCENARIOS = sorted(p for p in bundled_path("scenarios").glob("*.yaml")
+                   if p.read_text(encoding="utf-8").startswith("format: realm-scenario/"))
+KINDS = [(p, n) for p in SCENARIOS for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("path,players", KINDS, ids=[f"{p.stem}-{n}p" for p, n in KINDS])
+def test_every_kind_of_board_is_valid_and_playable(path, players):
+    scenario = read_scenario(path)
+    spec = spec_for(scenario.rules, players, scenario.id, scenario.name, str(path))
+    board = build_board(spec)
+    errors = [f.format() for f in validate_board(board, scenario) if f.severity == "error"]
+    assert errors == []
+    assert len(board.seats) == players
+    if scenario.rules.start == "crater":
+        assert len(board.crater) >= 6
+    if "cross-board" in scenario.rules.modules:
+        assert all(seat.goal for seat in board.seats.values())
+    if players != 2:
+        return                                # the engine takes every location's 2p board below
+    state = load_game((scenario, board), players, seed=5).new_state()
+    rng = random.Random(5)
+    for _ in range(12):                       # a few plies: the engine accepts the board
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_board_shapes_are_symmetric_for_their_seats():
+    three = build_board(NewBoardSpec(players=3, shape="hexagon", seats=default_seats(3, "hexagon")))
+    assert len(three.pegs) == 48
+    assert symmetry_order({p.id: (p.x, p.y) for p in three.pegs.values()}, 3) == 3
+    four = build_board(NewBoardSpec(players=4, seats=default_seats(4, "rectangle")))
+    assert symmetry_order({p.id: (p.x, p.y) for p in four.pegs.values()}, 4) == 2
+    # colours follow the symmetry: the half turn maps a1 onto h10
+    assert four.pegs["a1"].colour == four.pegs["h10"].colour
+    big = build_board(NewBoardSpec(players=2, rows=12, columns=15, spacing=1.5, seats=default_seats(2, "rectangle")))
+    assert len(big.pegs) == 180 and big.pegs["b1"].x == 0.75
+
+
+def test_bad_specs_are_refused():
+    with pytest.raises(ValueError):
+        build_board(NewBoardSpec(players=2, seats=[SeatSpec("a", "A", "south"), SeatSpec("a", "B", "north")]))
+    with pytest.raises(ValueError):
+        build_board(NewBoardSpec(players=2, shape="circle"))
+    with pytest.raises(ValueError):
+        build_board(NewBoardSpec(players=2, seats=[SeatSpec("a", "A", "up")]))
+
+
+def test_wizard_pages_shape_the_board(qtbot):
+    wizard = NewBoardWizard()
+    qtbot.addWidget(wizard)
+    titles = [c.title for c in wizard.choices]
+    assert titles[0].startswith("1. Jungle Temples") and titles[-1].startswith("Base rules")
+    assert len(wizard.choices) == len(SCENARIOS) + 1
+    wizard.choose_scenario("volcano")
+    wizard.choose_players(4)
+    board = wizard.board()
+    assert board.id == "volcano-4p" and len(board.seats) == 4 and board.crater
+    assert wizard.scenario_path.endswith("volcano.yaml")
+    wizard.choose_scenario("jungle-temples")
+    wizard.choose_players(3)
+    assert wizard.spec().shape == "hexagon" and len(wizard.board().pegs) == 48
+    wizard.choose_lattice(rows=6, columns=7)
+    assert wizard.spec().rows == 6 and not wizard.spec().is_standard_base()
+    wizard.choose_lattice(shape="rectangle")
+    assert [s.side for s in wizard.spec().seats] == ["south", "west", "east"]
+    # the seats page edits names, sides, start counts and goals
+    page = wizard.seats_page
+    page.table.item(0, 0).setText("bottom")
+    page.table.cellWidget(0, 3).setValue(5)
+    assert wizard.spec().seats[0].name == "bottom" and len(wizard.board().seats["bottom"].start) == 5
+    page.table.item(1, 0).setText("bottom")          # two seats with one name: cannot finish
+    assert wizard.spec_error() and not page.isComplete()
+    wizard._reset_seats()
+    assert wizard.spec_error() is None
+    # the name and id follow the choices until typed over
+    wizard.location_page.name.setText("My board")
+    wizard.location_page.name.textEdited.emit("My board")
+    wizard.choose_players(2)
+    assert wizard.spec().name == "My board" and wizard.spec().board_id == "jungle-temples-2p"
+    wizard._update_preview()
+    assert not wizard.preview.pixmap().isNull()
+
+
+def test_new_board_action_runs_the_wizard_and_opens_a_clean_document(window, dialogs, monkeypatch):
+    from studio.gui import prompts
+
+    def drive(parent):
+        wizard = NewBoardWizard(parent)
+        wizard.choose_scenario("archipelago-city")
+        wizard.choose_players(3)
+        try:
+            return wizard.board(), wizard.scenario_path
+        finally:
+            wizard.deleteLater()
+
+    monkeypatch.setattr(prompts, "ask_new_board", drive)
+    window.new_action.trigger()
+    doc = window.document
+    assert doc.board.id == "archipelago-city-3p" and doc.board.has_canals
+    assert doc.path is None and not doc.is_modified and doc.undo_stack.count() == 0
+    assert doc.scenario_path.endswith("archipelago-city.yaml")
+    assert window.validation_dock.scenario.id == "archipelago-city"
+    assert window.tool_actions["islands"].isEnabled()
+
+
+def test_wizard_choices_skip_broken_scenarios(tmp_path):
+    (tmp_path / "broken.yaml").write_text("format: realm-scenario/1\nid: x\n")
+    good = bundled_path("scenarios", "volcano.yaml")
+    (tmp_path / "volcano.yaml").write_text(good.read_text())
+    choices = bundled_scenarios(tmp_path)
+    assert [c.scenario.id if c.scenario else None for c in choices] == ["volcano", None]
