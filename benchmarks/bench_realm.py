@@ -28,7 +28,7 @@ from studio.model.io import read_scenario  # noqa: E402
 from studio.model.realm import Board, Peg, Seat  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 from studio.rules.realm.enclosure import Walls, enclosed_side  # noqa: E402
-from studio.rules.realm.topology import Topology  # noqa: E402
+from studio.geometry.bands import Topology  # noqa: E402
 
 
 def random_game(game, seed):

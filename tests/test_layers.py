@@ -56,3 +56,24 @@ def test_render_uses_no_widgets():
 def test_the_check_sees_every_layer():
     checked = {p.relative_to(STUDIO).parts[0] for p in modules_outside(QT_LAYERS)}
     assert {"model", "content", "geometry"} <= checked
+
+
+# Packages from the bottom up (DESIGN.md, "Layers"): a package may import only packages below it.
+LAYER_ORDER = ("content", "model", "geometry", "validate", "rules", "bots", "playtest", "render", "gui")
+
+
+def test_dependencies_point_down_only():
+    rank = {name: i for i, name in enumerate(LAYER_ORDER)}
+    offenders = []
+    for path in sorted(STUDIO.rglob("*.py")):
+        parts = path.relative_to(STUDIO).parts
+        if len(parts) < 2 or parts[0] not in rank:
+            continue  # studio/cli.py and studio/__main__.py sit on top
+        here = rank[parts[0]]
+        for name, line in imported_modules(path):
+            bits = name.split(".")
+            if bits[0] != "studio" or len(bits) < 2 or bits[1] not in rank:
+                continue
+            if rank[bits[1]] > here:
+                offenders.append(f"{path.relative_to(STUDIO.parent)}:{line}: {parts[0]} imports {name}")
+    assert not offenders, "imports that point up the layers:\n" + "\n".join(sorted(set(offenders)))

@@ -15,7 +15,7 @@ from studio.content.findings import Finding
 from studio.geometry.lattice import triangular_lattice
 from studio.model.io import read_scenario
 from studio.model.realm import Board, Scenario
-from studio.rules.realm.topology import Topology
+from studio.geometry.bands import Topology
 from studio.validate import validate
 from studio.validate.lint import BoardNeeds, seat_reach
 

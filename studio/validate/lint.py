@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import shapely
 
 from studio.model.realm import ARTIFACTS, Board, BoardError, RealmRules, Scenario, line_key, segment_key
-from studio.rules.realm.topology import Topology
+from studio.geometry.bands import Topology
 from studio.validate.geometry import BoardGeometry, side_connected_parts
 from studio.validate.report import Reporter, quote_pegs
 
@@ -288,7 +288,7 @@ def _check_pictures(board: Board, geo: BoardGeometry, report: Reporter, needs: B
 def seat_reach(board: Board, needs: BoardNeeds | None = None, bands: int = FAIRNESS_BANDS) -> dict[str, int]:
     """Seat name -> the treasure and energy a seat can reach within ``bands`` bands of its start.
 
-    A band shape (:class:`~studio.rules.realm.topology.Topology`, of the kinds ``needs.bands``
+    A band shape (:class:`~studio.geometry.bands.Topology`, of the kinds ``needs.bands``
     allows) is within k bands when a chain of at most k shapes leads to it, the first touching
     a start peg of the seat and each later one sharing a peg with an earlier one (RTR-P5,
     RTR-P6): a breadth-first search over pegs, one band per level. The figure sums, once each,

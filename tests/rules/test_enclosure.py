@@ -5,7 +5,7 @@ import random
 import pytest
 
 from studio.rules.realm.enclosure import Walls, enclosed_side
-from studio.rules.realm.topology import OUTSIDE, Topology
+from studio.geometry.bands import OUTSIDE, Topology
 from tests.rules.realm_helpers import small_board
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from studio.geometry.bands import canonical_band
+
 DECK = "deck"
 
 
@@ -51,21 +53,6 @@ class CardPayment:
 
 def payment_order(c: CardPayment):
     return (c.peg, c.colour, -1 if c.to is None else c.to, c.energy)
-
-
-def canonical_band(pegs, closed: bool) -> tuple[str, ...]:
-    """One spelling per band: a polygon ring (``closed``) starts at its smallest peg and goes
-    toward the smaller neighbour; an open path starts at its smaller end."""
-    pegs = tuple(pegs)
-    if len(pegs) <= 1:
-        return pegs
-    if not closed:
-        return pegs if pegs[0] <= pegs[-1] else pegs[::-1]
-    i = pegs.index(min(pegs))
-    ring = pegs[i:] + pegs[:i]
-    if len(ring) > 2 and ring[-1] < ring[1]:
-        ring = (ring[0],) + tuple(reversed(ring[1:]))
-    return ring
 
 
 @dataclass(frozen=True, order=True)

@@ -12,7 +12,7 @@ of the closed region, not of the board.
 
 from __future__ import annotations
 
-from studio.rules.realm.topology import OUTSIDE, Topology
+from studio.geometry.bands import OUTSIDE, Topology
 
 
 class Walls:

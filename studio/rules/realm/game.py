@@ -26,7 +26,7 @@ from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pa
                                         action_from_dict, payment_order)
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
-from studio.rules.realm.topology import BandShape, Topology
+from studio.geometry.bands import BandShape, Topology
 
 NCOL = len(COLOURS)
 CINDEX = {c: i for i, c in enumerate(COLOURS)}

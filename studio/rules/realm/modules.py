@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from studio.rules.realm.game import PlaceOutcome, RealmGame, RealmState
-    from studio.rules.realm.topology import BandShape
+    from studio.geometry.bands import BandShape
 
 
 class RealmModule:

@@ -1,4 +1,6 @@
-"""What the rules need to know about a board's shape, computed once per game.
+"""Band shapes and the dual graph of a Rule the Realm board, computed once per board.
+
+Geometry, not rules: the rules engine and the validator's fairness lint both use it.
 
 * faces of the line graph (segments and holes) and, for every line, the faces on its two sides
   (the outside of the board is face :data:`OUTSIDE`);
@@ -16,10 +18,24 @@ from shapely.strtree import STRtree
 
 from studio.geometry.faces import line_graph_faces
 from studio.model.realm import Board, BoardError, line_key
-from studio.rules.realm.actions import canonical_band
 
 OUTSIDE = -1
 CLOSED_KINDS = ("triangle", "quad")
+
+
+def canonical_band(pegs, closed: bool) -> tuple[str, ...]:
+    """One spelling per band: a polygon ring (``closed``) starts at its smallest peg and goes
+    toward the smaller neighbour; an open path starts at its smaller end."""
+    pegs = tuple(pegs)
+    if len(pegs) <= 1:
+        return pegs
+    if not closed:
+        return pegs if pegs[0] <= pegs[-1] else pegs[::-1]
+    i = pegs.index(min(pegs))
+    ring = pegs[i:] + pegs[:i]
+    if len(ring) > 2 and ring[-1] < ring[1]:
+        ring = (ring[0],) + tuple(reversed(ring[1:]))
+    return ring
 
 
 @dataclass(frozen=True)
@@ -112,6 +128,9 @@ class Topology:
             self.shapes_at[p].append(shape)
 
     def _interior(self, xy, ring) -> tuple[int, ...] | None:
+        fast = self._interior_by_keys(ring)
+        if fast is not None:
+            return fast
         poly = Polygon([xy[p] for p in ring])
         if not poly.is_valid or poly.area < 1e-9:
             return None
@@ -119,6 +138,21 @@ class Topology:
         candidates = self._points_tree.query(poly)
         found = tuple(sorted(int(i) for i in candidates if inside.contains(self._points[int(i)])))
         return found or None
+
+    def _interior_by_keys(self, ring) -> tuple[int, ...] | None:
+        """Faces of a triangle that is itself a face, or of a quadrilateral that one of its
+        diagonals cuts into two faces (the usual case on a triangulated board); else None."""
+        index = self.face_index
+        if len(ring) == 3:
+            f = index.get(tuple(sorted(ring)))
+            return (f,) if f is not None else None
+        if len(ring) == 4:
+            a, b, c, d = ring
+            for one, two in (((a, b, c), (a, c, d)), ((b, c, d), (b, d, a))):
+                f, g = index.get(tuple(sorted(one))), index.get(tuple(sorted(two)))
+                if f is not None and g is not None:
+                    return tuple(sorted((f, g)))
+        return None
 
     def _build_shapes(self, xy, kinds: set[str]) -> None:
         if "line" in kinds:
