@@ -234,3 +234,12 @@ def test_dumped_board_round_trips_through_validation():
     # what the editor saves must validate like what it read
     board = read_board(VALID / "tiny-3p.yaml")
     assert validate(parse_yaml(dump_yaml(board.to_data()), "again.yaml")) == []
+
+
+def test_rivages_files_get_their_lint_through_validate(root):
+    from studio.validate.cli import main
+
+    broken = root / "tests" / "data" / "rivages" / "broken" / "tree-start.yaml"
+    findings = validate(broken)
+    assert [f.code for f in findings if f.severity == "error"] == ["rivages/tree-start"]
+    assert main([str(root / "scenarios" / "rivages.yaml")]) == 0

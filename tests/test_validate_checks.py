@@ -377,12 +377,14 @@ def test_schema_repeated_item_is_named():
 # --- the documentation -----------------------------------------------------------------------
 
 def test_every_code_is_documented():
-    documented = set(re.findall(r"`([a-z]+/[a-z0-9-]+)`", (ROOT / "docs" / "findings.md").read_text()))
+    documented = set()
+    for doc in ("findings.md", "rivages.md"):
+        documented |= set(re.findall(r"`([a-z]+/[a-z0-9-]+)`", (ROOT / "docs" / doc).read_text()))
     sources = [*(ROOT / "studio" / "validate").glob("*.py"), ROOT / "studio" / "content" / "yamlio.py",
                ROOT / "studio" / "content" / "schemas.py", ROOT / "studio" / "content" / "paths.py"]
     emitted = set()
     for source in sources:
-        emitted |= set(re.findall(r"\"((?:io|yaml|schema|content|geometry|rules|scenario|internal)/[a-z0-9-]+)\"",
+        emitted |= set(re.findall(r"\"((?:io|yaml|schema|content|geometry|rules|scenario|internal|rivages)/[a-z0-9-]+)\"",
                                   source.read_text()))
     assert emitted, "no codes found in the sources"
     assert emitted - documented == set()

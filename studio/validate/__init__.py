@@ -12,5 +12,7 @@ in ``docs/findings.md``.
 
 from studio.content.findings import Finding
 from studio.validate.pipeline import UNREADABLE_CODES, content_files, sort_findings, validate, validate_paths
+from studio.validate.rivages import rivages_findings
 
-__all__ = ["Finding", "UNREADABLE_CODES", "content_files", "sort_findings", "validate", "validate_paths"]
+__all__ = ["Finding", "UNREADABLE_CODES", "content_files", "rivages_findings", "sort_findings", "validate",
+           "validate_paths"]

@@ -19,6 +19,7 @@ from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
 from studio.validate.lint import BoardNeeds, lint_board, lint_scenario
 from studio.validate.report import Reporter
+from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 from studio.validate.schema import check_schema, has_errors
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
@@ -62,7 +63,10 @@ def validate(obj_or_path, scenario: Scenario | None = None) -> list[Finding]:
     if isinstance(obj_or_path, (Board, Scenario)):
         model = obj_or_path
         return sort_findings(_guarded(model.path, lambda: _check_model(model, scenario=scenario)))
-    raise TypeError(f"validate() takes a path, a Document, a Board or a Scenario, "
+    if isinstance(obj_or_path, RIVAGES_MODELS):
+        model = obj_or_path
+        return sort_findings(_guarded(model.path, lambda: rivages_findings(model)))
+    raise TypeError(f"validate() takes a path, a Document, a Board, a Scenario or a Rivages model, "
                     f"got {type(obj_or_path).__name__}")
 
 
@@ -158,6 +162,8 @@ def _check_document(doc: Document, needs: BoardNeeds | None = None,
                     scenario: Scenario | None = None) -> tuple[list[Finding], Board | Scenario | None]:
     """Findings of a parsed file and its model (None when it stopped at the schema layer or
     its format has no model yet)."""
+    if (doc.format or "").startswith("rivages-"):
+        return rivages_findings(doc), None  # schema first, then the Rivages lint
     findings = _schema(doc)
     if has_errors(findings):
         return findings, None
