@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._findings_changed(self.validation_dock.findings)
         self.resize(1400, 900)
-        self.resizeDocks([self.properties_dock], [300], Qt.Horizontal)
+        self.resizeDocks([self.properties_dock], [340], Qt.Horizontal)
         self.resizeDocks([self.validation_dock], [150], Qt.Vertical)
         self._restore_layout()
 

@@ -441,7 +441,7 @@ class ObjectEditor(FieldEditor):
             if isinstance(editor, BoolEditor):
                 self.form.addRow("", editor)
             else:
-                self.form.addRow(_label(key), editor)
+                self.form.addRow(f"{key} players" if key in ("2", "3", "4") else _label(key), editor)
         if not props:
             note = QLabel("No parameters.")
             note.setStyleSheet("color: #6a6259;")
@@ -682,6 +682,7 @@ class ScenarioEditor(QMainWindow):
     def __init__(self, document: ScenarioDocument | None = None, current_board=None, parent=None) -> None:
         super().__init__(parent)
         self.setWindowIcon(icons.scenario_icon())
+        self.setStyleSheet("QGroupBox { font-weight: bold; } QGroupBox QWidget { font-weight: normal; }")
         self.schema = load_schema()
         self.current_board = current_board
         self.document = document if document is not None else ScenarioDocument()
@@ -818,7 +819,7 @@ class ScenarioEditor(QMainWindow):
         scroll.setWidget(body)
         self.findings_label = QLabel()
         self.findings_list = QListWidget()
-        self.findings_list.setMaximumHeight(150)
+        self.findings_list.setMaximumHeight(120)
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
         bl.setContentsMargins(8, 4, 8, 4)

@@ -216,12 +216,12 @@ class BoardScene(QGraphicsScene):
         for f in self.findings[:MAX_MARKERS]:
             if not f.element:
                 continue
-            item = self._marker_for(f.severity, tuple(f.element))
+            item = self._marker_for(f.severity, tuple(f.element), f.code)
             if item is not None:
                 self.markers.append(item)
                 self.addItem(item)
 
-    def _marker_for(self, severity: str, element: tuple) -> FindingMarkerItem | None:
+    def _marker_for(self, severity: str, element: tuple, code: str = "") -> FindingMarkerItem | None:
         board = self.document.board
         pegs = board.pegs
         kind = element[0]
@@ -277,7 +277,9 @@ class BoardScene(QGraphicsScene):
             seat = board.seats.get(element[1])
             if seat is None:
                 return None
-            pts = [at(p) for p in [*seat.start, *seat.goal] if p in pegs]
+            # a finding about the goal marks the goal edge, any other the start pegs
+            named = seat.goal if "goal" in code else (seat.start or seat.goal)
+            pts = [at(p) for p in named if p in pegs]
             return FindingMarkerItem(severity, pegs=pts) if pts else None
         if kind == "crater":
             polygon = self.crater_polygon()

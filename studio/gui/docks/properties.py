@@ -147,6 +147,8 @@ class PropertiesDock(QDockWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # pages wrap to the dock's width
+        self.setMinimumWidth(300)
         scroll.setWidget(self.stack)
         self.setWidget(scroll)
         self._selection: list[tuple] = []
@@ -208,7 +210,8 @@ class PropertiesDock(QDockWidget):
         add_seat.clicked.connect(self._add_seat)
         edit_seat = QPushButton("Edit")
         edit_seat.clicked.connect(self._edit_current_seat)
-        mark = QPushButton("Start && Goal Tool")
+        mark = QPushButton("Mark Pegs…")
+        mark.setToolTip("The Start & Goal Pegs tool (S)")
         mark.clicked.connect(lambda: self.tool_requested.emit("seats"))
         outer.addWidget(_buttons(add_seat, edit_seat, mark))
 
