@@ -89,6 +89,7 @@ class FileServices(QObject):
 
     # -- changed on disk --------------------------------------------------------------------
     def _changed_on_disk(self, path: str) -> None:
+        path = self.document.path or path  # as the user opened it (the watcher resolves links)
         name = Path(path).name
         self.watcher.pause()
         try:
