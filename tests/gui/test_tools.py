@@ -133,8 +133,6 @@ def test_pictures_tool_makes_a_picture_from_a_drag(window):
     assert doc.undo_stack.count() == 1
     press_release(window, *centroid(board, B), button=Qt.RightButton)
     assert set(doc.picture_segments(name)) == {A, C}
-    dialogs = window.findChild(type(window.editing.current_options))
-    assert dialogs is not None
     undo_redo_exact(window, 2)
 
 
@@ -235,3 +233,36 @@ def test_select_tool_shift_click_band_and_seat_label(window):
     press_release(window, centre.x(), centre.y())
     assert scene.selected_elements() == [("seat", "south")]
     assert window.properties_dock.stack.currentWidget() is window.properties_dock.seat_page
+
+
+def test_clipboard_transform_and_triangulate_actions(window):
+    doc = window.document
+    scene = window.scene
+    editing = window.editing
+    scene.select_elements([("peg", p) for p in ("a1", "a2", "b1")])
+    assert editing.copy_action.isEnabled()
+    editing.copy_action.trigger()
+    frag = editing.clipboard_fragment()
+    assert set(frag.pegs) == {"a1", "a2", "b1"} and len(frag.lines) == 3
+    before = len(doc.board.pegs)
+    editing.duplicate_action.trigger()               # lands on existing pegs a3 a4 b3: merged
+    assert len(doc.board.pegs) == before
+    assert {e[1] for e in scene.selected_elements()} == {"a3", "a4", "b3"}
+    steps = doc.undo_stack.count()
+    scene.select_elements([("peg", "a1"), ("peg", "a2"), ("peg", "b1")])
+    editing.cut_action.trigger()
+    assert "a1" not in doc.board.pegs and doc.undo_stack.count() == steps + 1
+    ids = editing.paste()
+    assert len(ids) == 3 and doc.undo_stack.count() == steps + 2
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert "a1" in doc.board.pegs
+    scene.select_elements([("peg", p) for p in ("a1", "a2", "b1")])
+    editing.transform_actions["mirror-x"].trigger()
+    assert (doc.board.pegs["a1"].x, doc.board.pegs["a2"].x) != (0, 1)
+    doc.undo_stack.undo()
+    doc.remove_lines([("a1", "a2"), ("a2", "b1")])
+    scene.select_elements([("peg", p) for p in ("a1", "a2", "b1", "b2")])
+    assert editing.triangulate() == 2
+    scene.clearSelection()
+    assert not editing.triangulate_action.isEnabled()

@@ -115,7 +115,7 @@ class BoardPreview(QLabel):
         super().__init__(parent)
         self.setAlignment(Qt.AlignCenter)
         self.setMinimumSize(PREVIEW_SIZE, PREVIEW_SIZE)
-        self.setStyleSheet("background: #3c4a37; border-radius: 6px;")
+        self.setStyleSheet("background: #e9e4da; border: 1px solid #cfc6b6; border-radius: 6px;")
         self.caption = ""
 
     def show_board(self, board: Board | None, error: str | None = None) -> None:
