@@ -184,3 +184,19 @@ def test_help_exits_0(capsys):
     out = capsys.readouterr().out
     for option in ("--format", "--paper", "--spacing-mm", "--dpi"):
         assert option in out
+
+
+def test_tiles_draw_only_their_part_and_look_the_same(tmp_path, monkeypatch):
+    """Each tiled sheet draws just the pegs, lines and segments near its tile (so a PDF does
+    not hold the whole board on every page), and looks exactly as if it drew everything."""
+    board = io.read_board(BOARD)
+    settings = export.ExportSettings(format="png", spacing_mm=40, dpi=60, seat_labels=True)
+    layout = export.layout_sheets(board, settings)
+    assert layout.pages == 4
+    part = export._tile_board(board, layout.tiles[0].source)
+    assert 0 < len(part.pegs) < len(board.pegs) and 0 < len(part.lines) < len(board.lines)
+    cut = export.write_png(board, tmp_path / "cut.png", settings)
+    monkeypatch.setattr(export, "_tile_board", lambda b, source, reach=0.6: b)
+    whole = export.write_png(board, tmp_path / "whole.png", settings)
+    for a, b in zip(cut, whole):
+        assert QImage(str(a)) == QImage(str(b)), a.name

@@ -329,6 +329,30 @@ def _footer(p: QPainter, board: Board, layout: SheetLayout, tile: Tile, index: i
         _text(p, right - bar - 1.5, y, bar_label, size, align="right")
 
 
+def _tile_board(board: Board, source: QRectF, reach: float = 0.6) -> Board:
+    """The part of ``board`` drawn within ``reach`` board units of ``source``: pegs there,
+    lines and segments whose bounds come that near (with their pegs). Seats and the crater
+    stay whole (halos are drawn only for pegs present)."""
+    area = source.adjusted(-reach, -reach, reach, reach)
+    pegs = board.pegs
+
+    def near(ids) -> bool:
+        xs = [pegs[i].x for i in ids]
+        ys = [pegs[i].y for i in ids]
+        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(
+            -0.01, -0.01, 0.01, 0.01).intersects(area)
+
+    keep = {pid for pid, peg in pegs.items() if area.contains(QPointF(peg.x, peg.y))}
+    lines = [(a, b) for a, b in board.lines if a in pegs and b in pegs and near((a, b))]
+    segments = [seg for seg in board.segments if all(p in pegs for p in seg.pegs) and near(seg.pegs)]
+    for a, b in lines:
+        keep.update((a, b))
+    for seg in segments:
+        keep.update(seg.pegs)
+    return replace(board, pegs={pid: peg for pid, peg in pegs.items() if pid in keep}, lines=lines,
+                   segments=segments)
+
+
 def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, settings: ExportSettings) -> None:
     """Draw sheet ``index`` of ``layout`` with ``p`` in millimetres (origin: the sheet's
     top-left corner)."""
@@ -351,7 +375,14 @@ def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, sett
             p.drawRoundedRect(plate_rect(board), 0.35, 0.35)
     else:
         paint_background(p, layout.content, board)
-    paint_board(p, board, settings.render_options())
+    if layout.pages == 1:
+        paint_board(p, board, settings.render_options())
+    else:
+        # only what reaches this tile: a PDF would otherwise hold the whole board on every page
+        paint_board(p, _tile_board(board, tile.source), replace(settings.render_options(), seat_labels=False))
+        if settings.seat_labels and board.pegs:
+            for _name, text, pos, i in seat_label_positions(board):
+                glyphs.paint_seat_label(p, pos, text, style.seat_colour(i))
     p.restore()
     if settings.marks:
         margin = min(tile.target.left(), tile.target.top(), w - tile.target.right(), h - tile.target.bottom())
