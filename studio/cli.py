@@ -3,6 +3,7 @@
 ``studio [FILE]``            open the editor (on the bundled Jungle Temples 2-player board by default)
 ``studio validate PATH...``  check files and folders (see ``studio validate --help``)
 ``studio playtest SCENARIO`` play bot games headless and print balance figures
+``studio render BOARD -o FILE`` export a board at true size for print and play
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import sys
 COMMANDS = {
     "validate": ("studio.validate.cli", "check content files: schema, geometry and rules lint"),
     "playtest": ("studio.playtest.cli", "play bot games headless and print balance figures"),
+    "render": ("studio.render.cli", "export a board for print and play: PDF, SVG or PNG at true size"),
 }
 
 USAGE = """usage: studio [FILE]                 open the editor on FILE (default: bundled Jungle Temples, 2 players)
        studio validate PATH...       check boards and scenarios (files or folders)
        studio playtest SCENARIO ...  play bot games headless and report balance
+       studio render BOARD -o FILE   export a board for print and play (PDF, SVG, PNG)
        studio COMMAND --help         help for a command
 """
 

@@ -4,6 +4,10 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("STUDIO_NO_AUTOSAVE_PROMPT", "1")
+# no test run may autosave into the user's real recovery folder
+import tempfile  # noqa: E402
+
+os.environ.setdefault("STUDIO_RECOVERY_DIR", tempfile.mkdtemp(prefix="studio-test-recovery-"))
 
 from pathlib import Path  # noqa: E402
 

@@ -85,7 +85,7 @@ def test_dialog_format_sets_suffix_dpi_and_ok(window, qtbot):
     assert printing.buttons.button(QDialogButtonBox.Ok).isEnabled()
 
 
-def test_ask_export_runs_the_real_dialog(window, qtbot, tmp_path):
+def test_ask_export_runs_the_real_dialog(window, qtbot, tmp_path, real_dialogs):
     target = tmp_path / "real.svg"
 
     def answer():
@@ -96,7 +96,8 @@ def test_ask_export_runs_the_real_dialog(window, qtbot, tmp_path):
         dialog.buttons.button(QDialogButtonBox.Ok).click()
 
     QTimer.singleShot(0, answer)
-    path, settings = prompts.ask_export(window, window.document.board, export.ExportSettings(), "x.pdf")
+    ask_export = real_dialogs["ask_export"]  # the window fixture patches prompts: drive the real one
+    path, settings = ask_export(window, window.document.board, export.ExportSettings(), "x.pdf")
     assert path == str(target)
     assert settings.format == "svg"
 
