@@ -1,22 +1,33 @@
 """Bots: they decide from their seat's observation only (never the true hidden state).
 
 A bot is an object with ``name`` and ``act(game, observation, legal_actions, rng) -> action``.
-``make_bot("random" | "greedy")`` builds one by name.
+``make_bot("random" | "greedy" | "mcts")`` builds one by name; ``"mcts:400"`` (400 iterations
+per decision) or ``"mcts:0.2s"`` (a time budget) give the search bot a budget (see
+:mod:`studio.bots.mcts`).
 """
 
 from __future__ import annotations
 
 from studio.bots.base import Bot, GreedyBot, RandomBot
+from studio.bots.mcts import MCTSBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 
 def make_bot(name: str) -> Bot:
-    """Bot by name. Raises ValueError listing the known names."""
+    """Bot by name; ``"NAME:ARGS"`` passes ARGS to a bot class that has ``from_spec``
+    (``"mcts:400"``). Raises ValueError listing the known names, or saying what is wrong with
+    the arguments."""
+    base, sep, args = name.partition(":")
     try:
-        return BOTS[name]()
+        cls = BOTS[base]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    if not sep:
+        return cls()
+    if not hasattr(cls, "from_spec"):
+        raise ValueError(f"bot {base!r} takes no settings, got {name!r}")
+    return cls.from_spec(args)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]

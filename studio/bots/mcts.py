@@ -1,0 +1,312 @@
+"""Information-set Monte Carlo tree search: the ``mcts`` bot.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2), 2012). The bot sees only its seat's observation. Each iteration
+
+1. *determinises*: ``game.sample_state(observation, rng)`` deals what the seat cannot see
+   (other hands, the deck, the loot bag, the island pile) at random; the true hidden cards are
+   never read;
+2. *selects* down one tree shared by all determinisations, whose edges are actions, among the
+   actions legal in this determinisation, by UCB1 with availability counts (the exploration
+   term counts the iterations in which an action could have been chosen, not its parent's
+   visits); the root's actions are the seat's legal actions, widened progressively in the order
+   of their one-step value, so the search spends its budget on the promising ones first;
+3. *expands* one untried action;
+4. *rolls out* at most ``rollout_cap`` actions: ``random``, or ``greedy`` (the best value among
+   ``sample`` actions drawn at random);
+5. *evaluates* the position for every seat in 0..1: a finished game by win/loss plus the score
+   margin over the best other seat; an unfinished one by the margin of what each seat's position
+   is worth (Rule the Realm: ``projected_scores()``, the end-of-game rules applied now, plus a
+   little for cards in hand, up to ``card_cap``; an eliminated seat scores what it holds minus
+   ``eliminated_penalty``. Rivages: :func:`studio.bots.rivages.position_value`. Other engines:
+   ``scores()``); margins go through ``tanh(margin / margin_scale)``;
+6. *backs up* each seat's value along the path; a node keeps the value of the seat that chose
+   its action, so every seat picks its own best replies inside the tree.
+
+The action played is the root's most visited child. With an iteration budget a decision depends
+only on the observation, the legal actions and the rng, so batches stay reproducible; a time
+budget (``seconds``) is not reproducible.
+
+By name (:func:`studio.bots.make_bot`): ``mcts`` (200 iterations), ``mcts:400``,
+``mcts:0.2s``, and options after more colons: ``mcts:300:rollout=random:cap=4:c=0.5:widen=0``
+(``mcts:300:time=0.2``: 300 iterations or 0.2 s, whichever ends first).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import time
+
+from studio.bots.base import Bot
+
+DEFAULT_ITERATIONS = 200
+ROLLOUTS = ("greedy", "random")
+# short option names in ``mcts:...`` specs -> constructor arguments and their types
+SPEC_OPTIONS = {"rollout": ("rollout", str), "cap": ("rollout_cap", int), "c": ("exploration", float),
+                "widen": ("widening", float), "scale": ("margin_scale", float), "time": ("seconds", float)}
+
+
+class _Node:
+    """An edge of the tree and the positions after it. ``seat`` chose ``action``; ``total``
+    sums that seat's values over ``visits``; ``avail`` counts the iterations in which the action
+    was legal when its parent was selected from."""
+
+    __slots__ = ("action", "parent", "seat", "children", "visits", "avail", "total")
+
+    def __init__(self, action=None, parent: "_Node | None" = None, seat: int = -1):
+        self.action = action
+        self.parent = parent
+        self.seat = seat
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class MCTSBot(Bot):
+    """ISMCTS (see the module docstring).
+
+    ``iterations``: determinised iterations per decision (default 200); ``seconds``: a time
+    budget per decision instead, or as well (whichever ends first); ``rollout``: ``"greedy"`` or
+    ``"random"``; ``rollout_cap``: actions played after the tree before the position is valued
+    (default 0: value the leaf at once, which measured best on both games); ``exploration``:
+    the UCB1 constant; ``widening``: root children allowed per square root of the root's visits
+    (0: all at once); ``margin_scale``: the margin (in points) worth about three quarters of a
+    win; ``win_weight``: the share of a finished game's value that is win/loss. Raises
+    ValueError for a bad setting."""
+
+    name = "mcts"
+
+    def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, *,
+                 rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
+                 widening: float = 1.0, margin_scale: float = 6.0, win_weight: float = 0.7,
+                 sample: int = 4, card_value: float = 0.45, card_cap: int = 6,
+                 eliminated_penalty: float = 10.0):
+        if iterations is None and seconds is None:
+            raise ValueError("give the MCTS bot an iteration budget, a time budget or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"MCTS iterations must be at least 1, got {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"the MCTS time budget must be positive, got {seconds}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown MCTS rollout policy {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        if rollout_cap < 0:
+            raise ValueError(f"the MCTS rollout cap must be 0 or more, got {rollout_cap}")
+        if exploration < 0 or widening < 0 or not margin_scale > 0:
+            raise ValueError("MCTS exploration and widening must be 0 or more, margin_scale positive")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rollout_cap = rollout_cap
+        self.exploration = exploration
+        self.widening = widening
+        self.margin_scale = margin_scale
+        self.win_weight = win_weight
+        self.sample = max(1, sample)
+        self.card_value = card_value
+        self.card_cap = card_cap
+        self.eliminated_penalty = eliminated_penalty
+        self.name = self.spec()
+
+    # -- names ----------------------------------------------------------------------------------
+    @classmethod
+    def from_spec(cls, arg: str) -> "MCTSBot":
+        """The bot for ``mcts:ARG``. ``ARG`` is a budget, an iteration count (``200``) or
+        seconds per decision (``0.5s``), optionally followed by ``:key=value`` options
+        (``rollout``, ``cap``, ``c``, ``widen``, ``scale``, and ``time`` for a time limit on top of
+        the iterations); an empty budget keeps the default (``mcts::cap=2``). Raises ValueError
+        naming what is wrong."""
+        budget, *options = arg.split(":")
+        kwargs: dict = {}
+        text = budget.strip()
+        try:
+            if text.endswith("s"):
+                kwargs.update(iterations=None, seconds=float(text[:-1]))
+            elif text:
+                kwargs["iterations"] = int(text)
+        except ValueError:
+            raise ValueError(f"bad MCTS budget {budget!r}: give iterations (mcts:200) or seconds (mcts:0.5s)") from None
+        for opt in options:
+            key, sep, value = opt.partition("=")
+            if not sep or key.strip() not in SPEC_OPTIONS:
+                raise ValueError(f"bad MCTS option {opt!r}: use key=value with a key among {', '.join(SPEC_OPTIONS)}")
+            attr, kind = SPEC_OPTIONS[key.strip()]
+            try:
+                kwargs[attr] = kind(value.strip())
+            except ValueError:
+                wanted = {int: "a whole number", float: "a number"}.get(kind, "a word")
+                raise ValueError(f"bad MCTS option {opt!r}: {value.strip()!r} is not {wanted}") from None
+        return cls(**kwargs)
+
+    def spec(self) -> str:
+        """The name that rebuilds this bot with :meth:`from_spec` (``mcts`` for the defaults)."""
+        defaults = _defaults()
+        if self.iterations is None:
+            budget = f"{self.seconds:g}s"
+        else:
+            budget = "" if self.iterations == DEFAULT_ITERATIONS else str(self.iterations)
+        options = []
+        for key, (attr, _) in SPEC_OPTIONS.items():
+            value = getattr(self, attr)
+            if value != defaults[attr] and not (attr == "seconds" and self.iterations is None):
+                options.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
+        if not budget and not options:
+            return "mcts"
+        return ":".join(["mcts", budget, *options])
+
+    # -- search ---------------------------------------------------------------------------------
+    def act(self, game, observation, legal_actions, rng: random.Random):
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        players = observation["players"]
+        root = _Node(seat=observation["seat"])
+        order = self._root_order(game, observation, legal_actions, players, rng)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, observation, root, order, players, rng)
+            done += 1
+        best = max(root.children.values(), key=lambda ch: (ch.visits, ch.total / ch.visits))
+        return best.action
+
+    def _root_order(self, game, observation, legal_actions, players: int, rng: random.Random) -> list:
+        """The seat's actions, most promising first: each played once on one determinisation and
+        valued at once (equal values keep a random order)."""
+        actions = list(legal_actions)
+        rng.shuffle(actions)
+        if self.widening <= 0:
+            return actions
+        me = observation["seat"]
+        base = game.sample_state(observation, rng)
+        keyed = []
+        for i, action in enumerate(actions):
+            after = base.clone()
+            after._apply(action)
+            keyed.append((-self._values(after, players)[me], i, action))
+        keyed.sort(key=lambda t: (t[0], t[1]))
+        return [action for _, _, action in keyed]
+
+    def _iterate(self, game, observation, root: _Node, root_order: list, players: int,
+                 rng: random.Random) -> None:
+        state = game.sample_state(observation, rng)
+        node = root
+        c = self.exploration
+        while not state.is_terminal():
+            children = node.children
+            if node is root:
+                # the seat's own options do not depend on what it cannot see
+                limit = len(root_order) if self.widening <= 0 else \
+                    max(2, math.ceil(self.widening * math.sqrt(root.visits + 1)))
+                legal = root_order[:limit]
+                untried = [a for a in legal if a not in children][:1]
+            else:
+                legal = state.legal_actions()
+                untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[0] if node is root else rng.choice(untried)
+                child = children[action] = _Node(action, node, state.current_player)
+                for a in legal:
+                    known = children.get(a)
+                    if known is not None:
+                        known.avail += 1
+                state._apply(action)
+                node = child
+                break
+            best, best_score = None, -math.inf
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best, best_score = ch, score
+            state._apply(best.action)
+            node = best
+        self._rollout(state, rng)
+        values = self._values(state, players)
+        while node is not None:
+            node.visits += 1
+            if node.seat >= 0:
+                node.total += values[node.seat]
+            node = node.parent
+
+    def _rollout(self, state, rng: random.Random) -> None:
+        for _ in range(self.rollout_cap):
+            if state.is_terminal():
+                return
+            legal = state.legal_actions()
+            if self.rollout == "random" or len(legal) == 1:
+                state._apply(rng.choice(legal))
+                continue
+            seat = state.current_player
+            picks = legal if len(legal) <= self.sample else rng.sample(legal, self.sample)
+            best, best_value = picks[0], -math.inf
+            for action in picks:
+                after = state.clone()
+                after._apply(action)
+                value = self._points(after)[seat]
+                if value > best_value:
+                    best, best_value = action, value
+            state._apply(best)
+
+    # -- values ---------------------------------------------------------------------------------
+    def _values(self, state, players: int) -> list[float]:
+        """Each seat's value of ``state``, in 0..1."""
+        scale = self.margin_scale if players > 1 else 4 * self.margin_scale
+        if state.is_terminal():
+            scores = [float(s) for s in state.scores()]
+            winners = state.winners()
+            out = []
+            for s in range(players):
+                win = 1.0 / len(winners) if s in winners else 0.0
+                out.append(self.win_weight * win + (1 - self.win_weight) * _squash(_margin(scores, s), scale))
+            return out
+        points = self._points(state)
+        return [_squash(_margin(points, s), scale) for s in range(players)]
+
+    def _points(self, state) -> list[float]:
+        """What an unfinished position is worth to each seat, in points."""
+        if hasattr(state, "projected_scores"):  # Rule the Realm: the end-of-game rules applied now
+            points = state.projected_scores()
+            for s, v in enumerate(points):
+                if v == -math.inf:  # out of the game as things stand (Volcano, L2-4): escape first
+                    points[s] = state.score[s] + state.energy[s] - self.eliminated_penalty
+            if self.card_value:
+                points = [v + self.card_value * min(sum(hand), self.card_cap)
+                          for v, hand in zip(points, state.hands)]
+            return points
+        if getattr(state.game, "kind", None) == "rivages":  # scrolls, loot, islands and progress
+            from studio.bots.rivages import position_value
+
+            return [position_value(state, s) for s in range(state.game.players)]
+        return [float(v) for v in state.scores()]
+
+
+def _defaults() -> dict:
+    params = inspect.signature(MCTSBot.__init__).parameters
+    return {name: p.default for name, p in params.items() if name != "self"}
+
+
+def _margin(points, seat: int) -> float:
+    """``seat``'s points minus the best other seat's (alone: its points); an eliminated seat
+    (``-inf``) is far behind."""
+    mine = points[seat]
+    if mine == -math.inf:
+        return -math.inf
+    if len(points) == 1:
+        return mine
+    others = [v for i, v in enumerate(points) if i != seat and v != -math.inf]
+    return mine - max(others) if others else math.inf
+
+
+def _squash(margin: float, scale: float) -> float:
+    if margin == math.inf:
+        return 1.0
+    if margin == -math.inf:
+        return 0.0
+    return 0.5 + 0.5 * math.tanh(margin / scale)

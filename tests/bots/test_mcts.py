@@ -1,0 +1,204 @@
+"""The ISMCTS bot: names and budgets, reproducibility, and that it never reads hidden cards."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from studio.bots import BOTS, MCTSBot, make_bot
+from studio.bots.mcts import _margin, _squash
+from studio.content import bundled_path
+from studio.rules import load_game
+from studio.rules.realm.game import NCOL
+
+
+@pytest.fixture(scope="module")
+def realm2():
+    return load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)
+
+
+@pytest.fixture(scope="module")
+def rivages_content():
+    from studio.model.rivages import read_rivages
+
+    return read_rivages(bundled_path("scenarios", "rivages.yaml"))
+
+
+def advance(game, seed: int, actions: int):
+    """A state ``actions`` greedy actions into game ``seed``."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    greedy = make_bot("greedy")
+    for _ in range(actions):
+        seat = state.current_player
+        state.apply(greedy.act(game, state.observation(seat), state.legal_actions(), rng))
+    return state
+
+
+# -- names --------------------------------------------------------------------------------------
+
+def test_mcts_is_registered_with_budgets_in_its_name():
+    assert BOTS["mcts"] is MCTSBot
+    assert make_bot("mcts").name == "mcts" and make_bot("mcts").iterations == 200
+    bot = make_bot("mcts:400")
+    assert (bot.name, bot.iterations, bot.seconds) == ("mcts:400", 400, None)
+    bot = make_bot("mcts:0.2s")
+    assert (bot.name, bot.iterations, bot.seconds) == ("mcts:0.2s", None, 0.2)
+    bot = make_bot("mcts:300:rollout=random:cap=4:time=0.5")
+    assert (bot.iterations, bot.seconds, bot.rollout, bot.rollout_cap) == (300, 0.5, "random", 4)
+    assert make_bot(bot.name).name == bot.name  # the name rebuilds the bot
+    assert make_bot("mcts::cap=2").name == "mcts::cap=2"
+
+
+@pytest.mark.parametrize("name, message", [
+    ("mcts:many", "bad MCTS budget 'many'"),
+    ("mcts:0", "iterations must be at least 1"),
+    ("mcts:0s", "time budget must be positive"),
+    ("mcts:100:depth=3", "bad MCTS option 'depth=3'"),
+    ("mcts:100:cap=two", "'two' is not a whole number"),
+    ("mcts:100:rollout=smart", "unknown MCTS rollout policy 'smart'"),
+    ("greedy:3", "bot 'greedy' takes no settings"),
+    ("clever", "unknown bot 'clever'"),
+])
+def test_bad_names_say_what_is_wrong(name, message):
+    with pytest.raises(ValueError, match=message):
+        make_bot(name)
+
+
+def test_margin_and_squash():
+    assert _margin([10.0, 7.0, 12.0], 0) == -2.0
+    assert _margin([10.0, 7.0, 12.0], 2) == 2.0
+    assert _margin([5.0, -math.inf], 0) == math.inf       # the other seat is out of the game
+    assert _margin([-math.inf, 3.0], 0) == -math.inf
+    assert _margin([9.0], 0) == 9.0                         # alone: the points themselves
+    assert _squash(0.0, 6.0) == 0.5
+    assert _squash(math.inf, 6.0) == 1.0 and _squash(-math.inf, 6.0) == 0.0
+    assert 0.5 < _squash(3.0, 6.0) < _squash(6.0, 6.0) < 1.0
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+def test_an_iteration_budget_is_reproducible(realm2):
+    state = advance(realm2, 3, 6)
+    seat = state.current_player
+    obs, legal = state.observation(seat), state.legal_actions()
+    picks = {make_bot("mcts:40").act(realm2, obs, legal, random.Random(11)) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(legal)
+
+
+def test_a_single_legal_action_is_played_without_search(realm2):
+    class NoSampling:
+        players = 2
+
+        def sample_state(self, observation, rng):
+            raise AssertionError("no search for a forced action")
+
+    only = realm2.new_state(0).legal_actions()[:1]
+    assert make_bot("mcts").act(NoSampling(), {"seat": 0, "players": 2}, only, random.Random(0)) == only[0]
+
+
+def test_a_time_budget_returns_a_legal_action(realm2):
+    state = advance(realm2, 4, 2)
+    legal = state.legal_actions()
+    action = make_bot("mcts:0.02s").act(realm2, state.observation(state.current_player), legal, random.Random(1))
+    assert action in legal
+
+
+def _swap_hidden_realm(state, seat):
+    """A copy whose hidden cards differ: one card of the other hand traded with a deck card of
+    another colour. Returns None when no such pair exists."""
+    other = 1 - seat
+    changed = state.clone()
+    hand = changed.hands[other]
+    for i, card in enumerate(changed.deck):
+        give = next((c for c in range(NCOL) if hand[c] and c != card), None)
+        if give is not None:
+            hand[give] -= 1
+            hand[card] += 1
+            changed.deck[i] = give
+            return changed
+    return None
+
+
+def test_realm_decisions_ignore_the_hidden_cards(realm2):
+    """Two positions that look the same to the seat (hidden cards differ) get the same decision
+    for the same rng: the bot searches determinisations of its observation, never the truth."""
+    state = advance(realm2, 5, 8)
+    seat = state.current_player
+    changed = _swap_hidden_realm(state, seat)
+    assert changed is not None
+    assert changed.observation(seat) == state.observation(seat)
+    assert changed.observation(1 - seat) != state.observation(1 - seat)  # the truth did change
+    legal = state.legal_actions()
+    assert changed.legal_actions() == legal
+    bot = make_bot("mcts:60")
+    first = bot.act(realm2, state.observation(seat), legal, random.Random(7))
+    second = bot.act(realm2, changed.observation(seat), legal, random.Random(7))
+    assert first == second
+
+
+def test_the_bot_only_gets_determinisations_of_its_observation(realm2):
+    """Every state the search plays on comes from ``sample_state`` with the seat's own
+    observation."""
+    state = advance(realm2, 6, 4)
+    seat = state.current_player
+    obs = state.observation(seat)
+
+    class Watched:
+        def __init__(self, game):
+            self.game = game
+            self.players = game.players
+            self.calls = 0
+
+        def sample_state(self, observation, rng):
+            assert observation is obs
+            self.calls += 1
+            return self.game.sample_state(observation, rng)
+
+    watched = Watched(realm2)
+    make_bot("mcts:25").act(watched, obs, state.legal_actions(), random.Random(2))
+    assert watched.calls == 25 + 1  # one per iteration, one to order the root's actions
+
+
+def test_rivages_decisions_ignore_the_hidden_cards(rivages_content):
+    game = load_game(rivages_content, 2, 0)
+    state = advance(game, 2, 12)
+    seat = state.current_player
+    other = 1 - seat
+    changed = state.clone()
+    theirs = changed.players_state[other].hand
+    assert theirs and changed.deck
+    theirs[0], changed.deck[-1] = changed.deck[-1], theirs[0]   # their hand and the deck trade a card
+    changed.bag.reverse()                                       # and the loot bag is reordered
+    assert changed.observation(seat) == state.observation(seat)
+    assert changed.observation(other) != state.observation(other)  # the truth did change
+    legal = state.legal_actions()
+    bot = make_bot("mcts:40")
+    assert bot.act(game, state.observation(seat), legal, random.Random(3)) == \
+        bot.act(game, changed.observation(seat), legal, random.Random(3))
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_mcts_plays_whole_rivages_games(rivages_content, players):
+    game = load_game(rivages_content, players, 0)
+    state = game.new_state(1)
+    rng = random.Random(1)
+    bots = [make_bot("mcts:8")] + [make_bot("greedy")] * (players - 1)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(bots[seat].act(game, state.observation(seat), state.legal_actions(), rng))
+    assert state.end_reason and len(state.scores()) == players
+
+
+@pytest.mark.parametrize("scenario, players", [("jungle-temples.yaml", 3), ("volcano.yaml", 2)])
+def test_mcts_plays_whole_realm_games(scenario, players):
+    game = load_game(bundled_path("scenarios", scenario), players, 0)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    bots = [make_bot("mcts:6:rollout=random:cap=2")] + [make_bot("greedy")] * (players - 1)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(bots[seat].act(game, state.observation(seat), state.legal_actions(), rng))
+    assert state.end_reason
