@@ -76,3 +76,13 @@ def window(qtbot, settings, dialogs):
 def view_point(window, x: float, y: float):
     """Viewport pixel of board point (x, y)."""
     return window.view.mapFromScene(QPointF(x, y))
+
+
+@pytest.fixture(autouse=True)
+def _empty_clipboard(qapp):
+    """Leave the clipboard empty after each test: mime data still owned by the offscreen
+    clipboard when the application is torn down at exit crashes the interpreter."""
+    yield
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().clear()
