@@ -1,60 +1,83 @@
-"""``studio playtest SCENARIO``: play bot games headless and print balance figures.
+"""``studio playtest SCENARIO``: play bot games headless and report balance.
+
+Works for Rule the Realm and Rivages scenarios. Games are aggregated as they finish (and
+streamed to ``--json`` / ``--csv``), so memory stays flat however many games are asked for.
 
 Exit status: 0 done, 2 bad arguments or content (one line on stderr, never a traceback),
-130 interrupted with Ctrl+C (the summary of the games finished so far is still printed).
+130 interrupted with Ctrl+C (the report of the games finished so far is still printed and
+written).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+import time
 from pathlib import Path
 
-from studio.playtest.runner import GameResult, game_seed, iter_batch, resolve_bots
-from studio.playtest.stats import Summary, summarize, win_rate_margin
+from studio.playtest.executors import EXECUTORS
+from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
 PROG = "studio playtest"
 
 
-class _UsageError(Exception):
-    pass
+class UsageError(Exception):
+    """A problem to report in one line with exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     def error(self, message):  # report through main(), which returns 2, instead of sys.exit
-        raise _UsageError(message)
+        raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="Play Rule the Realm games between bots and report seat balance, "
-                "scores and game length.")
-    p.add_argument("scenario", help="realm-scenario/1 file, e.g. scenarios/jungle-temples.yaml")
+def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
+    """Options shared by ``studio playtest`` and ``studio sweep``."""
+    p.add_argument("scenario", help="realm-scenario/1 or rivages-scenario/1 file, e.g. scenarios/jungle-temples.yaml")
     p.add_argument("--players", "-p", type=int, default=None,
-                   help="number of players (default: the scenario's smallest board)")
-    p.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
+                   help="number of players (default: the scenario's smallest board; Rivages 2, 1 is solo)")
+    p.add_argument("--games", "-n", type=int, default=games, help=f"games to play (default {games})")
     p.add_argument("--seed", "-s", type=int, default=0,
                    help="batch seed; game i is dealt and played from seed*1000003+i (default 0)")
     p.add_argument("--bots", "-b", default="greedy",
-                   help="comma-separated bot per seat, or one for every seat: random, greedy (default greedy)")
+                   help="comma-separated bot per seat, or one for every seat: random, greedy, mcts, "
+                        "mcts:400 (iterations), mcts:0.2s (time per decision) (default greedy)")
     p.add_argument("--jobs", "-j", type=int, default=1,
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
+    p.add_argument("--executor", choices=EXECUTORS, default="processes",
+                   help="where games run: processes on this machine (default), dask (a running Dask "
+                        "scheduler, see --scheduler) or dask-local (a Dask cluster of --jobs processes)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask, "
+                   "e.g. tcp://10.0.0.5:8786")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog=PROG, description="Play Rule the Realm or Rivages games between bots and report seat "
+               "balance, scores, game length and which content gets taken.")
+    add_batch_options(p, 100)
     p.add_argument("--json", metavar="FILE", help="also write every game's result and the summary as JSON")
+    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
+    p.add_argument("--report", metavar="FILE", help="also write a self-contained HTML report with plots")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def parse(parser: argparse.ArgumentParser, argv):
+    """``(args, None)`` or ``(None, exit status)`` after printing the problem or the help."""
     try:
-        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    except _UsageError as exc:
-        print(f"{PROG}: {exc} (see '{PROG} --help')", file=sys.stderr)
-        return 2
+        return parser.parse_args(sys.argv[1:] if argv is None else argv), None
+    except UsageError as exc:
+        print(f"{parser.prog}: {exc} (see '{parser.prog} --help')", file=sys.stderr)
+        return None, 2
     except SystemExit as exc:  # --help
-        return int(exc.code or 0)
+        return None, int(exc.code or 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, status = parse(build_parser(), argv)
+    if args is None:
+        return status
     try:
         return _run(args)
-    except _UsageError as exc:
+    except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # before the first game, or while printing
@@ -62,126 +85,120 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _fail(message: str) -> _UsageError:
-    return _UsageError(" ".join(str(message).split()))  # one line, whatever the source
+def fail(message) -> UsageError:
+    return UsageError(" ".join(str(message).split()))  # one line, whatever the source
+
+
+def check_batch_args(args, outputs: list[str | None]) -> None:
+    """Raise UsageError for impossible numbers or an output file in a missing folder."""
+    if args.games < 1:
+        raise fail(f"--games must be at least 1, got {args.games}")
+    if args.jobs < 0:
+        raise fail(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
+    if args.executor == "dask" and not args.scheduler:
+        raise fail("--executor dask needs --scheduler ADDRESS (or use --executor dask-local)")
+    if args.scheduler and args.executor != "dask":
+        raise fail("--scheduler goes with --executor dask")
+    for out in outputs:
+        if out:
+            folder = Path(out).resolve().parent
+            if not folder.is_dir():
+                raise fail(f"cannot write {out}: folder {folder} does not exist")
+
+
+def content_errors() -> tuple:
+    """The exceptions that mean bad content or settings (reported in one line, exit 2)."""
+    from studio.content import LoadError
+    from studio.model.io import InvalidContent
+    from studio.model.realm import BoardError
+    from studio.model.rivages import RivagesError
+
+    return (LoadError, InvalidContent, BoardError, RivagesError, ValueError, OSError, ImportError)
+
+
+def progress_bar(total: int, desc: str | None = None):
+    from tqdm import tqdm
+
+    # disable=None: no bar when stderr is not a terminal (CI logs, pipes); the rate is games/s
+    return tqdm(total=total, file=sys.stderr, unit="game", desc=desc, disable=None, dynamic_ncols=True,
+                leave=False, smoothing=0.1)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _run(args) -> int:
-    from studio.content import LoadError
-    from studio.model.io import InvalidContent, read_scenario
-    from studio.model.realm import BoardError
+    from studio.playtest.elements import catalogue
+    from studio.playtest.report import CsvWriter, JsonWriter, format_summary, write_html
+    from studio.playtest.setup import load_setup
+    from studio.playtest.stats import Tally
 
-    if args.games < 1:
-        raise _fail(f"--games must be at least 1, got {args.games}")
-    if args.jobs < 0:
-        raise _fail(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
-    if args.json:
-        folder = Path(args.json).resolve().parent
-        if not folder.is_dir():
-            raise _fail(f"cannot write {args.json}: folder {folder} does not exist")
+    check_batch_args(args, [args.json, args.csv, args.report])
+    writers: list = []
+    interrupted = False
     try:
-        scenario = read_scenario(args.scenario)
-        players = args.players if args.players is not None else min(scenario.boards, default=2)
-        if players not in scenario.boards:
-            have = ", ".join(map(str, sorted(scenario.boards))) or "none"
-            raise _fail(f"{args.scenario}: scenario {scenario.id!r} has no board for {players} players (has {have})")
-        bots = resolve_bots(args.bots, players)
-        batch = iter_batch(args.scenario, players, args.games, args.seed, bots, args.jobs)
-        results: list[GameResult] = []
-        interrupted = False
-        bar = _progress(args.games)
+        setup = load_setup(args.scenario, args.players)
+        bots = resolve_bots(args.bots, setup.players)
+        elements = catalogue(setup.game(args.seed))
+        tally = Tally(elements)
+        header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
+                  "players": setup.players, "bots": bots, "seed": args.seed, "games_requested": args.games,
+                  "game_seeds": "seed * 1000003 + index"}
+        json_out = JsonWriter(args.json, header) if args.json else None
+        csv_out = CsvWriter(args.csv, setup.players) if args.csv else None
+        writers = [w for w in (json_out, csv_out) if w is not None]
+        batch = iter_batch(setup, None, args.games, args.seed, bots, args.jobs, args.executor, args.scheduler)
+        bar = progress_bar(args.games)
+        started = time.perf_counter()
         try:
             for result in batch:
-                results.append(result)
+                tally.add(result)
+                for w in writers:
+                    w.add(result)
                 bar.update(1)
         except KeyboardInterrupt:
             interrupted = True
         finally:
             batch.close()
             bar.close()
-    except (LoadError, InvalidContent, BoardError, ValueError, OSError) as exc:
-        raise _fail(str(exc)) from None
+        elapsed = time.perf_counter() - started
+    except content_errors() as exc:
+        for w in writers:
+            w.discard()
+        raise fail(str(exc)) from None
 
+    played = tally.games
     if interrupted:
-        print(f"{PROG}: interrupted after {len(results)} of {args.games} games", file=sys.stderr)
-    if not results:
+        print(f"{PROG}: interrupted after {played} of {args.games} games", file=sys.stderr)
+    if not played:
+        for w in writers:
+            w.discard()
         return 130 if interrupted else 1
-    summary = summarize(results)
-    title = f"{scenario.name}, {players} players: {len(results)} game{'s' if len(results) != 1 else ''}"
+    rate = played / elapsed if elapsed > 0 else float("inf")
+    print(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)", file=sys.stderr)
+    summary = tally.summary()
+    title = f"{setup.name}, {plural(setup.players, 'player')}: {plural(played, 'game')}"
     if interrupted:
         title += f" of {args.games}"
     title += f", seed {args.seed} (game i uses seed {game_seed(args.seed, 0)}+i)"
     print(format_summary(summary, title))
-    if args.json:
-        try:
-            write_json(args.json, args, scenario, players, results, summary, interrupted)
-        except OSError as exc:
-            print(f"{PROG}: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr)
-            return 130 if interrupted else 2
-    return 130 if interrupted else 0
-
-
-def _progress(total: int):
-    from tqdm import tqdm
-
-    # disable=None: no bar when stderr is not a terminal (CI logs, pipes)
-    return tqdm(total=total, file=sys.stderr, unit="game", disable=None, dynamic_ncols=True, leave=False)
-
-
-def format_summary(summary: Summary, title: str = "") -> str:
-    """The report as plain text: a row per seat, then game length and how games ended."""
-    head = ["seat", "name", "bot", "win %", "±95%", "score (mean ± sd)", "bands used"]
-    rows = []
-    for s in summary.seats:
-        rows.append([
-            str(s.seat + 1), s.name, s.bot, f"{100 * s.win_rate:.1f}",
-            f"{100 * win_rate_margin(s.win_rate, summary.games):.1f}",
-            f"{s.score_mean:.1f} ± {s.score_sd:.1f}", f"{s.bands_mean:.1f}",
-        ])
-    right = {0, 3, 4, 5, 6}
-    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(len(head))]
-
-    def line(cells):
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    out = []
-    if title:
-        out += [title, ""]
-    out.append(line(head))
-    out.append(line(["-" * w for w in widths]))
-    out += [line(r) for r in rows]
-    out.append("")
-    out.append(f"rounds per game:  {summary.rounds_mean:.1f} ± {summary.rounds_sd:.1f}")
-    out.append(f"actions per game: {summary.actions_mean:.1f} ± {summary.actions_sd:.1f}")
-    if summary.shared_wins:
-        out.append(f"shared wins:      {summary.shared_wins} (counted as 1/k win for each of the k seats)")
-    if summary.no_winner:
-        out.append(f"no winner:        {summary.no_winner} (every seat lost)")
-    out.append("")
-    out.append("how games ended:")
-    width = len(str(max(summary.end_reasons.values())))
-    for reason, count in summary.end_reasons.items():
-        out.append(f"  {count:>{width}}  {reason}")
-    return "\n".join(out)
-
-
-def write_json(path, args, scenario, players: int, results: list[GameResult], summary: Summary,
-               interrupted: bool) -> None:
-    """Write the batch atomically: settings, every game's result and the summary."""
-    from studio.content import save_atomic
-
-    data = {
-        "format": "realm-playtest/1",
-        "scenario": {"id": scenario.id, "name": scenario.name, "path": str(args.scenario)},
-        "players": players,
-        "seed": args.seed,
-        "games_requested": args.games,
-        "interrupted": interrupted,
-        "game_seeds": "seed * 1000003 + index",
-        "summary": summary.to_dict(),
-        "games": [r.to_dict() for r in results],
-    }
-    save_atomic(path, json.dumps(data, indent=1) + "\n")
+    status = 130 if interrupted else 0
+    try:
+        if json_out is not None:
+            json_out.finish({"interrupted": interrupted, "games_played": played, "summary": summary.to_dict()})
+        if csv_out is not None:
+            csv_out.finish()
+        if args.report:
+            settings = {"scenario": args.scenario, "players": setup.players, "bots": ", ".join(bots),
+                        "games": played, "seed": args.seed}
+            write_html(args.report, summary, title, settings, elements)
+    except OSError as exc:
+        for w in writers:
+            w.discard()
+        print(f"{PROG}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        return status or 2
+    return status
 
 
 if __name__ == "__main__":

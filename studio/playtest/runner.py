@@ -1,41 +1,52 @@
-"""Bot games without a window: one game (:func:`play_game`) or a batch (:func:`run_batch`).
+"""Bot games without a window: one game (:func:`play_game`) or a batch (:func:`iter_batch`,
+:func:`run_batch`), for Rule the Realm and Rivages.
 
 Everything is reproducible: game ``i`` of a batch with seed ``S`` is dealt and played from
-``game_seed(S, i)`` alone (the deck by ``game.new_state(seed)``, every bot decision by one
-``random.Random(seed)``), so a game from a report can be replayed on its own, and a batch run
-with several worker processes gives exactly the results of a run in one process.
-Bots only ever get ``state.observation(seat)``.
+``game_seed(S, i)`` alone (the deal by ``game.new_state(seed)``, every bot decision by one
+``random.Random(seed)``), so a game from a report can be replayed on its own, and a batch gives
+exactly the same results in one process, in ``jobs`` worker processes or on a Dask cluster
+(:mod:`studio.playtest.executors`). Bots only ever get ``state.observation(seat)``.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
-from studio.bots import BOTS, Bot, make_bot
-from studio.rules import load_game
+from studio.bots import Bot, make_bot
+from studio.playtest.elements import taken
 
 DEFAULT_BOT = "greedy"
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """The outcome of one game. Per-seat tuples are in seat order (seat 0 played first)."""
+    """The outcome of one game. Per-seat tuples are in seat order (seat 0 played first).
+
+    ``bands_used`` is empty for games without bands (Rivages); ``seat_stats`` holds, per seat,
+    ``(name, value)`` pairs of the engine's own figures (Rivages: scrolls, loot, islands, ...);
+    ``elements`` lists ``(key, seat)`` for the content the game took (see
+    :mod:`studio.playtest.elements`); ``decided_at`` is the share of the actions played when the
+    final winner took the lead for good (None without a winner or alone); ``lead_changes``
+    counts how often the sole leader changed hands."""
 
     seed: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]          # seat indices; several for a shared win (RTR-E3), none when
-                                      # every seat was eliminated (Volcano, L2-4)
+                                      # every seat was eliminated (Volcano, L2-4) or a solo loss
     rounds: int
     actions: int                      # actions applied, Pass and extra-action purchases included
     end_reason: str
     bands_used: tuple[int, ...]
     seat_names: tuple[str, ...]
     bots: tuple[str, ...]
+    elements: tuple = ()
+    decided_at: float | None = None
+    lead_changes: int = 0
+    seat_stats: tuple = ()
 
     @property
     def players(self) -> int:
@@ -46,16 +57,23 @@ class GameResult:
             "seed": self.seed, "scores": list(self.scores), "winners": list(self.winners),
             "rounds": self.rounds, "actions": self.actions, "end_reason": self.end_reason,
             "bands_used": list(self.bands_used), "seat_names": list(self.seat_names),
-            "bots": list(self.bots),
+            "bots": list(self.bots), "decided_at": self.decided_at, "lead_changes": self.lead_changes,
+            "seat_stats": [dict(pairs) for pairs in self.seat_stats],
+            "elements": [[key, seat] for key, seat in self.elements],
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameResult":
+        decided = data.get("decided_at")
         return cls(
             seed=int(data["seed"]), scores=tuple(data["scores"]), winners=tuple(data["winners"]),
             rounds=int(data["rounds"]), actions=int(data["actions"]), end_reason=str(data["end_reason"]),
             bands_used=tuple(data["bands_used"]), seat_names=tuple(data["seat_names"]),
             bots=tuple(data["bots"]),
+            elements=tuple((str(k), int(s)) for k, s in data.get("elements", [])),
+            decided_at=None if decided is None else float(decided),
+            lead_changes=int(data.get("lead_changes", 0)),
+            seat_stats=tuple(tuple(d.items()) for d in data.get("seat_stats", [])),
         )
 
 
@@ -66,8 +84,9 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[str]:
     """One bot name per seat from ``None`` (greedy everywhere), one name (for every seat), a
-    comma-separated string or a list. Raises ValueError for an unknown name or a list whose
-    length is neither 1 nor ``players``."""
+    comma-separated string or a list; names may carry settings (``mcts:400``). Raises
+    ValueError for an unknown name or bad settings, or a list whose length is neither 1 nor
+    ``players``."""
     if bot_names is None:
         names = [DEFAULT_BOT]
     elif isinstance(bot_names, str):
@@ -75,13 +94,18 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     else:
         names = [str(n).strip() for n in bot_names]
     for n in names:
-        if n not in BOTS:
-            raise ValueError(f"unknown bot {n!r} (known: {', '.join(BOTS)})")
+        make_bot(n)  # raises ValueError naming the problem
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise ValueError(f"give one bot for every seat or one for all: {players} players, got {len(names)} bots")
     return names
+
+
+def _sole_leader(scores) -> int | None:
+    best = max(scores)
+    leaders = [s for s, v in enumerate(scores) if v == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def play_game(game, bots: Sequence[Bot], seed: int) -> GameResult:
@@ -93,84 +117,83 @@ def play_game(game, bots: Sequence[Bot], seed: int) -> GameResult:
         raise ValueError(f"{game.players} players need {game.players} bots, got {len(bots)}")
     rng = random.Random(seed)
     state = game.new_state(seed)
+    played = 0
+    leader = None        # sole score leader after the last action, None when tied
+    since = 0            # the action after which ``leader`` took the lead
+    last_sole = None     # the latest sole leader, for lead changes across ties
+    changes = 0
     while not state.is_terminal():
         seat = state.current_player
         action = bots[seat].act(game, state.observation(seat), state.legal_actions(), rng)
         state.apply(action)
-    return result_of(state, [b.name for b in bots])
+        played += 1
+        now = _sole_leader(state.scores())
+        if now != leader:
+            if now is not None:
+                changes += last_sole is not None and now != last_sole
+                last_sole = now
+            leader, since = now, played
+    decided = None
+    winners = state.winners()
+    if game.players > 1 and winners and played:
+        decided = since / played if winners == [leader] else 1.0
+    return result_of(state, [b.name for b in bots], decided, changes)
 
 
-def result_of(state, bot_names: Sequence[str]) -> GameResult:
+def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0) -> GameResult:
     """The :class:`GameResult` of a finished state (``bot_names``: who played each seat)."""
     n = state.players
+    bands = tuple(state.bands_used(s) for s in range(n)) if hasattr(state, "bands_used") else ()
+    stats = tuple(tuple(d.items()) for d in state.stats()) if hasattr(state, "stats") else ()
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
         actions=len(state.history), end_reason=state.end_reason or "not finished",
-        bands_used=tuple(state.bands_used(s) for s in range(n)),
-        seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
+        bands_used=bands, seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
+        elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
     )
 
 
-def iter_batch(scenario_path: str | os.PathLike, players: int, games: int, seed: int = 0,
-               bot_names: str | Sequence[str] | None = None, jobs: int = 1) -> Iterator[GameResult]:
-    """Yield the results of ``games`` games in order (game ``i`` uses ``game_seed(seed, i)``).
+def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: int, seed: int = 0,
+               bot_names: str | Sequence[str] | None = None, jobs: int = 1, executor: str = "processes",
+               scheduler: str | None = None, start: int = 0) -> Iterator[GameResult]:
+    """Yield the results of ``games`` games in order (game ``i`` uses ``game_seed(seed, i)``,
+    from ``i = start``).
 
-    The scenario is loaded and the game built once (once per worker when ``jobs`` > 1; ``jobs``
-    0 means one worker per CPU). Stopping the iteration early (or Ctrl+C) stops the workers.
-    Raises ValueError for ``games`` < 1 or bad bot names, LoadError / InvalidContent for bad
-    files and BoardError when the board cannot be played, before any game is played."""
+    ``scenario``: a scenario file or a :class:`~studio.playtest.setup.Setup` (then ``players``
+    may be None). ``executor``: ``"processes"`` (``jobs`` worker processes on this machine; 1
+    plays here, 0 means one per CPU), ``"dask"`` (the Dask scheduler at ``scheduler``) or
+    ``"dask-local"`` (a Dask cluster of ``jobs`` processes started for the batch). Results do
+    not depend on the executor nor on ``jobs``. Stopping the iteration early (or Ctrl+C) stops
+    the workers. Raises ValueError for ``games`` < 1 or bad bot names, LoadError /
+    InvalidContent / SetupError for bad files and BoardError / RivagesError when the content
+    cannot be played, before any game is played; ImportError names the missing extra for
+    ``dask``."""
+    from studio.playtest.executors import BatchSpec, run_games
+    from studio.playtest.setup import Setup, load_setup
+
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, got {games}")
-    game = load_game(str(scenario_path), players, seed)
-    names = resolve_bots(bot_names, players)
-    jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
-    jobs = min(jobs, games)
-    if jobs == 1:
-        bots = [make_bot(n) for n in names]
-        for i in range(games):
-            yield play_game(game, bots, game_seed(seed, i))
-        return
-    yield from _iter_processes(str(Path(scenario_path)), players, games, seed, names, jobs)
+    setup = scenario if isinstance(scenario, Setup) else load_setup(scenario, players)
+    if players is not None and players != setup.players:
+        raise ValueError(f"the setup is for {setup.players} players, not {players}")
+    setup.game(seed)  # fails here, in this process, if the content cannot be played
+    names = resolve_bots(bot_names, setup.players)
+    spec = BatchSpec(setup, tuple(names))
+    seeds = range(game_seed(seed, start), game_seed(seed, start + games))
+    yield from run_games(spec, seeds, jobs=jobs, executor=executor, scheduler=scheduler)
 
 
-def run_batch(scenario_path: str | os.PathLike, players: int, games: int, seed: int = 0,
+def run_batch(scenario: str | os.PathLike | Any, players: int | None, games: int, seed: int = 0,
               bot_names: str | Sequence[str] | None = None,
-              progress: Callable[[int, int, GameResult], None] | None = None, jobs: int = 1) -> list[GameResult]:
-    """Play a batch (see :func:`iter_batch`) and return every result in game order.
-    ``progress(done, total, result)`` is called after each game."""
+              progress: Callable[[int, int, GameResult], None] | None = None, jobs: int = 1,
+              executor: str = "processes", scheduler: str | None = None) -> list[GameResult]:
+    """Play a batch (see :func:`iter_batch`) and return every result in game order (all kept
+    in memory: for big batches iterate :func:`iter_batch` into a
+    :class:`~studio.playtest.stats.Tally`). ``progress(done, total, result)`` is called after
+    each game."""
     results = []
-    for result in iter_batch(scenario_path, players, games, seed, bot_names, jobs):
+    for result in iter_batch(scenario, players, games, seed, bot_names, jobs, executor, scheduler):
         results.append(result)
         if progress is not None:
             progress(len(results), games, result)
     return results
-
-
-# -- worker processes -------------------------------------------------------------------------
-_WORKER: dict = {}
-
-
-def _worker_init(scenario_path: str, players: int, names: list[str]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
-    _WORKER["game"] = load_game(scenario_path, players)
-    _WORKER["bots"] = [make_bot(n) for n in names]
-
-
-def _worker_play(seed: int) -> GameResult:
-    return play_game(_WORKER["game"], _WORKER["bots"], seed)
-
-
-def _iter_processes(scenario_path: str, players: int, games: int, seed: int, names: list[str],
-                    jobs: int) -> Iterator[GameResult]:
-    import multiprocessing
-
-    # spawn, not fork: the same behaviour on every platform, and safe from a process with threads
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(scenario_path, players, names))
-    try:
-        seeds = [game_seed(seed, i) for i in range(games)]
-        yield from pool.imap(_worker_play, seeds, chunksize=max(1, min(8, games // (jobs * 8))))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()

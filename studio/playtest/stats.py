@@ -1,21 +1,106 @@
-"""Balance figures of a batch of games: seat win rates, scores, game length, how games ended."""
+"""Balance figures of a batch of games, aggregated as the games arrive.
+
+:class:`Tally` keeps counts only (win counts, score and length histograms, element counts), so
+its memory does not grow with the number of games; :func:`summarize` is a tally of a list.
+The :class:`Summary` holds:
+
+- per seat: wins (a win shared by k seats counts 1/k, RTR-E3 and RIV-E6), win rate with its 95%
+  Wilson score interval, score distribution, bands used (Rule the Realm) and the engine's other
+  per-seat figures (Rivages: scrolls, loot, islands, ...);
+- ``balance``: 1 minus the largest gap between two seats' win rates (1 = perfectly even);
+- ``first_seat_advantage``: seat 1's win rate minus the fair share (games with a winner divided
+  by the number of seats), with a 95% interval;
+- ``margin``: the winner's score minus the best other score (0 for a shared win);
+- ``decided_at_mean``: on average, the share of the game's actions played when the final winner
+  took the lead for good (0: led from the first action on; 1: only the last action or the final
+  scoring decided it); ``late_decisions``: the share of games decided in their last tenth;
+  ``lead_changes_mean``: how often the sole leader changed hands;
+- game length in rounds and actions, how games ended, shared wins and games nobody won;
+- per element (:mod:`studio.playtest.elements`): how many games took it, by which seat;
+- ``warnings``: plain sentences about what looks wrong.
+"""
 
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 
+from studio.playtest.elements import NO_SEAT, Element
 from studio.playtest.runner import GameResult
+
+Z95 = 1.959963984540054
+LATE = 0.9                     # a game decided after 90% of its actions is decided late
+EARLY_WARNING = 0.25           # winners leading for good this early on average: a warning
+TIE_WARNING = 0.10             # shared wins above this share of games: a warning
+MIN_GAMES_FOR_CONTENT = 20     # fewer games say little about content never taken
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / n`` (95% by default). Works with
+    fractional successes (shared wins). ``(0, 1)`` when ``n`` is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / n))
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return (low, high)
+
+
+def win_rate_margin(win_rate: float, games: int) -> float:
+    """Half-width of the normal-approximation 95% interval of a win rate (``nan`` for no
+    games): how far from its expected value a rate may fall by chance."""
+    if games < 1:
+        return math.nan
+    return Z95 * math.sqrt(max(win_rate * (1 - win_rate), 0.0) / games)
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Summary of a set of numbers: ``count``, ``mean``, sample ``sd`` (0 for one value),
+    ``min``, ``median``, ``max`` and ``histogram`` (``[value, count]`` pairs, by value)."""
+
+    count: int
+    mean: float
+    sd: float
+    min: float
+    median: float
+    max: float
+    histogram: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, counts: Counter) -> "Distribution":
+        n = sum(counts.values())
+        if n == 0:
+            return cls(0, math.nan, math.nan, math.nan, math.nan, math.nan, [])
+        items = sorted(counts.items())
+        mean = sum(v * c for v, c in items) / n
+        var = sum(c * (v - mean) ** 2 for v, c in items) / (n - 1) if n > 1 else 0.0
+        return cls(n, mean, math.sqrt(var), items[0][0], _median(items, n), items[-1][0], [[v, c] for v, c in items])
+
+
+def _median(items, n: int) -> float:
+    def at(k):  # k-th value (0-based) in sorted order
+        seen = 0
+        for v, c in items:
+            seen += c
+            if k < seen:
+                return v
+        return items[-1][0]
+
+    return at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
 
 
 @dataclass(frozen=True)
 class SeatSummary:
-    """One seat over a batch. ``wins`` counts a win shared by k seats as 1/k (RTR-E3), so the
-    seats' wins add up to the number of games that had a winner; ``win_rate`` is
-    ``wins / games`` (0..1)."""
+    """One seat over a batch. ``wins`` counts a win shared by k seats as 1/k, so the seats'
+    wins add up to the games that had a winner; ``win_rate`` is ``wins / games`` (0..1) and
+    ``ci_low``/``ci_high`` its 95% Wilson interval. ``bands_mean`` is None for games without
+    bands (Rivages); ``stats`` holds the means of the engine's per-seat figures."""
 
     seat: int
     name: str
@@ -24,13 +109,33 @@ class SeatSummary:
     win_rate: float
     score_mean: float
     score_sd: float
-    bands_mean: float
+    bands_mean: float | None
+    ci_low: float = 0.0
+    ci_high: float = 1.0
+    scores: Distribution | None = None
+    stats: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ElementStat:
+    """One element over a batch: ``taken`` games took it (``rate`` = taken / games);
+    ``by_seat`` counts who took it (the last entry: taken by no single seat)."""
+
+    key: str
+    kind: str
+    label: str
+    content: str
+    group: str
+    taken: int
+    rate: float
+    by_seat: list
 
 
 @dataclass(frozen=True)
 class Summary:
-    """A batch in numbers. Standard deviations are sample ones (n - 1; 0 for a single game).
-    ``end_reasons`` maps each way a game ended to its count, most frequent first."""
+    """A batch in numbers (see the module docstring). Standard deviations are sample ones
+    (n - 1; 0 for a single game). ``end_reasons`` maps each way a game ended to its count,
+    most frequent first."""
 
     games: int
     seats: list[SeatSummary]
@@ -41,55 +146,231 @@ class Summary:
     shared_wins: int                  # games whose win was shared
     no_winner: int                    # games every seat lost (e.g. Volcano, L2-4)
     end_reasons: dict[str, int] = field(default_factory=dict)
+    players: int = 0
+    rounds: Distribution | None = None
+    actions: Distribution | None = None
+    margin: Distribution | None = None
+    balance: float = 1.0
+    fair_share: float = 0.0
+    first_seat_advantage: float = 0.0
+    first_seat_ci: tuple[float, float] = (0.0, 0.0)
+    decided_at_mean: float = math.nan
+    late_decisions: float = math.nan
+    lead_changes_mean: float = math.nan
+    same_bots: bool = True
+    elements: list[ElementStat] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return _finite(asdict(self))
+
+    def seat_label(self, seat: int) -> str:
+        s = self.seats[seat]
+        return f"seat {seat + 1} ({s.name})"
 
 
-def _sd(values: Sequence[float]) -> float:
-    return statistics.stdev(values) if len(values) > 1 else 0.0
+def _finite(value):
+    """JSON has no NaN: undefined figures become None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
-def summarize(results: Sequence[GameResult]) -> Summary:
+class Tally:
+    """Running counts of a batch; :meth:`add` a :class:`GameResult` at a time, then
+    :meth:`summary`. ``catalogue``: the game's elements (:func:`~studio.playtest.elements.
+    catalogue`), so content never taken is counted too. Memory stays flat whatever the number
+    of games: only histograms and counters are kept."""
+
+    def __init__(self, catalogue: Iterable[Element] = ()):
+        self.catalogue = {e.key: e for e in catalogue}
+        self.games = 0
+        self.players: int | None = None
+        self.wins: list[float] = []
+        self.scores: list[Counter] = []
+        self.bands: list[int] = []
+        self.has_bands = True
+        self.seat_stats: list[dict] = []
+        self.names: tuple = ()
+        self.bots: list[set] = []
+        self.rounds: Counter = Counter()
+        self.actions: Counter = Counter()
+        self.margins: Counter = Counter()
+        self.ends: Counter = Counter()
+        self.shared = 0
+        self.no_winner = 0
+        self.decided_sum = 0.0
+        self.decided_games = 0
+        self.late = 0
+        self.lead_changes = 0
+        self.elements: dict[str, list[int]] = {}
+
+    def add(self, r: GameResult) -> None:
+        """Count one game. Raises ValueError if it has another number of seats than the
+        games before it."""
+        n = r.players
+        if self.players is None:
+            self.players = n
+            self.wins = [0.0] * n
+            self.scores = [Counter() for _ in range(n)]
+            self.bands = [0] * n
+            self.seat_stats = [{} for _ in range(n)]
+            self.names = r.seat_names
+            self.bots = [set() for _ in range(n)]
+        elif n != self.players:
+            raise ValueError("every game of a summary must have the same number of players")
+        self.games += 1
+        for s in r.winners:
+            self.wins[s] += 1.0 / len(r.winners)
+        if len(r.winners) > 1:
+            self.shared += 1
+        if not r.winners:
+            self.no_winner += 1
+        for s in range(n):
+            self.scores[s][r.scores[s]] += 1
+            self.bots[s].add(r.bots[s])
+        if len(r.bands_used) == n:
+            for s in range(n):
+                self.bands[s] += r.bands_used[s]
+        else:
+            self.has_bands = False
+        for s, pairs in enumerate(r.seat_stats[:n]):
+            totals = self.seat_stats[s]
+            for key, value in pairs:
+                totals[key] = totals.get(key, 0) + value
+        self.rounds[r.rounds] += 1
+        self.actions[r.actions] += 1
+        self.ends[r.end_reason] += 1
+        if n > 1 and r.winners:
+            ranked = sorted(r.scores, reverse=True)
+            self.margins[0 if len(r.winners) > 1 else ranked[0] - ranked[1]] += 1
+        if r.decided_at is not None:
+            self.decided_sum += r.decided_at
+            self.decided_games += 1
+            self.late += r.decided_at >= LATE
+        self.lead_changes += r.lead_changes
+        seen = set()
+        for key, seat in r.elements:
+            if key in seen:
+                continue
+            seen.add(key)
+            counts = self.elements.get(key)
+            if counts is None:
+                counts = self.elements[key] = [0] * (n + 1)
+            counts[seat if 0 <= seat < n else n] += 1
+
+    def summary(self) -> Summary:
+        """The :class:`Summary` of the games added so far. Raises ValueError if there are none."""
+        if not self.games:
+            raise ValueError("no game to summarise")
+        n, games = self.players, self.games
+        seats = []
+        for s in range(n):
+            dist = Distribution.of(self.scores[s])
+            bots = self.bots[s]
+            low, high = wilson(self.wins[s], games)
+            stats = {k: v / games for k, v in self.seat_stats[s].items()}
+            seats.append(SeatSummary(
+                seat=s, name=self.names[s] if s < len(self.names) else f"seat {s + 1}",
+                bot=next(iter(bots)) if len(bots) == 1 else "mixed",
+                wins=self.wins[s], win_rate=self.wins[s] / games, score_mean=dist.mean, score_sd=dist.sd,
+                bands_mean=self.bands[s] / games if self.has_bands else None,
+                ci_low=low, ci_high=high, scores=dist, stats=stats,
+            ))
+        rates = [s.win_rate for s in seats]
+        fair = (games - self.no_winner) / games / n
+        low, high = wilson(self.wins[0], games)
+        rounds, actions = Distribution.of(self.rounds), Distribution.of(self.actions)
+        same_bots = len({s.bot for s in seats}) == 1 and seats[0].bot != "mixed"
+        summary = Summary(
+            games=games, seats=seats,
+            rounds_mean=rounds.mean, rounds_sd=rounds.sd, actions_mean=actions.mean, actions_sd=actions.sd,
+            shared_wins=self.shared, no_winner=self.no_winner,
+            end_reasons=dict(sorted(self.ends.items(), key=lambda kv: (-kv[1], kv[0]))),
+            players=n, rounds=rounds, actions=actions, margin=Distribution.of(self.margins),
+            balance=1.0 - (max(rates) - min(rates)) if n > 1 else 1.0,
+            fair_share=fair, first_seat_advantage=rates[0] - fair, first_seat_ci=(low - fair, high - fair),
+            decided_at_mean=self.decided_sum / self.decided_games if self.decided_games else math.nan,
+            late_decisions=self.late / self.decided_games if self.decided_games else math.nan,
+            lead_changes_mean=self.lead_changes / games,
+            same_bots=same_bots, elements=self._element_stats(),
+        )
+        return _with_warnings(summary)
+
+    def _element_stats(self) -> list[ElementStat]:
+        n, games = self.players, self.games
+        out = []
+        keys = list(self.catalogue) + sorted(k for k in self.elements if k not in self.catalogue)
+        for key in keys:
+            e = self.catalogue.get(key) or Element(key, key.split(" ", 1)[0], key)
+            counts = self.elements.get(key, [0] * (n + 1))
+            total = sum(counts)
+            out.append(ElementStat(e.key, e.kind, e.label, e.content, e.group, total, total / games, list(counts)))
+        return out
+
+
+def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = ()) -> Summary:
     """Summary of ``results``. Raises ValueError if there are none or they do not all have the
     same number of seats."""
-    if not results:
-        raise ValueError("no game to summarise")
-    players = results[0].players
-    if any(r.players != players for r in results):
-        raise ValueError("every game of a summary must have the same number of players")
-    n = len(results)
-    wins = [0.0] * players
+    tally = Tally(catalogue)
     for r in results:
-        for s in r.winners:
-            wins[s] += 1.0 / len(r.winners)
-    seats = []
-    first = results[0]
-    for s in range(players):
-        scores = [r.scores[s] for r in results]
-        bots = {r.bots[s] for r in results}
-        seats.append(SeatSummary(
-            seat=s, name=first.seat_names[s], bot=bots.pop() if len(bots) == 1 else "mixed",
-            wins=wins[s], win_rate=wins[s] / n,
-            score_mean=statistics.fmean(scores), score_sd=_sd(scores),
-            bands_mean=statistics.fmean(r.bands_used[s] for r in results),
-        ))
-    rounds = [r.rounds for r in results]
-    actions = [r.actions for r in results]
-    ends = Counter(r.end_reason for r in results)
-    return Summary(
-        games=n, seats=seats,
-        rounds_mean=statistics.fmean(rounds), rounds_sd=_sd(rounds),
-        actions_mean=statistics.fmean(actions), actions_sd=_sd(actions),
-        shared_wins=sum(1 for r in results if len(r.winners) > 1),
-        no_winner=sum(1 for r in results if not r.winners),
-        end_reasons=dict(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))),
-    )
+        tally.add(r)
+    return tally.summary()
 
 
-def win_rate_margin(win_rate: float, games: int) -> float:
-    """Half-width of the 95% confidence interval of a win rate (normal approximation), so a
-    report can say whether a seat's edge is more than noise."""
-    if games < 1:
-        return math.nan
-    return 1.96 * math.sqrt(max(win_rate * (1 - win_rate), 0.0) / games)
+# -- warnings -----------------------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _with_warnings(s: Summary) -> Summary:
+    out: list[str] = []
+    n, games = s.players, s.games
+    if n > 1 and s.same_bots:
+        half = win_rate_margin(s.fair_share, games)
+        for seat in s.seats:
+            if abs(seat.win_rate - s.fair_share) > half:
+                out.append(f"seat {seat.seat + 1} ({seat.name}) wins {_pct(seat.win_rate)} of {n}-player games, "
+                           f"expected {_pct(s.fair_share)} +/- {_pct(half)}")
+    elif n > 1:
+        bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
+        out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
+    stalled = sum(c for reason, c in s.end_reasons.items() if "limit" in reason)
+    if stalled:
+        out.append(f"{stalled} of {games} games ({_pct(stalled / games)}) stopped at the round limit, not by the rules: "
+                   "the bots stall on this content")
+    if s.no_winner:
+        out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
+    if n > 1 and s.shared_wins / games > TIE_WARNING:
+        out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
+    if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
+        out.append(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
+                   "actions, so games may feel decided long before they end")
+    if games >= MIN_GAMES_FOR_CONTENT and s.elements:
+        out.extend(_content_warnings(s.elements, games))
+    return replace(s, warnings=out)
+
+
+CONTENT_KINDS = {"segment": "segments with content", "bridge": "bridges", "line": "line items",
+                 "picture": "pictures", "island": "islands", "goal": "goal steps", "tree": "tree spaces"}
+
+
+def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
+    out = []
+    for kind, words in CONTENT_KINDS.items():
+        pool = [e for e in elements if e.kind == kind and (kind != "segment" or e.content)]
+        never = [e for e in pool if e.taken == 0]
+        if not never:
+            continue
+        shown = ", ".join(f"{e.label} ({e.content})" if e.content and kind in ("segment", "bridge", "line")
+                          else e.label for e in never[:5])
+        more = f" and {len(never) - 5} more" if len(never) > 5 else ""
+        what = "completed" if kind in ("picture", "goal") else "visited" if kind == "island" else \
+            "reached" if kind == "tree" else "taken"
+        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {games} games: {shown}{more}")
+    return out

@@ -1,0 +1,239 @@
+"""Where batch games are played: here, in worker processes, or on a Dask cluster.
+
+Every executor plays chunks of consecutive seeds with :func:`play_chunk` and yields the results
+in seed order, with a bounded number of chunks in flight, so memory stays flat however many
+games a batch has, and the results are the same whatever the executor and the number of
+workers (each game depends on its seed alone).
+
+The content travels once as pickled bytes with a token; a worker builds the game and the bots
+the first time it sees a token and keeps the last few (:data:`CACHE_SIZE`), so neither worker
+processes nor cluster machines read any file.
+
+Dask (``pip install "board-studio[cluster]"``): ``executor="dask"`` connects to a running
+scheduler (``dask scheduler`` and ``dask worker ADDRESS`` on the machines; every worker needs
+the same version of the studio installed); ``executor="dask-local"`` starts a
+``distributed.LocalCluster`` of ``jobs`` single-threaded worker processes for the batch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import signal
+from collections import OrderedDict, deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from studio.bots import make_bot
+
+EXECUTORS = ("processes", "dask", "dask-local")
+CACHE_SIZE = 4
+IN_FLIGHT_PER_WORKER = 4
+CONNECT_TIMEOUT = "20s"   # how long to wait for a Dask scheduler
+DASK_EXTRA = 'the dask executors need the "cluster" extra: pip install "board-studio[cluster]" (or "dask[distributed]")'
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What a worker needs to play a batch's games: the setup and one bot name per seat."""
+
+    setup: object
+    bots: tuple[str, ...]
+
+    def payload(self) -> tuple[str, bytes]:
+        """``(token, pickled spec)``; equal specs get equal tokens."""
+        data = pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+        return hashlib.sha256(data).hexdigest()[:24], data
+
+
+_CACHE: OrderedDict = OrderedDict()
+
+
+def _players_for(token: str, data: bytes):
+    entry = _CACHE.get(token)
+    if entry is None:
+        spec: BatchSpec = pickle.loads(data)
+        entry = (spec.setup.game(), [make_bot(n) for n in spec.bots])
+        _CACHE[token] = entry
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(token)
+    return entry
+
+
+def play_chunk(token: str, data: bytes, seeds: Sequence[int]) -> list:
+    """Play the games of ``seeds`` (in order) for the spec pickled in ``data``."""
+    from studio.playtest.runner import play_game
+
+    game, bots = _players_for(token, data)
+    return [play_game(game, bots, seed) for seed in seeds]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: enough to keep the overhead small, few enough to balance the load."""
+    return max(1, min(32, games // (workers * 8)))
+
+
+def open_executor(jobs: int = 1, executor: str = "processes", scheduler: str | None = None,
+                  games: int | None = None) -> "Executor":
+    """An executor to play one or more batches (close it, or use it in a ``with`` block).
+    ``jobs``: workers (0: one per CPU); ``games``: the batch size when known, so a batch
+    smaller than ``jobs`` starts no more workers than it needs (and one game or one worker plays
+    here). Raises ValueError for an unknown executor, a negative ``jobs`` or a missing or
+    unexpected scheduler address."""
+    if executor not in EXECUTORS:
+        raise ValueError(f"unknown executor {executor!r} (known: {', '.join(EXECUTORS)})")
+    if jobs < 0:
+        raise ValueError(f"jobs must be 0 (one per CPU) or more, got {jobs}")
+    if executor == "dask" and not scheduler:
+        raise ValueError("the dask executor needs the scheduler's address (--scheduler tcp://HOST:8786)")
+    if executor != "dask" and scheduler:
+        raise ValueError("a scheduler address goes with the dask executor (--executor dask)")
+    workers = (os.cpu_count() or 1) if jobs == 0 else jobs
+    if executor == "processes":
+        if games is not None:
+            workers = min(workers, games)
+        return SerialExecutor() if workers <= 1 else ProcessExecutor(workers)
+    return DaskExecutor(workers, scheduler if executor == "dask" else None)
+
+
+def run_games(spec: BatchSpec, seeds: range, jobs: int = 1, executor: str = "processes",
+              scheduler: str | None = None) -> Iterator:
+    """Yield the :class:`~studio.playtest.runner.GameResult` of every seed, in order, on an
+    executor opened for this batch (see :func:`open_executor`). Raises ImportError (with the
+    pip line) when Dask is missing and OSError when the scheduler cannot be reached."""
+    with open_executor(jobs, executor, scheduler, len(seeds)) as ex:
+        yield from ex.run(spec, seeds)
+
+
+class Executor:
+    """Plays batches: :meth:`run` yields one batch's results in seed order."""
+
+    workers = 1
+
+    def run(self, spec: BatchSpec, seeds: range) -> Iterator:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop the workers (pending games are dropped)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class SerialExecutor(Executor):
+    """Plays in this process."""
+
+    def run(self, spec: BatchSpec, seeds: range) -> Iterator:
+        from studio.playtest.runner import play_game
+
+        game = spec.setup.game()
+        bots = [make_bot(n) for n in spec.bots]
+        for seed in seeds:
+            yield play_game(game, bots, seed)
+
+
+class ProcessExecutor(Executor):
+    """``workers`` processes on this machine (started with spawn at the first batch)."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.pool = None
+
+    def run(self, spec: BatchSpec, seeds: range) -> Iterator:
+        import multiprocessing
+
+        if self.pool is None:
+            # spawn, not fork: the same behaviour everywhere, and safe from a process with threads
+            self.pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_ignore_sigint)
+        pool = self.pool
+        token, data = spec.payload()
+        yield from _ordered(lambda chunk: pool.apply_async(play_chunk, (token, data, list(chunk))), seeds,
+                            chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
+                            lambda handle: handle.get())
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
+class DaskExecutor(Executor):
+    """A Dask cluster: the scheduler at ``address``, or a LocalCluster of ``workers``
+    single-threaded processes when ``address`` is None."""
+
+    def __init__(self, workers: int, address: str | None):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ImportError(DASK_EXTRA) from None
+        self.cluster = None
+        if address is None:
+            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=None)
+            self.client = Client(self.cluster)
+        else:
+            self.client = Client(address, timeout=CONNECT_TIMEOUT)
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        self.shared: dict = {}
+
+    def run(self, spec: BatchSpec, seeds: range) -> Iterator:
+        client = self.client
+        token, data = spec.payload()
+        if token not in self.shared:
+            self.shared[token] = client.scatter(data, broadcast=True)
+        shared = self.shared[token]
+        futures: list = []
+
+        def submit(chunk):
+            future = client.submit(play_chunk, token, shared, list(chunk), pure=False)
+            futures.append(future)
+            return future
+
+        def result_of(future):
+            futures.remove(future)
+            return future.result()
+
+        try:
+            yield from _ordered(submit, seeds, chunk_size(len(seeds), self.workers),
+                                self.workers * IN_FLIGHT_PER_WORKER, result_of)
+        finally:
+            if futures:
+                client.cancel(futures)
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _chunks(seeds: range, size: int) -> Iterator[range]:
+    for i in range(0, len(seeds), size):
+        yield seeds[i:i + size]
+
+
+def _ordered(submit, seeds: range, size: int, in_flight: int, result_of) -> Iterator:
+    """Submit chunks with ``submit(chunk) -> handle``, keep at most ``in_flight`` pending, and
+    yield their games in order (``result_of(handle)`` waits for one)."""
+    pending: deque = deque()
+    chunks = _chunks(seeds, size)
+    for chunk in chunks:
+        pending.append(submit(chunk))
+        if len(pending) >= in_flight:
+            break
+    while pending:
+        games = result_of(pending.popleft())
+        nxt = next(chunks, None)
+        if nxt is not None:
+            pending.append(submit(nxt))
+        yield from games
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle

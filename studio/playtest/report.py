@@ -1,0 +1,499 @@
+"""Reports of a batch: a plain-text table, streamed JSON and CSV files, and a self-contained
+HTML page with inline SVG plots (no script, no network, no external file).
+
+Writers stream: :class:`JsonWriter` and :class:`CsvWriter` write each game as it arrives to a
+temporary file next to the target and rename it at the end (atomic), so a batch of any size
+never holds its games in memory.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import math
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.runner import GameResult
+from studio.playtest.stats import Distribution, Summary
+
+FORMAT = "studio-playtest/1"
+SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98")
+
+
+# -- plain text ---------------------------------------------------------------------------------
+
+def _num(x, fmt: str = ".1f", none: str = "-") -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return none
+    return format(x, fmt)
+
+
+def _table(head: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) if rows else len(head[i]) for i in range(len(head))]
+
+    def line(cells):
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return [line(head), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def format_summary(summary: Summary, title: str = "") -> str:
+    """The report as plain text: a row per seat, then balance, length, how games ended,
+    content and warnings."""
+    bands = any(s.bands_mean is not None for s in summary.seats)
+    head = ["seat", "name", "bot", "win %", "95% CI", "score (mean ± sd)"] + (["bands used"] if bands else [])
+    rows = []
+    for s in summary.seats:
+        row = [str(s.seat + 1), s.name, s.bot, f"{100 * s.win_rate:.1f}",
+               f"{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}", f"{_num(s.score_mean)} ± {_num(s.score_sd)}"]
+        if bands:
+            row.append(_num(s.bands_mean))
+        rows.append(row)
+    out = [title, ""] if title else []
+    out += _table(head, rows, {0, 3, 4, 5, 6})
+    stats = [k for k in summary.seats[0].stats] if summary.seats else []
+    if stats:
+        out.append("")
+        out += _table(["seat"] + [k.replace("_", " ") for k in stats],
+                      [[str(s.seat + 1)] + [_num(s.stats.get(k)) for k in stats] for s in summary.seats],
+                      set(range(len(stats) + 1)))
+    out.append("")
+    out += [f"{label:<22}{text}" for label, text in figures(summary)]
+    out.append("")
+    out.append("how games ended:")
+    width = len(str(max(summary.end_reasons.values()))) if summary.end_reasons else 1
+    for reason, count in summary.end_reasons.items():
+        out.append(f"  {count:>{width}}  {reason}")
+    if summary.elements:
+        out.append("")
+        out += content_lines(summary)
+    if summary.warnings:
+        out.append("")
+        out.append("warnings:")
+        out += [f"  - {w}" for w in summary.warnings]
+    return "\n".join(out)
+
+
+def figures(s: Summary) -> list[tuple[str, str]]:
+    """``(label, text)`` lines of the batch-wide figures."""
+    out = []
+    if s.players > 1:
+        out.append(("balance:", f"{s.balance:.2f} (1 minus the largest gap between two seats' win rates)"))
+        low, high = s.first_seat_ci
+        out.append(("first-seat advantage:", f"{100 * s.first_seat_advantage:+.1f} points over the fair "
+                    f"{100 * s.fair_share:.1f}% (95%: {100 * low:+.1f} to {100 * high:+.1f})"))
+        if s.margin is not None and s.margin.count:
+            out.append(("margin of victory:", f"{_num(s.margin.mean)} ± {_num(s.margin.sd)} points "
+                        f"(median {_num(s.margin.median, 'g')}, up to {_num(s.margin.max, 'g')})"))
+        if math.isfinite(s.decided_at_mean):
+            out.append(("decided:", f"on average after {100 * s.decided_at_mean:.0f}% of the actions; "
+                        f"{100 * s.late_decisions:.0f}% of games in their last tenth; "
+                        f"{s.lead_changes_mean:.1f} lead changes per game"))
+    for label, dist in (("rounds per game:", s.rounds), ("actions per game:", s.actions)):
+        if dist is not None:
+            out.append((label, f"{_num(dist.mean)} ± {_num(dist.sd)} ({_num(dist.min, 'g')} to {_num(dist.max, 'g')})"))
+        else:
+            mean, sd = (s.rounds_mean, s.rounds_sd) if "rounds" in label else (s.actions_mean, s.actions_sd)
+            out.append((label, f"{_num(mean)} ± {_num(sd)}"))
+    if s.shared_wins:
+        out.append(("shared wins:", f"{s.shared_wins} ({100 * s.shared_wins / s.games:.1f}%; counted as 1/k win "
+                    "for each of the k seats)"))
+    if s.no_winner:
+        out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
+    return out
+
+
+def content_lines(s: Summary) -> list[str]:
+    """Per kind of element: how many there are, how many were never taken, the most taken."""
+    out = ["content (share of games that took each element):"]
+    kinds: dict[str, list] = {}
+    for e in s.elements:
+        kinds.setdefault(e.kind, []).append(e)
+    for kind, items in kinds.items():
+        never = sum(1 for e in items if e.taken == 0)
+        top = sorted(items, key=lambda e: (-e.taken, e.key))[:3]
+        tops = ", ".join(f"{e.label} {100 * e.rate:.0f}%" for e in top if e.taken)
+        out.append(f"  {kind}: {len(items)}, never taken {never}" + (f"; most: {tops}" if tops else ""))
+    return out
+
+
+# -- streamed files -----------------------------------------------------------------------------
+
+class _AtomicText:
+    """A text file written to a temporary name next to ``path`` and renamed on :meth:`commit`."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+
+    def commit(self) -> None:
+        self.fh.flush()
+        os.fsync(self.fh.fileno())
+        self.fh.close()
+        os.replace(self.tmp, self.path)
+
+    def discard(self) -> None:
+        if not self.fh.closed:
+            self.fh.close()
+        if os.path.exists(self.tmp):
+            os.remove(self.tmp)
+
+
+class JsonWriter:
+    """``{settings..., "games": [...], "summary": {...}}`` written game by game. ``header``:
+    the settings (JSON-able). Raises OSError when the folder cannot be written."""
+
+    def __init__(self, path, header: dict):
+        self.out = _AtomicText(path)
+        body = json.dumps({"format": FORMAT, **header}, indent=1)
+        self.out.fh.write(body[:-2] + ',\n "games": [')
+        self.first = True
+
+    def add(self, result: GameResult) -> None:
+        self.out.fh.write(("\n  " if self.first else ",\n  ") + json.dumps(result.to_dict()))
+        self.first = False
+
+    def finish(self, trailer: dict) -> None:
+        tail = json.dumps(trailer, indent=1)
+        self.out.fh.write("\n ],\n" + tail[2:] + "\n")
+        self.out.commit()
+
+    def discard(self) -> None:
+        self.out.discard()
+
+
+class CsvWriter:
+    """One row per game: seed, bots, scores, winners (seat numbers joined by ``;``), rounds,
+    actions, how it ended, margin, when it was decided, lead changes."""
+
+    def __init__(self, path, players: int):
+        self.out = _AtomicText(path)
+        self.players = players
+        self.writer = csv.writer(self.out.fh)
+        seats = range(1, players + 1)
+        self.writer.writerow(["seed"] + [f"bot_{s}" for s in seats] + [f"score_{s}" for s in seats]
+                             + ["winners", "rounds", "actions", "end_reason", "margin", "decided_at", "lead_changes"])
+
+    def add(self, r: GameResult) -> None:
+        ranked = sorted(r.scores, reverse=True)
+        margin = "" if len(ranked) < 2 or not r.winners else (0 if len(r.winners) > 1 else ranked[0] - ranked[1])
+        self.writer.writerow([r.seed, *r.bots, *r.scores, ";".join(str(s + 1) for s in r.winners), r.rounds,
+                              r.actions, r.end_reason, margin, "" if r.decided_at is None else f"{r.decided_at:.4f}",
+                              r.lead_changes])
+
+    def finish(self) -> None:
+        self.out.commit()
+
+    def discard(self) -> None:
+        self.out.discard()
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
+h3{font-size:14px;margin:16px 0 6px}.muted{color:#666}table{border-collapse:collapse;margin:6px 0}
+td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}th{background:#f6f6f6}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.warn{background:#fff4e5;border:1px solid #f0b46c;
+padding:8px 14px;border-radius:6px}.warn li{margin:3px 0}.ok{background:#eef8ee;border:1px solid #9c9;padding:8px 14px;
+border-radius:6px}.grid{display:flex;flex-wrap:wrap;gap:14px}.card{border:1px solid #e3e3e3;border-radius:6px;
+padding:6px 8px}svg text{font:11px system-ui,sans-serif;fill:#333}.never{color:#b03a2e}
+"""
+
+
+def _e(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _bar_chart(values: Sequence[tuple[str, float, float, float, str]], expected: float | None, width=460) -> str:
+    """Horizontal bars ``(label, value, low, high, colour)`` in 0..1 with interval whiskers and
+    an optional dashed line at ``expected``."""
+    row, left, right = 26, 130, 40
+    plot = width - left - right
+    height = row * len(values) + 26
+    parts = [f'<svg width="{width}" height="{height}" role="img">']
+    for k in range(0, 11, 2):
+        x = left + plot * k / 10
+        parts.append(f'<line x1="{x:.1f}" y1="4" x2="{x:.1f}" y2="{height - 18}" stroke="#eee"/>')
+        parts.append(f'<text x="{x:.1f}" y="{height - 4}" text-anchor="middle">{10 * k}%</text>')
+    for i, (label, value, low, high, colour) in enumerate(values):
+        y = 6 + i * row
+        parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{_e(label)}</text>')
+        parts.append(f'<rect x="{left}" y="{y + 3}" width="{plot * value:.1f}" height="16" fill="{colour}" opacity="0.8"/>')
+        parts.append(f'<line x1="{left + plot * low:.1f}" y1="{y + 11}" x2="{left + plot * high:.1f}" y2="{y + 11}" '
+                     'stroke="#111" stroke-width="1.5"/>')
+        for x in (low, high):
+            parts.append(f'<line x1="{left + plot * x:.1f}" y1="{y + 6}" x2="{left + plot * x:.1f}" y2="{y + 16}" stroke="#111"/>')
+        parts.append(f'<text x="{left + plot * high + 4:.1f}" y="{y + 15}">{100 * value:.1f}%</text>')
+    if expected is not None:
+        x = left + plot * expected
+        parts.append(f'<line x1="{x:.1f}" y1="2" x2="{x:.1f}" y2="{height - 18}" stroke="#555" stroke-dasharray="4 3"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _histogram(series: Sequence[tuple[str, Distribution, str]], xlabel: str, width=460, height=190) -> str:
+    """Bars of one or more distributions on a shared integer axis (share of games per value)."""
+    series = [(n, d, c) for n, d, c in series if d is not None and d.count]
+    if not series:
+        return ""
+    lo = min(d.min for _, d, _ in series)
+    hi = max(d.max for _, d, _ in series)
+    if isinstance(lo, float) and not lo.is_integer() or isinstance(hi, float) and not hi.is_integer():
+        lo, hi = math.floor(lo), math.ceil(hi)
+    lo, hi = int(lo), int(hi)
+    span = hi - lo + 1
+    peak = max(c / d.count for _, d, _ in series for _, c in d.histogram)
+    left, bottom, top = 36, 30, 18
+    plot_w, plot_h = width - left - 10, height - bottom - top
+    slot = plot_w / span
+    bar = max(1.0, slot / len(series) - 0.5)
+    parts = [f'<svg width="{width}" height="{height}" role="img">']
+    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#999"/>')
+    for k in range(3):
+        v = peak * k / 2
+        y = top + plot_h - plot_h * k / 2
+        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{100 * v:.0f}%</text>')
+    step = max(1, math.ceil(span / 12))
+    for v in range(lo, hi + 1, step):
+        x = left + (v - lo + 0.5) * slot
+        parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{v}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle">{_e(xlabel)}</text>')
+    for j, (name, dist, colour) in enumerate(series):
+        for value, count in dist.histogram:
+            h = plot_h * (count / dist.count) / peak
+            x = left + (value - lo) * slot + j * bar
+            parts.append(f'<rect x="{x:.1f}" y="{top + plot_h - h:.1f}" width="{bar:.1f}" height="{h:.1f}" '
+                         f'fill="{colour}" opacity="0.8"><title>{_e(name)}: {value} in {count} games</title></rect>')
+    if len(series) > 1:
+        for j, (name, _, colour) in enumerate(series):
+            x = left + 8 + j * 95
+            parts.append(f'<rect x="{x}" y="2" width="10" height="10" fill="{colour}"/>'
+                         f'<text x="{x + 14}" y="11">{_e(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _heat(rate: float) -> str:
+    """Pale yellow (never taken: pale grey) to deep red, by share of games."""
+    if rate <= 0:
+        return "#eeeeee"
+    r, g, b = (255, 240, 170), (200, 40, 30), None
+    t = min(1.0, rate)
+    return "#%02x%02x%02x" % tuple(round(a + (c - a) * t) for a, c in zip(r, g))
+
+
+def _board_map(summary: Summary, catalogue: Sequence[Element], width=520) -> str:
+    """Rule the Realm: the board's segments coloured by the share of games that took them,
+    bridges and line items drawn over them."""
+    rates = {e.key: e.rate for e in summary.elements}
+    shapes = [e for e in catalogue if e.shape]
+    if not shapes:
+        return ""
+    x0, y0, x1, y1 = shape_bounds(shapes)
+    scale = (width - 20) / max(x1 - x0, 1e-9)
+    height = (y1 - y0) * scale + 20
+
+    def pt(x, y):
+        return f"{10 + (x - x0) * scale:.1f},{10 + (y - y0) * scale:.1f}"
+
+    parts = [f'<svg width="{width}" height="{height:.0f}" role="img">']
+    for e in shapes:
+        rate = rates.get(e.key, 0.0)
+        tip = f"{e.label}{' (' + e.content + ')' if e.content else ''}: {100 * rate:.0f}% of games"
+        if e.kind == "segment":
+            stroke = "#333" if e.content else "#bbb"
+            parts.append(f'<polygon points="{" ".join(pt(x, y) for x, y in e.shape)}" fill="{_heat(rate)}" '
+                         f'stroke="{stroke}" stroke-width="{1.2 if e.content else 0.6}"><title>{_e(tip)}</title></polygon>')
+        elif len(e.shape) == 2:
+            (ax, ay), (bx, by) = e.shape
+            a, b = pt(ax, ay).split(","), pt(bx, by).split(",")
+            parts.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="{_heat(max(rate, 0.02))}" '
+                         f'stroke-width="5" stroke-linecap="round"><title>{_e(tip)}</title></line>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
+    """Rivages: one small map per island, spaces coloured by the share of games that crossed
+    them."""
+    rates = {e.key: e.rate for e in summary.elements}
+    islands: dict[str, list[Element]] = {}
+    names = {e.group: e.label for e in catalogue if e.kind == "island"}
+    for e in catalogue:
+        if e.kind == "space" and e.shape:
+            islands.setdefault(e.group, []).append(e)
+    cards = []
+    size = 11.0
+    for island, spaces in islands.items():
+        visited = rates.get(f"island {island}", 0.0)
+        corners = {e.key: hex_corners(*e.shape[0], size) for e in spaces}
+        xs = [x for cs in corners.values() for x, _ in cs]
+        ys = [y for cs in corners.values() for _, y in cs]
+        w, h = max(xs) - min(xs) + 4, max(ys) - min(ys) + 4
+        parts = [f'<svg width="{w:.0f}" height="{h:.0f}" role="img">']
+        for e in spaces:
+            rate = rates.get(e.key, 0.0)
+            share = rate / visited if visited else 0.0
+            pts = " ".join(f"{x - min(xs) + 2:.1f},{y - min(ys) + 2:.1f}" for x, y in corners[e.key])
+            parts.append(f'<polygon points="{pts}" fill="{_heat(share)}" stroke="#777" stroke-width="0.6">'
+                         f'<title>{_e(e.label)} ({_e(e.content)}): crossed in {100 * share:.0f}% of the visits, '
+                         f'{100 * rate:.0f}% of games</title></polygon>')
+        parts.append("</svg>")
+        cards.append(f'<div class="card"><div><b>{_e(names.get(island, island))}</b> '
+                     f'<span class="muted">visited in {100 * visited:.0f}% of games</span></div>{"".join(parts)}</div>')
+    if not cards:
+        return ""
+    return ('<p class="muted">Each space coloured by the share of the island\'s visits that crossed it. '
+            + _legend() + f'</p><div class="grid">{"".join(cards)}</div>')
+
+
+def _legend() -> str:
+    """The colour scale of the content maps, as inline swatches."""
+    stops = [0.0, 0.01, 0.25, 0.5, 0.75, 1.0]
+    return " ".join(f'<span style="display:inline-block;width:14px;height:11px;background:{_heat(v)};'
+                    f'border:1px solid #999;vertical-align:middle"></span> {"never" if v == 0 else f"{100 * v:.0f}%"}'
+                    for v in stops)
+
+
+def _element_table(summary: Summary, kinds: Sequence[str], limit: int | None = None) -> str:
+    seats = [s.seat for s in summary.seats]
+    head = "".join(f'<th class="n">seat {s + 1}</th>' for s in seats)
+    rows = []
+    items = [e for e in summary.elements if e.kind in kinds]
+    items.sort(key=lambda e: (-e.rate, e.key))
+    if limit is not None and len(items) > limit:
+        never = [e for e in items if e.taken == 0]
+        items = items[:limit] + [e for e in never if e not in items[:limit]]
+    for e in items:
+        cls = ' class="never"' if e.taken == 0 else ""
+        by_seat = "".join(f'<td class="n">{e.by_seat[s]}</td>' for s in seats)
+        rows.append(f"<tr{cls}><td>{_e(e.label)}</td><td>{_e(e.content)}</td><td class=\"n\">{100 * e.rate:.1f}%</td>"
+                    f"{by_seat}</tr>")
+    if not rows:
+        return ""
+    return (f'<table><tr><th>element</th><th>content</th><th class="n">games</th>{head}</tr>'
+            + "".join(rows) + "</table>")
+
+
+def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = ()) -> str:
+    """A self-contained HTML page: settings, warnings, seat table and win-rate chart, balance
+    figures, score / length / margin distributions, how games ended, content maps and tables."""
+    s = summary
+    seats = s.seats
+    colours = [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(seats))]
+    out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+           f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
+           f"<h1>{_e(title)}</h1>",
+           '<p class="muted">' + " · ".join(f"{_e(k)}: {_e(v)}" for k, v in settings.items()) + "</p>"]
+    if s.warnings:
+        out.append('<div class="warn"><b>Warnings</b><ul>' + "".join(f"<li>{_e(w)}</li>" for w in s.warnings)
+                   + "</ul></div>")
+    else:
+        out.append('<div class="ok">Nothing looks wrong in these games.</div>')
+
+    out.append("<h2>Seats</h2>")
+    bands = any(x.bands_mean is not None for x in seats)
+    stat_keys = list(seats[0].stats) if seats else []
+    head = ('<tr><th>seat</th><th>name</th><th>bot</th><th class="n">wins</th><th class="n">win %</th>'
+            '<th class="n">95% interval</th><th class="n">score mean</th><th class="n">sd</th>'
+            '<th class="n">min</th><th class="n">median</th><th class="n">max</th>'
+            + ('<th class="n">bands used</th>' if bands else "") + "</tr>")
+    rows = []
+    for x in seats:
+        d = x.scores
+        rows.append(f'<tr><td>{x.seat + 1}</td><td>{_e(x.name)}</td><td>{_e(x.bot)}</td><td class="n">{x.wins:g}</td>'
+                    f'<td class="n">{100 * x.win_rate:.1f}%</td>'
+                    f'<td class="n">{100 * x.ci_low:.1f}% – {100 * x.ci_high:.1f}%</td>'
+                    f'<td class="n">{_num(x.score_mean)}</td><td class="n">{_num(x.score_sd)}</td>'
+                    f'<td class="n">{_num(d.min if d else None, "g")}</td><td class="n">{_num(d.median if d else None, "g")}</td>'
+                    f'<td class="n">{_num(d.max if d else None, "g")}</td>'
+                    + (f'<td class="n">{_num(x.bands_mean)}</td>' if bands else "") + "</tr>")
+    out.append("<table>" + head + "".join(rows) + "</table>")
+    if stat_keys:
+        out.append("<h3>Per seat, mean per game</h3><table><tr><th>seat</th>"
+                   + "".join(f'<th class="n">{_e(k.replace("_", " "))}</th>' for k in stat_keys) + "</tr>"
+                   + "".join(f"<tr><td>{x.seat + 1}</td>" + "".join(f'<td class="n">{_num(x.stats.get(k))}</td>'
+                                                                  for k in stat_keys) + "</tr>" for x in seats)
+                   + "</table>")
+    if len(seats) > 1:
+        out.append("<h3>Win rate per seat (whiskers: 95% Wilson interval; dashed: fair share)</h3>")
+        out.append(_bar_chart([(f"seat {x.seat + 1} {x.name}", x.win_rate, x.ci_low, x.ci_high, c)
+                               for x, c in zip(seats, colours)], s.fair_share))
+
+    out.append("<h2>Balance and length</h2><table>")
+    for label, text in figures(s):
+        out.append(f"<tr><th>{_e(label.rstrip(':'))}</th><td>{_e(text)}</td></tr>")
+    out.append("</table>")
+
+    out.append("<h2>Distributions</h2><div class=\"grid\">")
+    out.append('<div class="card"><h3>Final scores</h3>'
+               + _histogram([(f"seat {x.seat + 1}", x.scores, c) for x, c in zip(seats, colours)], "points") + "</div>")
+    if s.margin is not None and s.margin.count:
+        out.append('<div class="card"><h3>Margin of victory</h3>'
+                   + _histogram([("margin", s.margin, "#555")], "winner's points minus the next best") + "</div>")
+    out.append('<div class="card"><h3>Rounds per game</h3>' + _histogram([("rounds", s.rounds, "#2e86c1")], "rounds")
+               + "</div>")
+    out.append('<div class="card"><h3>Actions per game</h3>'
+               + _histogram([("actions", s.actions, "#17a589")], "actions") + "</div></div>")
+
+    out.append("<h2>How games ended</h2><table>")
+    for reason, count in s.end_reasons.items():
+        out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>')
+    out.append("</table>")
+
+    if s.elements:
+        out.append("<h2>Content</h2>")
+        out.append('<p class="muted">Share of games in which each element was taken, and by which seat; '
+                   "never taken in red.</p>")
+        kinds = {e.kind for e in s.elements}
+        if "segment" in kinds:
+            out.append('<p class="muted">Segments coloured by the share of games that took them (outlined: '
+                       f'segments with content). {_legend()}</p>')
+            out.append(_board_map(s, catalogue))
+            out.append("<h3>Segments with content</h3>")
+            content_keys = {e.key for e in catalogue if e.content} if catalogue else None
+            if content_keys is not None:
+                filtered = replace(s, elements=[e for e in s.elements if e.key in content_keys or e.kind != "segment"])
+                out.append(_element_table(filtered, ["segment"]))
+            else:
+                out.append(_element_table(s, ["segment"]))
+            for kind, name in (("bridge", "Bridges"), ("line", "Line items"), ("picture", "Pictures")):
+                if kind in kinds:
+                    out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
+        if "space" in kinds:
+            out.append("<h3>Islands</h3>" + _island_maps(s, catalogue))
+            for kind, name in (("island", "Islands visited"), ("goal", "Goal steps completed"),
+                               ("tree", "Tree spaces reached")):
+                if kind in kinds:
+                    out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
+    out.append(f'<p class="muted">Made by Board Studio ({_e(FORMAT)}).</p></body></html>')
+    return "\n".join(out)
+
+
+def write_html(path, summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = ()) -> None:
+    """Write :func:`html_report` atomically. Raises OSError."""
+    from studio.content import save_atomic
+
+    save_atomic(path, html_report(summary, title, settings, catalogue))
+
+
+def summary_csv(rows: Sequence[dict]) -> str:
+    """CSV text of flat dicts (the keys of the first row are the header)."""
+    buf = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return buf.getvalue()

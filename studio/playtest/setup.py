@@ -1,0 +1,142 @@
+"""A scenario ready for bot games: the content in memory and a player count.
+
+Batches and sweeps play from a :class:`Setup` rather than from files, so worker processes (and
+machines of a cluster) need no access to the scenario's folder, and a sweep plays changed copies
+of a scenario that never touch the disk.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass
+from typing import Any
+
+
+class SetupError(ValueError):
+    """A scenario that cannot be set up as asked: no board for that many players, a setting
+    path that does not exist, a value the scenario's schema refuses. The message is one line
+    for people."""
+
+
+@dataclass
+class Setup:
+    """``kind``: ``"realm"`` or ``"rivages"``; ``content``: a :class:`~studio.model.realm.Realm`
+    (scenario and the board for ``players``) or a :class:`~studio.model.rivages.Rivages`;
+    ``settings``: the ``--set`` changes applied to the scenario, as ``(path, value)`` pairs."""
+
+    kind: str
+    content: Any
+    players: int
+    path: str | None = None
+    settings: tuple = ()
+
+    @property
+    def scenario(self):
+        return self.content.scenario
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    def game(self, seed: int = 0):
+        """A fresh engine game (raises BoardError / RivagesError if the content cannot be
+        played)."""
+        from studio.rules import load_game
+
+        return load_game(self.content, self.players, seed)
+
+    def with_settings(self, settings: dict[str, Any] | list[tuple[str, Any]]) -> "Setup":
+        """A copy whose scenario has ``settings`` applied (dotted paths into the scenario's
+        data, e.g. ``rules.end.score``), checked against the scenario's schema. Raises
+        :class:`SetupError` naming the path and the problem."""
+        pairs = list(settings.items()) if isinstance(settings, dict) else list(settings)
+        data = self.scenario.to_data()
+        for path, value in pairs:
+            set_path(data, path, value)
+        scenario = _scenario_from_data(data, self.scenario)
+        content = copy.copy(self.content)
+        content.scenario = scenario
+        return Setup(self.kind, content, self.players, self.path, tuple(self.settings) + tuple(pairs))
+
+
+def player_counts(scenario) -> list[int]:
+    """The player counts a scenario can be played with: a Rule the Realm scenario's boards;
+    Rivages 2 to 5, and 1 when it has solo cards."""
+    if hasattr(scenario, "boards"):
+        return sorted(scenario.boards)
+    return ([1] if scenario.solo is not None else []) + [2, 3, 4, 5]
+
+
+def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
+    """Read a ``realm-scenario/1`` or ``rivages-scenario/1`` file and what it references.
+    ``players`` defaults to the smallest board (Rule the Realm) or 2 (Rivages). Raises
+    LoadError / InvalidContent for bad files and :class:`SetupError` for a player count the
+    scenario has no board for."""
+    from studio.content import load_document
+
+    fmt = (load_document(path).format or "")
+    if fmt.startswith("rivages-scenario"):
+        from studio.model.rivages import read_rivages
+
+        content = read_rivages(path)
+        counts = player_counts(content.scenario)
+        players = 2 if players is None else players
+        if players not in counts:
+            raise SetupError(f"{path}: scenario {content.scenario.id!r} cannot be played by {players} "
+                             f"(Rivages: {', '.join(map(str, counts))} players)")
+        return Setup("rivages", content, players, str(path))
+    from studio.model.io import board_path, read_board, read_scenario
+    from studio.model.realm import Realm
+
+    scenario = read_scenario(path)
+    counts = player_counts(scenario)
+    players = min(counts, default=2) if players is None else players
+    if players not in counts:
+        have = ", ".join(map(str, counts)) or "none"
+        raise SetupError(f"{path}: scenario {scenario.id!r} has no board for {players} players (has {have})")
+    board = read_board(board_path(scenario, players))
+    return Setup("realm", Realm(scenario, board), players, str(path))
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+def set_path(data: dict, path: str, value: Any) -> None:
+    """Set ``value`` at the dotted ``path`` of ``data`` in place; missing mappings on the way
+    are created. Raises :class:`SetupError` for an empty path part or a part that runs into a
+    value that is not a mapping."""
+    parts = path.split(".")
+    if not path or any(not p for p in parts):
+        raise SetupError(f"setting {path!r}: a path is names joined by dots, e.g. rules.end.score")
+    node = data
+    for i, part in enumerate(parts[:-1]):
+        here = ".".join(parts[: i + 1])
+        nxt = node.get(part)
+        if nxt is None:
+            nxt = node[part] = {}
+        elif not isinstance(nxt, dict):
+            raise SetupError(f"setting {path!r}: {here} is {_kind(nxt)} ({nxt!r}), not a mapping of settings")
+        node = nxt
+    node[parts[-1]] = value
+
+
+def _kind(value) -> str:
+    return {list: "a list", str: "a text", bool: "true/false", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def _scenario_from_data(data: dict, old):
+    """Build the scenario model from changed data, keeping the file path for references."""
+    from studio.content.schemas import schema_findings
+    from studio.model.realm import BoardError
+
+    findings = [f for f in schema_findings(data, None, old.path) if f.severity == "error"]
+    if findings:
+        raise SetupError(f"the scenario refuses it: {findings[0].message}")
+    try:
+        return type(old).from_data(data, path=old.path)
+    except (BoardError, ValueError, TypeError, KeyError) as exc:
+        raise SetupError(f"the scenario refuses it: {exc}") from None

@@ -1,0 +1,302 @@
+"""``studio sweep SCENARIO --set PATH=V1,V2,...``: the same batch on a grid of scenario settings.
+
+Each ``--set`` names a dotted path into the scenario's data (``rules.end.score``,
+``rules.modules.cross-board.bonuses``, ``great_explorer.2``) and the values to try, separated
+by commas; values are YAML (``14``, ``true``, ``[10, 5]``), and commas inside brackets or
+quotes belong to the value. Several ``--set`` make the product of their values. Every point of
+the grid is an in-memory copy of the scenario, checked against its schema before any game is
+played, and is played with the same seeds, so the points differ by their settings only.
+
+Prints one row per point side by side (seat win rates, balance, first-seat advantage, margin,
+length, shared wins, how decided, warnings); ``--json`` and ``--csv`` write the same.
+
+Exit status: 0 done, 2 bad arguments, settings or content (one line on stderr), 130 interrupted
+(the points finished so far are still reported).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sys
+import time
+
+from studio.playtest.cli import (Parser, UsageError, add_batch_options, check_batch_args, content_errors, fail,
+                                 parse, plural, progress_bar)
+
+PROG = "studio sweep"
+MAX_POINTS = 10_000
+SWEEP_FORMAT = "studio-sweep/1"
+
+
+def build_parser() -> Parser:
+    p = Parser(prog=PROG, description="Play the same bot batch on a grid of scenario settings and compare "
+               "balance, length and decisiveness side by side.")
+    add_batch_options(p, 200)
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="PATH=V1,V2,...",
+                   help="a scenario setting and the values to try, e.g. rules.end.score=14,16,18,20; "
+                        "several --set give every combination")
+    p.add_argument("--json", metavar="FILE", help="also write every point's settings and summary as JSON")
+    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per point")
+    return p
+
+
+# -- the grid -------------------------------------------------------------------------------------
+
+def split_values(text: str) -> list[str]:
+    """Split ``text`` at the commas outside brackets, braces and quotes. Raises UsageError for
+    unbalanced brackets or quotes."""
+    parts, depth, quote, start = [], 0, None, 0
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+            if depth < 0:
+                raise UsageError(f"unbalanced {ch!r} in {text!r}")
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    if quote or depth:
+        raise UsageError(f"unclosed {'quote' if quote else 'bracket'} in {text!r}")
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+def parse_value(text: str):
+    """A value written as YAML (``14``, ``true``, ``[10, 5]``, ``line``)."""
+    from studio.content import LoadError, parse_yaml
+
+    if not text:
+        raise UsageError("a value is empty")
+    try:
+        return parse_yaml(text).data
+    except LoadError as exc:
+        raise UsageError(f"value {text!r} is not valid YAML: {exc.message if hasattr(exc, 'message') else exc}") from None
+
+
+def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
+    """``[(path, [values...]), ...]`` from ``--set PATH=V1,V2`` texts. Raises UsageError for a
+    missing ``=``, an empty path or value, a path given twice, bad YAML, or too many points."""
+    if not settings:
+        raise UsageError("give at least one --set PATH=V1,V2,... (e.g. --set rules.end.score=14,16,18)")
+    grid: list[tuple[str, list]] = []
+    seen = set()
+    for raw in settings:
+        path, sep, values = raw.partition("=")
+        path = path.strip()
+        if not sep:
+            raise UsageError(f"--set {raw!r}: expected PATH=V1,V2,... (e.g. rules.end.score=14,16,18)")
+        if not path:
+            raise UsageError(f"--set {raw!r}: the setting path is empty")
+        if path in seen:
+            raise UsageError(f"--set {path}: given twice; list all its values in one --set")
+        seen.add(path)
+        try:
+            parsed = [parse_value(v) for v in split_values(values)]
+        except UsageError as exc:
+            raise UsageError(f"--set {path}: {exc}") from None
+        grid.append((path, parsed))
+    points = math.prod(len(v) for _, v in grid)
+    if points > MAX_POINTS:
+        raise UsageError(f"the grid has {points} points, more than {MAX_POINTS}")
+    return grid
+
+
+def grid_points(grid: list[tuple[str, list]]) -> list[dict]:
+    """Every combination of the grid's values, the first setting varying slowest."""
+    paths = [p for p, _ in grid]
+    return [dict(zip(paths, combo)) for combo in itertools.product(*(v for _, v in grid))]
+
+
+def show(value) -> str:
+    """A value as written on the command line."""
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+# -- running --------------------------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    args, status = parse(build_parser(), argv)
+    if args is None:
+        return status
+    try:
+        return _run(args)
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args) -> int:
+    from studio.playtest.executors import BatchSpec, open_executor
+    from studio.playtest.runner import game_seed, resolve_bots
+    from studio.playtest.setup import SetupError, load_setup
+    from studio.playtest.stats import Tally
+
+    check_batch_args(args, [args.json, args.csv])
+    grid = parse_grid(args.settings)
+    points = grid_points(grid)
+    try:
+        base = load_setup(args.scenario, args.players)
+        bots = resolve_bots(args.bots, base.players)
+        setups = []
+        for point in points:
+            text = ", ".join(f"{k}={show(v)}" for k, v in point.items())
+            try:
+                setup = base.with_settings(point)
+                setup.game(args.seed)
+            except SetupError as exc:
+                raise fail(f"--set {text}: {exc}") from None
+            except content_errors() as exc:
+                raise fail(f"--set {text}: the game cannot be played: {exc}") from None
+            setups.append(setup)
+    except content_errors() as exc:
+        raise fail(str(exc)) from None
+
+    seeds = range(game_seed(args.seed, 0), game_seed(args.seed, args.games))
+    rows: list[dict] = []
+    interrupted = False
+    started = time.perf_counter()
+    try:
+        with open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
+            bar = progress_bar(args.games * len(points))
+            try:
+                for point, setup in zip(points, setups):
+                    tally = Tally()
+                    batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
+                    try:
+                        for result in batch:
+                            tally.add(result)
+                            bar.update(1)
+                    except KeyboardInterrupt:
+                        interrupted = True
+                    finally:
+                        batch.close()
+                    if tally.games:
+                        rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted})
+                    if interrupted:
+                        break
+            finally:
+                bar.close()
+    except KeyboardInterrupt:
+        interrupted = True
+    except content_errors() as exc:
+        raise fail(str(exc)) from None
+    elapsed = time.perf_counter() - started
+
+    played = sum(r["summary"].games for r in rows)
+    if interrupted:
+        print(f"{PROG}: interrupted after {plural(played, 'game')}", file=sys.stderr)
+    if not rows:
+        return 130 if interrupted else 1
+    print(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s", file=sys.stderr)
+    title = (f"{base.name}, {plural(base.players, 'player')}: {plural(args.games, 'game')} per point, "
+             f"{plural(len(points), 'point')}, bots {', '.join(bots)}, seed {args.seed}")
+    print(format_sweep(rows, [p for p, _ in grid], title))
+    status = 130 if interrupted else 0
+    try:
+        if args.json:
+            write_json(args.json, args, base, bots, grid, rows, interrupted)
+        if args.csv:
+            from studio.content import save_atomic
+            from studio.playtest.report import summary_csv
+
+            save_atomic(args.csv, summary_csv([flat_row(r, [p for p, _ in grid]) for r in rows]))
+    except OSError as exc:
+        print(f"{PROG}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return status or 2
+    return status
+
+
+# -- reporting ------------------------------------------------------------------------------------
+
+def flat_row(row: dict, paths: list[str]) -> dict:
+    """One point's settings and figures as a flat dict (CSV columns)."""
+    s = row["summary"]
+    out = {p: show(row["settings"][p]) for p in paths}
+    out["games"] = s.games
+    for seat in s.seats:
+        out[f"seat_{seat.seat + 1}_win_rate"] = round(seat.win_rate, 4)
+        out[f"seat_{seat.seat + 1}_ci_low"] = round(seat.ci_low, 4)
+        out[f"seat_{seat.seat + 1}_ci_high"] = round(seat.ci_high, 4)
+        out[f"seat_{seat.seat + 1}_score_mean"] = _round(seat.score_mean)
+    out["balance"] = round(s.balance, 4)
+    out["first_seat_advantage"] = round(s.first_seat_advantage, 4)
+    out["margin_mean"] = _round(s.margin.mean if s.margin else math.nan)
+    out["rounds_mean"] = _round(s.rounds_mean)
+    out["actions_mean"] = _round(s.actions_mean)
+    out["shared_wins"] = round(s.shared_wins / s.games, 4)
+    out["no_winner"] = round(s.no_winner / s.games, 4)
+    out["decided_at_mean"] = _round(s.decided_at_mean)
+    out["lead_changes_mean"] = _round(s.lead_changes_mean)
+    out["main_end"] = next(iter(s.end_reasons), "")
+    out["warnings"] = len(s.warnings)
+    out["complete"] = row["complete"]
+    return out
+
+
+def _round(x: float) -> float | str:
+    return "" if not math.isfinite(x) else round(x, 3)
+
+
+def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
+    """The grid as a plain-text table, then each point's warnings."""
+    from studio.playtest.report import _table
+
+    players = rows[0]["summary"].players
+    head = list(paths) + ["games"] + [f"seat {s + 1} win %" for s in range(players)] + \
+        ["balance", "1st seat", "margin", "rounds", "actions", "shared %", "decided", "warnings"]
+    body = []
+    for r in rows:
+        s = r["summary"]
+        cells = [show(r["settings"][p]) for p in paths] + [str(s.games) + ("" if r["complete"] else "*")]
+        cells += [f"{100 * seat.win_rate:.1f}" for seat in s.seats]
+        cells += [f"{s.balance:.2f}", f"{100 * s.first_seat_advantage:+.1f}",
+                  f"{s.margin.mean:.1f}" if s.margin and s.margin.count else "-",
+                  f"{s.rounds_mean:.1f}", f"{s.actions_mean:.1f}", f"{100 * s.shared_wins / s.games:.1f}",
+                  f"{100 * s.decided_at_mean:.0f}%" if math.isfinite(s.decided_at_mean) else "-", str(len(s.warnings))]
+        body.append(cells)
+    out = [title, ""] if title else []
+    out += _table(head, body, set(range(len(paths), len(head))))
+    if any(not r["complete"] for r in rows):
+        out.append("* interrupted: fewer games than asked")
+    out.append("")
+    out.append("balance: 1 minus the largest gap between seats' win rates; 1st seat: seat 1's win rate minus the "
+               "fair share, in points; decided: share of the actions played when the winner took the lead for good")
+    warned = [r for r in rows if r["summary"].warnings]
+    if warned:
+        out.append("")
+        out.append("warnings:")
+        for r in warned:
+            text = ", ".join(f"{p}={show(r['settings'][p])}" for p in paths)
+            out += [f"  [{text}] {w}" for w in r["summary"].warnings]
+    return "\n".join(out)
+
+
+def write_json(path, args, base, bots, grid, rows, interrupted: bool) -> None:
+    from studio.content import save_atomic
+
+    data = {
+        "format": SWEEP_FORMAT,
+        "scenario": {"id": base.id, "name": base.name, "path": str(args.scenario)},
+        "players": base.players, "bots": bots, "seed": args.seed, "games_per_point": args.games,
+        "game_seeds": "seed * 1000003 + index, the same for every point",
+        "grid": [{"path": p, "values": v} for p, v in grid],
+        "interrupted": interrupted,
+        "points": [{"settings": r["settings"], "complete": r["complete"], "summary": r["summary"].to_dict()}
+                   for r in rows],
+    }
+    save_atomic(path, json.dumps(data, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

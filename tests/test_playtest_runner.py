@@ -1,0 +1,131 @@
+"""Batch runner: reproducible per-game seeds whatever the executor and the number of workers,
+both games, elements taken, in-memory setups and executor errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.content import bundled_path
+from studio.playtest import GameResult, catalogue, game_seed, iter_batch, load_setup, run_batch
+from studio.playtest.executors import ProcessExecutor, SerialExecutor, chunk_size, open_executor
+from studio.playtest.setup import SetupError
+
+JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
+RIVAGES = bundled_path("scenarios", "rivages.yaml")
+
+
+@pytest.fixture(scope="module")
+def rivages2():
+    return load_setup(RIVAGES, 2)
+
+
+def test_parallel_and_serial_runs_are_identical(rivages2):
+    """Game i depends on its seed alone: 1 or 2 worker processes, in any chunking, give the
+    same results (scores, winners, lead tracking, elements, per-seat figures)."""
+    serial = run_batch(rivages2, None, 5, seed=4, bot_names="random,greedy")
+    parallel = run_batch(rivages2, None, 5, seed=4, bot_names="random,greedy", jobs=2)
+    assert parallel == serial
+    assert [r.seed for r in serial] == [game_seed(4, i) for i in range(5)]
+    later = list(iter_batch(rivages2, None, 2, seed=4, bot_names="random,greedy", start=3))
+    assert later == serial[3:]
+
+
+def test_an_executor_plays_several_batches_in_order(rivages2):
+    from studio.playtest.executors import BatchSpec
+
+    jungle = load_setup(JUNGLE, 2)
+    specs = [BatchSpec(jungle, ("random", "random")), BatchSpec(rivages2, ("random", "random"))]
+    seeds = range(10, 16)
+    with SerialExecutor() as ex:
+        expected = [list(ex.run(spec, seeds)) for spec in specs]
+    with ProcessExecutor(2) as ex:
+        got = [list(ex.run(spec, seeds)) for spec in specs]
+        again = list(ex.run(specs[0], range(10, 12)))   # the worker caches the game by token
+    assert got == expected
+    assert again == expected[0][:2]
+
+
+def test_rivages_results_carry_its_figures(rivages2):
+    (r,) = run_batch(rivages2, None, 1, seed=1, bot_names="greedy")
+    assert r.bands_used == ()
+    stats = dict(r.seat_stats[0])
+    assert {"scrolls", "loot", "islands", "goal_steps"} <= set(stats)
+    keys = {e.key for e in catalogue(rivages2.game())}
+    assert r.elements and all(k in keys for k, _ in r.elements)
+    assert any(k.startswith("space ") for k, _ in r.elements) and any(k.startswith("island ") for k, _ in r.elements)
+    assert GameResult.from_dict(r.to_dict()) == r
+
+
+def test_realm_elements_are_the_collected_segments():
+    setup = load_setup(JUNGLE, 2)
+    game = setup.game()
+    from studio.bots import make_bot
+    from studio.playtest import play_game
+
+    bots = [make_bot("greedy"), make_bot("greedy")]
+    r = play_game(game, bots, 3)
+    state = game.new_state(3)
+    import random
+
+    rng = random.Random(3)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(bots[seat].act(game, state.observation(seat), state.legal_actions(), rng))
+    expected = {("segment " + "-".join(game.topology.face_keys[f]), s) for f, s in state.collected.items()}
+    assert set(r.elements) == expected
+    segments = [e for e in catalogue(game) if e.kind == "segment"]
+    assert len(segments) == sum(game.topology.is_segment)
+    assert all(len(e.shape) == 3 for e in segments)
+
+
+def test_archipelago_bridges_and_labyrinth_lines_are_elements():
+    for name, kind in (("archipelago-city.yaml", "bridge"), ("labyrinth.yaml", "line")):
+        setup = load_setup(bundled_path("scenarios", name), 2)
+        elements = [e for e in catalogue(setup.game()) if e.kind == kind]
+        assert elements and all(len(e.shape) == 2 for e in elements)
+        results = run_batch(setup, None, 3, seed=2, bot_names="greedy")
+        taken = {k for r in results for k, _ in r.elements if k.startswith(kind + " ")}
+        assert taken <= {e.key for e in elements} and taken
+
+
+def test_setups_in_memory():
+    setup = load_setup(JUNGLE)
+    assert (setup.kind, setup.players, setup.name) == ("realm", 2, "Jungle Temples")
+    short = setup.with_settings({"rules.end.score": 6})
+    assert short.scenario.rules.end == {"score": 6} and setup.scenario.rules.end == {"score": 18}
+    assert short.settings == (("rules.end.score", 6),)
+    results = run_batch(short, None, 3, seed=0, bot_names="greedy")
+    assert all(r.end_reason == "a player reached 6 VP" for r in results)
+    with pytest.raises(SetupError, match="no board for 5 players"):
+        load_setup(JUNGLE, 5)
+    with pytest.raises(SetupError, match="cannot be played by 7"):
+        load_setup(RIVAGES, 7)
+    assert load_setup(RIVAGES, 1).players == 1
+    with pytest.raises(SetupError, match="unknown key 'scor'"):
+        setup.with_settings({"rules.end.scor": 14})
+    with pytest.raises(SetupError, match="rules.bands is a list"):
+        setup.with_settings({"rules.bands.first": 1})
+
+
+def test_executor_arguments():
+    assert isinstance(open_executor(1), SerialExecutor)
+    assert isinstance(open_executor(4, games=1), SerialExecutor)   # one game plays here
+    assert open_executor(3, games=10).workers == 3
+    with pytest.raises(ValueError, match="unknown executor 'cloud'"):
+        open_executor(1, "cloud")
+    with pytest.raises(ValueError, match="jobs must be 0"):
+        open_executor(-1)
+    with pytest.raises(ValueError, match="needs the scheduler's address"):
+        open_executor(1, "dask")
+    with pytest.raises(ValueError, match="goes with the dask executor"):
+        open_executor(1, "processes", "tcp://127.0.0.1:1")
+    assert chunk_size(100_000, 2) == 32 and chunk_size(10, 4) == 1
+    with pytest.raises(ValueError, match="at least 1"):
+        next(iter_batch(JUNGLE, 2, 0))
+    with pytest.raises(ValueError, match="bad MCTS budget"):
+        next(iter_batch(JUNGLE, 2, 1, bot_names="mcts:lots"))
+
+
+def test_mcts_plays_in_a_batch():
+    results = run_batch(JUNGLE, 2, 1, seed=5, bot_names="mcts:5,greedy")
+    assert results[0].bots == ("mcts:5", "greedy")

@@ -1,0 +1,88 @@
+"""``studio sweep``: grid parsing, its errors (exit 2, one clear line) and a small sweep."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from studio.content import bundled_path
+from studio.playtest.cli import UsageError
+from studio.playtest.sweep import grid_points, main, parse_grid, split_values
+
+JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
+
+
+def test_values_split_outside_brackets_and_quotes():
+    assert split_values("14,16, 18") == ["14", "16", "18"]
+    assert split_values("[8, 6],[4,2]") == ["[8, 6]", "[4,2]"]
+    assert split_values("{score: 14},{rounds: 6}") == ["{score: 14}", "{rounds: 6}"]
+    assert split_values("'a,b',c") == ["'a,b'", "c"]
+    with pytest.raises(UsageError, match="unclosed bracket"):
+        split_values("[1,2")
+    with pytest.raises(UsageError, match="unbalanced"):
+        split_values("1],2")
+
+
+def test_grid_is_the_product_of_the_settings():
+    grid = parse_grid(["rules.end.score=14,18", "rules.modules.cross-board.bonuses=[8,6],[4,2]", "rules.connect=true"])
+    assert grid == [("rules.end.score", [14, 18]), ("rules.modules.cross-board.bonuses", [[8, 6], [4, 2]]),
+                    ("rules.connect", [True])]
+    points = grid_points(grid)
+    assert len(points) == 4
+    assert points[0] == {"rules.end.score": 14, "rules.modules.cross-board.bonuses": [8, 6], "rules.connect": True}
+    assert [p["rules.end.score"] for p in points] == [14, 14, 18, 18]   # the first setting varies slowest
+
+
+@pytest.mark.parametrize("settings, message", [
+    ([], "give at least one --set"),
+    (["rules.end.score"], "expected PATH=V1,V2"),
+    (["=14"], "the setting path is empty"),
+    (["rules.end.score=14,"], "a value is empty"),
+    (["rules.end.score=14", "rules.end.score=16"], "given twice"),
+    (["rules.end.score=[14"], "unclosed bracket"),
+    (["rules.end.score=a: b: c"], "is not valid YAML"),
+])
+def test_grid_errors(settings, message):
+    with pytest.raises(UsageError, match=message.replace("[", r"\[")):
+        parse_grid(settings)
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "give at least one --set"),
+    (["--set", "rules.end.scor=14"], "--set rules.end.scor=14: the scenario refuses it: rules.end: unknown key 'scor'"),
+    (["--set", "rules.end.score=0"], "--set rules.end.score=0: the scenario refuses it"),
+    (["--set", "rules.bands.first=1"], "rules.bands is a list"),
+    (["--set", "rules.bands_per_player=many"], "expected integer"),
+    (["--set", "rules.end.score=14", "--games", "0"], "--games must be at least 1"),
+    (["--set", "rules.end.score=14", "--players", "5"], "no board for 5 players"),
+    (["--set", "rules.end.score=14", "--bots", "clever"], "unknown bot 'clever'"),
+    (["--set", "rules.end.score=14", "--executor", "dask"], "needs --scheduler"),
+    (["--set"], "expected one argument"),
+])
+def test_sweep_errors_exit_2_with_one_line(args, message, capsys):
+    assert main([str(JUNGLE), *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_small_sweep(tmp_path, capsys):
+    out_json, out_csv = tmp_path / "s.json", tmp_path / "s.csv"
+    rc = main([str(JUNGLE), "--set", "rules.end.score=6,10", "--games", "3", "--bots", "greedy", "--seed", "2",
+               "--json", str(out_json), "--csv", str(out_csv)])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("rules.end.score"))
+    assert "seat 1 win %" in lines[header] and "balance" in lines[header] and "decided" in lines[header]
+    assert [lines[header + 2].split()[0], lines[header + 3].split()[0]] == ["6", "10"]
+    data = json.loads(out_json.read_text())
+    assert data["format"] == "studio-sweep/1" and data["grid"] == [{"path": "rules.end.score", "values": [6, 10]}]
+    ends = [next(iter(p["summary"]["end_reasons"])) for p in data["points"]]
+    assert ends == ["a player reached 6 VP", "a player reached 10 VP"]
+    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    assert [r["rules.end.score"] for r in rows] == ["6", "10"] and rows[0]["games"] == "3"
+    assert float(rows[0]["rounds_mean"]) < float(rows[1]["rounds_mean"])
