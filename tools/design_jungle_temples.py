@@ -18,98 +18,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from board_design_lib import colour_pegs, contents, edge, rotate_ids, subset  # noqa: E402
 from studio.geometry.faces import line_graph_faces  # noqa: E402
-from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice  # noqa: E402
+from studio.geometry.lattice import ROW_HEIGHT, triangular_lattice  # noqa: E402
 from studio.model.io import write  # noqa: E402
-from studio.model.realm import COLOURS, Board, Peg, Seat, Segment  # noqa: E402
-
-
-def rotate(xy, centre, angle):
-    x, y = xy[0] - centre[0], xy[1] - centre[1]
-    c, s = math.cos(angle), math.sin(angle)
-    return (round(centre[0] + c * x - s * y, 4), round(centre[1] + s * x + c * y, 4))
-
-
-def orbits(items: dict, centre, order: int):
-    """Group ids whose positions map onto each other under rotation by 360/order degrees."""
-    seen, out = set(), []
-    for k in items:
-        if k in seen:
-            continue
-        orbit, xy = [], items[k]
-        for i in range(order):
-            other = nearest(items, rotate(xy, centre, 2 * math.pi * i / order))
-            if other is None:
-                raise SystemExit(f"{k} has no image under the rotation: the shape is not symmetric")
-            if other not in orbit:
-                orbit.append(other)
-        seen.update(orbit)
-        out.append(orbit)
-    return out
-
-
-def nearest(items: dict, xy, tolerance=1e-3):
-    for k, v in items.items():
-        if abs(v[0] - xy[0]) < tolerance and abs(v[1] - xy[1]) < tolerance:
-            return k
-    return None
-
-
-def subset(pegs, lines, keep):
-    pegs = {k: v for k, v in pegs.items() if keep(*v)}
-    return pegs, [(a, b) for a, b in lines if a in pegs and b in pegs]
-
-
-def colour_pegs(pegs, lines, centre, order, rng):
-    nbrs = {p: set() for p in pegs}
-    for a, b in lines:
-        nbrs[a].add(b)
-        nbrs[b].add(a)
-    colour, used = {}, {c: 0 for c in COLOURS}
-    groups = orbits(pegs, centre, order)
-    rng.shuffle(groups)
-    for orbit in groups:
-        banned = {colour[n] for p in orbit for n in nbrs[p] if n in colour}
-        choices = sorted(COLOURS, key=lambda c: (c in banned, used[c], rng.random()))
-        for p in orbit:
-            colour[p] = choices[0]
-        used[choices[0]] += len(orbit)
-    return colour
-
-
-def contents(faces, centre, order, rng, radius, treasure_total, energy_total):
-    cents = {f.key: (f.polygon.centroid.x, f.polygon.centroid.y) for f in faces}
-    groups = orbits(cents, centre, order)
-    # weight: richer toward the middle
-    def weight(orbit):
-        x, y = cents[orbit[0]]
-        d = math.hypot(x - centre[0], y - centre[1]) / radius
-        return max(0.15, 1.2 - d)
-    rng.shuffle(groups)
-    out = {f.key: [0, 0] for f in faces}
-    treasure_left, energy_left = treasure_total, energy_total
-    ranked = sorted(groups, key=lambda o: -weight(o) * (0.6 + 0.8 * rng.random()))
-    for orbit in ranked:
-        w = weight(orbit)
-        if treasure_left <= 0:
-            break
-        t = 3 if w > 0.95 and rng.random() < 0.5 else 2 if w > 0.6 and rng.random() < 0.6 else 1
-        if rng.random() < 0.25 + 0.2 * (1 - w):
-            continue  # leave some segments bare, so routes differ in value
-        for k in orbit:
-            out[k][0] = t
-        treasure_left -= t * len(orbit)
-    bare_first = sorted(groups, key=lambda o: (out[o[0]][0] > 1, rng.random()))
-    for orbit in bare_first:
-        if energy_left <= 0:
-            break
-        if rng.random() < 0.55:
-            continue
-        for k in orbit:
-            out[k][1] = 1
-        energy_left -= len(orbit)
-    return out
+from studio.model.realm import Board, Peg, Seat, Segment  # noqa: E402
 
 
 def make_board(pid, name, players, pegs, lines, centre, order, seats, seed, treasure, energy, description):
@@ -130,14 +45,6 @@ def make_board(pid, name, players, pegs, lines, centre, order, seats, seed, trea
         seats={s.name: s for s in seats},
     )
     return board
-
-
-def edge(pegs, pred, key):
-    return sorted((k for k, v in pegs.items() if pred(*v)), key=lambda k: key(*pegs[k]))
-
-
-def rotate_ids(ids, pegs, centre, angle):
-    return [nearest(pegs, rotate(pegs[i], centre, angle)) for i in ids]
 
 
 def two_player():
