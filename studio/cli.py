@@ -4,6 +4,7 @@
 ``studio validate PATH...``  check files and folders (see ``studio validate --help``)
 ``studio playtest SCENARIO`` play bot games headless and print balance figures
 ``studio render BOARD -o FILE`` export a board at true size for print and play
+``studio sweep SCENARIO --set KEY=V1,V2`` compare scenario settings by bot games
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ COMMANDS = {
     "validate": ("studio.validate.cli", "check content files: schema, geometry and rules lint"),
     "playtest": ("studio.playtest.cli", "play bot games headless and print balance figures"),
     "render": ("studio.render.cli", "export a board for print and play: PDF, SVG or PNG at true size"),
+    "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
 }
 
 USAGE = """usage: studio [FILE]                 open the editor on FILE (default: bundled Jungle Temples, 2 players)
        studio validate PATH...       check boards and scenarios (files or folders)
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render BOARD -o FILE   export a board for print and play (PDF, SVG, PNG)
+       studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio COMMAND --help         help for a command
 """
 
