@@ -5,6 +5,7 @@ and the editor opens on the default board instead; never a traceback."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from PySide6.QtCore import QSettings
@@ -23,9 +24,26 @@ def main(argv: list[str] | None = None) -> int:
     if len(argv) > 1:
         print("usage: studio [FILE]", file=sys.stderr)
         return 2
+    problem = display_problem()
+    if problem:
+        print(f"studio: {problem}", file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
     start_editor(argv)
     return app.exec()
+
+
+def display_problem(environ=None) -> str | None:
+    """Why no window can be shown here, or None. On Linux without X11 or Wayland (and no
+    QT_QPA_PLATFORM), Qt would abort the process; say so plainly instead."""
+    env = os.environ if environ is None else environ
+    if not sys.platform.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the editor cannot open a "
+            "window. Run it in a desktop session, or set QT_QPA_PLATFORM=offscreen for a window-less run; "
+            "the command-line tools (studio validate, playtest, render, sweep) need no display.")
 
 
 def start_editor(argv: list[str], settings: QSettings | None = None) -> MainWindow:

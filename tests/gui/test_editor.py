@@ -330,3 +330,12 @@ def test_playtest_action_opens_the_real_playtest_window(window, qapp):
     for w in opened:
         w.close()
         w.deleteLater()
+
+
+def test_no_display_gives_a_plain_message_not_a_qt_abort(monkeypatch):
+    from studio.gui import app
+
+    monkeypatch.setattr(app.sys, "platform", "linux")
+    assert "no display found" in app.display_problem({})
+    assert app.display_problem({"DISPLAY": ":0"}) is None
+    assert app.display_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
