@@ -8,7 +8,9 @@ point to ``file:line:col``. Writing is atomic: a temp file in the same folder, t
 
 from __future__ import annotations
 
+import math
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,7 +115,11 @@ class _Builder:
             raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
         self.source.values[path] = _pos(node.start_mark)
         if isinstance(node, ScalarNode):
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise _Refused("yaml/non-finite", f"{node.value!r} is not a finite number (NaN and infinity "
+                               "are not allowed)", node.start_mark)
+            return value
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
@@ -193,7 +199,12 @@ def load_document(path: str | os.PathLike) -> Document:
     ``io/not-utf8``, ``yaml/*``) — never a bare OSError or YAMLError."""
     p = str(path)
     try:
-        size = os.path.getsize(p)
+        info = os.stat(p)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(p)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or device would block or never end
+            raise LoadError("io/unreadable", "is not a regular file (a pipe, socket or device)", p)
+        size = info.st_size
         if size > MAX_BYTES:
             raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", p)
         with open(p, "rb") as fh:
@@ -250,6 +261,9 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
     fsynced, then renamed over the target. On any error the old file is untouched and the
     temp file removed; the OSError propagates."""
     target = Path(path)
+    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
+        # replacing the file would silently defeat its read-only mode
+        raise PermissionError(13, "the file is read-only", str(target))
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:

@@ -30,6 +30,12 @@ MAX_RECENT = 8
 BOARD_SUFFIXES = (".yaml", ".yml")
 
 
+def is_bundled(path: str | Path) -> bool:
+    """Whether ``path`` is one of the studio's bundled content files (samples, never saved over)."""
+    target = Path(path).resolve()
+    return any(target.is_relative_to(bundled_path(kind).resolve()) for kind in ("boards", "scenarios"))
+
+
 def default_board_path() -> Path:
     """The bundled Jungle Temples 2-player board the editor opens by default."""
     return bundled_path("boards", "realm", "jungle-temples-2p.yaml")
@@ -369,12 +375,14 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
+        if self.document.path is None or is_bundled(self.document.path):
+            return self.save_as()  # the bundled boards are samples: save a copy elsewhere
         return self._write(self.document.path)
 
     def save_as(self) -> bool:
         current = self.document.path
+        if current and is_bundled(current):
+            current = None  # suggest a copy in the user's folder, not the bundled sample
         suggested = current or str(Path.home() / f"{self.document.board.id}.yaml")
         path = prompts.ask_save_path(self, suggested)
         if not path:

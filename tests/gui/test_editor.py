@@ -339,3 +339,16 @@ def test_no_display_gives_a_plain_message_not_a_qt_abort(monkeypatch):
     assert "no display found" in app.display_problem({})
     assert app.display_problem({"DISPLAY": ":0"}) is None
     assert app.display_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+
+
+def test_save_never_overwrites_a_bundled_board(window, dialogs, tmp_path):
+    bundled = default_board_path()
+    before = bundled.read_text()
+    window.document.set_segment_value(("a1", "a2", "b1"), "treasure", 7)
+    target = tmp_path / "copy.yaml"
+    dialogs.answer("ask_save_path", str(target))
+    window.save_action.trigger()                # Save on a bundled sample asks for a new file
+    (args,) = dialogs.named("ask_save_path")
+    assert not str(args[0]).startswith(str(bundled.parent))
+    assert bundled.read_text() == before
+    assert io.read(target).segment_map()[("a1", "a2", "b1")].treasure == 7
