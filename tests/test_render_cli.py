@@ -200,3 +200,14 @@ def test_tiles_draw_only_their_part_and_look_the_same(tmp_path, monkeypatch):
     whole = export.write_png(board, tmp_path / "whole.png", settings)
     for a, b in zip(cut, whole):
         assert QImage(str(a)) == QImage(str(b)), a.name
+
+
+def test_a_board_with_errors_is_not_printed(tmp_path, capsys):
+    from studio.render.cli import main
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "broken.pdf"
+    code = main([str(root / "tests" / "data" / "broken" / "crossing-lines.yaml"), "-o", str(out)])
+    assert code == 2
+    assert "geometry/lines-cross" in capsys.readouterr().err
+    assert not out.exists()

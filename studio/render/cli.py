@@ -93,6 +93,14 @@ def _run(args: argparse.Namespace) -> int:
         lines = "\n".join(f.format() for f in exc.findings)
         _err(f"{args.board} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
         return EXIT_USAGE
+    from studio.validate import validate  # a board with errors would print wrong (a line to no peg...)
+
+    errors = [f for f in validate(board) if f.severity == "error"]
+    if errors:
+        lines = "\n".join(f.format() for f in errors)
+        _err(f"{args.board} has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
+             f"{'it' if len(errors) == 1 else 'them'} before printing:\n{lines}")
+        return EXIT_USAGE
     _ensure_gui_application()
     try:
         layout = export.layout_sheets(board, settings)
