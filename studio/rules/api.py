@@ -43,9 +43,25 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_state(self) -> "State": ...
 
-    @abc.abstractmethod
+    #: the ``game`` value of this game's records, and its name for messages
+    RECORD = ""
+    TITLE = ""
+
     def state_from_dict(self, data: dict) -> "State":
-        """Rebuild a state from :meth:`State.to_dict` output (replays its action log)."""
+        """Rebuild a state from :meth:`State.to_dict` output by replaying its action log.
+        Raises ValueError if the record is for another game or player count, or an action is
+        illegal."""
+        if data.get("game") != self.RECORD:
+            raise ValueError(f"not a {self.TITLE} game record: game={data.get('game')!r}")
+        if data.get("players") != self.players:
+            raise ValueError(f"record is for {data.get('players')} players, this game has {self.players}")
+        state = self.new_state(int(data["seed"]))
+        for i, raw in enumerate(data.get("actions", [])):
+            try:
+                state.apply(self.action_from_dict(raw))
+            except IllegalAction as exc:
+                raise ValueError(f"action {i + 1} of the record is illegal: {exc}") from None
+        return state
 
     @abc.abstractmethod
     def action_from_dict(self, data: dict) -> Any: ...

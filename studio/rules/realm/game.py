@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
-from studio.rules.api import Game, IllegalAction, State
+from studio.rules.api import Game, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
 from studio.rules.realm.enclosure import Walls, enclosed_side
@@ -57,6 +57,9 @@ class RealmGame(Game):
 
     Raises :class:`BoardError` if the board does not fit the game (player count, RTR-S6; seats;
     unknown module or band shape)."""
+
+    RECORD = "realm"
+    TITLE = "Rule the Realm"
 
     def __init__(self, board: Board, rules: RealmRules | None = None, players: int | None = None,
                  seed: int = 0, scenario: Scenario | None = None, scenario_path: str | None = None):
@@ -126,21 +129,6 @@ class RealmGame(Game):
     def new_state(self, seed: int | None = None) -> "RealmState":
         """A fresh game: shuffled deck, opening hands (RTR-S2), pool (RTR-S3), supply (RTR-S4)."""
         return RealmState(self, self.seed if seed is None else seed)
-
-    def state_from_dict(self, data: dict) -> "RealmState":
-        """Replay ``data`` (from :meth:`RealmState.to_dict`). Raises ValueError if the seed or an
-        action does not fit this game."""
-        if data.get("game") != "realm":
-            raise ValueError(f"not a Rule the Realm game record: game={data.get('game')!r}")
-        if data.get("players") != self.players:
-            raise ValueError(f"record is for {data.get('players')} players, this game has {self.players}")
-        state = self.new_state(int(data["seed"]))
-        for i, raw in enumerate(data.get("actions", [])):
-            try:
-                state.apply(action_from_dict(raw))
-            except IllegalAction as exc:
-                raise ValueError(f"action {i + 1} of the record is illegal: {exc}") from None
-        return state
 
     def action_from_dict(self, data: dict):
         return action_from_dict(data)

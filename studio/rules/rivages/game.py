@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
-from studio.rules.api import Game, IllegalAction, State
+from studio.rules.api import Game, State
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
@@ -111,6 +111,9 @@ class RivagesGame(Game):
     Raises :class:`~studio.model.rivages.RivagesError` when the content cannot be played: too
     few islands, trees or cards for the player count, an island that cannot be compiled, a card
     symbol or effect terrain the scenario does not know, solo without solo cards."""
+
+    RECORD = "rivages"
+    TITLE = "Rivages"
 
     kind = "rivages"
 
@@ -208,21 +211,6 @@ class RivagesGame(Game):
     def new_state(self, seed: int | None = None) -> "RivagesState":
         """A fresh game dealt from ``seed`` (default: the game's seed)."""
         return RivagesState(self, self.seed if seed is None else seed)
-
-    def state_from_dict(self, data: dict) -> "RivagesState":
-        """Replay a record from :meth:`RivagesState.to_dict`. Raises ValueError if it is not a
-        Rivages record for this many players or an action is illegal."""
-        if data.get("game") != "rivages":
-            raise ValueError(f"not a Rivages game record: game={data.get('game')!r}")
-        if data.get("players") != self.players:
-            raise ValueError(f"record is for {data.get('players')} players, this game has {self.players}")
-        state = self.new_state(int(data["seed"]))
-        for i, raw in enumerate(data.get("actions", [])):
-            try:
-                state.apply(action_from_dict(raw))
-            except IllegalAction as exc:
-                raise ValueError(f"action {i + 1} of the record is illegal: {exc}") from None
-        return state
 
     def action_from_dict(self, data: dict):
         return action_from_dict(data)
