@@ -136,6 +136,9 @@ def test_format_comes_from_the_suffix_or_the_option(tmp_path):
     assert (tmp_path / "noext.png").is_file()
     assert main([str(BOARD), "-o", str(tmp_path / "plain")]) == 0
     assert pdf_pages(tmp_path / "plain.pdf")
+    # an unknown suffix is kept when --format says what to write
+    assert main([str(BOARD), "-o", str(tmp_path / "x.jpg"), "--format", "svg"]) == 0
+    assert (tmp_path / "x.jpg.svg").is_file()
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -147,6 +150,8 @@ def test_format_comes_from_the_suffix_or_the_option(tmp_path):
     ([str(BOARD), "-o", "x.png", "--dpi", "5000"], "dpi must be 30 to 1200"),
     ([str(BOARD), "-o", "x.pdf", "--format", "svg"], "does not match the output file's suffix .pdf"),
     ([str(BOARD), "-o", "x.pdf", "--margin-mm", "60"], "margin must be 0 to 50 mm"),
+    ([str(BOARD), "-o", "x.jpg"], "cannot tell the format from the suffix .jpg of x.jpg: use .png, .svg or .pdf"),
+    ([str(BOARD), "-o", "board.v2"], "or give --format (png, svg, pdf)"),
 ])
 def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

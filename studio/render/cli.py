@@ -65,6 +65,11 @@ def _err(message: str) -> None:
 def _run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     suffix = output.suffix.lower().lstrip(".")
+    if suffix and suffix not in export.FORMATS and not args.format:
+        # x.jpg used to become x.jpg.pdf: a suffix we cannot write is a mistake, not a name
+        _err(f"cannot tell the format from the suffix .{suffix} of {output.name}: use .png, .svg "
+             f"or .pdf, or give --format ({', '.join(export.FORMATS)})")
+        return EXIT_USAGE
     fmt = args.format or export.format_for_path(output)
     if suffix in export.FORMATS and suffix != fmt:
         _err(f"--format {fmt} does not match the output file's suffix .{suffix}")
