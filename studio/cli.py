@@ -27,7 +27,29 @@ USAGE = """usage: studio [FILE]                 open the editor on FILE (default
 """
 
 
+FILE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def is_file_argument(arg: str) -> bool:
+    """Whether the first argument names a file to open rather than a command: an existing file,
+    or a name ending in ``.yaml``/``.yml``/``.json`` (the editor then says if it is missing)."""
+    import os
+
+    return os.path.isfile(arg) or arg.lower().endswith(FILE_SUFFIXES)
+
+
+def unknown_command(word: str) -> str:
+    """``unknown command 'valdiate' (did you mean 'validate'?)``: the closest command by
+    spelling, when one is close enough."""
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown command {word!r}{hint}"
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run ``studio``; returns the exit status (2 for an unknown command or option)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE, end="")
@@ -44,13 +66,21 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
         return 2
+    if argv and not is_file_argument(argv[0]):
+        import os
+
+        if os.path.isdir(argv[0]):
+            problem = f"{argv[0]} is a folder; give a file to open (e.g. {argv[0].rstrip('/')}/NAME.yaml) or a command"
+        else:
+            problem = unknown_command(argv[0])
+        print(f"studio: {problem}\n" + USAGE, file=sys.stderr, end="")
+        return 2
     if len(argv) > 1:
-        print(f"studio: unknown command {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
+        print(f"studio: the editor opens one file, got {len(argv)} arguments\n" + USAGE, file=sys.stderr, end="")
         return 2
     from studio.gui.app import main as gui_main
 
     return gui_main(argv)
-
 
 if __name__ == "__main__":
     sys.exit(main())

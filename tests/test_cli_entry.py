@@ -1,0 +1,84 @@
+"""The ``studio`` entry point: commands, files for the editor, and mistakes (exit 2)."""
+
+import sys
+import types
+
+import pytest
+
+from studio import cli
+
+
+@pytest.fixture
+def editor(monkeypatch):
+    """Replace the editor's entry point; records the arguments it was started with."""
+    calls = []
+    fake = types.ModuleType("studio.gui.app")
+    fake.main = lambda argv: calls.append(list(argv)) or 0
+    monkeypatch.setitem(sys.modules, "studio.gui.app", fake)
+    return calls
+
+
+@pytest.mark.parametrize("word, hint", [
+    ("valdiate", "validate"), ("playtset", "playtest"), ("rendr", "render"), ("swep", "sweep"),
+    ("Validate", "validate"),
+])
+def test_misspelt_command_is_refused_with_a_suggestion(word, hint, editor, capsys):
+    assert cli.main([word, "boards"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == f"studio: unknown command {word!r} (did you mean {hint!r}?)"
+    assert "studio validate PATH" in err  # the usage follows
+    assert editor == []
+
+
+def test_unknown_word_without_a_close_command(editor, capsys):
+    assert cli.main(["frobnicate"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == "studio: unknown command 'frobnicate'"
+    assert editor == []
+
+
+def test_folder_is_not_opened_as_a_file(tmp_path, editor, capsys):
+    assert cli.main([str(tmp_path)]) == 2
+    assert "is a folder; give a file to open" in capsys.readouterr().err
+    assert editor == []
+
+
+def test_existing_file_opens_the_editor(tmp_path, editor):
+    board = tmp_path / "my-board"          # no suffix, but it exists: a file
+    board.write_text("format: realm-board/1\n")
+    assert cli.main([str(board)]) == 0
+    assert editor == [[str(board)]]
+
+
+@pytest.mark.parametrize("name", ["new-board.yaml", "x.YML", "cards.json"])
+def test_content_suffix_opens_the_editor_even_when_missing(name, editor):
+    # the editor reports a missing file itself
+    assert cli.main([name]) == 0
+    assert editor == [[name]]
+
+
+def test_no_argument_opens_the_editor(editor):
+    assert cli.main([]) == 0
+    assert editor == [[]]
+
+
+def test_editor_takes_one_file(editor, capsys):
+    assert cli.main(["a.yaml", "b.yaml"]) == 2
+    assert "the editor opens one file, got 2 arguments" in capsys.readouterr().err
+    assert editor == []
+
+
+def test_unknown_option(editor, capsys):
+    assert cli.main(["--bogus"]) == 2
+    assert capsys.readouterr().err.startswith("studio: unknown option '--bogus'")
+
+
+def test_help_lists_every_command(capsys):
+    assert cli.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in cli.COMMANDS:
+        assert f"studio {command} " in out
+
+
+def test_commands_still_dispatch(capsys):
+    assert cli.main(["validate", "--help"]) == 0
+    assert "usage: studio validate" in capsys.readouterr().out
