@@ -20,7 +20,7 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from studio.content.errors import LoadError
+from studio.content.errors import LoadError, refuse_control_characters
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
@@ -172,6 +172,7 @@ def parse_yaml(text: str, path: str | None = None) -> Document:
     of the first problem (syntax, duplicate key, anchor/alias, tag, size or depth)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", path)
+    refuse_control_characters(text, path)  # PyYAML's reader would raise outside its marked errors
     source = SourceMap(path=path)
     loader = _StrictLoader(text)
     try:
