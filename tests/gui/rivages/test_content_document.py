@@ -124,3 +124,19 @@ def test_macro_is_one_step(doc):
     with doc.macro("Nothing"):
         doc.set_value(("name",), "A")
     assert doc.undo_stack.count() == 1
+
+
+def test_findings_dock_lists_findings_and_emits_their_element(doc, qtbot):
+    from studio.gui.docks.findings import FindingsDock
+
+    dock = FindingsDock(doc)
+    qtbot.addWidget(dock)
+    assert dock.tree.topLevelItemCount() == 0 and "No problems" in dock.summary.text()
+    ships = [i for i, s in enumerate(doc.model.spaces) if s.kind == "ship"]
+    doc.set_value(("spaces", ships[0], "kind"), "forest")
+    doc.refresh_findings()
+    assert dock.tree.topLevelItemCount() == len(doc.findings) > 0
+    item = dock.tree.topLevelItem(0)
+    with qtbot.waitSignal(dock.element_activated) as blocker:
+        dock.tree.itemClicked.emit(item, 0)
+    assert blocker.args[0] == tuple(doc.findings[0].element)
