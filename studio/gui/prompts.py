@@ -170,3 +170,23 @@ def ask_restore_recovery(parent: QWidget | None, name: str, original_path: str |
     if clicked is discard:
         return RecoveryChoice.DISCARD
     return RecoveryChoice.LATER
+
+
+_REPORT_FILTERS = {"html": "HTML reports (*.html)", "json": "JSON reports (*.json)", "csv": "CSV tables (*.csv)"}
+
+
+def ask_report_path(parent: QWidget | None, suggested: str, fmt: str) -> str | None:
+    """Where to save a balance report in ``fmt`` (html, json or csv); None when cancelled."""
+    path, _ = QFileDialog.getSaveFileName(parent, "Save Balance Report", suggested,
+                                          _REPORT_FILTERS.get(fmt, "All files (*)"))
+    return path or None
+
+
+def ask_game_path(parent: QWidget | None, suggested: str, save: bool) -> str | None:
+    """A game record file (studio-game/1, JSON) to save to or open; None when cancelled."""
+    filt = "Game records (*.game.json *.json)"
+    if save:
+        path, _ = QFileDialog.getSaveFileName(parent, "Save Game", suggested, filt)
+    else:
+        path, _ = QFileDialog.getOpenFileName(parent, "Open Game", suggested, filt)
+    return path or None
