@@ -183,7 +183,8 @@ class Goal:
 @dataclass
 class Island:
     """An island board (``rivages-island/1``). ``spaces`` keep file order; ``quest_steps``
-    records whether the quest was written with ``steps:`` (kept on save)."""
+    records whether the quest was written with ``steps:`` (kept on save); ``orientation``
+    (``pointy`` or ``flat``) is how the island is drawn, written only when ``flat``."""
 
     id: str
     spaces: list[Space]
@@ -194,6 +195,7 @@ class Island:
     name: str | None = None
     description: str | None = None
     quest_steps: bool = False
+    orientation: str = "pointy"
     source: Any = field(default=None, compare=False, repr=False)
     path: str | None = field(default=None, compare=False)
 
@@ -214,6 +216,7 @@ class Island:
             quest=Goal([GoalStep.from_data(s) for s in (quest["steps"] if stepped else [quest])]),
             missions=[Goal([GoalStep.from_data(s) for s in m["steps"]]) for m in goals["missions"]],
             quest_steps=stepped,
+            orientation=data.get("orientation", "pointy"),
             source=source,
             path=path,
         )
@@ -224,6 +227,8 @@ class Island:
             d["name"] = self.name
         if self.description:
             d["description"] = self.description
+        if self.orientation != "pointy":
+            d["orientation"] = self.orientation
         d["spaces"] = [s.to_data() for s in self.spaces]
         if self.bridges:
             d["bridges"] = [[list(a), list(b)] for a, b in self.bridges]
@@ -563,6 +568,7 @@ class RivagesScenario:
     solo: SoloSettings | None = None
     rules: RivagesRules = field(default_factory=RivagesRules)
     description: str | None = None
+    players: tuple[int, ...] | None = None  # the counts it is made for; None: 2-5 (and 1 with solo)
     source: Any = field(default=None, compare=False, repr=False)
     path: str | None = field(default=None, compare=False)
 
@@ -585,6 +591,7 @@ class RivagesScenario:
                 solo["cards"], solo.get("mode", "discovery"),
                 tuple(solo["challenges"]) if isinstance(solo.get("challenges"), list) else solo.get("challenges", 0)),
             rules=RivagesRules.from_data(data.get("rules")),
+            players=tuple(data["players"]) if data.get("players") else None,
             source=source, path=path,
         )
 
@@ -599,6 +606,8 @@ class RivagesScenario:
         d["side"] = self.side
         d["cards"] = self.cards
         d["loot"] = self.loot
+        if self.players:
+            d["players"] = list(self.players)
         d["great_explorer"] = {str(k): list(v) for k, v in sorted(self.great_explorer.items())}
         if self.solo is not None:
             d["solo"] = self.solo.to_data()
