@@ -480,9 +480,9 @@ def main() -> int:
                                       "alone, the discovery solo game.", **common),
           ROOT / "scenarios" / "rivages.yaml")
     write(RivagesScenario(id="rivages-solo", name="Rivages, advanced solo", side="B",
-                          solo=SoloSettings("../boards/rivages/solo.yaml", "advanced", 1),
-                          description="Trees of Wisdom on side B; alone, the advanced solo game with one "
-                                      "random challenge card.", **common),
+                          solo=SoloSettings("../boards/rivages/solo.yaml", "advanced", 1), players=(1,),
+                          description="The advanced solo game (one player only): a random Tree of Wisdom on "
+                                      "side B and one random challenge card.", **common),
           ROOT / "scenarios" / "rivages-solo.yaml")
     kinds = {}
     for island in made:

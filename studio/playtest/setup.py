@@ -66,17 +66,36 @@ class Setup:
 
 def player_counts(scenario) -> list[int]:
     """The player counts a scenario can be played with: a Rule the Realm scenario's boards;
-    Rivages 2 to 5, and 1 when it has solo cards."""
+    Rivages: the scenario's ``players`` when it lists them, else 2 to 5, and 1 when it has solo
+    settings (1 always needs them)."""
     if hasattr(scenario, "boards"):
         return sorted(scenario.boards)
-    return ([1] if scenario.solo is not None else []) + [2, 3, 4, 5]
+    solo = scenario.solo is not None
+    given = getattr(scenario, "players", None)
+    if given:
+        return sorted(n for n in set(given) if n != 1 or solo)
+    return ([1] if solo else []) + [2, 3, 4, 5]
+
+
+def is_solo(scenario) -> bool:
+    """Whether a scenario is only ever played alone (Rivages ``players: [1]``)."""
+    return player_counts(scenario) == [1]
+
+
+def default_players(scenario) -> int:
+    """The player count used when none is asked for: 1 for a solo scenario, else 2 when the
+    scenario has it, else its smallest count."""
+    counts = player_counts(scenario)
+    if counts == [1]:
+        return 1
+    return 2 if 2 in counts else min(counts, default=2)
 
 
 def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
     """Read a ``realm-scenario/1`` or ``rivages-scenario/1`` file and what it references.
-    ``players`` defaults to the smallest board (Rule the Realm) or 2 (Rivages). Raises
-    LoadError / InvalidContent for bad files and :class:`SetupError` for a player count the
-    scenario has no board for."""
+    ``players`` defaults to the smallest board (Rule the Realm), 1 for a solo scenario
+    (Rivages ``players: [1]``) or 2 (Rivages). Raises LoadError / InvalidContent for bad files
+    and :class:`SetupError` for a player count the scenario is not made for."""
     from studio.content import load_document
 
     fmt = (load_document(path).format or "")
@@ -84,10 +103,17 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
         from studio.model.rivages import read_rivages
 
         content = read_rivages(path)
-        counts = player_counts(content.scenario)
-        players = 2 if players is None else players
+        scenario = content.scenario
+        counts = player_counts(scenario)
+        if not counts:
+            raise SetupError(f"{path}: scenario {scenario.id!r} lists only 1 player but has no solo settings "
+                             "(add solo: {cards: ...})")
+        players = default_players(scenario) if players is None else players
         if players not in counts:
-            raise SetupError(f"{path}: scenario {content.scenario.id!r} cannot be played by {players} "
+            if counts == [1]:
+                raise SetupError(f"{path}: scenario {scenario.id!r} is a solo scenario, played by 1 player only; "
+                                 f"got {players} (leave out --players, or play a scenario made for {players} players)")
+            raise SetupError(f"{path}: scenario {scenario.id!r} cannot be played by {players} "
                              f"(Rivages: {', '.join(map(str, counts))} players)")
         return Setup("rivages", content, players, str(path))
     from studio.model.io import board_path, read_board, read_scenario
@@ -100,7 +126,7 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
         have = ", ".join(map(str, counts)) or "none"
         raise SetupError(f"{path}: scenario {scenario.id!r} has no board for {players} players (has {have})")
     board = read_board(board_path(scenario, players))
-    return Setup("realm", Realm(scenario, board), players, str(path))
+    return Setup("realm", content=Realm(scenario, board), players=players, path=str(path))
 
 
 # -- settings ---------------------------------------------------------------------------------
