@@ -31,7 +31,12 @@ class GameResult:
     ``elements`` lists ``(key, seat)`` for the content the game took (see
     :mod:`studio.playtest.elements`); ``decided_at`` is the share of the actions played when the
     final winner took the lead for good (None without a winner or alone); ``lead_changes``
-    counts how often the sole leader changed hands."""
+    counts how often the sole leader changed hands.
+
+    Solo Rivages games (RIV-X1, RIV-X6) also carry ``target``, the scrolls the player had to
+    reach (the target card plus scroll challenges; None in other games), and ``challenges``, one
+    ``(id, name, kind, need, progress, met)`` tuple per challenge card of the game, in the
+    order they were drawn (empty without challenges)."""
 
     seed: int
     scores: tuple[int, ...]
@@ -47,6 +52,8 @@ class GameResult:
     decided_at: float | None = None
     lead_changes: int = 0
     seat_stats: tuple = ()
+    target: int | None = None
+    challenges: tuple = ()
 
     @property
     def players(self) -> int:
@@ -60,6 +67,9 @@ class GameResult:
             "bots": list(self.bots), "decided_at": self.decided_at, "lead_changes": self.lead_changes,
             "seat_stats": [dict(pairs) for pairs in self.seat_stats],
             "elements": [[key, seat] for key, seat in self.elements],
+            **({"target": self.target, "challenges": [
+                {"id": c[0], "name": c[1], "kind": c[2], "need": c[3], "progress": c[4], "met": c[5]}
+                for c in self.challenges]} if self.target is not None else {}),
         }
 
     @classmethod
@@ -74,6 +84,9 @@ class GameResult:
             decided_at=None if decided is None else float(decided),
             lead_changes=int(data.get("lead_changes", 0)),
             seat_stats=tuple(tuple(d.items()) for d in data.get("seat_stats", [])),
+            target=None if data.get("target") is None else int(data["target"]),
+            challenges=tuple((str(c["id"]), str(c.get("name") or c["id"]), str(c["kind"]), int(c["need"]),
+                              int(c["progress"]), bool(c["met"])) for c in data.get("challenges", [])),
         )
 
 
@@ -145,11 +158,19 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
     n = state.players
     bands = tuple(state.bands_used(s) for s in range(n)) if hasattr(state, "bands_used") else ()
     stats = tuple(tuple(d.items()) for d in state.stats()) if hasattr(state, "stats") else ()
+    target, challenges = None, ()
+    if getattr(state.game, "solo", None) is not None:  # Rivages solo: the target and challenge cards
+        solo = state.solo_result()
+        names = {c.id: c.name or c.id for c in state.challenges}
+        target = solo["target"]
+        challenges = tuple((cid, names.get(cid, cid), c["kind"], c["need"], c["progress"], c["met"])
+                           for cid, c in solo["challenges"].items())
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
         actions=len(state.history), end_reason=state.end_reason or "not finished",
         bands_used=bands, seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
+        target=target, challenges=challenges,
     )
 
 
