@@ -1,4 +1,6 @@
-"""``studio render BOARD -o FILE``: print-and-play export without a window.
+"""``studio render FILE -o OUT``: print-and-play export without a window. The input's
+``format:`` picks the renderer (:data:`RENDERERS`): boards here, Trees of Wisdom, card sets and
+loot in :mod:`studio.render.rivages_cli`.
 
 Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings or a
 board that does not load (its findings are printed as ``file:line:col: ...``). Never a
@@ -12,10 +14,18 @@ import sys
 from pathlib import Path
 
 from studio.content import LoadError
-from studio.model.io import InvalidContent, read_board
+from studio.model.io import InvalidContent, read
+from studio.model.realm import Board
 from studio.render import export
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+
+# format -> "module:function" taking (args, model, output, fmt) and returning the exit code
+RENDERERS: dict[str, str] = {
+    "rivages-tree/1": "studio.render.rivages_cli:render_tree",
+    "rivages-cards/1": "studio.render.rivages_cli:render_cards",
+    "rivages-loot/1": "studio.render.rivages_cli:render_cards",
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Export a board for print and play, at true size: PDF (one page per sheet), "
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",
     )
-    parser.add_argument("board", metavar="BOARD", help="a realm-board/1 file")
+    parser.add_argument("board", metavar="FILE",
+                        help="a realm-board/1 board, a rivages-tree/1 Tree of Wisdom (a page per side), a "
+                             "rivages-cards/1 card set or a rivages-loot/1 loot file (card sheets)")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
                         help="file to write; its suffix picks the format unless --format is given")
     parser.add_argument("--format", choices=export.FORMATS, help="png, svg or pdf (default: from FILE, else pdf)")
@@ -44,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-labels", action="store_true", help="draw the seat name labels outside the plate")
     parser.add_argument("--peg-ids", action="store_true", help="write each peg's id under it")
     parser.add_argument("--no-marks", action="store_true", help="no crop marks, page labels or scale bar")
+    parser.add_argument("--side", choices=("A", "B", "both"), default="both",
+                        help="Trees of Wisdom: which side to print (default both, a page each)")
     return parser
 
 
@@ -90,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
         _err(str(exc))
         return EXIT_USAGE
     try:
-        board = read_board(args.board)
+        board = read(args.board)
     except LoadError as exc:
         _err(f"cannot read {args.board}:\n{exc.location()}{exc.message}")
         return EXIT_USAGE
@@ -98,6 +112,17 @@ def _run(args: argparse.Namespace) -> int:
         lines = "\n".join(f.format() for f in exc.findings)
         _err(f"{args.board} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
         return EXIT_USAGE
+    if not isinstance(board, Board):
+        target = RENDERERS.get(getattr(board, "FORMAT", ""))
+        if target is None:
+            _err(f"{args.board} is a {getattr(board, 'FORMAT', type(board).__name__)} file, which has nothing "
+                 f"to print (give a board, island, Tree of Wisdom, card or loot file)")
+            return EXIT_USAGE
+        import importlib
+
+        module, _, function = target.partition(":")
+        _ensure_gui_application()
+        return getattr(importlib.import_module(module), function)(args, board, output, fmt)
     from studio.validate import validate  # a board with errors would print wrong (a line to no peg...)
 
     errors = [f for f in validate(board) if f.severity == "error"]
