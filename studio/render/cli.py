@@ -1,6 +1,6 @@
 """``studio render FILE -o OUT``: print-and-play export without a window. The input's
-``format:`` picks the renderer (:data:`RENDERERS`): boards here, Trees of Wisdom, card sets and
-loot in :mod:`studio.render.rivages_cli`.
+``format:`` picks the renderer (:data:`RENDERERS`): boards here, islands in :mod:`studio.render.island`,
+Trees of Wisdom, card sets and loot in :mod:`studio.render.rivages_cli`.
 
 Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings or a
 board that does not load (its findings are printed as ``file:line:col: ...``). Never a
@@ -22,6 +22,7 @@ EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
 # format -> "module:function" taking (args, model, output, fmt) and returning the exit code
 RENDERERS: dict[str, str] = {
+    "rivages-island/1": "studio.render.island:render_cli",
     "rivages-tree/1": "studio.render.rivages_cli:render_tree",
     "rivages-cards/1": "studio.render.rivages_cli:render_cards",
     "rivages-loot/1": "studio.render.rivages_cli:render_cards",
@@ -35,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",
     )
     parser.add_argument("board", metavar="FILE",
-                        help="a realm-board/1 board, a rivages-tree/1 Tree of Wisdom (a page per side), a "
+                        help="a realm-board/1 board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
                              "rivages-cards/1 card set or a rivages-loot/1 loot file (card sheets)")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
                         help="file to write; its suffix picks the format unless --format is given")
@@ -56,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-labels", action="store_true", help="draw the seat name labels outside the plate")
     parser.add_argument("--peg-ids", action="store_true", help="write each peg's id under it")
     parser.add_argument("--no-marks", action="store_true", help="no crop marks, page labels or scale bar")
+    parser.add_argument("--hex-mm", type=float, default=None, metavar="N",
+                        help="islands: width of a hex across its flat sides in mm (default 22)")
     parser.add_argument("--side", choices=("A", "B", "both"), default="both",
                         help="Trees of Wisdom: which side to print (default both, a page each)")
     return parser

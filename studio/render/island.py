@@ -356,8 +356,10 @@ class IslandLayout:
     def summary(self) -> str:
         rows, cols = self.grid
         n = self.count
-        paper = {"a4": "A4", "letter": "Letter"}.get(self.paper, "one sheet the size of the island")
-        return f"{n} sheet{'s' if n != 1 else ''} ({rows} × {cols}) on {paper}" if n > 1 else f"1 sheet on {paper}"
+        if self.paper == "board":
+            return f"1 sheet the size of the island ({self.sheet_mm[0]:.0f} × {self.sheet_mm[1]:.0f} mm)"
+        paper = {"a4": "A4", "letter": "Letter"}[self.paper]
+        return f"{n} sheets ({rows} × {cols}) on {paper}" if n > 1 else f"1 sheet on {paper}"
 
 
 def layout_island(island: Island, paper: str = "a4", hex_mm: float = DEFAULT_HEX_MM,
@@ -383,6 +385,10 @@ def layout_island(island: Island, paper: str = "a4", hex_mm: float = DEFAULT_HEX
         if area[0] <= 20 or area[1] <= 20:
             raise ExportError(f"a {margin_mm:g} mm margin leaves no room on {paper}")
         one = w <= area[0] and h + legend <= area[1]
+        if not one:  # every tiled sheet keeps the legend's room at its foot
+            area = (area[0], area[1] - legend)
+            if area[1] <= 20:
+                raise ExportError(f"the goals leave no room for the island on {paper}: use a larger paper")
         grid = (1, 1) if one else (math.ceil(h / area[1]), math.ceil(w / area[0]))
         key = (grid[0] * grid[1], sheet[0] > sheet[1])
         if best is None or key < best[0]:
@@ -425,9 +431,7 @@ def island_pages(island: Island, palette: Palette = DEFAULT_PALETTE, paper: str 
             _crop_marks(p, QRectF(margin_mm, top, aw, ah))
         last = index == layout.count - 1
         if last:
-            y = top + (src.height() * k + 6 if layout.count == 1 else ah - layout.legend_mm + 2)
-            if layout.count > 1:
-                y = layout.sheet_mm[1] - margin_mm - layout.legend_mm
+            y = top + (src.height() * k + 6 if layout.count == 1 else ah + 6)
             for i, line in enumerate(goal_lines(island, palette)):
                 _left_text(p, margin_mm, y + i * LEGEND_LINE_MM, line, 3.6)
         _scale_bar(p, layout, margin_mm, hex_mm)
