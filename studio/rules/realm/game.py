@@ -115,6 +115,14 @@ class RealmGame(Game):
         self.owners_after = [[tuple(o for o in ((seat + k) % n for k in range(1, n)) if mask >> o & 1)
                               for mask in range(1 << n)] for seat in range(n)]
         self._cards: dict[tuple, CardPayment] = {}
+        # shape indices touching each peg: a band on a peg changes the payment of these shapes
+        self.shape_ids_at = {p: tuple(sh.index for sh in shs) for p, shs in self.topology.shapes_at.items()}
+        # (pool colours, cards to take, deck cards reachable) -> legal draws (pure function of the key)
+        self._draws: dict[tuple, list] = {}
+        # hand -> {colours of the pegs to pay: payment plan} (pure; cleared when it grows large)
+        self._plans: dict[tuple, dict] = {}
+        # (shape index, seat, bands on each of its pegs) -> payment entry, shared by all states
+        self._entries: dict[tuple, tuple] = {}
         self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
@@ -170,6 +178,9 @@ class RealmState(State):
         self.game = game
         self.seed = seed
         self.history: list = []
+        # per seat: shape index -> payment entry (see _pay_entry); dropped when a band lands on
+        # one of the shape's pegs. A cache only: never part of snapshots, records or equality.
+        self._pay_cache: list[dict] = [{} for _ in range(game.players)]
         if _empty:
             return
         rules = game.rules
@@ -353,11 +364,18 @@ class RealmState(State):
     def _legal_draws(self) -> list[Draw]:
         want = self.game.draw_count
         hidden = self.cards_hidden(self.seat)
-        sources = [COLOURS[c] for c in sorted(set(self.pool))]
-        counts = {COLOURS[c]: self.pool.count(c) for c in set(self.pool)}
         take = min(want, hidden + len(self.pool))
         if take == 0:
             return []
+        key = (tuple(sorted(self.pool)), take, min(hidden, take))
+        cached = self.game._draws.get(key)
+        if cached is None:
+            cached = self.game._draws[key] = self._enumerate_draws(take, hidden)
+        return list(cached)
+
+    def _enumerate_draws(self, take: int, hidden: int) -> list[Draw]:
+        sources = [COLOURS[c] for c in sorted(set(self.pool))]
+        counts = {COLOURS[c]: self.pool.count(c) for c in set(self.pool)}
         out = []
         for combo in itertools.combinations_with_replacement(sources + [DECK], take):
             if combo.count(DECK) > hidden:
@@ -424,15 +442,77 @@ class RealmState(State):
         return None
 
     def _legal_places(self, seat: int) -> list[Place]:
+        """Every candidate shape the seat can pay for, each with its default payment (the same
+        as :meth:`_default_payment`). The payment of a shape depends on the colours of the pegs
+        the seat must pay for (kept per shape until a band lands on one of its pegs) and on the
+        hand; the plan for each colour sequence is worked out once per call, and the ``Place``
+        for each (shape, plan) is built once and reused."""
         out = []
         hand = self.hands[seat]
-        trusted = Place.trusted
-        default = self._default_payment
+        cache = self._pay_cache[seat]
+        all_plans = self.game._plans
+        key = tuple(hand)
+        plans = all_plans.get(key)
+        if plans is None:
+            if len(all_plans) > 4096:  # keep memory flat over long batches
+                all_plans.clear()
+            plans = all_plans[key] = {}
         for shape in self._candidate_shapes(seat):
-            pay = default(seat, shape.pegs, hand)
-            if pay is not None:
-                out.append(trusted(shape.pegs, pay, shape.kind))
+            entry = cache.get(shape.index)
+            if entry is None:
+                entry = cache[shape.index] = self._pay_entry(seat, shape)
+            colours = entry[0]
+            plan = plans.get(colours, _UNKNOWN)
+            if plan is _UNKNOWN:
+                plan = plans[colours] = _payment_plan(colours, hand)
+            if plan is None:
+                continue
+            place = entry[2].get(plan)
+            if place is None:
+                place = entry[2][plan] = self._place_from_plan(shape, entry[1], plan)
+            out.append(place)
         return out
+
+    def _pay_entry(self, seat: int, shape: BandShape) -> tuple:
+        """``(colours, recipients, places)`` for ``shape``: the colour index of each peg the
+        seat must pay for (in band order), the peg and the seat its card goes to (RTR-P7), and a
+        dict plan -> Place filled as plans are met. Entries depend only on the key (shape,
+        seat, who has a band on each peg), so games share them."""
+        game = self.game
+        get = self.peg_seats.get
+        masks = [get(p, 0) for p in shape.pegs]
+        key = (shape.index, seat, *masks)
+        entry = game._entries.get(key)
+        if entry is not None:
+            return entry
+        colour = game.peg_colour
+        owners_after = game.owners_after[seat]
+        bit = 1 << seat
+        colours, recipients = [], []
+        for p, mask in zip(shape.pegs, masks):
+            if mask & bit:
+                continue
+            owners = owners_after[mask]
+            colours.append(colour[p])
+            recipients.append((p, owners[0] if owners else None))
+        if len(game._entries) > 65536:  # keep memory flat over long batches
+            game._entries.clear()
+        entry = game._entries[key] = (tuple(colours), tuple(recipients), {})
+        return entry
+
+    def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
+        card = self.game.card
+        pay = []
+        for (p, to), code in zip(recipients, plan):
+            if code < NCOL:
+                pay.append(card(p, code, to))
+            else:  # a pair of one colour pays for any peg (RTR-P8)
+                joker = card(p, code - NCOL, to)
+                pay.append(joker)
+                pay.append(joker)
+        if len(pay) > 1:
+            pay.sort(key=payment_order)
+        return Place.trusted(shape.pegs, tuple(pay), shape.kind)
 
     # -- payment (RTR-P7, RTR-P8) -----------------------------------------------------------
     def _owners(self, seat: int, peg: str) -> tuple[int, ...]:
@@ -754,8 +834,15 @@ class RealmState(State):
             else:
                 self.hands[card.to][c] += 1
         bit = 1 << seat
+        ids_at = game.shape_ids_at
+        caches = self._pay_cache
         for p in shape.pegs:
-            self.peg_seats[p] = self.peg_seats.get(p, 0) | bit
+            mask = self.peg_seats.get(p, 0)
+            if not mask & bit:
+                self.peg_seats[p] = mask | bit
+                for cache in caches:  # these shapes now pay differently (RTR-P7)
+                    for i in ids_at[p]:
+                        cache.pop(i, None)
         self._extend_reach(seat, shape.pegs)
         self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
@@ -890,6 +977,8 @@ class RealmState(State):
         s.bands_left = list(self.bands_left)
         s.bands = list(self.bands)
         s.peg_seats = dict(self.peg_seats)
+        # entries are pure functions of (seat, shape, peg_seats on its pegs): safe to share
+        s._pay_cache = [dict(c) for c in self._pay_cache]
         s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
         s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
@@ -1034,6 +1123,35 @@ class RealmState(State):
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+_UNKNOWN = object()
+
+
+def _payment_plan(colours: tuple, hand) -> tuple | None:
+    """How :meth:`RealmState._default_payment` pays for pegs of these colours (in band order)
+    from ``hand``: per peg the colour index of a single matching card, or ``NCOL + c`` for a
+    pair of colour ``c`` (the most plentiful colour left, first in COLOURS order on ties,
+    RTR-P8). None if the hand cannot pay."""
+    if not colours:
+        return ()
+    left = list(hand)
+    plan = []
+    jokers = []
+    for i, c in enumerate(colours):
+        if left[c] > 0:
+            left[c] -= 1
+            plan.append(c)
+        else:
+            plan.append(-1)
+            jokers.append(i)
+    for i in jokers:
+        c = left.index(max(left))
+        if left[c] < 2:
+            return None
+        left[c] -= 2
+        plan[i] = NCOL + c
+    return tuple(plan)
 
 
 def _deep_copy_plain(value):
