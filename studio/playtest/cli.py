@@ -188,7 +188,9 @@ def _run(args) -> int:
         if json_out is not None:
             json_out.finish({"interrupted": interrupted, "games_played": played, "summary": summary.to_dict()})
         if csv_out is not None:
-            csv_out.finish()
+            written = csv_out.finish(summary.solo)
+            if len(written) > 1:
+                print(f"{PROG}: win rate per challenge set written to {written[1]}", file=sys.stderr)
         if args.report:
             settings = {"scenario": args.scenario, "players": setup.players, "bots": ", ".join(bots),
                         "games": played, "seed": args.seed}

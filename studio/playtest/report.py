@@ -21,7 +21,7 @@ from pathlib import Path
 
 from studio.playtest.elements import Element, hex_corners, shape_bounds
 from studio.playtest.runner import GameResult
-from studio.playtest.stats import Distribution, Summary
+from studio.playtest.stats import Distribution, SoloSummary, Summary, challenge_text
 
 FORMAT = "studio-playtest/1"
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98")
@@ -65,6 +65,9 @@ def format_summary(summary: Summary, title: str = "") -> str:
         out += _table(["seat"] + [k.replace("_", " ") for k in stats],
                       [[str(s.seat + 1)] + [_num(s.stats.get(k)) for k in stats] for s in summary.seats],
                       set(range(len(stats) + 1)))
+    if summary.solo is not None:
+        out.append("")
+        out += solo_lines(summary.solo)
     out.append("")
     out += [f"{label:<22}{text}" for label, text in figures(summary)]
     out.append("")
@@ -106,9 +109,56 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     if s.shared_wins:
         out.append(("shared wins:", f"{s.shared_wins} ({100 * s.shared_wins / s.games:.1f}%; counted as 1/k win "
                     "for each of the k seats)"))
-    if s.no_winner:
+    if s.no_winner and s.solo is None:  # solo: a loss, counted in the solo section
         out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
     return out
+
+
+def _pct1(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def solo_lines(solo: SoloSummary) -> list[str]:
+    """The solo part of the text report: the win rate against the target per challenge set
+    (95% Wilson intervals), then how often each challenge card was met."""
+    out = [f"solo: {solo.wins} of {solo.games} games won ({_pct1(solo.win_rate)}%, 95% CI "
+           f"{_pct1(solo.ci_low)}-{_pct1(solo.ci_high)}); a win needs the target (the target card's "
+           f"{solo.target} scrolls, more with a scroll challenge) and every challenge met", ""]
+    rows = []
+    for x in solo.sets:
+        met = ", ".join(f"{_pct1(x.met[c])}" for c in x.challenges) or "-"
+        rows.append([x.label, str(x.games), str(x.wins), _pct1(x.win_rate), f"{_pct1(x.ci_low)}-{_pct1(x.ci_high)}",
+                     str(x.target), _pct1(x.reached_rate), f"{_num(x.score.mean)} ± {_num(x.score.sd)}", met])
+    if len(solo.sets) > 1:
+        rows.append(["all", str(solo.games), str(solo.wins), _pct1(solo.win_rate),
+                     f"{_pct1(solo.ci_low)}-{_pct1(solo.ci_high)}", "", _pct1(solo.reached_rate), "", ""])
+    out += _table(["challenges", "games", "wins", "win %", "95% CI", "target", "reached %", "score (mean ± sd)",
+                   "challenge met %"], rows, {1, 2, 3, 4, 5, 6, 7, 8})
+    if solo.challenges:
+        out.append("")
+        out.append("challenge cards (met in the games they were drawn in):")
+        width = max(len(c.name) for c in solo.challenges)
+        for c in solo.challenges:
+            out.append(f"  {c.name:<{width}}  {challenge_text(c.kind, c.need):<38} met in {c.met} of {c.games} "
+                       f"({_pct1(c.rate)}%, 95% CI {_pct1(c.ci_low)}-{_pct1(c.ci_high)})")
+    return out
+
+
+def solo_rows(solo: SoloSummary) -> list[dict]:
+    """One flat row per challenge set (then ``all``), for CSV: games, wins, win rate and its
+    95% interval (0..1), target, share of games that reached it, score mean and sd, and the
+    share of games that met each challenge (``challenge_met``, ``id=rate`` joined by ``;``)."""
+    def row(label, ids, games, wins, rate, low, high, target, reached, mean, sd, met):
+        return {"challenges": label, "challenge_ids": ";".join(ids), "games": games, "wins": wins,
+                "win_rate": f"{rate:.4f}", "ci_low": f"{low:.4f}", "ci_high": f"{high:.4f}", "target": target,
+                "reached_rate": f"{reached:.4f}", "score_mean": _num(mean, ".3f", ""), "score_sd": _num(sd, ".3f", ""),
+                "challenge_met": ";".join(f"{k}={v:.4f}" for k, v in met.items())}
+
+    rows = [row(x.label, x.challenges, x.games, x.wins, x.win_rate, x.ci_low, x.ci_high, x.target, x.reached_rate,
+                x.score.mean, x.score.sd, x.met) for x in solo.sets]
+    rows.append(row("all", (), solo.games, solo.wins, solo.win_rate, solo.ci_low, solo.ci_high, solo.target,
+                    solo.reached_rate, None, None, {}))
+    return rows
 
 
 def content_lines(s: Summary) -> list[str]:
@@ -174,28 +224,52 @@ class JsonWriter:
 
 class CsvWriter:
     """One row per game: seed, bots, scores, winners (seat numbers joined by ``;``), rounds,
-    actions, how it ended, margin, when it was decided, lead changes."""
+    actions, how it ended, margin, when it was decided, lead changes. Solo games (``players``
+    1) add ``target``, ``challenges`` (the challenge cards' ids, ``;``-joined) and
+    ``challenges_met`` (the ids of those met), and :meth:`finish` takes the batch's
+    :class:`SoloSummary` to write the win rate per challenge set next to the file
+    (:func:`sets_path`)."""
 
     def __init__(self, path, players: int):
         self.out = _AtomicText(path)
+        self.path = Path(path)
         self.players = players
+        self.solo = players == 1
         self.writer = csv.writer(self.out.fh)
         seats = range(1, players + 1)
         self.writer.writerow(["seed"] + [f"bot_{s}" for s in seats] + [f"score_{s}" for s in seats]
-                             + ["winners", "rounds", "actions", "end_reason", "margin", "decided_at", "lead_changes"])
+                             + ["winners", "rounds", "actions", "end_reason", "margin", "decided_at", "lead_changes"]
+                             + (["target", "challenges", "challenges_met"] if self.solo else []))
 
     def add(self, r: GameResult) -> None:
         ranked = sorted(r.scores, reverse=True)
         margin = "" if len(ranked) < 2 or not r.winners else (0 if len(r.winners) > 1 else ranked[0] - ranked[1])
+        solo = ([r.target, ";".join(c[0] for c in r.challenges), ";".join(c[0] for c in r.challenges if c[5])]
+                if self.solo else [])
         self.writer.writerow([r.seed, *r.bots, *r.scores, ";".join(str(s + 1) for s in r.winners), r.rounds,
                               r.actions, r.end_reason, margin, "" if r.decided_at is None else f"{r.decided_at:.4f}",
-                              r.lead_changes])
+                              r.lead_changes, *solo])
 
-    def finish(self) -> None:
+    def finish(self, solo: SoloSummary | None = None) -> list[Path]:
+        """Commit the file; with ``solo``, also write the per-set table (atomically) to
+        :func:`sets_path`. Returns the paths written. Raises OSError."""
+        written = []
+        if solo is not None:
+            from studio.content import save_atomic
+
+            save_atomic(sets_path(self.path), summary_csv(solo_rows(solo)))
+            written.append(sets_path(self.path))
         self.out.commit()
+        return [self.path] + written
 
     def discard(self) -> None:
         self.out.discard()
+
+
+def sets_path(path) -> Path:
+    """Where a solo batch's per-challenge-set CSV goes: ``games.csv`` -> ``games-sets.csv``."""
+    p = Path(path)
+    return p.with_name(f"{p.stem}-sets{p.suffix or '.csv'}")
 
 
 # -- HTML ---------------------------------------------------------------------------------------
@@ -216,10 +290,11 @@ def _e(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _bar_chart(values: Sequence[tuple[str, float, float, float, str]], expected: float | None, width=460) -> str:
+def _bar_chart(values: Sequence[tuple[str, float, float, float, str]], expected: float | None, width=460,
+               left=130) -> str:
     """Horizontal bars ``(label, value, low, high, colour)`` in 0..1 with interval whiskers and
     an optional dashed line at ``expected``."""
-    row, left, right = 26, 130, 40
+    row, right = 26, 40
     plot = width - left - right
     height = row * len(values) + 26
     parts = [f'<svg width="{width}" height="{height}" role="img">']
@@ -387,6 +462,43 @@ def _element_table(summary: Summary, kinds: Sequence[str], limit: int | None = N
             + "".join(rows) + "</table>")
 
 
+NEVER = ' class="never"'
+
+
+def _solo_html(solo: SoloSummary) -> str:
+    """Solo: the win rate against the target per challenge set (table and chart with 95%
+    intervals) and the challenge cards."""
+    out = ["<h2>Solo: win rate against the target</h2>",
+           f'<p>{solo.wins} of {solo.games} games won: <b>{_pct1(solo.win_rate)}%</b> (95% interval '
+           f'{_pct1(solo.ci_low)}% – {_pct1(solo.ci_high)}%). A win needs the target (the target card\'s '
+           f'{solo.target} scrolls, more with a scroll challenge) and every challenge card met; the target alone '
+           f'was reached in {_pct1(solo.reached_rate)}% of games.</p>']
+    rows = []
+    for x in solo.sets:
+        met = ", ".join(f"{_e(n)} {_pct1(x.met[c])}%" for c, n in zip(x.challenges, x.names)) or "–"
+        rows.append(f'<tr><td>{_e(x.label)}</td><td class="n">{x.games}</td><td class="n">{x.wins}</td>'
+                    f'<td class="n">{_pct1(x.win_rate)}%</td><td class="n">{_pct1(x.ci_low)}% – {_pct1(x.ci_high)}%</td>'
+                    f'<td class="n">{x.target}</td><td class="n">{_pct1(x.reached_rate)}%</td>'
+                    f'<td class="n">{_num(x.score.mean)} ± {_num(x.score.sd)}</td><td>{met}</td></tr>')
+    out.append('<table><tr><th>challenges</th><th class="n">games</th><th class="n">wins</th><th class="n">win %</th>'
+               '<th class="n">95% interval</th><th class="n">target</th><th class="n">target reached</th>'
+               '<th class="n">score (mean ± sd)</th><th>challenge met</th></tr>' + "".join(rows) + "</table>")
+    out.append("<h3>Win rate per challenge set (whiskers: 95% Wilson interval)</h3>")
+    bars = [(x.label, x.win_rate, x.ci_low, x.ci_high, SEAT_COLOURS[1]) for x in solo.sets]
+    if len(solo.sets) > 1:
+        bars.append(("all", solo.win_rate, solo.ci_low, solo.ci_high, "#555"))
+    left = max(130, 7 * max(len(b[0]) for b in bars) + 16)  # room for long set names
+    out.append(_bar_chart(bars, None, width=430 + left, left=left))
+    if solo.challenges:
+        out.append("<h3>Challenge cards</h3><table><tr><th>card</th><th>asks</th><th class=\"n\">games drawn</th>"
+                   '<th class="n">met</th><th class="n">95% interval</th></tr>'
+                   + "".join(f'<tr{NEVER if c.met == 0 else ""}><td>{_e(c.name)}</td>'
+                             f'<td>{_e(challenge_text(c.kind, c.need))}</td><td class="n">{c.games}</td>'
+                             f'<td class="n">{_pct1(c.rate)}%</td><td class="n">{_pct1(c.ci_low)}% – {_pct1(c.ci_high)}%</td></tr>'
+                             for c in solo.challenges) + "</table>")
+    return "\n".join(out)
+
+
 def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = ()) -> str:
     """A self-contained HTML page: settings, warnings, seat table and win-rate chart, balance
     figures, score / length / margin distributions, how games ended, content maps and tables."""
@@ -427,6 +539,8 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                    + "".join(f"<tr><td>{x.seat + 1}</td>" + "".join(f'<td class="n">{_num(x.stats.get(k))}</td>'
                                                                   for k in stat_keys) + "</tr>" for x in seats)
                    + "</table>")
+    if s.solo is not None:
+        out.append(_solo_html(s.solo))
     if len(seats) > 1:
         out.append("<h3>Win rate per seat (whiskers: 95% Wilson interval; dashed: fair share)</h3>")
         out.append(_bar_chart([(f"seat {x.seat + 1} {x.name}", x.win_rate, x.ci_low, x.ci_high, c)

@@ -17,6 +17,10 @@ The :class:`Summary` holds:
   ``lead_changes_mean``: how often the sole leader changed hands;
 - game length in rounds and actions, how games ended, shared wins and games nobody won;
 - per element (:mod:`studio.playtest.elements`): how many games took it, by which seat;
+- solo Rivages (``solo``, a :class:`SoloSummary`): the win rate against the target, overall and
+  per challenge set (the challenge cards a game was played with, RIV-X6), each with its 95%
+  Wilson interval, how often the target alone was reached, and how often each challenge card
+  was met;
 - ``warnings``: plain sentences about what looks wrong.
 """
 
@@ -35,6 +39,7 @@ LATE = 0.9                     # a game decided after 90% of its actions is deci
 EARLY_WARNING = 0.25           # winners leading for good this early on average: a warning
 TIE_WARNING = 0.10             # shared wins above this share of games: a warning
 MIN_GAMES_FOR_CONTENT = 20     # fewer games say little about content never taken
+NO_CHALLENGE = "no challenge"  # the label of solo games played without challenge cards
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -132,6 +137,67 @@ class ElementStat:
 
 
 @dataclass(frozen=True)
+class ChallengeSetStat:
+    """Solo games played with one set of challenge cards (RIV-X6). ``label``: the cards' names
+    joined by `` + `` (``"no challenge"`` for none); ``challenges``: their ids, sorted.
+    ``wins`` counts games won (the target reached and every challenge met, RIV-X1), ``win_rate``
+    = wins / games with its 95% Wilson interval ``ci_low``..``ci_high``; ``target``: the
+    scrolls to reach with these cards (a scroll challenge raises it); ``reached``: games whose
+    score reached the target, challenges aside; ``met``: challenge id -> share of the set's
+    games that met it; ``names``: the cards' names, in the order of ``challenges``."""
+
+    label: str
+    challenges: tuple
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    target: int
+    reached: int
+    reached_rate: float
+    score: Distribution
+    met: dict = field(default_factory=dict)
+    names: tuple = ()
+
+
+@dataclass(frozen=True)
+class ChallengeStat:
+    """One challenge card over a solo batch: drawn in ``games`` games, met in ``met`` of them
+    (``rate``, with its 95% Wilson interval). ``kind`` and ``need`` as on the card."""
+
+    id: str
+    name: str
+    kind: str
+    need: int
+    games: int
+    met: int
+    rate: float
+    ci_low: float
+    ci_high: float
+
+
+@dataclass(frozen=True)
+class SoloSummary:
+    """A solo Rivages batch against the target (RIV-X1, RIV-X6): ``games``, ``wins`` and the
+    win rate with its 95% Wilson interval; ``reached``: games whose score reached their target,
+    challenges aside; ``target``: the smallest target of the batch (the target card's scrolls
+    when a game had no scroll challenge); ``sets``: per challenge set, by number of cards then
+    label; ``challenges``: per challenge card, by name."""
+
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    target: int
+    reached: int
+    reached_rate: float
+    sets: list[ChallengeSetStat] = field(default_factory=list)
+    challenges: list[ChallengeStat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Summary:
     """A batch in numbers (see the module docstring). Standard deviations are sample ones
     (n - 1; 0 for a single game). ``end_reasons`` maps each way a game ended to its count,
@@ -160,6 +226,7 @@ class Summary:
     same_bots: bool = True
     elements: list[ElementStat] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    solo: SoloSummary | None = None
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -208,6 +275,8 @@ class Tally:
         self.late = 0
         self.lead_changes = 0
         self.elements: dict[str, list[int]] = {}
+        self.solo_sets: dict[tuple, dict] = {}      # sorted challenge ids -> counts
+        self.solo_cards: dict[str, list] = {}        # challenge id -> [name, kind, need, games, met]
 
     def add(self, r: GameResult) -> None:
         """Count one game. Raises ValueError if it has another number of seats than the
@@ -253,6 +322,8 @@ class Tally:
             self.decided_games += 1
             self.late += r.decided_at >= LATE
         self.lead_changes += r.lead_changes
+        if r.target is not None:
+            self._add_solo(r)
         seen = set()
         for key, seat in r.elements:
             if key in seen:
@@ -262,6 +333,54 @@ class Tally:
             if counts is None:
                 counts = self.elements[key] = [0] * (n + 1)
             counts[seat if 0 <= seat < n else n] += 1
+
+    def _add_solo(self, r: GameResult) -> None:
+        won = bool(r.winners)
+        key = tuple(sorted(c[0] for c in r.challenges))
+        row = self.solo_sets.get(key)
+        if row is None:
+            names = {c[0]: c[1] for c in r.challenges}
+            row = self.solo_sets[key] = {"label": " + ".join(names[k] for k in key) or NO_CHALLENGE,
+                                         "names": tuple(names[k] for k in key),
+                                         "games": 0, "wins": 0, "reached": 0, "scores": Counter(),
+                                         "targets": Counter(), "met": Counter()}
+        score = r.scores[0]
+        row["games"] += 1
+        row["wins"] += won
+        row["reached"] += score >= r.target
+        row["scores"][score] += 1
+        row["targets"][r.target] += 1
+        for cid, name, kind, need, _progress, met in r.challenges:
+            row["met"][cid] += bool(met)
+            card = self.solo_cards.setdefault(cid, [name, kind, need, 0, 0])
+            card[3] += 1
+            card[4] += bool(met)
+
+    def _solo_summary(self) -> SoloSummary | None:
+        if not self.solo_sets:
+            return None
+        sets = []
+        for key, row in self.solo_sets.items():
+            g = row["games"]
+            low, high = wilson(row["wins"], g)
+            sets.append(ChallengeSetStat(
+                label=row["label"], challenges=key, games=g, wins=row["wins"], win_rate=row["wins"] / g,
+                ci_low=low, ci_high=high, target=min(row["targets"]), reached=row["reached"],
+                reached_rate=row["reached"] / g, score=Distribution.of(row["scores"]),
+                met={cid: row["met"][cid] / g for cid in key}, names=row["names"]))
+        sets.sort(key=lambda x: (len(x.challenges), x.label))
+        cards = []
+        for cid, (name, kind, need, g, met) in self.solo_cards.items():
+            low, high = wilson(met, g)
+            cards.append(ChallengeStat(cid, name, kind, need, g, met, met / g, low, high))
+        cards.sort(key=lambda c: c.name)
+        games = sum(x.games for x in sets)
+        wins = sum(x.wins for x in sets)
+        reached = sum(x.reached for x in sets)
+        low, high = wilson(wins, games)
+        return SoloSummary(games=games, wins=wins, win_rate=wins / games, ci_low=low, ci_high=high,
+                           target=min(x.target for x in sets), reached=reached, reached_rate=reached / games,
+                           sets=sets, challenges=cards)
 
     def summary(self) -> Summary:
         """The :class:`Summary` of the games added so far. Raises ValueError if there are none."""
@@ -297,7 +416,7 @@ class Tally:
             decided_at_mean=self.decided_sum / self.decided_games if self.decided_games else math.nan,
             late_decisions=self.late / self.decided_games if self.decided_games else math.nan,
             lead_changes_mean=self.lead_changes / games,
-            same_bots=same_bots, elements=self._element_stats(),
+            same_bots=same_bots, elements=self._element_stats(), solo=self._solo_summary(),
         )
         return _with_warnings(summary)
 
@@ -344,16 +463,47 @@ def _with_warnings(s: Summary) -> Summary:
     if stalled:
         out.append(f"{stalled} of {games} games ({_pct(stalled / games)}) stopped at the round limit, not by the rules: "
                    "the bots stall on this content")
-    if s.no_winner:
+    if s.no_winner and s.solo is None:  # a solo game without a winner is a plain loss
         out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
     if n > 1 and s.shared_wins / games > TIE_WARNING:
         out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
         out.append(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
                    "actions, so games may feel decided long before they end")
+    if s.solo is not None:
+        out.extend(_solo_warnings(s.solo))
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
         out.extend(_content_warnings(s.elements, games))
     return replace(s, warnings=out)
+
+
+def _solo_warnings(solo: SoloSummary) -> list[str]:
+    """Challenge sets never or always won, and challenge cards never met, over enough games to
+    say so (at least MIN_GAMES_FOR_CONTENT games each)."""
+    out = []
+    for x in solo.sets:
+        if x.games < MIN_GAMES_FOR_CONTENT:
+            continue
+        if x.wins == 0:
+            out.append(f"solo with {x.label}: no win in {x.games} games (95% interval 0% to "
+                       f"{_pct(x.ci_high)}); the target of {x.target} scrolls was reached in {_pct(x.reached_rate)}")
+        elif x.wins == x.games:
+            out.append(f"solo with {x.label}: every one of {x.games} games won; this set is no challenge for these bots")
+    for c in solo.challenges:
+        if c.games >= MIN_GAMES_FOR_CONTENT and c.met == 0 and c.kind != "scrolls":
+            out.append(f"challenge card {c.name} ({challenge_text(c.kind, c.need)}) never met in the {c.games} "
+                       "games it was drawn in")
+    return out
+
+
+CHALLENGE_TEXT = {"loot": "draw {need} Loot tokens", "statues": "earn {need} statue icons",
+                  "islands": "visit {need} islands", "areas": "complete {need} areas of every terrain",
+                  "scrolls": "reach {need} scrolls over the target card"}
+
+
+def challenge_text(kind: str, need: int) -> str:
+    """What a challenge card asks, in plain words (RIV-X6): ``draw 6 Loot tokens``."""
+    return CHALLENGE_TEXT.get(kind, kind + " {need}").format(need=need)
 
 
 CONTENT_KINDS = {"segment": "segments with content", "bridge": "bridges", "line": "line items",
