@@ -7,6 +7,8 @@ nothing depends on the current directory.
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from studio.content.errors import LoadError
@@ -55,3 +57,16 @@ def resolve_reference(from_file: str | Path, ref: str) -> Path:
         raise LoadError("content/ref-escapes-root",
                         f"reference {ref!r} leaves the content root {root}", str(from_file))
     return target
+
+
+def unreadable_reason(path: str | os.PathLike, exc: OSError) -> str:
+    """Why ``path`` cannot be read, in plain words, for an ``io/unreadable`` finding: a symbolic
+    link that loops or points nowhere is named as such rather than by the system's terse text."""
+    p = os.fspath(path)
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link that loops back on itself (a link chain that never reaches a file)"
+    if exc.errno == errno.ENOENT and os.path.islink(p):
+        return f"is a symbolic link to {os.readlink(p)!r}, which does not exist"
+    if exc.errno == errno.EACCES:
+        return "cannot read file: permission denied"
+    return f"cannot read file: {exc.strerror or exc}"

@@ -21,6 +21,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from studio.content.errors import LoadError, refuse_control_characters
+from studio.content.paths import unreadable_reason
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
@@ -215,7 +216,7 @@ def load_document(path: str | os.PathLike) -> Document:
     except IsADirectoryError:
         raise LoadError("io/unreadable", "is a folder, not a file", p) from None
     except OSError as exc:
-        raise LoadError("io/unreadable", f"cannot read file: {exc.strerror or exc}", p) from None
+        raise LoadError("io/unreadable", unreadable_reason(p, exc), p) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
