@@ -206,7 +206,7 @@ def islands_icon() -> QIcon:
 
 
 def bridges_icon() -> QIcon:
-    from studio.gui import location_glyphs
+    from studio.render import locations as location_glyphs
 
     def draw(p):
         p.setPen(Qt.NoPen)
@@ -222,7 +222,7 @@ def bridges_icon() -> QIcon:
 
 
 def line_items_icon() -> QIcon:
-    from studio.gui import location_glyphs
+    from studio.render import locations as location_glyphs
 
     def draw(p):
         p.setPen(QPen(QColor(style.LINE_INK), 2.4, Qt.SolidLine, Qt.RoundCap))
@@ -347,7 +347,7 @@ def dot_icon(colour: QColor, size: int = 14) -> QIcon:
 
 def glyph_icon(kind: str, size: int = 32) -> QIcon:
     """Icon of a content glyph: treasure, energy, orange / blue idol, sword, helmet, shield."""
-    from studio.gui import location_glyphs
+    from studio.render import locations as location_glyphs
     from studio.render import glyphs
 
     def draw(p):

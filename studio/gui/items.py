@@ -2,8 +2,8 @@
 item), :class:`SegmentItem` (every triangular face, empty or not, tinted by island or
 picture), :class:`SeatLabelItem`, the region outlines :class:`PictureItem` and
 :class:`IslandItem`, :class:`CraterItem`, and :class:`FindingMarkerItem` for validation.
-Painting goes through :mod:`studio.render.glyphs` (and :mod:`studio.gui.location_glyphs`), so
-the editor looks like an exported PNG.
+Painting goes through :mod:`studio.render.glyphs` and :mod:`studio.render.locations`, the
+functions :func:`studio.render.paint_board` uses, so the editor looks like an exported page.
 
 Each selectable item has an ``element`` tuple in the form findings use: ``("peg", id)``,
 ``("line", a, b)`` (sorted), ``("segment", a, b, c)`` (sorted), ``("seat", name)``,
@@ -16,8 +16,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from studio.gui import location_glyphs as lg
 from studio.render import glyphs, style
+from studio.render import locations as lg
 
 Z_SEGMENT = 10
 Z_CRATER = 12
@@ -100,12 +100,8 @@ class PegItem(_BoardItem):
         return path
 
     def paint(self, painter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.crater:
-            lg.paint_crater_ring(painter, QPointF(0, 0))
-        if self.is_start and (self.seat_colours or not self.crater):
-            glyphs.paint_halo(painter, QPointF(0, 0), self.seat_colours)
-        if self.goal_colours:
-            lg.paint_goal_ring(painter, QPointF(0, 0), self.goal_colours)
+        lg.paint_peg_marks(painter, QPointF(0, 0), self.seat_colours, is_start=self.is_start,
+                           goal_colours=self.goal_colours, crater=self.crater)
         glyphs.paint_peg(painter, QPointF(0, 0), self.colour, selected=self.isSelected(), hovered=self._hovered)
 
 
@@ -142,12 +138,8 @@ class LineItem(_BoardItem):
         scene = self.scene()
         bridge = scene.bridges.get(self.key) if scene is not None else None
         item = scene.line_items.get(self.key) if scene is not None else None
-        if bridge is not None:
-            lg.paint_bridge(painter, self._line.p1(), self._line.p2(), bridge.energy)
-        glyphs.paint_line(painter, self._line.p1(), self._line.p2(), selected=self.isSelected(),
-                          hovered=self._hovered)
-        if item is not None:
-            lg.paint_line_item(painter, self._line.p1(), self._line.p2(), item.treasure, item.artifact)
+        lg.paint_board_line(painter, self._line.p1(), self._line.p2(), bridge=bridge, item=item,
+                            selected=self.isSelected(), hovered=self._hovered)
 
 
 class SegmentItem(_BoardItem):
@@ -191,24 +183,8 @@ class SegmentItem(_BoardItem):
     def paint(self, painter, option, widget=None) -> None:
         seg = self.segment
         scene = self.scene()
-        if scene is not None and scene.canals_shown:
-            island = scene.island_of_key.get(self.key)
-            tint = QColor(lg.island_colour(island)) if island else QColor(lg.WATER)
-            if island:
-                tint.setAlpha(120)
-            painter.save()
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(tint)
-            painter.drawPolygon(self._polygon)
-            painter.restore()
-        if seg is not None and seg.picture:
-            tint = QColor(lg.picture_colour(seg.picture))
-            tint.setAlpha(40)
-            painter.save()
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(tint)
-            painter.drawPolygon(self._polygon)
-            painter.restore()
+        canal = lg.canal_tint(scene.island_of_key.get(self.key)) if scene is not None and scene.canals_shown else None
+        lg.paint_face_tints(painter, self._polygon, canal=canal, picture=seg.picture if seg is not None else None)
         glyphs.paint_segment_fill(painter, self._polygon, seg, selected=self.isSelected(), hovered=self._hovered)
         if seg is not None:
             glyphs.paint_segment_content(painter, self.centroid(), seg)

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import contextlib
 
-import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from shapely.geometry import Polygon
 
-from studio.gui import location_glyphs as lg
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.gui.items import (
     CraterItem, FindingMarkerItem, IslandItem, LineItem, PegItem, PictureItem, SeatLabelItem, SegmentItem,
 )
 from studio.gui.overview import BoardOverviewItem
 from studio.model.realm import line_key, segment_key
+from studio.render import locations as lg
 from studio.render import paint_background, plate_rect, seat_label_positions, start_seats, style
 
 MAX_MARKERS = 400  # findings beyond this are listed in the dock but not drawn
@@ -114,10 +113,7 @@ class BoardScene(QGraphicsScene):
     def _refresh_peg_looks(self) -> None:
         board = self.document.board
         starts = start_seats(board)
-        goals: dict[str, list[int]] = {}
-        for i, seat in enumerate(board.seats.values()):
-            for pid in seat.goal:
-                goals.setdefault(pid, []).append(i)
+        goals = lg.goal_seats(board)
         crater = set(board.crater)
         for pid, item in self.pegs.items():
             seats = starts.get(pid)
@@ -136,21 +132,7 @@ class BoardScene(QGraphicsScene):
     def _union_path(self, keys) -> tuple[QPainterPath, QPointF] | None:
         """Outline path and label point of the union of the faces ``keys``."""
         polys = {f.key: f.polygon for f in self.document.faces() if f.is_triangle}
-        parts = [polys[k] for k in keys if k in polys]
-        if not parts:
-            return None
-        union = shapely.union_all(parts)
-        path = QPainterPath()
-        for geom in shapely.get_parts(union):
-            for ring in [geom.exterior, *geom.interiors]:
-                coords = list(ring.coords)
-                path.moveTo(QPointF(*coords[0]))
-                for x, y in coords[1:]:
-                    path.lineTo(QPointF(x, y))
-                path.closeSubpath()
-        largest = max(shapely.get_parts(union), key=lambda g: g.area)
-        at = largest.point_on_surface()
-        return path, QPointF(at.x, at.y)
+        return lg.union_outline(polys[k] for k in keys if k in polys)
 
     def _rebuild_regions(self) -> None:
         with self._keeping_selection():
@@ -183,15 +165,8 @@ class BoardScene(QGraphicsScene):
             self.addItem(item)
 
     def crater_polygon(self) -> QPolygonF | None:
-        """The hole the crater pegs ring: the non-triangular face whose corners are all
-        crater pegs (None without one)."""
-        crater = set(self.document.board.crater)
-        if len(crater) < 3:
-            return None
-        for face in self.document.faces():
-            if not face.is_triangle and set(face.pegs) <= crater:
-                return QPolygonF([QPointF(x, y) for x, y in list(face.polygon.exterior.coords)[:-1]])
-        return None
+        """The hole the crater pegs ring (None without one): see :func:`locations.crater_polygon`."""
+        return lg.crater_polygon(self.document.board, self.document.faces())
 
     def _rebuild_crater(self) -> None:
         with self._keeping_selection():

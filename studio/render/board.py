@@ -1,5 +1,7 @@
-"""Whole-board drawing: :func:`paint_board` (PNG export and previews) and the layout helpers
-the editor's scene shares with it (plate rectangle, seat label positions, start-peg seats)."""
+"""Whole-board drawing: :func:`paint_board` (every export and preview: the same elements, in
+the same look, as the editor's scene, which paints through the same
+:mod:`studio.render.glyphs` and :mod:`studio.render.locations` functions) and the layout
+helpers the scene shares with it (plate rectangle, seat label positions, start-peg seats)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPen, QPolygonF, QRadialGradient
 
 from studio.model.realm import Board, line_key
-from studio.render import glyphs, style
+from studio.render import glyphs, locations, style
 from studio.render.style import RenderOptions
 
 
@@ -101,36 +103,58 @@ def paint_background(p: QPainter, rect: QRectF, board: Board, table_rect: QRectF
     p.restore()
 
 
-def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None) -> None:
-    """Draw ``board`` in board units with ``p``'s current transform: background, segment
-    tints, lines, start halos, pegs, content glyphs and seat labels."""
+def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None,
+                scene: locations.Scenery | None = None) -> None:
+    """Draw ``board`` in board units with ``p``'s current transform, everything the editor
+    shows but its selection and findings: background, canal water and island sand, picture
+    and content tints, the crater's lava, bridges with their energy, lines and Labyrinth line
+    items, segment glyphs (treasure, energy, idols, picture names), picture and island
+    outlines with their names, start halos, goal and crater rings, pegs and seat labels.
+    ``scene``: the board's :func:`locations.scenery`, computed when not given (a tiled
+    export passes the whole board's for every tile)."""
     options = options or RenderOptions()
+    scene = scene if scene is not None else locations.scenery(board)
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
     p.setRenderHint(QPainter.TextAntialiasing, True)
     if options.background:
         paint_background(p, scene_rect(board, options), board)
     pegs = board.pegs
+    locations.paint_canals(p, scene)
+    triangles = []
     for seg in board.segments:
         if all(pid in pegs for pid in seg.pegs):
             poly = QPolygonF([peg_point(board, pid) for pid in seg.pegs])
+            triangles.append((seg, poly))
+            locations.paint_face_tints(p, poly, picture=seg.picture)
             glyphs.paint_segment_fill(p, poly, seg)
+    if scene.crater is not None:
+        locations.paint_lava(p, scene.crater)
+    bridges, items = locations.board_line_extras(board)
     seen = set()
     for a, b in board.lines:
         k = line_key(a, b)
         if k in seen or a not in pegs or b not in pegs:
             continue
         seen.add(k)
-        glyphs.paint_line(p, peg_point(board, a), peg_point(board, b))
-    for seg in board.segments:
-        if all(pid in pegs for pid in seg.pegs):
-            pts = [peg_point(board, pid) for pid in seg.pegs]
-            c = QPointF(sum(q.x() for q in pts) / 3, sum(q.y() for q in pts) / 3)
-            glyphs.paint_segment_content(p, c, seg)
+        locations.paint_board_line(p, peg_point(board, a), peg_point(board, b), bridge=bridges.get(k),
+                                   item=items.get(k))
+    for seg, poly in triangles:
+        pts = [poly.at(i) for i in range(3)]
+        c = QPointF(sum(q.x() for q in pts) / 3, sum(q.y() for q in pts) / 3)
+        glyphs.paint_segment_content(p, c, seg)
+    locations.paint_regions(p, scene.pictures)
+    locations.paint_regions(p, scene.islands)
     starts = start_seats(board)
-    for pid, seats in starts.items():
+    goals = locations.goal_seats(board)
+    crater = set(board.crater)
+    for pid in dict.fromkeys([*starts, *goals]):
         if pid in pegs:
-            glyphs.paint_halo(p, peg_point(board, pid), [style.seat_colour(i) for i in seats])
+            seats = starts.get(pid)
+            locations.paint_peg_marks(p, peg_point(board, pid), [style.seat_colour(i) for i in seats or []],
+                                      is_start=seats is not None,
+                                      goal_colours=[style.seat_colour(i) for i in goals.get(pid, [])],
+                                      crater=pid in crater)
     for peg in pegs.values():
         glyphs.paint_peg(p, QPointF(peg.x, peg.y), peg.colour)
     if options.peg_ids:

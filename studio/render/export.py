@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgGenerator
 
 from studio.model.realm import Board
-from studio.render import glyphs, style
+from studio.render import glyphs, locations, style
 from studio.render.board import paint_background, paint_board, plate_rect, seat_label_positions
 from studio.render.style import RenderOptions
 
@@ -353,9 +353,11 @@ def _tile_board(board: Board, source: QRectF, reach: float = 0.6) -> Board:
                    segments=segments)
 
 
-def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, settings: ExportSettings) -> None:
+def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, settings: ExportSettings,
+                scene: locations.Scenery | None = None) -> None:
     """Draw sheet ``index`` of ``layout`` with ``p`` in millimetres (origin: the sheet's
-    top-left corner)."""
+    top-left corner). ``scene``: the board's :func:`locations.scenery` (computed when not
+    given; pass it when drawing several sheets of one board)."""
     tile = layout.tiles[index]
     w, h = layout.sheet_mm
     p.save()
@@ -375,11 +377,14 @@ def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, sett
             p.drawRoundedRect(plate_rect(board), 0.35, 0.35)
     else:
         paint_background(p, layout.content, board)
+    scene = scene if scene is not None else locations.scenery(board)
     if layout.pages == 1:
-        paint_board(p, board, settings.render_options())
+        paint_board(p, board, settings.render_options(), scene)
     else:
-        # only what reaches this tile: a PDF would otherwise hold the whole board on every page
-        paint_board(p, _tile_board(board, tile.source), replace(settings.render_options(), seat_labels=False))
+        # only what reaches this tile: a PDF would otherwise hold the whole board on every page;
+        # outlines, canals and the crater come from the whole board, so they join across sheets
+        paint_board(p, _tile_board(board, tile.source), replace(settings.render_options(), seat_labels=False),
+                    scene)
         if settings.seat_labels and board.pegs:
             for _name, text, pos, i in seat_label_positions(board):
                 glyphs.paint_seat_label(p, pos, text, style.seat_colour(i))
@@ -407,10 +412,11 @@ def paint_sheets(device: QPagedPaintDevice, board: Board, settings: ExportSettin
     try:
         px_per_mm = device.width() / page.width()
         painter.scale(px_per_mm, px_per_mm)
+        scene = locations.scenery(board)
         for i in range(layout.pages):
             if i:
                 device.newPage()
-            paint_sheet(painter, board, layout, i, settings)
+            paint_sheet(painter, board, layout, i, settings, scene)
     finally:
         painter.end()
     return layout
@@ -462,6 +468,7 @@ def write_svg(board: Board, path: str | Path, settings: ExportSettings) -> list[
     layout = layout_sheets(board, settings)
     w, h = layout.sheet_mm
     out = []
+    scene = locations.scenery(board)
     for i, target in enumerate(sheet_paths(path, layout)):
         gen = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: clip paths keep each tile to its sheet
         gen.setFileName(str(target))
@@ -474,7 +481,7 @@ def write_svg(board: Board, path: str | Path, settings: ExportSettings) -> list[
         if not painter.begin(gen):
             raise OSError(f"could not write {target}")
         try:
-            paint_sheet(painter, board, layout, i, settings)
+            paint_sheet(painter, board, layout, i, settings, scene)
         finally:
             painter.end()
         if not target.is_file():
@@ -497,6 +504,7 @@ def write_png(board: Board, path: str | Path, settings: ExportSettings) -> list[
     if max(pw, ph) > MAX_PIXELS:
         raise ExportError(f"a sheet would be {pw} × {ph} pixels (at most {MAX_PIXELS} a side): lower the dpi")
     out = []
+    scene = locations.scenery(board)
     for i, target in enumerate(sheet_paths(path, layout)):
         image = QImage(pw, ph, QImage.Format_ARGB32_Premultiplied)
         if image.isNull():
@@ -508,7 +516,7 @@ def write_png(board: Board, path: str | Path, settings: ExportSettings) -> list[
         painter = QPainter(image)
         try:
             painter.scale(pw / layout.sheet_mm[0], ph / layout.sheet_mm[1])
-            paint_sheet(painter, board, layout, i, settings)
+            paint_sheet(painter, board, layout, i, settings, scene)
         finally:
             painter.end()
         if not image.convertToFormat(QImage.Format_RGB32).save(str(target), "PNG"):

@@ -262,8 +262,9 @@ def _content_items(segment) -> list[tuple[str, int | str]]:
 
 def paint_segment_content(p: QPainter, centre: QPointF, segment, size: float = style.GLYPH_SIZE) -> None:
     """Treasure, energy and idol glyphs of ``segment`` laid out in a row centred on ``centre``
-    (the segment's centroid); counts above 1 are written beside their glyph. A picture name
-    is written under the row."""
+    (the segment's centroid); counts above 1 are written beside their glyph. A picture's name
+    is not repeated in each of its segments: its outline carries one name tag
+    (:func:`studio.render.locations.paint_regions`)."""
     if segment is None:
         return
     items = _content_items(segment)
@@ -279,7 +280,7 @@ def paint_segment_content(p: QPainter, centre: QPointF, segment, size: float = s
         widths.append(w)
     total = sum(widths) + gap * (len(items) - 1)
     x = centre.x() - total / 2
-    y = centre.y() + (0.0 if not segment.picture else -size * 0.35)
+    y = centre.y()
     for (kind, value), w in zip(items, widths):
         glyph_w = size * (0.95 if kind == "treasure" else 0.7)
         gc = QPointF(x + glyph_w / 2, y)
@@ -295,9 +296,6 @@ def paint_segment_content(p: QPainter, centre: QPointF, segment, size: float = s
             paint_text(p, QPointF(x + glyph_w + gap * 0.5 + tw / 2, y + size * 0.04), label, num_size,
                        style.INK, outline=QColor(255, 250, 235, 220))
         x += w + gap
-    if segment.picture:
-        paint_text(p, QPointF(centre.x(), centre.y() + (size * 0.45 if items else 0.0)), str(segment.picture),
-                   size * 0.55, "#6b4f2f", bold=False, outline=QColor(255, 250, 235, 200))
 
 
 # --- seats ---------------------------------------------------------------------------------

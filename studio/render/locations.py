@@ -1,20 +1,30 @@
-"""Drawing of the location content the base renderer does not show: goal markers, the Volcano
-crater, Archipelago islands, water and bridges, Labyrinth line items (treasure, sword, helmet,
-shield), Engraved Board picture outlines, and the validation markers.
+"""Drawing of the location elements, shared by the editor's scene items and every export:
+goal rings, the Volcano crater (lava and ember rings), Archipelago City canals, islands and
+bridges with their energy, Labyrinth line items (treasure, sword, helmet, shield), Engraved
+Board pictures (tints, outlines, names), and the editor's validation markers.
 
-QtGui only, in board units like :mod:`studio.render.glyphs` (whose style it follows)."""
+:class:`Scenery` holds what needs the whole board to place (water faces, island and picture
+outlines and their labels, the crater hole); :func:`scenery` computes it once per board, so
+a tiled export draws each sheet's part of the same outlines. QtGui only, in board units like
+:mod:`studio.render.glyphs` (whose style it follows)."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
+import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF,
     QRadialGradient,
 )
 
+from shapely.geometry import Polygon
+
+from studio.geometry.faces import Face, line_graph_faces
+from studio.model.realm import Board, line_key, segment_key
 from studio.render import glyphs, style
 
 WATER = QColor(86, 160, 206, 70)
@@ -255,10 +265,9 @@ def paint_region_outline(p: QPainter, path: QPainterPath, colour: QColor, *, sel
 
 
 def paint_region_label(p: QPainter, centre: QPointF, text: str, colour: QColor) -> None:
-    """A region's name on a small parchment tag."""
-    size = 0.17
-    w = glyphs.text_width(text, size) + 0.16
-    h = size * 1.5
+    """A region's name on a small parchment tag (:func:`label_size`)."""
+    size = LABEL_SIZE
+    w, h = label_size(text)
     rect = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
@@ -328,3 +337,276 @@ def stroke(path: QPainterPath, width: float) -> QPainterPath:
     stroker.setJoinStyle(Qt.RoundJoin)
     stroker.setCapStyle(Qt.RoundCap)
     return stroker.createStroke(path)
+
+
+# --- shared by the editor's items and paint_board --------------------------------------------
+
+def canal_tint(island: str | None) -> QColor:
+    """Fill of a face on a canal board: its island's sand colour, or water (L3-1)."""
+    if island:
+        tint = QColor(island_colour(island))
+        tint.setAlpha(120)
+        return tint
+    return QColor(WATER)
+
+
+def picture_tint(name: str) -> QColor:
+    """Faint wash of a picture's segments in the picture's ink (L4-2)."""
+    tint = QColor(picture_colour(name))
+    tint.setAlpha(40)
+    return tint
+
+
+def paint_face_tints(p: QPainter, polygon: QPolygonF, *, canal: QColor | None = None,
+                     picture: str | None = None) -> None:
+    """The location washes under a face's own tint: ``canal`` (from :func:`canal_tint`),
+    then the picture's wash."""
+    tints = ([canal] if canal is not None else []) + ([picture_tint(picture)] if picture else [])
+    if not tints:
+        return
+    p.save()
+    p.setPen(Qt.NoPen)
+    for tint in tints:
+        p.setBrush(tint)
+        p.drawPolygon(polygon)
+    p.restore()
+
+
+def paint_peg_marks(p: QPainter, centre: QPointF, seat_colours: Sequence[QColor], *, is_start: bool,
+                    goal_colours: Sequence[QColor] = (), crater: bool = False) -> None:
+    """What surrounds a peg: the crater's ember ring, the start halo in each starting seat's
+    colour (a crater peg gets one only when a seat names it), and goal rings (L1-2, L2-2)."""
+    if crater:
+        paint_crater_ring(p, centre)
+    if is_start and (seat_colours or not crater):
+        glyphs.paint_halo(p, centre, list(seat_colours))
+    if goal_colours:
+        paint_goal_ring(p, centre, goal_colours)
+
+
+def paint_board_line(p: QPainter, a: QPointF, b: QPointF, *, bridge=None, item=None,
+                     selected: bool = False, hovered: bool = False) -> None:
+    """A printed line with what it carries: the plank bridge under it (``bridge``: a model
+    Bridge, L3-2) and the Labyrinth token on it (``item``: a model LineItem, L8-2)."""
+    if bridge is not None:
+        paint_bridge(p, a, b, bridge.energy)
+    glyphs.paint_line(p, a, b, selected=selected, hovered=hovered)
+    if item is not None:
+        paint_line_item(p, a, b, item.treasure, item.artifact)
+
+
+def union_outline(polygons: Iterable[Polygon], text: str = "",
+                  avoid: Sequence[tuple] = ()) -> tuple[QPainterPath, QPointF] | None:
+    """Outline of the union of ``polygons`` (every ring, holes too) and where its name tag
+    (``text``) goes, inside its largest part and covering as few of the ``avoid`` points
+    (pegs, glyphs) as it can; None when there is nothing."""
+    parts = [poly for poly in polygons if poly is not None and not poly.is_empty]
+    if not parts:
+        return None
+    union = shapely.union_all(parts)
+    path = QPainterPath()
+    pieces = [g for g in shapely.get_parts(union) if g.geom_type == "Polygon"]
+    if not pieces:
+        return None
+    for geom in pieces:
+        for ring in [geom.exterior, *geom.interiors]:
+            coords = list(ring.coords)
+            path.moveTo(QPointF(*coords[0]))
+            for x, y in coords[1:]:
+                path.lineTo(QPointF(x, y))
+            path.closeSubpath()
+    return path, _label_point(parts, max(pieces, key=lambda g: g.area), text, avoid)
+
+
+LABEL_SIZE = 0.17  # name tags of pictures and islands (board units)
+
+
+def label_size(text: str) -> tuple[float, float]:
+    """(width, height) in board units of a region's name tag."""
+    return glyphs.text_width(text, LABEL_SIZE) + 0.16, LABEL_SIZE * 1.5
+
+
+def _label_point(parts: list[Polygon], largest: Polygon, text: str,
+                 avoid: Sequence[tuple]) -> QPointF:
+    """Where a region's name tag goes: among the middles of its faces' sides and the faces'
+    centres in the largest part, the one whose tag covers the fewest ``avoid`` points, then
+    inside rather than on the outline, then the nearest the part's centre."""
+    seen: dict[tuple, int] = {}
+    for poly in parts:
+        ring = [(round(x, 6), round(y, 6)) for x, y in poly.exterior.coords]
+        for a, b in zip(ring, ring[1:]):
+            edge = (a, b) if a <= b else (b, a)
+            seen[edge] = seen.get(edge, 0) + 1
+    # (point, 0 inside / 1 on the outline): the outline is the fallback of a crowded region
+    candidates = [(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), int(n == 1)) for (a, b), n in seen.items()]
+    candidates += [((c.x, c.y), 0) for c in (poly.centroid for poly in parts)]
+    candidates = [(m, edge) for m, edge in candidates if largest.covers(shapely.Point(m))]
+    if not candidates:
+        at = largest.point_on_surface()
+        return QPointF(at.x, at.y)
+    w, h = label_size(text)
+    reach = style.GLYPH_SIZE * 0.25
+
+    def covered(m) -> float:
+        # pegs are drawn over tags, glyphs under them: a hidden glyph costs more than a peg's edge
+        total = 0.0
+        for x, y, *weight in avoid:
+            if abs(x - m[0]) < w / 2 + reach and abs(y - m[1]) < h / 2 + reach:
+                total += weight[0] if weight else 3
+        return total
+
+    centre = largest.centroid
+    (x, y), _edge = min(candidates, key=lambda c: (covered(c[0]), c[1],
+                                                   (c[0][0] - centre.x) ** 2 + (c[0][1] - centre.y) ** 2, c))
+    return QPointF(x, y)
+
+
+def crater_polygon(board: Board, faces: Sequence[Face]) -> QPolygonF | None:
+    """The hole the crater pegs ring: the non-triangular face whose corners are all crater
+    pegs (None without one). ``faces``: the board's line-graph faces."""
+    crater = set(board.crater)
+    if len(crater) < 3:
+        return None
+    for face in faces:
+        if not face.is_triangle and set(face.pegs) <= crater:
+            return QPolygonF([QPointF(x, y) for x, y in list(face.polygon.exterior.coords)[:-1]])
+    return None
+
+
+def board_faces(board: Board) -> list[Face]:
+    """The line-graph faces of ``board`` (shapely; a few ms for the 80-peg base)."""
+    return line_graph_faces({p.id: (p.x, p.y) for p in board.pegs.values()}, board.lines)
+
+
+@dataclass
+class Region:
+    """A named group of segments drawn as one outline with a name tag (picture or island)."""
+
+    name: str
+    path: QPainterPath
+    label_at: QPointF
+    colour: QColor
+    text: str
+
+
+@dataclass
+class Scenery:
+    """The location elements of one board that need the whole board to place, in board
+    units: ``canal_faces`` (every triangular face and its :func:`canal_tint`, only on a board
+    with canals), ``pictures`` and ``islands`` (outlines and name tags), ``crater`` (the
+    hole's polygon, or None)."""
+
+    canal_faces: list[tuple[QPolygonF, QColor]] = field(default_factory=list)
+    pictures: list[Region] = field(default_factory=list)
+    islands: list[Region] = field(default_factory=list)
+    crater: QPolygonF | None = None
+
+
+def _triangle(board: Board, key) -> Polygon | None:
+    pegs = board.pegs
+    if len(key) != 3 or not all(pid in pegs for pid in key):
+        return None
+    poly = Polygon([(pegs[pid].x, pegs[pid].y) for pid in key])
+    return poly if poly.area > 1e-12 else None
+
+
+def busy_points(board: Board) -> list[tuple]:
+    """Where a name tag should not go: (x, y) of the centre of every segment with treasure,
+    energy or an idol, and (x, y, 1) of every peg (weight 1: pegs are drawn over the tags)."""
+    pegs = board.pegs
+    out: list[tuple] = [(p.x, p.y, 1) for p in pegs.values()]
+    for seg in board.segments:
+        if (seg.treasure or seg.energy or seg.idol) and all(pid in pegs for pid in seg.pegs):
+            out.append((sum(pegs[pid].x for pid in seg.pegs) / 3, sum(pegs[pid].y for pid in seg.pegs) / 3))
+    return out
+
+
+def picture_regions(board: Board, avoid: Sequence[tuple] | None = None) -> list[Region]:
+    """One :class:`Region` per picture that has segments (named by its label when set).
+    ``avoid``: :func:`busy_points` (computed when not given)."""
+    avoid = busy_points(board) if avoid is None else avoid
+    members: dict[str, list] = {}
+    for seg in board.segments:
+        if seg.picture:
+            members.setdefault(seg.picture, []).append(seg.pegs)
+    out = []
+    for name in dict.fromkeys([*board.pictures, *members]):
+        label = (board.pictures.get(name) or {}).get("label") or name
+        found = union_outline((_triangle(board, k) for k in members.get(name, [])), label, avoid)
+        if found is None:
+            continue
+        out.append(Region(name, found[0], found[1], picture_colour(name), label))
+    return out
+
+
+def island_regions(board: Board, avoid: Sequence[tuple] | None = None) -> list[Region]:
+    """One :class:`Region` per island of an Archipelago City board. ``avoid``: as for
+    :func:`picture_regions`."""
+    avoid = busy_points(board) if avoid is None else avoid
+    out = []
+    for name, tris in board.islands.items():
+        found = union_outline((_triangle(board, t) for t in tris), name, avoid)
+        if found is not None:
+            out.append(Region(name, found[0], found[1], island_colour(name).darker(170), name))
+    return out
+
+
+def has_canals(board: Board) -> bool:
+    return bool(board.has_canals or board.islands or board.bridges)
+
+
+def scenery(board: Board, faces: Sequence[Face] | None = None) -> Scenery:
+    """Compute the :class:`Scenery` of ``board``; ``faces`` (its line-graph faces) are found
+    when needed and not given."""
+    avoid = busy_points(board)
+    out = Scenery(pictures=picture_regions(board, avoid), islands=island_regions(board, avoid))
+    need_faces = has_canals(board) or len(board.crater) >= 3
+    if need_faces and faces is None:
+        faces = board_faces(board)
+    if has_canals(board):
+        island_of = {segment_key(t): name for name, tris in board.islands.items() for t in tris}
+        for face in faces:
+            if face.is_triangle:
+                poly = QPolygonF([QPointF(x, y) for x, y in list(face.polygon.exterior.coords)[:-1]])
+                out.canal_faces.append((poly, canal_tint(island_of.get(face.key))))
+    if len(board.crater) >= 3:
+        out.crater = crater_polygon(board, faces)
+    return out
+
+
+def _visible(p: QPainter, rect: QRectF) -> bool:
+    # a tiled sheet clips to its tile: skip what lies outside, so a PDF page holds only its part
+    return not p.hasClipping() or p.clipBoundingRect().intersects(rect)
+
+
+def paint_canals(p: QPainter, scene: Scenery) -> None:
+    """Water and island sand under every face of a canal board."""
+    p.save()
+    p.setPen(Qt.NoPen)
+    for polygon, tint in scene.canal_faces:
+        if _visible(p, polygon.boundingRect()):
+            p.setBrush(tint)
+            p.drawPolygon(polygon)
+    p.restore()
+
+
+def paint_regions(p: QPainter, regions: Iterable[Region]) -> None:
+    """Outlines and name tags of pictures or islands."""
+    for region in regions:
+        if _visible(p, region.path.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)):
+            paint_region_outline(p, region.path, region.colour)
+            paint_region_label(p, region.label_at, region.text, region.colour)
+
+
+def board_line_extras(board: Board) -> tuple[dict, dict]:
+    """(line key -> Bridge, line key -> LineItem) of ``board``."""
+    return ({line_key(*b.line): b for b in board.bridges}, {line_key(*i.line): i for i in board.line_items})
+
+
+def goal_seats(board: Board) -> dict[str, list[int]]:
+    """Peg id -> indexes (seat order) of the seats racing to it (L1-2)."""
+    out: dict[str, list[int]] = {}
+    for i, seat in enumerate(board.seats.values()):
+        for pid in seat.goal:
+            out.setdefault(pid, []).append(i)
+    return out
