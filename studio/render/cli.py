@@ -109,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         board = read(args.board)
     except LoadError as exc:
-        _err(f"cannot read {args.board}:\n{exc.location()}{exc.message}")
+        print(exc.format(), file=sys.stderr)  # file:line:col: error code: message, as studio validate
         return EXIT_USAGE
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
