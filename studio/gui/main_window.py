@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
 from studio.gui import icons, prompts
+from studio.gui.balance.editor import BoardBalance
 from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
 from studio.gui.editor_actions import EditorActions
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self.editing = EditorActions(self)  # clipboard, transforms, wizard, scenario, tool bars
         self.properties_dock.edit_scenario_requested.connect(self.editing.edit_scenario)
         self.files = FileServices(self)  # export/print, disk watch, autosave, recovery
+        self.balance = BoardBalance(self)  # Game > Balance Run, heat map over the board
         self._build_menus()
         self._build_tool_bar()
         self._build_status_bar()
@@ -247,7 +249,10 @@ class MainWindow(QMainWindow):
 
         game = bar.addMenu("&Game")
         game.addAction(self.playtest_action)
+        game.addAction(self.balance.open_action)
         self.editing.fill_game_menu(game)
+        view.addSeparator()
+        view.addAction(self.balance.heat_action)
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)

@@ -1,0 +1,237 @@
+"""Charts of a balance report, drawn with QPainter: per-seat win rates with their 95% interval,
+distributions (scores, game length) and how games ended.
+
+Each chart is a plain widget given its data with ``set_*``; it keeps the numbers it shows in
+public attributes so tests can check them against the :class:`~studio.playtest.stats.Summary`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from studio.playtest.report import SEAT_COLOURS
+
+INK = QColor("#33302b")
+MUTED = QColor("#8a8070")
+GRID = QColor("#ebe5d8")
+BACKGROUND = QColor("#fffdf8")
+FRAME = QColor("#ddd3bf")
+
+
+def seat_colour(seat: int) -> QColor:
+    """The report's colour of seat ``seat`` (0-based), so charts match the HTML report."""
+    return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+class Chart(QWidget):
+    """A titled chart frame; subclasses draw in :meth:`plot` inside ``rect``."""
+
+    def __init__(self, title: str, parent=None):
+        super().__init__(parent)
+        self.title = title
+        self.empty_text = "run a batch to see this chart"
+        self.setMinimumSize(300, 190)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, 230)
+
+    def has_data(self) -> bool:
+        return False
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        r = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        p.setPen(QPen(FRAME, 1))
+        p.setBrush(BACKGROUND)
+        p.drawRoundedRect(r, 6, 6)
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(13)
+        p.setFont(font)
+        p.setPen(INK)
+        p.drawText(QRectF(12, 6, r.width() - 24, 20), Qt.AlignLeft | Qt.AlignVCenter, self.title)
+        small = QFont(self.font())
+        small.setPixelSize(11)
+        p.setFont(small)
+        body = QRectF(12, 30, r.width() - 24, r.height() - 40)
+        if not self.has_data():
+            p.setPen(MUTED)
+            p.drawText(body, Qt.AlignCenter, self.empty_text)
+        else:
+            self.plot(p, body)
+        p.end()
+
+    def plot(self, p: QPainter, rect: QRectF) -> None:
+        raise NotImplementedError
+
+
+class WinRateChart(Chart):
+    """Horizontal bars: each seat's win rate (0..1) with its 95% Wilson interval as whiskers,
+    and a dashed line at the fair share. ``rows``: ``(label, rate, low, high)`` per seat."""
+
+    def __init__(self, parent=None):
+        super().__init__("Win rate per seat (95% interval)", parent)
+        self.rows: list[tuple[str, float, float, float]] = []
+        self.expected: float | None = None
+
+    def set_summary(self, summary) -> None:
+        self.rows = [(f"{s.seat + 1}. {s.name}", s.win_rate, s.ci_low, s.ci_high) for s in summary.seats]
+        self.expected = summary.fair_share if summary.players > 1 else None
+        self.update()
+
+    def has_data(self) -> bool:
+        return bool(self.rows)
+
+    def plot(self, p: QPainter, rect: QRectF) -> None:
+        fm = p.fontMetrics()
+        left = rect.left() + min(150, max(fm.horizontalAdvance(r[0]) for r in self.rows) + 10)
+        right = rect.right() - 44
+        width = max(10.0, right - left)
+        axis_y = rect.bottom() - 14
+        row = min(40.0, (axis_y - rect.top() - 4) / len(self.rows))
+        top = rect.top() + 2
+        for k in range(0, 11, 2):
+            x = left + width * k / 10
+            p.setPen(QPen(GRID, 1))
+            p.drawLine(QPointF(x, top), QPointF(x, axis_y))
+            p.setPen(MUTED)
+            p.drawText(QRectF(x - 20, axis_y, 40, 14), Qt.AlignCenter, f"{10 * k}%")
+        for i, (label, rate, low, high) in enumerate(self.rows):
+            y = top + i * row
+            colour = seat_colour(i)
+            p.setPen(INK)
+            p.drawText(QRectF(rect.left(), y, left - rect.left() - 8, row), Qt.AlignRight | Qt.AlignVCenter, label)
+            bar_h = min(18.0, row * 0.62)
+            by = y + (row - bar_h) / 2
+            fill = QColor(colour)
+            fill.setAlpha(205)
+            p.setPen(Qt.NoPen)
+            p.setBrush(fill)
+            p.drawRoundedRect(QRectF(left, by, max(1.0, width * rate), bar_h), 2, 2)
+            cy = by + bar_h / 2
+            p.setPen(QPen(INK, 1.4))
+            p.drawLine(QPointF(left + width * low, cy), QPointF(left + width * high, cy))
+            for x in (low, high):
+                p.drawLine(QPointF(left + width * x, cy - 5), QPointF(left + width * x, cy + 5))
+            p.drawText(QRectF(left + width * high + 5, y, 60, row), Qt.AlignLeft | Qt.AlignVCenter,
+                       f"{100 * rate:.1f}%")
+        if self.expected is not None:
+            x = left + width * self.expected
+            pen = QPen(QColor("#555"), 1.2, Qt.DashLine)
+            p.setPen(pen)
+            p.drawLine(QPointF(x, top - 2), QPointF(x, axis_y))
+            p.setPen(MUTED)  # the key sits in the title row, right-aligned
+            key = f"fair share {100 * self.expected:.0f}%"
+            kw = p.fontMetrics().horizontalAdvance(key)
+            kx = rect.right() - kw
+            p.drawText(QRectF(kx, rect.top() - 24, kw + 2, 18), Qt.AlignLeft | Qt.AlignVCenter, key)
+            p.setPen(pen)
+            p.drawLine(QPointF(kx - 26, rect.top() - 15), QPointF(kx - 6, rect.top() - 15))
+
+
+class HistogramChart(Chart):
+    """Share of games per value for one or more series on a shared integer axis.
+    ``series``: ``(name, [(value, count), ...], total, colour)``."""
+
+    def __init__(self, title: str, xlabel: str, parent=None):
+        super().__init__(title, parent)
+        self.xlabel = xlabel
+        self.series: list[tuple[str, list, int, QColor]] = []
+
+    def set_series(self, series) -> None:
+        self.series = [(n, [(float(v), int(c)) for v, c in h], t, QColor(col)) for n, h, t, col in series if t]
+        self.update()
+
+    def has_data(self) -> bool:
+        return bool(self.series)
+
+    def plot(self, p: QPainter, rect: QRectF) -> None:
+        values = [v for _, h, _, _ in self.series for v, _ in h]
+        lo, hi = math.floor(min(values)), math.ceil(max(values))
+        span = hi - lo + 1
+        peak = max(c / t for _, h, t, _ in self.series for _, c in h) or 1.0
+        legend = 16 if len(self.series) > 1 else 0
+        left, bottom = rect.left() + 34, rect.bottom() - 28
+        top = rect.top() + legend + 4
+        w, h = rect.right() - left, bottom - top
+        p.setPen(QPen(GRID, 1))
+        for k in range(3):
+            y = bottom - h * k / 2
+            p.drawLine(QPointF(left, y), QPointF(left + w, y))
+            p.setPen(MUTED)
+            p.drawText(QRectF(rect.left(), y - 7, 30, 14), Qt.AlignRight | Qt.AlignVCenter, f"{100 * peak * k / 2:.0f}%")
+            p.setPen(QPen(GRID, 1))
+        slot = w / span
+        bar = max(1.0, slot / len(self.series) - (0.6 if slot > 4 else 0))
+        for j, (_name, hist, total, colour) in enumerate(self.series):
+            fill = QColor(colour)
+            fill.setAlpha(200)
+            p.setPen(Qt.NoPen)
+            p.setBrush(fill)
+            for value, count in hist:
+                bh = h * (count / total) / peak
+                x = left + (value - lo) * slot + j * bar
+                p.drawRect(QRectF(x, bottom - bh, bar, bh))
+        p.setPen(QPen(MUTED, 1))
+        p.drawLine(QPointF(left, bottom), QPointF(left + w, bottom))
+        step = max(1, math.ceil(span / max(1, int(w / 34))))
+        for v in range(lo, hi + 1, step):
+            x = left + (v - lo + 0.5) * slot
+            p.drawText(QRectF(x - 18, bottom + 1, 36, 13), Qt.AlignCenter, str(v))
+        p.drawText(QRectF(left, bottom + 13, w, 14), Qt.AlignCenter, self.xlabel)
+        if legend:
+            x = left
+            for name, _h, _t, colour in self.series:
+                p.setPen(Qt.NoPen)
+                p.setBrush(colour)
+                p.drawRect(QRectF(x, rect.top() + 2, 10, 10))
+                p.setPen(INK)
+                tw = p.fontMetrics().horizontalAdvance(name)
+                p.drawText(QRectF(x + 14, rect.top() - 1, tw + 4, 16), Qt.AlignLeft | Qt.AlignVCenter, name)
+                x += tw + 30
+
+
+class EndReasonsChart(Chart):
+    """How games ended: one horizontal bar per reason, its count and share. ``rows``:
+    ``(reason, count)`` most frequent first; ``games`` the total."""
+
+    def __init__(self, parent=None):
+        super().__init__("How games ended", parent)
+        self.rows: list[tuple[str, int]] = []
+        self.games = 0
+
+    def set_summary(self, summary) -> None:
+        self.rows = list(summary.end_reasons.items())
+        self.games = summary.games
+        self.update()
+
+    def has_data(self) -> bool:
+        return bool(self.rows)
+
+    def plot(self, p: QPainter, rect: QRectF) -> None:
+        shown = self.rows[:6]
+        row = min(34.0, rect.height() / max(1, len(shown)))
+        for i, (reason, count) in enumerate(shown):
+            y = rect.top() + i * row
+            share = count / self.games if self.games else 0
+            p.setPen(INK)
+            text = p.fontMetrics().elidedText(reason, Qt.ElideRight, int(rect.width() - 90))
+            p.drawText(QRectF(rect.left(), y, rect.width() - 90, 14), Qt.AlignLeft | Qt.AlignVCenter, text)
+            p.setPen(MUTED)
+            p.drawText(QRectF(rect.right() - 88, y, 88, 14), Qt.AlignRight | Qt.AlignVCenter,
+                       f"{count} · {100 * share:.0f}%")
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor("#ede6d6"))
+            p.drawRoundedRect(QRectF(rect.left(), y + 16, rect.width(), 8), 3, 3)
+            p.setBrush(QColor("#6a8f5c"))
+            p.drawRoundedRect(QRectF(rect.left(), y + 16, max(2.0, rect.width() * share), 8), 3, 3)
+        if len(self.rows) > len(shown):
+            p.setPen(MUTED)
+            p.drawText(QRectF(rect.left(), rect.bottom() - 12, rect.width(), 12), Qt.AlignRight,
+                       f"and {len(self.rows) - len(shown)} more")

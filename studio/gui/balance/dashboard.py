@@ -1,0 +1,492 @@
+"""The balance dashboard: run a batch of bot games on a setup and read the report as charts.
+
+:class:`BalanceDashboard` is a reusable widget. It takes what to play as *setups*: one
+:class:`~studio.playtest.setup.Setup` or, for a choice of player counts, a mapping from player
+count to a function that builds the setup (called when a run starts, so it plays the content
+as it is then, and may raise :class:`~studio.playtest.setup.SetupError` or ``ValueError`` with
+a message for people). The board editor gives it the open board; an island editor can give it
+an island's scenario the same way.
+
+A run is played off the GUI thread (:class:`~studio.gui.balance.worker.BatchRun`) with a
+progress bar and games/s; Cancel keeps the games that finished. The report is shown as
+headline figures, the plain-words warnings of :mod:`studio.playtest.stats` and four charts,
+and saved through the report writers of :mod:`studio.playtest.report` (HTML, JSON, CSV).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+    QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from studio.gui import prompts
+from studio.gui.balance.charts import EndReasonsChart, HistogramChart, WinRateChart, seat_colour
+from studio.gui.balance.worker import BatchRun
+
+BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
+DEFAULT_GAMES = 200
+MAX_GAMES = 100_000
+REFRESH_MS = 400          # charts follow a running batch at this pace
+
+_STYLE = """
+#balance { background: #f7f2e7; }
+#balance QGroupBox { font-weight: bold; color: #3a2f25; border: 1px solid #ddd1b8; border-radius: 7px;
+    margin-top: 10px; padding: 10px 8px 8px 8px; background: #fffaf0; }
+#balance QGroupBox::title { subcontrol-origin: margin; left: 9px; padding: 0 4px; }
+#balance QLabel { color: #3a2f25; }
+#balance QLabel#muted { color: #8a7a66; }
+#balance QLabel#figure { font-size: 20px; font-weight: bold; }
+#balance QLabel#figureName { color: #8a7a66; font-size: 11px; }
+#balance QFrame#figureCard { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; }
+#balance QLabel#warnings { background: #fff4e5; border: 1px solid #f0b46c; border-radius: 6px; padding: 6px 10px; }
+#balance QLabel#allClear { background: #eef8ee; border: 1px solid #9c9; border-radius: 6px; padding: 6px 10px; }
+#balance QPushButton { padding: 5px 12px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2;
+    color: #3a2f25; }
+#balance QPushButton:hover:enabled { background: #fff3cf; }
+#balance QPushButton:disabled { color: #b8ab95; border-color: #e2d6bd; background: #f6efe0; }
+#balance QPushButton#primary:enabled { background: #3f7d4a; color: white; border-color: #2d5c36; font-weight: bold; }
+#balance QProgressBar { border: 1px solid #cfc2a4; border-radius: 5px; background: #fffdf8; text-align: center;
+    color: #3a2f25; height: 16px; }
+#balance QProgressBar::chunk { background: #8fb57f; border-radius: 4px; }
+"""
+
+
+class BalanceDashboard(QWidget):
+    """Run a balance batch and show its report (see the module docstring).
+
+    ``setups``: a Setup, or ``{players: () -> Setup}``; ``players``: the count selected first
+    (default: the smallest); ``scenario_text``: what is played, in words, for the form.
+
+    Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown) and
+    ``summaryChanged()``. After a run, ``summary``, ``results``, ``catalogue`` and
+    ``run_setup`` hold the report, the games, the elements and the setup played."""
+
+    runStarted = Signal()
+    runFinished = Signal(bool)
+    summaryChanged = Signal()
+
+    def __init__(self, setups, *, players: int | None = None, scenario_text: str = "", parent=None):
+        super().__init__(parent)
+        if not isinstance(setups, Mapping):
+            one = setups
+            setups = {one.players: (lambda: one)}
+        if not setups:
+            raise ValueError("a balance dashboard needs at least one setup")
+        self.setups: dict[int, Callable] = dict(sorted(setups.items()))
+        self.run: BatchRun | None = None
+        self.results: list = []
+        self.summary = None
+        self.catalogue: list = []
+        self.run_setup = None
+        self.run_settings: dict = {}
+        self._tally = None
+        self._dirty = False
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setInterval(REFRESH_MS)
+        self._refresh_timer.timeout.connect(self._refresh_report)
+
+        self.setObjectName("balance")
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet(_STYLE)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(10, 10, 10, 10)
+        outer.setSpacing(10)
+        outer.addWidget(self._build_form(scenario_text, players), 0)
+        outer.addWidget(self._build_report(), 1)
+        self._players_changed()
+        self._show_summary()
+
+    # -- construction -------------------------------------------------------------------------
+    def _build_form(self, scenario_text: str, players: int | None) -> QWidget:
+        box = QGroupBox("Balance run")
+        box.setFixedWidth(290)
+        lay = QVBoxLayout(box)
+        lay.setSpacing(8)
+        self.scenario_label = QLabel(scenario_text or "the open content")
+        self.scenario_label.setWordWrap(True)
+        self.scenario_label.setObjectName("muted")
+        lay.addWidget(self.scenario_label)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignRight)
+        form.setHorizontalSpacing(8)
+        self.players_combo = QComboBox()
+        for n in self.setups:
+            self.players_combo.addItem(f"{n} player{'s' if n != 1 else ''}", n)
+        if players in self.setups:
+            self.players_combo.setCurrentIndex(list(self.setups).index(players))
+        self.players_combo.setEnabled(len(self.setups) > 1)
+        self.players_combo.setToolTip("the scenario's board for this many players is played")
+        self.players_combo.currentIndexChanged.connect(lambda _i: self._players_changed())
+        form.addRow("Players", self.players_combo)
+        self.games_spin = QSpinBox()
+        self.games_spin.setRange(1, MAX_GAMES)
+        self.games_spin.setValue(DEFAULT_GAMES)
+        self.games_spin.setSingleStep(50)
+        self.games_spin.setToolTip("how many bot games to play")
+        form.addRow("Games", self.games_spin)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setToolTip("game i of the batch is dealt and played from seed × 1000003 + i: "
+                                  "the same seed gives the same report")
+        form.addRow("Seed", self.seed_spin)
+        self.jobs_spin = QSpinBox()
+        cpus = os.cpu_count() or 1
+        self.jobs_spin.setRange(1, max(1, cpus))
+        self.jobs_spin.setValue(1)
+        self.jobs_spin.setToolTip("worker processes; 1 plays in a background thread. Results do not depend on it")
+        form.addRow("Workers", self.jobs_spin)
+        lay.addLayout(form)
+        seats = QLabel("Bots per seat")
+        seats.setObjectName("muted")
+        lay.addWidget(seats)
+        self.bots_box = QVBoxLayout()
+        self.bots_box.setSpacing(4)
+        lay.addLayout(self.bots_box)
+        self.bot_combos: list[QComboBox] = []
+        buttons = QHBoxLayout()
+        self.run_button = QPushButton("Run")
+        self.run_button.setObjectName("primary")
+        self.run_button.setToolTip("play the batch in the background")
+        self.run_button.clicked.connect(self.start_run)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("stop; the games that finished are kept")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel_run)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        lay.addLayout(buttons)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
+        lay.addWidget(self.progress)
+        self.progress_label = QLabel("")
+        self.progress_label.setObjectName("muted")
+        self.progress_label.setWordWrap(True)
+        lay.addWidget(self.progress_label)
+        lay.addStretch(1)
+        save = QLabel("Save the report")
+        save.setObjectName("muted")
+        lay.addWidget(save)
+        row = QHBoxLayout()
+        self.save_buttons: dict[str, QPushButton] = {}
+        for fmt, text in (("html", "HTML…"), ("json", "JSON…"), ("csv", "CSV…")):
+            b = QPushButton(text)
+            b.setToolTip({"html": "a self-contained page with the plots",
+                          "json": "every game and the summary (studio-playtest/1)",
+                          "csv": "one row per game"}[fmt])
+            b.clicked.connect(lambda _c=False, f=fmt: self.save_report(f))
+            row.addWidget(b)
+            self.save_buttons[fmt] = b
+        lay.addLayout(row)
+        self.extra_box = QVBoxLayout()   # hosts add controls here (e.g. the heat map toggle)
+        lay.addLayout(self.extra_box)
+        return box
+
+    def _build_report(self) -> QWidget:
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(8)
+        self.title_label = QLabel()
+        self.title_label.setStyleSheet("font-size: 15px; font-weight: bold;")
+        self.title_label.setWordWrap(True)
+        lay.addWidget(self.title_label)
+        cards = QHBoxLayout()
+        cards.setSpacing(8)
+        self.figure_labels: dict[str, QLabel] = {}
+        tips = {"balance": "1 minus the largest gap between two seats' win rates (1 = even)",
+                "first seat": "seat 1's win rate minus the fair share, in points",
+                "margin": "mean winner's score minus the best other score",
+                "rounds": "mean game length in rounds",
+                "ties": "games whose win was shared"}
+        for key, name in (("balance", "balance"), ("first seat", "first-seat advantage"), ("margin", "margin of victory"),
+                          ("rounds", "rounds per game"), ("ties", "shared wins")):
+            card = QFrame()
+            card.setObjectName("figureCard")
+            card.setToolTip(tips[key])
+            cl = QVBoxLayout(card)
+            cl.setContentsMargins(10, 4, 10, 6)
+            cl.setSpacing(0)
+            value = QLabel("–")
+            value.setObjectName("figure")
+            label = QLabel(name)
+            label.setObjectName("figureName")
+            cl.addWidget(value)
+            cl.addWidget(label)
+            cards.addWidget(card)
+            self.figure_labels[key] = value
+        lay.addLayout(cards)
+        self.warnings_label = QLabel()
+        self.warnings_label.setWordWrap(True)
+        self.warnings_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.warnings_label)
+        grid = QGridLayout()
+        grid.setSpacing(8)
+        self.win_chart = WinRateChart()
+        self.score_chart = HistogramChart("Score distribution", "score (VP)")
+        self.length_chart = HistogramChart("Game length", "rounds")
+        self.end_chart = EndReasonsChart()
+        grid.addWidget(self.win_chart, 0, 0)
+        grid.addWidget(self.score_chart, 0, 1)
+        grid.addWidget(self.length_chart, 1, 0)
+        grid.addWidget(self.end_chart, 1, 1)
+        lay.addLayout(grid, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        scroll.setStyleSheet("QScrollArea { background: transparent; } QScrollArea > QWidget > QWidget { background: transparent; }")
+        return scroll
+
+    # -- public API ---------------------------------------------------------------------------
+    def players(self) -> int:
+        return self.players_combo.currentData()
+
+    def bot_names(self) -> list[str]:
+        return [c.currentData() for c in self.bot_combos]
+
+    def set_bots(self, names) -> None:
+        """Choose the bot of each seat (``names``: one per seat, or one for all)."""
+        names = list(names) if not isinstance(names, str) else [names]
+        if len(names) == 1:
+            names = names * len(self.bot_combos)
+        for combo, name in zip(self.bot_combos, names):
+            i = combo.findData(name)
+            if i < 0:
+                raise ValueError(f"unknown bot {name!r} (known: {', '.join(v for _t, v in BOT_CHOICES)})")
+            combo.setCurrentIndex(i)
+
+    def is_running(self) -> bool:
+        return self.run is not None and self.run.running
+
+    def start_run(self) -> bool:
+        """Build the setup for the chosen player count and start the batch in the background.
+        Returns False (with the reason in the progress line) when the content cannot be played."""
+        from studio.playtest.elements import catalogue
+        from studio.playtest.setup import SetupError
+        from studio.playtest.stats import Tally
+
+        if self.is_running():
+            return False
+        players, games, seed = self.players(), self.games_spin.value(), self.seed_spin.value()
+        bots = self.bot_names()
+        try:
+            setup = self.setups[players]()
+            self.catalogue = catalogue(setup.game(seed))
+        except (SetupError, ValueError, KeyError, TypeError, OSError) as exc:
+            self._say(f"Cannot run: {exc}", error=True)
+            return False
+        self.run_setup = setup
+        self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
+                             "games": games, "seed": seed}
+        self.results = []
+        self._tally = Tally(self.catalogue)
+        self.summary = None
+        self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self)
+        self.run.result.connect(self._on_result)
+        self.run.progress.connect(self._on_progress)
+        self.run.failed.connect(lambda msg: self._say(f"The batch stopped: {msg}", error=True))
+        self.run.finished.connect(self._on_finished)
+        self.progress.setRange(0, games)
+        self.progress.setValue(0)
+        self._say(f"Playing {games} games…")
+        self._set_running(True)
+        self.run.start()
+        self._refresh_timer.start()
+        self.runStarted.emit()
+        return True
+
+    def cancel_run(self) -> None:
+        """Stop the batch after the games being played; finished games are kept."""
+        if self.is_running():
+            self.run.cancel()
+            self._say("Cancelling: waiting for the game being played…")
+
+    def save_report(self, fmt: str, path: str | None = None) -> bool:
+        """Save the last run's report as ``fmt`` (html, json or csv) to ``path`` (asked when
+        None). Files are written atomically; a failure is reported in a message box and leaves
+        no file. Returns whether a file was written."""
+        from studio.playtest.report import CsvWriter, JsonWriter, write_html
+
+        if self.summary is None:
+            prompts.show_error(self, "Save Report", "Run a batch first: there is no report to save yet.")
+            return False
+        if path is None:
+            stem = (self.run_setup.id if self.run_setup is not None else "balance") + f"-{self.summary.players}p"
+            path = prompts.ask_report_path(self, f"{stem}-balance.{fmt}", fmt)
+            if not path:
+                return False
+        try:
+            if fmt == "html":
+                write_html(path, self.summary, self.report_title(), self.run_settings, self.catalogue)
+            elif fmt == "json":
+                setup = self.run_setup
+                header = {"scenario": {"id": setup.id, "name": setup.name, "path": setup.path},
+                          "players": setup.players, "bots": self.run_settings["bots"].split(", "),
+                          "seed": self.run_settings["seed"], "games_requested": self.run_settings["games"],
+                          "game_seeds": "seed * 1000003 + index"}
+                out = JsonWriter(path, header)
+                for r in self.results:
+                    out.add(r)
+                out.finish({"interrupted": len(self.results) < self.run_settings["games"],
+                            "games_played": len(self.results), "summary": self.summary.to_dict()})
+            elif fmt == "csv":
+                out = CsvWriter(path, self.summary.players)
+                for r in self.results:
+                    out.add(r)
+                out.finish()
+            else:
+                raise ValueError(f"unknown report format {fmt!r} (html, json or csv)")
+        except OSError as exc:
+            prompts.show_error(self, "Save Report", f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            return False
+        self._say(f"Saved {Path(path).name}")
+        return True
+
+    def report_title(self) -> str:
+        if self.summary is None:
+            return ""
+        s, want = self.summary, self.run_settings.get("games", self.summary.games)
+        name = self.run_setup.name if self.run_setup is not None else "Balance"
+        games = f"{s.games} game{'s' if s.games != 1 else ''}" + (f" of {want}" if s.games < want else "")
+        return f"{name}, {s.players} players: {games}, seed {self.run_settings.get('seed', 0)}"
+
+    def wait(self, ms: int = 60000) -> bool:
+        """Block until a running batch has ended (tests, closing)."""
+        return self.run.wait(ms) if self.run is not None else True
+
+    # -- running ------------------------------------------------------------------------------
+    def _players_changed(self) -> None:
+        n = self.players()
+        old = self.bot_names()
+        while self.bots_box.count():
+            item = self.bots_box.takeAt(0)
+            if item.layout() is not None:
+                while item.layout().count():
+                    w = item.layout().takeAt(0).widget()
+                    if w is not None:
+                        w.deleteLater()
+        self.bot_combos = []
+        for seat in range(n):
+            row = QHBoxLayout()
+            swatch = QLabel("●")
+            swatch.setStyleSheet(f"color: {seat_colour(seat).name()}; font-size: 16px;")
+            row.addWidget(swatch)
+            row.addWidget(QLabel(f"Seat {seat + 1}"))
+            combo = QComboBox()
+            for text, name in BOT_CHOICES:
+                combo.addItem(text, name)
+            combo.setCurrentIndex(combo.findData(old[seat] if seat < len(old) else "greedy"))
+            row.addWidget(combo, 1)
+            self.bots_box.addLayout(row)
+            self.bot_combos.append(combo)
+
+    def _set_running(self, on: bool) -> None:
+        self.run_button.setEnabled(not on)
+        self.cancel_button.setEnabled(on)
+        for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos):
+            w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
+        for b in self.save_buttons.values():
+            b.setEnabled(not on and self.summary is not None)
+
+    def _on_result(self, result) -> None:
+        self.results.append(result)
+        self._tally.add(result)
+        self._dirty = True
+
+    def _on_progress(self, done: int, total: int, rate: float) -> None:
+        self.progress.setValue(done)
+        self._say(f"{done} of {total} games · {rate:.1f} games/s")
+
+    def _on_finished(self, cancelled: bool) -> None:
+        self._refresh_timer.stop()
+        self._dirty = True
+        self._refresh_report()
+        run = self.run
+        done = len(self.results)
+        if cancelled:
+            self._say(f"Cancelled: {done} of {run.total} games kept ({run.rate():.1f} games/s)")
+        elif done == run.total:
+            self._say(f"{done} games in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
+        self._set_running(False)
+        self.runFinished.emit(cancelled)
+
+    def _refresh_report(self) -> None:
+        if not self._dirty or self._tally is None or not self._tally.games:
+            return
+        self._dirty = False
+        self.summary = self._tally.summary()
+        self._show_summary()
+        self.summaryChanged.emit()
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.progress_label.setText(text)
+        self.progress_label.setStyleSheet("color: #b03a2e;" if error else "")
+
+    # -- showing the report -------------------------------------------------------------------
+    def _show_summary(self) -> None:
+        s = self.summary
+        if s is None:
+            self.title_label.setText("No report yet: choose the bots and press Run.")
+            self.warnings_label.hide()
+            for label in self.figure_labels.values():
+                label.setText("–")
+            for chart in (self.win_chart, self.end_chart):
+                chart.rows = []
+                chart.update()
+            self.score_chart.set_series([])
+            self.length_chart.set_series([])
+            for b in self.save_buttons.values():
+                b.setEnabled(False)
+            return
+        self.title_label.setText(self.report_title())
+        f = self.figure_labels
+        f["balance"].setText(f"{s.balance:.2f}" if s.players > 1 else "–")
+        f["first seat"].setText(f"{100 * s.first_seat_advantage:+.1f}" if s.players > 1 else "–")
+        f["margin"].setText(f"{s.margin.mean:.1f}" if s.margin is not None and s.margin.count else "–")
+        f["rounds"].setText(f"{s.rounds_mean:.1f}")
+        f["ties"].setText(f"{100 * s.shared_wins / s.games:.0f}%")
+        if s.warnings:
+            items = "".join(f"<li>{_escape(w)}</li>" for w in s.warnings)
+            self.warnings_label.setObjectName("warnings")
+            self.warnings_label.setText(f"<b>{len(s.warnings)} warning{'s' if len(s.warnings) != 1 else ''}</b>"
+                                        f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
+        else:
+            self.warnings_label.setObjectName("allClear")
+            self.warnings_label.setText("No warning: the seats look even and every piece of content was taken.")
+        self.warnings_label.setStyleSheet(self.warnings_label.styleSheet())  # re-polish for the new name
+        self.warnings_label.style().unpolish(self.warnings_label)
+        self.warnings_label.style().polish(self.warnings_label)
+        self.warnings_label.show()
+        self.win_chart.set_summary(s)
+        self.score_chart.set_series([(f"seat {x.seat + 1}", x.scores.histogram, x.scores.count, seat_colour(x.seat))
+                                     for x in s.seats if x.scores is not None])
+        self.length_chart.set_series([("rounds", s.rounds.histogram, s.rounds.count, "#6a8f5c")]
+                                     if s.rounds is not None else [])
+        self.end_chart.set_summary(s)
+        if not self.is_running():
+            for b in self.save_buttons.values():
+                b.setEnabled(True)
+
+    def closeEvent(self, event) -> None:
+        if self.is_running():
+            self.run.cancel()
+            self.run.wait()
+        super().closeEvent(event)
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+__all__ = ["BOT_CHOICES", "BalanceDashboard"]

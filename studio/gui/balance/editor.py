@@ -1,0 +1,198 @@
+"""The balance run and heat map of the board editor (*Game ▸ Balance Run…*).
+
+:class:`BoardBalance` gives a :class:`~studio.gui.balance.dashboard.BalanceDashboard` the open
+board (as it is when Run is pressed) with its scenario, and the scenario's boards for the other
+player counts; after a run on the open board it lays a
+:class:`~studio.gui.balance.heatmap.HeatMapItem` over the editor's scene with a legend in the
+view's corner, toggled by *View ▸ Show Heat Map* or the dashboard's check box.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QCheckBox, QMainWindow
+
+from studio.gui.balance.dashboard import BalanceDashboard
+from studio.gui.balance.heatmap import HeatLegend, HeatMapItem
+
+
+class BalanceWindow(QMainWindow):
+    """A tool window around one dashboard (closing it cancels a running batch)."""
+
+    def __init__(self, dashboard: BalanceDashboard, parent=None):
+        super().__init__(parent, Qt.Window)
+        self.dashboard = dashboard
+        self.setCentralWidget(dashboard)
+        self.resize(1180, 760)
+
+    def closeEvent(self, event) -> None:
+        self.dashboard.cancel_run()
+        self.dashboard.wait()
+        super().closeEvent(event)
+
+
+class BoardBalance(QObject):
+    """Balance runs on the editor's board. ``window``: the editor's MainWindow (its document,
+    scene and view are used). ``open_action`` opens the dashboard, ``heat_action`` toggles the
+    heat map (enabled once a run on the open board has a report)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.main = window
+        self.window: BalanceWindow | None = None
+        self.dashboard: BalanceDashboard | None = None
+        self.heat: HeatMapItem | None = None
+        self.stale = False
+        self._board_setup = None
+        self.legend = HeatLegend(window.view.viewport())
+        self.legend.move(10, 10)
+        self.legend.hide()
+        self.open_action = QAction("&Balance Run…", window)
+        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
+        self.open_action.setStatusTip("Play many bot games on this board and chart how fair it is")
+        self.open_action.triggered.connect(self.open)
+        self.heat_action = QAction("Show &Heat Map", window)
+        self.heat_action.setCheckable(True)
+        self.heat_action.setEnabled(False)
+        self.heat_action.setStatusTip("Draw over the board how often each element was taken in the last balance run")
+        self.heat_action.toggled.connect(self.set_heat_visible)
+        window.document.changed.connect(self._board_changed)
+        window.installEventFilter(self)  # closing the editor stops a running batch first
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.main and event.type() == QEvent.Close and self.dashboard is not None:
+            self.dashboard.cancel_run()
+            self.dashboard.wait()
+        return False
+
+    # -- setups -------------------------------------------------------------------------------
+    def scenario(self):
+        """``(scenario, path or None, note)`` whose rules the board is played with (the bundled
+        Jungle Temples rules stand in when the board has no readable scenario)."""
+        from studio.gui.main_window import find_scenario_for
+        from studio.gui.playtest_window import _scenario_for
+
+        doc = self.main.document
+        path = doc.scenario_path or find_scenario_for(doc.path)
+        scenario, note = _scenario_for(path)
+        return scenario, (path if note is None else None), note
+
+    def setups(self) -> dict:
+        """``{players: () -> Setup}``: the open board for its player count, the scenario's
+        board files for the others."""
+        from studio.model.io import board_path, read_board
+        from studio.model.realm import Realm
+        from studio.playtest.setup import Setup, SetupError
+
+        scenario, path, _note = self.scenario()
+        board_players = self.main.document.board.players
+
+        def open_board():
+            board = self.main.document.board.copy()
+            errors = [f for f in self.main.validation_dock.run_now() if f.severity == "error"]
+            if errors:
+                raise SetupError(f"fix the board's {len(errors)} error{'s' if len(errors) != 1 else ''} first "
+                                 f"(see the Validation dock): {errors[0].format()}")
+            self._board_setup = Setup("realm", Realm(scenario, board), board.players, path)
+            return self._board_setup
+
+        def file_board(n):
+            def build():
+                return Setup("realm", Realm(scenario, read_board(board_path(scenario, n))), n, path)
+            return build
+
+        out = {n: file_board(n) for n in getattr(scenario, "boards", {}) if n != board_players and path}
+        out[board_players] = open_board
+        return out
+
+    # -- the dashboard ------------------------------------------------------------------------
+    def open(self) -> BalanceDashboard:
+        """Show the balance window (made on first use) and return its dashboard."""
+        scenario, path, note = self.scenario()
+        doc = self.main.document
+        text = f"Board: {doc.display_name()} ({doc.board.players} players)<br>Rules: {scenario.name}"
+        if note:
+            text += f"<br><i>{note}</i>"
+        if self.dashboard is None or not self.dashboard.is_running():
+            if self.window is not None:
+                self.window.close()
+                self.window.deleteLater()
+            self.dashboard = BalanceDashboard(self.setups(), players=doc.board.players, scenario_text=text)
+            self.heat_check = QCheckBox("Show the heat map over the board")
+            self.heat_check.setEnabled(False)
+            self.heat_check.toggled.connect(self.heat_action.setChecked)
+            self.dashboard.extra_box.addWidget(self.heat_check)
+            self.dashboard.runFinished.connect(self._run_finished)
+            self.window = BalanceWindow(self.dashboard, self.main)
+            self.window.setWindowTitle(f"Balance: {doc.display_name()}")
+        self.window.show()
+        self.window.raise_()
+        return self.dashboard
+
+    def _run_finished(self, _cancelled: bool) -> None:
+        d = self.dashboard
+        if d.summary is None or d.run_setup is None:
+            return
+        if d.run_setup is not self._board_setup:
+            return  # a run on another player count's board file: nothing to draw over this board
+        self.show_heat(d.catalogue, d.summary)
+
+    # -- heat map -----------------------------------------------------------------------------
+    def show_heat(self, catalogue, summary) -> HeatMapItem:
+        """Lay the heat map of ``summary`` over the board and show it."""
+        self.clear_heat()
+        self.heat = HeatMapItem(catalogue, summary.elements, summary.games)
+        self.main.scene.addItem(self.heat)
+        self.stale = False
+        self._legend_text()
+        self.heat_action.setEnabled(True)
+        if hasattr(self, "heat_check"):
+            self.heat_check.setEnabled(True)
+        if self.heat_action.isChecked():
+            self.set_heat_visible(True)
+        else:
+            self.heat_action.setChecked(True)
+        return self.heat
+
+    def clear_heat(self) -> None:
+        if self.heat is not None:
+            if self.heat.scene() is not None:
+                self.heat.scene().removeItem(self.heat)
+            self.heat = None
+        self.legend.hide()
+
+    def set_heat_visible(self, on: bool) -> None:
+        if hasattr(self, "heat_check") and self.heat_check.isChecked() != on:
+            self.heat_check.setChecked(on)
+        if self.heat is None:
+            self.legend.hide()
+            return
+        self.heat.setVisible(on)
+        self.legend.setVisible(on)
+        if on:
+            self.legend.raise_()
+
+    def _legend_text(self) -> None:
+        h = self.heat
+        text = f"{h.games} games; {len(h.never)} piece{'s' if len(h.never) != 1 else ''} of content never taken"
+        if self.stale:
+            text += "<br><span style='color:#b03a2e'>the board changed since this run</span>"
+        self.legend.set_text(text)
+
+    def _board_changed(self, kind, _payload=None) -> None:
+        from studio.gui.document import ChangeKind
+
+        if kind == ChangeKind.FILE_CHANGED:
+            return
+        if kind == ChangeKind.RESET:  # another board: the run says nothing about it
+            self.clear_heat()
+            self.heat_action.setChecked(False)
+            self.heat_action.setEnabled(False)
+            return
+        if self.heat is not None and not self.stale:
+            self.stale = True
+            self._legend_text()
+
+
+__all__ = ["BalanceWindow", "BoardBalance"]

@@ -1,0 +1,110 @@
+"""A balance batch played off the GUI thread.
+
+:class:`BatchRun` owns a :class:`QThread` that iterates :func:`studio.playtest.runner.iter_batch`
+(serially in that thread, or in worker processes) and reports every finished game back to the
+GUI thread through queued signals. Cancelling stops the iteration after the game being
+played (the process pool is terminated), and every game that finished is kept.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+
+class _Worker(QObject):
+    """Lives in the run's thread; ``play`` iterates the batch and emits each result."""
+
+    result = Signal(object)          # GameResult
+    failed = Signal(str)
+    done = Signal()
+
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int):
+        super().__init__()
+        self.setup, self.games, self.seed, self.bots, self.jobs = setup, games, seed, list(bots), jobs
+        self.stop = threading.Event()
+
+    @Slot()
+    def play(self) -> None:
+        from studio.playtest.runner import iter_batch
+
+        batch = None
+        try:
+            batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs)
+            for result in batch:
+                self.result.emit(result)
+                if self.stop.is_set():
+                    break
+        except Exception as exc:  # content, bot or engine problem: shown to the user, never raised
+            self.failed.emit(f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc))
+        finally:
+            if batch is not None:
+                batch.close()  # terminates a process pool still playing
+            self.done.emit()
+
+
+class BatchRun(QObject):
+    """One batch: ``setup`` (a :class:`~studio.playtest.setup.Setup`), ``games`` (>= 1),
+    ``seed`` (game i uses ``game_seed(seed, i)``), ``bots`` (one name per seat) and ``jobs``
+    (1: played in the run's thread; more: worker processes). Results arrive in game order.
+
+    Signals: ``progress(done, total, games_per_second)``, ``result(GameResult)``,
+    ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
+
+    progress = Signal(int, int, float)
+    result = Signal(object)
+    failed = Signal(str)
+    finished = Signal(bool)
+
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None):
+        super().__init__(parent)
+        self.total = games
+        self.results: list = []
+        self.cancelled = False
+        self.running = False
+        self._started = 0.0
+        self._thread = QThread()
+        self._thread.setObjectName("balance-batch")
+        self._worker = _Worker(setup, games, seed, bots, jobs)
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.play)
+        self._worker.result.connect(self._on_result)
+        self._worker.failed.connect(self.failed)
+        self._worker.done.connect(self._on_done)
+
+    def start(self) -> None:
+        self.running = True
+        self._started = time.perf_counter()
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop after the game being played; finished games are kept."""
+        if self.running:
+            self.cancelled = True
+            self._worker.stop.set()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self._started
+
+    def rate(self) -> float:
+        """Games per second so far."""
+        t = self.elapsed()
+        return len(self.results) / t if t > 0 else 0.0
+
+    def wait(self, ms: int = 30000) -> bool:
+        """Block until the thread has ended (for closing windows and tests)."""
+        return self._thread.wait(ms)
+
+    def _on_result(self, result) -> None:
+        self.results.append(result)
+        self.result.emit(result)
+        self.progress.emit(len(self.results), self.total, self.rate())
+
+    def _on_done(self) -> None:
+        self._thread.quit()
+        self._thread.wait()
+        self.running = False
+        self.cancelled = self.cancelled and len(self.results) < self.total
+        self.finished.emit(self.cancelled)

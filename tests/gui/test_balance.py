@@ -1,0 +1,138 @@
+"""The balance dashboard and the heat map, driven like a user: a small batch of random-bot
+games run off the GUI thread, its report on screen and on disk, Cancel keeping what finished,
+and the heat map over the editor's board showing exactly the batch's element statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from studio.content import bundled_path  # noqa: E402
+from studio.gui.balance.dashboard import BalanceDashboard  # noqa: E402
+from studio.playtest.runner import run_batch  # noqa: E402
+from studio.playtest.setup import load_setup  # noqa: E402
+from studio.playtest.stats import summarize  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def setup2():
+    return load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2)
+
+
+def _dashboard(qtbot, setup, games, seed=3):
+    d = BalanceDashboard(setup, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(games)
+    d.seed_spin.setValue(seed)
+    d.set_bots("random")
+    return d
+
+
+def test_a_batch_runs_in_the_background_and_its_report_is_charted(qtbot, setup2):
+    d = _dashboard(qtbot, setup2, 6)
+    assert d.summary is None and not d.save_buttons["html"].isEnabled()
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        assert d.start_run()
+        assert d.is_running() and not d.run_button.isEnabled() and d.cancel_button.isEnabled()
+    assert done.args == [False]
+    expected = run_batch(setup2, None, 6, 3, "random")
+    assert [r.to_dict() for r in d.results] == [r.to_dict() for r in expected]
+    s = d.summary
+    assert s == summarize(expected, d.catalogue)
+    assert d.progress.value() == 6 and d.progress.maximum() == 6
+    assert "6 games in" in d.progress_label.text() and "games/s" in d.progress_label.text()
+    assert d.win_chart.rows == [(f"{x.seat + 1}. {x.name}", x.win_rate, x.ci_low, x.ci_high) for x in s.seats]
+    assert d.win_chart.expected == s.fair_share
+    assert [n for n, *_ in d.score_chart.series] == ["seat 1", "seat 2"]
+    assert [h for _n, h, _t, _c in d.score_chart.series] == [
+        [(float(v), c) for v, c in x.scores.histogram] for x in s.seats]
+    assert d.end_chart.rows == list(s.end_reasons.items())
+    assert d.figure_labels["balance"].text() == f"{s.balance:.2f}"
+    assert d.run_button.isEnabled() and all(b.isEnabled() for b in d.save_buttons.values())
+
+
+def test_cancel_keeps_the_games_that_finished(qtbot, setup2):
+    d = _dashboard(qtbot, setup2, 300, seed=5)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        d.start_run()
+        d.run.result.connect(lambda _r: d.cancel_run())
+    assert done.args == [True]
+    kept = len(d.results)
+    assert 1 <= kept < 300
+    assert d.summary.games == kept
+    assert [r.to_dict() for r in d.results] == [r.to_dict() for r in run_batch(setup2, None, kept, 5, "random")]
+    assert f"{kept} of 300 games kept" in d.progress_label.text()
+    assert d.report_title().endswith(f"{kept} game{'s' if kept != 1 else ''} of 300, seed 5")
+
+
+def test_reports_are_saved_through_the_report_writers(qtbot, setup2, tmp_path, dialogs):
+    d = _dashboard(qtbot, setup2, 6)
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        d.start_run()
+    for fmt in ("html", "json", "csv"):
+        path = tmp_path / f"report.{fmt}"
+        dialogs.answer("ask_report_path", str(path))
+        assert d.save_report(fmt)
+        assert path.is_file()
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["format"] == "studio-playtest/1" and data["games_played"] == 6
+    assert [g["seed"] for g in data["games"]] == [r.seed for r in d.results]
+    assert data["summary"]["games"] == 6
+    assert len((tmp_path / "report.csv").read_text().splitlines()) == 7
+    assert "<svg" in (tmp_path / "report.html").read_text()
+    # a folder that cannot be written: a message, and no file
+    dialogs.answer("show_error")
+    assert not d.save_report("csv", str(tmp_path / "missing" / "r.csv"))
+    assert dialogs.named("show_error") and not (tmp_path / "missing").exists()
+
+
+def test_heat_map_over_the_editor_board_shows_the_batch_statistics(qtbot, window):
+    balance = window.balance
+    assert not balance.heat_action.isEnabled()
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    assert list(d.setups) == [2, 3, 4] and d.players() == 2  # the open board, the scenario's others
+    d.games_spin.setValue(6)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        d.start_run()
+    heat = balance.heat
+    assert heat is not None and heat.scene() is window.scene
+    assert heat.isVisible() and balance.legend.isVisible() and balance.heat_action.isChecked()
+    stats = {e.key: e for e in d.summary.elements}
+    drawn = {e.key for e in d.catalogue if e.kind in ("segment", "bridge", "line", "picture")}
+    assert heat.rates == {k: stats[k].rate for k in drawn}
+    assert heat.never == [e.key for e in d.catalogue if e.key in drawn and stats[e.key].taken == 0
+                          and (e.kind != "segment" or e.content)]
+    assert heat.games == 6 and "6 games" in balance.legend.text.text()
+    # the editor's tools still get the clicks
+    assert heat.acceptedMouseButtons() == Qt.NoButton and heat.shape().isEmpty()
+    balance.heat_action.setChecked(False)
+    assert not heat.isVisible() and not balance.legend.isVisible() and not balance.heat_check.isChecked()
+    balance.heat_check.setChecked(True)
+    assert heat.isVisible() and balance.heat_action.isChecked()
+    # editing the board marks the map as out of date; another board removes it
+    peg = sorted(window.document.board.pegs)[0]
+    window.document.set_peg_colour([peg], "red" if window.document.board.pegs[peg].colour != "red" else "blue")
+    assert balance.stale and "the board changed since this run" in balance.legend.text.text()
+    assert window.load_path(bundled_path("boards", "realm", "jungle-temples-3p.yaml"))
+    assert balance.heat is None and not balance.heat_action.isEnabled() and not balance.legend.isVisible()
+
+
+def test_a_board_with_errors_is_refused_with_the_reason(qtbot, window, monkeypatch):
+    from studio.content.findings import Finding
+
+    d = window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    bad = Finding("board/test", "error", "peg a1 has no line", None, None, None)
+    monkeypatch.setattr(window.validation_dock, "run_now", lambda: [bad])
+    assert not d.start_run()
+    assert d.progress_label.text().startswith("Cannot run: fix the board's 1 error first")
+    assert d.run is None and d.run_button.isEnabled()
