@@ -15,7 +15,7 @@ from studio.gui.playtest_board import seat_colour
 from studio.model.realm import COLOURS
 from studio.render import style
 
-CONTROLLER_NAMES = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot"}
+CONTROLLER_NAMES = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot"}
 
 
 def card_colour(colour: str) -> QColor:

@@ -4,28 +4,38 @@
 the editor (a copy is played, so later edits do not disturb a running game). The window shows a
 :class:`~studio.playtest.session.PlaySession`: the board with bands and collected segments, one
 panel per seat, the pool, deck and discard pile, the human player's controls and the move log.
-Bots play on a timer so the window stays responsive; nothing a click does can raise: an illegal
-action is reported in the status bar.
+Bots play on a timer so the window stays responsive (the MCTS bot thinks in a worker thread);
+nothing a click does can raise: an illegal action is reported in the status bar.
+
+*Undo* takes back the last move (with humans at the table, back to the last position where a
+human was to move); *Save Game* and *Open Game* write and read ``studio-game/1`` files (the
+engine's record); *Replay* steps through a saved game move by move.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+import json
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-    QMessageBox, QPushButton, QSizePolicy, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
+    QMessageBox, QPushButton, QSizePolicy, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
     QWidget,
 )
 
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
 from studio.gui.playtest_panels import CONTROLLER_NAMES, CardChip, SeatPanel, payment_text
 from studio.model.realm import COLOURS
-from studio.playtest.session import DECK, HUMAN, PlaySession
+from studio.gui import prompts
+from studio.playtest.session import DECK, HUMAN, PlaySession, game_file_data, read_game_file
 from studio.rules import IllegalAction
 from studio.rules.realm.actions import ExtraAction, Pass, TakeCard
 
-CONTROLLERS = ("human", "random", "greedy")
+CONTROLLERS = ("human", "random", "greedy", "mcts")
+REPLAY_CHECKPOINT = 16       # a replay keeps a copy of every 16th position for quick jumps
 SPEEDS = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
 DEFAULT_DELAY_MS = 450
 MAX_PAYMENT_CHOICES = 200
@@ -51,9 +61,25 @@ _PANEL_STYLE = """
 """
 
 
+class _Decision(QObject):
+    """Carries a bot decision made in a worker thread back to the GUI thread (queued)."""
+
+    ready = Signal(int, object, object)   # generation, action, generator used
+    failed = Signal(int, str)
+
+
+def _think(emitter: _Decision, generation: int, bot, game, observation, legal, rng) -> None:
+    try:
+        action = bot.act(game, observation, legal, rng)
+    except Exception as exc:  # reported in the window; a bot bug must not take it down
+        emitter.failed.emit(generation, f"{type(exc).__name__}: {exc}")
+        return
+    emitter.ready.emit(generation, action, rng)
+
+
 class PlaytestWindow(QMainWindow):
     """Play ``game`` (a RealmGame) at the table. ``controllers``: per seat ``"human"``,
-    ``"random"`` or ``"greedy"`` (default: seat 1 human, the others greedy bots); ``delay_ms``:
+    ``"random"``, ``"greedy"`` or ``"mcts"`` (default: seat 1 human, the others greedy bots); ``delay_ms``:
     pause before each bot action (0 in tests); ``autoplay``: bots play on their own (else use
     Step). ``note``: a first status-bar message (e.g. which rules are used)."""
 
@@ -80,6 +106,16 @@ class PlaytestWindow(QMainWindow):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_step)
+        self._generation = 0          # bumped to drop a decision still being thought about
+        self._thinking = False
+        self._decision = _Decision()
+        self._decision.ready.connect(self._decided)
+        self._decision.failed.connect(self._decision_failed)
+        self._threads: list[threading.Thread] = []
+        self.replaying = False
+        self._replay_record: dict | None = None
+        self._replay_actions: list = []
+        self._checkpoints: dict[int, object] = {}
 
         self.setWindowTitle(f"Playtest: {game.board.name}")
         self.resize(1360, 860)
@@ -89,6 +125,7 @@ class PlaytestWindow(QMainWindow):
         self.board_view.placeRequested.connect(self.place_band)
         self.board_view.clearRequested.connect(self.clear_selection)
         panel = self._build_panel()
+        self._build_replay_bar()
         split = QSplitter(Qt.Horizontal)
         split.addWidget(self.board_view)
         split.addWidget(panel)
@@ -139,6 +176,70 @@ class PlaytestWindow(QMainWindow):
         bar.addWidget(self.new_game_button)
         self.new_game_button.setObjectName("newGame")
         bar.setStyleSheet(bar.styleSheet() + " QPushButton#newGame { padding: 3px 12px; font-weight: bold; }")
+        bar.addSeparator()
+        self.undo_action = self._action(bar, "Undo", self.undo, QKeySequence.Undo,
+                                        "take back the last move (with humans at the table: back to your last turn)")
+        self.save_action = self._action(bar, "Save Game…", self.save_game, QKeySequence.Save,
+                                        "save this game's record (studio-game/1)")
+        self.open_action = self._action(bar, "Open Game…", self.open_game, QKeySequence.Open,
+                                        "go on with a saved game")
+        self.replay_action = self._action(bar, "Replay…", self.open_replay, "Ctrl+R",
+                                          "step through a saved game move by move")
+
+    def _action(self, bar: QToolBar, text: str, slot, shortcut, tip: str) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setToolTip(f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.NativeText)})")
+        action.setStatusTip(tip)
+        action.triggered.connect(lambda _c=False: slot())
+        bar.addAction(action)
+        return action
+
+    def _build_replay_bar(self) -> None:
+        """First / previous / slider / next / last over a saved game, shown while replaying."""
+        bar = QToolBar("Replay")
+        bar.setMovable(False)
+        bar.setStyleSheet("QToolBar { spacing: 6px; padding: 4px; background: #efe6d2; } QLabel { padding: 0 4px; }")
+        self.addToolBar(Qt.BottomToolBarArea, bar)
+        label = QLabel("<b>Replay</b>")
+        bar.addWidget(label)
+        self.replay_buttons = {}
+        for key, text, tip, slot in (("first", "⏮", "first position (Home)", lambda: self.replay_to(0)),
+                                     ("prev", "◀", "previous move (Left)", lambda: self.replay_to(self.replay_index() - 1)),
+                                     ("next", "▶", "next move (Right)", lambda: self.replay_to(self.replay_index() + 1)),
+                                     ("last", "⏭", "last position (End)", lambda: self.replay_to(len(self._replay_actions)))):
+            b = QPushButton(text)
+            b.setToolTip(tip)
+            b.setFixedWidth(34)
+            b.clicked.connect(slot)
+            self.replay_buttons[key] = b
+            if key == "next":
+                bar.addWidget(self._make_replay_slider())
+            bar.addWidget(b)
+        self.replay_label = QLabel()
+        self.replay_label.setMinimumWidth(260)
+        bar.addWidget(self.replay_label)
+        self.play_from_here_button = QPushButton("Play from here")
+        self.play_from_here_button.setToolTip("leave the replay and go on playing from this position")
+        self.play_from_here_button.clicked.connect(self.play_from_here)
+        bar.addWidget(self.play_from_here_button)
+        close = QPushButton("Close replay")
+        close.setToolTip("back to a new game")
+        close.clicked.connect(self.close_replay)
+        bar.addWidget(close)
+        for key, slot in ((Qt.Key_Home, lambda: self.replay_to(0)), (Qt.Key_End, lambda: self.replay_to(len(self._replay_actions))),
+                          (Qt.Key_Left, lambda: self.replay_to(self.replay_index() - 1)),
+                          (Qt.Key_Right, lambda: self.replay_to(self.replay_index() + 1))):
+            QShortcut(QKeySequence(key), self, lambda s=slot: s() if self.replaying else None)
+        bar.hide()
+        self.replay_bar = bar
+
+    def _make_replay_slider(self) -> QSlider:
+        self.replay_slider = QSlider(Qt.Horizontal)
+        self.replay_slider.setMinimumWidth(260)
+        self.replay_slider.setToolTip("drag to any move of the game")
+        self.replay_slider.valueChanged.connect(lambda v: self.replay_to(v) if v != self.replay_index() else None)
+        return self.replay_slider
 
     def _build_playback(self) -> QHBoxLayout:
         """Auto-play, Step and the bots' speed."""
@@ -294,16 +395,215 @@ class PlaytestWindow(QMainWindow):
 
     def new_game(self) -> None:
         """Start again with the seats' controllers and the seed from the setup bar."""
-        self._timer.stop()
+        self._stop_bots()
+        self._leave_replay()
         self.session = PlaySession(self.game, self.controllers(), self.seed_spin.value())
         self.board_view.set_session(self.session)
-        self.log_view.clear()
-        self._log_shown = 0
-        self._over_announced = False
-        self._reset_choices()
-        self._refresh()
+        self._show_new_position()
         self._status.showMessage(f"New game, seed {self.session.seed}", 4000)
         self._schedule()
+
+    def is_thinking(self) -> bool:
+        """Whether a bot is deciding in a worker thread."""
+        return self._thinking
+
+    def undo(self) -> bool:
+        """Take back the last move. With a human at the table and auto-play on, the bots'
+        replies go too, back to the last position where a human was to move (else the bots
+        would play them again at once); with bots only, auto-play stops. Returns False when
+        there is nothing to undo."""
+        if self.replaying or not self.state.history:
+            self._status.showMessage("Nothing to undo.", 4000)
+            return False
+        self._stop_bots()
+        session = self.session
+        undone = [session.undo()]
+        humans = any(session.is_human(s) for s in range(self.game.players))
+        if humans and self.autoplay:
+            while self.state.history and not session.human_to_move():
+                undone.append(session.undo())
+        elif not humans:
+            self.set_autoplay(False)
+        self._show_new_position()
+        n = len(undone)
+        self._status.showMessage(f"Undid {n} move{'s' if n != 1 else ''}: {undone[-1]}", 6000)
+        self._schedule()
+        return True
+
+    def save_game(self, path: str | None = None) -> bool:
+        """Write the game so far as a ``studio-game/1`` file (asked for when ``path`` is None);
+        atomic, a failure leaves no file and is shown in a message box."""
+        from studio.content import save_atomic
+
+        if path is None:
+            suggested = f"{self.game.board.id}-seed{self.session.seed}.game.json"
+            path = prompts.ask_game_path(self, suggested, True)
+            if not path:
+                return False
+        data = game_file_data(self.session, self.game.board.name)
+        if self.replaying and self._replay_record is not None:
+            data["record"] = self._replay_record   # the whole game, not the position shown
+        try:
+            save_atomic(path, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            prompts.show_error(self, "Save Game", f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            return False
+        self._status.showMessage(f"Saved {Path(path).name} ({len(data['record']['actions'])} moves)", 6000)
+        return True
+
+    def _read_game(self, path: str | None, title: str) -> dict | None:
+        """The record of a game file checked against this window's game, or None after a
+        message saying what is wrong and where."""
+        from studio.content import LoadError
+        from studio.model.io import InvalidContent
+
+        if path is None:
+            path = prompts.ask_game_path(self, "", False)
+            if not path:
+                return None
+        try:
+            data = read_game_file(path)
+            record = data["record"]
+            self.game.state_from_dict(record)  # the record replays on this board
+        except InvalidContent as exc:
+            lines = [f.format() for f in exc.findings]
+            prompts.show_error(self, title, f"{path} is not a valid game file:\n\n" + "\n".join(lines[:8]),
+                               "\n".join(lines))
+            return None
+        except LoadError as exc:
+            prompts.show_error(self, title, f"{exc.location()}{exc.message}")
+            return None
+        except ValueError as exc:
+            prompts.show_error(self, title, f"{path} cannot be played on this board:\n\n{exc}")
+            return None
+        if record.get("board") not in (None, self.game.board.id):
+            self._status.showMessage(f"Note: the game was saved on board {record.get('board')!r}; "
+                                     f"every move is legal on {self.game.board.id!r}", 10000)
+        return data
+
+    def open_game(self, path: str | None = None) -> bool:
+        """Go on with a saved game: its moves are replayed on this board and the seats take
+        the saved controllers (when they are known). Returns False after a message when the
+        file cannot be read or its moves do not fit this board."""
+        data = self._read_game(path, "Open Game")
+        if data is None:
+            return False
+        self._stop_bots()
+        self._leave_replay()
+        record = data["record"]
+        self._set_controllers(data.get("controllers"))
+        self.session = PlaySession(self.game, self.controllers(), int(record["seed"]))
+        self.session.load(record)
+        self.board_view.set_session(self.session)
+        self.seed_spin.setValue(self.session.seed)
+        self._show_new_position()
+        self._status.showMessage(f"Opened a game of {len(record['actions'])} moves", 6000)
+        self._schedule()
+        return True
+
+    def open_replay(self, path: str | None = None) -> bool:
+        """Show a saved game move by move (first, previous, next, last, or the slider), from
+        its first position. Returns False after a message when the file is not a game of this
+        board."""
+        data = self._read_game(path, "Replay")
+        if data is None:
+            return False
+        return self.start_replay(data["record"], data.get("controllers"))
+
+    def start_replay(self, record: dict, controllers=None) -> bool:
+        """Replay ``record`` (an engine record of this game; checked) from its first position."""
+        self._stop_bots()
+        self._set_controllers(controllers)
+        self.session = PlaySession(self.game, self.controllers(), int(record["seed"]))
+        self.session.load(record)
+        self._replay_record = dict(record)
+        self._replay_actions = list(self.state.history)
+        self._checkpoints = {0: self.game.new_state(self.session.seed)}
+        self.session.frozen = True
+        self.replaying = True
+        self.board_view.set_session(self.session)
+        self.replay_slider.blockSignals(True)
+        self.replay_slider.setRange(0, len(self._replay_actions))
+        self.replay_slider.blockSignals(False)
+        self.replay_bar.show()
+        self.replay_to(0)
+        return True
+
+    def replay_index(self) -> int:
+        """How many moves of the replayed game the position shown has played."""
+        return len(self.state.history)
+
+    def replay_to(self, index: int) -> None:
+        """Show the replayed game after ``index`` moves (clamped to the game)."""
+        if not self.replaying:
+            return
+        index = max(0, min(len(self._replay_actions), index))
+        start = max(k for k in self._checkpoints if k <= index)
+        state = self._checkpoints[start].clone()
+        for k in range(start, index):
+            state.apply(self._replay_actions[k])
+            if (k + 1) % REPLAY_CHECKPOINT == 0 and k + 1 not in self._checkpoints:
+                self._checkpoints[k + 1] = state.clone()
+        self.session.state = state
+        self.session._legal_cache = None
+        self._show_new_position()
+
+    def play_from_here(self) -> None:
+        """Leave the replay and play on from the position shown (later moves are dropped)."""
+        if not self.replaying:
+            return
+        record = dict(self._replay_record, actions=[a.to_dict() for a in self.state.history])
+        self._leave_replay()
+        self.session = PlaySession(self.game, self.controllers(), int(record["seed"]))
+        self.session.load(record)
+        self.board_view.set_session(self.session)
+        self._show_new_position()
+        self._schedule()
+
+    def close_replay(self) -> None:
+        """Leave the replay for a new game."""
+        if self.replaying:
+            self.new_game()
+
+    def _leave_replay(self) -> None:
+        self.replaying = False
+        self._replay_record = None
+        self._replay_actions = []
+        self._checkpoints = {}
+        self.session.frozen = False
+        self.replay_bar.hide()
+
+    def _set_controllers(self, controllers) -> None:
+        if not controllers or len(controllers) != self.game.players:
+            return
+        for combo, c in zip(self.seat_combos, controllers):
+            i = combo.findData(c.split(":")[0])
+            if i >= 0:
+                combo.blockSignals(True)
+                combo.setCurrentIndex(i)
+                combo.blockSignals(False)
+
+    def _show_new_position(self) -> None:
+        """Redraw everything after the state was replaced (undo, open, replay)."""
+        self.log_view.clear()
+        self._log_shown = 0
+        self._over_announced = self.state.is_terminal() and self.replaying
+        self._reset_choices()
+        self._refresh()
+        self.board_view.update()
+        if self.replaying:
+            n, k = len(self._replay_actions), self.replay_index()
+            self.replay_slider.blockSignals(True)
+            self.replay_slider.setValue(k)
+            self.replay_slider.blockSignals(False)
+            last = self.state.log[-1] if k and self.state.log else "the deal"
+            self.replay_label.setText(f"move {k} of {n} · {last}")
+            self.replay_buttons["first"].setEnabled(k > 0)
+            self.replay_buttons["prev"].setEnabled(k > 0)
+            self.replay_buttons["next"].setEnabled(k < n)
+            self.replay_buttons["last"].setEnabled(k < n)
+            self.play_from_here_button.setEnabled(not self.state.is_terminal())
+        self.stateChanged.emit()
 
     def set_delay(self, ms: int) -> None:
         """Pause before each bot action, in milliseconds."""
@@ -376,11 +676,15 @@ class PlaytestWindow(QMainWindow):
         self._schedule()
 
     def _schedule(self) -> None:
-        if self.autoplay and self.session.bot_to_move() and not self._timer.isActive():
+        if self.autoplay and self.session.bot_to_move() and not self._timer.isActive() and not self._thinking:
             self._timer.start(self.delay_ms)
 
     def _bot_step(self) -> None:
-        if not self.session.bot_to_move():
+        if not self.session.bot_to_move() or self._thinking:
+            return
+        seat = self.state.current_player
+        if self.session.controllers[seat].startswith("mcts"):
+            self._think_in_background()
             return
         try:
             self.session.step_bot()
@@ -390,7 +694,58 @@ class PlaytestWindow(QMainWindow):
             return
         self._after_action()
 
+    def _think_in_background(self) -> None:
+        """Let a slow bot (MCTS) decide in a worker thread; the window stays responsive and the
+        decision is played when it arrives (unless undo, a new game or a replay came first)."""
+        request = self.session.bot_request()
+        self._thinking = True
+        self._generation += 1
+        seat = self.state.current_player
+        self._status.showMessage(f"{self.game.seat_names[seat]} ({CONTROLLER_NAMES['mcts']}) is thinking…", 0)
+        thread = threading.Thread(target=_think, args=(self._decision, self._generation, *request),
+                                  name="playtest-bot", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        self._refresh_buttons()
+        thread.start()
+
+    def _decided(self, generation: int, action, rng) -> None:
+        if generation != self._generation:
+            return  # the position changed meanwhile
+        self._thinking = False
+        self._status.clearMessage()
+        try:
+            self.session.apply_bot_decision(action, rng)
+        except Exception as exc:
+            self.set_autoplay(False)
+            self._status.showMessage(f"The bot could not play: {exc}", 15000)
+            self._refresh_buttons()
+            return
+        self._after_action()
+
+    def _decision_failed(self, generation: int, message: str) -> None:
+        if generation != self._generation:
+            return
+        self._thinking = False
+        self.set_autoplay(False)
+        self._status.showMessage(f"The bot could not play: {message}", 15000)
+        self._refresh_buttons()
+
+    def _stop_bots(self) -> None:
+        """Stop the bots' timer and drop a decision being thought about."""
+        self._timer.stop()
+        if self._thinking:
+            self._generation += 1
+            self._thinking = False
+            self._status.clearMessage()
+
+    def wait_for_bots(self, timeout: float = 60.0) -> None:
+        """Wait for the worker threads to end (closing, tests)."""
+        for t in self._threads:
+            t.join(timeout)
+
     def _controller_changed(self, seat: int) -> None:
+        if self._thinking and self.state.current_player == seat:
+            self._stop_bots()
         self.session.set_controller(seat, self.seat_combos[seat].currentData())
         self._reset_choices()
         self._refresh()
@@ -476,7 +831,10 @@ class PlaytestWindow(QMainWindow):
             return
         seat = state.current_player
         colour = seat_colour(seat).lighter(130).name()
-        who = "you" if self.session.is_human(seat) else CONTROLLER_NAMES[self.session.controllers[seat]].lower()
+        if self.replaying:
+            who = "replay"
+        else:
+            who = "you" if self.session.is_human(seat) else CONTROLLER_NAMES[self.session.controllers[seat]].lower()
         left = state.actions_left
         acts = f"{left} action{'s' if left != 1 else ''} left" if left > 0 else "no action left"
         if state.end_triggered:
@@ -620,11 +978,13 @@ class PlaytestWindow(QMainWindow):
         human = self.session.human_to_move()
         self.extra_button.setEnabled(human and self.session.can_buy_extra())
         self.end_turn_button.setEnabled(human and self.session.can_end_turn())
-        self.step_button.setEnabled(self.session.bot_to_move())
+        self.step_button.setEnabled(self.session.bot_to_move() and not self._thinking)
+        self.undo_action.setEnabled(not self.replaying and bool(self.state.history))
+        self.save_action.setEnabled(bool(self.state.history) or self.replaying)
 
     # -- Qt -----------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:
-        self._timer.stop()
+        self._stop_bots()
         super().closeEvent(event)
 
 

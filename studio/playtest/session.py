@@ -4,6 +4,10 @@ window (no Qt), so the turn logic is tested without a screen.
 Bots decide from ``state.observation(seat)`` only and share one ``random.Random(seed)``; with
 every seat a bot, a session plays the same game as :func:`studio.playtest.runner.play_game`
 with that seed.
+
+A session can undo its last action (the engine is deterministic: the state is the record
+replayed without it, and the bots' random generator goes back to where it was), save its
+record (``studio-game/1``, :func:`game_file_data`) and load one (:meth:`PlaySession.load`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.state = game.new_state(seed)
         self._legal_cache: tuple[int, list] | None = None
+        self._rng_before: list = []   # the bots' generator state before each action, for undo
+        self._movers: list[int] = []  # the seat that played each action
+        self.frozen = False           # a replay is shown: nobody is to move
 
     def set_controller(self, seat: int, controller: str) -> None:
         """Hand ``seat`` to a human or a bot from now on (the game goes on)."""
@@ -48,11 +55,11 @@ class PlaySession:
 
     def human_to_move(self) -> bool:
         seat = self.state.current_player
-        return seat is not None and self.is_human(seat)
+        return seat is not None and not self.frozen and self.is_human(seat)
 
     def bot_to_move(self) -> bool:
         seat = self.state.current_player
-        return seat is not None and not self.is_human(seat)
+        return seat is not None and not self.frozen and not self.is_human(seat)
 
     def legal_actions(self) -> list:
         """The state's legal actions, computed once per position."""
@@ -63,7 +70,15 @@ class PlaySession:
 
     def apply(self, action) -> None:
         """Play ``action`` for the seat to move. Raises the engine's IllegalAction."""
+        seat, before = self.state.current_player, self.rng.getstate()
         self.state.apply(action)
+        self._played(seat, before)
+
+    def _played(self, seat, rng_before) -> None:
+        del self._rng_before[len(self.state.history) - 1:]
+        del self._movers[len(self.state.history) - 1:]
+        self._rng_before.append(rng_before)
+        self._movers.append(seat)
 
     def step_bot(self):
         """Let the bot to move play one action and return it. Raises RuntimeError when the seat
@@ -71,9 +86,80 @@ class PlaySession:
         seat = self.state.current_player
         if seat is None or self.is_human(seat):
             raise RuntimeError("no bot to move")
+        before = self.rng.getstate()
         action = self.bots[seat].act(self.game, self.state.observation(seat), self.legal_actions(), self.rng)
         self.state.apply(action)
+        self._played(seat, before)
         return action
+
+    def bot_request(self):
+        """What the bot to move needs to decide elsewhere (a worker thread): ``(bot, game,
+        observation, legal actions, rng)``, with a copy of the session's generator so the
+        session is untouched until :meth:`apply_bot_decision`. Raises RuntimeError like
+        :meth:`step_bot`."""
+        seat = self.state.current_player
+        if seat is None or self.is_human(seat):
+            raise RuntimeError("no bot to move")
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return self.bots[seat], self.game, self.state.observation(seat), list(self.legal_actions()), rng
+
+    def apply_bot_decision(self, action, rng) -> None:
+        """Play ``action`` decided from :meth:`bot_request` and adopt the generator ``rng`` it
+        used, so the game is the one :meth:`step_bot` would have played."""
+        seat, before = self.state.current_player, self.rng.getstate()
+        self.state.apply(action)
+        self.rng = rng
+        self._played(seat, before)
+
+    # -- history ------------------------------------------------------------------------------
+    def mover(self, index: int) -> int | None:
+        """The seat that played action ``index`` (0-based) of the history."""
+        return self._movers[index] if 0 <= index < len(self._movers) else None
+
+    def undo(self):
+        """Take back the last action and return it (None at the start of the game): the state
+        becomes the record replayed without it and the bots' generator goes back to where it
+        was before it."""
+        history = self.state.history
+        if not history:
+            return None
+        last = history[-1]
+        self.goto(len(history) - 1)
+        return last
+
+    def goto(self, count: int) -> None:
+        """Keep only the first ``count`` actions (replayed from the deal)."""
+        actions = list(self.state.history[:count])
+        state = self.game.new_state(self.seed)
+        state.apply_all(actions)
+        self.state = state
+        self._legal_cache = None
+        if count < len(self._rng_before) and self._rng_before[count] is not None:
+            self.rng = random.Random()
+            self.rng.setstate(self._rng_before[count])
+        else:
+            self.rng = _resumed_rng(self.seed, count)
+        del self._rng_before[count:]
+        del self._movers[count:]
+
+    def record(self) -> dict:
+        """The game so far as the engine's record (``state.to_dict()``)."""
+        return self.state.to_dict()
+
+    def load(self, record: dict) -> None:
+        """Replace the game by ``record`` (an engine record of this game). Raises ValueError
+        naming the problem (another game, player count or seed deal, an illegal action). Bots
+        go on with a generator seeded from the seed and the number of actions, so a loaded
+        game continues the same way each time."""
+        state = self.game.state_from_dict(record)
+        self.seed = int(record["seed"])
+        self.state = state
+        self._legal_cache = None
+        n = len(state.history)
+        self.rng = _resumed_rng(self.seed, n)
+        self._rng_before = [None] * n
+        self._movers = [None] * n
 
     # -- bands --------------------------------------------------------------------------------
     def legal_bands(self) -> dict[frozenset[str], list[Place]]:
@@ -152,4 +238,32 @@ class PlaySession:
         return Pass() in self.legal_actions()
 
 
-__all__ = ["DECK", "HUMAN", "PlaySession"]
+def _resumed_rng(seed: int, actions: int) -> random.Random:
+    return random.Random(f"{seed}/{actions}")
+
+
+GAME_FORMAT = "studio-game/1"
+
+
+def game_file_data(session: PlaySession, board_name: str = "") -> dict:
+    """The ``studio-game/1`` document of a session: the engine record and who played each
+    seat (see ``schemas/studio-game.schema.json``)."""
+    return {"format": GAME_FORMAT, "board_name": board_name, "controllers": list(session.controllers),
+            "record": session.record()}
+
+
+def read_game_file(path) -> dict:
+    """Read and check a ``studio-game/1`` file. Raises LoadError for a file that cannot be read
+    or parsed and InvalidContent listing every schema problem (with line and column)."""
+    from studio.content import load_document
+    from studio.content.schemas import schema_findings
+    from studio.model.io import InvalidContent
+
+    doc = load_document(path)
+    findings = schema_findings(doc.data, doc.source, str(path))
+    if findings:
+        raise InvalidContent(findings)
+    return doc.data
+
+
+__all__ = ["DECK", "GAME_FORMAT", "HUMAN", "PlaySession", "game_file_data", "read_game_file"]

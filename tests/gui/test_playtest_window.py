@@ -3,6 +3,8 @@ clicking pegs, drawing from the pool, and boards that cannot be played."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -12,11 +14,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from studio.bots import make_bot  # noqa: E402
 from studio.content import bundled_path  # noqa: E402
+from studio.gui.playtest_panels import CONTROLLER_NAMES  # noqa: E402
 from studio.gui.playtest_window import PlaytestWindow, open_playtest  # noqa: E402
 from studio.model.io import read_board  # noqa: E402
 from studio.playtest import play_game  # noqa: E402
+from studio.playtest.session import PlaySession  # noqa: E402
 from studio.rules import load_game  # noqa: E402
-from studio.rules.realm.actions import Draw, Place  # noqa: E402
+from studio.rules.realm.actions import Draw, ExtraAction, Place  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -213,3 +217,162 @@ def test_the_human_chooses_between_bands_on_the_same_pegs(qtbot):
     qtbot.mouseClick(w.place_button, Qt.LeftButton)
     assert w.state.bands[-1][1].kind == "long-barrier"
     assert not w.shape_combo.isVisible()
+
+
+# -- undo, save and load, replay, the MCTS seat ---------------------------------------------------
+
+def _play_bots(qtbot, w, moves):
+    for _ in range(moves):
+        w.step()
+    qtbot.wait(1)
+
+
+def test_undo_takes_back_the_last_move_and_the_bots_replay_it_exactly(qtbot, game2):
+    w = _window(qtbot, game2, ["greedy", "random"], seed=6)
+    w.set_autoplay(False)
+    _play_bots(qtbot, w, 12)
+    assert len(w.state.history) == 12
+    before = w.session.record()
+    w.undo()
+    assert not w.autoplay  # bots only: undo stops auto-play, else they would replay at once
+    assert w.session.record() == dict(before, actions=before["actions"][:11])
+    after11 = game2.state_from_dict(dict(before, actions=before["actions"][:11]))
+    assert w.state.snapshot() == after11.snapshot()
+    assert w.log_view.count() == len(w.state.log)
+    # the bots' generator went back too: stepping again plays the very same move
+    w.step()
+    assert w.session.record() == before
+    # a whole game played through undo and redo ends as the headless runner's game
+    w.set_autoplay(True)
+    with qtbot.waitSignal(w.gameOver, timeout=20000):
+        pass
+    expected = play_game(game2, [make_bot("greedy"), make_bot("random")], 6)
+    assert tuple(w.state.scores()) == expected.scores and len(w.state.history) == expected.actions
+
+
+def test_undo_with_a_human_goes_back_to_the_humans_turn(qtbot, game2):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=2)
+    w.set_autoplay(False)
+    mine = []
+    while w.session.human_to_move():  # the human's whole turn
+        action = next(a for a in w.state.legal_actions() if not isinstance(a, ExtraAction))
+        w.session.apply(action)
+        mine.append(action)
+    before_last = game2.new_state(2)
+    before_last.apply_all(mine[:-1])
+    w.set_autoplay(True)
+    qtbot.waitUntil(lambda: w.session.human_to_move() or w.is_game_over(), timeout=10000)
+    assert len(w.state.history) > len(mine)  # the bot answered
+    assert w.undo()  # the bot's replies and the human's last move go
+    assert w.state.history == mine[:-1] and w.state.snapshot() == before_last.snapshot()
+    assert w.session.human_to_move() and w.log_view.count() == len(w.state.log)
+    while w.state.history:
+        assert w.undo()
+    assert w.state.snapshot() == game2.new_state(2).snapshot()
+    assert not w.undo_action.isEnabled() and not w.undo()
+
+
+def test_save_and_open_a_game_round_trip(qtbot, game2, tmp_path, dialogs):
+    w = _window(qtbot, game2, ["random", "greedy"], seed=9)
+    w.set_autoplay(False)
+    _play_bots(qtbot, w, 15)
+    path = tmp_path / "g.game.json"
+    dialogs.answer("ask_game_path", str(path))
+    assert w.save_game()
+    data = json.loads(path.read_text())
+    assert data["format"] == "studio-game/1" and data["controllers"] == ["random", "greedy"]
+    assert data["record"] == w.session.record()
+    saved = w.state.snapshot()
+    w.new_game()
+    assert w.state.history == []
+    assert w.open_game()
+    assert w.state.snapshot() == saved and w.session.record() == data["record"]
+    assert w.log_view.count() == len(w.state.log)
+    # a loaded game goes on the same way each time
+    w.step()
+    once = w.session.record()
+    assert w.open_game(str(path))
+    w.step()
+    assert w.session.record() == once
+
+
+def test_bad_game_files_are_refused_with_the_place_of_the_problem(qtbot, game2, tmp_path, dialogs):
+    w = _window(qtbot, game2, ["human", "greedy"], seed=1)
+    dialogs.answer("show_error")
+    bad = tmp_path / "bad.game.json"
+    bad.write_text('{"format": "studio-game/1",\n "record": {"game": "realm", "players": "two", "seed": 0, "actions": []}}\n')
+    assert not w.open_game(str(bad))
+    title, text = dialogs.named("show_error")[-1][:2]
+    assert title == "Open Game" and "bad.game.json:2:" in text and "players" in text
+    other = tmp_path / "3p.game.json"
+    other.write_text(json.dumps({"format": "studio-game/1",
+                                 "record": {"game": "realm", "players": 3, "seed": 0, "actions": []}}))
+    assert not w.open_game(str(other))
+    assert "record is for 3 players" in dialogs.named("show_error")[-1][1]
+    illegal = tmp_path / "illegal.game.json"
+    illegal.write_text(json.dumps({"format": "studio-game/1", "record": {
+        "game": "realm", "players": 2, "seed": 0, "actions": [{"type": "extra"}]}}))
+    assert not w.replaying and not w.open_replay(str(illegal))
+    assert "action 1 of the record is illegal" in dialogs.named("show_error")[-1][1]
+    assert w.state.history == []  # the game in the window is untouched
+
+
+def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
+    w = _window(qtbot, game2, ["greedy", "random"], seed=4)
+    with qtbot.waitSignal(w.gameOver, timeout=20000):
+        pass
+    record = w.session.record()
+    final = w.state.snapshot()
+    path = tmp_path / "done.game.json"
+    assert w.save_game(str(path))
+    n = len(record["actions"])
+    assert w.open_replay(str(path))
+    assert w.replaying and w.replay_bar.isVisible() and w.replay_index() == 0
+    assert w.state.snapshot() == game2.new_state(4).snapshot()
+    assert not w.replay_buttons["prev"].isEnabled() and w.replay_buttons["next"].isEnabled()
+    assert not w.session.bot_to_move() and not w.step_button.isEnabled() and not w.undo_action.isEnabled()
+    for k in (1, 2, 3):
+        qtbot.mouseClick(w.replay_buttons["next"], Qt.LeftButton)
+        expect = game2.state_from_dict(dict(record, actions=record["actions"][:k]))
+        assert w.replay_index() == k and w.state.snapshot() == expect.snapshot()
+        assert w.replay_label.text().startswith(f"move {k} of {n}")
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
+    assert w.replay_index() == 2
+    w.replay_slider.setValue(37)
+    assert w.state.snapshot() == game2.state_from_dict(dict(record, actions=record["actions"][:37])).snapshot()
+    qtbot.mouseClick(w.replay_buttons["last"], Qt.LeftButton)
+    assert w.replay_index() == n and w.state.snapshot() == final and w.state.is_terminal()
+    w.replay_to(20)  # back from the end through the cached positions
+    assert w.state.snapshot() == game2.state_from_dict(dict(record, actions=record["actions"][:20])).snapshot()
+    qtbot.mouseClick(w.replay_buttons["first"], Qt.LeftButton)
+    assert w.replay_index() == 0
+    # play on from a position: the later moves are dropped, the bots take over
+    w.set_autoplay(False)
+    w.replay_to(10)
+    w.play_from_here()
+    assert not w.replaying and not w.replay_bar.isVisible()
+    assert w.session.record() == dict(record, actions=record["actions"][:10])
+    assert w.session.bot_to_move() and w.step_button.isEnabled()
+
+
+def test_an_mcts_seat_thinks_off_the_gui_thread_and_plays(qtbot, game2):
+    assert CONTROLLER_NAMES["mcts"] == "MCTS bot"
+    w = _window(qtbot, game2, ["mcts", "greedy"], seed=3)
+    w.set_autoplay(False)
+    assert [w.seat_combos[0].itemData(i) for i in range(w.seat_combos[0].count())] == ["human", "random", "greedy", "mcts"]
+    expected = PlaySession(game2, ["mcts", "greedy"], 3)
+    want = expected.step_bot()
+    with qtbot.waitSignal(w.stateChanged, timeout=60000):
+        w.step()
+        assert w.is_thinking() and not w.step_button.isEnabled()
+    assert not w.is_thinking()
+    assert w.state.history == [want]  # the same move as deciding in the GUI thread
+    assert w.session.rng.getstate() == expected.rng.getstate()
+    # undo while it thinks: the decision is dropped
+    w.step()
+    assert w.is_thinking()
+    w.undo()
+    assert not w.is_thinking() and w.state.history == []
+    w.wait_for_bots()
+    qtbot.wait(20)
+    assert w.state.history == []
