@@ -1,0 +1,272 @@
+"""The frame shared by the tree and card editors: a main window on one
+:class:`~studio.gui.content_document.ContentDocument` with File (New, Open, Save, Save As,
+Export as PDF/SVG/PNG on A4 or Letter, Close), Edit (Undo, Redo) menus, the Validation dock, the
+unsaved-changes prompt and a title that shows unsaved edits (``[*]``), also after undoing back
+to the saved state.
+
+A subclass sets :attr:`MODEL_TYPES` (the formats it opens), :attr:`APP_TITLE`, and implements
+:meth:`new_model`, :meth:`document_replaced` (rebind its views), :meth:`export_pages` (what
+File ▸ Export prints) and :meth:`select_element` (a finding was clicked). Every dialog goes
+through :mod:`studio.gui.prompts`, so tests patch them all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow
+
+from studio.content import LoadError, bundled_path
+from studio.gui import prompts
+from studio.gui.content_document import ContentDocument
+from studio.gui.docks.findings import FindingsDock
+from studio.gui.main_window import is_bundled, load_error_text
+from studio.model.io import InvalidContent
+from studio.render.export import ExportError, FORMATS
+
+
+class ContentWindow(QMainWindow):
+    """Base window; ``document`` is the open :class:`ContentDocument`."""
+
+    MODEL_TYPES: tuple[type, ...] = ()
+    APP_TITLE = "Content Editor"
+    BUNDLED_FOLDER: tuple[str, ...] = ("boards", "rivages")
+
+    def __init__(self, document: ContentDocument | None = None, settings: QSettings | None = None,
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.paper = "a4"
+        self.document = document if document is not None else self._make_document(self.new_model(), None)
+        self.findings_dock = FindingsDock(self.document, self)
+        self.findings_dock.element_activated.connect(self.select_element)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.findings_dock)
+        self._build_file_menu()
+        self._build_edit_menu()
+        self._watch(self.document)
+
+    # -- subclass hooks -----------------------------------------------------------------------
+    def new_model(self):
+        raise NotImplementedError
+
+    def document_replaced(self) -> None:
+        """The window now shows another document (New, Open)."""
+
+    def export_pages(self):
+        """(Pages, summary text) of what File ▸ Export writes. Raises ExportError."""
+        raise ExportError("nothing to export")
+
+    def select_element(self, element) -> None:
+        """Select and show the element a finding is about."""
+
+    def scenario_for_path(self, path: str | None):
+        if not path:
+            return None
+        from studio.validate.rivages import scenario_for
+
+        try:
+            return scenario_for(path)
+        except OSError:
+            return None
+
+    # -- documents ----------------------------------------------------------------------------
+    def _make_document(self, model, path) -> ContentDocument:
+        return ContentDocument(model, path, scenario=self.scenario_for_path(path), parent=self)
+
+    def _watch(self, doc: ContentDocument) -> None:
+        doc.undo_stack.cleanChanged.connect(self.update_title)
+        doc.file_changed.connect(self.update_title)
+        self.undo_action_target(doc)
+        self.update_title()
+
+    def set_document(self, doc: ContentDocument) -> None:
+        old = self.document
+        self.document = doc
+        self.findings_dock.set_document(doc)
+        self._watch(doc)
+        self.document_replaced()
+        if old is not None and old is not doc:
+            old.undo_stack.clear()   # commands hold the document: drop them before it goes
+            old.deleteLater()
+
+    def update_title(self, *_args) -> None:
+        self.setWindowTitle(self.document.window_title(self.APP_TITLE))
+        self.setWindowModified(self.document.is_modified)
+
+    def load_path(self, path: str | Path, interactive: bool = True) -> bool:
+        """Open ``path`` in this window. Errors: a message box when ``interactive``, else the
+        exception (LoadError, InvalidContent, OSError) is raised."""
+        try:
+            doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
+            if not isinstance(doc.model, self.MODEL_TYPES):
+                kinds = " or ".join(t.FORMAT for t in self.MODEL_TYPES)
+                from studio.content.findings import Finding
+
+                got = getattr(doc.model, "FORMAT", type(doc.model).__name__)
+                doc.deleteLater()
+                raise InvalidContent([Finding("content/wrong-kind", "error",
+                                              f"the {self.APP_TITLE} opens {kinds} files, this is a {got} file",
+                                              str(path), 1, 1)])
+        except (LoadError, InvalidContent, OSError) as exc:
+            if not interactive:
+                raise
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot open file", text, details)
+            return False
+        self.set_document(doc)
+        return True
+
+    # -- menus --------------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_file_menu(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        self.new_action = self._action("&New", self.new_file, QKeySequence.New, "Start a new file")
+        self.open_action = self._action("&Open…", self.open_file, QKeySequence.Open, "Open a file")
+        self.save_action = self._action("&Save", self.save, QKeySequence.Save, "Save the file")
+        self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
+        for a in (self.new_action, self.open_action):
+            menu.addAction(a)
+        menu.addSeparator()
+        menu.addAction(self.save_action)
+        menu.addAction(self.save_as_action)
+        menu.addSeparator()
+        export = menu.addMenu("&Export")
+        self.export_actions = {}
+        for fmt in FORMATS[::-1]:
+            a = self._action(f"Export as {fmt.upper()}…", lambda _=False, f=fmt: self.export(f),
+                             "Ctrl+E" if fmt == "pdf" else None, f"Print-and-play sheets as {fmt.upper()}, at true size")
+            export.addAction(a)
+            self.export_actions[fmt] = a
+        export.addSeparator()
+        group = QActionGroup(self)
+        self.paper_actions = {}
+        for paper, label in (("a4", "Paper: A4"), ("letter", "Paper: Letter")):
+            a = QAction(label, self, checkable=True)
+            a.setChecked(paper == self.paper)
+            a.triggered.connect(lambda _=False, p=paper: setattr(self, "paper", p))
+            group.addAction(a)
+            export.addAction(a)
+            self.paper_actions[paper] = a
+        menu.addSeparator()
+        self.close_action = self._action("&Close", self.close, QKeySequence.Close, "Close this window")
+        menu.addAction(self.close_action)
+        self.file_menu = menu
+
+    def _build_edit_menu(self) -> None:
+        menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action("&Undo", lambda: self.document.undo_stack.undo(), QKeySequence.Undo)
+        self.redo_action = self._action("&Redo", lambda: self.document.undo_stack.redo(), QKeySequence.Redo)
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+        self.edit_menu = menu
+
+    def undo_action_target(self, doc: ContentDocument) -> None:
+        """Keep Undo/Redo texts and enabled states on ``doc``'s stack (bound slots: Qt drops
+        them with the window, so a dying stack never calls into a dead one)."""
+        doc.undo_stack.indexChanged.connect(self._refresh_undo_actions)
+        doc.undo_stack.cleanChanged.connect(self._refresh_undo_actions)
+        self._refresh_undo_actions()
+
+    def _refresh_undo_actions(self, *_args) -> None:
+        try:
+            stack = self.document.undo_stack
+            self.undo_action.setEnabled(stack.canUndo())
+            self.redo_action.setEnabled(stack.canRedo())
+            self.undo_action.setText(f"&Undo {stack.undoText()}".rstrip())
+            self.redo_action.setText(f"&Redo {stack.redoText()}".rstrip())
+        except RuntimeError:   # the window is being torn down
+            pass
+
+    # -- file actions -------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when the window may drop its document (saved, discarded or unchanged)."""
+        if not self.document.is_modified:
+            return True
+        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
+        if choice == prompts.Choice.SAVE:
+            return self.save()
+        return choice == prompts.Choice.DISCARD
+
+    def new_file(self) -> None:
+        if self.maybe_save():
+            self.set_document(self._make_document(self.new_model(), None))
+
+    def open_file(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path(*self.BUNDLED_FOLDER))
+        path = prompts.ask_open_path(self, start)
+        if path:
+            self.load_path(path)
+
+    def save(self) -> bool:
+        if self.document.path is None or is_bundled(self.document.path):
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        model = self.document.model
+        suggested = self.document.path or f"{getattr(model, 'id', 'untitled')}.yaml"
+        if self.document.path and is_bundled(self.document.path):
+            suggested = str(Path.home() / Path(self.document.path).name)
+        path = prompts.ask_save_path(self, suggested)
+        if not path:
+            return False
+        return self._save_to(path)
+
+    def _save_to(self, path: str) -> bool:
+        try:
+            self.document.save(path)
+        except InvalidContent as exc:
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Not saved", f"The file was not written: it would not load again.\n\n{text}",
+                               details)
+            return False
+        except (OSError, ValueError) as exc:
+            prompts.show_error(self, "Not saved", f"Could not write {path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def export(self, fmt: str) -> list[Path]:
+        """File ▸ Export as FMT: ask for a file, write every page; returns the files written."""
+        from studio.render.pages import write_pages
+
+        try:
+            pages, summary = self.export_pages()
+        except ExportError as exc:
+            prompts.show_error(self, "Nothing to export", str(exc))
+            return []
+        base = Path(self.document.path).with_suffix(f".{fmt}") if self.document.path else Path(
+            f"{getattr(self.document.model, 'id', 'export')}.{fmt}")
+        if self.document.path and is_bundled(self.document.path):
+            base = Path.home() / base.name
+        path = prompts.ask_export_file(self, str(base), fmt)
+        if not path:
+            return []
+        target = Path(path)
+        if target.suffix.lower().lstrip(".") != fmt:
+            target = target.with_name(target.name + f".{fmt}")
+        try:
+            written = write_pages(pages, target, fmt, 300.0)
+        except (ExportError, OSError) as exc:
+            prompts.show_error(self, "Export failed", str(exc))
+            return []
+        self.statusBar().showMessage(f"Exported {summary} to {', '.join(p.name for p in written)}", 6000)
+        return written
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
+
