@@ -116,6 +116,24 @@ def content_errors() -> tuple:
     return (LoadError, InvalidContent, BoardError, RivagesError, ValueError, OSError, ImportError)
 
 
+def check_content(path, players: int | None) -> None:
+    """Print on stderr what ``studio validate`` finds in the scenario and the content a game of
+    ``players`` uses (``file:line:col: severity code: message``), and raise UsageError when
+    there are errors: bots must not play content that breaks the rules. Warnings do not stop
+    the playtest."""
+    from studio.playtest.setup import content_findings
+
+    findings = content_findings(path, players)
+    for f in findings:
+        print(f.format(), file=sys.stderr)
+    errors = sum(f.severity == "error" for f in findings)
+    if any(f.code.startswith(("io/", "yaml/")) and f.severity == "error" for f in findings):
+        raise fail(f"{path}: the content cannot be loaded (see above); no game was played")
+    if errors:
+        raise fail(f"{path}: {plural(errors, 'error')} in the content; fix {'it' if errors == 1 else 'them'} "
+                   f"before playtesting (the findings above; 'studio validate {path}' lists them too)")
+
+
 def progress_bar(total: int, desc: str | None = None):
     from tqdm import tqdm
 
@@ -135,6 +153,7 @@ def _run(args) -> int:
     from studio.playtest.stats import Tally
 
     check_batch_args(args, [args.json, args.csv, args.report])
+    check_content(args.scenario, args.players)
     writers: list = []
     interrupted = False
     try:
@@ -166,7 +185,7 @@ def _run(args) -> int:
     except content_errors() as exc:
         for w in writers:
             w.discard()
-        raise fail(str(exc)) from None
+        raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
 
     played = tally.games
     if interrupted:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -127,6 +128,39 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
         raise SetupError(f"{path}: scenario {scenario.id!r} has no board for {players} players (has {have})")
     board = read_board(board_path(scenario, players))
     return Setup("realm", content=Realm(scenario, board), players=players, path=str(path))
+
+
+def content_findings(path: str | os.PathLike, players: int | None = None) -> list:
+    """What ``studio validate`` finds in a scenario file and the content it references, as far
+    as a game of ``players`` uses it: errors and warnings (notes dropped), sorted, each a
+    :class:`~studio.content.findings.Finding` with its file, line and column. For Rule the Realm
+    the boards of the other player counts are left out. An unreadable file is a finding too
+    (``io/*``, ``yaml/*``); this never raises for bad content."""
+    from studio.validate import validate
+
+    findings = [f for f in validate(path) if f.severity in ("error", "warning")]
+    unused = _unused_boards(path, players)
+    if not unused:
+        return findings
+    return [f for f in findings if not f.path or _resolved(f.path) not in unused]
+
+
+def _unused_boards(path, players: int | None) -> set:
+    """Resolved paths of a realm scenario's boards a game of ``players`` does not use."""
+    from studio.model.io import board_path, read_scenario
+
+    try:
+        scenario = read_scenario(path)
+        counts = player_counts(scenario)
+        players = min(counts, default=2) if players is None else players
+        used = _resolved(board_path(scenario, players)) if players in counts else None
+        return {_resolved(board_path(scenario, n)) for n in counts} - {used}
+    except Exception:  # not a realm scenario, or one that does not load: every finding counts
+        return set()
+
+
+def _resolved(path) -> str:
+    return str(Path(path).resolve())
 
 
 # -- settings ---------------------------------------------------------------------------------

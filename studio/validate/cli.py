@@ -52,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    missing = [p for p in args.paths if not os.path.exists(p)]
+    # lexists: a symbolic link that loops or dangles is reported by the loader, with the reason
+    missing = [p for p in args.paths if not os.path.lexists(p)]
     for path in missing:
         print(f"studio validate: {path}: no such file or folder", file=sys.stderr)
     findings, files, unreadable = validate_paths([p for p in args.paths if p not in missing])

@@ -23,7 +23,7 @@ from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 from studio.validate.schema import check_schema, has_errors
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
-UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8"})
+UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8", "io/no-content", "yaml/control-character"})
 """Loading codes that mean the file could not be read at all (the CLI exits 2)."""
 
 _MODELS = {"realm-board": Board, "realm-scenario": Scenario}
@@ -81,11 +81,16 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
     try:
         for given in paths:
             given = os.fspath(given)
-            if not os.path.exists(given):
+            if not os.path.lexists(given):  # a looping or dangling link: the loader says why
                 findings.append(Finding("io/not-found", "error", "no such file or folder", given))
                 unreadable += 1
                 continue
-            for path in content_files(given):
+            found_files = content_files(given)
+            if not found_files:
+                findings.append(Finding("io/no-content", "error", "the folder holds no content files "
+                                        f"({' or '.join('*' + s for s in CONTENT_SUFFIXES)})", given))
+                unreadable += 1
+            for path in found_files:
                 files += 1
                 found = validate(path)
                 if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
