@@ -119,7 +119,12 @@ class RealmGame(Game):
         self.shape_ids_at = {p: tuple(sh.index for sh in shs) for p, shs in self.topology.shapes_at.items()}
         # (pool colours, cards to take, deck cards reachable) -> legal draws (pure function of the key)
         self._draws: dict[tuple, list] = {}
-        # hand -> {colours of the pegs to pay: payment plan} (pure; cleared when it grows large)
+        # colour sequences of pegs to pay and payment plans, numbered (small: at most a few
+        # thousand of each); hand -> {colour sequence id: plan id or -1} (cleared when large)
+        self._colour_ids: dict[tuple, int] = {}
+        self._colour_seqs: list[tuple] = []
+        self._plan_ids: dict[tuple, int] = {}
+        self._plan_list: list[tuple] = []
         self._plans: dict[tuple, dict] = {}
         # (shape index, seat, bands on each of its pegs) -> payment entry, shared by all states
         self._entries: dict[tuple, tuple] = {}
@@ -131,6 +136,24 @@ class RealmGame(Game):
         found = self._cards.get(key)
         if found is None:
             found = self._cards[key] = CardPayment(peg, COLOURS[colour], to, energy)
+        return found
+
+    def colour_id(self, colours: tuple) -> int:
+        """Number of a sequence of peg colour indices (for the payment caches)."""
+        found = self._colour_ids.get(colours)
+        if found is None:
+            found = self._colour_ids[colours] = len(self._colour_seqs)
+            self._colour_seqs.append(colours)
+        return found
+
+    def plan_id(self, plan: tuple | None) -> int:
+        """Number of a payment plan (see ``_payment_plan``); -1 for None (cannot pay)."""
+        if plan is None:
+            return -1
+        found = self._plan_ids.get(plan)
+        if found is None:
+            found = self._plan_ids[plan] = len(self._plan_list)
+            self._plan_list.append(plan)
         return found
 
     # -- Game API ---------------------------------------------------------------------------
@@ -178,11 +201,11 @@ class RealmState(State):
         self.game = game
         self.seed = seed
         self.history: list = []
-        # per seat: shape index -> payment entry (see _pay_entry); dropped when a band lands on
-        # one of the shape's pegs. A cache only: never part of snapshots, records or equality.
-        self._pay_cache: list[dict] = [{} for _ in range(game.players)]
         if _empty:
             return
+        # per seat: shape index -> payment entry (see _pay_entry) or None; reset when a band lands
+        # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
+        self._pay_cache: list[list] = self._empty_pay_cache()
         rules = game.rules
         n = game.players
         self.rng = random.Random(seed)
@@ -235,6 +258,9 @@ class RealmState(State):
             m.init_state(self)
 
     # -- small helpers ----------------------------------------------------------------------
+    def _empty_pay_cache(self) -> list[list]:
+        return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
+
     @property
     def players(self) -> int:
         return self.game.players
@@ -450,7 +476,8 @@ class RealmState(State):
         out = []
         hand = self.hands[seat]
         cache = self._pay_cache[seat]
-        all_plans = self.game._plans
+        game = self.game
+        all_plans = game._plans
         key = tuple(hand)
         plans = all_plans.get(key)
         if plans is None:
@@ -458,18 +485,19 @@ class RealmState(State):
                 all_plans.clear()
             plans = all_plans[key] = {}
         for shape in self._candidate_shapes(seat):
-            entry = cache.get(shape.index)
+            i = shape.index
+            entry = cache[i]
             if entry is None:
-                entry = cache[shape.index] = self._pay_entry(seat, shape)
-            colours = entry[0]
-            plan = plans.get(colours, _UNKNOWN)
-            if plan is _UNKNOWN:
-                plan = plans[colours] = _payment_plan(colours, hand)
-            if plan is None:
+                entry = cache[i] = self._pay_entry(seat, shape)
+            cid = entry[0]
+            pid = plans.get(cid)
+            if pid is None:
+                pid = plans[cid] = game.plan_id(_payment_plan(game._colour_seqs[cid], hand))
+            if pid < 0:
                 continue
-            place = entry[2].get(plan)
+            place = entry[2].get(pid)
             if place is None:
-                place = entry[2][plan] = self._place_from_plan(shape, entry[1], plan)
+                place = entry[2][pid] = self._place_from_plan(shape, entry[1], game._plan_list[pid])
             out.append(place)
         return out
 
@@ -497,7 +525,7 @@ class RealmState(State):
             recipients.append((p, owners[0] if owners else None))
         if len(game._entries) > 65536:  # keep memory flat over long batches
             game._entries.clear()
-        entry = game._entries[key] = (tuple(colours), tuple(recipients), {})
+        entry = game._entries[key] = (game.colour_id(tuple(colours)), tuple(recipients), {})
         return entry
 
     def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
@@ -842,7 +870,7 @@ class RealmState(State):
                 self.peg_seats[p] = mask | bit
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
                     for i in ids_at[p]:
-                        cache.pop(i, None)
+                        cache[i] = None
         self._extend_reach(seat, shape.pegs)
         self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
@@ -978,7 +1006,7 @@ class RealmState(State):
         s.bands = list(self.bands)
         s.peg_seats = dict(self.peg_seats)
         # entries are pure functions of (seat, shape, peg_seats on its pegs): safe to share
-        s._pay_cache = [dict(c) for c in self._pay_cache]
+        s._pay_cache = [list(c) for c in self._pay_cache]
         s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
         s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
@@ -1096,6 +1124,7 @@ class RealmState(State):
         s.bands_left = list(obs["bands_left"])
         s.bands = []
         s.peg_seats = {}
+        s._pay_cache = s._empty_pay_cache()
         s.reach = [None] * n
         s.walls = [Walls() for _ in range(n)]
         topo = game.topology
@@ -1123,9 +1152,6 @@ class RealmState(State):
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
-
-
-_UNKNOWN = object()
 
 
 def _payment_plan(colours: tuple, hand) -> tuple | None:
