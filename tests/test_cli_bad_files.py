@@ -95,7 +95,7 @@ def test_playtest(name, bad, capsys):
     head, words = expected_line(folder, name, specs[name])
     first = err.splitlines()[0]
     assert first.startswith(head) and words in first, err
-    assert err.splitlines()[-1] == f"studio playtest: {folder / name}: the content cannot be loaded (see above); no game was played"
+    assert len(err.splitlines()) == 1  # the finding says it all
     assert "internal/error" not in err and "Traceback" not in err
 
 

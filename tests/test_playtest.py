@@ -228,7 +228,7 @@ def test_cli_prints_the_table_and_writes_json(jungle_scenario, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("args, message", [
-    (["missing.yaml"], "missing.yaml: cannot read file"),
+    (["missing.yaml"], "missing.yaml: error io/unreadable: cannot read file"),
     (["{scenario}", "--bots", "clever"], "unknown bot 'clever'"),
     (["{scenario}", "--players", "5"], "no board for 5 players (has 2, 3, 4)"),
     (["{scenario}", "--games", "0"], "--games must be at least 1"),

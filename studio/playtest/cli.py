@@ -25,6 +25,10 @@ class UsageError(Exception):
     """A problem to report in one line with exit status 2."""
 
 
+class Reported(UsageError):
+    """Exit status 2 for a problem already printed (the content's findings)."""
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):  # report through main(), which returns 2, instead of sys.exit
         raise UsageError(message)
@@ -77,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     try:
         return _run(args)
+    except Reported:
+        return 2
     except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
@@ -128,7 +134,7 @@ def check_content(path, players: int | None) -> None:
         print(f.format(), file=sys.stderr)
     errors = sum(f.severity == "error" for f in findings)
     if any(f.code.startswith(("io/", "yaml/")) and f.severity == "error" for f in findings):
-        raise fail(f"{path}: the content cannot be loaded (see above); no game was played")
+        raise Reported()  # a file that does not load: its finding says it all
     if errors:
         raise fail(f"{path}: {plural(errors, 'error')} in the content; fix {'it' if errors == 1 else 'them'} "
                    f"before playtesting (the findings above; 'studio validate {path}' lists them too)")
