@@ -46,13 +46,49 @@ def display_problem(environ=None) -> str | None:
             "the command-line tools (studio validate, playtest, render, sweep) need no display.")
 
 
-def start_editor(argv: list[str], settings: QSettings | None = None) -> MainWindow:
+# format -> the window class (imported only when needed) that edits files of that format;
+# each takes ``settings=`` and has ``load_path(path, interactive=False)``
+CONTENT_EDITORS: dict[str, str] = {
+    "rivages-island/1": "studio.gui.rivages.island_editor:IslandEditorWindow",
+    "rivages-tree/1": "studio.gui.rivages.tree_editor:TreeEditorWindow",
+    "rivages-cards/1": "studio.gui.rivages.card_editor:CardEditorWindow",
+    "rivages-loot/1": "studio.gui.rivages.card_editor:CardEditorWindow",
+}
+
+
+def editor_for(path) -> str | None:
+    """The ``module:Class`` of the editor for the file at ``path`` (from its ``format:``), or
+    None for boards, scenarios and files that do not parse (the board editor reports those)."""
+    from studio.content import load_document
+
+    try:
+        fmt = load_document(path).format or ""
+    except (LoadError, OSError):
+        return None
+    return CONTENT_EDITORS.get(fmt)
+
+
+def start_editor(argv: list[str], settings: QSettings | None = None):
     """Show the editor window on ``argv[0]`` (or the bundled board), then offer to restore
-    work that a crash lost. Needs a QApplication; ``settings`` default to the app's."""
+    work that a crash lost: the board editor, or the island, tree or card editor for Rivages
+    files (by the file's ``format:``). Needs a QApplication; ``settings`` default to the app's."""
     app = QApplication.instance()
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
+    target = editor_for(argv[0]) if argv else None
+    if target is not None:
+        import importlib
+
+        module, _, name = target.partition(":")
+        window = getattr(importlib.import_module(module), name)(settings=settings)
+        try:
+            window.load_path(argv[0], interactive=False)
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, _details = load_error_text(exc)
+            print(f"studio: cannot open {argv[0]}:\n{text}\nStarting with a new file instead.", file=sys.stderr)
+        window.show()
+        return window
     window = MainWindow(settings=settings)
     opened = False
     if argv:

@@ -57,10 +57,9 @@ class FindingsDock(QDockWidget):
 
     def set_document(self, document) -> None:
         """Follow another document (a window that replaces its document on New/Open)."""
-        try:
-            self.document.findings_changed.disconnect(self.show_findings)
-        except (RuntimeError, TypeError):
-            pass
+        if document is self.document:
+            return
+        self.document.findings_changed.disconnect(self.show_findings)
         self.document = document
         document.findings_changed.connect(self.show_findings)
         self.show_findings(document.findings)

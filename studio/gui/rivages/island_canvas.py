@@ -1,0 +1,174 @@
+"""The island editor's canvas: a QGraphicsView with one item that draws the island through
+:func:`studio.render.island.paint_island` (the same drawing as the printed page) plus the
+editor's overlays: the empty hexes around the coast (dashed, where the island can grow), the
+selection, the hex under the mouse, the first end of a bridge being drawn, the spaces of the
+goal being looked at, and a red ring on every space a finding is about.
+
+Mouse presses, drags and releases are handed to the current tool as hexes (axial ``(q, r)``);
+the wheel zooms around the mouse."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView
+
+from studio.geometry.hex import neighbours, pixel_to_hex
+from studio.render.island import IslandOptions, island_rect, paint_island, polygon
+from studio.render.rivages_glyphs import Palette
+
+SELECT = QColor("#1d63d8")
+HOVER = QColor(29, 99, 216, 70)
+FINDING = QColor("#d32f2f")
+GOAL = QColor(224, 168, 0, 110)
+GHOST = QColor(60, 60, 60, 90)
+WATER = QColor("#a9cfdd")
+
+
+class IslandItem(QGraphicsObject):
+    """Draws the document's island and the overlays; ``refresh()`` after any change."""
+
+    def __init__(self, document, palette: Palette) -> None:
+        super().__init__()
+        self.document = document
+        self.palette = palette
+        self.options = IslandOptions()
+        self.selected: set = set()
+        self.hover = None
+        self.bridge_start = None
+        self.goal_spaces: frozenset = frozenset()
+        self.finding_hexes: set = set()
+        self._rect = QRectF()
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, False)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.prepareGeometryChange()
+        self._rect = island_rect(self.document.island, 2.2)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def ghost_hexes(self) -> set:
+        """Empty hexes next to the island: painting one adds a space."""
+        island = self.document.island
+        taken = {s.at for s in island.spaces} | set(island.forts)
+        return {n for s in island.spaces for n in neighbours(s.at) if n not in taken}
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        island = self.document.island
+        o = island.orientation
+        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setPen(QPen(GHOST, 0.03, Qt.DashLine))
+        p.setBrush(Qt.NoBrush)
+        for h in self.ghost_hexes():
+            p.drawPolygon(polygon(h, o, 0.92))
+        paint_island(p, island, self.palette, self.options)
+        if self.goal_spaces:
+            p.setPen(Qt.NoPen)
+            p.setBrush(GOAL)
+            for h in self.goal_spaces:
+                p.drawPolygon(polygon(h, o, 0.72))
+        p.setBrush(Qt.NoBrush)
+        if self.finding_hexes:
+            p.setPen(QPen(FINDING, 0.12, Qt.DashLine))
+            for h in self.finding_hexes:
+                p.drawPolygon(polygon(h, o, 0.9))
+        if self.hover is not None:
+            p.setPen(Qt.NoPen)
+            p.setBrush(HOVER)
+            p.drawPolygon(polygon(self.hover, o, 0.98))
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QPen(SELECT, 0.13))
+        for h in self.selected:
+            p.drawPolygon(polygon(h, o, 0.94))
+        if self.bridge_start is not None:
+            p.setPen(QPen(SELECT, 0.1, Qt.DotLine))
+            p.drawPolygon(polygon(self.bridge_start, o, 0.7))
+
+
+class IslandView(QGraphicsView):
+    """The canvas. ``tool`` receives ``press(hex, event)``, ``drag(hex, event)`` and
+    ``release(hex, event)``; ``hex_hovered(hex or None)`` follows the mouse."""
+
+    hex_hovered = Signal(object)
+
+    def __init__(self, document, palette: Palette, parent=None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setScene(QGraphicsScene(self))
+        self.item = IslandItem(document, palette)
+        self.scene().addItem(self.item)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing | QPainter.SmoothPixmapTransform)
+        self.setBackgroundBrush(WATER)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setDragMode(QGraphicsView.NoDrag)
+        self.setMouseTracking(True)
+        self.tool = None
+        self._pressed = False
+        self.scale(48, 48)
+
+    def set_document(self, document) -> None:
+        self.document = document
+        self.item.document = document
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.item.refresh()
+        self.scene().setSceneRect(self.item.boundingRect().adjusted(-4, -4, 4, 4))
+
+    def fit(self) -> None:
+        self.refresh()
+        self.fitInView(island_rect(self.document.island, 1.2), Qt.KeepAspectRatio)
+
+    def hex_at(self, view_pos) -> tuple[int, int]:
+        pos = self.mapToScene(view_pos)
+        return pixel_to_hex(pos.x(), pos.y(), 1.0, self.document.island.orientation)
+
+    def scene_point(self, h) -> QPointF:
+        """Scene position of hex ``h``'s centre."""
+        from studio.render.island import centre
+
+        return centre(h, self.document.island.orientation)
+
+    # -- mouse ----------------------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.LeftButton and self.tool is not None:
+            self._pressed = True
+            self.tool.press(self.hex_at(event.position().toPoint()), event)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        h = self.hex_at(event.position().toPoint())
+        if h != self.item.hover:
+            self.item.hover = h
+            self.item.update()
+            self.hex_hovered.emit(h)
+            if self._pressed and self.tool is not None:
+                self.tool.drag(h, event)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.LeftButton and self._pressed:
+            self._pressed = False
+            if self.tool is not None:
+                self.tool.release(self.hex_at(event.position().toPoint()), event)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.item.hover = None
+        self.item.update()
+        self.hex_hovered.emit(None)
+        super().leaveEvent(event)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
+        factor = 1.0015 ** event.angleDelta().y()
+        current = self.transform().m11()
+        if 8 <= current * factor <= 400:
+            self.scale(factor, factor)
+        event.accept()

@@ -1,0 +1,570 @@
+"""The island editor window (``studio ISLAND.yaml``): a hex canvas with tools to paint each
+terrain, white spaces with icons, strongholds, the two ships, bridges, forts, an eraser and a
+flood fill; a properties dock, the goal editor, a validation dock whose findings select their
+space; New (wizard), Open, Open Recent, Save, Save As, Export (PNG/SVG/PDF at true size) and
+Try it (a solo game on the island in a play window). Every edit is one undo step.
+
+Dialogs go through the module's ``ask_*`` functions so tests patch them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QLineEdit, QMainWindow,
+    QMenu, QSpinBox, QToolBar,
+)
+
+from studio.content import LoadError
+from studio.gui import prompts
+from studio.gui.docks.findings import FindingsDock
+from studio.gui.rivages.goal_editor import GoalEditorDock
+from studio.gui.rivages.island_canvas import IslandView
+from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
+from studio.gui.rivages.island_properties import IslandPropertiesDock
+from studio.gui.rivages.island_tools import (
+    BridgeTool, EraserTool, FillTool, FortTool, GoalPickTool, PaintTool, SelectTool, ShipTool, StrongholdTool, WhiteTool,
+)
+from studio.gui.rivages.island_widgets import icon_choices
+from studio.model.io import InvalidContent
+from studio.model.rivages import Island, RivagesScenario
+from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
+
+APP = "Island Editor"
+FILTER = "Rivages islands (*.yaml *.yml);;All files (*)"
+MAX_RECENT = 10
+
+
+# --- dialogs (patched in tests) -----------------------------------------------------------------
+
+def ask_open_island(parent, directory: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Open Island", directory, FILTER)
+    return path or None
+
+
+def ask_save_island(parent, suggested: str = "") -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save Island As", suggested, FILTER)
+    return path or None
+
+
+def ask_export_island(parent, suggested: str = "") -> tuple[str, str, float] | None:
+    """(path, paper, hex_mm) from the export dialog, or None when cancelled."""
+    dialog = ExportIslandDialog(parent, suggested)
+    return dialog.result_value() if dialog.exec() == QDialog.Accepted else None
+
+
+def ask_new_island(parent, terrains: list[str]) -> Island | None:
+    dialog = NewIslandDialog(parent, terrains)
+    return dialog.island() if dialog.exec() == QDialog.Accepted else None
+
+
+class NewIslandDialog(QDialog):
+    """The new island wizard: shape (hexagon of radius N, W x H rectangle or parallelogram),
+    pointy or flat hexes, id and name."""
+
+    def __init__(self, parent=None, terrains: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Island")
+        self.terrains = terrains
+        form = QFormLayout(self)
+        self.shape = QComboBox()
+        for s in SHAPES:
+            self.shape.addItem({"hexagon": "Hexagon", "rectangle": "Rectangle", "parallelogram": "Parallelogram"}[s], s)
+        self.radius = QSpinBox()
+        self.radius.setRange(1, 10)
+        self.radius.setValue(3)
+        self.width_spin = QSpinBox()
+        self.width_spin.setRange(2, 20)
+        self.width_spin.setValue(7)
+        self.height_spin = QSpinBox()
+        self.height_spin.setRange(2, 20)
+        self.height_spin.setValue(6)
+        self.orientation = QComboBox()
+        self.orientation.addItem("Pointy top", "pointy")
+        self.orientation.addItem("Flat top", "flat")
+        self.id_edit = QLineEdit("new-island")
+        self.name_edit = QLineEdit("New island")
+        form.addRow("Shape", self.shape)
+        form.addRow("Radius", self.radius)
+        form.addRow("Width", self.width_spin)
+        form.addRow("Height", self.height_spin)
+        form.addRow("Hexes", self.orientation)
+        form.addRow("Id", self.id_edit)
+        form.addRow("Name", self.name_edit)
+        self.summary = QLabel()
+        form.addRow(self.summary)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        for w in (self.shape, self.orientation):
+            w.currentIndexChanged.connect(self._update)
+        for w in (self.radius, self.width_spin, self.height_spin):
+            w.valueChanged.connect(self._update)
+        self._update()
+
+    def _update(self, *_args) -> None:
+        hexagon = self.shape.currentData() == "hexagon"
+        self.radius.setEnabled(hexagon)
+        self.width_spin.setEnabled(not hexagon)
+        self.height_spin.setEnabled(not hexagon)
+        n = 1 + 3 * self.radius.value() * (self.radius.value() + 1) if hexagon else \
+            self.width_spin.value() * self.height_spin.value()
+        self.summary.setText(f"{n} spaces, two ships on opposite coasts, goals to edit")
+
+    def island(self) -> Island:
+        return new_island(self.shape.currentData(), self.radius.value(), self.width_spin.value(),
+                          self.height_spin.value(), self.orientation.currentData(), self.terrains,
+                          self.id_edit.text().strip() or "new-island", self.name_edit.text().strip() or "New island")
+
+
+class ExportIslandDialog(QDialog):
+    """File, paper (A4, Letter or one sheet the size of the island) and hex size in mm."""
+
+    def __init__(self, parent=None, suggested: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export Island")
+        form = QFormLayout(self)
+        self.paper = QComboBox()
+        for key, label in (("a4", "A4"), ("letter", "Letter"), ("board", "One sheet the size of the island")):
+            self.paper.addItem(label, key)
+        self.hex_mm = QDoubleSpinBox()
+        self.hex_mm.setRange(5, 120)
+        self.hex_mm.setValue(22)
+        self.hex_mm.setSuffix(" mm across the flats")
+        form.addRow("Paper", self.paper)
+        form.addRow("Hex size", self.hex_mm)
+        self.suggested = suggested
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def result_value(self):
+        path, _ = QFileDialog.getSaveFileName(self.parent(), "Export Island", self.suggested,
+                                              "PDF (*.pdf);;SVG (*.svg);;PNG (*.png)")
+        return (path, self.paper.currentData(), self.hex_mm.value()) if path else None
+
+
+# --- the window -------------------------------------------------------------------------------------
+
+class IslandEditorWindow(QMainWindow):
+    """Edits one island. ``document`` is an :class:`IslandDocument`; ``settings`` keeps the
+    recent files (tests pass their own QSettings)."""
+
+    def __init__(self, document: IslandDocument | None = None, settings: QSettings | None = None,
+                 scenario: RivagesScenario | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.settings = settings or QSettings()
+        self.document = document or IslandDocument(scenario=scenario)
+        if self.document.scenario is None and scenario is not None:
+            self.document.scenario = scenario
+        self.palette = Palette.of(self.document.scenario.terrains) if self.document.scenario else DEFAULT_PALETTE
+        self.current_terrain = self.palette.names()[0]
+        self.selected = None
+        self.play_windows: list = []
+        self.view = IslandView(self.document, self.palette, self)
+        self.setCentralWidget(self.view)
+        self.properties = IslandPropertiesDock(self.document, self.palette, self)
+        self.goals = GoalEditorDock(self.document, self.palette, self)
+        self.findings = FindingsDock(self.document, self)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.goals)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.findings)
+        self.findings.element_activated.connect(self.select_element)
+        self.goals.pick_spaces.connect(self.pick_quest_spaces)
+        self.goals.show_spaces.connect(self._show_goal_spaces)
+        self.view.hex_hovered.connect(self._hovered)
+        self.hover_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hover_label)
+        self._build_tools()
+        self._build_menus()
+        self._connect_document()
+        self.resize(1280, 820)
+        self.resizeDocks([self.findings], [150], Qt.Vertical)
+        self.resizeDocks([self.properties, self.goals], [300, 480], Qt.Vertical)
+        self.resizeDocks([self.properties], [430], Qt.Horizontal)
+        self.set_tool("select")
+        self._update_title()
+
+    # -- set-up ------------------------------------------------------------------------------------
+    def _build_tools(self) -> None:
+        self.tools = {}
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("IslandTools")
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.tool_group = QActionGroup(self)
+        self.tool_actions = {}
+        tools = [SelectTool(self)]
+        for i, t in enumerate(self.palette.names()):
+            tool = PaintTool(self, t, self.palette.label(t))
+            tool.shortcut = str(i + 1) if i < 9 else ""
+            tools.append(tool)
+        tools += [WhiteTool(self), StrongholdTool(self), ShipTool(self), BridgeTool(self), FortTool(self),
+                  EraserTool(self), FillTool(self)]
+        self.pick_tool = GoalPickTool(self)
+        for tool in tools + [self.pick_tool]:
+            self.tools[tool.key] = tool
+            action = QAction(tool.label, self)
+            action.setCheckable(True)
+            if tool.shortcut:
+                action.setShortcut(QKeySequence(tool.shortcut))
+            action.setToolTip(f"{tool.label} ({tool.shortcut})" if tool.shortcut else tool.label)
+            action.setStatusTip(tool.hint)
+            action.triggered.connect(lambda _c=False, k=tool.key: self.set_tool(k))
+            self.tool_group.addAction(action)
+            self.tool_actions[tool.key] = action
+            if tool is not self.pick_tool:
+                bar.addAction(action)
+        options = QToolBar("Tool options", self)
+        options.setObjectName("IslandToolOptions")
+        self.addToolBar(Qt.TopToolBarArea, options)
+        options.addWidget(QLabel(" White space icon: "))
+        self.icon_combo = QComboBox()
+        self._icons = icon_choices(self.palette)
+        for label, _v in self._icons:
+            self.icon_combo.addItem(label)
+        self.icon_combo.setCurrentIndex(1)
+        options.addWidget(self.icon_combo)
+        self.terrain_label = QLabel()
+        options.addWidget(self.terrain_label)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self.actions = {}
+
+        def add(menu, key, text, slot, shortcut=None):
+            action = QAction(text, self)
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(lambda _c=False: slot())
+            menu.addAction(action)
+            self.actions[key] = action
+            return action
+
+        add(file, "new", "&New Island…", self.new_island, QKeySequence.New)
+        add(file, "open", "&Open…", self.open_dialog, QKeySequence.Open)
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file.addMenu(self.recent_menu)
+        file.addSeparator()
+        add(file, "save", "&Save", self.save, QKeySequence.Save)
+        add(file, "save_as", "Save &As…", self.save_as, QKeySequence.SaveAs)
+        add(file, "export", "&Export…", self.export, "Ctrl+E")
+        file.addSeparator()
+        add(file, "close", "&Close", self.close, QKeySequence.Close)
+        edit = bar.addMenu("&Edit")
+        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.Undo)
+        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.Redo)
+        edit.addAction(undo)
+        edit.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        view = bar.addMenu("&View")
+        add(view, "fit", "&Fit Island", self.view.fit, "Ctrl+0")
+        self.show_coords = QAction("Show &Coordinates", self, checkable=True)
+        self.show_coords.toggled.connect(lambda on: self._set_option("coordinates", on))
+        view.addAction(self.show_coords)
+        self.show_areas = QAction("Show &Areas", self, checkable=True, checked=True)
+        self.show_areas.toggled.connect(lambda on: self._set_option("areas", on))
+        view.addAction(self.show_areas)
+        view.addSeparator()
+        for dock in (self.properties, self.goals, self.findings):
+            view.addAction(dock.toggleViewAction())
+        play = bar.addMenu("&Play")
+        add(play, "try", "&Try It (Solo Game)…", self.try_it, "F5")
+        add(play, "try_with", "Try It with Other &Islands…", lambda: self.try_it(choose=True), "Shift+F5")
+        tools = bar.addMenu("&Tools")
+        for key, action in self.tool_actions.items():
+            if key != self.pick_tool.key:
+                tools.addAction(action)
+
+    def _connect_document(self) -> None:
+        doc = self.document
+        doc.changed.connect(self._document_changed)
+        doc.findings_changed.connect(self._findings_changed)
+        doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        doc.file_changed.connect(lambda _p: self._update_title())
+        self._findings_changed(doc.findings)
+
+    def _set_option(self, name: str, on: bool) -> None:
+        from dataclasses import replace
+
+        self.view.item.options = replace(self.view.item.options, **{name: on})
+        self.view.item.update()
+
+    # -- state -------------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def current_icon(self):
+        return self._icons[self.icon_combo.currentIndex()][1]
+
+    def set_tool(self, key: str) -> None:
+        old = self.view.tool
+        if old is not None:
+            old.deactivate()
+        tool = self.tools[key]
+        self.view.tool = tool
+        self.tool_actions[key].setChecked(True)
+        tool.activate()
+        self.terrain_label.setText(f"   Ship and fill terrain: {self.palette.label(self.current_terrain)}")
+
+    def select(self, h) -> None:
+        self.selected = h
+        self.view.item.selected = {h} if h is not None else set()
+        self.view.item.update()
+        self.properties.set_hex(h)
+
+    def select_element(self, element) -> None:
+        """Select what a finding is about: ``("space", q, r)``, ``("fort", q, r)``,
+        ``("bridge", q1, r1, q2, r2)`` (its first end) or ``("goal", name)`` (shown in Goals)."""
+        kind, *rest = element
+        if kind in ("space", "fort", "bridge") and len(rest) >= 2:
+            h = (int(rest[0]), int(rest[1]))
+            self.select(h)
+            self.view.centerOn(self.view.scene_point(h))
+            if kind == "bridge" and len(rest) >= 4:
+                self.view.item.selected = {h, (int(rest[2]), int(rest[3]))}
+                self.view.item.update()
+        elif kind == "goal":
+            self.goals.show()
+            self.goals.raise_()
+            check = self.goals.checks.get(rest[0]) if rest else None
+            self._show_goal_spaces(check.spaces if check else frozenset())
+
+    def pick_quest_spaces(self, step: int) -> None:
+        self.pick_tool.step = step
+        self.set_tool(self.pick_tool.key)
+
+    def _show_goal_spaces(self, spaces) -> None:
+        self.view.item.goal_spaces = frozenset(spaces)
+        self.view.item.update()
+
+    def _hovered(self, h) -> None:
+        if h is None:
+            self.hover_label.setText("")
+            return
+        kind = self.document.kind_at(h)
+        fort = " fort" if h in self.document.island.forts else ""
+        self.hover_label.setText(f"[{h[0]}, {h[1]}] {kind or 'empty'}{fort}")
+
+    def _document_changed(self, path) -> None:
+        self.view.refresh()
+        if path == () and self.selected is not None:
+            self.select(None)
+
+    def _findings_changed(self, findings) -> None:
+        hexes = set()
+        for f in findings:
+            el = f.element
+            if el and el[0] in ("space", "fort", "bridge") and len(el) >= 3:
+                hexes.add((int(el[1]), int(el[2])))
+        self.view.item.finding_hexes = hexes
+        self.view.item.update()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(self.document.window_title(APP))
+        self.setWindowModified(self.document.is_modified)
+
+    # -- files -------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Offer to save unsaved changes; False when the user cancels."""
+        if not self.document.is_modified:
+            return True
+        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
+        if choice is prompts.Choice.CANCEL:
+            return False
+        if choice is prompts.Choice.SAVE:
+            return self.save()
+        return True
+
+    def set_document(self, document: IslandDocument) -> None:
+        old = self.document
+        self.document = document
+        self.view.set_document(document)
+        self.properties.set_document(document)
+        self.goals.set_document(document)
+        self.findings.set_document(document)
+        # the Undo/Redo actions follow the new stack
+        edit_menu = self.undo_action.parent()
+        for action in (self.undo_action, self.redo_action):
+            action.deleteLater()
+        undo = document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.Undo)
+        redo = document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.Redo)
+        menu = self.menuBar().actions()[1].menu()
+        menu.clear()
+        menu.addAction(undo)
+        menu.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        del edit_menu
+        self._connect_document()
+        self.select(None)
+        self.view.fit()
+        self._update_title()
+        old.deleteLater()
+
+    def new_island(self) -> bool:
+        if not self.maybe_save():
+            return False
+        island = ask_new_island(self, self.palette.names())
+        if island is None:
+            return False
+        self.set_document(IslandDocument(island, None, scenario=self.document.scenario))
+        return True
+
+    def open_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        start = str(Path(self.document.path).parent) if self.document.path else ""
+        path = ask_open_island(self, start)
+        return self.open_path(path) if path else False
+
+    def open_path(self, path, interactive: bool = True) -> bool:
+        """Open an island file; on error say what is wrong and where (a message box, or raise
+        when ``interactive`` is False) and keep the current island."""
+        from studio.validate.rivages import scenario_for
+
+        try:
+            document = IslandDocument.open(path, Island, scenario=scenario_for(path) or self.document.scenario)
+        except (LoadError, InvalidContent, OSError) as exc:
+            if not interactive:
+                raise
+            prompts.show_error(self, "Cannot open island", _load_error(exc, path))
+            return False
+        self.set_document(document)
+        self._add_recent(str(path))
+        return True
+
+    def load_path(self, path, interactive: bool = True) -> bool:
+        """Same as :meth:`open_path` (the name every editor window shares)."""
+        return self.open_path(path, interactive)
+
+    def save(self) -> bool:
+        if self.document.path is None or _is_bundled(self.document.path):
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        suggested = self.document.path or f"{self.document.island.id}.yaml"
+        if _is_bundled(suggested):
+            suggested = str(Path.home() / Path(suggested).name)
+        path = ask_save_island(self, suggested)
+        return self._save_to(path) if path else False
+
+    def _save_to(self, path) -> bool:
+        try:
+            self.document.save(path)
+        except InvalidContent as exc:
+            details = "\n".join(f.format() for f in exc.findings)
+            prompts.show_error(self, "Cannot save island", "The island was not saved: the file would not load "
+                               "back as it is.", details)
+            return False
+        except (OSError, ValueError) as exc:
+            prompts.show_error(self, "Cannot save island", f"The island was not saved: {exc}")
+            return False
+        self._add_recent(str(path))
+        self.say(f"Saved {path}")
+        return True
+
+    def export(self) -> bool:
+        stem = self.document.path and Path(self.document.path).with_suffix(".pdf").name
+        answer = ask_export_island(self, stem or f"{self.document.island.id}.pdf")
+        if not answer:
+            return False
+        path, paper, hex_mm = answer
+        from studio.render.export import ExportError, format_for_path
+        from studio.render.island import write_island
+
+        try:
+            written, layout = write_island(self.document.island, path, format_for_path(path), self.palette, paper, hex_mm)
+        except (ExportError, OSError) as exc:
+            prompts.show_error(self, "Cannot export island", str(exc))
+            return False
+        self.say(f"Exported {len(written)} file{'s' if len(written) != 1 else ''}: {layout.summary()}")
+        return True
+
+    # -- recent --------------------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("islandRecentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = os.path.abspath(path)
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("islandRecentFiles", files[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        files = self.recent_files()
+        for path in files:
+            action = menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _c=False, p=path: self.maybe_save() and self.open_path(p))
+        if not files:
+            menu.addAction("No recent islands").setEnabled(False)
+        menu.addSeparator()
+        menu.addAction("Clear Recent Islands").triggered.connect(lambda: self.settings.setValue("islandRecentFiles", []))
+
+    # -- try it --------------------------------------------------------------------------------------
+    def try_it(self, choose: bool = False):
+        """Play a solo game on this island (and chosen bundled islands) in a play window."""
+        from studio.gui.rivages import try_it
+
+        others = []
+        if choose:
+            others = try_it.ask_islands(self, self.document.island.id)
+            if others is None:
+                return None
+        window = try_it.open_try_it(self.document.island, others, self, scenario=self.document.scenario)
+        if window is not None:
+            self.play_windows.append(window)
+        return window
+
+    # -- closing -----------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
+
+
+def _is_bundled(path: str) -> bool:
+    """A sample island shipped with the studio: saved elsewhere, never over the sample (as the
+    board editor does)."""
+    from studio.gui.main_window import is_bundled
+
+    return is_bundled(path)
+
+
+def _load_error(exc, path) -> str:
+    if isinstance(exc, InvalidContent):
+        return "\n".join(f.format() for f in exc.findings[:12])
+    if isinstance(exc, LoadError):
+        return f"{exc.location()}{exc.message}"
+    return f"{path}: {exc}"
+
+
+def open_island_editor(path: str | None = None, settings: QSettings | None = None) -> IslandEditorWindow:
+    """Show an island editor on ``path`` (a new island when None). Raises LoadError /
+    InvalidContent / OSError for a file that does not open."""
+    window = IslandEditorWindow(settings=settings)
+    if path is not None:
+        window.open_path(path, interactive=False)
+    window.show()
+    window.view.fit()
+    return window
+
+
+__all__ = ["IslandEditorWindow", "NewIslandDialog", "open_island_editor"]
