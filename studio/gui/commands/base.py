@@ -1,8 +1,9 @@
-"""Merge ids and the generic "set a value" command."""
+"""Merge ids, the base of every board command, and the generic "set a value" command."""
 
 from __future__ import annotations
 
 import enum
+import weakref
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
@@ -19,7 +20,33 @@ class CommandId(enum.IntEnum):
     SET_SCENARIO_VALUE = 6
 
 
-class ChangeValue(QUndoCommand):
+class DocumentCommand(QUndoCommand):
+    """A command on a document, holding it weakly.
+
+    The document owns its QUndoStack, and the stack owns (in C++) every pushed command and
+    the children of a macro. A command that held its document strongly made a cycle through
+    C++ ownership that only Python's cycle collector could break, in any order: it freed the
+    document (deleting the stack and its commands in C++) while command wrappers were half
+    cleared, and the interpreter crashed (exit 139). Held weakly, the document is freed as
+    soon as its last user lets go, and the stack then deletes its commands in order.
+
+    ``document`` raises RuntimeError once the document is gone (its commands go with it, so
+    this means a command was kept past its stack)."""
+
+    @property
+    def document(self):
+        ref = self.__dict__.get("_document_ref")
+        doc = ref() if ref is not None else None
+        if doc is None:
+            raise RuntimeError(f"the document of command {self.text()!r} is gone")
+        return doc
+
+    @document.setter
+    def document(self, document) -> None:
+        self._document_ref = weakref.ref(document)
+
+
+class ChangeValue(DocumentCommand):
     """Set ``field`` of ``target`` to ``value``; successive changes of the same field of the
     same target merge into one step, and a step whose net change is nothing is obsolete.
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
-
+from studio.gui.commands.base import DocumentCommand
 from studio.model.realm import line_key
 
 
@@ -13,7 +12,7 @@ def _kind():
     return ChangeKind
 
 
-class AddLine(QUndoCommand):
+class AddLine(DocumentCommand):
     """Add the line ``a``-``b`` at the end of the board's line list."""
 
     def __init__(self, document, a: str, b: str) -> None:
@@ -33,7 +32,7 @@ class AddLine(QUndoCommand):
         self.document.notify(_kind().LINES_REMOVED, (line_key(*self.line),))
 
 
-class AddLines(QUndoCommand):
+class AddLines(DocumentCommand):
     """Add several lines at the end of the board's line list (auto-triangulate, paste)."""
 
     def __init__(self, document, lines, text: str | None = None) -> None:
@@ -55,7 +54,7 @@ class AddLines(QUndoCommand):
         self.document.notify(_kind().LINES_REMOVED, tuple(line_key(*ln) for ln in self.lines))
 
 
-class RemoveLines(QUndoCommand):
+class RemoveLines(DocumentCommand):
     """Remove lines (by key, in either direction) and whatever is printed on them (Labyrinth
     line items, Archipelago bridges). Undo restores every list in its original order."""
 

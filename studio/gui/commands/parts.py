@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui.commands.base import CommandId
+from studio.gui.commands.base import CommandId, DocumentCommand
 
 PART_FIELDS = ("segments", "pictures", "islands", "bridges", "has_canals", "line_items", "seats", "crater")
 
@@ -37,7 +37,7 @@ def _kinds(fields) -> list:
     return kinds
 
 
-class ReplaceParts(QUndoCommand):
+class ReplaceParts(DocumentCommand):
     """Set board fields (names from :data:`PART_FIELDS`) to new values.
 
     ``values`` maps field -> new value (copied). ``merge_key`` (any hashable, or None) lets

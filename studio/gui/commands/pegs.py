@@ -6,7 +6,7 @@ import dataclasses
 
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui.commands.base import ChangeValue, CommandId
+from studio.gui.commands.base import ChangeValue, CommandId, DocumentCommand
 from studio.model.realm import Peg
 
 Position = tuple[float, float]
@@ -18,7 +18,7 @@ def _kind():
     return ChangeKind
 
 
-class AddPeg(QUndoCommand):
+class AddPeg(DocumentCommand):
     """Add one peg (appended to the file's peg order)."""
 
     def __init__(self, document, peg: Peg) -> None:
@@ -37,7 +37,7 @@ class AddPeg(QUndoCommand):
         self.document.notify(_kind().PEGS_REMOVED, (self.peg.id,))
 
 
-class AddPegs(QUndoCommand):
+class AddPegs(DocumentCommand):
     """Add several pegs at the end of the file's peg order (paste, duplicate, symmetric copy)."""
 
     def __init__(self, document, pegs: list[Peg], text: str | None = None) -> None:
@@ -63,7 +63,7 @@ class AddPegs(QUndoCommand):
         self.document.notify(_kind().PEGS_REMOVED, tuple(p.id for p in self.pegs))
 
 
-class RemovePegs(QUndoCommand):
+class RemovePegs(DocumentCommand):
     """Remove pegs only (the document removes their lines, segments and seat references first,
     in the same macro). Undo puts them back in their original file order."""
 
@@ -95,7 +95,7 @@ class RemovePegs(QUndoCommand):
         self.document.notify(_kind().PEGS_ADDED, self.ids)
 
 
-class MovePegs(QUndoCommand):
+class MovePegs(DocumentCommand):
     """Move pegs to new positions (board units). Pushes that share a ``gesture`` token (one
     mouse drag) and move the same pegs merge into one undo step; a drag that ends where it
     started is obsolete."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui.commands.base import CommandId
+from studio.gui.commands.base import CommandId, DocumentCommand
 
 MISSING = object()
 """The value of a key that is absent (setting it removes the key)."""
@@ -41,7 +41,7 @@ def set_path(data: dict, path: KeyPath, value: Any) -> None:
         node[last] = _copy(value)
 
 
-class SetScenarioValue(QUndoCommand):
+class SetScenarioValue(DocumentCommand):
     """Set the value at ``path`` of the scenario document's data (MISSING removes the key)."""
 
     def __init__(self, document, path: KeyPath, value: Any, text: str | None = None) -> None:

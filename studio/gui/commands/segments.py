@@ -10,9 +10,7 @@ import copy
 import dataclasses
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
-
-from studio.gui.commands.base import ChangeValue, CommandId
+from studio.gui.commands.base import ChangeValue, CommandId, DocumentCommand
 from studio.gui.commands.parts import ReplaceParts
 from studio.model.realm import Segment, segment_key
 
@@ -85,7 +83,7 @@ class SetSegmentValue(ChangeValue):
         return self.after == self.before
 
 
-class RemoveSegments(QUndoCommand):
+class RemoveSegments(DocumentCommand):
     """Drop the entries of the given segments (their content) and their island memberships."""
 
     def __init__(self, document, keys) -> None:
