@@ -90,6 +90,7 @@ class GoalEditorDock(QDockWidget):
             steps.setRange(1, 2)
             steps.setValue(len(goal.steps))
             steps.setObjectName(f"{name}-steps")
+            self.widgets[f"{name}-steps"] = steps
             steps.valueChanged.connect(lambda n, g=name: self._set_step_count(g, n))
             head.addWidget(steps)
             head.addStretch(1)
@@ -112,6 +113,11 @@ class GoalEditorDock(QDockWidget):
             form.addLayout(status)
             layout.addWidget(box)
         layout.addStretch(1)
+        # the old form may be mid-signal (its own combo box asked for this rebuild): delete later
+        old = self.scroll.takeWidget()
+        if old is not None:
+            old.hide()
+            old.deleteLater()
         self.scroll.setWidget(body)
         self.update_status()
 
