@@ -264,6 +264,16 @@ class ContentWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {summary} to {', '.join(p.name for p in written)}", 6000)
         return written
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not getattr(self, "_shown_once", False):   # docks and views have their real sizes only now
+            self._shown_once = True
+            self.resizeDocks([self.findings_dock], [150], Qt.Vertical)
+            self.first_shown()
+
+    def first_shown(self) -> None:
+        """Called once, when the window is first shown."""
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.maybe_save():
             event.accept()

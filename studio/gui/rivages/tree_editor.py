@@ -245,15 +245,10 @@ class TreeEditorWindow(ContentWindow):
         self.set_tool("select")
         self.properties.refresh()
         self.resize(1180, 780)
-        self._fitted = False
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        if not self._fitted:     # the view has its real size only once shown
-            self._fitted = True
-            self.resizeDocks([self.findings_dock], [150], Qt.Vertical)
-            self.resizeDocks([self.properties], [290], Qt.Horizontal)
-            self.view.fit()
+    def first_shown(self) -> None:
+        self.resizeDocks([self.properties], [290], Qt.Horizontal)
+        self.view.fit()
 
     # -- set-up -----------------------------------------------------------------------------
     def new_model(self):
