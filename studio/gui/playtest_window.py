@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-    QMessageBox, QPushButton, QSizePolicy, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
+    QMessageBox, QPushButton, QSizePolicy, QSlider, QSpinBox, QSplitter, QStyle, QToolBar, QVBoxLayout,
     QWidget,
 )
 
@@ -204,11 +204,15 @@ class PlaytestWindow(QMainWindow):
         label = QLabel("<b>Replay</b>")
         bar.addWidget(label)
         self.replay_buttons = {}
-        for key, text, tip, slot in (("first", "⏮", "first position (Home)", lambda: self.replay_to(0)),
-                                     ("prev", "◀", "previous move (Left)", lambda: self.replay_to(self.replay_index() - 1)),
-                                     ("next", "▶", "next move (Right)", lambda: self.replay_to(self.replay_index() + 1)),
-                                     ("last", "⏭", "last position (End)", lambda: self.replay_to(len(self._replay_actions)))):
-            b = QPushButton(text)
+        icon = self.style().standardIcon
+        for key, sp, tip, slot in (("first", QStyle.SP_MediaSkipBackward, "first position (Home)", lambda: self.replay_to(0)),
+                                   ("prev", QStyle.SP_MediaSeekBackward, "previous move (Left)",
+                                    lambda: self.replay_to(self.replay_index() - 1)),
+                                   ("next", QStyle.SP_MediaSeekForward, "next move (Right)",
+                                    lambda: self.replay_to(self.replay_index() + 1)),
+                                   ("last", QStyle.SP_MediaSkipForward, "last position (End)",
+                                    lambda: self.replay_to(len(self._replay_actions)))):
+            b = QPushButton(icon(sp), "")
             b.setToolTip(tip)
             b.setFixedWidth(34)
             b.clicked.connect(slot)

@@ -95,6 +95,7 @@ class WinRateChart(Chart):
         width = max(10.0, right - left)
         axis_y = rect.bottom() - 14
         row = min(40.0, (axis_y - rect.top() - 4) / len(self.rows))
+        rows_top = rect.top() + 2 + max(0.0, (axis_y - rect.top() - 4 - row * len(self.rows)) / 2)
         top = rect.top() + 2
         for k in range(0, 11, 2):
             x = left + width * k / 10
@@ -103,7 +104,7 @@ class WinRateChart(Chart):
             p.setPen(MUTED)
             p.drawText(QRectF(x - 20, axis_y, 40, 14), Qt.AlignCenter, f"{10 * k}%")
         for i, (label, rate, low, high) in enumerate(self.rows):
-            y = top + i * row
+            y = rows_top + i * row
             colour = seat_colour(i)
             p.setPen(INK)
             p.drawText(QRectF(rect.left(), y, left - rect.left() - 8, row), Qt.AlignRight | Qt.AlignVCenter, label)

@@ -144,6 +144,7 @@ class BoardBalance(QObject):
         self.clear_heat()
         self.heat = HeatMapItem(catalogue, summary.elements, summary.games)
         self.main.scene.addItem(self.heat)
+        self.main.scene.addItem(self.heat.labels)
         self.stale = False
         self._legend_text()
         self.heat_action.setEnabled(True)
@@ -157,8 +158,9 @@ class BoardBalance(QObject):
 
     def clear_heat(self) -> None:
         if self.heat is not None:
-            if self.heat.scene() is not None:
-                self.heat.scene().removeItem(self.heat)
+            for item in (self.heat, self.heat.labels):
+                if item.scene() is not None:
+                    item.scene().removeItem(item)
             self.heat = None
         self.legend.hide()
 
@@ -169,6 +171,7 @@ class BoardBalance(QObject):
             self.legend.hide()
             return
         self.heat.setVisible(on)
+        self.heat.labels.setVisible(on)
         self.legend.setVisible(on)
         if on:
             self.legend.raise_()

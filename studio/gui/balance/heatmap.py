@@ -22,6 +22,8 @@ HIGH = (176, 30, 24)       # taken in every game: deep red
 FILL_ALPHA = 150
 Z_HEAT = 27.0              # over segments, lines and regions (25), under pegs (30) and labels
 LINE_WIDTH = 0.16          # bridges and line items, board units
+Z_HEAT_LABELS = 41.0       # over pegs (30) and seat labels (40)
+LABEL_HEIGHT = 0.24        # picture and idol labels, board units
 
 
 def heat_colour(rate: float, alpha: int = FILL_ALPHA) -> QColor:
@@ -101,6 +103,7 @@ class HeatMapItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemIsSelectable, False)
         self.setFlag(QGraphicsItem.ItemIsFocusable, False)
         self.setToolTip("")
+        self.labels = HeatLabelsItem(self._labels, self._rect)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -133,19 +136,46 @@ class HeatMapItem(QGraphicsItem):
             else:
                 p.setPen(QPen(heat_colour(rate, 235), LINE_WIDTH, Qt.SolidLine, Qt.RoundCap))
             p.drawPath(path)
+
+
+class HeatLabelsItem(QGraphicsItem):
+    """The picture and idol labels of a heat map, above the pegs (a separate item so it can
+    stack higher than the translucent fill)."""
+
+    def __init__(self, labels, rect: QRectF):
+        super().__init__()
+        self._labels = labels
+        self._rect = rect
+        self.setZValue(Z_HEAT_LABELS)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing, True)
+        # labels: a normal-size font in a scaled painter (tiny font sizes render badly)
         font = QFont()
-        font.setPointSizeF(0.2)
+        font.setPixelSize(20)
         font.setBold(True)
-        p.setFont(font)
+        scale = LABEL_HEIGHT / 20
         for centre, text, never in self._labels:
             path = QPainterPath()
             path.addText(QPointF(0, 0), font, text)
             box = path.boundingRect()
-            path.translate(centre.x() - box.center().x(), centre.y() - box.center().y())
+            path.translate(-box.center().x(), -box.center().y())
+            p.save()
+            p.translate(centre)
+            p.scale(scale, scale)
             stroke = QPainterPathStroker()
-            stroke.setWidth(0.06)
-            p.fillPath(stroke.createStroke(path), QColor(255, 255, 255, 230))
+            stroke.setWidth(6)
+            stroke.setJoinStyle(Qt.RoundJoin)
+            p.fillPath(stroke.createStroke(path), QColor(255, 255, 255, 235))
             p.fillPath(path, NEVER if never else QColor("#3a2f25"))
+            p.restore()
 
 
 class HeatLegend(QWidget):
