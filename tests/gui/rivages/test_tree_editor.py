@@ -15,7 +15,7 @@ from studio.gui.rivages import tree_commands as tc
 from studio.gui.rivages.tree_editor import EFFECT_PRESETS, TreeEditorWindow
 from studio.gui.rivages.tree_scene import hex_point
 from studio.model.io import read
-from studio.model.rivages import Effect, Tree
+from studio.model.rivages import CardSet, Effect, LootSet, Tree
 from studio.validate.rivages import rivages_findings
 from tests.gui.mouse import press_release, stroke
 
@@ -301,3 +301,16 @@ def test_random_edits_undone_give_the_document_back_exactly(window, ops):
     assert doc.model == start
     assert doc.model.to_data() == start.to_data()     # same order of nodes and links too
     assert isinstance(doc.model, Tree)
+
+
+def test_studio_file_opens_trees_and_card_files_in_their_editors(qtbot, settings, dialogs):
+    from studio.gui.app import start_editor
+    from studio.gui.rivages.card_editor import CardEditorWindow
+
+    for path, cls, kind in ((KAPOK, TreeEditorWindow, Tree),
+                            (ROOT / "boards" / "rivages" / "cards.yaml", CardEditorWindow, CardSet),
+                            (ROOT / "boards" / "rivages" / "loot.yaml", CardEditorWindow, LootSet)):
+        w = start_editor([str(path)], settings)
+        qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+        assert isinstance(w, cls) and isinstance(w.document.model, kind)
+        assert w.document.path == str(path)
