@@ -45,6 +45,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from studio.content.findings import Finding
+from studio.gui.commands.base import DocumentCommand
 from studio.gui.document import _Macro
 from studio.model import io
 from studio.model.rivages import RivagesScenario
@@ -99,8 +100,9 @@ def path_text(path: Sequence) -> str:
 
 # --- commands ----------------------------------------------------------------------------------
 
-class SetValue(QUndoCommand):
-    """Set the value at ``path`` of the document's model.
+class SetValue(DocumentCommand):
+    """Set the value at ``path`` of the document's model (the document held weakly, see
+    :class:`~studio.gui.commands.base.DocumentCommand`).
 
     Successive pushes with the same ``path`` and the same non-None ``merge`` key (a drag, a
     spin box being typed into) merge into one step; a step whose net change is nothing becomes
