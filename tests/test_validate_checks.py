@@ -364,14 +364,14 @@ def test_schema_union_reports_the_branch_the_author_meant():
             "rules: {cards: {personal-deck: {size: 0}}}\n")
     [finding] = validate(parse_yaml(text, "s.yaml"))
     assert (finding.code, finding.line, finding.col) == ("schema/range", 5, 39)
-    assert finding.message == "rules.cards.personal-deck.size: 0 is less than the minimum of 1"
+    assert finding.message == "'rules.cards.personal-deck.size' must be a whole number from 1 to 50, got 0"
 
 
 def test_schema_repeated_item_is_named():
     data = tiny()
     data["segments"][0]["pegs"] = ["a1", "a2", "a1"]
     [finding] = check(data)
-    assert finding.message == "segments[0].pegs: 'a1' is listed more than once"
+    assert finding.message == "'segments[0].pegs' lists 'a1' more than once; each item may appear only once"
 
 
 # --- the documentation -----------------------------------------------------------------------

@@ -134,6 +134,7 @@ def migrate(data: dict) -> dict:
 from jsonschema import exceptions as _jse  # noqa: E402
 
 from studio.content.findings import Finding, json_path_text  # noqa: E402
+from studio.content.schema_messages import _is_key_check, close_match, describe, unknown_key  # noqa: E402
 
 _KEYWORD_CODES = {
     "required": "schema/missing-key",
@@ -151,26 +152,6 @@ _KEYWORD_CODES = {
     "uniqueItems": "schema/duplicate-item",
     "oneOf": "schema/invalid", "anyOf": "schema/invalid",
 }
-
-
-def _describe(error: _jse.ValidationError) -> str:
-    where = json_path_text(error.absolute_path)
-    kw = error.validator
-    if kw == "required":
-        return f"{where}: {error.message.replace(' is a required property', '')} is required"
-    if kw in ("enum",):
-        allowed = ", ".join(repr(v) for v in error.validator_value)
-        return f"{where}: {error.instance!r} is not one of {allowed}"
-    if kw == "const":
-        return f"{where}: expected {error.validator_value!r}, got {error.instance!r}"
-    if kw == "type":
-        return f"{where}: expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
-    if kw == "uniqueItems":
-        repeated = next((item for i, item in enumerate(error.instance) if item in error.instance[:i]), None)
-        return f"{where}: {repeated!r} is listed more than once"
-    if kw == "propertyNames":
-        return f"{where}: key {error.instance!r} is not allowed here ({error.message})"
-    return f"{where}: {error.message}"
 
 
 def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
@@ -200,6 +181,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         return [Finding("schema/unknown-format", "error",
                         f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col)]
     findings: list[Finding] = []
+    misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
+    missing: list = []           # (mapping path, key) of each missing-key finding, in order
     for error in sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator in ("oneOf", "anyOf") and error.context:
             # the branch that matched deepest is the one the author meant (an object with a bad
@@ -214,17 +197,25 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
                 if key not in props:
                     jp = tuple(error.absolute_path) + (key,)
                     line, col = at(jp, prefer_key=True)
-                    expected = ", ".join(props) if props else "no keys"
-                    findings.append(Finding(
-                        "schema/unknown-key", "error",
-                        f"{json_path_text(error.absolute_path)}: unknown key {key!r} (expected one of: {expected})",
-                        path, line, col))
+                    findings.append(Finding("schema/unknown-key", "error",
+                                            unknown_key(key, list(props), error.absolute_path), path, line, col))
+                    misspelt.add((tuple(error.absolute_path), close_match(key, props)))
             continue
-        prefer_key = error.validator == "propertyNames"
+        prefer_key = _is_key_check(error)
         jp = tuple(error.absolute_path)
         if prefer_key and isinstance(error.instance, str):
             jp = jp + (error.instance,)
         line, col = at(jp, prefer_key=prefer_key)
-        findings.append(Finding(_KEYWORD_CODES.get(error.validator, "schema/invalid"), "error",
-                                _describe(error), path, line, col))
-    return findings
+        code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
+        if error.validator == "required":
+            missing.append((tuple(error.absolute_path), _missing_key(error)))
+        findings.append(Finding(code, "error", describe(error, schema_for(fmt)), path, line, col))
+    # a misspelt key also leaves the right key missing: the unknown-key finding says it all
+    drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
+    required = [f for f in findings if f.code == "schema/missing-key"]
+    return [f for f in findings if f.code != "schema/missing-key" or required.index(f) not in drop]
+
+
+def _missing_key(error) -> str | None:
+    parts = error.message.split("'")
+    return parts[1] if len(parts) >= 3 else None

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
+from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
 from studio.geometry.hex import distance, neighbours
 from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
@@ -129,7 +130,8 @@ def _read_scenario(path: str, mtime_ns: int) -> RivagesScenario | None:
 def _effect(report: Reporter, effect: Effect | None, terrains: list[str], at: tuple, element) -> None:
     if effect is not None and effect.area and effect.area != ALL_TERRAINS and effect.area not in terrains:
         report.add("rivages/unknown-terrain",
-                   f"an area of {effect.area!r}, which is not a terrain (known: {', '.join(terrains)}, or 'all')",
+                   f"an area of {effect.area!r}, which is not a terrain (known: {', '.join(terrains)}, or 'all')"
+                   f"{did_you_mean(effect.area, terrains)}",
                    at=at + ("area",), element=element)
 
 
@@ -178,7 +180,8 @@ def _island(island: Island, terrains: list[str], rules: RivagesRules) -> list[Fi
             seen[s.at] = i
         if s.kind not in known:
             report.add("rivages/unknown-kind", f"space {_hx(s.at)} is {s.kind!r}: not a terrain "
-                       f"({', '.join(terrains)}), white, stronghold or ship", at=("spaces", i, "kind"), element=el)
+                       f"({', '.join(terrains)}), white, stronghold or ship{did_you_mean(s.kind, known)}",
+                       at=("spaces", i, "kind"), element=el)
         if s.icon is not None:
             if s.kind != WHITE:
                 report.add("rivages/icon-not-white", f"space {_hx(s.at)} is {s.kind} but has an icon; only white "
@@ -399,7 +402,8 @@ def _cards(cards: CardSet, terrains: list[str]) -> list[Finding]:
                 for k, sym in enumerate(row):
                     if sym not in symbols:
                         report.add("rivages/unknown-symbol", f"card {card.id}: unknown symbol {sym!r} (known: "
-                                   f"{', '.join(sorted(symbols))})", at=(group, i, "rows", r, k), element=el)
+                                   f"{', '.join(sorted(symbols))}){did_you_mean(sym, symbols)}",
+                                   at=(group, i, "rows", r, k), element=el)
     if cards.exploration:
         for n in range(2, MAX_PLAYERS + 1):
             have = len(cards.for_players(n))
@@ -496,7 +500,8 @@ def _scenario(sc: RivagesScenario) -> list[Finding]:
                 for c in sc.solo.challenges:
                     if c not in known:
                         report.add("rivages/unknown-challenge", f"no solo challenge {c!r} (known: "
-                                   f"{', '.join(sorted(known))})", at=("solo", "challenges"), element=("challenge", c))
+                                   f"{', '.join(sorted(known))}){did_you_mean(c, known)}", at=("solo", "challenges"),
+                                   element=("challenge", c))
             elif sc.solo.challenges > len(known):
                 report.add("rivages/unknown-challenge", f"{sc.solo.challenges} challenges asked, the solo cards have "
                            f"{len(known)}", at=("solo", "challenges"))
