@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QLineEdit, QMainWindow,
     QMenu, QSpinBox, QToolBar,
@@ -259,9 +259,13 @@ class IslandEditorWindow(QMainWindow):
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
         edit = bar.addMenu("&Edit")
-        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        # one undo group: the Undo/Redo actions follow whichever document is open
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(self.document.undo_stack)
+        self.undo_group.setActiveStack(self.document.undo_stack)
+        undo = self.undo_group.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.Undo)
-        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo = self.undo_group.createRedoAction(self, "&Redo")
         redo.setShortcut(QKeySequence.Redo)
         edit.addAction(undo)
         edit.addAction(redo)
@@ -387,30 +391,20 @@ class IslandEditorWindow(QMainWindow):
 
     def set_document(self, document: IslandDocument) -> None:
         old = self.document
+        self.undo_group.removeStack(old.undo_stack)
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
         self.document = document
         self.view.set_document(document)
         self.properties.set_document(document)
         self.goals.set_document(document)
         self.findings.set_document(document)
-        # the Undo/Redo actions follow the new stack
-        edit_menu = self.undo_action.parent()
-        for action in (self.undo_action, self.redo_action):
-            action.deleteLater()
-        undo = document.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.Undo)
-        redo = document.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence.Redo)
-        menu = self.menuBar().actions()[1].menu()
-        menu.clear()
-        menu.addAction(undo)
-        menu.addAction(redo)
-        self.undo_action, self.redo_action = undo, redo
-        del edit_menu
+        for signal, slot in ((old.changed, self._document_changed), (old.findings_changed, self._findings_changed)):
+            signal.disconnect(slot)
         self._connect_document()
         self.select(None)
         self.view.fit()
         self._update_title()
-        old.deleteLater()
 
     def new_island(self) -> bool:
         if not self.maybe_save():
