@@ -338,3 +338,21 @@ def test_try_it_starts_on_the_edited_island_and_copies_it():
     game = load_game(content, 1, 0)
     for seed in (0, 5, 9):
         assert game.new_state(first_on(game, 0, seed)).players_state[0].island == 0
+
+
+def test_export_from_the_window_writes_true_size_pages(window, monkeypatch, tmp_path):
+    window.open_path(GULL)
+    monkeypatch.setattr(ie, "ask_export_island", lambda parent, suggested="": (str(tmp_path / "gull.svg"), "board", 20.0))
+    assert window.export()
+    assert (tmp_path / "gull.svg").is_file()
+    assert "1 sheet the size of the island" in window.statusBar().currentMessage()
+
+
+def test_editor_for_every_rivages_format():
+    import importlib
+
+    from studio.gui.app import CONTENT_EDITORS
+
+    for fmt, target in CONTENT_EDITORS.items():
+        module, _, name = target.partition(":")
+        assert hasattr(importlib.import_module(module), name), fmt
