@@ -259,12 +259,12 @@ class ContentDocument(QObject):
 
     def refresh_findings(self) -> list[Finding]:
         """Re-run the lint now; emits ``findings_changed`` and returns the findings. Never
-        raises: a lint failure is reported as an ``internal/lint`` finding."""
+        raises: a lint failure is reported as an ``internal/error`` finding."""
         self._timer.stop()
         try:
             findings = self.lint(self._model)
         except Exception as exc:  # noqa: BLE001 - a lint bug must not take the editor down
-            findings = [Finding("internal/lint", "error", f"the check failed: {type(exc).__name__}: {exc}",
+            findings = [Finding("internal/error", "error", f"the check failed: {type(exc).__name__}: {exc}",
                                 self._path)]
         self.findings = findings
         self.findings_changed.emit(findings)
