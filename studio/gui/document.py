@@ -152,6 +152,9 @@ class BoardDocument(QObject):
         self.scenario_path: str | None = None
         self.undo_stack = QUndoStack(self)
 
+    def __del__(self) -> None:
+        cmd.silence_undo_stack(self)  # its listeners may be going away with it
+
     # -- state ------------------------------------------------------------------------------
     @property
     def board(self) -> Board:

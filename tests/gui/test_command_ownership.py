@@ -86,3 +86,33 @@ def test_collecting_documents_with_macros_does_not_crash_the_interpreter():
                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "done"
+
+
+def test_freeing_a_modified_document_with_its_autosaver_does_not_crash():
+    """QUndoStack's destructor emits cleanChanged; the autosaver listening to it was being
+    freed at the same moment (test_recovery.py crashed once the document was freed promptly)."""
+    script = textwrap.dedent("""
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from studio.gui.document import BoardDocument
+        from studio.gui.files.recovery import Autosaver
+        from studio.gui.scenario_editor import ScenarioDocument
+
+        def edit_and_drop():
+            doc = BoardDocument()
+            saver = Autosaver(doc, interval_ms=60_000)
+            doc.set_board_value("name", "unsaved")
+            scenario = ScenarioDocument()
+            scenario.undo_stack.cleanChanged.connect(lambda clean: scenario.data)
+            scenario.set_value(("name",), "unsaved")
+
+        for _ in range(20):
+            edit_and_drop()
+        print("done")
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen",
+                              "STUDIO_RECOVERY_DIR": "/nonexistent/recovery-not-written"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "done"
+    assert "Exception ignored" not in run.stderr

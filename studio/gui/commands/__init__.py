@@ -2,7 +2,7 @@
 :class:`~studio.gui.document.BoardDocument`, tells it what changed, and stores enough to undo
 exactly (the saved text after undo is byte-identical)."""
 
-from studio.gui.commands.base import ChangeValue, CommandId
+from studio.gui.commands.base import ChangeValue, CommandId, DocumentCommand, silence_undo_stack
 from studio.gui.commands.board import SetBoardValue
 from studio.gui.commands.canals import SetCanals
 from studio.gui.commands.line_items import SetLineItems
@@ -14,7 +14,9 @@ from studio.gui.commands.seats import ReplaceSeats
 from studio.gui.commands.segments import RemoveSegments, SetSegments, SetSegmentValue
 
 __all__ = [
-    "AddLine", "AddLines", "AddPeg", "AddPegs", "ChangeValue", "CommandId", "MovePegs", "PART_FIELDS",
+    "AddLine", "AddLines", "AddPeg", "AddPegs", "ChangeValue", "CommandId", "DocumentCommand", "MovePegs",
+    "PART_FIELDS",
     "RemoveLines", "RemovePegs", "RemoveSegments", "ReplaceParts", "ReplaceSeats", "SetBoardValue",
     "SetCanals", "SetLineItems", "SetPegColour", "SetPictures", "SetSegments", "SetSegmentValue",
+    "silence_undo_stack",
 ]

@@ -46,6 +46,20 @@ class DocumentCommand(QUndoCommand):
         self._document_ref = weakref.ref(document)
 
 
+def silence_undo_stack(document) -> None:
+    """Call from the ``__del__`` of a QObject document that owns an ``undo_stack``.
+
+    QUndoStack's destructor clears the stack and so emits cleanChanged and indexChanged; the
+    listeners (autosaver, window, docks) may be objects being freed along with the document,
+    and a slot run on a half-freed wrapper crashes the interpreter."""
+    for obj in (getattr(document, "undo_stack", None), document):
+        try:
+            if obj is not None:
+                obj.blockSignals(True)
+        except RuntimeError:  # its C++ side is already gone
+            pass
+
+
 class ChangeValue(DocumentCommand):
     """Set ``field`` of ``target`` to ``value``; successive changes of the same field of the
     same target merge into one step, and a step whose net change is nothing is obsolete.
