@@ -38,7 +38,7 @@ def test_html_report_is_self_contained_and_holds_the_tables(jungle_batch):
         assert f"{100 * seat.win_rate:.1f}%" in page
     assert "How games ended" in page and "a player reached 18 VP" in page
     assert "Segments with content" in page and "<polygon" in page
-    taken = next(e for e in summary.elements if e.taken)
+    taken = next(e for e in summary.elements if e.taken and e.content)  # the tables list content only
     assert f"<td>{taken.label}</td>" in page
     assert re.search(r"<title>Jungle Temples, 2 players</title>", page)
 
