@@ -25,6 +25,7 @@ GAMES = [
     ("jungle-temples", 2, 101),
     ("jungle-temples", 3, 102),
     ("jungle-temples", 4, 103),
+    ("volcano", 2, 104),  # the escape (L2-3, L2-4) at the end of a real game
 ]
 
 

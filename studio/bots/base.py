@@ -26,24 +26,49 @@ class RandomBot(Bot):
 
 
 class GreedyBot(Bot):
-    """Best immediate gain: plays each legal action on a copy of a state sampled from its
-    observation (so it never reads hidden cards) and keeps the one that most raises its own score
-    *as if the game ended right after it* (``projected_scores``: unused energy, territories,
-    idol majorities, artifact sets, the Volcano escape). A small cost per card spent makes it
-    prefer cheap bands among equal gains; with nothing to gain it draws while its hand is short.
-    Ties are broken at random."""
+    """Best immediate gain, with a sense of direction. It plays each legal action on a copy of a
+    state sampled from its observation (so it never reads hidden cards) and values it by:
+
+    * the change in its own score *as if the game ended right after it* (``projected_scores``:
+      unused energy, territories, idol majorities, artifact sets, the Volcano escape). A seat
+      that would lose as things stand (Volcano, L2-4) values each energy it still lacks at
+      ``shortfall_value`` VP, so it gathers energy first and never spends what it needs;
+    * a cost per card spent (``card_cost``) and per band used (``band_cost``: the stock is
+      finite and fewest bands break ties, RTR-E3), so a band that gains nothing is worse than a
+      draw;
+    * progress (``progress_weight``): how much closer its pegs come to what is still to take,
+      each target weighted by its worth and ``decay`` to the power of its distance in board
+      lines: uncollected treasure and energy (energy at full value while the seat is short of
+      the energy it needs, else at the VP it converts to) and, while a bonus awaits it, its goal
+      edge (Jungle Temples, L1-2);
+    * an extra action (RTR-T4) is worth what it costs plus the best action it then allows, and
+      ending the turn is worth nothing: it buys one only when that pays.
+
+    With nothing better it draws while its hand is short. Ties are broken at random."""
 
     name = "greedy"
     card_cost = 0.15
+    band_cost = 0.1
     short_hand = 4
     eliminated_value = -1000.0
+    shortfall_value = 3.0
+    progress_weight = 1.0
+    decay = 0.7
+    horizon = 12  # lines; decay ** 12 is about 1.4%
 
     def _value(self, state, seat) -> float:
-        projected = state.projected_scores()[seat] if hasattr(state, "projected_scores") else state.scores()[seat]
+        if not hasattr(state, "projected_scores"):
+            return float(state.scores()[seat])
+        projected = state.projected_scores()[seat]
         if projected == float("-inf"):
             # out of the game as things stand: what it would score counts far less than escaping
-            return self.eliminated_value + state.score[seat] + state.energy[seat]
+            return self.eliminated_value + state.score[seat] - self.shortfall_value * self._shortfall(state, seat)
         return projected
+
+    @staticmethod
+    def _shortfall(state, seat) -> int:
+        need = state.energy_needed(seat) if hasattr(state, "energy_needed") else 0
+        return max(1, need - state.energy[seat]) if need else 1
 
     def act(self, game, observation, legal_actions, rng):
         if getattr(game, "kind", None) == "rivages":  # its own values: studio.bots.rivages
@@ -54,27 +79,135 @@ class GreedyBot(Bot):
             return legal_actions[0]
         seat = observation["seat"]
         base = game.sample_state(observation, rng)
-        before = self._value(base, seat)
-        hand_size = sum(observation["hand"])
-        best, best_value = [], None
-        for action in legal_actions:
+        values = self.values(base, seat, legal_actions)
+        top = max(values)
+        best = [a for a, v in zip(legal_actions, values) if v >= top - 1e-9]
+        return rng.choice(best)
+
+    def values(self, state, seat: int, actions, lookahead: bool = True) -> list[float]:
+        """The bot's value of each of ``actions`` in ``state`` (a state it may read in full:
+        one sampled from its observation). ``lookahead``: value an extra action by the best
+        action it allows."""
+        before = self._value(state, seat)
+        hand_size = sum(state.hands[seat]) if hasattr(state, "hands") else 0
+        progress = _Progress.of(self, state, seat)
+        out = []
+        for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                after = base.clone()
+                after = state.clone()
                 after._apply(action)
                 value = self._value(after, seat) - before
-                value -= self.card_cost * len(action.payment)
+                value -= self.card_cost * len(action.payment) + self.band_cost
+                if progress is not None:
+                    value += self.progress_weight * progress.gain(action.pegs)
             elif kind == "Draw":
                 value = 0.05 if hand_size < self.short_hand else -0.05
                 value += 0.01 * sum(1 for s in action.sources if s != "deck")
             elif kind == "TakeCard":
                 value = 0.01 if action.source != "deck" else 0.0
             elif kind == "ExtraAction":
-                value = -0.5  # energy is worth keeping unless the extra action pays
-            else:  # Pass
-                value = -1.0
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+                if not lookahead:
+                    value = float("-inf")
+                else:
+                    after = state.clone()
+                    after._apply(action)
+                    value = self._value(after, seat) - before
+                    follow = [a for a in after.legal_actions() if type(a).__name__ not in ("ExtraAction", "Pass")]
+                    value += max(self.values(after, seat, follow, lookahead=False), default=float("-inf"))
+            else:  # Pass: the turn ends, nothing changes
+                value = 0.0
+            out.append(value)
+        return out
+
+
+class _Progress:
+    """How much closer a band brings ``seat`` to what is left to take (see :class:`GreedyBot`).
+    Distances come from breadth-first searches over the board's lines, once per board."""
+
+    _tables: "weakref.WeakKeyDictionary" = None
+
+    def __init__(self, bot, state, seat, table):
+        self.decay = table["powers"]
+        dist_at = table["dist_at"]
+        topo = state.game.topology
+        rate = state.game.rules.energy_per_vp
+        short = hasattr(state, "energy_needed") and state.energy_needed(seat) > state.energy[seat]
+        energy_worth = 1.0 if short else (1.0 / rate if rate > 0 else 0.0)
+        self.worth = {}
+        for t, face in enumerate(table["faces"]):
+            if face not in state.collected:
+                self.worth[t] = topo.treasure[face] + energy_worth * topo.energy[face]
+        bonus = state.goal_bonus(seat) if hasattr(state, "goal_bonus") else 0
+        if bonus:
+            self.worth[("goal", seat)] = float(bonus)
+        bit = 1 << seat
+        self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
+        self.dist_at = dist_at
+        self.now: dict = {}
+        for p in self.held:
+            for t, d in dist_at.get(p, {}).items():
+                if d < self.now.get(t, 99):
+                    self.now[t] = d
+        powers = self.decay
+        self.best_now = max((self.worth.get(t, 0.0) * powers[d] for t, d in self.now.items()), default=0.0)
+
+    @classmethod
+    def of(cls, bot, state, seat):
+        if not hasattr(state, "peg_seats") or bot.progress_weight == 0:
+            return None
+        import weakref
+
+        if cls._tables is None:
+            cls._tables = weakref.WeakKeyDictionary()
+        topo = state.game.topology
+        key = (bot.decay, bot.horizon)
+        tables = cls._tables.setdefault(topo, {})
+        if key not in tables:
+            tables[key] = _distance_table(state.game, bot.decay, bot.horizon)
+        return cls(bot, state, seat, tables[key])
+
+    def gain(self, pegs) -> float:
+        """How much the best single prospect (worth x ``decay ** distance``) improves when the
+        seat also holds ``pegs``: heading for the best thing left, not sprawling."""
+        powers = self.decay
+        worth = self.worth
+        best = self.best_now
+        for p in pegs:
+            if p in self.held:
+                continue
+            for t, d in self.dist_at.get(p, {}).items():
+                w = worth.get(t)
+                if w and w * powers[d] > best:
+                    best = w * powers[d]
+        return best - self.best_now
+
+
+def _distance_table(game, decay: float, horizon: int) -> dict:
+    """Per peg, the distance in board lines (up to ``horizon``) to each target: every segment
+    with treasure or energy (by index in ``faces``) and each seat's goal edge (``("goal",
+    seat)``)."""
+    topo = game.topology
+    faces = [f for f in range(len(topo.faces)) if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f])]
+    sources: list[tuple] = [(t, topo.faces[f].pegs) for t, f in enumerate(faces)]
+    for seat, info in enumerate(game.seats):
+        if info.goal:
+            sources.append((("goal", seat), tuple(info.goal)))
+    dist_at: dict[str, dict] = {}
+    neighbours = topo.neighbours
+    for target, pegs in sources:
+        frontier = [p for p in pegs if p in neighbours]
+        seen = set(frontier)
+        d = 0
+        while frontier and d <= horizon:
+            for p in frontier:
+                dist_at.setdefault(p, {})[target] = d
+            nxt = []
+            for p in frontier:
+                for q in neighbours[p]:
+                    if q not in seen:
+                        seen.add(q)
+                        nxt.append(q)
+            frontier = nxt
+            d += 1
+    return {"faces": faces, "dist_at": dist_at, "powers": [decay ** k for k in range(horizon + 1)]}

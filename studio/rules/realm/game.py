@@ -344,6 +344,16 @@ class RealmState(State):
             final._finish("projection")
         return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(self.players)]
 
+    def energy_needed(self, seat: int) -> int:
+        """Energy ``seat`` must hold at the end not to lose (Volcano escape, L2-3/L2-4); 0 when
+        no module asks for any."""
+        return max((m.energy_needed(self, seat) for m in self.game.modules), default=0)
+
+    def goal_bonus(self, seat: int) -> int:
+        """VP the seat would gain now by reaching one of its goal pegs (Jungle Temples, L1-2);
+        0 when nothing rewards it (any more)."""
+        return sum(m.goal_bonus(self, seat) for m in self.game.modules)
+
     def bands_used(self, seat: int) -> int:
         return self.game.rules.bands_per_player - self.bands_left[seat]
 

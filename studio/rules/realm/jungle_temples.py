@@ -23,6 +23,12 @@ class CrossBoard(RealmModule):
     def init_state(self, state) -> None:
         state.extra[self.name] = {"reached": []}  # seats in the order they reached their goal
 
+    def goal_bonus(self, state, seat) -> int:
+        reached = state.extra[self.name]["reached"]
+        if seat in reached or not self.goals[seat]:
+            return 0
+        return self.bonuses[len(reached)] if len(reached) < len(self.bonuses) else 0
+
     def after_place(self, state, seat, shape, outcome) -> None:
         reached = state.extra[self.name]["reached"]
         if seat in reached or not self.goals[seat].intersection(shape.pegs):

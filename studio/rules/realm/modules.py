@@ -46,6 +46,14 @@ class RealmModule:
     def final_scoring(self, state: "RealmState") -> None:
         """Add end-of-game points (after the base energy conversion)."""
 
+    def energy_needed(self, state: "RealmState", seat: int) -> int:
+        """Energy ``seat`` must hold at the end not to lose (e.g. the Volcano escape, L2-4)."""
+        return 0
+
+    def goal_bonus(self, state: "RealmState", seat: int) -> int:
+        """VP ``seat`` would gain now by reaching one of its goal pegs (e.g. L1-2), else 0."""
+        return 0
+
 
 REGISTRY: dict[str, type[RealmModule]] = {}
 

@@ -20,6 +20,9 @@ class VolcanoEscape(RealmModule):
         super().__init__(game, params)
         self.escape = int(self.params.get("escape_energy", 7))
 
+    def energy_needed(self, state, seat) -> int:
+        return self.escape
+
     def before_final(self, state) -> None:
         for seat in range(state.players):
             if state.energy[seat] >= self.escape:

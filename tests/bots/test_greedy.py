@@ -1,0 +1,101 @@
+"""The greedy bot's choices in set positions: escape the volcano, buy an extra action only when
+it pays, head for what is left instead of placing bands that gain nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from studio.bots import make_bot
+from studio.rules.realm import Draw, ExtraAction, Pass, Place
+from tests.rules.realm_helpers import game_on, give, seg, small_board
+
+VOLCANO = dict(start="anywhere", connect=False, end={"rounds": 6}, modules={"volcano": {"escape_energy": 7}})
+
+
+def choose(state, actions=None):
+    """The greedy bot's pick for the player to move, among ``actions`` (default: all legal)."""
+    seat = state.current_player
+    legal = state.legal_actions() if actions is None else actions
+    return make_bot("greedy").act(state.game, state.observation(seat), legal, random.Random(0))
+
+
+def band(state, *pegs):
+    """The listed legal band on ``pegs`` (with its default payment)."""
+    wanted = Place(tuple(pegs)).pegs
+    found = [a for a in state.legal_actions() if isinstance(a, Place) and a.pegs == wanted]
+    assert found, f"band {pegs} is not legal here"
+    return found[0]
+
+
+def with_energy(state, seat, amount):
+    state.supply -= amount - state.energy[seat]
+    state.energy[seat] = amount
+
+
+def test_in_the_volcano_it_keeps_the_energy_it_needs_to_escape():
+    s = game_on(small_board(rows=5, columns=5), extra_action_cost=3, **VOLCANO).new_state()
+    with_energy(s, 0, 8)
+    s.actions_left = 0  # its two actions are spent: end the turn or buy a third for 3 energy
+    assert set(s.legal_actions()) == {Pass(), ExtraAction()}
+    assert choose(s) == Pass()  # 8 - 3 = 5 energy would not escape (L2-4)
+
+
+def test_an_extra_action_is_bought_when_the_band_it_allows_pays_for_it():
+    board = small_board(rows=5, columns=5, contents={seg("a1", "a2", "b1"): (4, 0)})
+    s = game_on(board, start="anywhere", connect=True, extra_action_cost=3).new_state()
+    give(s, 0, red=4)
+    s.apply(band(s, "a1", "a2"))
+    with_energy(s, 0, 3)
+    s.actions_left = 0
+    # 3 energy would score 1 VP at the end (RTR-E2); the band a1-a2-b1 then takes 4 treasure
+    assert choose(s) == ExtraAction()
+    with_energy(s, 0, 3)
+    give(s, 0)  # no card left: the extra action would buy nothing
+    assert choose(s) == Pass()
+
+
+def test_short_of_escape_energy_it_takes_energy_before_treasure():
+    board = small_board(rows=5, columns=5, contents={seg("a1", "a2", "b1"): (2, 0), seg("d1", "e1", "e2"): (0, 1)})
+    s = game_on(board, **VOLCANO).new_state()
+    give(s, 0, red=6)
+    treasure, energy = band(s, "a1", "a2", "b1"), band(s, "d1", "e1", "e2")
+    assert choose(s, [treasure, energy]) == energy
+    # once the escape is safe, treasure is worth more than one more energy
+    with_energy(s, 0, 9)
+    assert choose(s, [treasure, energy]) == treasure
+
+
+def test_with_nothing_to_gain_it_draws_instead_of_placing_a_useless_band():
+    s = game_on(small_board(rows=5, columns=5), start="anywhere", connect=True).new_state()
+    give(s, 0, red=6)
+    s.apply(band(s, "c2", "c3"))
+    again = band(s, "c2", "c3")  # the same band again: free, and gains nothing
+    assert again.payment == ()
+    assert isinstance(choose(s), Draw)
+
+
+def test_among_bands_that_gain_nothing_now_it_heads_for_treasure():
+    board = small_board(rows=5, columns=5, contents={seg("d4", "e4", "e5"): (3, 0)})
+    s = game_on(board, start="anywhere", connect=True).new_state()
+    give(s, 0, red=6)
+    s.apply(band(s, "b3", "c3"))
+    toward, away = band(s, "c3", "d3"), band(s, "b3", "a3")
+    assert len(toward.payment) == len(away.payment) == 1
+    assert choose(s, [away, toward]) == toward
+
+
+@pytest.mark.parametrize("modules, expected", [({"cross-board": {"bonuses": [8, 6]}}, "goal"), ({}, "treasure")])
+def test_it_races_for_the_goal_edge_while_a_bonus_awaits(modules, expected):
+    # seat 1 starts on row e and its goal is row a; a 1-VP segment lies off to the side
+    board = small_board(rows=5, columns=5, contents={seg("d4", "d5", "e5"): (1, 0)})
+    s = game_on(board, start="own-side", connect=True, modules=modules).new_state()
+    give(s, 0, red=8)
+    s.apply(band(s, "e2", "d2"))
+    s.apply(band(s, "d2", "c2"))
+    s.actions_left = 2
+    s.seat = 0
+    goal, side = band(s, "c2", "b2"), band(s, "c2", "c3")
+    picked = choose(s, [goal, side])
+    assert picked == (goal if expected == "goal" else side)
