@@ -15,10 +15,9 @@ engine's record); *Replay* steps through a saved game move by move.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
@@ -61,20 +60,28 @@ _PANEL_STYLE = """
 """
 
 
-class _Decision(QObject):
-    """Carries a bot decision made in a worker thread back to the GUI thread (queued)."""
-
-    ready = Signal(int, object, object)   # generation, action, generator used
-    failed = Signal(int, str)
+_LIVE_THREADS: set = set()
 
 
-def _think(emitter: _Decision, generation: int, bot, game, observation, legal, rng) -> None:
-    try:
-        action = bot.act(game, observation, legal, rng)
-    except Exception as exc:  # reported in the window; a bot bug must not take it down
-        emitter.failed.emit(generation, f"{type(exc).__name__}: {exc}")
-        return
-    emitter.ready.emit(generation, action, rng)
+class _BotThread(QThread):
+    """One bot decision made off the GUI thread. Qt's own ``finished`` signal brings it back
+    (no signal is emitted from Python in the worker); ``generation`` tells a stale decision."""
+
+    def __init__(self, generation: int, request):
+        super().__init__()
+        self.generation = generation
+        self.request = request
+        self.action = None
+        self.rng = None
+        self.error: str | None = None
+
+    def run(self) -> None:
+        bot, game, observation, legal, rng = self.request
+        try:
+            self.action = bot.act(game, observation, legal, rng)
+            self.rng = rng
+        except Exception as exc:  # reported in the window; a bot bug must not take it down
+            self.error = f"{type(exc).__name__}: {exc}"
 
 
 class PlaytestWindow(QMainWindow):
@@ -108,10 +115,7 @@ class PlaytestWindow(QMainWindow):
         self._timer.timeout.connect(self._bot_step)
         self._generation = 0          # bumped to drop a decision still being thought about
         self._thinking = False
-        self._decision = _Decision()
-        self._decision.ready.connect(self._decided)
-        self._decision.failed.connect(self._decision_failed)
-        self._threads: list[threading.Thread] = []
+        self._threads: list[_BotThread] = []
         self.replaying = False
         self._replay_record: dict | None = None
         self._replay_actions: list = []
@@ -706,33 +710,39 @@ class PlaytestWindow(QMainWindow):
         self._generation += 1
         seat = self.state.current_player
         self._status.showMessage(f"{self.game.seat_names[seat]} ({CONTROLLER_NAMES['mcts']}) is thinking…", 0)
-        thread = threading.Thread(target=_think, args=(self._decision, self._generation, *request),
-                                  name="playtest-bot", daemon=True)
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread = _BotThread(self._generation, request)
+        _LIVE_THREADS.add(thread)  # outlives the window if it is deleted while the bot thinks
+        thread.finished.connect(lambda t=thread: _LIVE_THREADS.discard(t))
+        thread.finished.connect(self._thread_finished)
+        self._threads.append(thread)
         self._refresh_buttons()
         thread.start()
 
-    def _decided(self, generation: int, action, rng) -> None:
-        if generation != self._generation:
+    def _thread_finished(self) -> None:
+        thread = self.sender()
+        if isinstance(thread, _BotThread):
+            self._decided(thread)
+
+    def _decided(self, thread: _BotThread) -> None:
+        if thread in self._threads:
+            self._threads.remove(thread)
+        if thread.generation != self._generation:
             return  # the position changed meanwhile
         self._thinking = False
         self._status.clearMessage()
+        if thread.error is not None:
+            self.set_autoplay(False)
+            self._status.showMessage(f"The bot could not play: {thread.error}", 15000)
+            self._refresh_buttons()
+            return
         try:
-            self.session.apply_bot_decision(action, rng)
+            self.session.apply_bot_decision(thread.action, thread.rng)
         except Exception as exc:
             self.set_autoplay(False)
             self._status.showMessage(f"The bot could not play: {exc}", 15000)
             self._refresh_buttons()
             return
         self._after_action()
-
-    def _decision_failed(self, generation: int, message: str) -> None:
-        if generation != self._generation:
-            return
-        self._thinking = False
-        self.set_autoplay(False)
-        self._status.showMessage(f"The bot could not play: {message}", 15000)
-        self._refresh_buttons()
 
     def _stop_bots(self) -> None:
         """Stop the bots' timer and drop a decision being thought about."""
@@ -742,10 +752,11 @@ class PlaytestWindow(QMainWindow):
             self._thinking = False
             self._status.clearMessage()
 
-    def wait_for_bots(self, timeout: float = 60.0) -> None:
-        """Wait for the worker threads to end (closing, tests)."""
-        for t in self._threads:
-            t.join(timeout)
+    def wait_for_bots(self, timeout_ms: int = 60000) -> None:
+        """Wait for the bots' worker threads to end (closing, tests); their decisions are
+        delivered at the next turn of the event loop."""
+        for t in list(self._threads):
+            t.wait(timeout_ms)
 
     def _controller_changed(self, seat: int) -> None:
         if self._thinking and self.state.current_player == seat:
@@ -989,6 +1000,7 @@ class PlaytestWindow(QMainWindow):
     # -- Qt -----------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:
         self._stop_bots()
+        self.wait_for_bots()  # a QThread must not be destroyed while it runs
         super().closeEvent(event)
 
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 import threading
 import time
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+
+_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their BatchRun goes
 
 
 class _Worker(QObject):
@@ -72,11 +75,15 @@ class BatchRun(QObject):
         self._thread.started.connect(self._worker.play)
         self._worker.result.connect(self._on_result)
         self._worker.failed.connect(self.failed)
+        self._worker.done.connect(self._thread.quit, Qt.DirectConnection)  # ends even without this object
         self._worker.done.connect(self._on_done)
 
     def start(self) -> None:
         self.running = True
         self._started = time.perf_counter()
+        pair = (self._thread, self._worker)
+        _LIVE.add(pair)
+        self._thread.finished.connect(lambda: _LIVE.discard(pair))
         self._thread.start()
 
     def cancel(self) -> None:
