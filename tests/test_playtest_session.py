@@ -1,0 +1,92 @@
+"""The playtest session without a window: undo replays exactly, records load, bot decisions made
+elsewhere play the same game, and studio-game/1 files are checked against their schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from studio.content import LoadError, bundled_path
+from studio.model.io import InvalidContent
+from studio.playtest.session import GAME_FORMAT, PlaySession, game_file_data, read_game_file
+from studio.rules import load_game
+
+
+@pytest.fixture(scope="module")
+def game2():
+    return load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)
+
+
+def _steps(session, n):
+    for _ in range(n):
+        session.step_bot()
+
+
+def test_undo_restores_the_state_and_the_bots_generator(game2):
+    s = PlaySession(game2, ["greedy", "random"], 8)
+    _steps(s, 10)
+    record, snap = s.record(), s.state.snapshot()
+    mover = s.state.current_player
+    _steps(s, 1)
+    assert s.mover(10) == mover and s.mover(11) is None
+    undone = s.undo()
+    assert undone is not None and s.record() == record and s.state.snapshot() == snap
+    _steps(s, 1)
+    again = s.record()
+    s.undo()
+    _steps(s, 1)
+    assert s.record() == again  # the same move each time
+    s.goto(0)
+    assert s.state.history == [] and s.undo() is None
+    assert s.state.snapshot() == game2.new_state(8).snapshot()
+
+
+def test_a_loaded_record_continues_the_same_way_each_time(game2):
+    s = PlaySession(game2, ["greedy", "greedy"], 3)
+    _steps(s, 12)
+    record = s.record()
+    a, b = PlaySession(game2, ["greedy", "greedy"], 0), PlaySession(game2, ["greedy", "greedy"], 0)
+    a.load(record)
+    b.load(record)
+    assert a.seed == 3 and a.state.snapshot() == s.state.snapshot()
+    _steps(a, 5)
+    _steps(b, 5)
+    assert a.record() == b.record()
+    with pytest.raises(ValueError, match="record is for 3 players"):
+        a.load(dict(record, players=3))
+
+
+def test_a_decision_made_elsewhere_plays_the_same_game(game2):
+    here, there = PlaySession(game2, ["greedy", "random"], 5), PlaySession(game2, ["greedy", "random"], 5)
+    for _ in range(8):
+        here.step_bot()
+        bot, game, obs, legal, rng = there.bot_request()
+        there.apply_bot_decision(bot.act(game, obs, legal, rng), rng)
+    assert here.record() == there.record() and here.rng.getstate() == there.rng.getstate()
+
+
+def test_frozen_sessions_have_nobody_to_move(game2):
+    s = PlaySession(game2, ["human", "greedy"], 1)
+    assert s.human_to_move()
+    s.frozen = True
+    assert not s.human_to_move() and not s.bot_to_move()
+
+
+def test_game_files_round_trip_and_bad_ones_are_located(game2, tmp_path):
+    s = PlaySession(game2, ["greedy", "random"], 2)
+    _steps(s, 6)
+    path = tmp_path / "g.game.json"
+    path.write_text(json.dumps(game_file_data(s, "Jungle"), indent=1))
+    data = read_game_file(path)
+    assert data["format"] == GAME_FORMAT and data["record"] == s.record()
+    assert game2.state_from_dict(data["record"]).snapshot() == s.state.snapshot()
+    bad = tmp_path / "bad.game.json"
+    bad.write_text('{"format": "studio-game/1",\n "controllers": ["robot"],\n "record": {"game": "chess", "players": 2, '
+                   '"seed": 0, "actions": []}}')
+    with pytest.raises(InvalidContent) as err:
+        read_game_file(bad)
+    where = sorted((f.line, f.message) for f in err.value.findings)
+    assert [line for line, _ in where] == [2, 3] and "robot" in where[0][1] and "chess" in where[1][1]
+    with pytest.raises(LoadError):
+        read_game_file(tmp_path / "missing.game.json")
