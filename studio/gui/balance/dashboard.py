@@ -31,7 +31,7 @@ from studio.gui.balance.worker import BatchRun
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
 DEFAULT_GAMES = 200
-MAX_GAMES = 100_000
+MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigger batches: studio playtest
 REFRESH_MS = 400          # charts follow a running batch at this pace
 
 _STYLE = """
@@ -128,7 +128,8 @@ class BalanceDashboard(QWidget):
         self.games_spin.setRange(1, MAX_GAMES)
         self.games_spin.setValue(DEFAULT_GAMES)
         self.games_spin.setSingleStep(50)
-        self.games_spin.setToolTip("how many bot games to play")
+        self.games_spin.setToolTip(f"how many bot games to play (up to {MAX_GAMES}; for more, "
+                                   "studio playtest streams them to its files)")
         form.addRow("Games", self.games_spin)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
