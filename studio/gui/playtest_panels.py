@@ -146,11 +146,12 @@ class HandView(QWidget):
         self._layout.addStretch(1)
 
 
-class SeatPanel(QFrame):
-    """One seat: colour bar, name and who plays it, score, energy, bands left and hand. The seat
-    to move is framed in its colour; winners get a star when the game is over."""
+class SeatFrame(QFrame):
+    """The frame of a seat's panel: a bar in the seat's colour, name, who plays it and the score
+    (``unit`` after it); the seat to move is framed in its colour, winners too. A game's panel
+    adds its own lines to ``body``."""
 
-    def __init__(self, seat: int, name: str, parent=None):
+    def __init__(self, seat: int, name: str, unit: str, unit_tip: str, parent=None):
         super().__init__(parent)
         self.seat = seat
         self.setObjectName("seatPanel")
@@ -162,9 +163,9 @@ class SeatPanel(QFrame):
         bar.setFixedWidth(7)
         bar.setStyleSheet(f"background: {self.colour.name()}; border-radius: 3px;")
         outer.addWidget(bar)
-        body = QVBoxLayout()
-        body.setContentsMargins(0, 6, 0, 6)
-        body.setSpacing(3)
+        self.body = QVBoxLayout()
+        self.body.setContentsMargins(0, 6, 0, 6)
+        self.body.setSpacing(3)
         top = QHBoxLayout()
         self.name_label = QLabel(f"{seat + 1}. {name}")
         self.name_label.setObjectName("seatName")
@@ -175,12 +176,38 @@ class SeatPanel(QFrame):
         top.addStretch(1)
         self.score_label = QLabel("0")
         self.score_label.setObjectName("score")
-        self.score_label.setToolTip("victory points")
+        self.score_label.setToolTip(unit_tip)
         top.addWidget(self.score_label)
-        vp = QLabel("VP")
-        vp.setObjectName("muted")
-        top.addWidget(vp)
-        body.addLayout(top)
+        unit_label = QLabel(unit)
+        unit_label.setObjectName("muted")
+        top.addWidget(unit_label)
+        self.body.addLayout(top)
+        outer.addLayout(self.body, 1)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("seatStatus")
+        self._active = None
+
+    def show_frame(self, controller: str, score: int, active: bool, winner: bool) -> None:
+        self.who_label.setText(CONTROLLER_NAMES.get(controller, controller))
+        self.score_label.setText(str(score))
+        key = (active, winner)
+        if key != self._active:
+            self._active = key
+            c = self.colour
+            if active or winner:
+                tint = f"rgba({c.red()}, {c.green()}, {c.blue()}, 30)"
+                self.setStyleSheet(f"#seatPanel {{ border: 2px solid {c.name()}; background: {tint}; border-radius: 7px; }}"
+                                   f" #seatStatus {{ color: {c.darker(130).name()}; font-weight: bold; }}")
+            else:
+                self.setStyleSheet("#seatPanel { border: 1px solid #d9ccb0; background: #fffaf0; border-radius: 7px; }")
+
+
+class SeatPanel(SeatFrame):
+    """One Rule the Realm seat: score, energy, bands left and hand; winners get a star when the
+    game is over."""
+
+    def __init__(self, seat: int, name: str, parent=None):
+        super().__init__(seat, name, "VP", "victory points", parent)
         stats = QHBoxLayout()
         stats.setSpacing(12)
         self.energy_label = QLabel()
@@ -189,23 +216,18 @@ class SeatPanel(QFrame):
         self.bands_label.setToolTip("bands left to place")
         self.cards_label = QLabel()
         self.cards_label.setToolTip("cards in hand (hidden)")
-        self.status_label = QLabel()
-        self.status_label.setObjectName("seatStatus")
         stats.addWidget(self.energy_label)
         stats.addWidget(self.bands_label)
         stats.addWidget(self.cards_label)
         stats.addStretch(1)
         stats.addWidget(self.status_label)
-        body.addLayout(stats)
+        self.body.addLayout(stats)
         self.hand = HandView()
-        body.addWidget(self.hand)
-        outer.addLayout(body, 1)
-        self._active = None
+        self.body.addWidget(self.hand)
 
     def show_seat(self, state, controller: str, active: bool, winner: bool, show_hand: bool) -> None:
         s = self.seat
-        self.who_label.setText(CONTROLLER_NAMES.get(controller, controller))
-        self.score_label.setText(str(state.score[s]))
+        self.show_frame(controller, state.score[s], active, winner)
         self.energy_label.setText(f"⚡ {state.energy[s]} energy")
         self.bands_label.setText(f"◯ {state.bands_left[s]} bands")
         if winner:
@@ -223,16 +245,6 @@ class SeatPanel(QFrame):
         self.hand.setVisible(show_hand)
         if show_hand:
             self.hand.show_hand(list(state.hands[s]))
-        key = (active, winner)
-        if key != self._active:
-            self._active = key
-            c = self.colour
-            if active or winner:
-                tint = f"rgba({c.red()}, {c.green()}, {c.blue()}, 30)"
-                self.setStyleSheet(f"#seatPanel {{ border: 2px solid {c.name()}; background: {tint}; border-radius: 7px; }}"
-                                   f" #seatStatus {{ color: {c.darker(130).name()}; font-weight: bold; }}")
-            else:
-                self.setStyleSheet("#seatPanel { border: 1px solid #d9ccb0; background: #fffaf0; border-radius: 7px; }")
 
 
 def payment_text(place, seat_names: list[str]) -> str:
