@@ -1,0 +1,78 @@
+"""The playtest and sweep JSON reports (``studio-playtest/1``, ``studio-sweep/1``) match their
+schemas in ``schemas/``, for real outputs of both games (2 and 4 players, Rivages, solo with
+challenge sets), and ``studio validate`` checks a report named on the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from studio.content import bundled_path
+from studio.content.schemas import known_formats, schema_for
+from studio.playtest import cli
+from studio.playtest import sweep
+from studio.validate import validate
+
+JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
+RIVAGES = bundled_path("scenarios", "rivages.yaml")
+SOLO = bundled_path("scenarios", "rivages-solo.yaml")
+
+
+def schema_errors(fmt: str, data) -> list[str]:
+    validator = Draft202012Validator(schema_for(fmt))
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(data)]
+
+
+def test_report_formats_are_registered():
+    assert {"studio-playtest/1", "studio-sweep/1"} <= set(known_formats())
+    for fmt in ("studio-playtest/1", "studio-sweep/1"):
+        schema = schema_for(fmt)
+        assert schema["$id"] == f"https://board-studio.example/schemas/{fmt}"
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["properties"]["format"] == {"const": fmt}
+
+
+@pytest.mark.parametrize("scenario, args", [
+    (JUNGLE, ["--players", "2", "--games", "3", "--bots", "greedy,random"]),
+    (JUNGLE, ["--players", "4", "--games", "2", "--bots", "random"]),
+    (RIVAGES, ["--players", "2", "--games", "2", "--bots", "random"]),
+    (SOLO, ["--games", "8", "--bots", "random"]),
+], ids=["realm-2p", "realm-4p", "rivages-2p", "rivages-solo"])
+def test_playtest_json_matches_its_schema(tmp_path, capsys, scenario, args):
+    out = tmp_path / "report.json"
+    assert cli.main([str(scenario), *args, "--seed", "1", "--json", str(out)]) == 0, capsys.readouterr().err
+    data = json.loads(out.read_text())
+    assert data["format"] == "studio-playtest/1"
+    assert schema_errors("studio-playtest/1", data) == []
+    assert validate(str(out)) == []                      # studio validate agrees
+    if scenario == SOLO:                                  # the solo parts are there, and checked
+        solo = data["summary"]["solo"]
+        assert len(solo["sets"]) >= 2 and all(g["challenges"] for g in data["games"])
+        assert all("target" in g for g in data["games"])
+
+
+def test_sweep_json_matches_its_schema(tmp_path, capsys):
+    out = tmp_path / "sweep.json"
+    rc = sweep.main([str(JUNGLE), "--set", "rules.end.score=6,10", "--games", "2", "--bots", "random",
+                     "--json", str(out)])
+    assert rc == 0, capsys.readouterr().err
+    data = json.loads(out.read_text())
+    assert schema_errors("studio-sweep/1", data) == []
+    assert validate(str(out)) == []
+
+
+def test_a_broken_report_is_named_where_it_is_wrong(tmp_path, capsys):
+    good = tmp_path / "good.json"
+    assert cli.main([str(JUNGLE), "--games", "1", "--bots", "random", "--json", str(good)]) == 0
+    data = json.loads(good.read_text())
+    data["summary"]["seats"][1]["win_rate"] = "high"
+    del data["games"][0]["end_reason"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data, indent=1))
+    found = validate(str(bad))
+    assert [(f.severity, f.code) for f in found] == [("error", "schema/missing-key"), ("error", "schema/type")]
+    assert all(f.path == str(bad) and f.line and f.col for f in found)
+    lines = bad.read_text().splitlines()
+    assert '"win_rate": "high"' in lines[found[1].line - 1]
