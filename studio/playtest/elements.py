@@ -8,8 +8,14 @@ An *element* is a piece of printed content with a stable key:
   Labyrinth's treasures and artifacts, L8-2), and every picture (``picture heron``: completed,
   L4-2; taken by no single seat).
 - Rivages: every island (``island coral-reach``: visited), every space that can be crossed
-  (``space coral-reach 2,-1``), every goal step (``goal coral-reach quest 1``) and every node of
-  the trees on the side in play (``tree banyan a3``).
+  (``space coral-reach 2,-1``; a white space's content names its icon, ``white: loot 1``),
+  every bridge (``bridge coral-reach 1,0-3,-1``: both ends crossed on one visit, RIV-T8), every
+  goal step (``goal coral-reach quest 1``) and every node of the trees on the side in play
+  (``tree banyan a3``). An island played from several copies (same id) is one island.
+
+For Rivages, :func:`taken` lists an island, space or bridge once per *visit* (a seat's stay on
+an island, RIV-I1), so :class:`IslandTally` can count visits; the batch statistics count each
+element once per game.
 
 :func:`catalogue` lists a game's elements once; :func:`taken` lists ``(key, seat)`` for what a
 finished state took (seat ``-1`` when no single seat took it). The batch statistics count these.
@@ -149,18 +155,42 @@ def _goal_key(island_id: str, goal: str, step: int) -> str:
     return f"goal {island_id} {goal} {step}"
 
 
+def _bridge_key(island_id: str, a, b) -> str:
+    return f"bridge {island_id} {a[0]},{a[1]}-{b[0]},{b[1]}"
+
+
+def _space_content(m, i: int) -> str:
+    """A space's kind, and for a white space its icon: ``white: loot 1`` (RIV-T7)."""
+    icon = m.island.spaces[i].icon if i < len(m.island.spaces) else None
+    if m.kind[i] == "white" and icon is not None:
+        return f"white: {icon}"
+    return m.kind[i]
+
+
 def _rivages_catalogue(game) -> list[Element]:
     from studio.model.rivages import STRONGHOLD
 
+    maps = []
+    seen = set()
+    for m in game.maps:  # an island played from several copies (same id) is listed once
+        if m.id not in seen:
+            seen.add(m.id)
+            maps.append(m)
     out = []
-    for m in game.maps:
+    for m in maps:
         out.append(Element(f"island {m.id}", "island", m.name, f"{m.n} spaces", m.id))
-    for m in game.maps:
+    for m in maps:
         for i, at in enumerate(m.at):
             if m.kind[i] == STRONGHOLD:
                 continue  # never crossed (RIV-T6)
-            out.append(Element(_space_key(m.id, at), "space", f"{m.name} {at[0]},{at[1]}", m.kind[i], m.id, (tuple(at),)))
-    for m in game.maps:
+            out.append(Element(_space_key(m.id, at), "space", f"{m.name} {at[0]},{at[1]}", _space_content(m, i),
+                               m.id, (tuple(at),)))
+    for m in maps:
+        for ia, ib in m.bridge_pairs:
+            a, b = m.at[ia], m.at[ib]
+            out.append(Element(_bridge_key(m.id, a, b), "bridge", f"{m.name} bridge {a[0]},{a[1]}-{b[0]},{b[1]}",
+                               "", m.id, (tuple(a), tuple(b))))
+    for m in maps:
         for name, steps in m.goals:
             for k, step in enumerate(steps, start=1):
                 label = step.text or f"{name} step {k}"
@@ -182,10 +212,144 @@ def _rivages_taken(state) -> tuple[tuple[str, int], ...]:
             m = game.maps[island]
             out.append((f"island {m.id}", seat))
             out.extend((_space_key(m.id, m.at[i]), seat) for i in bits(crossed))
+            # a bridge counts as used when both its ends were crossed on the visit (the engine
+            # keeps which spaces were crossed, not which neighbour each cross came from)
+            out.extend((_bridge_key(m.id, m.at[a], m.at[b]), seat) for a, b in m.bridge_pairs
+                       if crossed >> a & 1 and crossed >> b & 1)
         tree = game.trees[p.tree]
         out.extend((f"tree {tree.id} {tree.nodes[i]}", seat) for i in bits(p.tree_crossed))
     out.extend((_goal_key(island, goal, step), seat) for seat, island, goal, step, _round in state.completions)
     return tuple(out)
+
+
+# -- one island over a batch ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class IslandCount:
+    """One space, bridge or goal step of an island over a batch. ``visits``: the visits that
+    crossed the space, used the bridge (both ends crossed) or met the goal step; ``rate``:
+    ``visits`` / the island's visits (0..1; 0 when never visited); ``games``: the games in which
+    it happened at least once. Goal steps also have ``mean_round``, the mean round in which the
+    step was met (None when never met). ``at`` holds the axial hexes it sits on."""
+
+    key: str
+    kind: str
+    label: str
+    content: str
+    at: tuple
+    visits: int
+    rate: float
+    games: int
+    mean_round: float | None = None
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "kind": self.kind, "label": self.label, "content": self.content,
+                "at": [list(h) for h in self.at], "visits": self.visits, "rate": self.rate, "games": self.games,
+                **({"mean_round": self.mean_round} if self.kind == "goal" else {})}
+
+
+@dataclass(frozen=True)
+class IslandStats:
+    """What a batch did on one island (:class:`IslandTally`): ``games`` played, ``visits`` (a
+    seat's stays on the island, RIV-I1, over all games), ``games_visited``; per ``spaces``
+    (strongholds left out, RIV-T6), ``bridges`` and ``goals`` (one entry per step, quest first)
+    an :class:`IslandCount`."""
+
+    island: str
+    name: str
+    games: int
+    visits: int
+    games_visited: int
+    spaces: list
+    bridges: list
+    goals: list
+
+    @property
+    def loot_spaces(self) -> list:
+        """The white spaces whose icon draws Loot (RIV-I6)."""
+        return [c for c in self.spaces if c.content.startswith("white:") and "loot" in c.content]
+
+    @property
+    def never_crossed(self) -> list:
+        """Spaces no visit crossed, in catalogue order."""
+        return [c for c in self.spaces if c.visits == 0]
+
+    def space_rates(self) -> dict:
+        """``{(q, r): rate}`` for every crossable space."""
+        return {c.at[0]: c.rate for c in self.spaces}
+
+    def to_dict(self) -> dict:
+        return {"island": self.island, "name": self.name, "games": self.games, "visits": self.visits,
+                "games_visited": self.games_visited, "spaces": [c.to_dict() for c in self.spaces],
+                "bridges": [c.to_dict() for c in self.bridges], "goals": [c.to_dict() for c in self.goals],
+                "never_crossed": [list(c.at[0]) for c in self.never_crossed],
+                "loot_spaces": [list(c.at[0]) for c in self.loot_spaces]}
+
+
+class IslandTally:
+    """Running per-visit counts of one island (``island_id``) over Rivages game results;
+    ``catalogue`` is the game's :func:`catalogue` (it names the island's spaces, bridges and goal
+    steps, so what never happened is counted too). :meth:`add` a
+    :class:`~studio.playtest.runner.GameResult` at a time, then :meth:`stats`. Keeps counters
+    only. Raises ValueError when the catalogue has no island ``island_id``."""
+
+    def __init__(self, catalogue, island_id: str):
+        self.island = island_id
+        island = next((e for e in catalogue if e.kind == "island" and e.group == island_id), None)
+        if island is None:
+            raise ValueError(f"the game has no island {island_id!r}")
+        self.name = island.label
+        self.elements = [e for e in catalogue if e.group == island_id and e.kind in ("space", "bridge", "goal")]
+        keys = {e.key for e in self.elements}
+        self.games = 0
+        self.visits = 0
+        self.games_visited = 0
+        self.counts = dict.fromkeys(keys, 0)
+        self.in_games = dict.fromkeys(keys, 0)
+        self.rounds = dict.fromkeys(keys, 0)
+        self._island_key = f"island {island_id}"
+
+    def add(self, result) -> None:
+        """Count one game's visits, crossings, bridges and goal steps on the island."""
+        self.games += 1
+        visits = sum(1 for key, _seat in result.elements if key == self._island_key)
+        self.visits += visits
+        self.games_visited += visits > 0
+        seen = set()
+        for key, _seat in result.elements:
+            if key in self.counts and not key.startswith("goal "):
+                self.counts[key] += 1
+                seen.add(key)
+        for _seat, island, goal, step, rnd in result.completions:
+            if island != self.island:
+                continue
+            key = _goal_key(island, goal, step)
+            if key in self.counts:
+                self.counts[key] += 1
+                self.rounds[key] += rnd
+                seen.add(key)
+        for key in seen:
+            self.in_games[key] += 1
+
+    def stats(self) -> IslandStats:
+        """The :class:`IslandStats` of the games added so far (all zero before the first)."""
+        groups = {"space": [], "bridge": [], "goal": []}
+        for e in self.elements:
+            n = self.counts[e.key]
+            rate = n / self.visits if self.visits else 0.0
+            mean = (self.rounds[e.key] / n if n else None) if e.kind == "goal" else None
+            groups[e.kind].append(IslandCount(e.key, e.kind, e.label, e.content, tuple(e.shape), n, rate,
+                                              self.in_games[e.key], mean))
+        return IslandStats(self.island, self.name, self.games, self.visits, self.games_visited,
+                           groups["space"], groups["bridge"], groups["goal"])
+
+
+def island_stats(results, catalogue, island_id: str) -> IslandStats:
+    """:class:`IslandStats` of ``island_id`` over ``results`` (see :class:`IslandTally`)."""
+    tally = IslandTally(catalogue, island_id)
+    for r in results:
+        tally.add(r)
+    return tally.stats()
 
 
 def shape_bounds(elements) -> tuple[float, float, float, float]:

@@ -36,7 +36,11 @@ class GameResult:
     Solo Rivages games (RIV-X1, RIV-X6) also carry ``target``, the scrolls the player had to
     reach (the target card plus scroll challenges; None in other games), and ``challenges``, one
     ``(id, name, kind, need, progress, met)`` tuple per challenge card of the game, in the
-    order they were drawn (empty without challenges)."""
+    order they were drawn (empty without challenges).
+
+    Rivages games carry ``completions``: every goal step met, as ``(seat, island id, goal,
+    step number, round)`` (RIV-G1 to RIV-G6; empty for Rule the Realm), for the per-island
+    statistics of :mod:`studio.playtest.elements`."""
 
     seed: int
     scores: tuple[int, ...]
@@ -54,6 +58,7 @@ class GameResult:
     seat_stats: tuple = ()
     target: int | None = None
     challenges: tuple = ()
+    completions: tuple = ()
 
     @property
     def players(self) -> int:
@@ -70,6 +75,7 @@ class GameResult:
             **({"target": self.target, "challenges": [
                 {"id": c[0], "name": c[1], "kind": c[2], "need": c[3], "progress": c[4], "met": c[5]}
                 for c in self.challenges]} if self.target is not None else {}),
+            **({"completions": [list(c) for c in self.completions]} if self.completions else {}),
         }
 
     @classmethod
@@ -87,6 +93,8 @@ class GameResult:
             target=None if data.get("target") is None else int(data["target"]),
             challenges=tuple((str(c["id"]), str(c.get("name") or c["id"]), str(c["kind"]), int(c["need"]),
                               int(c["progress"]), bool(c["met"])) for c in data.get("challenges", [])),
+            completions=tuple((int(c[0]), str(c[1]), str(c[2]), int(c[3]), int(c[4]))
+                              for c in data.get("completions", [])),
         )
 
 
@@ -165,12 +173,15 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         target = solo["target"]
         challenges = tuple((cid, names.get(cid, cid), c["kind"], c["need"], c["progress"], c["met"])
                            for cid, c in solo["challenges"].items())
+    completions = ()
+    if getattr(state.game, "kind", None) == "rivages":
+        completions = tuple(tuple(c) for c in state.completions)
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
         actions=len(state.history), end_reason=state.end_reason or "not finished",
         bands_used=bands, seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
-        target=target, challenges=challenges,
+        target=target, challenges=challenges, completions=completions,
     )
 
 
