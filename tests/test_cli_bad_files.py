@@ -10,6 +10,7 @@ import pytest
 
 from studio.content import LoadError, load_document, parse_yaml
 from studio.playtest import cli as playtest_cli
+from studio.playtest import sweep as sweep_cli
 from studio.render import cli as render_cli
 from studio.validate import cli as validate_cli
 
@@ -131,6 +132,35 @@ def test_playtest_refuses_a_board_with_errors(tmp_path, capsys):
                        f"{'s' if len(err) > 2 else ''} in the content; fix {'them' if len(err) > 2 else 'it'} before "
                        f"playtesting (the findings above; 'studio validate {root / 'scenarios' / 'jungle-temples.yaml'}' "
                        "lists them too)")
+
+
+def test_sweep_refuses_a_board_with_errors_as_playtest_does(tmp_path, capsys):
+    root = copy_content(tmp_path)
+    board = root / "boards" / "realm" / "jungle-temples-2p.yaml"
+    board.write_text(board.read_text().replace("lines:\n", "lines:\n- [a1, zz9]\n", 1))
+    scenario = str(root / "scenarios" / "jungle-temples.yaml")
+    assert playtest_cli.main([scenario, "-n", "1"]) == 2
+    playtest_err = capsys.readouterr().err.splitlines()
+    assert sweep_cli.main([scenario, "--set", "rules.end.score=14,16", "-n", "1"]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.splitlines()
+    assert captured.out == ""                             # no game played, no table
+    assert err[:-1] == playtest_err[:-1] and "zz9" in err[0]   # the same findings, where they are
+    assert err[-1] == playtest_err[-1].replace("studio playtest:", "studio sweep:", 1)
+
+
+def test_sweep_refuses_an_island_with_errors_and_a_file_that_does_not_load(tmp_path, capsys):
+    root = copy_content(tmp_path)
+    island = root / "boards" / "rivages" / "islands" / "amber-shoals.yaml"
+    island.write_text(island.read_text().replace("kind: ship", "kind: forest", 1))
+    assert sweep_cli.main([str(root / "scenarios" / "rivages-solo.yaml"), "--set", "side=A,B", "-n", "1"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert re.match(rf"{re.escape(str(island))}:\d+:\d+: error rivages/ship-count: ", err[0]), err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: realm-scenario/1\nid: [unclosed\n")
+    assert sweep_cli.main([str(broken), "--set", "rules.end.score=14", "-n", "1"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{broken}:") and " error yaml/" in err[0]
 
 
 def test_playtest_ignores_the_boards_of_other_player_counts(tmp_path, capsys):

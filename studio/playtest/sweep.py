@@ -10,8 +10,11 @@ played, and is played with the same seeds, so the points differ by their setting
 Prints one row per point side by side (seat win rates, balance, first-seat advantage, margin,
 length, shared wins, how decided, warnings); ``--json`` and ``--csv`` write the same.
 
-Exit status: 0 done, 2 bad arguments, settings or content (one line on stderr), 130 interrupted
-(the points finished so far are still reported).
+Content with validation errors is refused before any game, as by ``studio playtest``: the
+findings are listed on stderr as ``studio validate`` prints them.
+
+Exit status: 0 done, 2 bad arguments, settings or content (one line on stderr, or the content's
+findings), 130 interrupted (the points finished so far are still reported).
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ import math
 import sys
 import time
 
-from studio.playtest.cli import (Parser, UsageError, add_batch_options, check_batch_args, content_errors, fail,
-                                 parse, plural, progress_bar)
+from studio.playtest.cli import (Parser, Reported, UsageError, add_batch_options, check_batch_args, check_content,
+                                 content_errors, fail, parse, plural, progress_bar)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -128,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     try:
         return _run(args)
+    except Reported:  # the content's findings, already printed
+        return 2
     except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
@@ -145,6 +150,7 @@ def _run(args) -> int:
     check_batch_args(args, [args.json, args.csv])
     grid = parse_grid(args.settings)
     points = grid_points(grid)
+    check_content(args.scenario, args.players)  # as studio playtest: no games on content with errors
     try:
         base = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, base.players)
