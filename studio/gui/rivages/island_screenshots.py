@@ -44,7 +44,8 @@ def grab_all(folder: Path) -> list[Path]:
         app.processEvents()
         out.append(folder / "island-goals.png")
         w.grab().save(str(out[-1]))
-        play = open_try_it(w.document.island, None, w)
+        play = open_try_it(w.document.island, None, w, controller="greedy", delay_ms=0)
+        play.set_autoplay(False)
         for _ in range(30):
             play.step()
         app.processEvents()

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication
 from studio.gui import prompts
 from studio.gui.rivages import island_editor as ie
 from studio.gui.rivages.island_document import IslandDocument, new_island, shape_hexes
-from studio.gui.rivages.try_it import TryItWindow, first_on, solo_content
+from studio.gui.rivages.playtest import RivagesPlaytestWindow
+from studio.gui.rivages.try_it import first_on, solo_content
 from studio.model.io import read
 from studio.model.rivages import Effect, GoalStep, Island
 from studio.validate.island_goals import check_goals
@@ -166,10 +167,15 @@ def test_build_an_island_with_the_tools_alone_then_play_it(window, qtbot, monkey
     assert rivages_findings(str(tmp_path / "tool-isle.yaml")) == []
     # Try it: the greedy bot plays a solo game on it to the end
     play = window.try_it()
-    assert isinstance(play, TryItWindow)
+    assert isinstance(play, RivagesPlaytestWindow)
     qtbot.addWidget(play)
-    assert play.current_island().id == "tool-isle"
-    moves = play.play_to_end()
+    assert play.island_view.island.id == "tool-isle" and play.session.controllers == ["human"]
+    play.set_autoplay(False)
+    play.seat_combos[0].setCurrentIndex(play.seat_combos[0].findData("greedy"))
+    moves = 0
+    while not play.is_game_over() and moves < 5000:
+        play.step()
+        moves += 1
     assert moves > 10 and play.state.is_terminal()
     assert play.state.solo_result()["rounds"] >= 1
     play.close()

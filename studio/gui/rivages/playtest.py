@@ -1,0 +1,518 @@
+"""The Rivages playtest window: 1 to 5 explorers (solo included), each seat human or a bot.
+
+The island of the seat shown (tabs: one per seat; the list beside them reaches the islands a
+seat has left behind) is drawn as printed, with the seat's crosses. Under it: the seat's Tree of
+Wisdom, its hand of Exploration cards (used rows struck), its goals and Loot. On the right: one
+panel per seat (scrolls, Loot, islands visited, tree spaces, goal steps met), the turn controls
+and the log.
+
+A human turn is played as the engine structures it (:mod:`studio.rules.rivages.actions`): the
+ship to start a new island on, a card's top row (or its fallback cross), then each symbol of
+the row: pick a symbol and click one of the lit spaces (or use a statue / scroll / loot symbol);
+effects that need a choice light the spaces, areas or tree spaces to click; a Loot token may be
+played; *End turn* forfeits what is left. A click that is not a move says why in the status bar
+(the clause broken). Step, auto-play, undo, save/open games and replay come from
+:class:`~studio.gui.playtest_frame.PlaytestFrame`.
+
+:func:`open_rivages_playtest` opens the window on a scenario file or on content in memory (the
+island editor's *Try it*, :mod:`studio.gui.rivages.try_it`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabBar, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from studio.gui.playtest_board import seat_colour
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box
+from studio.gui.playtest_panels import CONTROLLER_NAMES, SeatFrame
+from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
+from studio.playtest import rivages_turn as turn
+from studio.render.rivages_glyphs import Palette
+from studio.rules.rivages.actions import END_TURN
+from studio.rules.rivages.board import bits
+
+SPACE_SYMBOL_TIP = "use this symbol: the spaces it may cross are lit on the island"
+USE_SYMBOL_TIP = {"statue": "cross a space of your Tree of Wisdom (RIV-W1)", "scroll": "gain 1 scroll",
+                  "loot": "draw a Loot token (RIV-I6)"}
+
+
+class RivagesSeatPanel(SeatFrame):
+    """One explorer: score (scrolls plus Loot held), scrolls, Loot, islands visited, tree spaces
+    crossed and goal steps met; clicking it shows that seat's island."""
+
+    def __init__(self, seat: int, name: str, on_click, parent=None):
+        super().__init__(seat, name, "pts", "scrolls plus Loot tokens held (RIV-E5)", parent)
+        stats = QHBoxLayout()
+        stats.setSpacing(10)
+        self.stats_label = QLabel()
+        self.stats_label.setToolTip("scrolls · Loot held · islands visited · tree spaces crossed · goal steps met")
+        stats.addWidget(self.stats_label)
+        stats.addStretch(1)
+        stats.addWidget(self.status_label)
+        self.body.addLayout(stats)
+        self._on_click = on_click
+        self.setCursor(Qt.PointingHandCursor)
+
+    def show_seat(self, state, controller: str, active: bool, winner: bool) -> None:
+        s = self.seat
+        p = state.players_state[s]
+        steps = sum(1 for c in state.completions if c[0] == s)
+        self.show_frame(controller, state.scores()[s], active, winner)
+        self.stats_label.setText(f"{p.scrolls} scrolls · {len(p.loot)} loot · {_n(p.islands_visited, 'island')} · "
+                                 f"{bin(p.tree_crossed).count('1')} tree · {_n(steps, 'goal step')}")
+        self.status_label.setText("★ winner" if winner else "to play" if active else "")
+
+    def mousePressEvent(self, event) -> None:
+        self._on_click(self.seat)
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+class RivagesPlaytestWindow(PlaytestFrame):
+    """Play ``game`` (a :class:`~studio.rules.rivages.game.RivagesGame`) at the table.
+    ``label``: the game's name for people (title, saved files); the other arguments are those
+    of :class:`~studio.gui.playtest_frame.PlaytestFrame`."""
+
+    def __init__(self, game, parent=None, *, label: str | None = None, **kwargs):
+        self._label = label or f"Rivages: {game.scenario.name or game.scenario.id}"
+        self.palette = Palette.of(game.scenario.terrains)
+        self.shown_seat = 0
+        self._shown_island = 0       # 0: the seat's island now; k: the k-th island it left
+        self._last_mover = None
+        super().__init__(game, parent, **kwargs)
+
+    # -- frame hooks ----------------------------------------------------------------------------
+    def game_label(self) -> str:
+        return self._label
+
+    def game_file_stem(self) -> str:
+        first = self.game.content.islands[0].id if self.game.players == 1 else self.game.scenario.id
+        return f"{first}-{self.game.players}p"
+
+    def _file_data(self) -> dict:
+        data = super()._file_data()
+        data["islands"] = [m.id for m in self.game.maps]
+        return data
+
+    def _check_file(self, data: dict) -> str | None:
+        islands = data.get("islands")
+        mine = [m.id for m in self.game.maps]
+        if islands is not None and islands != mine:
+            return (f"Note: the game was saved with the islands {', '.join(islands)}; "
+                    f"this window plays {', '.join(mine)} (every move is legal here)")
+        return None
+
+    def _log_seat(self, line: str) -> int | None:
+        for s, name in enumerate(self.game.seat_names):
+            if line.startswith(name):
+                return s
+        return None
+
+    def _reset_choices(self) -> None:
+        self._symbol: str | None = None
+
+    def _session_replaced(self) -> None:
+        self._last_mover = None
+
+    # -- construction -------------------------------------------------------------------------
+    def _build_central(self) -> QWidget:
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.setContentsMargins(6, 6, 6, 6)
+        col.setSpacing(4)
+        top = QHBoxLayout()
+        self.seat_tabs = QTabBar()
+        self.seat_tabs.setExpanding(False)
+        self.seat_tabs.setDrawBase(False)
+        for s, name in enumerate(self.game.seat_names):
+            self.seat_tabs.addTab(name)
+            self.seat_tabs.setTabTextColor(s, seat_colour(s).darker(140))
+        self.seat_tabs.currentChanged.connect(self.show_seat)
+        top.addWidget(self.seat_tabs)
+        top.addStretch(1)
+        top.addWidget(QLabel("Island"))
+        self.island_combo = QComboBox()
+        self.island_combo.setToolTip("the seat's island now, or one it has left behind (RIV-I1)")
+        self.island_combo.setMinimumContentsLength(18)
+        self.island_combo.activated.connect(self._island_chosen)
+        top.addWidget(self.island_combo)
+        col.addLayout(top)
+        self.island_view = IslandPlayView(self.palette)
+        self.island_view.spaceClicked.connect(self.click_space)
+        col.addWidget(self.island_view, 1)
+
+        bottom = QHBoxLayout()
+        bottom.setSpacing(6)
+        tree_box = QGroupBox("Tree of Wisdom")
+        tl = QVBoxLayout(tree_box)
+        tl.setContentsMargins(4, 4, 4, 4)
+        self.tree_view = TreePlayView(self.palette)
+        self.tree_view.nodeClicked.connect(self.click_node)
+        tl.addWidget(self.tree_view)
+        hand_box = QGroupBox("Hand")
+        hl = QVBoxLayout(hand_box)
+        hl.setContentsMargins(4, 4, 4, 4)
+        self.hand_view = HandPlayView(self.palette)
+        hl.addWidget(self.hand_view)
+        goals_box = QGroupBox("Goals and Loot")
+        gl = QVBoxLayout(goals_box)
+        self.goals_label = QLabel()
+        self.goals_label.setTextFormat(Qt.RichText)
+        self.goals_label.setWordWrap(True)
+        self.goals_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        gl.addWidget(self.goals_label, 1)
+        bottom.addWidget(tree_box, 3)
+        bottom.addWidget(hand_box, 3)
+        bottom.addWidget(goals_box, 4)
+        holder = QWidget()
+        holder.setLayout(bottom)
+        holder.setFixedHeight(230)
+        holder.setObjectName("playPanel")
+        holder.setAttribute(Qt.WA_StyledBackground, True)
+        holder.setStyleSheet(PANEL_STYLE)
+        col.addWidget(holder)
+
+        split = QSplitter(Qt.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self._build_panel())
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setCollapsible(0, False)
+        split.setSizes([920, 440])
+        return split
+
+    def _build_panel(self) -> QWidget:
+        panel, lay = self._build_panel_frame()
+        self.seat_panels = [RivagesSeatPanel(s, name, self._panel_clicked) for s, name in enumerate(self.game.seat_names)]
+        for sp in self.seat_panels:
+            lay.addWidget(sp)
+        box = QGroupBox("Turn")
+        box.setStyleSheet("QToolButton { padding: 3px 6px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2; }"
+                          " QToolButton:checked { background: #ffe29a; border: 2px solid #3f7d4a; }"
+                          " QToolButton:hover:enabled { background: #fff3cf; }"
+                          " QToolButton:disabled { background: #efe7d6; border-color: #e2d6bd; }")
+        bl = QVBoxLayout(box)
+        bl.setSpacing(5)
+        self.turn_hint = QLabel()
+        self.turn_hint.setObjectName("hint")
+        self.turn_hint.setWordWrap(True)
+        bl.addWidget(self.turn_hint)
+        self.cards_grid = QGridLayout()
+        self.cards_grid.setHorizontalSpacing(6)
+        bl.addLayout(self.cards_grid)
+        self.symbols_row = QHBoxLayout()
+        self.symbols_row.setSpacing(4)
+        self.symbols_row.addStretch(1)
+        bl.addLayout(self.symbols_row)
+        self.loot_row = QHBoxLayout()
+        self.loot_row.setSpacing(4)
+        self.loot_row.addStretch(1)
+        bl.addLayout(self.loot_row)
+        erow = QHBoxLayout()
+        erow.addStretch(1)
+        self.end_turn_button = QPushButton("End turn")
+        self.end_turn_button.setToolTip("end your turn; the symbols left in the row are lost (RIV-T9)")
+        self.end_turn_button.clicked.connect(self.end_turn)
+        erow.addWidget(self.end_turn_button)
+        bl.addLayout(erow)
+        lay.addWidget(box)
+        lay.addWidget(self._build_log_box("Log"), 1)
+        self._turn_widgets: list[QWidget] = []
+        return panel
+
+    # -- public API ---------------------------------------------------------------------------
+    def show_seat(self, seat: int) -> None:
+        """Show ``seat``'s island, tree, hand, goals and Loot."""
+        if not 0 <= seat < self.game.players:
+            return
+        self.shown_seat = seat
+        self._shown_island = 0
+        if self.seat_tabs.currentIndex() != seat:
+            self.seat_tabs.blockSignals(True)
+            self.seat_tabs.setCurrentIndex(seat)
+            self.seat_tabs.blockSignals(False)
+        self._refresh_seat_view()
+
+    def click_space(self, at) -> bool:
+        """A click on space ``at`` of the island shown: plays the move it stands for, or says in
+        the status bar why it is none. Returns whether a move was played."""
+        session, state = self.session, self.state
+        at = tuple(at)
+        if not session.human_to_move():
+            self._status.showMessage(self._not_your_turn(), 6000)
+            return False
+        seat = state.current_player
+        if self.shown_seat != seat or self._shown_island:
+            self.show_seat(seat)
+            self._status.showMessage(f"That was another island: this is {self.game.seat_names[seat]}'s, "
+                                     "click one of its lit spaces.", 6000)
+            return False
+        target = turn.space_targets(state, session.legal_actions(), self._symbol).get(at)
+        if target is None:
+            self._status.showMessage(f"Not allowed: {turn.refusal(state, at, self._symbol)}", 8000)
+            return False
+        self._play(target)
+        return True
+
+    def click_node(self, node: str) -> bool:
+        """A click on tree space ``node`` of the tree shown: crosses it when a statue lets the
+        seat to move do so; otherwise the status bar says why not."""
+        session, state = self.session, self.state
+        if not session.human_to_move():
+            self._status.showMessage(self._not_your_turn(), 6000)
+            return False
+        action = turn.node_targets(session.legal_actions()).get(node) if self.shown_seat == state.current_player else None
+        if action is None:
+            if turn.decision(state) != "statue":
+                why = "RIV-W1: a tree space is crossed with a statue (a statue symbol, space or reward)"
+            elif self.shown_seat != state.current_player:
+                why = "that is another explorer's tree"
+            else:
+                why = f"RIV-W2: tree space {node} is not next to a space you crossed"
+            self._status.showMessage(f"Not allowed: {why}", 8000)
+            return False
+        self._play(action)
+        return True
+
+    def choose_symbol(self, symbol: str | None) -> None:
+        """Light the spaces ``symbol`` of the row may cross (None: every symbol's)."""
+        self._symbol = symbol
+        self._refresh_choices()
+
+    def end_turn(self) -> None:
+        if self.session.human_to_move() and turn.can_end_turn(self.session.legal_actions()):
+            self._play(END_TURN)
+
+    def _play(self, action) -> None:
+        symbol = self._symbol
+        super()._play(action)
+        if symbol is not None and symbol in self.state.row and self.session.human_to_move():
+            self._symbol = symbol  # the row has more of it: keep lighting its spaces
+            self._refresh_choices()
+
+    def _not_your_turn(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return "The game is over: Undo, New game or Open Game to play on."
+        if self.replaying:
+            return "This is a replay: press Play from here to take over."
+        seat = state.current_player
+        who = CONTROLLER_NAMES[self.session.controllers[seat].split(":")[0]].lower()
+        return f"It is {self.game.seat_names[seat]}'s turn ({who}): press Step or turn on auto-play."
+
+    def _panel_clicked(self, seat: int) -> None:
+        self.show_seat(seat)
+
+    def _island_chosen(self, index: int) -> None:
+        self._shown_island = max(0, index)
+        self._refresh_seat_view()
+
+    # -- showing the state --------------------------------------------------------------------
+    def _refresh_view(self) -> None:
+        state = self.state
+        over = state.is_terminal()
+        winners = set(state.winners()) if over else set()
+        for sp in self.seat_panels:
+            s = sp.seat
+            sp.show_seat(state, self.session.controllers[s], state.current_player == s, s in winners)
+        mover = state.current_player
+        if mover is not None and mover != self._last_mover:
+            self._last_mover = mover  # follow the seat to move; tabs show the others meanwhile
+            self.shown_seat, self._shown_island = mover, 0
+            self.seat_tabs.blockSignals(True)
+            self.seat_tabs.setCurrentIndex(mover)
+            self.seat_tabs.blockSignals(False)
+        self._refresh_banner()
+
+    def _refresh_banner(self) -> None:
+        state, names = self.state, self.game.seat_names
+        if state.is_terminal():
+            scores = " · ".join(f"{names[s]} {v}" for s, v in enumerate(state.scores()))
+            if self.game.players == 1:
+                res = state.solo_result()
+                verdict = "<b>won</b>" if res["won"] else "<b>lost</b>"
+                result = f"the solo explorer {verdict}: {res['total']} of {res['target']} scrolls"
+            else:
+                win = state.winners()
+                who = " and ".join(f"<b>{names[s]}</b>" for s in win)
+                result = f"{who} {'share the win' if len(win) > 1 else 'wins'} with {state.scores()[win[0]]}"
+            self.banner.setText(f"Game over after round {state.round}: {result}"
+                                f"<br><span style='font-size:12px'>{state.end_reason}. Scores: {scores}</span>")
+            return
+        seat = state.current_player
+        colour = seat_colour(seat).lighter(130).name()
+        who = "replay" if self.replaying else "you" if self.session.is_human(seat) else \
+            CONTROLLER_NAMES[self.session.controllers[seat].split(":")[0]].lower()
+        if self.game.players == 1:
+            goal = f"target {state.solo_target()} scrolls · {len(state.removed)} of {self.game.solo.removed} cards removed"
+            for c in state.challenges:
+                goal += f" · {c.name or c.id} {state.challenge_progress(c)}/{c.need}"
+        else:
+            goal = f"{state.exploration_left()} Exploration cards left in the deck"
+            if state.last_round:
+                goal = "last turn: an Endgame card shows (RIV-E4)"
+        self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
+                            f"<br><span style='font-size:12px; color:#cfc6ad'>{goal}</span>")
+
+    def _refresh_seat_view(self) -> None:
+        """Island, tree, hand, goals and Loot of the seat shown."""
+        state, game, s = self.state, self.game, self.shown_seat
+        p = state.players_state[s]
+        colour = seat_colour(s)
+        islands = [(p.island, p.crossed)] + list(reversed(p.past))
+        self.island_combo.blockSignals(True)
+        self.island_combo.clear()
+        for k, (i, _mask) in enumerate(islands):
+            name = game.maps[i].name
+            self.island_combo.addItem(f"{name} (now)" if k == 0 else f"{name} (left, {len(islands) - k})")
+        self._shown_island = min(self._shown_island, len(islands) - 1)
+        self.island_combo.setCurrentIndex(self._shown_island)
+        self.island_combo.blockSignals(False)
+        index, mask = islands[self._shown_island]
+        m = game.maps[index]
+        targets = {}
+        moving = self.session.human_to_move() and state.current_player == s and self._shown_island == 0
+        if moving:
+            targets = turn.space_targets(state, self.session.legal_actions(), self._symbol)
+        caption = f"{game.seat_names[s]} · {m.name}" + ("" if self._shown_island == 0 else " (left behind)")
+        self.island_view.show_island(m.island, [m.at[i] for i in bits(mask)], targets, colour, caption)
+        tree = game.trees[p.tree]
+        side = game.content.trees[p.tree].sides[tree.side]
+        nodes = turn.node_targets(self.session.legal_actions()) if moving else {}
+        self.tree_view.show_tree(side, [tree.nodes[i] for i in bits(p.tree_crossed)], nodes, colour)
+        self.tree_view.setToolTip(f"{tree.id}, side {tree.side}")
+        self.hand_view.show_hand([(game.card_ids[c], game.card_rows[c], state.card_used[c], game.is_endgame[c])
+                                  for c in p.hand])
+        self.goals_label.setText(self._goals_text(s))
+
+    def _goals_text(self, seat: int) -> str:
+        state, game = self.state, self.game
+        p = state.players_state[seat]
+        m = game.maps[p.island]
+        lines = []
+        for g, (name, steps) in enumerate(m.goals):
+            for k, st in enumerate(steps):
+                done = k < p.goal_done[g]
+                mark = "<span style='color:#2e7d32'>✔</span>" if done else "<span style='color:#9a8b76'>○</span>"
+                title = name.capitalize() + (f" step {k + 1}" if len(steps) > 1 else "")
+                text = st.text.split(": ", 1)[-1]  # the step's own words, without the goal's name
+                lines.append(f"{mark} <b>{title}</b>: {text}")
+        earlier = sum(1 for c in state.completions if c[0] == seat and c[1] != m.id)
+        if earlier:
+            lines.append(f"<i>{earlier} goal step{'s' if earlier != 1 else ''} met on earlier islands</i>")
+        loot = [game.tokens[t] for t in p.loot]
+        lines.append("<b>Loot</b>: " + (", ".join(loot) if loot else "none"))
+        return "<br>".join(lines)
+
+    def _refresh_choices(self) -> None:
+        """The turn controls for the human to move: cards, symbols, Loot, End turn."""
+        for w in self._turn_widgets:
+            w.hide()
+            w.deleteLater()
+        self._turn_widgets = []
+        session, state = self.session, self.state
+        human = session.human_to_move()
+        legal = session.legal_actions() if human else []
+        kind = turn.decision(state)
+        symbols = turn.symbol_choices(state, legal) if human else {}
+        if self._symbol is not None and not isinstance(symbols.get(self._symbol), int):
+            self._symbol = None
+        if not human:
+            self.turn_hint.setText("" if state.is_terminal() else self._not_your_turn())
+        else:
+            self.turn_hint.setText(turn.DECISIONS.get(kind, ""))
+        if human and kind == "choose":
+            for row, (card, play, fallback) in enumerate(turn.card_choices(state, legal)):
+                if card is not None:
+                    c = self.game.card_index[card]
+                    used = state.card_used[c]
+                    rows = self.game.card_rows[c]
+                    b = self._turn_button(f"{card}", lambda _c=False, a=play: self._play(a), play is not None,
+                                          f"play the top row of {card}")
+                    if used < len(rows):
+                        b.setIcon(symbols_icon(rows[used], self.palette))
+                        b.setIconSize(QSize(26 * max(1, len(rows[used])), 24))
+                    self.cards_grid.addWidget(b, row, 0)
+                f = self._turn_button("free cross" if card is not None else "one free cross",
+                                      lambda _c=False, a=fallback: self._play(a), fallback is not None,
+                                      "cross off this row unused and cross one space next to yours instead (RIV-T4)")
+                self.cards_grid.addWidget(f, row, 1)
+        if human and kind == "row":
+            for sym in turn.row_symbols(state):
+                if any(isinstance(w, QToolButton) and w.property("symbol") == sym for w in self._turn_widgets):
+                    continue
+                choice = symbols.get(sym)
+                b = QToolButton()
+                b.setProperty("symbol", sym)
+                b.setIcon(symbols_icon([sym], self.palette, 26))
+                b.setIconSize(QSize(26, 26))
+                n = state.row.count(sym)
+                b.setText(f"×{n}" if n > 1 else "")
+                b.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+                if isinstance(choice, int):
+                    b.setCheckable(True)
+                    b.setChecked(sym == self._symbol)
+                    b.setToolTip(f"{sym}: {choice} space{'s' if choice != 1 else ''} it may cross; {SPACE_SYMBOL_TIP}")
+                    b.clicked.connect(lambda on, s=sym: self.choose_symbol(s if on else None))
+                elif choice is not None:
+                    b.setToolTip(USE_SYMBOL_TIP.get(sym, f"use {sym}"))
+                    b.clicked.connect(lambda _c=False, a=choice: self._play(a))
+                else:
+                    b.setEnabled(False)
+                    b.setToolTip(f"{sym}: no space it may cross now")
+                self.symbols_row.insertWidget(self.symbols_row.count() - 1, b)
+                self._turn_widgets.append(b)
+        for loot in turn.loot_choices(legal):
+            b = self._turn_button(f"Play loot: {loot.kind}", lambda _c=False, a=loot: self._play(a), True,
+                                  "play this Loot token (one per turn, RIV-I6)")
+            self.loot_row.insertWidget(self.loot_row.count() - 1, b)
+        self.end_turn_button.setEnabled(human and turn.can_end_turn(legal))
+        self._refresh_seat_view()
+        self._refresh_buttons()
+
+    def _turn_button(self, text: str, slot, enabled: bool, tip: str) -> QPushButton:
+        b = QPushButton(text)
+        b.setEnabled(enabled)
+        b.setToolTip(tip)
+        b.clicked.connect(slot)
+        self._turn_widgets.append(b)
+        return b
+
+
+def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, controllers=None,
+                          delay_ms: int = DEFAULT_DELAY_MS, label: str | None = None,
+                          note: str | None = None) -> RivagesPlaytestWindow | None:
+    """Open a Rivages playtest window on ``source`` (a ``rivages-scenario/1`` path or loaded
+    :class:`~studio.model.rivages.Rivages` content) for ``players`` (1 = solo). Returns the
+    shown window, or None after a message box saying why the content cannot be played (the
+    loader's finding with its file:line:col, or the engine's reason)."""
+    from studio.content import LoadError
+    from studio.model.io import InvalidContent
+    from studio.model.rivages import RivagesError
+    from studio.rules import load_game
+
+    try:
+        game = load_game(source, players, seed)
+    except InvalidContent as exc:
+        lines = [f.format() for f in exc.findings]
+        error_box(parent, "Cannot playtest", "The scenario is not valid:\n\n" + "\n".join(lines[:8]))
+        return None
+    except LoadError as exc:
+        error_box(parent, "Cannot playtest", f"{exc.location()}{exc.message}")
+        return None
+    except (RivagesError, ValueError, KeyError, TypeError, OSError) as exc:
+        error_box(parent, "Cannot playtest", f"This game cannot be played yet:\n\n{exc}")
+        return None
+    window = RivagesPlaytestWindow(game, parent, seed=seed, controllers=controllers, delay_ms=delay_ms,
+                                   label=label, note=note)
+    window.setAttribute(Qt.WA_DeleteOnClose, parent is not None)
+    window.show()
+    return window
+
+
+__all__ = ["RivagesPlaytestWindow", "open_rivages_playtest"]
