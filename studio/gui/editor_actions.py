@@ -283,7 +283,7 @@ class EditorActions(QObject):
     def choose_scenario(self) -> None:
         w = self.window
         start = str(Path(w.document.scenario_path).parent) if w.document.scenario_path else ""
-        path = prompts.ask_open_path(w, start)
+        path = prompts.ask_open_path(w, start, kind="scenario")
         if path:
             w.document.set_scenario_path(path)
             w.show_status(f"Checking against {Path(path).name}")

@@ -352,7 +352,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return
         start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path("boards", "realm"))
-        path = prompts.ask_open_path(self, start)
+        path = prompts.ask_open_path(self, start, kind="board")
         if path:
             self.load_path(path)
 
@@ -389,7 +389,7 @@ class MainWindow(QMainWindow):
         if current and is_bundled(current):
             current = None  # suggest a copy in the user's folder, not the bundled sample
         suggested = current or str(Path.home() / f"{self.document.board.id}.yaml")
-        path = prompts.ask_save_path(self, suggested)
+        path = prompts.ask_save_path(self, suggested, kind="board")
         if not path:
             return False
         if Path(path).suffix.lower() not in BOARD_SUFFIXES:

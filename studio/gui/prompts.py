@@ -7,7 +7,37 @@ import enum
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-FILE_FILTER = "Board files (*.yaml *.yml);;All files (*)"
+ALL_FILES = "All files (*)"
+
+# kind of file -> (name in dialog titles, name in the file-type filter, patterns)
+FILE_KINDS = {
+    "board": ("Board", "Rule the Realm boards", "*.yaml *.yml"),
+    "scenario": ("Scenario", "Scenarios", "*.yaml *.yml"),
+    "island": ("Island", "Rivages islands", "*.yaml *.yml"),
+    "tree": ("Tree of Wisdom", "Trees of Wisdom", "*.yaml *.yml"),
+    "cards": ("Card Set", "Card sets", "*.yaml *.yml"),
+    "loot": ("Loot", "Loot files", "*.yaml *.yml"),
+    "cards-or-loot": ("Card Set or Loot", "Card sets and loot files", "*.yaml *.yml"),
+    "game": ("Game", "Game records", "*.game.json *.json"),
+    "report": ("Balance Report", "Balance reports", "*.html *.json *.csv"),
+}
+
+
+def file_filter(kind: str = "board") -> str:
+    """The file-type filter of a file dialog for ``kind`` (a key of :data:`FILE_KINDS`), e.g.
+    ``"Trees of Wisdom (*.yaml *.yml);;All files (*)"``. KeyError for an unknown kind."""
+    _title, label, patterns = FILE_KINDS[kind]
+    return f"{label} ({patterns});;{ALL_FILES}"
+
+
+def dialog_title(verb: str, kind: str = "board") -> str:
+    """``verb`` and the kind's name: ``dialog_title("Open", "tree")`` is ``"Open Tree of Wisdom"``,
+    ``dialog_title("Save", "cards")`` is ``"Save Card Set As"``."""
+    name = FILE_KINDS[kind][0]
+    return f"Save {name} As" if verb == "Save" else f"{verb} {name}"
+
+
+FILE_FILTER = file_filter("board")
 
 
 class Choice(enum.Enum):
@@ -52,13 +82,15 @@ def show_about(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.about(parent, title, text)
 
 
-def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, "Open Board", directory, FILE_FILTER)
+def ask_open_path(parent: QWidget | None, directory: str = "", *, kind: str = "board") -> str | None:
+    """A ``kind`` of file to open (see :data:`FILE_KINDS`); None when cancelled."""
+    path, _ = QFileDialog.getOpenFileName(parent, dialog_title("Open", kind), directory, file_filter(kind))
     return path or None
 
 
-def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, "Save Board As", suggested, FILE_FILTER)
+def ask_save_path(parent: QWidget | None, suggested: str = "", *, kind: str = "board") -> str | None:
+    """Where to save a ``kind`` of file (see :data:`FILE_KINDS`); None when cancelled."""
+    path, _ = QFileDialog.getSaveFileName(parent, dialog_title("Save", kind), suggested, file_filter(kind))
     return path or None
 
 
@@ -97,9 +129,11 @@ class RecoveryChoice(enum.Enum):
 _EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)"}
 
 
-def ask_export_file(parent: QWidget | None, suggested: str, fmt: str) -> str | None:
-    """The file for a print-and-play export in ``fmt`` (pdf, svg or png)."""
-    path, _ = QFileDialog.getSaveFileName(parent, "Export Board", suggested, _EXPORT_FILTERS.get(fmt, "All files (*)"))
+def ask_export_file(parent: QWidget | None, suggested: str, fmt: str, *, kind: str = "board") -> str | None:
+    """The file for a print-and-play export of a ``kind`` of content (see :data:`FILE_KINDS`)
+    in ``fmt`` (pdf, svg or png); None when cancelled."""
+    path, _ = QFileDialog.getSaveFileName(parent, dialog_title("Export", kind), suggested,
+                                          _EXPORT_FILTERS.get(fmt, ALL_FILES))
     return path or None
 
 
@@ -178,15 +212,15 @@ _REPORT_FILTERS = {"html": "HTML reports (*.html)", "json": "JSON reports (*.jso
 def ask_report_path(parent: QWidget | None, suggested: str, fmt: str) -> str | None:
     """Where to save a balance report in ``fmt`` (html, json or csv); None when cancelled."""
     path, _ = QFileDialog.getSaveFileName(parent, "Save Balance Report", suggested,
-                                          _REPORT_FILTERS.get(fmt, "All files (*)"))
+                                          _REPORT_FILTERS.get(fmt, ALL_FILES))
     return path or None
 
 
 def ask_game_path(parent: QWidget | None, suggested: str, save: bool) -> str | None:
     """A game record file (studio-game/1, JSON) to save to or open; None when cancelled."""
-    filt = "Game records (*.game.json *.json)"
+    filt = file_filter("game")
     if save:
         path, _ = QFileDialog.getSaveFileName(parent, "Save Game", suggested, filt)
     else:
-        path, _ = QFileDialog.getOpenFileName(parent, "Open Game", suggested, filt)
+        path, _ = QFileDialog.getOpenFileName(parent, dialog_title("Open", "game"), suggested, filt)
     return path or None

@@ -650,7 +650,7 @@ class BoardsEditor(FieldEditor):
         self._set(n, self.fields[n].text().strip() or None)
 
     def _browse(self, n: str) -> None:
-        path = prompts.ask_open_path(self, str(self._folder()))
+        path = prompts.ask_open_path(self, str(self._folder()), kind="board")
         if path:
             self._set(n, self._relative(path))
 
@@ -919,7 +919,7 @@ class ScenarioEditor(QMainWindow):
         if not self.maybe_save():
             return
         start = str(Path(self.document.path).parent) if self.document.path else ""
-        path = prompts.ask_open_path(self, start)
+        path = prompts.ask_open_path(self, start, kind="scenario")
         if path:
             self.open_path(path)
 
@@ -942,7 +942,7 @@ class ScenarioEditor(QMainWindow):
 
     def save_as(self) -> bool:
         suggested = self.document.path or f"{self.document.value(('id',), 'scenario')}.yaml"
-        path = prompts.ask_save_path(self, suggested)
+        path = prompts.ask_save_path(self, suggested, kind="scenario")
         if not path:
             return False
         if Path(path).suffix.lower() not in (".yaml", ".yml"):

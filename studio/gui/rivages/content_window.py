@@ -47,6 +47,15 @@ class ContentWindow(QMainWindow):
         self._watch(self.document)
 
     # -- subclass hooks -----------------------------------------------------------------------
+    def file_kind(self, opening: bool = False) -> str:
+        """The kind of file the file dialogs name (a key of ``prompts.FILE_KINDS``): the open
+        document's (tree, cards or loot), or, when ``opening``, any kind this window edits."""
+        kinds = {"rivages-tree/1": "tree", "rivages-cards/1": "cards", "rivages-loot/1": "loot"}
+        if opening:
+            found = [kinds.get(t.FORMAT) for t in self.MODEL_TYPES]
+            return found[0] if len(found) == 1 else "cards-or-loot"
+        return kinds.get(getattr(self.document.model, "FORMAT", ""), "cards-or-loot")
+
     def new_model(self):
         raise NotImplementedError
 
@@ -204,7 +213,7 @@ class ContentWindow(QMainWindow):
         if not self.maybe_save():
             return
         start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path(*self.BUNDLED_FOLDER))
-        path = prompts.ask_open_path(self, start)
+        path = prompts.ask_open_path(self, start, kind=self.file_kind(opening=True))
         if path:
             self.load_path(path)
 
@@ -218,7 +227,7 @@ class ContentWindow(QMainWindow):
         suggested = self.document.path or f"{getattr(model, 'id', 'untitled')}.yaml"
         if self.document.path and is_bundled(self.document.path):
             suggested = str(Path.home() / Path(self.document.path).name)
-        path = prompts.ask_save_path(self, suggested)
+        path = prompts.ask_save_path(self, suggested, kind=self.file_kind())
         if not path:
             return False
         return self._save_to(path)
@@ -250,7 +259,7 @@ class ContentWindow(QMainWindow):
             f"{getattr(self.document.model, 'id', 'export')}.{fmt}")
         if self.document.path and is_bundled(self.document.path):
             base = Path.home() / base.name
-        path = prompts.ask_export_file(self, str(base), fmt)
+        path = prompts.ask_export_file(self, str(base), fmt, kind=self.file_kind())
         if not path:
             return []
         target = Path(path)
