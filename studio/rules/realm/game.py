@@ -128,6 +128,9 @@ class RealmGame(Game):
         self._plans: dict[tuple, dict] = {}
         # (shape index, seat, bands on each of its pegs) -> payment entry, shared by all states
         self._entries: dict[tuple, tuple] = {}
+        # (shape index, pegs to pay with their recipients) -> {plan id: Place}: the actions, built
+        # once however the bands on the pegs came about
+        self._place_sets: dict[tuple, dict] = {}
         self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
@@ -494,35 +497,36 @@ class RealmState(State):
             if len(all_plans) > 4096:  # keep memory flat over long batches
                 all_plans.clear()
             plans = all_plans[key] = {}
+        plans_get = plans.get
+        append = out.append
+        entries_get = game._entries.get
+        peg_get = self.peg_seats.get
         for shape in self._candidate_shapes(seat):
             i = shape.index
             entry = cache[i]
-            if entry is None:
-                entry = cache[i] = self._pay_entry(seat, shape)
-            cid = entry[0]
-            pid = plans.get(cid)
+            if entry is None:  # first look since a band landed on one of its pegs
+                key = (i, seat, *map(peg_get, shape.pegs))
+                entry = entries_get(key) or self._pay_entry(seat, shape, key)
+                cache[i] = entry
+            pid = plans_get(entry[0])
             if pid is None:
-                pid = plans[cid] = game.plan_id(_payment_plan(game._colour_seqs[cid], hand))
+                pid = plans[entry[0]] = game.plan_id(_payment_plan(game._colour_seqs[entry[0]], hand))
             if pid < 0:
                 continue
             place = entry[2].get(pid)
             if place is None:
                 place = entry[2][pid] = self._place_from_plan(shape, entry[1], game._plan_list[pid])
-            out.append(place)
+            append(place)
         return out
 
-    def _pay_entry(self, seat: int, shape: BandShape) -> tuple:
-        """``(colours, recipients, places)`` for ``shape``: the colour index of each peg the
-        seat must pay for (in band order), the peg and the seat its card goes to (RTR-P7), and a
-        dict plan -> Place filled as plans are met. Entries depend only on the key (shape,
-        seat, who has a band on each peg), so games share them."""
+    def _pay_entry(self, seat: int, shape: BandShape, key: tuple) -> tuple:
+        """``(colours, recipients, places)`` for ``shape``: the number of the sequence of
+        colours of the pegs the seat must pay for (in band order), the peg and the seat its card
+        goes to (RTR-P7), and a dict plan -> Place filled as plans are met. Entries depend only
+        on ``key`` (shape, seat, the bands on each of its pegs), so games share them."""
         game = self.game
         get = self.peg_seats.get
         masks = [get(p, 0) for p in shape.pegs]
-        key = (shape.index, seat, *masks)
-        entry = game._entries.get(key)
-        if entry is not None:
-            return entry
         colour = game.peg_colour
         owners_after = game.owners_after[seat]
         bit = 1 << seat
@@ -535,7 +539,10 @@ class RealmState(State):
             recipients.append((p, owners[0] if owners else None))
         if len(game._entries) > 65536:  # keep memory flat over long batches
             game._entries.clear()
-        entry = game._entries[key] = (game.colour_id(tuple(colours)), tuple(recipients), {})
+            game._place_sets.clear()
+        recipients = tuple(recipients)
+        places = game._place_sets.setdefault((shape.index, recipients), {})
+        entry = game._entries[key] = (game.colour_id(tuple(colours)), recipients, places)
         return entry
 
     def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
