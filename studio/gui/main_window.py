@@ -43,8 +43,9 @@ def default_board_path() -> Path:
 
 
 def load_error_text(exc: Exception) -> tuple[str, str | None]:
-    """(message, details) for a file that failed to open: ``file:line:col: message`` and, for
-    schema errors, every finding."""
+    """(message, details) for a file that failed to open, each problem as ``studio validate``
+    prints it (``file:line:col: error code: message``) and, for schema errors, every finding
+    in the details."""
     if isinstance(exc, InvalidContent):
         lines = [f.format() for f in exc.findings]
         n = len(lines)
@@ -52,7 +53,7 @@ def load_error_text(exc: Exception) -> tuple[str, str | None]:
         shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
         return f"{head}\n\n{shown}", "\n".join(lines)
     if isinstance(exc, LoadError):
-        return f"{exc.location()}{exc.message}", None
+        return exc.format(), None
     return str(exc), None
 
 

@@ -421,7 +421,7 @@ class PlaytestFrame(QMainWindow):
                                "\n".join(lines))
             return None
         except LoadError as exc:
-            prompts.show_error(self, title, f"{exc.location()}{exc.message}")
+            prompts.show_error(self, title, exc.format())
             return None
         except ValueError as exc:
             prompts.show_error(self, title, f"{path} cannot be played here:\n\n{exc}")

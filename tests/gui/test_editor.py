@@ -218,6 +218,23 @@ def test_open_broken_file_shows_error_and_keeps_document(window, dialogs, tmp_pa
     assert window.document.path == path
 
 
+def test_open_errors_read_as_studio_validate_prints_them(window, dialogs, tmp_path):
+    from studio.validate import validate
+
+    dialogs.answer("show_error")
+    garbage = tmp_path / "garbage.yaml"
+    garbage.write_text("format: realm-board/1\nid: a\nid: b\n")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: realm-board/1\nid: broken\nname: Broken\nplayers: 9\npegs: {}\nlines: []\nseats: {}\n")
+    for path in (garbage, broken):
+        assert not window.open_file(str(path))
+        text = dialogs.named("show_error")[-1][1]
+        for finding in validate(str(path)):             # the line the command line prints, code included
+            if finding.severity == "error" and finding.code.startswith(("yaml/", "schema/")):
+                assert finding.format() in text, (finding.format(), text)
+    assert "error yaml/duplicate-key: " in dialogs.named("show_error")[0][1]
+
+
 def test_drop_yaml_file_opens_it(window, tmp_path):
     target = tmp_path / "dropped.yaml"
     target.write_text(io.to_text(window.document.board).replace("name: Jungle Temples, 2 players", "name: Dropped"))

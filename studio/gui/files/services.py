@@ -148,7 +148,7 @@ class FileServices(QObject):
             board = entry.board()
         except LoadError as exc:
             prompts.show_error(self.window, "Cannot restore", f"The autosaved work on {entry.name} cannot be read.",
-                               f"{exc.location()}{exc.message}")
+                               exc.format())
             return False
         if not self.window.maybe_save():
             return False
