@@ -188,7 +188,7 @@ def _rivages_catalogue(game) -> list[Element]:
     for m in maps:
         for ia, ib in m.bridge_pairs:
             a, b = m.at[ia], m.at[ib]
-            out.append(Element(_bridge_key(m.id, a, b), "bridge", f"{m.name} bridge {a[0]},{a[1]}-{b[0]},{b[1]}",
+            out.append(Element(_bridge_key(m.id, a, b), "bridge", f"{m.name} bridge {a[0]},{a[1]} to {b[0]},{b[1]}",
                                "", m.id, (tuple(a), tuple(b))))
     for m in maps:
         for name, steps in m.goals:

@@ -499,7 +499,8 @@ def _solo_html(solo: SoloSummary) -> str:
     return "\n".join(out)
 
 
-def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = ()) -> str:
+def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = (),
+                island=None) -> str:
     """A self-contained HTML page: settings, warnings, seat table and win-rate chart, balance
     figures, score / length / margin distributions, how games ended, content maps and tables."""
     s = summary
@@ -589,18 +590,76 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         if "space" in kinds:
             out.append("<h3>Islands</h3>" + _island_maps(s, catalogue))
             for kind, name in (("island", "Islands visited"), ("goal", "Goal steps completed"),
+                               ("bridge", "Bridges used (both ends crossed on one visit)"),
                                ("tree", "Tree spaces reached")):
                 if kind in kinds:
                     out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
+    if island is not None:
+        out.append(island_html(island))
     out.append(f'<p class="muted">Made by Board Studio ({_e(FORMAT)}).</p></body></html>')
     return "\n".join(out)
 
 
-def write_html(path, summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = ()) -> None:
-    """Write :func:`html_report` atomically. Raises OSError."""
+def island_html(stats) -> str:
+    """The section of one island's balance run (an
+    :class:`~studio.playtest.elements.IslandStats`): a map of its spaces coloured by the share of
+    visits that crossed them (never crossed: red outline), then its goal steps (share of visits
+    that met each, mean round), bridges, loot spaces and the spaces never crossed."""
+    s = stats
+    out = [f"<h2>Island: {_e(s.name)}</h2>",
+           f'<p class="muted">{s.visits} visits in {s.games} games (visited in {s.games_visited}). '
+           "Shares are of the island's visits (a seat's stay on it). " + _legend() + "</p>"]
+    size = 15.0
+    corners = {c.key: hex_corners(*c.at[0], size) for c in s.spaces}
+    if corners:
+        xs = [x for cs in corners.values() for x, _ in cs]
+        ys = [y for cs in corners.values() for _, y in cs]
+        w, h = max(xs) - min(xs) + 6, max(ys) - min(ys) + 6
+        parts = [f'<svg width="{w:.0f}" height="{h:.0f}" role="img">']
+        for c in s.spaces:
+            pts = " ".join(f"{x - min(xs) + 3:.1f},{y - min(ys) + 3:.1f}" for x, y in corners[c.key])
+            stroke = 'stroke="#c62828" stroke-width="2" stroke-dasharray="3,2"' if not c.visits else \
+                'stroke="#777" stroke-width="0.6"'
+            parts.append(f'<polygon points="{pts}" fill="{_heat(c.rate)}" {stroke}><title>{_e(c.label)} '
+                         f'({_e(c.content)}): crossed in {100 * c.rate:.0f}% of the visits</title></polygon>')
+        parts.append("</svg>")
+        out.append(f'<div class="card">{"".join(parts)}</div>')
+
+    NUM = ' class="n"'
+
+    def table(rows, head):
+        return "<table><tr>" + "".join(f"<th>{_e(x)}</th>" for x in head) + "</tr>" + "".join(
+            "<tr>" + "".join(f"<td{NUM if isinstance(v, (int, float)) or str(v).endswith('%') else ''}>"
+                             f"{_e(v)}</td>" for v in row) + "</tr>" for row in rows) + "</table>"
+
+    if s.goals:
+        out.append("<h3>Goal steps</h3>" + table(
+            [(c.label, c.visits, f"{100 * c.rate:.0f}%", c.games, "never met" if c.mean_round is None
+              else f"{c.mean_round:.1f}") for c in s.goals],
+            ("step", "visits that met it", "share of visits", "games", "mean round met")))
+    if s.bridges:
+        out.append("<h3>Bridges (used: both ends crossed on one visit)</h3>" + table(
+            [(c.label, c.visits, f"{100 * c.rate:.0f}%", c.games) for c in s.bridges],
+            ("bridge", "visits", "share of visits", "games")))
+    if s.loot_spaces:
+        out.append("<h3>Loot spaces</h3>" + table(
+            [(c.label, c.content, c.visits, f"{100 * c.rate:.0f}%") for c in s.loot_spaces],
+            ("space", "icon", "visits that crossed it", "share of visits")))
+    never = s.never_crossed
+    out.append("<h3>Never crossed</h3>" + (
+        f'<p class="never">{len(never)} of {len(s.spaces)} spaces: ' + _e(", ".join(f"{c.at[0][0]},{c.at[0][1]} ({c.content})"
+                                                                          for c in never)) + "</p>"
+        if never else '<p class="muted">Every space was crossed at least once.</p>'))
+    return "\n".join(out)
+
+
+def write_html(path, summary: Summary, title: str, settings: dict, catalogue: Sequence[Element] = (),
+               island=None) -> None:
+    """Write :func:`html_report` atomically (with :func:`island_html` when ``island`` is an
+    island's statistics). Raises OSError."""
     from studio.content import save_atomic
 
-    save_atomic(path, html_report(summary, title, settings, catalogue))
+    save_atomic(path, html_report(summary, title, settings, catalogue, island))
 
 
 def summary_csv(rows: Sequence[dict]) -> str:

@@ -87,6 +87,7 @@ class BalanceDashboard(QWidget):
         self.run_settings: dict = {}
         self._tally = None
         self._dirty = False
+        self.island_report = None   # hosts: () -> IslandStats or None, saved with the HTML/JSON report
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_report)
@@ -325,9 +326,10 @@ class BalanceDashboard(QWidget):
             path = prompts.ask_report_path(self, f"{stem}-balance.{fmt}", fmt)
             if not path:
                 return False
+        island = self.island_report() if self.island_report is not None else None
         try:
             if fmt == "html":
-                write_html(path, self.summary, self.report_title(), self.run_settings, self.catalogue)
+                write_html(path, self.summary, self.report_title(), self.run_settings, self.catalogue, island)
             elif fmt == "json":
                 setup = self.run_setup
                 header = {"scenario": {"id": setup.id, "name": setup.name, "path": setup.path},
@@ -338,7 +340,8 @@ class BalanceDashboard(QWidget):
                 for r in self.results:
                     out.add(r)
                 out.finish({"interrupted": len(self.results) < self.run_settings["games"],
-                            "games_played": len(self.results), "summary": self.summary.to_dict()})
+                            "games_played": len(self.results), "summary": self.summary.to_dict(),
+                            **({"island": island.to_dict()} if island is not None else {})})
             elif fmt == "csv":
                 out = CsvWriter(path, self.summary.players)
                 for r in self.results:

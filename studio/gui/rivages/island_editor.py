@@ -2,7 +2,9 @@
 terrain, white spaces with icons, strongholds, the two ships, bridges, forts, an eraser and a
 flood fill; a properties dock, the goal editor, a validation dock whose findings select their
 space; New (wizard), Open, Open Recent, Save, Save As, Export (PNG/SVG/PDF at true size) and
-Try it (a solo game on the island in a play window). Every edit is one undo step.
+Try it (a solo game on the island in a play window) and Balance Run (bot games with the island in
+play, and a heat map over the canvas: :mod:`studio.gui.balance.island`). Every edit is one undo
+step.
 
 Dialogs go through the module's ``ask_*`` functions so tests patch them."""
 
@@ -270,6 +272,9 @@ class IslandEditorWindow(QMainWindow):
         edit.addAction(undo)
         edit.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
+        from studio.gui.balance.island import IslandBalance
+
+        self.balance = IslandBalance(self)  # balance runs and the heat map (Play, View)
         view = bar.addMenu("&View")
         add(view, "fit", "&Fit Island", self.view.fit, "Ctrl+0")
         self.show_coords = QAction("Show &Coordinates", self, checkable=True)
@@ -278,12 +283,15 @@ class IslandEditorWindow(QMainWindow):
         self.show_areas = QAction("Show &Areas", self, checkable=True, checked=True)
         self.show_areas.toggled.connect(lambda on: self._set_option("areas", on))
         view.addAction(self.show_areas)
+        view.addAction(self.balance.heat_action)
         view.addSeparator()
         for dock in (self.properties, self.goals, self.findings):
             view.addAction(dock.toggleViewAction())
         play = bar.addMenu("&Play")
         add(play, "try", "&Try It (Solo Game)…", self.try_it, "F5")
         add(play, "try_with", "Try It with Other &Islands…", lambda: self.try_it(choose=True), "Shift+F5")
+        play.addSeparator()
+        play.addAction(self.balance.open_action)
         tools = bar.addMenu("&Tools")
         for key, action in self.tool_actions.items():
             if key != self.pick_tool.key:

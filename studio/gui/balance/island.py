@@ -1,0 +1,257 @@
+"""The balance run and heat map of the island editor (*Play ▸ Balance Run…*, *View ▸ Show Heat
+Map*).
+
+:class:`IslandBalance` gives a :class:`~studio.gui.balance.dashboard.BalanceDashboard` the
+island being edited, as it is when Run is pressed (unsaved edits included), for 1 to 5 players:
+:func:`studio.playtest.island_trial.island_setup` puts it in play (every explorer starts on a
+copy of it; the bundled scenario's other islands follow; 1 player plays the advanced solo
+game). An island with errors is refused with the list of findings. During a run it counts the
+island's visits (:class:`~studio.playtest.elements.IslandTally`); after the run it lays an
+:class:`~studio.gui.balance.island_heatmap.IslandHeatItem` over the canvas with a legend in the
+view's corner, marked out of date after any edit and removed when another island is opened.
+The saved HTML and JSON reports get the island's section.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QCheckBox
+
+from studio.gui import prompts
+from studio.gui.balance.dashboard import BalanceDashboard
+from studio.gui.balance.editor import BalanceWindow
+from studio.gui.balance.island_heatmap import IslandHeatItem, IslandHeatLegend
+
+DEFAULT_PLAYERS = 2
+MAX_LISTED = 12    # findings listed in a refusal
+
+
+def error_findings(document) -> list:
+    """The document's error findings, re-checked now (the live check may lag an edit)."""
+    return [f for f in document.refresh_findings() if f.severity == "error"]
+
+
+def refusal_text(island_name: str, errors) -> tuple[str, str]:
+    """``(headline, details)`` of a refused run: the count, then every finding on its own line
+    (at most :data:`MAX_LISTED`, then how many more)."""
+    n = len(errors)
+    head = (f"{island_name} has {n} error{'s' if n != 1 else ''}: fix {'it' if n == 1 else 'them'} "
+            "in the Validation panel before a balance run")
+    lines = [f"• {f.message}" + (f" ({_where(f)})" if _where(f) else "") for f in errors[:MAX_LISTED]]
+    if n > MAX_LISTED:
+        lines.append(f"… and {n - MAX_LISTED} more")
+    return head, "\n".join(lines)
+
+
+def _where(finding) -> str:
+    el = getattr(finding, "element", None)
+    if el and el[0] in ("space", "fort") and len(el) >= 3:
+        return f"{el[0]} {el[1]},{el[2]}"
+    if el and el[0] == "bridge" and len(el) >= 5:
+        return f"bridge {el[1]},{el[2]}-{el[3]},{el[4]}"
+    if el and el[0] == "goal" and len(el) >= 2:
+        return str(el[1])
+    return ""
+
+
+class IslandBalance(QObject):
+    """Balance runs on the island editor's island. ``window``: an
+    :class:`~studio.gui.rivages.island_editor.IslandEditorWindow` (its ``document``,
+    ``undo_group`` and ``view`` are used). ``open_action`` opens the dashboard; ``heat_action``
+    toggles the heat map (enabled once a run has a report)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.main = window
+        self.window: BalanceWindow | None = None
+        self.dashboard: BalanceDashboard | None = None
+        self.heat: IslandHeatItem | None = None
+        self.stats = None
+        self.stale = False
+        self.tally = None
+        self._run_island = None      # the island a setup was built from (a copy)
+        self._setup_islands: dict = {}
+        self.legend = IslandHeatLegend(window.view.viewport())
+        self.legend.move(10, 10)
+        self.legend.hide()
+        for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
+            bar.valueChanged.connect(lambda _v: self._pin_legend())
+        self.open_action = QAction("&Balance Run…", window)
+        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
+        self.open_action.setStatusTip("Play many bot games with this island in play and chart what they did on it")
+        self.open_action.triggered.connect(lambda _c=False: self.open())
+        self.heat_action = QAction("Show &Heat Map", window)
+        self.heat_action.setCheckable(True)
+        self.heat_action.setEnabled(False)
+        self.heat_action.setStatusTip("Draw over the island how often each space was crossed in the last balance run")
+        self.heat_action.toggled.connect(self.set_heat_visible)
+        window.undo_group.indexChanged.connect(lambda _i: self._island_changed())
+        window.undo_group.activeStackChanged.connect(lambda _s: self._document_replaced())
+        window.installEventFilter(self)  # closing the editor stops a running batch first
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self.main and event.type() == QEvent.Close and self.dashboard is not None:
+            self.dashboard.cancel_run()
+            self.dashboard.wait()
+        return False
+
+    # -- setups -------------------------------------------------------------------------------
+    def island_name(self) -> str:
+        isl = self.main.document.island
+        return isl.name or isl.id
+
+    def setups(self) -> dict:
+        """``{players: () -> Setup}`` for 1 to 5 players; each builds from the island as it is
+        then, or raises SetupError listing the island's errors."""
+        from studio.playtest.island_trial import PLAYER_COUNTS, island_setup
+        from studio.playtest.setup import SetupError
+
+        def build(n):
+            def make():
+                doc = self.main.document
+                errors = error_findings(doc)
+                if errors:
+                    head, details = refusal_text(self.island_name(), errors)
+                    raise SetupError(f"{head}:\n{details}")
+                island = copy.deepcopy(doc.island)
+                terrains = doc.scenario.terrains if doc.scenario is not None else None
+                setup = island_setup(island, n, terrains=terrains)
+                self._setup_islands[id(setup)] = island
+                return setup
+            return make
+
+        return {n: build(n) for n in PLAYER_COUNTS}
+
+    # -- the dashboard ------------------------------------------------------------------------
+    def open(self) -> BalanceDashboard | None:
+        """Show the balance window (made on first use) and return its dashboard; None, after a
+        message listing the findings, when the island has errors."""
+        errors = error_findings(self.main.document)
+        if errors:
+            head, details = refusal_text(self.island_name(), errors)
+            prompts.show_error(self.main, "Cannot run a balance batch", head + ".", details)
+            return None
+        doc = self.main.document
+        unsaved = " (unsaved edits included)" if doc.is_modified else ""
+        text = (f"Island: <b>{self.island_name()}</b>{unsaved}<br>Rules: Rivages (scenarios/rivages.yaml; "
+                "1 player: the advanced solo game)<br>Every explorer starts on a copy of this island; "
+                "the scenario's other islands follow when they sail on.")
+        if self.dashboard is None or not self.dashboard.is_running():
+            if self.window is not None:
+                self.window.close()
+                self.window.deleteLater()
+            self.dashboard = BalanceDashboard(self.setups(), players=DEFAULT_PLAYERS, scenario_text=text)
+            self.dashboard.island_report = self.report_stats
+            self.heat_check = QCheckBox("Show the heat map over the island")
+            self.heat_check.setEnabled(self.heat is not None)
+            self.heat_check.setChecked(self.heat is not None and self.heat.isVisible())
+            self.heat_check.toggled.connect(self.heat_action.setChecked)
+            self.dashboard.extra_box.addWidget(self.heat_check)
+            self.dashboard.runStarted.connect(self._run_started)
+            self.dashboard.runFinished.connect(self._run_finished)
+            self.window = BalanceWindow(self.dashboard, self.main)
+            self.window.setWindowTitle(f"Balance: {self.island_name()}")
+        else:
+            self.dashboard.scenario_label.setText(text)
+        self.window.show()
+        self.window.raise_()
+        return self.dashboard
+
+    def report_stats(self):
+        """The island's statistics of the dashboard's last run, for the saved reports."""
+        return self.tally.stats() if self.tally is not None else None
+
+    def _run_started(self) -> None:
+        from studio.playtest.elements import IslandTally
+
+        d = self.dashboard
+        self._run_island = self._setup_islands.pop(id(d.run_setup), None)
+        self._setup_islands.clear()
+        self.tally = IslandTally(d.catalogue, d.run_setup.island_id)
+        d.run.result.connect(self.tally.add)
+
+    def _run_finished(self, _cancelled: bool) -> None:
+        if self.tally is None or not self.tally.games or self._run_island is None:
+            return
+        self.show_heat(self._run_island, self.tally.stats())
+
+    # -- heat map -----------------------------------------------------------------------------
+    def show_heat(self, island, stats) -> IslandHeatItem:
+        """Lay the heat map of ``stats`` (over ``island``, the island played) on the canvas."""
+        self.clear_heat()
+        self.stats = stats
+        self.heat = IslandHeatItem(island, stats)
+        self.main.view.scene().addItem(self.heat)
+        self.stale = False
+        self.legend.set_stats(stats)
+        self.frame_island()
+        self.heat_action.setEnabled(True)
+        if hasattr(self, "heat_check"):
+            self.heat_check.setEnabled(True)
+        if self.heat_action.isChecked():
+            self.set_heat_visible(True)
+        else:
+            self.heat_action.setChecked(True)
+        return self.heat
+
+    def frame_island(self) -> None:
+        """Zoom and scroll so the island sits to the right of the legend (top left), neither
+        hiding the other."""
+        from PySide6.QtCore import QPointF
+
+        from studio.render.island import island_rect
+
+        view = self.main.view
+        size = view.viewport().size()
+        rect = island_rect(self.main.document.island, 0.6)
+        room = self.legend.width() + 24
+        scale = min((size.width() - room) / max(rect.width(), 1e-6), size.height() / max(rect.height(), 1e-6))
+        scale = max(8.0, min(scale, 400.0))   # the canvas's own zoom limits
+        view.resetTransform()
+        view.scale(scale, scale)
+        scene = view.scene()
+        scene.setSceneRect(scene.sceneRect().united(rect.adjusted(-room / scale - 1, -1, 1, 1)))
+        view.centerOn(rect.center() - QPointF(room / 2 / scale, 0))
+        self._pin_legend()
+
+    def _pin_legend(self) -> None:
+        # the viewport scrolls its child widgets with the scene: keep the legend in its corner
+        self.legend.move(10, 10)
+
+    def clear_heat(self) -> None:
+        if self.heat is not None:
+            if self.heat.scene() is not None:
+                self.heat.scene().removeItem(self.heat)
+            self.heat = None
+        self.stats = None
+        self.legend.hide()
+
+    def set_heat_visible(self, on: bool) -> None:
+        if hasattr(self, "heat_check") and self.heat_check.isChecked() != on:
+            self.heat_check.setChecked(on)
+        if self.heat is None:
+            self.legend.hide()
+            return
+        self.heat.setVisible(on)
+        self.legend.setVisible(on)
+        if on:
+            self.legend.raise_()
+
+    def _island_changed(self) -> None:
+        if self.heat is not None and not self.stale:
+            self.stale = True
+            self.legend.set_stats(self.stats, stale=True)
+
+    def _document_replaced(self) -> None:
+        """New or Open: the run says nothing about the other island."""
+        self.clear_heat()
+        self.heat_action.setChecked(False)
+        self.heat_action.setEnabled(False)
+        if hasattr(self, "heat_check"):
+            self.heat_check.setEnabled(False)
+
+
+__all__ = ["IslandBalance", "error_findings", "refusal_text"]

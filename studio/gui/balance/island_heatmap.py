@@ -1,0 +1,262 @@
+"""The heat map of an island balance run, drawn over the island editor's canvas.
+
+:class:`IslandHeatItem` is one scene item in the canvas's units (R = 1 hexes, as
+:mod:`studio.render.island` draws them), stacked over the island and its overlays. It takes no
+mouse button and has an empty shape, so the editor's tools work through it. It draws:
+
+- every crossable space shaded by the share of the island's visits that crossed it (pale yellow
+  for rarely, deep red for every visit) with the percentage written small under its icon;
+- spaces no visit crossed hatched in red with a dashed red outline;
+- each bridge as a band coloured by the share of visits that used it (dashed red: never);
+- on each goal marker (the quest's spaces, a fort) the share of visits that met the step and
+  the mean round it was met in.
+
+:class:`IslandHeatLegend` is laid over the view's corner: the colour ramp, the never-crossed
+mark, the games and visits counted, every goal step's rate (missions have no marker on the
+island) and, after an edit, that the map is out of date.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
+
+from studio.gui.balance.heatmap import NEVER, heat_colour
+from studio.render import glyphs
+from studio.render.island import centre, polygon
+
+Z_ISLAND_HEAT = 50.0          # over the island item (0) and its overlays
+HEX_SCALE = 0.97              # the shading stops just inside the printed grid
+RATE_TEXT = 0.2               # percentages, in hex units
+GOAL_TEXT = 0.24
+BRIDGE_WIDTH = 0.2
+WASH = QColor(255, 255, 255, 110)
+LEGEND_WIDTH = 290
+
+
+def goal_anchors(island) -> dict[str, tuple]:
+    """Where each goal step has a marker on the island: ``{element key: (q, r)}`` for steps on
+    given spaces (their first space, where the quest's badge sits) and fort steps (the fort);
+    area and pattern steps have none."""
+    out = {}
+    for name, goal in island.goals():
+        for k, step in enumerate(goal.steps, start=1):
+            key = f"goal {island.id} {name} {k}"
+            if step.kind == "spaces" and step.spaces:
+                out[key] = tuple(step.spaces[0])
+            elif step.kind == "fort" and step.fort is not None:
+                out[key] = tuple(step.fort)
+    return out
+
+
+def goal_title(count) -> str:
+    """``Quest``, ``Quest, step 2``, ``Mission 1`` … from an :class:`IslandCount` of a goal."""
+    parts = count.key.split(" ")
+    step = parts[-1]
+    name = " ".join(parts[2:-1])
+    return name.capitalize() + (f", step {step}" if step != "1" else "")
+
+
+class IslandHeatItem(QGraphicsItem):
+    """The rates of ``stats`` (an :class:`~studio.playtest.elements.IslandStats`) over
+    ``island`` (the :class:`~studio.model.rivages.Island` the run played).
+
+    ``rates`` maps every crossable space ``(q, r)`` to its share of visits (0..1), ``never``
+    lists the spaces no visit crossed, ``bridge_rates`` maps each bridge ``((q, r), (q, r))``
+    to its share, and ``goal_labels`` maps each goal step key with a marker to the text written
+    on it."""
+
+    def __init__(self, island, stats):
+        super().__init__()
+        self.island = island
+        self.stats = stats
+        self.orientation = island.orientation
+        self.rates: dict = {}
+        self.never: list = []
+        for c in stats.spaces:
+            h = tuple(c.at[0])
+            self.rates[h] = c.rate
+            if c.visits == 0:
+                self.never.append(h)
+        self.bridge_rates = {(tuple(c.at[0]), tuple(c.at[1])): c.rate for c in stats.bridges}
+        self.bridge_never = {(tuple(c.at[0]), tuple(c.at[1])) for c in stats.bridges if c.visits == 0}
+        anchors = goal_anchors(island)
+        self.goal_labels: dict[str, str] = {}
+        self._goal_at: dict[str, tuple] = {}
+        for c in stats.goals:
+            if c.key in anchors:
+                self.goal_labels[c.key] = goal_text(c)
+                self._goal_at[c.key] = anchors[c.key]
+        rect = QRectF()
+        for h in list(self.rates) + list(self._goal_at.values()):
+            rect = rect.united(polygon(h, self.orientation).boundingRect())
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.setZValue(Z_ISLAND_HEAT)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setFlag(QGraphicsItem.ItemIsSelectable, False)
+        self.setFlag(QGraphicsItem.ItemIsFocusable, False)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never hit: the canvas's tools get every click
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        o = self.orientation
+        p.setRenderHint(QPainter.Antialiasing, True)
+        hatch = QBrush(QColor(198, 40, 40, 170), Qt.BDiagPattern)
+        never_pen = QPen(NEVER, 2.2, Qt.DashLine)
+        never_pen.setCosmetic(True)
+        for h, rate in self.rates.items():
+            poly = polygon(h, o, HEX_SCALE)
+            p.setPen(Qt.NoPen)
+            if h in self.never:
+                p.setBrush(QColor(255, 235, 235, 120))
+                p.drawPolygon(poly)
+                p.setBrush(hatch)
+                p.drawPolygon(poly)
+                p.setPen(never_pen)
+                p.setBrush(Qt.NoBrush)
+                p.drawPolygon(poly)
+            else:
+                # a white wash first, so the terrain colours do not tint the heat
+                p.setBrush(WASH)
+                p.drawPolygon(poly)
+                p.setBrush(heat_colour(rate, 165))
+                p.drawPolygon(poly)
+        for (a, b), rate in self.bridge_rates.items():
+            never = (a, b) in self.bridge_never
+            colour = NEVER if never else heat_colour(rate, 235)
+            p.setPen(QPen(colour, BRIDGE_WIDTH, Qt.DashLine if never else Qt.SolidLine, Qt.RoundCap))
+            p.drawLine(centre(a, o), centre(b, o))
+        ink = QColor("#2b2118")
+        halo = QColor(255, 255, 255, 225)
+        for h, rate in self.rates.items():
+            c = centre(h, o)
+            text = "never" if h in self.never else f"{100 * rate:.0f}%"
+            glyphs.paint_text(p, QPointF(c.x(), c.y() + 0.62), text, RATE_TEXT, NEVER if h in self.never else ink,
+                              outline=halo)
+        for key, text in self.goal_labels.items():
+            c = centre(self._goal_at[key], o)
+            at = QPointF(c.x() - 0.5, c.y() - 0.8)
+            _pill(p, at, text)
+
+
+def goal_text(count) -> str:
+    """The label of a goal step: ``63% · round 4.2`` (``never met`` when no visit met it)."""
+    if not count.visits:
+        return "never met"
+    return f"{100 * count.rate:.0f}% · round {count.mean_round:.1f}"
+
+
+def _pill(p: QPainter, at: QPointF, text: str) -> None:
+    font = QFont()
+    font.setPixelSize(20)
+    font.setBold(True)
+    scale = GOAL_TEXT / 20
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, text)
+    box = path.boundingRect()
+    path.translate(-box.center().x(), -box.center().y())
+    p.save()
+    p.translate(at)
+    p.scale(scale, scale)
+    rect = path.boundingRect().adjusted(-8, -5, 8, 5)
+    p.setPen(QPen(QColor("#8a6a00"), 2))
+    p.setBrush(QColor(255, 248, 214, 240))
+    p.drawRoundedRect(rect, 9, 9)
+    p.fillPath(path, QColor("#3a2f25") if text != "never met" else NEVER)
+    p.restore()
+
+
+class IslandHeatLegend(QWidget):
+    """The island heat map's key, laid over the view's top-left corner (mouse events pass
+    through it). :meth:`set_stats` fills it; ``stale`` adds the out-of-date line."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setObjectName("islandHeatLegend")
+        self.setStyleSheet("#islandHeatLegend { background: rgba(255, 252, 244, 238); border: 1px solid #d3c7ad;"
+                           " border-radius: 6px; } QLabel { color: #3a2f25; background: transparent; }")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 8)
+        lay.setSpacing(3)
+        self.title = QLabel("<b>Heat map</b>: share of this island's visits")
+        lay.addWidget(self.title)
+        self.ramp = _Ramp()
+        lay.addWidget(self.ramp)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.RichText)
+        lay.addWidget(self.text)
+        self.setFixedWidth(LEGEND_WIDTH)
+
+    def set_stats(self, stats, stale: bool = False) -> None:
+        s = stats
+        lines = [f"{s.games} game{'s' if s.games != 1 else ''}, {s.visits} visit{'s' if s.visits != 1 else ''} "
+                 f"of {html.escape(s.name)}; {len(s.never_crossed)} of {len(s.spaces)} spaces never crossed"]
+        if s.bridges:
+            used = sum(1 for c in s.bridges if c.visits)
+            lines.append(f"bridges used: {used} of {len(s.bridges)}")
+        loot = s.loot_spaces
+        if loot:
+            taken = ", ".join(f"{100 * c.rate:.0f}%" for c in loot)
+            lines.append(f"loot spaces crossed: {taken}")
+        goals = "".join(f"<tr><td>{html.escape(goal_title(c))}</td><td align='right'>&nbsp;"
+                        f"{'–' if not c.visits else f'{100 * c.rate:.0f}%'}</td>"
+                        f"<td align='right'>&nbsp;{'never met' if not c.visits else f'round {c.mean_round:.1f}'}</td></tr>"
+                        for c in s.goals)
+        text = "<br>".join(lines)
+        if goals:
+            text += f"<table style='margin-top:3px'>{goals}</table>"
+        if stale:
+            text += "<span style='color:#b03a2e'>the island changed since this run</span>"
+        self.text.setText(text)
+        self.adjustSize()
+
+
+class _Ramp(QWidget):
+    def __init__(self):
+        super().__init__()
+        self.setFixedHeight(36)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        x0 = 12.0
+        w = self.width() - 130
+        grad = QLinearGradient(x0, 0, x0 + w, 0)
+        for t in (0.0, 0.5, 1.0):
+            grad.setColorAt(t, heat_colour(t, 255))
+        p.setPen(QPen(QColor("#b9ab8e"), 1))
+        p.setBrush(grad)
+        p.drawRect(QRectF(x0 + 0.5, 4.5, w, 12))
+        p.setPen(QColor("#6b5f4e"))
+        small = QFont(self.font())
+        small.setPixelSize(10)
+        p.setFont(small)
+        for t, label in ((0, "0%"), (0.5, "50%"), (1, "100%")):
+            x = x0 + t * w
+            p.drawText(QRectF(x - 20, 19, 40, 14), Qt.AlignCenter, label)
+        box = QRectF(x0 + w + 50, 4.5, 16, 12)
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(255, 235, 235))
+        p.drawRect(box)
+        p.setBrush(QBrush(QColor(198, 40, 40, 200), Qt.BDiagPattern))
+        p.drawRect(box)
+        p.setPen(QPen(NEVER, 1.5, Qt.DashLine))
+        p.setBrush(Qt.NoBrush)
+        p.drawRect(box)
+        p.setPen(NEVER)
+        p.drawText(QRectF(x0 + w + 20, 19, 76, 14), Qt.AlignCenter, "never crossed")
+        p.end()
+
+
+__all__ = ["IslandHeatItem", "IslandHeatLegend", "goal_anchors", "goal_text", "goal_title"]
