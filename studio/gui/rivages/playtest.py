@@ -433,14 +433,15 @@ class RivagesPlaytestWindow(PlaytestFrame):
                     used = state.card_used[c]
                     rows = self.game.card_rows[c]
                     b = self._turn_button(f"{card}", lambda _c=False, a=play: self._play(a), play is not None,
-                                          f"play the top row of {card}")
+                                          f"play the top row of {card}", f"play:{card}")
                     if used < len(rows):
                         b.setIcon(symbols_icon(rows[used], self.palette))
                         b.setIconSize(QSize(26 * max(1, len(rows[used])), 24))
                     self.cards_grid.addWidget(b, row, 0)
                 f = self._turn_button("free cross" if card is not None else "one free cross",
                                       lambda _c=False, a=fallback: self._play(a), fallback is not None,
-                                      "cross off this row unused and cross one space next to yours instead (RIV-T4)")
+                                      "cross off this row unused and cross one space next to yours instead (RIV-T4)",
+                                      f"fallback:{card or ''}")
                 self.cards_grid.addWidget(f, row, 1)
         if human and kind == "row":
             for sym in turn.row_symbols(state):
@@ -449,6 +450,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
                 choice = symbols.get(sym)
                 b = QToolButton()
                 b.setProperty("symbol", sym)
+                b.setObjectName(f"symbol:{sym}")
                 b.setIcon(symbols_icon([sym], self.palette, 26))
                 b.setIconSize(QSize(26, 26))
                 n = state.row.count(sym)
@@ -469,14 +471,20 @@ class RivagesPlaytestWindow(PlaytestFrame):
                 self._turn_widgets.append(b)
         for loot in turn.loot_choices(legal):
             b = self._turn_button(f"Play loot: {loot.kind}", lambda _c=False, a=loot: self._play(a), True,
-                                  "play this Loot token (one per turn, RIV-I6)")
+                                  "play this Loot token (one per turn, RIV-I6)", f"loot:{loot.kind}")
             self.loot_row.insertWidget(self.loot_row.count() - 1, b)
         self.end_turn_button.setEnabled(human and turn.can_end_turn(legal))
         self._refresh_seat_view()
         self._refresh_buttons()
 
-    def _turn_button(self, text: str, slot, enabled: bool, tip: str) -> QPushButton:
+    def turn_control(self, name: str) -> QWidget | None:
+        """The turn control named ``name`` now shown: ``play:CARD``, ``fallback:CARD``
+        (``fallback:`` without a card), ``symbol:SYMBOL`` or ``loot:KIND``; None if absent."""
+        return next((w for w in self._turn_widgets if w.objectName() == name), None)
+
+    def _turn_button(self, text: str, slot, enabled: bool, tip: str, name: str) -> QPushButton:
         b = QPushButton(text)
+        b.setObjectName(name)
         b.setEnabled(enabled)
         b.setToolTip(tip)
         b.clicked.connect(slot)

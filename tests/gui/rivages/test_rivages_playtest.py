@@ -1,0 +1,254 @@
+"""The Rivages playtest window driven like a user would: a human explorer playing a whole solo
+game by clicking lit spaces, cards, symbols and tree spaces; bots-only games equal to the headless
+runner; undo, save/open and replay; clicks that are not moves refused with the clause."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from studio.bots import make_bot  # noqa: E402
+from studio.content import bundled_path  # noqa: E402
+from studio.gui import prompts  # noqa: E402
+from studio.gui.rivages.playtest import RivagesPlaytestWindow, open_rivages_playtest  # noqa: E402
+from studio.playtest import play_game  # noqa: E402
+from studio.playtest import rivages_turn as turn  # noqa: E402
+from studio.playtest.runner import result_of  # noqa: E402
+from studio.playtest.session import read_game_file  # noqa: E402
+from studio.rules import load_game  # noqa: E402
+from studio.rules.rivages.actions import (Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,  # noqa: E402
+                                          PlayLoot, PlayRow, StartAt, Use)
+
+pytestmark = pytest.mark.gui
+
+SOLO = bundled_path("scenarios", "rivages-solo.yaml")
+MULTI = bundled_path("scenarios", "rivages.yaml")
+
+
+@pytest.fixture(scope="module")
+def solo():
+    return load_game(SOLO, 1, 0)
+
+
+@pytest.fixture(scope="module")
+def three():
+    return load_game(MULTI, 3, 0)
+
+
+def _window(qtbot, game, controllers, seed=3, autoplay=False):
+    w = RivagesPlaytestWindow(game, seed=seed, controllers=controllers, delay_ms=0, autoplay=autoplay)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _click_space(qtbot, w, at) -> None:
+    qtbot.mouseClick(w.island_view, Qt.LeftButton, pos=w.island_view.space_centre(at).toPoint())
+
+
+def _play_by_clicks(qtbot, w, action) -> None:
+    """Play ``action`` (legal now) the way a user would: on the island, the tree or a control."""
+    t = type(action)
+    if t in (StartAt, PickSpace, PickArea):
+        _click_space(qtbot, w, action.at)
+    elif t is Cross:
+        button = w.turn_control(f"symbol:{action.symbol}")
+        if not button.isChecked():
+            qtbot.mouseClick(button, Qt.LeftButton)
+        _click_space(qtbot, w, action.at)
+    elif t is PlayRow:
+        qtbot.mouseClick(w.turn_control(f"play:{action.card}"), Qt.LeftButton)
+    elif t is Fallback:
+        qtbot.mouseClick(w.turn_control(f"fallback:{action.card or ''}"), Qt.LeftButton)
+    elif t is Use:
+        qtbot.mouseClick(w.turn_control(f"symbol:{action.symbol}"), Qt.LeftButton)
+    elif t is PickNode:
+        qtbot.mouseClick(w.tree_view, Qt.LeftButton, pos=w.tree_view.node_centre(action.node).toPoint())
+    elif t is PlayLoot:
+        qtbot.mouseClick(w.turn_control(f"loot:{action.kind}"), Qt.LeftButton)
+    elif t is EndTurn:
+        qtbot.mouseClick(w.end_turn_button, Qt.LeftButton)
+    else:
+        raise AssertionError(f"no click for {action!r}")
+
+
+def test_a_human_plays_a_whole_solo_game_by_clicking(qtbot, solo):
+    w = _window(qtbot, solo, ["human"])
+    kinds = set()
+    n = 0
+    while not w.is_game_over():
+        legal = w.session.legal_actions()
+        # vary the choices: not always the first action, but always the same game
+        action = legal[(n * 7) % len(legal)] if type(legal[0]) is not StartAt else legal[0]
+        lit = turn.space_targets(w.state, legal)
+        if type(action) in (StartAt, PickSpace, PickArea, Cross):
+            assert tuple(action.at) in lit and set(lit) == set(w.island_view.targets) | set(lit)
+        before = len(w.state.history)
+        _play_by_clicks(qtbot, w, action)
+        assert len(w.state.history) == before + 1, (action, w.statusBar().currentMessage())
+        assert w.state.history[-1] == action
+        kinds.add(type(action).__name__)
+        n += 1
+    # the same actions replay headless to the same final position
+    headless = solo.new_state(3)
+    headless.apply_all(list(w.state.history))
+    assert headless.snapshot() == w.state.snapshot()
+    assert {"StartAt", "PlayRow", "Cross", "EndTurn"} <= kinds
+    assert "Game over" in w.statusBar().currentMessage() and "solo explorer" in w.banner.text()
+
+
+def test_the_lit_spaces_follow_the_chosen_symbol(qtbot, three):
+    w = _window(qtbot, three, ["human", "random", "random"])
+    legal = w.session.legal_actions()
+    _click_space(qtbot, w, legal[0].at)                       # start on a ship
+    assert type(w.state.history[-1]) is StartAt
+    card = w.game.card_ids[w.state.players_state[0].hand[0]]
+    qtbot.mouseClick(w.turn_control(f"play:{card}"), Qt.LeftButton)
+    assert w.state.history[-1] == PlayRow(card) and w.state.phase == "row"
+    crosses = [a for a in w.session.legal_actions() if type(a) is Cross]
+    for symbol in {a.symbol for a in crosses}:
+        w.choose_symbol(symbol)
+        assert w.island_view.targets == {a.at for a in crosses if a.symbol == symbol}
+    w.choose_symbol(None)
+    assert w.island_view.targets == {a.at for a in crosses}
+
+
+def test_clicks_that_are_not_moves_are_refused_with_the_clause(qtbot, three):
+    w = _window(qtbot, three, ["human", "random", "random"])
+    m = w.state.island_map(0)
+    ships = {a.at for a in w.session.legal_actions()}
+    land = next(h for h in m.at if h not in ships)
+    _click_space(qtbot, w, land)
+    assert w.state.history == []
+    assert w.statusBar().currentMessage() == f"Not allowed: RIV-S7: {list(land)} is not a ship of your island"
+    _click_space(qtbot, w, sorted(ships)[0])
+    # a space far from every crossed one, in the row phase
+    card = w.game.card_ids[w.state.players_state[0].hand[0]]
+    qtbot.mouseClick(w.turn_control(f"play:{card}"), Qt.LeftButton)
+    reach = w.state.players_state[0].reach
+    far = next(h for i, h in enumerate(m.at) if not reach >> i & 1 and m.kind[i] not in ("stronghold", "ship"))
+    n = len(w.state.history)
+    _click_space(qtbot, w, far)
+    assert len(w.state.history) == n
+    assert w.statusBar().currentMessage().startswith("Not allowed: RIV-T")
+    # a tree space without a statue
+    node = next(iter(w.tree_view.side.nodes))
+    assert not w.click_node(node)
+    assert "RIV-W1" in w.statusBar().currentMessage()
+    # a bot's turn: nothing to click
+    qtbot.mouseClick(w.end_turn_button, Qt.LeftButton)
+    assert w.state.current_player == 1
+    w.show_seat(1)
+    _click_space(qtbot, w, w.state.island_map(1).at[0])
+    assert "Explorer 2's turn (random bot)" in w.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("players,bots", [(1, ["greedy"]), (3, ["greedy", "random", "greedy"])])
+def test_bots_only_game_equals_the_headless_runner(qtbot, players, bots):
+    game = load_game(SOLO if players == 1 else MULTI, players, 0)
+    seed = 11
+    expected = play_game(game, [make_bot(b) for b in bots], seed)
+    w = _window(qtbot, game, bots, seed=seed, autoplay=True)
+    qtbot.waitUntil(w.is_game_over, timeout=120000)
+    got = result_of(w.state, bots)
+    for field in ("scores", "winners", "rounds", "actions", "end_reason", "seat_stats", "elements", "target"):
+        assert getattr(got, field) == getattr(expected, field), field
+
+
+def test_undo_restores_the_exact_previous_state(qtbot, three):
+    w = _window(qtbot, three, ["human", "greedy", "greedy"])
+    while w.state.current_player == 0:
+        before = w.state.snapshot()
+        action = w.session.legal_actions()[0]
+        _play_by_clicks(qtbot, w, action)
+        after = w.state.snapshot()
+        assert w.undo()
+        assert w.state.snapshot() == before
+        assert w.statusBar().currentMessage() == f"Undid 1 move: {action}"
+        _play_by_clicks(qtbot, w, action)
+        assert w.state.snapshot() == after
+    # with auto-play on, undo also takes back the bots' answers: back to the human's turn
+    w.set_autoplay(True)
+    qtbot.waitUntil(w.session.human_to_move, timeout=60000)
+    history = list(w.state.history)
+    assert w.session.mover(len(history) - 1) == 2
+    assert w.undo()
+    assert w.session.human_to_move() and w.state.history == history[:len(w.state.history)]
+    replayed = three.new_state(3)
+    replayed.apply_all(w.state.history)
+    assert w.state.snapshot() == replayed.snapshot()
+
+
+def test_save_and_open_round_trip(qtbot, three, tmp_path):
+    w = _window(qtbot, three, ["greedy", "random", "human"], seed=5)
+    while len(w.state.history) < 40:
+        if w.session.human_to_move():
+            _play_by_clicks(qtbot, w, w.session.legal_actions()[0])
+        else:
+            w.step()
+    path = tmp_path / "rivages.game.json"
+    assert w.save_game(str(path))
+    data = read_game_file(path)  # valid studio-game/1
+    assert data["islands"] == [m.id for m in three.maps]
+    assert data["controllers"] == ["greedy", "random", "human"]
+    assert len(data["record"]["actions"]) == 40 and data["record"]["game"] == "rivages"
+    other = _window(qtbot, three, ["human", "human", "human"], seed=0)
+    assert other.open_game(str(path))
+    assert other.state.snapshot() == w.state.snapshot()
+    assert other.controllers() == ["greedy", "random", "human"] and other.seed_spin.value() == 5
+    assert "Opened a game of 40 moves" in other.statusBar().currentMessage()
+
+
+def test_a_game_file_that_does_not_fit_is_refused(qtbot, three, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr(prompts, "show_error", lambda parent, title, text, details="": shown.append(text))
+    bad = tmp_path / "two.game.json"
+    bad.write_text(json.dumps({"format": "studio-game/1", "record": {
+        "game": "rivages", "players": 2, "seed": 0, "actions": []}}))
+    w = _window(qtbot, three, ["human", "random", "random"])
+    assert not w.open_game(str(bad))
+    assert "record is for 2 players, this game has 3" in shown[-1]
+    broken = tmp_path / "broken.game.json"
+    broken.write_text('{"format": "studio-game/1", "record": {"game": "rivages"}}')
+    assert not w.open_game(str(broken))
+    assert "is not a valid game file" in shown[-1]
+
+
+def test_replay_positions_equal_the_replayed_states(qtbot, three):
+    w = _window(qtbot, three, ["greedy", "greedy", "random"], seed=2, autoplay=True)
+    qtbot.waitUntil(w.is_game_over, timeout=120000)
+    record = w.state.to_dict()
+    actions = list(w.state.history)
+    assert w.start_replay(record, ["greedy", "greedy", "random"])
+    assert w.replay_bar.isVisible() and w.replay_index() == 0
+    for k in (0, 1, 17, 40, len(actions) // 2, len(actions) - 1, len(actions)):
+        w.replay_to(k)
+        expected = three.new_state(2)
+        expected.apply_all(actions[:k])
+        assert w.state.snapshot() == expected.snapshot()
+        assert w.replay_slider.value() == k
+    w.replay_to(10)
+    qtbot.mouseClick(w.replay_buttons["next"], Qt.LeftButton)
+    assert w.replay_index() == 11
+    _click_space(qtbot, w, w.state.island_map(w.state.current_player).at[0])
+    assert w.state.history == actions[:11]                # nothing is played in a replay
+    w.play_from_here()
+    assert not w.replaying and len(w.state.history) == 11
+
+
+def test_open_rivages_playtest_says_why_content_cannot_be_played(qtbot, monkeypatch):
+    opened = []
+    monkeypatch.setattr(QMessageBox, "open", lambda self: opened.append(self.text()))
+    assert open_rivages_playtest(MULTI, 7) is None
+    assert "Rivages is for 1 to 5 players, got 7" in opened[-1]
+    w = open_rivages_playtest(MULTI, 2, delay_ms=0, controllers=["random", "random"])
+    qtbot.addWidget(w)
+    assert isinstance(w, RivagesPlaytestWindow) and w.windowTitle() == "Playtest: Rivages: " + w.game.scenario.name
