@@ -194,6 +194,8 @@ class MainWindow(QMainWindow):
 
         self.playtest_action = self._action("&Playtest…", self.playtest, "Ctrl+T", icons.playtest_icon(),
                                             "Play this board against bots")
+        self.rivages_playtest_action = self._action("Playtest &Rivages Scenario…", self.playtest_rivages, "Ctrl+Shift+T",
+                                                    None, "Play a Rivages scenario (1 to 5 explorers) against bots")
         self.about_action = self._action("&About Board Studio", self.about, None, None, "About Board Studio")
         self.about_action.setMenuRole(QAction.AboutRole)
 
@@ -250,6 +252,7 @@ class MainWindow(QMainWindow):
 
         game = bar.addMenu("&Game")
         game.addAction(self.playtest_action)
+        game.addAction(self.rivages_playtest_action)
         game.addAction(self.balance.open_action)
         self.editing.fill_game_menu(game)
         view.addSeparator()
@@ -473,6 +476,13 @@ class MainWindow(QMainWindow):
             open_playtest(self.document.board.copy(), scenario, self)
         except Exception as exc:  # another component's failure must not take the editor down
             prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")
+
+    def playtest_rivages(self):
+        """Ask for a Rivages scenario, the number of explorers and a seed, and open the Rivages
+        playtest window on it (None when cancelled or the scenario cannot be played)."""
+        from studio.gui.rivages.playtest import playtest_rivages_scenario
+
+        return playtest_rivages_scenario(self)
 
     def about(self) -> None:
         from studio import __version__

@@ -290,6 +290,7 @@ class IslandEditorWindow(QMainWindow):
         play = bar.addMenu("&Play")
         add(play, "try", "&Try It (Solo Game)…", self.try_it, "F5")
         add(play, "try_with", "Try It with Other &Islands…", lambda: self.try_it(choose=True), "Shift+F5")
+        add(play, "scenario", "Playtest Rivages &Scenario…", self.playtest_scenario, "Ctrl+Shift+T")
         play.addSeparator()
         play.addAction(self.balance.open_action)
         tools = bar.addMenu("&Tools")
@@ -530,6 +531,15 @@ class IslandEditorWindow(QMainWindow):
             if others is None:
                 return None
         window = try_it.open_try_it(self.document.island, others, self, scenario=self.document.scenario)
+        if window is not None:
+            self.play_windows.append(window)
+        return window
+
+    def playtest_scenario(self):
+        """A Rivages scenario with 1 to 5 explorers in the playtest window (asked for)."""
+        from studio.gui.rivages.playtest import playtest_rivages_scenario
+
+        window = playtest_rivages_scenario(self)
         if window is not None:
             self.play_windows.append(window)
         return window

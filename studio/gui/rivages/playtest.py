@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabBar, QToolButton,
-    QVBoxLayout, QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+    QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
 )
 
 from studio.gui.playtest_board import seat_colour
@@ -523,4 +523,75 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
     return window
 
 
-__all__ = ["RivagesPlaytestWindow", "open_rivages_playtest"]
+class RivagesGameDialog(QDialog):
+    """Which Rivages game to playtest: a scenario (the bundled ones or a file), the number of
+    explorers (1 = solo) and the seed."""
+
+    def __init__(self, parent=None):
+        from studio.content import bundled_path
+
+        super().__init__(parent)
+        self.setWindowTitle("Playtest a Rivages Scenario")
+        form = QFormLayout(self)
+        self.scenario_combo = QComboBox()
+        for label, name in (("Rivages (bundled)", "rivages.yaml"), ("Rivages solo (bundled)", "rivages-solo.yaml")):
+            self.scenario_combo.addItem(label, str(bundled_path("scenarios", name)))
+        self.scenario_combo.addItem("Other scenario file…", None)
+        self.scenario_combo.activated.connect(self._scenario_chosen)
+        form.addRow("Scenario", self.scenario_combo)
+        self.players_spin = QSpinBox()
+        self.players_spin.setRange(1, 5)
+        self.players_spin.setValue(3)
+        self.players_spin.setToolTip("1 plays the solo game (RIV-X1)")
+        form.addRow("Explorers", self.players_spin)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        form.addRow("Seed", self.seed_spin)
+        note = QLabel("Explorer 1 is yours; the others are greedy bots (change them in the window).")
+        note.setWordWrap(True)
+        form.addRow(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._last = 0
+
+    def _scenario_chosen(self, index: int) -> None:
+        if self.scenario_combo.itemData(index) is not None:
+            self._last = index
+            if "solo" in self.scenario_combo.itemText(index):
+                self.players_spin.setValue(1)
+            return
+        from studio.gui import prompts
+
+        path = prompts.ask_open_path(self, "", kind="scenario")
+        if not path:
+            self.scenario_combo.setCurrentIndex(self._last)
+            return
+        self.scenario_combo.insertItem(index, path, path)
+        self.scenario_combo.setCurrentIndex(index)
+        self._last = index
+
+    def choice(self) -> tuple[str, int, int]:
+        return self.scenario_combo.currentData(), self.players_spin.value(), self.seed_spin.value()
+
+
+def ask_rivages_game(parent=None) -> tuple[str, int, int] | None:
+    """``(scenario path, explorers, seed)`` from a :class:`RivagesGameDialog`; None when
+    cancelled."""
+    dialog = RivagesGameDialog(parent)
+    return dialog.choice() if dialog.exec() == QDialog.Accepted else None
+
+
+def playtest_rivages_scenario(parent=None) -> RivagesPlaytestWindow | None:
+    """Ask which Rivages game to play (:func:`ask_rivages_game`) and open it: explorer 1 is
+    human, the others greedy bots. What the editors' *Playtest Rivages Scenario…* calls."""
+    chosen = ask_rivages_game(parent)
+    if chosen is None:
+        return None
+    path, players, seed = chosen
+    return open_rivages_playtest(path, players, parent, seed=seed)
+
+
+__all__ = ["RivagesGameDialog", "RivagesPlaytestWindow", "ask_rivages_game", "open_rivages_playtest",
+           "playtest_rivages_scenario"]

@@ -252,3 +252,31 @@ def test_open_rivages_playtest_says_why_content_cannot_be_played(qtbot, monkeypa
     w = open_rivages_playtest(MULTI, 2, delay_ms=0, controllers=["random", "random"])
     qtbot.addWidget(w)
     assert isinstance(w, RivagesPlaytestWindow) and w.windowTitle() == "Playtest: Rivages: " + w.game.scenario.name
+
+
+def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from studio.gui.main_window import MainWindow
+    from studio.gui.rivages import playtest
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    monkeypatch.setattr(playtest, "ask_rivages_game", lambda parent: (str(SOLO), 1, 4))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    main = MainWindow(settings=settings)
+    qtbot.addWidget(main)
+    assert main.rivages_playtest_action.text() == "Playtest &Rivages Scenario…"
+    w = main.playtest_rivages()  # a child window, deleted when closed
+    assert isinstance(w, RivagesPlaytestWindow) and w.game.players == 1 and w.session.seed == 4
+    assert w.session.controllers == ["human"]
+    w.close()
+    monkeypatch.setattr(playtest, "ask_rivages_game", lambda parent: (str(MULTI), 4, 0))
+    editor = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(editor)
+    editor.actions["scenario"].trigger()
+    w = editor.play_windows[-1]
+    assert isinstance(w, RivagesPlaytestWindow) and w.game.players == 4
+    assert w.session.controllers == ["human", "greedy", "greedy", "greedy"]
+    w.close()
+    monkeypatch.setattr(playtest, "ask_rivages_game", lambda parent: None)
+    assert main.playtest_rivages() is None
