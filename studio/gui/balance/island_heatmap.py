@@ -32,7 +32,7 @@ Z_ISLAND_HEAT = 50.0          # over the island item (0) and its overlays
 HEX_SCALE = 0.97              # the shading stops just inside the printed grid
 RATE_TEXT = 0.2               # percentages, in hex units
 GOAL_TEXT = 0.24
-BRIDGE_WIDTH = 0.2
+BRIDGE_WIDTH = 0.14
 WASH = QColor(255, 255, 255, 110)
 LEGEND_WIDTH = 290
 
