@@ -61,7 +61,7 @@ class RivagesSeatPanel(SeatFrame):
         p = state.players_state[s]
         steps = sum(1 for c in state.completions if c[0] == s)
         self.show_frame(controller, state.scores()[s], active, winner)
-        self.stats_label.setText(f"{p.scrolls} scrolls · {len(p.loot)} loot · {_n(p.islands_visited, 'island')} · "
+        self.stats_label.setText(f"{_n(p.scrolls, 'scroll')} · {len(p.loot)} loot · {_n(p.islands_visited, 'island')} · "
                                  f"{bin(p.tree_crossed).count('1')} tree · {_n(steps, 'goal step')}")
         self.status_label.setText("★ winner" if winner else "to play" if active else "")
 

@@ -280,3 +280,12 @@ def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypat
     w.close()
     monkeypatch.setattr(playtest, "ask_rivages_game", lambda parent: None)
     assert main.playtest_rivages() is None
+
+
+def test_an_mcts_explorer_thinks_in_a_worker_thread(qtbot, solo):
+    w = _window(qtbot, solo, ["mcts"])
+    w.step()
+    assert w.is_thinking() and "is thinking" in w.statusBar().currentMessage()
+    w.wait_for_bots()
+    qtbot.waitUntil(lambda: len(w.state.history) == 1, timeout=30000)
+    assert not w.is_thinking() and w.state.history[0] in solo.new_state(3).legal_actions()
