@@ -151,6 +151,7 @@ class BoardDocument(QObject):
         self.spacing = infer_spacing(self._board)
         self.scenario_path: str | None = None
         self.undo_stack = QUndoStack(self)
+        cmd.guard_undo_stack(self)
 
     def __del__(self) -> None:
         cmd.silence_undo_stack(self)  # its listeners may be going away with it

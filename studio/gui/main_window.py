@@ -118,7 +118,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
 
         self.document.changed.connect(self._on_document_changed)
-        self.document.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        # a bound method, not a lambda: Qt drops the connection when the window is deleted first
+        self.document.undo_stack.cleanChanged.connect(self._clean_changed)
         self.scene.status_message.connect(self.hint_label.setText)
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z / 80 * 100:.0f}%"))
         self.set_tool("select")
@@ -500,6 +501,9 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, kind: ChangeKind, payload) -> None:
         if kind in (ChangeKind.FILE_CHANGED, ChangeKind.BOARD_CHANGED, ChangeKind.RESET):
             self._update_title()
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")

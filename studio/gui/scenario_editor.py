@@ -30,7 +30,7 @@ from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding
 from studio.content.schemas import schema_findings
 from studio.gui import icons, prompts
-from studio.gui.commands.base import silence_undo_stack
+from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
 from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path
 from studio.model import io
 from studio.model.realm import RealmRules, Scenario
@@ -87,6 +87,7 @@ class ScenarioDocument(QObject):
         self.data = copy.deepcopy(data) if data is not None else new_scenario_data()
         self.path = str(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
+        guard_undo_stack(self)
 
     def __del__(self) -> None:
         silence_undo_stack(self)  # its listeners may be going away with it

@@ -116,3 +116,34 @@ def test_freeing_a_modified_document_with_its_autosaver_does_not_crash():
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "done"
     assert "Exception ignored" not in run.stderr
+
+
+def test_discard_at_close_then_exit_prints_no_traceback(tmp_path):
+    """Edit, close the editor, choose Discard: the process exits 0 and quietly. Qt deletes
+    the window and the document's undo stack at exit in no set order, and the stack's
+    destructor used to signal the deleted window ("Internal C++ object already deleted")."""
+    script = textwrap.dedent("""
+        import sys
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
+        from studio.gui import app as studio_app
+        from studio.gui import prompts
+
+        prompts.ask_unsaved_changes = lambda *a: prompts.Choice.DISCARD
+        qt_app = QApplication([])
+
+        def edit_and_close():
+            window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+            window.document.set_board_value("name", "edited")
+            window.document.move_pegs({"a1": (-1.0, 0.0)})
+            assert window.close()
+
+        QTimer.singleShot(200, edit_and_close)
+        sys.exit(studio_app.main([]))
+    """)
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "STUDIO_RECOVERY_DIR": str(tmp_path),
+           "STUDIO_NO_AUTOSAVE_PROMPT": "1", "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Traceback" not in run.stderr and "already deleted" not in run.stderr, run.stderr
+    assert not list(tmp_path.glob("*.json"))  # discarded: no recovery file left

@@ -2,7 +2,7 @@
 :class:`~studio.gui.document.BoardDocument`, tells it what changed, and stores enough to undo
 exactly (the saved text after undo is byte-identical)."""
 
-from studio.gui.commands.base import ChangeValue, CommandId, DocumentCommand, silence_undo_stack
+from studio.gui.commands.base import ChangeValue, CommandId, DocumentCommand, guard_undo_stack, silence_undo_stack
 from studio.gui.commands.board import SetBoardValue
 from studio.gui.commands.canals import SetCanals
 from studio.gui.commands.line_items import SetLineItems
@@ -18,5 +18,5 @@ __all__ = [
     "PART_FIELDS",
     "RemoveLines", "RemovePegs", "RemoveSegments", "ReplaceParts", "ReplaceSeats", "SetBoardValue",
     "SetCanals", "SetLineItems", "SetPegColour", "SetPictures", "SetSegments", "SetSegmentValue",
-    "silence_undo_stack",
+    "guard_undo_stack", "silence_undo_stack",
 ]

@@ -47,17 +47,32 @@ class DocumentCommand(QUndoCommand):
 
 
 def silence_undo_stack(document) -> None:
-    """Call from the ``__del__`` of a QObject document that owns an ``undo_stack``.
+    """Block the signals of a QObject document and of its ``undo_stack``.
 
-    QUndoStack's destructor clears the stack and so emits cleanChanged and indexChanged; the
-    listeners (autosaver, window, docks) may be objects being freed along with the document,
-    and a slot run on a half-freed wrapper crashes the interpreter."""
+    QUndoStack's destructor clears the stack and so emits cleanChanged and indexChanged. The
+    listeners (autosaver, window, docks) may be objects freed along with the document, or
+    already deleted (Qt deletes every remaining object at interpreter exit, in no particular
+    order): a slot run then crashed the interpreter or printed a traceback at exit. Called
+    from the document's ``__del__`` and, through :func:`guard_undo_stack`, when its C++ side
+    is destroyed first."""
     for obj in (getattr(document, "undo_stack", None), document):
-        try:
-            if obj is not None:
-                obj.blockSignals(True)
-        except RuntimeError:  # its C++ side is already gone
-            pass
+        _block(obj)
+
+
+def _block(obj) -> None:
+    try:
+        if obj is not None:
+            obj.blockSignals(True)
+    except RuntimeError:  # its C++ side is already gone
+        pass
+
+
+def guard_undo_stack(document) -> None:
+    """Silence ``document.undo_stack`` as soon as the document's C++ object is destroyed
+    (``destroyed`` is emitted before its children, the stack, are deleted). Call once, after
+    creating the stack."""
+    stack = document.undo_stack
+    document.destroyed.connect(lambda *_: _block(stack))
 
 
 class ChangeValue(DocumentCommand):
