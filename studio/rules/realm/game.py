@@ -126,11 +126,9 @@ class RealmGame(Game):
         self._plan_ids: dict[tuple, int] = {}
         self._plan_list: list[tuple] = []
         self._plans: dict[tuple, dict] = {}
-        # (shape index, seat, bands on each of its pegs) -> payment entry, shared by all states
-        self._entries: dict[tuple, tuple] = {}
-        # (shape index, pegs to pay with their recipients) -> {plan id: Place}: the actions, built
-        # once however the bands on the pegs came about
-        self._place_sets: dict[tuple, dict] = {}
+        # (shape index, *pegs to pay with the seat each card goes to) -> payment entry: every
+        # state and game with those facts lists the same actions (cleared when large)
+        self._pay_entries: dict[tuple, tuple] = {}
         self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
@@ -494,20 +492,16 @@ class RealmState(State):
         key = tuple(hand)
         plans = all_plans.get(key)
         if plans is None:
-            if len(all_plans) > 4096:  # keep memory flat over long batches
+            if len(all_plans) > 2048:  # keep memory flat over long batches
                 all_plans.clear()
             plans = all_plans[key] = {}
         plans_get = plans.get
         append = out.append
-        entries_get = game._entries.get
-        peg_get = self.peg_seats.get
         for shape in self._candidate_shapes(seat):
             i = shape.index
             entry = cache[i]
             if entry is None:  # first look since a band landed on one of its pegs
-                key = (i, seat, *map(peg_get, shape.pegs))
-                entry = entries_get(key) or self._pay_entry(seat, shape, key)
-                cache[i] = entry
+                entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
                 pid = plans[entry[0]] = game.plan_id(_payment_plan(game._colour_seqs[entry[0]], hand))
@@ -519,30 +513,30 @@ class RealmState(State):
             append(place)
         return out
 
-    def _pay_entry(self, seat: int, shape: BandShape, key: tuple) -> tuple:
+    def _pay_entry(self, seat: int, shape: BandShape) -> tuple:
         """``(colours, recipients, places)`` for ``shape``: the number of the sequence of
-        colours of the pegs the seat must pay for (in band order), the peg and the seat its card
-        goes to (RTR-P7), and a dict plan -> Place filled as plans are met. Entries depend only
-        on ``key`` (shape, seat, the bands on each of its pegs), so games share them."""
+        colours of the pegs the seat must pay for (in band order), those pegs with the seat
+        each card goes to (RTR-P7), and a dict plan id -> Place filled as plans are met. Valid
+        until a band lands on one of the shape's pegs; shared by every state (and game) with
+        the same shape and recipients."""
         game = self.game
         get = self.peg_seats.get
-        masks = [get(p, 0) for p in shape.pegs]
-        colour = game.peg_colour
         owners_after = game.owners_after[seat]
         bit = 1 << seat
-        colours, recipients = [], []
-        for p, mask in zip(shape.pegs, masks):
-            if mask & bit:
-                continue
-            owners = owners_after[mask]
-            colours.append(colour[p])
-            recipients.append((p, owners[0] if owners else None))
-        if len(game._entries) > 65536:  # keep memory flat over long batches
-            game._entries.clear()
-            game._place_sets.clear()
-        recipients = tuple(recipients)
-        places = game._place_sets.setdefault((shape.index, recipients), {})
-        entry = game._entries[key] = (game.colour_id(tuple(colours)), recipients, places)
+        key = [shape.index]
+        for p in shape.pegs:
+            mask = get(p, 0)
+            if not mask & bit:
+                owners = owners_after[mask]
+                key.append((p, owners[0] if owners else None))
+        key = tuple(key)
+        entries = game._pay_entries
+        entry = entries.get(key)
+        if entry is None:
+            if len(entries) > 32768:  # keep memory flat over long batches (about 20 MB)
+                entries.clear()
+            colour = game.peg_colour
+            entry = entries[key] = (game.colour_id(tuple(colour[p] for p, _ in key[1:])), key[1:], {})
         return entry
 
     def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
