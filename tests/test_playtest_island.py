@@ -200,3 +200,19 @@ def test_completions_survive_the_result_files():
     assert data["completions"] == [[0, "isle", "quest", 1, 4], [1, "isle", "quest", 1, 6], [1, "isle", "quest", 2, 9]]
     assert GameResult.from_dict(data) == r
     assert "completions" not in GAMES[2].to_dict()
+
+
+def test_the_html_report_has_the_island_section():
+    from studio.playtest.report import html_report, island_html
+    from studio.playtest.stats import summarize
+
+    s = island_stats(GAMES, CAT, "isle")
+    part = island_html(s)
+    assert "<h2>Island: Isle</h2>" in part and "5 visits in 3 games (visited in 2)" in part
+    assert part.count("<polygon") == 4 and part.count('stroke="#c62828"') == 1    # never crossed: 3,0
+    assert "<td>Isle: quest 2</td><td class=\"n\">1</td><td class=\"n\">20%</td><td class=\"n\">1</td><td>9.0</td>" in part
+    assert "<td>Isle: mission 1</td><td class=\"n\">0</td><td class=\"n\">0%</td><td class=\"n\">0</td><td>never met</td>" in part
+    assert "1 of 4 spaces: 3,0 (ship)" in part
+    assert "<h3>Loot spaces</h3>" in part and "white: loot 1" in part
+    page = html_report(summarize(GAMES, CAT), "t", {}, CAT, s)
+    assert part in page and "Bridges used (both ends crossed on one visit)" in page

@@ -145,6 +145,8 @@ class IslandBalance(QObject):
                 self.window.deleteLater()
             self.dashboard = BalanceDashboard(self.setups(), players=DEFAULT_PLAYERS, scenario_text=text)
             self.dashboard.island_report = self.report_stats
+            self.dashboard.players_combo.setToolTip("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
+                                                    "2 to 5: scenarios/rivages.yaml")
             self.heat_check = QCheckBox("Show the heat map over the island")
             self.heat_check.setEnabled(self.heat is not None)
             self.heat_check.setChecked(self.heat is not None and self.heat.isVisible())
