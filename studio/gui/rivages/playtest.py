@@ -79,7 +79,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
     of :class:`~studio.gui.playtest_frame.PlaytestFrame`."""
 
     def __init__(self, game, parent=None, *, label: str | None = None, **kwargs):
-        self._label = label or f"Rivages: {game.scenario.name or game.scenario.id}"
+        who = "solo" if game.players == 1 else f"{game.players} explorers"
+        self._label = label or f"{game.scenario.name or game.scenario.id}, {who}"
         self.palette = Palette.of(game.scenario.terrains)
         self.shown_seat = 0
         self._shown_island = 0       # 0: the seat's island now; k: the k-th island it left

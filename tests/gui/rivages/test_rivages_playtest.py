@@ -251,7 +251,7 @@ def test_open_rivages_playtest_says_why_content_cannot_be_played(qtbot, monkeypa
     assert "Rivages is for 1 to 5 players, got 7" in opened[-1]
     w = open_rivages_playtest(MULTI, 2, delay_ms=0, controllers=["random", "random"])
     qtbot.addWidget(w)
-    assert isinstance(w, RivagesPlaytestWindow) and w.windowTitle() == "Playtest: Rivages: " + w.game.scenario.name
+    assert isinstance(w, RivagesPlaytestWindow) and w.windowTitle() == f"Playtest: {w.game.scenario.name}, 2 explorers"
 
 
 def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypatch, tmp_path):
