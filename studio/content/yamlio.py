@@ -8,6 +8,7 @@ point to ``file:line:col``. Writing is atomic: a temp file in the same folder, t
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import stat
@@ -267,7 +268,10 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
         # replacing the file would silently defeat its read-only mode
         raise PermissionError(13, "the file is read-only", str(target))
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise _about_target(exc, target) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -281,9 +285,36 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
         else:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _about_target(exc, target) from None
         raise
+
+
+def _about_target(exc: OSError, target: Path) -> OSError:
+    """The same kind of error about the user's file, not the temp file beside it, with a
+    plain reason (a message once showed ``.board.yaml.x1y2.tmp``)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if isinstance(exc, FileNotFoundError):
+        reason = f"the folder {folder} does not exist"
+    elif isinstance(exc, NotADirectoryError):
+        reason = f"{folder} is not a folder"
+    elif isinstance(exc, IsADirectoryError):
+        reason = "it is a folder"
+    elif isinstance(exc, PermissionError):
+        reason = f"no permission to write in {folder}"
+    elif exc.errno == errno.ENOSPC:
+        reason = "the disk is full"
+    else:
+        reason = exc.strerror or str(exc)
+    return type(exc)(exc.errno, reason, str(target))
+
+
+def os_error_text(exc: OSError) -> str:
+    """``FILE: reason`` for an error from :func:`save_atomic` (or any OSError with a file)."""
+    reason = exc.strerror or str(exc)
+    return f"{exc.filename}: {reason}" if exc.filename else reason

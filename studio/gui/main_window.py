@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
+from studio.content.yamlio import os_error_text
 from studio.gui import icons, prompts
 from studio.gui.balance.editor import BoardBalance
 from studio.gui.docks.properties import PropertiesDock
@@ -54,6 +55,8 @@ def load_error_text(exc: Exception) -> tuple[str, str | None]:
         return f"{head}\n\n{shown}", "\n".join(lines)
     if isinstance(exc, LoadError):
         return exc.format(), None
+    if isinstance(exc, OSError):
+        return os_error_text(exc), None  # names the user's file, not a temp file
     return str(exc), None
 
 

@@ -1,0 +1,47 @@
+"""Save errors name the file the user chose and say why in plain words, never the temp file
+the atomic save writes first (``.board.yaml.x1y2.tmp``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.content.yamlio import os_error_text, save_atomic
+from studio.gui import prompts
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(autouse=True)
+def recovery_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("STUDIO_RECOVERY_DIR", str(tmp_path / "recovery"))
+
+
+@pytest.mark.parametrize("where, reason", [
+    ("missing/board.yaml", "the folder {tmp}/missing does not exist"),
+    ("a-file/board.yaml", "{tmp}/a-file is not a folder"),
+    ("a-folder.yaml", "it is a folder"),
+])
+def test_save_as_to_a_place_that_cannot_hold_the_file(window, dialogs, monkeypatch, tmp_path, where, reason):
+    (tmp_path / "a-file").write_text("not a folder")
+    (tmp_path / "a-folder.yaml").mkdir()
+    target = tmp_path / where
+    monkeypatch.setattr(prompts, "ask_save_path", lambda *a, **k: str(target))
+    dialogs.answer("show_error")
+    window.document.set_board_value("name", "Unsaved")
+    assert window.save_as() is False
+    (error,) = dialogs.named("show_error")
+    title, text, _details = error
+    assert title == "Cannot save board"
+    assert f"{target}: {reason.format(tmp=tmp_path)}" in text, text
+    assert ".tmp" not in text
+    assert window.document.is_modified
+    assert not list(tmp_path.rglob("*.tmp"))  # no temp file left behind
+    assert (tmp_path / "a-file").read_text() == "not a folder"
+
+
+def test_errors_keep_their_kind_and_name_the_target(tmp_path):
+    target = tmp_path / "nowhere" / "board.yaml"
+    with pytest.raises(FileNotFoundError) as caught:
+        save_atomic(target, "a: 1\n")
+    assert caught.value.filename == str(target)
+    assert os_error_text(caught.value) == f"{target}: the folder {target.parent} does not exist"
