@@ -207,6 +207,7 @@ class RealmState(State):
         # per seat: shape index -> payment entry (see _pay_entry) or None; reset when a band lands
         # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
         self._pay_cache: list[list] = self._empty_pay_cache()
+        self._pay_shared = False  # True while a clone may hold the same lists (copy on write)
         rules = game.rules
         n = game.players
         self.rng = random.Random(seed)
@@ -261,6 +262,13 @@ class RealmState(State):
     # -- small helpers ----------------------------------------------------------------------
     def _empty_pay_cache(self) -> list[list]:
         return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
+
+    def _own_pay_cache(self) -> list[list]:
+        """The payment cache, copied first if a clone shares it."""
+        if self._pay_shared:
+            self._pay_cache = [list(c) for c in self._pay_cache]
+            self._pay_shared = False
+        return self._pay_cache
 
     @property
     def players(self) -> int:
@@ -501,6 +509,8 @@ class RealmState(State):
             i = shape.index
             entry = cache[i]
             if entry is None:  # first look since a band landed on one of its pegs
+                if self._pay_shared:
+                    cache = self._own_pay_cache()[seat]
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
@@ -874,7 +884,7 @@ class RealmState(State):
                 self.hands[card.to][c] += 1
         bit = 1 << seat
         ids_at = game.shape_ids_at
-        caches = self._pay_cache
+        caches = self._own_pay_cache()
         for p in shape.pegs:
             mask = self.peg_seats.get(p, 0)
             if not mask & bit:
@@ -1016,8 +1026,10 @@ class RealmState(State):
         s.bands_left = list(self.bands_left)
         s.bands = list(self.bands)
         s.peg_seats = dict(self.peg_seats)
-        # entries are pure functions of (seat, shape, peg_seats on its pegs): safe to share
-        s._pay_cache = [list(c) for c in self._pay_cache]
+        # entries are pure functions of (seat, shape, peg_seats on its pegs): share the lists
+        # until one side writes (see _own_pay_cache)
+        s._pay_cache = self._pay_cache
+        s._pay_shared = self._pay_shared = True
         s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
         s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
@@ -1136,6 +1148,7 @@ class RealmState(State):
         s.bands = []
         s.peg_seats = {}
         s._pay_cache = s._empty_pay_cache()
+        s._pay_shared = False
         s.reach = [None] * n
         s.walls = [Walls() for _ in range(n)]
         topo = game.topology
