@@ -14,14 +14,16 @@ import sys
 COMMANDS = {
     "validate": ("studio.validate.cli", "check content files: schema, geometry and rules lint"),
     "playtest": ("studio.playtest.cli", "play bot games headless and print balance figures"),
-    "render": ("studio.render.cli", "export a board for print and play: PDF, SVG or PNG at true size"),
+    "render": ("studio.render.cli", "export a board, island, tree, card set or loot for print and play: PDF, SVG "
+               "or PNG at true size"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
 }
 
-USAGE = """usage: studio [FILE]                 open the editor on FILE (default: bundled Jungle Temples, 2 players)
-       studio validate PATH...       check boards and scenarios (files or folders)
+USAGE = """usage: studio [FILE]                 open FILE in its editor: a board, island, tree, card set or loot
+                                     (default: the bundled Jungle Temples board, 2 players)
+       studio validate PATH...       check content and reports (files, or folders of *.yaml)
        studio playtest SCENARIO ...  play bot games headless and report balance
-       studio render BOARD -o FILE   export a board for print and play (PDF, SVG, PNG)
+       studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio COMMAND --help         help for a command
 """

@@ -77,6 +77,10 @@ def test_help_lists_every_command(capsys):
     out = capsys.readouterr().out
     for command in cli.COMMANDS:
         assert f"studio {command} " in out
+    # render and the editor take every kind of content, not only boards (docs/rivages.md)
+    render = next(line for line in out.splitlines() if "studio render " in line)
+    assert "studio render FILE -o OUT" in render and "island" in render and "card set" in render
+    assert "island" in out.splitlines()[0] and "tree" in out.splitlines()[0]
 
 
 def test_commands_still_dispatch(capsys):
