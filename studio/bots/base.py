@@ -40,7 +40,7 @@ class GreedyBot(Bot):
       each target weighted by its worth and ``decay`` to the power of its distance in board
       lines: uncollected treasure and energy (energy at full value while the seat is short of
       the energy it needs, else at the VP it converts to) and, while a bonus awaits it, its goal
-      edge (Jungle Temples, L1-2);
+      edge (Jungle Temples, L1-2). Not where bands need not connect (RTR-P6 off, e.g. L6-2);
     * an extra action (RTR-T4) is worth what it costs plus the best action it then allows, and
       ending the turn is worth nothing: it buys one only when that pays.
 
@@ -154,8 +154,8 @@ class _Progress:
 
     @classmethod
     def of(cls, bot, state, seat):
-        if not hasattr(state, "peg_seats") or bot.progress_weight == 0:
-            return None
+        if not hasattr(state, "peg_seats") or bot.progress_weight == 0 or not state.game.rules.connect:
+            return None  # without the connection rule (RTR-P6) a band may go anywhere: no distance
         import weakref
 
         if cls._tables is None:
