@@ -76,3 +76,14 @@ def test_a_broken_report_is_named_where_it_is_wrong(tmp_path, capsys):
     assert all(f.path == str(bad) and f.line and f.col for f in found)
     lines = bad.read_text().splitlines()
     assert '"win_rate": "high"' in lines[found[1].line - 1]
+
+
+def test_report_files_are_readable_like_any_other_file(tmp_path, capsys):
+    files = {k: tmp_path / f"out.{k}" for k in ("json", "csv", "html")}
+    assert cli.main([str(JUNGLE), "--games", "1", "--bots", "random", "--json", str(files["json"]),
+                     "--csv", str(files["csv"]), "--report", str(files["html"])]) == 0
+    # the same mode for every report (JSON and CSV were written 0600, private, through mkstemp)
+    assert {k: p.stat().st_mode & 0o777 for k, p in files.items()} == {"json": 0o644, "csv": 0o644, "html": 0o644}
+    files["json"].chmod(0o640)                           # replacing a file keeps its mode
+    assert cli.main([str(JUNGLE), "--games", "1", "--bots", "random", "--json", str(files["json"])]) == 0
+    assert files["json"].stat().st_mode & 0o777 == 0o640

@@ -190,6 +190,13 @@ class _AtomicText:
         self.fh.flush()
         os.fsync(self.fh.fileno())
         self.fh.close()
+        # mkstemp makes the file private (0600); a report gets the mode of the file it replaces,
+        # or an ordinary file's 0644, as save_atomic gives content files
+        try:
+            mode = self.path.stat().st_mode & 0o777 if self.path.exists() else 0o644
+            os.chmod(self.tmp, mode)
+        except OSError:
+            pass
         os.replace(self.tmp, self.path)
 
     def discard(self) -> None:
