@@ -52,7 +52,7 @@ class GreedyBot(Bot):
     short_hand = 4
     eliminated_value = -1000.0
     shortfall_value = 3.0
-    progress_weight = 1.0
+    progress_weight = 0.3
     decay = 0.7
     horizon = 12  # lines; decay ** 12 is about 1.4%
 
