@@ -136,6 +136,23 @@ from jsonschema import exceptions as _jse  # noqa: E402
 from studio.content.findings import Finding, json_path_text  # noqa: E402
 from studio.content.schema_messages import _is_key_check, close_match, describe, unknown_key  # noqa: E402
 
+def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
+    """``schema/length`` findings for top-level lists and mappings longer than the schema
+    allows: found without walking their entries, so a file with 100,000 pegs is refused at
+    once instead of after validating each one."""
+    out = []
+    for key, sub in (schema.get("properties") or {}).items():
+        value = data.get(key)
+        limit = sub.get("maxItems") if isinstance(value, list) else (
+            sub.get("maxProperties") if isinstance(value, dict) else None)
+        if isinstance(limit, int) and len(value) > limit:
+            kind = "entries" if isinstance(value, dict) else "items"
+            line, col = at((key,), prefer_key=True)
+            out.append(Finding("schema/length", "error",
+                               f"'{key}' has {len(value)} {kind}; at most {limit} are allowed", path, line, col))
+    return out
+
+
 _KEYWORD_CODES = {
     "required": "schema/missing-key",
     "additionalProperties": "schema/unknown-key",
@@ -180,6 +197,9 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             hint = f"; this studio reads {parsed[0]}/{current_version(parsed[0])}"
         return [Finding("schema/unknown-format", "error",
                         f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col)]
+    oversized = _oversized(data, schema_for(fmt), at, path)
+    if oversized:
+        return oversized  # checking every entry of a huge list first would take seconds
     findings: list[Finding] = []
     misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
     missing: list = []           # (mapping path, key) of each missing-key finding, in order

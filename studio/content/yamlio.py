@@ -117,21 +117,28 @@ class _Builder:
             raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
         self.source.values[path] = _pos(node.start_mark)
         if isinstance(node, ScalarNode):
-            value = self.loader.construct_object(node, deep=True)
+            value = _construct(self.loader, node)
             if isinstance(value, float) and not math.isfinite(value):
                 raise _Refused("yaml/non-finite", f"{node.value!r} is not a finite number (NaN and infinity "
                                "are not allowed)", node.start_mark)
             return value
         if isinstance(node, SequenceNode):
+            if node.tag != _SEQ_TAG:
+                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a list", node.start_mark)
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
+            if node.tag != _MAP_TAG:
+                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a mapping", node.start_mark)
             out: dict = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
                     raise _Refused("yaml/complex-key", "mapping keys must be plain scalars", key_node.start_mark)
                 if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
                     raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_node.start_mark)
-                key = self.loader.construct_object(key_node, deep=True)
+                if key_node.tag not in _SAFE_TAGS:
+                    raise _Refused("yaml/tag", f"tag {key_node.tag!r} is not allowed (plain data only)",
+                                   key_node.start_mark)
+                key = _construct(self.loader, key_node)
                 if isinstance(key, (int, float, bool)) or key is None:
                     key = key_node.value  # ids like 1 or yes stay the text the author wrote
                 if key in out:
@@ -142,6 +149,23 @@ class _Builder:
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             return out
         raise _Refused("yaml/node", f"unsupported node {node!r}", node.start_mark)
+
+
+_TAG_NAMES = {"tag:yaml.org,2002:int": "whole number", "tag:yaml.org,2002:float": "number",
+              "tag:yaml.org,2002:bool": "true/false value", "tag:yaml.org,2002:null": "null"}
+
+
+def _construct(loader, node: ScalarNode) -> Any:
+    """The value of a scalar node; an explicit tag the text does not fit (``!!int x``) is a
+    ``yaml/tag`` refusal, not a crash."""
+    constructor = loader.yaml_constructors.get(node.tag)
+    if constructor is None:
+        raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+    try:
+        return constructor(loader, node)
+    except (ValueError, KeyError, TypeError, yaml.YAMLError):
+        what = _TAG_NAMES.get(node.tag, node.tag)
+        raise _Refused("yaml/tag", f"{node.value!r} is not a {what} (tag {node.tag!r})", node.start_mark) from None
 
 
 _FLOW_OPENERS = {"while parsing a flow mapping": "{", "while parsing a flow sequence": "["}
@@ -171,10 +195,25 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
 
 def parse_yaml(text: str, path: str | None = None) -> Document:
     """Parse YAML text into a :class:`Document`. Raises :class:`LoadError` with the position
-    of the first problem (syntax, duplicate key, anchor/alias, tag, size or depth)."""
+    of the first problem (syntax, duplicate key, anchor/alias, tag, size or depth).
+
+    With libyaml (PyYAML's C parser) the text is parsed into events in C and built here
+    (:class:`_EventBuilder`), about twenty times faster than PyYAML's pure-Python scanner;
+    the same refusals apply at the same positions. A syntax error is reported by re-parsing
+    with the pure-Python parser, whose messages and positions the studio documents."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", path)
     refuse_control_characters(text, path)  # PyYAML's reader would raise outside its marked errors
+    if _CLoader is not None and "\t" not in text:  # libyaml takes tabs the pure parser refuses
+        try:
+            return _parse_events(text, path)
+        except _SlowPath:
+            pass
+    return _parse_composed(text, path)
+
+
+def _parse_composed(text: str, path: str | None) -> Document:
+    """The pure-Python path: compose the whole node tree, then build it."""
     source = SourceMap(path=path)
     loader = _StrictLoader(text)
     try:
@@ -195,6 +234,171 @@ def parse_yaml(text: str, path: str | None = None) -> Document:
     finally:
         loader.dispose()
     return Document(data=data, source=source, path=path)
+
+
+_CLoader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+
+
+class _SlowPath(Exception):
+    """The C parser found a syntax error (or an input the event path leaves alone): parse
+    again with the pure-Python parser for its exact message and position."""
+
+
+def _parse_events(text: str, path: str | None) -> Document:
+    source = SourceMap(path=path)
+    loader = _CLoader(text)
+    try:
+        try:
+            loader.get_event()  # stream start
+            if loader.check_event(yaml.StreamEndEvent):
+                raise LoadError("yaml/empty", "file is empty", path, 1, 1)
+            loader.get_event()  # document start
+            builder = _EventBuilder(loader, source, text)
+            try:
+                data = builder.build((), 0)
+            except _Refused as refused:
+                # the pure path refuses anchors and aliases while composing, and composes the
+                # whole file before building: for the other refusals, a syntax error, an alias
+                # or an anchor anywhere comes first
+                if refused.code not in ("yaml/anchor", "yaml/alias"):
+                    builder.drain()
+                raise refused
+            loader.get_event()  # document end
+            if not loader.check_event(yaml.StreamEndEvent):
+                raise _SlowPath  # a second document: the composer's own message
+        except _Refused as exc:
+            line, col = _pos(exc.mark)
+            raise LoadError(exc.code, exc.message, path, line, col) from None
+        except (yaml.YAMLError, RecursionError):
+            raise _SlowPath from None
+    finally:
+        loader.dispose()
+    return Document(data=data, source=source, path=path)
+
+
+class _EventBuilder:
+    """Plain data from parser events, refusing what :class:`_StrictLoader` and
+    :class:`_Builder` refuse (anchors, aliases, tags, merge and complex keys, duplicate keys,
+    non-finite numbers, too many nodes, too deep), at the same nodes. Scalars are resolved
+    and constructed once per distinct text (a board repeats its peg ids and numbers)."""
+
+    def __init__(self, loader, source: SourceMap, text: str) -> None:
+        self.loader = loader
+        self.source = source
+        self.text = text
+        self.count = 0
+        self.scalars: dict[tuple, tuple[str, Any]] = {}
+
+    def _empty_pos(self, event) -> tuple[int, int]:
+        """Where an empty value (``key:`` with nothing after it) is: just after its ``:`` or
+        ``-``, as the pure parser marks it (libyaml marks the next token, maybe lines on)."""
+        text, i = self.text, event.start_mark.index
+        j = i
+        while j > 0 and text[j - 1] in " \r\n":
+            j -= 1
+        if j == i or j == 0 or text[j - 1] not in ":-?":
+            return _pos(event.start_mark)
+        line = text.count("\n", 0, j) + 1
+        return line, j - (text.rfind("\n", 0, j) + 1) + 1
+
+    def _check(self, event) -> None:
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused("yaml/alias", "aliases (*name) are not allowed in studio files", event.start_mark)
+        anchor = event.anchor
+        if anchor is not None:
+            raise _Refused("yaml/anchor", f"anchors (&{anchor}) are not allowed in studio files", event.start_mark)
+
+    def _scalar(self, event) -> tuple[str, Any]:
+        key = (event.value, event.tag, event.implicit, event.style)
+        found = self.scalars.get(key)
+        if found is None:
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _STR_TAG if tag == "!" else self.loader.resolve(ScalarNode, event.value, event.implicit)
+            if tag not in _SAFE_TAGS:
+                found = (tag, None)  # refused where it is used (merge key, tag)
+            else:
+                found = (tag, _construct(self.loader, ScalarNode(tag, event.value, event.start_mark,
+                                                                 event.end_mark, event.style)))
+            self.scalars[key] = found
+        return found
+
+    def build(self, path: JsonPath, depth: int) -> Any:
+        event = self.loader.get_event()
+        self._check(event)
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _Refused("yaml/too-large", f"more than {MAX_NODES} nodes", event.start_mark)
+        if depth > MAX_DEPTH:
+            raise _Refused("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+        if isinstance(event, yaml.ScalarEvent):
+            tag, value = self._scalar(event)
+            if tag not in _SAFE_TAGS:
+                raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
+            empty = not event.value and event.implicit[0] and not event.style
+            self.source.values[path] = self._empty_pos(event) if empty else _pos(event.start_mark)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise _Refused("yaml/non-finite", f"{event.value!r} is not a finite number (NaN and infinity "
+                               "are not allowed)", event.start_mark)
+            return value
+        if isinstance(event, yaml.SequenceStartEvent):
+            self._collection_tag(event, _SEQ_TAG)
+            self.source.values[path] = _pos(event.start_mark)
+            out_list = []
+            i = 0
+            while not self.loader.check_event(yaml.SequenceEndEvent):
+                out_list.append(self.build(path + (i,), depth + 1))
+                i += 1
+            self.loader.get_event()
+            return out_list
+        if isinstance(event, yaml.MappingStartEvent):
+            self._collection_tag(event, _MAP_TAG)
+            self.source.values[path] = _pos(event.start_mark)
+            out: dict = {}
+            keys = self.source.keys
+            while not self.loader.check_event(yaml.MappingEndEvent):
+                key_event = self.loader.get_event()
+                self._check(key_event)
+                if not isinstance(key_event, yaml.ScalarEvent):
+                    raise _Refused("yaml/complex-key", "mapping keys must be plain scalars", key_event.start_mark)
+                tag, key = self._scalar(key_event)
+                if tag == _MERGE_TAG or key_event.value == "<<":
+                    raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_event.start_mark)
+                if tag not in _SAFE_TAGS:
+                    raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", key_event.start_mark)
+                if isinstance(key, (int, float, bool)) or key is None:
+                    key = key_event.value  # ids like 1 or yes stay the text the author wrote
+                if key in out:
+                    first = keys.get(path + (key,))
+                    where = f" (first at line {first[0]})" if first else ""
+                    raise _Refused("yaml/duplicate-key", f"duplicate key {key!r}{where}", key_event.start_mark)
+                keys[path + (key,)] = _pos(key_event.start_mark)
+                out[key] = self.build(path + (key,), depth + 1)
+            self.loader.get_event()
+            return out
+        raise _Refused("yaml/node", f"unsupported event {event!r}", event.start_mark)
+
+    def _collection_tag(self, event, implicit_tag: str) -> None:
+        tag = event.tag
+        if tag is not None and tag != "!" and tag != implicit_tag:
+            if tag not in _SAFE_TAGS:
+                raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
+            what = "list" if implicit_tag == _SEQ_TAG else "mapping"
+            raise _Refused("yaml/tag", f"tag {tag!r} is not allowed on a {what}", event.start_mark)
+
+    def drain(self) -> None:
+        """Read the rest of the stream: raises the first alias or anchor refusal, or a
+        YAMLError for a syntax error, as composing the whole file first would."""
+        loader = self.loader
+        while not loader.check_event(yaml.StreamEndEvent):
+            event = loader.get_event()
+            if isinstance(event, (yaml.AliasEvent, yaml.ScalarEvent, yaml.SequenceStartEvent,
+                                  yaml.MappingStartEvent)):
+                self._check(event)
 
 
 def load_document(path: str | os.PathLike) -> Document:

@@ -38,13 +38,17 @@ class _BoardItem(QGraphicsItem):
     element: tuple = ()
     click_through = False
 
+    tip = ""  # tooltip text, set on the first hover (tens of thousands of items on a large board)
+
     def __init__(self) -> None:
         super().__init__()
-        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setFlags(QGraphicsItem.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
         self._hovered = False
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.tip and not self.toolTip():
+            self.setToolTip(self.tip)  # Qt asks for the tooltip after the hover enters
         self._hovered = True
         self._sync_detail()
         self.update()
@@ -80,7 +84,7 @@ class PegItem(_BoardItem):
         self.crater = crater
         self.setPos(pos)
         self.setZValue(Z_PEG)
-        self.setToolTip(peg_id)
+        self.tip = peg_id
 
     def set_look(self, colour: str, seat_colours, is_start: bool, goal_colours=(), crater: bool = False) -> None:
         self.colour = colour
@@ -115,7 +119,7 @@ class LineItem(_BoardItem):
         self.ends = (a, b)
         self._line = QLineF(pa, pb)
         self.setZValue(Z_LINE)
-        self.setToolTip(f"line {a}–{b}")
+        self.tip = f"line {a}–{b}"
 
     def set_points(self, pa: QPointF, pb: QPointF) -> None:
         self.prepareGeometryChange()
@@ -197,7 +201,7 @@ class SeatLabelItem(_BoardItem):
         super().__init__()
         self.seat = name
         self.element = ("seat", name)
-        self.setToolTip(f"seat {name}: click to edit it")
+        self.tip = f"seat {name}: click to edit it"
         self.text = text
         self.colour = colour
         self.setPos(pos)
