@@ -65,6 +65,15 @@ def validator_for(fmt: str) -> Draft202012Validator:
     return Draft202012Validator(inline_local_refs(schema_for(fmt)))
 
 
+@lru_cache(maxsize=None)
+def quick_check_for(fmt: str):
+    """The :func:`studio.content.schema_check.compile_check` of a format's schema (True
+    only for data that is surely valid), built once."""
+    from studio.content.schema_check import compile_check
+
+    return compile_check(validator_for(fmt).schema)
+
+
 # Keywords that only annotate: a reference with nothing else beside them can be merged into the
 # object holding it. Any other sibling keyword could interact with the referenced schema's own
 # (additionalProperties sees its siblings' properties), so such references become allOf items.
@@ -200,6 +209,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     oversized = _oversized(data, schema_for(fmt), at, path)
     if oversized:
         return oversized  # checking every entry of a huge list first would take seconds
+    if quick_check_for(fmt)(data):
+        return []  # surely valid: jsonschema is needed only to find and word problems
     findings: list[Finding] = []
     misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
     missing: list = []           # (mapping path, key) of each missing-key finding, in order
