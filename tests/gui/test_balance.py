@@ -83,6 +83,8 @@ def test_reports_are_saved_through_the_report_writers(qtbot, setup2, tmp_path, d
         assert path.is_file()
     data = json.loads((tmp_path / "report.json").read_text())
     assert data["format"] == "studio-playtest/1" and data["games_played"] == 6
+    from studio.validate import validate
+    assert validate(str(tmp_path / "report.json")) == []     # the schema of studio playtest --json
     assert [g["seed"] for g in data["games"]] == [r.seed for r in d.results]
     assert data["summary"]["games"] == 6
     assert len((tmp_path / "report.csv").read_text().splitlines()) == 7
