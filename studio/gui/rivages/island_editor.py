@@ -564,7 +564,7 @@ def _load_error(exc, path) -> str:
     if isinstance(exc, InvalidContent):
         return "\n".join(f.format() for f in exc.findings[:12])
     if isinstance(exc, LoadError):
-        return f"{exc.location()}{exc.message}"
+        return exc.format()  # as studio validate prints it, code included
     return f"{path}: {exc}"
 
 

@@ -512,7 +512,7 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
         error_box(parent, "Cannot playtest", "The scenario is not valid:\n\n" + "\n".join(lines[:8]))
         return None
     except LoadError as exc:
-        error_box(parent, "Cannot playtest", f"{exc.location()}{exc.message}")
+        error_box(parent, "Cannot playtest", exc.format())
         return None
     except (RivagesError, ValueError, KeyError, TypeError, OSError) as exc:
         error_box(parent, "Cannot playtest", f"This game cannot be played yet:\n\n{exc}")

@@ -323,6 +323,10 @@ def test_open_recent_and_bad_files(window, monkeypatch, tmp_path):
     assert not window.open_path(bad)
     assert shown and "bad.yaml:3" in shown[0]
     assert window.document.island.id == "gull-rock"
+    garbage = tmp_path / "garbage.yaml"
+    garbage.write_text("format: rivages-island/1\nid: a\nid: b\n")
+    assert not window.open_path(garbage)
+    assert shown[-1] == f"{garbage}:3:1: error yaml/duplicate-key: duplicate key 'id' (first at line 2)"
 
 
 def test_studio_file_opens_an_island_in_the_island_editor(qtbot, qsettings):
