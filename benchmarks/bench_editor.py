@@ -4,7 +4,10 @@ Generates an N-peg (default 5,000) triangular-lattice board with every lattice l
 pegs, treasure and energy on one segment in five and two seats, writes it to a temporary file
 and prints, in milliseconds (median of K runs where it makes sense):
 
-- open: read the file (YAML + schema) and build the editor's scene, and the two parts;
+- open: read the file (YAML + schema) and build the editor's scene, and the two parts
+  (median of K); the YAML parse alone with libyaml (the loader's path) and with PyYAML's
+  pure-Python parser (its fallback, and the loader before it used libyaml);
+- refuse: how long a 99,000-peg file (under the 4 MiB cap) takes to be refused;
 - repaint: one full repaint of an 1200x800 view (offscreen grab) at a few zoom levels;
 - zoom step: a x1.25 wheel step and its repaint, from the whole board to 160 px per unit;
 - pan: a repaint after scrolling by a fifth of the view;
@@ -18,6 +21,7 @@ A figure to print, not a test: speed is never asserted (DESIGN.md, "Tests")."""
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import random
@@ -32,6 +36,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QPointF  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from studio.content import LoadError, yamlio  # noqa: E402
 from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice  # noqa: E402
 from studio.model import io  # noqa: E402
 from studio.model.realm import COLOURS, Board, Peg, Seat, Segment  # noqa: E402
@@ -95,16 +100,39 @@ def main(argv: list[str] | None = None) -> int:
         print(f"board: {len(board.pegs)} pegs, {len(board.lines)} lines, {len(board.segments)} segments "
               f"with content; file {size_kib:.0f} KiB")
 
-        t_load, loaded = timed(lambda: io.read_board(path))
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"machine: {os.cpu_count()} cores, load average {load:.1f} (figures grow with the load)")
+        t_load, loaded = timed(lambda: io.read_board(path), args.repeat)
+        keep = []
 
         def build():
+            keep.clear()  # the previous scene goes before the next is built
+            gc.collect()
             doc = BoardDocument(loaded, path)
             scene = BoardScene(doc)
+            keep.append((doc, scene))
             return doc, scene
 
-        t_scene, (doc, scene) = timed(build)
+        t_scene, (doc, scene) = timed(build, args.repeat)
         print(f"open:        {ms(t_load + t_scene)}  (read {ms(t_load).strip()}, scene {ms(t_scene).strip()}; "
               f"{len(scene.items())} items)")
+        text = path.read_text(encoding="utf-8")
+        t_fast, _ = timed(lambda: yamlio.parse_yaml(text, str(path)), args.repeat)
+        t_pure, _ = timed(lambda: yamlio._parse_composed(text, str(path)))
+        print(f"YAML parse:  {ms(t_fast)}  with libyaml events; {ms(t_pure).strip()} with the pure-Python parser")
+        huge = Path(tmp) / "huge.yaml"
+        huge.write_text("format: realm-board/1\nid: huge\nname: Huge\nplayers: 2\npegs:\n" + "".join(
+            f"  p{i}: {{at: [{i % 300}, {i // 300}], colour: red}}\n" for i in range(99_000)), encoding="utf-8")
+
+        def refuse():
+            try:
+                io.read_board(huge)
+            except (LoadError, io.InvalidContent) as exc:
+                return str(exc).splitlines()[0]
+            return "accepted!"
+
+        t_refuse, why = timed(refuse)
+        print(f"refuse a 99,000-peg file ({huge.stat().st_size / 2**20:.1f} MiB): {ms(t_refuse).strip()}  ({why})")
 
         view = BoardView(scene)
         view.resize(*VIEW_SIZE)

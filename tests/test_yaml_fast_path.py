@@ -110,9 +110,19 @@ def test_the_c_parser_is_the_one_pyyaml_offers():
     assert yamlio._CLoader is yaml.CSafeLoader
 
 
-def test_a_board_with_too_many_pegs_is_refused_at_its_pegs_key():
-    pegs = "\n".join(f"  p{i}: {{at: [{i % 300}, {i // 300}], colour: red}}" for i in range(20_001))
-    doc = yamlio.parse_yaml(f"format: realm-board/1\nid: huge\nname: Huge\nplayers: 2\npegs:\n{pegs}\n", "huge.yaml")
-    findings = schema_findings(doc.data, doc.source, "huge.yaml")
-    assert [(f.code, f.line, f.col, f.message) for f in findings] == [
-        ("schema/length", 5, 1, "'pegs' has 20001 entries; at most 20000 are allowed")]
+def test_a_board_with_too_many_pegs_is_refused_at_the_first_peg_too_many():
+    """The limit comes from the schema named by ``format:``; the rest of the file is not built."""
+    pegs = "".join(f"  p{i}: {{at: [{i % 300}, {i // 300}], colour: red}}\n" for i in range(30_000))
+    with pytest.raises(LoadError) as caught:
+        yamlio.parse_yaml(f"format: realm-board/1\nid: huge\nname: Huge\nplayers: 2\npegs:\n{pegs}", "huge.yaml")
+    error = caught.value
+    assert (error.code, error.line, error.col) == ("schema/length", 6 + 20_000, 3)
+    assert error.message == "'pegs' has more than 20000 entries; at most 20000 are allowed"
+
+
+def test_the_schema_refuses_oversized_data_before_checking_entries():
+    data = {"format": "realm-board/1", "id": "huge", "name": "Huge", "players": 2,
+            "pegs": {f"p{i}": {"at": [i, 0], "colour": "red"} for i in range(20_001)}}
+    findings = schema_findings(data, None, "huge.yaml")
+    assert [(f.code, f.message) for f in findings] == [
+        ("schema/length", "'pegs' has 20001 entries; at most 20000 are allowed")]

@@ -243,6 +243,21 @@ _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MAP_TAG = "tag:yaml.org,2002:map"
 
 
+def _size_limits(fmt: str) -> dict[str, int]:
+    """Top-level key -> the most items or entries its schema allows (maxItems or
+    maxProperties), for the format named ``fmt``; empty for an unknown format."""
+    from studio.content.schemas import known_formats, schema_for
+
+    if fmt not in known_formats():
+        return {}
+    out = {}
+    for key, sub in (schema_for(fmt).get("properties") or {}).items():
+        limit = sub.get("maxItems", sub.get("maxProperties")) if isinstance(sub, dict) else None
+        if isinstance(limit, int):
+            out[key] = limit
+    return out
+
+
 class _SlowPath(Exception):
     """The C parser found a syntax error (or an input the event path leaves alone): parse
     again with the pure-Python parser for its exact message and position."""
@@ -264,8 +279,8 @@ def _parse_events(text: str, path: str | None) -> Document:
                 # the pure path refuses anchors and aliases while composing, and composes the
                 # whole file before building: for the other refusals, a syntax error, an alias
                 # or an anchor anywhere comes first
-                if refused.code not in ("yaml/anchor", "yaml/alias"):
-                    builder.drain()
+                if refused.code not in ("yaml/anchor", "yaml/alias", "schema/length"):
+                    builder.drain()  # (not past a size refusal: stopping early is its point)
                 raise refused
             loader.get_event()  # document end
             if not loader.check_event(yaml.StreamEndEvent):
@@ -292,6 +307,7 @@ class _EventBuilder:
         self.text = text
         self.count = 0
         self.scalars: dict[tuple, tuple[str, Any]] = {}
+        self.limits: dict[str, int] = {}  # top-level key -> most entries, once ``format:`` is read
 
     def _empty_pos(self, event) -> tuple[int, int]:
         """Where an empty value (``key:`` with nothing after it) is: just after its ``:`` or
@@ -350,7 +366,10 @@ class _EventBuilder:
             self.source.values[path] = _pos(event.start_mark)
             out_list = []
             i = 0
+            limit = self._limit(path)
             while not self.loader.check_event(yaml.SequenceEndEvent):
+                if i == limit:
+                    self._too_many(path, limit, "items")
                 out_list.append(self.build(path + (i,), depth + 1))
                 i += 1
             self.loader.get_event()
@@ -360,7 +379,10 @@ class _EventBuilder:
             self.source.values[path] = _pos(event.start_mark)
             out: dict = {}
             keys = self.source.keys
+            limit = self._limit(path)
             while not self.loader.check_event(yaml.MappingEndEvent):
+                if len(out) == limit:
+                    self._too_many(path, limit, "entries")
                 key_event = self.loader.get_event()
                 self._check(key_event)
                 if not isinstance(key_event, yaml.ScalarEvent):
@@ -378,9 +400,19 @@ class _EventBuilder:
                     raise _Refused("yaml/duplicate-key", f"duplicate key {key!r}{where}", key_event.start_mark)
                 keys[path + (key,)] = _pos(key_event.start_mark)
                 out[key] = self.build(path + (key,), depth + 1)
+                if not path and key == "format" and isinstance(out[key], str):
+                    self.limits = _size_limits(out[key])
             self.loader.get_event()
             return out
         raise _Refused("yaml/node", f"unsupported event {event!r}", event.start_mark)
+
+    def _limit(self, path: JsonPath) -> int | None:
+        return self.limits.get(path[0]) if len(path) == 1 else None
+
+    def _too_many(self, path: JsonPath, limit: int, kind: str) -> None:
+        # the schema would refuse it anyway: stop before building the rest of a huge file
+        raise _Refused("schema/length", f"'{path[0]}' has more than {limit} {kind}; at most {limit} are allowed",
+                       self.loader.peek_event().start_mark)
 
     def _collection_tag(self, event, implicit_tag: str) -> None:
         tag = event.tag
