@@ -38,6 +38,22 @@ def test_first_and_second_to_reach_the_far_edge_gain_8_and_6():
     line(s, "b2", "b3")          # west reaches column 3: third, no bonus
     assert s.score == [8, 6, 0]
     assert s.extra["cross-board"]["reached"] == [0, 1, 2]
+
+
+@pytest.mark.rule("L1-2")
+def test_goal_bonus_says_what_reaching_the_far_edge_is_still_worth():
+    board = small_board(rows=3, columns=3, players=3)
+    s = jungle(board)
+    for seat in range(3):
+        give(s, seat, red=10)
+    assert [s.goal_bonus(seat) for seat in range(3)] == [8, 8, 8]
+    line(s, "c1", "b1")
+    line(s, "b1", "a1")          # south first
+    assert [s.goal_bonus(seat) for seat in range(3)] == [0, 6, 6]
+    line(s, "a2", "b2")
+    line(s, "b2", "c2")          # north second: nothing left for west
+    assert [s.goal_bonus(seat) for seat in range(3)] == [0, 0, 0]
+    assert s.energy_needed(0) == 0
     give(s, 0, red=10)
     line(s, "a1", "a2")          # reaching it again gives nothing more
     assert s.score[0] == 8

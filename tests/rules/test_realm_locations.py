@@ -91,6 +91,13 @@ def test_escaping_spends_seven_energy_and_the_rest_scores():
     assert s.winners() == [0]
 
 
+@pytest.mark.rule("L2-3")
+def test_the_escape_energy_is_what_a_seat_needs_at_the_end():
+    s = state_of(volcano_board(), **dict(VOLCANO, modules={"volcano": {"escape_energy": 5}}))
+    assert [s.energy_needed(seat) for seat in range(2)] == [5, 5]
+    assert s.goal_bonus(0) == 0
+
+
 @pytest.mark.rule("L2-4")
 def test_fewer_than_seven_energy_loses_whatever_the_score():
     s = state_of(volcano_board(), **dict(VOLCANO, end={"rounds": 1}))
