@@ -103,17 +103,15 @@ def main(argv: list[str] | None = None) -> int:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"machine: {os.cpu_count()} cores, load average {load:.1f} (figures grow with the load)")
         t_load, loaded = timed(lambda: io.read_board(path), args.repeat)
-        keep = []
-
-        def build():
-            keep.clear()  # the previous scene goes before the next is built
-            gc.collect()
+        scene_times = []
+        for _ in range(args.repeat):
+            doc = scene = None
+            gc.collect()  # the previous scene goes first, outside the timing
+            t0 = time.perf_counter()
             doc = BoardDocument(loaded, path)
             scene = BoardScene(doc)
-            keep.append((doc, scene))
-            return doc, scene
-
-        t_scene, (doc, scene) = timed(build, args.repeat)
+            scene_times.append(time.perf_counter() - t0)
+        t_scene = statistics.median(scene_times)
         print(f"open:        {ms(t_load + t_scene)}  (read {ms(t_load).strip()}, scene {ms(t_scene).strip()}; "
               f"{len(scene.items())} items)")
         text = path.read_text(encoding="utf-8")

@@ -35,6 +35,7 @@ class BoardOverviewItem(QGraphicsItem):
         super().__init__()
         self.board_scene = scene
         self.active = False
+        self._any_plain = False  # some item may have stopped painting itself
         self._zoom = 80.0
         self._dirty = True
         self._bounds = QRectF()
@@ -80,6 +81,7 @@ class BoardOverviewItem(QGraphicsItem):
         plain = self.active and not item.isSelected() and not getattr(item, "_hovered", False)
         if bool(item.flags() & QGraphicsItem.ItemHasNoContents) != plain:
             item.setFlag(QGraphicsItem.ItemHasNoContents, plain)
+            self._any_plain = self._any_plain or plain
 
     def refresh(self) -> None:
         """After the scene rebuilt its items (or on switching): flags and drawing caches."""
@@ -87,8 +89,10 @@ class BoardOverviewItem(QGraphicsItem):
         if not self.active and self._item_count() >= MIN_ITEMS and self._zoom < OVERVIEW_ZOOM:
             self._update_active()
             return
-        for item in self._detail_items():
-            self.sync_item(item)
+        if self.active or self._any_plain:  # else every item already paints itself
+            for item in self._detail_items():
+                self.sync_item(item)
+            self._any_plain = self.active
         self._selected = self.board_scene.selectedItems() if self.active else []
         self.prepareGeometryChange()
         self._bounds = self.board_scene.sceneRect()

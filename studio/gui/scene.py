@@ -77,14 +77,15 @@ class BoardScene(QGraphicsScene):
             board = self.document.board
             self._segment_map = board.segment_map()
             self._refresh_lookups()
-            self._add_segment_items()
+            pts = {pid: QPointF(p.x, p.y) for pid, p in board.pegs.items()}  # each peg's point once
+            self._add_segment_items(pts)
             seen = set()
             for a, b in board.lines:
                 k = line_key(a, b)
-                if k in seen or a not in board.pegs or b not in board.pegs:
+                if k in seen or a not in pts or b not in pts:
                     continue
                 seen.add(k)
-                item = LineItem(a, b, self._pt(a), self._pt(b))
+                item = LineItem(a, b, pts[a], pts[b])
                 self.lines[k] = item
                 self.addItem(item)
             for peg in board.pegs.values():
@@ -284,12 +285,14 @@ class BoardScene(QGraphicsScene):
         p = self.document.board.pegs[peg_id]
         return QPointF(p.x, p.y)
 
-    def _add_segment_items(self) -> None:
+    def _add_segment_items(self, pts: dict[str, QPointF] | None = None) -> None:
         pegs = self.document.board.pegs
+        if pts is None:
+            pts = {pid: QPointF(p.x, p.y) for pid, p in pegs.items()}
         for face in self.document.faces():
             if not face.is_triangle or not all(p in pegs for p in face.pegs):
                 continue
-            poly = QPolygonF([self._pt(p) for p in face.pegs])
+            poly = QPolygonF([pts[p] for p in face.pegs])
             item = SegmentItem(face.key, face.pegs, poly, self._segment_map.get)
             self.segments[face.key] = item
             self.addItem(item)
