@@ -87,3 +87,17 @@ def test_report_files_are_readable_like_any_other_file(tmp_path, capsys):
     files["json"].chmod(0o640)                           # replacing a file keeps its mode
     assert cli.main([str(JUNGLE), "--games", "1", "--bots", "random", "--json", str(files["json"])]) == 0
     assert files["json"].stat().st_mode & 0o777 == 0o640
+
+
+def test_a_report_is_not_opened_as_content(tmp_path, capsys):
+    from studio.model import io
+    from studio.model.io import InvalidContent
+
+    out = tmp_path / "report.json"
+    assert cli.main([str(JUNGLE), "--games", "1", "--bots", "random", "--json", str(out)]) == 0
+    with pytest.raises(InvalidContent) as caught:
+        io.read(out)
+    (finding,) = caught.value.findings
+    assert finding.format() == (f"{out}:1:1: error content/wrong-kind: studio-playtest/1 is a playtest report "
+                                f"(written by studio playtest --json), not content to edit; 'studio validate {out}' "
+                                "checks it")

@@ -27,17 +27,29 @@ _TYPES = {"realm-board": Board, "realm-scenario": Scenario,
           "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
 
 
+# formats with a schema but no content model: files the studio writes, not content to edit
+_NOT_CONTENT = {
+    "studio-game": "a game record (the playtest window opens it: Open Game)",
+    "studio-playtest": "a playtest report (written by studio playtest --json)",
+    "studio-sweep": "a sweep report (written by studio sweep --json)",
+}
+
+
 def model_from_document(doc) -> Board | Scenario:
     """Build the model of a parsed :class:`~studio.content.Document`. Raises
-    :class:`InvalidContent` with every schema finding."""
+    :class:`InvalidContent` with every schema finding, or ``content/wrong-kind`` for a valid
+    file that is not content (a game record or a report)."""
     findings = schema_findings(doc.data, doc.source, doc.path)
     if findings:
         raise InvalidContent(findings)
     data = migrate(doc.data)
-    cls = _TYPES.get(data["format"].split("/")[0])
+    name = data["format"].split("/")[0]
+    cls = _TYPES.get(name)
     if cls is None:
-        raise InvalidContent([Finding("schema/unknown-format", "error",
-                                      f"{data['format']} files are not supported here", doc.path, 1, 1)])
+        what = _NOT_CONTENT.get(name, "not a content format")
+        raise InvalidContent([Finding("content/wrong-kind", "error",
+                                      f"{data['format']} is {what}, not content to edit; 'studio validate "
+                                      f"{doc.path or 'FILE'}' checks it", doc.path, 1, 1)])
     return cls.from_data(data, source=doc.source, path=doc.path)
 
 
