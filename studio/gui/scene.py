@@ -144,25 +144,16 @@ class BoardScene(QGraphicsScene):
             for item in group.values():
                 self.removeItem(item)
             group.clear()
+        # the same outlines and name tags as an exported sheet (studio.render.locations)
         board = self.document.board
-        members: dict[str, list] = {}
-        for s in board.segments:
-            if s.picture:
-                members.setdefault(s.picture, []).append(s.key)
-        for name in dict.fromkeys([*board.pictures, *members]):
-            found = self._union_path(members.get(name, []))
-            if found is None:
-                continue
-            label = (board.pictures.get(name) or {}).get("label") or name
-            item = PictureItem(name, found[0], found[1], lg.picture_colour(name), label)
-            self.pictures[name] = item
+        avoid = lg.busy_points(board)
+        for region in lg.picture_regions(board, avoid):
+            item = PictureItem(region.name, region.path, region.label_at, region.colour, region.text)
+            self.pictures[region.name] = item
             self.addItem(item)
-        for name, tris in board.islands.items():
-            found = self._union_path([segment_key(t) for t in tris])
-            if found is None:
-                continue
-            item = IslandItem(name, found[0], found[1], lg.island_colour(name).darker(170), name)
-            self.islands[name] = item
+        for region in lg.island_regions(board, avoid):
+            item = IslandItem(region.name, region.path, region.label_at, region.colour, region.text)
+            self.islands[region.name] = item
             self.addItem(item)
 
     def crater_polygon(self) -> QPolygonF | None:
