@@ -64,7 +64,9 @@ def run(qtbot, d, cancel_after_first=False):
     with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
         assert d.start_run(), d.progress_label.text()
         if cancel_after_first:
-            d.run.result.connect(lambda _r: d.cancel_run())
+            # at once: the worker stops after its first game. Cancelling on the first result
+            # raced the worker thread, which could play all the games first (fast random games)
+            d.cancel_run()
     return done.args[0]
 
 
