@@ -60,4 +60,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    # no options; parsing them makes --help print this instead of rewriting the goldens
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     main()
