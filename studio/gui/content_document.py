@@ -45,7 +45,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from studio.content.findings import Finding
-from studio.gui.commands.base import DocumentCommand
+from studio.gui.commands.base import DocumentCommand, guard_undo_stack, silence_undo_stack
 from studio.gui.document import _Macro
 from studio.model import io
 from studio.model.rivages import RivagesScenario
@@ -167,11 +167,15 @@ class ContentDocument(QObject):
         self._lint = lint
         self.findings: list[Finding] = []
         self.undo_stack = QUndoStack(self)
+        guard_undo_stack(self)  # the stack's destructor must not signal freed listeners
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(FINDINGS_DELAY_MS)
         self._timer.timeout.connect(self.refresh_findings)
         self.refresh_findings()
+
+    def __del__(self) -> None:
+        silence_undo_stack(self)  # its listeners may be going away with it
 
     @classmethod
     def open(cls, path: str | os.PathLike, model_type: type | None = None, **kwargs) -> "ContentDocument":
