@@ -113,6 +113,10 @@ def four_player():
 
 
 if __name__ == "__main__":
+    import argparse
+
+    # no options; parsing them makes --help print this instead of rewriting the boards
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     out = ROOT / "boards" / "realm"
     out.mkdir(parents=True, exist_ok=True)
     for board in (two_player(), three_player(), four_player()):

@@ -494,4 +494,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    # no options; parsing them makes --help print this instead of rewriting the content
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     sys.exit(main())
