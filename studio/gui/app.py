@@ -1,5 +1,9 @@
 """``studio [FILE]``: start the editor on FILE or on the bundled Jungle Temples 2-player board.
 
+FILE picks its window by its ``format:``: a board opens the board editor; an island, tree, card
+set or loot file its Rivages editor; a Rule the Realm scenario opens its board with the scenario
+editor beside it; a Rivages scenario opens the Rivages playtest window.
+
 A FILE that is missing or does not load is reported on stderr (``file:line:col: message``)
 and the editor opens on the default board instead; never a traceback."""
 
@@ -29,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"studio: {problem}", file=sys.stderr)
         return 2
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
-    start_editor(argv)
+    window = start_editor(argv)  # noqa: F841 - a top-level window lives while referenced
     return app.exec()
 
 
@@ -56,16 +60,54 @@ CONTENT_EDITORS: dict[str, str] = {
 }
 
 
-def editor_for(path) -> str | None:
-    """The ``module:Class`` of the editor for the file at ``path`` (from its ``format:``), or
-    None for boards, scenarios and files that do not parse (the board editor reports those)."""
+def format_of(path) -> str:
+    """The ``format:`` of the file at ``path``; "" when it does not parse (the board editor
+    then reports why)."""
     from studio.content import load_document
 
     try:
-        fmt = load_document(path).format or ""
+        return load_document(path).format or ""
     except (LoadError, OSError):
-        return None
-    return CONTENT_EDITORS.get(fmt)
+        return ""
+
+
+def editor_for(path) -> str | None:
+    """The ``module:Class`` of the editor for the file at ``path`` (from its ``format:``), or
+    None for boards, scenarios and files that do not parse (the board editor reports those)."""
+    return CONTENT_EDITORS.get(format_of(path))
+
+
+def open_realm_scenario(path, settings: QSettings | None = None):
+    """``studio SCENARIO.yaml`` for Rule the Realm: the board editor on the scenario's board for
+    the fewest players, checked against the scenario, with the scenario editor open beside it.
+    Returns the board window; raises LoadError / InvalidContent when the scenario does not load."""
+    from studio.model.io import board_path, read_scenario
+
+    scenario = read_scenario(path)
+    window = MainWindow(settings=settings)
+    try:
+        window.load_path(board_path(scenario, min(scenario.boards)), interactive=False)
+    except (LoadError, InvalidContent, OSError, ValueError) as exc:
+        text = load_error_text(exc)[0] if not isinstance(exc, ValueError) else str(exc)
+        print(f"studio: the scenario's board did not open:\n{text}\nOpening the default board instead.",
+              file=sys.stderr)
+        window.load_path(default_board_path(), interactive=False)
+    window.document.set_scenario_path(str(path))
+    window.show()
+    window.editing.edit_scenario()
+    return window
+
+
+def open_rivages_scenario(path):
+    """``studio SCENARIO.yaml`` for Rivages: the Rivages playtest window on it, for the
+    scenario's first player count (2 when it lists none). None when it cannot be played (a
+    message box said why)."""
+    from studio.gui.rivages.playtest import open_rivages_playtest
+    from studio.model.rivages import read_rivages
+
+    content = read_rivages(path)
+    counts = getattr(content.scenario, "players", None) or (2,)
+    return open_rivages_playtest(str(path), counts[0], None)
 
 
 def start_editor(argv: list[str], settings: QSettings | None = None):
@@ -76,7 +118,19 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
-    target = editor_for(argv[0]) if argv else None
+    fmt = format_of(argv[0]) if argv else ""
+    if fmt in ("realm-scenario/1", "rivages-scenario/1"):
+        opener = open_realm_scenario if fmt == "realm-scenario/1" else open_rivages_scenario
+        try:
+            window = opener(argv[0], settings) if opener is open_realm_scenario else opener(argv[0])
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, _details = load_error_text(exc)
+            print(f"studio: cannot open {argv[0]}:\n{text}\nOpening the default board instead.", file=sys.stderr)
+            window = None
+        if window is not None:
+            return window
+        argv = []
+    target = CONTENT_EDITORS.get(fmt)
     if target is not None:
         import importlib
 

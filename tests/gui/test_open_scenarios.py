@@ -1,0 +1,59 @@
+"""``studio SCENARIO.yaml``: a Rule the Realm scenario opens its board with the scenario editor
+beside it; a Rivages scenario opens the Rivages playtest window; a broken scenario falls back
+to the default board with the finding on stderr."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.gui import app as studio_app
+from studio.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def qsettings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+
+
+def _close_all(window):
+    for editor in list(getattr(window, "editing", None) and window.editing.scenario_editors or []):
+        editor.document.undo_stack.setClean()
+        editor.close()
+
+
+def test_a_realm_scenario_opens_its_smallest_board_and_the_scenario_editor(qtbot, qsettings):
+    scenario = ROOT / "scenarios" / "volcano.yaml"
+    window = studio_app.start_editor([str(scenario)], settings=qsettings)
+    qtbot.addWidget(window)
+    assert isinstance(window, MainWindow)
+    assert Path(window.document.path).name == "volcano-2p.yaml"
+    assert Path(window.document.scenario_path).resolve() == scenario.resolve()
+    editors = window.editing.scenario_editors
+    assert len(editors) == 1 and editors[0].isVisible()
+    assert "volcano" in editors[0].windowTitle().lower()
+    _close_all(window)
+
+
+def test_a_rivages_scenario_opens_the_rivages_playtest_window(qtbot, qsettings):
+    from studio.gui.rivages.playtest import RivagesPlaytestWindow
+
+    window = studio_app.start_editor([str(ROOT / "scenarios" / "rivages-solo.yaml")], settings=qsettings)
+    qtbot.addWidget(window)
+    assert isinstance(window, RivagesPlaytestWindow)
+    assert window.game.players == 1  # the solo scenario is for one explorer
+
+
+def test_a_broken_scenario_is_reported_and_the_default_board_opens(qtbot, qsettings, tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: realm-scenario/1\nid: x\nboards: {2: missing.yaml}\nrules: 3\n")
+    window = studio_app.start_editor([str(bad)], settings=qsettings)
+    qtbot.addWidget(window)
+    assert isinstance(window, MainWindow)
+    assert Path(window.document.path).name == "jungle-temples-2p.yaml"
+    err = capsys.readouterr().err
+    assert f"studio: cannot open {bad}" in err and "bad.yaml:" in err and "Traceback" not in err
