@@ -90,3 +90,10 @@ def test_game_files_round_trip_and_bad_ones_are_located(game2, tmp_path):
     assert [line for line, _ in where] == [2, 3] and "robot" in where[0][1] and "chess" in where[1][1]
     with pytest.raises(LoadError):
         read_game_file(tmp_path / "missing.game.json")
+    board = tmp_path / "board.yaml"
+    board.write_text("# a board\nformat: realm-board/1\n")
+    with pytest.raises(InvalidContent) as err:
+        read_game_file(board)  # checked before its own schema: it is not a game at all
+    [finding] = err.value.findings
+    assert (finding.code, finding.line, finding.col) == ("content/wrong-kind", 2, 9)
+    assert finding.message.startswith("this is a realm-board/1 file (Rule the Realm board), not a saved game")

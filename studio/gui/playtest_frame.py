@@ -417,8 +417,12 @@ class PlaytestFrame(QMainWindow):
             self.game.state_from_dict(record)  # the record replays in this game
         except InvalidContent as exc:
             lines = [f.format() for f in exc.findings]
-            prompts.show_error(self, title, f"{path} is not a valid game file:\n\n" + "\n".join(lines[:8]),
-                               "\n".join(lines))
+            if [f.code for f in exc.findings] == ["content/wrong-kind"]:
+                prompts.show_error(self, title, f"{Path(path).name} cannot be opened here: "
+                                   f"{exc.findings[0].message}.", lines[0])
+            else:
+                prompts.show_error(self, title, f"{path} is not a valid game file:\n\n" + "\n".join(lines[:8]),
+                                   "\n".join(lines))
             return None
         except LoadError as exc:
             prompts.show_error(self, title, exc.format())

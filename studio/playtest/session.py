@@ -254,12 +254,23 @@ def game_file_data(session: PlaySession, board_name: str = "") -> dict:
 
 def read_game_file(path) -> dict:
     """Read and check a ``studio-game/1`` file. Raises LoadError for a file that cannot be read
-    or parsed and InvalidContent listing every schema problem (with line and column)."""
+    or parsed and InvalidContent listing every schema problem (with line and column); a valid
+    file of another format (a board, a scenario, a report...) is one ``content/wrong-kind``
+    finding at its ``format:`` key that names what the file is."""
     from studio.content import load_document
-    from studio.content.schemas import schema_findings
+    from studio.content.findings import Finding
+    from studio.content.schemas import known_formats, schema_findings, schema_for
     from studio.model.io import InvalidContent
 
     doc = load_document(path)
+    fmt = doc.format
+    if fmt is not None and fmt != GAME_FORMAT and fmt in known_formats():
+        # checked before the schema: the file's own schema would pass it, and the record is missing
+        what = schema_for(fmt).get("title", fmt).replace(f" ({fmt})", "")
+        line, col = doc.source.locate(("format",))
+        raise InvalidContent([Finding("content/wrong-kind", "error",
+                                      f"this is a {fmt} file ({what}), not a saved game ({GAME_FORMAT}); "
+                                      "Save Game in a playtest window writes one", str(path), line, col)])
     findings = schema_findings(doc.data, doc.source, str(path))
     if findings:
         raise InvalidContent(findings)

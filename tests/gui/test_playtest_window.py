@@ -317,6 +317,23 @@ def test_bad_game_files_are_refused_with_the_place_of_the_problem(qtbot, game2, 
     assert w.state.history == []  # the game in the window is untouched
 
 
+def test_a_content_file_opened_as_a_game_says_what_it_is(qtbot, game2, dialogs):
+    # QA: Open Game / Replay on a board raised KeyError 'record' (traceback, no message)
+    w = _window(qtbot, game2, ["human", "greedy"], seed=1)
+    dialogs.answer("show_error")
+    board = bundled_path("boards", "realm", "volcano-3p.yaml")
+    assert not w.open_game(str(board))
+    title, text, details = dialogs.named("show_error")[-1]
+    assert title == "Open Game"
+    assert text == ("volcano-3p.yaml cannot be opened here: this is a realm-board/1 file (Rule the Realm "
+                    "board), not a saved game (studio-game/1); Save Game in a playtest window writes one.")
+    assert details.startswith(f"{board}:1:9: error content/wrong-kind:")
+    assert not w.open_replay(str(bundled_path("boards", "rivages", "cards.yaml")))
+    title, text, _ = dialogs.named("show_error")[-1]
+    assert title == "Replay" and "this is a rivages-cards/1 file (Rivages cards), not a saved game" in text
+    assert not w.replaying and w.state.history == []
+
+
 def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
     w = _window(qtbot, game2, ["greedy", "random"], seed=4)
     with qtbot.waitSignal(w.gameOver, timeout=20000):

@@ -220,6 +220,11 @@ def test_a_game_file_that_does_not_fit_is_refused(qtbot, three, tmp_path, monkey
     broken.write_text('{"format": "studio-game/1", "record": {"game": "rivages"}}')
     assert not w.open_game(str(broken))
     assert "is not a valid game file" in shown[-1]
+    # QA: a content file is not a game record (it raised KeyError 'record')
+    assert not w.open_replay(str(bundled_path("boards", "rivages", "cards.yaml")))
+    assert shown[-1].startswith("cards.yaml cannot be opened here: this is a rivages-cards/1 file")
+    assert not w.open_game(str(bundled_path("scenarios", "jungle-temples.yaml")))
+    assert "this is a realm-scenario/1 file (Rule the Realm scenario), not a saved game" in shown[-1]
 
 
 def test_replay_positions_equal_the_replayed_states(qtbot, three):
