@@ -280,10 +280,29 @@ class EditorActions(QObject):
             self.scenario_editors.append(editor)
         return editor
 
-    def choose_scenario(self) -> None:
+    def choose_scenario(self) -> bool:
+        """Game ▸ Check Against Scenario…: validate the board against the rules of a
+        ``realm-scenario/1`` file. A file that does not load as one (binary, a board, a Rivages
+        scenario, schema errors) is refused with the loader's message and the board keeps the
+        scenario it had. True when the scenario changed."""
+        from studio.content import LoadError
+        from studio.gui.main_window import load_error_text
+        from studio.model.io import InvalidContent, read_scenario
+
         w = self.window
         start = str(Path(w.document.scenario_path).parent) if w.document.scenario_path else ""
         path = prompts.ask_open_path(w, start, kind="scenario")
-        if path:
-            w.document.set_scenario_path(path)
-            w.show_status(f"Checking against {Path(path).name}")
+        if not path:
+            return False
+        try:
+            scenario = read_scenario(path)
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, details = load_error_text(exc, expected="Rule the Realm scenario")
+            keep = (f"The board is still checked against {Path(w.document.scenario_path).name}."
+                    if w.document.scenario_path else "The board is still checked against the base rules.")
+            prompts.show_error(w, "Cannot check against scenario",
+                               f"Could not use {Path(path).name} as a scenario.\n\n{text}\n\n{keep}", details)
+            return False
+        w.document.set_scenario_path(path)
+        w.show_status(f"Checking against {scenario.name} ({Path(path).name})")
+        return True
