@@ -727,4 +727,31 @@ def error_box(parent, title: str, text: str) -> QMessageBox:
     return box
 
 
-__all__ = ["CONTROLLERS", "DEFAULT_DELAY_MS", "PANEL_STYLE", "PlaytestFrame", "SPEEDS", "error_box"]
+GAME_NAMES = {"realm": "Rule the Realm", "rivages": "Rivages"}
+
+
+def wrong_scenario(path, game: str) -> str | None:
+    """Why the file at ``path`` is not a scenario of ``game`` (``"realm"`` or ``"rivages"``)
+    when its ``format:`` names another known format, e.g. "jungle-temples.yaml is a Rule the
+    Realm scenario (realm-scenario/1); choose a Rivages scenario (rivages-scenario/1)"; None
+    when it is one, or when it does not parse or has no known format (the loader then says
+    what is wrong, with file:line:col)."""
+    from studio.content import LoadError, load_document
+    from studio.content.schemas import known_formats, schema_for
+
+    expected = f"{game}-scenario/1"
+    try:
+        fmt = load_document(path).format
+    except (LoadError, OSError, ValueError):
+        return None
+    if fmt is None or fmt == expected or fmt not in known_formats():
+        return None
+    what = schema_for(fmt).get("title", fmt).replace(f" ({fmt})", "")
+    what = what[0].lower() + what[1:] if what.startswith("A ") else f"a {what}"
+    if what.endswith("s"):  # "Rivages cards", "Rivages loot tokens"
+        what += " file"
+    return f"{Path(path).name} is {what} ({fmt}); choose a {GAME_NAMES[game]} scenario ({expected})"
+
+
+__all__ = ["CONTROLLERS", "DEFAULT_DELAY_MS", "GAME_NAMES", "PANEL_STYLE", "PlaytestFrame", "SPEEDS", "error_box",
+           "wrong_scenario"]

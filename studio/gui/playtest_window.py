@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
-from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, wrong_scenario
 from studio.gui.playtest_panels import CONTROLLER_NAMES, CardChip, SeatPanel, payment_text
 from studio.model.realm import COLOURS
 from studio.playtest.session import DECK
@@ -438,7 +438,7 @@ def _scenario_for(scenario_path):
         try:
             return read_scenario(scenario_path), None
         except (LoadError, InvalidContent, OSError) as exc:
-            problem = str(exc)
+            problem = wrong_scenario(scenario_path, "realm") or str(exc)
     scenario = read_scenario(bundled_path("scenarios", "jungle-temples.yaml"))
     note = f"Playing with the {scenario.name} rules"
     if problem:
@@ -451,9 +451,14 @@ def open_playtest(board, scenario_path=None, parent=None, *, seed: int = 0, cont
     """Open a playtest window on (a copy of) ``board`` with the rules of the scenario at
     ``scenario_path`` (the bundled Jungle Temples rules when it is None or cannot be read), for
     ``board.players`` players. Returns the shown window, or None after a message box saying why
-    the board cannot be played (wrong seats, unknown colour, no segments...)."""
+    the board cannot be played (wrong seats, unknown colour, no segments...) or when
+    ``scenario_path`` is another kind of file (a Rivages scenario: :func:`wrong_scenario`)."""
     from studio.rules import load_game
 
+    problem = wrong_scenario(scenario_path, "realm") if scenario_path is not None else None
+    if problem:  # a Rivages scenario has no Rule the Realm rules to stand in with
+        error_box(parent, "Cannot playtest this board", problem + ".")
+        return None
     scenario, note = _scenario_for(scenario_path)
     odd = [p for p in board.pegs.values() if p.colour not in COLOURS]
     try:

@@ -169,6 +169,16 @@ def test_open_playtest_falls_back_to_the_bundled_rules(qtbot, board2, tmp_path):
     assert "could not be read" in w.statusBar().currentMessage()
 
 
+def test_a_rivages_scenario_is_not_taken_for_the_boards_rules(qtbot, board2):
+    rivages = bundled_path("scenarios", "rivages.yaml")
+    assert open_playtest(board2, rivages, None) is None
+    boxes = [b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()]
+    assert boxes and boxes[-1].text() == ("rivages.yaml is a Rivages scenario (rivages-scenario/1); "
+                                          "choose a Rule the Realm scenario (realm-scenario/1).")
+    for b in boxes:
+        b.close()
+
+
 def test_open_playtest_explains_a_board_that_cannot_be_played(qtbot, board2):
     board2.seats.popitem()  # two players but one seat
     assert open_playtest(board2, None, None) is None

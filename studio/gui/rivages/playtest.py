@@ -19,6 +19,8 @@ island editor's *Try it*, :mod:`studio.gui.rivages.try_it`)."""
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.gui.playtest_board import seat_colour
-from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box, wrong_scenario
 from studio.gui.playtest_panels import CONTROLLER_NAMES, SeatFrame
 from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
 from studio.playtest import rivages_turn as turn
@@ -499,12 +501,18 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
     """Open a Rivages playtest window on ``source`` (a ``rivages-scenario/1`` path or loaded
     :class:`~studio.model.rivages.Rivages` content) for ``players`` (1 = solo). Returns the
     shown window, or None after a message box saying why the content cannot be played (the
-    loader's finding with its file:line:col, or the engine's reason)."""
+    loader's finding with its file:line:col, the engine's reason, or what else the file is: a
+    Rule the Realm scenario or board, see :func:`~studio.gui.playtest_frame.wrong_scenario`)."""
     from studio.content import LoadError
     from studio.model.io import InvalidContent
     from studio.model.rivages import RivagesError
     from studio.rules import load_game
 
+    if isinstance(source, (str, os.PathLike)):
+        problem = wrong_scenario(source, "rivages")
+        if problem:  # load_game would build a Rule the Realm game from a realm scenario
+            error_box(parent, "Cannot playtest", problem + ".")
+            return None
     try:
         game = load_game(source, players, seed)
     except InvalidContent as exc:

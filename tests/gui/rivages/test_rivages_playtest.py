@@ -259,6 +259,39 @@ def test_open_rivages_playtest_says_why_content_cannot_be_played(qtbot, monkeypa
     assert isinstance(w, RivagesPlaytestWindow) and w.windowTitle() == f"Playtest: {w.game.scenario.name}, 2 explorers"
 
 
+def test_a_rule_the_realm_file_is_not_taken_for_a_rivages_scenario(qtbot, monkeypatch, tmp_path):
+    # QA: a realm scenario built a Rule the Realm game and the window crashed (no terrains);
+    # a realm board said "expected a realm-scenario/1 file"
+    from PySide6.QtCore import QSettings
+
+    from studio.gui.main_window import MainWindow
+    from studio.gui.rivages import playtest
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    opened = []
+    monkeypatch.setattr(QMessageBox, "open", lambda self: opened.append(self.text()))
+    assert open_rivages_playtest(bundled_path("scenarios", "jungle-temples.yaml"), 2) is None
+    assert opened[-1] == ("jungle-temples.yaml is a Rule the Realm scenario (realm-scenario/1); "
+                          "choose a Rivages scenario (rivages-scenario/1).")
+    assert open_rivages_playtest(bundled_path("boards", "realm", "volcano-2p.yaml"), 2) is None
+    assert opened[-1] == ("volcano-2p.yaml is a Rule the Realm board (realm-board/1); "
+                          "choose a Rivages scenario (rivages-scenario/1).")
+    assert open_rivages_playtest(bundled_path("boards", "rivages", "cards.yaml"), 1) is None
+    assert opened[-1].startswith("cards.yaml is a Rivages cards file (rivages-cards/1); choose a Rivages")
+    # both editors' menu entries go through the same check
+    monkeypatch.setattr(playtest, "ask_rivages_game",
+                        lambda parent: (str(bundled_path("scenarios", "jungle-temples.yaml")), 3, 0))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    board_editor = MainWindow(settings=settings)
+    qtbot.addWidget(board_editor)
+    opened.clear()
+    assert board_editor.playtest_rivages() is None
+    island_editor = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(island_editor)
+    assert island_editor.playtest_scenario() is None
+    assert len(opened) == 2 and all("is a Rule the Realm scenario (realm-scenario/1)" in t for t in opened)
+
+
 def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypatch, tmp_path):
     from PySide6.QtCore import QSettings
 
