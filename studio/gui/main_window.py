@@ -148,6 +148,7 @@ class MainWindow(QMainWindow):
         self.properties_dock.tool_requested.connect(self.set_tool)
 
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        self.content_windows: list = []  # island, tree, card and loot editors opened from here
         self._build_actions()
         self.editing = EditorActions(self)  # clipboard, transforms, wizard, scenario, tool bars
         self.properties_dock.edit_scenario_requested.connect(self.editing.edit_scenario)
@@ -393,19 +394,76 @@ class MainWindow(QMainWindow):
         """File ▸ New Board: the New Board wizard (see :class:`EditorActions`)."""
         self.editing.new_board()
 
-    def open_dialog(self) -> None:
-        if not self.maybe_save():
-            return
+    def open_dialog(self) -> bool:
+        """File ▸ Open: any content file, each in its own editor (see :meth:`open_file`)."""
         start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path("boards", "realm"))
         path = prompts.ask_open_path(self, start, kind="board")
-        if path:
-            self.load_path(path)
+        return self.open_file(path) if path else False
 
     def open_file(self, path: str) -> bool:
-        """Open ``path`` after offering to save changes (recent files, drag and drop)."""
+        """Open ``path`` in the window made for its ``format:`` (File ▸ Open, recent files, drag
+        and drop): a board here, after offering to save changes; an island, tree, card or loot
+        file in its Rivages editor window; a Rule the Realm scenario here with the scenario
+        editor beside it; a Rivages scenario in the Rivages playtest window. A file that does not
+        parse is reported by the board loader (file:line:col). True when something opened."""
+        from studio.gui.app import CONTENT_EDITORS
+
+        path = str(path)
+        fmt = file_format(path)
+        if fmt in CONTENT_EDITORS:
+            return self.open_content_editor(path, CONTENT_EDITORS[fmt])
+        if fmt == "rivages-scenario/1":
+            from studio.gui.app import open_rivages_scenario
+
+            playtest = open_rivages_scenario(path)
+            if playtest is None:
+                return False
+            self.content_windows.append(playtest)
+            self._add_recent(path)
+            return True
+        if fmt == "realm-scenario/1":
+            return self.open_scenario(path)
         if not self.maybe_save():
             return False
         return self.load_path(path)
+
+    def open_content_editor(self, path: str, target: str):
+        """Open ``path`` in a new editor window of class ``target`` (``module:Class``, as in
+        :data:`studio.gui.app.CONTENT_EDITORS`); the window, or None when the file did not load
+        (the editor said why)."""
+        import importlib
+
+        module, _, name = target.partition(":")
+        editor = getattr(importlib.import_module(module), name)(settings=self.settings)
+        if not editor.load_path(path):
+            editor.deleteLater()
+            return None
+        editor.show()
+        self.content_windows.append(editor)
+        editor.destroyed.connect(lambda *_: self.content_windows.remove(editor)
+                                 if editor in self.content_windows else None)
+        self._add_recent(path)
+        self.show_status(f"Opened {Path(path).name} in its own editor window")
+        return editor
+
+    def open_scenario(self, path: str) -> bool:
+        """Open a ``realm-scenario/1`` file: its board for the fewest players here (after
+        offering to save changes), checked against it, with the scenario editor beside it."""
+        from studio.model.io import board_path
+
+        try:
+            scenario = read_scenario(path)
+            board = board_path(scenario, min(scenario.boards))
+        except (LoadError, InvalidContent, OSError, ValueError) as exc:
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot open scenario", f"Could not open {Path(path).name}.\n\n{text}", details)
+            return False
+        if not self.maybe_save() or not self.load_path(board):
+            return False
+        self.document.set_scenario_path(path)
+        self._add_recent(path)
+        self.editing.edit_scenario()
+        return True
 
     def load_path(self, path: str | Path, interactive: bool = True) -> bool:
         """Load ``path`` into the document. On failure the current board stays and the error

@@ -50,3 +50,81 @@ def test_check_against_a_realm_scenario_switches_to_it(window, dialogs):
     assert window.editing.choose_scenario() is True
     assert window.document.scenario_path == path
     assert window.hint_label.text().startswith("Checking against ") and "(volcano.yaml)" in window.hint_label.text()
+
+
+def _close_opened(window):
+    for editor in list(window.content_windows):
+        editor.document.undo_stack.setClean() if hasattr(editor.document, "undo_stack") else None
+        editor.close()
+        editor.deleteLater()
+
+
+@pytest.mark.parametrize("relative, editor_class", [
+    ("boards/rivages/islands/{island}", "IslandEditorWindow"),
+    ("boards/rivages/trees/{tree}", "TreeEditorWindow"),
+    ("boards/rivages/cards.yaml", "CardEditorWindow"),
+    ("boards/rivages/loot.yaml", "CardEditorWindow"),
+])
+def test_open_sends_rivages_content_to_its_editor(window, dialogs, relative, editor_class):
+    # QA: File ▸ Open refused them with "content/wrong-kind: expected a realm-board/1 file"
+    island = sorted((REPO / "boards/rivages/islands").glob("*.yaml"))[0].name
+    tree = sorted((REPO / "boards/rivages/trees").glob("*.yaml"))[0].name
+    path = str(REPO / relative.format(island=island, tree=tree))
+    board_before = window.document.path
+    dialogs.answer("ask_open_path", path)
+    assert window.open_dialog()
+    try:
+        (editor,) = window.content_windows
+        assert type(editor).__name__ == editor_class and editor.isVisible()
+        assert Path(editor.document.path).resolve() == Path(path).resolve()
+        assert window.document.path == board_before          # the board stays
+        assert window.recent_files()[0] == str(Path(path).resolve())
+        assert dialogs.named("show_error") == [] and dialogs.named("ask_unsaved_changes") == []
+    finally:
+        _close_opened(window)
+
+
+def test_recent_and_dropped_content_files_open_in_their_editor(window, dialogs):
+    from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    cards = str(REPO / "boards/rivages/cards.yaml")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(cards)])
+    window.dropEvent(QDropEvent(QPointF(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+    try:
+        assert [type(e).__name__ for e in window.content_windows] == ["CardEditorWindow"]
+        window._fill_recent_menu()
+        recent = [a for a in window.recent_menu.actions() if a.toolTip() == str(Path(cards).resolve())]
+        recent[0].trigger()
+        assert [type(e).__name__ for e in window.content_windows] == ["CardEditorWindow"] * 2
+        assert window.document.path.endswith("jungle-temples-2p.yaml")
+    finally:
+        _close_opened(window)
+
+
+def test_open_realm_scenario_opens_its_board_and_the_scenario_editor(window, dialogs):
+    path = str(bundled_path("scenarios", "volcano.yaml"))
+    dialogs.answer("ask_open_path", path)
+    assert window.open_dialog()
+    try:
+        assert Path(window.document.path).name == "volcano-2p.yaml"  # fewest players
+        assert window.document.scenario_path == path
+        (editor,) = window.editing.scenario_editors
+        assert editor.isVisible() and Path(editor.document.path).name == "volcano.yaml"
+    finally:
+        for editor in window.editing.scenario_editors:
+            editor.close()
+
+
+def test_a_file_of_another_kind_says_what_it_is_not_that_it_breaks_its_format(window, dialogs):
+    dialogs.answer("show_error")
+    path = bundled_path("boards", "realm", "volcano-3p.yaml")
+    from studio.model.io import InvalidContent, read_scenario
+    from studio.gui.main_window import load_error_text
+
+    with pytest.raises(InvalidContent) as info:
+        read_scenario(path)
+    text, _ = load_error_text(info.value)
+    assert text.startswith("volcano-3p.yaml is a board file, not a Rule the Realm scenario:\n\n")
+    assert "does not match its format" not in text
