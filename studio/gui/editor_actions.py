@@ -69,7 +69,11 @@ class EditorActions(QObject):
         self.choose_scenario_action = w._action("Check Against Scena&rio…", self.choose_scenario, None, None,
                                                 "Validate this board against the rules of a scenario file")
         window.scene.selectionChanged.connect(self.update_enabled)
+        # Paste is enabled only while the clipboard holds pegs (a bound method: Qt drops the
+        # connection when this object is deleted)
+        QGuiApplication.clipboard().dataChanged.connect(self.update_paste_enabled)
         self.update_enabled()
+        self.update_paste_enabled()
 
     # -- menus and bars ---------------------------------------------------------------------------
     def fill_edit_menu(self, menu: QMenu) -> None:
@@ -156,10 +160,18 @@ class EditorActions(QObject):
     def update_enabled(self) -> None:
         if not shiboken6.isValid(self.window.scene):
             return  # the window is being torn down
+        self.window.delete_action.setEnabled(bool(self.window.scene.selected_elements()))
         has = bool(self.selected_pegs())
         for a in (self.cut_action, self.copy_action, self.duplicate_action, self.triangulate_action,
                   *self.transform_actions.values(), *self.symmetry_actions.values()):
             a.setEnabled(has)
+
+    def update_paste_enabled(self) -> None:
+        """Edit ▸ Paste can act only when the clipboard holds a fragment with pegs."""
+        if not shiboken6.isValid(self.paste_action):
+            return
+        frag = self.clipboard_fragment()
+        self.paste_action.setEnabled(frag is not None and not frag.is_empty())
 
     def _select_pegs(self, ids) -> None:
         self.window.scene.select_elements([("peg", p) for p in ids])

@@ -590,7 +590,7 @@ class MainWindow(QMainWindow):
             self, f"About {APP_NAME}",
             f"<h3>{APP_NAME} {__version__}</h3>"
             "<p>Design, validate and playtest boards for <i>Rule the Realm</i>.</p>"
-            "<p>Tools: Select (V), Add Peg (P), Peg Colour (C), Lines (L), Delete (D); Segment Content (T), "
+            "<p>Tools: Select (V), Add Peg (P), Peg Colour (C), Lines (L), Eraser (D); Segment Content (T), "
             "Pictures (G), Islands (I), Bridges (B), Line Items (M), Start &amp; Goal Pegs (S), Crater (R).<br>"
             "Painting tools: left click or drag applies, right click removes; one drag is one undo step.<br>"
             "Wheel zooms, middle button or Space+drag pans, F fits the board.</p>")

@@ -128,3 +128,25 @@ def test_a_file_of_another_kind_says_what_it_is_not_that_it_breaks_its_format(wi
     text, _ = load_error_text(info.value)
     assert text.startswith("volcano-3p.yaml is a board file, not a Rule the Realm scenario:\n\n")
     assert "does not match its format" not in text
+
+
+def test_edit_menu_names_each_item_once_and_enables_delete_and_paste_only_when_they_can_act(window, dialogs):
+    from PySide6.QtGui import QGuiApplication
+
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    names = [a.text().replace("&", "") for a in edit.actions() if a.text()]
+    assert len(names) == len(set(names)), names
+    assert "Eraser" in names and names.count("Delete") == 1
+    QGuiApplication.clipboard().clear()
+    window.scene.clearSelection()
+    assert not window.delete_action.isEnabled()
+    assert not window.editing.paste_action.isEnabled()
+    peg = sorted(window.document.board.pegs)[0]
+    window.scene.select_elements([("peg", peg)])
+    assert window.delete_action.isEnabled()
+    window.editing.copy()
+    assert window.editing.paste_action.isEnabled()
+    QGuiApplication.clipboard().setText("not pegs")
+    assert not window.editing.paste_action.isEnabled()
+    window.scene.clearSelection()
+    assert not window.delete_action.isEnabled()

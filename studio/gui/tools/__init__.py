@@ -1,7 +1,7 @@
 """Editing tools, one small state machine each, fed with scene mouse/key events by
 :class:`~studio.gui.scene.BoardScene` (each handler returns True when it used the event).
 
-Drawing: Select (V), Add Peg (P), Peg Colour (C), Lines (L), Delete (D). Location content:
+Drawing: Select (V), Add Peg (P), Peg Colour (C), Lines (L), Eraser (D). Location content:
 Segment Content (T: treasure, energy, idols), Pictures (G), Islands (I), Bridges (B), Line
 Items (M: Labyrinth treasure and artifacts), Start & Goal Pegs (S), Crater (R)."""
 

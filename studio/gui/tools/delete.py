@@ -1,4 +1,4 @@
-"""The Delete tool (D): click a peg or line to delete it (a peg takes its lines), or a
+"""The Eraser tool (D): click a peg or line to delete it (a peg takes its lines), or a
 segment to clear its content."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from studio.gui.tools.base import Tool
 
 class DeleteTool(Tool):
     name = "delete"
-    label = "Delete"
+    label = "Eraser"  # not "Delete": Edit ▸ Delete deletes the selection
     shortcut = "D"
     hint = "Click a peg or line to delete it, or a segment to clear its content"
 
