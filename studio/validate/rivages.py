@@ -42,6 +42,11 @@ _MODEL_OF = {"rivages-island": Island, "rivages-tree": Tree, "rivages-cards": Ca
              "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
 RESERVED_NAMES = frozenset(SPECIAL_KINDS) | frozenset(CARD_ACTIONS) | {ALL_TERRAINS}
 MAX_PLAYERS = 5
+MAX_QUEST_SPACES = 12  # the island schema's limit on a "spaces" quest step
+UNSAVABLE_CODES = frozenset({"rivages/quest-no-spaces", "rivages/quest-too-many-spaces", "rivages/pattern-length",
+                             "rivages/mission-count"})
+"""Codes of findings about content the file format cannot hold (an editor refuses to save them
+with the finding's plain message rather than the schema's)."""
 
 
 def rivages_findings(obj, terrains: list[str] | None = None, rules: RivagesRules | None = None) -> list[Finding]:
@@ -246,6 +251,12 @@ def _quest(island, shape, reachable, terrains, rules, report) -> None:
                            "forts", at=at + ("fort",), element=("fort", *step.fort))
             need = [n for n in neighbours(step.fort) if shape.kind.get(n) not in (None, STRONGHOLD)]
         elif step.kind == "spaces":
+            if not step.spaces:
+                report.add("rivages/quest-no-spaces", f"quest step {k + 1} picks no spaces (pick 1 to "
+                           f"{MAX_QUEST_SPACES} on the island)", at=at, element=el)
+            elif len(step.spaces) > MAX_QUEST_SPACES:
+                report.add("rivages/quest-too-many-spaces", f"quest step {k + 1} picks {len(step.spaces)} spaces; "
+                           f"a quest step names at most {MAX_QUEST_SPACES}", at=at + ("spaces",), element=el)
             for j, h in enumerate(step.spaces):
                 if h not in shape.kind:
                     report.add("rivages/quest-space-missing", f"the quest names {_hx(h)}, which is not a space",
@@ -256,6 +267,11 @@ def _quest(island, shape, reachable, terrains, rules, report) -> None:
                 else:
                     need.append(h)
         elif step.kind == "pattern":
+            if not 2 <= len(step.pattern) <= 6:
+                report.add("rivages/pattern-length", f"quest step {k + 1}'s pattern has {len(step.pattern)} "
+                           "space kind" + ("" if len(step.pattern) == 1 else "s") + "; a pattern has 2 to 6",
+                           at=at + ("pattern",), element=el)
+                continue
             unknown = [p for p in step.pattern if p not in terrains and p not in (WHITE, SHIP)]
             if unknown:
                 report.add("rivages/unknown-kind", f"the pattern names {', '.join(map(repr, unknown))}: not a terrain "
@@ -321,6 +337,9 @@ def _missions(island, shape, reachable, terrains, report) -> None:
         for k, step in enumerate(mission.steps):
             at = ("goals", "missions", i, "steps", k)
             _effect(report, step.reward, terrains, at + ("reward",), el)
+            if not 1 <= step.count <= 2:
+                report.add("rivages/mission-count", f"mission {i + 1} step {k + 1} asks for {step.count} areas; "
+                           "a mission step asks for 1 or 2", at=at + ("areas", "count"), element=el)
             if step.terrain not in terrains:
                 report.add("rivages/unknown-terrain", f"the mission asks for {step.terrain!r} areas: not a terrain "
                            f"({', '.join(terrains)})", at=at + ("areas", "terrain"), element=el)
