@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import errno
 import os
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -296,13 +298,26 @@ class ContentDocument(QObject):
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write atomically to ``path`` (default: the current path) and mark the document
-        clean. Raises :class:`~studio.model.io.InvalidContent` (the text would not reload to an
-        equal model, or does not match the schema), OSError, or ValueError when there is no
-        path. On error nothing is written and the document is unchanged."""
+        clean. Checks, in this order, so the first message is the one to act on: the target
+        (:func:`check_save_target`), then findings the format cannot hold
+        (:data:`~studio.validate.rivages.UNSAVABLE_CODES`, e.g. "quest step 1 picks no
+        spaces"), then the schema. Raises :class:`CannotSave` (a ValueError with a plain
+        reason) for all three, OSError for a write that fails anyway (disk full), ValueError
+        when there is no path. On error nothing is written and the document is unchanged."""
         target = path if path is not None else self._path
         if target is None:
             raise ValueError("this file has not been saved yet: choose where to save it")
-        io.write(self._model, target)
+        check_save_target(target)
+        self._check_savable()
+        try:
+            io.write(self._model, target)
+        except io.InvalidContent as exc:
+            # the findings would point at lines of a file that was never written: name the
+            # element (its place in the file's structure) instead
+            lines = [f"{f.code}: {f.message}" for f in exc.findings]
+            raise CannotSave("it would not load back as it is: " + exc.findings[0].message
+                             + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""),
+                             "\n".join(lines), exc.findings) from None
         if hasattr(self._model, "path"):
             self._model.path = str(target)
         self.undo_stack.setClean()
@@ -310,9 +325,77 @@ class ContentDocument(QObject):
             self._path = str(target)
             self.file_changed.emit(self._path)
 
+    def _check_savable(self) -> None:
+        from studio.validate.rivages import UNSAVABLE_CODES
+
+        if self._lint is not None:
+            return  # another kind of content: its own lint, its own rules
+        try:
+            findings = [f for f in self.lint(self._model) if f.code in UNSAVABLE_CODES]
+        except Exception:  # noqa: BLE001 - the schema check below still guards the file
+            return
+        if findings:
+            more = f" (and {len(findings) - 1} more problem{'s' if len(findings) > 2 else ''})" if len(findings) > 1 else ""
+            raise CannotSave(findings[0].message + more, "\n".join(f"{f.code}: {f.message}" for f in findings),
+                             findings)
+
     def snapshot(self) -> Any:
         """A deep copy of the model (tests compare it after undo)."""
         return copy.deepcopy(self._model)
+
+
+class CannotSave(ValueError):
+    """A save refused before anything was written. ``str()`` is the plain reason ("out is a
+    folder; choose a file name", "cannot write in /x: permission denied", "quest step 1 picks
+    no spaces"); ``details`` lists every problem (or ""); ``findings`` the findings behind it."""
+
+    def __init__(self, reason: str, details: str = "", findings: Sequence[Finding] = ()) -> None:
+        super().__init__(reason)
+        self.details = details
+        self.findings = list(findings)
+
+
+def save_error_text(exc: Exception) -> tuple[str, str | None]:
+    """(reason, details) for a failed :meth:`ContentDocument.save`: the plain reason of a
+    :class:`CannotSave`, ``cannot write FILE: reason`` for an OSError (never errno text)."""
+    if isinstance(exc, CannotSave):
+        return str(exc), exc.details or None
+    if isinstance(exc, PermissionError):
+        folder = Path(exc.filename).parent if exc.filename else None
+        return (f"cannot write in {folder}: permission denied" if folder else "permission denied"), None
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return (f"cannot write {exc.filename}: {reason}" if exc.filename else reason), None
+    return str(exc), None
+
+
+def check_save_target(path: str | os.PathLike) -> Path:
+    """Refuse, before anything is checked or written, a target that cannot be written: a
+    folder ("out is a folder; choose a file name"), a missing folder, a folder without write
+    permission ("cannot write in /x: permission denied") or a read-only file. Returns the
+    target as a Path; raises :class:`CannotSave`."""
+    target = Path(path)
+    if target.is_dir():
+        raise CannotSave(f"{target.name or target} is a folder; choose a file name")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise CannotSave(f"cannot write in {folder}: the folder does not exist")
+    if not folder.is_dir():
+        raise CannotSave(f"cannot write in {folder}: it is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CannotSave(f"cannot write in {folder}: permission denied")
+    try:  # access() says yes to root everywhere: a real file in the folder is the only proof
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except PermissionError:
+        raise CannotSave(f"cannot write in {folder}: permission denied") from None
+    except OSError as exc:
+        reason = {errno.EROFS: "the disk is read-only", errno.ENOSPC: "the disk is full"}.get(
+            exc.errno, f"the folder does not accept new files ({(exc.strerror or str(exc)).lower()})")
+        raise CannotSave(f"cannot write in {folder}: {reason}") from None
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CannotSave(f"cannot write {target}: the file is read-only")
+    return target
 
 
 def _read(path: str | os.PathLike, model_type: type | None) -> Any:

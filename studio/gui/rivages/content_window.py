@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
 from studio.gui import prompts
-from studio.gui.content_document import ContentDocument
+from studio.gui.content_document import ContentDocument, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.main_window import is_bundled, load_error_text
 from studio.model.io import InvalidContent
@@ -235,13 +235,9 @@ class ContentWindow(QMainWindow):
     def _save_to(self, path: str) -> bool:
         try:
             self.document.save(path)
-        except InvalidContent as exc:
-            text, details = load_error_text(exc)
-            prompts.show_error(self, "Not saved", f"The file was not written: it would not load again.\n\n{text}",
-                               details)
-            return False
         except (OSError, ValueError) as exc:
-            prompts.show_error(self, "Not saved", f"Could not write {path}: {exc}")
+            text, details = save_error_text(exc)
+            prompts.show_error(self, "Not saved", f"{Path(path).name} was not saved: {text}", details)
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from studio.content import LoadError
 from studio.gui import prompts
+from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
@@ -466,13 +467,9 @@ class IslandEditorWindow(QMainWindow):
     def _save_to(self, path) -> bool:
         try:
             self.document.save(path)
-        except InvalidContent as exc:
-            details = "\n".join(f.format() for f in exc.findings)
-            prompts.show_error(self, "Cannot save island", "The island was not saved: the file would not load "
-                               "back as it is.", details)
-            return False
-        except (OSError, ValueError) as exc:
-            prompts.show_error(self, "Cannot save island", f"The island was not saved: {exc}")
+        except (CannotSave, OSError, ValueError) as exc:
+            text, details = save_error_text(exc)
+            prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
             return False
         self._add_recent(str(path))
         self.say(f"Saved {path}")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.gui.content_document import ContentDocument, get_at, path_text, set_at
+from studio.gui.content_document import CannotSave, ContentDocument, get_at, path_text, set_at
 from studio.model.io import InvalidContent, read
 from studio.model.rivages import Effect, Island, Tree
 
@@ -99,7 +99,7 @@ def test_save_refuses_content_that_would_not_reload(doc, tmp_path):
     target = tmp_path / "bad.yaml"
     target.write_text("keep me\n")
     doc.set_value(("id",), "not an id!")                       # the schema refuses it
-    with pytest.raises(InvalidContent):
+    with pytest.raises(CannotSave, match="^it would not load back as it is: 'id' must be an id"):
         doc.save(target)
     assert target.read_text() == "keep me\n" and doc.is_modified
 
