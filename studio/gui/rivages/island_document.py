@@ -265,6 +265,8 @@ class IslandDocument(ContentDocument):
         else:
             if self.space(h) is None:
                 raise ValueError(f"{list(h)} is not a space")
+            if len(spaces) >= 12:  # the file format's limit (rivages/quest-too-many-spaces)
+                raise ValueError("a quest step names at most 12 spaces: click a picked one to remove it first")
             spaces.append(h)
         steps[step] = GoalStep("spaces", st.reward, spaces=tuple(spaces))
         return self.set_goal_steps("quest", steps)

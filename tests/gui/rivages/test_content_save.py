@@ -82,6 +82,16 @@ def test_unwritable_goal_kinds_are_findings():
     assert found["rivages/mission-count"] == "mission 1 step 1 asks for 0 areas; a mission step asks for 1 or 2"
 
 
+def test_picking_stops_at_12_spaces():
+    doc = IslandDocument(new_island())
+    free = [s.at for s in doc.island.spaces if s.at not in doc.island.quest.steps[0].spaces]
+    for h in free[:11]:
+        assert doc.toggle_quest_space(h)
+    with pytest.raises(ValueError, match="at most 12 spaces"):
+        doc.toggle_quest_space(free[11])
+    assert len(doc.island.quest.steps[0].spaces) == 12
+
+
 def test_a_second_step_added_in_the_goal_editor_is_reported_not_written(island_window, tmp_path, shown):
     w = island_window
     w.goals.widgets["quest-steps"].setValue(2)       # the new step has no spaces yet
