@@ -195,3 +195,13 @@ def test_cli_discovery_solo_is_one_set_without_challenge(capsys):
     assert cli.main([str(BASE), "--players", "1", "-n", "2", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     assert f"{NO_CHALLENGE}  " in out and "challenge cards" not in out
+
+
+def test_a_short_solo_batch_says_it_is_too_short_to_judge():
+    from studio.playtest.stats import all_clear
+
+    few = summarize([solo_game(i, 28, 26) for i in range(6)])
+    assert few.warnings == []
+    assert all_clear(few) == ("No warning, but 6 games say little: content and challenge sets are judged "
+                              "from 20 games on.")
+    assert format_summary(few, "Solo").endswith(all_clear(few))

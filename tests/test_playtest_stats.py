@@ -253,3 +253,31 @@ def test_play_game_tracks_the_lead(script, winners, decided, changes):
     assert r.decided_at == (pytest.approx(decided) if decided is not None else None)
     assert r.lead_changes == changes
     assert r.elements == () and r.bands_used == ()
+
+
+def test_too_few_games_to_judge_balance_is_said_plainly():
+    # QA: 12 games at 50 / 8.3 / 41.7% were reported as "the seats look even"
+    from studio.playtest.report import format_summary, html_report
+    from studio.playtest.stats import all_clear, games_to_judge_balance
+
+    winners = [0] * 6 + [1] + [2] * 5
+    s = summarize([result(i, (9, 8, 7), (w,), bands=(5,) * 3) for i, w in enumerate(winners)])
+    assert [round(100 * x.win_rate, 1) for x in s.seats] == [50.0, 8.3, 41.7]
+    assert s.warnings[0] == ("12 games are too few to judge balance: the win rates' 95% intervals span ±27 "
+                             "points; run at least 90 games to tell a 10-point edge from chance")
+    assert s.warnings[0] in format_summary(s) and "too few to judge balance" in html_report(s, "t", {})
+    # 6 two-player games at 83 / 17%: the ±40-point margin hides a 33-point gap
+    two = summarize([result(i, (10, 8), (0 if i else 1,)) for i in range(6)])
+    assert two.warnings == ["6 games are too few to judge balance: the win rates' 95% intervals span ±40 "
+                            "points; run at least 100 games to tell a 10-point edge from chance"]
+    assert games_to_judge_balance(0.5) == 100 and games_to_judge_balance(0.25) == 80
+    assert games_to_judge_balance(0.0) == 0
+    # enough even games: no warning, and the all-clear says what was checked
+    even = summarize([result(i, (10, 8), (i % 2,)) for i in range(100)])
+    assert even.warnings == [] and all_clear(even) == ("No warning: the seats look even and every piece of "
+                                                        "content was taken.")
+    assert format_summary(even).endswith(all_clear(even))
+    assert all_clear(even) in html_report(even, "t", {})
+    # different bots per seat: the seats are not compared, so neither is the number of games
+    mixed = summarize([result(i, bots=("mcts", "greedy")) for i in range(6)])
+    assert not any("too few" in w for w in mixed.warnings)

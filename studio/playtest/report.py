@@ -21,7 +21,7 @@ from pathlib import Path
 
 from studio.playtest.elements import Element, hex_corners, shape_bounds
 from studio.playtest.runner import GameResult
-from studio.playtest.stats import Distribution, SoloSummary, Summary, challenge_text
+from studio.playtest.stats import Distribution, SoloSummary, Summary, all_clear, challenge_text
 
 FORMAT = "studio-playtest/1"
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98")
@@ -78,10 +78,12 @@ def format_summary(summary: Summary, title: str = "") -> str:
     if summary.elements:
         out.append("")
         out += content_lines(summary)
+    out.append("")
     if summary.warnings:
-        out.append("")
         out.append("warnings:")
         out += [f"  - {w}" for w in summary.warnings]
+    else:
+        out.append(all_clear(summary))
     return "\n".join(out)
 
 
@@ -521,7 +523,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append('<div class="warn"><b>Warnings</b><ul>' + "".join(f"<li>{_e(w)}</li>" for w in s.warnings)
                    + "</ul></div>")
     else:
-        out.append('<div class="ok">Nothing looks wrong in these games.</div>')
+        out.append(f'<div class="ok">{_e(all_clear(s))}</div>')
 
     out.append("<h2>Seats</h2>")
     bands = any(x.bands_mean is not None for x in seats)

@@ -21,7 +21,8 @@ The :class:`Summary` holds:
   per challenge set (the challenge cards a game was played with, RIV-X6), each with its 95%
   Wilson interval, how often the target alone was reached, and how often each challenge card
   was met;
-- ``warnings``: plain sentences about what looks wrong.
+- ``warnings``: plain sentences about what looks wrong, first of all too few games to judge the
+  seats (a win rate's 95% margin wider than ``BALANCE_GAP``, :func:`games_to_judge_balance`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ LATE = 0.9                     # a game decided after 90% of its actions is deci
 EARLY_WARNING = 0.25           # winners leading for good this early on average: a warning
 TIE_WARNING = 0.10             # shared wins above this share of games: a warning
 MIN_GAMES_FOR_CONTENT = 20     # fewer games say little about content never taken
+BALANCE_GAP = 0.10             # a seat this far (10 points) off its fair share is unbalanced
 NO_CHALLENGE = "no challenge"  # the label of solo games played without challenge cards
 
 
@@ -62,6 +64,17 @@ def win_rate_margin(win_rate: float, games: int) -> float:
     if games < 1:
         return math.nan
     return Z95 * math.sqrt(max(win_rate * (1 - win_rate), 0.0) / games)
+
+
+def games_to_judge_balance(fair_share: float, gap: float = BALANCE_GAP) -> int:
+    """Games needed for the 95% margin of a win rate around ``fair_share`` (a proportion) to
+    be at most ``gap`` (a proportion: 0.10 is 10 points), rounded up to a multiple of 10; 0 when
+    no seat can win (``fair_share`` 0)."""
+    var = max(fair_share * (1 - fair_share), 0.0)
+    if var == 0.0:
+        return 0
+    need = math.ceil(Z95 * Z95 * var / (gap * gap) - 1e-9)
+    return -(-need // 10) * 10
 
 
 @dataclass(frozen=True)
@@ -452,6 +465,11 @@ def _with_warnings(s: Summary) -> Summary:
     n, games = s.players, s.games
     if n > 1 and s.same_bots:
         half = win_rate_margin(s.fair_share, games)
+        if half > BALANCE_GAP:  # chance alone moves a rate further than an edge that matters
+            out.append(f"{games} game{'s are' if games != 1 else ' is'} too few to judge balance: the win rates' "
+                       f"95% intervals span ±{100 * half:.0f} points; run at least "
+                       f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
+                       "edge from chance")
         for seat in s.seats:
             if abs(seat.win_rate - s.fair_share) > half:
                 out.append(f"seat {seat.seat + 1} ({seat.name}) wins {_pct(seat.win_rate)} of {n}-player games, "
@@ -475,6 +493,19 @@ def _with_warnings(s: Summary) -> Summary:
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
         out.extend(_content_warnings(s.elements, games))
     return replace(s, warnings=out)
+
+
+def all_clear(s: Summary) -> str:
+    """The sentence shown instead of warnings when ``s.warnings`` is empty: what was checked and
+    found fine, and no more (content and challenge sets are judged from MIN_GAMES_FOR_CONTENT
+    games on; too few games to judge the seats is itself a warning)."""
+    if s.games < MIN_GAMES_FOR_CONTENT:
+        judged = "content and challenge sets are" if s.solo is not None else "content is"
+        return (f"No warning, but {s.games} game{'s say' if s.games != 1 else ' says'} little: {judged} judged "
+                f"from {MIN_GAMES_FOR_CONTENT} games on.")
+    if s.players > 1:
+        return "No warning: the seats look even and every piece of content was taken."
+    return "No warning: every piece of content was taken and no challenge set is always lost or always won."
 
 
 def _solo_warnings(solo: SoloSummary) -> list[str]:

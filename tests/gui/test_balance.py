@@ -58,6 +58,30 @@ def test_a_batch_runs_in_the_background_and_its_report_is_charted(qtbot, setup2)
     assert d.run_button.isEnabled() and all(b.isEnabled() for b in d.save_buttons.values())
 
 
+def test_a_short_batch_says_it_is_too_short_instead_of_looking_even(qtbot, setup2):
+    # QA: 6 games at 83% / 17% showed "No warning: the seats look even"
+    from studio.playtest.runner import GameResult
+    from studio.playtest.stats import Tally
+
+    def game(seed, winner):
+        return GameResult(seed=seed, scores=(10, 8) if winner == 0 else (8, 10), winners=(winner,), rounds=5,
+                          actions=40, end_reason="a player reached 18 VP", bands_used=(5, 5),
+                          seat_names=("South", "North"), bots=("greedy", "greedy"))
+
+    d = _dashboard(qtbot, setup2, 6)
+    d._tally = Tally(d.catalogue)
+    for seed, winner in enumerate([1, 0, 0, 0, 0, 0]):
+        d._on_result(game(seed, winner))
+    d._refresh_report()
+    d.show()
+    qtbot.waitExposed(d)
+    text = d.warnings_label.text()
+    assert d.warnings_label.isVisible() and d.warnings_label.objectName() == "warnings"
+    assert "look even" not in text
+    assert ("<li>6 games are too few to judge balance: the win rates&#x27; 95% intervals span ±40 points; run at "
+            "least 100 games to tell a 10-point edge from chance</li>") in text
+
+
 def test_cancel_keeps_the_games_that_finished(qtbot, setup2):
     d = _dashboard(qtbot, setup2, 300, seed=5)
     with qtbot.waitSignal(d.runFinished, timeout=120000) as done:

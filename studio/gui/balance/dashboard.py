@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from studio.gui import prompts
 from studio.gui.balance.charts import EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
+from studio.playtest.stats import all_clear
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
 DEFAULT_GAMES = 200
@@ -465,7 +466,7 @@ class BalanceDashboard(QWidget):
                                         f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
         else:
             self.warnings_label.setObjectName("allClear")
-            self.warnings_label.setText("No warning: the seats look even and every piece of content was taken.")
+            self.warnings_label.setText(_escape(all_clear(s)))
         self.warnings_label.setStyleSheet(self.warnings_label.styleSheet())  # re-polish for the new name
         self.warnings_label.style().unpolish(self.warnings_label)
         self.warnings_label.style().polish(self.warnings_label)
