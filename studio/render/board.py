@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPe
 from studio.model.realm import Board, line_key
 from studio.render import glyphs, locations, style
 from studio.render.style import RenderOptions
+from studio.render.output import check_writable
 
 
 def peg_point(board: Board, peg_id: str) -> QPointF:
@@ -188,6 +189,7 @@ def render_image(board: Board, pixels_per_unit: float = 96.0, options: RenderOpt
 def export_png(board: Board, path: str | Path, pixels_per_unit: float = 96.0,
                options: RenderOptions | None = None) -> None:
     """Write the board to ``path`` as PNG. Raises OSError when the file cannot be written."""
+    check_writable(path)
     image = render_image(board, pixels_per_unit, options)
     if not image.save(str(path), "PNG"):
         raise OSError(f"could not write {path}")

@@ -15,7 +15,6 @@ as the cutting line. QtGui only: works offscreen; :func:`paint_sheets` also driv
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from studio.model.realm import Board
 from studio.render import glyphs, locations, style
 from studio.render.board import paint_background, paint_board, plate_rect, seat_label_positions
 from studio.render.style import RenderOptions
+from studio.render.output import check_writable
 
 FORMATS = ("png", "svg", "pdf")
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
@@ -533,11 +533,7 @@ def export_board(board: Board, path: str | Path, settings: ExportSettings | None
     for a tiled PNG or SVG). Raises :class:`ExportError` for settings that do not work and
     OSError for files that cannot be written."""
     settings = (settings or ExportSettings()).checked()
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise OSError(f"could not write {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise OSError(f"could not write {path}: the folder {folder} is not writable")
+    check_writable(path)  # before Qt paints: a failing QPainter::begin() warns on stderr
     return _WRITERS[settings.format](board, path, settings)
 
 

@@ -8,7 +8,6 @@ Used for Trees of Wisdom and card sheets. QtGui only."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdf
 from PySide6.QtSvg import QSvgGenerator
 
 from studio.render.export import FORMATS, MAX_PIXELS, PAPERS, ExportError
+from studio.render.output import check_writable
 
 _PDF_DPI = 1200
 _SVG_UNITS_PER_MM = 10
@@ -153,11 +153,7 @@ def write_pages(pages: Pages, path: str | Path, fmt: str, dpi: float = 300.0) ->
     if pages.count < 1:
         raise ExportError("nothing to print: no pages")
     path = Path(path)
-    folder = path.parent
-    if not folder.is_dir():
-        raise OSError(f"could not write {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise OSError(f"could not write {path}: the folder {folder} is not writable")
+    check_writable(path)  # before Qt paints: a failing QPainter::begin() warns on stderr
     if fmt == "pdf":
         return write_pdf(pages, path)
     if fmt == "svg":

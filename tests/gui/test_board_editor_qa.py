@@ -150,3 +150,50 @@ def test_edit_menu_names_each_item_once_and_enables_delete_and_paste_only_when_t
     assert not window.editing.paste_action.isEnabled()
     window.scene.clearSelection()
     assert not window.delete_action.isEnabled()
+
+
+# a folder that exists but where no file can be created (even by root), and one that is missing
+UNWRITABLE = ["/proc/qa-board", "/nonexistent/dir/qa-board"]
+
+
+@pytest.mark.parametrize("stem", UNWRITABLE)
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "png"])
+def test_export_to_an_unwritable_path_says_so_without_qt_warnings(window, dialogs, qtlog, stem, fmt):
+    # QA: the message box was right but Qt printed "QPainter::begin(): Returned false" on stderr
+    from studio.render import export
+
+    target = f"{stem}.{fmt}"
+    dialogs.answer("ask_export", (target, export.ExportSettings(format=fmt)))
+    dialogs.answer("show_error")
+    assert window.files.export() is False
+    title, text = dialogs.named("show_error")[-1][:2]
+    assert title == "Cannot export board" and text.startswith(f"could not write {target}: ")
+    assert not [r for r in qtlog.records if "QPainter" in r.message]
+    assert not Path(target).exists()
+
+
+@pytest.mark.parametrize("stem", UNWRITABLE)
+def test_page_writers_and_board_image_refuse_unwritable_paths_before_painting(window, qtlog, stem):
+    from studio.render import export_png
+    from studio.render.pages import Pages, write_pages
+
+    for fmt in ("pdf", "svg", "png"):
+        with pytest.raises(OSError, match=f"could not write {stem}.{fmt}: "):
+            write_pages(Pages(title="t", sheet_mm=(100.0, 100.0), count=1, paint=lambda *a: None),
+                        f"{stem}.{fmt}", fmt)
+    with pytest.raises(OSError, match=f"could not write {stem}.png: "):
+        export_png(window.document.board, f"{stem}.png")
+    assert not [r for r in qtlog.records if "QPainter" in r.message]
+
+
+def test_the_writable_probe_leaves_existing_files_alone(tmp_path):
+    from studio.render.output import check_writable
+
+    existing = tmp_path / "board.pdf"
+    existing.write_bytes(b"%PDF old")
+    check_writable(existing)
+    assert existing.read_bytes() == b"%PDF old"
+    check_writable(tmp_path / "new.pdf")
+    assert not (tmp_path / "new.pdf").exists()
+    with pytest.raises(OSError, match="it is a folder"):
+        check_writable(tmp_path)
