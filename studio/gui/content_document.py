@@ -398,9 +398,45 @@ def check_save_target(path: str | os.PathLike) -> Path:
     return target
 
 
+FORMAT_NAMES = {
+    "realm-board/1": "a Rule the Realm board",
+    "realm-scenario/1": "a Rule the Realm scenario",
+    "rivages-scenario/1": "a Rivages scenario",
+    "rivages-island/1": "a Rivages island",
+    "rivages-tree/1": "a Rivages Tree of Wisdom",
+    "rivages-cards/1": "a Rivages card set",
+    "rivages-loot/1": "a Rivages loot set",
+}
+
+EDITED_AS = {"rivages-island/1": "an island", "rivages-tree/1": "a Tree of Wisdom",
+             "rivages-cards/1": "a card set", "rivages-loot/1": "a loot set"}
+"""How an editor names what it opens (the end of a wrong-kind message)."""
+
+
+def check_format(path: str | os.PathLike, formats: Sequence[str], wanted: str) -> None:
+    """Refuse a readable file of another known format before its schema is checked, so
+    opening a board in the island editor says "gull.yaml is a Rule the Realm board
+    (realm-board/1), not an island" rather than listing the board's schema problems.
+    ``wanted`` names what the editor opens ("an island"). Raises InvalidContent with one
+    ``content/wrong-kind`` finding; files that do not parse or name no format pass (the
+    loader reports them)."""
+    from studio.content import LoadError, load_document
+
+    try:
+        fmt = load_document(path).format or ""
+    except (LoadError, OSError, ValueError):
+        return
+    if not fmt or fmt in formats:
+        return
+    what = FORMAT_NAMES.get(fmt, f"a {fmt.split('/')[0]} file")
+    raise io.InvalidContent([Finding("content/wrong-kind", "error",
+                                     f"{Path(path).name} is {what} ({fmt}), not {wanted}", str(path), 1, 1)])
+
+
 def _read(path: str | os.PathLike, model_type: type | None) -> Any:
     if model_type is None:
         return io.read(path)
+    check_format(path, [model_type.FORMAT], EDITED_AS.get(model_type.FORMAT, f"a {model_type.FORMAT} file"))
     from studio.model.rivages import read_as
 
     return read_as(path, model_type)

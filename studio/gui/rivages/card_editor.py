@@ -501,6 +501,9 @@ class CardEditorWindow(ContentWindow):
     def new_model(self):
         return cc.new_card_set()
 
+    def new_model_for(self, fmt: str):
+        return cc.new_loot_set() if fmt == LootSet.FORMAT else None
+
     def _palette(self) -> Palette:
         sc = self.document.scenario
         return Palette.of(sc.terrains) if sc is not None else Palette()

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
 from studio.gui import prompts
-from studio.gui.content_document import ContentDocument, save_error_text
+from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
-from studio.gui.main_window import is_bundled, load_error_text
+from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
 
@@ -107,24 +107,34 @@ class ContentWindow(QMainWindow):
         """Open ``path`` in this window. Errors: a message box when ``interactive``, else the
         exception (LoadError, InvalidContent, OSError) is raised."""
         try:
+            formats = [t.FORMAT for t in self.MODEL_TYPES]
+            check_format(path, formats, " or ".join(EDITED_AS.get(f, f) for f in formats))
             doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
-            if not isinstance(doc.model, self.MODEL_TYPES):
-                kinds = " or ".join(t.FORMAT for t in self.MODEL_TYPES)
-                from studio.content.findings import Finding
-
-                got = getattr(doc.model, "FORMAT", type(doc.model).__name__)
-                doc.deleteLater()
-                raise InvalidContent([Finding("content/wrong-kind", "error",
-                                              f"the {self.APP_TITLE} opens {kinds} files, this is a {got} file",
-                                              str(path), 1, 1)])
         except (LoadError, InvalidContent, OSError) as exc:
+            self._start_new_like(path)
             if not interactive:
                 raise
-            text, details = load_error_text(exc)
+            if isinstance(exc, InvalidContent) and [f.code for f in exc.findings] == ["content/wrong-kind"]:
+                text, details = exc.findings[0].message, None
+            else:
+                text, details = load_error_text(exc)
             prompts.show_error(self, "Cannot open file", text, details)
             return False
         self.set_document(doc)
         return True
+
+    def new_model_for(self, fmt: str):
+        """A new model of format ``fmt`` (None: this window's default new model is as good)."""
+        return None
+
+    def _start_new_like(self, path) -> None:
+        """A file that did not open leaves an untouched new document of the wrong kind (a
+        card set for a broken loot file): start a new one of the file's kind instead."""
+        if self.document.path is not None or self.document.is_modified:
+            return
+        model = self.new_model_for(file_format(path))
+        if model is not None and type(model) is not type(self.document.model):
+            self.set_document(self._make_document(model, None))
 
     # -- menus --------------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:

@@ -559,6 +559,8 @@ def _is_bundled(path: str) -> bool:
 
 def _load_error(exc, path) -> str:
     if isinstance(exc, InvalidContent):
+        if len(exc.findings) == 1 and exc.findings[0].code == "content/wrong-kind":
+            return exc.findings[0].message  # "x.yaml is a Rule the Realm board (realm-board/1), not an island"
         return "\n".join(f.format() for f in exc.findings[:12])
     if isinstance(exc, LoadError):
         return exc.format()  # as studio validate prints it, code included

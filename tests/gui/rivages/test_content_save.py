@@ -173,3 +173,24 @@ def test_content_editors_refuse_a_folder(qtbot, tmp_path, shown, monkeypatch, wi
     assert not w.save_as()
     assert shown[-1][1] == "out was not saved: out is a folder; choose a file name"
     assert [p.name for p in tmp_path.iterdir() if p.name != "s.ini"] == ["out"] and not any(out.iterdir())
+
+
+# --- opening a file of the wrong kind or a broken one ---------------------------------------
+
+def test_the_island_editor_names_a_board_file(island_window, tmp_path, shown):
+    board = tmp_path / "typo.yaml"                   # a board with schema errors (QA's typo.yaml)
+    board.write_text("format: realm-board/1\nid: x\npegz: {}\n")
+    assert not island_window.open_path(board)
+    assert shown[-1][1] == "typo.yaml is a Rule the Realm board (realm-board/1), not an island"
+
+
+def test_a_broken_loot_file_starts_a_new_loot_set(qtbot, tmp_path, shown):
+    from studio.gui.app import start_editor
+    from studio.model.rivages import LootSet
+
+    loot = tmp_path / "loot-min.yaml"
+    loot.write_text("format: rivages-loot/1\n")
+    w = start_editor([str(loot)], settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert isinstance(w.document.model, LootSet) and w.document.path is None
+    assert w.stack.currentWidget() is w.loot_page
