@@ -152,6 +152,37 @@ def test_heat_map_over_the_editor_board_shows_the_batch_statistics(qtbot, window
     assert balance.heat is None and not balance.heat_action.isEnabled() and not balance.legend.isVisible()
 
 
+def test_the_heat_map_follows_the_board_as_it_is_edited(qtbot, window):
+    # QA: after deleting every element the map stayed drawn as ghost triangles
+    from studio.gui.balance.editor import board_catalogue
+
+    balance = window.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    d.games_spin.setValue(4)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        d.start_run()
+    before = dict(balance.heat.rates)
+    assert {e.key for e in board_catalogue(window.document.board)} == {e.key for e in d.catalogue}
+    balance.relayout_heat()  # nothing changed: the same map
+    assert balance.heat.rates == before and not balance.stale
+    peg = sorted(window.document.board.pegs)[0]
+    window.document.delete(pegs=[peg])
+    balance.relayout_heat()  # (the editor does it once the edits pause)
+    gone = {k for k in before if peg in k.split(" ", 1)[1].split("-")}
+    assert gone and set(balance.heat.rates) == set(before) - gone
+    assert all(balance.heat.rates[k] == before[k] for k in balance.heat.rates)
+    window.select_all()
+    window.delete_selection()
+    qtbot.waitUntil(lambda: not balance._relayout.isActive(), timeout=5000)
+    assert balance.heat.rates == {} and balance.heat.never == []
+    assert balance.heat.isVisible() and "the board changed since this run" in balance.legend.text.text()
+    window.document.undo_stack.undo()  # the elements come back, and so does their heat
+    balance.relayout_heat()
+    assert set(balance.heat.rates) == set(before) - gone
+
+
 def test_a_board_with_errors_is_refused_with_the_reason(qtbot, window, monkeypatch):
     from studio.content.findings import Finding
 

@@ -9,7 +9,7 @@ view's corner, toggled by *View ▸ Show Heat Map* or the dashboard's check box.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
@@ -44,6 +44,11 @@ class BoardBalance(QObject):
         self.dashboard: BalanceDashboard | None = None
         self.heat: HeatMapItem | None = None
         self.stale = False
+        self._heat_run = None            # (element stats, games) of the run the heat map shows
+        self._relayout = QTimer(self)    # an edit re-lays the map once the editing pauses
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(150)
+        self._relayout.timeout.connect(self.relayout_heat)
         self._board_setup = None
         self.legend = HeatLegend(window.view.viewport())
         self.legend.move(10, 10)
@@ -142,9 +147,8 @@ class BoardBalance(QObject):
     def show_heat(self, catalogue, summary) -> HeatMapItem:
         """Lay the heat map of ``summary`` over the board and show it."""
         self.clear_heat()
-        self.heat = HeatMapItem(catalogue, summary.elements, summary.games)
-        self.main.scene.addItem(self.heat)
-        self.main.scene.addItem(self.heat.labels)
+        self._heat_run = (summary.elements, summary.games)
+        self._lay_heat(catalogue)
         self.stale = False
         self._legend_text()
         self.heat_action.setEnabled(True)
@@ -156,12 +160,37 @@ class BoardBalance(QObject):
             self.heat_action.setChecked(True)
         return self.heat
 
+    def _lay_heat(self, catalogue) -> None:
+        stats, games = self._heat_run
+        self.heat = HeatMapItem(catalogue, stats, games)
+        self.main.scene.addItem(self.heat)
+        self.main.scene.addItem(self.heat.labels)
+
+    def relayout_heat(self) -> None:
+        """Redraw the heat map on the board as it is now: an element of the run is drawn where
+        it is now when the board still has it (matched by its id: ``segment a-b-c``, ``bridge
+        a-e``...) and not at all once it was deleted; the legend keeps saying the run is out of
+        date."""
+        self._relayout.stop()
+        if self.heat is None or self._heat_run is None:
+            return
+        visible = self.heat.isVisible()
+        for item in (self.heat, self.heat.labels):
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self._lay_heat(board_catalogue(self.main.document.board))
+        self.heat.setVisible(visible)
+        self.heat.labels.setVisible(visible)
+        self._legend_text()
+
     def clear_heat(self) -> None:
+        self._relayout.stop()
         if self.heat is not None:
             for item in (self.heat, self.heat.labels):
                 if item.scene() is not None:
                     item.scene().removeItem(item)
             self.heat = None
+        self._heat_run = None
         self.legend.hide()
 
     def set_heat_visible(self, on: bool) -> None:
@@ -193,9 +222,28 @@ class BoardBalance(QObject):
             self.heat_action.setChecked(False)
             self.heat_action.setEnabled(False)
             return
-        if self.heat is not None and not self.stale:
-            self.stale = True
-            self._legend_text()
+        if self.heat is not None:
+            if not self.stale:
+                self.stale = True
+                self._legend_text()
+            self._relayout.start()
 
 
-__all__ = ["BalanceWindow", "BoardBalance"]
+def board_catalogue(board) -> list:
+    """The elements (:mod:`studio.playtest.elements`) of ``board`` as it is now, also when it
+    cannot be played (no segments yet, a line to a deleted peg): then only its bridges and
+    line items on existing pegs."""
+    from types import SimpleNamespace
+
+    from studio.geometry.bands import Topology
+    from studio.model import BoardError
+    from studio.playtest.elements import catalogue
+
+    try:
+        topology = Topology(board, ("line",))
+    except (BoardError, ValueError):
+        topology = SimpleNamespace(face_keys=[], faces=[], is_segment=[], segment_of_face=[])
+    return catalogue(SimpleNamespace(topology=topology, board=board))
+
+
+__all__ = ["BalanceWindow", "BoardBalance", "board_catalogue"]
