@@ -28,7 +28,19 @@ CASES = [
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [0], colour: green}',
      [('schema/length', "'pegs.a1.at' must be a list of exactly 2 numbers, got [0] (1 item)")]),
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [x, 0], colour: green}',
-     [('schema/type', "'pegs.a1.at[0]' must be a number, got the text 'x'")]),
+     [('schema/type', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got the text 'x'")]),
+    # QA: YAML 1.1 reads 1e308 (an exponent without a decimal point) as text; far-off pegs
+    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [1e308, 0], colour: green}',
+     [('schema/type', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got the text '1e308' (YAML reads a "
+                      "number with an exponent but no decimal point as text; as a number, 1e308 would be out of "
+                      "range too)")]),
+    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [0, 25e-1], colour: green}',
+     [('schema/type', "'pegs.a1.at[1]' must be a number from -1000 to 1000, got the text '25e-1' (YAML reads a "
+                      "number with an exponent but no decimal point as text: write 25.0e-1 or 2.5)")]),
+    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [1.0e+308, 0], colour: green}',
+     [('schema/range', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got 1e+308")]),
+    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [0, -100000], colour: green}',
+     [('schema/range', "'pegs.a1.at[1]' must be a number from -1000 to 1000, got -100000")]),
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {colour: green}',
      [('schema/missing-key', "missing key 'at' in 'pegs.a1': it is required (a list of exactly 2 numbers)")]),
     ('boards/realm/jungle-temples-2p.yaml', 'treasure: ', 'tresure: ',

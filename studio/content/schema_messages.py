@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+import re
 from typing import Any
 
 from studio.content.findings import json_path_text
@@ -254,6 +256,8 @@ def describe(error, root: dict | None = None) -> str:
         if schema.get("type") == "string" and isinstance(value, (int, float, bool)):
             # YAML read 1, 2.5 or yes as a number or true/false: quotes keep it text
             quote = f" (put it in quotes, '{value_text(value)}', to make it a text)"
+        elif schema.get("type") in ("number", "integer") and isinstance(value, str):
+            quote = _number_as_text(value, schema)
         return f"{name} must be {expected(schema, root)}, got {kind_of(value)}{quote}"
     if kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{name} must be {expected(schema, root)}, got {value_text(value)}"
@@ -276,6 +280,30 @@ def describe(error, root: dict | None = None) -> str:
     if kw == "not":
         return f"{name} has a value that is not allowed here: {value_text(value)}"
     return f"{name}: {error.message}"
+
+
+_EXPONENT_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+
+
+def _number_as_text(text: str, schema: dict) -> str:
+    """Why a number written like ``1e308`` is text, and how to write it: YAML 1.1 (which the
+    loader follows) reads an exponent as a number only with a decimal point (``1.0e+308``).
+    Says also when the number would be out of the schema's range. "" for other texts."""
+    if not _EXPONENT_NUMBER.fullmatch(text.strip()):
+        return ""
+    number = float(text)
+    # the author's digits, with the decimal point and exponent sign YAML 1.1 needs
+    mantissa, _, exponent = text.strip().lower().partition("e")
+    mantissa = mantissa if "." in mantissa else f"{mantissa}.0"
+    mantissa = f"{mantissa}0" if mantissa.endswith(".") else mantissa
+    written = f"{mantissa}e{exponent if exponent[0] in '+-' else '+' + exponent}"
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if (low is not None and number < low) or (high is not None and number > high) or math.isinf(number):
+        return (f" (YAML reads a number with an exponent but no decimal point as text; as a number, "
+                f"{text.strip()} would be out of range too)")
+    plain = f"{number:.15g}" if "e" not in f"{number:.15g}" else None
+    return (f" (YAML reads a number with an exponent but no decimal point as text: write {written}"
+            f"{f' or {plain}' if plain else ''})")
 
 
 def _is_key_check(error) -> bool:
