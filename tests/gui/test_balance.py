@@ -183,6 +183,28 @@ def test_the_heat_map_follows_the_board_as_it_is_edited(qtbot, window):
     assert set(balance.heat.rates) == set(before) - gone
 
 
+def test_closing_the_editor_cancels_the_run_and_closes_its_window(qtbot, window, dialogs):
+    # QA: the balance window stayed open (and the run went on) after the board editor closed
+    from studio.gui import prompts
+
+    balance = window.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    d.games_spin.setValue(300)
+    d.set_bots("random")
+    peg = sorted(window.document.board.pegs)[0]
+    window.document.set_peg_colour([peg], "red" if window.document.board.pegs[peg].colour != "red" else "blue")
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    assert d.start_run()
+    assert not window.close()  # a refused close leaves the run and its window alone
+    assert d.is_running() and balance.window.isVisible()
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.DISCARD)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        assert window.close()
+    assert done.args == [True] and not d.is_running() and len(d.results) < 300
+    assert not balance.window.isVisible()
+
+
 def test_a_board_with_errors_is_refused_with_the_reason(qtbot, window, monkeypatch):
     from studio.content.findings import Finding
 

@@ -32,6 +32,24 @@ class BalanceWindow(QMainWindow):
         super().closeEvent(event)
 
 
+def editor_closed(event) -> bool:
+    """Whether ``event`` (seen by an event filter on an editor window) means the editor has
+    closed: the hide that follows an accepted close (a refused close, e.g. *Cancel* at "save
+    changes?", sends none; minimising sends a spontaneous one)."""
+    return event.type() == QEvent.Hide and not event.spontaneous()
+
+
+def close_balance(owner) -> None:
+    """Stop ``owner``'s running batch (waiting for the games in progress) and close its balance
+    window: both belong to the editor that is closing. ``owner``: a :class:`BoardBalance` or an
+    island one (``dashboard`` and ``window`` attributes)."""
+    if owner.dashboard is not None:
+        owner.dashboard.cancel_run()
+        owner.dashboard.wait()
+    if owner.window is not None and owner.window.isVisible():
+        owner.window.close()
+
+
 class BoardBalance(QObject):
     """Balance runs on the editor's board. ``window``: the editor's MainWindow (its document,
     scene and view are used). ``open_action`` opens the dashboard, ``heat_action`` toggles the
@@ -63,12 +81,11 @@ class BoardBalance(QObject):
         self.heat_action.setStatusTip("Draw over the board how often each element was taken in the last balance run")
         self.heat_action.toggled.connect(self.set_heat_visible)
         window.document.changed.connect(self._board_changed)
-        window.installEventFilter(self)  # closing the editor stops a running batch first
+        window.installEventFilter(self)  # closing the editor stops a running batch and its window
 
     def eventFilter(self, obj, event) -> bool:
-        if obj is self.main and event.type() == QEvent.Close and self.dashboard is not None:
-            self.dashboard.cancel_run()
-            self.dashboard.wait()
+        if obj is self.main and editor_closed(event):
+            close_balance(self)
         return False
 
     # -- setups -------------------------------------------------------------------------------
@@ -246,4 +263,4 @@ def board_catalogue(board) -> list:
     return catalogue(SimpleNamespace(topology=topology, board=board))
 
 
-__all__ = ["BalanceWindow", "BoardBalance", "board_catalogue"]
+__all__ = ["BalanceWindow", "BoardBalance", "board_catalogue", "close_balance", "editor_closed"]

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox
 
 from studio.gui import prompts
 from studio.gui.balance.dashboard import BalanceDashboard
-from studio.gui.balance.editor import BalanceWindow
+from studio.gui.balance.editor import BalanceWindow, close_balance, editor_closed
 from studio.gui.balance.island_heatmap import IslandHeatItem, IslandHeatLegend
 
 DEFAULT_PLAYERS = 2
@@ -90,12 +90,11 @@ class IslandBalance(QObject):
         self.heat_action.toggled.connect(self.set_heat_visible)
         window.undo_group.indexChanged.connect(lambda _i: self._island_changed())
         window.undo_group.activeStackChanged.connect(lambda _s: self._document_replaced())
-        window.installEventFilter(self)  # closing the editor stops a running batch first
+        window.installEventFilter(self)  # closing the editor stops a running batch and its window
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
-        if obj is self.main and event.type() == QEvent.Close and self.dashboard is not None:
-            self.dashboard.cancel_run()
-            self.dashboard.wait()
+        if obj is self.main and editor_closed(event):
+            close_balance(self)
         return False
 
     # -- setups -------------------------------------------------------------------------------

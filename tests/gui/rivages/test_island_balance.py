@@ -193,3 +193,21 @@ def test_an_island_with_errors_is_refused_with_its_findings(qtbot, editor, dialo
     assert label.startswith(f"Cannot run: Gull Rock has {len(errors)} error")
     assert all(f.message in label for f in errors)
     assert d.run is None and d.run_button.isEnabled() and editor.balance.heat is None
+
+
+def test_closing_the_editor_cancels_the_run_and_closes_its_window(qtbot, editor, dialogs):
+    # QA: the balance window stayed open (and the run went on) after its editor was closed
+    from studio.gui import prompts
+
+    edited(editor)
+    d = dashboard(qtbot, editor, 300, seed=2)
+    balance_window = editor.balance.window
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    assert d.start_run()
+    assert not editor.close()  # "Cancel" at save changes?: the editor, the run and its window stay
+    assert d.is_running() and balance_window.isVisible()
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.DISCARD)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        assert editor.close()
+    assert done.args == [True] and not d.is_running() and len(d.results) < 300
+    assert not balance_window.isVisible()
