@@ -9,7 +9,7 @@ the wheel zooms around the mouse."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView
 
@@ -108,19 +108,42 @@ class IslandView(QGraphicsView):
         self.tool = None
         self._pressed = False
         self.scale(48, 48)
+        # fit again on show and on each resize until the user zooms (a window laid out after
+        # the island was loaded must not show it as a speck)
+        self.auto_fit = True
 
     def set_document(self, document) -> None:
         self.document = document
         self.item.document = document
         self.refresh()
+        self.auto_fit = True
 
     def refresh(self) -> None:
         self.item.refresh()
         self.scene().setSceneRect(self.item.boundingRect().adjusted(-4, -4, 4, 4))
 
     def fit(self) -> None:
+        """Show the whole island (View ▸ Fit Island); keeps it fitted through resizes until
+        the user zooms."""
         self.refresh()
         self.fitInView(island_rect(self.document.island, 1.2), Qt.KeepAspectRatio)
+        self.auto_fit = True
+
+    def zoom(self) -> float:
+        """Pixels per hex size unit."""
+        return self.transform().m11()
+
+    def _fit_if_auto(self) -> None:
+        if self.auto_fit and self.viewport().width() > 1 and self.viewport().height() > 1:
+            self.fit()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._fit_if_auto)  # after the window's layout settles
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_if_auto()
 
     def hex_at(self, view_pos) -> tuple[int, int]:
         pos = self.mapToScene(view_pos)
@@ -171,4 +194,5 @@ class IslandView(QGraphicsView):
         current = self.transform().m11()
         if 8 <= current * factor <= 400:
             self.scale(factor, factor)
+            self.auto_fit = False
         event.accept()

@@ -8,7 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
 
 from studio.gui import prompts
 from studio.gui.content_document import CannotSave, ContentDocument, check_save_target, save_error_text
@@ -194,3 +196,32 @@ def test_a_broken_loot_file_starts_a_new_loot_set(qtbot, tmp_path, shown):
     qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
     assert isinstance(w.document.model, LootSet) and w.document.path is None
     assert w.stack.currentWidget() is w.loot_page
+
+
+# --- the island fills the canvas on open -----------------------------------------------------
+
+def test_an_island_opened_from_the_command_line_is_fitted(qtbot, tmp_path, shown):
+    from studio.gui.app import start_editor
+
+    island = ROOT / "boards" / "rivages" / "islands" / "gull-rock.yaml"
+    w = start_editor([str(island)], settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    qtbot.waitExposed(w)
+    view = w.view
+    qtbot.waitUntil(lambda: view.zoom() > 20)        # QA saw 1.6 (a speck) where Fit gives ~40
+    fitted = view.zoom()
+    view.fit()
+    assert view.zoom() == pytest.approx(fitted)
+    w.resize(w.width() - 300, w.height() - 200)      # smaller window: still the whole island
+    qtbot.waitUntil(lambda: view.zoom() < fitted)
+    qtbot.wait(20)                                   # the layout settles in more than one pass
+    smaller = view.zoom()
+    centre = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(centre, QPointF(view.viewport().mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, 120),
+                        Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), wheel)   # the user zooms: that zoom stays
+    zoomed = view.zoom()
+    assert zoomed > smaller
+    w.resize(w.width() + 300, w.height() + 200)
+    qtbot.wait(1)
+    assert view.zoom() == pytest.approx(zoomed)
