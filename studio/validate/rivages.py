@@ -406,6 +406,13 @@ def _tree(tree: Tree, terrains: list[str]) -> list[Finding]:
 
 # --- cards -------------------------------------------------------------------------------------
 
+def deals_exploration(cards: CardSet) -> bool:
+    """Whether ``cards`` is a deck of Exploration cards, so that the cards per player count
+    matter (RIV-S3, RIV-S4): it holds some, or it is not a solo-only file (a card set with no
+    cards at all is an empty deck, not a solo file)."""
+    return bool(cards.exploration) or cards.solo is None
+
+
 def _cards(cards: CardSet, terrains: list[str]) -> list[Finding]:
     report = Reporter(cards.path, cards.source)
     symbols = set(terrains) | set(CARD_ACTIONS)
@@ -423,7 +430,7 @@ def _cards(cards: CardSet, terrains: list[str]) -> list[Finding]:
                         report.add("rivages/unknown-symbol", f"card {card.id}: unknown symbol {sym!r} (known: "
                                    f"{', '.join(sorted(symbols))}){did_you_mean(sym, symbols)}",
                                    at=(group, i, "rows", r, k), element=el)
-    if cards.exploration:
+    if deals_exploration(cards):
         for n in range(2, MAX_PLAYERS + 1):
             have = len(cards.for_players(n))
             if have < 2 * n + 1:

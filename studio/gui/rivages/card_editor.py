@@ -25,6 +25,7 @@ from studio.gui.rivages.tree_editor import COUNT_KEYS
 from studio.model.rivages import ALL_TERRAINS, CARD_ACTIONS, CardSet, Effect, LootSet
 from studio.render.cards import CARD_MM, TOKEN_MM, SheetItem, paint_card, paint_token
 from studio.render.rivages_glyphs import Palette, effect_text, symbol_label
+from studio.validate.rivages import deals_exploration
 
 _ROLE = Qt.UserRole + 1
 THUMB = QSize(54, 75)
@@ -275,6 +276,8 @@ class CardsPage(QWidget):
             if select is not None:
                 self.card_list.setCurrentItem(select)
                 self.card_list.scrollToItem(select)
+            # a solo-only file deals no Exploration cards: the counts would be red for nothing
+            self.counts.setVisible(deals_exploration(cards))
             rows = []
             for n, have, need in cc.players_summary(cards):
                 ok = have >= need

@@ -288,3 +288,24 @@ def test_random_card_edits_undone_give_the_document_back_exactly(window, ops):
         doc.undo_stack.undo()
     assert doc.model == start
     assert doc.model.to_data() == start.to_data()
+
+
+def test_no_exploration_cards_is_a_finding_and_solo_files_show_no_counts(window, qtbot):
+    """QA: with every Exploration card deleted the counts were red but Validation said "No
+    problems found"; solo.yaml showed red counts where Exploration cards do not apply."""
+    window.load_path(CARDS)
+    while window.document.model.exploration:
+        window.current = ("exploration", 0)
+        window.delete()
+    findings = window.document.refresh_findings()
+    short = [f for f in findings if f.code == "rivages/too-few-cards"]
+    assert [f.message for f in short][0] == ("2 players: the 0 Exploration cards marked 2+ or lower cannot deal 2 "
+                                             "to each player (at least 5 needed)")
+    assert len(short) == 4 and all(f.severity == "error" for f in short)
+    assert window.findings_dock.findings == findings
+    assert window.cards_page.counts.isVisibleTo(window)
+    window.document.undo_stack.setClean()
+    window.load_path(ROOT / "boards" / "rivages" / "solo.yaml")
+    assert not window.document.model.exploration and window.document.model.solo is not None
+    assert not window.cards_page.counts.isVisibleTo(window)
+    assert not [f for f in window.document.refresh_findings() if f.code.endswith("-cards")]
