@@ -501,11 +501,13 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
     """Open a Rivages playtest window on ``source`` (a ``rivages-scenario/1`` path or loaded
     :class:`~studio.model.rivages.Rivages` content) for ``players`` (1 = solo). Returns the
     shown window, or None after a message box saying why the content cannot be played (the
-    loader's finding with its file:line:col, the engine's reason, or what else the file is: a
+    loader's finding with its file:line:col, the engine's reason, a player count the scenario's
+    ``players:`` does not list (a solo scenario is for 1), or what else the file is: a
     Rule the Realm scenario or board, see :func:`~studio.gui.playtest_frame.wrong_scenario`)."""
     from studio.content import LoadError
     from studio.model.io import InvalidContent
     from studio.model.rivages import RivagesError
+    from studio.playtest.setup import player_counts
     from studio.rules import load_game
 
     if isinstance(source, (str, os.PathLike)):
@@ -525,6 +527,12 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
     except (RivagesError, ValueError, KeyError, TypeError, OSError) as exc:
         error_box(parent, "Cannot playtest", f"This game cannot be played yet:\n\n{exc}")
         return None
+    counts = player_counts(game.scenario)
+    if counts and players not in counts:  # the engine would deal a solo scenario to 4 explorers
+        who = "1 explorer only (solo)" if counts == [1] else f"{', '.join(map(str, counts))} explorers"
+        error_box(parent, "Cannot playtest", f"{game.scenario.name or game.scenario.id} is played by {who}; "
+                                             f"got {players}.")
+        return None
     window = RivagesPlaytestWindow(game, parent, seed=seed, controllers=controllers, delay_ms=delay_ms,
                                    label=label, note=note)
     window.setAttribute(Qt.WA_DeleteOnClose, parent is not None)
@@ -534,7 +542,8 @@ def open_rivages_playtest(source, players: int, parent=None, *, seed: int = 0, c
 
 class RivagesGameDialog(QDialog):
     """Which Rivages game to playtest: a scenario (the bundled ones or a file), the number of
-    explorers (1 = solo) and the seed."""
+    explorers (1 = solo) and the seed. The explorer counts offered are the scenario's own
+    (``players:``, :func:`studio.playtest.setup.player_counts`): a solo scenario offers 1 only."""
 
     def __init__(self, parent=None):
         from studio.content import bundled_path
@@ -548,11 +557,9 @@ class RivagesGameDialog(QDialog):
         self.scenario_combo.addItem("Other scenario file…", None)
         self.scenario_combo.activated.connect(self._scenario_chosen)
         form.addRow("Scenario", self.scenario_combo)
-        self.players_spin = QSpinBox()
-        self.players_spin.setRange(1, 5)
-        self.players_spin.setValue(3)
-        self.players_spin.setToolTip("1 plays the solo game (RIV-X1)")
-        form.addRow("Explorers", self.players_spin)
+        self.players_combo = QComboBox()
+        self.players_combo.setToolTip("the explorer counts the scenario is made for; 1 plays the solo game (RIV-X1)")
+        form.addRow("Explorers", self.players_combo)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
         form.addRow("Seed", self.seed_spin)
@@ -564,12 +571,12 @@ class RivagesGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
         self._last = 0
+        self._offer_players(3)
 
     def _scenario_chosen(self, index: int) -> None:
         if self.scenario_combo.itemData(index) is not None:
             self._last = index
-            if "solo" in self.scenario_combo.itemText(index):
-                self.players_spin.setValue(1)
+            self._offer_players(self.players())
             return
         from studio.gui import prompts
 
@@ -580,9 +587,45 @@ class RivagesGameDialog(QDialog):
         self.scenario_combo.insertItem(index, path, path)
         self.scenario_combo.setCurrentIndex(index)
         self._last = index
+        self._offer_players(self.players())
+
+    def _offer_players(self, keep: int) -> None:
+        """Offer the chosen scenario's explorer counts, keeping ``keep`` when it is one."""
+        counts = scenario_player_counts(self.scenario_combo.currentData())
+        self.players_combo.clear()
+        for n in counts:
+            self.players_combo.addItem("1 (solo)" if n == 1 else str(n), n)
+        index = self.players_combo.findData(keep)
+        self.players_combo.setCurrentIndex(index if index >= 0 else counts.index(2) if 2 in counts else 0)
+
+    def players(self) -> int:
+        """The explorer count chosen (0 before a scenario is)."""
+        return self.players_combo.currentData() or 0
+
+    def set_players(self, n: int) -> bool:
+        """Choose ``n`` explorers; False (and no change) when the scenario is not made for ``n``."""
+        index = self.players_combo.findData(n)
+        if index >= 0:
+            self.players_combo.setCurrentIndex(index)
+        return index >= 0
 
     def choice(self) -> tuple[str, int, int]:
-        return self.scenario_combo.currentData(), self.players_spin.value(), self.seed_spin.value()
+        return self.scenario_combo.currentData(), self.players(), self.seed_spin.value()
+
+
+def scenario_player_counts(path) -> list[int]:
+    """The explorer counts of the Rivages scenario at ``path``; 1 to 5 when it cannot be read
+    as one (opening it then says why)."""
+    from studio.model.io import read
+    from studio.model.rivages import RivagesScenario
+    from studio.playtest.setup import player_counts
+
+    try:
+        scenario = read(path) if path else None
+    except (ValueError, OSError):  # LoadError and InvalidContent are ValueErrors
+        scenario = None
+    counts = player_counts(scenario) if isinstance(scenario, RivagesScenario) else []
+    return counts or [1, 2, 3, 4, 5]
 
 
 def ask_rivages_game(parent=None) -> tuple[str, int, int] | None:
@@ -603,4 +646,4 @@ def playtest_rivages_scenario(parent=None) -> RivagesPlaytestWindow | None:
 
 
 __all__ = ["RivagesGameDialog", "RivagesPlaytestWindow", "ask_rivages_game", "open_rivages_playtest",
-           "playtest_rivages_scenario"]
+           "playtest_rivages_scenario", "scenario_player_counts"]

@@ -292,6 +292,39 @@ def test_a_rule_the_realm_file_is_not_taken_for_a_rivages_scenario(qtbot, monkey
     assert len(opened) == 2 and all("is a Rule the Realm scenario (realm-scenario/1)" in t for t in opened)
 
 
+def test_the_explorer_counts_follow_the_scenarios_players(qtbot, monkeypatch, tmp_path):
+    # QA: "Rivages, advanced solo, 4 explorers" opened (the CLI refuses it)
+    from studio.gui.rivages.playtest import RivagesGameDialog
+
+    opened = []
+    monkeypatch.setattr(QMessageBox, "open", lambda self: opened.append(self.text()))
+    assert open_rivages_playtest(SOLO, 4) is None
+    assert opened[-1] == "Rivages, advanced solo is played by 1 explorer only (solo); got 4."
+    import shutil
+
+    shutil.copytree(MULTI.parents[1] / "boards" / "rivages", tmp_path / "boards" / "rivages")
+    (tmp_path / "scenarios").mkdir()
+    three_only = tmp_path / "scenarios" / "three.yaml"
+    three_only.write_text(MULTI.read_text().replace("format: rivages-scenario/1",
+                                                    "format: rivages-scenario/1\nplayers: [3]", 1))
+    assert open_rivages_playtest(three_only, 2) is None
+    assert opened[-1] == "Rivages is played by 3 explorers; got 2."
+    d = RivagesGameDialog()
+    qtbot.addWidget(d)
+    offered = lambda: [d.players_combo.itemData(i) for i in range(d.players_combo.count())]  # noqa: E731
+    assert offered() == [1, 2, 3, 4, 5] and d.players() == 3
+    d.scenario_combo.setCurrentIndex(1)
+    d._scenario_chosen(1)  # the bundled solo scenario: one explorer, nothing else to pick
+    assert offered() == [1] and d.players() == 1 and d.players_combo.itemText(0) == "1 (solo)"
+    assert not d.set_players(4) and d.choice() == (str(SOLO), 1, 0)
+    monkeypatch.setattr(prompts, "ask_open_path", lambda *a, **k: str(three_only))
+    d._scenario_chosen(2)  # another file: its own counts
+    assert offered() == [3] and d.choice()[:2] == (str(three_only), 3)
+    d.scenario_combo.setCurrentIndex(0)
+    d._scenario_chosen(0)
+    assert offered() == [1, 2, 3, 4, 5] and d.players() == 3 and d.set_players(5) and d.players() == 5
+
+
 def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypatch, tmp_path):
     from PySide6.QtCore import QSettings
 
