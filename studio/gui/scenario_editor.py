@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import LoadError, schemas_dir
-from studio.content.findings import Finding
+from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
 from studio.gui import icons, prompts
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
@@ -74,6 +75,32 @@ def _label(key: str) -> str:
     return key.replace("_", " ").replace("-", " ").capitalize()
 
 
+class _PathRecorder:
+    """Stands in for a source map in :func:`schema_findings`: numbers every JSON path it is asked
+    to locate, so that each finding can be traced back to the value (the form field) it is about."""
+
+    def __init__(self) -> None:
+        self.paths: list[tuple] = []
+
+    def locate(self, json_path, prefer_key: bool = False):
+        self.paths.append(tuple(json_path))
+        return (len(self.paths), None)
+
+
+def field_findings(data: dict, path: str | None) -> list[Finding]:
+    """Schema findings for edited (in-memory) scenario data: no line or column, ``path`` the
+    scenario file (None when new), ``element`` ``("field", json_path)`` of the value at fault
+    (for a missing key, the key's own path)."""
+    recorder = _PathRecorder()
+    out = []
+    for f in schema_findings(data, recorder, path):
+        where = recorder.paths[f.line - 1] if f.line else ()
+        if f.code == "schema/missing-key" and f.message.count("'") >= 2:
+            where = (*where, f.message.split("'")[1])
+        out.append(replace(f, line=None, col=None, element=("field", where)))
+    return out
+
+
 # --- the document ----------------------------------------------------------------------------------
 
 class ScenarioDocument(QObject):
@@ -115,16 +142,17 @@ class ScenarioDocument(QObject):
         self.undo_stack.push(SetScenarioValue(self, tuple(path), value, text))
 
     def findings(self) -> list[Finding]:
-        """Schema findings, or (when the schema passes) the scenario's validation findings
-        with its boards."""
-        found = schema_findings(self.data, None, self.path)
+        """Schema findings (each with ``element == ("field", json_path)``: the form field it is
+        about), or (when the schema passes) the scenario's validation findings with its boards."""
+        found = field_findings(self.data, self.path)
         if found:
             return found
         return validate(self.model())
 
     def model(self) -> Scenario:
-        """The data as a :class:`Scenario` (raises InvalidContent when it fails the schema)."""
-        found = schema_findings(self.data, None, self.path)
+        """The data as a :class:`Scenario` (raises InvalidContent, findings as in
+        :meth:`findings`, when it fails the schema)."""
+        found = field_findings(self.data, self.path)
         if found:
             raise io.InvalidContent(found)
         return Scenario.from_data(copy.deepcopy(self.data), path=self.path)
@@ -493,12 +521,19 @@ class OneKeyEditor(FieldEditor):
                 self.editors[k] = None
             else:
                 page = make_editor(self.doc, (*self.path, k), sub, True, END_INITIAL.get(k, _initial(sub)), k)
+                # one key only (the schema's maxProperties 1): editing a page chooses its key
+                # and drops the others, never adds a second key
+                page.commit = lambda value, k=k, page=page: self._page_commit(k, page, value)
                 self.editors[k] = page
             self.stack.addWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.combo)
         layout.addWidget(self.stack)
+
+    def _page_commit(self, key: str, page: FieldEditor, value: Any) -> None:
+        if not page._loading and not self._loading:
+            self.commit({key: value})
 
     def _key_chosen(self, index: int) -> None:
         key = self.combo.itemData(index)
@@ -802,6 +837,7 @@ class ScenarioEditor(QMainWindow):
         layout.addWidget(modules_box)
 
         advanced = QGroupBox("Advanced rules (the rulebook's defaults unless set)")
+        self.advanced_box = advanced
         advanced.setCheckable(True)
         advanced.setChecked(False)
         adv_form = QFormLayout()
@@ -819,12 +855,15 @@ class ScenarioEditor(QMainWindow):
         layout.addStretch(1)
 
         scroll = QScrollArea()
+        self.scroll = scroll
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.NoFrame)
         scroll.setWidget(body)
         self.findings_label = QLabel()
         self.findings_list = QListWidget()
         self.findings_list.setMaximumHeight(120)
+        self.findings_list.itemActivated.connect(self._finding_activated)
+        self.findings_list.itemClicked.connect(self._finding_activated)
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
         bl.setContentsMargins(8, 4, 8, 4)
@@ -853,6 +892,115 @@ class ScenarioEditor(QMainWindow):
                 return e
         raise KeyError(path)
 
+    def editor_at(self, json_path) -> FieldEditor | None:
+        """The field editor closest to ``json_path`` (the longest path that is a prefix of it)."""
+        json_path = tuple(json_path)
+        best = None
+        for e in self.all_editors():
+            if json_path[:len(e.path)] == e.path and (best is None or len(e.path) > len(best.path)):
+                best = e
+        return best
+
+    def field_label(self, json_path) -> str:
+        """The form's name for the value at ``json_path``: ``Boards``, ``Rules ▸ End``,
+        ``Location modules ▸ Volcano escape ▸ Rounds``."""
+        json_path = tuple(json_path)
+        if not json_path:
+            return "Scenario"
+        head = json_path[0]
+        if head != "rules":
+            return " ▸ ".join([_label(str(head))] + [_label(str(k)) for k in json_path[1:]])
+        rest = json_path[1:]
+        if not rest:
+            return "Rules"
+        if rest[0] == "modules":
+            parts = ["Location modules"]
+            if len(rest) > 1:
+                parts.append(MODULE_TITLES.get(rest[1], _label(str(rest[1]))))
+            return " ▸ ".join(parts + [_label(str(k)) for k in rest[2:]])
+        group = "Rules" if rest[0] in BASIC_RULES else "Advanced rules"
+        return " ▸ ".join([group] + [_label(str(k)) for k in rest])
+
+    def form_order(self, findings: list[Finding]) -> list[Finding]:
+        """``findings`` in the order of their fields down the form (others last, as they were)."""
+        def position(f: Finding) -> int:
+            if not (f.element and f.element[0] == "field"):
+                return len(self.editors)
+            path = tuple(f.element[1])
+            return next((i for i, e in enumerate(self.editors) if path[:len(e.path)] == e.path), len(self.editors))
+        return sorted(findings, key=position)
+
+    def finding_text(self, f: Finding) -> str:
+        """A finding as the form shows it: the field's label first (instead of the data path
+        the file's message starts with), or the file for others."""
+        if f.element and f.element[0] == "field":
+            field = tuple(f.element[1])
+            message = f.message
+            if field == ("boards",) and f.code == "schema/length":
+                message = "choose a board for at least one player count"
+            elif message.startswith(f"'{json_path_text(field)}' "):
+                message = message[len(json_path_text(field)) + 3:]
+            return f"{self.field_label(field)}: {message}"
+        where = Path(f.path).name if f.path else ""
+        return f"{where}: {f.code}: {f.message}" if where else f"{f.code}: {f.message}"
+
+    def show_field(self, json_path) -> FieldEditor | None:
+        """Bring the field editing ``json_path`` into view and give it the focus (opening the
+        Advanced group or the location module it is in). None when no field edits it."""
+        editor = self.editor_at(json_path)
+        if editor is None:
+            return None
+        if tuple(json_path[:1]) == ("rules",) and len(json_path) > 1 and json_path[1] not in BASIC_RULES \
+                and json_path[1] != "modules":
+            self.advanced_box.setChecked(True)
+        self.scroll.ensureWidgetVisible(editor, 20, 40)
+        focus = next((w for w in editor.findChildren(QWidget) if w.focusPolicy() & Qt.TabFocus), editor)
+        focus.setFocus(Qt.OtherFocusReason)
+        return editor
+
+    def _highlight(self, findings: list[Finding]) -> None:
+        """Mark the label of every field with a schema error in red, with the problem as its
+        tool tip (cleared when it is fixed)."""
+        problems: dict[int, list[str]] = {}
+        editors = {}
+        for f in findings:
+            if f.element and f.element[0] == "field":
+                editor = self.editor_at(f.element[1])
+                if editor is not None:
+                    editors[id(editor)] = editor
+                    problems.setdefault(id(editor), []).append(self.finding_text(f))
+        for e in self.all_editors():
+            text = "\n".join(problems.get(id(e), []))
+            if (e.property("problem") or "") == text:
+                continue
+            e.setProperty("problem", text)
+            label = self._label_of(e)
+            if isinstance(label, QGroupBox):
+                label.setStyleSheet("QGroupBox { color: #c62828; } QGroupBox QWidget { color: palette(text); }"
+                                    if text else "")
+            elif isinstance(label, QLabel) and label.text():
+                label.setStyleSheet("color: #c62828; font-weight: bold;" if text else "")
+            else:
+                e.setStyleSheet("color: #c62828;" if text else "")
+            (label or e).setToolTip(text or (e.schema.get("description", "") if label is None else ""))
+
+    def _label_of(self, editor: FieldEditor) -> QWidget | None:
+        """The form label naming ``editor``, or the group box it fills; None for neither."""
+        parent = editor.parentWidget()
+        layout = parent.layout() if parent is not None else None
+        if isinstance(layout, QFormLayout):
+            return layout.labelForField(editor)
+        while parent is not None and not isinstance(parent, QGroupBox):
+            if isinstance(parent.layout(), QFormLayout) or isinstance(parent, FieldEditor):
+                return None
+            parent = parent.parentWidget()
+        return parent
+
+    def _finding_activated(self, item: QListWidgetItem) -> None:
+        element = item.data(Qt.UserRole)
+        if element and element[0] == "field":
+            self.show_field(element[1])
+
     # -- document -----------------------------------------------------------------------------
     def _connect_document(self) -> None:
         doc = self.document
@@ -880,15 +1028,17 @@ class ScenarioEditor(QMainWindow):
         self._findings_timer.start()
 
     def refresh_findings(self) -> list[Finding]:
-        findings = self.document.findings()
+        findings = self.form_order(self.document.findings())
         self.findings_list.clear()
         style = self.style()
         icons_by = {"error": QStyle.SP_MessageBoxCritical, "warning": QStyle.SP_MessageBoxWarning}
         for f in findings:
-            where = Path(f.path).name if f.path else ""
             item = QListWidgetItem(style.standardIcon(icons_by.get(f.severity, QStyle.SP_MessageBoxInformation)),
-                                   f"{where}: {f.code}: {f.message}" if where else f"{f.code}: {f.message}")
+                                   self.finding_text(f))
+            item.setData(Qt.UserRole, f.element)
+            item.setToolTip(f"{f.code}: {f.message}")
             self.findings_list.addItem(item)
+        self._highlight(findings)
         errors = sum(1 for f in findings if f.severity == "error")
         if findings:
             self.findings_label.setText(f"<b>{len(findings)} finding{'s' if len(findings) != 1 else ''}</b>"
@@ -953,7 +1103,22 @@ class ScenarioEditor(QMainWindow):
     def _write(self, path: str) -> bool:
         try:
             self.document.save(path)
-        except (io.InvalidContent, OSError, ValueError) as exc:
+        except io.InvalidContent as exc:
+            # name the form fields, not "<memory>", and take the user to the first one
+            self.refresh_findings()
+            bad = self.form_order(exc.findings)
+            n = len(bad)
+            lines = [f"• {self.finding_text(f)}" for f in bad]
+            shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
+            first = next((f.element[1] for f in bad if f.element and f.element[0] == "field"), None)
+            if first is not None:
+                self.show_field(first)
+            prompts.show_error(self, "Cannot save scenario",
+                               f"Could not save {Path(path).name}: {n} field{'s' if n != 1 else ''} "
+                               f"need{'s' if n == 1 else ''} fixing (marked in red):\n\n{shown}",
+                               "\n".join(lines))
+            return False
+        except (OSError, ValueError) as exc:
             from studio.gui.main_window import load_error_text
 
             text, details = load_error_text(exc)

@@ -104,7 +104,7 @@ def test_save_is_atomic_and_reloads_equal(editor, content, dialogs):
     doc.set_value(("boards",), {})
     dialogs.answer("show_error")
     assert not editor.save()
-    assert dialogs.named("show_error") and "boards" in dialogs.named("show_error")[0][1]
+    assert dialogs.named("show_error") and "• Boards: choose a board for at least one player count" in dialogs.named("show_error")[0][1]
     assert io.read_scenario(content / "scenarios" / "volcano.yaml").boards
 
 
