@@ -79,6 +79,7 @@ class IslandBalance(QObject):
         self.legend.hide()
         for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
             bar.valueChanged.connect(lambda _v: self._pin_legend())
+        window.view.resized.connect(self._pin_legend)
         self.open_action = QAction("&Balance Run…", window)
         self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
         self.open_action.setStatusTip("Play many bot games with this island in play and chart what they did on it")
@@ -206,9 +207,13 @@ class IslandBalance(QObject):
         from studio.render.island import island_rect
 
         view = self.main.view
+        view.fit_override = self.frame_island  # resizes re-frame (until the user zooms)
+        view.auto_fit = True
         size = view.viewport().size()
+        self.legend.fit_to(size)
         rect = island_rect(self.main.document.island, 0.6)
-        room = self.legend.width() + 24
+        # beside the legend, unless it folded to its title line: then only below it
+        room = self.legend.width() + 24 if self.legend.ramp.isVisibleTo(self.legend) else 0
         scale = min((size.width() - room) / max(rect.width(), 1e-6), size.height() / max(rect.height(), 1e-6))
         scale = max(8.0, min(scale, 400.0))   # the canvas's own zoom limits
         view.resetTransform()
@@ -220,6 +225,7 @@ class IslandBalance(QObject):
 
     def _pin_legend(self) -> None:
         # the viewport scrolls its child widgets with the scene: keep the legend in its corner
+        self.legend.fit_to(self.main.view.viewport().size())
         self.legend.move(10, 10)
 
     def clear_heat(self) -> None:
@@ -228,6 +234,7 @@ class IslandBalance(QObject):
                 self.heat.scene().removeItem(self.heat)
             self.heat = None
         self.stats = None
+        self.main.view.fit_override = None
         self.legend.hide()
 
     def set_heat_visible(self, on: bool) -> None:
@@ -238,6 +245,7 @@ class IslandBalance(QObject):
             return
         self.heat.setVisible(on)
         self.legend.setVisible(on)
+        self.main.view.fit_override = self.frame_island if on else None
         if on:
             self.legend.raise_()
 

@@ -189,6 +189,7 @@ class IslandHeatLegend(QWidget):
         lay.setContentsMargins(10, 6, 10, 8)
         lay.setSpacing(3)
         self.title = QLabel("<b>Heat map</b>: share of this island's visits")
+        self.title.setWordWrap(True)  # a narrow legend wraps it rather than cutting it
         lay.addWidget(self.title)
         self.ramp = _Ramp()
         lay.addWidget(self.ramp)
@@ -219,6 +220,16 @@ class IslandHeatLegend(QWidget):
         if stale:
             text += "<span style='color:#b03a2e'>the island changed since this run</span>"
         self.text.setText(text)
+        self.adjustSize()
+
+    def fit_to(self, size) -> None:
+        """Scale to a view of ``size`` (QSize, pixels) so the legend never covers the canvas: at
+        most 40% of its width (at least 200 px); the details fold away in a view under 725 x
+        360 px (title and ramp stay), and under 420 x 240 px only the title line is left."""
+        tiny = size.width() < 420 or size.height() < 240
+        self.setFixedWidth(max(200, min(LEGEND_WIDTH, int(size.width() * 0.4))))
+        self.text.setVisible(size.width() >= 725 and size.height() >= 360)
+        self.ramp.setVisible(not tiny)
         self.adjustSize()
 
 

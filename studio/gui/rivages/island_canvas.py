@@ -90,9 +90,11 @@ class IslandItem(QGraphicsObject):
 
 class IslandView(QGraphicsView):
     """The canvas. ``tool`` receives ``press(hex, event)``, ``drag(hex, event)`` and
-    ``release(hex, event)``; ``hex_hovered(hex or None)`` follows the mouse."""
+    ``release(hex, event)``; ``hex_hovered(hex or None)`` follows the mouse; ``resized()``
+    after each resize (the heat-map legend scales to the view)."""
 
     hex_hovered = Signal(object)
+    resized = Signal()
 
     def __init__(self, document, palette: Palette, parent=None) -> None:
         super().__init__(parent)
@@ -111,6 +113,7 @@ class IslandView(QGraphicsView):
         # fit again on show and on each resize until the user zooms (a window laid out after
         # the island was loaded must not show it as a speck)
         self.auto_fit = True
+        self.fit_override = None  # a callable that fits instead (the heat map frames the island beside its legend)
 
     def set_document(self, document) -> None:
         self.document = document
@@ -135,7 +138,7 @@ class IslandView(QGraphicsView):
 
     def _fit_if_auto(self) -> None:
         if self.auto_fit and self.viewport().width() > 1 and self.viewport().height() > 1:
-            self.fit()
+            (self.fit_override or self.fit)()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
@@ -144,6 +147,7 @@ class IslandView(QGraphicsView):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_if_auto()
+        self.resized.emit()
 
     def hex_at(self, view_pos) -> tuple[int, int]:
         pos = self.mapToScene(view_pos)

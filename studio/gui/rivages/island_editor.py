@@ -181,7 +181,10 @@ class IslandEditorWindow(QMainWindow):
         self.goals.pick_spaces.connect(self.pick_quest_spaces)
         self.goals.show_spaces.connect(self._show_goal_spaces)
         self.view.hex_hovered.connect(self._hovered)
+        self.last_message = ""  # the last say(), whole (the status bar may show it cut)
         self.hover_label = QLabel()
+        # a steady width, so the message beside it can be cut to fit (it used to run into it)
+        self.hover_label.setMinimumWidth(self.hover_label.fontMetrics().horizontalAdvance("[-99, -99] stronghold fort") + 8)
         self.statusBar().addPermanentWidget(self.hover_label)
         self._build_tools()
         self._build_menus()
@@ -315,7 +318,24 @@ class IslandEditorWindow(QMainWindow):
 
     # -- state -------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
+        self.last_message = text
+        self._show_message(8000)
+
+    def _show_message(self, timeout: int) -> None:
+        # cut to the room left of the hover label (it used to run into it); whole in the tooltip
+        text = self.last_message
+        bar = self.statusBar()
+        shown = text
+        if bar.isVisible():
+            room = bar.width() - self.hover_label.width() - 28
+            shown = bar.fontMetrics().elidedText(text, Qt.ElideRight, max(60, room))
+        bar.showMessage(shown, timeout)
+        bar.setToolTip(text if shown != text else "")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.statusBar().currentMessage() and self.last_message:
+            self._show_message(8000)
 
     def current_icon(self):
         return self._icons[self.icon_combo.currentIndex()][1]

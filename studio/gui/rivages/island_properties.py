@@ -100,8 +100,9 @@ class IslandPropertiesDock(QDockWidget):
         self.description_edit.setText(island.description or "")
         self.orientation.setCurrentIndex(max(0, self.orientation.findData(island.orientation)))
         kinds = [s.kind for s in island.spaces]
-        self.counts.setText(f"{len(kinds)} spaces: {kinds.count(WHITE)} white, {kinds.count(STRONGHOLD)} strongholds, "
-                            f"{kinds.count(SHIP)} ships; {len(island.bridges)} bridges, {len(island.forts)} forts")
+        self.counts.setText(f"{_n(len(kinds), 'space')}: {kinds.count(WHITE)} white, "
+                            f"{_n(kinds.count(STRONGHOLD), 'stronghold')}, {_n(kinds.count(SHIP), 'ship')}; "
+                            f"{_n(len(island.bridges), 'bridge')}, {_n(len(island.forts), 'fort')}")
         h = self.hex
         space = self.document.space(h) if h is not None else None
         is_fort = h is not None and h in island.forts
@@ -175,3 +176,8 @@ class IslandPropertiesDock(QDockWidget):
     def _toggle_fort(self) -> None:
         if self.hex is not None:
             self._apply(self.document.toggle_fort, self.hex)
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 bridge``, ``2 bridges``, ``0 forts``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
