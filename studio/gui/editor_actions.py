@@ -12,11 +12,12 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QWidget
 
 from studio.gui import icons, prompts
 from studio.geometry.lattice import ROW_HEIGHT
 from studio.gui.fragment import Fragment
+from studio.gui.tools.base import HintLabel
 
 TRANSFORM_ACTIONS = (
     ("half-turn", "Turn &Half a Turn", "Ctrl+R"),
@@ -116,32 +117,32 @@ class EditorActions(QObject):
         options = QToolBar("Tool Options", w)
         options.setObjectName("ToolOptionsBar")
         options.setMovable(False)
-        holder = QWidget()
-        layout = QHBoxLayout(holder)
-        layout.setContentsMargins(4, 2, 4, 2)
         self.options_title = QLabel()
-        self.options_title.setStyleSheet("font-weight: bold; padding-right: 10px;")
-        layout.addWidget(self.options_title)
-        self.options_layout = layout
-        options.addWidget(holder)
+        self.options_title.setStyleSheet("font-weight: bold; padding: 0 10px 0 4px;")
+        options.addWidget(self.options_title)
         w.addToolBar(Qt.TopToolBarArea, options)
         self.options_bar = options
+        # each tool's options are one tool bar item: in a narrow window they go behind the
+        # bar's » button instead of making the window wider (usable down to 800 x 600)
+        self.option_actions: dict[str, QAction] = {}
         self.current_options: QWidget | None = None
 
     def tool_changed(self, name: str) -> None:
-        """Show the options of the tool called ``name``."""
+        """Show the options of the tool called ``name`` (its hint when it has none)."""
         tool = self.window.tools[name]
-        if self.current_options is not None:
-            self.current_options.setVisible(False)
+        for action in self.option_actions.values():
+            action.setVisible(False)
         widget = self.option_widgets.get(name)
         if widget is None:
             widget = tool.create_options(self.window.document)
             if widget is None:
-                widget = QLabel(tool.hint)
+                widget = HintLabel(tool.hint)
                 widget.setStyleSheet("color: #5d5348;")
+                widget.setToolTip(tool.hint)
             self.option_widgets[name] = widget
-            self.options_layout.addWidget(widget, 1)
-        widget.setVisible(True)
+            self.option_actions[name] = self.options_bar.addWidget(widget)
+        self.option_actions[name].setVisible(True)
+        self.options_bar.layout().activate()  # lay the bar out now, not on the next event loop pass
         self.current_options = widget
         self.options_title.setText(f"{tool.label}:")
 

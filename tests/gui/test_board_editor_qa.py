@@ -197,3 +197,19 @@ def test_the_writable_probe_leaves_existing_files_alone(tmp_path):
     assert not (tmp_path / "new.pdf").exists()
     with pytest.raises(OSError, match="it is a folder"):
         check_writable(tmp_path)
+
+
+def test_the_editor_fits_800_by_600_with_every_tool(window, qtbot):
+    # QA: the Crater tool's hint made the window at least 1029 px wide
+    for name in window.tools:
+        window.set_tool(name)
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 800 and hint.height() <= 600, (name, hint.toTuple())
+    window.resize(800, 600)
+    window.set_tool("crater")
+    qtbot.waitUntil(lambda: window.editing.current_options.isVisible(), timeout=2000)
+    assert window.width() == 800
+    from studio.gui.tools.base import HintLabel
+
+    (label,) = window.editing.current_options.findChildren(HintLabel)
+    assert label.isVisible() and label.toolTip().startswith("Crater pegs ring")   # not behind »

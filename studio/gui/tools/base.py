@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -151,12 +151,26 @@ class StrokeTool(Tool):
         self._done = set()
 
 
+class HintLabel(QLabel):
+    """A tool's hint in the options bar: asks for at most 360 px, so that in a narrow window
+    the bar keeps it (cut short; its tool tip and the status bar show it whole) instead of
+    moving it behind the bar's » button."""
+
+    def sizeHint(self):  # noqa: N802 - Qt API
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), 360), hint.height())
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt API
+        return QSize(120, super().minimumSizeHint().height())
+
+
 def hint_widget(text: str, parent=None) -> QWidget:
     """An options-bar widget that only explains the tool."""
     w = QWidget(parent)
     layout = QHBoxLayout(w)
     layout.setContentsMargins(6, 0, 6, 0)
-    label = QLabel(text)
+    label = HintLabel(text)
+    label.setToolTip(text)
     label.setStyleSheet("color: #5d5348;")
     layout.addWidget(label)
     layout.addStretch(1)
