@@ -5,7 +5,7 @@ Every entry point (CLI, editor, drag and drop, scenario references) reads conten
 """
 
 from studio.content.errors import LoadError
-from studio.content.paths import bundled_path, content_root_of, resolve_reference, schemas_dir
+from studio.content.paths import bundled_path, content_root_of, resolve_reference, resolved, schemas_dir
 from studio.content.yamlio import Document, SourceMap, dump_yaml, load_document, parse_yaml, save_atomic
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "load_document",
     "parse_yaml",
     "resolve_reference",
+    "resolved",
     "save_atomic",
     "schemas_dir",
 ]

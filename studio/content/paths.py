@@ -35,10 +35,20 @@ def schemas_dir() -> Path:
     return bundled_path("schemas")
 
 
+def resolved(path: str | os.PathLike) -> Path:
+    """``Path(path).resolve()`` that never raises: a symbolic link loop (``RuntimeError`` on
+    Python 3.11, ``OSError`` ELOOP later) is left as written, made absolute, so the caller's
+    next step (reading the file) reports it as an ``io/unreadable`` finding with the reason."""
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(os.fspath(path)))
+
+
 def content_root_of(path: str | Path) -> Path:
     """The content root of a file: the nearest ancestor folder holding a ``boards`` or
     ``scenarios`` folder, else the file's own folder. References may not leave it."""
-    p = Path(path).resolve()
+    p = resolved(path)
     for parent in p.parents:
         if (parent / "boards").is_dir() or (parent / "scenarios").is_dir():
             return parent
@@ -48,15 +58,26 @@ def content_root_of(path: str | Path) -> Path:
 def resolve_reference(from_file: str | Path, ref: str) -> Path:
     """Resolve ``ref`` (relative to ``from_file``'s folder) and check it stays inside the content
     root. Raises :class:`LoadError` (``content/ref-escapes-root``) when it does not."""
-    base = Path(from_file).resolve()
+    base = resolved(from_file)
     if Path(ref).is_absolute():
         raise LoadError("content/ref-absolute", f"reference {ref!r} must be a relative path", str(from_file))
-    target = (base.parent / ref).resolve()
+    target = resolved(base.parent / ref)
     root = content_root_of(base)
     if not target.is_relative_to(root):
         raise LoadError("content/ref-escapes-root",
                         f"reference {ref!r} leaves the content root {root}", str(from_file))
     return target
+
+
+def missing_reason(target: str | os.PathLike) -> str | None:
+    """Why a resolved reference names no file to read, or None when there is something to
+    read (a file, or a link the loader reports with :func:`unreadable_reason`): ``"no such
+    file"`` or ``"is a folder, not a file"``."""
+    if not os.path.lexists(target):
+        return "no such file"
+    if os.path.isdir(target):
+        return "is a folder, not a file"
+    return None
 
 
 def unreadable_reason(path: str | os.PathLike, exc: OSError) -> str:

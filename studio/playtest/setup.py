@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from studio.content.paths import resolved
 
 
 class SetupError(ValueError):
@@ -160,7 +161,7 @@ def _unused_boards(path, players: int | None) -> set:
 
 
 def _resolved(path) -> str:
-    return str(Path(path).resolve())
+    return str(resolved(path))
 
 
 # -- settings ---------------------------------------------------------------------------------

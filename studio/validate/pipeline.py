@@ -14,6 +14,7 @@ from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
 from studio.content.findings import Finding
+from studio.content.paths import missing_reason
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
@@ -226,11 +227,12 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
     except LoadError as exc:
         report.add(exc.code, f"board for {players} players: {exc.message}", at=at)
         return None
-    if not target.is_file():
-        report.add("scenario/missing-board", f"board for {players} players: no file {ref}", at=at)
-        return None
     # spelled from the scenario's path, so a relative command line gives relative board paths
     shown = os.path.normpath(os.path.join(os.path.dirname(scenario_path), ref))
+    missing = missing_reason(target)
+    if missing is not None:  # a looping or dangling link is read below: the loader says why
+        report.add("scenario/missing-board", f"board for {players} players: {shown}: {missing}", at=at)
+        return None
     doc, findings = _load(shown)
     if doc is not None:
         kind = parse_format(doc.format)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
+from studio.content.paths import missing_reason, resolved
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
 from studio.geometry.hex import distance, neighbours
@@ -94,7 +95,7 @@ def rivages_findings(obj, terrains: list[str] | None = None, rules: RivagesRules
 def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
     """The first ``rivages-scenario/1`` in the ``scenarios`` folder of ``path``'s content root
     that references ``path`` (its terrains and rules apply to the file), or None."""
-    target = Path(path).resolve()
+    target = resolved(path)
     folder = content_root_of(target) / "scenarios"
     if not folder.is_dir():
         return None
@@ -106,7 +107,7 @@ def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
             refs = []
             for field in (sc.islands, sc.trees):
                 if isinstance(field, str):
-                    refs.extend(p.resolve() for p in folder_files(resolve_reference(sc_path, field)))
+                    refs.extend(resolved(p) for p in folder_files(resolve_reference(sc_path, field)))
                 else:
                     refs.extend(resolve_reference(sc_path, r) for r in field)
             refs.extend(resolve_reference(sc_path, r) for r in (sc.cards, sc.loot))
@@ -568,8 +569,9 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None) -
     out = []
     for i, (target, shown) in enumerate(targets):
         where = at if single or isinstance(refs, str) else at + (i,)
-        if not target.is_file():
-            report.add("rivages/missing-file", f"{field}: no file {shown}", at=where)
+        missing = missing_reason(target)
+        if missing is not None:  # a looping or dangling link is read below: the loader says why
+            report.add("rivages/missing-file", f"{field}: {shown}: {missing}", at=where)
             continue
         try:
             doc = load_document(shown)

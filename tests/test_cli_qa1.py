@@ -1,0 +1,62 @@
+"""Inputs a fresh-user QA pass of the command line found mishandled: each gives one plain
+finding or message (no library text, no traceback, no follow-on findings)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from studio.validate import validate
+
+from tests.conftest import ROOT
+
+
+def _realm_tree(tmp_path):
+    """A content root holding the Jungle Temples scenario and its boards; returns the scenario."""
+    (tmp_path / "boards" / "realm").mkdir(parents=True)
+    (tmp_path / "scenarios").mkdir()
+    for n in (2, 3, 4):
+        name = f"jungle-temples-{n}p.yaml"
+        shutil.copy(ROOT / "boards" / "realm" / name, tmp_path / "boards" / "realm" / name)
+    scenario = tmp_path / "scenarios" / "jungle-temples.yaml"
+    shutil.copy(ROOT / "scenarios" / "jungle-temples.yaml", scenario)
+    return scenario
+
+
+def _codes(findings):
+    return [(f.code, os.path.basename(f.path or ""), f.line, f.message) for f in findings]
+
+
+# --- item 1: a board reference that is a symbolic link loop ------------------------------------
+
+def test_a_board_reference_that_loops_is_read_like_the_file_itself(tmp_path):
+    scenario = _realm_tree(tmp_path)
+    board = tmp_path / "boards" / "realm" / "jungle-temples-2p.yaml"
+    board.unlink()
+    os.symlink(board, board)  # a link to itself
+    found = _codes(validate(scenario))
+    assert not [f for f in found if f[0] == "internal/error"]
+    assert ("io/unreadable", "jungle-temples-2p.yaml", None,
+            "is a symbolic link that loops back on itself (a link chain that never reaches a file)") in found
+    assert [f[:3] for f in found if f[1] == "jungle-temples.yaml"] == [("scenario/invalid-board", "jungle-temples.yaml", 10)]
+
+
+def test_a_scenario_reached_through_a_loop_does_not_crash(tmp_path):
+    scenario = _realm_tree(tmp_path)
+    link = tmp_path / "scenarios" / "loop.yaml"
+    os.symlink(link, link)
+    from studio.content import content_root_of, resolve_reference, resolved
+    assert resolved(link) == link  # left as written, no RuntimeError
+    assert content_root_of(link) == tmp_path
+    assert resolve_reference(scenario, "loop.yaml") == link
+
+
+def test_a_folder_named_as_a_board_is_called_a_folder(tmp_path):
+    scenario = _realm_tree(tmp_path)
+    board = tmp_path / "boards" / "realm" / "jungle-temples-3p.yaml"
+    board.unlink()
+    board.mkdir()
+    found = [f for f in validate(str(scenario)) if f.code == "scenario/missing-board"]
+    shown = os.path.normpath(os.path.join(os.path.dirname(str(scenario)), "../boards/realm/jungle-temples-3p.yaml"))
+    assert [(f.line, f.message) for f in found] == [
+        (11, f"board for 3 players: {shown}: is a folder, not a file")]
