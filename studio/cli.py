@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 
 COMMANDS = {
     "validate": ("studio.validate.cli", "check content files: schema, geometry and rules lint"),
@@ -25,7 +26,7 @@ USAGE = """usage: studio [FILE]                 open FILE in its editor: a board
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
-       studio COMMAND --help         help for a command
+       studio COMMAND --help         help for a command (also: studio help [COMMAND])
 """
 
 
@@ -50,12 +51,42 @@ def unknown_command(word: str) -> str:
     return f"unknown command {word!r}{hint}"
 
 
+def run_without_library_warnings(name: str, run):
+    """``run()``, with any ``RuntimeWarning`` a library raises (shapely and numpy on overflow
+    or invalid values) kept off stderr as the library prints it (a site-packages path and a
+    source line): each distinct one becomes a plain line ``NAME: warning: numeric problem in a
+    geometry computation (...)``. Other warnings are shown as usual. Returns ``run()``."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        try:
+            return run()
+        finally:
+            said = set()
+            for w in caught:
+                if issubclass(w.category, RuntimeWarning):
+                    text = str(w.message)
+                    if text not in said:
+                        said.add(text)
+                        print(f"{name}: warning: numeric problem in a geometry computation ({text}); "
+                              "some coordinate or size is probably out of range", file=sys.stderr)
+                else:
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``studio``; returns the exit status (2 for an unknown command or option)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE, end="")
         return 0
+    if argv and argv[0] == "help":  # `studio help` and `studio help validate`, as git and pip take them
+        if len(argv) == 1:
+            print(USAGE, end="")
+            return 0
+        if argv[1] not in COMMANDS:
+            print(f"studio help: {unknown_command(argv[1])}\n" + USAGE, file=sys.stderr, end="")
+            return 2
+        argv = [argv[1], "--help"]
     if argv and argv[0] in ("--version",):
         from studio import __version__
         print(f"studio {__version__}")
@@ -64,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         import importlib
 
         module = importlib.import_module(COMMANDS[argv[0]][0])
-        return module.main(argv[1:])
+        return run_without_library_warnings(f"studio {argv[0]}", lambda: module.main(argv[1:]))
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
         return 2

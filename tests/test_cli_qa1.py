@@ -60,3 +60,68 @@ def test_a_folder_named_as_a_board_is_called_a_folder(tmp_path):
     shown = os.path.normpath(os.path.join(os.path.dirname(str(scenario)), "../boards/realm/jungle-temples-3p.yaml"))
     assert [(f.line, f.message) for f in found] == [
         (11, f"board for 3 players: {shown}: is a folder, not a file")]
+
+
+# --- item 2: library warnings on huge numbers ---------------------------------------------------
+
+def test_huge_coordinates_stop_at_the_schema_without_library_warnings(tmp_path, capsys):
+    import warnings
+
+    from studio import cli
+    board = tmp_path / "huge.yaml"
+    text = (ROOT / "boards" / "realm" / "jungle-temples-2p.yaml").read_text()
+    first_at = text.index("at: [")
+    board.write_text(text[:first_at] + "at: [1.0e+300, 0" + text[text.index("]", first_at):])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning at all would fail the run
+        assert cli.main(["validate", str(board)]) == 1
+    out, err = capsys.readouterr()
+    assert "schema/range" in out and "must be a number from -1000 to 1000, got 1e+300" in out
+    assert err == ""
+
+
+def test_a_numeric_library_warning_becomes_one_finding(monkeypatch):
+    import warnings
+
+    import studio.validate.pipeline as pipeline
+
+    def noisy(board, report):
+        warnings.warn("overflow encountered in intersection", RuntimeWarning)
+        warnings.warn("overflow encountered in intersection", RuntimeWarning)
+        return real(board, report)
+    real = pipeline.check_geometry
+    monkeypatch.setattr(pipeline, "check_geometry", noisy)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        found = validate(ROOT / "boards" / "realm" / "jungle-temples-2p.yaml")
+    numeric = [f for f in found if f.code == "geometry/numeric"]
+    assert [(f.severity, f.line) for f in numeric] == [("warning", None)]
+    assert "(overflow encountered in intersection)" in numeric[0].message
+
+
+def test_the_command_line_prints_a_library_warning_as_one_plain_line(monkeypatch, capsys):
+    import warnings
+
+    from studio import cli
+    from studio.validate import cli as validate_cli
+
+    def noisy(argv):
+        for _ in range(3):
+            warnings.warn_explicit("invalid value encountered in buffer", RuntimeWarning,
+                                   "/usr/lib/python3/site-packages/shapely/constructive.py", 94)
+        return 0
+    monkeypatch.setattr(validate_cli, "main", noisy)
+    assert cli.main(["validate", "x.yaml"]) == 0
+    err = capsys.readouterr().err
+    assert err == ("studio validate: warning: numeric problem in a geometry computation (invalid value "
+                   "encountered in buffer); some coordinate or size is probably out of range\n")
+
+
+def test_studio_help_prints_the_usage(capsys):
+    from studio import cli
+    assert cli.main(["help"]) == 0
+    assert capsys.readouterr().out == cli.USAGE
+    assert cli.main(["help", "validate"]) == 0
+    assert capsys.readouterr().out.startswith("usage: studio validate")
+    assert cli.main(["help", "valdate"]) == 2
+    assert capsys.readouterr().err.startswith("studio help: unknown command 'valdate' (did you mean 'validate'?)")

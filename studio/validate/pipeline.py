@@ -8,6 +8,7 @@ Nothing here raises for bad content: every problem, even a crash of a check, is 
 from __future__ import annotations
 
 import os
+import warnings
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterable
@@ -123,8 +124,23 @@ def sort_findings(findings: list[Finding]) -> list[Finding]:
 # --- one file --------------------------------------------------------------------------------
 
 def _guarded(path: str | None, check) -> list[Finding]:
+    """``check()``'s findings; a crash becomes ``internal/error`` and a numeric warning from a
+    library (shapely or numpy overflow, invalid value) one ``geometry/numeric`` warning, rather
+    than text on stderr."""
     try:
-        return check()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", RuntimeWarning)
+            found = check()
+        numeric = sorted({str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)})
+        for w in caught:
+            if not issubclass(w.category, RuntimeWarning):
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+        if numeric:
+            found = found + [Finding("geometry/numeric", "warning",
+                                     f"a geometry computation met numbers it cannot handle ({'; '.join(numeric)}); "
+                                     "some coordinate or size is probably out of range, so the geometry "
+                                     "checks may be wrong", path)]
+        return found
     except Exception as exc:  # a bug in a check must not hide the other findings or crash the editor
         return [Finding("internal/error", "error",
                         f"the validator failed on this file ({type(exc).__name__}: {exc}); please report it",
