@@ -139,7 +139,7 @@ def test_ctrl_c_keeps_the_games_that_finished(tmp_path, capsys, monkeypatch):
     (["{s}", "--executor", "cloud"], "invalid choice: 'cloud'"),
     (["{s}", "--bots", "mcts:lots"], "bad MCTS budget 'lots'"),
     (["{s}", "--report", "/no/such/folder/r.html"], "folder /no/such/folder does not exist"),
-    (["{s}", "--jobs", "-1"], "--jobs must be 0"),
+    (["{s}", "--jobs", "-1"], "--jobs/-j: must be 0 to 1,024, got -1"),
     (["{r}", "--players", "7"], "cannot be played by 7"),
 ])
 def test_cli_errors_exit_2(args, message, capsys):

@@ -55,7 +55,7 @@ def test_grid_errors(settings, message):
     (["--set", "rules.end.score=0"], "--set rules.end.score=0: the scenario refuses it"),
     (["--set", "rules.bands.first=1"], "rules.bands is a list"),
     (["--set", "rules.bands_per_player=many"], "'rules.bands_per_player' must be a whole number from 1 to 200, got the text 'many'"),
-    (["--set", "rules.end.score=14", "--games", "0"], "--games must be at least 1"),
+    (["--set", "rules.end.score=14", "--games", "0"], "--games/-n: must be 1 to 10,000,000, got 0"),
     (["--set", "rules.end.score=14", "--players", "5"], "no board for 5 players"),
     (["--set", "rules.end.score=14", "--bots", "clever"], "unknown bot 'clever'"),
     (["--set", "rules.end.score=14", "--executor", "dask"], "needs --scheduler"),

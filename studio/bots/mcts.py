@@ -42,6 +42,10 @@ import time
 from studio.bots.base import Bot
 
 DEFAULT_ITERATIONS = 200
+MAX_ITERATIONS = 1_000_000      # per decision; more would take hours per game
+MAX_SECONDS = 600.0             # per decision
+MAX_ROLLOUT_CAP = 10_000
+MAX_FACTOR = 1_000.0            # exploration, widening, margin_scale
 ROLLOUTS = ("greedy", "random")
 # short option names in ``mcts:...`` specs -> constructor arguments and their types
 SPEC_OPTIONS = {"rollout": ("rollout", str), "cap": ("rollout_cap", int), "c": ("exploration", float),
@@ -86,16 +90,20 @@ class MCTSBot(Bot):
                  eliminated_penalty: float = 10.0):
         if iterations is None and seconds is None:
             raise ValueError("give the MCTS bot an iteration budget, a time budget or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"MCTS iterations must be at least 1, got {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"the MCTS time budget must be positive, got {seconds}")
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"MCTS iterations must be 1 to {MAX_ITERATIONS:,}, got {iterations}")
+        if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+            raise ValueError(f"the MCTS time budget must be more than 0 and at most {MAX_SECONDS:g} s, got {seconds}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown MCTS rollout policy {rollout!r} (known: {', '.join(ROLLOUTS)})")
-        if rollout_cap < 0:
-            raise ValueError(f"the MCTS rollout cap must be 0 or more, got {rollout_cap}")
-        if exploration < 0 or widening < 0 or not margin_scale > 0:
-            raise ValueError("MCTS exploration and widening must be 0 or more, margin_scale positive")
+        if not 0 <= rollout_cap <= MAX_ROLLOUT_CAP:
+            raise ValueError(f"the MCTS rollout cap must be 0 to {MAX_ROLLOUT_CAP}, got {rollout_cap}")
+        # nan compares false both ways: these tests refuse it too
+        for label, value, low_ok in (("exploration (c)", exploration, True), ("widening (widen)", widening, True),
+                                     ("margin scale (scale)", margin_scale, False)):
+            if not ((0 <= value if low_ok else 0 < value) and value <= MAX_FACTOR):
+                low = "0" if low_ok else "above 0 and at most"
+                raise ValueError(f"the MCTS {label} must be {low} {'to ' if low_ok else ''}{MAX_FACTOR:g}, got {value}")
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout

@@ -11,7 +11,11 @@ written).
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,6 +23,11 @@ from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
 PROG = "studio playtest"
+MAX_GAMES = 10_000_000          # per run (per point for a sweep): days of play even for greedy bots
+MAX_JOBS = 1_024
+MAX_PLAYERS = 99
+MAX_SEED = 2**53 - 1            # game seeds stay exact in JSON readers that use doubles
+REPORT_SUFFIXES = (".html", ".htm")
 
 
 class UsageError(Exception):
@@ -34,18 +43,32 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def whole(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error."""
+    def convert(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high:,}, got {text.strip()}")
+        return value
+    return convert
+
+
 def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
     """Options shared by ``studio playtest`` and ``studio sweep``."""
     p.add_argument("scenario", help="realm-scenario/1 or rivages-scenario/1 file, e.g. scenarios/jungle-temples.yaml")
-    p.add_argument("--players", "-p", type=int, default=None,
+    p.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), default=None,
                    help="number of players (default: the scenario's smallest board; Rivages 2, 1 is solo)")
-    p.add_argument("--games", "-n", type=int, default=games, help=f"games to play (default {games})")
-    p.add_argument("--seed", "-s", type=int, default=0,
-                   help="batch seed; game i is dealt and played from seed*1000003+i (default 0)")
+    p.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=games,
+                   help=f"games to play, 1 to {MAX_GAMES:,} (default {games})")
+    p.add_argument("--seed", "-s", type=whole(0, MAX_SEED), default=0,
+                   help="batch seed, 0 to 2^53-1; game i is dealt and played from seed*1000003+i (default 0)")
     p.add_argument("--bots", "-b", default="greedy",
                    help="comma-separated bot per seat, or one for every seat: random, greedy, mcts, "
                         "mcts:400 (iterations), mcts:0.2s (time per decision) (default greedy)")
-    p.add_argument("--jobs", "-j", type=int, default=1,
+    p.add_argument("--jobs", "-j", type=whole(0, MAX_JOBS), default=1,
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
     p.add_argument("--executor", choices=EXECUTORS, default="processes",
                    help="where games run: processes on this machine (default), dask (a running Dask "
@@ -60,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_batch_options(p, 100)
     p.add_argument("--json", metavar="FILE", help="also write every game's result and the summary as JSON")
     p.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
-    p.add_argument("--report", metavar="FILE", help="also write a self-contained HTML report with plots")
+    p.add_argument("--report", metavar="FILE", help="also write a self-contained HTML report with plots "
+                   "(.html or .htm)")
     return p
 
 
@@ -95,8 +119,9 @@ def fail(message) -> UsageError:
     return UsageError(" ".join(str(message).split()))  # one line, whatever the source
 
 
-def check_batch_args(args, outputs: list[str | None]) -> None:
-    """Raise UsageError for impossible numbers or an output file in a missing folder."""
+def check_batch_args(args, outputs: dict[str, tuple[str | None, str | None]]) -> None:
+    """Raise UsageError for impossible numbers or an output file that cannot or must not be
+    written (see :func:`check_outputs`); ``outputs``: option -> (path, format it writes)."""
     if args.games < 1:
         raise fail(f"--games must be at least 1, got {args.games}")
     if args.jobs < 0:
@@ -105,11 +130,104 @@ def check_batch_args(args, outputs: list[str | None]) -> None:
         raise fail("--executor dask needs --scheduler ADDRESS (or use --executor dask-local)")
     if args.scheduler and args.executor != "dask":
         raise fail("--scheduler goes with --executor dask")
-    for out in outputs:
-        if out:
-            folder = Path(out).resolve().parent
-            if not folder.is_dir():
-                raise fail(f"cannot write {out}: folder {folder} does not exist")
+    check_outputs(args.scenario, outputs)
+
+
+_FORMAT_LINE = re.compile(r'^\s*"?format"?\s*:\s*["\']?([a-z][a-z0-9-]*/\d+)', re.MULTILINE)
+
+
+def file_format(path: Path) -> str | None:
+    """The ``format:`` a studio file declares near its top (YAML or JSON), or None."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536).decode("utf-8", "replace")
+    except OSError:
+        return None
+    match = _FORMAT_LINE.search(head)
+    return match.group(1) if match else None
+
+
+def run_inputs(scenario) -> tuple[set[Path], set[Path]]:
+    """``(files, folders)`` a run reads: the scenario, every board it lists (Rule the Realm),
+    or its islands, trees, cards and loot (Rivages), resolved; references that do not resolve
+    are left out (the content check reports them)."""
+    files, folders = {Path(scenario).resolve()}, set()
+    try:
+        from studio.content import load_document
+
+        fmt = load_document(scenario).format or ""
+    except Exception:  # unreadable: the content check says why
+        return files, folders
+    try:
+        if fmt.startswith("realm-scenario"):
+            from studio.model.io import board_path, read_scenario
+
+            sc = read_scenario(scenario)
+            for n in sc.boards:
+                try:
+                    files.add(Path(board_path(sc, n)).resolve())
+                except Exception:
+                    pass
+        elif fmt.startswith("rivages-scenario"):
+            from studio.model.rivages import RivagesScenario, read_as, reference_files
+
+            sc = read_as(scenario, RivagesScenario)
+            base = Path(scenario).resolve().parent
+            for refs in (sc.islands, sc.trees):
+                if isinstance(refs, str):
+                    folders.add((base / refs).resolve())
+                try:
+                    files.update(Path(p).resolve() for p in reference_files(sc, refs))
+                except Exception:
+                    pass
+            for ref in (sc.cards, sc.loot, getattr(sc.solo, "cards", None)):
+                if isinstance(ref, str):
+                    files.add((base / ref).resolve())
+    except Exception:  # a scenario that does not load: the content check reports it
+        pass
+    return files, folders
+
+
+def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -> None:
+    """Refuse, before any game, an output path that is a folder, in a folder that is missing
+    or cannot be written, given for two outputs, one of the run's inputs (the scenario, its
+    boards or other content), a file in a content folder the scenario reads, or an existing
+    studio file of another format (content, or another kind of report): reports never
+    overwrite content. ``--report`` must end in .html or .htm. Replacing an earlier report of
+    the same kind is fine. ``outputs``: option -> (path or None, the format that option writes
+    or None)."""
+    inputs, folders = run_inputs(scenario)
+    seen: dict[Path, str] = {}
+    for option, (out, writes) in outputs.items():
+        if not out:
+            continue
+        path = Path(out)
+        if path.is_dir():
+            raise fail(f"{option} {out}: is a folder; give a file name (e.g. {Path(out) / 'report'}"
+                       f"{'.html' if option == '--report' else option.replace('--', '.')})")
+        if option == "--report" and path.suffix.lower() not in REPORT_SUFFIXES:
+            raise fail(f"{option} {out}: the report is an HTML page; give a name ending in .html or .htm")
+        resolved = path.resolve()
+        if resolved in seen:
+            raise fail(f"{option} {out}: the same file as {seen[resolved]}; give each output its own file")
+        seen[resolved] = option
+        if resolved in inputs:
+            raise fail(f"{option} {out}: is an input of this run (the scenario or content it reads); "
+                       "writing the report there would replace it")
+        if resolved.parent in folders and resolved.suffix.lower() in (".yaml", ".yml"):
+            raise fail(f"{option} {out}: is in {resolved.parent}, a content folder the scenario reads")
+        fmt = file_format(resolved) if resolved.is_file() else None
+        if fmt is not None and fmt != writes:
+            raise fail(f"{option} {out}: is a {fmt} file; a report does not overwrite it (choose another name)")
+        folder = resolved.parent
+        if not folder.is_dir():
+            raise fail(f"{option} {out}: the folder {folder} does not exist")
+        try:  # the only sure test that the folder takes new files (permissions, read-only mounts, /proc)
+            fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+            os.close(fd)
+            os.remove(probe)
+        except OSError as exc:
+            raise fail(f"{option} {out}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
 
 
 def content_errors() -> tuple:
@@ -158,7 +276,9 @@ def _run(args) -> int:
     from studio.playtest.setup import load_setup
     from studio.playtest.stats import Tally
 
-    check_batch_args(args, [args.json, args.csv, args.report])
+    from studio.playtest.report import FORMAT
+
+    check_batch_args(args, {"--json": (args.json, FORMAT), "--csv": (args.csv, None), "--report": (args.report, None)})
     check_content(args.scenario, args.players)
     writers: list = []
     interrupted = False
@@ -223,7 +343,7 @@ def _run(args) -> int:
     except OSError as exc:
         for w in writers:
             w.discard()
-        print(f"{PROG}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{PROG}: cannot write {exc.filename or 'the report'}: {exc.strerror or exc}", file=sys.stderr)
         return status or 2
     return status
 

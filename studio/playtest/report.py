@@ -185,7 +185,10 @@ class _AtomicText:
     def __init__(self, path):
         self.path = Path(path)
         folder = self.path.parent if str(self.path.parent) else Path(".")
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        except OSError as exc:  # name the report, not the temporary file
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from None
         self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
 
     def commit(self) -> None:

@@ -147,7 +147,7 @@ def _run(args) -> int:
     from studio.playtest.setup import SetupError, load_setup
     from studio.playtest.stats import Tally
 
-    check_batch_args(args, [args.json, args.csv])
+    check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})
     grid = parse_grid(args.settings)
     points = grid_points(grid)
     check_content(args.scenario, args.players)  # as studio playtest: no games on content with errors
@@ -218,7 +218,7 @@ def _run(args) -> int:
 
             save_atomic(args.csv, summary_csv([flat_row(r, [p for p, _ in grid]) for r in rows]))
     except OSError as exc:
-        print(f"{PROG}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{PROG}: cannot write {exc.filename or 'the results'}: {exc.strerror or exc}", file=sys.stderr)
         return status or 2
     return status
 
