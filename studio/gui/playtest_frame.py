@@ -21,8 +21,8 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-    QMessageBox, QPushButton, QSizePolicy, QSlider, QSpinBox, QStyle, QToolBar, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+    QMessageBox, QPushButton, QScrollArea, QSizePolicy, QSlider, QSpinBox, QStyle, QToolBar, QVBoxLayout, QWidget,
 )
 
 from studio.gui import prompts
@@ -35,6 +35,8 @@ CONTROLLERS = ("human", "random", "greedy", "mcts")
 REPLAY_CHECKPOINT = 16       # a replay keeps a copy of every 16th position for quick jumps
 SPEEDS = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
 DEFAULT_DELAY_MS = 450
+PANEL_MIN_WIDTH = 320        # px: with the board's 420 the window fits in 800 px
+LOG_MIN_LINES = 6            # lines of the move log that stay visible at any window size
 
 PANEL_STYLE = """
 #playPanel { background: #f7f0e1; }
@@ -58,6 +60,30 @@ PANEL_STYLE = """
 
 
 _LIVE_THREADS: set = set()
+
+
+class PanelScroll(QScrollArea):
+    """A vertical-only scroll area around a side panel: as wide as the panel needs (plus the
+    scroll bar), as tall as the window allows, down to a few lines."""
+
+    def __init__(self, panel: QWidget, parent=None):
+        super().__init__(parent)
+        self.setWidget(panel)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setMaximumWidth(panel.maximumWidth() + self.verticalScrollBar().sizeHint().width())
+        self.setStyleSheet("QScrollArea { background: #f7f0e1; }")
+
+    def _bar(self) -> int:
+        return self.verticalScrollBar().sizeHint().width()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = self.widget().sizeHint()
+        return QSize(hint.width() + self._bar(), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(self.widget().minimumSizeHint().width() + self._bar(), 120)
 
 
 class _BotThread(QThread):
@@ -180,7 +206,7 @@ class PlaytestFrame(QMainWindow):
         panel.setObjectName("playPanel")
         panel.setAttribute(Qt.WA_StyledBackground, True)
         panel.setStyleSheet(PANEL_STYLE)
-        panel.setMinimumWidth(400)
+        panel.setMinimumWidth(PANEL_MIN_WIDTH)
         panel.setMaximumWidth(520)
         lay = QVBoxLayout(panel)
         lay.setContentsMargins(10, 10, 10, 10)
@@ -201,8 +227,16 @@ class PlaytestFrame(QMainWindow):
         self.log_view.setSelectionMode(QListWidget.NoSelection)
         self.log_view.setFocusPolicy(Qt.NoFocus)
         self.log_view.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        # however small the window, the log shows a few moves (the panel scrolls to it)
+        lines = LOG_MIN_LINES * self.log_view.fontMetrics().lineSpacing()
+        self.log_view.setMinimumHeight(lines + 2 * self.log_view.frameWidth() + 8)
         ll.addWidget(self.log_view)
         return logbox
+
+    def _side_panel(self, panel: QWidget) -> QScrollArea:
+        """``panel`` (from :meth:`_build_panel_frame`) in a vertical scroll area: a short window
+        scrolls the panel instead of growing to its height."""
+        return PanelScroll(panel)
 
     def _build_toolbar(self, controllers, seed: int) -> None:
         bar = QToolBar("Game setup")

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget,
+    QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget,
 )
 
+from studio.gui.flow_layout import FlowLayout
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, wrong_scenario
 from studio.gui.playtest_panels import CONTROLLER_NAMES, CardChip, SeatPanel, payment_text
@@ -58,7 +59,7 @@ class PlaytestWindow(PlaytestFrame):
         panel = self._build_panel()
         split = QSplitter(Qt.Horizontal)
         split.addWidget(self.board_view)
-        split.addWidget(panel)
+        split.addWidget(self._side_panel(panel))
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
         split.setCollapsible(0, False)
@@ -90,8 +91,9 @@ class PlaytestWindow(PlaytestFrame):
         cards = QGroupBox("Cards")
         cl = QVBoxLayout(cards)
         cl.setSpacing(4)
-        row = QHBoxLayout()
-        row.setSpacing(2)
+        # the table's cards wrap onto a second line in a narrow panel
+        table = QWidget()
+        row = FlowLayout(table, spacing=2)
         self.pool_label = QLabel("Pool")
         self.pool_label.setObjectName("muted")
         row.addWidget(self.pool_label)
@@ -102,21 +104,19 @@ class PlaytestWindow(PlaytestFrame):
             chip.clicked.connect(lambda _c=False, i=i: self._pool_clicked(i))
             row.addWidget(chip)
             self.pool_buttons.append(chip)
-        row.addSpacing(12)
         self.deck_button = CardChip(None)
         self.deck_button.setCheckable(True)
         self.deck_button.setToolTip("draw from the face-down deck (click again for a second deck card)")
         self.deck_button.clicked.connect(self._deck_clicked)
         self.deck_label = QLabel()
-        row.addLayout(_captioned(self.deck_button, self.deck_label))
-        row.addStretch(1)
+        row.addWidget(_captioned(self.deck_button, self.deck_label))
         self.discard_chip = CardChip(None, 1, QSize(26, 36))
         self.discard_chip.setEnabled(False)
         self.discard_chip.setCursor(Qt.ArrowCursor)
         self.discard_chip.setToolTip("the discard pile, face up: its top card and how many cards it holds")
         self.discard_label = QLabel()
-        row.addLayout(_captioned(self.discard_chip, self.discard_label))
-        cl.addLayout(row)
+        row.addWidget(_captioned(self.discard_chip, self.discard_label))
+        cl.addWidget(table)
         drow = QHBoxLayout()
         self.draw_hint = QLabel()
         self.draw_hint.setObjectName("hint")
@@ -141,8 +141,14 @@ class PlaytestWindow(PlaytestFrame):
         bl.addWidget(self.shape_combo)
         self.payment_combo = QComboBox()
         self.payment_combo.setToolTip("how to pay for the band (RTR-P7, RTR-P8)")
+        # a payment reads long ("h4 red → discard · h5 2× blue (pair) → South"): the combo
+        # shrinks with the panel, the text is elided and whole in the tool tip
         self.payment_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.payment_combo.setMinimumContentsLength(20)
+        self.payment_combo.setMinimumContentsLength(12)
+        self.payment_combo.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.payment_combo.currentTextChanged.connect(
+            lambda text: self.payment_combo.setToolTip(f"{text}\n(how to pay for the band: RTR-P7, RTR-P8)" if text
+                                                       else "how to pay for the band (RTR-P7, RTR-P8)"))
         bl.addWidget(self.payment_combo)
         brow = QHBoxLayout()
         self.clear_button = QPushButton("Clear")
@@ -357,7 +363,9 @@ class PlaytestWindow(PlaytestFrame):
             self.payment_combo.clear()
             names = self.game.seat_names
             for option in self._payments:
-                self.payment_combo.addItem(payment_text(option, names))
+                text = payment_text(option, names)
+                self.payment_combo.addItem(text)
+                self.payment_combo.setItemData(self.payment_combo.count() - 1, text, Qt.ToolTipRole)
         self.payment_combo.setEnabled(len(self._payments) > 1)
         self.payment_combo.setVisible(band is not None)
         self.board_view.set_selection(self._selected, clickable, band)
@@ -390,16 +398,19 @@ class PlaytestWindow(PlaytestFrame):
 
 
 
-def _captioned(widget: QWidget, label: QLabel) -> QVBoxLayout:
-    """``widget`` with a small caption under it."""
-    col = QVBoxLayout()
+def _captioned(widget: QWidget, label: QLabel) -> QWidget:
+    """``widget`` with a small caption under it, as one block (a few pixels of margin on each
+    side so blocks stand apart in the wrapping row)."""
+    block = QWidget()
+    col = QVBoxLayout(block)
+    col.setContentsMargins(6, 0, 0, 0)
     col.setSpacing(0)
     col.addWidget(widget, 0, Qt.AlignHCenter)
     label.setObjectName("muted")
     label.setAlignment(Qt.AlignHCenter)
     label.setStyleSheet("font-size: 11px;")
     col.addWidget(label, 0, Qt.AlignHCenter)
-    return col
+    return block
 
 
 def _band_name(band) -> str:

@@ -23,8 +23,8 @@ import os
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-    QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+    QScrollArea, QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
 )
 
 from studio.gui.playtest_board import seat_colour
@@ -50,9 +50,9 @@ class RivagesSeatPanel(SeatFrame):
         stats = QHBoxLayout()
         stats.setSpacing(10)
         self.stats_label = QLabel()
+        self.stats_label.setWordWrap(True)  # two lines in a narrow panel
         self.stats_label.setToolTip("scrolls · Loot held · islands visited · tree spaces crossed · goal steps met")
-        stats.addWidget(self.stats_label)
-        stats.addStretch(1)
+        stats.addWidget(self.stats_label, 1)
         stats.addWidget(self.status_label)
         self.body.addLayout(stats)
         self._on_click = on_click
@@ -141,12 +141,14 @@ class RivagesPlaytestWindow(PlaytestFrame):
         top.addWidget(QLabel("Island"))
         self.island_combo = QComboBox()
         self.island_combo.setToolTip("the seat's island now, or one it has left behind (RIV-I1)")
-        self.island_combo.setMinimumContentsLength(18)
+        self.island_combo.setMinimumContentsLength(10)
+        self.island_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.island_combo.activated.connect(self._island_chosen)
         top.addWidget(self.island_combo)
         col.addLayout(top)
         self.island_view = IslandPlayView(self.palette)
         self.island_view.spaceClicked.connect(self.click_space)
+        self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
         col.addWidget(self.island_view, 1)
 
         bottom = QHBoxLayout()
@@ -174,15 +176,22 @@ class RivagesPlaytestWindow(PlaytestFrame):
         bottom.addWidget(goals_box, 4)
         holder = QWidget()
         holder.setLayout(bottom)
-        holder.setFixedHeight(230)
         holder.setObjectName("playPanel")
         holder.setAttribute(Qt.WA_StyledBackground, True)
         holder.setStyleSheet(PANEL_STYLE)
-        col.addWidget(holder)
+        # a narrow window scrolls the tree, hand and goals sideways rather than growing
+        self.seat_area = QScrollArea()
+        self.seat_area.setWidget(holder)
+        self.seat_area.setWidgetResizable(True)
+        self.seat_area.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.seat_area.setFrameShape(QFrame.NoFrame)
+        self.seat_area.setFixedHeight(230 + self.seat_area.horizontalScrollBar().sizeHint().height())
+        self.seat_area.setMinimumWidth(240)
+        col.addWidget(self.seat_area)
 
         split = QSplitter(Qt.Horizontal)
         split.addWidget(left)
-        split.addWidget(self._build_panel())
+        split.addWidget(self._side_panel(self._build_panel()))
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
         split.setCollapsible(0, False)
