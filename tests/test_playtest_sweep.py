@@ -86,3 +86,22 @@ def test_a_small_sweep(tmp_path, capsys):
     rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
     assert [r["rules.end.score"] for r in rows] == ["6", "10"] and rows[0]["games"] == "3"
     assert float(rows[0]["rounds_mean"]) < float(rows[1]["rounds_mean"])
+
+
+def test_a_solo_sweep_shows_no_balance_nor_first_seat_figures(tmp_path, capsys):
+    out_csv = tmp_path / "solo.csv"
+    solo = bundled_path("scenarios", "rivages-solo.yaml")
+    assert main([str(solo), "--set", "rules.max_rounds=8", "-n", "2", "--csv", str(out_csv)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("8 "))
+    assert row.split()[3:5] == ["-", "-"]          # balance, 1st seat
+    with open(out_csv, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows[0]["balance"] == "" and rows[0]["first_seat_advantage"] == ""
+
+
+def test_one_player_on_a_realm_scenario_says_player_not_players(capsys):
+    from studio.playtest import cli
+
+    assert cli.main([str(JUNGLE), "-p", "1", "-n", "1"]) == 2
+    assert "has no board for 1 player (has 2, 3, 4)" in capsys.readouterr().err

@@ -126,7 +126,8 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
     players = min(counts, default=2) if players is None else players
     if players not in counts:
         have = ", ".join(map(str, counts)) or "none"
-        raise SetupError(f"{path}: scenario {scenario.id!r} has no board for {players} players (has {have})")
+        raise SetupError(f"{path}: scenario {scenario.id!r} has no board for {players} "
+                         f"player{'' if players == 1 else 's'} (has {have})")
     board = read_board(board_path(scenario, players))
     return Setup("realm", content=Realm(scenario, board), players=players, path=str(path))
 

@@ -235,8 +235,9 @@ def flat_row(row: dict, paths: list[str]) -> dict:
         out[f"seat_{seat.seat + 1}_ci_low"] = round(seat.ci_low, 4)
         out[f"seat_{seat.seat + 1}_ci_high"] = round(seat.ci_high, 4)
         out[f"seat_{seat.seat + 1}_score_mean"] = _round(seat.score_mean)
-    out["balance"] = round(s.balance, 4)
-    out["first_seat_advantage"] = round(s.first_seat_advantage, 4)
+    solo = s.players == 1  # one seat: balance and first-seat edge do not apply (empty cells)
+    out["balance"] = "" if solo else round(s.balance, 4)
+    out["first_seat_advantage"] = "" if solo else round(s.first_seat_advantage, 4)
     out["margin_mean"] = _round(s.margin.mean if s.margin else math.nan)
     out["rounds_mean"] = _round(s.rounds_mean)
     out["actions_mean"] = _round(s.actions_mean)
@@ -266,7 +267,8 @@ def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
         s = r["summary"]
         cells = [show(r["settings"][p]) for p in paths] + [str(s.games) + ("" if r["complete"] else "*")]
         cells += [f"{100 * seat.win_rate:.1f}" for seat in s.seats]
-        cells += [f"{s.balance:.2f}", f"{100 * s.first_seat_advantage:+.1f}",
+        solo = s.players == 1  # one seat: no balance between seats, no first-seat edge
+        cells += ["-" if solo else f"{s.balance:.2f}", "-" if solo else f"{100 * s.first_seat_advantage:+.1f}",
                   f"{s.margin.mean:.1f}" if s.margin and s.margin.count else "-",
                   f"{s.rounds_mean:.1f}", f"{s.actions_mean:.1f}", f"{100 * s.shared_wins / s.games:.1f}",
                   f"{100 * s.decided_at_mean:.0f}%" if math.isfinite(s.decided_at_mean) else "-", str(len(s.warnings))]
