@@ -20,8 +20,9 @@ COMMANDS = {
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
 }
 
-USAGE = """usage: studio [FILE]                 open FILE in its editor: a board, island, tree, card set or loot
-                                     (default: the bundled Jungle Temples board, 2 players)
+USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
+                                     (default: the bundled Jungle Temples board, 2 players;
+                                     -v: show Qt's warnings, also STUDIO_VERBOSE=1)
        studio validate PATH...       check content and reports (files, or folders of *.yaml)
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
@@ -96,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
 
         module = importlib.import_module(COMMANDS[argv[0]][0])
         return run_without_library_warnings(f"studio {argv[0]}", lambda: module.main(argv[1:]))
+    verbose = [a for a in argv[:1] if a in ("-v", "--verbose")]  # the editor's only option
+    argv = argv[len(verbose):]
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
         return 2
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from studio.gui.app import main as gui_main
 
-    return gui_main(argv)
+    return gui_main(verbose + argv)
 
 if __name__ == "__main__":
     sys.exit(main())

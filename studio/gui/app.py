@@ -1,11 +1,12 @@
-"""``studio [FILE]``: start the editor on FILE or on the bundled Jungle Temples 2-player board.
+"""``studio [-v] [FILE]``: start the editor on FILE or on the bundled Jungle Temples 2-player board.
 
 FILE picks its window by its ``format:``: a board opens the board editor; an island, tree, card
 set or loot file its Rivages editor; a Rule the Realm scenario opens its board with the scenario
 editor beside it; a Rivages scenario opens the Rivages playtest window.
 
 A FILE that is missing or does not load is reported on stderr (``file:line:col: message``)
-and the editor opens on the default board instead; never a traceback."""
+and the editor opens on the default board instead; never a traceback. Qt's own warnings go to
+the ``studio.qt`` logger (:mod:`studio.gui.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
 from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, load_error_text
+from studio.gui.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
 
 ORGANIZATION = "Board Studio"
@@ -25,13 +27,17 @@ ORGANIZATION = "Board Studio"
 def main(argv: list[str] | None = None) -> int:
     """Run the editor; returns the event loop's exit code (2 for bad arguments)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    verbose = any(a in ("-v", "--verbose") for a in argv)
+    argv = [a for a in argv if a not in ("-v", "--verbose")]
     if len(argv) > 1:
-        print("usage: studio [FILE]", file=sys.stderr)
+        print("usage: studio [-v] [FILE]", file=sys.stderr)
         return 2
     problem = display_problem()
     if problem:
         print(f"studio: {problem}", file=sys.stderr)
         return 2
+    # Qt's warnings go to the studio.qt logger (shown with -v or STUDIO_VERBOSE=1), not stderr
+    install_qt_logging(verbose or verbose_from_env())
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
     window = start_editor(argv)  # noqa: F841 - a top-level window lives while referenced
     return app.exec()
