@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
@@ -151,7 +152,7 @@ def run_inputs(scenario) -> tuple[set[Path], set[Path]]:
     """``(files, folders)`` a run reads: the scenario, every board it lists (Rule the Realm),
     or its islands, trees, cards and loot (Rivages), resolved; references that do not resolve
     are left out (the content check reports them)."""
-    files, folders = {Path(scenario).resolve()}, set()
+    files, folders = {_safe_resolve(scenario)}, set()
     try:
         from studio.content import load_document
 
@@ -165,24 +166,24 @@ def run_inputs(scenario) -> tuple[set[Path], set[Path]]:
             sc = read_scenario(scenario)
             for n in sc.boards:
                 try:
-                    files.add(Path(board_path(sc, n)).resolve())
+                    files.add(_safe_resolve(board_path(sc, n)))
                 except Exception:
                     pass
         elif fmt.startswith("rivages-scenario"):
             from studio.model.rivages import RivagesScenario, read_as, reference_files
 
             sc = read_as(scenario, RivagesScenario)
-            base = Path(scenario).resolve().parent
+            base = _safe_resolve(scenario).parent
             for refs in (sc.islands, sc.trees):
                 if isinstance(refs, str):
-                    folders.add((base / refs).resolve())
+                    folders.add(_safe_resolve(base / refs))
                 try:
-                    files.update(Path(p).resolve() for p in reference_files(sc, refs))
+                    files.update(_safe_resolve(p) for p in reference_files(sc, refs))
                 except Exception:
                     pass
             for ref in (sc.cards, sc.loot, getattr(sc.solo, "cards", None)):
                 if isinstance(ref, str):
-                    files.add((base / ref).resolve())
+                    files.add(_safe_resolve(base / ref))
     except Exception:  # a scenario that does not load: the content check reports it
         pass
     return files, folders
@@ -207,7 +208,7 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
                        f"{'.html' if option == '--report' else option.replace('--', '.')})")
         if option == "--report" and path.suffix.lower() not in REPORT_SUFFIXES:
             raise fail(f"{option} {out}: the report is an HTML page; give a name ending in .html or .htm")
-        resolved = path.resolve()
+        resolved = _safe_resolve(path)
         if resolved in seen:
             raise fail(f"{option} {out}: the same file as {seen[resolved]}; give each output its own file")
         seen[resolved] = option
