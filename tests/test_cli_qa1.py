@@ -125,3 +125,51 @@ def test_studio_help_prints_the_usage(capsys):
     assert capsys.readouterr().out.startswith("usage: studio validate")
     assert cli.main(["help", "valdate"]) == 2
     assert capsys.readouterr().err.startswith("studio help: unknown command 'valdate' (did you mean 'validate'?)")
+
+
+# --- item 3: render options that do not apply, zero sizes, a folder as output ------------------
+
+import pytest  # noqa: E402
+
+ISLAND = ROOT / "boards" / "rivages" / "islands" / "gull-rock.yaml"
+BOARD = ROOT / "boards" / "realm" / "jungle-temples-2p.yaml"
+LOOT = ROOT / "boards" / "rivages" / "loot.yaml"
+
+
+@pytest.mark.parametrize("argv, messages", [
+    ([ISLAND, "--side", "B", "--spacing-mm", "3"], ["--spacing-mm applies to boards only; this file is an island",
+                                                   "--side applies to trees only; this file is an island"]),
+    ([BOARD, "--side", "A"], ["--side applies to trees only; this file is a board"]),
+    ([BOARD, "--hex-mm", "20"], ["--hex-mm applies to islands only; this file is a board"]),
+    ([LOOT, "--seat-labels", "--peg-ids"], ["--seat-labels applies to boards only; this file is a loot file",
+                                            "--peg-ids applies to boards only; this file is a loot file"]),
+    ([LOOT, "--margin-mm", "5"], ["--margin-mm applies to boards and islands only; this file is a loot file"]),
+])
+def test_an_option_that_does_not_apply_is_refused(argv, messages, tmp_path, capsys):
+    from studio.render import cli as render_cli
+    out = tmp_path / "x.pdf"
+    assert render_cli.main([str(a) for a in argv] + ["-o", str(out)]) == 2
+    assert capsys.readouterr().err == "".join(f"studio render: {m}\n" for m in messages)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--hex-mm", "0", "argument --hex-mm: must be more than 0, got '0'"),
+    ("--hex-mm", "-3", "argument --hex-mm: must be more than 0, got '-3'"),
+    ("--dpi", "nan", "argument --dpi: must be a finite number, got 'nan'"),
+    ("--spacing-mm", "inf", "argument --spacing-mm: must be a finite number, got 'inf'"),
+])
+def test_zero_negative_and_non_finite_sizes_are_refused(option, value, message, tmp_path, capsys):
+    from studio.render import cli as render_cli
+    assert render_cli.main([str(ISLAND), option, value, "-o", str(tmp_path / "x.pdf")]) == 2
+    assert message in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_as_output_is_refused(tmp_path, capsys):
+    from studio.render import cli as render_cli
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert render_cli.main([str(BOARD), "-o", str(folder)]) == 2
+    assert capsys.readouterr().err == f"studio render: {folder} is a folder: give a file name (e.g. {folder}/NAME.pdf)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and list(folder.iterdir()) == []

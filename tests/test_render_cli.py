@@ -146,7 +146,7 @@ def test_format_comes_from_the_suffix_or_the_option(tmp_path):
     ([str(BOARD)], "required: -o/--output"),
     ([str(BOARD), "-o", "x.pdf", "--paper", "a3"], "invalid choice"),
     ([str(BOARD), "-o", "x.pdf", "--spacing-mm", "0"], "peg spacing must be 2 to 200 mm, got 0.0"),
-    ([str(BOARD), "-o", "x.pdf", "--spacing-mm", "ten"], "invalid float value"),
+    ([str(BOARD), "-o", "x.pdf", "--spacing-mm", "ten"], "argument --spacing-mm: must be a number, got 'ten'"),
     ([str(BOARD), "-o", "x.png", "--dpi", "5000"], "dpi must be 30 to 1200"),
     ([str(BOARD), "-o", "x.pdf", "--format", "svg"], "does not match the output file's suffix .pdf"),
     ([str(BOARD), "-o", "x.pdf", "--margin-mm", "60"], "margin must be 0 to 50 mm"),

@@ -43,25 +43,77 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=export.FORMATS, help="png, svg or pdf (default: from FILE, else pdf)")
     parser.add_argument("--paper", choices=(*export.PAPERS, export.BOARD_PAPER), default="a4",
                         help="a4, letter, or board (one sheet the size of the board); default a4")
-    parser.add_argument("--orientation", choices=export.ORIENTATIONS, default="auto",
-                        help="default auto: the one that needs fewer sheets")
-    parser.add_argument("--spacing-mm", type=float, default=export.DEFAULT_SPACING_MM, metavar="N",
-                        help=f"peg spacing on paper in mm (default {export.DEFAULT_SPACING_MM:g}; "
+    parser.add_argument("--orientation", choices=export.ORIENTATIONS, default=None,
+                        help="boards: default auto, the one that needs fewer sheets")
+    parser.add_argument("--spacing-mm", type=_number, default=None, metavar="N",
+                        help=f"boards: peg spacing on paper in mm (default {export.DEFAULT_SPACING_MM:g}; "
                              "measure your base's pegs)")
-    parser.add_argument("--margin-mm", type=float, default=export.DEFAULT_MARGIN_MM, metavar="N",
-                        help=f"white border of each sheet in mm (default {export.DEFAULT_MARGIN_MM:g})")
-    parser.add_argument("--dpi", type=float, default=export.DEFAULT_DPI, metavar="N",
+    parser.add_argument("--margin-mm", type=_number, default=None, metavar="N",
+                        help=f"boards and islands: white border of each sheet in mm (default {export.DEFAULT_MARGIN_MM:g})")
+    parser.add_argument("--dpi", type=_number, default=export.DEFAULT_DPI, metavar="N",
                         help=f"PNG resolution (default {export.DEFAULT_DPI:g})")
-    parser.add_argument("--background", choices=("white", "colour"), default="white",
-                        help="white (print-friendly, the default) or colour (table and parchment, as in the editor)")
-    parser.add_argument("--seat-labels", action="store_true", help="draw the seat name labels outside the plate")
-    parser.add_argument("--peg-ids", action="store_true", help="write each peg's id under it")
-    parser.add_argument("--no-marks", action="store_true", help="no crop marks, page labels or scale bar")
-    parser.add_argument("--hex-mm", type=float, default=None, metavar="N",
+    parser.add_argument("--background", choices=("white", "colour"), default=None,
+                        help="boards: white (print-friendly, the default) or colour (table and parchment, as in the editor)")
+    parser.add_argument("--seat-labels", action="store_true", help="boards: draw the seat name labels outside the plate")
+    parser.add_argument("--peg-ids", action="store_true", help="boards: write each peg's id under it")
+    parser.add_argument("--no-marks", action="store_true", help="boards: no crop marks, page labels or scale bar")
+    parser.add_argument("--hex-mm", type=_positive, default=None, metavar="N",
                         help="islands: width of a hex across its flat sides in mm (default 22)")
-    parser.add_argument("--side", choices=("A", "B", "both"), default="both",
+    parser.add_argument("--side", choices=("A", "B", "both"), default=None,
                         help="Trees of Wisdom: which side to print (default both, a page each)")
+    parser.epilog = ("An option that does not apply to the file's kind (--side on a board, --hex-mm on a tree...) "
+                     "is refused, never ignored.")
     return parser
+
+
+def _number(text: str) -> float:
+    """argparse type: a finite number (the settings check gives each option's range)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    return value
+
+
+def _positive(text: str) -> float:
+    """argparse type: a finite number above 0 (0 used to fall back to the default silently)."""
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text!r}")
+    return value
+
+
+# option dest -> (flag, the kinds of file it applies to); kinds as in KIND_NAMES
+APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
+    "orientation": ("--orientation", ("realm-board/1",)),
+    "spacing_mm": ("--spacing-mm", ("realm-board/1",)),
+    "background": ("--background", ("realm-board/1",)),
+    "seat_labels": ("--seat-labels", ("realm-board/1",)),
+    "peg_ids": ("--peg-ids", ("realm-board/1",)),
+    "no_marks": ("--no-marks", ("realm-board/1",)),
+    "margin_mm": ("--margin-mm", ("realm-board/1", "rivages-island/1")),
+    "hex_mm": ("--hex-mm", ("rivages-island/1",)),
+    "side": ("--side", ("rivages-tree/1",)),
+}
+KIND_NAMES = {"realm-board/1": ("boards", "a board"), "rivages-island/1": ("islands", "an island"),
+              "rivages-tree/1": ("trees", "a Tree of Wisdom"), "rivages-cards/1": ("card sets", "a card set"),
+              "rivages-loot/1": ("loot files", "a loot file")}
+_DEFAULTS = {"orientation": "auto", "spacing_mm": export.DEFAULT_SPACING_MM,
+             "margin_mm": export.DEFAULT_MARGIN_MM, "background": "white", "side": "both"}
+
+
+def options_not_applying(given: set[str], fmt: str) -> list[str]:
+    """One message per option in ``given`` (argparse dests) that does nothing for a file of
+    format ``fmt``: ``--side applies to trees only; this file is a board``."""
+    out = []
+    for dest, (flag, kinds) in APPLIES_TO.items():
+        if dest in given and fmt not in kinds:
+            names = [KIND_NAMES[k][0] for k in kinds]
+            what = KIND_NAMES.get(fmt, (None, f"a {fmt} file"))[1]
+            out.append(f"{flag} applies to {' and '.join(names)} only; this file is {what}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,6 +132,14 @@ def _err(message: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    given = {dest for dest in APPLIES_TO if getattr(args, dest) not in (None, False)}
+    for dest, value in _DEFAULTS.items():
+        if getattr(args, dest) is None:
+            setattr(args, dest, value)
+    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
+        # out used to become out.pdf beside the folder
+        _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.pdf')})")
+        return EXIT_USAGE
     output = Path(args.output)
     suffix = output.suffix.lower().lstrip(".")
     if suffix and suffix not in export.FORMATS and not args.format:
@@ -114,6 +174,11 @@ def _run(args: argparse.Namespace) -> int:
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
         _err(f"{args.board} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
+        return EXIT_USAGE
+    not_applying = options_not_applying(given, getattr(board, "FORMAT", ""))
+    if not_applying:
+        for message in not_applying:
+            _err(message)
         return EXIT_USAGE
     if not isinstance(board, Board):
         target = RENDERERS.get(getattr(board, "FORMAT", ""))
