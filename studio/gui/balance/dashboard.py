@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
     QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from studio.gui import prompts
 from studio.gui.balance.charts import EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
+from studio.gui.flow_layout import FlowLayout
 from studio.playtest.stats import all_clear
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
@@ -201,8 +202,8 @@ class BalanceDashboard(QWidget):
         self.title_label.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.title_label.setWordWrap(True)
         lay.addWidget(self.title_label)
-        cards = QHBoxLayout()
-        cards.setSpacing(8)
+        figures = QWidget()
+        cards = FlowLayout(figures, spacing=8)  # wraps onto two lines in a narrow window
         self.figure_labels: dict[str, QLabel] = {}
         tips = {"balance": "1 minus the largest gap between two seats' win rates (1 = even)",
                 "first seat": "seat 1's win rate minus the fair share, in points",
@@ -225,7 +226,7 @@ class BalanceDashboard(QWidget):
             cl.addWidget(label)
             cards.addWidget(card)
             self.figure_labels[key] = value
-        lay.addLayout(cards)
+        lay.addWidget(figures)
         self.warnings_label = QLabel()
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setTextFormat(Qt.RichText)
@@ -236,18 +237,42 @@ class BalanceDashboard(QWidget):
         self.score_chart = HistogramChart("Score distribution", "score (VP)")
         self.length_chart = HistogramChart("Game length", "rounds")
         self.end_chart = EndReasonsChart()
-        grid.addWidget(self.win_chart, 0, 0)
-        grid.addWidget(self.score_chart, 0, 1)
-        grid.addWidget(self.length_chart, 1, 0)
-        grid.addWidget(self.end_chart, 1, 1)
+        self._chart_grid = grid
+        self._chart_columns = 0
+        self._place_charts(2)
         lay.addLayout(grid, 1)
         scroll = QScrollArea()
+        # a narrow window stacks the charts in one column (scrolled) rather than cutting them
+        scroll.viewport().installEventFilter(self)
+        self._report_scroll = scroll
         scroll.setWidget(body)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.NoFrame)
         scroll.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         scroll.setStyleSheet("QScrollArea { background: transparent; } QScrollArea > QWidget > QWidget { background: transparent; }")
         return scroll
+
+    def _place_charts(self, columns: int) -> None:
+        if columns == self._chart_columns:
+            return
+        self._chart_columns = columns
+        charts = (self.win_chart, self.score_chart, self.length_chart, self.end_chart)
+        for chart in charts:
+            self._chart_grid.removeWidget(chart)
+        for i, chart in enumerate(charts):
+            self._chart_grid.addWidget(chart, i // columns, i % columns)
+        for c in range(2):
+            self._chart_grid.setColumnStretch(c, 1 if c < columns else 0)
+
+    def chart_columns(self) -> int:
+        """How many columns the four charts are laid in now (2, or 1 in a narrow window)."""
+        return self._chart_columns
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self._report_scroll.viewport() and event.type() == QEvent.Resize:
+            two = 2 * self.win_chart.minimumWidth() + self._chart_grid.horizontalSpacing()
+            self._place_charts(2 if event.size().width() >= two else 1)
+        return super().eventFilter(obj, event)
 
     # -- public API ---------------------------------------------------------------------------
     def players(self) -> int:
