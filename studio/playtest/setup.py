@@ -136,19 +136,44 @@ def content_findings(path: str | os.PathLike, players: int | None = None) -> lis
     """What ``studio validate`` finds in a scenario file and the content it references, as far
     as a game of ``players`` uses it: errors and warnings (notes dropped), sorted, each a
     :class:`~studio.content.findings.Finding` with its file, line and column. For Rule the Realm
-    the boards of the other player counts are left out. An unreadable file is a finding too
-    (``io/*``, ``yaml/*``); this never raises for bad content."""
+    the boards of the other player counts never stop a game: their own findings are dropped,
+    except that the scenario's findings about such a board (missing, not loading) come back as
+    warnings, with the board's first error when the board does not load, so a broken or
+    missing board still shows. An
+    unreadable file is a finding too (``io/*``, ``yaml/*``); this never raises for bad
+    content."""
+    from dataclasses import replace
+
     from studio.validate import validate
 
     findings = [f for f in validate(path) if f.severity in ("error", "warning")]
-    unused = _unused_boards(path, players)
-    if not unused:
+    boards, game = _unused_boards(path, players)
+    if not boards:
         return findings
-    return [f for f in findings if not f.path or _resolved(f.path) not in unused]
+    scenario = _resolved(path)
+    note = f" (a board this {game}-player game does not use; it does not stop the playtest)"
+    on_entry = [f for f in findings if f.path and _resolved(f.path) == scenario and f.line in boards]
+    # a board whose entry has an error (missing, not loading) shows its own first error too
+    failed = {boards[f.line] for f in on_entry if f.severity == "error"}
+    unused = set(boards.values())
+    kept, shown = [], set()
+    for f in findings:
+        where = _resolved(f.path) if f.path else None
+        if where == scenario and f.line in boards:
+            kept.append(replace(f, severity="warning", message=f.message + note) if f.severity == "error" else f)
+        elif where in unused:
+            if f.severity == "error" and where in failed and where not in shown:
+                shown.add(where)
+                kept.append(replace(f, severity="warning", message=f.message + note))
+        else:
+            kept.append(f)
+    return kept
 
 
-def _unused_boards(path, players: int | None) -> set:
-    """Resolved paths of a realm scenario's boards a game of ``players`` does not use."""
+def _unused_boards(path, players: int | None) -> tuple[dict, int | None]:
+    """``({line of the boards: entry: resolved board path}, players)`` for a realm scenario's
+    boards a game of ``players`` does not use (``{}`` for other files)."""
+    from studio.content import load_document
     from studio.model.io import board_path, read_scenario
 
     try:
@@ -156,9 +181,16 @@ def _unused_boards(path, players: int | None) -> set:
         counts = player_counts(scenario)
         players = min(counts, default=2) if players is None else players
         used = _resolved(board_path(scenario, players)) if players in counts else None
-        return {_resolved(board_path(scenario, n)) for n in counts} - {used}
+        source = load_document(path).source
+        boards = {}
+        for n in counts:
+            target = _resolved(board_path(scenario, n))
+            line = source.locate(("boards", str(n)))[0]
+            if n != players and target != used and line is not None:
+                boards[line] = target
+        return boards, players
     except Exception:  # not a realm scenario, or one that does not load: every finding counts
-        return set()
+        return {}, None
 
 
 def _resolved(path) -> str:
