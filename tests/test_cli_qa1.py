@@ -173,3 +173,42 @@ def test_a_folder_as_output_is_refused(tmp_path, capsys):
     assert render_cli.main([str(BOARD), "-o", str(folder)]) == 2
     assert capsys.readouterr().err == f"studio render: {folder} is a folder: give a file name (e.g. {folder}/NAME.pdf)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and list(folder.iterdir()) == []
+
+
+# --- items 4 and 5: one plain schema finding per problem ---------------------------------------
+
+def _schema_messages(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return [(f.code, f.line, f.message) for f in validate(path)]
+
+
+def test_a_third_coordinate_is_one_plain_finding(tmp_path):
+    text = (ROOT / "boards" / "realm" / "jungle-temples-2p.yaml").read_text()
+    start = text.index("at: [")
+    end = text.index("]", start)
+    text = text[:start] + "at: [0, 0, 0" + text[end:]
+    line = text[:start].count("\\n") + 1
+    found = [f for f in _schema_messages(tmp_path, "b.yaml", text) if f[0].startswith("schema/")]
+    assert len(found) == 1
+    code, _, message = found[0]
+    assert code == "schema/length"
+    assert message.endswith("must be a list of exactly 2 numbers, got [0,0,0] (3 items)") or \
+        message.endswith("must be a list of exactly 2 numbers, got [0, 0, 0] (3 items)")
+    assert "Expected at most" not in message
+
+
+def test_a_number_for_challenges_is_told_the_number_range(tmp_path):
+    text = (ROOT / "scenarios" / "rivages-solo.yaml").read_text()
+    from studio.content import parse_yaml
+    data = parse_yaml(text).data
+    assert "solo" in data
+    from studio.content.schemas import schema_findings
+    data["solo"]["challenges"] = 99
+    [finding] = schema_findings(data, None, "s.yaml")
+    assert (finding.code, finding.message) == (
+        "schema/range", "'solo.challenges' must be a whole number from 0 to 20 (or a list of at most 20 names), got 99")
+    data["solo"]["challenges"] = "hard"
+    [finding] = schema_findings(data, None, "s.yaml")
+    assert finding.message.startswith("'solo.challenges' must be a whole number from 0 to 20 or a list of at most "
+                                      "20 names, got the text 'hard'")

@@ -192,6 +192,8 @@ def _list_words(schema: dict, items: dict, root: dict | None = None) -> str:
         one_or_more = "one or more" if schema.get("minItems") else "any"
         return f"a list of {one_or_more} of {', '.join(str(v) for v in items['enum'])}"
     unit = TYPE_WORDS[item_type][1] if isinstance(item_type, str) and item_type in TYPE_WORDS else "items"
+    if isinstance(items, dict) and str(items.get("pattern", "")).startswith("^[A-Za-z0-9]"):
+        unit = "names"  # ids of other elements (challenges, nodes...), not free text
     low, high = schema.get("minItems"), schema.get("maxItems")
     if low is not None and low == high:
         return f"a list of exactly {low} {unit if low != 1 else unit.rstrip('s')}"
@@ -227,9 +229,18 @@ def unknown_key(key: Any, allowed, where) -> str:
     return f"unknown key {key!r}{place}; the keys allowed here are: {listed}"
 
 
-def describe(error, root: dict | None = None) -> str:
+def describe(error, root: dict | None = None, also: str | None = None) -> str:
     """One plain sentence for a jsonschema ``ValidationError``: what is wrong, where (by name)
-    and what is expected. ``root``: the whole schema (for its local ``$ref`` definitions)."""
+    and what is expected. ``root``: the whole schema (for its local ``$ref`` definitions).
+    ``also``: the other forms the value may take (the other branches of a ``oneOf``), said
+    after what is expected: ``must be a whole number from 0 to 20 (or a list of ...), got 99``."""
+    if also:
+        text = describe(error, root)
+        want = expected(resolve(error.schema, root) if isinstance(error.schema, dict) else {}, root)
+        head = f" must be {want}"
+        if head in text:
+            return text.replace(head, f"{head} (or {also})", 1)
+        return text
     path = tuple(error.absolute_path)
     kw = error.validator
     schema = resolve(error.schema, root) if isinstance(error.schema, dict) else {}
@@ -277,6 +288,9 @@ def describe(error, root: dict | None = None) -> str:
         return f"{name} lists {value_text(repeated)} more than once; each item may appear only once"
     if kw in ("oneOf", "anyOf"):
         return f"{name} must be {expected(schema, root)}, got {kind_of(value)}"
+    if kw == "items" and error.validator_value is False and isinstance(value, list):
+        # items past the fixed positions of prefixItems
+        return f"{name} must be {expected(schema, root)}, got {value_text(value)} ({_size(value)})"
     if kw == "not":
         return f"{name} has a value that is not allowed here: {value_text(value)}"
     return f"{name}: {error.message}"

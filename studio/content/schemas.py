@@ -143,7 +143,7 @@ def migrate(data: dict) -> dict:
 from jsonschema import exceptions as _jse  # noqa: E402
 
 from studio.content.findings import Finding, json_path_text  # noqa: E402
-from studio.content.schema_messages import _is_key_check, close_match, describe, unknown_key  # noqa: E402
+from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
 
 def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
     """``schema/length`` findings for top-level lists and mappings longer than the schema
@@ -214,14 +214,33 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     findings: list[Finding] = []
     misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
     missing: list = []           # (mapping path, key) of each missing-key finding, in order
-    for error in sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    errors = sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    for error in errors:
+        also = None
         if error.validator in ("oneOf", "anyOf") and error.context:
-            # the branch that matched deepest is the one the author meant (an object with a bad
-            # field, not "expected the string form"); best_match alone prefers shallow errors
-            deepest = max(len(e.absolute_path) for e in error.context)
-            best = _jse.best_match(e for e in error.context if len(e.absolute_path) == deepest)
+            union = error
+            # a branch of the value's own type is the one the author meant (99 for "0-20 or a
+            # list" is a number out of range, not "not a list"); among those, the branch that
+            # matched deepest (an object with a bad field, not "expected the string form");
+            # best_match alone prefers shallow errors
+            same_type = [e for e in error.context if not _wrong_type_branch(union, e.relative_schema_path[0])]
+            context = same_type or list(error.context)
+            if not same_type and all(len(e.absolute_path) == len(union.absolute_path) for e in context):
+                context = []  # no branch takes this kind of value: the union's words list them all
+            deepest = max((len(e.absolute_path) for e in context), default=0)
+            best = _jse.best_match(e for e in context if len(e.absolute_path) == deepest) if context else None
             if best is not None and len(best.absolute_path) >= len(error.absolute_path):
                 error = best
+                if same_type and len(best.absolute_path) == len(union.absolute_path):
+                    # the value itself is wrong: name the other forms it could take too
+                    branches = union.validator_value
+                    others = [expected(b, schema_for(fmt)) for i, b in enumerate(branches)
+                              if i != best.relative_schema_path[0]]
+                    also = " or ".join(dict.fromkeys(others)) or None
+        if error.validator == "items" and error.validator_value is False and any(
+                e.validator == "maxItems" and e.absolute_path == error.absolute_path
+                for e in errors):
+            continue  # "items: false" past the prefix repeats maxItems' finding in jsonschema's words
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             props = error.schema.get("properties", {})
             for key in error.instance:
@@ -240,11 +259,18 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
-        findings.append(Finding(code, "error", describe(error, schema_for(fmt)), path, line, col))
+        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
     required = [f for f in findings if f.code == "schema/missing-key"]
     return [f for f in findings if f.code != "schema/missing-key" or required.index(f) not in drop]
+
+
+def _wrong_type_branch(union, branch: int) -> bool:
+    """Whether branch ``branch`` of the ``oneOf``/``anyOf`` error ``union`` failed on the
+    value's type itself (a type error at the union's own place)."""
+    return any(e.validator == "type" and e.relative_schema_path[0] == branch
+               and len(e.absolute_path) == len(union.absolute_path) for e in union.context)
 
 
 def _missing_key(error) -> str | None:
