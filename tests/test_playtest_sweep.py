@@ -60,6 +60,10 @@ def test_grid_errors(settings, message):
     (["--set", "rules.end.score=14", "--bots", "clever"], "unknown bot 'clever'"),
     (["--set", "rules.end.score=14", "--executor", "dask"], "needs --scheduler"),
     (["--set"], "expected one argument"),
+    (["--set", "boards.2=../boards/realm/volcano-2p.yaml,/etc/passwd.yaml,nope.yaml"],
+     "--set boards.2: boards names content files, which a sweep cannot change"),
+    (["--set", "rules.end.score=14,14"], "--set rules.end.score: the value 14 is given twice"),
+    (["--set", "rules.end.score=14, 14.0"], "--set rules.end.score: the value 14 is given twice"),
 ])
 def test_sweep_errors_exit_2_with_one_line(args, message, capsys):
     assert main([str(JUNGLE), *args]) == 2
@@ -105,3 +109,13 @@ def test_one_player_on_a_realm_scenario_says_player_not_players(capsys):
 
     assert cli.main([str(JUNGLE), "-p", "1", "-n", "1"]) == 2
     assert "has no board for 1 player (has 2, 3, 4)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("setting, key", [
+    ("islands=../nowhere/", "islands"), ("cards=../boards/rivages/loot.yaml", "cards"), ("loot=x.yaml", "loot"),
+    ("trees=[a.yaml]", "trees"), ("solo.cards=x.yaml", "solo.cards"), ("solo={cards: x.yaml}", "solo.cards"),
+])
+def test_rivages_file_references_cannot_be_swept(setting, key, capsys):
+    assert main([str(bundled_path("scenarios", "rivages.yaml")), "--set", setting, "-n", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f": {key} names content files, which a sweep cannot change" in err and len(err.splitlines()) == 1

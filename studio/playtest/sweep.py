@@ -30,6 +30,9 @@ from studio.playtest.cli import (Parser, Reported, UsageError, add_batch_options
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
+# scenario keys that name other files: a sweep changes the scenario in memory and plays the
+# content loaded once, so these cannot be swept (one scenario file per board or card set instead)
+REFERENCE_KEYS = ("boards", "islands", "trees", "cards", "loot", "solo.cards")
 SWEEP_FORMAT = "studio-sweep/1"
 
 
@@ -39,7 +42,8 @@ def build_parser() -> Parser:
     add_batch_options(p, 200)
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="PATH=V1,V2,...",
                    help="a scenario setting and the values to try, e.g. rules.end.score=14,16,18,20; "
-                        "several --set give every combination")
+                        "several --set give every combination; file references (boards, islands, trees, "
+                        "cards, loot, solo.cards) cannot be swept")
     p.add_argument("--json", metavar="FILE", help="also write every point's settings and summary as JSON")
     p.add_argument("--csv", metavar="FILE", help="also write one CSV row per point")
     return p
@@ -86,7 +90,9 @@ def parse_value(text: str):
 
 def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
     """``[(path, [values...]), ...]`` from ``--set PATH=V1,V2`` texts. Raises UsageError for a
-    missing ``=``, an empty path or value, a path given twice, bad YAML, or too many points."""
+    missing ``=``, an empty path or value, a path given twice, a value given twice, a path
+    that names content files (:data:`REFERENCE_KEYS`, or a mapping holding one), bad YAML, or
+    too many points."""
     if not settings:
         raise UsageError("give at least one --set PATH=V1,V2,... (e.g. --set rules.end.score=14,16,18)")
     grid: list[tuple[str, list]] = []
@@ -101,15 +107,34 @@ def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
         if path in seen:
             raise UsageError(f"--set {path}: given twice; list all its values in one --set")
         seen.add(path)
+        ref = next((k for k in REFERENCE_KEYS if path == k or path.startswith(k + ".") or k.startswith(path + ".")), None)
+        if ref is not None:
+            raise UsageError(f"--set {path}: {ref} names content files, which a sweep cannot change (it plays the "
+                             f"content loaded once); make one scenario file per choice and playtest or sweep each")
         try:
             parsed = [parse_value(v) for v in split_values(values)]
         except UsageError as exc:
             raise UsageError(f"--set {path}: {exc}") from None
+        keys = [json.dumps(_same(v), sort_keys=True) for v in parsed]
+        twice = next((v for v, k in zip(parsed, keys) if keys.count(k) > 1), None)
+        if twice is not None:
+            raise UsageError(f"--set {path}: the value {show(twice)} is given twice; each point must differ")
         grid.append((path, parsed))
     points = math.prod(len(v) for _, v in grid)
     if points > MAX_POINTS:
         raise UsageError(f"the grid has {points} points, more than {MAX_POINTS}")
     return grid
+
+
+def _same(value):
+    """``value`` with whole floats as ints, so ``14`` and ``14.0`` count as the same value."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_same(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _same(v) for k, v in value.items()}
+    return value
 
 
 def grid_points(grid: list[tuple[str, list]]) -> list[dict]:
