@@ -212,3 +212,19 @@ def test_a_number_for_challenges_is_told_the_number_range(tmp_path):
     [finding] = schema_findings(data, None, "s.yaml")
     assert finding.message.startswith("'solo.challenges' must be a whole number from 0 to 20 or a list of at most "
                                       "20 names, got the text 'hard'")
+
+
+# --- item 6: a missing file says so the same way everywhere -------------------------------------
+
+def test_a_missing_file_is_io_not_found_everywhere(tmp_path, capsys, monkeypatch):
+    from studio.playtest import cli as playtest_cli
+    from studio.render import cli as render_cli
+    from studio.validate import cli as validate_cli
+    monkeypatch.chdir(tmp_path)
+    assert validate_cli.main(["missing.yaml"]) == 2
+    assert capsys.readouterr() == ("missing.yaml: error io/not-found: no such file\n"
+                                   "checked 1 file: 1 error, 0 warnings\n", "")
+    assert render_cli.main(["missing.yaml", "-o", "x.pdf"]) == 2
+    assert capsys.readouterr().err == "missing.yaml: error io/not-found: no such file\n"
+    assert playtest_cli.main(["missing.yaml"]) == 2
+    assert "missing.yaml: error io/not-found: no such file\n" in capsys.readouterr().err

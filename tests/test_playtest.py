@@ -228,7 +228,7 @@ def test_cli_prints_the_table_and_writes_json(jungle_scenario, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("args, message", [
-    (["missing.yaml"], "missing.yaml: error io/unreadable: cannot read file"),
+    (["missing.yaml"], "missing.yaml: error io/not-found: no such file"),
     (["{scenario}", "--bots", "clever"], "unknown bot 'clever'"),
     (["{scenario}", "--players", "5"], "no board for 5 players (has 2, 3, 4)"),
     (["{scenario}", "--games", "0"], "--games/-n: must be 1 to 10,000,000, got 0"),

@@ -165,7 +165,7 @@ def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("name, where", [
     ("yaml-syntax.yaml", r"yaml-syntax\.yaml:\d+:\d+"),
     ("unknown-key.yaml", r"unknown-key\.yaml:\d+:\d+: error schema/"),
-    ("missing.yaml", r"missing\.yaml: error io/unreadable: cannot read file"),
+    ("missing.yaml", r"missing\.yaml: error io/not-found: no such file$"),
 ])
 def test_unreadable_boards_exit_2_with_their_location(name, where, capsys, tmp_path):
     assert main([str(BROKEN / name), "-o", str(tmp_path / "out.pdf")]) == 2

@@ -434,8 +434,9 @@ class _EventBuilder:
 
 
 def load_document(path: str | os.PathLike) -> Document:
-    """Read and parse a content file. Raises :class:`LoadError` (``io/unreadable``,
-    ``io/not-utf8``, ``yaml/*``) — never a bare OSError or YAMLError."""
+    """Read and parse a content file. Raises :class:`LoadError` (``io/not-found`` for a path
+    that does not exist, ``io/unreadable``, ``io/not-utf8``, ``yaml/*``) — never a bare
+    OSError or YAMLError."""
     p = str(path)
     try:
         info = os.stat(p)
@@ -453,6 +454,8 @@ def load_document(path: str | os.PathLike) -> Document:
     except IsADirectoryError:
         raise LoadError("io/unreadable", "is a folder, not a file", p) from None
     except OSError as exc:
+        if exc.errno == errno.ENOENT and not os.path.islink(p):  # a dangling link is io/unreadable, with its target
+            raise LoadError("io/not-found", "no such file", p) from None
         raise LoadError("io/unreadable", unreadable_reason(p, exc), p) from None
     try:
         text = raw.decode("utf-8")

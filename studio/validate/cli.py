@@ -52,16 +52,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    # lexists: a symbolic link that loops or dangles is reported by the loader, with the reason
-    missing = [p for p in args.paths if not os.path.lexists(p)]
-    for path in missing:
-        print(f"studio validate: {path}: no such file or folder", file=sys.stderr)
-    findings, files, unreadable = validate_paths([p for p in args.paths if p not in missing])
+    # a missing path is an io/not-found finding like any other (with its code, in the count
+    # and in the JSON), and still exits 2; a link that loops or dangles: the loader says why
+    findings, files, unreadable = validate_paths(args.paths)
     if args.format == "json":
         print(json.dumps([f.to_dict() for f in findings], indent=2))
     else:
         _print_text(findings, files, args.quiet)
-    if missing or unreadable:
+    if unreadable:
         return EXIT_USAGE
     return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
 

@@ -84,7 +84,9 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
         for given in paths:
             given = os.fspath(given)
             if not os.path.lexists(given):  # a looping or dangling link: the loader says why
-                findings.append(Finding("io/not-found", "error", "no such file or folder", given))
+                what = "folder" if given.endswith(("/", os.sep)) else "file"
+                findings.append(Finding("io/not-found", "error", f"no such {what}", given))
+                files += 1  # counted, so the summary agrees with the finding above it
                 unreadable += 1
                 continue
             found_files = content_files(given)

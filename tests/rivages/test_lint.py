@@ -141,7 +141,7 @@ def test_documents_get_the_schema_first():
     assert [f.code for f in rivages_findings(doc)] == ["schema/length"]
     doc = load_document(BROKEN / "loot-duplicate.yaml")
     assert [f.code for f in rivages_findings(doc)] == ["rivages/duplicate-loot"]
-    assert [f.code for f in rivages_findings(DATA / "nowhere.yaml")] == ["io/unreadable"]
+    assert [f.code for f in rivages_findings(DATA / "nowhere.yaml")] == ["io/not-found"]
     with pytest.raises(TypeError):
         rivages_findings(42)
     model = io.read(DATA / "valid" / "scenario.yaml")
