@@ -228,3 +228,31 @@ def test_a_missing_file_is_io_not_found_everywhere(tmp_path, capsys, monkeypatch
     assert capsys.readouterr().err == "missing.yaml: error io/not-found: no such file\n"
     assert playtest_cli.main(["missing.yaml"]) == 2
     assert "missing.yaml: error io/not-found: no such file\n" in capsys.readouterr().err
+
+
+# --- item 8: two documents in one file; findings about a peg name the peg ------------------------
+
+def test_two_documents_are_named_as_such(tmp_path):
+    from studio.content import LoadError, load_document
+    path = tmp_path / "two.yaml"
+    path.write_text("---\n---\n")
+    try:
+        load_document(path)
+    except LoadError as exc:
+        assert (exc.code, exc.line, exc.col) == ("yaml/syntax", 2, 1)
+        assert exc.message == ("the file holds more than one YAML document (a second '---' at line 2); "
+                               "a content file holds one")
+    else:
+        raise AssertionError("two documents were read")
+
+
+def test_a_schema_finding_about_a_peg_carries_the_peg(tmp_path):
+    text = (ROOT / "boards" / "realm" / "jungle-temples-2p.yaml").read_text()
+    start = text.index("colour: ") + len("colour: ")
+    end = min(text.index(c, start) for c in ",}\n" if c in text[start:])
+    path = tmp_path / "b.yaml"
+    path.write_text(text[:start] + "grene" + text[end:])
+    [finding] = [f for f in validate(path) if f.code.startswith("schema/")]
+    peg = finding.message.split("'")[1].split(".")[1]
+    assert finding.element == ("peg", peg)
+    assert finding.to_dict()["element"] == ["peg", peg]

@@ -259,11 +259,34 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
-        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col))
+        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col,
+                                board_element(data, tuple(error.absolute_path)) if fmt.startswith("realm-board/") else None))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
     required = [f for f in findings if f.code == "schema/missing-key"]
     return [f for f in findings if f.code != "schema/missing-key" or required.index(f) not in drop]
+
+
+def board_element(data: dict, json_path: tuple) -> tuple | None:
+    """The board element a schema finding at ``json_path`` is about, in the form findings use
+    (``("peg", "a1")``, ``("line", "a1", "a2")``, ``("segment", ...)`` sorted, ``("seat",
+    "south")``), or None (a top-level field, or an entry too damaged to name)."""
+    if len(json_path) < 2:
+        return None
+    kind, key = json_path[0], json_path[1]
+    if kind == "pegs" and isinstance(key, str):
+        return ("peg", key)
+    if kind == "seats" and isinstance(key, str):
+        return ("seat", key)
+    entries = data.get(kind)
+    entry = entries[key] if isinstance(entries, list) and isinstance(key, int) and key < len(entries) else None
+    if kind == "lines" and isinstance(entry, list) and len(entry) == 2 and all(isinstance(p, str) for p in entry):
+        return ("line", *entry)
+    if kind == "segments" and isinstance(entry, dict):
+        pegs = entry.get("pegs")
+        if isinstance(pegs, list) and len(pegs) == 3 and all(isinstance(p, str) for p in pegs):
+            return ("segment", *sorted(pegs))
+    return None
 
 
 def _wrong_type_branch(union, branch: int) -> bool:

@@ -186,6 +186,11 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
         line, col = _pos(stop)
         return (*_pos(start), f"'{opener}' opened here is not closed (the parser stopped at line {line}, "
                               f"column {col}: {exc.problem})")
+    if exc.problem == "but found another document":
+        line, _ = _pos(stop) if stop is not None else (None, None)
+        at = f" at line {line}" if line is not None else ""
+        return (*(_pos(stop) if stop is not None else (None, None)),
+                f"the file holds more than one YAML document (a second '---'{at}); a content file holds one")
     if exc.context and exc.problem:
         problem = f"{exc.problem} ({exc.context})"
     mark = stop or start
@@ -226,7 +231,8 @@ def _parse_composed(text: str, path: str | None) -> Document:
         raise LoadError(exc.code, exc.message, path, line, col) from None
     except yaml.MarkedYAMLError as exc:
         line, col, problem = _syntax_error(exc)
-        raise LoadError("yaml/syntax", f"YAML syntax error: {problem}", path, line, col) from None
+        prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
+        raise LoadError("yaml/syntax", f"{prefix}{problem}", path, line, col) from None
     except yaml.YAMLError as exc:
         raise LoadError("yaml/syntax", f"YAML error: {exc}", path) from None
     except RecursionError:
