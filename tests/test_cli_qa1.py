@@ -256,3 +256,42 @@ def test_a_schema_finding_about_a_peg_carries_the_peg(tmp_path):
     peg = finding.message.split("'")[1].split(".")[1]
     assert finding.element == ("peg", peg)
     assert finding.to_dict()["element"] == ["peg", peg]
+
+
+# --- item 7: no follow-on findings for content that did not load ---------------------------------
+
+def _rivages_copy(tmp_path):
+    """The bundled Rivages scenario copied alone into another folder (its references leave it)."""
+    (tmp_path / "elsewhere").mkdir()
+    sc = tmp_path / "elsewhere" / "rivages.yaml"
+    shutil.copy(ROOT / "scenarios" / "rivages.yaml", sc)
+    return sc
+
+
+def test_a_scenario_copied_away_gives_one_finding(tmp_path):
+    from studio.validate.rivages import rivages_findings
+    found = rivages_findings(_rivages_copy(tmp_path))
+    assert [f.code for f in found] == ["content/ref-escapes-root"]
+    message = found[0].message
+    assert message.startswith(f"5 references leave the content root {tmp_path / 'elsewhere'} ")
+    assert "islands '../boards/rivages/islands/'; trees '../boards/rivages/trees/'" in message
+
+
+def test_a_realm_scenario_copied_away_gives_one_finding(tmp_path):
+    sc = tmp_path / "jungle.yaml"
+    shutil.copy(ROOT / "scenarios" / "jungle-temples.yaml", sc)
+    found = validate(sc)
+    assert [(f.code, f.line) for f in found] == [("content/ref-escapes-root", 10)]
+    assert "board for 2 players '../boards/realm/jungle-temples-2p.yaml'; board for 3 players" in found[0].message
+
+
+def test_a_tree_that_does_not_load_adds_no_tree_count(tmp_path):
+    from studio.validate.rivages import rivages_findings
+    for name in ("scenarios", "boards"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    tree = sorted((tmp_path / "boards" / "rivages" / "trees").glob("*.yaml"))[0]
+    tree.write_text(tree.read_text().replace("start:", "begin:", 1))
+    found = rivages_findings(tmp_path / "scenarios" / "rivages.yaml")
+    assert [f.code for f in found if f.path == str(tmp_path / "scenarios" / "rivages.yaml")] == []
+    assert {f.path for f in found} == {str(tree)}
+    assert not [f for f in found if "trees:" in f.message or "few-trees" in f.code]

@@ -20,7 +20,7 @@ from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
 from studio.validate.lint import BoardNeeds, lint_board, lint_scenario
-from studio.validate.report import Reporter
+from studio.validate.report import Reporter, group_escapes
 from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 from studio.validate.schema import check_schema, has_errors
 
@@ -234,7 +234,7 @@ def _check_scenario(scenario: Scenario) -> list[Finding]:
             if board is not None:
                 boards[players] = board
     lint_scenario(scenario, boards, report)
-    return report.findings
+    return group_escapes(report.findings)
 
 
 def _check_board_reference(scenario_path: str, players: int, ref: str, needs: BoardNeeds,

@@ -10,6 +10,8 @@ off, but ``element`` always names the right thing, so the editor can select it.
 
 from __future__ import annotations
 
+import re
+
 from studio.content.findings import Finding
 
 JsonPath = tuple
@@ -47,3 +49,30 @@ class Reporter:
 def quote_pegs(pegs) -> str:
     """``("a1", "b2")`` -> ``[a1, b2]``, the way peg lists are written in the files."""
     return "[" + ", ".join(str(p) for p in pegs) + "]"
+
+
+_ESCAPE = re.compile(r"^(?P<label>.*?): ?reference (?P<ref>'.*') leaves the content root (?P<root>.+)$")
+
+
+def group_escapes(findings: list[Finding]) -> list[Finding]:
+    """``findings`` with the ``content/ref-escapes-root`` findings of one file that name the
+    same content root made into one, at the first of them, naming every reference: a scenario
+    copied away from its content gives one finding, not one per reference."""
+    groups: dict[tuple, list[tuple[Finding, re.Match]]] = {}
+    for f in findings:
+        m = _ESCAPE.match(f.message) if f.code == "content/ref-escapes-root" else None
+        if m is not None:
+            groups.setdefault((f.path, m["root"]), []).append((f, m))
+    out = []
+    for f in findings:
+        m = _ESCAPE.match(f.message) if f.code == "content/ref-escapes-root" else None
+        group = groups.get((f.path, m["root"])) if m is not None else None
+        if group is None or len(group) == 1:
+            out.append(f)
+        elif group[0][0] is f:
+            refs = "; ".join(f"{g['label']} {g['ref']}" for _, g in group)
+            out.append(Finding(f.code, f.severity,
+                               f"{len(group)} references leave the content root {m['root']} (a copy of the "
+                               f"scenario away from its content? copy the files too, or move it back): {refs}",
+                               f.path, f.line, f.col, f.element))
+    return out

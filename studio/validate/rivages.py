@@ -35,7 +35,7 @@ from studio.geometry.hex import distance, neighbours
 from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
                                   STRONGHOLD, WHITE, CardSet, Effect, Island, LootSet, RivagesRules,
                                   RivagesScenario, Tree, folder_files)
-from studio.validate.report import Reporter
+from studio.validate.report import Reporter, group_escapes
 from studio.validate.schema import check_schema, has_errors
 
 RIVAGES_MODELS = (Island, Tree, CardSet, LootSet, RivagesScenario)
@@ -494,8 +494,9 @@ def _scenario(sc: RivagesScenario) -> list[Finding]:
                        f"place ({second})", at=("great_explorer", str(n)), severity="warning")
     if sc.path is None:
         return report.findings  # unsaved: references cannot be resolved
-    islands = _referenced(sc, "islands", sc.islands, Island, names, report)
-    trees = _referenced(sc, "trees", sc.trees, Tree, names, report)
+    unloaded: dict[str, list] = {"islands": [], "trees": []}
+    islands = _referenced(sc, "islands", sc.islands, Island, names, report, failed=unloaded["islands"])
+    trees = _referenced(sc, "trees", sc.trees, Tree, names, report, failed=unloaded["trees"])
     (cards,) = _referenced(sc, "cards", [sc.cards], CardSet, names, report, single=True) or (None,)
     _referenced(sc, "loot", [sc.loot], LootSet, names, report, single=True)
     # (what, models, fewest for 2 players, for 5 players): 2 players need an island each and one in the pile
@@ -507,6 +508,8 @@ def _scenario(sc: RivagesScenario) -> list[Finding]:
             if count > 1:
                 report.add("rivages/duplicate-id", f"two {kind} files have the id {ident!r}", at=at,
                            element=(kind[:-1], ident))
+        if unloaded[kind]:
+            continue  # each file that did not load is reported once; counting the rest would add a follow-on
         if len(found) < least:
             report.add(codes[0], f"{len(found)} {kind}: even 2 players cannot play", at=at)
         elif len(found) < need:
@@ -538,18 +541,21 @@ def _scenario(sc: RivagesScenario) -> list[Finding]:
             if cards is not None and cards is not solo_set and len(cards.for_players(2)) < solo_set.solo.cards:
                 report.add("rivages/too-few-solo-cards", f"solo deals {solo_set.solo.cards} cards marked 2+, the "
                            f"scenario's cards have {len(cards.for_players(2))}", at=("cards",))
-    return report.findings
+    return group_escapes(report.findings)
 
 
-def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None) -> list:
+def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, failed=None) -> list:
     """Load and lint the files ``refs`` (a folder or a list) of ``field``; their own findings
-    keep their own path. Returns the models that loaded."""
+    keep their own path. Returns the models that loaded; ``failed`` (a list) gets one entry per
+    reference that did not load (already reported), so counts can leave them out."""
     at = at or (field,)
+    failed = [] if failed is None else failed
     try:
         if isinstance(refs, str):
             folder = resolve_reference(sc.path, refs)
             if not folder.is_dir():
                 report.add("rivages/missing-file", f"{field}: no folder {refs}", at=at)
+                failed.append(refs)
                 return []
             shown = [os.path.normpath(os.path.join(os.path.dirname(sc.path), refs, p.name))
                      for p in folder_files(folder)]
@@ -561,10 +567,12 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None) -
                     target = resolve_reference(sc.path, ref)
                 except LoadError as exc:
                     report.add(exc.code, f"{field}: {exc.message}", at=at if single else at + (i,))
+                    failed.append(ref)
                     continue
                 targets.append((target, os.path.normpath(os.path.join(os.path.dirname(sc.path), ref))))
     except LoadError as exc:
         report.add(exc.code, f"{field}: {exc.message}", at=at)
+        failed.append(refs)
         return []
     out = []
     for i, (target, shown) in enumerate(targets):
@@ -572,19 +580,23 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None) -
         missing = missing_reason(target)
         if missing is not None:  # a looping or dangling link is read below: the loader says why
             report.add("rivages/missing-file", f"{field}: {shown}: {missing}", at=where)
+            failed.append(shown)
             continue
         try:
             doc = load_document(shown)
         except LoadError as exc:
             report.extend([Finding(exc.code, "error", exc.message, exc.path or shown, exc.line, exc.col)])
+            failed.append(shown)
             continue
         if doc.format != cls.FORMAT:
             report.add("rivages/wrong-kind", f"{field}: {shown} is a {doc.format or 'file without format'}, "
                        f"not a {cls.FORMAT}", at=where)
+            failed.append(shown)
             continue
         found = check_schema(doc.data, doc.source, doc.path)
         if has_errors(found):
             report.extend(found)
+            failed.append(shown)
             continue
         model = cls.from_data(migrate(doc.data), source=doc.source, path=doc.path)
         report.extend(found + rivages_findings(model, terrains, sc.rules))
