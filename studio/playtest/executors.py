@@ -155,7 +155,7 @@ class ProcessExecutor(Executor):
         token, data = spec.payload()
         yield from _ordered(lambda chunk: pool.apply_async(play_chunk, (token, data, list(chunk))), seeds,
                             chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
-                            lambda handle: handle.get())
+                            lambda handle: handle.get(), lambda handle: handle.ready(), self.workers)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -202,7 +202,7 @@ class DaskExecutor(Executor):
 
         try:
             yield from _ordered(submit, seeds, chunk_size(len(seeds), self.workers),
-                                self.workers * IN_FLIGHT_PER_WORKER, result_of)
+                                self.workers * IN_FLIGHT_PER_WORKER, result_of, lambda f: f.done(), self.workers)
         finally:
             if futures:
                 client.cancel(futures)
@@ -213,26 +213,48 @@ class DaskExecutor(Executor):
             self.cluster.close()
 
 
-def _chunks(seeds: range, size: int) -> Iterator[range]:
-    for i in range(0, len(seeds), size):
-        yield seeds[i:i + size]
+def _chunks(seeds: range, size: int, workers: int = 1) -> Iterator[range]:
+    """Consecutive chunks of ``seeds``: the first ``workers`` of one game, the next of two, and
+    so on doubling up to ``size``, so the first games come back within a game's time (progress
+    shows at once, and Ctrl+C soon after the start still keeps games)."""
+    start, step, n = 0, 1, 0
+    while start < len(seeds):
+        yield seeds[start:start + step]
+        start += step
+        n += 1
+        if n % max(1, workers) == 0:
+            step = min(size, step * 2)
 
 
-def _ordered(submit, seeds: range, size: int, in_flight: int, result_of) -> Iterator:
+def _ordered(submit, seeds: range, size: int, in_flight: int, result_of, ready=None, workers: int = 1) -> Iterator:
     """Submit chunks with ``submit(chunk) -> handle``, keep at most ``in_flight`` pending, and
-    yield their games in order (``result_of(handle)`` waits for one)."""
+    yield their games in order (``result_of(handle)`` waits for one). On KeyboardInterrupt the
+    games of every chunk already finished (``ready(handle)``) are still yielded, out of order,
+    before the interrupt is raised again: work the workers finished is never lost."""
     pending: deque = deque()
-    chunks = _chunks(seeds, size)
+    chunks = _chunks(seeds, size, workers)
     for chunk in chunks:
         pending.append(submit(chunk))
         if len(pending) >= in_flight:
             break
-    while pending:
-        games = result_of(pending.popleft())
-        nxt = next(chunks, None)
-        if nxt is not None:
-            pending.append(submit(nxt))
-        yield from games
+    try:
+        while pending:
+            games = result_of(pending[0])
+            pending.popleft()
+            nxt = next(chunks, None)
+            if nxt is not None:
+                pending.append(submit(nxt))
+            yield from games
+    except KeyboardInterrupt:
+        if ready is not None:
+            for handle in list(pending):
+                if ready(handle):
+                    try:
+                        games = result_of(handle)
+                    except Exception:  # a chunk that failed has no games to keep
+                        continue
+                    yield from games
+        raise
 
 
 def _ignore_sigint() -> None:
