@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
 
+from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, content_root_of, load_document, resolve_reference
 from studio.content.yamlio import os_error_text
 from studio.gui import icons, prompts
@@ -35,8 +36,8 @@ BOARD_SUFFIXES = (".yaml", ".yml")
 
 def is_bundled(path: str | Path) -> bool:
     """Whether ``path`` is one of the studio's bundled content files (samples, never saved over)."""
-    target = Path(path).resolve()
-    return any(target.is_relative_to(bundled_path(kind).resolve()) for kind in ("boards", "scenarios"))
+    target = resolved(path)
+    return any(target.is_relative_to(resolved(bundled_path(kind))) for kind in ("boards", "scenarios"))
 
 
 def default_board_path() -> Path:
@@ -102,20 +103,20 @@ def find_scenario_for(board_path: str | None) -> str | None:
     ``board_path``; None when there is none."""
     if not board_path:
         return None
-    target = Path(board_path).resolve()
+    target = resolved(board_path)
     folders = [content_root_of(target) / "scenarios", bundled_path("scenarios")]
     seen = set()
     for folder in folders:
-        if not folder.is_dir() or folder.resolve() in seen:
+        if not folder.is_dir() or resolved(folder) in seen:
             continue
-        seen.add(folder.resolve())
+        seen.add(resolved(folder))
         for path in sorted(folder.glob("*.y*ml")):
             try:
                 scenario = read_scenario(path)
                 refs = [resolve_reference(path, ref) for ref in scenario.boards.values()]
             except (LoadError, InvalidContent, OSError, ValueError):
                 continue
-            if any(r.resolve() == target for r in refs):
+            if any(resolved(r) == target for r in refs):
                 return str(path)
     return None
 
@@ -536,7 +537,7 @@ class MainWindow(QMainWindow):
         return [str(v) for v in (value or [])]
 
     def _add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
+        path = str(resolved(path))
         files = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QStyle, QToolBar, QVBoxLayout, QWidget,
 )
 
+from studio.content.paths import resolved
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
@@ -700,7 +701,7 @@ class BoardsEditor(FieldEditor):
     def _open(self, n: str) -> None:
         ref = self.fields[n].text().strip()
         if ref:
-            self.open_requested.emit(str((self._folder() / ref).resolve()))
+            self.open_requested.emit(str(resolved(self._folder() / ref)))
 
     def load(self, value: Any) -> None:
         value = {} if value is MISSING else value

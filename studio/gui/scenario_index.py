@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
+from studio.content.paths import resolved
 from studio.model.io import InvalidContent, read_scenario
 
 _CACHE: dict[str, tuple[int, tuple[str, ...]]] = {}
@@ -24,7 +25,7 @@ def _board_refs(path: Path) -> tuple[str, ...]:
         return cached[1]
     try:
         scenario = read_scenario(path)
-        refs = tuple(str(resolve_reference(path, ref).resolve()) for ref in scenario.boards.values())
+        refs = tuple(str(resolved(resolve_reference(path, ref))) for ref in scenario.boards.values())
     except (LoadError, InvalidContent, OSError, ValueError):
         refs = ()
     _CACHE[key] = (stamp, refs)
@@ -36,13 +37,13 @@ def scenario_for_board(board_path: str | None) -> str | None:
     bundled scenarios) whose boards include ``board_path``; None when there is none."""
     if not board_path:
         return None
-    target = str(Path(board_path).resolve())
+    target = str(resolved(board_path))
     folders = [content_root_of(Path(target)) / "scenarios", bundled_path("scenarios")]
     seen = set()
     for folder in folders:
-        if not folder.is_dir() or folder.resolve() in seen:
+        if not folder.is_dir() or resolved(folder) in seen:
             continue
-        seen.add(folder.resolve())
+        seen.add(resolved(folder))
         for path in sorted(folder.glob("*.y*ml")):
             if target in _board_refs(path):
                 return str(path)

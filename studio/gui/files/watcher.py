@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
+from studio.content.paths import resolved
+
 SETTLE_MS = 200  # tools write in several steps: look once they are done
 
 
@@ -55,7 +57,7 @@ class DiskWatcher(QObject):
     def watch(self, path: str | os.PathLike | None) -> None:
         """Watch ``path`` (None: nothing); its current content is what the editor knows."""
         self._unwatch()
-        self.path = str(Path(path).resolve()) if path is not None else None
+        self.path = str(resolved(path)) if path is not None else None
         self.known = file_digest(self.path)
         self._reported_missing = False
         self._settle.stop()
