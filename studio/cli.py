@@ -99,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_without_library_warnings(f"studio {argv[0]}", lambda: module.main(argv[1:]))
     verbose = [a for a in argv[:1] if a in ("-v", "--verbose")]  # the editor's only option
     argv = argv[len(verbose):]
+    if verbose and argv and argv[0] in COMMANDS:
+        print(f"studio: {verbose[0]} is the editor's option; give a command's options after it "
+              f"(studio {argv[0]} --help lists them)\n" + USAGE, file=sys.stderr, end="")
+        return 2
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
         return 2

@@ -86,3 +86,10 @@ def test_help_lists_every_command(capsys):
 def test_commands_still_dispatch(capsys):
     assert cli.main(["validate", "--help"]) == 0
     assert "usage: studio validate" in capsys.readouterr().out
+
+
+def test_editor_verbose_flag_before_a_command_is_refused_plainly(editor, capsys):
+    assert cli.main(["-v", "validate", "boards"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].startswith("studio: -v is the editor's option; give a command's options after it")
+    assert editor == []
