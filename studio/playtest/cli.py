@@ -11,10 +11,13 @@ written).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
+import signal
 import sys
+import threading
 import tempfile
 import time
 from pathlib import Path
@@ -259,6 +262,56 @@ def check_content(path, players: int | None) -> None:
                    f"before playtesting (the findings above; 'studio validate {path}' lists them too)")
 
 
+class Interrupts:
+    """While entered (in the main thread), Ctrl+C raises KeyboardInterrupt at once, except
+    inside :meth:`hold`, where it is raised when the block ends: a finished game is then
+    recorded everywhere or nowhere. Elsewhere, or when SIGINT is ignored, it changes nothing."""
+
+    def __init__(self):
+        self.holding = self.pending = False
+        self.old = None
+
+    def __enter__(self) -> "Interrupts":
+        if threading.current_thread() is threading.main_thread() and \
+                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+            self.old = None
+
+    def _handler(self, signum, frame):
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def hold(self):
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def drain(batch, take) -> None:
+    """After Ctrl+C, ``take`` the games of ``batch`` (a result generator) that had already
+    finished (see ``executors._ordered``); a second Ctrl+C stops at once."""
+    try:
+        result = batch.throw(KeyboardInterrupt)
+        while True:
+            take(result)
+            result = next(batch)
+    except (KeyboardInterrupt, StopIteration):
+        pass
+
+
 def progress_bar(total: int, desc: str | None = None):
     from tqdm import tqdm
 
@@ -297,17 +350,23 @@ def _run(args) -> int:
         batch = iter_batch(setup, None, args.games, args.seed, bots, args.jobs, args.executor, args.scheduler)
         bar = progress_bar(args.games)
         started = time.perf_counter()
-        try:
-            for result in batch:
+        def take(result):
+            with guard.hold():  # a game counts in the tally and every file, or in none
                 tally.add(result)
                 for w in writers:
                     w.add(result)
                 bar.update(1)
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            batch.close()
-            bar.close()
+
+        with Interrupts() as guard:
+            try:
+                for result in batch:
+                    take(result)
+            except KeyboardInterrupt:
+                interrupted = True
+                drain(batch, take)
+            finally:
+                batch.close()
+                bar.close()
         elapsed = time.perf_counter() - started
     except content_errors() as exc:
         for w in writers:

@@ -237,6 +237,7 @@ def _ordered(submit, seeds: range, size: int, in_flight: int, result_of, ready=N
         pending.append(submit(chunk))
         if len(pending) >= in_flight:
             break
+    waiting: deque = deque()   # games of the last chunk not yet yielded
     try:
         while pending:
             games = result_of(pending[0])
@@ -244,8 +245,11 @@ def _ordered(submit, seeds: range, size: int, in_flight: int, result_of, ready=N
             nxt = next(chunks, None)
             if nxt is not None:
                 pending.append(submit(nxt))
-            yield from games
+            waiting.extend(games)
+            while waiting:
+                yield waiting.popleft()
     except KeyboardInterrupt:
+        yield from list(waiting)
         if ready is not None:
             for handle in list(pending):
                 if ready(handle):

@@ -25,8 +25,8 @@ import math
 import sys
 import time
 
-from studio.playtest.cli import (Parser, Reported, UsageError, add_batch_options, check_batch_args, check_content,
-                                 content_errors, fail, parse, plural, progress_bar)
+from studio.playtest.cli import (Interrupts, Parser, Reported, UsageError, add_batch_options, check_batch_args,
+                                 check_content, content_errors, drain, fail, parse, plural, progress_bar)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -198,18 +198,23 @@ def _run(args) -> int:
     interrupted = False
     started = time.perf_counter()
     try:
-        with open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
+        with Interrupts() as guard, open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
                     tally = Tally()
                     batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
-                    try:
-                        for result in batch:
+                    def take(result, tally=tally):
+                        with guard.hold():  # a game is in the tally whole or not at all
                             tally.add(result)
                             bar.update(1)
+
+                    try:
+                        for result in batch:
+                            take(result)
                     except KeyboardInterrupt:
                         interrupted = True
+                        drain(batch, take)
                     finally:
                         batch.close()
                     if tally.games:
