@@ -102,6 +102,8 @@ def test_a_solo_sweep_shows_no_balance_nor_first_seat_figures(tmp_path, capsys):
     with open(out_csv, newline="") as fh:
         rows = list(csv.DictReader(fh))
     assert rows[0]["balance"] == "" and rows[0]["first_seat_advantage"] == ""
+    # the bots stall past 8 rounds: every game stops at the limit and counts 8 rounds, not 9
+    assert float(rows[0]["rounds_mean"]) == 8.0 and row.split()[6] == "8.0"
 
 
 def test_one_player_on_a_realm_scenario_says_player_not_players(capsys):

@@ -512,7 +512,8 @@ class RivagesRules:
       a new island, which counts for the Great Explorer (RIV-I1, RIV-E5).
     - ``great_explorer_ranking``: after a tie for the most islands, the next group is second
       (``dense``) or nobody is (``competition``) (RIV-E5).
-    - ``max_rounds``: a safety stop, not a rule of the game."""
+    - ``max_rounds``: a safety stop, not a rule of the game: the game ends after this many
+      rounds (ending reason ``round limit (N) reached``)."""
 
     pattern: str = "row"
     area_bridges: bool = False

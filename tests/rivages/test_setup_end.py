@@ -157,6 +157,31 @@ def test_revealing_an_endgame_card_gives_everyone_one_last_turn():
 
 
 @pytest.mark.rule("RIV-E4")
+def test_the_game_ends_in_the_round_of_the_last_turn():
+    g, s = ready(2)
+    s.deck = [g.card_index["end1"], g.card_index["end2"], g.card_index["e10"]]
+    s.card_used[g.card_index["e00"]] = 2
+    play_round(s, ["e00", "e02"])  # round 1 reveals an Endgame card
+    assert s.round == 2 and s.last_round
+    play_round(s, ["e02", "e10"])
+    assert s.is_terminal() and s.round == 2
+
+
+@pytest.mark.rule("RIV-E4")
+def test_the_round_limit_ends_the_game_after_that_many_rounds_and_says_so():
+    g, s = ready(2, rules=RivagesRules(max_rounds=3))
+    turns = 0
+    for plays in (["e00", "e02"], ["e02", "e00"]):
+        play_round(s, plays)
+        turns += 2
+    assert s.round == 3 and not s.is_terminal()
+    play_round(s, ["e00", "e02"])
+    turns += 2
+    assert s.is_terminal() and s.end_reason == "round limit (3) reached"
+    assert s.round == 3 and turns == 3 * g.players  # three rounds played, and counted as three
+
+
+@pytest.mark.rule("RIV-E4")
 def test_endgame_cards_are_played_when_the_exploration_cards_run_out():
     g, s = ready(2)
     s.deck = [g.card_index["end1"], g.card_index["end2"]]

@@ -84,6 +84,30 @@ def test_spent_cards_are_removed_and_the_fourth_removal_ends_the_game():
     assert s.is_terminal() and s.end_reason == "4 Exploration cards removed" and len(s.removed) == 4
 
 
+@pytest.mark.rule("RIV-X4")
+def test_the_solo_game_ends_in_the_round_of_the_fourth_removal():
+    g, s = solo()
+    place(s, 0, "isle0", crossed=[(0, 0)], hand=["e00", "e01"], used={"e00": 1})
+    s.removed = [g.card_index[c] for c in ("e07", "e08", "e09")]
+    play_turn(s, "e01")  # round 1: e01 has rows left, nothing removed
+    assert s.round == 2 and not s.is_terminal()
+    place(s, 0, crossed=[(0, 0)], hand=["e00", "e02"], used={"e00": 2})
+    play_turn(s, "e00")  # round 2: e00's last row, the fourth card out
+    assert s.is_terminal() and s.end_reason == "4 Exploration cards removed" and s.round == 2
+
+
+@pytest.mark.rule("RIV-X4")
+def test_the_solo_round_limit_ends_the_game_after_that_many_turns():
+    from studio.model.rivages import RivagesRules
+    g, s = solo(rules=RivagesRules(max_rounds=2))
+    place(s, 0, "isle0", crossed=[(0, 0)])
+    play_turn(s)
+    assert s.round == 2 and not s.is_terminal()
+    play_turn(s)
+    assert s.is_terminal() and s.end_reason == "round limit (2) reached" and s.round == 2
+    assert s.solo_result()["rounds"] == 2
+
+
 @pytest.mark.rule("RIV-X5")
 def test_solo_explorer_pays_on_reaching_the_fourth_fifth_and_sixth_island():
     g, s = solo(exploration=[Card(f"e{i:02d}", (("any", "any", "any", "any", "any", "any"),) * 3, 2) for i in range(10)])

@@ -236,7 +236,7 @@ class RivagesState(State):
     Read-only attributes: ``players_state`` (one :class:`Player` per seat), ``card_used``
     (rows used, per card index), ``deck`` (card indices, top last), ``discard``, ``removed``
     (solo), ``bag`` (token indices, next draw last), ``loot_discard``, ``pile`` (island
-    indices, top last), ``round`` (1-based), ``seat`` (to act), ``phase`` (``start``,
+    indices, top last), ``round`` (1-based; once the game is over, the number of rounds played), ``seat`` (to act), ``phase`` (``start``,
     ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
     next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
     (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
@@ -806,10 +806,12 @@ class RivagesState(State):
         self._next_round()
 
     def _next_round(self) -> None:
-        self.round += 1
-        if self.round > self.game.rules.max_rounds:
+        # the safety stop ends the game before the counter moves on, so ``round`` stays the
+        # number of rounds played, as at every other end
+        if self.round >= self.game.rules.max_rounds:
             self._finish(f"round limit ({self.game.rules.max_rounds}) reached")
             return
+        self.round += 1
         self.seat = 0
         self.round_start = [p.copy() for p in self.players_state]
         self._begin_turn()
