@@ -516,7 +516,7 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise _about_target(exc, target) from None
+        raise _about_target(exc, target, creating=True) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -540,23 +540,65 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
         raise
 
 
-def _about_target(exc: OSError, target: Path) -> OSError:
+def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError:
     """The same kind of error about the user's file, not the temp file beside it, with a
-    plain reason (a message once showed ``.board.yaml.x1y2.tmp``)."""
+    plain reason (a message once showed ``.board.yaml.x1y2.tmp``). ``creating``: the error
+    came from making the temp file, so it is about the folder."""
     folder = target.parent if str(target.parent) else Path(".")
-    if isinstance(exc, FileNotFoundError):
+    if creating:
+        reason = folder_refusal(folder, exc)
+    elif isinstance(exc, FileNotFoundError) and not folder.is_dir():
         reason = f"the folder {folder} does not exist"
-    elif isinstance(exc, NotADirectoryError):
-        reason = f"{folder} is not a folder"
     elif isinstance(exc, IsADirectoryError):
         reason = "it is a folder"
     elif isinstance(exc, PermissionError):
-        reason = f"no permission to write in {folder}"
+        reason = f"cannot write in {folder}: permission denied"
     elif exc.errno == errno.ENOSPC:
         reason = "the disk is full"
     else:
-        reason = exc.strerror or str(exc)
+        reason = _plain(exc)
     return type(exc)(exc.errno, reason, str(target))
+
+
+def _plain(exc: OSError) -> str:
+    why = exc.strerror or str(exc)
+    return why[:1].lower() + why[1:]
+
+
+def folder_refusal(folder: str | os.PathLike, exc: OSError) -> str:
+    """Why a new file could not be created in ``folder`` (``exc`` from creating it), in plain
+    words: "the folder F does not exist", "F is not a folder", or "cannot write in F: REASON"
+    where REASON is "permission denied", "the disk is read-only", "the disk is full", or, for
+    a folder that exists but takes no new files (/proc), "the folder does not accept new files
+    (the system's reason)". Only the folder's existence is read; nothing is written."""
+    folder = Path(folder)
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if isinstance(exc, PermissionError):
+        why = "permission denied"
+    elif exc.errno == errno.EROFS:
+        why = "the disk is read-only"
+    elif exc.errno == errno.ENOSPC:
+        why = "the disk is full"
+    elif exc.errno == errno.ENOENT:  # the folder is there (/proc): "no such file" would mislead
+        why = "the folder does not accept new files"
+    else:
+        why = f"the folder does not accept new files ({_plain(exc)})"
+    return f"cannot write in {folder}: {why}"
+
+
+def probe_folder(folder: str | os.PathLike) -> str | None:
+    """None when a new file can be created in ``folder``, else :func:`folder_refusal`'s
+    reason. Probes by creating (and removing) a temp file: as root, ``os.access`` says yes
+    even to read-only folders."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return folder_refusal(folder, exc)
+    return None
 
 
 def os_error_text(exc: OSError) -> str:

@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import errno
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -47,6 +45,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from studio.content.findings import Finding
+from studio.content.yamlio import probe_folder
 from studio.gui.commands.base import DocumentCommand, guard_undo_stack, silence_undo_stack
 from studio.gui.document import _Macro
 from studio.model import io
@@ -357,14 +356,17 @@ class CannotSave(ValueError):
 
 def save_error_text(exc: Exception) -> tuple[str, str | None]:
     """(reason, details) for a failed :meth:`ContentDocument.save`: the plain reason of a
-    :class:`CannotSave`, ``cannot write FILE: reason`` for an OSError (never errno text)."""
+    :class:`CannotSave`, ``cannot write in FOLDER: reason`` or ``cannot write FILE: reason``
+    for an OSError (never errno text)."""
     if isinstance(exc, CannotSave):
         return str(exc), exc.details or None
-    if isinstance(exc, PermissionError):
-        folder = Path(exc.filename).parent if exc.filename else None
-        return (f"cannot write in {folder}: permission denied" if folder else "permission denied"), None
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
+        if reason.startswith("cannot write in "):  # save_atomic named the folder that refused the file
+            return reason, None
+        if isinstance(exc, PermissionError) and reason != "the file is read-only":
+            folder = Path(exc.filename).parent if exc.filename else None
+            return (f"cannot write in {folder}: permission denied" if folder else "permission denied"), None
         return (f"cannot write {exc.filename}: {reason}" if exc.filename else reason), None
     return str(exc), None
 
@@ -384,15 +386,9 @@ def check_save_target(path: str | os.PathLike) -> Path:
         raise CannotSave(f"cannot write in {folder}: it is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise CannotSave(f"cannot write in {folder}: permission denied")
-    try:  # access() says yes to root everywhere: a real file in the folder is the only proof
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except PermissionError:
-        raise CannotSave(f"cannot write in {folder}: permission denied") from None
-    except OSError as exc:
-        reason = {errno.EROFS: "the disk is read-only", errno.ENOSPC: "the disk is full"}.get(
-            exc.errno, f"the folder does not accept new files ({(exc.strerror or str(exc)).lower()})")
-        raise CannotSave(f"cannot write in {folder}: {reason}") from None
+    refusal = probe_folder(folder)  # access() says yes to root everywhere: a real file is the proof
+    if refusal:
+        raise CannotSave(refusal)
     if target.exists() and not os.access(target, os.W_OK):
         raise CannotSave(f"cannot write {target}: the file is read-only")
     return target

@@ -13,16 +13,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import os
 import re
 import signal
 import sys
 import threading
-import tempfile
 import time
 from pathlib import Path
 
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
+from studio.content.yamlio import probe_folder
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
@@ -226,12 +225,9 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
         folder = resolved.parent
         if not folder.is_dir():
             raise fail(f"{option} {out}: the folder {folder} does not exist")
-        try:  # the only sure test that the folder takes new files (permissions, read-only mounts, /proc)
-            fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-            os.close(fd)
-            os.remove(probe)
-        except OSError as exc:
-            raise fail(f"{option} {out}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+        refusal = probe_folder(folder)  # the only sure test (permissions, read-only mounts, /proc)
+        if refusal:
+            raise fail(f"{option} {out}: {refusal}")
 
 
 def content_errors() -> tuple:

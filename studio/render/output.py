@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from studio.content.yamlio import folder_refusal
+
 
 def check_writable(path: str | os.PathLike) -> None:
     """Raise OSError ("could not write PATH: why") unless a file can be written at ``path``.
@@ -26,8 +28,11 @@ def check_writable(path: str | os.PathLike) -> None:
         with open(path, "ab"):
             pass
     except OSError as exc:
-        why = exc.strerror or str(exc)
-        raise OSError(f"could not write {path}: {why[:1].lower() + why[1:]}") from None
+        if existed:
+            why = exc.strerror or str(exc)
+            raise OSError(f"could not write {path}: {why[:1].lower() + why[1:]}") from None
+        # a new file: the folder refused it (/proc says "no such file", which would mislead)
+        raise OSError(f"could not write {path}: {folder_refusal(folder, exc)}") from None
     if not existed:
         try:
             path.unlink()

@@ -19,6 +19,7 @@ def recovery_dir(tmp_path, monkeypatch):
 @pytest.mark.parametrize("where, reason", [
     ("missing/board.yaml", "the folder {tmp}/missing does not exist"),
     ("a-file/board.yaml", "{tmp}/a-file is not a folder"),
+    ("/proc/board.yaml", "cannot write in /proc: the folder does not accept new files"),  # exists, takes no files
     ("a-folder.yaml", None),  # refused before writing: tests/gui/test_save_as_folder.py
 ])
 def test_save_as_to_a_place_that_cannot_hold_the_file(window, dialogs, monkeypatch, tmp_path, where, reason):
