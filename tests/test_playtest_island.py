@@ -97,17 +97,44 @@ def test_taken_lists_spaces_and_used_bridges_per_visit(gull):
     a, b = idx[(1, -2)], idx[(1, 0)]              # the bridge's ends
     p0, p1 = state.players_state
     p0.crossed = 1 << a | 1 << b | 1 << idx[(0, -3)]
-    p1.crossed = 1 << a                           # one end only: the bridge is not used
+    p1.crossed = 1 << a | 1 << b                  # both ends, but no cross went over the bridge
     p1.past = [(1, 1 << idx[(4, -4)])]            # an earlier visit on the other copy
     p1.tree_crossed = 0
     p0.tree_crossed = 0
+    state.bridges_used = [(0, "gull-rock", (1, -2), (1, 0), 3)]   # as the engine records it (RIV-T8)
     got = [(k, s) for k, s in taken(state) if " gull-rock" in k]
     assert got == [
         ("island gull-rock", 0), ("space gull-rock 0,-3", 0), ("space gull-rock 1,-2", 0),
-        ("space gull-rock 1,0", 0), ("bridge gull-rock 1,-2-1,0", 0),
+        ("space gull-rock 1,0", 0),
         ("island gull-rock", 1), ("space gull-rock 4,-4", 1),
-        ("island gull-rock", 1), ("space gull-rock 1,-2", 1),
+        ("island gull-rock", 1), ("space gull-rock 1,-2", 1), ("space gull-rock 1,0", 1),
+        ("bridge gull-rock 1,-2-1,0", 0),
     ]
+
+
+@pytest.mark.rule("RIV-T8")
+def test_island_statistics_count_only_the_crosses_that_went_over_a_bridge():
+    """Two visits of one island: seat 1 crosses onto the far end over the bridge, seat 2 crosses
+    both ends through hex neighbours. Exactly one visit used the bridge."""
+    from studio.playtest.runner import result_of
+    from studio.rules.rivages import Cross, EndTurn, PlayRow
+    from tests.rivages.helpers import cards, game as rivages_game, place
+
+    g = rivages_game(2, exploration=cards(12, rows=(("any", "any", "any"),)))
+    s = g.new_state()
+    place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    place(s, 1, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)], hand=["e02", "e03"])
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 2)))                 # over the bridge from (4, 0)
+    s.apply(Cross("any", (3, 1)))
+    s.apply(EndTurn())
+    s.apply(PlayRow("e02"))
+    s.apply(Cross("any", (4, 0)))                 # next to (3, 0)
+    s.apply(Cross("any", (2, 2)))                 # next to (3, 1); the round goes on: nobody sails
+    stats = island_stats([result_of(s, ["test", "test"])], catalogue(g), "isle0")
+    (bridge,) = stats.bridges
+    assert stats.visits == 2
+    assert (bridge.key, bridge.visits, bridge.rate, bridge.games) == ("bridge isle0 4,0-2,2", 1, 0.5, 1)
 
 
 def test_the_catalogue_lists_a_copied_island_once_with_its_bridges_and_icons(gull):
@@ -215,4 +242,4 @@ def test_the_html_report_has_the_island_section():
     assert "1 of 4 spaces: 3,0 (ship)" in part
     assert "<h3>Loot spaces</h3>" in part and "white: loot 1" in part
     page = html_report(summarize(GAMES, CAT), "t", {}, CAT, s)
-    assert part in page and "Bridges used (both ends crossed on one visit)" in page
+    assert part in page and "Bridges used (a cross went over them)" in page

@@ -9,7 +9,7 @@ An *element* is a piece of printed content with a stable key:
   L4-2; taken by no single seat).
 - Rivages: every island (``island coral-reach``: visited), every space that can be crossed
   (``space coral-reach 2,-1``; a white space's content names its icon, ``white: loot 1``),
-  every bridge (``bridge coral-reach 1,0-3,-1``: both ends crossed on one visit, RIV-T8), every
+  every bridge (``bridge coral-reach 1,0-3,-1``: a cross went over it, RIV-T8), every
   goal step (``goal coral-reach quest 1``) and every node of the trees on the side in play
   (``tree banyan a3``). An island played from several copies (same id) is one island.
 
@@ -212,12 +212,11 @@ def _rivages_taken(state) -> tuple[tuple[str, int], ...]:
             m = game.maps[island]
             out.append((f"island {m.id}", seat))
             out.extend((_space_key(m.id, m.at[i]), seat) for i in bits(crossed))
-            # a bridge counts as used when both its ends were crossed on the visit (the engine
-            # keeps which spaces were crossed, not which neighbour each cross came from)
-            out.extend((_bridge_key(m.id, m.at[a], m.at[b]), seat) for a, b in m.bridge_pairs
-                       if crossed >> a & 1 and crossed >> b & 1)
         tree = game.trees[p.tree]
         out.extend((f"tree {tree.id} {tree.nodes[i]}", seat) for i in bits(p.tree_crossed))
+    # the engine records each bridge a cross went over (RIV-T8); after that both ends are
+    # crossed, so a bridge is used at most once per visit
+    out.extend((_bridge_key(island, a, b), seat) for seat, island, a, b, _round in state.bridges_used)
     out.extend((_goal_key(island, goal, step), seat) for seat, island, goal, step, _round in state.completions)
     return tuple(out)
 
@@ -227,7 +226,7 @@ def _rivages_taken(state) -> tuple[tuple[str, int], ...]:
 @dataclass(frozen=True)
 class IslandCount:
     """One space, bridge or goal step of an island over a batch. ``visits``: the visits that
-    crossed the space, used the bridge (both ends crossed) or met the goal step; ``rate``:
+    crossed the space, crossed over the bridge or met the goal step; ``rate``:
     ``visits`` / the island's visits (0..1; 0 when never visited); ``games``: the games in which
     it happened at least once. Goal steps also have ``mean_round``, the mean round in which the
     step was met (None when never met). ``at`` holds the axial hexes it sits on."""

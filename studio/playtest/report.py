@@ -602,7 +602,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         if "space" in kinds:
             out.append("<h3>Islands</h3>" + _island_maps(s, catalogue))
             for kind, name in (("island", "Islands visited"), ("goal", "Goal steps completed"),
-                               ("bridge", "Bridges used (both ends crossed on one visit)"),
+                               ("bridge", "Bridges used (a cross went over them)"),
                                ("tree", "Tree spaces reached")):
                 if kind in kinds:
                     out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
@@ -650,7 +650,7 @@ def island_html(stats) -> str:
               else f"{c.mean_round:.1f}") for c in s.goals],
             ("step", "visits that met it", "share of visits", "games", "mean round met")))
     if s.bridges:
-        out.append("<h3>Bridges (used: both ends crossed on one visit)</h3>" + table(
+        out.append("<h3>Bridges (used: a cross went over it)</h3>" + table(
             [(c.label, c.visits, f"{100 * c.rate:.0f}%", c.games) for c in s.bridges],
             ("bridge", "visits", "share of visits", "games")))
     if s.loot_spaces:

@@ -162,6 +162,56 @@ def test_the_ends_of_a_bridge_are_adjacent():
     assert Cross("any", (2, 2)) not in s2.legal_actions()
 
 
+@pytest.mark.rule("RIV-T8")
+def test_a_cross_reached_only_over_a_bridge_records_the_bridge():
+    g, s = new()
+    at_start(s, 0, hexes=((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), used={"e00": 2})
+    s.apply(PlayRow("e00"))  # any
+    s.apply(Cross("any", (2, 2)))  # its hex neighbours are not crossed: only the bridge reaches it
+    assert s.bridges_used == [(0, "isle0", (4, 0), (2, 2), 1)]
+    assert f"{g.seat_names[0]} crosses the bridge [4, 0]-[2, 2]" in s.log
+    # the other way: from the ship at (2, 2) to (4, 0), whose hex neighbours are not crossed
+    at_start(s, 1, hexes=((2, 2),), hand=("e02", "e03"), used={"e02": 2})
+    s.apply(PlayRow("e02"))
+    s.apply(Cross("any", (4, 0)))
+    assert s.bridges_used[1:] == [(1, "isle0", (4, 0), (2, 2), 1)]
+    assert s.clone().bridges_used == s.bridges_used
+
+
+@pytest.mark.rule("RIV-T8")
+def test_both_ends_crossed_through_hex_neighbours_is_no_bridge_use():
+    g, s = new(exploration=cards(12, rows=(("any", "any"),)))
+    at_start(s, 0, hexes=((0, 0), (1, 0), (2, 0), (3, 0), (3, 1)))
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (4, 0)))  # next to (3, 0) and (3, 1)
+    s.apply(Cross("any", (2, 2)))  # next to (3, 1)
+    assert {(4, 0), (2, 2)} <= set(crossed(s, 0)) and s.bridges_used == []
+
+
+@pytest.mark.rule("RIV-T8", "RIV-I5")
+def test_an_area_reached_only_over_a_bridge_records_the_bridge():
+    from studio.model.rivages import Effect
+    isle = tiny("isle0", icons={(3, 0): Effect(area="lagoon")}, bridges=[((3, 0), (0, 2))])
+    g, s = new(islands=[isle] + [tiny(f"x{i}") for i in range(4)])
+    at_start(s, 0, hexes=((0, 0), (1, 0), (2, 0)), used={"e00": 2})
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (3, 0)))  # next to (2, 0); its icon crosses the lagoon area over the bridge
+    assert {(-1, 2), (0, 2)} <= set(crossed(s, 0))
+    assert s.bridges_used == [(0, "isle0", (3, 0), (0, 2), 1)]
+
+
+@pytest.mark.rule("RIV-T8")
+def test_a_leap_crosses_no_bridge():
+    from studio.model.rivages import Effect
+    isle = tiny("isle0", icons={(3, 0): Effect(leap=1)})
+    g, s = new(islands=[isle] + [tiny(f"x{i}") for i in range(4)])
+    at_start(s, 0, hexes=((0, 0), (1, 0), (2, 0), (4, 0)), used={"e00": 2})
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (3, 0)))
+    s.apply(PickSpace((2, 2)))  # the bridge's far end, but a leap needs no adjacency
+    assert (2, 2) in crossed(s, 0) and s.bridges_used == []
+
+
 @pytest.mark.rule("RIV-T9")
 def test_symbols_in_any_order_and_the_rest_forfeited():
     g, s = new()

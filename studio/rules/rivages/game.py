@@ -240,7 +240,8 @@ class RivagesState(State):
     ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
     next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
     (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
-    :meth:`stats`), ``log`` and ``history``."""
+    :meth:`stats`), ``bridges_used`` (every bridge a cross went over, RIV-T8, as ``(seat,
+    island id, end a, end b, round)``), ``log`` and ``history``."""
 
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -302,6 +303,7 @@ class RivagesState(State):
         self.final: list[int] | None = None
         self.bonus = [0] * n
         self.completions: list[tuple[int, str, str, int, int]] = []
+        self.bridges_used: list[tuple[int, str, tuple, tuple, int]] = []
         self.log: list[str] = []
         # RIV-S4 / RIV-X1: two cards each
         for p in self.players_state:
@@ -561,7 +563,9 @@ class RivagesState(State):
         elif t is Cross:
             self.row.remove(action.symbol)
             self.log.append(f"{self.seat_name(self.seat)}: {action}")
-            self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
+            i = m.index[tuple(action.at)]
+            self._note_bridge(p, m, 1 << i)
+            self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
             self.log.append(f"{self.seat_name(self.seat)}: {action}")
@@ -715,11 +719,34 @@ class RivagesState(State):
             return
         if kind == "area":
             fresh: list = []
+            self._note_bridge(p, m, m.areas[choice] & ~p.crossed)
             for i in bits(m.areas[choice] & ~p.crossed):
                 fresh.extend(self._cross(p, m, i))
             self.pending[0:0] = fresh
             return
+        if kind != "leap":  # a leap needs no adjacency, so it crosses no bridge
+            self._note_bridge(p, m, 1 << choice)
         self.pending[0:0] = self._cross(p, m, choice)
+
+    def _note_bridge(self, p: Player, m: IslandMap, spaces: int) -> None:
+        """Before ``spaces`` (a mask: one space, or what is left of an area) are crossed: when
+        none of them is a hex neighbour of a crossed space, the cross was only allowed by a
+        bridge (RIV-T5, RIV-T8); if exactly one bridge joins them to a crossed space, append
+        ``(seat, island id, end a, end b, round)`` to ``bridges_used`` (ends as in the island's
+        bridge list). Two bridges that could each have carried it: neither is recorded."""
+        if not m.bridge_pairs:
+            return
+        crossed = p.crossed
+        hex_nbr = m.hex_nbr
+        for i in bits(spaces):
+            if hex_nbr[i] & crossed:
+                return
+        over = [(a, b) for a, b in m.bridge_pairs
+                if (spaces >> a & 1 and crossed >> b & 1) or (spaces >> b & 1 and crossed >> a & 1)]
+        if len(over) == 1:
+            a, b = over[0]
+            self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
+            self.log.append(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}")
 
     def _draw_loot(self, p: Player) -> None:
         """Draw a token; an empty bag is refilled from the played tokens (RIV-I6)."""
@@ -955,6 +982,7 @@ class RivagesState(State):
         s.final = None if self.final is None else list(self.final)
         s.bonus = list(self.bonus)
         s.completions = list(self.completions)
+        s.bridges_used = list(self.bridges_used)
         s.log = list(self.log)
         return s
 
@@ -980,7 +1008,8 @@ class RivagesState(State):
             "round": self.round, "seat": self.seat, "phase": self.phase, "row": list(self.row),
             "pending": list(self.pending), "loot_used": self.loot_used, "last_round": self.last_round,
             "end_reason": self.end_reason, "final": self.final, "bonus": list(self.bonus),
-            "completions": list(self.completions), "log": list(self.log), "history": list(self.history),
+            "completions": list(self.completions), "bridges_used": list(self.bridges_used),
+            "log": list(self.log), "history": list(self.history),
         }
 
     def observation(self, seat: int) -> dict:

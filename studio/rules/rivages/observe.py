@@ -217,6 +217,7 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     if s.final is not None and game.solo is None:
         s.bonus = s.great_explorer_bonus()
     s.completions = []
+    s.bridges_used = []
     s.log = []
     # what the observer saw of the others: their round-start records (only the number of their
     # hidden tokens matters there)
