@@ -27,11 +27,12 @@ from PySide6.QtWidgets import (
 
 from studio.gui import prompts
 from studio.gui.playtest_board import seat_colour
-from studio.gui.playtest_panels import CONTROLLER_NAMES
+from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
 from studio.rules import IllegalAction
 
 CONTROLLERS = ("human", "random", "greedy", "mcts")
+BOT_SETTINGS = "bot-settings"   # the seat menu's "Bot settings…" entry (not a controller)
 REPLAY_CHECKPOINT = 16       # a replay keeps a copy of every 16th position for quick jumps
 SPEEDS = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
 DEFAULT_DELAY_MS = 450
@@ -110,7 +111,9 @@ class _BotThread(QThread):
 
 class PlaytestFrame(QMainWindow):
     """Play ``game`` (an engine Game) at the table. ``controllers``: per seat ``"human"``,
-    ``"random"``, ``"greedy"`` or ``"mcts"`` (default: seat 1 human, the others greedy bots);
+    ``"random"``, ``"greedy"`` or ``"mcts"`` with any settings (``"mcts:400"``, ``"mcts:0.5s"``,
+    :func:`studio.bots.make_bot`; ValueError for one it refuses) (default: seat 1 human, the
+    others greedy bots). Each seat's menu keeps the full spec and offers *Bot settings…*;
     ``delay_ms``: pause before each bot action (0 in tests); ``autoplay``: bots play on their
     own (else use Step). ``note``: a first status-bar message (e.g. which rules are used)."""
 
@@ -251,13 +254,17 @@ class PlaytestFrame(QMainWindow):
             bar.addWidget(swatch)
             bar.addWidget(QLabel(name))
             combo = QComboBox()
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)  # "MCTS (400 iterations)" grows
             for c in CONTROLLERS:
-                combo.addItem(CONTROLLER_NAMES[c], c)
-            combo.setCurrentIndex(CONTROLLERS.index(controllers[seat]))
+                combo.addItem(controller_name(c), c)
+            combo.insertSeparator(len(CONTROLLERS))
+            combo.addItem("Bot settings…", BOT_SETTINGS)
+            combo.setItemData(combo.count() - 1, "iterations or a time limit for the MCTS bot", Qt.ToolTipRole)
             combo.setToolTip(f"who plays {name}; changing it takes over the seat at once")
-            combo.currentIndexChanged.connect(lambda _i, s=seat: self._controller_changed(s))
             bar.addWidget(combo)
             self.seat_combos.append(combo)
+            self._show_controller(seat, controllers[seat])
+            combo.currentIndexChanged.connect(lambda _i, s=seat: self._controller_changed(s))
             bar.addSeparator()
         bar.addWidget(QLabel("Seed"))
         self.seed_spin = QSpinBox()
@@ -375,7 +382,37 @@ class PlaytestFrame(QMainWindow):
         return self.session.over
 
     def controllers(self) -> list[str]:
+        """Per seat, the controller chosen in its menu, with its settings (``"mcts:400"``)."""
         return [c.currentData() for c in self.seat_combos]
+
+    def _show_controller(self, seat: int, spec: str) -> None:
+        """Select ``spec`` in the seat's menu without taking over the seat; an MCTS spec
+        becomes the menu's MCTS entry (its text says the budget)."""
+        combo = self.seat_combos[seat]
+        base = spec.partition(":")[0]
+        i = CONTROLLERS.index(base)
+        combo.blockSignals(True)
+        if base == "mcts":
+            combo.setItemData(i, spec)
+            combo.setItemText(i, controller_name(spec))
+        combo.setCurrentIndex(i)
+        combo.blockSignals(False)
+
+    def mcts_spec(self, seat: int) -> str:
+        """The MCTS settings the seat's menu holds (used when MCTS is chosen), e.g. ``mcts:400``."""
+        return self.seat_combos[seat].itemData(CONTROLLERS.index("mcts"))
+
+    def edit_bot_settings(self, seat: int) -> bool:
+        """Ask for the MCTS bot's iterations / time limit of ``seat`` (Bot settings…); the seat
+        is then played by that bot. Returns False when cancelled (nothing changes)."""
+        spec = prompts.ask_bot_settings(self, self.game.seat_names[seat], self.mcts_spec(seat))
+        if not spec:
+            self._show_controller(seat, self.session.controllers[seat])
+            return False
+        self._show_controller(seat, spec)
+        self._controller_changed(seat)
+        self._status.showMessage(f"{self.game.seat_names[seat]}: {controller_phrase(spec)}", 6000)
+        return True
 
     def new_game(self) -> None:
         """Start again with the seats' controllers and the seed from the setup bar."""
@@ -479,13 +516,17 @@ class PlaytestFrame(QMainWindow):
         self._stop_bots()
         self._leave_replay()
         record = data["record"]
-        self._set_controllers(data.get("controllers"))
+        refused = self._set_controllers(data.get("controllers"))
         self.session = PlaySession(self.game, self.controllers(), int(record["seed"]))
         self.session.load(record)
         self._session_replaced()
         self.seed_spin.setValue(self.session.seed)
         self._show_new_position()
-        self._status.showMessage(f"Opened a game of {len(record['actions'])} moves", 6000)
+        opened = f"Opened a game of {len(record['actions'])} moves"
+        if refused:
+            self._status.showMessage(f"{opened}; seats kept as they were for {refused}", 15000)
+        else:
+            self._status.showMessage(opened, 6000)
         self._schedule()
         return True
 
@@ -561,15 +602,27 @@ class PlaytestFrame(QMainWindow):
         self.session.frozen = False
         self.replay_bar.hide()
 
-    def _set_controllers(self, controllers) -> None:
+    def _set_controllers(self, controllers) -> str | None:
+        """Show a saved game's controllers in the seat menus, settings included
+        (``mcts:400``). A controller the bots refuse (settings out of range) leaves that seat
+        as it was; returns a note saying so, or None."""
+        from studio.bots import make_bot
+
         if not controllers or len(controllers) != self.game.players:
-            return
-        for combo, c in zip(self.seat_combos, controllers):
-            i = combo.findData(c.split(":")[0])
-            if i >= 0:
-                combo.blockSignals(True)
-                combo.setCurrentIndex(i)
-                combo.blockSignals(False)
+            return None
+        refused = []
+        for seat, c in enumerate(controllers):
+            if c.partition(":")[0] not in CONTROLLERS:
+                refused.append(f"{self.game.seat_names[seat]}: unknown controller {c!r}")
+                continue
+            if c != "human":
+                try:
+                    make_bot(c)
+                except ValueError as exc:
+                    refused.append(f"{self.game.seat_names[seat]}: {exc}")
+                    continue
+            self._show_controller(seat, c)
+        return "; ".join(refused) or None
 
     def _show_new_position(self) -> None:
         """Redraw everything after the state was replaced (undo, open, replay)."""
@@ -655,7 +708,8 @@ class PlaytestFrame(QMainWindow):
         self._thinking = True
         self._generation += 1
         seat = self.state.current_player
-        self._status.showMessage(f"{self.game.seat_names[seat]} ({CONTROLLER_NAMES['mcts']}) is thinking…", 0)
+        who = controller_phrase(self.session.controllers[seat])
+        self._status.showMessage(f"{self.game.seat_names[seat]} ({who}) is thinking…", 0)
         thread = _BotThread(self._generation, request)
         _LIVE_THREADS.add(thread)  # outlives the window if it is deleted while the bot thinks
         thread.finished.connect(lambda t=thread: _LIVE_THREADS.discard(t))
@@ -705,6 +759,9 @@ class PlaytestFrame(QMainWindow):
             t.wait(timeout_ms)
 
     def _controller_changed(self, seat: int) -> None:
+        if self.seat_combos[seat].currentData() == BOT_SETTINGS:
+            self.edit_bot_settings(seat)
+            return
         if self._thinking and self.state.current_player == seat:
             self._stop_bots()
         self.session.set_controller(seat, self.seat_combos[seat].currentData())

@@ -18,6 +18,43 @@ from studio.render import style
 CONTROLLER_NAMES = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot"}
 
 
+def mcts_budget_text(spec: str) -> str:
+    """The search budget of an ``mcts[:...]`` spec (:func:`studio.bots.make_bot`) in words:
+    "400 iterations", "0.5 s a move", "300 iterations or 0.2 s", with other options after a
+    comma ("200 iterations, rollout=random"). ValueError for a spec the bot refuses."""
+    from studio.bots import MCTSBot
+
+    _base, _sep, args = spec.partition(":")
+    bot = MCTSBot.from_spec(args) if args else MCTSBot()
+    if bot.iterations is None:
+        budget = f"{bot.seconds:g} s a move"
+    else:
+        budget = f"{bot.iterations:,} iteration{'s' if bot.iterations != 1 else ''}"
+        if bot.seconds is not None:
+            budget += f" or {bot.seconds:g} s"
+    others = [o for o in bot.spec().split(":")[2:] if not o.startswith("time=")]
+    return ", ".join([budget, *others])
+
+
+def controller_name(spec: str) -> str:
+    """A seat controller for menus and panels: "Human", "Greedy bot", "MCTS (400 iterations)";
+    a spec that is not understood is shown as it is."""
+    if spec.partition(":")[0] == "mcts":
+        try:
+            return f"MCTS ({mcts_budget_text(spec)})"
+        except ValueError:
+            return spec
+    return CONTROLLER_NAMES.get(spec, spec)
+
+
+def controller_phrase(spec: str) -> str:
+    """:func:`controller_name` inside a sentence: "greedy bot", "MCTS bot (400 iterations)"."""
+    name = controller_name(spec)
+    if name.startswith("MCTS ("):
+        return "MCTS bot " + name[5:]
+    return name[:1].lower() + name[1:]
+
+
 def card_colour(colour: str) -> QColor:
     return QColor(style.PEG_FILLS.get(colour, style.UNKNOWN_PEG_FILL))
 
@@ -188,7 +225,7 @@ class SeatFrame(QFrame):
         self._active = None
 
     def show_frame(self, controller: str, score: int, active: bool, winner: bool) -> None:
-        self.who_label.setText(CONTROLLER_NAMES.get(controller, controller))
+        self.who_label.setText(controller_name(controller))
         self.score_label.setText(str(score))
         key = (active, winner)
         if key != self._active:
@@ -270,4 +307,4 @@ def _destination(card, seat_names: list[str]) -> str:
     return "discard" if card.to is None else seat_names[card.to]
 
 
-__all__ = ["CONTROLLER_NAMES", "CardChip", "HandView", "SeatPanel", "card_colour", "payment_text"]
+__all__ = ["CONTROLLER_NAMES", "controller_name", "controller_phrase", "mcts_budget_text", "CardChip", "HandView", "SeatPanel", "card_colour", "payment_text"]

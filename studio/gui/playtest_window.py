@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from studio.gui.flow_layout import FlowLayout
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, wrong_scenario
-from studio.gui.playtest_panels import CONTROLLER_NAMES, CardChip, SeatPanel, payment_text
+from studio.gui.playtest_panels import CardChip, SeatPanel, controller_phrase, payment_text
 from studio.model.realm import COLOURS
 from studio.playtest.session import DECK
 from studio.rules.realm.actions import ExtraAction, Pass, TakeCard
@@ -273,7 +273,7 @@ class PlaytestWindow(PlaytestFrame):
         if self.replaying:
             who = "replay"
         else:
-            who = "you" if self.session.is_human(seat) else CONTROLLER_NAMES[self.session.controllers[seat]].lower()
+            who = "you" if self.session.is_human(seat) else controller_phrase(self.session.controllers[seat])
         left = state.actions_left
         acts = f"{left} action{'s' if left != 1 else ''} left" if left > 0 else "no action left"
         if state.end_triggered:

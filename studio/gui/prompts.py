@@ -224,3 +224,14 @@ def ask_game_path(parent: QWidget | None, suggested: str, save: bool) -> str | N
     else:
         path, _ = QFileDialog.getOpenFileName(parent, dialog_title("Open", "game"), suggested, filt)
     return path or None
+
+
+def ask_bot_settings(parent: QWidget | None, seat_name: str, spec: str = "mcts") -> str | None:
+    """The Bot Settings dialog for the MCTS bot of ``seat_name``, from ``spec`` (``mcts:400``):
+    the new spec, or None when cancelled."""
+    from studio.gui.dialogs.bot_settings import BotSettingsDialog
+
+    dialog = BotSettingsDialog(seat_name, spec, parent)
+    if dialog.exec() != BotSettingsDialog.Accepted:
+        return None
+    return dialog.spec()

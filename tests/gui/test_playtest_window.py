@@ -386,7 +386,8 @@ def test_an_mcts_seat_thinks_off_the_gui_thread_and_plays(qtbot, game2):
     assert CONTROLLER_NAMES["mcts"] == "MCTS bot"
     w = _window(qtbot, game2, ["mcts", "greedy"], seed=3)
     w.set_autoplay(False)
-    assert [w.seat_combos[0].itemData(i) for i in range(w.seat_combos[0].count())] == ["human", "random", "greedy", "mcts"]
+    assert [w.seat_combos[0].itemData(i) for i in range(w.seat_combos[0].count())] == \
+        ["human", "random", "greedy", "mcts", None, "bot-settings"]  # None: the separator
     expected = PlaySession(game2, ["mcts", "greedy"], 3)
     want = expected.step_bot()
     with qtbot.waitSignal(w.stateChanged, timeout=60000):

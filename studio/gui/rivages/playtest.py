@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box, wrong_scenario
-from studio.gui.playtest_panels import CONTROLLER_NAMES, SeatFrame
+from studio.gui.playtest_panels import SeatFrame, controller_phrase
 from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
 from studio.playtest import rivages_turn as turn
 from studio.render.rivages_glyphs import Palette
@@ -314,7 +314,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         if self.replaying:
             return "This is a replay: press Play from here to take over."
         seat = state.current_player
-        who = CONTROLLER_NAMES[self.session.controllers[seat].split(":")[0]].lower()
+        who = controller_phrase(self.session.controllers[seat])
         return f"It is {self.game.seat_names[seat]}'s turn ({who}): press Step or turn on auto-play."
 
     def _panel_clicked(self, seat: int) -> None:
@@ -359,7 +359,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         seat = state.current_player
         colour = seat_colour(seat).lighter(130).name()
         who = "replay" if self.replaying else "you" if self.session.is_human(seat) else \
-            CONTROLLER_NAMES[self.session.controllers[seat].split(":")[0]].lower()
+            controller_phrase(self.session.controllers[seat])
         if self.game.players == 1:
             goal = f"target {state.solo_target()} scrolls · {len(state.removed)} of {self.game.solo.removed} cards removed"
             for c in state.challenges:
