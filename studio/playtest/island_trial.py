@@ -13,7 +13,9 @@ How the island is put in play (:func:`island_setup`):
 
 So every game plays the island once per seat, from the first turn, and the islands visited
 later give a comparison in the same report. Copies keep the island's id, so the statistics
-(:mod:`studio.playtest.elements`) count them as one island, per visit.
+(:mod:`studio.playtest.elements`) count them as one island, per visit; observations also name
+islands by position (``island_index``, ``past_index``), so the bots' sampled states keep each
+copy where it is (:func:`studio.rules.rivages.observe.state_from_observation`).
 """
 
 from __future__ import annotations

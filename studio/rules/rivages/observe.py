@@ -22,8 +22,11 @@ def _record(state: RivagesState, p: Player, private: bool) -> dict:
     tree = game.trees[p.tree]
     rec = {
         "island": m.id,
+        # islands by position in the game too: copies of one island share its id (island trials)
+        "island_index": p.island,
         "crossed": [list(m.at[i]) for i in bits(p.crossed)],
         "past": [[game.maps[isl].id, [list(game.maps[isl].at[i]) for i in bits(c)]] for isl, c in p.past],
+        "past_index": [isl for isl, _ in p.past],
         "islands_visited": p.islands_visited,
         "tree": tree.id,
         "tree_crossed": [tree.nodes[i] for i in bits(p.tree_crossed)],
@@ -49,6 +52,8 @@ def observation(state: RivagesState, seat: int) -> dict:
     """A JSON-able view for ``seat``: ``explorers`` (one record per seat; the seat's own is
     live and has ``hand`` and ``loot``, the others are as of the round's start), the seat's own
     turn (``phase``, ``row``, ``pending``, ``loot_used``; empty when it is not its turn),
+    (a record names its islands by id and by position in ``game.maps``: ``island_index``,
+    ``past_index``; copies of one island share an id),
     ``card_used`` for the cards it can see, piles and counts. The others' records are shared
     by every observation of the round: read them, do not change them."""
     game = state.game
@@ -100,7 +105,8 @@ def observation(state: RivagesState, seat: int) -> dict:
 
 
 def _player(game: RivagesGame, rec: dict, map_index: dict, hand: list[int], loot: list[int]) -> Player:
-    isl = map_index[rec["island"]]
+    # by position when the record has it: by id, copies of one island would all be the first
+    isl = rec["island_index"] if "island_index" in rec else map_index[rec["island"]]
     m = game.maps[isl]
     tree_i = next(i for i, t in enumerate(game.trees) if t.id == rec["tree"])
     tree = game.trees[tree_i]
@@ -109,12 +115,13 @@ def _player(game: RivagesGame, rec: dict, map_index: dict, hand: list[int], loot
         i = m.index[tuple(h)]
         p.crossed |= 1 << i
         p.reach |= m.nbr[i]
-    for isl_id, crossed in rec["past"]:
-        pm = game.maps[map_index[isl_id]]
+    past_index = rec.get("past_index") or [map_index[isl_id] for isl_id, _ in rec["past"]]
+    for (_isl_id, crossed), pi in zip(rec["past"], past_index):
+        pm = game.maps[pi]
         mask = 0
         for h in crossed:
             mask |= 1 << pm.index[tuple(h)]
-        p.past.append((map_index[isl_id], mask))
+        p.past.append((pi, mask))
     for node in rec["tree_crossed"]:
         i = tree.index[node]
         p.tree_crossed |= 1 << i
