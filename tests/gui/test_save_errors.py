@@ -47,3 +47,19 @@ def test_errors_keep_their_kind_and_name_the_target(tmp_path):
         save_atomic(target, "a: 1\n")
     assert caught.value.filename == str(target)
     assert os_error_text(caught.value) == f"{target}: the folder {target.parent} does not exist"
+
+
+def test_playtest_save_game_in_a_folder_that_takes_no_files(qtbot, dialogs, tmp_path):
+    from studio.content import bundled_path
+    from studio.gui.playtest_window import PlaytestWindow
+    from studio.rules import load_game
+
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)
+    w = PlaytestWindow(game, seed=1, controllers=["random", "random"], delay_ms=0, autoplay=False)
+    qtbot.addWidget(w)
+    w.step()
+    dialogs.answer("show_error")
+    assert w.save_game("/proc/g.game.json") is False
+    (error,) = dialogs.named("show_error")
+    assert error[:2] == ("Save Game", "Cannot write /proc/g.game.json:\n\n"
+                                      "cannot write in /proc: the folder does not accept new files")
