@@ -248,7 +248,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
                     jp = tuple(error.absolute_path) + (key,)
                     line, col = at(jp, prefer_key=True)
                     findings.append(Finding("schema/unknown-key", "error",
-                                            unknown_key(key, list(props), error.absolute_path), path, line, col))
+                                            unknown_key(key, list(props), error.absolute_path), path, line, col,
+                                            finding_element(fmt, data, jp)))
                     misspelt.add((tuple(error.absolute_path), close_match(key, props)))
             continue
         prefer_key = _is_key_check(error)
@@ -260,11 +261,93 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
         findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col,
-                                board_element(data, tuple(error.absolute_path)) if fmt.startswith("realm-board/") else None))
+                                finding_element(fmt, data, tuple(error.absolute_path))))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
     required = [f for f in findings if f.code == "schema/missing-key"]
     return [f for f in findings if f.code != "schema/missing-key" or required.index(f) not in drop]
+
+
+def finding_element(fmt: str, data: dict, json_path: tuple) -> tuple | None:
+    """The element a schema finding at ``json_path`` of a ``fmt`` file is about, so an editor
+    can select it: :func:`board_element` (Rule the Realm boards), :func:`island_element`,
+    :func:`tree_element`; None for other formats or when nothing can be named."""
+    if fmt.startswith("realm-board/"):
+        return board_element(data, json_path)
+    if fmt.startswith("rivages-island/"):
+        return island_element(data, json_path)
+    if fmt.startswith("rivages-tree/"):
+        return tree_element(data, json_path)
+    return None
+
+
+def _hex_of(value) -> tuple | None:
+    """``(q, r)`` of a ``[q, r]`` list of two integers, else None."""
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return tuple(value)
+    return None
+
+
+def island_element(data: dict, json_path: tuple) -> tuple | None:
+    """The island element a schema finding at ``json_path`` is about, in the form the island
+    lint uses: ``("space", q, r)``, ``("bridge", q1, r1, q2, r2)``, ``("fort", q, r)``,
+    ``("goal", "quest")`` or ``("goal", "mission N")`` (N from 1); None for a top-level field or
+    an entry too damaged to name (a space whose ``at`` is not two integers)."""
+    if len(json_path) < 2:
+        return None
+    kind, key = json_path[0], json_path[1]
+    if kind == "goals":
+        if key == "quest":
+            return ("goal", "quest")
+        if key == "missions" and len(json_path) >= 3 and isinstance(json_path[2], int):
+            return ("goal", f"mission {json_path[2] + 1}")
+        return None
+    entries = data.get(kind)
+    if not (isinstance(entries, list) and isinstance(key, int) and key < len(entries)):
+        return None
+    entry = entries[key]
+    if kind == "spaces":
+        h = _hex_of(entry.get("at")) if isinstance(entry, dict) else None
+        return None if h is None else ("space", *h)
+    if kind == "forts":
+        h = _hex_of(entry)
+        return None if h is None else ("fort", *h)
+    if kind == "bridges" and isinstance(entry, list) and len(entry) == 2:
+        ends = [_hex_of(e) for e in entry]
+        if all(ends):
+            return ("bridge", *ends[0], *ends[1])
+        good = next((e for e in ends if e), None)  # one end is broken: select the other
+        return None if good is None else ("space", *good)
+    return None
+
+
+def tree_element(data: dict, json_path: tuple) -> tuple | None:
+    """The tree element a schema finding at ``json_path`` is about, in the form the tree lint
+    uses: ``("node", side, node id)`` for a node, its effect, a link (its first end that is a
+    node id) or the start; None for top-level fields and whole sides."""
+    if len(json_path) < 3 or json_path[0] != "sides" or not isinstance(json_path[1], str):
+        return None
+    side, part = json_path[1], json_path[2]
+    key = json_path[3] if len(json_path) > 3 else None
+    sides = data.get("sides")
+    body = sides.get(side) if isinstance(sides, dict) else None
+    if not isinstance(body, dict):
+        return None
+    if part == "start":
+        return ("node", side, body["start"]) if isinstance(body.get("start"), str) else None
+    if part == "nodes" and isinstance(key, str):
+        return ("node", side, key)
+    if part == "links" and isinstance(key, int):
+        links = body.get("links")
+        link = links[key] if isinstance(links, list) and key < len(links) else None
+        if isinstance(link, list):
+            nodes = body.get("nodes") if isinstance(body.get("nodes"), dict) else {}
+            ends = [e for e in link if isinstance(e, str)]
+            named = [e for e in ends if e in nodes] or ends
+            if named:
+                return ("node", side, named[0])
+    return None
 
 
 def board_element(data: dict, json_path: tuple) -> tuple | None:

@@ -247,6 +247,10 @@ class ContentWindow(QMainWindow):
             self.document.save(path)
         except (OSError, ValueError) as exc:
             text, details = save_error_text(exc)
+            # show what the refusal is about (a schema finding names its tree node, card...)
+            element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
+            if element:
+                self.select_element(tuple(element))
             prompts.show_error(self, "Not saved", f"{Path(path).name} was not saved: {text}", details)
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)

@@ -489,6 +489,10 @@ class IslandEditorWindow(QMainWindow):
             self.document.save(path)
         except (CannotSave, OSError, ValueError) as exc:
             text, details = save_error_text(exc)
+            # show what the refusal is about (a schema finding names its space, bridge or goal)
+            element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
+            if element:
+                self.select_element(tuple(element))
             prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
             return False
         self._add_recent(str(path))

@@ -366,3 +366,18 @@ def test_editor_for_every_rivages_format():
     for fmt, target in CONTENT_EDITORS.items():
         module, _, name = target.partition(":")
         assert hasattr(importlib.import_module(module), name), fmt
+
+
+def test_a_save_refused_by_the_schema_selects_the_space(window, monkeypatch, tmp_path):
+    import dataclasses
+
+    shown = []
+    monkeypatch.setattr(prompts, "show_error", lambda *a, **k: shown.append(a[2]))
+    doc = window.document
+    k, space = next((k, s) for k, s in enumerate(doc.island.spaces) if s.kind != "ship")
+    doc.island.spaces[k] = dataclasses.replace(space, kind="Bad Kind")   # no tool makes this: the schema refuses it
+    window.select(None)
+    assert window._save_to(tmp_path / "bad.yaml") is False
+    assert not (tmp_path / "bad.yaml").exists()
+    assert shown and "was not saved" in shown[0] and "spaces[" in shown[0]
+    assert window.selected == space.at and window.properties.where.text() == f"Space {list(space.at)}"

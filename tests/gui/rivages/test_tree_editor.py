@@ -314,3 +314,17 @@ def test_studio_file_opens_trees_and_card_files_in_their_editors(qtbot, settings
         qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
         assert isinstance(w, cls) and isinstance(w.document.model, kind)
         assert w.document.path == str(path)
+
+
+def test_a_save_refused_by_the_schema_selects_the_node(window, dialogs, tmp_path):
+    import dataclasses
+
+    dialogs.answer("show_error", None)
+    tree = window.document.model
+    window.set_side("B")
+    node = tree.sides["A"].nodes["a1"]
+    tree.sides["A"].nodes["a1"] = dataclasses.replace(node, effect=Effect(scrolls=500))  # past the schema's 99
+    assert window._save_to(str(tmp_path / "bad.yaml")) is False
+    assert not (tmp_path / "bad.yaml").exists()
+    assert [name for name, _ in dialogs.calls] == ["show_error"]
+    assert window.scene.side_name == "A" and window.scene.selection == [("node", "a1")]
