@@ -39,6 +39,7 @@ def view(qtbot):
     doc = BoardDocument(big_board())
     scene = BoardScene(doc)
     view = BoardView(scene)
+    view.keep = (doc, scene)  # a view does not own its scene: without this the GC may free it
     qtbot.addWidget(view)
     view.resize(800, 500)
     view.show()
