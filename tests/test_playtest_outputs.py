@@ -44,6 +44,9 @@ R = "scenarios/rivages.yaml"
     ([J, "-n", "3", "--report", "r.pdf"], "give a name ending in .html or .htm"),
     ([J, "-n", "3", "--json", "/proc/x.json"], "--json /proc/x.json: cannot write in /proc: the folder does not accept new files"),
     ([J, "-n", "3", "--json", "no/such/r.json"], "the folder"),
+    ([J, "-n", "3", "--json", "j" * 260 + ".json"], ".json: the file name is too long"),
+    ([J, "-n", "3", "--csv", "c" * 260 + ".csv"], ".csv: the file name is too long"),
+    ([J, "-n", "3", "--report", "r" * 260 + ".html"], ".html: the file name is too long"),
 ])
 def test_playtest_refuses_an_output_before_playing(tree, capsys, argv, message):
     (tree / "out").mkdir()

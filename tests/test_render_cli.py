@@ -216,3 +216,27 @@ def test_a_board_with_errors_is_not_printed(tmp_path, capsys):
     assert code == 2
     assert "geometry/lines-cross" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_file_name_too_long_is_one_plain_line(tmp_path, capsys):
+    out = tmp_path / ("a" * 260 + ".pdf")
+    assert main([str(BOARD), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"studio render: could not write {out}: the file name is too long\n"
+
+
+def test_a_sheet_suffix_that_makes_the_name_too_long_is_explained(tmp_path, capsys):
+    out = tmp_path / ("b" * 250 + ".png")  # fits; NAME-row1-col1.png does not
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "60"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"studio render: could not write {tmp_path / ('b' * 250)}-row1-col1.png: the sheet "
+                          "suffix (-row1-col1.png) makes the name longer than the file system allows")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dash_is_not_a_file_name(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main([str(BOARD), "-o", "-"]) == 2
+    assert capsys.readouterr().err == ("studio render: render writes files; give a file name "
+                                       "(e.g. board.pdf), not -\n")
+    assert list(tmp_path.iterdir()) == []

@@ -110,3 +110,25 @@ def test_content_editor_save_error_text_keeps_save_atomics_reason(tmp_path):
     with pytest.raises(OSError) as caught:
         save_atomic("/proc/island.yaml", "a: 1\n")
     assert save_error_text(caught.value) == ("cannot write in /proc: the folder does not accept new files", None)
+
+
+def test_save_atomic_a_name_too_long_is_a_plain_error(tmp_path):
+    target = tmp_path / ("a" * 260 + ".yaml")
+    with pytest.raises(OSError) as info:
+        save_atomic(target, "x: 1\n")
+    assert info.value.strerror == "the file name is too long"
+    assert os_error_text(info.value) == f"{target}: the file name is too long"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_atomic_a_long_but_legal_name_saves(tmp_path):
+    target = tmp_path / ("b" * 245 + ".yaml")  # the temp file beside it must not be longer
+    save_atomic(target, "x: 1\n")
+    assert target.read_text() == "x: 1\n"
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_folder_refusal_for_a_name_too_long(tmp_path):
+    exc = OSError(errno.ENAMETOOLONG, "File name too long")
+    assert folder_refusal(tmp_path, exc) == "the file name is too long"
+    assert folder_refusal(tmp_path / ("f" * 300), OSError(errno.ENOENT, "x")).endswith(": the file name is too long")

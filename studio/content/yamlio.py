@@ -509,12 +509,14 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
     fsynced, then renamed over the target. On any error the old file is untouched and the
     temp file removed; the OSError propagates."""
     target = Path(path)
-    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
+    info = stat_or_none(target)  # a name too long for the file system: a plain OSError
+    if info is not None and (not os.access(target, os.W_OK) or not info.st_mode & 0o222):
         # replacing the file would silently defeat its read-only mode
         raise PermissionError(13, "the file is read-only", str(target))
     folder = target.parent if str(target.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        # the name is cut: a long (but legal) file name would make the temp name too long
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise _about_target(exc, target, creating=True) from None
     try:
@@ -522,9 +524,9 @@ def save_atomic(path: str | os.PathLike, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.exists():
+        if info is not None:
             try:
-                os.chmod(tmp, target.stat().st_mode & 0o777)
+                os.chmod(tmp, info.st_mode & 0o777)
             except OSError:
                 pass
         else:
@@ -547,7 +549,7 @@ def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError
     folder = target.parent if str(target.parent) else Path(".")
     if creating:
         reason = folder_refusal(folder, exc)
-    elif isinstance(exc, FileNotFoundError) and not folder.is_dir():
+    elif isinstance(exc, FileNotFoundError) and not os.path.isdir(folder):
         reason = f"the folder {folder} does not exist"
     elif isinstance(exc, IsADirectoryError):
         reason = "it is a folder"
@@ -561,8 +563,37 @@ def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError
 
 
 def _plain(exc: OSError) -> str:
+    if exc.errno in _PLAIN:
+        return _PLAIN[exc.errno]
     why = exc.strerror or str(exc)
     return why[:1].lower() + why[1:]
+
+
+# reasons in the words the rest of the studio uses (strerror says "File name too long")
+_PLAIN = {
+    errno.ENAMETOOLONG: "the file name is too long",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOSPC: "the disk is full",
+}
+
+
+def plain_reason(exc: OSError) -> str:
+    """Why ``exc`` happened, in plain lower-case words ("the file name is too long",
+    "the disk is read-only", "the disk is full", else the system's reason)."""
+    return _plain(exc)
+
+
+def stat_or_none(path: str | os.PathLike) -> os.stat_result | None:
+    """``os.stat(path)``, or None when nothing is there (no such file or folder, a dangling
+    link). Other failures raise OSError(errno, :func:`plain_reason`, path): ``Path.is_dir()``
+    and ``exists()`` raise a bare "[Errno 36] File name too long" for a name longer than the
+    file system allows."""
+    try:
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise type(exc)(exc.errno, _plain(exc), str(path)) from None
 
 
 def folder_refusal(folder: str | os.PathLike, exc: OSError) -> str:
@@ -572,9 +603,15 @@ def folder_refusal(folder: str | os.PathLike, exc: OSError) -> str:
     a folder that exists but takes no new files (/proc), "the folder does not accept new files
     (the system's reason)". Only the folder's existence is read; nothing is written."""
     folder = Path(folder)
-    if not folder.exists():
+    if exc.errno == errno.ENAMETOOLONG:  # the name, not the folder, is at fault
+        return "the file name is too long"
+    try:
+        info = stat_or_none(folder)
+    except OSError as probe:
+        return f"cannot write in {folder}: {probe.strerror}"
+    if info is None:
         return f"the folder {folder} does not exist"
-    if not folder.is_dir():
+    if not stat.S_ISDIR(info.st_mode):
         return f"{folder} is not a folder"
     if isinstance(exc, PermissionError):
         why = "permission denied"

@@ -13,15 +13,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import re
 import signal
+import stat
 import sys
 import threading
 import time
 from pathlib import Path
 
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
-from studio.content.yamlio import probe_folder
+from studio.content.yamlio import probe_folder, stat_or_none
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
@@ -205,7 +207,11 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
         if not out:
             continue
         path = Path(out)
-        if path.is_dir():
+        try:
+            info = stat_or_none(path)
+        except OSError as exc:  # Path.is_dir() raised "[Errno 36] File name too long"
+            raise fail(f"{option} {out}: {exc.strerror}") from None
+        if info is not None and stat.S_ISDIR(info.st_mode):
             raise fail(f"{option} {out}: is a folder; give a file name (e.g. {Path(out) / 'report'}"
                        f"{'.html' if option == '--report' else option.replace('--', '.')})")
         if option == "--report" and path.suffix.lower() not in REPORT_SUFFIXES:
@@ -219,11 +225,11 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
                        "writing the report there would replace it")
         if resolved.parent in folders and resolved.suffix.lower() in (".yaml", ".yml"):
             raise fail(f"{option} {out}: is in {resolved.parent}, a content folder the scenario reads")
-        fmt = file_format(resolved) if resolved.is_file() else None
+        fmt = file_format(resolved) if info is not None and stat.S_ISREG(info.st_mode) else None
         if fmt is not None and fmt != writes:
             raise fail(f"{option} {out}: is a {fmt} file; a report does not overwrite it (choose another name)")
         folder = resolved.parent
-        if not folder.is_dir():
+        if not os.path.isdir(folder):
             raise fail(f"{option} {out}: the folder {folder} does not exist")
         refusal = probe_folder(folder)  # the only sure test (permissions, read-only mounts, /proc)
         if refusal:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
 from studio.content import LoadError
+from studio.content.yamlio import stat_or_none
 from studio.model.io import InvalidContent, read
 from studio.model.realm import Board
 from studio.render import export
@@ -136,6 +138,9 @@ def _run(args: argparse.Namespace) -> int:
     for dest, value in _DEFAULTS.items():
         if getattr(args, dest) is None:
             setattr(args, dest, value)
+    if args.output == "-":  # not standard output: a file named "-.pdf" appeared
+        _err("render writes files; give a file name (e.g. board.pdf), not -")
+        return EXIT_USAGE
     if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
         # out used to become out.pdf beside the folder
         _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.pdf')})")
@@ -153,7 +158,12 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if suffix != fmt:
         output = output.with_name(output.name + f".{fmt}")
-    if output.is_dir():
+    try:
+        info = stat_or_none(output)
+    except OSError as exc:  # Path.is_dir() raised "[Errno 36] File name too long"
+        _err(f"could not write {output}: {exc.strerror}")
+        return EXIT_USAGE
+    if info is not None and stat.S_ISDIR(info.st_mode):
         _err(f"{output} is a folder: give a file name")
         return EXIT_USAGE
     settings = export.ExportSettings(

@@ -14,6 +14,7 @@ as the cutting line. QtGui only: works offscreen; :func:`paint_sheets` also driv
 
 from __future__ import annotations
 
+import errno
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -534,6 +535,18 @@ def export_board(board: Board, path: str | Path, settings: ExportSettings | None
     OSError for files that cannot be written."""
     settings = (settings or ExportSettings()).checked()
     check_writable(path)  # before Qt paints: a failing QPainter::begin() warns on stderr
+    if settings.format != "pdf":
+        for target in sheet_paths(path, layout_sheets(board, settings)):
+            if Path(target) == Path(path):
+                continue
+            try:
+                check_writable(target)
+            except OSError as exc:
+                if exc.errno == errno.ENAMETOOLONG:  # PATH fits, PATH-row1-col1.png does not
+                    raise OSError(f"could not write {target}: the sheet suffix "
+                                  f"({Path(target).name[len(Path(path).stem):]}) makes the name longer "
+                                  "than the file system allows; give a shorter name") from None
+                raise
     return _WRITERS[settings.format](board, path, settings)
 
 

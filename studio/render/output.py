@@ -5,10 +5,12 @@ Returned false`` on stderr; probing the file first turns that into a plain OSErr
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
-from studio.content.yamlio import folder_refusal
+from studio.content.yamlio import folder_refusal, plain_reason, stat_or_none
 
 
 def check_writable(path: str | os.PathLike) -> None:
@@ -19,15 +21,22 @@ def check_writable(path: str | os.PathLike) -> None:
     left untouched."""
     path = Path(path)
     folder = path.parent
-    if not folder.is_dir():
+    try:
+        folder_info = stat_or_none(folder)
+        info = stat_or_none(path)
+    except OSError as exc:  # a name too long for the file system, a loop of links...
+        raise _refusal(path, exc.strerror, exc.errno) from None
+    if folder_info is None or not stat.S_ISDIR(folder_info.st_mode):
         raise OSError(f"could not write {path}: the folder {folder} does not exist")
-    if path.is_dir():
+    if info is not None and stat.S_ISDIR(info.st_mode):
         raise OSError(f"could not write {path}: it is a folder")
-    existed = path.exists()
+    existed = info is not None
     try:
         with open(path, "ab"):
             pass
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise _refusal(path, plain_reason(exc), exc.errno) from None
         if existed:
             why = exc.strerror or str(exc)
             raise OSError(f"could not write {path}: {why[:1].lower() + why[1:]}") from None
@@ -38,3 +47,11 @@ def check_writable(path: str | os.PathLike) -> None:
             path.unlink()
         except OSError:
             pass
+
+
+def _refusal(path: Path, why: str, code: int | None) -> OSError:
+    """OSError("could not write PATH: why") that keeps the errno (callers tell a name that is
+    too long from other failures)."""
+    exc = OSError(f"could not write {path}: {why}")
+    exc.errno = code
+    return exc
