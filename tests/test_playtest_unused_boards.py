@@ -46,3 +46,22 @@ def test_the_broken_board_still_stops_the_game_that_uses_it(tree, capsys):
     err = capsys.readouterr().err
     assert "boards/realm/broken-4p.yaml:3:7: error yaml/syntax:" in err
     assert [f.severity for f in content_findings("scenarios/b4.yaml", 4)] == ["error", "error"]
+
+
+@pytest.mark.parametrize("players", [None, 2, 3])
+def test_boards_naming_one_looping_link_show_its_finding_once(tmp_path, capsys, players):
+    (tmp_path / "loop.yaml").symlink_to("loop.yaml")
+    text = bundled_path("scenarios", "volcano.yaml").read_text()
+    for n in (2, 3, 4):
+        text = text.replace(f"../boards/realm/volcano-{n}p.yaml", "loop.yaml")
+    (tmp_path / "s.yaml").write_text(text)
+    argv = [str(tmp_path / "s.yaml"), "-n", "1"] + (["-p", str(players)] if players else [])
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count(f"{tmp_path / 'loop.yaml'}: error io/unreadable:") == 1
+    found = content_findings(tmp_path / "s.yaml", players)
+    assert len({(f.path, f.line, f.col, f.code, f.message) for f in found}) == len(found)
+    from studio.playtest import sweep
+
+    assert sweep.main([str(tmp_path / "s.yaml"), "--set", "rules.end.rounds=5", "-n", "1"]) == 2
+    assert capsys.readouterr().err.count("loop.yaml: error io/unreadable:") == 1

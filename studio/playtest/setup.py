@@ -140,13 +140,13 @@ def content_findings(path: str | os.PathLike, players: int | None = None) -> lis
     except that the scenario's findings about such a board (missing, not loading) come back as
     warnings, with the board's first error when the board does not load, so a broken or
     missing board still shows. An
-    unreadable file is a finding too (``io/*``, ``yaml/*``); this never raises for bad
-    content."""
+    unreadable file is a finding too (``io/*``, ``yaml/*``); a finding repeated (several
+    boards naming one broken file) is listed once. This never raises for bad content."""
     from dataclasses import replace
 
     from studio.validate import validate
 
-    findings = [f for f in validate(path) if f.severity in ("error", "warning")]
+    findings = _unique(f for f in validate(path) if f.severity in ("error", "warning"))
     boards, game = _unused_boards(path, players)
     if not boards:
         return findings
@@ -167,7 +167,19 @@ def content_findings(path: str | os.PathLike, players: int | None = None) -> lis
                 kept.append(replace(f, severity="warning", message=f.message + note))
         else:
             kept.append(f)
-    return kept
+    return _unique(kept)
+
+
+def _unique(findings) -> list:
+    """``findings`` without repeats (same file, line, column, code and message), first kept:
+    boards that all name one unreadable file each bring its finding along."""
+    seen, out = set(), []
+    for f in findings:
+        key = (f.path, f.line, f.col, f.code, f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def _unused_boards(path, players: int | None) -> tuple[dict, int | None]:
