@@ -1,5 +1,5 @@
 """The frame shared by the tree and card editors: a main window on one
-:class:`~studio.gui.content_document.ContentDocument` with File (New, Open, Save, Save As,
+:class:`~studio.gui.content_document.ContentDocument` with File (New, Open, Open Recent, Save, Save As,
 Export as PDF/SVG/PNG on A4 or Letter, Close), Edit (Undo, Redo) menus, the Validation dock, the
 unsaved-changes prompt and a title that shows unsaved edits (``[*]``), also after undoing back
 to the saved state.
@@ -11,11 +11,12 @@ through :mod:`studio.gui.prompts`, so tests patch them all."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from studio.content import LoadError, bundled_path
 from studio.gui import prompts
@@ -25,6 +26,8 @@ from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
 
+MAX_RECENT = 10
+
 
 class ContentWindow(QMainWindow):
     """Base window; ``document`` is the open :class:`ContentDocument`."""
@@ -32,6 +35,7 @@ class ContentWindow(QMainWindow):
     MODEL_TYPES: tuple[type, ...] = ()
     APP_TITLE = "Content Editor"
     BUNDLED_FOLDER: tuple[str, ...] = ("boards", "rivages")
+    RECENT_KEY = ""  # QSettings key of File ▸ Open Recent ("" : CLASSNAMERecentFiles)
 
     def __init__(self, document: ContentDocument | None = None, settings: QSettings | None = None,
                  parent=None) -> None:
@@ -121,6 +125,7 @@ class ContentWindow(QMainWindow):
             prompts.show_error(self, "Cannot open file", text, details)
             return False
         self.set_document(doc)
+        self._add_recent(str(path))
         return True
 
     def new_model_for(self, fmt: str):
@@ -154,6 +159,9 @@ class ContentWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        menu.addMenu(self.recent_menu)
         menu.addSeparator()
         menu.addAction(self.save_action)
         menu.addAction(self.save_as_action)
@@ -254,7 +262,43 @@ class ContentWindow(QMainWindow):
             prompts.show_error(self, "Not saved", f"{Path(path).name} was not saved: {text}", details)
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
+        self._add_recent(path)
         return True
+
+    # -- recent (QSettings, as the island editor; one list per window kind) -------------------
+    def _recent_key(self) -> str:
+        return self.RECENT_KEY or f"{type(self).__name__}RecentFiles"
+
+    def recent_files(self) -> list[str]:
+        """Absolute paths, most recent first (none without settings)."""
+        if self.settings is None:
+            return []
+        value = self.settings.value(self._recent_key(), [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        if self.settings is None:
+            return
+        path = os.path.abspath(path)
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue(self._recent_key(), files[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        files = self.recent_files()
+        for path in files:
+            action = menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _c=False, p=path: self.maybe_save() and self.load_path(p))
+        if not files:
+            menu.addAction("No recent files").setEnabled(False)
+        menu.addSeparator()
+        clear = menu.addAction("Clear Recent Files")
+        clear.setEnabled(bool(files))
+        clear.triggered.connect(lambda: self.settings.setValue(self._recent_key(), []))
 
     def export(self, fmt: str) -> list[Path]:
         """File ▸ Export as FMT: ask for a file, write every page; returns the files written."""

@@ -309,3 +309,27 @@ def test_no_exploration_cards_is_a_finding_and_solo_files_show_no_counts(window,
     assert not window.document.model.exploration and window.document.model.solo is not None
     assert not window.cards_page.counts.isVisibleTo(window)
     assert not [f for f in window.document.refresh_findings() if f.code.endswith("-cards")]
+
+
+def test_open_recent_lists_opened_and_saved_files_and_reopens_them(window, settings, tmp_path):
+    window.recent_menu.aboutToShow.emit()
+    assert [a.text() for a in window.recent_menu.actions() if a.text()] == ["No recent files", "Clear Recent Files"]
+    assert window.load_path(LOOT)
+    assert window.load_path(CARDS)
+    mine = tmp_path / "mine.yaml"
+    assert window._save_to(str(mine))
+    assert window.recent_files() == [str(mine), str(CARDS), str(LOOT)]
+    window.recent_menu.aboutToShow.emit()
+    actions = [a for a in window.recent_menu.actions() if a.text()]
+    assert [a.text() for a in actions] == ["mine.yaml", "cards.yaml", "loot.yaml", "Clear Recent Files"]
+    assert actions[2].toolTip() == str(LOOT)
+    actions[2].trigger()
+    assert window.document.path == str(LOOT) and isinstance(window.document.model, LootSet)
+    assert window.recent_files()[0] == str(LOOT)
+    # kept in QSettings: a new window lists them too; Clear empties the list
+    again = CardEditorWindow(settings=settings)
+    assert again.recent_files() == [str(LOOT), str(mine), str(CARDS)]
+    again.deleteLater()
+    window.recent_menu.aboutToShow.emit()
+    window.recent_menu.actions()[-1].trigger()
+    assert window.recent_files() == []

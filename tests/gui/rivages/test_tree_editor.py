@@ -328,3 +328,16 @@ def test_a_save_refused_by_the_schema_selects_the_node(window, dialogs, tmp_path
     assert not (tmp_path / "bad.yaml").exists()
     assert [name for name, _ in dialogs.calls] == ["show_error"]
     assert window.scene.side_name == "A" and window.scene.selection == [("node", "a1")]
+
+
+def test_open_recent_reopens_a_tree(window, settings):
+    assert window.load_path(KAPOK)
+    assert window.load_path(KAPOK.with_name("banyan.yaml"))
+    window.recent_menu.aboutToShow.emit()
+    actions = [a for a in window.recent_menu.actions() if a.text()]
+    assert [a.text() for a in actions] == ["banyan.yaml", "kapok.yaml", "Clear Recent Files"]
+    actions[1].trigger()
+    assert window.document.path == str(KAPOK)
+    assert window.recent_files() == [str(KAPOK), str(KAPOK.with_name("banyan.yaml"))]
+    # the tree editor keeps its own list: the card editor's opens cards and loot only
+    assert settings.value("CardEditorWindowRecentFiles", []) in ([], None)
