@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
 
 from studio.content.paths import resolved
-from studio.content import LoadError, bundled_path, content_root_of, load_document, resolve_reference
+from studio.content import LoadError, bundled_path, load_document
 from studio.content.yamlio import os_error_text
 from studio.gui import icons, prompts
 from studio.gui.balance.editor import BoardBalance
@@ -96,29 +96,6 @@ def load_error_text(exc: Exception, expected: str | None = None) -> tuple[str, s
 
 def _with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
-
-
-def find_scenario_for(board_path: str | None) -> str | None:
-    """A scenario file (next to the board's content root, or bundled) whose boards include
-    ``board_path``; None when there is none."""
-    if not board_path:
-        return None
-    target = resolved(board_path)
-    folders = [content_root_of(target) / "scenarios", bundled_path("scenarios")]
-    seen = set()
-    for folder in folders:
-        if not folder.is_dir() or resolved(folder) in seen:
-            continue
-        seen.add(resolved(folder))
-        for path in sorted(folder.glob("*.y*ml")):
-            try:
-                scenario = read_scenario(path)
-                refs = [resolve_reference(path, ref) for ref in scenario.boards.values()]
-            except (LoadError, InvalidContent, OSError, ValueError):
-                continue
-            if any(resolved(r) == target for r in refs):
-                return str(path)
-    return None
 
 
 class MainWindow(QMainWindow):
@@ -575,7 +552,7 @@ class MainWindow(QMainWindow):
                                "\n".join(f.format() for f in errors))
             return
         try:
-            scenario = self.document.scenario_path or find_scenario_for(self.document.path)
+            scenario = self.document.scenario_path or scenario_for_board(self.document.path)
             open_playtest(self.document.board.copy(), scenario, self)
         except Exception as exc:  # another component's failure must not take the editor down
             prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")

@@ -92,11 +92,11 @@ class BoardBalance(QObject):
     def scenario(self):
         """``(scenario, path or None, note)`` whose rules the board is played with (the bundled
         Jungle Temples rules stand in when the board has no readable scenario)."""
-        from studio.gui.main_window import find_scenario_for
+        from studio.gui.scenario_index import scenario_for_board
         from studio.gui.playtest_window import _scenario_for
 
         doc = self.main.document
-        path = doc.scenario_path or find_scenario_for(doc.path)
+        path = doc.scenario_path or scenario_for_board(doc.path)
         scenario, note = _scenario_for(path)
         return scenario, (path if note is None else None), note
 
