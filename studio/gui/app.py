@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, load_error_text
+from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
 from studio.gui.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
 
@@ -66,21 +66,10 @@ CONTENT_EDITORS: dict[str, str] = {
 }
 
 
-def format_of(path) -> str:
-    """The ``format:`` of the file at ``path``; "" when it does not parse (the board editor
-    then reports why)."""
-    from studio.content import load_document
-
-    try:
-        return load_document(path).format or ""
-    except (LoadError, OSError):
-        return ""
-
-
 def editor_for(path) -> str | None:
     """The ``module:Class`` of the editor for the file at ``path`` (from its ``format:``), or
     None for boards, scenarios and files that do not parse (the board editor reports those)."""
-    return CONTENT_EDITORS.get(format_of(path))
+    return CONTENT_EDITORS.get(file_format(path))
 
 
 def open_realm_scenario(path, settings: QSettings | None = None):
@@ -124,7 +113,7 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
-    fmt = format_of(argv[0]) if argv else ""
+    fmt = file_format(argv[0]) if argv else ""
     if fmt in ("realm-scenario/1", "rivages-scenario/1"):
         opener = open_realm_scenario if fmt == "realm-scenario/1" else open_rivages_scenario
         try:
