@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -434,96 +435,135 @@ def sheet_paths(path: str | Path, layout: SheetLayout) -> list[Path]:
     return [path.with_name(f"{path.stem}-row{t.row + 1}-col{t.col + 1}{path.suffix}") for t in layout.tiles]
 
 
-def _page_size(layout: SheetLayout) -> tuple[QPageSize, QPageLayout.Orientation]:
-    if layout.paper in _QT_PAPERS and sorted(layout.sheet_mm) == sorted(PAPERS[layout.paper]):
-        orientation = QPageLayout.Landscape if layout.orientation == "landscape" else QPageLayout.Portrait
-        return QPageSize(_QT_PAPERS[layout.paper]), orientation
-    w, h = layout.sheet_mm
-    # exact: a fuzzy match would snap a board-sized sheet to a nearby standard paper
-    size = QPageSize(QSizeF(min(w, h), max(w, h)), QPageSize.Millimeter, "", QPageSize.ExactMatch)
-    return size, (QPageLayout.Landscape if w > h else QPageLayout.Portrait)
+def page_layout(paper: str, sheet_mm: tuple[float, float]) -> QPageLayout:
+    """A margin-less page of ``sheet_mm`` (width, height): the Qt paper ``paper`` names when
+    the sheet is that paper's size, else a custom size; landscape when wider than tall."""
+    w, h = sheet_mm
+    orientation = QPageLayout.Landscape if w > h else QPageLayout.Portrait
+    if paper in _QT_PAPERS and sorted(sheet_mm) == sorted(PAPERS[paper]):
+        size = QPageSize(_QT_PAPERS[paper])
+    else:
+        # exact: a fuzzy match would snap a board-sized sheet to a nearby standard paper
+        size = QPageSize(QSizeF(min(w, h), max(w, h)), QPageSize.Millimeter, "", QPageSize.ExactMatch)
+    return QPageLayout(size, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Millimeter)
+
+
+def pdf_writer(path: Path, title: str, layout: QPageLayout) -> QPdfWriter:
+    """A QPdfWriter on ``path`` at print resolution. Delete it to flush and close the file,
+    then :func:`check_written`."""
+    writer = QPdfWriter(str(path))
+    writer.setResolution(_PDF_DPI)
+    writer.setTitle(title)
+    writer.setCreator("Board Studio")
+    writer.setPageLayout(layout)
+    return writer
+
+
+def check_written(path: Path) -> list[Path]:
+    """``[path]``; OSError when the file is missing or empty."""
+    if not path.is_file() or path.stat().st_size == 0:
+        raise OSError(f"could not write {path}")
+    return [path]
+
+
+def write_svg_sheet(target: Path, sheet_mm: tuple[float, float], title: str, description: str,
+                    paint: Callable[[QPainter], None]) -> Path:
+    """One SVG of ``sheet_mm`` (``width``/``height`` in mm, user units in mm) drawn by
+    ``paint(painter)``. Raises OSError."""
+    w, h = sheet_mm
+    gen = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: clip paths keep each tile to its sheet
+    gen.setFileName(str(target))
+    gen.setTitle(title)
+    gen.setDescription(description)
+    gen.setResolution(round(25.4 * _SVG_UNITS_PER_MM))
+    gen.setSize(QSize(round(w * _SVG_UNITS_PER_MM), round(h * _SVG_UNITS_PER_MM)))
+    gen.setViewBox(QRectF(0, 0, w, h))
+    painter = QPainter()
+    if not painter.begin(gen):
+        raise OSError(f"could not write {target}")
+    try:
+        paint(painter)
+    finally:
+        painter.end()
+    if not target.is_file():
+        raise OSError(f"could not write {target}")
+    return target
+
+
+def _pixels(sheet_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
+    w, h = sheet_mm
+    return max(1, round(w / 25.4 * dpi)), max(1, round(h / 25.4 * dpi))
+
+
+def sheet_pixels(layout: SheetLayout, dpi: float) -> tuple[int, int]:
+    """Pixel size of one PNG sheet at ``dpi``."""
+    return _pixels(layout.sheet_mm, dpi)
+
+
+def png_pixels(sheet_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """Pixel size of a PNG sheet of ``sheet_mm`` at ``dpi``; ExportError when too large."""
+    pw, ph = _pixels(sheet_mm, dpi)
+    if max(pw, ph) > MAX_PIXELS:
+        raise ExportError(f"a sheet would be {pw} × {ph} pixels (at most {MAX_PIXELS} a side): lower the dpi")
+    return pw, ph
+
+
+def write_png_sheet(target: Path, sheet_mm: tuple[float, float], dpi: float,
+                    paint: Callable[[QPainter], None]) -> Path:
+    """One PNG of ``sheet_mm`` at ``dpi`` (stored in the file, so an image viewer prints it at
+    true size) drawn by ``paint(painter)`` in mm on white. Raises ExportError / OSError."""
+    pw, ph = png_pixels(sheet_mm, dpi)
+    image = QImage(pw, ph, QImage.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise ExportError(f"not enough memory for a {pw} × {ph} image: lower the dpi")
+    dots_per_metre = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    image.fill(Qt.white)
+    painter = QPainter(image)
+    try:
+        painter.scale(pw / sheet_mm[0], ph / sheet_mm[1])
+        paint(painter)
+    finally:
+        painter.end()
+    if not image.convertToFormat(QImage.Format_RGB32).save(str(target), "PNG"):
+        raise OSError(f"could not write {target}")
+    return target
 
 
 def write_pdf(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
     """One PDF, a page per sheet, at true size. Raises ExportError / OSError."""
     layout = layout_sheets(board, settings)
     path = Path(path)
-    writer = QPdfWriter(str(path))
-    writer.setResolution(_PDF_DPI)
-    writer.setTitle(board.name)
-    writer.setCreator("Board Studio")
-    size, orientation = _page_size(layout)
-    writer.setPageLayout(QPageLayout(size, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Millimeter))
+    writer = pdf_writer(path, board.name, page_layout(layout.paper, layout.sheet_mm))
     try:
         paint_sheets(writer, board, settings, layout)
     except ExportError as exc:
         raise OSError(f"could not write {path}: {exc}") from None
     del writer  # flushes and closes the file
-    if not path.is_file() or path.stat().st_size == 0:
-        raise OSError(f"could not write {path}")
-    return [path]
+    return check_written(path)
 
 
 def write_svg(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
     """One SVG per sheet, ``width``/``height`` in mm, user units in mm. Raises OSError."""
     layout = layout_sheets(board, settings)
-    w, h = layout.sheet_mm
-    out = []
     scene = locations.scenery(board)
-    for i, target in enumerate(sheet_paths(path, layout)):
-        gen = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: clip paths keep each tile to its sheet
-        gen.setFileName(str(target))
-        gen.setTitle(board.name if layout.pages == 1 else f"{board.name} — {layout.tiles[i].label}")
-        gen.setDescription(f"Board Studio print-and-play sheet, peg spacing {layout.spacing_mm:g} mm")
-        gen.setResolution(round(25.4 * _SVG_UNITS_PER_MM))
-        gen.setSize(QSize(round(w * _SVG_UNITS_PER_MM), round(h * _SVG_UNITS_PER_MM)))
-        gen.setViewBox(QRectF(0, 0, w, h))
-        painter = QPainter()
-        if not painter.begin(gen):
-            raise OSError(f"could not write {target}")
-        try:
-            paint_sheet(painter, board, layout, i, settings, scene)
-        finally:
-            painter.end()
-        if not target.is_file():
-            raise OSError(f"could not write {target}")
-        out.append(target)
-    return out
-
-
-def sheet_pixels(layout: SheetLayout, dpi: float) -> tuple[int, int]:
-    """Pixel size of one PNG sheet at ``dpi``."""
-    w, h = layout.sheet_mm
-    return max(1, round(w / 25.4 * dpi)), max(1, round(h / 25.4 * dpi))
+    return [write_svg_sheet(target, layout.sheet_mm,
+                            board.name if layout.pages == 1 else f"{board.name} — {layout.tiles[i].label}",
+                            f"Board Studio print-and-play sheet, peg spacing {layout.spacing_mm:g} mm",
+                            lambda p, i=i: paint_sheet(p, board, layout, i, settings, scene))
+            for i, target in enumerate(sheet_paths(path, layout))]
 
 
 def write_png(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
     """One PNG per sheet at ``settings.dpi`` (the resolution is stored in the file, so an
     image viewer prints it at true size). Raises ExportError (too large) / OSError."""
     layout = layout_sheets(board, settings)
-    pw, ph = sheet_pixels(layout, settings.dpi)
-    if max(pw, ph) > MAX_PIXELS:
-        raise ExportError(f"a sheet would be {pw} × {ph} pixels (at most {MAX_PIXELS} a side): lower the dpi")
-    out = []
+    png_pixels(layout.sheet_mm, settings.dpi)  # too large: say so before the first file
     scene = locations.scenery(board)
-    for i, target in enumerate(sheet_paths(path, layout)):
-        image = QImage(pw, ph, QImage.Format_ARGB32_Premultiplied)
-        if image.isNull():
-            raise ExportError(f"not enough memory for a {pw} × {ph} image: lower the dpi")
-        dots_per_metre = round(settings.dpi / 0.0254)
-        image.setDotsPerMeterX(dots_per_metre)
-        image.setDotsPerMeterY(dots_per_metre)
-        image.fill(Qt.white)
-        painter = QPainter(image)
-        try:
-            painter.scale(pw / layout.sheet_mm[0], ph / layout.sheet_mm[1])
-            paint_sheet(painter, board, layout, i, settings, scene)
-        finally:
-            painter.end()
-        if not image.convertToFormat(QImage.Format_RGB32).save(str(target), "PNG"):
-            raise OSError(f"could not write {target}")
-        out.append(target)
-    return out
+    return [write_png_sheet(target, layout.sheet_mm, settings.dpi,
+                            lambda p, i=i: paint_sheet(p, board, layout, i, settings, scene))
+            for i, target in enumerate(sheet_paths(path, layout))]
 
 
 _WRITERS = {"pdf": write_pdf, "svg": write_svg, "png": write_png}

@@ -12,16 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QPainter
 
-from studio.render.export import FORMATS, MAX_PIXELS, PAPERS, ExportError
+from studio.render.export import (
+    FORMATS, PAPERS, ExportError, check_written, page_layout, pdf_writer, png_pixels, write_png_sheet,
+    write_svg_sheet,
+)
 from studio.render.output import check_writable
-
-_PDF_DPI = 1200
-_SVG_UNITS_PER_MM = 10
-_QT_PAPERS = {"a4": QPageSize.A4, "letter": QPageSize.Letter}
 
 
 @dataclass(frozen=True)
@@ -51,16 +49,6 @@ def page_paths(path: str | Path, count: int) -> list[Path]:
     return [path.with_name(f"{path.stem}-p{i + 1}{path.suffix}") for i in range(count)]
 
 
-def _page_layout(pages: Pages) -> QPageLayout:
-    w, h = pages.sheet_mm
-    orientation = QPageLayout.Landscape if w > h else QPageLayout.Portrait
-    if pages.paper in _QT_PAPERS and sorted(pages.sheet_mm) == sorted(PAPERS[pages.paper]):
-        size = QPageSize(_QT_PAPERS[pages.paper])
-    else:
-        size = QPageSize(QSizeF(min(w, h), max(w, h)), QPageSize.Millimeter, "", QPageSize.ExactMatch)
-    return QPageLayout(size, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Millimeter)
-
-
 def _paint_page(painter: QPainter, pages: Pages, index: int) -> None:
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing, True)
@@ -71,11 +59,7 @@ def _paint_page(painter: QPainter, pages: Pages, index: int) -> None:
 
 
 def write_pdf(pages: Pages, path: Path) -> list[Path]:
-    writer = QPdfWriter(str(path))
-    writer.setResolution(_PDF_DPI)
-    writer.setTitle(pages.title)
-    writer.setCreator("Board Studio")
-    writer.setPageLayout(_page_layout(pages))
+    writer = pdf_writer(path, pages.title, page_layout(pages.paper, pages.sheet_mm))
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(f"could not write {path}")
@@ -89,59 +73,21 @@ def write_pdf(pages: Pages, path: Path) -> list[Path]:
     finally:
         painter.end()
     del writer  # flushes and closes the file
-    if not path.is_file() or path.stat().st_size == 0:
-        raise OSError(f"could not write {path}")
-    return [path]
+    return check_written(path)
 
 
 def write_svg(pages: Pages, path: Path) -> list[Path]:
-    w, h = pages.sheet_mm
-    out = []
-    for i, target in enumerate(page_paths(path, pages.count)):
-        gen = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)
-        gen.setFileName(str(target))
-        gen.setTitle(pages.title if pages.count == 1 else f"{pages.title} — page {i + 1}")
-        gen.setDescription("Board Studio print-and-play sheet (units: mm)")
-        gen.setResolution(round(25.4 * _SVG_UNITS_PER_MM))
-        gen.setSize(QSize(round(w * _SVG_UNITS_PER_MM), round(h * _SVG_UNITS_PER_MM)))
-        gen.setViewBox(QRectF(0, 0, w, h))
-        painter = QPainter()
-        if not painter.begin(gen):
-            raise OSError(f"could not write {target}")
-        try:
-            _paint_page(painter, pages, i)
-        finally:
-            painter.end()
-        if not target.is_file():
-            raise OSError(f"could not write {target}")
-        out.append(target)
-    return out
+    return [write_svg_sheet(target, pages.sheet_mm,
+                            pages.title if pages.count == 1 else f"{pages.title} — page {i + 1}",
+                            "Board Studio print-and-play sheet (units: mm)",
+                            lambda p, i=i: _paint_page(p, pages, i))
+            for i, target in enumerate(page_paths(path, pages.count))]
 
 
 def write_png(pages: Pages, path: Path, dpi: float) -> list[Path]:
-    w, h = pages.sheet_mm
-    pw, ph = max(1, round(w / 25.4 * dpi)), max(1, round(h / 25.4 * dpi))
-    if max(pw, ph) > MAX_PIXELS:
-        raise ExportError(f"a sheet would be {pw} × {ph} pixels (at most {MAX_PIXELS} a side): lower the dpi")
-    out = []
-    for i, target in enumerate(page_paths(path, pages.count)):
-        image = QImage(pw, ph, QImage.Format_ARGB32_Premultiplied)
-        if image.isNull():
-            raise ExportError(f"not enough memory for a {pw} × {ph} image: lower the dpi")
-        dots = round(dpi / 0.0254)
-        image.setDotsPerMeterX(dots)
-        image.setDotsPerMeterY(dots)
-        image.fill(Qt.white)
-        painter = QPainter(image)
-        try:
-            painter.scale(pw / w, ph / h)
-            _paint_page(painter, pages, i)
-        finally:
-            painter.end()
-        if not image.convertToFormat(QImage.Format_RGB32).save(str(target), "PNG"):
-            raise OSError(f"could not write {target}")
-        out.append(target)
-    return out
+    png_pixels(pages.sheet_mm, dpi)  # too large: say so before the first file
+    return [write_png_sheet(target, pages.sheet_mm, dpi, lambda p, i=i: _paint_page(p, pages, i))
+            for i, target in enumerate(page_paths(path, pages.count))]
 
 
 def write_pages(pages: Pages, path: str | Path, fmt: str, dpi: float = 300.0) -> list[Path]:
