@@ -11,27 +11,17 @@ line item) gets a hatched red fill and a dashed red outline so it stands out at 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF,
-)
-from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
 
-NEVER = QColor("#c62828")
-LOW = (255, 241, 168)      # rarely taken: pale yellow
-HIGH = (176, 30, 24)       # taken in every game: deep red
-FILL_ALPHA = 150
+from studio.gui.balance.overlay import (
+    FILL_ALPHA, NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
+)
+
 Z_HEAT = 27.0              # over segments, lines and regions (25), under pegs (30) and labels
 LINE_WIDTH = 0.16          # bridges and line items, board units
 Z_HEAT_LABELS = 41.0       # over pegs (30) and seat labels (40)
 LABEL_HEIGHT = 0.24        # picture and idol labels, board units
-
-
-def heat_colour(rate: float, alpha: int = FILL_ALPHA) -> QColor:
-    """Pale yellow (0) to deep red (1) for a share of games ``rate`` in 0..1."""
-    t = min(1.0, max(0.0, rate))
-    c = QColor(*(round(a + (b - a) * t) for a, b in zip(LOW, HIGH)))
-    c.setAlpha(alpha)
-    return c
 
 
 class HeatMapItem(QGraphicsItem):
@@ -97,11 +87,7 @@ class HeatMapItem(QGraphicsItem):
         for path, *_ in self._lines:
             rect = rect.united(path.boundingRect())
         self._rect = rect.adjusted(-1, -1, 1, 1)
-        self.setZValue(Z_HEAT)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setAcceptHoverEvents(False)
-        self.setFlag(QGraphicsItem.ItemIsSelectable, False)
-        self.setFlag(QGraphicsItem.ItemIsFocusable, False)
+        make_passive(self, Z_HEAT)
         self.setToolTip("")
         self.labels = HeatLabelsItem(self._labels, self._rect)
 
@@ -113,19 +99,11 @@ class HeatMapItem(QGraphicsItem):
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.Antialiasing, True)
-        hatch = QBrush(QColor(198, 40, 40, 150), Qt.BDiagPattern)
-        never_pen = QPen(NEVER, 2.2, Qt.DashLine)
-        never_pen.setCosmetic(True)
+        hatch, never_pen = never_marks(150)
         for poly, rate, never, content in self._segments:
             p.setPen(Qt.NoPen)
             if never:
-                p.setBrush(QColor(255, 235, 235, 120))
-                p.drawPolygon(poly)
-                p.setBrush(hatch)
-                p.drawPolygon(poly)
-                p.setPen(never_pen)
-                p.setBrush(Qt.NoBrush)
-                p.drawPolygon(poly)
+                paint_never(p, poly, hatch, never_pen)
             else:
                 # plain segments stay fainter than those with content
                 p.setBrush(heat_colour(rate, FILL_ALPHA if content else FILL_ALPHA // 2))
@@ -158,15 +136,8 @@ class HeatLabelsItem(QGraphicsItem):
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.Antialiasing, True)
         # labels: a normal-size font in a scaled painter (tiny font sizes render badly)
-        font = QFont()
-        font.setPixelSize(20)
-        font.setBold(True)
-        scale = LABEL_HEIGHT / 20
         for centre, text, never in self._labels:
-            path = QPainterPath()
-            path.addText(QPointF(0, 0), font, text)
-            box = path.boundingRect()
-            path.translate(-box.center().x(), -box.center().y())
+            path, scale = centred_text(text, LABEL_HEIGHT)
             p.save()
             p.translate(centre)
             p.scale(scale, scale)
@@ -178,66 +149,14 @@ class HeatLabelsItem(QGraphicsItem):
             p.restore()
 
 
-class HeatLegend(QWidget):
+class HeatLegend(HeatLegendBase):
     """The heat map's key, laid over the view: the colour ramp from 0% to 100% of games, the
     never-taken mark, and a one-line summary (``text``)."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
-        self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setObjectName("heatLegend")
-        self.setStyleSheet("#heatLegend { background: rgba(255, 252, 244, 235); border: 1px solid #d3c7ad;"
-                           " border-radius: 6px; } QLabel { color: #3a2f25; background: transparent; }")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 8)
-        lay.setSpacing(2)
-        self.title = QLabel("<b>Heat map</b>: share of games that took it")
-        lay.addWidget(self.title)
-        self.ramp = _Ramp()
-        lay.addWidget(self.ramp)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        lay.addWidget(self.text)
-        self.setFixedWidth(270)
+        super().__init__(parent, "heatLegend", 235, 2, "<b>Heat map</b>: share of games that took it",
+                         HeatRamp(40, 100, 30, 8, 80, "never taken"), 270)
 
     def set_text(self, text: str) -> None:
         self.text.setText(text)
         self.adjustSize()
-
-
-class _Ramp(QWidget):
-    def __init__(self):
-        super().__init__()
-        self.setFixedHeight(40)
-
-    def paintEvent(self, event) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.Antialiasing, True)
-        x0 = 12.0
-        w = self.width() - 100
-        grad = QLinearGradient(x0, 0, x0 + w, 0)
-        for t in (0.0, 0.5, 1.0):
-            grad.setColorAt(t, heat_colour(t, 255))
-        p.setPen(QPen(QColor("#b9ab8e"), 1))
-        p.setBrush(grad)
-        p.drawRect(QRectF(x0 + 0.5, 4.5, w, 12))
-        p.setPen(QColor("#6b5f4e"))
-        small = QFont(self.font())
-        small.setPixelSize(10)
-        p.setFont(small)
-        for t, label in ((0, "0%"), (0.5, "50%"), (1, "100%")):
-            x = x0 + t * w
-            p.drawText(QRectF(x - 20, 19, 40, 14), Qt.AlignCenter, label)
-        box = QRectF(x0 + w + 30, 4.5, 16, 12)
-        p.setPen(Qt.NoPen)
-        p.setBrush(QColor(255, 235, 235))
-        p.drawRect(box)
-        p.setBrush(QBrush(QColor(198, 40, 40, 200), Qt.BDiagPattern))
-        p.drawRect(box)
-        p.setPen(QPen(NEVER, 1.5, Qt.DashLine))
-        p.setBrush(Qt.NoBrush)
-        p.drawRect(box)
-        p.setPen(NEVER)
-        p.drawText(QRectF(x0 + w + 8, 19, 80, 14), Qt.AlignCenter, "never taken")
-        p.end()

@@ -21,10 +21,12 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
-from studio.gui.balance.heatmap import NEVER, heat_colour
+from studio.gui.balance.overlay import (
+    NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
+)
 from studio.render import glyphs
 from studio.render.island import centre, polygon
 
@@ -94,11 +96,7 @@ class IslandHeatItem(QGraphicsItem):
         for h in list(self.rates) + list(self._goal_at.values()):
             rect = rect.united(polygon(h, self.orientation).boundingRect())
         self._rect = rect.adjusted(-1, -1, 1, 1)
-        self.setZValue(Z_ISLAND_HEAT)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setAcceptHoverEvents(False)
-        self.setFlag(QGraphicsItem.ItemIsSelectable, False)
-        self.setFlag(QGraphicsItem.ItemIsFocusable, False)
+        make_passive(self, Z_ISLAND_HEAT)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._rect
@@ -109,20 +107,12 @@ class IslandHeatItem(QGraphicsItem):
     def paint(self, p: QPainter, option, widget=None) -> None:
         o = self.orientation
         p.setRenderHint(QPainter.Antialiasing, True)
-        hatch = QBrush(QColor(198, 40, 40, 170), Qt.BDiagPattern)
-        never_pen = QPen(NEVER, 2.2, Qt.DashLine)
-        never_pen.setCosmetic(True)
+        hatch, never_pen = never_marks(170)
         for h, rate in self.rates.items():
             poly = polygon(h, o, HEX_SCALE)
             p.setPen(Qt.NoPen)
             if h in self.never:
-                p.setBrush(QColor(255, 235, 235, 120))
-                p.drawPolygon(poly)
-                p.setBrush(hatch)
-                p.drawPolygon(poly)
-                p.setPen(never_pen)
-                p.setBrush(Qt.NoBrush)
-                p.drawPolygon(poly)
+                paint_never(p, poly, hatch, never_pen)
             else:
                 # a white wash first, so the terrain colours do not tint the heat
                 p.setBrush(WASH)
@@ -155,14 +145,7 @@ def goal_text(count) -> str:
 
 
 def _pill(p: QPainter, at: QPointF, text: str) -> None:
-    font = QFont()
-    font.setPixelSize(20)
-    font.setBold(True)
-    scale = GOAL_TEXT / 20
-    path = QPainterPath()
-    path.addText(QPointF(0, 0), font, text)
-    box = path.boundingRect()
-    path.translate(-box.center().x(), -box.center().y())
+    path, scale = centred_text(text, GOAL_TEXT)
     p.save()
     p.translate(at)
     p.scale(scale, scale)
@@ -174,30 +157,14 @@ def _pill(p: QPainter, at: QPointF, text: str) -> None:
     p.restore()
 
 
-class IslandHeatLegend(QWidget):
+class IslandHeatLegend(HeatLegendBase):
     """The island heat map's key, laid over the view's top-left corner (mouse events pass
     through it). :meth:`set_stats` fills it; ``stale`` adds the out-of-date line."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
-        self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setObjectName("islandHeatLegend")
-        self.setStyleSheet("#islandHeatLegend { background: rgba(255, 252, 244, 238); border: 1px solid #d3c7ad;"
-                           " border-radius: 6px; } QLabel { color: #3a2f25; background: transparent; }")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 8)
-        lay.setSpacing(3)
-        self.title = QLabel("<b>Heat map</b>: share of this island's visits")
-        self.title.setWordWrap(True)  # a narrow legend wraps it rather than cutting it
-        lay.addWidget(self.title)
-        self.ramp = _Ramp()
-        lay.addWidget(self.ramp)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.RichText)
-        lay.addWidget(self.text)
-        self.setFixedWidth(LEGEND_WIDTH)
+        super().__init__(parent, "islandHeatLegend", 238, 3, "<b>Heat map</b>: share of this island's visits",
+                         HeatRamp(36, 130, 50, 20, 76, "never crossed"), LEGEND_WIDTH,
+                         wrap_title=True, rich_text=True)
 
     def set_stats(self, stats, stale: bool = False) -> None:
         s = stats
@@ -231,43 +198,6 @@ class IslandHeatLegend(QWidget):
         self.text.setVisible(size.width() >= 725 and size.height() >= 360)
         self.ramp.setVisible(not tiny)
         self.adjustSize()
-
-
-class _Ramp(QWidget):
-    def __init__(self):
-        super().__init__()
-        self.setFixedHeight(36)
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
-        p = QPainter(self)
-        p.setRenderHint(QPainter.Antialiasing, True)
-        x0 = 12.0
-        w = self.width() - 130
-        grad = QLinearGradient(x0, 0, x0 + w, 0)
-        for t in (0.0, 0.5, 1.0):
-            grad.setColorAt(t, heat_colour(t, 255))
-        p.setPen(QPen(QColor("#b9ab8e"), 1))
-        p.setBrush(grad)
-        p.drawRect(QRectF(x0 + 0.5, 4.5, w, 12))
-        p.setPen(QColor("#6b5f4e"))
-        small = QFont(self.font())
-        small.setPixelSize(10)
-        p.setFont(small)
-        for t, label in ((0, "0%"), (0.5, "50%"), (1, "100%")):
-            x = x0 + t * w
-            p.drawText(QRectF(x - 20, 19, 40, 14), Qt.AlignCenter, label)
-        box = QRectF(x0 + w + 50, 4.5, 16, 12)
-        p.setPen(Qt.NoPen)
-        p.setBrush(QColor(255, 235, 235))
-        p.drawRect(box)
-        p.setBrush(QBrush(QColor(198, 40, 40, 200), Qt.BDiagPattern))
-        p.drawRect(box)
-        p.setPen(QPen(NEVER, 1.5, Qt.DashLine))
-        p.setBrush(Qt.NoBrush)
-        p.drawRect(box)
-        p.setPen(NEVER)
-        p.drawText(QRectF(x0 + w + 20, 19, 76, 14), Qt.AlignCenter, "never crossed")
-        p.end()
 
 
 __all__ = ["IslandHeatItem", "IslandHeatLegend", "goal_anchors", "goal_text", "goal_title"]
