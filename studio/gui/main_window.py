@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStyle, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar
 
 from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, load_document
@@ -22,6 +22,7 @@ from studio.gui.docks.validation import ValidationDock, count_text
 from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
+from studio.gui.files.recent import RecentFiles
 from studio.gui.scenario_index import scenario_for_board
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
@@ -235,8 +236,9 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.open_action)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.recent = RecentFiles(self, self.settings, "recentFiles", lambda p: self.open_file(p),
+                                  limit=MAX_RECENT, normalize=lambda p: str(resolved(p)), status_tips=True)
+        self.recent_menu = self.recent.menu
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
@@ -508,32 +510,13 @@ class MainWindow(QMainWindow):
 
     # -- recent files -----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return self.recent.files()
 
     def _add_recent(self, path: str) -> None:
-        path = str(resolved(path))
-        files = [path] + [p for p in self.recent_files() if p != path]
-        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self.recent.add(path)
 
     def _fill_recent_menu(self) -> None:
-        menu = self.recent_menu
-        menu.clear()
-        files = self.recent_files()
-        for path in files:
-            action = menu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.setStatusTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
-        if not files:
-            empty = menu.addAction("No recent files")
-            empty.setEnabled(False)
-        menu.addSeparator()
-        clear = menu.addAction("Clear Recent Files")
-        clear.setEnabled(bool(files))
-        clear.triggered.connect(lambda: self.settings.setValue("recentFiles", []))
+        self.recent.fill()
 
     # -- playtest ---------------------------------------------------------------------------
     def playtest(self) -> None:

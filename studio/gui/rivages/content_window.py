@@ -11,17 +11,17 @@ through :mod:`studio.gui.prompts`, so tests patch them all."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
 from studio.gui import prompts
 from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files.recent import RecentFiles
 from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
@@ -159,8 +159,9 @@ class ContentWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent = RecentFiles(self, self.settings, self._recent_key(),
+                                  lambda p: self.maybe_save() and self.load_path(p), limit=MAX_RECENT)
+        self.recent_menu = self.recent.menu
         menu.addMenu(self.recent_menu)
         menu.addSeparator()
         menu.addAction(self.save_action)
@@ -271,34 +272,13 @@ class ContentWindow(QMainWindow):
 
     def recent_files(self) -> list[str]:
         """Absolute paths, most recent first (none without settings)."""
-        if self.settings is None:
-            return []
-        value = self.settings.value(self._recent_key(), [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return self.recent.files()
 
     def _add_recent(self, path: str) -> None:
-        if self.settings is None:
-            return
-        path = os.path.abspath(path)
-        files = [path] + [p for p in self.recent_files() if p != path]
-        self.settings.setValue(self._recent_key(), files[:MAX_RECENT])
+        self.recent.add(path)
 
     def _fill_recent(self) -> None:
-        menu = self.recent_menu
-        menu.clear()
-        files = self.recent_files()
-        for path in files:
-            action = menu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _c=False, p=path: self.maybe_save() and self.load_path(p))
-        if not files:
-            menu.addAction("No recent files").setEnabled(False)
-        menu.addSeparator()
-        clear = menu.addAction("Clear Recent Files")
-        clear.setEnabled(bool(files))
-        clear.triggered.connect(lambda: self.settings.setValue(self._recent_key(), []))
+        self.recent.fill()
 
     def export(self, fmt: str) -> list[Path]:
         """File ▸ Export as FMT: ask for a file, write every page; returns the files written."""

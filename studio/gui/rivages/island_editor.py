@@ -10,20 +10,20 @@ Dialogs go through the module's ``ask_*`` functions so tests patch them."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QLineEdit, QMainWindow,
-    QMenu, QSpinBox, QToolBar,
+    QSpinBox, QToolBar,
 )
 
 from studio.content import LoadError
 from studio.gui import prompts
 from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files.recent import RecentFiles
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
@@ -255,8 +255,11 @@ class IslandEditorWindow(QMainWindow):
 
         add(file, "new", "&New Island…", self.new_island, QKeySequence.New)
         add(file, "open", "&Open…", self.open_dialog, QKeySequence.Open)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent = RecentFiles(self, self.settings, "islandRecentFiles",
+                                  lambda p: self.maybe_save() and self.open_path(p), limit=MAX_RECENT,
+                                  empty_text="No recent islands", clear_text="Clear Recent Islands",
+                                  clear_always_enabled=True)
+        self.recent_menu = self.recent.menu
         file.addMenu(self.recent_menu)
         file.addSeparator()
         add(file, "save", "&Save", self.save, QKeySequence.Save)
@@ -518,28 +521,13 @@ class IslandEditorWindow(QMainWindow):
 
     # -- recent --------------------------------------------------------------------------------------
     def recent_files(self) -> list[str]:
-        value = self.settings.value("islandRecentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return self.recent.files()
 
     def _add_recent(self, path: str) -> None:
-        path = os.path.abspath(path)
-        files = [path] + [p for p in self.recent_files() if p != path]
-        self.settings.setValue("islandRecentFiles", files[:MAX_RECENT])
+        self.recent.add(path)
 
     def _fill_recent(self) -> None:
-        menu = self.recent_menu
-        menu.clear()
-        files = self.recent_files()
-        for path in files:
-            action = menu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _c=False, p=path: self.maybe_save() and self.open_path(p))
-        if not files:
-            menu.addAction("No recent islands").setEnabled(False)
-        menu.addSeparator()
-        menu.addAction("Clear Recent Islands").triggered.connect(lambda: self.settings.setValue("islandRecentFiles", []))
+        self.recent.fill()
 
     # -- try it --------------------------------------------------------------------------------------
     def try_it(self, choose: bool = False):
