@@ -46,11 +46,12 @@ def _errors(model, path: str) -> int | None:
     return None
 
 
-def _paper(args) -> str | None:
+def _refused(args, model) -> int | None:
+    """EXIT_USAGE (said on stderr) for ``--paper board`` or a file with errors, else None."""
     if args.paper == BOARD_PAPER:
         _err("--paper board is for boards; cards and trees print on a4 or letter")
-        return None
-    return args.paper
+        return EXIT_USAGE
+    return _errors(model, args.board)
 
 
 def _write(pages: Pages, output: Path, fmt: str, dpi: float, summary: str) -> int:
@@ -72,12 +73,10 @@ def render_tree(args, tree: Tree, output: Path, fmt: str) -> int:
     """Each chosen side of ``tree`` on its own sheet."""
     from studio.render.tree import layout_tree, tree_pages
 
-    paper = _paper(args)
-    if paper is None:
-        return EXIT_USAGE
-    bad = _errors(tree, args.board)
+    bad = _refused(args, tree)
     if bad is not None:
         return bad
+    paper = args.paper
     sides = None if getattr(args, "side", "both") == "both" else (args.side,)
     layout = layout_tree(tree, paper, sides)
     pages = tree_pages(tree, paper, sides, palette_for(tree))
@@ -92,12 +91,10 @@ def render_cards(args, model: CardSet | LootSet, output: Path, fmt: str) -> int:
     """Every card (or token) of the file on card sheets."""
     from studio.render.cards import card_pages
 
-    paper = _paper(args)
-    if paper is None:
-        return EXIT_USAGE
-    bad = _errors(model, args.board)
+    bad = _refused(args, model)
     if bad is not None:
         return bad
+    paper = args.paper
     try:
         if isinstance(model, LootSet):
             pages, layout = card_pages(None, model, paper, palette_for(model))

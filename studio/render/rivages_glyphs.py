@@ -135,12 +135,19 @@ def paint_any(p: QPainter, centre: QPointF, size: float) -> None:
     p.restore()
 
 
+def _begin_glyph(p: QPainter, centre: QPointF, size: float, edge: QColor, fill: QColor,
+                 width: float) -> tuple[float, float, float]:
+    """Save ``p`` (the glyph restores it) and set an ``edge`` pen ``width`` × ``size`` wide
+    and a ``fill`` brush; returns the centre's x, y and half of ``size``."""
+    p.save()
+    p.setPen(_pen(edge, size * width))
+    p.setBrush(fill)
+    return centre.x(), centre.y(), size * 0.5
+
+
 def paint_statue(p: QPainter, centre: QPointF, size: float) -> None:
     """A stone statue on a plinth (advance on the Tree of Wisdom, RIV-I4)."""
-    x, y, k = centre.x(), centre.y(), size * 0.5
-    p.save()
-    p.setPen(_pen(STONE_DARK, size * 0.05))
-    p.setBrush(STONE)
+    x, y, k = _begin_glyph(p, centre, size, STONE_DARK, STONE, 0.05)
     p.drawRect(QRectF(x - k * 0.55, y + k * 0.52, k * 1.1, k * 0.3))          # plinth
     body = QPainterPath(QPointF(x - k * 0.32, y + k * 0.52))
     body.lineTo(x - k * 0.24, y - k * 0.2)
@@ -154,10 +161,7 @@ def paint_statue(p: QPainter, centre: QPointF, size: float) -> None:
 
 def paint_scroll(p: QPainter, centre: QPointF, size: float) -> None:
     """A rolled scroll (victory points, RIV-I2)."""
-    x, y, k = centre.x(), centre.y(), size * 0.5
-    p.save()
-    p.setPen(_pen(SCROLL_EDGE, size * 0.05))
-    p.setBrush(SCROLL_FILL)
+    x, y, k = _begin_glyph(p, centre, size, SCROLL_EDGE, SCROLL_FILL, 0.05)
     p.drawRect(QRectF(x - k * 0.55, y - k * 0.5, k * 1.1, k * 1.0))
     for yy in (y - k * 0.5, y + k * 0.5):
         p.drawRoundedRect(QRectF(x - k * 0.75, yy - k * 0.14, k * 1.5, k * 0.28), k * 0.14, k * 0.14)
@@ -169,10 +173,7 @@ def paint_scroll(p: QPainter, centre: QPointF, size: float) -> None:
 
 def paint_loot(p: QPainter, centre: QPointF, size: float) -> None:
     """A treasure chest with a gold coin (draw a Loot token, RIV-I6)."""
-    x, y, k = centre.x(), centre.y(), size * 0.5
-    p.save()
-    p.setPen(_pen(LOOT_EDGE, size * 0.05))
-    p.setBrush(LOOT_FILL)
+    x, y, k = _begin_glyph(p, centre, size, LOOT_EDGE, LOOT_FILL, 0.05)
     p.drawRect(QRectF(x - k * 0.7, y - k * 0.05, k * 1.4, k * 0.65))
     lid = QPainterPath(QPointF(x - k * 0.7, y - k * 0.05))
     lid.quadTo(QPointF(x, y - k * 0.75), QPointF(x + k * 0.7, y - k * 0.05))
@@ -185,10 +186,7 @@ def paint_loot(p: QPainter, centre: QPointF, size: float) -> None:
 
 def paint_leap(p: QPainter, centre: QPointF, size: float) -> None:
     """An arrow jumping over a hex (cross a space up to 2 steps away)."""
-    x, y, k = centre.x(), centre.y(), size * 0.5
-    p.save()
-    p.setPen(_pen(STONE_DARK, size * 0.04))
-    p.setBrush(PAPER)
+    x, y, k = _begin_glyph(p, centre, size, STONE_DARK, PAPER, 0.04)
     p.drawPolygon(hexagon(QPointF(x, y + k * 0.35), k * 0.38))
     p.setPen(_pen(LEAP_INK, size * 0.08))
     p.setBrush(Qt.NoBrush)
