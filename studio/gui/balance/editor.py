@@ -50,43 +50,117 @@ def close_balance(owner) -> None:
         owner.window.close()
 
 
-class BoardBalance(QObject):
+class BalanceController(QObject):
+    """What the board and island balance controllers share. ``window``: the editor window;
+    ``legend``: the heat map's key (a widget on the view's viewport, placed in its corner and
+    hidden); ``open_tip``, ``heat_tip``: the status tips of ``open_action`` (opens the dashboard)
+    and ``heat_action`` (toggles the heat map, enabled once a run has a report). Closing the
+    editor stops a running batch and closes its window.
+
+    Subclasses provide ``setups()``, ``open()``, ``clear_heat()`` and
+    :meth:`_show_heat_items`."""
+
+    def __init__(self, window, legend, open_tip: str, heat_tip: str):
+        super().__init__(window)
+        self.main = window
+        self.window: BalanceWindow | None = None
+        self.dashboard: BalanceDashboard | None = None
+        self.heat = None
+        self.stale = False
+        self.legend = legend
+        self.legend.move(10, 10)
+        self.legend.hide()
+        self.open_action = QAction("&Balance Run…", window)
+        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
+        self.open_action.setStatusTip(open_tip)
+        self.open_action.triggered.connect(lambda _c=False: self.open())
+        self.heat_action = QAction("Show &Heat Map", window)
+        self.heat_action.setCheckable(True)
+        self.heat_action.setEnabled(False)
+        self.heat_action.setStatusTip(heat_tip)
+        self.heat_action.toggled.connect(self.set_heat_visible)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self.main and editor_closed(event):
+            close_balance(self)
+        return False
+
+    def _new_window(self, players: int, text: str, title: str, check_text: str,
+                    check_enabled: bool = False, check_checked: bool = False) -> None:
+        """Replace the balance window by a new one around a new dashboard of :meth:`setups`
+        (``text``: its scenario line) with the heat map's check box ``check_text``."""
+        if self.window is not None:
+            self.window.close()
+            self.window.deleteLater()
+        self.dashboard = BalanceDashboard(self.setups(), players=players, scenario_text=text)
+        self.heat_check = QCheckBox(check_text)
+        self.heat_check.setEnabled(check_enabled)
+        self.heat_check.setChecked(check_checked)
+        self.heat_check.toggled.connect(self.heat_action.setChecked)
+        self.dashboard.extra_box.addWidget(self.heat_check)
+        self.dashboard.runFinished.connect(self._run_finished)
+        self.window = BalanceWindow(self.dashboard, self.main)
+        self.window.setWindowTitle(title)
+
+    def _show_window(self) -> BalanceDashboard:
+        self.window.show()
+        self.window.raise_()
+        return self.dashboard
+
+    def _heat_shown(self) -> None:
+        """A new heat map was laid: enable its toggles and show it."""
+        self.heat_action.setEnabled(True)
+        if hasattr(self, "heat_check"):
+            self.heat_check.setEnabled(True)
+        if self.heat_action.isChecked():
+            self.set_heat_visible(True)
+        else:
+            self.heat_action.setChecked(True)
+
+    def set_heat_visible(self, on: bool) -> None:
+        if hasattr(self, "heat_check") and self.heat_check.isChecked() != on:
+            self.heat_check.setChecked(on)
+        if self.heat is None:
+            self.legend.hide()
+            return
+        self._show_heat_items(on)
+        self.legend.setVisible(on)
+        self._heat_visibility_set(on)
+        if on:
+            self.legend.raise_()
+
+    def _show_heat_items(self, on: bool) -> None:
+        """Show or hide the heat map's scene items."""
+        self.heat.setVisible(on)
+
+    def _heat_visibility_set(self, on: bool) -> None:
+        """Hook after the heat map and legend were shown or hidden."""
+
+    def _forget_heat(self) -> None:
+        """Another document: remove the heat map and disable its toggle."""
+        self.clear_heat()
+        self.heat_action.setChecked(False)
+        self.heat_action.setEnabled(False)
+
+
+class BoardBalance(BalanceController):
     """Balance runs on the editor's board. ``window``: the editor's MainWindow (its document,
     scene and view are used). ``open_action`` opens the dashboard, ``heat_action`` toggles the
     heat map (enabled once a run on the open board has a report)."""
 
     def __init__(self, window):
-        super().__init__(window)
-        self.main = window
-        self.window: BalanceWindow | None = None
-        self.dashboard: BalanceDashboard | None = None
+        super().__init__(window, HeatLegend(window.view.viewport()),
+                         "Play many bot games on this board and chart how fair it is",
+                         "Draw over the board how often each element was taken in the last balance run")
         self.heat: HeatMapItem | None = None
-        self.stale = False
         self._heat_run = None            # (element stats, games) of the run the heat map shows
         self._relayout = QTimer(self)    # an edit re-lays the map once the editing pauses
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(150)
         self._relayout.timeout.connect(self.relayout_heat)
         self._board_setup = None
-        self.legend = HeatLegend(window.view.viewport())
-        self.legend.move(10, 10)
-        self.legend.hide()
-        self.open_action = QAction("&Balance Run…", window)
-        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
-        self.open_action.setStatusTip("Play many bot games on this board and chart how fair it is")
-        self.open_action.triggered.connect(self.open)
-        self.heat_action = QAction("Show &Heat Map", window)
-        self.heat_action.setCheckable(True)
-        self.heat_action.setEnabled(False)
-        self.heat_action.setStatusTip("Draw over the board how often each element was taken in the last balance run")
-        self.heat_action.toggled.connect(self.set_heat_visible)
         window.document.changed.connect(self._board_changed)
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
-
-    def eventFilter(self, obj, event) -> bool:
-        if obj is self.main and editor_closed(event):
-            close_balance(self)
-        return False
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
@@ -137,20 +211,9 @@ class BoardBalance(QObject):
         if note:
             text += f"<br><i>{note}</i>"
         if self.dashboard is None or not self.dashboard.is_running():
-            if self.window is not None:
-                self.window.close()
-                self.window.deleteLater()
-            self.dashboard = BalanceDashboard(self.setups(), players=doc.board.players, scenario_text=text)
-            self.heat_check = QCheckBox("Show the heat map over the board")
-            self.heat_check.setEnabled(False)
-            self.heat_check.toggled.connect(self.heat_action.setChecked)
-            self.dashboard.extra_box.addWidget(self.heat_check)
-            self.dashboard.runFinished.connect(self._run_finished)
-            self.window = BalanceWindow(self.dashboard, self.main)
-            self.window.setWindowTitle(f"Balance: {doc.display_name()}")
-        self.window.show()
-        self.window.raise_()
-        return self.dashboard
+            self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
+                             "Show the heat map over the board")
+        return self._show_window()
 
     def _run_finished(self, _cancelled: bool) -> None:
         d = self.dashboard
@@ -168,13 +231,7 @@ class BoardBalance(QObject):
         self._lay_heat(catalogue)
         self.stale = False
         self._legend_text()
-        self.heat_action.setEnabled(True)
-        if hasattr(self, "heat_check"):
-            self.heat_check.setEnabled(True)
-        if self.heat_action.isChecked():
-            self.set_heat_visible(True)
-        else:
-            self.heat_action.setChecked(True)
+        self._heat_shown()
         return self.heat
 
     def _lay_heat(self, catalogue) -> None:
@@ -210,17 +267,9 @@ class BoardBalance(QObject):
         self._heat_run = None
         self.legend.hide()
 
-    def set_heat_visible(self, on: bool) -> None:
-        if hasattr(self, "heat_check") and self.heat_check.isChecked() != on:
-            self.heat_check.setChecked(on)
-        if self.heat is None:
-            self.legend.hide()
-            return
+    def _show_heat_items(self, on: bool) -> None:
         self.heat.setVisible(on)
         self.heat.labels.setVisible(on)
-        self.legend.setVisible(on)
-        if on:
-            self.legend.raise_()
 
     def _legend_text(self) -> None:
         h = self.heat
@@ -235,9 +284,7 @@ class BoardBalance(QObject):
         if kind == ChangeKind.FILE_CHANGED:
             return
         if kind == ChangeKind.RESET:  # another board: the run says nothing about it
-            self.clear_heat()
-            self.heat_action.setChecked(False)
-            self.heat_action.setEnabled(False)
+            self._forget_heat()
             return
         if self.heat is not None:
             if not self.stale:
@@ -263,4 +310,4 @@ def board_catalogue(board) -> list:
     return catalogue(SimpleNamespace(topology=topology, board=board))
 
 
-__all__ = ["BalanceWindow", "BoardBalance", "board_catalogue", "close_balance", "editor_closed"]
+__all__ = ["BalanceController", "BalanceWindow", "BoardBalance", "board_catalogue", "close_balance", "editor_closed"]

@@ -16,13 +16,9 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QCheckBox
-
 from studio.gui import prompts
 from studio.gui.balance.dashboard import BalanceDashboard
-from studio.gui.balance.editor import BalanceWindow, close_balance, editor_closed
+from studio.gui.balance.editor import BalanceController
 from studio.gui.balance.island_heatmap import IslandHeatItem, IslandHeatLegend
 
 DEFAULT_PLAYERS = 2
@@ -57,46 +53,27 @@ def _where(finding) -> str:
     return ""
 
 
-class IslandBalance(QObject):
+class IslandBalance(BalanceController):
     """Balance runs on the island editor's island. ``window``: an
     :class:`~studio.gui.rivages.island_editor.IslandEditorWindow` (its ``document``,
     ``undo_group`` and ``view`` are used). ``open_action`` opens the dashboard; ``heat_action``
     toggles the heat map (enabled once a run has a report)."""
 
     def __init__(self, window):
-        super().__init__(window)
-        self.main = window
-        self.window: BalanceWindow | None = None
-        self.dashboard: BalanceDashboard | None = None
+        super().__init__(window, IslandHeatLegend(window.view.viewport()),
+                         "Play many bot games with this island in play and chart what they did on it",
+                         "Draw over the island how often each space was crossed in the last balance run")
         self.heat: IslandHeatItem | None = None
         self.stats = None
-        self.stale = False
         self.tally = None
         self._run_island = None      # the island a setup was built from (a copy)
         self._setup_islands: dict = {}
-        self.legend = IslandHeatLegend(window.view.viewport())
-        self.legend.move(10, 10)
-        self.legend.hide()
         for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
             bar.valueChanged.connect(lambda _v: self._pin_legend())
         window.view.resized.connect(self._pin_legend)
-        self.open_action = QAction("&Balance Run…", window)
-        self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
-        self.open_action.setStatusTip("Play many bot games with this island in play and chart what they did on it")
-        self.open_action.triggered.connect(lambda _c=False: self.open())
-        self.heat_action = QAction("Show &Heat Map", window)
-        self.heat_action.setCheckable(True)
-        self.heat_action.setEnabled(False)
-        self.heat_action.setStatusTip("Draw over the island how often each space was crossed in the last balance run")
-        self.heat_action.toggled.connect(self.set_heat_visible)
         window.undo_group.indexChanged.connect(lambda _i: self._island_changed())
         window.undo_group.activeStackChanged.connect(lambda _s: self._document_replaced())
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
-        if obj is self.main and editor_closed(event):
-            close_balance(self)
-        return False
 
     # -- setups -------------------------------------------------------------------------------
     def island_name(self) -> str:
@@ -140,27 +117,16 @@ class IslandBalance(QObject):
                 "1 player: the advanced solo game)<br>Every explorer starts on a copy of this island; "
                 "the scenario's other islands follow when they sail on.")
         if self.dashboard is None or not self.dashboard.is_running():
-            if self.window is not None:
-                self.window.close()
-                self.window.deleteLater()
-            self.dashboard = BalanceDashboard(self.setups(), players=DEFAULT_PLAYERS, scenario_text=text)
+            self._new_window(DEFAULT_PLAYERS, text, f"Balance: {self.island_name()}",
+                             "Show the heat map over the island", check_enabled=self.heat is not None,
+                             check_checked=self.heat is not None and self.heat.isVisible())
             self.dashboard.island_report = self.report_stats
             self.dashboard.players_combo.setToolTip("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
                                                     "2 to 5: scenarios/rivages.yaml")
-            self.heat_check = QCheckBox("Show the heat map over the island")
-            self.heat_check.setEnabled(self.heat is not None)
-            self.heat_check.setChecked(self.heat is not None and self.heat.isVisible())
-            self.heat_check.toggled.connect(self.heat_action.setChecked)
-            self.dashboard.extra_box.addWidget(self.heat_check)
             self.dashboard.runStarted.connect(self._run_started)
-            self.dashboard.runFinished.connect(self._run_finished)
-            self.window = BalanceWindow(self.dashboard, self.main)
-            self.window.setWindowTitle(f"Balance: {self.island_name()}")
         else:
             self.dashboard.scenario_label.setText(text)
-        self.window.show()
-        self.window.raise_()
-        return self.dashboard
+        return self._show_window()
 
     def report_stats(self):
         """The island's statistics of the dashboard's last run, for the saved reports."""
@@ -190,13 +156,7 @@ class IslandBalance(QObject):
         self.stale = False
         self.legend.set_stats(stats)
         self.frame_island()
-        self.heat_action.setEnabled(True)
-        if hasattr(self, "heat_check"):
-            self.heat_check.setEnabled(True)
-        if self.heat_action.isChecked():
-            self.set_heat_visible(True)
-        else:
-            self.heat_action.setChecked(True)
+        self._heat_shown()
         return self.heat
 
     def frame_island(self) -> None:
@@ -237,17 +197,8 @@ class IslandBalance(QObject):
         self.main.view.fit_override = None
         self.legend.hide()
 
-    def set_heat_visible(self, on: bool) -> None:
-        if hasattr(self, "heat_check") and self.heat_check.isChecked() != on:
-            self.heat_check.setChecked(on)
-        if self.heat is None:
-            self.legend.hide()
-            return
-        self.heat.setVisible(on)
-        self.legend.setVisible(on)
+    def _heat_visibility_set(self, on: bool) -> None:
         self.main.view.fit_override = self.frame_island if on else None
-        if on:
-            self.legend.raise_()
 
     def _island_changed(self) -> None:
         if self.heat is not None and not self.stale:
@@ -256,9 +207,7 @@ class IslandBalance(QObject):
 
     def _document_replaced(self) -> None:
         """New or Open: the run says nothing about the other island."""
-        self.clear_heat()
-        self.heat_action.setChecked(False)
-        self.heat_action.setEnabled(False)
+        self._forget_heat()
         if hasattr(self, "heat_check"):
             self.heat_check.setEnabled(False)
 
