@@ -9,13 +9,19 @@ Usage: ``dock = FindingsDock(document, parent=window)``; ``window.addDockWidget(
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QDockWidget, QHeaderView, QLabel, QStyle, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from studio.content.findings import Finding
-from studio.gui.docks.validation import _SEVERITY_ICON, count_text, element_text
+from studio.gui.docks.validation import FindingsTree, count_text, element_text
 
-_ELEMENT_ROLE = Qt.UserRole + 1
+
+def _where(f: Finding) -> str:
+    """The element, else the line."""
+    where = element_text(f.element)
+    if not where and f.line is not None:
+        where = f"line {f.line}:{f.col or 1}"
+    return where
 
 
 class FindingsDock(QDockWidget):
@@ -36,18 +42,7 @@ class FindingsDock(QDockWidget):
         self.summary.setWordWrap(True)
         self.summary.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.summary)
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels(["", "Code", "Message", "Where"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setUniformRowHeights(True)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeToContents)
+        self.tree = FindingsTree()
         self.tree.itemClicked.connect(self._activate)
         self.tree.itemActivated.connect(self._activate)
         layout.addWidget(self.tree)
@@ -66,18 +61,7 @@ class FindingsDock(QDockWidget):
 
     def show_findings(self, findings: list[Finding]) -> None:
         self.findings = list(findings)
-        self.tree.clear()
-        style = self.style()
-        for f in self.findings:
-            where = element_text(f.element)
-            if not where and f.line is not None:
-                where = f"line {f.line}:{f.col or 1}"
-            item = QTreeWidgetItem(["", f.code, f.message, where])
-            item.setIcon(0, style.standardIcon(_SEVERITY_ICON.get(f.severity, QStyle.SP_MessageBoxInformation)))
-            item.setToolTip(2, f.message)
-            item.setToolTip(0, f.severity)
-            item.setData(0, _ELEMENT_ROLE, f.element)
-            self.tree.addTopLevelItem(item)
+        self.tree.show_findings(self.findings, self.style(), _where, lambda f: f.message)
         self.setWindowTitle(f"{self._title} ({len(self.findings)})" if self.findings else self._title)
         if self.findings:
             self.summary.setText(f"<b>{count_text(self.findings)}</b> — click a finding to show it")
@@ -85,6 +69,6 @@ class FindingsDock(QDockWidget):
             self.summary.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
 
     def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        element = item.data(0, _ELEMENT_ROLE)
+        element = self.tree.element_of(item)
         if element:
             self.element_activated.emit(tuple(element))

@@ -11,6 +11,7 @@ finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -50,10 +51,54 @@ def element_text(element) -> str:
     return f"{kind} {'-'.join(str(i) for i in ids)}".strip()
 
 
+def _board_where(f: Finding) -> str:
+    """The element, with the line when the finding has one."""
+    where = element_text(f.element)
+    if f.line is not None:
+        where = f"{where}  (line {f.line})" if where else f"line {f.line}:{f.col or 1}"
+    return where
+
+
 def count_text(findings: list[Finding]) -> str:
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
     parts = [f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items() if n]
     return ", ".join(parts) if parts else "no problems"
+
+
+class FindingsTree(QTreeWidget):
+    """The findings table of the validation and findings docks: severity icon, code, message
+    and where; each row keeps its finding's element (:meth:`element_of`)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setColumnCount(4)
+        self.setHeaderLabels(["", "Code", "Message", "Where"])
+        self.setRootIsDecorated(False)
+        self.setAlternatingRowColors(True)
+        self.setUniformRowHeights(True)
+        self.setWordWrap(False)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeToContents)
+
+    def show_findings(self, findings: list[Finding], style: QStyle, where: Callable[[Finding], str],
+                      tip: Callable[[Finding], str]) -> None:
+        """One row per finding: ``where(f)`` in the last column, ``tip(f)`` on the message."""
+        self.clear()
+        for f in findings:
+            item = QTreeWidgetItem(["", f.code, f.message, where(f)])
+            item.setIcon(0, style.standardIcon(_SEVERITY_ICON.get(f.severity, QStyle.SP_MessageBoxInformation)))
+            item.setToolTip(2, tip(f))
+            item.setToolTip(0, f.severity)
+            item.setData(0, _ELEMENT_ROLE, f.element)
+            self.addTopLevelItem(item)
+
+    @staticmethod
+    def element_of(item: QTreeWidgetItem):
+        return item.data(0, _ELEMENT_ROLE)
 
 
 def validate_board(board: Board, scenario: Scenario | None = None) -> list[Finding]:
@@ -126,19 +171,7 @@ class ValidationDock(QDockWidget):
         self.summary = QLabel()
         self.summary.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.summary)
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels(["", "Code", "Message", "Where"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setWordWrap(False)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeToContents)
+        self.tree = FindingsTree()
         self.tree.itemClicked.connect(self._activate)
         self.tree.itemActivated.connect(self._activate)
         layout.addWidget(self.tree)
@@ -212,18 +245,7 @@ class ValidationDock(QDockWidget):
     # -- list ---------------------------------------------------------------------------------
     def show_findings(self, findings: list[Finding]) -> None:
         self.findings = list(findings)
-        self.tree.clear()
-        style = self.style()
-        for f in self.findings:
-            where = element_text(f.element)
-            if f.line is not None:
-                where = f"{where}  (line {f.line})" if where else f"line {f.line}:{f.col or 1}"
-            item = QTreeWidgetItem(["", f.code, f.message, where])
-            item.setIcon(0, style.standardIcon(_SEVERITY_ICON.get(f.severity, QStyle.SP_MessageBoxInformation)))
-            item.setToolTip(2, f.format())
-            item.setToolTip(0, f.severity)
-            item.setData(0, _ELEMENT_ROLE, f.element)
-            self.tree.addTopLevelItem(item)
+        self.tree.show_findings(self.findings, self.style(), _board_where, lambda f: f.format())
         text = count_text(self.findings)
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
         against = f" (rules of {self.scenario.name})" if self.scenario is not None else ""
@@ -234,6 +256,6 @@ class ValidationDock(QDockWidget):
         self.findings_changed.emit(self.findings)
 
     def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        element = item.data(0, _ELEMENT_ROLE)
+        element = self.tree.element_of(item)
         if element:
             self.element_activated.emit(tuple(element))
