@@ -12,7 +12,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QSettings  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -22,6 +22,7 @@ ISLAND = "coral-reach.yaml"
 
 def grab(folder: Path, island: str = ISLAND, games: int = GAMES) -> list[Path]:
     from studio.content import bundled_path
+    from studio.gui.balance.screenshots import run_batch
     from studio.gui.rivages.island_editor import IslandEditorWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -34,13 +35,7 @@ def grab(folder: Path, island: str = ISLAND, games: int = GAMES) -> list[Path]:
         window.show()
         dashboard = window.balance.open()
         dashboard.players_combo.setCurrentIndex(dashboard.players_combo.findData(3))
-        dashboard.games_spin.setValue(games)
-        dashboard.set_bots("greedy")
-        dashboard.jobs_spin.setValue(dashboard.jobs_spin.maximum())
-        loop = QEventLoop()
-        dashboard.runFinished.connect(lambda _c: loop.quit())
-        dashboard.start_run()
-        loop.exec()
+        run_batch(dashboard, games)
         window.balance.window.close()
         window.balance.frame_island()
         QTest.qWait(300)

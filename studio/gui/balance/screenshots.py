@@ -19,6 +19,18 @@ GAMES = 120
 BOARD = "engraved-board-2p.yaml"
 
 
+def run_batch(dashboard, games: int) -> None:
+    """Run ``games`` greedy-bot games on ``dashboard`` with every job it allows and wait for the
+    run to finish."""
+    dashboard.games_spin.setValue(games)
+    dashboard.set_bots("greedy")
+    dashboard.jobs_spin.setValue(dashboard.jobs_spin.maximum())
+    loop = QEventLoop()
+    dashboard.runFinished.connect(lambda _c: loop.quit())
+    dashboard.start_run()
+    loop.exec()
+
+
 def grab_all(folder: Path, games: int = GAMES) -> list[Path]:
     from studio.content import bundled_path
     from studio.gui.main_window import MainWindow
@@ -34,14 +46,7 @@ def grab_all(folder: Path, games: int = GAMES) -> list[Path]:
         window.load_path(bundled_path("boards", "realm", BOARD), interactive=False)
         window.resize(1500, 940)
         window.show()
-        dashboard = window.balance.open()
-        dashboard.games_spin.setValue(games)
-        dashboard.set_bots("greedy")
-        dashboard.jobs_spin.setValue(dashboard.jobs_spin.maximum())
-        loop = QEventLoop()
-        dashboard.runFinished.connect(lambda _c: loop.quit())
-        dashboard.start_run()
-        loop.exec()
+        run_batch(window.balance.open(), games)
         window.balance.window.resize(1240, 800)
         QTest.qWait(300)
         out.append(folder / "balance-dashboard.png")
