@@ -104,20 +104,26 @@ def parse(parser: argparse.ArgumentParser, argv):
         return None, int(exc.code or 0)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args, status = parse(build_parser(), argv)
+def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
+    """Parse ``argv`` and ``run(args)``: its status, or 2 for a usage problem or content
+    findings (already printed) and 130 for a Ctrl+C outside the games."""
+    args, status = parse(parser, argv)
     if args is None:
         return status
     try:
-        return _run(args)
-    except Reported:
+        return run(args)
+    except Reported:  # the content's findings, already printed
         return 2
     except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # before the first game, or while printing
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(PROG, build_parser(), _run, argv)
 
 
 def fail(message) -> UsageError:
@@ -302,6 +308,20 @@ class Interrupts:
             raise KeyboardInterrupt
 
 
+def consume(batch, take) -> bool:
+    """``take`` every game of ``batch`` (a result generator), then close it. True after a
+    Ctrl+C, once the games that had already finished are taken too (:func:`drain`)."""
+    try:
+        for result in batch:
+            take(result)
+    except KeyboardInterrupt:
+        drain(batch, take)
+        return True
+    finally:
+        batch.close()
+    return False
+
+
 def drain(batch, take) -> None:
     """After Ctrl+C, ``take`` the games of ``batch`` (a result generator) that had already
     finished (see ``executors._ordered``); a second Ctrl+C stops at once."""
@@ -361,13 +381,8 @@ def _run(args) -> int:
 
         with Interrupts() as guard:
             try:
-                for result in batch:
-                    take(result)
-            except KeyboardInterrupt:
-                interrupted = True
-                drain(batch, take)
+                interrupted = consume(batch, take)
             finally:
-                batch.close()
                 bar.close()
         elapsed = time.perf_counter() - started
     except content_errors() as exc:

@@ -25,8 +25,8 @@ import math
 import sys
 import time
 
-from studio.playtest.cli import (Interrupts, Parser, Reported, UsageError, add_batch_options, check_batch_args,
-                                 check_content, content_errors, drain, fail, parse, plural, progress_bar)
+from studio.playtest.cli import (Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
+                                 consume, content_errors, fail, plural, progress_bar, run_main)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -151,19 +151,7 @@ def show(value) -> str:
 # -- running --------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
-    args, status = parse(build_parser(), argv)
-    if args is None:
-        return status
-    try:
-        return _run(args)
-    except Reported:  # the content's findings, already printed
-        return 2
-    except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
+    return run_main(PROG, build_parser(), _run, argv)
 
 
 def _run(args) -> int:
@@ -209,14 +197,7 @@ def _run(args) -> int:
                             tally.add(result)
                             bar.update(1)
 
-                    try:
-                        for result in batch:
-                            take(result)
-                    except KeyboardInterrupt:
-                        interrupted = True
-                        drain(batch, take)
-                    finally:
-                        batch.close()
+                    interrupted = consume(batch, take)
                     if tally.games:
                         rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted})
                     if interrupted:
