@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from studio.geometry.hex import DIRECTIONS, distance, neighbours, spiral  # noqa: E402
+from studio.geometry.hex import DIRECTIONS, clusters, distance, neighbours, spiral  # noqa: E402
 from studio.model.io import write  # noqa: E402
 from studio.model.rivages import (DEFAULT_TERRAINS, Card, CardSet, Challenge, Effect, Goal, GoalStep, Island,  # noqa: E402
                                   LootSet, LootToken, RivagesScenario, SoloCards, SoloSettings, Space, Tree,
@@ -130,20 +130,8 @@ def grow_terrains(rng: random.Random, free: list, taken: dict) -> dict:
 def areas_of(kinds: dict) -> dict:
     """terrain -> list of clusters (sets of hexes, 2 or more) among ``kinds``."""
     out = {t: [] for t in TERRAINS}
-    seen = set()
-    for h, t in kinds.items():
-        if t not in out or h in seen:
-            continue
-        comp = {h}
-        todo = [h]
-        while todo:
-            g = todo.pop()
-            for n in neighbours(g):
-                if kinds.get(n) == t and n not in comp:
-                    comp.add(n)
-                    todo.append(n)
-        seen |= comp
-        if len(comp) >= 2:
+    for t, comp in clusters(kinds):
+        if t in out:
             out[t].append(comp)
     return out
 

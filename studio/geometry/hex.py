@@ -19,6 +19,7 @@ Offset coordinates ``(col, row)`` exist only at import and export, in Red Blob's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Mapping
 from typing import Iterator
 
 Hex = tuple[int, int]
@@ -113,6 +114,28 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
 
 
 # --- rounding ----------------------------------------------------------------------------------
+
+def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]] = neighbours
+             ) -> Iterator[tuple[object, set[Hex]]]:
+    """Every cluster of ``kind`` (hex -> kind): 2 or more hexes of one kind joined through
+    ``adjacent`` hexes of that kind, as ``(kind, hexes)``, in the order of ``kind``'s first
+    hex of each."""
+    seen: set = set()
+    for h, k in kind.items():
+        if h in seen:
+            continue
+        comp = {h}
+        todo = [h]
+        while todo:
+            g = todo.pop()
+            for n in adjacent(g):
+                if n not in comp and n in kind and kind[n] == k:
+                    comp.add(n)
+                    todo.append(n)
+        seen |= comp
+        if len(comp) >= 2:
+            yield k, comp
+
 
 def _round_half_up(x: float) -> int:
     # floor(x + 0.5): the same rule on both sides of 0 (int() would truncate towards 0 and

@@ -25,7 +25,7 @@ import heapq
 import itertools
 from dataclasses import dataclass, field
 
-from studio.geometry.hex import neighbours
+from studio.geometry.hex import clusters, neighbours
 from studio.model.rivages import SHIP, SPECIAL_KINDS, STRONGHOLD, GoalStep, Island, RivagesRules
 
 Hex = tuple[int, int]
@@ -52,23 +52,7 @@ def island_areas(island: Island, bridges: bool = False) -> list[Area]:
     ``area_bridges``), bridge ends of one terrain join."""
     kind = _kinds(island)
     adj = _adjacency(island, kind, bridges)
-    seen: set = set()
-    out = []
-    for h in sorted(kind):
-        k = kind[h]
-        if h in seen or k in SPECIAL_KINDS:
-            continue
-        comp = {h}
-        todo = [h]
-        while todo:
-            g = todo.pop()
-            for n in adj[g]:
-                if n not in comp and kind[n] == k:
-                    comp.add(n)
-                    todo.append(n)
-        seen |= comp
-        if len(comp) >= 2:
-            out.append(Area(k, frozenset(comp)))
+    out = [Area(k, frozenset(comp)) for k, comp in clusters(kind, adj.__getitem__) if k not in SPECIAL_KINDS]
     out.sort(key=lambda a: (-a.size, a.terrain, min(a.spaces)))
     return out
 

@@ -31,7 +31,7 @@ from studio.content.findings import Finding
 from studio.content.paths import missing_reason, resolved
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
-from studio.geometry.hex import distance, neighbours
+from studio.geometry.hex import clusters, distance, neighbours
 from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
                                   STRONGHOLD, WHITE, CardSet, Effect, Island, LootSet, RivagesRules,
                                   RivagesScenario, Tree, folder_files)
@@ -312,20 +312,8 @@ def _pattern_places(shape, pattern, mode, reachable) -> list[tuple]:
 def _areas(shape) -> dict:
     """terrain -> list of areas (sets of 2 or more hexes joined by neighbours)."""
     out: dict = {}
-    seen: set = set()
-    for h, k in shape.kind.items():
-        if h in seen or k in SPECIAL_KINDS:
-            continue
-        comp = {h}
-        todo = [h]
-        while todo:
-            g = todo.pop()
-            for n in neighbours(g):
-                if n not in comp and shape.kind.get(n) == k:
-                    comp.add(n)
-                    todo.append(n)
-        seen |= comp
-        if len(comp) >= 2:
+    for k, comp in clusters(shape.kind):
+        if k not in SPECIAL_KINDS:
             out.setdefault(k, []).append(comp)
     return out
 
