@@ -42,11 +42,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
 from studio.content.findings import Finding
 from studio.content.yamlio import probe_folder
-from studio.gui.commands.base import DocumentCommand, guard_undo_stack, silence_undo_stack
+from studio.gui.commands.base import DocumentCommand, UndoDocument
 from studio.gui.document import _Macro
 from studio.model import io
 from studio.model.rivages import RivagesScenario
@@ -142,7 +142,7 @@ class SetValue(DocumentCommand):
 
 # --- the document ------------------------------------------------------------------------------
 
-class ContentDocument(QObject):
+class ContentDocument(UndoDocument, QObject):
     """Owns one content model, its file path, its undo stack and its current findings.
 
     Signals: ``changed(path)`` after every model change, also on undo/redo (``()`` means the
@@ -167,16 +167,12 @@ class ContentDocument(QObject):
         self.scenario = scenario
         self._lint = lint
         self.findings: list[Finding] = []
-        self.undo_stack = QUndoStack(self)
-        guard_undo_stack(self)  # the stack's destructor must not signal freed listeners
+        self._init_undo_stack()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(FINDINGS_DELAY_MS)
         self._timer.timeout.connect(self.refresh_findings)
         self.refresh_findings()
-
-    def __del__(self) -> None:
-        silence_undo_stack(self)  # its listeners may be going away with it
 
     @classmethod
     def open(cls, path: str | os.PathLike, model_type: type | None = None, **kwargs) -> "ContentDocument":
@@ -189,14 +185,6 @@ class ContentDocument(QObject):
     @property
     def model(self) -> Any:
         return self._model
-
-    @property
-    def path(self) -> str | None:
-        return self._path
-
-    @property
-    def is_modified(self) -> bool:
-        return not self.undo_stack.isClean()
 
     def display_name(self) -> str:
         """The file name, or ``"<name> (unsaved)"`` for a file not saved yet."""

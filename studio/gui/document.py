@@ -23,6 +23,7 @@ from PySide6.QtGui import QUndoStack
 from studio.geometry.faces import Face, line_graph_faces
 from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice
 from studio.gui import commands as cmd
+from studio.gui.commands.base import UndoDocument
 from studio.gui import geometry_ops
 from studio.gui.fragment import Fragment
 from studio.model import io
@@ -132,7 +133,7 @@ def standard_board() -> Board:
     return Board(id="new-board", name="New board", players=2, pegs=pegs, lines=list(lines), seats=seats)
 
 
-class BoardDocument(QObject):
+class BoardDocument(UndoDocument, QObject):
     """Owns a board, its file path and its undo stack.
 
     ``changed(kind: ChangeKind, payload)`` is emitted after every model change (by commands,
@@ -150,24 +151,12 @@ class BoardDocument(QObject):
         self._faces: list[Face] | None = None
         self.spacing = infer_spacing(self._board)
         self.scenario_path: str | None = None
-        self.undo_stack = QUndoStack(self)
-        cmd.guard_undo_stack(self)
-
-    def __del__(self) -> None:
-        cmd.silence_undo_stack(self)  # its listeners may be going away with it
+        self._init_undo_stack()
 
     # -- state ------------------------------------------------------------------------------
     @property
     def board(self) -> Board:
         return self._board
-
-    @property
-    def path(self) -> str | None:
-        return self._path
-
-    @property
-    def is_modified(self) -> bool:
-        return not self.undo_stack.isClean()
 
     def display_name(self) -> str:
         return Path(self._path).name if self._path else f"{self._board.name} (unsaved)"

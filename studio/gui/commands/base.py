@@ -6,7 +6,7 @@ import enum
 import weakref
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 
 class CommandId(enum.IntEnum):
@@ -73,6 +73,29 @@ def guard_undo_stack(document) -> None:
     creating the stack."""
     stack = document.undo_stack
     document.destroyed.connect(lambda *_: _block(stack))
+
+
+class UndoDocument:
+    """Mixin of the QObject documents (board, content): ``path`` and ``is_modified`` (the undo
+    stack is not clean), :meth:`_init_undo_stack` to call once in ``__init__`` and a ``__del__``
+    that silences the stack (see :func:`silence_undo_stack`). The class sets ``_path``."""
+
+    _path: str | None
+
+    def _init_undo_stack(self) -> None:
+        self.undo_stack = QUndoStack(self)
+        guard_undo_stack(self)  # the stack's destructor must not signal freed listeners
+
+    def __del__(self) -> None:
+        silence_undo_stack(self)  # its listeners may be going away with it
+
+    @property
+    def path(self) -> str | None:
+        return self._path
+
+    @property
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
 
 
 class ChangeValue(DocumentCommand):
