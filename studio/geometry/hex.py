@@ -115,6 +115,20 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
 
 # --- rounding ----------------------------------------------------------------------------------
 
+def component(start: Hex, adjacent: Callable[[Hex], Iterable[Hex]], joins: Callable[[Hex], bool]) -> set[Hex]:
+    """``start`` and every hex reached from it, step by step through ``adjacent`` hexes for
+    which ``joins`` holds."""
+    comp = {start}
+    todo = [start]
+    while todo:
+        g = todo.pop()
+        for n in adjacent(g):
+            if n not in comp and joins(n):
+                comp.add(n)
+                todo.append(n)
+    return comp
+
+
 def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]] = neighbours
              ) -> Iterator[tuple[object, set[Hex]]]:
     """Every cluster of ``kind`` (hex -> kind): 2 or more hexes of one kind joined through
@@ -124,14 +138,7 @@ def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]
     for h, k in kind.items():
         if h in seen:
             continue
-        comp = {h}
-        todo = [h]
-        while todo:
-            g = todo.pop()
-            for n in adjacent(g):
-                if n not in comp and n in kind and kind[n] == k:
-                    comp.add(n)
-                    todo.append(n)
+        comp = component(h, adjacent, lambda n, k=k: n in kind and kind[n] == k)
         seen |= comp
         if len(comp) >= 2:
             yield k, comp

@@ -25,7 +25,7 @@ import heapq
 import itertools
 from dataclasses import dataclass, field
 
-from studio.geometry.hex import clusters, neighbours
+from studio.geometry.hex import clusters, component, neighbours
 from studio.model.rivages import SHIP, SPECIAL_KINDS, STRONGHOLD, GoalStep, Island, RivagesRules
 
 Hex = tuple[int, int]
@@ -224,14 +224,7 @@ class _Solver:
         for h in sorted(required):
             if h in group_of:
                 continue
-            comp = {h}
-            todo = [h]
-            while todo:
-                g = todo.pop()
-                for n in self.adj[g]:
-                    if n in required and n not in comp:
-                        comp.add(n)
-                        todo.append(n)
+            comp = component(h, self.adj.__getitem__, required.__contains__)
             for g in comp:
                 group_of[g] = len(groups)
             groups.append(comp)
