@@ -13,7 +13,7 @@ _INK = QColor("#33302b")
 _ACCENT = QColor(style.SELECT_OUTLINE)
 
 
-def _icon(draw, size: int = 64) -> QIcon:
+def painted_icon(draw, size: int = 64) -> QIcon:
     icon = QIcon()
     for s in (size // 2, size):
         pm = QPixmap(s, s)
@@ -25,6 +25,20 @@ def _icon(draw, size: int = 64) -> QIcon:
         p.end()
         icon.addPixmap(pm)
     return icon
+
+
+def paint_plus(p: QPainter, x: float, y: float, half: float, colour: QColor, width: float) -> None:
+    """A "+" centred on (x, y), arms ``half`` long (the "add" badge of an icon)."""
+    p.setPen(QPen(colour, width, Qt.SolidLine, Qt.RoundCap))
+    p.drawLine(QPointF(x, y - half), QPointF(x, y + half))
+    p.drawLine(QPointF(x - half, y), QPointF(x + half, y))
+
+
+def paint_delete_cross(p: QPainter, x: float, y: float, size: float = 9) -> None:
+    """A red "×" in the square from (x, y), ``size`` wide (the "delete" badge of an icon)."""
+    p.setPen(QPen(QColor("#c62828"), 3.4, Qt.SolidLine, Qt.RoundCap))
+    p.drawLine(QPointF(x, y), QPointF(x + size, y + size))
+    p.drawLine(QPointF(x + size, y), QPointF(x, y + size))
 
 
 def _peg(p: QPainter, c: QPointF, r: float, colour: str) -> None:
@@ -40,16 +54,14 @@ def select_icon() -> QIcon:
         p.setPen(QPen(_INK, 1.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         p.setBrush(QColor("#ffffff"))
         p.drawPolygon(arrow)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def add_peg_icon() -> QIcon:
     def draw(p):
         _peg(p, QPointF(13, 18), 8, "green")
-        p.setPen(QPen(_ACCENT, 3.2, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(QPointF(25, 3), QPointF(25, 13))
-        p.drawLine(QPointF(20, 8), QPointF(30, 8))
-    return _icon(draw)
+        paint_plus(p, 25, 8, 5, _ACCENT, 3.2)
+    return painted_icon(draw)
 
 
 def add_line_icon() -> QIcon:
@@ -58,16 +70,14 @@ def add_line_icon() -> QIcon:
         p.drawLine(QPointF(7, 25), QPointF(25, 7))
         _peg(p, QPointF(7, 25), 5, "blue")
         _peg(p, QPointF(25, 7), 5, "red")
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def delete_icon() -> QIcon:
     def draw(p):
         _peg(p, QPointF(14, 16), 8, "gray")
-        p.setPen(QPen(QColor("#c62828"), 3.4, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(QPointF(20, 20), QPointF(29, 29))
-        p.drawLine(QPointF(29, 20), QPointF(20, 29))
-    return _icon(draw)
+        paint_delete_cross(p, 20, 20)
+    return painted_icon(draw)
 
 
 def fit_icon() -> QIcon:
@@ -81,7 +91,7 @@ def fit_icon() -> QIcon:
             p.drawPath(path)
         p.setBrush(QColor(style.PARCHMENT))
         p.drawRoundedRect(QRectF(10, 11, 12, 10), 2, 2)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def zoom_icon(plus: bool) -> QIcon:
@@ -93,7 +103,7 @@ def zoom_icon(plus: bool) -> QIcon:
         p.drawLine(QPointF(9, 13), QPointF(17, 13))
         if plus:
             p.drawLine(QPointF(13, 9), QPointF(13, 17))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def playtest_icon() -> QIcon:
@@ -101,7 +111,7 @@ def playtest_icon() -> QIcon:
         p.setPen(QPen(QColor("#1b5e20"), 1.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         p.setBrush(QColor("#43a047"))
         p.drawPolygon(QPolygonF([QPointF(9, 5), QPointF(27, 16), QPointF(9, 27)]))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def app_icon() -> QIcon:
@@ -115,7 +125,7 @@ def app_icon() -> QIcon:
         p.drawPolygon(QPolygonF(pts))
         for pt, c in zip(pts, ("red", "blue", "yellow")):
             _peg(p, pt, 3.6, c)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def undo_icon(redo: bool = False) -> QIcon:
@@ -133,7 +143,7 @@ def undo_icon(redo: bool = False) -> QIcon:
         p.drawPath(path)
         p.setBrush(_INK)
         p.drawPolygon(QPolygonF([QPointF(4, 12), QPointF(11, 6), QPointF(11, 18)]))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 # --- tools on the location tool bar, and tool option glyphs ----------------------------------------
@@ -154,7 +164,7 @@ def peg_colour_icon() -> QIcon:
         p.setPen(QPen(_INK, 1.2))
         p.setBrush(QColor("#e53935"))
         p.drawEllipse(QPointF(12.5, 14.5), 3.2, 3.2)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def segment_content_icon() -> QIcon:
@@ -166,7 +176,7 @@ def segment_content_icon() -> QIcon:
         p.scale(32, 32)
         glyphs.paint_treasure(p, QPointF(0.5, 0.62), 0.42)
         p.restore()
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def pictures_icon() -> QIcon:
@@ -180,10 +190,8 @@ def pictures_icon() -> QIcon:
         p.setPen(pen)
         p.setBrush(Qt.NoBrush)
         p.drawPolygon(QPolygonF([QPointF(2, 27), QPointF(22, 27), QPointF(12, 9)]))
-        p.setPen(QPen(ink, 2.2, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(QPointF(25, 6), QPointF(25, 14))
-        p.drawLine(QPointF(21, 10), QPointF(29, 10))
-    return _icon(draw)
+        paint_plus(p, 25, 10, 4, ink, 2.2)
+    return painted_icon(draw)
 
 
 def islands_icon() -> QIcon:
@@ -202,7 +210,7 @@ def islands_icon() -> QIcon:
         p.drawLine(QPointF(15, 18), QPointF(15, 11))
         p.drawLine(QPointF(15, 11), QPointF(11, 12))
         p.drawLine(QPointF(15, 11), QPointF(19, 12))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def bridges_icon() -> QIcon:
@@ -218,7 +226,7 @@ def bridges_icon() -> QIcon:
         p.restore()
         _peg(p, QPointF(5, 16), 3.6, "gray")
         _peg(p, QPointF(27, 16), 3.6, "green")
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def line_items_icon() -> QIcon:
@@ -233,7 +241,7 @@ def line_items_icon() -> QIcon:
         p.scale(32, 32)
         location_glyphs.paint_sword(p, QPointF(0.5, 0.42), 0.62)
         p.restore()
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def seats_icon() -> QIcon:
@@ -250,7 +258,7 @@ def seats_icon() -> QIcon:
         p.setPen(QPen(_INK, 1.0))
         p.setBrush(style.seat_colour(0))
         p.drawPolygon(QPolygonF([QPointF(20, 4), QPointF(30, 8), QPointF(20, 12)]))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def crater_icon() -> QIcon:
@@ -265,7 +273,7 @@ def crater_icon() -> QIcon:
         p.drawLine(QPointF(16, 4), QPointF(16, 1))
         p.drawLine(QPointF(12, 4), QPointF(10, 1.5))
         p.drawLine(QPointF(20, 4), QPointF(22, 1.5))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def triangulate_icon() -> QIcon:
@@ -276,7 +284,7 @@ def triangulate_icon() -> QIcon:
             p.drawLine(pts[a], pts[b])
         for pt, c in zip(pts, ("red", "gray", "blue", "green", "yellow", "red")):
             _peg(p, pt, 3.0, c)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def transform_icon(kind: str) -> QIcon:
@@ -300,7 +308,7 @@ def transform_icon(kind: str) -> QIcon:
         p.setBrush(_INK)
         p.drawEllipse(end, 2.6, 2.6)
         _peg(p, QPointF(16, 5), 3.4, "red")
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def scenario_icon() -> QIcon:
@@ -314,7 +322,7 @@ def scenario_icon() -> QIcon:
         p.setPen(QPen(QColor(style.SELECT_OUTLINE), 1.6))
         p.setBrush(QColor(style.SELECT_OUTLINE))
         p.drawEllipse(QPointF(20, 24), 3, 3)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def wizard_icon() -> QIcon:
@@ -330,7 +338,7 @@ def wizard_icon() -> QIcon:
             c = QPointF(26, 6)
             p.drawLine(c + QPointF(r1 * math.cos(math.radians(a)), r1 * math.sin(math.radians(a))),
                        c + QPointF(r2 * math.cos(math.radians(a)), r2 * math.sin(math.radians(a))))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def dot_icon(colour: QColor, size: int = 14) -> QIcon:
@@ -361,7 +369,7 @@ def glyph_icon(kind: str, size: int = 32) -> QIcon:
             glyphs.paint_idol(p, QPointF(0.5, 0.45), kind, 0.85)
         else:
             location_glyphs.paint_artifact(p, c, kind, 0.8)
-    return _icon(draw, size)
+    return painted_icon(draw, size)
 
 
 _TOOL_ICONS = {

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPen
 
+from studio.gui.icons import paint_delete_cross, paint_plus, painted_icon
 from studio.model.rivages import TreeNode
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette, paint_effect, paint_symbol
 from studio.render.tree import START_RING, paint_branch, paint_node
@@ -12,36 +13,20 @@ from studio.render.tree import START_RING, paint_branch, paint_node
 _ACCENT = QColor("#1d63d8")
 
 
-def _icon(draw, size: int = 64) -> QIcon:
-    icon = QIcon()
-    for s in (size // 2, size):
-        pm = QPixmap(s, s)
-        pm.fill(Qt.transparent)
-        p = QPainter(pm)
-        p.setRenderHint(QPainter.Antialiasing)
-        p.scale(s / 32, s / 32)
-        draw(p)
-        p.end()
-        icon.addPixmap(pm)
-    return icon
-
-
 def symbol_icon(symbol: str, palette: Palette = DEFAULT_PALETTE) -> QIcon:
     """A card symbol (terrain or action) as an icon."""
-    return _icon(lambda p: paint_symbol(p, QPointF(16, 16), 28, symbol, palette))
+    return painted_icon(lambda p: paint_symbol(p, QPointF(16, 16), 28, symbol, palette))
 
 
 def effect_icon(effect, palette: Palette = DEFAULT_PALETTE) -> QIcon:
-    return _icon(lambda p: paint_effect(p, QPointF(16, 16), 26, effect, palette))
+    return painted_icon(lambda p: paint_effect(p, QPointF(16, 16), 26, effect, palette))
 
 
 def add_node_icon() -> QIcon:
     def draw(p):
         paint_node(p, QPointF(13, 18), 11, TreeNode("n", (0, 0)))
-        p.setPen(QPen(_ACCENT, 3.2, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(QPointF(26, 2), QPointF(26, 12))
-        p.drawLine(QPointF(21, 7), QPointF(31, 7))
-    return _icon(draw)
+        paint_plus(p, 26, 7, 5, _ACCENT, 3.2)
+    return painted_icon(draw)
 
 
 def link_icon() -> QIcon:
@@ -49,7 +34,7 @@ def link_icon() -> QIcon:
         paint_branch(p, QPointF(8, 24), QPointF(24, 8), 12)
         for c in (QPointF(8, 24), QPointF(24, 8)):
             paint_node(p, c, 8, TreeNode("n", (0, 0)))
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def start_icon() -> QIcon:
@@ -63,16 +48,14 @@ def start_icon() -> QIcon:
         p.setPen(Qt.NoPen)
         p.setBrush(START_RING)
         p.drawEllipse(QPointF(16, 16), 3.5, 3.5)
-    return _icon(draw)
+    return painted_icon(draw)
 
 
 def delete_node_icon() -> QIcon:
     def draw(p):
         paint_node(p, QPointF(14, 17), 12, TreeNode("n", (0, 0)))
-        p.setPen(QPen(QColor("#c62828"), 3.4, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(QPointF(20, 4), QPointF(29, 13))
-        p.drawLine(QPointF(29, 4), QPointF(20, 13))
-    return _icon(draw)
+        paint_delete_cross(p, 20, 4)
+    return painted_icon(draw)
 
 
 def side_icon(side: str) -> QIcon:
@@ -82,4 +65,4 @@ def side_icon(side: str) -> QIcon:
         p.drawRoundedRect(3, 3, 26, 26, 5, 5)
         from studio.render import glyphs
         glyphs.paint_text(p, QPointF(16, 16), side, 16, "#2d2620")
-    return _icon(draw)
+    return painted_icon(draw)
