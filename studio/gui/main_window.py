@@ -475,12 +475,8 @@ class MainWindow(QMainWindow):
         path = prompts.ask_save_path(self, suggested, kind="board")
         if not path:
             return False
-        if Path(path).is_dir():  # adding ".yaml" would silently write beside the folder
-            prompts.show_error(self, "Cannot save board", f"{Path(path).name} is a folder; choose a file name")
-            return False
-        if Path(path).suffix.lower() not in BOARD_SUFFIXES:
-            path += ".yaml"
-        return self._write(path)
+        path = prompts.save_file_path(self, path, "Cannot save board", BOARD_SUFFIXES)
+        return self._write(path) if path else False
 
     def _write(self, path: str) -> bool:
         try:

@@ -4,6 +4,7 @@ headless runs) can patch them and no modal box ever blocks."""
 from __future__ import annotations
 
 import enum
+from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -92,6 +93,18 @@ def ask_save_path(parent: QWidget | None, suggested: str = "", *, kind: str = "b
     """Where to save a ``kind`` of file (see :data:`FILE_KINDS`); None when cancelled."""
     path, _ = QFileDialog.getSaveFileName(parent, dialog_title("Save", kind), suggested, file_filter(kind))
     return path or None
+
+
+def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=(".yaml", ".yml")) -> str | None:
+    """``path`` from :func:`ask_save_path` with ".yaml" added when it ends in none of
+    ``suffixes``; None, after an error box titled ``title``, when it names a folder (adding
+    ".yaml" would silently write beside the folder)."""
+    if Path(path).is_dir():
+        show_error(parent, title, f"{Path(path).name} is a folder; choose a file name")
+        return None
+    if Path(path).suffix.lower() not in suffixes:
+        path += ".yaml"
+    return path
 
 
 def ask_export_path(parent: QWidget | None, suggested: str = "") -> str | None:

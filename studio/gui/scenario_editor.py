@@ -1097,12 +1097,8 @@ class ScenarioEditor(QMainWindow):
         path = prompts.ask_save_path(self, suggested, kind="scenario")
         if not path:
             return False
-        if Path(path).is_dir():  # adding ".yaml" would silently write beside the folder
-            prompts.show_error(self, "Cannot save scenario", f"{Path(path).name} is a folder; choose a file name")
-            return False
-        if Path(path).suffix.lower() not in (".yaml", ".yml"):
-            path += ".yaml"
-        return self._write(path)
+        path = prompts.save_file_path(self, path, "Cannot save scenario")
+        return self._write(path) if path else False
 
     def _write(self, path: str) -> bool:
         try:
