@@ -9,11 +9,8 @@ Usage: ``dock = FindingsDock(document, parent=window)``; ``window.addDockWidget(
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidgetItem, QVBoxLayout, QWidget
-
 from studio.content.findings import Finding
-from studio.gui.docks.validation import FindingsTree, count_text, element_text
+from studio.gui.docks.validation import FindingsListDock, count_text, element_text
 
 
 def _where(f: Finding) -> str:
@@ -24,10 +21,8 @@ def _where(f: Finding) -> str:
     return where
 
 
-class FindingsDock(QDockWidget):
+class FindingsDock(FindingsListDock):
     """Lists ``document.findings`` and follows ``document.findings_changed``."""
-
-    element_activated = Signal(object)
 
     def __init__(self, document, parent=None, title: str = "Validation") -> None:
         super().__init__(title, parent)
@@ -35,18 +30,7 @@ class FindingsDock(QDockWidget):
         self._title = title
         self.document = document
         self.findings: list[Finding] = []
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(4, 4, 4, 4)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.summary)
-        self.tree = FindingsTree()
-        self.tree.itemClicked.connect(self._activate)
-        self.tree.itemActivated.connect(self._activate)
-        layout.addWidget(self.tree)
-        self.setWidget(body)
+        self._build_list(wrap_summary=True)
         document.findings_changed.connect(self.show_findings)
         self.show_findings(document.findings)
 
@@ -67,8 +51,3 @@ class FindingsDock(QDockWidget):
             self.summary.setText(f"<b>{count_text(self.findings)}</b> — click a finding to show it")
         else:
             self.summary.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
-
-    def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        element = self.tree.element_of(item)
-        if element:
-            self.element_activated.emit(tuple(element))

@@ -101,6 +101,33 @@ class FindingsTree(QTreeWidget):
         return item.data(0, _ELEMENT_ROLE)
 
 
+class FindingsListDock(QDockWidget):
+    """A dock showing a summary line over a :class:`FindingsTree` (``self.summary``,
+    ``self.tree``); clicking a finding emits ``element_activated(element)``."""
+
+    element_activated = Signal(object)
+
+    def _build_list(self, wrap_summary: bool = False) -> None:
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.summary = QLabel()
+        if wrap_summary:
+            self.summary.setWordWrap(True)
+        self.summary.setContentsMargins(4, 2, 4, 2)
+        layout.addWidget(self.summary)
+        self.tree = FindingsTree()
+        self.tree.itemClicked.connect(self._activate)
+        self.tree.itemActivated.connect(self._activate)
+        layout.addWidget(self.tree)
+        self.setWidget(body)
+
+    def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
+        element = self.tree.element_of(item)
+        if element:
+            self.element_activated.emit(tuple(element))
+
+
 def validate_board(board: Board, scenario: Scenario | None = None) -> list[Finding]:
     """Findings of ``board``; with ``scenario``, what its seats need comes from the scenario's
     rules (start pegs for own-side starts, goals for the race...) and the scenario's findings
@@ -149,10 +176,8 @@ class ValidationTask(QRunnable):
         self.signals.done.emit(self.generation, findings)
 
 
-class ValidationDock(QDockWidget):
+class ValidationDock(FindingsListDock):
     """Lists findings with severity icon, code, message and location."""
-
-    element_activated = Signal(object)
     findings_changed = Signal(list)
 
     def __init__(self, document: BoardDocument, parent=None) -> None:
@@ -165,17 +190,7 @@ class ValidationDock(QDockWidget):
         self.scenario: Scenario | None = None
         self._task: ValidationTask | None = None
         self._pool = QThreadPool.globalInstance()
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(4, 4, 4, 4)
-        self.summary = QLabel()
-        self.summary.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.summary)
-        self.tree = FindingsTree()
-        self.tree.itemClicked.connect(self._activate)
-        self.tree.itemActivated.connect(self._activate)
-        layout.addWidget(self.tree)
-        self.setWidget(body)
+        self._build_list()
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -254,8 +269,3 @@ class ValidationDock(QDockWidget):
         else:
             self.summary.setText(f"<span style='color:#2e7d32'>✔ <b>No problems found</b></span>{against}")
         self.findings_changed.emit(self.findings)
-
-    def _activate(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        element = self.tree.element_of(item)
-        if element:
-            self.element_activated.emit(tuple(element))
