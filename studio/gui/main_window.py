@@ -22,7 +22,7 @@ from studio.gui.docks.validation import ValidationDock, count_text
 from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
-from studio.gui.files.recent import RecentFiles
+from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.scenario_index import scenario_for_board
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
@@ -99,7 +99,7 @@ def _with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(RecentFilesMixin, QMainWindow):
     """The board editor window on one :class:`BoardDocument`.
 
     ``settings`` stores recent files and window layout (a QSettings; tests pass their own)."""
@@ -505,12 +505,6 @@ class MainWindow(QMainWindow):
         self.show_status(f"Exported {path}")
 
     # -- recent files -----------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        return self.recent.files()
-
-    def _add_recent(self, path: str) -> None:
-        self.recent.add(path)
-
     def _fill_recent_menu(self) -> None:
         self.recent.fill()
 

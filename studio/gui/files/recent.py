@@ -77,3 +77,17 @@ class RecentFiles:
         clear = menu.addAction(self.clear_text)
         clear.setEnabled(self.clear_always_enabled or bool(files))
         clear.triggered.connect(lambda: self.clear())
+
+
+class RecentFilesMixin:
+    """``recent_files()`` and ``_add_recent(path)`` of a window whose File ▸ Open Recent is the
+    :class:`RecentFiles` ``self.recent``."""
+
+    recent: RecentFiles
+
+    def recent_files(self) -> list[str]:
+        """Absolute paths, most recent first (none without settings)."""
+        return self.recent.files()
+
+    def _add_recent(self, path: str) -> None:
+        self.recent.add(path)

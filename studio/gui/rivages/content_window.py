@@ -21,7 +21,7 @@ from studio.content import LoadError, bundled_path
 from studio.gui import prompts
 from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
-from studio.gui.files.recent import RecentFiles
+from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
@@ -29,7 +29,7 @@ from studio.render.export import ExportError, FORMATS
 MAX_RECENT = 10
 
 
-class ContentWindow(QMainWindow):
+class ContentWindow(RecentFilesMixin, QMainWindow):
     """Base window; ``document`` is the open :class:`ContentDocument`."""
 
     MODEL_TYPES: tuple[type, ...] = ()
@@ -269,13 +269,6 @@ class ContentWindow(QMainWindow):
     # -- recent (QSettings, as the island editor; one list per window kind) -------------------
     def _recent_key(self) -> str:
         return self.RECENT_KEY or f"{type(self).__name__}RecentFiles"
-
-    def recent_files(self) -> list[str]:
-        """Absolute paths, most recent first (none without settings)."""
-        return self.recent.files()
-
-    def _add_recent(self, path: str) -> None:
-        self.recent.add(path)
 
     def _fill_recent(self) -> None:
         self.recent.fill()

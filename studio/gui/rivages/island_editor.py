@@ -23,7 +23,7 @@ from studio.content import LoadError
 from studio.gui import prompts
 from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
-from studio.gui.files.recent import RecentFiles
+from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
@@ -154,7 +154,7 @@ class ExportIslandDialog(QDialog):
 
 # --- the window -------------------------------------------------------------------------------------
 
-class IslandEditorWindow(QMainWindow):
+class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     """Edits one island. ``document`` is an :class:`IslandDocument`; ``settings`` keeps the
     recent files (tests pass their own QSettings)."""
 
@@ -520,12 +520,6 @@ class IslandEditorWindow(QMainWindow):
         return True
 
     # -- recent --------------------------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        return self.recent.files()
-
-    def _add_recent(self, path: str) -> None:
-        self.recent.add(path)
-
     def _fill_recent(self) -> None:
         self.recent.fill()
 
