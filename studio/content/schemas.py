@@ -142,7 +142,7 @@ def migrate(data: dict) -> dict:
 
 from jsonschema import exceptions as _jse  # noqa: E402
 
-from studio.content.findings import Finding, json_path_text  # noqa: E402
+from studio.content.findings import Finding  # noqa: E402
 from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
 
 def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:

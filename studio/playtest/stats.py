@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
-from studio.playtest.elements import NO_SEAT, Element
+from studio.playtest.elements import Element
 from studio.playtest.runner import GameResult
 
 Z95 = 1.959963984540054

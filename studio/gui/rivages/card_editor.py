@@ -10,10 +10,10 @@ selects its card or token. Every edit is one undo step. File ▸ Export prints t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, QSize, Qt
+from PySide6.QtCore import QRectF, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QComboBox, QDockWidget, QFormLayout, QFrame, QGridLayout, QGroupBox,
+    QAbstractItemView, QButtonGroup, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
     QHBoxLayout, QHeaderView, QLabel, QLineEdit, QRadioButton, QScrollArea, QSpinBox, QSplitter, QStackedWidget,
     QTableWidget, QTableWidgetItem, QToolBar, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
