@@ -166,7 +166,7 @@ class ScenarioDocument(QObject):
             raise ValueError("the scenario has no file yet: give a path")
         scenario = self.model()
         scenario.path = target
-        io.write(scenario, target)
+        io.write(scenario, target, origin=self.path)  # the text read keeps its comments
         self.path = target
         self.undo_stack.setClean()
         self.changed.emit(())

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 
 from studio.content import LoadError, dump_yaml, load_document, parse_yaml, resolve_reference, save_atomic
+from studio.content import roundtrip
+from studio.content.yamlio import MAX_BYTES, SourceMap
 from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
 from studio.model.realm import Board, Realm, Scenario
@@ -93,15 +96,79 @@ def read_realm(scenario_path: str | os.PathLike, players: int) -> Realm:
 
 
 def to_text(obj: Board | Scenario) -> str:
+    """The whole model as YAML in the house style (no file to keep the layout of)."""
     return dump_yaml(obj.to_data())
 
 
-def write(obj: Board | Scenario, path: str | os.PathLike) -> None:
-    """Save atomically, after checking the text reloads to an equal model (so a save never
-    writes a file that would not load). Raises InvalidContent or OSError."""
-    text = to_text(obj)
+_OWN_FILE = object()
+
+
+def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathLike | None = _OWN_FILE) -> None:
+    """Save atomically, after checking the text reloads to an equal model, key order
+    included (so a save never writes a file that would not load). Raises InvalidContent or
+    OSError.
+
+    The text written is the ``origin`` file's text (default: ``obj.path``, the file the model
+    was read from or last saved to) with only what was edited changed
+    (:func:`studio.content.roundtrip.patch`): the designer's comments, key order and layout
+    survive. Without an origin file (a new model), or if no patch reloads equal, the model is
+    written whole in the house style."""
+    data = obj.to_data()
+    where = obj.path if origin is _OWN_FILE else origin
+    for text in _patched_texts(where, data):
+        try:
+            again = model_from_document(parse_yaml(text, str(path)))
+        except (LoadError, InvalidContent):
+            continue
+        if again == obj and roundtrip.same(again.to_data(), data):
+            save_atomic(path, text)
+            return
+    text = dump_yaml(data)
     again = model_from_document(parse_yaml(text, str(path)))
     if again != obj:
         raise InvalidContent([Finding("content/round-trip", "error",
                                       "the saved text would not reload to the same content", str(path))])
     save_atomic(path, text)
+
+
+def _patched_texts(origin: str | os.PathLike | None, data: dict):
+    """The origin's text patched to hold ``data``: three-way against the model the origin
+    makes, then two-way against its plain data. Yields nothing without a readable origin."""
+    layout = _layout(origin)
+    if layout is None:
+        return
+    base = _base_data(layout, origin)
+    tried: list[str] = []
+    for against in ([base] if base is not None else []) + [layout.data]:
+        try:
+            text = roundtrip.patch(layout, data, against)
+        except roundtrip.Unpatchable:
+            continue
+        if text not in tried:
+            tried.append(text)
+            yield text
+
+
+def _layout(origin: str | os.PathLike | None) -> "roundtrip.Layout | None":
+    if origin is None:
+        return None
+    try:
+        with open(origin, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return None
+        return roundtrip.Layout(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, roundtrip.Unpatchable):
+        return None
+
+
+def _base_data(layout: "roundtrip.Layout", origin) -> dict | None:
+    """What the model makes of the origin's text (its canonical data), or None when the text
+    no longer builds a model. The origin was checked when it was read: no schema check here
+    (the patched text is checked as a whole)."""
+    try:
+        data = migrate(copy.deepcopy(layout.data))
+        cls = _TYPES[data["format"].split("/")[0]]
+        return cls.from_data(data, source=SourceMap(path=str(origin)), path=str(origin)).to_data()
+    except Exception:  # noqa: BLE001 - any failure: patch against the text's own data
+        return None
