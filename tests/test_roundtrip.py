@@ -215,3 +215,170 @@ def save_with_edit(file: Path, seed: int, tmp_path: Path) -> bool:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_edit_of_every_bundled_file_keeps_comments_and_untouched_lines(file, seed, tmp_path):
     save_with_edit(file, seed, tmp_path)
+
+
+# --- hand-written files ----------------------------------------------------------------------------
+
+BOARD = """\
+# yaml-language-server: $schema=../../schemas/realm-board-1.schema.json
+# A hand-made board: comments in every place a designer puts them.
+
+format: realm-board/1   # the format comes first
+name: 'Comment test'    # name before id: the designer's order
+id: comment-test
+players: 2
+pegs:
+  # the top row
+  a1: {at: [0, 0], colour: red}     # corner
+  a2: {
+    at: [1, 0],   # flow over lines
+    colour: gray, # with comments inside
+  }
+  b1:
+    at: [0.5, 0.866025]  # block style peg
+    colour: blue
+lines:   # every line of the triangle
+- [a1, a2]   # top
+# the slopes
+- [a1, b1]
+- [a2, b1]
+seats:
+  south: {label: South, start: [b1], goal: [a1, a2]}
+  north: {label: North, start: [a1], goal: [b1]}   # north plays second
+description: |
+  Written as a literal block,
+  over two lines.
+# the end
+"""
+
+
+def board_file(tmp_path: Path, text: str = BOARD) -> Path:
+    path = tmp_path / "board.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def saved_after(path: Path, edit, target: Path | None = None) -> str:
+    board = io.read(path)
+    edit(board)
+    io.write(board, target or path)
+    return (target or path).read_text(encoding="utf-8")
+
+
+def test_editing_a_peg_inside_a_commented_flow_mapping_changes_only_its_value(tmp_path):
+    path = board_file(tmp_path)
+
+    def edit(board):
+        board.pegs["a2"].colour = "yellow"
+        board.pegs["b1"].x = 0.75
+
+    out = saved_after(path, edit)
+    assert out == BOARD.replace("colour: gray, # with", "colour: yellow, # with").replace(
+        "at: [0.5, 0.866025]  # block", "at: [0.75, 0.866025]  # block")
+
+
+def test_added_and_deleted_elements_keep_every_other_comment(tmp_path):
+    path = board_file(tmp_path)
+
+    def edit(board):
+        from studio.model.realm import Peg
+
+        board.pegs["b2"] = Peg("b2", 1.5, 0.866025, "green")
+        board.lines.remove(("a1", "a2"))
+        board.lines.append(("a2", "b2"))
+        board.description = "Now three\nlines\nlong."
+
+    out = saved_after(path, edit)
+    expected = BOARD.replace("    colour: blue\n", "    colour: blue\n  b2: {at: [1.5, 0.866025], colour: green}\n")
+    expected = expected.replace("- [a1, a2]   # top\n", "").replace("- [a2, b1]\n", "- [a2, b1]\n- [a2, b2]\n")
+    expected = expected.replace("description: |\n  Written as a literal block,\n  over two lines.",
+                                "description: |-\n  Now three\n  lines\n  long.")
+    assert out == expected
+
+
+def test_reordered_seats_move_with_their_comments(tmp_path):
+    path = board_file(tmp_path)
+
+    def edit(board):
+        board.seats = {"north": board.seats["north"], "south": board.seats["south"]}
+
+    out = saved_after(path, edit)
+    south = "  south: {label: South, start: [b1], goal: [a1, a2]}\n"
+    north = "  north: {label: North, start: [a1], goal: [b1]}   # north plays second\n"
+    assert out == BOARD.replace(south + north, north + south)
+    assert list(io.read(path).seats) == ["north", "south"]
+
+
+def test_save_as_carries_the_comments_to_the_new_file(tmp_path):
+    path = board_file(tmp_path)
+    target = tmp_path / "elsewhere" / "copy.yaml"
+    target.parent.mkdir()
+
+    def edit(board):
+        board.name = "Copy"
+
+    out = saved_after(path, edit, target)
+    assert out == BOARD.replace("name: 'Comment test'", "name: 'Copy'")
+    assert path.read_text(encoding="utf-8") == BOARD
+
+
+def test_a_default_written_out_by_hand_stays_when_another_rule_changes(tmp_path):
+    text = (ROOT / "tests" / "data" / "valid" / "tiny-scenario.yaml").read_text(encoding="utf-8")
+    text = text.replace("  start: own-side\n", "  start: own-side   # the default, said out loud\n  pool_size: 5\n")
+    path = tmp_path / "tiny-scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenario = io.read(path)
+    scenario.rules.end = {"score": 14}
+    scenario.rules.hand_sizes = (3, 4, 5, 6)
+    io.write(scenario, path)
+    out = path.read_text(encoding="utf-8")
+    # the new key goes after the key the model writes before it (bands)
+    assert out == text.replace("end: {score: 12}", "end: {score: 14}").replace(
+        "  bands: [line, triangle, quad]\n", "  bands: [line, triangle, quad]\n  hand_sizes: [3, 4, 5, 6]\n")
+    assert io.read(path) == scenario
+
+
+def test_a_migrated_format_rewrites_the_top_level_and_keeps_the_rest():
+    """Another format version adds a top-level key (as realm-board/2 adds ``location``): the
+    format line changes, the key is written after its predecessor, comments and the
+    designer's key order stay."""
+    layout = Layout(BOARD)
+    new = copy.deepcopy(layout.data)
+    new = {"format": "realm-board/2", "id": new["id"], "name": new["name"], "location": "archipelago-city",
+           **{k: v for k, v in new.items() if k not in ("format", "id", "name")}}
+    out = patch(layout, new, base=new)  # nothing edited: only the migration shows
+    assert out == BOARD.replace("format: realm-board/1   #", "format: realm-board/2   #").replace(
+        "name: 'Comment test'    # name before id: the designer's order\n",
+        "name: 'Comment test'    # name before id: the designer's order\nlocation: archipelago-city\n")
+
+
+def test_windows_line_ends_and_unicode_are_kept():
+    text = BOARD.replace("Comment test", "Côte 🙂").replace("\n", "\r\n")
+    layout = Layout(text)
+    new = copy.deepcopy(layout.data)
+    new["pegs"]["a1"]["colour"] = "green"
+    new["pegs"]["c1"] = {"at": [0, 1.732051], "colour": "red"}
+    out = patch(layout, new)
+    assert out == text.replace("a1: {at: [0, 0], colour: red}", "a1: {at: [0, 0], colour: green}").replace(
+        "    colour: blue\r\n", "    colour: blue\r\n  c1: {at: [0, 1.732051], colour: red}\r\n")
+
+
+def test_a_value_that_changes_kind_is_rewritten_whole():
+    layout = Layout("a: 1  # one\nb:\n- x\n- y\nc: {d: [1, 2]}\n")
+    out = patch(layout, {"a": [1, 2], "b": "flat", "c": {"d": {"e": 1}}})
+    assert out == "a: [1, 2]  # one\nb: flat\nc: {d: {e: 1}}\n"
+    assert parse_yaml(out).data == {"a": [1, 2], "b": "flat", "c": {"d": {"e": 1}}}
+
+
+def test_text_that_cannot_be_walked_is_refused_for_a_full_dump():
+    for text in ("a: &x 1\nb: *x\n", "a: [1\n", "", "a: !!binary aGk=\n"):
+        with pytest.raises(Unpatchable):
+            Layout(text)
+
+
+def test_a_new_board_without_a_file_is_written_whole(tmp_path):
+    board = io.read(board_file(tmp_path))
+    board.path = None
+    target = tmp_path / "new.yaml"
+    io.write(board, target)
+    assert target.read_text(encoding="utf-8") == io.to_text(board)

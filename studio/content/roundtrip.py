@@ -256,14 +256,14 @@ def _styled(value: str, style: str) -> _Styled:
     return s
 
 
-def scalar_text(value: Any, style: str | None = None) -> str:
-    """One-line YAML text of a scalar, safe in block and flow context; a string keeps the
-    quote style ``style`` (``'`` or ``"``) where it can."""
+def scalar_text(value: Any, style: str | None = None, flow: bool = True) -> str:
+    """One-line YAML text of a scalar, safe in flow context (``flow``) or in block context; a
+    string keeps the quote style ``style`` (``'`` or ``"``) where it can."""
     if isinstance(value, str) and style in ("'", '"'):
         text = _dump(_BlockSeq([_styled(value, style)]), width=_HUGE_WIDTH)[2:-1]
         if "\n" not in text:
             return text
-    text = _dump([value], flow=True)[1:-2]
+    text = _dump([value], flow=True)[1:-2] if flow else _dump(_BlockSeq([value]), width=_HUGE_WIDTH)[2:-1]
     if "\n" in text:
         text = _dump(_BlockSeq([_styled(value, '"')]), width=_HUGE_WIDTH)[2:-1]
     return text
@@ -391,7 +391,7 @@ class _Patcher:
             text = _dump(_BlockMap({"k": _styled(value, node.style)}))[2:].rstrip("\n")
             lines = text.split("\n")
             return lines[0].lstrip(" ") + "\n" + "\n".join(_indent(lines[1:], ctx.col))
-        return scalar_text(value, node.style)
+        return scalar_text(value, node.style, flow=ctx.kind == "flow")
 
     def replace(self, node, new: Any, ctx: _Ctx) -> None:
         """Re-render a whole value (its kind changed)."""
