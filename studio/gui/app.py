@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
+from studio.gui import wheel_guard
 from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
 from studio.gui.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
@@ -39,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     # Qt's warnings go to the studio.qt logger (shown with -v or STUDIO_VERBOSE=1), not stderr
     install_qt_logging(verbose or verbose_from_env())
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
+    wheel_guard.install(app)
     window = start_editor(argv)  # noqa: F841 - a top-level window lives while referenced
     return app.exec()
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar
 from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, load_document
 from studio.content.yamlio import os_error_text
-from studio.gui import icons, prompts
+from studio.gui import icons, prompts, wheel_guard
 from studio.gui.balance.editor import BoardBalance
 from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
@@ -107,6 +107,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     def __init__(self, document: BoardDocument | None = None, settings: QSettings | None = None,
                  parent=None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.settings = settings if settings is not None else QSettings()
         self.document = document if document is not None else BoardDocument(standard_board())
         self.setWindowIcon(icons.app_icon())

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QMessageBox, QPushButton, QScrollArea, QSizePolicy, QSlider, QSpinBox, QStyle, QToolBar, QVBoxLayout, QWidget,
 )
 
-from studio.gui import prompts
+from studio.gui import prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
@@ -123,6 +123,7 @@ class PlaytestFrame(QMainWindow):
     def __init__(self, game, parent=None, *, seed: int = 0, controllers=None,
                  delay_ms: int = DEFAULT_DELAY_MS, autoplay: bool = True, note: str | None = None):
         super().__init__(parent)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.game = game
         n = game.players
         controllers = list(controllers or [HUMAN] + ["greedy"] * (n - 1))

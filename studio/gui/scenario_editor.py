@@ -31,7 +31,7 @@ from studio.content.paths import resolved
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
-from studio.gui import icons, prompts
+from studio.gui import icons, prompts, wheel_guard
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
 from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path
 from studio.model import io
@@ -722,6 +722,7 @@ class ScenarioEditor(QMainWindow):
 
     def __init__(self, document: ScenarioDocument | None = None, current_board=None, parent=None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.setWindowIcon(icons.scenario_icon())
         self.setStyleSheet("QGroupBox { font-weight: bold; } QGroupBox QWidget { font-weight: normal; }")
         self.schema = load_schema()

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
+from studio.gui import wheel_guard
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.heatmap import HeatLegend, HeatMapItem
 
@@ -22,6 +23,7 @@ class BalanceWindow(QMainWindow):
 
     def __init__(self, dashboard: BalanceDashboard, parent=None):
         super().__init__(parent, Qt.Window)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.dashboard = dashboard
         self.setCentralWidget(dashboard)
         self.resize(1180, 760)

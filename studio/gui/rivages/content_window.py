@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
-from studio.gui import prompts
+from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
@@ -40,6 +40,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def __init__(self, document: ContentDocument | None = None, settings: QSettings | None = None,
                  parent=None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.settings = settings
         self.paper = "a4"
         self.document = document if document is not None else self._make_document(self.new_model(), None)

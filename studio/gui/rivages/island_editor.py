@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import LoadError
-from studio.gui import prompts
+from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
@@ -161,6 +161,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     def __init__(self, document: IslandDocument | None = None, settings: QSettings | None = None,
                  scenario: RivagesScenario | None = None, parent=None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # the wheel never edits an unfocused field
         self.settings = settings or QSettings()
         self.document = document or IslandDocument(scenario=scenario)
         if self.document.scenario is None and scenario is not None:
