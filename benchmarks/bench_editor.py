@@ -14,7 +14,10 @@ and prints, in milliseconds (median of K runs where it makes sense):
 - validation: :func:`studio.validate.validate` on the board;
 - edit: drag one peg (five ``MovePegs`` pushes of one gesture through the document, as the
   Select tool makes them), the repaint, the face refresh the scene runs once the drag pauses,
-  and the undo of it all.
+  and the undo of it all;
+- save: :func:`studio.model.io.write` after moving one peg (median of K), as the studio saves
+  now (the old text patched, :mod:`studio.content.roundtrip`, and its parts) beside a whole
+  dump in the house style (how every save was written before).
 
 A figure to print, not a test: speed is never asserted (DESIGN.md, "Tests")."""
 
@@ -189,6 +192,28 @@ def main(argv: list[str] | None = None) -> int:
               f"repaint {ms(t_paint).strip()}, face refresh when the drag pauses {ms(t_faces).strip()}; "
               f"undo with repaint and face refresh {ms(t_undo).strip()}{'' if back else '  (scene out of step!)'}")
         view.close()
+
+        # save after one edit: the old text patched (comments kept) against a whole dump
+        from studio.content import roundtrip
+
+        saved = io.read_board(path)
+        pid = next(iter(saved.pegs))
+
+        def save(origin=io._OWN_FILE):
+            saved.pegs[pid].x += 0.5
+            io.write(saved, path, origin=origin)
+
+        t_patched, _ = timed(save, args.repeat)
+        saved.pegs[pid].x += 0.5
+        t_layout, layout = timed(lambda: roundtrip.Layout(path.read_text(encoding="utf-8")), args.repeat)
+        t_base, base = timed(lambda: io._base_data(layout, path), args.repeat)
+        t_patch, text = timed(lambda: roundtrip.patch(layout, saved.to_data(), base), args.repeat)
+        t_check, _ = timed(lambda: io.model_from_document(yamlio.parse_yaml(text, str(path))), args.repeat)
+        t_whole, _ = timed(lambda: save(origin=None), args.repeat)
+        print(f"save after moving one peg: {ms(t_patched).strip()} patching the old text (read its layout "
+              f"{ms(t_layout).strip()}, its model {ms(t_base).strip()}, patch {ms(t_patch).strip()}, "
+              f"reload check {ms(t_check).strip()}); a whole dump as before: {ms(t_whole).strip()} "
+              f"({t_whole / t_patched:.1f}x)")
     return 0
 
 
