@@ -42,8 +42,14 @@ from board_design_lib import (  # noqa: E402
 )
 from studio.geometry.faces import line_graph_faces  # noqa: E402
 from studio.geometry.lattice import ROW_HEIGHT  # noqa: E402
-from studio.model.io import write  # noqa: E402
+from studio.model import io  # noqa: E402
 from studio.model.realm import Bridge, LineItem, Seat, Segment, line_key  # noqa: E402
+
+
+def write(obj, path) -> None:
+    """Save ``obj`` over ``path``, keeping the comments and layout of the file there."""
+    io.write(obj, path, origin=path)
+
 
 RH = ROW_HEIGHT
 LAYOUTS = {"full": full_layout, "hexagon": hexagon_layout, "square": square_layout}

@@ -23,8 +23,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 from board_design_lib import colour_pegs, contents, edge, rotate_ids, subset  # noqa: E402
 from studio.geometry.faces import line_graph_faces  # noqa: E402
 from studio.geometry.lattice import ROW_HEIGHT, triangular_lattice  # noqa: E402
-from studio.model.io import write  # noqa: E402
+from studio.model import io  # noqa: E402
 from studio.model.realm import Board, Peg, Seat, Segment  # noqa: E402
+
+
+def write(obj, path) -> None:
+    """Save ``obj`` over ``path``, keeping the comments and layout of the file there."""
+    io.write(obj, path, origin=path)
 
 
 def make_board(pid, name, players, pegs, lines, centre, order, seats, seed, treasure, energy, description):

@@ -26,10 +26,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from studio.geometry.hex import DIRECTIONS, clusters, distance, neighbours, spiral  # noqa: E402
-from studio.model.io import write  # noqa: E402
+from studio.model import io  # noqa: E402
 from studio.model.rivages import (DEFAULT_TERRAINS, Card, CardSet, Challenge, Effect, Goal, GoalStep, Island,  # noqa: E402
                                   LootSet, LootToken, RivagesScenario, SoloCards, SoloSettings, Space, Tree,
                                   TreeNode, TreeSide)
+
+
+def write(obj, path) -> None:
+    """Save ``obj`` over ``path``, keeping the comments and layout of the file there."""
+    io.write(obj, path, origin=path)
+
 
 BOARDS = ROOT / "boards" / "rivages"
 TERRAINS = [t.name for t in DEFAULT_TERRAINS]
