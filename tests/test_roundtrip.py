@@ -382,3 +382,20 @@ def test_a_new_board_without_a_file_is_written_whole(tmp_path):
     target = tmp_path / "new.yaml"
     io.write(board, target)
     assert target.read_text(encoding="utf-8") == io.to_text(board)
+
+
+def test_empty_values_are_filled_in_place():
+    layout = Layout("a: {n: 1, m: }  # flow\nb:\nc: x\n")
+    out = patch(layout, {"a": {"n": 1, "m": 5}, "b": {"k": [1, 2], "l": "long text here"}, "c": "x"})
+    assert out == "a: {n: 1, m: 5}  # flow\nb: {k: [1, 2], l: long text here}\nc: x\n"  # house style
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_edit_of_a_hand_written_board_keeps_comments_and_untouched_lines(seed, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hand")
+    source = folder / "hand.yaml"
+    source.write_text(BOARD, encoding="utf-8")
+    out = folder / "saved"
+    out.mkdir()
+    save_with_edit(source, seed, out)

@@ -105,7 +105,7 @@ class Layout:
             raise Unpatchable(f"YAML error: {exc}") from None
         finally:
             loader.dispose()
-            del self._loader
+            del self._loader, self._scalars
 
     # positions
     def line_start(self, index: int) -> int:
@@ -396,7 +396,11 @@ class _Patcher:
     def replace(self, node, new: Any, ctx: _Ctx) -> None:
         """Re-render a whole value (its kind changed)."""
         if ctx.kind == "flow":
-            self.add(node.start, node.end, _flow_text(new))
+            if isinstance(node, _Scalar) and node.empty:  # it sits right after its ":"
+                at = node.start + 1 if self.text[node.start:node.start + 1] == " " else node.start
+                self.add(at, at, (" " if at == node.start else "") + _flow_text(new))
+            else:
+                self.add(node.start, node.end, _flow_text(new))
         elif ctx.kind == "map":
             lines = _entry_lines("k", new)
             first = lines[0][2:]  # after "k:"
@@ -441,9 +445,9 @@ class _Patcher:
                 self.node(node.values[i], raw[key], raw[key] if b is _MISSING else b, new[key],
                           self.child_ctx(node, i), force=upgrade)
         self.deletions(node, deleted)
-        self.insertions(node, self.groups(kept, inserted, new, is_map=True))
+        self.insertions(node, self.groups(kept, inserted, new))
 
-    def groups(self, kept: list, inserted: list, new, is_map: bool) -> dict:
+    def groups(self, kept: list, inserted: list, new: dict) -> dict:
         """New entries by the kept key they follow (None: before the first)."""
         out: dict = {}
         inserted_set = set(inserted)
@@ -471,7 +475,7 @@ class _Patcher:
         region_end = bounds[-1][1]
         slots = iter(order_new)
         final = [next(slots) if (k in new and k in base) else k for k in kept]
-        groups = self.groups(final, inserted, new, is_map=True)
+        groups = self.groups(final, inserted, new)
         col = lay.column(node.starts[0])
         pieces: list[str] = []
 
