@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import bundled_path
+from studio.gui import wheel_guard
 from studio.gui.dialogs.bot_settings import BotSettingsDialog
 from studio.gui.dialogs.new_board import NewBoardWizard
 from studio.gui.main_window import MainWindow, default_board_path
@@ -131,6 +132,7 @@ def test_tree_card_and_loot_editors(qtbot, settings, dialogs, cls, name):
 
 
 def test_dialogs(qtbot):
+    wheel_guard.install()  # as studio.gui.app.main does at start; windows do it too
     wizard = NewBoardWizard()
     qtbot.addWidget(wizard)
     wizard.show()
@@ -150,6 +152,7 @@ def test_dialogs(qtbot):
 
 
 def test_a_focused_spin_box_still_takes_the_wheel(qtbot):
+    wheel_guard.install()
     bots = BotSettingsDialog("South")
     qtbot.addWidget(bots)
     bots.show()
