@@ -70,6 +70,15 @@ class GreedyBot(Bot):
         need = state.energy_needed(seat) if hasattr(state, "energy_needed") else 0
         return max(1, need - state.energy[seat]) if need else 1
 
+    def _preview_value(self, preview, seat) -> float:
+        """:meth:`_value` of the position after a band, from its ``state.preview``."""
+        projected = preview.projected[seat]
+        if projected == float("-inf"):
+            need = preview.energy_needed[seat]
+            shortfall = max(1, need - preview.energy[seat]) if need else 1
+            return self.eliminated_value + preview.score[seat] - self.shortfall_value * shortfall
+        return projected
+
     def act(self, game, observation, legal_actions, rng):
         if getattr(game, "kind", None) == "rivages":  # its own values: studio.bots.rivages
             from studio.bots.rivages import RivagesGreedyBot
@@ -95,9 +104,7 @@ class GreedyBot(Bot):
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                after = state.clone()
-                after._apply(action)
-                value = self._value(after, seat) - before
+                value = self._preview_value(state.preview(action), seat) - before
                 value -= self.card_cost * len(action.payment) + self.band_cost
                 if progress is not None:
                     value += self.progress_weight * progress.gain(action.pegs)
@@ -111,7 +118,7 @@ class GreedyBot(Bot):
                     value = float("-inf")
                 else:
                     after = state.clone()
-                    after._apply(action)
+                    after.apply_trusted(action)
                     value = self._value(after, seat) - before
                     follow = [a for a in after.legal_actions() if type(a).__name__ not in ("ExtraAction", "Pass")]
                     value += max(self.values(after, seat, follow, lookahead=False), default=float("-inf"))
@@ -151,6 +158,7 @@ class _Progress:
                     self.now[t] = d
         powers = self.decay
         self.best_now = max((self.worth.get(t, 0.0) * powers[d] for t, d in self.now.items()), default=0.0)
+        self.peg_best: dict = {}  # peg -> best prospect from it, filled as pegs are met
 
     @classmethod
     def of(cls, bot, state, seat):
@@ -170,17 +178,28 @@ class _Progress:
     def gain(self, pegs) -> float:
         """How much the best single prospect (worth x ``decay ** distance``) improves when the
         seat also holds ``pegs``: heading for the best thing left, not sprawling."""
-        powers = self.decay
-        worth = self.worth
         best = self.best_now
+        peg_best = self.peg_best
         for p in pegs:
             if p in self.held:
                 continue
-            for t, d in self.dist_at.get(p, {}).items():
-                w = worth.get(t)
-                if w and w * powers[d] > best:
-                    best = w * powers[d]
+            v = peg_best.get(p)
+            if v is None:
+                v = peg_best[p] = self._peg_best(p)
+            if v > best:
+                best = v
         return best - self.best_now
+
+    def _peg_best(self, peg) -> float:
+        """The best prospect from ``peg`` alone (0 if none)."""
+        powers = self.decay
+        worth = self.worth
+        best = 0.0
+        for t, d in self.dist_at.get(peg, {}).items():
+            w = worth.get(t)
+            if w and w * powers[d] > best:
+                best = w * powers[d]
+        return best
 
 
 def _distance_table(game, decay: float, horizon: int) -> dict:

@@ -52,6 +52,33 @@ class PlaceOutcome:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class PlacePreview:
+    """What a band would do, from :meth:`RealmState.preview`: its ``outcome``, and per seat the
+    ``projected`` scores (:meth:`RealmState.projected_scores`), ``score``, ``energy`` and
+    ``energy_needed`` right after it; ``terminal`` if it would end the game."""
+
+    outcome: PlaceOutcome
+    projected: list[float]
+    score: list[int]
+    energy: list[int]
+    energy_needed: list[int]
+    terminal: bool
+
+
+class _Trial:
+    """What a preview changed that plain saving does not restore: pegs taken (peg, old mask
+    or None), wall lines (see :meth:`Walls.add`), faces collected and controlled."""
+
+    __slots__ = ("pegs", "walls", "collected", "controlled")
+
+    def __init__(self) -> None:
+        self.pegs: list = []
+        self.walls: list = []
+        self.collected: list = []
+        self.controlled: list = []
+
+
 class RealmGame(Game):
     """A Rule the Realm game: board, rules, number of players and seed.
 
@@ -107,6 +134,10 @@ class RealmGame(Game):
             self.modules.append(REGISTRY[name](self, params))
         # modules that restrict bands (only those are asked for every candidate shape)
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
+        # per hook, the modules that define it (the engine calls only those)
+        self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
+                      for name in ("before_collect", "after_place", "end_reason", "before_final", "final_scoring",
+                                   "energy_needed", "goal_bonus")}
         self.end_rule = dict(self.rules.end or {})
         self.total_cards = self.rules.cards_per_colour * NCOL
         self.topology_kinds = len({s.kind for s in self.topology.shapes})
@@ -197,6 +228,8 @@ class RealmState(State):
     collected it), ``controlled`` (per seat, face indices explored or closed), ``round``
     (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
     ``log`` (one line per action) and ``history`` (actions)."""
+
+    _trial: _Trial | None = None  # set while :meth:`preview` plays a band to take it back
 
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -344,24 +377,104 @@ class RealmState(State):
 
     def projected_scores(self) -> list[float]:
         """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
-        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing."""
-        if self.end_reason is not None:
-            final = self
-        else:
-            final = self.clone()
-            final.log = []
-            final._finish("projection")
-        return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(self.players)]
+        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: the
+        final scoring runs on this state and is taken back (no copy)."""
+        hooks = self.game.hooks
+        if self.end_reason is None and not hooks["before_final"] and not hooks["final_scoring"]:
+            # only energy to VP (RTR-E2) to add: nothing to play and take back
+            rate = self.game.rules.energy_per_vp
+            out = [float(v) for v in self.score]
+            if rate > 0:
+                for s, e in enumerate(self.energy):
+                    if e >= rate:  # add_score: never below 0 (RTR-S7)
+                        out[s] = float(max(0, self.score[s] + e // rate))
+            for s in self.eliminated:
+                out[s] = float("-inf")
+            return out
+        if self.end_reason is None:
+            energy, score, supply = list(self.energy), list(self.score), self.supply
+            eliminated, n_log = set(self.eliminated), len(self.log)
+            try:
+                self._final_scoring()
+                out = [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
+            finally:
+                self.energy[:] = energy
+                self.score[:] = score
+                self.supply = supply
+                self.eliminated.clear()
+                self.eliminated.update(eliminated)
+                del self.log[n_log:]
+            return out
+        return [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
+
+    def preview(self, action: Place) -> PlacePreview:
+        """What the legal band ``action`` of the player to move would do, without doing it and
+        without copying the state: it is played (trusted, as :meth:`apply_trusted`), read and
+        taken back. Cost: the band's own work plus the final scoring, not a copy of the
+        state. Raises TypeError for an action that is not a :class:`Place`."""
+        if not isinstance(action, Place):
+            raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
+        if self._trial is not None:
+            raise RuntimeError("a preview is already under way on this state")
+        seat = self.seat
+        hands = [list(h) for h in self.hands]
+        energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
+        scalars = (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
+                   self.end_triggered, self.end_reason, self.final_done)
+        eliminated = set(self.eliminated)
+        lengths = (len(self.discard), len(self.discards[seat]), len(self.bands), len(self.pending), len(self.log))
+        extra = _deep_copy_plain(self.extra)
+        last = self.__dict__.get("last_outcome")
+        trial = self._trial = _Trial()
+        try:
+            self._apply(action)
+            players = range(self.players)
+            result = PlacePreview(self.last_outcome, self.projected_scores(), list(self.score), list(self.energy),
+                                  [self.energy_needed(s) for s in players], self.end_reason is not None)
+        finally:
+            self._trial = None
+            for h, saved in zip(self.hands, hands):
+                h[:] = saved
+            self.energy[:] = energy
+            self.score[:] = score
+            self.bands_left[:] = bands_left
+            (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
+             self.end_triggered, self.end_reason, self.final_done) = scalars
+            self.eliminated.clear()
+            self.eliminated.update(eliminated)
+            del self.discard[lengths[0]:]
+            del self.discards[seat][lengths[1]:]
+            del self.bands[lengths[2]:]
+            del self.pending[lengths[3]:]
+            del self.log[lengths[4]:]
+            self.extra.clear()
+            self.extra.update(extra)
+            if last is None:
+                self.__dict__.pop("last_outcome", None)
+            else:
+                self.last_outcome = last
+            peg_seats = self.peg_seats
+            for p, mask in reversed(trial.pegs):
+                if mask is None:
+                    del peg_seats[p]
+                else:
+                    peg_seats[p] = mask
+            self.walls[seat].undo(trial.walls)
+            for f in trial.collected:
+                del self.collected[f]
+            for s, f in trial.controlled:
+                self.controlled[s].discard(f)
+        return result
 
     def energy_needed(self, seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (Volcano escape, L2-3/L2-4); 0 when
         no module asks for any."""
-        return max((m.energy_needed(self, seat) for m in self.game.modules), default=0)
+        return max((m.energy_needed(self, seat) for m in self.game.hooks["energy_needed"]), default=0)
 
     def goal_bonus(self, seat: int) -> int:
         """VP the seat would gain now by reaching one of its goal pegs (Jungle Temples, L1-2);
         0 when nothing rewards it (any more)."""
-        return sum(m.goal_bonus(self, seat) for m in self.game.modules)
+        return sum(m.goal_bonus(self, seat) for m in self.game.hooks["goal_bonus"])
 
     def bands_used(self, seat: int) -> int:
         return self.game.rules.bands_per_player - self.bands_left[seat]
@@ -867,13 +980,34 @@ class RealmState(State):
         self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
-        game = self.game
-        topo = game.topology
-        shape = topo.shape(action.pegs, action.shape)
+        shape = self.game.topology.shape(action.pegs, action.shape)
+        self._pay(seat, action.payment)
+        trial = self._trial
+        if trial is None:
+            self._occupy(seat, shape)
+        else:  # a preview: record what to undo; reach and payment caches are left alone
+            peg_seats = self.peg_seats
+            bit = 1 << seat
+            for p in shape.pegs:
+                mask = peg_seats.get(p)
+                if mask is None or not mask & bit:
+                    trial.pegs.append((p, mask))
+                    peg_seats[p] = (mask or 0) | bit
+        self.bands.append((seat, shape))
+        self.bands_left[seat] -= 1
+        outcome = self._settle(seat, shape)
+        self.last_outcome = outcome
+        if trial is None:
+            self.log.append(self._place_text(seat, action, outcome))
+        return outcome
+
+    def _pay(self, seat: int, payment) -> None:
+        """Pay for a band (RTR-P7, RTR-P8; L6-5 energy tokens before collecting)."""
         energy_paid: set[str] = set()
-        for card in action.payment:  # pay first (RTR-P7, RTR-P8; L6-5 before collecting)
+        hands = self.hands
+        for card in payment:
             c = CINDEX[card.colour]
-            self.hands[seat][c] -= 1
+            hands[seat][c] -= 1
             if card.to is None or card.energy:
                 self._discard_card(seat, c)
                 if card.energy and card.peg not in energy_paid:
@@ -881,31 +1015,43 @@ class RealmState(State):
                     self.energy[seat] -= 1
                     self.energy[card.to] += 1
             else:
-                self.hands[card.to][c] += 1
+                hands[card.to][c] += 1
+
+    def _occupy(self, seat: int, shape: BandShape) -> None:
+        """Put the seat's band on ``shape``'s pegs: peg owners, the payment caches of the
+        shapes on newly held pegs (RTR-P7) and the seat's reach (RTR-P6)."""
         bit = 1 << seat
-        ids_at = game.shape_ids_at
+        ids_at = self.game.shape_ids_at
         caches = self._own_pay_cache()
+        new = []
         for p in shape.pegs:
             mask = self.peg_seats.get(p, 0)
             if not mask & bit:
+                new.append(p)
                 self.peg_seats[p] = mask | bit
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
                     for i in ids_at[p]:
                         cache[i] = None
-        self._extend_reach(seat, shape.pegs)
-        self.bands.append((seat, shape))
-        self.bands_left[seat] -= 1
+        # shapes on pegs the seat already held are in its reach already
+        self._extend_reach(seat, new)
+
+    def _settle(self, seat: int, shape: BandShape) -> PlaceOutcome:
+        """A band just placed explores its interior (RTR-P2), closes regions (RTR-P4) and
+        collects (RTR-P3); the modules add their rules. Returns what it did."""
+        game = self.game
+        topo = game.topology
         outcome = PlaceOutcome()
-        for m in game.modules:
+        for m in game.hooks["before_collect"]:
             m.before_collect(self, seat, shape, outcome)
         for f in shape.interior:  # explore (RTR-P2)
             outcome.explored.append(f)
             self._control(seat, f, outcome)
         walls = self.walls[seat]
+        journal = None if self._trial is None else self._trial.walls
         if game.rules.closures:  # close (RTR-P4)
             inside = set(shape.interior)
             for line in shape.sides:
-                if walls.add(line):
+                if walls.add(line, journal):
                     region = enclosed_side(topo, walls, line)
                     site = [f for f in region if topo.is_segment[f] and f not in inside and f not in self.collected]
                     fresh = [f for f in region if topo.is_segment[f] and f not in inside
@@ -917,11 +1063,13 @@ class RealmState(State):
                         self._control(seat, f, outcome)
         else:
             for line in shape.sides:
-                walls.add(line)
+                walls.add(line, journal)
         self.add_score(seat, outcome.treasure)
-        for m in game.modules:
+        for m in game.hooks["after_place"]:
             m.after_place(self, seat, shape, outcome)
-        self.last_outcome = outcome
+        return outcome
+
+    def _place_text(self, seat: int, action: Place, outcome: PlaceOutcome) -> str:
         text = f"{self.seat_name(seat)} places {action}"
         gains = []
         if outcome.treasure:
@@ -933,20 +1081,24 @@ class RealmState(State):
         gains.extend(outcome.notes)
         if gains:
             text += ": " + ", ".join(gains)
-        self.log.append(text)
-        return outcome
+        return text
 
     def _control(self, seat: int, face: int, outcome: PlaceOutcome) -> None:
         """Seat explores or closes ``face``: contents are collected once only (RTR-P3)."""
         topo = self.game.topology
         if not topo.is_segment[face]:
             return
+        trial = self._trial
         if face not in self.controlled[seat]:
             self.controlled[seat].add(face)
             outcome.newly_controlled.append(face)
+            if trial is not None:
+                trial.controlled.append((seat, face))
         if face in self.collected:
             return
         self.collected[face] = seat
+        if trial is not None:
+            trial.collected.append(face)
         outcome.collected.append(face)
         outcome.treasure += topo.treasure[face]
         if topo.energy[face]:
@@ -959,7 +1111,7 @@ class RealmState(State):
             return f"a player reached {end['score']} VP"
         if end.get("bands-exhausted") and min(self.bands_left) <= 0:
             return "a player has no bands left"
-        for m in self.game.modules:
+        for m in self.game.hooks["end_reason"]:
             reason = m.end_reason(self)
             if reason:
                 return reason
@@ -987,9 +1139,18 @@ class RealmState(State):
             self.seat += 1
 
     def _finish(self, reason: str) -> None:
-        """Final scoring: the modules' energy rules, energy to VP (RTR-E2), then the modules'
-        end-of-game points (RTR-E1)."""
-        for m in self.game.modules:
+        """Final scoring (:meth:`_final_scoring`); the game is over."""
+        self._final_scoring()
+        self.end_reason = reason
+        self.final_done = True
+        won = self.winners()
+        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
+
+    def _final_scoring(self) -> None:
+        """The modules' energy rules, energy to VP (RTR-E2), then the modules' end-of-game
+        points (RTR-E1). Changes only ``energy``, ``supply``, ``eliminated``, ``score`` and
+        ``log`` (:meth:`projected_scores` relies on it)."""
+        for m in self.game.hooks["before_final"]:
             m.before_final(self)
         rate = self.game.rules.energy_per_vp
         if rate > 0:
@@ -998,12 +1159,8 @@ class RealmState(State):
                 if bonus and s not in self.eliminated:
                     self.add_score(s, bonus)
                     self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
-        for m in self.game.modules:
+        for m in self.game.hooks["final_scoring"]:
             m.final_scoring(self)
-        self.end_reason = reason
-        self.final_done = True
-        won = self.winners()
-        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
 
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
@@ -1155,9 +1312,14 @@ class RealmState(State):
         for seat, kind, pegs in obs["bands"]:
             shape = topo.shape(tuple(pegs), kind)
             s.bands.append((seat, shape))
+            bit = 1 << seat
+            new = []
             for p in shape.pegs:
-                s.peg_seats[p] = s.peg_seats.get(p, 0) | (1 << seat)
-            s._extend_reach(seat, shape.pegs)
+                mask = s.peg_seats.get(p, 0)
+                if not mask & bit:
+                    new.append(p)
+                    s.peg_seats[p] = mask | bit
+            s._extend_reach(seat, new)
             for line in shape.sides:
                 s.walls[seat].add(line)
         s.collected = {int(k): v for k, v in obs["collected"].items()}
