@@ -151,14 +151,9 @@ class _Progress:
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
         self.dist_at = dist_at
-        self.now: dict = {}
-        for p in self.held:
-            for t, d in dist_at.get(p, {}).items():
-                if d < self.now.get(t, 99):
-                    self.now[t] = d
-        powers = self.decay
-        self.best_now = max((self.worth.get(t, 0.0) * powers[d] for t, d in self.now.items()), default=0.0)
         self.peg_best: dict = {}  # peg -> best prospect from it, filled as pegs are met
+        # the best prospect now: the best from any held peg (the nearest of each target counts)
+        self.best_now = max((self._peg_best(p) for p in self.held), default=0.0)
 
     @classmethod
     def of(cls, bot, state, seat):

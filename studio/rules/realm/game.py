@@ -136,8 +136,16 @@ class RealmGame(Game):
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
-                      for name in ("before_collect", "after_place", "end_reason", "before_final", "final_scoring",
-                                   "energy_needed", "goal_bonus")}
+                      for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
+                                   "final_scoring", "energy_needed", "goal_bonus")}
+        # preview can work a band out without playing it when no module acts before collecting
+        # and every module acting after says when it would do nothing (RealmModule.quiet)
+        self.direct_preview = not self.hooks["before_collect"] and all(
+            m in self.hooks["quiet"] for m in self.hooks["after_place"])
+        # preview must patch the state to score it when the end-of-game rules read more than
+        # score and energy
+        self.final_reads_state = bool(self.hooks["before_final"] or self.hooks["final_scoring"]
+                                      or self.hooks["energy_needed"])
         self.end_rule = dict(self.rules.end or {})
         self.total_cards = self.rules.cards_per_colour * NCOL
         self.topology_kinds = len({s.kind for s in self.topology.shapes})
@@ -382,15 +390,7 @@ class RealmState(State):
         hooks = self.game.hooks
         if self.end_reason is None and not hooks["before_final"] and not hooks["final_scoring"]:
             # only energy to VP (RTR-E2) to add: nothing to play and take back
-            rate = self.game.rules.energy_per_vp
-            out = [float(v) for v in self.score]
-            if rate > 0:
-                for s, e in enumerate(self.energy):
-                    if e >= rate:  # add_score: never below 0 (RTR-S7)
-                        out[s] = float(max(0, self.score[s] + e // rate))
-            for s in self.eliminated:
-                out[s] = float("-inf")
-            return out
+            return _energy_projection(self.score, self.energy, self.eliminated, self.game.rules.energy_per_vp)
         if self.end_reason is None:
             energy, score, supply = list(self.energy), list(self.score), self.supply
             eliminated, n_log = set(self.eliminated), len(self.log)
@@ -416,6 +416,134 @@ class RealmState(State):
             raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
         if self._trial is not None:
             raise RuntimeError("a preview is already under way on this state")
+        if self.game.direct_preview and not self.pending and self.end_reason is None:
+            found = self._direct_preview(action)
+            if found is not None:
+                return found
+        return self._played_preview(action)
+
+    def _direct_preview(self, action: Place) -> PlacePreview | None:
+        """:meth:`preview` worked out from the band's effects without playing it: payment by
+        energy (L6-5), exploring (RTR-P2), closing (RTR-P4, on the seat's walls, taken back)
+        and collecting (RTR-P3), then the projected scores. None when it cannot be done this
+        way: a module would act on the band (see :meth:`RealmModule.quiet`), or the band may
+        end the turn of the last seat, and so perhaps the game."""
+        game = self.game
+        seat = self.seat
+        n = game.players
+        energy = list(self.energy)
+        for card in action.payment:
+            if card.energy:
+                return None  # L6-5 energy payments: played (rare)
+        topo = game.topology
+        shape = self._shape_of(action)
+        is_segment = topo.is_segment
+        collected = self.collected
+        mine = self.controlled[seat]
+        got: dict[int, int] = {}     # faces this band collects
+        held: set[int] = set()       # faces this band newly controls
+        outcome = PlaceOutcome()
+        supply = self.supply
+        treasure_of, energy_of = topo.treasure, topo.energy
+
+        def control(f: int) -> None:
+            nonlocal supply
+            if not is_segment[f]:
+                return
+            if f not in mine and f not in held:
+                held.add(f)
+                outcome.newly_controlled.append(f)
+            if f in collected or f in got:
+                return
+            got[f] = seat
+            outcome.collected.append(f)
+            outcome.treasure += treasure_of[f]
+            if energy_of[f]:
+                amount = min(energy_of[f], supply)
+                supply -= amount
+                energy[seat] += amount
+                outcome.energy += amount
+
+        for f in shape.interior:
+            outcome.explored.append(f)
+            control(f)
+        walls = self.walls[seat]
+        journal: list = []
+        try:
+            if game.rules.closures:
+                inside = None
+                for line in shape.sides:
+                    if walls.add(line, journal):
+                        region = enclosed_side(topo, walls, line)
+                        if not region:
+                            continue
+                        if inside is None:
+                            inside = set(shape.interior)
+                        site = [f for f in region if is_segment[f] and f not in inside
+                                and f not in collected and f not in got]
+                        fresh = [f for f in region if is_segment[f] and f not in inside
+                                 and f not in mine and f not in held]
+                        if fresh:
+                            outcome.regions.append((region, site))
+                        for f in fresh:
+                            outcome.closed.append(f)
+                            control(f)
+        finally:
+            walls.undo(journal)
+        for m in game.hooks["after_place"]:
+            if not m.quiet(self, seat, shape, outcome):
+                return None
+        score = list(self.score)
+        if outcome.treasure:
+            score[seat] = max(0, score[seat] + outcome.treasure)
+        if seat == n - 1 and self.actions_left <= 1 and self._round_may_end(seat, score, energy):
+            return None  # the game may end after this band: played, so it is scored as it ends
+        if not game.final_reads_state:
+            projected = _energy_projection(score, energy, self.eliminated, game.rules.energy_per_vp)
+            return PlacePreview(outcome, projected, score, energy, [0] * n, False)
+        saved = (list(self.energy), list(self.score), self.supply)
+        self.energy[:], self.score[:], self.supply = energy, score, supply
+        collected.update(got)
+        mine.update(held)
+        try:
+            projected = self.projected_scores()
+            needed = [self.energy_needed(s) for s in range(n)]
+        finally:
+            self.energy[:], self.score[:], self.supply = saved
+            for f in got:
+                del collected[f]
+            mine.difference_update(held)
+        return PlacePreview(outcome, projected, score, energy, needed, False)
+
+    def _round_may_end(self, seat: int, score, energy) -> bool:
+        """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
+        changing nothing a module reads, could end the game (see :meth:`_spend_action`,
+        :meth:`_end_turn`): conservative, True when unsure."""
+        cost = self.game.rules.extra_action_cost
+        if cost > 0 and not self.extra_bought and energy[seat] >= cost:
+            return False  # an extra action can still be bought: the turn goes on (RTR-T4)
+        if self.end_triggered is not None or self.game.hooks["end_reason"]:
+            return True
+        end = self.game.end_rule
+        bands_left = list(self.bands_left)
+        bands_left[seat] -= 1
+        if "score" in end and max(score) >= end["score"]:
+            return True
+        if end.get("bands-exhausted") and min(bands_left) <= 0:
+            return True
+        if "rounds" in end and self.round >= end["rounds"]:
+            return True
+        return all(b <= 0 for b in bands_left) or self.round >= self.game.rules.max_rounds
+
+    def _shape_of(self, action: Place) -> BandShape:
+        """The band shape of a Place (its pegs are in canonical order when it came from
+        :meth:`legal_actions`)."""
+        topo = self.game.topology
+        found = topo.shape_by_key.get((action.shape, action.pegs)) if action.shape else None
+        return found if found is not None else topo.shape(action.pegs, action.shape)
+
+    def _played_preview(self, action: Place) -> PlacePreview:
+        """:meth:`preview` by playing the band on this state and taking it back."""
         seat = self.seat
         hands = [list(h) for h in self.hands]
         energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
@@ -980,7 +1108,7 @@ class RealmState(State):
         self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
-        shape = self.game.topology.shape(action.pegs, action.shape)
+        shape = self._shape_of(action)
         self._pay(seat, action.payment)
         trial = self._trial
         if trial is None:
@@ -1338,6 +1466,19 @@ class RealmState(State):
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
+    """Scores after converting unused energy to VP (RTR-E2, never below 0: RTR-S7); ``-inf``
+    for an eliminated seat. The whole final scoring when no module adds to it."""
+    out = [float(v) for v in score]
+    if rate > 0:
+        for s, e in enumerate(energy):
+            if e >= rate:
+                out[s] = float(max(0, score[s] + e // rate))
+    for s in eliminated:
+        out[s] = float("-inf")
+    return out
 
 
 def _payment_plan(colours: tuple, hand) -> tuple | None:
