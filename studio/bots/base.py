@@ -1,4 +1,5 @@
-"""Random and greedy bots for Rule the Realm (and any game with the same State API)."""
+"""Random and greedy bots. The greedy bot here plays Rule the Realm; a game with its own greedy
+bot registers it with its evaluator (:mod:`studio.bots.evaluators`, e.g. Rivages)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,6 @@ class GreedyBot(Bot):
     horizon = 12  # lines; decay ** 12 is about 1.4%
 
     def _value(self, state, seat) -> float:
-        if not hasattr(state, "projected_scores"):
-            return float(state.scores()[seat])
         projected = state.projected_scores()[seat]
         if projected == float("-inf"):
             # out of the game as things stand: what it would score counts far less than escaping
@@ -67,7 +66,7 @@ class GreedyBot(Bot):
 
     @staticmethod
     def _shortfall(state, seat) -> int:
-        need = state.energy_needed(seat) if hasattr(state, "energy_needed") else 0
+        need = state.energy_needed(seat)
         return max(1, need - state.energy[seat]) if need else 1
 
     def _preview_value(self, preview, seat) -> float:
@@ -80,10 +79,11 @@ class GreedyBot(Bot):
         return projected
 
     def act(self, game, observation, legal_actions, rng):
-        if getattr(game, "kind", None) == "rivages":  # its own values: studio.bots.rivages
-            from studio.bots.rivages import RivagesGreedyBot
+        from studio.bots.evaluators import evaluator_for
 
-            return RivagesGreedyBot().act(game, observation, legal_actions, rng)
+        other = evaluator_for(game).greedy  # a game with its own greedy bot (Rivages)
+        if other is not None:
+            return other.act(game, observation, legal_actions, rng)
         if len(legal_actions) == 1:
             return legal_actions[0]
         seat = observation["seat"]
@@ -98,7 +98,7 @@ class GreedyBot(Bot):
         one sampled from its observation). ``lookahead``: value an extra action by the best
         action it allows."""
         before = self._value(state, seat)
-        hand_size = sum(state.hands[seat]) if hasattr(state, "hands") else 0
+        hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
         out = []
         for action in actions:
@@ -139,13 +139,13 @@ class _Progress:
         dist_at = table["dist_at"]
         topo = state.game.topology
         rate = state.game.rules.energy_per_vp
-        short = hasattr(state, "energy_needed") and state.energy_needed(seat) > state.energy[seat]
+        short = state.energy_needed(seat) > state.energy[seat]
         energy_worth = 1.0 if short else (1.0 / rate if rate > 0 else 0.0)
         self.worth = {}
         for t, face in enumerate(table["faces"]):
             if face not in state.collected:
                 self.worth[t] = topo.treasure[face] + energy_worth * topo.energy[face]
-        bonus = state.goal_bonus(seat) if hasattr(state, "goal_bonus") else 0
+        bonus = state.goal_bonus(seat)
         if bonus:
             self.worth[("goal", seat)] = float(bonus)
         bit = 1 << seat
@@ -157,7 +157,7 @@ class _Progress:
 
     @classmethod
     def of(cls, bot, state, seat):
-        if not hasattr(state, "peg_seats") or bot.progress_weight == 0 or not state.game.rules.connect:
+        if bot.progress_weight == 0 or not state.game.rules.connect:
             return None  # without the connection rule (RTR-P6) a band may go anywhere: no distance
         import weakref
 
