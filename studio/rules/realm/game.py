@@ -66,6 +66,62 @@ class PlacePreview:
     terminal: bool
 
 
+class _BoardPart:
+    """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
+
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache")
+
+    @classmethod
+    def empty(cls, game) -> "_BoardPart":
+        part = cls()
+        n = game.players
+        part.key = ()
+        part.bands = []
+        part.peg_seats = {}
+        part.reach = [None] * n
+        part.walls = [Walls() for _ in range(n)]
+        part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
+        return part
+
+    def copy(self) -> "_BoardPart":
+        part = _BoardPart()
+        part.key = self.key
+        part.bands = list(self.bands)
+        part.peg_seats = dict(self.peg_seats)
+        part.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
+        part.walls = [w.copy() for w in self.walls]
+        part.pay_cache = [list(c) for c in self.pay_cache]
+        return part
+
+    def extend(self, game, bands) -> None:
+        """Place ``bands`` ((seat, kind, pegs) each) as :meth:`RealmState._occupy` does."""
+        topo = game.topology
+        ids_at = game.shape_ids_at
+        shapes_at = topo.shapes_at
+        for seat, kind, pegs in bands:
+            shape = topo.shape(pegs, kind)
+            self.bands.append((seat, shape))
+            bit = 1 << seat
+            reach = self.reach[seat]
+            if reach is None:
+                reach = self.reach[seat] = ([], set())
+            shapes, seen = reach
+            for p in shape.pegs:
+                mask = self.peg_seats.get(p, 0)
+                if not mask & bit:
+                    self.peg_seats[p] = mask | bit
+                    for cache in self.pay_cache:
+                        for i in ids_at[p]:
+                            cache[i] = None
+                    for sh in shapes_at[p]:
+                        if sh.index not in seen:
+                            seen.add(sh.index)
+                            shapes.append(sh)
+            for line in shape.sides:
+                self.walls[seat].add(line)
+        self.key = self.key + tuple(bands)
+
+
 class _Trial:
     """What a preview changed that plain saving does not restore: pegs taken (peg, old mask
     or None), wall lines (see :meth:`Walls.add`), faces collected and controlled."""
@@ -169,6 +225,24 @@ class RealmGame(Game):
         # state and game with those facts lists the same actions (cleared when large)
         self._pay_entries: dict[tuple, tuple] = {}
         self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
+        self._board_part: _BoardPart | None = None  # see board_of
+
+    def board_of(self, bands) -> "_BoardPart":
+        """The board part of a state with ``bands`` placed (``[seat, kind, pegs]`` in order, as
+        in an observation): who is on each peg, each seat's reach and walls, payment caches.
+        The same for every state sampled from one observation, so it is built once and
+        extended band by band as a game goes on (the last one is kept)."""
+        key = tuple((seat, kind, tuple(pegs)) for seat, kind, pegs in bands)
+        last = self._board_part
+        if last is not None and last.key == key:
+            return last
+        if last is not None and key[:len(last.key)] == last.key:
+            part = last.copy()
+        else:
+            part = _BoardPart.empty(self)
+        part.extend(self, key[len(part.key):])
+        self._board_part = part
+        return part
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (cached: legal actions build many)."""
@@ -303,6 +377,15 @@ class RealmState(State):
     # -- small helpers ----------------------------------------------------------------------
     def _empty_pay_cache(self) -> list[list]:
         return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
+
+    def _set_board(self, board: "_BoardPart") -> None:
+        """Take the bands of ``board`` (copied; its payment caches shared, copy on write)."""
+        self.bands = list(board.bands)
+        self.peg_seats = dict(board.peg_seats)
+        self.reach = [None if r is None else (list(r[0]), set(r[1])) for r in board.reach]
+        self.walls = [w.copy() for w in board.walls]
+        self._pay_cache = board.pay_cache
+        self._pay_shared = True
 
     def _own_pay_cache(self) -> list[list]:
         """The payment cache, copied first if a clone shares it."""
@@ -750,8 +833,8 @@ class RealmState(State):
             i = shape.index
             entry = cache[i]
             if entry is None:  # first look since a band landed on one of its pegs
-                if self._pay_shared:
-                    cache = self._own_pay_cache()[seat]
+                # filled in place even when shared: every state sharing these lists has the
+                # same bands on the board (a band copies them first, in _occupy)
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
@@ -1430,26 +1513,7 @@ class RealmState(State):
         s.energy = list(obs["energy"])
         s.score = list(obs["score"])
         s.bands_left = list(obs["bands_left"])
-        s.bands = []
-        s.peg_seats = {}
-        s._pay_cache = s._empty_pay_cache()
-        s._pay_shared = False
-        s.reach = [None] * n
-        s.walls = [Walls() for _ in range(n)]
-        topo = game.topology
-        for seat, kind, pegs in obs["bands"]:
-            shape = topo.shape(tuple(pegs), kind)
-            s.bands.append((seat, shape))
-            bit = 1 << seat
-            new = []
-            for p in shape.pegs:
-                mask = s.peg_seats.get(p, 0)
-                if not mask & bit:
-                    new.append(p)
-                    s.peg_seats[p] = mask | bit
-            s._extend_reach(seat, new)
-            for line in shape.sides:
-                s.walls[seat].add(line)
+        s._set_board(game.board_of(obs["bands"]))
         s.collected = {int(k): v for k, v in obs["collected"].items()}
         s.controlled = [set(c) for c in obs["controlled"]]
         s.round = obs["round"]
