@@ -24,6 +24,7 @@ from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Sc
 from studio.rules.api import Game, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
+from studio.rules.realm.cards import SharedPool
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.geometry.bands import BandShape, Topology
@@ -167,10 +168,16 @@ class RealmGame(Game):
         if self.rules.start not in SUPPORTED_START:
             raise BoardError(f"unknown start rule {self.rules.start!r}")
         cards = self.rules.cards
+        # where cards come from (studio.rules.realm.cards); personal_deck: its settings or None
         self.personal_deck: dict | None = None
         if isinstance(cards, dict) and "personal-deck" in cards:
-            self.personal_deck = {"size": 12, "draw": 3, **(cards["personal-deck"] or {})}
-        elif cards != "shared-pool":
+            from studio.rules.realm.cursed_triangle import PersonalDecks
+
+            self.card_rules = PersonalDecks(self.rules, cards["personal-deck"])
+            self.personal_deck = self.card_rules.params
+        elif cards == "shared-pool":
+            self.card_rules = SharedPool(self.rules)
+        else:
             raise BoardError(f"unknown card rule {cards!r}")
         self.allowed_kinds = frozenset(SHAPE_KINDS[b] for b in self.rules.bands)
         self.topology = Topology(board, tuple(sorted(set(SHAPE_KINDS.values()) & (self.allowed_kinds | {"line", "triangle", "quad"}))))
@@ -224,7 +231,7 @@ class RealmGame(Game):
         # (shape index, *pegs to pay with the seat each card goes to) -> payment entry: every
         # state and game with those facts lists the same actions (cleared when large)
         self._pay_entries: dict[tuple, tuple] = {}
-        self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
+        self.draw_count = self.card_rules.draw_count
         self._board_part: _BoardPart | None = None  # see board_of
 
     def board_of(self, bands) -> "_BoardPart":
@@ -333,23 +340,19 @@ class RealmState(State):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * NCOL for _ in range(n)]
         self.pool: list[int] = []
-        # personal decks (L6-1): each seat deals its own deck; the rest is out of the game
+        # personal decks (L6-1, studio.rules.realm.cursed_triangle): each seat's own deck and
+        # discard pile, and the cards set aside; empty with the shared pool
         self.decks: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.set_aside: list[int] = []
-        if game.personal_deck:
-            size = game.personal_deck["size"]
-            for seat in range(n):
-                self.decks[seat] = [self.deck.pop() for _ in range(min(size, len(self.deck)))]
-            self.set_aside, self.deck = self.deck, []
+        game.card_rules.deal(self)
         for seat in range(n):
             size = rules.hand_sizes[seat] if seat < len(rules.hand_sizes) else rules.hand_sizes[-1]
             for _ in range(size):
                 card = self._draw_card(seat)
                 if card is not None:
                     self.hands[seat][card] += 1
-        if not game.personal_deck:
-            self._refill_pool()
+        game.card_rules.open_pool(self)
         self.supply = rules.energy_supply
         self.energy = [0] * n
         self.score = [0] * n
@@ -417,43 +420,18 @@ class RealmState(State):
         return f"seat {seat + 1} ({self.game.seat_names[seat]})"
 
     def _draw_card(self, seat: int) -> int | None:
-        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (RTR-T3).
-        With personal decks, the seat's own deck and discard pile (L6-3)."""
-        if self.game.personal_deck:
-            if not self.decks[seat]:
-                if not self.discards[seat]:
-                    return None
-                self.decks[seat], self.discards[seat] = self.discards[seat], []
-                self.rng.shuffle(self.decks[seat])
-            return self.decks[seat].pop()
-        if not self.deck:
-            if not self.discard:
-                return None
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-        return self.deck.pop()
+        """The next card ``seat`` draws (RTR-T3; the card rules of the scenario), or None."""
+        return self.game.card_rules.draw(self, seat)
 
     def _discard_card(self, seat: int, card: int) -> None:
-        if self.game.personal_deck:
-            self.discards[seat].append(card)
-        else:
-            self.discard.append(card)
+        self.game.card_rules.discard(self, seat, card)
 
     def cards_hidden(self, seat: int) -> int:
         """Cards a draw can still reach for ``seat`` (deck and discard pile)."""
-        if self.game.personal_deck:
-            return len(self.decks[seat]) + len(self.discards[seat])
-        return len(self.deck) + len(self.discard)
+        return self.game.card_rules.hidden(self, seat)
 
     def _refill_pool(self) -> None:
-        if self.game.personal_deck:
-            return
-        while len(self.pool) < self.game.rules.pool_size:
-            card = self._draw_card(self.seat)
-            if card is None:
-                break
-            self.pool.append(card)
+        self.game.card_rules.refill_pool(self)
 
     # -- State API --------------------------------------------------------------------------
     @property
