@@ -113,6 +113,13 @@ class State(abc.ABC):
     @abc.abstractmethod
     def _apply(self, action) -> None: ...
 
+    def conservation_problems(self) -> list[str]:
+        """What this state breaks of its game's conservation laws (every card, token, piece
+        and energy accounted for exactly once; counts never negative), one sentence each; []
+        when all hold. The shared conformance test (tests/test_conformance.py) asks it after
+        every action of random games. Each game overrides it."""
+        return []
+
     @abc.abstractmethod
     def is_terminal(self) -> bool: ...
 

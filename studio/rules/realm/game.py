@@ -444,6 +444,32 @@ class RealmState(State):
     def scores(self) -> list[int]:
         return list(self.score)
 
+    def conservation_problems(self) -> list[str]:
+        """Cards (RTR-S1: deck, pool, discard, hands, personal decks and piles, set aside),
+        energy (RTR-S4: supply and seats) and bands (RTR-S5: placed and left) all add up;
+        nothing is negative (scores: RTR-S7)."""
+        game = self.game
+        out = []
+        cards = (len(self.deck) + len(self.pool) + len(self.discard) + sum(sum(h) for h in self.hands)
+                 + sum(len(d) for d in self.decks) + sum(len(d) for d in self.discards) + len(self.set_aside))
+        if cards != game.total_cards:
+            out.append(f"RTR-S1: {cards} cards in play, the game has {game.total_cards}")
+        if self.supply + sum(self.energy) != game.rules.energy_supply:
+            out.append(f"RTR-S4: {self.supply} energy in the supply and {sum(self.energy)} held, "
+                       f"the game has {game.rules.energy_supply}")
+        for seat in range(game.players):
+            placed = sum(1 for s, _ in self.bands if s == seat)
+            if placed + self.bands_left[seat] != game.rules.bands_per_player:
+                out.append(f"RTR-S5: {self.seat_name(seat)} has {placed} bands placed and {self.bands_left[seat]} "
+                           f"left, of {game.rules.bands_per_player}")
+        if min(self.energy) < 0 or self.supply < 0:
+            out.append("RTR-S4: negative energy")
+        if min(self.score) < 0:
+            out.append("RTR-S7: a negative score")
+        if any(n < 0 for h in self.hands for n in h):
+            out.append("RTR-P7: a negative card count in a hand")
+        return out
+
     def projected_scores(self) -> list[float]:
         """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
         scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: the
