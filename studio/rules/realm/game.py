@@ -495,10 +495,14 @@ class RealmState(State):
         return [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
 
     def preview(self, action: Place) -> PlacePreview:
-        """What the legal band ``action`` of the player to move would do, without doing it and
-        without copying the state: it is played (trusted, as :meth:`apply_trusted`), read and
-        taken back. Cost: the band's own work plus the final scoring, not a copy of the
-        state. Raises TypeError for an action that is not a :class:`Place`."""
+        """What the legal band ``action`` of the player to move would do (its
+        :class:`PlaceOutcome`, and the projected scores, scores, energy and energy needed right
+        after it), without doing it and without copying the state. Worked out directly from
+        the band's effects when no module acts on it and it cannot end the game
+        (:meth:`_direct_preview`); else played on this state, trusted as by
+        :meth:`apply_trusted`, and taken back (:meth:`_played_preview`). Either way equal to
+        playing it on a copy (tests/rules/test_preview.py). Raises TypeError for an action that
+        is not a :class:`Place`, RuntimeError when called during a preview."""
         if not isinstance(action, Place):
             raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
         if self._trial is not None:
