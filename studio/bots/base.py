@@ -1,4 +1,5 @@
-"""Random and greedy bots for Rule the Realm (and any game with the same State API)."""
+"""Random and greedy bots. The greedy bot here plays Rule the Realm; a game with its own greedy
+bot registers it with its evaluator (:mod:`studio.bots.evaluators`, e.g. Rivages)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,6 @@ class GreedyBot(Bot):
     horizon = 12  # lines; decay ** 12 is about 1.4%
 
     def _value(self, state, seat) -> float:
-        if not hasattr(state, "projected_scores"):
-            return float(state.scores()[seat])
         projected = state.projected_scores()[seat]
         if projected == float("-inf"):
             # out of the game as things stand: what it would score counts far less than escaping
@@ -67,14 +66,24 @@ class GreedyBot(Bot):
 
     @staticmethod
     def _shortfall(state, seat) -> int:
-        need = state.energy_needed(seat) if hasattr(state, "energy_needed") else 0
+        need = state.energy_needed(seat)
         return max(1, need - state.energy[seat]) if need else 1
 
-    def act(self, game, observation, legal_actions, rng):
-        if getattr(game, "kind", None) == "rivages":  # its own values: studio.bots.rivages
-            from studio.bots.rivages import RivagesGreedyBot
+    def _preview_value(self, preview, seat) -> float:
+        """:meth:`_value` of the position after a band, from its ``state.preview``."""
+        projected = preview.projected[seat]
+        if projected == float("-inf"):
+            need = preview.energy_needed[seat]
+            shortfall = max(1, need - preview.energy[seat]) if need else 1
+            return self.eliminated_value + preview.score[seat] - self.shortfall_value * shortfall
+        return projected
 
-            return RivagesGreedyBot().act(game, observation, legal_actions, rng)
+    def act(self, game, observation, legal_actions, rng):
+        from studio.bots.evaluators import evaluator_for
+
+        other = evaluator_for(game).greedy  # a game with its own greedy bot (Rivages)
+        if other is not None:
+            return other.act(game, observation, legal_actions, rng)
         if len(legal_actions) == 1:
             return legal_actions[0]
         seat = observation["seat"]
@@ -89,15 +98,13 @@ class GreedyBot(Bot):
         one sampled from its observation). ``lookahead``: value an extra action by the best
         action it allows."""
         before = self._value(state, seat)
-        hand_size = sum(state.hands[seat]) if hasattr(state, "hands") else 0
+        hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
         out = []
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                after = state.clone()
-                after._apply(action)
-                value = self._value(after, seat) - before
+                value = self._preview_value(state.preview(action), seat) - before
                 value -= self.card_cost * len(action.payment) + self.band_cost
                 if progress is not None:
                     value += self.progress_weight * progress.gain(action.pegs)
@@ -111,7 +118,7 @@ class GreedyBot(Bot):
                     value = float("-inf")
                 else:
                     after = state.clone()
-                    after._apply(action)
+                    after.apply_trusted(action)
                     value = self._value(after, seat) - before
                     follow = [a for a in after.legal_actions() if type(a).__name__ not in ("ExtraAction", "Pass")]
                     value += max(self.values(after, seat, follow, lookahead=False), default=float("-inf"))
@@ -132,29 +139,25 @@ class _Progress:
         dist_at = table["dist_at"]
         topo = state.game.topology
         rate = state.game.rules.energy_per_vp
-        short = hasattr(state, "energy_needed") and state.energy_needed(seat) > state.energy[seat]
+        short = state.energy_needed(seat) > state.energy[seat]
         energy_worth = 1.0 if short else (1.0 / rate if rate > 0 else 0.0)
         self.worth = {}
         for t, face in enumerate(table["faces"]):
             if face not in state.collected:
                 self.worth[t] = topo.treasure[face] + energy_worth * topo.energy[face]
-        bonus = state.goal_bonus(seat) if hasattr(state, "goal_bonus") else 0
+        bonus = state.goal_bonus(seat)
         if bonus:
             self.worth[("goal", seat)] = float(bonus)
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
         self.dist_at = dist_at
-        self.now: dict = {}
-        for p in self.held:
-            for t, d in dist_at.get(p, {}).items():
-                if d < self.now.get(t, 99):
-                    self.now[t] = d
-        powers = self.decay
-        self.best_now = max((self.worth.get(t, 0.0) * powers[d] for t, d in self.now.items()), default=0.0)
+        self.peg_best: dict = {}  # peg -> best prospect from it, filled as pegs are met
+        # the best prospect now: the best from any held peg (the nearest of each target counts)
+        self.best_now = max((self._peg_best(p) for p in self.held), default=0.0)
 
     @classmethod
     def of(cls, bot, state, seat):
-        if not hasattr(state, "peg_seats") or bot.progress_weight == 0 or not state.game.rules.connect:
+        if bot.progress_weight == 0 or not state.game.rules.connect:
             return None  # without the connection rule (RTR-P6) a band may go anywhere: no distance
         import weakref
 
@@ -170,17 +173,28 @@ class _Progress:
     def gain(self, pegs) -> float:
         """How much the best single prospect (worth x ``decay ** distance``) improves when the
         seat also holds ``pegs``: heading for the best thing left, not sprawling."""
-        powers = self.decay
-        worth = self.worth
         best = self.best_now
+        peg_best = self.peg_best
         for p in pegs:
             if p in self.held:
                 continue
-            for t, d in self.dist_at.get(p, {}).items():
-                w = worth.get(t)
-                if w and w * powers[d] > best:
-                    best = w * powers[d]
+            v = peg_best.get(p)
+            if v is None:
+                v = peg_best[p] = self._peg_best(p)
+            if v > best:
+                best = v
         return best - self.best_now
+
+    def _peg_best(self, peg) -> float:
+        """The best prospect from ``peg`` alone (0 if none)."""
+        powers = self.decay
+        worth = self.worth
+        best = 0.0
+        for t, d in self.dist_at.get(peg, {}).items():
+            w = worth.get(t)
+            if w and w * powers[d] > best:
+                best = w * powers[d]
+        return best
 
 
 def _distance_table(game, decay: float, horizon: int) -> dict:

@@ -16,9 +16,10 @@ Search", IEEE TCIAIG 4(2), 2012). The bot sees only its seat's observation. Each
    ``sample`` actions drawn at random);
 5. *evaluates* the position for every seat in 0..1: a finished game by win/loss plus the score
    margin over the best other seat; an unfinished one by the margin of what each seat's position
-   is worth (Rule the Realm: ``projected_scores()``, the end-of-game rules applied now, plus a
-   little for cards in hand, up to ``card_cap``; an eliminated seat scores what it holds minus
-   ``eliminated_penalty``. Rivages: :func:`studio.bots.rivages.position_value`. Other engines:
+   is worth, by the evaluator registered for the game (:mod:`studio.bots.evaluators`: Rule the
+   Realm ``projected_scores()``, the end-of-game rules applied now, plus a little for cards in
+   hand, up to ``card_cap``, an eliminated seat scoring what it holds minus
+   ``eliminated_penalty``; Rivages :func:`studio.bots.rivages.position_value`; other engines
    ``scores()``); margins go through ``tanh(margin / margin_scale)``;
 6. *backs up* each seat's value along the path; a node keeps the value of the seat that chose
    its action, so every seat picks its own best replies inside the tree.
@@ -40,6 +41,7 @@ import random
 import time
 
 from studio.bots.base import Bot
+from studio.bots.evaluators import evaluator_for
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 1_000_000      # per decision; more would take hours per game
@@ -195,7 +197,7 @@ class MCTSBot(Bot):
         keyed = []
         for i, action in enumerate(actions):
             after = base.clone()
-            after._apply(action)
+            after.apply_trusted(action)
             keyed.append((-self._values(after, players)[me], i, action))
         keyed.sort(key=lambda t: (t[0], t[1]))
         return [action for _, _, action in keyed]
@@ -223,7 +225,7 @@ class MCTSBot(Bot):
                     known = children.get(a)
                     if known is not None:
                         known.avail += 1
-                state._apply(action)
+                state.apply_trusted(action)
                 node = child
                 break
             best, best_score = None, -math.inf
@@ -233,7 +235,7 @@ class MCTSBot(Bot):
                 score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if score > best_score:
                     best, best_score = ch, score
-            state._apply(best.action)
+            state.apply_trusted(best.action)
             node = best
         self._rollout(state, rng)
         values = self._values(state, players)
@@ -249,18 +251,18 @@ class MCTSBot(Bot):
                 return
             legal = state.legal_actions()
             if self.rollout == "random" or len(legal) == 1:
-                state._apply(rng.choice(legal))
+                state.apply_trusted(rng.choice(legal))
                 continue
             seat = state.current_player
             picks = legal if len(legal) <= self.sample else rng.sample(legal, self.sample)
             best, best_value = picks[0], -math.inf
             for action in picks:
                 after = state.clone()
-                after._apply(action)
+                after.apply_trusted(action)
                 value = self._points(after)[seat]
                 if value > best_value:
                     best, best_value = action, value
-            state._apply(best)
+            state.apply_trusted(best)
 
     # -- values ---------------------------------------------------------------------------------
     def _values(self, state, players: int) -> list[float]:
@@ -278,21 +280,9 @@ class MCTSBot(Bot):
         return [_squash(_margin(points, s), scale) for s in range(players)]
 
     def _points(self, state) -> list[float]:
-        """What an unfinished position is worth to each seat, in points."""
-        if hasattr(state, "projected_scores"):  # Rule the Realm: the end-of-game rules applied now
-            points = state.projected_scores()
-            for s, v in enumerate(points):
-                if v == -math.inf:  # out of the game as things stand (Volcano, L2-4): escape first
-                    points[s] = state.score[s] + state.energy[s] - self.eliminated_penalty
-            if self.card_value:
-                points = [v + self.card_value * min(sum(hand), self.card_cap)
-                          for v, hand in zip(points, state.hands)]
-            return points
-        if getattr(state.game, "kind", None) == "rivages":  # scrolls, loot, islands and progress
-            from studio.bots.rivages import position_value
-
-            return [position_value(state, s) for s in range(state.game.players)]
-        return [float(v) for v in state.scores()]
+        """What an unfinished position is worth to each seat, in points (the game's
+        registered evaluator, :mod:`studio.bots.evaluators`)."""
+        return evaluator_for(state.game).points(state, self)
 
 
 def _defaults() -> dict:

@@ -91,7 +91,7 @@ class RivagesGreedyBot(Bot):
         best, best_value = [], None
         for action in legal_actions:
             after = base.clone()
-            after._apply(action)
+            after.apply_trusted(action)
             value = position_value(after, seat)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value

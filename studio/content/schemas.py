@@ -10,11 +10,16 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import Any, Callable
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any, Callable
 
 from studio.content.paths import schemas_dir
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema import Draft202012Validator
+
+# jsonschema is imported only when a file needs its findings worded (not for play, nor for a
+# file the quick check passes); the bundled schemas are checked against the metaschema by
+# tests/test_schema_metaschema.py, not at every start (that took about a second).
 
 _FORMAT = re.compile(r"^([a-z][a-z0-9-]*)/(\d+)$")
 
@@ -30,7 +35,6 @@ def _registry() -> dict[str, dict]:
         m = re.search(r"([a-z][a-z0-9-]*/\d+)$", schema.get("$id", ""))
         if not m:
             raise RuntimeError(f"schema {path} has no $id ending in NAME/VERSION")
-        Draft202012Validator.check_schema(schema)
         out[m.group(1)] = schema
     return out
 
@@ -57,12 +61,20 @@ def schema_for(fmt: str) -> dict:
 
 
 @lru_cache(maxsize=None)
-def validator_for(fmt: str) -> Draft202012Validator:
+def validator_for(fmt: str) -> "Draft202012Validator":
     """The validator of a format string, built once. Its schema has local ``$defs`` references
     expanded in place (:func:`inline_local_refs`): same verdicts and messages, and a board checks
     about 1.6 times faster (no reference to resolve at each node), which matters because the
     editor re-validates after each edit."""
-    return Draft202012Validator(inline_local_refs(schema_for(fmt)))
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(_inlined(fmt))
+
+
+@lru_cache(maxsize=None)
+def _inlined(fmt: str) -> dict:
+    """The schema of ``fmt`` with its local references expanded (:func:`inline_local_refs`)."""
+    return inline_local_refs(schema_for(fmt))
 
 
 @lru_cache(maxsize=None)
@@ -71,7 +83,7 @@ def quick_check_for(fmt: str):
     only for data that is surely valid), built once."""
     from studio.content.schema_check import compile_check
 
-    return compile_check(validator_for(fmt).schema)
+    return compile_check(_inlined(fmt))
 
 
 # Keywords that only annotate: a reference with nothing else beside them can be merged into the
@@ -139,8 +151,6 @@ def migrate(data: dict) -> dict:
 
 
 # --- schema findings -------------------------------------------------------------------------
-
-from jsonschema import exceptions as _jse  # noqa: E402
 
 from studio.content.findings import Finding  # noqa: E402
 from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
@@ -228,7 +238,9 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             if not same_type and all(len(e.absolute_path) == len(union.absolute_path) for e in context):
                 context = []  # no branch takes this kind of value: the union's words list them all
             deepest = max((len(e.absolute_path) for e in context), default=0)
-            best = _jse.best_match(e for e in context if len(e.absolute_path) == deepest) if context else None
+            from jsonschema.exceptions import best_match
+
+            best = best_match(e for e in context if len(e.absolute_path) == deepest) if context else None
             if best is not None and len(best.absolute_path) >= len(error.absolute_path):
                 error = best
                 if same_type and len(best.absolute_path) == len(union.absolute_path):

@@ -10,7 +10,8 @@
         state.apply(action)                       # raises IllegalAction(reason) if not legal
     state.scores(); state.winners()
 
-``apply`` validates (like python-chess's ``push_san``); the private ``_apply`` trusts. A game
+``apply`` validates (like python-chess's ``push_san``); ``apply_trusted`` plays an action taken
+from ``legal_actions()`` of the same state without checking it (``push``). A game
 replays exactly from (scenario, players, seed, action list): ``state.to_dict()`` records that
 and ``game.state_from_dict`` rebuilds the state by replaying it. ``state.observation(seat)``
 is what that seat may see; bots use only it (``game.sample_state(observation, rng)`` fills
@@ -94,6 +95,13 @@ class State(abc.ABC):
         self._apply(action)
         self.history.append(action)
 
+    def apply_trusted(self, action) -> None:
+        """Play ``action`` without checking it (python-chess's ``push`` to :meth:`apply`'s
+        ``push_san``) and record it. Only for an action taken from :meth:`legal_actions` of
+        this very state (bots, search): anything else leaves the state undefined."""
+        self._apply(action)
+        self.history.append(action)
+
     def apply_all(self, actions: Iterable) -> None:
         for a in actions:
             self.apply(a)
@@ -104,6 +112,13 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def _apply(self, action) -> None: ...
+
+    def conservation_problems(self) -> list[str]:
+        """What this state breaks of its game's conservation laws (every card, token, piece
+        and energy accounted for exactly once; counts never negative), one sentence each; []
+        when all hold. The shared conformance test (tests/test_conformance.py) asks it after
+        every action of random games. Each game overrides it."""
+        return []
 
     @abc.abstractmethod
     def is_terminal(self) -> bool: ...

@@ -30,6 +30,10 @@ class Canals(RealmModule):
             return "L3-2: a canal is crossed only by a 2-peg band on a bridge"
         return None
 
+    def quiet(self, state, seat, shape, outcome) -> bool:
+        return (shape.kind != "line" or shape.sides[0] not in self.bridges
+                or "-".join(shape.sides[0]) in state.extra[self.name]["crossed"])
+
     def after_place(self, state, seat, shape, outcome) -> None:
         if shape.kind != "line":
             return

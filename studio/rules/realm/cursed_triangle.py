@@ -1,6 +1,6 @@
 """Location 6, The Cursed Triangle: distinct territories.
 
-L6-1/L6-3 are ``cards: {personal-deck: {size: 12, draw: 3}}``; L6-2 is ``start: anywhere`` with
+L6-1/L6-3 are ``cards: {personal-deck: {size: 12, draw: 3}}``, played by :class:`PersonalDecks`; L6-2 is ``start: anywhere`` with
 ``connect: false``; L6-4 is ``bands: [triangle, quad]``; L6-5 is ``energy_payment: true``;
 L6-8 is ``end: {score: 15}``. This module scores L6-6 and L6-7: at the end, the segments a
 player explored or closed are grouped into territories linked through shared pegs; each
@@ -9,7 +9,48 @@ territory scores ``points`` (4).
 
 from __future__ import annotations
 
+from studio.rules.realm.cards import SharedPool
 from studio.rules.realm.modules import RealmModule, register
+
+
+class PersonalDecks(SharedPool):
+    """L6-1, L6-3 (``cards: {personal-deck: {size: 12, draw: 3}}``): each seat deals itself a
+    deck of ``size`` cards from the shuffled cards (the rest is set aside, out of the game),
+    draws ``draw`` cards from it and discards onto its own pile, reshuffled when the deck runs
+    out. There is no pool."""
+
+    personal = True
+
+    def __init__(self, rules, params: dict | None):
+        super().__init__(rules)
+        self.params = {"size": 12, "draw": 3, **(params or {})}
+        self.size = self.params["size"]
+        self.draw_count = self.params["draw"]
+
+    def deal(self, state) -> None:
+        for seat in range(state.players):
+            state.decks[seat] = [state.deck.pop() for _ in range(min(self.size, len(state.deck)))]
+        state.set_aside, state.deck = state.deck, []
+
+    def open_pool(self, state) -> None:
+        pass  # no pool with personal decks
+
+    def draw(self, state, seat: int) -> int | None:
+        if not state.decks[seat]:
+            if not state.discards[seat]:
+                return None
+            state.decks[seat], state.discards[seat] = state.discards[seat], []
+            state.rng.shuffle(state.decks[seat])
+        return state.decks[seat].pop()
+
+    def discard(self, state, seat: int, card: int) -> None:
+        state.discards[seat].append(card)
+
+    def hidden(self, state, seat: int) -> int:
+        return len(state.decks[seat]) + len(state.discards[seat])
+
+    def refill_pool(self, state) -> None:
+        pass
 
 
 def territories(topology, faces) -> list[list[int]]:

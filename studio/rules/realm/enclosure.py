@@ -39,16 +39,39 @@ class Walls:
             parent[p], p = root, parent[p]
         return root
 
-    def add(self, line: tuple[str, str]) -> bool:
-        """Cover ``line``; True if it closes a cycle of walls (so one side is now enclosed)."""
+    def add(self, line: tuple[str, str], journal: list | None = None) -> bool:
+        """Cover ``line``; True if it closes a cycle of walls (so one side is now enclosed).
+        With a ``journal`` (a list), the change is recorded there for :meth:`undo` and the
+        union-find is not compressed (so undoing restores it exactly)."""
         if line in self.covered:
             return False
         self.covered.add(line)
-        ra, rb = self._find(line[0]), self._find(line[1])
+        if journal is None:
+            ra, rb = self._find(line[0]), self._find(line[1])
+        else:
+            ra, rb = self._root(line[0]), self._root(line[1])
         if ra == rb:
+            if journal is not None:
+                journal.append((line, None))
             return True
         self.parent[ra] = rb
+        if journal is not None:
+            journal.append((line, ra))
         return False
+
+    def _root(self, p: str) -> str:
+        parent = self.parent
+        while parent.get(p, p) != p:
+            p = parent[p]
+        return p
+
+    def undo(self, journal: list) -> None:
+        """Take back the lines recorded in ``journal`` by :meth:`add`, latest first."""
+        for line, root in reversed(journal):
+            self.covered.discard(line)
+            if root is not None:
+                del self.parent[root]
+        journal.clear()
 
 
 def enclosed_side(topology: Topology, walls: Walls, line: tuple[str, str]) -> list[int]:

@@ -41,6 +41,11 @@ class Pictures(RealmModule):
     def init_state(self, state) -> None:
         state.extra[self.name] = {"complete": []}
 
+    def quiet(self, state, seat, shape, outcome) -> bool:
+        # nothing collected and no empty segment newly held: no points, no completion (L4-3..L4-6)
+        return not outcome.collected and (not self.empty_penalty
+                                          or all(f in self.picture_of for f in outcome.newly_controlled))
+
     def after_place(self, state, seat, shape, outcome) -> None:
         gained = 0
         for f in outcome.collected:

@@ -21,6 +21,9 @@ class Excavation(RealmModule):
         self.min_segments = int(self.params.get("min_segments", 4))
         self.points = int(self.params.get("points_per_segment", 1))
 
+    def quiet(self, state, seat, shape, outcome) -> bool:
+        return all(len(site) < self.min_segments for _region, site in outcome.regions)
+
     def after_place(self, state, seat, shape, outcome) -> None:
         for _region, site in outcome.regions:
             if len(site) >= self.min_segments:

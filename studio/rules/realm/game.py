@@ -24,6 +24,7 @@ from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Sc
 from studio.rules.api import Game, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
+from studio.rules.realm.cards import SharedPool
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.geometry.bands import BandShape, Topology
@@ -50,6 +51,89 @@ class PlaceOutcome:
     energy: int = 0
     bonus: int = 0
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PlacePreview:
+    """What a band would do, from :meth:`RealmState.preview`: its ``outcome``, and per seat the
+    ``projected`` scores (:meth:`RealmState.projected_scores`), ``score``, ``energy`` and
+    ``energy_needed`` right after it; ``terminal`` if it would end the game."""
+
+    outcome: PlaceOutcome
+    projected: list[float]
+    score: list[int]
+    energy: list[int]
+    energy_needed: list[int]
+    terminal: bool
+
+
+class _BoardPart:
+    """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
+
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache")
+
+    @classmethod
+    def empty(cls, game) -> "_BoardPart":
+        part = cls()
+        n = game.players
+        part.key = ()
+        part.bands = []
+        part.peg_seats = {}
+        part.reach = [None] * n
+        part.walls = [Walls() for _ in range(n)]
+        part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
+        return part
+
+    def copy(self) -> "_BoardPart":
+        part = _BoardPart()
+        part.key = self.key
+        part.bands = list(self.bands)
+        part.peg_seats = dict(self.peg_seats)
+        part.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
+        part.walls = [w.copy() for w in self.walls]
+        part.pay_cache = [list(c) for c in self.pay_cache]
+        return part
+
+    def extend(self, game, bands) -> None:
+        """Place ``bands`` ((seat, kind, pegs) each) as :meth:`RealmState._occupy` does."""
+        topo = game.topology
+        ids_at = game.shape_ids_at
+        shapes_at = topo.shapes_at
+        for seat, kind, pegs in bands:
+            shape = topo.shape(pegs, kind)
+            self.bands.append((seat, shape))
+            bit = 1 << seat
+            reach = self.reach[seat]
+            if reach is None:
+                reach = self.reach[seat] = ([], set())
+            shapes, seen = reach
+            for p in shape.pegs:
+                mask = self.peg_seats.get(p, 0)
+                if not mask & bit:
+                    self.peg_seats[p] = mask | bit
+                    for cache in self.pay_cache:
+                        for i in ids_at[p]:
+                            cache[i] = None
+                    for sh in shapes_at[p]:
+                        if sh.index not in seen:
+                            seen.add(sh.index)
+                            shapes.append(sh)
+            for line in shape.sides:
+                self.walls[seat].add(line)
+        self.key = self.key + tuple(bands)
+
+
+class _Trial:
+    """What a preview changed that plain saving does not restore: pegs taken (peg, old mask
+    or None), wall lines (see :meth:`Walls.add`), faces collected and controlled."""
+
+    __slots__ = ("pegs", "walls", "collected", "controlled")
+
+    def __init__(self) -> None:
+        self.pegs: list = []
+        self.walls: list = []
+        self.collected: list = []
+        self.controlled: list = []
 
 
 class RealmGame(Game):
@@ -84,10 +168,16 @@ class RealmGame(Game):
         if self.rules.start not in SUPPORTED_START:
             raise BoardError(f"unknown start rule {self.rules.start!r}")
         cards = self.rules.cards
+        # where cards come from (studio.rules.realm.cards); personal_deck: its settings or None
         self.personal_deck: dict | None = None
         if isinstance(cards, dict) and "personal-deck" in cards:
-            self.personal_deck = {"size": 12, "draw": 3, **(cards["personal-deck"] or {})}
-        elif cards != "shared-pool":
+            from studio.rules.realm.cursed_triangle import PersonalDecks
+
+            self.card_rules = PersonalDecks(self.rules, cards["personal-deck"])
+            self.personal_deck = self.card_rules.params
+        elif cards == "shared-pool":
+            self.card_rules = SharedPool(self.rules)
+        else:
             raise BoardError(f"unknown card rule {cards!r}")
         self.allowed_kinds = frozenset(SHAPE_KINDS[b] for b in self.rules.bands)
         self.topology = Topology(board, tuple(sorted(set(SHAPE_KINDS.values()) & (self.allowed_kinds | {"line", "triangle", "quad"}))))
@@ -107,6 +197,18 @@ class RealmGame(Game):
             self.modules.append(REGISTRY[name](self, params))
         # modules that restrict bands (only those are asked for every candidate shape)
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
+        # per hook, the modules that define it (the engine calls only those)
+        self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
+                      for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
+                                   "final_scoring", "energy_needed", "goal_bonus")}
+        # preview can work a band out without playing it when no module acts before collecting
+        # and every module acting after says when it would do nothing (RealmModule.quiet)
+        self.direct_preview = not self.hooks["before_collect"] and all(
+            m in self.hooks["quiet"] for m in self.hooks["after_place"])
+        # preview must patch the state to score it when the end-of-game rules read more than
+        # score and energy
+        self.final_reads_state = bool(self.hooks["before_final"] or self.hooks["final_scoring"]
+                                      or self.hooks["energy_needed"])
         self.end_rule = dict(self.rules.end or {})
         self.total_cards = self.rules.cards_per_colour * NCOL
         self.topology_kinds = len({s.kind for s in self.topology.shapes})
@@ -129,7 +231,25 @@ class RealmGame(Game):
         # (shape index, *pegs to pay with the seat each card goes to) -> payment entry: every
         # state and game with those facts lists the same actions (cleared when large)
         self._pay_entries: dict[tuple, tuple] = {}
-        self.draw_count = self.personal_deck["draw"] if self.personal_deck else self.rules.draw_count
+        self.draw_count = self.card_rules.draw_count
+        self._board_part: _BoardPart | None = None  # see board_of
+
+    def board_of(self, bands) -> "_BoardPart":
+        """The board part of a state with ``bands`` placed (``[seat, kind, pegs]`` in order, as
+        in an observation): who is on each peg, each seat's reach and walls, payment caches.
+        The same for every state sampled from one observation, so it is built once and
+        extended band by band as a game goes on (the last one is kept)."""
+        key = tuple((seat, kind, tuple(pegs)) for seat, kind, pegs in bands)
+        last = self._board_part
+        if last is not None and last.key == key:
+            return last
+        if last is not None and key[:len(last.key)] == last.key:
+            part = last.copy()
+        else:
+            part = _BoardPart.empty(self)
+        part.extend(self, key[len(part.key):])
+        self._board_part = part
+        return part
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (cached: legal actions build many)."""
@@ -198,6 +318,8 @@ class RealmState(State):
     (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
     ``log`` (one line per action) and ``history`` (actions)."""
 
+    _trial: _Trial | None = None  # set while :meth:`preview` plays a band to take it back
+
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
         self.seed = seed
@@ -218,23 +340,19 @@ class RealmState(State):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[0] * NCOL for _ in range(n)]
         self.pool: list[int] = []
-        # personal decks (L6-1): each seat deals its own deck; the rest is out of the game
+        # personal decks (L6-1, studio.rules.realm.cursed_triangle): each seat's own deck and
+        # discard pile, and the cards set aside; empty with the shared pool
         self.decks: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.set_aside: list[int] = []
-        if game.personal_deck:
-            size = game.personal_deck["size"]
-            for seat in range(n):
-                self.decks[seat] = [self.deck.pop() for _ in range(min(size, len(self.deck)))]
-            self.set_aside, self.deck = self.deck, []
+        game.card_rules.deal(self)
         for seat in range(n):
             size = rules.hand_sizes[seat] if seat < len(rules.hand_sizes) else rules.hand_sizes[-1]
             for _ in range(size):
                 card = self._draw_card(seat)
                 if card is not None:
                     self.hands[seat][card] += 1
-        if not game.personal_deck:
-            self._refill_pool()
+        game.card_rules.open_pool(self)
         self.supply = rules.energy_supply
         self.energy = [0] * n
         self.score = [0] * n
@@ -262,6 +380,15 @@ class RealmState(State):
     # -- small helpers ----------------------------------------------------------------------
     def _empty_pay_cache(self) -> list[list]:
         return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
+
+    def _set_board(self, board: "_BoardPart") -> None:
+        """Take the bands of ``board`` (copied; its payment caches shared, copy on write)."""
+        self.bands = list(board.bands)
+        self.peg_seats = dict(board.peg_seats)
+        self.reach = [None if r is None else (list(r[0]), set(r[1])) for r in board.reach]
+        self.walls = [w.copy() for w in board.walls]
+        self._pay_cache = board.pay_cache
+        self._pay_shared = True
 
     def _own_pay_cache(self) -> list[list]:
         """The payment cache, copied first if a clone shares it."""
@@ -293,43 +420,18 @@ class RealmState(State):
         return f"seat {seat + 1} ({self.game.seat_names[seat]})"
 
     def _draw_card(self, seat: int) -> int | None:
-        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (RTR-T3).
-        With personal decks, the seat's own deck and discard pile (L6-3)."""
-        if self.game.personal_deck:
-            if not self.decks[seat]:
-                if not self.discards[seat]:
-                    return None
-                self.decks[seat], self.discards[seat] = self.discards[seat], []
-                self.rng.shuffle(self.decks[seat])
-            return self.decks[seat].pop()
-        if not self.deck:
-            if not self.discard:
-                return None
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-        return self.deck.pop()
+        """The next card ``seat`` draws (RTR-T3; the card rules of the scenario), or None."""
+        return self.game.card_rules.draw(self, seat)
 
     def _discard_card(self, seat: int, card: int) -> None:
-        if self.game.personal_deck:
-            self.discards[seat].append(card)
-        else:
-            self.discard.append(card)
+        self.game.card_rules.discard(self, seat, card)
 
     def cards_hidden(self, seat: int) -> int:
         """Cards a draw can still reach for ``seat`` (deck and discard pile)."""
-        if self.game.personal_deck:
-            return len(self.decks[seat]) + len(self.discards[seat])
-        return len(self.deck) + len(self.discard)
+        return self.game.card_rules.hidden(self, seat)
 
     def _refill_pool(self) -> None:
-        if self.game.personal_deck:
-            return
-        while len(self.pool) < self.game.rules.pool_size:
-            card = self._draw_card(self.seat)
-            if card is None:
-                break
-            self.pool.append(card)
+        self.game.card_rules.refill_pool(self)
 
     # -- State API --------------------------------------------------------------------------
     @property
@@ -342,26 +444,256 @@ class RealmState(State):
     def scores(self) -> list[int]:
         return list(self.score)
 
+    def conservation_problems(self) -> list[str]:
+        """Cards (RTR-S1: deck, pool, discard, hands, personal decks and piles, set aside),
+        energy (RTR-S4: supply and seats) and bands (RTR-S5: placed and left) all add up;
+        nothing is negative (scores: RTR-S7)."""
+        game = self.game
+        out = []
+        cards = (len(self.deck) + len(self.pool) + len(self.discard) + sum(sum(h) for h in self.hands)
+                 + sum(len(d) for d in self.decks) + sum(len(d) for d in self.discards) + len(self.set_aside))
+        if cards != game.total_cards:
+            out.append(f"RTR-S1: {cards} cards in play, the game has {game.total_cards}")
+        if self.supply + sum(self.energy) != game.rules.energy_supply:
+            out.append(f"RTR-S4: {self.supply} energy in the supply and {sum(self.energy)} held, "
+                       f"the game has {game.rules.energy_supply}")
+        for seat in range(game.players):
+            placed = sum(1 for s, _ in self.bands if s == seat)
+            if placed + self.bands_left[seat] != game.rules.bands_per_player:
+                out.append(f"RTR-S5: {self.seat_name(seat)} has {placed} bands placed and {self.bands_left[seat]} "
+                           f"left, of {game.rules.bands_per_player}")
+        if min(self.energy) < 0 or self.supply < 0:
+            out.append("RTR-S4: negative energy")
+        if min(self.score) < 0:
+            out.append("RTR-S7: a negative score")
+        if any(n < 0 for h in self.hands for n in h):
+            out.append("RTR-P7: a negative card count in a hand")
+        return out
+
     def projected_scores(self) -> list[float]:
         """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
-        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing."""
-        if self.end_reason is not None:
-            final = self
-        else:
-            final = self.clone()
-            final.log = []
-            final._finish("projection")
-        return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(self.players)]
+        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: the
+        final scoring runs on this state and is taken back (no copy)."""
+        hooks = self.game.hooks
+        if self.end_reason is None and not hooks["before_final"] and not hooks["final_scoring"]:
+            # only energy to VP (RTR-E2) to add: nothing to play and take back
+            return _energy_projection(self.score, self.energy, self.eliminated, self.game.rules.energy_per_vp)
+        if self.end_reason is None:
+            energy, score, supply = list(self.energy), list(self.score), self.supply
+            eliminated, n_log = set(self.eliminated), len(self.log)
+            try:
+                self._final_scoring()
+                out = [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
+            finally:
+                self.energy[:] = energy
+                self.score[:] = score
+                self.supply = supply
+                self.eliminated.clear()
+                self.eliminated.update(eliminated)
+                del self.log[n_log:]
+            return out
+        return [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
+
+    def preview(self, action: Place) -> PlacePreview:
+        """What the legal band ``action`` of the player to move would do (its
+        :class:`PlaceOutcome`, and the projected scores, scores, energy and energy needed right
+        after it), without doing it and without copying the state. Worked out directly from
+        the band's effects when no module acts on it and it cannot end the game
+        (:meth:`_direct_preview`); else played on this state, trusted as by
+        :meth:`apply_trusted`, and taken back (:meth:`_played_preview`). Either way equal to
+        playing it on a copy (tests/rules/test_preview.py). Raises TypeError for an action that
+        is not a :class:`Place`, RuntimeError when called during a preview."""
+        if not isinstance(action, Place):
+            raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
+        if self._trial is not None:
+            raise RuntimeError("a preview is already under way on this state")
+        if self.game.direct_preview and not self.pending and self.end_reason is None:
+            found = self._direct_preview(action)
+            if found is not None:
+                return found
+        return self._played_preview(action)
+
+    def _direct_preview(self, action: Place) -> PlacePreview | None:
+        """:meth:`preview` worked out from the band's effects without playing it: payment by
+        energy (L6-5), exploring (RTR-P2), closing (RTR-P4, on the seat's walls, taken back)
+        and collecting (RTR-P3), then the projected scores. None when it cannot be done this
+        way: a module would act on the band (see :meth:`RealmModule.quiet`), or the band may
+        end the turn of the last seat, and so perhaps the game."""
+        game = self.game
+        seat = self.seat
+        n = game.players
+        energy = list(self.energy)
+        for card in action.payment:
+            if card.energy:
+                return None  # L6-5 energy payments: played (rare)
+        topo = game.topology
+        shape = self._shape_of(action)
+        is_segment = topo.is_segment
+        collected = self.collected
+        mine = self.controlled[seat]
+        got: dict[int, int] = {}     # faces this band collects
+        held: set[int] = set()       # faces this band newly controls
+        outcome = PlaceOutcome()
+        supply = self.supply
+        treasure_of, energy_of = topo.treasure, topo.energy
+
+        def control(f: int) -> None:
+            nonlocal supply
+            if not is_segment[f]:
+                return
+            if f not in mine and f not in held:
+                held.add(f)
+                outcome.newly_controlled.append(f)
+            if f in collected or f in got:
+                return
+            got[f] = seat
+            outcome.collected.append(f)
+            outcome.treasure += treasure_of[f]
+            if energy_of[f]:
+                amount = min(energy_of[f], supply)
+                supply -= amount
+                energy[seat] += amount
+                outcome.energy += amount
+
+        for f in shape.interior:
+            outcome.explored.append(f)
+            control(f)
+        walls = self.walls[seat]
+        journal: list = []
+        try:
+            if game.rules.closures:
+                inside = None
+                for line in shape.sides:
+                    if walls.add(line, journal):
+                        region = enclosed_side(topo, walls, line)
+                        if not region:
+                            continue
+                        if inside is None:
+                            inside = set(shape.interior)
+                        site = [f for f in region if is_segment[f] and f not in inside
+                                and f not in collected and f not in got]
+                        fresh = [f for f in region if is_segment[f] and f not in inside
+                                 and f not in mine and f not in held]
+                        if fresh:
+                            outcome.regions.append((region, site))
+                        for f in fresh:
+                            outcome.closed.append(f)
+                            control(f)
+        finally:
+            walls.undo(journal)
+        for m in game.hooks["after_place"]:
+            if not m.quiet(self, seat, shape, outcome):
+                return None
+        score = list(self.score)
+        if outcome.treasure:
+            score[seat] = max(0, score[seat] + outcome.treasure)
+        if seat == n - 1 and self.actions_left <= 1 and self._round_may_end(seat, score, energy):
+            return None  # the game may end after this band: played, so it is scored as it ends
+        if not game.final_reads_state:
+            projected = _energy_projection(score, energy, self.eliminated, game.rules.energy_per_vp)
+            return PlacePreview(outcome, projected, score, energy, [0] * n, False)
+        saved = (list(self.energy), list(self.score), self.supply)
+        self.energy[:], self.score[:], self.supply = energy, score, supply
+        collected.update(got)
+        mine.update(held)
+        try:
+            projected = self.projected_scores()
+            needed = [self.energy_needed(s) for s in range(n)]
+        finally:
+            self.energy[:], self.score[:], self.supply = saved
+            for f in got:
+                del collected[f]
+            mine.difference_update(held)
+        return PlacePreview(outcome, projected, score, energy, needed, False)
+
+    def _round_may_end(self, seat: int, score, energy) -> bool:
+        """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
+        changing nothing a module reads, could end the game (see :meth:`_spend_action`,
+        :meth:`_end_turn`): conservative, True when unsure."""
+        cost = self.game.rules.extra_action_cost
+        if cost > 0 and not self.extra_bought and energy[seat] >= cost:
+            return False  # an extra action can still be bought: the turn goes on (RTR-T4)
+        if self.end_triggered is not None or self.game.hooks["end_reason"]:
+            return True
+        end = self.game.end_rule
+        bands_left = list(self.bands_left)
+        bands_left[seat] -= 1
+        if "score" in end and max(score) >= end["score"]:
+            return True
+        if end.get("bands-exhausted") and min(bands_left) <= 0:
+            return True
+        if "rounds" in end and self.round >= end["rounds"]:
+            return True
+        return all(b <= 0 for b in bands_left) or self.round >= self.game.rules.max_rounds
+
+    def _shape_of(self, action: Place) -> BandShape:
+        """The band shape of a Place (its pegs are in canonical order when it came from
+        :meth:`legal_actions`)."""
+        topo = self.game.topology
+        found = topo.shape_by_key.get((action.shape, action.pegs)) if action.shape else None
+        return found if found is not None else topo.shape(action.pegs, action.shape)
+
+    def _played_preview(self, action: Place) -> PlacePreview:
+        """:meth:`preview` by playing the band on this state and taking it back."""
+        seat = self.seat
+        hands = [list(h) for h in self.hands]
+        energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
+        scalars = (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
+                   self.end_triggered, self.end_reason, self.final_done)
+        eliminated = set(self.eliminated)
+        lengths = (len(self.discard), len(self.discards[seat]), len(self.bands), len(self.pending), len(self.log))
+        extra = _deep_copy_plain(self.extra)
+        last = self.__dict__.get("last_outcome")
+        trial = self._trial = _Trial()
+        try:
+            self._apply(action)
+            players = range(self.players)
+            result = PlacePreview(self.last_outcome, self.projected_scores(), list(self.score), list(self.energy),
+                                  [self.energy_needed(s) for s in players], self.end_reason is not None)
+        finally:
+            self._trial = None
+            for h, saved in zip(self.hands, hands):
+                h[:] = saved
+            self.energy[:] = energy
+            self.score[:] = score
+            self.bands_left[:] = bands_left
+            (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
+             self.end_triggered, self.end_reason, self.final_done) = scalars
+            self.eliminated.clear()
+            self.eliminated.update(eliminated)
+            del self.discard[lengths[0]:]
+            del self.discards[seat][lengths[1]:]
+            del self.bands[lengths[2]:]
+            del self.pending[lengths[3]:]
+            del self.log[lengths[4]:]
+            self.extra.clear()
+            self.extra.update(extra)
+            if last is None:
+                self.__dict__.pop("last_outcome", None)
+            else:
+                self.last_outcome = last
+            peg_seats = self.peg_seats
+            for p, mask in reversed(trial.pegs):
+                if mask is None:
+                    del peg_seats[p]
+                else:
+                    peg_seats[p] = mask
+            self.walls[seat].undo(trial.walls)
+            for f in trial.collected:
+                del self.collected[f]
+            for s, f in trial.controlled:
+                self.controlled[s].discard(f)
+        return result
 
     def energy_needed(self, seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (Volcano escape, L2-3/L2-4); 0 when
         no module asks for any."""
-        return max((m.energy_needed(self, seat) for m in self.game.modules), default=0)
+        return max((m.energy_needed(self, seat) for m in self.game.hooks["energy_needed"]), default=0)
 
     def goal_bonus(self, seat: int) -> int:
         """VP the seat would gain now by reaching one of its goal pegs (Jungle Temples, L1-2);
         0 when nothing rewards it (any more)."""
-        return sum(m.goal_bonus(self, seat) for m in self.game.modules)
+        return sum(m.goal_bonus(self, seat) for m in self.game.hooks["goal_bonus"])
 
     def bands_used(self, seat: int) -> int:
         return self.game.rules.bands_per_player - self.bands_left[seat]
@@ -509,8 +841,8 @@ class RealmState(State):
             i = shape.index
             entry = cache[i]
             if entry is None:  # first look since a band landed on one of its pegs
-                if self._pay_shared:
-                    cache = self._own_pay_cache()[seat]
+                # filled in place even when shared: every state sharing these lists has the
+                # same bands on the board (a band copies them first, in _occupy)
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
@@ -867,13 +1199,34 @@ class RealmState(State):
         self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
-        game = self.game
-        topo = game.topology
-        shape = topo.shape(action.pegs, action.shape)
+        shape = self._shape_of(action)
+        self._pay(seat, action.payment)
+        trial = self._trial
+        if trial is None:
+            self._occupy(seat, shape)
+        else:  # a preview: record what to undo; reach and payment caches are left alone
+            peg_seats = self.peg_seats
+            bit = 1 << seat
+            for p in shape.pegs:
+                mask = peg_seats.get(p)
+                if mask is None or not mask & bit:
+                    trial.pegs.append((p, mask))
+                    peg_seats[p] = (mask or 0) | bit
+        self.bands.append((seat, shape))
+        self.bands_left[seat] -= 1
+        outcome = self._settle(seat, shape)
+        self.last_outcome = outcome
+        if trial is None:
+            self.log.append(self._place_text(seat, action, outcome))
+        return outcome
+
+    def _pay(self, seat: int, payment) -> None:
+        """Pay for a band (RTR-P7, RTR-P8; L6-5 energy tokens before collecting)."""
         energy_paid: set[str] = set()
-        for card in action.payment:  # pay first (RTR-P7, RTR-P8; L6-5 before collecting)
+        hands = self.hands
+        for card in payment:
             c = CINDEX[card.colour]
-            self.hands[seat][c] -= 1
+            hands[seat][c] -= 1
             if card.to is None or card.energy:
                 self._discard_card(seat, c)
                 if card.energy and card.peg not in energy_paid:
@@ -881,31 +1234,43 @@ class RealmState(State):
                     self.energy[seat] -= 1
                     self.energy[card.to] += 1
             else:
-                self.hands[card.to][c] += 1
+                hands[card.to][c] += 1
+
+    def _occupy(self, seat: int, shape: BandShape) -> None:
+        """Put the seat's band on ``shape``'s pegs: peg owners, the payment caches of the
+        shapes on newly held pegs (RTR-P7) and the seat's reach (RTR-P6)."""
         bit = 1 << seat
-        ids_at = game.shape_ids_at
+        ids_at = self.game.shape_ids_at
         caches = self._own_pay_cache()
+        new = []
         for p in shape.pegs:
             mask = self.peg_seats.get(p, 0)
             if not mask & bit:
+                new.append(p)
                 self.peg_seats[p] = mask | bit
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
                     for i in ids_at[p]:
                         cache[i] = None
-        self._extend_reach(seat, shape.pegs)
-        self.bands.append((seat, shape))
-        self.bands_left[seat] -= 1
+        # shapes on pegs the seat already held are in its reach already
+        self._extend_reach(seat, new)
+
+    def _settle(self, seat: int, shape: BandShape) -> PlaceOutcome:
+        """A band just placed explores its interior (RTR-P2), closes regions (RTR-P4) and
+        collects (RTR-P3); the modules add their rules. Returns what it did."""
+        game = self.game
+        topo = game.topology
         outcome = PlaceOutcome()
-        for m in game.modules:
+        for m in game.hooks["before_collect"]:
             m.before_collect(self, seat, shape, outcome)
         for f in shape.interior:  # explore (RTR-P2)
             outcome.explored.append(f)
             self._control(seat, f, outcome)
         walls = self.walls[seat]
+        journal = None if self._trial is None else self._trial.walls
         if game.rules.closures:  # close (RTR-P4)
             inside = set(shape.interior)
             for line in shape.sides:
-                if walls.add(line):
+                if walls.add(line, journal):
                     region = enclosed_side(topo, walls, line)
                     site = [f for f in region if topo.is_segment[f] and f not in inside and f not in self.collected]
                     fresh = [f for f in region if topo.is_segment[f] and f not in inside
@@ -917,11 +1282,13 @@ class RealmState(State):
                         self._control(seat, f, outcome)
         else:
             for line in shape.sides:
-                walls.add(line)
+                walls.add(line, journal)
         self.add_score(seat, outcome.treasure)
-        for m in game.modules:
+        for m in game.hooks["after_place"]:
             m.after_place(self, seat, shape, outcome)
-        self.last_outcome = outcome
+        return outcome
+
+    def _place_text(self, seat: int, action: Place, outcome: PlaceOutcome) -> str:
         text = f"{self.seat_name(seat)} places {action}"
         gains = []
         if outcome.treasure:
@@ -933,20 +1300,24 @@ class RealmState(State):
         gains.extend(outcome.notes)
         if gains:
             text += ": " + ", ".join(gains)
-        self.log.append(text)
-        return outcome
+        return text
 
     def _control(self, seat: int, face: int, outcome: PlaceOutcome) -> None:
         """Seat explores or closes ``face``: contents are collected once only (RTR-P3)."""
         topo = self.game.topology
         if not topo.is_segment[face]:
             return
+        trial = self._trial
         if face not in self.controlled[seat]:
             self.controlled[seat].add(face)
             outcome.newly_controlled.append(face)
+            if trial is not None:
+                trial.controlled.append((seat, face))
         if face in self.collected:
             return
         self.collected[face] = seat
+        if trial is not None:
+            trial.collected.append(face)
         outcome.collected.append(face)
         outcome.treasure += topo.treasure[face]
         if topo.energy[face]:
@@ -959,7 +1330,7 @@ class RealmState(State):
             return f"a player reached {end['score']} VP"
         if end.get("bands-exhausted") and min(self.bands_left) <= 0:
             return "a player has no bands left"
-        for m in self.game.modules:
+        for m in self.game.hooks["end_reason"]:
             reason = m.end_reason(self)
             if reason:
                 return reason
@@ -987,9 +1358,18 @@ class RealmState(State):
             self.seat += 1
 
     def _finish(self, reason: str) -> None:
-        """Final scoring: the modules' energy rules, energy to VP (RTR-E2), then the modules'
-        end-of-game points (RTR-E1)."""
-        for m in self.game.modules:
+        """Final scoring (:meth:`_final_scoring`); the game is over."""
+        self._final_scoring()
+        self.end_reason = reason
+        self.final_done = True
+        won = self.winners()
+        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
+
+    def _final_scoring(self) -> None:
+        """The modules' energy rules, energy to VP (RTR-E2), then the modules' end-of-game
+        points (RTR-E1). Changes only ``energy``, ``supply``, ``eliminated``, ``score`` and
+        ``log`` (:meth:`projected_scores` relies on it)."""
+        for m in self.game.hooks["before_final"]:
             m.before_final(self)
         rate = self.game.rules.energy_per_vp
         if rate > 0:
@@ -998,12 +1378,8 @@ class RealmState(State):
                 if bonus and s not in self.eliminated:
                     self.add_score(s, bonus)
                     self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
-        for m in self.game.modules:
+        for m in self.game.hooks["final_scoring"]:
             m.final_scoring(self)
-        self.end_reason = reason
-        self.final_done = True
-        won = self.winners()
-        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
 
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
@@ -1145,21 +1521,7 @@ class RealmState(State):
         s.energy = list(obs["energy"])
         s.score = list(obs["score"])
         s.bands_left = list(obs["bands_left"])
-        s.bands = []
-        s.peg_seats = {}
-        s._pay_cache = s._empty_pay_cache()
-        s._pay_shared = False
-        s.reach = [None] * n
-        s.walls = [Walls() for _ in range(n)]
-        topo = game.topology
-        for seat, kind, pegs in obs["bands"]:
-            shape = topo.shape(tuple(pegs), kind)
-            s.bands.append((seat, shape))
-            for p in shape.pegs:
-                s.peg_seats[p] = s.peg_seats.get(p, 0) | (1 << seat)
-            s._extend_reach(seat, shape.pegs)
-            for line in shape.sides:
-                s.walls[seat].add(line)
+        s._set_board(game.board_of(obs["bands"]))
         s.collected = {int(k): v for k, v in obs["collected"].items()}
         s.controlled = [set(c) for c in obs["controlled"]]
         s.round = obs["round"]
@@ -1176,6 +1538,19 @@ class RealmState(State):
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
+    """Scores after converting unused energy to VP (RTR-E2, never below 0: RTR-S7); ``-inf``
+    for an eliminated seat. The whole final scoring when no module adds to it."""
+    out = [float(v) for v in score]
+    if rate > 0:
+        for s, e in enumerate(energy):
+            if e >= rate:
+                out[s] = float(max(0, score[s] + e // rate))
+    for s in eliminated:
+        out[s] = float("-inf")
+    return out
 
 
 def _payment_plan(colours: tuple, hand) -> tuple | None:

@@ -29,6 +29,9 @@ class CrossBoard(RealmModule):
             return 0
         return self.bonuses[len(reached)] if len(reached) < len(self.bonuses) else 0
 
+    def quiet(self, state, seat, shape, outcome) -> bool:
+        return seat in state.extra[self.name]["reached"] or not self.goals[seat].intersection(shape.pegs)
+
     def after_place(self, state, seat, shape, outcome) -> None:
         reached = state.extra[self.name]["reached"]
         if seat in reached or not self.goals[seat].intersection(shape.pegs):

@@ -36,6 +36,13 @@ class RealmModule:
     def after_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
         """Called once the band is paid and its segments explored/closed and collected."""
 
+    def quiet(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> bool:
+        """True only if :meth:`after_place` would change nothing for this band (``outcome``:
+        what the base rules did). Lets :meth:`RealmState.preview` skip playing the band; a
+        module that defines ``after_place`` without this is always played. The differential
+        test (tests/rules/test_preview.py) holds both to the same result."""
+        return False
+
     def end_reason(self, state: "RealmState") -> str | None:
         """A reason to end the game at the end of this round, or None."""
         return None

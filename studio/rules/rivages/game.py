@@ -955,11 +955,39 @@ class RivagesState(State):
                 "cards_removed": len(self.removed), "islands": self.players_state[0].islands_visited,
                 "rounds": self.round}
 
+    def conservation_problems(self) -> list[str]:
+        """Every Exploration/Endgame card (or solo card), Loot token and island is in exactly
+        one place; no card used more than its length; no stronghold crossed; no negative
+        scrolls."""
+        game = self.game
+        out = []
+        hands = [c for p in self.players_state for c in p.hand]
+        cards = self.deck + self.discard + self.removed + hands
+        if game.solo is None:
+            if sorted(cards) != list(range(len(game.cards))):
+                out.append("cards: the deck, discard, removed cards and hands do not hold every card once")
+        elif not len(cards) == len(set(cards)) == game.solo.cards:
+            out.append(f"cards: {len(cards)} solo cards in play ({len(set(cards))} distinct), the game has {game.solo.cards}")
+        held = [t for p in self.players_state for t in p.loot]
+        if sorted(self.bag + self.loot_discard + held) != list(range(len(game.tokens))):
+            out.append("loot: the bag, the discard and the explorers do not hold every token once")
+        islands = self.pile + [p.island for p in self.players_state] + [i for p in self.players_state for i, _ in p.past]
+        if sorted(islands) != list(range(len(game.maps))):
+            out.append("islands: the pile and the explorers do not hold every island once")
+        if not all(0 <= u <= n for u, n in zip(self.card_used, game.card_len)):
+            out.append("cards: a card is marked used beyond its rows")
+        for seat, p in enumerate(self.players_state):
+            if p.crossed & ~game.maps[p.island].crossable:
+                out.append(f"seat {seat + 1}: a stronghold was crossed")
+            if p.scrolls < 0:
+                out.append(f"seat {seat + 1}: negative scrolls")
+        return out
+
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RivagesState":
         s = RivagesState(self.game, self.seed, _empty=True)
         s.history = list(self.history)
-        s.rng = random.Random()
+        s.rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
         s.rng.setstate(self.rng.getstate())
         s.players_state = [p.copy() for p in self.players_state]
         s.round_start = self.round_start  # never changed in place, only replaced

@@ -1,0 +1,85 @@
+"""Per-game evaluators: what a position is worth to each seat, registered by game class.
+
+Bots ask :func:`evaluator_for` instead of guessing the game from a state's attributes (as
+OpenSpiel hands an Evaluator to its MCTS). An evaluator gives
+
+* ``points(state, bot)``: per seat, what an unfinished position is worth in points (``bot``
+  holds the search settings it may use: ``card_value``, ``card_cap``, ``eliminated_penalty``);
+* ``greedy``: the greedy bot of that game (one instance, reused).
+
+A new game registers its evaluator with :func:`register`; a game without one is valued by its
+current scores.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+class Evaluator:
+    """Default: a position is worth its current scores; the greedy bot is the generic one."""
+
+    greedy = None  # the game's greedy bot (None: studio.bots.base.GreedyBot)
+
+    def points(self, state, bot) -> list[float]:
+        return [float(v) for v in state.scores()]
+
+
+class RealmEvaluator(Evaluator):
+    """Rule the Realm: the end-of-game rules applied now (``projected_scores``, no copy); a
+    seat eliminated as things stand (Volcano, L2-4) is worth what it holds minus
+    ``eliminated_penalty``; plus ``card_value`` per card in hand, up to ``card_cap``."""
+
+    def points(self, state, bot) -> list[float]:
+        points = state.projected_scores()
+        for s, v in enumerate(points):
+            if v == -math.inf:  # out of the game as things stand: escape first
+                points[s] = state.score[s] + state.energy[s] - bot.eliminated_penalty
+        if bot.card_value:
+            points = [v + bot.card_value * min(sum(hand), bot.card_cap) for v, hand in zip(points, state.hands)]
+        return points
+
+
+class RivagesEvaluator(Evaluator):
+    """Rivages: :func:`studio.bots.rivages.position_value` per seat (scrolls, Loot, islands,
+    progress toward goals)."""
+
+    def __init__(self):
+        from studio.bots.rivages import RivagesGreedyBot
+
+        self.greedy = RivagesGreedyBot()
+
+    def points(self, state, bot) -> list[float]:
+        from studio.bots.rivages import position_value
+
+        return [position_value(state, s) for s in range(state.game.players)]
+
+
+_REGISTRY: dict[type, Evaluator] = {}
+_DEFAULT = Evaluator()
+
+
+def register(game_class: type, evaluator: Evaluator) -> None:
+    """Use ``evaluator`` for games of ``game_class`` (and its subclasses)."""
+    _REGISTRY[game_class] = evaluator
+
+
+def evaluator_for(game) -> Evaluator:
+    """The evaluator registered for ``type(game)`` or its nearest base class; the default one
+    (current scores) otherwise."""
+    for cls in type(game).__mro__:
+        found = _REGISTRY.get(cls)
+        if found is not None:
+            return found
+    return _DEFAULT
+
+
+def _register_bundled() -> None:
+    from studio.rules.realm.game import RealmGame
+    from studio.rules.rivages.game import RivagesGame
+
+    register(RealmGame, RealmEvaluator())
+    register(RivagesGame, RivagesEvaluator())
+
+
+_register_bundled()

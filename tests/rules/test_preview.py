@@ -1,0 +1,144 @@
+"""Differential test of the fast paths of the Rule the Realm engine against the plain ones.
+
+``state.preview(band)`` (worked out without playing the band, or played and taken back) must
+give exactly what playing the band on a copy gives, and leave the state exactly as it was;
+``projected_scores()`` (final scoring taken back, no copy) must equal the final scoring of a
+copy. Checked on random positions of every bundled location and player count (24 cases),
+with other payments than the default one (energy payments, L6-5, included). A longer run:
+``python benchmarks/bench_core.py --differential 20``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from studio.rules import load_game
+from studio.rules.realm import Place
+from tests.rules.realm_helpers import game_on, seg, small_board
+from tests.rules.test_realm_conformance import CASES
+
+
+def reference_projection(state) -> list[float]:
+    """The end-of-game rules applied to a copy (the plain way)."""
+    final = state
+    if state.end_reason is None:
+        final = state.clone()
+        final._finish("projection")
+    return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(state.players)]
+
+
+def reference_preview(state, action) -> tuple:
+    after = state.clone()
+    after.apply_trusted(action)
+    return (after.last_outcome, reference_projection(after), list(after.score), list(after.energy),
+            [after.energy_needed(s) for s in range(state.players)], after.is_terminal())
+
+
+def full_snapshot(state) -> dict:
+    snap = state.snapshot()
+    snap["parents"] = [dict(w.parent) for w in state.walls]
+    snap["reach"] = [None if r is None else ([sh.index for sh in r[0]], sorted(r[1])) for r in state.reach]
+    snap["log"] = list(state.log)
+    snap["last_outcome"] = state.__dict__.get("last_outcome")
+    return snap
+
+
+def check_position(state, rng, per_position: int) -> int:
+    """Compare every fast path with the plain one on ``state``; returns the previews checked."""
+    before = full_snapshot(state)
+    legal = state.legal_actions()
+    assert state.projected_scores() == reference_projection(state)
+    places = [a for a in legal if isinstance(a, Place)]
+    if len(places) > per_position:
+        places = rng.sample(places, per_position)
+    # other legal payments for some bands: pairs, cards to other seats, energy tokens (L6-5)
+    for band in places[:2]:
+        options = state.payment_options(band.pegs)
+        if len(options) > 1:
+            places.append(Place(band.pegs, rng.choice(options[1:]), band.shape))
+    for action in places:
+        got = state.preview(action)
+        want = reference_preview(state, action)
+        assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want, action
+    assert full_snapshot(state) == before, "a preview changed the state"
+    assert state.legal_actions() == legal
+    return len(places)
+
+
+def positions_of(game, seed: int, games: int = 1, every: int = 2, greedy_share: float = 0.0):
+    """Positions of games on ``game`` (every ``every``-th ply): random actions, bands preferred
+    to draws, and a ``greedy_share`` of the greedy bot's actions."""
+    from studio.bots import make_bot
+
+    greedy = make_bot("greedy")
+    for g in range(games):
+        state = game.new_state(seed + g)
+        rng = random.Random(seed * 31 + g)
+        ply = 0
+        while not state.is_terminal():
+            if ply % every == 0:
+                yield state, rng
+            legal = state.legal_actions()
+            places = [a for a in legal if isinstance(a, Place)]
+            if rng.random() < greedy_share:
+                seat = state.current_player
+                state.apply(greedy.act(game, state.observation(seat), legal, rng))
+            else:
+                state.apply(rng.choice(places if places and rng.random() < 0.85 else legal))
+            ply += 1
+
+
+def random_positions(path, players, seed: int, games: int = 1, every: int = 2):
+    """Positions of games on a bundled scenario (see :func:`positions_of`): a third of the
+    actions are the greedy bot's, so the games get somewhere."""
+    yield from positions_of(load_game(path, players, seed=seed), seed, games, every, greedy_share=0.3)
+
+
+@pytest.mark.parametrize("path,players", CASES, ids=[f"{p.stem}-{n}p" for p, n in CASES])
+def test_preview_and_projection_equal_playing_on_a_copy(path, players):
+    checked = sum(check_position(state, rng, per_position=8)
+                  for state, rng in random_positions(path, players, seed=11, games=2, every=3))
+    assert checked >= 60  # thousands over the 24 cases
+
+
+def _small(players, **rules):
+    """A 4 x 5 board where every segment holds treasure or energy (random, fixed seed): small
+    enough that random bands reach goals, close regions and fight over majorities."""
+    rng = random.Random(players)
+    faces = []
+    for r in range(3):
+        for c in range(1, 5):
+            top, bottom = f"{chr(97 + r)}{c}", f"{chr(98 + r)}{c}"
+            right, bottom_right = f"{chr(97 + r)}{c + 1}", f"{chr(98 + r)}{c + 1}"
+            faces += [seg(top, right, bottom) if r % 2 == 0 else seg(top, bottom, bottom_right),
+                      seg(right, bottom, bottom_right) if r % 2 == 0 else seg(top, right, bottom_right)]
+    contents = {f: (rng.randint(0, 2), rng.randint(0, 2)) for f in faces}
+    return game_on(small_board(rows=4, columns=5, players=players, contents=contents), **rules)
+
+
+SMALL = {
+    "cross-board": dict(modules={"cross-board": {"bonuses": [8, 6]}}, end={"score": 30}),
+    "excavation": dict(bands=["line", "triangle", "quad", "long-barrier"], start="anywhere", connect=False,
+                       end={"rounds": 6}, modules={"excavation": {"min_segments": 3, "points_per_segment": 1}}),
+    "volcano": dict(start="anywhere", end={"rounds": 6}, extra_action_cost=2,
+                    modules={"volcano": {"escape_energy": 3}}),
+    "territories": dict(start="anywhere", connect=False, energy_payment=True, bands=["triangle", "quad"],
+                        cards={"personal-deck": {"size": 12, "draw": 3}}, modules={"territories": {"points": 4}}),
+}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_preview_equals_playing_on_a_copy_on_small_boards(name, players):
+    game = _small(players, **SMALL[name])
+    checked = sum(check_position(state, rng, per_position=10) for state, rng in positions_of(game, 5, games=3))
+    assert checked >= 60
+
+
+def test_preview_refuses_what_is_not_a_band(jungle_scenario):
+    state = load_game(jungle_scenario, 2, seed=1).new_state()
+    draw = next(a for a in state.legal_actions() if not isinstance(a, Place))
+    with pytest.raises(TypeError, match="preview takes a band"):
+        state.preview(draw)
