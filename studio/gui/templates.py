@@ -91,18 +91,20 @@ def default_shape(players: int) -> str:
 
 
 def default_seats(players: int, shape: str, rules: RealmRules | None = None) -> list[SeatSpec]:
-    """Seats facing each other: South and North for 2; the long sides of a hexagon (or South,
-    West and East of a rectangle) for 3; South, West, North, East for 4. Start pegs when the
+    """Seats facing each other, in play order, which goes clockwise (rulebook; clockwise on
+    screen, where y grows downward): South and North for 2; the long sides of a hexagon
+    (South, North-west, North-east) or South, West and East of a rectangle for 3; South, West,
+    North, East for 4 (South, South-west, North, North-east on a hexagon). Start pegs when the
     rules start on the seat's own side or on any start peg (RTR-P5, L4-1); a goal on the
     opposite side for the cross-board race (L1-2)."""
     rules = rules or RealmRules()
     if players == 2:
         sides = ["south", "north"]
     elif players == 3:
-        sides = ["south", "north-east", "north-west"] if shape == "hexagon" else ["south", "west", "east"]
+        sides = ["south", "north-west", "north-east"] if shape == "hexagon" else ["south", "west", "east"]
     else:
         sides = ["south", "west", "north", "east"] if shape == "rectangle" else \
-            ["south", "north-east", "north", "south-west"]
+            ["south", "south-west", "north", "north-east"]
     starts = 0 if rules.start in ("anywhere", "crater") else (2 if players == 4 else 3)
     race = "cross-board" in (rules.modules or {})
     out = []
