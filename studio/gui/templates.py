@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS, peg_id, triangular_lattice
+from studio.model.locations import BASE
 from studio.model.realm import COLOURS, Board, Peg, RealmRules, Seat
 
 SHAPES = ("rectangle", "hexagon")
@@ -61,7 +62,8 @@ class SeatSpec:
 @dataclass
 class NewBoardSpec:
     """Everything the wizard asks. ``rules`` are the chosen scenario's rules (they decide start
-    pegs, goals, a crater, canals); ``scenario_path`` is remembered by the document."""
+    pegs, goals, a crater, canals); ``scenario_id`` becomes the board's location (``base`` when
+    None: the base rules); ``scenario_path`` is the chosen scenario's file."""
 
     board_id: str = "new-board"
     name: str = "New board"
@@ -209,7 +211,7 @@ def build_board(spec: NewBoardSpec) -> Board:
         seats[seat.name] = Seat(seat.name, start, _ordered(xy, goal, seat.goal) if goal else [], seat.label or None)
     return Board(id=spec.board_id, name=spec.name, players=spec.players, pegs=pegs,
                  lines=[tuple(ln) for ln in lines], seats=seats, description=spec.description or None,
-                 has_canals=spec.canals, crater=crater)
+                 has_canals=spec.canals, crater=crater, location=spec.scenario_id or BASE)
 
 
 def _cut_crater(xy, lines):

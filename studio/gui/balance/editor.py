@@ -164,15 +164,13 @@ class BoardBalance(BalanceController):
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
-        """``(scenario, path or None, note)`` whose rules the board is played with (the bundled
-        Jungle Temples rules stand in when the board has no readable scenario)."""
-        from studio.gui.scenario_index import scenario_for_board
-        from studio.gui.playtest_window import _scenario_for
+        """``(scenario, path or None, note)`` whose rules the board is played with: its
+        location's, or the scenario the editor checks it against; ``note`` says when they are
+        not the board's own (:attr:`~studio.model.locations.BoardRules.warning`)."""
+        from studio.gui.location_banner import document_rules
 
-        doc = self.main.document
-        path = doc.scenario_path or scenario_for_board(doc.path)
-        scenario, note = _scenario_for(path)
-        return scenario, (path if note is None else None), note
+        rules = document_rules(self.main.document)
+        return rules.scenario, rules.path, rules.warning
 
     def setups(self) -> dict:
         """``{players: () -> Setup}``: the open board for its player count, the scenario's
