@@ -48,10 +48,22 @@ def base_scenario() -> Scenario:
 _SCENARIO_FORMAT = re.compile(rb"^format:[ \t]*['\"]?realm-scenario/", re.MULTILINE)
 
 
+_FOLDERS: dict[str, tuple[int, list[Path]]] = {}
+
+
 def _scenario_files(folder: Path) -> list[Path]:
     """The ``*.yaml``/``*.yml`` files of ``folder`` that declare ``format: realm-scenario/N``
     near their top, sorted by name (only their first 4 KiB are read: a folder of boards is not
-    parsed to find its scenarios)."""
+    parsed to find its scenarios). Remembered until the folder changes (a file added, removed
+    or replaced by an atomic save), since the editor asks after every edit."""
+    key = str(folder)
+    try:
+        stamp = os.stat(key).st_mtime_ns
+    except OSError:
+        return []
+    cached = _FOLDERS.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
     out = []
     for path in sorted(folder.glob("*.y*ml")):
         try:
@@ -61,6 +73,7 @@ def _scenario_files(folder: Path) -> list[Path]:
             continue
         if _SCENARIO_FORMAT.search(head):
             out.append(path)
+    _FOLDERS[key] = (stamp, out)
     return out
 
 

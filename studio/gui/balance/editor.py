@@ -9,6 +9,8 @@ view's corner, toggled by *View ▸ Show Heat Map* or the dashboard's check box.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
@@ -206,8 +208,8 @@ class BoardBalance(BalanceController):
         scenario, path, note = self.scenario()
         doc = self.main.document
         text = f"Board: {doc.display_name()} ({doc.board.players} players)<br>Rules: {scenario.name}"
-        if note:
-            text += f"<br><i>{note}</i>"
+        if note:  # not the board's own rules: said in the window's header, in warning colours
+            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
         if self.dashboard is None or not self.dashboard.is_running():
             self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
