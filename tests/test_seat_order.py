@@ -79,3 +79,10 @@ def test_a_counterclockwise_board_is_warned_with_the_clockwise_order(tmp_path):
     (finding,) = [f for f in validate(str(board)) if f.code == "rules/seat-order"]
     assert finding.severity == "warning" and finding.element == ("seat", "northeast")
     assert "listed: south, northeast, northwest; clockwise on screen: south, northwest, northeast" in finding.message
+
+
+def test_the_wizards_base_rules_board_names_the_base_location():
+    spec = NewBoardSpec(players=2, seats=default_seats(2, "rectangle"))
+    board = build_board(spec)
+    assert board.location == "base"
+    assert [f.code for f in validate(board)] == []  # base rules, nothing missing, no location warning
