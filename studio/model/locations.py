@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
@@ -82,7 +83,7 @@ def read_scenario_cached(path: str | os.PathLike) -> Scenario | None:
     the file changes on disk)."""
     from studio.model.io import InvalidContent, read_scenario
 
-    key = str(resolved(path))
+    key = os.fspath(path)  # as given: resolving every path on each look-up costs more than the rest
     try:
         stamp = os.stat(key).st_mtime_ns
     except OSError:
@@ -101,19 +102,26 @@ def read_scenario_cached(path: str | os.PathLike) -> Scenario | None:
 def scenario_folders(board_path: str | os.PathLike | None) -> list[Path]:
     """Where locations are looked up for a board at ``board_path``: its content root's
     ``scenarios`` folder, the board's own folder (none for an unsaved board), then the bundled
-    ``scenarios`` folder."""
+    ``scenarios`` folder; those that exist, each once."""
+    return [folder for folder in _candidate_folders(os.fspath(board_path) if board_path else None)
+            if folder.is_dir()]
+
+
+@lru_cache(maxsize=256)
+def _candidate_folders(board_path: str | None) -> tuple[Path, ...]:
+    """The folders of :func:`scenario_folders`, resolved and without repeats, whether they
+    exist or not (resolving paths is what costs: the editor asks after every edit)."""
     folders = []
     if board_path:
         folders.append(content_root_of(Path(board_path)) / "scenarios")
         folders.append(resolved(board_path).parent)
     folders.append(bundled_path("scenarios"))
-    out, seen = [], set()
+    out: list[Path] = []
     for folder in folders:
-        key = resolved(folder)
-        if key not in seen and folder.is_dir():
-            seen.add(key)
+        folder = resolved(folder)
+        if folder not in out:
             out.append(folder)
-    return out
+    return tuple(out)
 
 
 def known_locations(board_path: str | os.PathLike | None = None) -> dict[str, tuple[str, Scenario]]:
