@@ -201,6 +201,22 @@ def test_playtest_prints_warnings_and_plays(tmp_path, capsys, monkeypatch):
 
 
 def test_playtest_names_a_file_of_the_wrong_kind(capsys):
-    assert playtest_cli.main([str(BOARD), "-n", "1"]) == 2
+    island = ROOT / "boards" / "rivages" / "islands" / "coral-reach.yaml"
+    assert playtest_cli.main([str(island), "-n", "1"]) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"studio playtest: {BOARD}:1:1: error content/wrong-kind: expected a realm-scenario/1 file, got realm-board/1")
+        f"studio playtest: {island}:1:1: error content/wrong-kind: expected a realm-scenario/1 file, "
+        "got rivages-island/1")
+
+
+def test_playtest_plays_a_board_with_its_locations_rules(capsys, tmp_path):
+    board = tmp_path / "mine.yaml"  # saved far from any scenario
+    board.write_text((ROOT / "boards" / "realm" / "volcano-2p.yaml").read_text())
+    assert playtest_cli.main([str(board), "-n", "1", "--bots", "random"]) == 0
+    assert capsys.readouterr().out.startswith("Volcano, 2 players: 1 game")
+    assert playtest_cli.main([str(board), "-n", "1", "--players", "3"]) == 2
+    assert "board 'volcano-2p' is for 2 players, not 3" in capsys.readouterr().err
+    lonely = tmp_path / "lonely.yaml"
+    lonely.write_text(BOARD.read_text().replace("location: jungle-temples\n", ""))
+    assert playtest_cli.main([str(lonely), "-n", "1", "--bots", "random"]) == 0
+    captured = capsys.readouterr()
+    assert "warning location/none" in captured.err and captured.out.startswith("Base rules, 2 players")

@@ -207,7 +207,8 @@ def test_large_lattice_has_no_geometry_errors():
     pegs, lines = triangular_lattice(50, 100)
     last = "ax"  # row 50
     data = {
-        "format": "realm-board/1", "id": "lattice-5000", "name": "Generated lattice", "players": 2,
+        "format": "realm-board/2", "id": "lattice-5000", "name": "Generated lattice", "players": 2,
+        "location": "jungle-temples",
         "pegs": {pid: {"at": [round(x, 6), round(y, 6)], "colour": "red"} for pid, (x, y) in pegs.items()},
         "lines": [list(line) for line in lines],
         "segments": [{"pegs": ["a1", "a2", "b1"], "treasure": 1},

@@ -29,7 +29,12 @@ def _tiny_text(players: int = 2) -> str:
 
 
 def tiny(players: int = 2) -> dict:
-    return copy.deepcopy(parse_yaml(_tiny_text(players)).data)
+    """The tiny board as a realm-board/2 of Jungle Temples (own side starts, a goal per seat:
+    what its seats show), so it is checked with a location's rules wherever it is written."""
+    data = copy.deepcopy(parse_yaml(_tiny_text(players)).data)
+    data["format"] = "realm-board/2"
+    data["location"] = "jungle-temples"
+    return data
 
 
 def check(data: dict, path: str = "t.yaml") -> list[Finding]:
@@ -342,6 +347,7 @@ def test_goal_on_a_far_side_is_opposite_enough():
 def test_seats_without_start_or_goal_under_anywhere(tmp_path):
     data = tiny()
     data["seats"] = {"south": {}, "north": {}}
+    data["location"] = "cursed-triangle"  # players start anywhere (L6-3)
     assert check(data) == []
     board = dump_yaml(data)
     scenario = write_scenario(tmp_path, "{start: anywhere, connect: false, bands: [triangle, quad]}",
@@ -379,7 +385,7 @@ def base_board(contents: dict[tuple[str, str, str], int]) -> dict:
     with ``contents``: segment -> treasure."""
     pegs, lines = triangular_lattice()
     return {
-        "format": "realm-board/1", "id": "base", "name": "Base", "players": 2,
+        "format": "realm-board/2", "id": "base", "name": "Base", "players": 2, "location": "jungle-temples",
         "pegs": {pid: {"at": [round(x, 6), round(y, 6)], "colour": "red"} for pid, (x, y) in pegs.items()},
         "lines": [list(line) for line in lines],
         "segments": [{"pegs": list(pegs_), "treasure": t} for pegs_, t in contents.items()],
@@ -562,8 +568,8 @@ def test_a_board_checked_against_its_scenario(tmp_path):
     del data["segments"][2]["idol"]  # no blue idol left
     board = Board.from_data(data)
     findings = validate(board, scenario=scenario)
-    assert [(f.code, f.path) for f in findings] == [
-        ("rules/no-start", None), ("scenario/no-idols", str(scenario_path))]
+    # the scenario's finding about this board is placed on the board, at its location: key
+    assert [(f.code, f.path) for f in findings] == [("rules/no-start", None), ("scenario/no-idols", None)]
     assert [f.code for f in validate(board)] == ["rules/no-start"]  # on its own: no module to need idols
     doc = parse_yaml(dump_yaml(data), "b.yaml")
     assert sorted(f.code for f in validate(doc, scenario=scenario)) == ["rules/no-start", "scenario/no-idols"]

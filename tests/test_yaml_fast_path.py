@@ -38,7 +38,7 @@ def test_the_fast_path_is_the_one_used(monkeypatch):
         raise AssertionError("the pure-Python parser ran")
     monkeypatch.setattr(yamlio, "_parse_composed", not_called)
     doc = yamlio.load_document(ROOT / "boards" / "realm" / "volcano-3p.yaml")
-    assert doc.data["format"] == "realm-board/1"
+    assert doc.data["format"] == "realm-board/2"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -976,6 +976,7 @@ def main(argv=None) -> int:
         rules = scenario_rules(loc)
         for players in (2, 3, 4):
             board = DESIGNS[loc](players)
+            board.location = loc  # the scenario id: the board plays with its rules wherever it is saved
             path = out / f"{board.id}.yaml"
             write(board, path)
             counts, same = colour_report(board)

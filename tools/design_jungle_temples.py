@@ -44,7 +44,7 @@ def make_board(pid, name, players, pegs, lines, centre, order, seats, seed, trea
         if t or e:
             segs.append(Segment(tuple(f.pegs), t, e))
     board = Board(
-        id=pid, name=name, players=players, description=description,
+        id=pid, name=name, players=players, description=description, location="jungle-temples",
         pegs={k: Peg(k, round(x, 6), round(y, 6), colour[k]) for k, (x, y) in pegs.items()},
         lines=list(lines), segments=segs,
         seats={s.name: s for s in seats},
@@ -83,11 +83,13 @@ def three_player():
     bottom = edge(pegs, lambda x, y: abs(y - max(ys)) < 1e-6, lambda x, y: x)   # long side, 5 pegs
     top = edge(pegs, lambda x, y: abs(y) < 1e-6, lambda x, y: x)                # short side, 4 pegs
     a120, a240 = 2 * math.pi / 3, 4 * math.pi / 3
+    # seats in play order, clockwise on screen (y grows downward, so a positive angle turns
+    # clockwise): south, then north-west, then north-east
     seats = [Seat("south", bottom[1:4], top, "South")]
-    seats.append(Seat("northeast", rotate_ids(bottom[1:4], pegs, centre, a240),
-                      rotate_ids(top, pegs, centre, a240), "North-east"))
     seats.append(Seat("northwest", rotate_ids(bottom[1:4], pegs, centre, a120),
                       rotate_ids(top, pegs, centre, a120), "North-west"))
+    seats.append(Seat("northeast", rotate_ids(bottom[1:4], pegs, centre, a240),
+                      rotate_ids(top, pegs, centre, a240), "North-east"))
     return make_board("jungle-temples-3p", "Jungle Temples, 3 players", 3, pegs, lines, centre, 3,
                       seats, 3033, treasure=39, energy=12,
                       description="A hexagon of 48 pegs with long and short sides in turn; each seat "

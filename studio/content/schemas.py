@@ -23,8 +23,20 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _FORMAT = re.compile(r"^([a-z][a-z0-9-]*)/(\d+)$")
 
-# (name, from_version) -> function upgrading the data by one version. None yet: every format is /1.
-MIGRATIONS: dict[tuple[str, int], Callable[[dict], dict]] = {}
+
+
+def _realm_board_1_to_2(data: dict) -> dict:
+    """realm-board/1 -> /2: the same keys; /2 adds the optional ``location``, which only the
+    file's place can tell (the scenario listing it), so the loader fills it in
+    (:func:`studio.model.locations.migrated_location`)."""
+    return dict(data)
+
+
+# (name, from_version) -> function upgrading the data by one version (a shallow copy: the
+# caller's data is never changed).
+MIGRATIONS: dict[tuple[str, int], Callable[[dict], dict]] = {
+    ("realm-board", 1): _realm_board_1_to_2,
+}
 
 
 @lru_cache(maxsize=None)

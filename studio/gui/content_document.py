@@ -384,6 +384,7 @@ def check_save_target(path: str | os.PathLike) -> Path:
 
 FORMAT_NAMES = {
     "realm-board/1": "a Rule the Realm board",
+    "realm-board/2": "a Rule the Realm board",
     "realm-scenario/1": "a Rule the Realm scenario",
     "rivages-scenario/1": "a Rivages scenario",
     "rivages-island/1": "a Rivages island",

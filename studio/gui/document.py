@@ -203,7 +203,7 @@ class BoardDocument(UndoDocument, QObject):
         self.notify(ChangeKind.FILE_CHANGED, self._path)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Open a ``realm-board/1`` file. Raises :class:`studio.content.LoadError` or
+        """Open a ``realm-board/2`` file (or ``/1``, migrated). Raises :class:`studio.content.LoadError` or
         :class:`studio.model.io.InvalidContent` and leaves the document unchanged on error."""
         board = io.read_board(path)
         self.reset(board, path)

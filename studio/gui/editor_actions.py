@@ -273,19 +273,22 @@ class EditorActions(QObject):
         result = prompts.ask_new_board(w)
         if result is None:
             return False
-        board, scenario_path = result
+        board, _scenario_path = result
         w.document.reset(board, None)
-        w.document.set_scenario_path(scenario_path)
+        w.document.set_scenario_path(None)  # the board names its location itself
         w.view.fit()
         w.show_status(f"New board {board.name}: {len(board.pegs)} pegs, {len(board.lines)} lines")
         return True
 
     def edit_scenario(self):
-        """Open the scenario editor on this board's scenario (a new scenario when none)."""
+        """Open the scenario editor on the scenario whose rules the board plays with (its
+        location's, or the one it is checked against; a new scenario for the base rules)."""
         from studio.gui.scenario_editor import open_scenario_editor
 
         w = self.window
-        editor = open_scenario_editor(w.document.scenario_path, w, current_board=lambda: w.document.path)
+        from studio.gui.location_banner import document_rules
+
+        editor = open_scenario_editor(document_rules(w.document).path, w, current_board=lambda: w.document.path)
         if editor is not None:
             editor.board_open_requested.connect(w.open_file)
             editor.destroyed.connect(lambda *_: self.scenario_editors.remove(editor)
@@ -311,8 +314,11 @@ class EditorActions(QObject):
             scenario = read_scenario(path)
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc, expected="Rule the Realm scenario")
-            keep = (f"The board is still checked against {Path(w.document.scenario_path).name}."
-                    if w.document.scenario_path else "The board is still checked against the base rules.")
+            from studio.gui.location_banner import document_rules
+
+            rules = document_rules(w.document)
+            keep = (f"The board is still checked with the rules of {rules.name}"
+                    + (f" ({Path(rules.path).name})." if rules.path else "."))
             prompts.show_error(w, "Cannot check against scenario",
                                f"Could not use {Path(path).name} as a scenario.\n\n{text}\n\n{keep}", details)
             return False

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar, QVBoxLayout, QWidget
 
 from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, load_document
@@ -23,7 +23,7 @@ from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
-from studio.gui.scenario_index import scenario_for_board
+from studio.gui.location_banner import LocationBanner, document_rules
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
 from studio.gui.view import BoardView
@@ -49,6 +49,7 @@ def default_board_path() -> Path:
 # what a file of each format is, for "X is an island file, not a board"
 FORMAT_NOUNS = {
     "realm-board/1": "board",
+    "realm-board/2": "board",
     "realm-scenario/1": "Rule the Realm scenario",
     "rivages-scenario/1": "Rivages scenario",
     "rivages-island/1": "island",
@@ -116,7 +117,16 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
         self.scene = BoardScene(self.document, self)
         self.view = BoardView(self.scene, self)
-        self.setCentralWidget(self.view)
+        # the location banner sits above the board: a board played with other rules than its
+        # own is said where the designer looks, not in the status bar
+        self.location_banner = LocationBanner(self.document, self)
+        centre = QWidget(self)
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.location_banner)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(centre)
 
         self.properties_dock = PropertiesDock(self.document, self.scene, self)
         self.validation_dock = ValidationDock(self.document, self)
@@ -126,6 +136,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.validation_dock.findings_changed.connect(self._findings_changed)
         self.validation_dock.findings_changed.connect(self.scene.set_findings)
         self.properties_dock.tool_requested.connect(self.set_tool)
+        self.location_banner.choose_location.connect(self.properties_dock.focus_location)
 
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.content_windows: list = []  # island, tree, card and loot editors opened from here
@@ -458,7 +469,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         self._add_recent(str(path))
-        self.document.set_scenario_path(scenario_for_board(str(path)))
+        self.document.set_scenario_path(None)  # the board's location says which rules apply
         self.view.fit()
         self.show_status(f"Opened {path}")
         return True
@@ -511,8 +522,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
     # -- playtest ---------------------------------------------------------------------------
     def playtest(self) -> None:
-        """Open the playtest window on a copy of the board (and its scenario when one of the
-        scenarios next to it or bundled names this file)."""
+        """Open the playtest window on a copy of the board, with the rules of its location (or
+        of the scenario the editor checks it against). A board played with other rules than its
+        own, or naming no location, is said first, in a dialog."""
         try:
             from studio.gui.playtest_window import open_playtest
         except ImportError as exc:
@@ -525,9 +537,12 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                "playtesting (see the Validation dock).",
                                "\n".join(f.format() for f in errors))
             return
+        rules = document_rules(self.document)
+        if rules.warning is not None and not prompts.ask_play_anyway(
+                self, "Playtest", f"{rules.warning}\n\nPlay it with the {rules.name} rules anyway?"):
+            return
         try:
-            scenario = self.document.scenario_path or scenario_for_board(self.document.path)
-            open_playtest(self.document.board.copy(), scenario, self)
+            open_playtest(self.document.board.copy(), rules.path, self)
         except Exception as exc:  # another component's failure must not take the editor down
             prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")
 

@@ -438,29 +438,36 @@ def _end_text(game) -> str:
     return name + (": " + "; ".join(parts) if parts else "")
 
 
-def _scenario_for(scenario_path):
-    """The scenario whose rules a board is played with, and a note when the bundled Jungle
-    Temples rules stand in for a missing or unreadable one."""
-    from studio.content import LoadError, bundled_path
-    from studio.model.io import InvalidContent, read_scenario
+def _scenario_for(scenario_path, board=None):
+    """The scenario whose rules a board is played with, and a note saying what stands in when
+    the board is not played with its own location's rules: the scenario at ``scenario_path``
+    when it loads, else ``board``'s location (:func:`studio.model.locations.rules_for`: the base
+    rules when it names none or an unknown one, or when there is no board)."""
+    from studio.model.locations import base_scenario, read_scenario_cached, rules_for
 
     problem = None
     if scenario_path is not None:
-        try:
-            return read_scenario(scenario_path), None
-        except (LoadError, InvalidContent, OSError) as exc:
-            problem = wrong_scenario(scenario_path, "realm") or str(exc)
-    scenario = read_scenario(bundled_path("scenarios", "jungle-temples.yaml"))
-    note = f"Playing with the {scenario.name} rules"
+        scenario = read_scenario_cached(scenario_path)
+        if scenario is not None:
+            note = None
+            if board is not None:
+                note = rules_for(board, scenario_path).warning
+            return scenario, note
+        problem = wrong_scenario(scenario_path, "realm") or f"{scenario_path} does not load as a scenario"
+    if board is not None:
+        rules = rules_for(board)
+        scenario, note = rules.scenario, rules.warning
+    else:
+        scenario, note = base_scenario(), "Playing with the base rules"
     if problem:
-        note += f" (the scenario could not be read: {problem})"
+        note = (note or f"Playing with the {scenario.name} rules") + f" (the scenario could not be read: {problem})"
     return scenario, note
 
 
 def open_playtest(board, scenario_path=None, parent=None, *, seed: int = 0, controllers=None,
                   delay_ms: int = DEFAULT_DELAY_MS) -> PlaytestWindow | None:
     """Open a playtest window on (a copy of) ``board`` with the rules of the scenario at
-    ``scenario_path`` (the bundled Jungle Temples rules when it is None or cannot be read), for
+    ``scenario_path`` (the board's location's rules when it is None or cannot be read), for
     ``board.players`` players. Returns the shown window, or None after a message box saying why
     the board cannot be played (wrong seats, unknown colour, no segments...) or when
     ``scenario_path`` is another kind of file (a Rivages scenario: :func:`wrong_scenario`)."""
@@ -470,7 +477,7 @@ def open_playtest(board, scenario_path=None, parent=None, *, seed: int = 0, cont
     if problem:  # a Rivages scenario has no Rule the Realm rules to stand in with
         error_box(parent, "Cannot playtest this board", problem + ".")
         return None
-    scenario, note = _scenario_for(scenario_path)
+    scenario, note = _scenario_for(scenario_path, board)
     odd = [p for p in board.pegs.values() if p.colour not in COLOURS]
     try:
         if odd:

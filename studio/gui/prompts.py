@@ -75,6 +75,20 @@ def show_error(parent: QWidget | None, title: str, text: str, details: str | Non
     box.exec()
 
 
+def ask_play_anyway(parent: QWidget | None, title: str, text: str) -> bool:
+    """A warning ``text`` before a game (e.g. the board is played with rules other than its
+    own): True to play anyway, False to cancel."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Warning)
+    box.setWindowTitle(title)
+    box.setText(text)
+    play = box.addButton("Play Anyway", QMessageBox.AcceptRole)
+    cancel = box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is play
+
+
 def show_info(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.information(parent, title, text)
 

@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS, peg_id, triangular_lattice
+from studio.model.locations import BASE
 from studio.model.realm import COLOURS, Board, Peg, RealmRules, Seat
 
 SHAPES = ("rectangle", "hexagon")
@@ -61,7 +62,8 @@ class SeatSpec:
 @dataclass
 class NewBoardSpec:
     """Everything the wizard asks. ``rules`` are the chosen scenario's rules (they decide start
-    pegs, goals, a crater, canals); ``scenario_path`` is remembered by the document."""
+    pegs, goals, a crater, canals); ``scenario_id`` becomes the board's location (``base`` when
+    None: the base rules); ``scenario_path`` is the chosen scenario's file."""
 
     board_id: str = "new-board"
     name: str = "New board"
@@ -91,18 +93,20 @@ def default_shape(players: int) -> str:
 
 
 def default_seats(players: int, shape: str, rules: RealmRules | None = None) -> list[SeatSpec]:
-    """Seats facing each other: South and North for 2; the long sides of a hexagon (or South,
-    West and East of a rectangle) for 3; South, West, North, East for 4. Start pegs when the
+    """Seats facing each other, in play order, which goes clockwise (rulebook; clockwise on
+    screen, where y grows downward): South and North for 2; the long sides of a hexagon
+    (South, North-west, North-east) or South, West and East of a rectangle for 3; South, West,
+    North, East for 4 (South, South-west, North, North-east on a hexagon). Start pegs when the
     rules start on the seat's own side or on any start peg (RTR-P5, L4-1); a goal on the
     opposite side for the cross-board race (L1-2)."""
     rules = rules or RealmRules()
     if players == 2:
         sides = ["south", "north"]
     elif players == 3:
-        sides = ["south", "north-east", "north-west"] if shape == "hexagon" else ["south", "west", "east"]
+        sides = ["south", "north-west", "north-east"] if shape == "hexagon" else ["south", "west", "east"]
     else:
         sides = ["south", "west", "north", "east"] if shape == "rectangle" else \
-            ["south", "north-east", "north", "south-west"]
+            ["south", "south-west", "north", "north-east"]
     starts = 0 if rules.start in ("anywhere", "crater") else (2 if players == 4 else 3)
     race = "cross-board" in (rules.modules or {})
     out = []
@@ -207,7 +211,7 @@ def build_board(spec: NewBoardSpec) -> Board:
         seats[seat.name] = Seat(seat.name, start, _ordered(xy, goal, seat.goal) if goal else [], seat.label or None)
     return Board(id=spec.board_id, name=spec.name, players=spec.players, pegs=pegs,
                  lines=[tuple(ln) for ln in lines], seats=seats, description=spec.description or None,
-                 has_canals=spec.canals, crater=crater)
+                 has_canals=spec.canals, crater=crater, location=spec.scenario_id or BASE)
 
 
 def _cut_crater(xy, lines):

@@ -53,7 +53,12 @@ def model_from_document(doc) -> Board | Scenario:
         raise InvalidContent([Finding("content/wrong-kind", "error",
                                       f"{data['format']} is {what}, not content to edit; 'studio validate "
                                       f"{doc.path or 'FILE'}' checks it", doc.path, 1, 1)])
-    return cls.from_data(data, source=doc.source, path=doc.path)
+    model = cls.from_data(data, source=doc.source, path=doc.path)
+    if isinstance(model, Board) and doc.format == "realm-board/1" and model.location is None:
+        from studio.model.locations import migrated_location
+
+        model.location = migrated_location(doc.path)  # /1 -> /2: where the file is says its location
+    return model
 
 
 def read(path: str | os.PathLike) -> Board | Scenario:
@@ -65,7 +70,7 @@ def read_board(path: str | os.PathLike) -> Board:
     obj = read(path)
     if not isinstance(obj, Board):
         raise InvalidContent([Finding("content/wrong-kind", "error",
-                                      f"expected a realm-board/1 file, got {obj.FORMAT}", str(path), 1, 1)])
+                                      f"expected a {Board.FORMAT} file, got {obj.FORMAT}", str(path), 1, 1)])
     return obj
 
 

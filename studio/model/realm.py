@@ -1,4 +1,4 @@
-"""Rule the Realm content as plain dataclasses: :class:`Board` (``realm-board/1``) and
+"""Rule the Realm content as plain dataclasses: :class:`Board` (``realm-board/2``) and
 :class:`Scenario` (``realm-scenario/1``) with its :class:`RealmRules`.
 
 ``from_data`` expects data that passed the schema (see :func:`studio.model.io.read_board`);
@@ -106,8 +106,10 @@ def _seg_to_data(s: Segment) -> dict:
 
 @dataclass
 class Board:
-    """A Rule the Realm board (``realm-board/1``).
+    """A Rule the Realm board (``realm-board/2``).
 
+    ``location`` names the location whose rules the board plays with: a scenario id, ``"base"``
+    for the base rules, or None when the board names none (see :mod:`studio.model.locations`).
     ``pegs`` keeps file order; ``lines`` are peg-id pairs as written; ``segments`` lists the
     faces that hold something; ``seats`` is in seat order (seat 1 first). ``source`` and
     ``path`` say where it was read from and take no part in equality."""
@@ -126,10 +128,11 @@ class Board:
     bridges: list[Bridge] = field(default_factory=list)
     has_canals: bool = False
     crater: list[str] = field(default_factory=list)
+    location: str | None = None
     source: Any = field(default=None, compare=False, repr=False)
     path: str | None = field(default=None, compare=False)
 
-    FORMAT = "realm-board/1"
+    FORMAT = "realm-board/2"
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -155,12 +158,15 @@ class Board:
             bridges=[Bridge(tuple(b["line"]), b.get("energy", 0)) for b in (canals or {}).get("bridges", [])],
             has_canals=canals is not None,
             crater=list(data.get("crater", [])),
+            location=data.get("location"),
             source=source,
             path=path,
         )
 
     def to_data(self) -> dict:
         d: dict[str, Any] = {"format": self.FORMAT, "id": self.id, "name": self.name}
+        if self.location is not None:
+            d["location"] = self.location
         if self.description:
             d["description"] = self.description
         d["players"] = self.players

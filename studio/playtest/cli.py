@@ -62,7 +62,8 @@ def whole(low: int, high: int):
 
 def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
     """Options shared by ``studio playtest`` and ``studio sweep``."""
-    p.add_argument("scenario", help="realm-scenario/1 or rivages-scenario/1 file, e.g. scenarios/jungle-temples.yaml")
+    p.add_argument("scenario", help="realm-scenario/1 or rivages-scenario/1 file, e.g. scenarios/jungle-temples.yaml, "
+                                    "or a realm board (played with its location's rules)")
     p.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), default=None,
                    help="number of players (default: the scenario's smallest board; Rivages 2, 1 is solo)")
     p.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=games,

@@ -94,8 +94,9 @@ def default_players(scenario) -> int:
 
 
 def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
-    """Read a ``realm-scenario/1`` or ``rivages-scenario/1`` file and what it references.
-    ``players`` defaults to the smallest board (Rule the Realm), 1 for a solo scenario
+    """Read a ``realm-scenario/1`` or ``rivages-scenario/1`` file and what it references, or a
+    ``realm-board`` file, played with the rules of its location
+    (:func:`studio.model.locations.rules_for`). ``players`` defaults to the smallest board (Rule the Realm), 1 for a solo scenario
     (Rivages ``players: [1]``) or 2 (Rivages). Raises LoadError / InvalidContent for bad files
     and :class:`SetupError` for a player count the scenario is not made for."""
     from studio.content import load_document
@@ -121,6 +122,17 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
     from studio.model.io import board_path, read_board, read_scenario
     from studio.model.realm import Realm
 
+    if fmt.startswith("realm-board"):
+        # a board alone plays with its location's rules (the base rules when it names none;
+        # validation has said so, as location/none)
+        from studio.model.locations import rules_for
+
+        board = read_board(path)
+        players = board.players if players is None else players
+        if players != board.players:
+            raise SetupError(f"{path}: board {board.id!r} is for {board.players} players, not {players} (RTR-S6); "
+                             "leave out --players, or play its location's scenario")
+        return Setup("realm", content=Realm(rules_for(board).scenario, board), players=players, path=str(path))
     scenario = read_scenario(path)
     counts = player_counts(scenario)
     players = min(counts, default=2) if players is None else players

@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",
     )
     parser.add_argument("board", metavar="FILE",
-                        help="a realm-board/1 board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
+                        help="a realm-board/2 (or /1) board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
                              "rivages-cards/1 card set or a rivages-loot/1 loot file (card sheets)")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
                         help="file to write; its suffix picks the format unless --format is given")
@@ -89,17 +89,17 @@ def _positive(text: str) -> float:
 
 # option dest -> (flag, the kinds of file it applies to); kinds as in KIND_NAMES
 APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
-    "orientation": ("--orientation", ("realm-board/1",)),
-    "spacing_mm": ("--spacing-mm", ("realm-board/1",)),
-    "background": ("--background", ("realm-board/1",)),
-    "seat_labels": ("--seat-labels", ("realm-board/1",)),
-    "peg_ids": ("--peg-ids", ("realm-board/1",)),
-    "no_marks": ("--no-marks", ("realm-board/1",)),
-    "margin_mm": ("--margin-mm", ("realm-board/1", "rivages-island/1")),
+    "orientation": ("--orientation", ("realm-board/2",)),
+    "spacing_mm": ("--spacing-mm", ("realm-board/2",)),
+    "background": ("--background", ("realm-board/2",)),
+    "seat_labels": ("--seat-labels", ("realm-board/2",)),
+    "peg_ids": ("--peg-ids", ("realm-board/2",)),
+    "no_marks": ("--no-marks", ("realm-board/2",)),
+    "margin_mm": ("--margin-mm", ("realm-board/2", "rivages-island/1")),
     "hex_mm": ("--hex-mm", ("rivages-island/1",)),
     "side": ("--side", ("rivages-tree/1",)),
 }
-KIND_NAMES = {"realm-board/1": ("boards", "a board"), "rivages-island/1": ("islands", "an island"),
+KIND_NAMES = {"realm-board/2": ("boards", "a board"), "rivages-island/1": ("islands", "an island"),
               "rivages-tree/1": ("trees", "a Tree of Wisdom"), "rivages-cards/1": ("card sets", "a card set"),
               "rivages-loot/1": ("loot files", "a loot file")}
 _DEFAULTS = {"orientation": "auto", "spacing_mm": export.DEFAULT_SPACING_MM,

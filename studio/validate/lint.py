@@ -14,6 +14,7 @@ can deal (L6-1). Codes in ``docs/findings.md``.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
@@ -103,6 +104,7 @@ def lint_board(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardN
     _check_reach(board, geo, report)
     _check_isolated_pegs(board, geo, report)
     _check_pictures(board, geo, report, needs)
+    _check_seat_order(board, report)
     if needs.fairness and not report.has_errors():
         check_seat_fairness(board, report, needs)
 
@@ -236,6 +238,82 @@ def _check_reach(board: Board, geo: BoardGeometry, report: Reporter) -> None:
                        f"segment {quote_pegs(segment.pegs)} cannot be reached from the start of "
                        f"seat{'s' if len(cut_off) > 1 else ''} {seats}: no chain of lines joins them",
                        at=("segments", i), element=("segment", *segment_key(segment.pegs)))
+
+
+_COMPASS = {"north": (0.0, -1.0), "south": (0.0, 1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
+
+
+def _compass_bearing(word: str | None) -> float | None:
+    """The screen angle a compass name points to ("north-west", "Northwest", "south"), or None."""
+    if not word:
+        return None
+    text = word.lower().replace("-", "").replace(" ", "").replace("_", "")
+    x = y = 0.0
+    for name in ("north", "south", "east", "west"):
+        if text.startswith(name):
+            dx, dy = _COMPASS[name]
+            x, y, text = x + dx, y + dy, text[len(name):]
+    if text or (x == 0 and y == 0):
+        return None
+    return math.atan2(y, x)
+
+
+def seat_bearings(board: Board) -> dict[str, float | None]:
+    """Seat name -> the angle (radians) at which the seat sits around the centre of the pegs, as
+    seen on screen: y grows downward, so a growing angle turns clockwise. A seat sits where its
+    start pegs are, else across from its goal pegs, else where its name or label points (a
+    compass word such as ``north-west``); None when nothing tells."""
+    pegs = board.pegs
+    if not pegs:
+        return {name: None for name in board.seats}
+    cx = sum(p.x for p in pegs.values()) / len(pegs)
+    cy = sum(p.y for p in pegs.values()) / len(pegs)
+    out: dict[str, float | None] = {}
+    for name, seat in board.seats.items():
+        bearing = None
+        for ids, sign in ((seat.start, 1.0), (seat.goal, -1.0)):
+            known = [pegs[p] for p in ids if p in pegs]
+            if known:
+                x = sum(p.x for p in known) / len(known) - cx
+                y = sum(p.y for p in known) / len(known) - cy
+                if math.hypot(x, y) > 1e-9:
+                    bearing = math.atan2(sign * y, sign * x)
+                    break
+        if bearing is None:
+            bearing = _compass_bearing(seat.name) if seat.label is None else (
+                _compass_bearing(seat.label) if _compass_bearing(seat.label) is not None else _compass_bearing(seat.name))
+        out[name] = bearing
+    return out
+
+
+def clockwise_order(board: Board) -> bool | None:
+    """Whether the seats, in seat order, go once clockwise around the board (the rulebook's
+    play order): True or False, or None when fewer than 3 seats or a seat's place is unknown
+    (two seats have nothing to order) or two seats sit at the same bearing."""
+    bearings = list(seat_bearings(board).values())
+    if len(bearings) < 3 or any(b is None for b in bearings):
+        return None
+    turn = 0.0
+    for a, b in zip(bearings, bearings[1:] + bearings[:1]):
+        step = (b - a) % (2 * math.pi)
+        if step < 1e-6 or step > 2 * math.pi - 1e-6:
+            return None
+        turn += step
+    return abs(turn - 2 * math.pi) < 1e-6  # counterclockwise or zigzag orders turn 2 or more times
+
+
+def _check_seat_order(board: Board, report: Reporter) -> None:
+    """Play goes clockwise (rulebook, setup): seat 2 sits clockwise of seat 1, and so on."""
+    if clockwise_order(board) is not False:
+        return
+    bearings = seat_bearings(board)
+    names = list(board.seats)
+    first = bearings[names[0]]
+    clockwise = sorted(names, key=lambda n: (bearings[n] - first) % (2 * math.pi))
+    report.add("rules/seat-order",
+               f"the seats are not in clockwise order around the board (listed: {', '.join(names)}; clockwise "
+               f"on screen: {', '.join(clockwise)}); play goes clockwise, so list the seats in that order",
+               at=("seats",), element=("seat", names[1]), severity="warning", key=True)
 
 
 def _check_isolated_pegs(board: Board, geo: BoardGeometry, report: Reporter) -> None:
@@ -432,21 +510,41 @@ def lint_scenario(scenario: Scenario, boards: dict[int, Board], report: Reporter
                    f"no board for {counts} players; a scenario has one board for each of 2, 3 and 4 (RTR-S6)",
                    at=("boards",), severity="warning", key=True)
     rules = scenario.rules
-    if rules.start == "crater":
-        for players, board in sorted(boards.items()):
-            if not board.crater:
-                report.add("scenario/no-crater",
-                           f"rules start at the crater (L2-2), but the {players}-player board {board.id} "
-                           "lists no crater pegs",
-                           at=("rules", "start"))
     _check_rules_need_modules(rules, report)
     _check_rules_conflicts(rules, report)
     for players, board in sorted(boards.items()):
-        _check_module_elements(rules, players, board, report)
-    if "pictures" in rules.end:
-        _check_pictures_end(rules, boards, report)
+        lint_board_rules(rules, players, board, report)
     if isinstance(rules.cards, dict) and "personal-deck" in rules.cards:
         _check_personal_decks(scenario, report)
+
+
+def lint_board_rules(rules: RealmRules, players: int, board: Board, report: Reporter) -> None:
+    """The ``scenario/*`` findings of one board against a scenario's ``rules`` (the board for
+    ``players``): a crater for crater starts (L2-2), the elements each module plays with
+    (:func:`_check_module_elements`) and enough pictures for a pictures end (L4-7). Positions
+    name the rule that needs them; :class:`OnBoard` moves them onto the board."""
+    if rules.start == "crater" and not board.crater:
+        report.add("scenario/no-crater",
+                   f"rules start at the crater (L2-2), but the {players}-player board {board.id} "
+                   "lists no crater pegs",
+                   at=("rules", "start"))
+    _check_module_elements(rules, players, board, report)
+    if "pictures" in rules.end:
+        _check_pictures_end(rules, {players: board}, report)
+
+
+class OnBoard(Reporter):
+    """A :class:`Reporter` for a board checked against its location's rules: the scenario
+    findings about the board (:func:`lint_board_rules`) are placed on the board's
+    ``location:`` key, since that is what brings the rule in."""
+
+    def add(self, code: str, message: str, at=(), element: tuple | None = None,
+            severity: str = "error", key: bool = False):
+        element = element or _BOARD_ELEMENTS.get(code)
+        return super().add(code, message, ("location",), element, severity, key=True)
+
+
+_BOARD_ELEMENTS = {"scenario/no-crater": ("crater",)}
 
 
 def _check_rules_need_modules(rules: RealmRules, report: Reporter) -> None:

@@ -19,7 +19,9 @@ from studio.content.paths import missing_reason
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
-from studio.validate.lint import BoardNeeds, lint_board, lint_scenario
+from studio.content.schema_messages import did_you_mean
+from studio.model import locations
+from studio.validate.lint import BoardNeeds, OnBoard, lint_board, lint_board_rules, lint_scenario
 from studio.validate.report import Reporter, group_escapes
 from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 from studio.validate.schema import check_schema, has_errors
@@ -196,6 +198,8 @@ def _check_document(doc: Document, needs: BoardNeeds | None = None,
     if model_type is None:
         return findings, None
     model = model_type.from_data(data, source=doc.source, path=doc.path)
+    if model_type is Board and doc.format == "realm-board/1" and model.location is None:
+        model.location = locations.migrated_location(doc.path)  # as the loader migrates it
     return findings + _check_model(model, needs, schema_checked=True, scenario=scenario), model
 
 
@@ -207,12 +211,9 @@ def _check_model(model: Board | Scenario, needs: BoardNeeds | None = None, schem
         if has_errors(findings):
             return findings
     if isinstance(model, Board):
-        if scenario is None:
+        if needs is not None:  # through a scenario's reference: the scenario adds its own findings
             return _check_board(model, needs)
-        findings = _check_board(model, BoardNeeds.of_rules(scenario.rules))
-        about = Reporter(scenario.path, scenario.source)
-        lint_scenario(scenario, {model.players: model}, about)
-        return findings + about.findings
+        return _check_board_rules(model, scenario)
     return _check_scenario(model)
 
 
@@ -221,6 +222,39 @@ def _check_board(board: Board, needs: BoardNeeds | None) -> list[Finding]:
     geometry = check_geometry(board, report)
     lint_board(board, geometry, report, needs)
     return report.findings
+
+
+def _check_board_rules(board: Board, scenario: Scenario | None) -> list[Finding]:
+    """A board on its own, checked with the rules it plays with: its location's
+    (:func:`~studio.model.locations.rules_for`), or ``scenario``'s when given. What the seats
+    need comes from those rules, and the rules' findings about the board (no idols for the
+    idols module, no islands for canals...) are placed on its ``location:`` key. A board
+    naming no location, or an unknown one, is checked for what it shows itself."""
+    if scenario is not None:
+        status = locations.OWN if scenario.id == board.location else locations.OTHER
+        rules = locations.BoardRules(scenario, scenario.path, status, board.location)
+    else:
+        rules = locations.rules_for(board)
+    report = OnBoard(board.path, board.source)
+    if rules.status == locations.NO_LOCATION:
+        report.add("location/none", "the board names no location, so it is played and checked with the base "
+                   "rules; add 'location:' with the id of its location's scenario (such as jungle-temples) or "
+                   "'base'", severity="warning")
+        return report.findings + _check_board(board, None)
+    if rules.status == locations.UNKNOWN:
+        known = locations.known_locations(board.path)
+        report.add("location/unknown",
+                   f"no scenario has the location id {board.location!r} (known: {_known(board)}, or base)"
+                   f"{did_you_mean(board.location, list(known) + [locations.BASE])}; the board would be "
+                   "played with the base rules")
+        return report.findings + _check_board(board, None)
+    found = _check_board(board, BoardNeeds.of_rules(rules.scenario.rules))
+    lint_board_rules(rules.scenario.rules, board.players, board, report)
+    return found + report.findings
+
+
+def _known(board: Board) -> str:
+    return ", ".join(sorted(locations.known_locations(board.path))) or "none found"
 
 
 def _check_scenario(scenario: Scenario) -> list[Finding]:
@@ -257,7 +291,7 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
         if kind is not None and kind[0] != "realm-board" and current_version(kind[0]) is not None:
             # another kind of content file; never validate it from here (a scenario could name itself)
             report.add("scenario/not-a-board",
-                       f"board for {players} players: {ref} is a {doc.format} file, not a realm-board/1", at=at)
+                       f"board for {players} players: {ref} is a {doc.format} file, not a {Board.FORMAT}", at=at)
             return None
         findings, board = _check_document(doc, needs)
     else:

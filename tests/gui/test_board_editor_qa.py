@@ -30,18 +30,17 @@ def test_check_against_scenario_refuses_other_files_and_keeps_the_scenario(windo
         path = str(tmp_path / "binary.yaml")
         Path(path).write_bytes(bad)
     before = window.document.scenario_path
-    assert before and Path(before).name == "jungle-temples.yaml"
+    assert before is None and window.document.board.location == "jungle-temples"  # its location's rules
     dialogs.answer("ask_open_path", path)
     dialogs.answer("show_error")
     assert window.editing.choose_scenario() is False
     title, text, _details = dialogs.named("show_error")[-1]
     assert title == "Cannot check against scenario"
     assert heading in text
-    assert text.endswith("The board is still checked against jungle-temples.yaml.")
+    assert text.endswith("The board is still checked with the rules of Jungle Temples (jungle-temples.yaml).")
     assert window.document.scenario_path == before
     window.validation_dock.run_now()
-    assert window.validation_dock.scenario is not None
-    assert "(rules of " in window.validation_dock.summary.text()
+    assert "(rules of Jungle Temples)" in window.validation_dock.summary.text()
 
 
 def test_check_against_a_realm_scenario_switches_to_it(window, dialogs):

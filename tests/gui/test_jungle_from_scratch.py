@@ -41,7 +41,7 @@ def test_build_save_validate_and_play_a_jungle_temples_board(window, dialogs, mo
     window.new_action.trigger()
     doc = window.document
     board = doc.board
-    assert board.id == "emerald-steps" and len(board.pegs) == 80 and doc.scenario_path
+    assert board.id == "emerald-steps" and len(board.pegs) == 80 and board.location == "jungle-temples"
     faces = [f.key for f in doc.faces() if f.is_triangle]
     north_half = [k for k in faces if all(board.pegs[p].y < 3.0 for p in k)]
 

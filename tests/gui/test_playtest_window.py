@@ -335,7 +335,7 @@ def test_a_content_file_opened_as_a_game_says_what_it_is(qtbot, game2, dialogs):
     assert not w.open_game(str(board))
     title, text, details = dialogs.named("show_error")[-1]
     assert title == "Open Game"
-    assert text == ("volcano-3p.yaml cannot be opened here: this is a realm-board/1 file (Rule the Realm "
+    assert text == ("volcano-3p.yaml cannot be opened here: this is a realm-board/2 file (Rule the Realm "
                     "board), not a saved game (studio-game/1); Save Game in a playtest window writes one.")
     assert details.startswith(f"{board}:1:9: error content/wrong-kind:")
     assert not w.open_replay(str(bundled_path("boards", "rivages", "cards.yaml")))

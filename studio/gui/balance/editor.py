@@ -9,6 +9,8 @@ view's corner, toggled by *View ▸ Show Heat Map* or the dashboard's check box.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
@@ -166,15 +168,13 @@ class BoardBalance(BalanceController):
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
-        """``(scenario, path or None, note)`` whose rules the board is played with (the bundled
-        Jungle Temples rules stand in when the board has no readable scenario)."""
-        from studio.gui.scenario_index import scenario_for_board
-        from studio.gui.playtest_window import _scenario_for
+        """``(scenario, path or None, note)`` whose rules the board is played with: its
+        location's, or the scenario the editor checks it against; ``note`` says when they are
+        not the board's own (:attr:`~studio.model.locations.BoardRules.warning`)."""
+        from studio.gui.location_banner import document_rules
 
-        doc = self.main.document
-        path = doc.scenario_path or scenario_for_board(doc.path)
-        scenario, note = _scenario_for(path)
-        return scenario, (path if note is None else None), note
+        rules = document_rules(self.main.document)
+        return rules.scenario, rules.path, rules.warning
 
     def setups(self) -> dict:
         """``{players: () -> Setup}``: the open board for its player count, the scenario's
@@ -210,8 +210,8 @@ class BoardBalance(BalanceController):
         scenario, path, note = self.scenario()
         doc = self.main.document
         text = f"Board: {doc.display_name()} ({doc.board.players} players)<br>Rules: {scenario.name}"
-        if note:
-            text += f"<br><i>{note}</i>"
+        if note:  # not the board's own rules: said in the window's header, in warning colours
+            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
         if self.dashboard is None or not self.dashboard.is_running():
             self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")

@@ -6,7 +6,7 @@ from typing import Any
 
 from studio.gui.commands.base import ChangeValue, CommandId
 
-BOARD_FIELDS = ("id", "name", "players", "description")
+BOARD_FIELDS = ("id", "name", "players", "description", "location")
 
 
 class SetBoardValue(ChangeValue):

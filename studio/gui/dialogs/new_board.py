@@ -355,7 +355,10 @@ class SummaryPage(QWizardPage):
             "Paint treasure and energy with the Segment Content tool (T)."]
         seats = "".join(f"<li><b>{s.label or s.name}</b>: start {', '.join(s.start) or '—'}"
                         + (f"; goal {len(s.goal)} pegs" if s.goal else "") + "</li>" for s in board.seats.values())
+        where = self.w._choice.title if self.w._choice.scenario else "the base rules"
         self.text.setText(
+            f"<p>Location: <b>{where}</b> (saved in the board as <code>location: {board.location}</code>, so "
+            "it plays and validates with these rules wherever you save it).</p>"
             f"<p><b>{board.name}</b> ({board.id}): {len(board.pegs)} pegs, {len(board.lines)} lines"
             + (f", a crater of {len(board.crater)} pegs" if board.crater else "")
             + (", canals" if board.has_canals else "") + f".</p><ul>{seats}</ul>"

@@ -185,6 +185,10 @@ class PropertiesDock(QDockWidget):
         self.board_description.setFixedHeight(64)
         self.board_description.committed.connect(
             lambda text: self._set_board("description", text.strip() or None))
+        self.board_location = QComboBox()
+        self.board_location.setToolTip("The location whose rules the board is played and checked with "
+                                       "(saved in the board file as location:)")
+        self.board_location.activated.connect(self._location_chosen)
         self.board_scenario = QLabel()
         self.board_scenario.setWordWrap(True)
         edit_scenario = QPushButton("Edit Scenario…")
@@ -193,10 +197,11 @@ class PropertiesDock(QDockWidget):
         self.board_canals.setToolTip("Keep a canals section: islands of segments and bridges (L3-2)")
         self.board_canals.toggled.connect(self.document.set_has_canals)
         form.addRow("Name", self.board_name)
+        form.addRow("Location", self.board_location)
         form.addRow("Id", self.board_id)
         form.addRow("Players", self.board_players)
         form.addRow("Description", self.board_description)
-        form.addRow("Scenario", self.board_scenario)
+        form.addRow("Rules", self.board_scenario)
         form.addRow("", _buttons(edit_scenario))
         form.addRow("", self.board_canals)
 
@@ -523,9 +528,7 @@ class PropertiesDock(QDockWidget):
             self.board_canals.setChecked(bool(b.has_canals or b.islands or b.bridges))
         if not self.board_description.hasFocus() and self.board_description.toPlainText() != (b.description or ""):
             self.board_description.setPlainText(b.description or "")
-        path = self.document.scenario_path
-        self.board_scenario.setText(path.replace("\\", "/").rsplit("/", 1)[-1] if path else "— (none)")
-        self.board_scenario.setToolTip(path or "The board belongs to no known scenario")
+        self._show_location()
         from studio.gui import icons
         self.seat_list.clear()
         for i, seat in enumerate(b.seats.values()):
@@ -685,6 +688,48 @@ class PropertiesDock(QDockWidget):
     def _show_crater(self) -> None:
         self.crater_pegs.setText(", ".join(self.document.board.crater) or "—")
         self.stack.setCurrentWidget(self.crater_page)
+
+    def _show_location(self) -> None:
+        """The location combo (every known location, the base rules, and what the board names
+        when it is none of them) and the rules in effect."""
+        from studio.gui.location_banner import document_rules
+        from studio.model.locations import BASE, known_locations
+
+        b = self.document.board
+        known = known_locations(self.document.path)
+        entries = sorted(known.items(), key=lambda kv: (kv[1][1].location or 999, kv[1][1].name))
+        combo = self.board_location
+        with QSignalBlocker(combo):
+            combo.clear()
+            for ident, (_path, scenario) in entries:
+                number = f"{scenario.location}. " if scenario.location else ""
+                combo.addItem(f"{number}{scenario.name}", ident)
+            combo.addItem("Base rules (no location)", BASE)
+            if b.location is None:
+                combo.addItem("⚠ none: choose one", None)
+            elif b.location != BASE and b.location not in known:
+                combo.addItem(f"⚠ {b.location} (unknown)", b.location)
+            combo.setCurrentIndex(max(0, combo.findData(b.location)))
+        rules = document_rules(self.document)
+        where = rules.path.replace("\\", "/").rsplit("/", 1)[-1] if rules.path else "the rulebook"
+        text = f"{rules.name} ({where})"
+        self.board_scenario.setText(("⚠ " if rules.warning else "") + text)
+        self.board_scenario.setStyleSheet("color: #8a5a00; font-weight: bold;" if rules.warning else "")
+        self.board_scenario.setToolTip(rules.warning or rules.path or "The base rules of the rulebook")
+
+    def focus_location(self) -> None:
+        """Show the board page with the location combo focused and open (the banner's button)."""
+        self.scene.clearSelection()
+        self.refresh()
+        self.show()
+        self.raise_()
+        self.board_location.setFocus()
+        self.board_location.showPopup()
+
+    def _location_chosen(self, index: int) -> None:
+        value = self.board_location.itemData(index)
+        if value is not None:
+            self._set_board("location", value)
 
     # -- edits ------------------------------------------------------------------------------
     def _set_board(self, field: str, value) -> None:

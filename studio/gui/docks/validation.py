@@ -1,5 +1,6 @@
-"""The validation dock: the findings of :mod:`studio.validate` for the document's board,
-checked against the rules of the board's scenario when the document knows it.
+"""The validation dock: the findings of :mod:`studio.validate` for the document's board, the
+same as ``studio validate`` prints for its file: checked with the rules of the board's location
+(``location:``), or of the scenario the document was opened through or checked against.
 
 Validation re-runs shortly after each change (debounced, so typing and dragging stay smooth).
 Boards with more than :data:`WORKER_THRESHOLD` pegs are validated in a worker thread
@@ -10,7 +11,6 @@ finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
@@ -23,17 +23,12 @@ from studio.content.findings import Finding
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.model.io import InvalidContent, read_scenario
 from studio.model.realm import Board, Scenario
-from studio.validate import sort_findings, validate
-from studio.validate.geometry import check_geometry
-from studio.validate.lint import SeatNeeds, lint_board, lint_scenario
-from studio.validate.report import Reporter
-from studio.validate.schema import check_schema, has_errors
+from studio.model.locations import rules_for
+from studio.validate import validate
 
 DEBOUNCE_MS = 150
 WORKER_THRESHOLD = 1000
 """Boards with more pegs than this are validated off the GUI thread."""
-SCENARIO_CODES = ("scenario/no-crater", "scenario/end-pictures")
-"""Scenario findings that are about the board being edited (a crater, enough pictures)."""
 
 _SEVERITY_ICON = {
     "error": QStyle.SP_MessageBoxCritical,
@@ -129,31 +124,11 @@ class FindingsListDock(QDockWidget):
 
 
 def validate_board(board: Board, scenario: Scenario | None = None) -> list[Finding]:
-    """Findings of ``board``; with ``scenario``, what its seats need comes from the scenario's
-    rules (start pegs for own-side starts, goals for the race...) and the scenario's findings
-    about this board (a crater for crater starts, enough pictures to end) are added. Never
-    raises: a crash of a check is a finding."""
-    if scenario is None:
-        return validate(board)
-    try:
-        findings = check_schema(board.to_data(), board.source, board.path)
-        if has_errors(findings):
-            return sort_findings(findings)
-        report = Reporter(board.path, board.source)
-        geometry = check_geometry(board, report)
-        lint_board(board, geometry, report, SeatNeeds.of_rules(scenario.rules))
-        about = Reporter(scenario.path, None)
-        lint_scenario(scenario, {board.players: board}, about)
-        extra = []
-        for f in about.findings:
-            if f.code in SCENARIO_CODES:
-                element = ("crater",) if f.code == "scenario/no-crater" else None
-                extra.append(dataclasses.replace(f, path=board.path, line=None, col=None, element=element))
-        return sort_findings(findings + report.findings + extra)
-    except Exception as exc:  # a bug in a check must not take the editor down
-        return [Finding("internal/error", "error",
-                        f"the validator failed on this board ({type(exc).__name__}: {exc}); please report it",
-                        board.path)]
+    """Findings of ``board``: exactly what ``studio validate`` prints for it (one pipeline,
+    :func:`studio.validate.validate`), checked with the rules of its location, or of
+    ``scenario`` when given (the editor opened the board through a scenario, or the user chose
+    one). Never raises: a crash of a check is a finding."""
+    return validate(board) if scenario is None else validate(board, scenario=scenario)
 
 
 class _TaskSignals(QObject):
@@ -257,13 +232,19 @@ class ValidationDock(FindingsListDock):
         """Wait for a running worker (tests, closing); True when none is left running."""
         return self._pool.waitForDone(timeout_ms)
 
+    def rules_name(self) -> str:
+        """The name of the rules the board is checked with."""
+        if self.scenario is not None:
+            return self.scenario.name
+        return rules_for(self.document.board, board_path=self.document.path).name
+
     # -- list ---------------------------------------------------------------------------------
     def show_findings(self, findings: list[Finding]) -> None:
         self.findings = list(findings)
         self.tree.show_findings(self.findings, self.style(), _board_where, lambda f: f.format())
         text = count_text(self.findings)
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
-        against = f" (rules of {self.scenario.name})" if self.scenario is not None else ""
+        against = f" (rules of {self.rules_name()})"
         if self.findings:
             self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
         else:

@@ -151,6 +151,11 @@ class RecoveryEntry:
         if not isinstance(board, Board):
             raise LoadError("recovery/unreadable", "the recovery file holds no board", str(self.file))
         board.path = self.original_path
+        if board.location is None and doc.format == "realm-board/1" and self.original_path:
+            # written before realm-board/2: the board's own file says its location, as on opening it
+            from studio.model.locations import migrated_location
+
+            board.location = migrated_location(self.original_path)
         return board
 
     def remove(self) -> None:

@@ -274,7 +274,7 @@ def test_a_rule_the_realm_file_is_not_taken_for_a_rivages_scenario(qtbot, monkey
     assert opened[-1] == ("jungle-temples.yaml is a Rule the Realm scenario (realm-scenario/1); "
                           "choose a Rivages scenario (rivages-scenario/1).")
     assert open_rivages_playtest(bundled_path("boards", "realm", "volcano-2p.yaml"), 2) is None
-    assert opened[-1] == ("volcano-2p.yaml is a Rule the Realm board (realm-board/1); "
+    assert opened[-1] == ("volcano-2p.yaml is a Rule the Realm board (realm-board/2); "
                           "choose a Rivages scenario (rivages-scenario/1).")
     assert open_rivages_playtest(bundled_path("boards", "rivages", "cards.yaml"), 1) is None
     assert opened[-1].startswith("cards.yaml is a Rivages cards file (rivages-cards/1); choose a Rivages")

@@ -1,0 +1,240 @@
+"""Which rules a Rule the Realm board plays and is checked with: its location.
+
+A ``realm-board/2`` file names its location (``location: archipelago-city``): the ``id`` of a
+``realm-scenario/1``, looked up first in the ``scenarios`` folder of the board's content root
+(:func:`~studio.content.content_root_of`), then in the board's own folder, then among the
+bundled scenarios (:func:`scenario_folders`), so a board plays
+the same wherever it is saved. ``location: base`` means the rulebook's base rules, without a
+location's special rules (:func:`base_scenario`). A board that names no location (a
+``realm-board/1`` file no scenario lists) is played with the base rules, and every caller says
+so: :attr:`BoardRules.warning`.
+
+``realm-board/1`` files are migrated when they are read (:func:`migrated_location`): their
+location is the id of the scenario that lists them, as the studio found it before /2.
+
+Scenario files are parsed once and remembered until they change on disk. Qt-free; the editor,
+the playtest window, ``studio validate`` and ``studio playtest`` all use :func:`rules_for`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
+from studio.content.paths import resolved
+from studio.model.realm import Board, RealmRules, Scenario
+
+BASE = "base"
+"""The location value for the base rules of the rulebook (no location's special rules)."""
+
+OWN = "own"          # played with its own location's rules
+BASE_RULES = "base"  # location: base
+NO_LOCATION = "none"  # names no location: base rules stand in
+UNKNOWN = "unknown"  # names a location no scenario has: base rules stand in
+OTHER = "other"      # played with a scenario other than its location (chosen by the user)
+
+_CACHE: dict[str, tuple[int, Scenario | None]] = {}
+
+
+def base_scenario() -> Scenario:
+    """The base rules of the rulebook as a scenario without boards (id ``base``)."""
+    return Scenario(id=BASE, name="Base rules", boards={}, rules=RealmRules(),
+                    description="The rulebook's base rules, without a location's special rules.")
+
+
+_SCENARIO_FORMAT = re.compile(rb"^format:[ \t]*['\"]?realm-scenario/", re.MULTILINE)
+
+
+_FOLDERS: dict[str, tuple[int, list[Path]]] = {}
+
+
+def _scenario_files(folder: Path) -> list[Path]:
+    """The ``*.yaml``/``*.yml`` files of ``folder`` that declare ``format: realm-scenario/N``
+    near their top, sorted by name (only their first 4 KiB are read: a folder of boards is not
+    parsed to find its scenarios). Remembered until the folder changes (a file added, removed
+    or replaced by an atomic save), since the editor asks after every edit."""
+    key = str(folder)
+    try:
+        stamp = os.stat(key).st_mtime_ns
+    except OSError:
+        return []
+    cached = _FOLDERS.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    out = []
+    for path in sorted(folder.glob("*.y*ml")):
+        try:
+            with open(path, "rb") as f:
+                head = f.read(4096)
+        except OSError:
+            continue
+        if _SCENARIO_FORMAT.search(head):
+            out.append(path)
+    _FOLDERS[key] = (stamp, out)
+    return out
+
+
+def read_scenario_cached(path: str | os.PathLike) -> Scenario | None:
+    """The ``realm-scenario/1`` at ``path``, or None when it does not load (remembered until
+    the file changes on disk)."""
+    from studio.model.io import InvalidContent, read_scenario
+
+    key = os.fspath(path)  # as given: resolving every path on each look-up costs more than the rest
+    try:
+        stamp = os.stat(key).st_mtime_ns
+    except OSError:
+        return None
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        scenario = read_scenario(key)
+    except (LoadError, InvalidContent, OSError, ValueError):
+        scenario = None
+    _CACHE[key] = (stamp, scenario)
+    return scenario
+
+
+def scenario_folders(board_path: str | os.PathLike | None) -> list[Path]:
+    """Where locations are looked up for a board at ``board_path``: its content root's
+    ``scenarios`` folder, the board's own folder (none for an unsaved board), then the bundled
+    ``scenarios`` folder; those that exist, each once."""
+    return [folder for folder in _candidate_folders(os.fspath(board_path) if board_path else None)
+            if folder.is_dir()]
+
+
+@lru_cache(maxsize=256)
+def _candidate_folders(board_path: str | None) -> tuple[Path, ...]:
+    """The folders of :func:`scenario_folders`, resolved and without repeats, whether they
+    exist or not (resolving paths is what costs: the editor asks after every edit)."""
+    folders = []
+    if board_path:
+        folders.append(content_root_of(Path(board_path)) / "scenarios")
+        folders.append(resolved(board_path).parent)
+    folders.append(bundled_path("scenarios"))
+    out: list[Path] = []
+    for folder in folders:
+        folder = resolved(folder)
+        if folder not in out:
+            out.append(folder)
+    return tuple(out)
+
+
+def known_locations(board_path: str | os.PathLike | None = None) -> dict[str, tuple[str, Scenario]]:
+    """Location id -> (scenario file, scenario) for a board at ``board_path``, the board's own
+    content root first (its scenarios shadow bundled ones of the same id), each folder sorted by
+    file name; scenarios that do not load are left out."""
+    out: dict[str, tuple[str, Scenario]] = {}
+    for folder in scenario_folders(board_path):
+        for path in _scenario_files(folder):
+            scenario = read_scenario_cached(path)
+            if scenario is not None and scenario.id not in out:
+                out[scenario.id] = (str(path), scenario)
+    return out
+
+
+def find_location(location: str, board_path: str | os.PathLike | None = None) -> str | None:
+    """The scenario file of ``location`` for a board at ``board_path``, or None."""
+    found = known_locations(board_path).get(location)
+    return found[0] if found else None
+
+
+def scenario_listing(board_path: str | os.PathLike | None) -> str | None:
+    """The first scenario file (the board's content root first, then the bundled ones, each
+    sorted by name) whose ``boards`` include the file ``board_path``; None when there is none."""
+    if not board_path:
+        return None
+    target = resolved(board_path)
+    for folder in scenario_folders(board_path):
+        for path in _scenario_files(folder):
+            scenario = read_scenario_cached(path)
+            if scenario is None:
+                continue
+            for ref in scenario.boards.values():
+                try:
+                    if resolved(resolve_reference(path, ref)) == target:
+                        return str(path)
+                except LoadError:
+                    continue
+    return None
+
+
+def migrated_location(board_path: str | os.PathLike | None) -> str | None:
+    """The location of a ``realm-board/1`` file at ``board_path``: the id of the scenario that
+    lists it (:func:`scenario_listing`), or None."""
+    listing = scenario_listing(board_path)
+    scenario = read_scenario_cached(listing) if listing else None
+    return scenario.id if scenario is not None else None
+
+
+@dataclass(frozen=True)
+class BoardRules:
+    """The rules a board is played and checked with.
+
+    ``scenario``: the scenario whose rules apply (:func:`base_scenario` when none applies);
+    ``path``: its file (None for the base rules); ``status``: :data:`OWN`, :data:`BASE_RULES`,
+    :data:`NO_LOCATION`, :data:`UNKNOWN` or :data:`OTHER`; ``location``: what the board names."""
+
+    scenario: Scenario
+    path: str | None
+    status: str
+    location: str | None
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name
+
+    @property
+    def warning(self) -> str | None:
+        """What a designer must be told before trusting a game or a check of this board (None
+        when the board plays with the rules it names)."""
+        if self.status == NO_LOCATION:
+            return ("This board names no location, so it is played and checked with the base rules of the "
+                    "rulebook, not a location's. Choose its location in the Properties panel.")
+        if self.status == UNKNOWN:
+            return (f"This board names the location '{self.location}', but no scenario has that id (in the "
+                    "board's scenarios folder or the bundled ones), so it is played and checked with the base "
+                    "rules. Choose its location in the Properties panel.")
+        if self.status == OTHER:
+            own = f"its own location is '{self.location}'" if self.location else "it names no location"
+            return (f"This board is played and checked with the rules of {self.scenario.name} "
+                    f"({Path(self.path).name if self.path else 'base rules'}), but {own}.")
+        return None
+
+
+def rules_for(board: Board, scenario_path: str | os.PathLike | None = None,
+              board_path: str | os.PathLike | None = None) -> BoardRules:
+    """The rules ``board`` plays with. ``scenario_path`` is a scenario chosen for it (the
+    editor opened it through that scenario, or the user picked one): it applies when it loads,
+    as :data:`OTHER` unless it is the board's own location. Otherwise the board's location
+    decides (looked up from ``board_path``, default ``board.path``). Never raises."""
+    where = board_path if board_path is not None else board.path
+    location = board.location
+    if scenario_path is not None:
+        chosen = read_scenario_cached(scenario_path)
+        if chosen is not None:
+            status = OWN if chosen.id == location else OTHER
+            return BoardRules(chosen, str(scenario_path), status, location)
+    if location is None:
+        return BoardRules(base_scenario(), None, NO_LOCATION, None)
+    if location == BASE:
+        return BoardRules(base_scenario(), None, BASE_RULES, BASE)
+    found = known_locations(where).get(location)
+    if found is None:
+        return BoardRules(base_scenario(), None, UNKNOWN, location)
+    return BoardRules(found[1], found[0], OWN, location)
+
+
+def location_title(location: str | None, board_path: str | os.PathLike | None = None) -> str:
+    """A location in words: "Archipelago City (archipelago-city)", "Base rules (base)",
+    "none", or the id with "(unknown)"."""
+    if location is None:
+        return "none"
+    if location == BASE:
+        return "Base rules (base)"
+    found = known_locations(board_path).get(location)
+    return f"{found[1].name} ({location})" if found else f"{location} (unknown)"
