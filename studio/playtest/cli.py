@@ -349,6 +349,7 @@ def _run(args) -> int:
     from studio.playtest.elements import catalogue
     from studio.playtest.report import CsvWriter, JsonWriter, format_summary, write_html
     from studio.playtest.setup import load_setup
+    from studio.playtest.insight import Expectations
     from studio.playtest.stats import Tally
 
     from studio.playtest.report import FORMAT
@@ -361,7 +362,7 @@ def _run(args) -> int:
         setup = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, setup.players)
         elements = catalogue(setup.game(args.seed))
-        tally = Tally(elements)
+        tally = Tally(elements, Expectations.of_scenario(setup.scenario, setup.players))
         header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
                   "players": setup.players, "bots": bots, "seed": args.seed, "games_requested": args.games,
                   "game_seeds": "seed * 1000003 + index"}

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
 from studio.playtest.stats import Distribution, SoloSummary, Summary, all_clear, challenge_text
 
@@ -71,10 +72,11 @@ def format_summary(summary: Summary, title: str = "") -> str:
     out.append("")
     out += [f"{label:<22}{text}" for label, text in figures(summary)]
     out.append("")
-    out.append("how games ended:")
-    width = len(str(max(summary.end_reasons.values()))) if summary.end_reasons else 1
-    for reason, count in summary.end_reasons.items():
-        out.append(f"  {count:>{width}}  {reason}")
+    out += end_lines(summary)
+    if summary.insight is not None:
+        out.append("")
+        out.append("play:")
+        out += [f"  {label:<24}{text}" for label, text in play_figures(summary)]
     if summary.elements:
         out.append("")
         out += content_lines(summary)
@@ -113,6 +115,63 @@ def figures(s: Summary) -> list[tuple[str, str]]:
                     "for each of the k seats)"))
     if s.no_winner and s.solo is None:  # solo: a loss, counted in the solo section
         out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
+    return out
+
+
+def end_lines(s: Summary) -> list[str]:
+    """How games ended: one line per end code (with its meaning, and whether the design
+    intends it), or the engine's end texts for a summary without insight."""
+    ins = s.insight
+    if ins is None:
+        width = len(str(max(s.end_reasons.values()))) if s.end_reasons else 1
+        return ["how games ended:"] + [f"  {count:>{width}}  {reason}" for reason, count in s.end_reasons.items()]
+    exp = ins.expectations
+    meant = ", ".join(exp["intended_ends"]) or "any end of the rules"
+    out = [f"how games ended (intended: {meant}; from {exp['source']}):"]
+    width = len(str(max(ins.end_codes.values()))) if ins.end_codes else 1
+    for code, count in ins.end_codes.items():
+        flag = "" if intended(ins, code) else "  (not intended)"
+        out.append(f"  {count:>{width}}  {100 * count / s.games:5.1f}%  {code}: {END_CODES.get(code, code)}{flag}")
+    return out
+
+
+def intended(ins, code: str) -> bool:
+    """Whether end ``code`` is one the design intends (see :class:`~studio.playtest.insight.
+    InsightTally.intended`)."""
+    ends = ins.expectations["intended_ends"]
+    return code in ends if ends else code not in NEVER_INTENDED
+
+
+def play_figures(s: Summary) -> list[tuple[str, str]]:
+    """``(label, text)`` lines of the degenerate-play figures (:class:`~studio.playtest.insight.
+    Insight`): dry deck, forced play, score collapse, length against the target, stalled
+    games, branching, mechanics never used."""
+    x, g = s.insight, s.games
+    out = []
+
+    def share(k, of=g, what="games"):
+        return f"{k} of {of} {what} ({100 * k / of:.0f}%)" if of else "-"
+
+    if x.dry_games:
+        out.append(("deck and pool dry:", f"{share(x.dry_games)}, from round {x.dry_round_mean:.1f} on average; "
+                    f"then {x.dry_moves_per_game:.1f} bands per game, {x.dry_wasted_per_game:.1f} gaining nothing"))
+    else:
+        out.append(("deck and pool dry:", "never"))
+    out.append(("forced decisions:", f"{x.forced_per_game:.1f} per game ({100 * x.forced_share:.1f}% of decisions); "
+                f"{share(x.forced_games)} with a forced phase; {x.forced_loss_per_game:.1f} points lost per game"))
+    floor = x.expectations["score_floor"]
+    out.append(("score collapse:", f"{share(x.collapsed_seats, g * s.players, 'seats')} ended at {floor} points or less"))
+    rounds = x.expectations["rounds"]
+    if rounds:
+        out.append(("length:", f"target {rounds[0]}-{rounds[1]} rounds: {x.too_short} games shorter, "
+                    f"{x.too_long} longer"))
+    out.append(("stalled:", share(x.stalled)))
+    if math.isfinite(x.branching_mean):
+        out.append(("branching:", f"{x.branching_mean:.1f} legal actions per decision; "
+                    f"{x.decisions_per_turn:.1f} decisions per turn"))
+    unused = [f"{mechanic_words(k)} (offered in {o} games)" for k, (o, u) in x.mechanics.items() if o and not u]
+    if x.mechanics:
+        out.append(("mechanics never used:", ", ".join(unused) or "none"))
     return out
 
 
@@ -575,10 +634,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     out.append('<div class="card"><h3>Actions per game</h3>'
                + _histogram([("actions", s.actions, "#17a589")], "actions") + "</div></div>")
 
-    out.append("<h2>How games ended</h2><table>")
-    for reason, count in s.end_reasons.items():
-        out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>')
-    out.append("</table>")
+    out.append(_ends_html(s, colours))
 
     if s.elements:
         out.append("<h2>Content</h2>")
@@ -610,6 +666,74 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append(island_html(island))
     out.append(f'<p class="muted">Made by Board Studio ({_e(FORMAT)}).</p></body></html>')
     return "\n".join(out)
+
+
+def _ends_html(s: Summary, colours: Sequence[str]) -> str:
+    """How games ended (end codes against the intended end), the degenerate-play figures and
+    findings, and the arc of the games (mean score per round per seat)."""
+    ins = s.insight
+    if ins is None:
+        return ("<h2>How games ended</h2><table>" + "".join(
+            f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>'
+            for reason, count in s.end_reasons.items()) + "</table>")
+    exp = ins.expectations
+    out = ["<h2>How games ended</h2>",
+           f'<p class="muted">Intended: {_e(", ".join(exp["intended_ends"]) or "any end of the rules")} '
+           f"(from {_e(exp['source'])}).</p><table>"]
+    for code, count in ins.end_codes.items():
+        bad = not intended(ins, code)
+        out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td>'
+                   f'<td><code>{_e(code)}</code></td><td{" class=never" if bad else ""}>{_e(END_CODES.get(code, code))}'
+                   f'{" (not intended)" if bad else ""}</td></tr>')
+    out.append("</table><h2>Degenerate play</h2>")
+    if ins.findings:
+        out.append("<table><tr><th>finding</th><th class=\"n\">share</th><th>what it means</th></tr>"
+                   + "".join(f'<tr><td><code>{_e(f.code)}</code></td><td class="n">{100 * f.share:.0f}%</td>'
+                             f"<td>{_e(f.message)}</td></tr>" for f in ins.findings) + "</table>")
+    else:
+        out.append('<p class="muted">None found.</p>')
+    out.append("<table>" + "".join(f"<tr><th>{_e(label.rstrip(':'))}</th><td>{_e(text)}</td></tr>"
+                                   for label, text in play_figures(s)) + "</table>")
+    if ins.arc and s.players >= 1:
+        out.append("<h3>The arc of a game: mean score after each round (games still running)</h3>")
+        out.append(_arc_chart(ins.arc, ins.arc_games, [f"seat {x.seat + 1} {x.name}" for x in s.seats], colours))
+    return "\n".join(out)
+
+
+def _arc_chart(arc: Sequence[Sequence[float]], games: Sequence[int], labels: Sequence[str],
+               colours: Sequence[str], width=520, height=220) -> str:
+    """Lines of each seat's mean score per round (``arc[i][seat]``, after round i + 1); the
+    grey bars below show how many games were still running."""
+    left, right, top, bottom = 40, 120, 8, 30
+    pw, ph = width - left - right, height - top - bottom
+    n = len(arc)
+    lo = min(0.0, min(min(r) for r in arc))
+    hi = max(1.0, max(max(r) for r in arc))
+    most = max(games) or 1
+
+    def x(i):
+        return left + (pw * i / (n - 1) if n > 1 else pw / 2)
+
+    def y(v):
+        return top + ph * (1 - (v - lo) / (hi - lo))
+
+    parts = [f'<svg width="{width}" height="{height}" role="img">']
+    for i, k in enumerate(games):
+        h = 0.25 * ph * k / most
+        parts.append(f'<rect x="{x(i) - 2:.1f}" y="{top + ph - h:.1f}" width="4" height="{h:.1f}" fill="#ddd">'
+                     f"<title>round {i + 1}: {k} games running</title></rect>")
+    for v in (lo, (lo + hi) / 2, hi):
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
+                     f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + pw}" y2="{y(v):.1f}" stroke="#eee"/>')
+    for i in range(0, n, max(1, n // 10)):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 14}" text-anchor="middle">{i + 1}</text>')
+    parts.append(f'<text x="{left + pw / 2:.1f}" y="{height - 1}" text-anchor="middle">round</text>')
+    for seat, (label, colour) in enumerate(zip(labels, colours)):
+        pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(arc) if seat < len(row))
+        parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<text x="{left + pw + 8}" y="{top + 14 + 16 * seat}" fill="{colour}">{_e(label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def island_html(stats) -> str:

@@ -21,8 +21,12 @@ The :class:`Summary` holds:
   per challenge set (the challenge cards a game was played with, RIV-X6), each with its 95%
   Wilson interval, how often the target alone was reached, and how often each challenge card
   was met;
+- ``insight``: degenerate play (:class:`~studio.playtest.insight.Insight`): how games ended
+  against the intended end, forced play, a dry deck, score collapse, length against the target,
+  stalled games, mechanics never used, the arc of the games and the branching factor;
 - ``warnings``: plain sentences about what looks wrong, first of all too few games to judge the
-  seats (a win rate's 95% margin wider than ``BALANCE_GAP``, :func:`games_to_judge_balance`).
+  seats (a win rate's 95% margin wider than ``BALANCE_GAP``, :func:`games_to_judge_balance`),
+  then every degenerate-play finding.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 from studio.playtest.elements import Element
+from studio.playtest.insight import Expectations, Insight, InsightTally
 from studio.playtest.runner import GameResult
 
 Z95 = 1.959963984540054
@@ -240,6 +245,7 @@ class Summary:
     elements: list[ElementStat] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     solo: SoloSummary | None = None
+    insight: Insight | None = None
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -263,11 +269,14 @@ def _finite(value):
 class Tally:
     """Running counts of a batch; :meth:`add` a :class:`GameResult` at a time, then
     :meth:`summary`. ``catalogue``: the game's elements (:func:`~studio.playtest.elements.
-    catalogue`), so content never taken is counted too. Memory stays flat whatever the number
+    catalogue`), so content never taken is counted too; ``expect``: what the design means
+    (:class:`~studio.playtest.insight.Expectations`, e.g. ``Expectations.of_scenario``), to judge
+    degenerate play against. Memory stays flat whatever the number
     of games: only histograms and counters are kept."""
 
-    def __init__(self, catalogue: Iterable[Element] = ()):
+    def __init__(self, catalogue: Iterable[Element] = (), expect: Expectations | None = None):
         self.catalogue = {e.key: e for e in catalogue}
+        self.insight = InsightTally(expect)
         self.games = 0
         self.players: int | None = None
         self.wins: list[float] = []
@@ -306,6 +315,7 @@ class Tally:
         elif n != self.players:
             raise ValueError("every game of a summary must have the same number of players")
         self.games += 1
+        self.insight.add(r)
         for s in r.winners:
             self.wins[s] += 1.0 / len(r.winners)
         if len(r.winners) > 1:
@@ -430,6 +440,7 @@ class Tally:
             late_decisions=self.late / self.decided_games if self.decided_games else math.nan,
             lead_changes_mean=self.lead_changes / games,
             same_bots=same_bots, elements=self._element_stats(), solo=self._solo_summary(),
+            insight=self.insight.insight(),
         )
         return _with_warnings(summary)
 
@@ -445,10 +456,11 @@ class Tally:
         return out
 
 
-def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = ()) -> Summary:
-    """Summary of ``results``. Raises ValueError if there are none or they do not all have the
-    same number of seats."""
-    tally = Tally(catalogue)
+def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = (),
+              expect: Expectations | None = None) -> Summary:
+    """Summary of ``results`` (judged against ``expect``, see :class:`Tally`). Raises
+    ValueError if there are none or they do not all have the same number of seats."""
+    tally = Tally(catalogue, expect)
     for r in results:
         tally.add(r)
     return tally.summary()
@@ -477,10 +489,8 @@ def _with_warnings(s: Summary) -> Summary:
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
-    stalled = sum(c for reason, c in s.end_reasons.items() if "limit" in reason)
-    if stalled:
-        out.append(f"{stalled} of {games} games ({_pct(stalled / games)}) stopped at the round limit, not by the rules: "
-                   "the bots stall on this content")
+    if s.insight is not None:
+        out.extend(f.message for f in s.insight.findings)
     if s.no_winner and s.solo is None:  # a solo game without a winner is a plain loss
         out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
     if n > 1 and s.shared_wins / games > TIE_WARNING:

@@ -158,6 +158,7 @@ def _run(args) -> int:
     from studio.playtest.executors import BatchSpec, open_executor
     from studio.playtest.runner import game_seed, resolve_bots
     from studio.playtest.setup import SetupError, load_setup
+    from studio.playtest.insight import Expectations
     from studio.playtest.stats import Tally
 
     check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})
@@ -190,7 +191,7 @@ def _run(args) -> int:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
-                    tally = Tally()
+                    tally = Tally((), Expectations.of_scenario(setup.scenario, setup.players))
                     batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
                     def take(result, tally=tally):
                         with guard.hold():  # a game is in the tally whole or not at all
