@@ -13,12 +13,12 @@ from studio.playtest.stats import Distribution, win_rate_margin
 
 
 def result(seed=0, scores=(10, 8), winners=(0,), rounds=5, actions=40, end="a player reached 18 VP",
-           bands=(5, 5), bots=None, elements=(), decided=None, changes=0, stats=()):
+           bands=(5, 5), bots=None, elements=(), decided=None, changes=0, stats=(), code=""):
     n = len(scores)
     return GameResult(seed=seed, scores=tuple(scores), winners=tuple(winners), rounds=rounds, actions=actions,
                       end_reason=end, bands_used=tuple(bands), seat_names=tuple(f"S{i}" for i in range(n)),
                       bots=tuple(bots or ("greedy",) * n), elements=tuple(elements), decided_at=decided,
-                      lead_changes=changes, seat_stats=tuple(stats))
+                      lead_changes=changes, seat_stats=tuple(stats), end_code=code)
 
 
 # -- intervals ----------------------------------------------------------------------------------
@@ -176,11 +176,12 @@ def test_four_player_expected_share():
 
 
 def test_other_warnings():
-    stalled = [result(i, end="round limit (100) reached") for i in range(3)] + [result(3 + i, winners=()) for i in range(2)]
+    stalled = [result(i, end="round limit (100) reached", code="round-limit") for i in range(3)]
+    stalled += [result(3 + i, winners=()) for i in range(2)]
     stalled += [result(10 + i, (5, 5), (0, 1)) for i in range(5)]
     s = summarize(stalled)
     texts = "\n".join(s.warnings)
-    assert "3 of 10 games (30%) stopped at the round limit" in texts
+    assert "3 of 10 games (30%) stalled: stopped at the safety round limit" in texts
     assert "2 of 10 games (20%) had no winner" in texts
     assert "50% of games end in a shared win" in texts
     mixed = summarize([result(0, bots=("mcts", "greedy"))])

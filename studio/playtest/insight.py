@@ -46,8 +46,8 @@ END_RULE_CODES = {"score": "score", "rounds": "rounds", "pictures": "pictures", 
 LOCATION_LENGTH = {1: (5, 12), 2: (6, 6), 3: (5, 14), 4: (5, 14), 5: (5, 14), 6: (5, 14), 7: (5, 14),
                    8: (9, 20)}
 REALM_LENGTH = (5, 14)          # a location without an entry
-RIVAGES_LENGTH = (4, 12)        # Rivages: rounds until the Endgame card (RIV-E4)
-RIVAGES_SOLO_LENGTH = (4, 16)
+RIVAGES_LENGTH = (12, 22)       # Rivages: rounds until the Endgame card (RIV-E4); bot games: 16-18
+RIVAGES_SOLO_LENGTH = (12, 22)  # solo: until the removed cards run out (RIV-X4); bot games: 14-19
 
 
 def end_code(state, score_reached: bool = False, bands_out: bool = False) -> str:
@@ -55,7 +55,7 @@ def end_code(state, score_reached: bool = False, bands_out: bool = False) -> str
     whether at some point of the game a seat reached the end score / had no band left (the
     engine finishes the round first, RTR-E1, so the final scores alone cannot tell: Labyrinth
     penalties and end-of-game scoring move them). Works for both games; ``not-finished`` for a
-    game still running."""
+    game still running, ``""`` for a state of another game."""
     if not state.is_terminal():
         return "not-finished"
     game = state.game
@@ -66,6 +66,8 @@ def end_code(state, score_reached: bool = False, bands_out: bool = False) -> str
         if state.last_round:
             return "last-turn"
         return "round-limit"
+    if not hasattr(state, "bands_left"):
+        return ""  # not a game the studio knows the ends of
     end = game.end_rule
     if "score" in end and score_reached:
         return "score"
@@ -99,7 +101,7 @@ def action_kind(action) -> str:
     shape: line, triangle, quad, long-barrier, chain), ``draw:deck`` / ``draw:pool`` (a draw
     taking from the deck / only from the pool), ``extra`` (an extra action bought, RTR-T4),
     ``take`` (a bonus card, L8-7), ``pass``; Rivages actions by their record ``type``."""
-    data = action.to_dict()
+    data = action.to_dict() if hasattr(action, "to_dict") else {}
     kind = data.get("type", type(action).__name__.lower())
     if kind == "place":
         return f"place:{data.get('shape') or len(data.get('pegs', ()))}"
@@ -129,7 +131,8 @@ class Watch:
     is legal; its chosen action's points lost count as ``forced_loss``. ``dry_round``: the first
     round in which the deck, discard pile and pool were all empty for the seat to play
     (RTR-S3); ``dry_moves``: bands placed then, per seat, and ``dry_wasted`` those that gained
-    no points nor energy (the game's last action aside: final scoring hides its gain). A round is *idle* when every action in it was a pass or an extra action."""
+    no points nor energy (the game's last action aside: final scoring hides its gain);
+    ``band_offered``: per seat, whether a band was ever legal for it. A round is *idle* when every action in it was a pass or an extra action."""
 
     def __init__(self, state, measure_forced: bool = True):
         n = state.players
@@ -139,6 +142,7 @@ class Watch:
         self.forced_loss = [0] * n
         self.dry_moves = [0] * n
         self.dry_wasted = [0] * n
+        self.band_offered = [False] * n
         self.dry_round: int | None = None
         self.decisions = 0
         self.branching = 0
@@ -164,9 +168,9 @@ class Watch:
         seat = state.current_player
         self.decisions += 1
         self.branching += len(legal)
-        if seat != self._seat:
+        if (seat, state.round) != self._seat:  # a seat's turn: its decisions in one round
             self.turns += 1
-            self._seat = seat
+            self._seat = (seat, state.round)
         kinds = set()
         draw = place = False
         for a in legal:
@@ -175,6 +179,8 @@ class Watch:
         self.offered |= kinds
         draw = any(k.startswith("draw") or k == "take" for k in kinds)
         place = any(k.startswith("place") for k in kinds)
+        if place and seat is not None:
+            self.band_offered[seat] = True
         self._forced_now = self._dry_now = False
         self._before = state.scores()[seat] if seat is not None else None
         if self.realm:
@@ -304,7 +310,8 @@ MIN_GAMES = 5              # fewer games: shares are shown but no warning is rai
 
 @dataclass(frozen=True)
 class Finding:
-    """One kind of degenerate play found in a batch. ``code``: ``unintended-end``, ``dry-deck``,
+    """One kind of degenerate play found in a batch. ``code``: ``unintended-end``,
+    ``unreachable-seat``, ``dry-deck``,
     ``forced-play``, ``forced-loss``, ``score-collapse``, ``unused-mechanic``, ``too-long``,
     ``too-short`` or ``stalled``; ``games`` (or seats, for score collapse) showing it out of
     ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
@@ -332,6 +339,8 @@ class Insight:
     ``games * players``); ``too_long`` / ``too_short``: games outside the target length;
     ``stalled``: games stopped at the round limit or with :data:`STALL_ROUNDS` idle rounds in a
     row; ``mechanics``: mechanic code -> ``[games offering it, games using it]``;
+    ``collapsed_by_seat``: per seat, games it ended at or below the floor; ``no_band``: per
+    seat, games in which no band was ever legal for it (nothing reachable from its start);
     ``dry_moves_per_game`` / ``dry_wasted_per_game``: bands placed per game with the deck and pool
     empty, and those that gained nothing; ``branching_mean``: legal actions per decision (mean
     over all decisions); ``decisions_per_turn``: the bots' decisions per turn; ``arc``: per round
@@ -352,6 +361,8 @@ class Insight:
     too_short: int
     stalled: int
     mechanics: dict
+    collapsed_by_seat: list = field(default_factory=list)
+    no_band: list = field(default_factory=list)
     dry_moves_per_game: float = 0.0
     dry_wasted_per_game: float = 0.0
     branching_mean: float = math.nan
@@ -384,6 +395,9 @@ class InsightTally:
         self.used: Counter = Counter()
         self.dry_moves = 0
         self.dry_wasted = 0
+        self.collapsed_by_seat: list[int] = []
+        self.no_band: list[int] = []
+        self.names: tuple = ()
         self.branching = 0
         self.turns = 0
         self.arc: list[list[float]] = []
@@ -392,7 +406,8 @@ class InsightTally:
     def add(self, r) -> None:
         self.games += 1
         self.players = r.players
-        self.end_codes[r.end_code or "not-finished"] += 1
+        if r.end_code:  # results of older reports carry none: not judged
+            self.end_codes[r.end_code] += 1
         forced = sum(r.forced)
         self.forced += forced
         self.forced_games += forced >= FORCED_MIN
@@ -401,7 +416,16 @@ class InsightTally:
         if r.dry_round is not None:
             self.dry_games += 1
             self.dry_rounds += r.dry_round
-        self.collapsed += sum(1 for s in r.scores if s <= self.expect.score_floor)
+        if not self.collapsed_by_seat:
+            self.collapsed_by_seat = [0] * r.players
+            self.no_band = [0] * r.players
+            self.names = tuple(r.seat_names)
+        for s, v in enumerate(r.scores):
+            if v <= self.expect.score_floor:
+                self.collapsed += 1
+                self.collapsed_by_seat[s] += 1
+        for s in r.no_band:
+            self.no_band[s] += 1
         if self.expect.rounds is not None:
             lo, hi = self.expect.rounds
             self.too_long += r.rounds > hi
@@ -422,6 +446,10 @@ class InsightTally:
                 row[s] += v
             self.arc_games[i] += 1
 
+    def _seat(self, seat: int) -> str:
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"seat {seat + 1}" + (f" ({name})" if name else "")
+
     def intended(self, code: str) -> bool:
         if self.expect.intended_ends:
             return code in self.expect.intended_ends
@@ -440,7 +468,8 @@ class InsightTally:
             forced_loss_per_game=self.forced_loss / g, dry_games=self.dry_games,
             dry_round_mean=self.dry_rounds / self.dry_games if self.dry_games else math.nan,
             collapsed_seats=self.collapsed, too_long=self.too_long, too_short=self.too_short, stalled=self.stalled,
-            mechanics=mechanics, dry_moves_per_game=self.dry_moves / g, dry_wasted_per_game=self.dry_wasted / g,
+            mechanics=mechanics, collapsed_by_seat=list(self.collapsed_by_seat), no_band=list(self.no_band),
+            dry_moves_per_game=self.dry_moves / g, dry_wasted_per_game=self.dry_wasted / g,
             branching_mean=self.branching / self.decisions if self.decisions else math.nan,
             decisions_per_turn=self.decisions / self.turns if self.turns else math.nan,
             arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games))
@@ -482,19 +511,27 @@ class InsightTally:
                                f"forced actions cost {x.forced_loss_per_game:.1f} points per game: when only losing "
                                "moves are legal, players must hurt themselves"))
         seats = g * n
+        for seat, k in enumerate(x.no_band):
+            if k / g > UNINTENDED_WARNING:
+                out.append(Finding("unreachable-seat", k, g, k / g, self._seat(seat),
+                                   f"{self._seat(seat)} could never place a band in {share(k)}: nothing it could pay "
+                                   "for is reachable from its start, so it can only draw and pass"))
         if seats and x.collapsed_seats / seats > COLLAPSE_WARNING:
             floor = self.expect.score_floor
+            worst = [f"{self._seat(s)} in {100 * k / g:.0f}% of games" for s, k in enumerate(x.collapsed_by_seat)
+                     if k / g >= 0.5]
             out.append(Finding("score-collapse", x.collapsed_seats, seats, x.collapsed_seats / seats, "score",
-                               f"{share(x.collapsed_seats, seats)} ended at {floor} points or less: scores collapse, "
-                               "so final standings say little"))
+                               f"{share(x.collapsed_seats, seats)} ended at {floor} points or less"
+                               + (f" ({', '.join(worst)})" if worst else "")
+                               + ": scores collapse, so final standings say little"))
         if self.expect.rounds is not None:
             lo, hi = self.expect.rounds
             for k, code, words in ((x.too_long, "too-long", f"longer than {hi} rounds"),
                                    (x.too_short, "too-short", f"shorter than {lo} rounds")):
                 if k / g > LENGTH_WARNING:
                     out.append(Finding(code, k, g, k / g, "rounds",
-                                       f"{share(k)} lasted {words} (target {lo}-{hi} rounds, from "
-                                       f"{self.expect.source})"))
+                                       f"{share(k)} lasted {words} (target {lo}-{hi} rounds"
+                                       + (f", from {self.expect.source})" if self.expect.source else ")")))
         if x.stalled:
             out.append(Finding("stalled", x.stalled, g, x.stalled / g, "stalled",
                                f"{share(x.stalled)} stalled: stopped at the safety round limit or went "
@@ -503,7 +540,7 @@ class InsightTally:
             if used == 0 and offered:
                 out.append(Finding("unused-mechanic", offered, g, offered / g, code,
                                    f"{mechanic_words(code)} never used, though offered in {share(offered)}"))
-        order = ["unintended-end", "stalled", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
+        order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
                  "too-short", "unused-mechanic"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
         return out

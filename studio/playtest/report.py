@@ -152,13 +152,18 @@ def play_figures(s: Summary) -> list[tuple[str, str]]:
     def share(k, of=g, what="games"):
         return f"{k} of {of} {what} ({100 * k / of:.0f}%)" if of else "-"
 
-    if x.dry_games:
+    realm = any(seat.bands_mean is not None for seat in s.seats)
+    if not realm:
+        pass  # Rivages: no shared deck to run dry, no bands to force (not measured)
+    elif x.dry_games:
         out.append(("deck and pool dry:", f"{share(x.dry_games)}, from round {x.dry_round_mean:.1f} on average; "
                     f"then {x.dry_moves_per_game:.1f} bands per game, {x.dry_wasted_per_game:.1f} gaining nothing"))
     else:
         out.append(("deck and pool dry:", "never"))
-    out.append(("forced decisions:", f"{x.forced_per_game:.1f} per game ({100 * x.forced_share:.1f}% of decisions); "
-                f"{share(x.forced_games)} with a forced phase; {x.forced_loss_per_game:.1f} points lost per game"))
+    if realm:
+        out.append(("forced decisions:", f"{x.forced_per_game:.1f} per game ({100 * x.forced_share:.1f}% of "
+                    f"decisions); {share(x.forced_games)} with a forced phase; {x.forced_loss_per_game:.1f} points "
+                    "lost per game"))
     floor = x.expectations["score_floor"]
     out.append(("score collapse:", f"{share(x.collapsed_seats, g * s.players, 'seats')} ended at {floor} points or less"))
     rounds = x.expectations["rounds"]

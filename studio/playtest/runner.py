@@ -51,7 +51,8 @@ class GameResult:
     deck, discard pile and pool were empty (None: never); ``idle_rounds``, the longest run of
     rounds with only passes; ``arc``, every seat's score after each round; ``decisions`` (the bots' choices), ``branching`` (legal actions
     summed over the decisions) and ``turns``; ``offered`` / ``used``, the mechanics
-    (:func:`~studio.playtest.insight.action_kind`) legal at some decision / chosen."""
+    (:func:`~studio.playtest.insight.action_kind`) legal at some decision / chosen; ``no_band``,
+    the seats for which no band was ever legal (Rule the Realm)."""
 
     seed: int
     scores: tuple[int, ...]
@@ -83,6 +84,7 @@ class GameResult:
     turns: int = 0
     offered: tuple = ()
     used: tuple = ()
+    no_band: tuple = ()
 
     @property
     def players(self) -> int:
@@ -104,7 +106,7 @@ class GameResult:
             "dry_moves": list(self.dry_moves), "dry_wasted": list(self.dry_wasted),
             "dry_round": self.dry_round, "idle_rounds": self.idle_rounds, "arc": [list(a) for a in self.arc],
             "decisions": self.decisions, "branching": self.branching, "turns": self.turns,
-            "offered": list(self.offered), "used": list(self.used),
+            "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
         }
 
     @classmethod
@@ -131,6 +133,7 @@ class GameResult:
             idle_rounds=int(data.get("idle_rounds", 0)), arc=tuple(tuple(a) for a in data.get("arc", ())),
             decisions=int(data.get("decisions", 0)), branching=int(data.get("branching", 0)),
             turns=int(data.get("turns", 0)), offered=tuple(data.get("offered", ())), used=tuple(data.get("used", ())),
+            no_band=tuple(int(x) for x in data.get("no_band", ())),
         )
 
 
@@ -233,7 +236,8 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
             dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,
             idle_rounds=watch.idle_longest, arc=tuple(watch.arc), decisions=watch.decisions,
             branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
-            used=tuple(sorted(watch.used)))),
+            used=tuple(sorted(watch.used)),
+            no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else ())),
     )
 
 
