@@ -77,6 +77,9 @@ def format_summary(summary: Summary, title: str = "") -> str:
         out.append("")
         out.append("play:")
         out += [f"  {label:<24}{text}" for label, text in play_figures(summary)]
+    if summary.attribution is not None:
+        out.append("")
+        out += attribution_lines(summary)
     if summary.elements:
         out.append("")
         out += content_lines(summary)
@@ -115,6 +118,56 @@ def figures(s: Summary) -> list[tuple[str, str]]:
                     "for each of the k seats)"))
     if s.no_winner and s.solo is None:  # solo: a loss, counted in the solo section
         out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
+    return out
+
+
+def _pts(x: float | None, ci=None) -> str:
+    """Points of win rate with an interval: ``+12.0 (+4.1 to +19.8)``."""
+    if x is None:
+        return "-"
+    return f"{100 * x:+.1f}" + (f" ({100 * ci[0]:+.1f} to {100 * ci[1]:+.1f})" if ci else "")
+
+
+def attribution_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
+    """Head and rows of the attribution table (see :func:`attribution_lines`)."""
+    a = s.attribution
+    hands = a.equal_hand is not None
+    head = ["seat", "name", "observed", "turn order + hand"] + (["of which hand size", "turn order alone"]
+                                                               if hands else []) + ["board position"]
+    rows = []
+    for e in a.seats:
+        row = [str(e.seat + 1), e.name, _pts(e.observed, e.observed_ci), _pts(e.turn, e.turn_ci)]
+        if hands:
+            row += [_pts(e.hands, e.hands_ci), _pts(e.order, e.order_ci)]
+        rows.append(row + [_pts(e.board, e.board_ci)])
+    return head, rows
+
+
+def attribution_verdicts(s: Summary) -> list[str]:
+    """One plain sentence per seat whose edge is clear (its observed interval excludes 0)."""
+    out = []
+    for e in s.attribution.seats:
+        if e.observed_ci[0] > 0 or e.observed_ci[1] < 0:
+            parts = [f"turn order and starting hand {_pts(e.turn)} points"]
+            if e.hands is not None:
+                parts.append(f"(hand size {_pts(e.hands)}, turn order alone {_pts(e.order)})")
+            out.append(f"seat {e.seat + 1} ({e.name}) is {_pts(e.observed)} points off the fair share: "
+                       + " ".join(parts) + f"; its place on the board {_pts(e.board)} points")
+    return out
+
+
+def attribution_lines(s: Summary) -> list[str]:
+    """Where the seats' gaps come from (:class:`~studio.playtest.seats.Attribution`): per seat,
+    the observed gap from the fair share and the parts due to turn order with its starting
+    hand, hand size alone, turn order alone and board position, in points of win rate with 95%
+    intervals."""
+    a = s.attribution
+    hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
+    out = [f"where the seats' gaps come from (the same {a.deals} deals with the seats rotated{hands}; "
+           f"{a.games_played} games; points of win rate, 95% intervals):"]
+    head, rows = attribution_rows(s)
+    out += ["  " + line for line in _table(head, rows, set(range(2, len(head))))]
+    out += [f"  {v}" for v in attribution_verdicts(s)]
     return out
 
 
@@ -640,6 +693,17 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                + _histogram([("actions", s.actions, "#17a589")], "actions") + "</div></div>")
 
     out.append(_ends_html(s, colours))
+    if s.attribution is not None:
+        head, rows = attribution_rows(s)
+        a = s.attribution
+        out.append("<h2>Where the seats' gaps come from</h2>"
+                   f'<p class="muted">The same {a.deals} deals replayed with the seats rotated (every turn position '
+                   "at every board position)" + (f" and with equal hands of {a.equal_hand} cards" if a.equal_hand
+                                                 else "") + f"; {a.games_played} games. Points of win rate over the "
+                   "fair share, with 95% intervals.</p><table><tr>"
+                   + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
+                   + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
+                   + "".join(f"<p>{_e(v)}</p>" for v in attribution_verdicts(s)))
 
     if s.elements:
         out.append("<h2>Content</h2>")

@@ -21,6 +21,10 @@ The :class:`Summary` holds:
   per challenge set (the challenge cards a game was played with, RIV-X6), each with its 95%
   Wilson interval, how often the target alone was reached, and how often each challenge card
   was met;
+- ``seat_test``: one chi-square test of all seats' wins against an even split, with per-seat
+  Holm-corrected tests (:func:`~studio.playtest.seats.seat_test`): it alone decides the
+  "uneven" warning; ``attribution``: where the seats' gaps come from (turn order, hand size,
+  board position; :func:`~studio.playtest.seats.attribute_setup`), when measured;
 - ``insight``: degenerate play (:class:`~studio.playtest.insight.Insight`): how games ended
   against the intended end, forced play, a dry deck, score collapse, length against the target,
   stalled games, mechanics never used, the arc of the games and the branching factor;
@@ -38,6 +42,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from studio.playtest.elements import Element
 from studio.playtest.insight import Expectations, Insight, InsightTally
+from studio.playtest.seats import Attribution, SeatTest, seat_test
 from studio.playtest.runner import GameResult
 
 Z95 = 1.959963984540054
@@ -246,6 +251,8 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     solo: SoloSummary | None = None
     insight: Insight | None = None
+    seat_test: SeatTest | None = None
+    attribution: Attribution | None = None
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -440,7 +447,7 @@ class Tally:
             late_decisions=self.late / self.decided_games if self.decided_games else math.nan,
             lead_changes_mean=self.lead_changes / games,
             same_bots=same_bots, elements=self._element_stats(), solo=self._solo_summary(),
-            insight=self.insight.insight(),
+            insight=self.insight.insight(), seat_test=seat_test(self.wins, games) if n > 1 else None,
         )
         return _with_warnings(summary)
 
@@ -472,6 +479,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _p(p: float) -> str:
+    """A p-value for people: ``= 0.012``, ``< 0.001``."""
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
 def _with_warnings(s: Summary) -> Summary:
     out: list[str] = []
     n, games = s.players, s.games
@@ -482,10 +494,14 @@ def _with_warnings(s: Summary) -> Summary:
                        f"95% intervals span ±{100 * half:.0f} points; run at least "
                        f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
                        "edge from chance")
-        for seat in s.seats:
-            if abs(seat.win_rate - s.fair_share) > half:
-                out.append(f"seat {seat.seat + 1} ({seat.name}) wins {_pct(seat.win_rate)} of {n}-player games, "
-                           f"expected {_pct(s.fair_share)} +/- {_pct(half)}")
+        t = s.seat_test
+        if t is not None and t.uneven:  # one joint test decides; Holm's correction names the seats
+            named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
+                              f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
+                              for k in t.flagged)
+            out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} degrees of "
+                       f"freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
+                                                     "comparisons, but together they differ"))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
