@@ -174,3 +174,42 @@ def test_cli_attribute_prints_and_writes_the_split(tmp_path, capsys):
     rivages = str(bundled_path("scenarios", "rivages.yaml"))
     assert cli.main([rivages, "--games", "1", "--bots", "random", "--attribute"]) == 0
     assert "--attribute is for Rule the Realm boards" in capsys.readouterr().err
+
+
+# -- sweeps: settings compared on shared seeds ------------------------------------------------------
+
+def test_paired_difference_known_answer():
+    from studio.playtest.seats import paired_difference
+
+    base = {k: (1.0, 0.0) if k % 2 else (0.0, 1.0) for k in range(100)}      # seat 1 wins 50%
+    other = dict(base)
+    for k in range(0, 20, 2):                                                  # 10 deals flip to seat 1
+        other[k] = (1.0, 0.0)
+    d = paired_difference(base, other, 0)
+    # 10 differences of 1 and 90 of 0: mean 0.1, sd sqrt(0.1 * 0.9 * 100 / 99), se = sd / 10
+    se = math.sqrt(0.09 * 100 / 99) / 10
+    assert d.deals == 100 and d.diff == pytest.approx(0.1)
+    assert d.ci == pytest.approx((0.1 - 1.959964 * se, 0.1 + 1.959964 * se), abs=1e-6)
+    assert d.p == pytest.approx(math.erfc(0.1 / se / math.sqrt(2)))
+    assert paired_difference(base, {1: (1.0, 0.0)}, 0) is None                 # one shared seed
+    same = paired_difference(base, base, 1)
+    assert (same.diff, same.p) == (0.0, 1.0)
+
+
+def test_pairing_on_seeds_finds_what_unpaired_rates_miss():
+    """Two settings that differ on 8% of the deals only: unpaired 95% intervals of 400 games
+    overlap, the paired difference on the same seeds is significant."""
+    from studio.playtest.seats import compare_settings
+
+    rng = random.Random(3)
+    base = {k: (1.0, 0.0) if rng.random() < 0.5 else (0.0, 1.0) for k in range(400)}
+    other = {k: (1.0, 0.0) if (k % 12 == 0) else v for k, v in base.items()}
+    rows = compare_settings([base, other, dict(base)])
+    assert rows[0] == []
+    moved = rows[1][0]
+    assert moved.significant and moved.p_holm < 0.05 and moved.ci[0] > 0
+    assert not any(d.significant for d in rows[2])                             # an identical setting
+    from studio.playtest.stats import wilson
+    a = wilson(sum(v[0] for v in base.values()), 400)
+    b = wilson(sum(v[0] for v in other.values()), 400)
+    assert a[1] > b[0]                                                         # the unpaired intervals overlap

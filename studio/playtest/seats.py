@@ -253,3 +253,59 @@ def attribute_setup(setup, seeds: Sequence[int], bots: str | Sequence[str] | Non
     names = [setup.content.board.seats[k].label or k for k in list(setup.content.board.seats)[:n]]
     out = attribute(outcome, n, list(seeds), hands, names, boot)
     return Attribution(out.deals, out.players, out.seats, h if hands else None, out.games_played)
+
+
+# -- settings compared on shared seeds --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """One seat's win rate under a setting minus under the baseline, over the ``deals`` seeds
+    both played: ``diff`` (0.1 = 10 points) with its 95% interval ``ci`` (normal approximation
+    of the paired differences), the two-sided ``p`` and ``p_holm`` (Holm-adjusted over every
+    comparison of the sweep); ``significant``: p_holm below alpha."""
+
+    seat: int
+    deals: int
+    diff: float
+    ci: tuple
+    p: float
+    p_holm: float = 1.0
+    significant: bool = False
+
+
+def paired_difference(base: dict, other: dict, seat: int) -> PairedDifference | None:
+    """Compare ``seat``'s win credit (seed -> credits per seat) under ``other`` with ``base``
+    on the seeds both played (paired: the same deals, so luck of the deal cancels). None
+    with fewer than 2 shared seeds."""
+    seeds = sorted(set(base) & set(other))
+    m = len(seeds)
+    if m < 2:
+        return None
+    d = [other[k][seat] - base[k][seat] for k in seeds]
+    mean = sum(d) / m
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    se = math.sqrt(var / m)
+    if se == 0:
+        p = 1.0 if mean == 0 else 0.0
+    else:
+        p = math.erfc(abs(mean / se) / math.sqrt(2))
+    z = 1.959963984540054
+    return PairedDifference(seat, m, mean, (mean - z * se, mean + z * se), p)
+
+
+def compare_settings(credits: Sequence[dict], alpha: float = ALPHA) -> list[list]:
+    """Every setting against the first (``credits[i]``: seed -> win credit per seat of
+    setting i): per setting, one :class:`PairedDifference` per seat (an empty list for the
+    first), Holm-adjusted over all of them together."""
+    out: list[list] = [[]]
+    flat = []
+    for other in credits[1:]:
+        seats = len(next(iter(other.values()))) if other else 0
+        row = [paired_difference(credits[0], other, s) for s in range(seats)]
+        row = [x for x in row if x is not None]
+        out.append(row)
+        flat.extend(row)
+    adjusted = holm([x.p for x in flat])
+    it = iter(adjusted)
+    return [[PairedDifference(x.seat, x.deals, x.diff, x.ci, x.p, (q := next(it)), q < alpha) for x in row]
+            for row in out]
