@@ -243,3 +243,16 @@ def test_reports_show_degenerate_play():
     page = html_report(s, "t", {})
     assert "<h2>Degenerate play</h2>" in page and "<code>unintended-end</code>" in page
     assert page.count("<polyline") == 2  # the arc: one line per seat
+
+
+def test_branching_turns_and_arc_of_a_scripted_game():
+    from tests.test_playtest_stats import ScriptedGame
+
+    script = [(1, 0), (1, 2), (3, 2), (3, 3), (5, 3)]
+    r = play_game(ScriptedGame(script, [0]), [make_bot("random"), make_bot("random")], 0)
+    # one legal action per decision, the seats alternate, the scripted game has a single round
+    assert (r.decisions, r.branching, r.turns) == (5, 5, 5)
+    assert r.arc == ((5, 3),) and r.end_code == "" and r.lead_changes == 2
+    s = summarize([r] * 4)
+    assert s.insight.branching_mean == 1.0 and s.insight.decisions_per_turn == 1.0
+    assert s.insight.end_codes == {}                   # a game the studio knows no end of: not judged

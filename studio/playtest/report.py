@@ -97,6 +97,13 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     out = []
     if s.players > 1:
         out.append(("balance:", f"{s.balance:.2f} (1 minus the largest gap between two seats' win rates)"))
+        t = s.seat_test
+        if t is not None:
+            p = "< 0.001" if t.p < 0.001 else f"= {t.p:.3f}"
+            verdict = ("uneven" + (": " + ", ".join(f"seat {k + 1}" for k in t.flagged) if t.flagged else "")
+                       if t.uneven else "no evidence the seats differ")
+            out.append(("seats test:", f"chi-square {t.chi2:.1f} on {t.df} degree{'s' if t.df != 1 else ''} of "
+                        f"freedom, p {p}: {verdict}"))
         low, high = s.first_seat_ci
         out.append(("first-seat advantage:", f"{100 * s.first_seat_advantage:+.1f} points over the fair "
                     f"{100 * s.fair_share:.1f}% (95%: {100 * low:+.1f} to {100 * high:+.1f})"))
