@@ -49,6 +49,13 @@ def test_holm_adjustment_known_answer():
     assert holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
 
 
+def test_two_seats_are_one_comparison():
+    t = seat_test([61.0, 39.0], 100)
+    # chi-square 2 * 11^2 / 50 = 4.84 on 1 df; the seats' own tests are that same test, uncorrected
+    assert t.chi2 == pytest.approx(4.84) and t.p == pytest.approx(0.02781, abs=1e-5)
+    assert t.p_holm == pytest.approx([t.p, t.p]) and t.flagged == [0, 1]
+
+
 def test_no_test_without_seats_or_winners():
     assert seat_test([5.0], 5) is None and seat_test([0.0, 0.0], 4) is None
 

@@ -165,7 +165,7 @@ def test_seat_imbalance_warning_in_plain_words():
     # chi-square (70 - 50)^2 / 50 * 2 = 16 on 1 degree of freedom: p = 6.3e-5
     assert s.seat_test.chi2 == pytest.approx(16.0) and s.seat_test.p == pytest.approx(6.334e-5, rel=1e-3)
     assert s.seat_test.flagged == [0, 1]
-    assert ("the seats are uneven in 2-player games (chi-square 16.0 on 1 degrees of freedom, p < 0.001): seat 1 "
+    assert ("the seats are uneven in 2-player games (chi-square 16.0 on 1 degree of freedom, p < 0.001): seat 1 "
             "(S0) wins 70%, expected 50% +/- 10% (Holm-adjusted p < 0.001); seat 2 (S1) wins 30%, expected 50% "
             "+/- 10% (Holm-adjusted p < 0.001)") in s.warnings
     even = summarize([result(i, (10, 8), (i % 2,)) for i in range(100)])

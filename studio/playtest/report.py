@@ -764,7 +764,8 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
     out.append("</table><h2>Degenerate play</h2>")
     if ins.findings:
         out.append("<table><tr><th>finding</th><th class=\"n\">share</th><th>what it means</th></tr>"
-                   + "".join(f'<tr><td><code>{_e(f.code)}</code></td><td class="n">{100 * f.share:.0f}%</td>'
+                   + "".join(f'<tr><td style="white-space:nowrap"><code>{_e(f.code)}</code></td>'
+                             f'<td class="n">{100 * f.games / f.of:.0f}%</td>'
                              f"<td>{_e(f.message)}</td></tr>" for f in ins.findings) + "</table>")
     else:
         out.append('<p class="muted">None found.</p>')
@@ -807,7 +808,7 @@ def _arc_chart(arc: Sequence[Sequence[float]], games: Sequence[int], labels: Seq
     for seat, (label, colour) in enumerate(zip(labels, colours)):
         pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(arc) if seat < len(row))
         parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        parts.append(f'<text x="{left + pw + 8}" y="{top + 14 + 16 * seat}" fill="{colour}">{_e(label)}</text>')
+        parts.append(f'<text x="{left + pw + 8}" y="{top + 14 + 16 * seat}" style="fill:{colour}">{_e(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

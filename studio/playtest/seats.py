@@ -94,7 +94,9 @@ def seat_test(wins: Sequence[float], games: int, alpha: float = ALPHA) -> SeatTe
     sd = math.sqrt(games * fair * (1 - fair)) if 0 < fair < 1 else 0.0
     z = [(w - games * fair) / sd if sd else 0.0 for w in wins]
     p_seat = [math.erfc(abs(v) / math.sqrt(2)) for v in z]
-    adj = holm(p_seat)
+    # two seats: one seat's gain is the other's loss, a single comparison (and the same p as
+    # the joint test); more seats: Holm over the seats
+    adj = list(p_seat) if n == 2 else holm(p_seat)
     uneven = p < alpha
     flagged = [s for s in range(n) if uneven and adj[s] < alpha]
     return SeatTest(chi2, n - 1, p, uneven, z, p_seat, adj, flagged, alpha)

@@ -499,8 +499,8 @@ def _with_warnings(s: Summary) -> Summary:
             named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
                               f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
                               for k in t.flagged)
-            out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} degrees of "
-                       f"freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
+            out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
+                       f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
                                                      "comparisons, but together they differ"))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
