@@ -360,7 +360,9 @@ class JsonWriter:
 
 class CsvWriter:
     """One row per game: seed, bots, scores, winners (seat numbers joined by ``;``), rounds,
-    actions, how it ended, margin, when it was decided, lead changes. Solo games (``players``
+    actions, how it ended (the engine's words and the end code), margin, when it was decided,
+    lead changes, forced decisions and the points they lost, the round the deck and pool ran
+    dry. Solo games (``players``
     1) add ``target``, ``challenges`` (the challenge cards' ids, ``;``-joined) and
     ``challenges_met`` (the ids of those met), and :meth:`finish` takes the batch's
     :class:`SoloSummary` to write the win rate per challenge set next to the file
@@ -374,7 +376,8 @@ class CsvWriter:
         self.writer = csv.writer(self.out.fh)
         seats = range(1, players + 1)
         self.writer.writerow(["seed"] + [f"bot_{s}" for s in seats] + [f"score_{s}" for s in seats]
-                             + ["winners", "rounds", "actions", "end_reason", "margin", "decided_at", "lead_changes"]
+                             + ["winners", "rounds", "actions", "end_reason", "end_code", "margin", "decided_at",
+                                "lead_changes", "forced", "forced_loss", "dry_round"]
                              + (["target", "challenges", "challenges_met"] if self.solo else []))
 
     def add(self, r: GameResult) -> None:
@@ -383,8 +386,9 @@ class CsvWriter:
         solo = ([r.target, ";".join(c[0] for c in r.challenges), ";".join(c[0] for c in r.challenges if c[5])]
                 if self.solo else [])
         self.writer.writerow([r.seed, *r.bots, *r.scores, ";".join(str(s + 1) for s in r.winners), r.rounds,
-                              r.actions, r.end_reason, margin, "" if r.decided_at is None else f"{r.decided_at:.4f}",
-                              r.lead_changes, *solo])
+                              r.actions, r.end_reason, r.end_code, margin,
+                              "" if r.decided_at is None else f"{r.decided_at:.4f}", r.lead_changes, sum(r.forced),
+                              sum(r.forced_loss), "" if r.dry_round is None else r.dry_round, *solo])
 
     def finish(self, solo: SoloSummary | None = None) -> list[Path]:
         """Commit the file; with ``solo``, also write the per-set table (atomically) to
