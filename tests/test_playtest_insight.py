@@ -256,3 +256,16 @@ def test_branching_turns_and_arc_of_a_scripted_game():
     s = summarize([r] * 4)
     assert s.insight.branching_mean == 1.0 and s.insight.decisions_per_turn == 1.0
     assert s.insight.end_codes == {}                   # a game the studio knows no end of: not judged
+
+
+def test_bundled_labyrinth_forced_self_crossings_are_caught():
+    """Issue 14: Labyrinth 2p ends with most seats on 0 VP after forced self-crossings."""
+    from studio.playtest.runner import run_batch
+
+    setup = load_setup(bundled_path("scenarios", "labyrinth.yaml"), 2)
+    s = summarize(run_batch(setup, None, 5, 1, "greedy"), (), Expectations.of_scenario(setup.scenario, 2))
+    c = codes(s)
+    assert s.insight.end_codes == {"bands-exhausted": 5} and "unintended-end" not in c
+    assert c["dry-deck"].games == 5 and c["forced-play"].games >= 4
+    assert s.insight.forced_loss_per_game >= 5 and "forced-loss" in c
+    assert c["score-collapse"].share >= 0.4
