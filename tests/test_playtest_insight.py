@@ -13,7 +13,7 @@ from studio.content import bundled_path
 from studio.geometry.lattice import triangular_lattice
 from studio.model.realm import LineItem
 from studio.playtest import GameResult, play_game, summarize
-from studio.playtest.insight import END_CODES, Expectations, InsightTally, Watch, end_code
+from studio.playtest.insight import END_CODES, Expectations, InsightTally, Watch
 from studio.playtest.report import format_summary, html_report
 from studio.playtest.setup import load_setup
 from tests.rules.realm_helpers import game_on, seg, small_board

@@ -171,11 +171,7 @@ class Watch:
         if (seat, state.round) != self._seat:  # a seat's turn: its decisions in one round
             self.turns += 1
             self._seat = (seat, state.round)
-        kinds = set()
-        draw = place = False
-        for a in legal:
-            k = _kind_fast(a)
-            kinds.add(k)
+        kinds = {_kind_fast(a) for a in legal}
         self.offered |= kinds
         draw = any(k.startswith("draw") or k == "take" for k in kinds)
         place = any(k.startswith("place") for k in kinds)
