@@ -7,7 +7,7 @@ For each board (default: the cases issue 14 lists: Two Deities 3p/4p, Archipelag
 Labyrinth 2p/3p, Volcano 2p-4p, Fragile Ruins 3p) it plays ``--games`` greedy-bot games through
 :func:`~studio.playtest.runner.play_game`, judges them against the scenario's expectations
 (:class:`~studio.playtest.insight.Expectations`) and prints how games ended, the play figures and
-every finding. ``--cost`` plays each game a second time with ``watch_forced=False`` and prints
+every warning (the degenerate-play findings with their code and share). ``--cost`` plays each game a second time with ``watch_forced=False`` and prints
 both times side by side: the price of judging forced play (a clone and an apply per legal band,
 only at decisions without a legal draw).
 
@@ -56,8 +56,10 @@ def main(argv=None) -> int:
         print(f"== {setup.name}, {setup.players} players: {args.games} greedy games, seed {args.seed}")
         print("\n".join(end_lines(s)))
         print("\n".join(f"  {label:<24}{text}" for label, text in play_figures(s)))
-        for f in s.insight.findings:
-            print(f"  ! {f.code} ({100 * f.share:.0f}%): {f.message}")
+        codes = {f.message: f.code for f in s.insight.findings}
+        for w in s.warnings:  # the findings with their code, then the batch's other warnings
+            print(f"  ! {codes[w]} ({100 * next(f.share for f in s.insight.findings if f.message == w):.0f}%): {w}"
+                  if w in codes else f"  ! {w}")
         if args.cost:
             started = time.perf_counter()
             for seed in seeds:

@@ -86,7 +86,7 @@ def test_dry_deck_forced_play_idle_rounds_and_unused_mechanics():
     assert c["forced-play"].games == 4 and c["forced-loss"].message.startswith("forced actions cost 2.0 points")
     assert c["stalled"].games == 1
     assert ins.mechanics["extra"] == [9, 0] and c["unused-mechanic"].subject == "extra"
-    assert c["unused-mechanic"].message == "buying an extra action never used, though offered in 9 of 10 games (90%)"
+    assert c["unused-mechanic"].message == "buying an extra action never chosen by the bots, though offered in 9 of 10 games (90%)"
 
 
 def test_too_few_games_show_figures_but_raise_no_finding():

@@ -535,7 +535,8 @@ class InsightTally:
         for code, (offered, used) in x.mechanics.items():
             if used == 0 and offered:
                 out.append(Finding("unused-mechanic", offered, g, offered / g, code,
-                                   f"{mechanic_words(code)} never used, though offered in {share(offered)}"))
+                                   f"{mechanic_words(code)} never chosen by the bots, though offered in "
+                                   f"{share(offered)}"))
         order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
                  "too-short", "unused-mechanic"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
