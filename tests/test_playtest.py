@@ -213,7 +213,7 @@ def test_cli_prints_the_table_and_writes_json(jungle_scenario, tmp_path, capsys)
     rows = lines[header + 2:header + 4]
     assert rows[0].split()[:3] == ["1", "South", "random"]
     assert rows[1].split()[:3] == ["2", "North", "greedy"]
-    assert "rounds per game:" in out and "actions per game:" in out and "how games ended:" in out
+    assert "rounds per game:" in out and "actions per game:" in out and "how games ended (intended: score" in out
     data = json.loads(out_file.read_text())
     assert data["players"] == 2 and data["seed"] == 4 and data["interrupted"] is False
     assert len(data["games"]) == 5

@@ -36,7 +36,7 @@ def test_html_report_is_self_contained_and_holds_the_tables(jungle_batch):
     for seat in summary.seats:
         assert f"<td>{seat.seat + 1}</td><td>{seat.name}</td><td>greedy</td>" in page
         assert f"{100 * seat.win_rate:.1f}%" in page
-    assert "How games ended" in page and "a player reached 18 VP" in page
+    assert "How games ended" in page and "<code>score</code>" in page
     assert "Segments with content" in page and "<polygon" in page
     taken = next(e for e in summary.elements if e.taken and e.content)  # the tables list content only
     assert f"<td>{taken.label}</td>" in page
@@ -63,7 +63,7 @@ def test_text_table(jungle_batch):
     row = lines[header + 2].split()
     assert row[:3] == ["1", "South", "greedy"] and float(row[3]) == round(100 * summary.seats[0].win_rate, 1)
     for label in ("balance:", "first-seat advantage:", "margin of victory:", "decided:", "rounds per game:",
-                  "how games ended:", "content (share of games"):
+                  "how games ended (intended: ", "play:", "forced decisions:", "content (share of games"):
         assert label in text
 
 

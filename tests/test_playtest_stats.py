@@ -13,12 +13,12 @@ from studio.playtest.stats import Distribution, win_rate_margin
 
 
 def result(seed=0, scores=(10, 8), winners=(0,), rounds=5, actions=40, end="a player reached 18 VP",
-           bands=(5, 5), bots=None, elements=(), decided=None, changes=0, stats=()):
+           bands=(5, 5), bots=None, elements=(), decided=None, changes=0, stats=(), code=""):
     n = len(scores)
     return GameResult(seed=seed, scores=tuple(scores), winners=tuple(winners), rounds=rounds, actions=actions,
                       end_reason=end, bands_used=tuple(bands), seat_names=tuple(f"S{i}" for i in range(n)),
                       bots=tuple(bots or ("greedy",) * n), elements=tuple(elements), decided_at=decided,
-                      lead_changes=changes, seat_stats=tuple(stats))
+                      lead_changes=changes, seat_stats=tuple(stats), end_code=code)
 
 
 # -- intervals ----------------------------------------------------------------------------------
@@ -162,8 +162,12 @@ def test_content_never_taken_is_a_warning():
 def test_seat_imbalance_warning_in_plain_words():
     results = [result(i, (10, 8), (0,)) for i in range(70)] + [result(70 + i, (8, 10), (1,)) for i in range(30)]
     s = summarize(results)
-    assert "seat 1 (S0) wins 70% of 2-player games, expected 50% +/- 10%" in s.warnings
-    assert "seat 2 (S1) wins 30% of 2-player games, expected 50% +/- 10%" in s.warnings
+    # chi-square (70 - 50)^2 / 50 * 2 = 16 on 1 degree of freedom: p = 6.3e-5
+    assert s.seat_test.chi2 == pytest.approx(16.0) and s.seat_test.p == pytest.approx(6.334e-5, rel=1e-3)
+    assert s.seat_test.flagged == [0, 1]
+    assert ("the seats are uneven in 2-player games (chi-square 16.0 on 1 degree of freedom, p < 0.001): seat 1 "
+            "(S0) wins 70%, expected 50% +/- 10% (Holm-adjusted p < 0.001); seat 2 (S1) wins 30%, expected 50% "
+            "+/- 10% (Holm-adjusted p < 0.001)") in s.warnings
     even = summarize([result(i, (10, 8), (i % 2,)) for i in range(100)])
     assert not even.warnings
 
@@ -172,15 +176,22 @@ def test_four_player_expected_share():
     games = [result(i, (9, 1, 1, 1), (0,), bands=(1,) * 4) for i in range(41)]
     games += [result(41 + i, (1, 9, 1, 1), (1 + i % 3,), bands=(1,) * 4) for i in range(59)]
     s = summarize(games)
-    assert "seat 1 (S0) wins 41% of 4-player games, expected 25% +/- 8%" in s.warnings
+    # wins 41, 20, 20, 19 against 25 each: chi-square (256 + 25 + 25 + 36) / 25 = 13.68 on 3 df; seat 1:
+    # z = 16 / sqrt(100 * 0.25 * 0.75) = 3.70, p = 0.00022, times 4 (Holm, smallest first) = 0.00088
+    assert s.seat_test.chi2 == pytest.approx(13.68) and s.seat_test.p == pytest.approx(0.003377, rel=1e-3)
+    assert s.seat_test.flagged == [0]
+    assert any(w.startswith("the seats are uneven in 4-player games (chi-square 13.7 on 3 degrees of freedom, "
+                            "p = 0.003): seat 1 (S0) wins 41%, expected 25% +/- 8% (Holm-adjusted p < 0.001)")
+               for w in s.warnings), s.warnings
 
 
 def test_other_warnings():
-    stalled = [result(i, end="round limit (100) reached") for i in range(3)] + [result(3 + i, winners=()) for i in range(2)]
+    stalled = [result(i, end="round limit (100) reached", code="round-limit") for i in range(3)]
+    stalled += [result(3 + i, winners=()) for i in range(2)]
     stalled += [result(10 + i, (5, 5), (0, 1)) for i in range(5)]
     s = summarize(stalled)
     texts = "\n".join(s.warnings)
-    assert "3 of 10 games (30%) stopped at the round limit" in texts
+    assert "3 of 10 games (30%) stalled: stopped at the safety round limit" in texts
     assert "2 of 10 games (20%) had no winner" in texts
     assert "50% of games end in a shared win" in texts
     mixed = summarize([result(0, bots=("mcts", "greedy"))])

@@ -98,12 +98,13 @@ def test_a_solo_sweep_shows_no_balance_nor_first_seat_figures(tmp_path, capsys):
     assert main([str(solo), "--set", "rules.max_rounds=8", "-n", "2", "--csv", str(out_csv)]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("8 "))
-    assert row.split()[3:5] == ["-", "-"]          # balance, 1st seat
+    assert row.split()[4:6] == ["-", "-"]          # balance, 1st seat (after the win rate and its interval)
     with open(out_csv, newline="") as fh:
         rows = list(csv.DictReader(fh))
     assert rows[0]["balance"] == "" and rows[0]["first_seat_advantage"] == ""
     # the bots stall past 8 rounds: every game stops at the limit and counts 8 rounds, not 9
-    assert float(rows[0]["rounds_mean"]) == 8.0 and row.split()[6] == "8.0"
+    assert float(rows[0]["rounds_mean"]) == 8.0 and row.split()[7] == "8.0"
+    assert "solo win rate per challenge set (95% interval, games):" in out
 
 
 def test_one_player_on_a_realm_scenario_says_player_not_players(capsys):
@@ -121,3 +122,22 @@ def test_rivages_file_references_cannot_be_swept(setting, key, capsys):
     assert main([str(bundled_path("scenarios", "rivages.yaml")), "--set", setting, "-n", "1"]) == 2
     err = capsys.readouterr().err
     assert f": {key} names content files, which a sweep cannot change" in err and len(err.splitlines()) == 1
+
+
+def test_points_are_compared_on_the_shared_seeds(tmp_path, capsys):
+    out_json, out_csv = tmp_path / "s.json", tmp_path / "s.csv"
+    assert main([str(JUNGLE), "--set", "rules.end.score=6,8", "-n", "4", "--bots", "random", "--seed", "3",
+                 "--json", str(out_json), "--csv", str(out_csv)]) == 0
+    out = capsys.readouterr().out
+    assert "against the first row (rules.end.score=6), on the same seeds (points of win rate, 95% interval):" in out
+    line = next(x for x in out.splitlines() if x.startswith("  [rules.end.score=8] seat 1 "))
+    data = json.loads(out_json.read_text())
+    first, second = data["points"]
+    assert first["against_first"] == [] and [d["seat"] for d in second["against_first"]] == [0, 1]
+    d = second["against_first"][0]
+    rate = [p["summary"]["seats"][0]["win_rate"] for p in data["points"]]
+    assert d["diff"] == pytest.approx(rate[1] - rate[0]) and d["deals"] == 4   # every seed is shared
+    assert f"seat 1 {100 * d['diff']:+.1f}" in line
+    with open(out_csv, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows[0]["seat_1_diff"] == "" and float(rows[1]["seat_1_diff"]) == pytest.approx(round(d["diff"], 4))

@@ -295,6 +295,7 @@ class Scenario:
     rules: RealmRules = field(default_factory=RealmRules)
     description: str | None = None
     location: int | None = None
+    playtest: dict | None = None     # what bot playtests judge against (studio.playtest.insight)
     source: Any = field(default=None, compare=False, repr=False)
     path: str | None = field(default=None, compare=False)
 
@@ -307,6 +308,7 @@ class Scenario:
             boards={int(k): v for k, v in data["boards"].items()},
             rules=RealmRules.from_data(data.get("rules")),
             description=data.get("description"), location=data.get("location"),
+            playtest=_copy.deepcopy(data["playtest"]) if data.get("playtest") is not None else None,
             source=source, path=path,
         )
 
@@ -318,6 +320,8 @@ class Scenario:
             d["location"] = self.location
         d["boards"] = {str(k): v for k, v in sorted(self.boards.items())}
         d["rules"] = self.rules.to_data()
+        if self.playtest is not None:
+            d["playtest"] = _copy.deepcopy(self.playtest)
         return d
 
 

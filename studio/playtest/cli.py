@@ -90,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
     p.add_argument("--report", metavar="FILE", help="also write a self-contained HTML report with plots "
                    "(.html or .htm)")
+    p.add_argument("--attribute", action="store_true",
+                   help="Rule the Realm: replay the batch's deals with the seats rotated and with equal starting "
+                        "hands (2 x players x games more games) and say how much of each seat's edge is turn "
+                        "order, hand size and the board")
     return p
 
 
@@ -346,10 +350,35 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _attribute(setup, summary, bots, seed: int, games: int):
+    """The summary with the attribution of the seats' gaps (same deals, seats rotated, equal
+    hands); unchanged, with the reason on stderr, for Rivages or a Ctrl+C."""
+    from dataclasses import replace
+
+    from studio.playtest.seats import attribute_setup
+
+    if setup.kind != "realm" or setup.players < 2:
+        print(f"{PROG}: --attribute is for Rule the Realm boards of 2 or more players; skipped", file=sys.stderr)
+        return summary
+    more = 2 * setup.players * games
+    print(f"{PROG}: attributing the seats' gaps: {more} more games (the same deals, seats rotated, equal hands)",
+          file=sys.stderr)
+    started = time.perf_counter()
+    try:
+        a = attribute_setup(setup, [game_seed(seed, i) for i in range(games)], bots)
+    except KeyboardInterrupt:
+        print(f"{PROG}: attribution interrupted; the report has none", file=sys.stderr)
+        return summary
+    print(f"{PROG}: attribution played {a.games_played} games in {time.perf_counter() - started:.1f} s",
+          file=sys.stderr)
+    return replace(summary, attribution=a)
+
+
 def _run(args) -> int:
     from studio.playtest.elements import catalogue
     from studio.playtest.report import CsvWriter, JsonWriter, format_summary, write_html
     from studio.playtest.setup import load_setup
+    from studio.playtest.insight import Expectations
     from studio.playtest.stats import Tally
 
     from studio.playtest.report import FORMAT
@@ -362,7 +391,7 @@ def _run(args) -> int:
         setup = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, setup.players)
         elements = catalogue(setup.game(args.seed))
-        tally = Tally(elements)
+        tally = Tally(elements, Expectations.of_scenario(setup.scenario, setup.players))
         header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
                   "players": setup.players, "bots": bots, "seed": args.seed, "games_requested": args.games,
                   "game_seeds": "seed * 1000003 + index"}
@@ -400,6 +429,8 @@ def _run(args) -> int:
     rate = played / elapsed if elapsed > 0 else float("inf")
     print(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)", file=sys.stderr)
     summary = tally.summary()
+    if args.attribute and not interrupted:
+        summary = _attribute(setup, summary, bots, args.seed, played)
     title = f"{setup.name}, {plural(setup.players, 'player')}: {plural(played, 'game')}"
     if interrupted:
         title += f" of {args.games}"

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
 from studio.playtest.stats import Distribution, SoloSummary, Summary, all_clear, challenge_text
 
@@ -71,10 +72,14 @@ def format_summary(summary: Summary, title: str = "") -> str:
     out.append("")
     out += [f"{label:<22}{text}" for label, text in figures(summary)]
     out.append("")
-    out.append("how games ended:")
-    width = len(str(max(summary.end_reasons.values()))) if summary.end_reasons else 1
-    for reason, count in summary.end_reasons.items():
-        out.append(f"  {count:>{width}}  {reason}")
+    out += end_lines(summary)
+    if summary.insight is not None:
+        out.append("")
+        out.append("play:")
+        out += [f"  {label:<24}{text}" for label, text in play_figures(summary)]
+    if summary.attribution is not None:
+        out.append("")
+        out += attribution_lines(summary)
     if summary.elements:
         out.append("")
         out += content_lines(summary)
@@ -92,6 +97,13 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     out = []
     if s.players > 1:
         out.append(("balance:", f"{s.balance:.2f} (1 minus the largest gap between two seats' win rates)"))
+        t = s.seat_test
+        if t is not None:
+            p = "< 0.001" if t.p < 0.001 else f"= {t.p:.3f}"
+            verdict = ("uneven" + (": " + ", ".join(f"seat {k + 1}" for k in t.flagged) if t.flagged else "")
+                       if t.uneven else "no evidence the seats differ")
+            out.append(("seats test:", f"chi-square {t.chi2:.1f} on {t.df} degree{'s' if t.df != 1 else ''} of "
+                        f"freedom, p {p}: {verdict}"))
         low, high = s.first_seat_ci
         out.append(("first-seat advantage:", f"{100 * s.first_seat_advantage:+.1f} points over the fair "
                     f"{100 * s.fair_share:.1f}% (95%: {100 * low:+.1f} to {100 * high:+.1f})"))
@@ -113,6 +125,118 @@ def figures(s: Summary) -> list[tuple[str, str]]:
                     "for each of the k seats)"))
     if s.no_winner and s.solo is None:  # solo: a loss, counted in the solo section
         out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
+    return out
+
+
+def _pts(x: float | None, ci=None) -> str:
+    """Points of win rate with an interval: ``+12.0 (+4.1 to +19.8)``."""
+    if x is None:
+        return "-"
+    return f"{100 * x:+.1f}" + (f" ({100 * ci[0]:+.1f} to {100 * ci[1]:+.1f})" if ci else "")
+
+
+def attribution_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
+    """Head and rows of the attribution table (see :func:`attribution_lines`)."""
+    a = s.attribution
+    hands = a.equal_hand is not None
+    head = ["seat", "name", "observed", "turn order + hand"] + (["of which hand size", "turn order alone"]
+                                                               if hands else []) + ["board position"]
+    rows = []
+    for e in a.seats:
+        row = [str(e.seat + 1), e.name, _pts(e.observed, e.observed_ci), _pts(e.turn, e.turn_ci)]
+        if hands:
+            row += [_pts(e.hands, e.hands_ci), _pts(e.order, e.order_ci)]
+        rows.append(row + [_pts(e.board, e.board_ci)])
+    return head, rows
+
+
+def attribution_verdicts(s: Summary) -> list[str]:
+    """One plain sentence per seat whose edge is clear (its observed interval excludes 0)."""
+    out = []
+    for e in s.attribution.seats:
+        if e.observed_ci[0] > 0 or e.observed_ci[1] < 0:
+            parts = [f"turn order and starting hand {_pts(e.turn)} points"]
+            if e.hands is not None:
+                parts.append(f"(hand size {_pts(e.hands)}, turn order alone {_pts(e.order)})")
+            out.append(f"seat {e.seat + 1} ({e.name}) is {_pts(e.observed)} points off the fair share: "
+                       + " ".join(parts) + f"; its place on the board {_pts(e.board)} points")
+    return out
+
+
+def attribution_lines(s: Summary) -> list[str]:
+    """Where the seats' gaps come from (:class:`~studio.playtest.seats.Attribution`): per seat,
+    the observed gap from the fair share and the parts due to turn order with its starting
+    hand, hand size alone, turn order alone and board position, in points of win rate with 95%
+    intervals."""
+    a = s.attribution
+    hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
+    out = [f"where the seats' gaps come from (the same {a.deals} deals with the seats rotated{hands}; "
+           f"{a.games_played} games; points of win rate, 95% intervals):"]
+    head, rows = attribution_rows(s)
+    out += ["  " + line for line in _table(head, rows, set(range(2, len(head))))]
+    out += [f"  {v}" for v in attribution_verdicts(s)]
+    return out
+
+
+def end_lines(s: Summary) -> list[str]:
+    """How games ended: one line per end code (with its meaning, and whether the design
+    intends it), or the engine's end texts for a summary without insight."""
+    ins = s.insight
+    if ins is None:
+        width = len(str(max(s.end_reasons.values()))) if s.end_reasons else 1
+        return ["how games ended:"] + [f"  {count:>{width}}  {reason}" for reason, count in s.end_reasons.items()]
+    exp = ins.expectations
+    meant = ", ".join(exp["intended_ends"]) or "any end of the rules"
+    out = [f"how games ended (intended: {meant}; from {exp['source']}):"]
+    width = len(str(max(ins.end_codes.values()))) if ins.end_codes else 1
+    for code, count in ins.end_codes.items():
+        flag = "" if intended(ins, code) else "  (not intended)"
+        out.append(f"  {count:>{width}}  {100 * count / s.games:5.1f}%  {code}: {END_CODES.get(code, code)}{flag}")
+    return out
+
+
+def intended(ins, code: str) -> bool:
+    """Whether end ``code`` is one the design intends (see :class:`~studio.playtest.insight.
+    InsightTally.intended`)."""
+    ends = ins.expectations["intended_ends"]
+    return code in ends if ends else code not in NEVER_INTENDED
+
+
+def play_figures(s: Summary) -> list[tuple[str, str]]:
+    """``(label, text)`` lines of the degenerate-play figures (:class:`~studio.playtest.insight.
+    Insight`): dry deck, forced play, score collapse, length against the target, stalled
+    games, branching, mechanics never used."""
+    x, g = s.insight, s.games
+    out = []
+
+    def share(k, of=g, what="games"):
+        return f"{k} of {of} {what} ({100 * k / of:.0f}%)" if of else "-"
+
+    realm = any(seat.bands_mean is not None for seat in s.seats)
+    if not realm:
+        pass  # Rivages: no shared deck to run dry, no bands to force (not measured)
+    elif x.dry_games:
+        out.append(("deck and pool dry:", f"{share(x.dry_games)}, from round {x.dry_round_mean:.1f} on average; "
+                    f"then {x.dry_moves_per_game:.1f} bands per game, {x.dry_wasted_per_game:.1f} gaining nothing"))
+    else:
+        out.append(("deck and pool dry:", "never"))
+    if realm:
+        out.append(("forced decisions:", f"{x.forced_per_game:.1f} per game ({100 * x.forced_share:.1f}% of "
+                    f"decisions); {share(x.forced_games)} with a forced phase; {x.forced_loss_per_game:.1f} points "
+                    "lost per game"))
+    floor = x.expectations["score_floor"]
+    out.append(("score collapse:", f"{share(x.collapsed_seats, g * s.players, 'seats')} ended at {floor} points or less"))
+    rounds = x.expectations["rounds"]
+    if rounds:
+        out.append(("length:", f"target {rounds[0]}-{rounds[1]} rounds: {x.too_short} games shorter, "
+                    f"{x.too_long} longer"))
+    out.append(("stalled:", share(x.stalled)))
+    if math.isfinite(x.branching_mean):
+        out.append(("branching:", f"{x.branching_mean:.1f} legal actions per decision; "
+                    f"{x.decisions_per_turn:.1f} decisions per turn"))
+    unused = [f"{mechanic_words(k)} (offered in {o} games)" for k, (o, u) in x.mechanics.items() if o and not u]
+    if x.mechanics:
+        out.append(("mechanics never used:", ", ".join(unused) or "none"))
     return out
 
 
@@ -236,7 +360,9 @@ class JsonWriter:
 
 class CsvWriter:
     """One row per game: seed, bots, scores, winners (seat numbers joined by ``;``), rounds,
-    actions, how it ended, margin, when it was decided, lead changes. Solo games (``players``
+    actions, how it ended (the engine's words and the end code), margin, when it was decided,
+    lead changes, forced decisions and the points they lost, the round the deck and pool ran
+    dry. Solo games (``players``
     1) add ``target``, ``challenges`` (the challenge cards' ids, ``;``-joined) and
     ``challenges_met`` (the ids of those met), and :meth:`finish` takes the batch's
     :class:`SoloSummary` to write the win rate per challenge set next to the file
@@ -250,7 +376,8 @@ class CsvWriter:
         self.writer = csv.writer(self.out.fh)
         seats = range(1, players + 1)
         self.writer.writerow(["seed"] + [f"bot_{s}" for s in seats] + [f"score_{s}" for s in seats]
-                             + ["winners", "rounds", "actions", "end_reason", "margin", "decided_at", "lead_changes"]
+                             + ["winners", "rounds", "actions", "end_reason", "end_code", "margin", "decided_at",
+                                "lead_changes", "forced", "forced_loss", "dry_round"]
                              + (["target", "challenges", "challenges_met"] if self.solo else []))
 
     def add(self, r: GameResult) -> None:
@@ -259,8 +386,9 @@ class CsvWriter:
         solo = ([r.target, ";".join(c[0] for c in r.challenges), ";".join(c[0] for c in r.challenges if c[5])]
                 if self.solo else [])
         self.writer.writerow([r.seed, *r.bots, *r.scores, ";".join(str(s + 1) for s in r.winners), r.rounds,
-                              r.actions, r.end_reason, margin, "" if r.decided_at is None else f"{r.decided_at:.4f}",
-                              r.lead_changes, *solo])
+                              r.actions, r.end_reason, r.end_code, margin,
+                              "" if r.decided_at is None else f"{r.decided_at:.4f}", r.lead_changes, sum(r.forced),
+                              sum(r.forced_loss), "" if r.dry_round is None else r.dry_round, *solo])
 
     def finish(self, solo: SoloSummary | None = None) -> list[Path]:
         """Commit the file; with ``solo``, also write the per-set table (atomically) to
@@ -575,10 +703,18 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     out.append('<div class="card"><h3>Actions per game</h3>'
                + _histogram([("actions", s.actions, "#17a589")], "actions") + "</div></div>")
 
-    out.append("<h2>How games ended</h2><table>")
-    for reason, count in s.end_reasons.items():
-        out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>')
-    out.append("</table>")
+    out.append(_ends_html(s, colours))
+    if s.attribution is not None:
+        head, rows = attribution_rows(s)
+        a = s.attribution
+        out.append("<h2>Where the seats' gaps come from</h2>"
+                   f'<p class="muted">The same {a.deals} deals replayed with the seats rotated (every turn position '
+                   "at every board position)" + (f" and with equal hands of {a.equal_hand} cards" if a.equal_hand
+                                                 else "") + f"; {a.games_played} games. Points of win rate over the "
+                   "fair share, with 95% intervals.</p><table><tr>"
+                   + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
+                   + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
+                   + "".join(f"<p>{_e(v)}</p>" for v in attribution_verdicts(s)))
 
     if s.elements:
         out.append("<h2>Content</h2>")
@@ -610,6 +746,75 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append(island_html(island))
     out.append(f'<p class="muted">Made by Board Studio ({_e(FORMAT)}).</p></body></html>')
     return "\n".join(out)
+
+
+def _ends_html(s: Summary, colours: Sequence[str]) -> str:
+    """How games ended (end codes against the intended end), the degenerate-play figures and
+    findings, and the arc of the games (mean score per round per seat)."""
+    ins = s.insight
+    if ins is None:
+        return ("<h2>How games ended</h2><table>" + "".join(
+            f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>'
+            for reason, count in s.end_reasons.items()) + "</table>")
+    exp = ins.expectations
+    out = ["<h2>How games ended</h2>",
+           f'<p class="muted">Intended: {_e(", ".join(exp["intended_ends"]) or "any end of the rules")} '
+           f"(from {_e(exp['source'])}).</p><table>"]
+    for code, count in ins.end_codes.items():
+        bad = not intended(ins, code)
+        out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td>'
+                   f'<td><code>{_e(code)}</code></td><td{" class=never" if bad else ""}>{_e(END_CODES.get(code, code))}'
+                   f'{" (not intended)" if bad else ""}</td></tr>')
+    out.append("</table><h2>Degenerate play</h2>")
+    if ins.findings:
+        out.append("<table><tr><th>finding</th><th class=\"n\">share</th><th>what it means</th></tr>"
+                   + "".join(f'<tr><td style="white-space:nowrap"><code>{_e(f.code)}</code></td>'
+                             f'<td class="n">{100 * f.games / f.of:.0f}%</td>'
+                             f"<td>{_e(f.message)}</td></tr>" for f in ins.findings) + "</table>")
+    else:
+        out.append('<p class="muted">None found.</p>')
+    out.append("<table>" + "".join(f"<tr><th>{_e(label.rstrip(':'))}</th><td>{_e(text)}</td></tr>"
+                                   for label, text in play_figures(s)) + "</table>")
+    if ins.arc and s.players >= 1:
+        out.append("<h3>The arc of a game: mean score after each round (games still running)</h3>")
+        out.append(_arc_chart(ins.arc, ins.arc_games, [f"seat {x.seat + 1} {x.name}" for x in s.seats], colours))
+    return "\n".join(out)
+
+
+def _arc_chart(arc: Sequence[Sequence[float]], games: Sequence[int], labels: Sequence[str],
+               colours: Sequence[str], width=520, height=220) -> str:
+    """Lines of each seat's mean score per round (``arc[i][seat]``, after round i + 1); the
+    grey bars below show how many games were still running."""
+    left, right, top, bottom = 40, 120, 8, 30
+    pw, ph = width - left - right, height - top - bottom
+    n = len(arc)
+    lo = min(0.0, min(min(r) for r in arc))
+    hi = max(1.0, max(max(r) for r in arc))
+    most = max(games) or 1
+
+    def x(i):
+        return left + (pw * i / (n - 1) if n > 1 else pw / 2)
+
+    def y(v):
+        return top + ph * (1 - (v - lo) / (hi - lo))
+
+    parts = [f'<svg width="{width}" height="{height}" role="img">']
+    for i, k in enumerate(games):
+        h = 0.25 * ph * k / most
+        parts.append(f'<rect x="{x(i) - 2:.1f}" y="{top + ph - h:.1f}" width="4" height="{h:.1f}" fill="#ddd">'
+                     f"<title>round {i + 1}: {k} games running</title></rect>")
+    for v in (lo, (lo + hi) / 2, hi):
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
+                     f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + pw}" y2="{y(v):.1f}" stroke="#eee"/>')
+    for i in range(0, n, max(1, n // 10)):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 14}" text-anchor="middle">{i + 1}</text>')
+    parts.append(f'<text x="{left + pw / 2:.1f}" y="{height - 1}" text-anchor="middle">round</text>')
+    for seat, (label, colour) in enumerate(zip(labels, colours)):
+        pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(arc) if seat < len(row))
+        parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<text x="{left + pw + 8}" y="{top + 14 + 16 * seat}" style="fill:{colour}">{_e(label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def island_html(stats) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from studio.bots import Bot, make_bot
 from studio.playtest.elements import taken
+from studio.playtest.insight import Watch, end_code
 
 DEFAULT_BOT = "greedy"
 
@@ -40,7 +41,18 @@ class GameResult:
 
     Rivages games carry ``completions``: every goal step met, as ``(seat, island id, goal,
     step number, round)`` (RIV-G1 to RIV-G6; empty for Rule the Realm), for the per-island
-    statistics of :mod:`studio.playtest.elements`."""
+    statistics of :mod:`studio.playtest.elements`.
+
+    What the game watch (:class:`~studio.playtest.insight.Watch`) saw: ``end_code``, how the game
+    ended as a code of :data:`~studio.playtest.insight.END_CODES`; per seat, ``forced``
+    decisions (no draw legal, no legal band gaining anything) and ``forced_loss``, the points
+    those cost; ``dry_moves`` (bands placed with deck, discard and pool empty) and
+    ``dry_wasted`` (those gaining no points nor energy); ``dry_round``, the first round the
+    deck, discard pile and pool were empty (None: never); ``idle_rounds``, the longest run of
+    rounds with only passes; ``arc``, every seat's score after each round; ``decisions`` (the bots' choices), ``branching`` (legal actions
+    summed over the decisions) and ``turns``; ``offered`` / ``used``, the mechanics
+    (:func:`~studio.playtest.insight.action_kind`) legal at some decision / chosen; ``no_band``,
+    the seats for which no band was ever legal (Rule the Realm)."""
 
     seed: int
     scores: tuple[int, ...]
@@ -59,6 +71,20 @@ class GameResult:
     target: int | None = None
     challenges: tuple = ()
     completions: tuple = ()
+    end_code: str = ""
+    forced: tuple = ()
+    forced_loss: tuple = ()
+    dry_moves: tuple = ()
+    dry_wasted: tuple = ()
+    dry_round: int | None = None
+    idle_rounds: int = 0
+    arc: tuple = ()
+    decisions: int = 0
+    branching: int = 0
+    turns: int = 0
+    offered: tuple = ()
+    used: tuple = ()
+    no_band: tuple = ()
 
     @property
     def players(self) -> int:
@@ -76,6 +102,11 @@ class GameResult:
                 {"id": c[0], "name": c[1], "kind": c[2], "need": c[3], "progress": c[4], "met": c[5]}
                 for c in self.challenges]} if self.target is not None else {}),
             **({"completions": [list(c) for c in self.completions]} if self.completions else {}),
+            "end_code": self.end_code, "forced": list(self.forced), "forced_loss": list(self.forced_loss),
+            "dry_moves": list(self.dry_moves), "dry_wasted": list(self.dry_wasted),
+            "dry_round": self.dry_round, "idle_rounds": self.idle_rounds, "arc": [list(a) for a in self.arc],
+            "decisions": self.decisions, "branching": self.branching, "turns": self.turns,
+            "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
         }
 
     @classmethod
@@ -95,6 +126,14 @@ class GameResult:
                               int(c["progress"]), bool(c["met"])) for c in data.get("challenges", [])),
             completions=tuple((int(c[0]), str(c[1]), str(c[2]), int(c[3]), int(c[4]))
                               for c in data.get("completions", [])),
+            end_code=str(data.get("end_code", "")), forced=tuple(data.get("forced", ())),
+            forced_loss=tuple(data.get("forced_loss", ())),
+            dry_moves=tuple(data.get("dry_moves", ())), dry_wasted=tuple(data.get("dry_wasted", ())),
+            dry_round=None if data.get("dry_round") is None else int(data["dry_round"]),
+            idle_rounds=int(data.get("idle_rounds", 0)), arc=tuple(tuple(a) for a in data.get("arc", ())),
+            decisions=int(data.get("decisions", 0)), branching=int(data.get("branching", 0)),
+            turns=int(data.get("turns", 0)), offered=tuple(data.get("offered", ())), used=tuple(data.get("used", ())),
+            no_band=tuple(int(x) for x in data.get("no_band", ())),
         )
 
 
@@ -129,9 +168,12 @@ def _sole_leader(scores) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def play_game(game, bots: Sequence[Bot], seed: int) -> GameResult:
+def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True) -> GameResult:
     """Play one game to the end with one bot per seat. Deterministic in ``seed``: the deal is
-    ``game.new_state(seed)`` and the bots share one ``random.Random(seed)``. Raises ValueError
+    ``game.new_state(seed)`` and the bots share one ``random.Random(seed)``. A
+    :class:`~studio.playtest.insight.Watch` follows the game (``watch_forced=False`` skips
+    judging forced play, which tries the legal bands of decisions without a draw on a clone;
+    see ``benchmarks/bench_insight.py`` for its cost). Raises ValueError
     if the number of bots is not the number of players, and the engine's IllegalAction if a
     bot returns an action that is not legal."""
     if len(bots) != game.players:
@@ -143,10 +185,14 @@ def play_game(game, bots: Sequence[Bot], seed: int) -> GameResult:
     since = 0            # the action after which ``leader`` took the lead
     last_sole = None     # the latest sole leader, for lead changes across ties
     changes = 0
+    watch = Watch(state, watch_forced)
     while not state.is_terminal():
         seat = state.current_player
-        action = bots[seat].act(game, state.observation(seat), state.legal_actions(), rng)
+        legal = state.legal_actions()
+        watch.decision(state, legal)
+        action = bots[seat].act(game, state.observation(seat), legal, rng)
         state.apply(action)
+        watch.applied(state, seat, action)
         played += 1
         now = _sole_leader(state.scores())
         if now != leader:
@@ -158,11 +204,13 @@ def play_game(game, bots: Sequence[Bot], seed: int) -> GameResult:
     winners = state.winners()
     if game.players > 1 and winners and played:
         decided = since / played if winners == [leader] else 1.0
-    return result_of(state, [b.name for b in bots], decided, changes)
+    return result_of(state, [b.name for b in bots], decided, changes, watch)
 
 
-def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0) -> GameResult:
-    """The :class:`GameResult` of a finished state (``bot_names``: who played each seat)."""
+def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0,
+              watch: Watch | None = None) -> GameResult:
+    """The :class:`GameResult` of a finished state (``bot_names``: who played each seat;
+    ``watch``: what the game watch saw, else only the end code is worked out)."""
     n = state.players
     bands = tuple(state.bands_used(s) for s in range(n)) if hasattr(state, "bands_used") else ()
     stats = tuple(tuple(d.items()) for d in state.stats()) if hasattr(state, "stats") else ()
@@ -182,6 +230,14 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         bands_used=bands, seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
         target=target, challenges=challenges, completions=completions,
+        end_code=end_code(state, watch.score_reached if watch else False, watch.bands_out if watch else False),
+        **({} if watch is None else dict(
+            forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
+            dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,
+            idle_rounds=watch.idle_longest, arc=tuple(watch.arc), decisions=watch.decisions,
+            branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
+            used=tuple(sorted(watch.used)),
+            no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else ())),
     )
 
 

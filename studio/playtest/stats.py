@@ -21,8 +21,16 @@ The :class:`Summary` holds:
   per challenge set (the challenge cards a game was played with, RIV-X6), each with its 95%
   Wilson interval, how often the target alone was reached, and how often each challenge card
   was met;
+- ``seat_test``: one chi-square test of all seats' wins against an even split, with per-seat
+  Holm-corrected tests (:func:`~studio.playtest.seats.seat_test`): it alone decides the
+  "uneven" warning; ``attribution``: where the seats' gaps come from (turn order, hand size,
+  board position; :func:`~studio.playtest.seats.attribute_setup`), when measured;
+- ``insight``: degenerate play (:class:`~studio.playtest.insight.Insight`): how games ended
+  against the intended end, forced play, a dry deck, score collapse, length against the target,
+  stalled games, mechanics never used, the arc of the games and the branching factor;
 - ``warnings``: plain sentences about what looks wrong, first of all too few games to judge the
-  seats (a win rate's 95% margin wider than ``BALANCE_GAP``, :func:`games_to_judge_balance`).
+  seats (a win rate's 95% margin wider than ``BALANCE_GAP``, :func:`games_to_judge_balance`),
+  then every degenerate-play finding.
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 from studio.playtest.elements import Element
+from studio.playtest.insight import Expectations, Insight, InsightTally
+from studio.playtest.seats import Attribution, SeatTest, seat_test
 from studio.playtest.runner import GameResult
 
 Z95 = 1.959963984540054
@@ -240,6 +250,9 @@ class Summary:
     elements: list[ElementStat] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     solo: SoloSummary | None = None
+    insight: Insight | None = None
+    seat_test: SeatTest | None = None
+    attribution: Attribution | None = None
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -263,11 +276,14 @@ def _finite(value):
 class Tally:
     """Running counts of a batch; :meth:`add` a :class:`GameResult` at a time, then
     :meth:`summary`. ``catalogue``: the game's elements (:func:`~studio.playtest.elements.
-    catalogue`), so content never taken is counted too. Memory stays flat whatever the number
+    catalogue`), so content never taken is counted too; ``expect``: what the design means
+    (:class:`~studio.playtest.insight.Expectations`, e.g. ``Expectations.of_scenario``), to judge
+    degenerate play against. Memory stays flat whatever the number
     of games: only histograms and counters are kept."""
 
-    def __init__(self, catalogue: Iterable[Element] = ()):
+    def __init__(self, catalogue: Iterable[Element] = (), expect: Expectations | None = None):
         self.catalogue = {e.key: e for e in catalogue}
+        self.insight = InsightTally(expect)
         self.games = 0
         self.players: int | None = None
         self.wins: list[float] = []
@@ -306,6 +322,7 @@ class Tally:
         elif n != self.players:
             raise ValueError("every game of a summary must have the same number of players")
         self.games += 1
+        self.insight.add(r)
         for s in r.winners:
             self.wins[s] += 1.0 / len(r.winners)
         if len(r.winners) > 1:
@@ -430,6 +447,7 @@ class Tally:
             late_decisions=self.late / self.decided_games if self.decided_games else math.nan,
             lead_changes_mean=self.lead_changes / games,
             same_bots=same_bots, elements=self._element_stats(), solo=self._solo_summary(),
+            insight=self.insight.insight(), seat_test=seat_test(self.wins, games) if n > 1 else None,
         )
         return _with_warnings(summary)
 
@@ -445,10 +463,11 @@ class Tally:
         return out
 
 
-def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = ()) -> Summary:
-    """Summary of ``results``. Raises ValueError if there are none or they do not all have the
-    same number of seats."""
-    tally = Tally(catalogue)
+def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = (),
+              expect: Expectations | None = None) -> Summary:
+    """Summary of ``results`` (judged against ``expect``, see :class:`Tally`). Raises
+    ValueError if there are none or they do not all have the same number of seats."""
+    tally = Tally(catalogue, expect)
     for r in results:
         tally.add(r)
     return tally.summary()
@@ -458,6 +477,11 @@ def summarize(results: Sequence[GameResult], catalogue: Iterable[Element] = ()) 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
+
+
+def _p(p: float) -> str:
+    """A p-value for people: ``= 0.012``, ``< 0.001``."""
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
 
 
 def _with_warnings(s: Summary) -> Summary:
@@ -470,17 +494,19 @@ def _with_warnings(s: Summary) -> Summary:
                        f"95% intervals span ±{100 * half:.0f} points; run at least "
                        f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
                        "edge from chance")
-        for seat in s.seats:
-            if abs(seat.win_rate - s.fair_share) > half:
-                out.append(f"seat {seat.seat + 1} ({seat.name}) wins {_pct(seat.win_rate)} of {n}-player games, "
-                           f"expected {_pct(s.fair_share)} +/- {_pct(half)}")
+        t = s.seat_test
+        if t is not None and t.uneven:  # one joint test decides; Holm's correction names the seats
+            named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
+                              f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
+                              for k in t.flagged)
+            out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
+                       f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
+                                                     "comparisons, but together they differ"))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
-    stalled = sum(c for reason, c in s.end_reasons.items() if "limit" in reason)
-    if stalled:
-        out.append(f"{stalled} of {games} games ({_pct(stalled / games)}) stopped at the round limit, not by the rules: "
-                   "the bots stall on this content")
+    if s.insight is not None:
+        out.extend(f.message for f in s.insight.findings)
     if s.no_winner and s.solo is None:  # a solo game without a winner is a plain loss
         out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
     if n > 1 and s.shared_wins / games > TIE_WARNING:

@@ -7,8 +7,11 @@ quotes belong to the value. Several ``--set`` make the product of their values. 
 the grid is an in-memory copy of the scenario, checked against its schema before any game is
 played, and is played with the same seeds, so the points differ by their settings only.
 
-Prints one row per point side by side (seat win rates, balance, first-seat advantage, margin,
-length, shared wins, how decided, warnings); ``--json`` and ``--csv`` write the same.
+Prints one row per point side by side (seat win rates with their 95% intervals, balance,
+first-seat advantage, margin, length, shared wins, how decided, warnings), then every point
+against the first on the shared seeds (paired differences, Holm-corrected, marked when
+significant) and, for solo sweeps, the win rate per challenge set; ``--json`` and ``--csv``
+write the same.
 
 Content with validation errors is refused before any game, as by ``studio playtest``: the
 findings are listed on stderr as ``studio validate`` prints them.
@@ -158,6 +161,7 @@ def _run(args) -> int:
     from studio.playtest.executors import BatchSpec, open_executor
     from studio.playtest.runner import game_seed, resolve_bots
     from studio.playtest.setup import SetupError, load_setup
+    from studio.playtest.insight import Expectations
     from studio.playtest.stats import Tally
 
     check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})
@@ -190,16 +194,19 @@ def _run(args) -> int:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
-                    tally = Tally()
+                    tally = Tally((), Expectations.of_scenario(setup.scenario, setup.players))
+                    credits: dict = {}  # seed -> win credit per seat, to compare points on shared seeds
                     batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
-                    def take(result, tally=tally):
+                    def take(result, tally=tally, credits=credits):
                         with guard.hold():  # a game is in the tally whole or not at all
                             tally.add(result)
+                            credits[result.seed] = win_credits(result)
                             bar.update(1)
 
                     interrupted = consume(batch, take)
                     if tally.games:
-                        rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted})
+                        rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted,
+                                     "credits": credits})
                     if interrupted:
                         break
             finally:
@@ -210,6 +217,7 @@ def _run(args) -> int:
         raise fail(str(exc)) from None
     elapsed = time.perf_counter() - started
 
+    add_comparisons(rows)
     played = sum(r["summary"].games for r in rows)
     if interrupted:
         print(f"{PROG}: interrupted after {plural(played, 'game')}", file=sys.stderr)
@@ -234,6 +242,29 @@ def _run(args) -> int:
     return status
 
 
+# -- comparing points -----------------------------------------------------------------------------
+
+def win_credits(result) -> tuple:
+    """Each seat's share of the game's win: 1 for the winner, 1/k each for a win shared by k,
+    0 when nobody won (RTR-E3, RIV-E6; solo: 1 for a win)."""
+    credit = [0.0] * result.players
+    for w in result.winners:
+        credit[w] += 1.0 / len(result.winners)
+    return tuple(credit)
+
+
+def add_comparisons(rows: list[dict]) -> None:
+    """Give every row ``diffs``: per seat, its win rate minus the first point's, paired on the
+    seeds both played, Holm-adjusted over the whole sweep
+    (:func:`~studio.playtest.seats.compare_settings`)."""
+    from studio.playtest.seats import compare_settings
+
+    if not rows:
+        return
+    for row, diffs in zip(rows, compare_settings([r["credits"] for r in rows])):
+        row["diffs"] = diffs
+
+
 # -- reporting ------------------------------------------------------------------------------------
 
 def flat_row(row: dict, paths: list[str]) -> dict:
@@ -246,6 +277,9 @@ def flat_row(row: dict, paths: list[str]) -> dict:
         out[f"seat_{seat.seat + 1}_ci_low"] = round(seat.ci_low, 4)
         out[f"seat_{seat.seat + 1}_ci_high"] = round(seat.ci_high, 4)
         out[f"seat_{seat.seat + 1}_score_mean"] = _round(seat.score_mean)
+        diff = next((d for d in row.get("diffs", []) if d.seat == seat.seat), None)
+        out[f"seat_{seat.seat + 1}_diff"] = "" if diff is None else round(diff.diff, 4)
+        out[f"seat_{seat.seat + 1}_diff_p_holm"] = "" if diff is None else round(diff.p_holm, 4)
     solo = s.players == 1  # one seat: balance and first-seat edge do not apply (empty cells)
     out["balance"] = "" if solo else round(s.balance, 4)
     out["first_seat_advantage"] = "" if solo else round(s.first_seat_advantage, 4)
@@ -277,7 +311,9 @@ def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
     for r in rows:
         s = r["summary"]
         cells = [show(r["settings"][p]) for p in paths] + [str(s.games) + ("" if r["complete"] else "*")]
-        cells += [f"{100 * seat.win_rate:.1f}" for seat in s.seats]
+        marks = {d.seat: ("+" if d.diff > 0 else "-") for d in r.get("diffs", []) if d.significant}
+        cells += [f"{100 * seat.win_rate:.1f} ({100 * seat.ci_low:.0f}-{100 * seat.ci_high:.0f})"
+                  + marks.get(seat.seat, "") for seat in s.seats]
         solo = s.players == 1  # one seat: no balance between seats, no first-seat edge
         cells += ["-" if solo else f"{s.balance:.2f}", "-" if solo else f"{100 * s.first_seat_advantage:+.1f}",
                   f"{s.margin.mean:.1f}" if s.margin and s.margin.count else "-",
@@ -289,8 +325,12 @@ def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
     if any(not r["complete"] for r in rows):
         out.append("* interrupted: fewer games than asked")
     out.append("")
-    out.append("balance: 1 minus the largest gap between seats' win rates; 1st seat: seat 1's win rate minus the "
-               "fair share, in points; decided: share of the actions played when the winner took the lead for good")
+    out.append("win %: with its 95% Wilson interval; + or -: significantly higher or lower than the first row on the "
+               "same seeds (paired, Holm-corrected); balance: 1 minus the largest gap between seats' win rates; "
+               "1st seat: seat 1's win rate minus the fair share, in points; decided: share of the actions played "
+               "when the winner took the lead for good")
+    out += comparison_lines(rows, paths)
+    out += solo_set_lines(rows, paths)
     warned = [r for r in rows if r["summary"].warnings]
     if warned:
         out.append("")
@@ -299,6 +339,37 @@ def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
             text = ", ".join(f"{p}={show(r['settings'][p])}" for p in paths)
             out += [f"  [{text}] {w}" for w in r["summary"].warnings]
     return "\n".join(out)
+
+
+def comparison_lines(rows: list[dict], paths: list[str]) -> list[str]:
+    """Each point against the first, per seat: the difference in win rate on the shared seeds
+    with its 95% interval, marked when significant after Holm's correction."""
+    if len(rows) < 2:
+        return []
+    first = ", ".join(f"{p}={show(rows[0]['settings'][p])}" for p in paths)
+    out = ["", f"against the first row ({first}), on the same seeds (points of win rate, 95% interval):"]
+    for r in rows[1:]:
+        text = ", ".join(f"{p}={show(r['settings'][p])}" for p in paths)
+        parts = [f"seat {d.seat + 1} {100 * d.diff:+.1f} ({100 * d.ci[0]:+.1f} to {100 * d.ci[1]:+.1f})"
+                 + (" significant" if d.significant else "") for d in r.get("diffs", [])]
+        out.append(f"  [{text}] " + ("; ".join(parts) or "no shared seeds"))
+    return out
+
+
+def solo_set_lines(rows: list[dict], paths: list[str]) -> list[str]:
+    """Solo sweeps: each point's win rate per challenge set (RIV-X6), with 95% intervals."""
+    if not any(r["summary"].solo is not None for r in rows):
+        return []
+    out = ["", "solo win rate per challenge set (95% interval, games):"]
+    for r in rows:
+        solo = r["summary"].solo
+        if solo is None:
+            continue
+        text = ", ".join(f"{p}={show(r['settings'][p])}" for p in paths)
+        sets = "; ".join(f"{x.label} {100 * x.win_rate:.1f}% ({100 * x.ci_low:.0f}-{100 * x.ci_high:.0f}, {x.games})"
+                         for x in solo.sets)
+        out.append(f"  [{text}] {sets}")
+    return out
 
 
 def write_json(path, args, base, bots, grid, rows, interrupted: bool) -> None:
@@ -311,7 +382,10 @@ def write_json(path, args, base, bots, grid, rows, interrupted: bool) -> None:
         "game_seeds": "seed * 1000003 + index, the same for every point",
         "grid": [{"path": p, "values": v} for p, v in grid],
         "interrupted": interrupted,
-        "points": [{"settings": r["settings"], "complete": r["complete"], "summary": r["summary"].to_dict()}
+        "points": [{"settings": r["settings"], "complete": r["complete"], "summary": r["summary"].to_dict(),
+                    "against_first": [{"seat": d.seat, "deals": d.deals, "diff": d.diff, "ci": list(d.ci), "p": d.p,
+                                       "p_holm": d.p_holm, "significant": d.significant}
+                                      for d in r.get("diffs", [])]}
                    for r in rows],
     }
     save_atomic(path, json.dumps(data, indent=1) + "\n")

@@ -16,6 +16,7 @@ from studio.content import bundled_path  # noqa: E402
 from studio.gui.balance.dashboard import BalanceDashboard  # noqa: E402
 from studio.playtest.runner import run_batch  # noqa: E402
 from studio.playtest.setup import load_setup  # noqa: E402
+from studio.playtest.insight import END_CODES, Expectations  # noqa: E402
 from studio.playtest.stats import summarize  # noqa: E402
 
 pytestmark = pytest.mark.gui
@@ -45,7 +46,7 @@ def test_a_batch_runs_in_the_background_and_its_report_is_charted(qtbot, setup2)
     expected = run_batch(setup2, None, 6, 3, "random")
     assert [r.to_dict() for r in d.results] == [r.to_dict() for r in expected]
     s = d.summary
-    assert s == summarize(expected, d.catalogue)
+    assert s == summarize(expected, d.catalogue, Expectations.of_scenario(setup2.scenario, 2))
     assert d.progress.value() == 6 and d.progress.maximum() == 6
     assert "6 games in" in d.progress_label.text() and "games/s" in d.progress_label.text()
     assert d.win_chart.rows == [(f"{x.seat + 1}. {x.name}", x.win_rate, x.ci_low, x.ci_high) for x in s.seats]
@@ -53,7 +54,10 @@ def test_a_batch_runs_in_the_background_and_its_report_is_charted(qtbot, setup2)
     assert [n for n, *_ in d.score_chart.series] == ["seat 1", "seat 2"]
     assert [h for _n, h, _t, _c in d.score_chart.series] == [
         [(float(v), c) for v, c in x.scores.histogram] for x in s.seats]
-    assert d.end_chart.rows == list(s.end_reasons.items())
+    assert d.end_chart.rows == [(f"{code}: {END_CODES[code]}", n) for code, n in s.insight.end_codes.items()]
+    assert d.end_chart.unintended == {f"{c}: {END_CODES[c]}" for c in s.insight.end_codes if c != "score"}
+    assert d.arc_chart.arc == s.insight.arc and len(d.arc_chart.arc) == max(r.rounds for r in expected)
+    assert "forced decisions" in d.play_label.text() and "deck and pool dry" in d.play_label.text()
     assert d.figure_labels["balance"].text() == f"{s.balance:.2f}"
     assert d.run_button.isEnabled() and all(b.isEnabled() for b in d.save_buttons.values())
 

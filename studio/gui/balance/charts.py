@@ -1,5 +1,6 @@
 """Charts of a balance report, drawn with QPainter: per-seat win rates with their 95% interval,
-distributions (scores, game length) and how games ended.
+distributions (scores, game length), how games ended (unintended ends in red) and the arc of the
+games (mean score per round per seat).
 
 Each chart is a plain widget given its data with ``set_*``; it keeps the numbers it shows in
 public attributes so tests can check them against the :class:`~studio.playtest.stats.Summary`.
@@ -20,6 +21,7 @@ MUTED = QColor("#8a8070")
 GRID = QColor("#ebe5d8")
 BACKGROUND = QColor("#fffdf8")
 FRAME = QColor("#ddd3bf")
+UNINTENDED = QColor("#b03a2e")
 
 
 def seat_colour(seat: int) -> QColor:
@@ -199,16 +201,29 @@ class HistogramChart(Chart):
 
 
 class EndReasonsChart(Chart):
-    """How games ended: one horizontal bar per reason, its count and share. ``rows``:
-    ``(reason, count)`` most frequent first; ``games`` the total."""
+    """How games ended: one horizontal bar per end code (with its meaning), its count and
+    share; ends the design does not intend are drawn in red. ``rows``: ``(label, count)`` most
+    frequent first (the engine's end texts for a summary without insight); ``unintended``: the
+    labels of unintended ends; ``games`` the total."""
 
     def __init__(self, parent=None):
         super().__init__("How games ended", parent)
         self.rows: list[tuple[str, int]] = []
+        self.unintended: set[str] = set()
         self.games = 0
 
     def set_summary(self, summary) -> None:
-        self.rows = list(summary.end_reasons.items())
+        from studio.playtest.insight import END_CODES
+        from studio.playtest.report import intended
+
+        ins = summary.insight
+        if ins is None:
+            self.rows = list(summary.end_reasons.items())
+            self.unintended = set()
+        else:
+            self.rows = [(f"{code}: {END_CODES.get(code, code)}", count) for code, count in ins.end_codes.items()]
+            self.unintended = {f"{code}: {END_CODES.get(code, code)}" for code in ins.end_codes
+                               if not intended(ins, code)}
         self.games = summary.games
         self.update()
 
@@ -221,8 +236,10 @@ class EndReasonsChart(Chart):
         for i, (reason, count) in enumerate(shown):
             y = rect.top() + i * row
             share = count / self.games if self.games else 0
-            p.setPen(INK)
-            text = p.fontMetrics().elidedText(reason, Qt.ElideRight, int(rect.width() - 90))
+            bad = reason in self.unintended
+            p.setPen(UNINTENDED if bad else INK)
+            label = reason + (" (not intended)" if bad else "")
+            text = p.fontMetrics().elidedText(label, Qt.ElideRight, int(rect.width() - 90))
             p.drawText(QRectF(rect.left(), y, rect.width() - 90, 14), Qt.AlignLeft | Qt.AlignVCenter, text)
             p.setPen(MUTED)
             p.drawText(QRectF(rect.right() - 88, y, 88, 14), Qt.AlignRight | Qt.AlignVCenter,
@@ -230,9 +247,69 @@ class EndReasonsChart(Chart):
             p.setPen(Qt.NoPen)
             p.setBrush(QColor("#ede6d6"))
             p.drawRoundedRect(QRectF(rect.left(), y + 16, rect.width(), 8), 3, 3)
-            p.setBrush(QColor("#6a8f5c"))
+            p.setBrush(UNINTENDED if bad else QColor("#6a8f5c"))
             p.drawRoundedRect(QRectF(rect.left(), y + 16, max(2.0, rect.width() * share), 8), 3, 3)
         if len(self.rows) > len(shown):
             p.setPen(MUTED)
             p.drawText(QRectF(rect.left(), rect.bottom() - 12, rect.width(), 12), Qt.AlignRight,
                        f"and {len(self.rows) - len(shown)} more")
+
+
+class ArcChart(Chart):
+    """The arc of a game: each seat's mean score after every round (over the games still
+    running, grey bars), from :attr:`~studio.playtest.insight.Insight.arc`. ``arc``: per round,
+    per seat; ``games``: games running per round."""
+
+    def __init__(self, parent=None):
+        super().__init__("Score over the rounds", parent)
+        self.arc: list = []
+        self.games: list = []
+
+    def set_summary(self, summary) -> None:
+        ins = summary.insight
+        self.arc = [list(r) for r in ins.arc] if ins is not None else []
+        self.games = list(ins.arc_games) if ins is not None else []
+        self.update()
+
+    def has_data(self) -> bool:
+        return bool(self.arc)
+
+    def plot(self, p: QPainter, rect: QRectF) -> None:
+        n, seats = len(self.arc), len(self.arc[0])
+        lo = min(0.0, min(min(r) for r in self.arc))
+        hi = max(1.0, max(max(r) for r in self.arc))
+        area = rect.adjusted(28, 18, -4, -16)
+        most = max(self.games) or 1
+
+        def x(i):
+            return area.left() + (area.width() * i / (n - 1) if n > 1 else area.width() / 2)
+
+        def y(v):
+            return area.top() + area.height() * (1 - (v - lo) / (hi - lo))
+
+        p.setPen(Qt.NoPen)
+        p.setBrush(GRID)
+        for i, k in enumerate(self.games):
+            h = 0.25 * area.height() * k / most
+            p.drawRect(QRectF(x(i) - 2, area.bottom() - h, 4, h))
+        for v in (lo, (lo + hi) / 2, hi):
+            p.setPen(QPen(GRID, 1))
+            p.drawLine(QPointF(area.left(), y(v)), QPointF(area.right(), y(v)))
+            p.setPen(MUTED)
+            p.drawText(QRectF(rect.left(), y(v) - 7, 24, 14), Qt.AlignRight | Qt.AlignVCenter, f"{v:.0f}")
+        step = max(1, n // 8)
+        for i in range(0, n, step):
+            p.drawText(QRectF(x(i) - 12, area.bottom() + 2, 24, 14), Qt.AlignCenter, str(i + 1))
+        for seat in range(seats):
+            p.setPen(QPen(seat_colour(seat), 2))
+            pts = [QPointF(x(i), y(r[seat])) for i, r in enumerate(self.arc)]
+            for a, b in zip(pts, pts[1:]):
+                p.drawLine(a, b)
+        xx = rect.left()
+        for seat in range(seats):
+            p.setPen(Qt.NoPen)
+            p.setBrush(seat_colour(seat))
+            p.drawRect(QRectF(xx + 28, rect.top() + 4, 10, 10))
+            p.setPen(INK)
+            p.drawText(QRectF(xx + 42, rect.top(), 60, 16), Qt.AlignLeft | Qt.AlignVCenter, f"seat {seat + 1}")
+            xx += 70

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.gui import prompts
-from studio.gui.balance.charts import EndReasonsChart, HistogramChart, WinRateChart, seat_colour
+from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
 from studio.gui.flow_layout import FlowLayout
 from studio.playtest.stats import all_clear
@@ -231,12 +231,18 @@ class BalanceDashboard(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.warnings_label)
+        self.play_label = QLabel()  # the degenerate-play figures, as in the text report's "play:"
+        self.play_label.setObjectName("playFigures")
+        self.play_label.setWordWrap(True)
+        self.play_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.play_label)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
         self.score_chart = HistogramChart("Score distribution", "score (VP)")
         self.length_chart = HistogramChart("Game length", "rounds")
         self.end_chart = EndReasonsChart()
+        self.arc_chart = ArcChart()
         self._chart_grid = grid
         self._chart_columns = 0
         self._place_charts(2)
@@ -256,7 +262,7 @@ class BalanceDashboard(QWidget):
         if columns == self._chart_columns:
             return
         self._chart_columns = columns
-        charts = (self.win_chart, self.score_chart, self.length_chart, self.end_chart)
+        charts = (self.win_chart, self.score_chart, self.length_chart, self.end_chart, self.arc_chart)
         for chart in charts:
             self._chart_grid.removeWidget(chart)
         for i, chart in enumerate(charts):
@@ -265,7 +271,7 @@ class BalanceDashboard(QWidget):
             self._chart_grid.setColumnStretch(c, 1 if c < columns else 0)
 
     def chart_columns(self) -> int:
-        """How many columns the four charts are laid in now (2, or 1 in a narrow window)."""
+        """How many columns the five charts are laid in now (2, or 1 in a narrow window)."""
         return self._chart_columns
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
@@ -299,6 +305,7 @@ class BalanceDashboard(QWidget):
         """Build the setup for the chosen player count and start the batch in the background.
         Returns False (with the reason in the progress line) when the content cannot be played."""
         from studio.playtest.elements import catalogue
+        from studio.playtest.insight import Expectations
         from studio.playtest.setup import SetupError
         from studio.playtest.stats import Tally
 
@@ -316,7 +323,7 @@ class BalanceDashboard(QWidget):
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
                              "games": games, "seed": seed}
         self.results = []
-        self._tally = Tally(self.catalogue)
+        self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
         self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self)
         self.run.result.connect(self._on_result)
@@ -467,11 +474,14 @@ class BalanceDashboard(QWidget):
         if s is None:
             self.title_label.setText("No report yet: choose the bots and press Run.")
             self.warnings_label.hide()
+            self.play_label.hide()
             for label in self.figure_labels.values():
                 label.setText("–")
             for chart in (self.win_chart, self.end_chart):
                 chart.rows = []
                 chart.update()
+            self.arc_chart.arc = []
+            self.arc_chart.update()
             self.score_chart.set_series([])
             self.length_chart.set_series([])
             for b in self.save_buttons.values():
@@ -502,6 +512,16 @@ class BalanceDashboard(QWidget):
         self.length_chart.set_series([("rounds", s.rounds.histogram, s.rounds.count, "#6a8f5c")]
                                      if s.rounds is not None else [])
         self.end_chart.set_summary(s)
+        self.arc_chart.set_summary(s)
+        if s.insight is not None:
+            from studio.playtest.report import play_figures
+
+            rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
+                           for label, text in play_figures(s))
+            self.play_label.setText(f"<b>Play</b><table>{rows}</table>")
+            self.play_label.show()
+        else:
+            self.play_label.hide()
         if not self.is_running():
             for b in self.save_buttons.values():
                 b.setEnabled(True)

@@ -21,6 +21,7 @@ from studio.gui.rivages.island_editor import IslandEditorWindow  # noqa: E402
 from studio.playtest.elements import catalogue, island_stats  # noqa: E402
 from studio.playtest.island_trial import island_setup  # noqa: E402
 from studio.playtest.runner import run_batch  # noqa: E402
+from studio.playtest.insight import Expectations  # noqa: E402
 from studio.playtest.stats import summarize  # noqa: E402
 
 pytestmark = pytest.mark.gui
@@ -83,7 +84,7 @@ def test_the_menu_runs_a_batch_on_the_edited_island_like_the_headless_runner(qtb
     expected = run_batch(setup, None, 4, 4, "random")
     assert [r.to_dict() for r in d.results] == [r.to_dict() for r in expected]
     cat = catalogue(setup.game())
-    assert d.summary == summarize(expected, cat)
+    assert d.summary == summarize(expected, cat, Expectations.of_scenario(setup.scenario, 2))
     assert d.report_title() == "Rivages with Gull Rock, 2 players: 4 games, seed 4"
     # the edit was played: the space is forest in the games' island
     assert next(s for s in d.run_setup.content.islands[0].spaces if s.at == (3, 0)).kind == "forest"

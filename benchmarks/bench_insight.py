@@ -1,0 +1,75 @@
+"""Playtest insight on bundled content: what degenerate play each board shows, and what the game
+watch costs.
+
+``python benchmarks/bench_insight.py [--games 20] [--seed 1] [--only NAME:PLAYERS ...] [--cost]``
+
+For each board (default: the cases issue 14 lists: Two Deities 3p/4p, Archipelago City 3p/4p,
+Labyrinth 2p/3p, Volcano 2p-4p, Fragile Ruins 3p) it plays ``--games`` greedy-bot games through
+:func:`~studio.playtest.runner.play_game`, judges them against the scenario's expectations
+(:class:`~studio.playtest.insight.Expectations`) and prints how games ended, the play figures and
+every warning (the degenerate-play findings with their code and share). ``--cost`` plays each game a second time with ``watch_forced=False`` and prints
+both times side by side: the price of judging forced play (a clone and an apply per legal band,
+only at decisions without a legal draw).
+
+A figure to print, not a test: nothing is asserted (DESIGN.md, "Tests").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CASES = ["two-deities:3", "two-deities:4", "archipelago-city:3", "archipelago-city:4", "labyrinth:2", "labyrinth:3",
+         "volcano:2", "volcano:3", "volcano:4", "fragile-ruins:3"]
+
+
+def main(argv=None) -> int:
+    from studio.bots import make_bot
+    from studio.content import bundled_path
+    from studio.playtest.insight import Expectations
+    from studio.playtest.report import end_lines, play_figures
+    from studio.playtest.runner import game_seed, play_game
+    from studio.playtest.setup import load_setup
+    from studio.playtest.stats import summarize
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", nargs="*", default=None, help="NAME:PLAYERS, e.g. labyrinth:2")
+    ap.add_argument("--cost", action="store_true", help="also time the games without judging forced play")
+    args = ap.parse_args(argv)
+    for case in args.only or CASES:
+        name, players = case.split(":")
+        setup = load_setup(bundled_path("scenarios", f"{name}.yaml"), int(players))
+        game = setup.game()
+        bots = [make_bot("greedy")] * setup.players
+        seeds = [game_seed(args.seed, i) for i in range(args.games)]
+        started = time.perf_counter()
+        results = [play_game(game, bots, s) for s in seeds]
+        watched = time.perf_counter() - started
+        s = summarize(results, (), Expectations.of_scenario(setup.scenario, setup.players))
+        print(f"== {setup.name}, {setup.players} players: {args.games} greedy games, seed {args.seed}")
+        print("\n".join(end_lines(s)))
+        print("\n".join(f"  {label:<24}{text}" for label, text in play_figures(s)))
+        codes = {f.message: f.code for f in s.insight.findings}
+        for w in s.warnings:  # the findings with their code, then the batch's other warnings
+            print(f"  ! {codes[w]} ({100 * next(f.share for f in s.insight.findings if f.message == w):.0f}%): {w}"
+                  if w in codes else f"  ! {w}")
+        if args.cost:
+            started = time.perf_counter()
+            for seed in seeds:
+                play_game(game, bots, seed, watch_forced=False)
+            plain = time.perf_counter() - started
+            print(f"  time: {watched:.1f} s with forced play judged, {plain:.1f} s without "
+                  f"(+{100 * (watched / plain - 1):.0f}%)")
+        print(flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,543 @@
+"""Degenerate play: what a batch of bot games says is wrong with a design, and why.
+
+Three parts, all built on the engine's public API only (``legal_actions``, ``apply``,
+``clone``, ``scores``, the state's public counts):
+
+- :func:`end_code`: how a game ended, as a structured code (:data:`END_CODES`), worked out from
+  the final state and what the game watch saw, never from the engine's end text;
+- :class:`Watch`: follows one game action by action (in :func:`~studio.playtest.runner.play_game`)
+  and records forced play (decisions where no action gains anything, see :meth:`Watch.decision`),
+  idle rounds, the score after every round (the arc of the game), the branching factor and the
+  mechanics offered and used;
+- :class:`Expectations`: what the designer meant (the intended ends, a target length in rounds,
+  a score floor), from the scenario's ``playtest:`` section or the location's defaults
+  (:data:`LOCATION_LENGTH`); and :class:`InsightTally`, which counts the games against them and
+  names each kind of degenerate play in a :class:`Finding`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+# -- how a game ended ---------------------------------------------------------------------------
+
+END_CODES = {
+    "score": "a player reached the target score",
+    "rounds": "the set number of rounds was played",
+    "pictures": "enough pictures were completed",
+    "bands-exhausted": "a player ran out of bands",
+    "all-bands-used": "every player used all their bands",
+    "round-limit": "the studio's safety round limit stopped the game",
+    "last-turn": "an Endgame card was revealed and the last turn was played",
+    "cards-removed": "enough Exploration cards were removed (solo)",
+    "not-finished": "the game did not finish",
+}
+"""Every end code and what it means in plain words (Rule the Realm RTR-E1 and the locations'
+end clauses; Rivages RIV-E4, RIV-X4). ``round-limit`` is never a rule of the game."""
+
+#: end codes a Rule the Realm end rule (``rules.end``) declares
+END_RULE_CODES = {"score": "score", "rounds": "rounds", "pictures": "pictures", "bands-exhausted": "bands-exhausted"}
+
+#: default target length in rounds per Rule the Realm location number (min, max): greedy bot
+#: games of the bundled content that end as the rulebook intends last this long. The
+#: scenario's ``playtest.rounds`` overrides it.
+LOCATION_LENGTH = {1: (5, 12), 2: (6, 6), 3: (5, 14), 4: (5, 14), 5: (5, 14), 6: (5, 14), 7: (5, 14),
+                   8: (9, 20)}
+REALM_LENGTH = (5, 14)          # a location without an entry
+RIVAGES_LENGTH = (12, 22)       # Rivages: rounds until the Endgame card (RIV-E4); bot games: 16-18
+RIVAGES_SOLO_LENGTH = (12, 22)  # solo: until the removed cards run out (RIV-X4); bot games: 14-19
+
+
+def end_code(state, score_reached: bool = False, bands_out: bool = False) -> str:
+    """The :data:`END_CODES` code of a finished ``state``. ``score_reached`` / ``bands_out``:
+    whether at some point of the game a seat reached the end score / had no band left (the
+    engine finishes the round first, RTR-E1, so the final scores alone cannot tell: Labyrinth
+    penalties and end-of-game scoring move them). Works for both games; ``not-finished`` for a
+    game still running, ``""`` for a state of another game."""
+    if not state.is_terminal():
+        return "not-finished"
+    game = state.game
+    if getattr(game, "kind", None) == "rivages":
+        solo = getattr(game, "solo", None)
+        if solo is not None and len(state.removed) >= solo.removed:
+            return "cards-removed"
+        if state.last_round:
+            return "last-turn"
+        return "round-limit"
+    if not hasattr(state, "bands_left"):
+        return ""  # not a game the studio knows the ends of
+    end = game.end_rule
+    if "score" in end and score_reached:
+        return "score"
+    if end.get("bands-exhausted") and (bands_out or min(state.bands_left) <= 0):
+        return "bands-exhausted"
+    if "pictures" in end and _pictures_done(state, end["pictures"]):
+        return "pictures"
+    if "rounds" in end and state.round >= end["rounds"]:
+        return "rounds"
+    if all(b <= 0 for b in state.bands_left):
+        return "all-bands-used"
+    if state.round >= game.rules.max_rounds:
+        return "round-limit"
+    # the engine ends a game only by its end rule, every band used or the round limit: the
+    # end rule it was (a band of the last action reaching the score, hidden by final scoring)
+    return next((END_RULE_CODES[k] for k in end if k in END_RULE_CODES), "round-limit")
+
+
+def _pictures_done(state, target: dict) -> bool:
+    from studio.playtest.elements import taken
+
+    need = target.get(str(state.players), target.get(state.players))
+    done = sum(1 for key, _seat in taken(state) if key.startswith("picture "))
+    return bool(need) and done >= need
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+def action_kind(action) -> str:
+    """The mechanic an action uses, as a short code: ``place:<shape>`` for a band (its
+    shape: line, triangle, quad, long-barrier, chain), ``draw:deck`` / ``draw:pool`` (a draw
+    taking from the deck / only from the pool), ``extra`` (an extra action bought, RTR-T4),
+    ``take`` (a bonus card, L8-7), ``pass``; Rivages actions by their record ``type``."""
+    data = action.to_dict() if hasattr(action, "to_dict") else {}
+    kind = data.get("type", type(action).__name__.lower())
+    if kind == "place":
+        return f"place:{data.get('shape') or len(data.get('pegs', ()))}"
+    if kind == "draw":
+        return "draw:deck" if "deck" in data.get("sources", ()) else "draw:pool"
+    return str(kind)
+
+
+MECHANIC_WORDS = {"place:line": "line bands", "place:triangle": "triangle bands", "place:quad": "quadrilateral bands",
+                  "place:long-barrier": "long barriers", "place:chain": "chain bands",
+                  "draw:deck": "drawing from the deck", "draw:pool": "drawing from the pool only",
+                  "extra": "buying an extra action", "take": "taking a bonus card"}
+
+
+def mechanic_words(code: str) -> str:
+    return MECHANIC_WORDS.get(code, code.replace(":", " "))
+
+
+class Watch:
+    """Follows one Rule the Realm or Rivages game for :func:`~studio.playtest.runner.play_game`:
+    call :meth:`decision` before each action (with the legal actions), :meth:`applied` after
+    it, and read the figures at the end.
+
+    Forced play (Rule the Realm only): a decision is *forced* when no draw (nor bonus card) is
+    legal and no legal band gains anything (points or energy; a band's gain is measured on a
+    clone of the state, so only decisions without a draw pay for it), while at least one band
+    is legal; its chosen action's points lost count as ``forced_loss``. ``dry_round``: the first
+    round in which the deck, discard pile and pool were all empty for the seat to play
+    (RTR-S3); ``dry_moves``: bands placed then, per seat, and ``dry_wasted`` those that gained
+    no points nor energy (the game's last action aside: final scoring hides its gain);
+    ``band_offered``: per seat, whether a band was ever legal for it. A round is *idle* when every action in it was a pass or an extra action."""
+
+    def __init__(self, state, measure_forced: bool = True):
+        n = state.players
+        self.realm = hasattr(state, "bands_left")
+        self.measure_forced = measure_forced and self.realm
+        self.forced = [0] * n
+        self.forced_loss = [0] * n
+        self.dry_moves = [0] * n
+        self.dry_wasted = [0] * n
+        self.band_offered = [False] * n
+        self.dry_round: int | None = None
+        self.decisions = 0
+        self.branching = 0
+        self.turns = 0
+        self.arc: list[tuple] = []
+        self.offered: set[str] = set()
+        self.used: set[str] = set()
+        self.idle_longest = 0
+        self._idle_now = 0
+        self._round_busy = False
+        self._round = state.round
+        self._seat = None
+        self._forced_now = False
+        self._before = None
+        self.score_reached = False
+        self.bands_out = False
+        end = getattr(state.game, "end_rule", {}) if self.realm else {}
+        self._end_score = end.get("score")
+        self._rate = getattr(getattr(state.game, "rules", None), "energy_per_vp", 0) or 1
+
+    def decision(self, state, legal) -> None:
+        """Before an action: count the decision and its options; judge whether it is forced."""
+        seat = state.current_player
+        self.decisions += 1
+        self.branching += len(legal)
+        if (seat, state.round) != self._seat:  # a seat's turn: its decisions in one round
+            self.turns += 1
+            self._seat = (seat, state.round)
+        kinds = {_kind_fast(a) for a in legal}
+        self.offered |= kinds
+        draw = any(k.startswith("draw") or k == "take" for k in kinds)
+        place = any(k.startswith("place") for k in kinds)
+        if place and seat is not None:
+            self.band_offered[seat] = True
+        self._forced_now = self._dry_now = False
+        self._before = state.scores()[seat] if seat is not None else None
+        if self.realm:
+            if state.cards_hidden(seat) + len(state.pool) == 0:
+                self._dry_now = place
+                if self.dry_round is None:
+                    self.dry_round = state.round
+            if self.measure_forced and place and not draw:
+                self._forced_now = not any(self._gain(state, seat, a) > 0 for a in legal
+                                           if _kind_fast(a).startswith("place"))
+            self._energy = state.energy[seat]
+
+    def _gain(self, state, seat: int, action) -> float:
+        trial = state.clone()
+        score, energy = trial.score[seat], trial.energy[seat]
+        trial.apply(action)
+        return (trial.score[seat] - score) * self._rate + (trial.energy[seat] - energy)
+
+    def applied(self, state, seat: int, action) -> None:
+        """After ``action`` by ``seat``: forced-play loss, idle rounds, the round's scores."""
+        k = _kind_fast(action)
+        self.used.add(k)
+        if k not in ("pass", "extra"):
+            self._round_busy = True
+        scores = state.scores()
+        if self._dry_now and k.startswith("place"):
+            self.dry_moves[seat] += 1
+            if not state.is_terminal():  # the last action's gain mixes in the final scoring
+                gain = (scores[seat] - self._before) * self._rate + state.energy[seat] - self._energy
+                self.dry_wasted[seat] += gain <= 0
+        if self._forced_now:
+            self.forced[seat] += 1
+            if self._before is not None and scores[seat] < self._before:
+                self.forced_loss[seat] += self._before - scores[seat]
+        if (self._end_score is not None and not self.score_reached and not state.is_terminal()
+                and max(scores) >= self._end_score):
+            self.score_reached = True
+        if self.realm and not self.bands_out and min(state.bands_left) <= 0:
+            self.bands_out = True
+        if state.round != self._round or state.is_terminal():
+            self._close_round(scores)
+            self._round = state.round
+
+    def _close_round(self, scores) -> None:
+        self.arc.append(tuple(scores))
+        if self._round_busy:
+            self._idle_now = 0
+        else:
+            self._idle_now += 1
+            self.idle_longest = max(self.idle_longest, self._idle_now)
+        self._round_busy = False
+
+
+_KIND_CACHE: dict = {}
+
+
+def _kind_fast(action) -> str:
+    """:func:`action_kind`, cached by class (and band shape): the watch calls it on every legal
+    action of every decision."""
+    shape = getattr(action, "shape", None)
+    key = (type(action), shape if isinstance(shape, str) else None,
+           "deck" in action.sources if hasattr(action, "sources") else None)
+    kind = _KIND_CACHE.get(key)
+    if kind is None:
+        kind = _KIND_CACHE[key] = action_kind(action)
+    return kind
+
+
+# -- what the designer meant --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Expectations:
+    """What a design is meant to do, to judge a batch against. ``intended_ends``: the end codes
+    (:data:`END_CODES`) the rules mean a game to end by; ``rounds``: the target length in rounds
+    ``(min, max)``, or None not to judge length; ``score_floor``: a seat ending at or below it
+    has collapsed (default 0); ``source``: where these came from, for the report."""
+
+    intended_ends: tuple = ()
+    rounds: tuple | None = None
+    score_floor: int = 0
+    source: str = ""
+
+    @classmethod
+    def of_scenario(cls, scenario, players: int | None = None) -> "Expectations":
+        """From a Rule the Realm or Rivages scenario: its ``playtest:`` section where given,
+        else the intended end is what ``rules.end`` declares (Rule the Realm) or the Endgame
+        card (Rivages; the removed cards in solo), the length the location's default
+        (:data:`LOCATION_LENGTH`), the floor 0."""
+        declared = dict(getattr(scenario, "playtest", None) or {})
+        rules = getattr(scenario, "rules", None)
+        if hasattr(scenario, "boards"):  # Rule the Realm
+            ends = tuple(END_RULE_CODES[k] for k in (rules.end if rules is not None else {}) if k in END_RULE_CODES)
+            loc = getattr(scenario, "location", None)
+            length = LOCATION_LENGTH.get(loc, REALM_LENGTH)
+            where = f"the defaults of location {loc}" if loc else "the studio's defaults"
+        else:
+            solo = getattr(scenario, "solo", None) is not None and players == 1
+            ends = ("cards-removed",) if solo else ("last-turn",)
+            length = RIVAGES_SOLO_LENGTH if solo else RIVAGES_LENGTH
+            where = "the studio's defaults for Rivages"
+        if declared:
+            where = "the scenario's playtest section" + ("" if {"intended_end", "rounds"} <= set(declared)
+                                                         else f" and {where}")
+        return cls(intended_ends=tuple(declared.get("intended_end", ends)),
+                   rounds=tuple(declared["rounds"]) if "rounds" in declared else tuple(length),
+                   score_floor=int(declared.get("score_floor", 0)), source=where)
+
+    def to_dict(self) -> dict:
+        return {"intended_ends": list(self.intended_ends), "rounds": None if self.rounds is None else list(self.rounds),
+                "score_floor": self.score_floor, "source": self.source}
+
+
+#: end codes never meant by any rule: intended only when the scenario says so
+NEVER_INTENDED = ("round-limit", "all-bands-used", "not-finished")
+
+
+# -- a batch ------------------------------------------------------------------------------------
+
+FORCED_WARNING = 0.10      # games with forced play above this share: a warning
+FORCED_MIN = 3             # a game has a forced phase from this many forced decisions on
+COLLAPSE_WARNING = 0.20    # seats at or below the floor above this share: a warning
+LENGTH_WARNING = 0.20      # games outside the target length above this share: a warning
+UNINTENDED_WARNING = 0.05  # games ending other than intended above this share: a warning
+STALL_ROUNDS = 3           # this many idle rounds in a row make a game stalled
+MIN_GAMES = 5              # fewer games: shares are shown but no warning is raised
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One kind of degenerate play found in a batch. ``code``: ``unintended-end``,
+    ``unreachable-seat``, ``dry-deck``,
+    ``forced-play``, ``forced-loss``, ``score-collapse``, ``unused-mechanic``, ``too-long``,
+    ``too-short`` or ``stalled``; ``games`` (or seats, for score collapse) showing it out of
+    ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
+    ``message``: the plain-words warning, saying why it matters."""
+
+    code: str
+    games: int
+    of: int
+    share: float
+    subject: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Insight:
+    """The degenerate-play figures of a batch (see :class:`InsightTally`).
+
+    ``expectations``: what the batch was judged against; ``end_codes``: end code -> games,
+    most frequent first; ``unintended``: games ending by a code not intended; ``forced_games``:
+    games with a forced phase (at least :data:`FORCED_MIN` forced decisions);
+    ``forced_per_game``: forced decisions per game (mean), ``forced_share``: share of all
+    decisions that were forced; ``forced_loss_per_game``: points lost in forced actions per
+    game (mean); ``dry_games``: games in which the deck and pool ran dry, ``dry_round_mean``:
+    the mean round it happened; ``collapsed_seats``: seats ending at or below the floor (of
+    ``games * players``); ``too_long`` / ``too_short``: games outside the target length;
+    ``stalled``: games stopped at the round limit or with :data:`STALL_ROUNDS` idle rounds in a
+    row; ``mechanics``: mechanic code -> ``[games offering it, games using it]``;
+    ``collapsed_by_seat``: per seat, games it ended at or below the floor; ``no_band``: per
+    seat, games in which no band was ever legal for it (nothing reachable from its start);
+    ``dry_moves_per_game`` / ``dry_wasted_per_game``: bands placed per game with the deck and pool
+    empty, and those that gained nothing; ``branching_mean``: legal actions per decision (mean
+    over all decisions); ``decisions_per_turn``: the bots' decisions per turn; ``arc``: per round
+    (index 0 = after round 1), every seat's mean score over the ``arc_games[i]`` games still
+    running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first."""
+
+    expectations: dict
+    end_codes: dict
+    unintended: int
+    forced_games: int
+    forced_per_game: float
+    forced_share: float
+    forced_loss_per_game: float
+    dry_games: int
+    dry_round_mean: float
+    collapsed_seats: int
+    too_long: int
+    too_short: int
+    stalled: int
+    mechanics: dict
+    collapsed_by_seat: list = field(default_factory=list)
+    no_band: list = field(default_factory=list)
+    dry_moves_per_game: float = 0.0
+    dry_wasted_per_game: float = 0.0
+    branching_mean: float = math.nan
+    decisions_per_turn: float = math.nan
+    arc: list = field(default_factory=list)
+    arc_games: list = field(default_factory=list)
+    findings: list = field(default_factory=list)
+
+
+class InsightTally:
+    """Running counts for :class:`Insight` (memory flat in the number of games)."""
+
+    def __init__(self, expect: Expectations | None = None):
+        self.expect = expect or Expectations(source="no scenario given: only the studio's own stops are "
+                                                    "judged unintended")
+        self.games = 0
+        self.players = 0
+        self.end_codes: Counter = Counter()
+        self.forced_games = 0
+        self.forced = 0
+        self.decisions = 0
+        self.forced_loss = 0
+        self.dry_games = 0
+        self.dry_rounds = 0
+        self.collapsed = 0
+        self.too_long = 0
+        self.too_short = 0
+        self.stalled = 0
+        self.offered: Counter = Counter()
+        self.used: Counter = Counter()
+        self.dry_moves = 0
+        self.dry_wasted = 0
+        self.collapsed_by_seat: list[int] = []
+        self.no_band: list[int] = []
+        self.names: tuple = ()
+        self.branching = 0
+        self.turns = 0
+        self.arc: list[list[float]] = []
+        self.arc_games: list[int] = []
+
+    def add(self, r) -> None:
+        self.games += 1
+        self.players = r.players
+        if r.end_code:  # results of older reports carry none: not judged
+            self.end_codes[r.end_code] += 1
+        forced = sum(r.forced)
+        self.forced += forced
+        self.forced_games += forced >= FORCED_MIN
+        self.decisions += r.decisions
+        self.forced_loss += sum(r.forced_loss)
+        if r.dry_round is not None:
+            self.dry_games += 1
+            self.dry_rounds += r.dry_round
+        if not self.collapsed_by_seat:
+            self.collapsed_by_seat = [0] * r.players
+            self.no_band = [0] * r.players
+            self.names = tuple(r.seat_names)
+        for s, v in enumerate(r.scores):
+            if v <= self.expect.score_floor:
+                self.collapsed += 1
+                self.collapsed_by_seat[s] += 1
+        for s in r.no_band:
+            self.no_band[s] += 1
+        if self.expect.rounds is not None:
+            lo, hi = self.expect.rounds
+            self.too_long += r.rounds > hi
+            self.too_short += r.rounds < lo
+        self.stalled += r.end_code == "round-limit" or r.idle_rounds >= STALL_ROUNDS
+        self.offered.update(r.offered)
+        self.used.update(r.used)
+        self.dry_moves += sum(r.dry_moves)
+        self.dry_wasted += sum(r.dry_wasted)
+        self.branching += r.branching
+        self.turns += r.turns
+        for i, scores in enumerate(r.arc):
+            if i == len(self.arc):
+                self.arc.append([0.0] * len(scores))
+                self.arc_games.append(0)
+            row = self.arc[i]
+            for s, v in enumerate(scores[:len(row)]):
+                row[s] += v
+            self.arc_games[i] += 1
+
+    def _seat(self, seat: int) -> str:
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"seat {seat + 1}" + (f" ({name})" if name else "")
+
+    def intended(self, code: str) -> bool:
+        if self.expect.intended_ends:
+            return code in self.expect.intended_ends
+        return code not in NEVER_INTENDED
+
+    def insight(self) -> Insight:
+        g = max(self.games, 1)
+        unintended = sum(c for code, c in self.end_codes.items() if not self.intended(code))
+        mechanics = {k: [self.offered[k], self.used[k]] for k in sorted(set(self.offered) | set(self.used))
+                     if k != "pass"}
+        ins = Insight(
+            expectations=self.expect.to_dict(),
+            end_codes=dict(sorted(self.end_codes.items(), key=lambda kv: (-kv[1], kv[0]))),
+            unintended=unintended, forced_games=self.forced_games, forced_per_game=self.forced / g,
+            forced_share=self.forced / self.decisions if self.decisions else 0.0,
+            forced_loss_per_game=self.forced_loss / g, dry_games=self.dry_games,
+            dry_round_mean=self.dry_rounds / self.dry_games if self.dry_games else math.nan,
+            collapsed_seats=self.collapsed, too_long=self.too_long, too_short=self.too_short, stalled=self.stalled,
+            mechanics=mechanics, collapsed_by_seat=list(self.collapsed_by_seat), no_band=list(self.no_band),
+            dry_moves_per_game=self.dry_moves / g, dry_wasted_per_game=self.dry_wasted / g,
+            branching_mean=self.branching / self.decisions if self.decisions else math.nan,
+            decisions_per_turn=self.decisions / self.turns if self.turns else math.nan,
+            arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games))
+        return Insight(**{**ins.__dict__, "findings": self._findings(ins)})
+
+    def _findings(self, x: Insight) -> list[Finding]:
+        g, n = self.games, self.players
+        out: list[Finding] = []
+        if g < MIN_GAMES:
+            return out
+
+        def share(k, of=g):
+            return f"{k} of {of} {'games' if of == g else 'seats'} ({100 * k / of:.0f}%)"
+
+        meant = ", ".join(END_CODES.get(c, c) for c in self.expect.intended_ends) or "a rule of the game"
+        for code, count in x.end_codes.items():
+            if self.intended(code) or count / g <= UNINTENDED_WARNING:
+                continue
+            why = {"all-bands-used": "the end the rules intend never came, so players placed their last bands "
+                                     "for whatever was left",
+                   "round-limit": "the rules could not end the game; the bots stall on this content",
+                   }.get(code, "the end the rules intend did not come first")
+            out.append(Finding("unintended-end", count, g, count / g, code,
+                               f"{share(count)} ended because {END_CODES.get(code, code)}, not as intended "
+                               f"({meant}): {why}"))
+        if x.dry_games / g > FORCED_WARNING and x.dry_moves_per_game >= 1:
+            out.append(Finding("dry-deck", x.dry_games, g, x.dry_games / g, "deck",
+                               f"{share(x.dry_games)} ran the deck, discard pile and pool dry (on average in round "
+                               f"{x.dry_round_mean:.1f}); then only bands are legal: {x.dry_moves_per_game:.1f} "
+                               f"bands per game were placed that way, {x.dry_wasted_per_game:.1f} of them gaining "
+                               "nothing; the cards sit in hands and play goes through the motions"))
+        if x.forced_games and x.forced_games / g > FORCED_WARNING:
+            out.append(Finding("forced-play", x.forced_games, g, x.forced_games / g, "forced",
+                               f"{share(x.forced_games)} had a phase of forced play: {x.forced_per_game:.1f} decisions "
+                               f"per game ({100 * x.forced_share:.0f}% of all) where no draw was possible and no legal "
+                               f"band gained anything; the players go through the motions"))
+        if x.forced_loss_per_game >= 1:
+            out.append(Finding("forced-loss", x.forced_games, g, x.forced_games / g, "forced",
+                               f"forced actions cost {x.forced_loss_per_game:.1f} points per game: when only losing "
+                               "moves are legal, players must hurt themselves"))
+        seats = g * n
+        for seat, k in enumerate(x.no_band):
+            if k / g > UNINTENDED_WARNING:
+                out.append(Finding("unreachable-seat", k, g, k / g, self._seat(seat),
+                                   f"{self._seat(seat)} could never place a band in {share(k)}: nothing it could pay "
+                                   "for is reachable from its start, so it can only draw and pass"))
+        if seats and x.collapsed_seats / seats > COLLAPSE_WARNING:
+            floor = self.expect.score_floor
+            worst = [f"{self._seat(s)} in {100 * k / g:.0f}% of games" for s, k in enumerate(x.collapsed_by_seat)
+                     if k / g >= 0.5]
+            out.append(Finding("score-collapse", x.collapsed_seats, seats, x.collapsed_seats / seats, "score",
+                               f"{share(x.collapsed_seats, seats)} ended at {floor} points or less"
+                               + (f" ({', '.join(worst)})" if worst else "")
+                               + ": scores collapse, so final standings say little"))
+        if self.expect.rounds is not None:
+            lo, hi = self.expect.rounds
+            for k, code, words in ((x.too_long, "too-long", f"longer than {hi} rounds"),
+                                   (x.too_short, "too-short", f"shorter than {lo} rounds")):
+                if k / g > LENGTH_WARNING:
+                    out.append(Finding(code, k, g, k / g, "rounds",
+                                       f"{share(k)} lasted {words} (target {lo}-{hi} rounds"
+                                       + (f", from {self.expect.source})" if self.expect.source else ")")))
+        if x.stalled:
+            out.append(Finding("stalled", x.stalled, g, x.stalled / g, "stalled",
+                               f"{share(x.stalled)} stalled: stopped at the safety round limit or went "
+                               f"{STALL_ROUNDS} rounds in a row with nothing but passes"))
+        for code, (offered, used) in x.mechanics.items():
+            if used == 0 and offered:
+                out.append(Finding("unused-mechanic", offered, g, offered / g, code,
+                                   f"{mechanic_words(code)} never chosen by the bots, though offered in "
+                                   f"{share(offered)}"))
+        order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
+                 "too-short", "unused-mechanic"]
+        out.sort(key=lambda f: (order.index(f.code), -f.share))
+        return out
