@@ -34,6 +34,7 @@ from studio.content.schemas import schema_findings
 from studio.gui import icons, prompts
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
 from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path
+from studio.gui.menu_text import undo_redo_actions
 from studio.model import io
 from studio.model.realm import RealmRules, Scenario
 from studio.validate import validate
@@ -773,10 +774,9 @@ class ScenarioEditor(QMainWindow):
     def _undo_actions(self) -> None:
         self.edit_menu.clear()
         stack = self.document.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action, self.redo_action = undo_redo_actions(stack, self)
         self.undo_action.setShortcut(QKeySequence.Undo)
         self.undo_action.setIcon(icons.undo_icon(False))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(icons.undo_icon(True))
         self.edit_menu.addAction(self.undo_action)
