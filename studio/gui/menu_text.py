@@ -5,7 +5,7 @@ must mark one letter or digit at most."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 
 
 def literal(text: str) -> str:
@@ -39,27 +39,27 @@ def mnemonic_problems(text: str) -> list[str]:
     return problems
 
 
-def undo_redo_actions(source, parent):
-    """Edit ▸ Undo and Redo actions of ``source`` (a QUndoStack or QUndoGroup), as its own
-    ``createUndoAction``/``createRedoAction`` make them, but showing the command's text
-    literally ("Undo Rename to Rock & Roll", not a second mnemonic). Returns (undo, redo)."""
-    undo = source.createUndoAction(parent, "&Undo")
-    redo = source.createRedoAction(parent, "&Redo")
-    _LiteralText(undo, "&Undo", source.undoTextChanged, source.undoText())
-    _LiteralText(redo, "&Redo", source.redoTextChanged, source.redoText())
-    return undo, redo
+def undo_redo_actions(source, parent) -> tuple["UndoRedoAction", "UndoRedoAction"]:
+    """Edit ▸ Undo and Redo actions of ``source`` (a QUndoStack or QUndoGroup), like its own
+    ``createUndoAction``/``createRedoAction`` but showing the command's text literally ("Undo
+    Rename to Rock & Roll", not a second mnemonic). Returns (undo, redo)."""
+    return UndoRedoAction(source, False, parent), UndoRedoAction(source, True, parent)
 
 
-class _LiteralText(QObject):
-    """Rewrites its action's text after Qt's own update (a child of the action, so the
-    connection ends with it)."""
+class UndoRedoAction(QAction):
+    """Undo (or with ``redo`` Redo) on ``source``: enabled when it can, its text the next
+    command's. The connections end with the action or the source, whichever goes first."""
 
-    def __init__(self, action, prefix: str, signal, text: str) -> None:
-        super().__init__(action)
-        self.action = action
-        self.prefix = prefix
-        signal.connect(self.update_text)
-        self.update_text(text)
+    def __init__(self, source, redo: bool, parent=None) -> None:
+        super().__init__(parent)
+        self.prefix = "&Redo" if redo else "&Undo"
+        can = source.canRedo if redo else source.canUndo
+        text = source.redoText if redo else source.undoText
+        (source.canRedoChanged if redo else source.canUndoChanged).connect(self.setEnabled)
+        (source.redoTextChanged if redo else source.undoTextChanged).connect(self.update_text)
+        self.triggered.connect(source.redo if redo else source.undo)
+        self.setEnabled(can())
+        self.update_text(text())
 
     def update_text(self, text: str) -> None:
-        self.action.setText(f"{self.prefix} {literal(text)}" if text else self.prefix)
+        self.setText(f"{self.prefix} {literal(text)}" if text else self.prefix)
