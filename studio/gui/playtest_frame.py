@@ -458,9 +458,14 @@ class PlaytestFrame(QMainWindow):
 
         if path is None:
             suggested = f"{self.game_file_stem()}-seed{self.session.seed}.game.json"
-            path = prompts.ask_game_path(self, suggested, True)
+            folder = prompts.last_folder("game")
+            path = prompts.ask_game_path(self, str(Path(folder) / suggested) if folder else suggested, True)
             if not path:
                 return False
+            path = prompts.save_file_path(self, path, "Save Game", suffixes=(".json",), extension=".game.json")
+            if not path:
+                return False
+            prompts.remember_folder("game", path)
         data = self._file_data()
         if self.replaying and self._replay_record is not None:
             data["record"] = self._replay_record   # the whole game, not the position shown
@@ -479,9 +484,10 @@ class PlaytestFrame(QMainWindow):
         from studio.model.io import InvalidContent
 
         if path is None:
-            path = prompts.ask_game_path(self, "", False)
+            path = prompts.ask_game_path(self, prompts.last_folder("game"), False)
             if not path:
                 return None
+            prompts.remember_folder("game", path)
         try:
             data = read_game_file(path)
             record = data["record"]

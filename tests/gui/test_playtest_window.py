@@ -4,6 +4,7 @@ clicking pegs, drawing from the pool, and boards that cannot be played."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -280,6 +281,29 @@ def test_undo_with_a_human_goes_back_to_the_humans_turn(qtbot, game2):
         assert w.undo()
     assert w.state.snapshot() == game2.new_state(2).snapshot()
     assert not w.undo_action.isEnabled() and not w.undo()
+
+
+def test_save_game_adds_its_extension_and_dialogs_remember_the_folder(qtbot, game2, tmp_path, dialogs):
+    w = _window(qtbot, game2, ["random", "greedy"], seed=9)
+    w.set_autoplay(False)
+    _play_bots(qtbot, w, 3)
+    (tmp_path / "games").mkdir()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "mine"))
+    assert w.save_game()
+    assert (tmp_path / "games" / "mine.game.json").is_file() and not (tmp_path / "games" / "mine").exists()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "other.json"))   # a .json name is kept
+    assert w.save_game()
+    assert (tmp_path / "games" / "other.json").is_file()
+    # the next dialogs start in that folder
+    assert Path(dialogs.named("ask_game_path")[1][0]).parent == (tmp_path / "games").resolve()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "mine.game.json"))
+    assert w.open_replay()
+    assert dialogs.named("ask_game_path")[2][0] == str((tmp_path / "games").resolve())
+    # a folder is refused with a message, nothing written beside it
+    dialogs.answer("ask_game_path", str(tmp_path / "games"))
+    dialogs.answer("show_error")
+    assert not w.save_game()
+    assert "is a folder" in dialogs.named("show_error")[0][1]
 
 
 def test_save_and_open_a_game_round_trip(qtbot, game2, tmp_path, dialogs):
