@@ -368,6 +368,25 @@ def test_a_content_file_opened_as_a_game_says_what_it_is(qtbot, game2, dialogs):
     assert not w.replaying and w.state.history == []
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_command_is_on_screen_at_1360_pixels(qtbot, players):
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), players, 0)
+    w = PlaytestWindow(game, seed=1, controllers=["human", "mcts:400", "greedy", "random"][:players],
+                       delay_ms=0, autoplay=False)
+    qtbot.addWidget(w)
+    w.resize(1360, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    QApplication.processEvents()
+    for bar in (w.setup_bar, w.commands_bar):
+        for action in bar.actions():
+            widget = bar.widgetForAction(action)
+            if widget is not None and not action.isSeparator():
+                assert widget.isVisible(), (bar.windowTitle(), action.text() or widget)
+                box = widget.geometry()
+                assert bar.rect().contains(box), (action.text() or widget, box, bar.rect())
+
+
 def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
     w = _window(qtbot, game2, ["greedy", "random"], seed=4)
     with qtbot.waitSignal(w.gameOver, timeout=20000):
@@ -382,11 +401,22 @@ def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
     assert w.state.snapshot() == game2.new_state(4).snapshot()
     assert not w.replay_buttons["prev"].isEnabled() and w.replay_buttons["next"].isEnabled()
     assert not w.session.bot_to_move() and not w.step_button.isEnabled() and not w.undo_action.isEnabled()
-    for k in (1, 2, 3):
+    def places():
+        buttons = [*w.replay_buttons.values(), w.replay_slider, w.play_from_here_button]
+        return [b.mapTo(w, b.rect().topLeft()) for b in buttons]
+
+    QApplication.processEvents()
+    before = places()
+    for k in (1, 2, 3, 4, 5, 6):
         qtbot.mouseClick(w.replay_buttons["next"], Qt.LeftButton)
         expect = game2.state_from_dict(dict(record, actions=record["actions"][:k]))
         assert w.replay_index() == k and w.state.snapshot() == expect.snapshot()
-        assert w.replay_label.text().startswith(f"move {k} of {n}")
+        assert w.replay_label.full_text().startswith(f"move {k} of {n}")
+        QApplication.processEvents()
+        assert places() == before          # stepping never moves the buttons under the pointer
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
     qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
     assert w.replay_index() == 2
     w.replay_slider.setValue(37)
