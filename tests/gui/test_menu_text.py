@@ -130,3 +130,19 @@ def test_undo_text_from_data_is_literal(qtbot, tmp_path):
 ])
 def test_recent_labels_tell_same_named_files_apart(paths, labels):
     assert recent_labels(paths) == labels
+
+
+def test_copy_to_other_seats_offers_quarter_turns_on_4_player_boards(qtbot, tmp_path):
+    from studio.gui.main_window import MainWindow
+    from studio.model import io
+
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    quarter = w.editing.symmetry_actions["quarter-turn"]
+    assert quarter in w.editing.symmetry_menu.actions()
+    w.editing.symmetry_menu.aboutToShow.emit()
+    assert not quarter.isVisible()                      # the 2-player board: no quarter turns
+    path = bundled_path("boards", "realm", "jungle-temples-4p.yaml")
+    w.document.reset(io.read_board(path), str(path))
+    w.editing.symmetry_menu.aboutToShow.emit()
+    assert quarter.isVisible()
