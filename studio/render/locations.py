@@ -441,6 +441,13 @@ def _label_point(parts: list[Polygon], largest: Polygon, text: str,
     # (point, 0 inside / 1 on the outline): the outline is the fallback of a crowded region
     candidates = [(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), int(n == 1)) for (a, b), n in seen.items()]
     candidates += [((c.x, c.y), 0) for c in (poly.centroid for poly in parts)]
+    # and halfway from each face's centre to its corners' sides: room in a crowded region
+    for poly in parts:
+        c = poly.centroid
+        ring = list(poly.exterior.coords)[:-1]
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            candidates.append((((c.x + (a[0] + b[0]) / 2) / 2, (c.y + (a[1] + b[1]) / 2) / 2), 0))
+            candidates.append((((c.x + a[0]) / 2, (c.y + a[1]) / 2), 0))
     candidates = [(m, edge) for m, edge in candidates if largest.covers(shapely.Point(m))]
     if not candidates:
         at = largest.point_on_surface()
