@@ -25,7 +25,9 @@ from studio.playtest.stats import (CONTENT_KINDS, Distribution, SoloSummary, Sum
                                    content_pool, never_verb)
 
 FORMAT = "studio-playtest/1"
-SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98")
+# the board's seat colours (studio.render.style.SEAT_COLOURS, which this layer may not import),
+# so a report's charts match the board and the balance window; then one for solo sets
+SEAT_COLOURS = ("#e4572e", "#17a398", "#8e5bd6", "#f0a202", "#7d3c98")
 
 
 # -- plain text ---------------------------------------------------------------------------------
