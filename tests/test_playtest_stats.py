@@ -155,6 +155,13 @@ def test_content_never_taken_is_a_warning():
     assert "c-d-e" not in texts                    # a plain segment is not content
     few = summarize(results[:10], CATALOGUE)
     assert not any("never" in w for w in few.warnings)   # 10 games say little
+    # the text report's content lines count the same content, in the same words
+    from studio.playtest.report import content_lines
+
+    lines = "\n".join(content_lines(s))
+    assert "segments with content: 2, 1 never taken" in lines
+    assert "bridges: 1, 1 never taken" in lines and "pictures: 1, 1 never completed" in lines
+    assert "segment c-d-e" not in lines
 
 
 # -- warnings -----------------------------------------------------------------------------------

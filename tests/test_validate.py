@@ -129,7 +129,7 @@ def test_json_output_is_only_a_list_of_findings(capsys):
     data = json.loads(out)
     assert data == [Finding(**{**data[0], "element": tuple(data[0]["element"])}).to_dict()]
     assert data[0]["code"] == "geometry/lines-cross"
-    assert data[0]["element"] == ["line", "a1", "b2"]
+    assert data[0]["element"] == ["crossing", "a1", "b2", "a2", "b1"]
 
 
 def test_json_output_of_clean_content_is_an_empty_list(capsys):

@@ -96,7 +96,9 @@ def test_a_long_line_crosses_every_line_in_its_way():
     crossings = [f for f in findings if f.code == "geometry/lines-cross"]
     assert [re.search(r"crosses line (\[\w+, \w+\])", f.message).group(1) for f in crossings] == [
         "[b1, c2]", "[b2, c2]", "[b2, c3]"]
-    assert {f.element for f in crossings} == {("line", "c1", "b3")}
+    # each names both lines, so the editor can show the pair
+    assert [f.element for f in crossings] == [("crossing", "c1", "b3", "b1", "c2"), ("crossing", "c1", "b3", "b2", "c2"),
+                                             ("crossing", "c1", "b3", "b2", "c3")]
     # the listed segment it cuts is no longer a face
     assert [(f.code, f.element) for f in findings if f not in crossings] == [
         ("geometry/not-a-face", ("segment", "b2", "c2", "c3"))]

@@ -69,6 +69,19 @@ def resolve_reference(from_file: str | Path, ref: str) -> Path:
     return target
 
 
+def rebased_reference(ref: str, old_file: str | os.PathLike | None, new_file: str | os.PathLike) -> str:
+    """``ref`` (relative to ``old_file``'s folder, or absolute) rewritten relative to
+    ``new_file``'s folder so it names the same file: what a Save As into another folder does
+    to a scenario's board and island references. Posix separators; a reference that cannot be
+    made relative (another drive) is kept absolute. Folder references keep their final ``/``."""
+    target = Path(ref) if Path(ref).is_absolute() or old_file is None else resolved(old_file).parent / ref
+    try:
+        out = Path(os.path.relpath(resolved(target), resolved(new_file).parent)).as_posix()
+    except ValueError:  # another drive (Windows)
+        out = resolved(target).as_posix()
+    return out + "/" if ref.endswith("/") and not out.endswith("/") else out
+
+
 def missing_reason(target: str | os.PathLike) -> str | None:
     """Why a resolved reference names no file to read, or None when there is something to
     read (a file, or a link the loader reports with :func:`unreadable_reason`): ``"no such

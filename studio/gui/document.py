@@ -778,7 +778,8 @@ class BoardDocument(UndoDocument, QObject):
 
     def symmetric_copy(self, ids: Iterable[str], kind: str) -> list[str]:
         """Copy the part spanned by ``ids`` onto the other seats' parts of the board: turned
-        half a turn, mirrored, or a third and two thirds of a turn about the board's centre.
+        half a turn, mirrored, a third and two thirds of a turn, or (4 seats) a quarter, a half
+        and three quarters of a turn about the board's centre, snapped to the lattice.
         Pegs landing on pegs merge with them (so the copy recolours and fills the existing
         part). One step; returns the ids of every copy's pegs."""
         frag = self.fragment(ids)
@@ -786,8 +787,13 @@ class BoardDocument(UndoDocument, QObject):
             return []
         centre = geometry_ops.board_centre((p.x, p.y) for p in self._board.pegs.values())
         out: list[str] = []
+        maps = geometry_ops.symmetric_copies(kind, centre)
+        if kind.startswith("quarter-turn"):
+            # the triangular lattice has no quarter-turn symmetry: each turned peg goes to the
+            # nearest lattice point (so onto the base's pegs, which it recolours)
+            maps = [lambda x, y, f=f: self.snap(*f(x, y)) for f in maps]
         with self.macro(f"Copy to other seats ({_TRANSFORM_TEXT[kind].lower()})"):
-            for fn in geometry_ops.symmetric_copies(kind, centre):
+            for fn in maps:
                 out += self.insert_fragment(frag, fn, "Copy")
         return out
 
@@ -851,7 +857,8 @@ class BoardDocument(UndoDocument, QObject):
 
 
 _TRANSFORM_TEXT = {"half-turn": "Turn half a turn", "third-turn": "Turn a third of a turn",
-                   "third-turn-back": "Turn a third of a turn back", "mirror-x": "Mirror left-right",
+                   "third-turn-back": "Turn a third of a turn back", "quarter-turn": "Turn a quarter of a turn",
+                   "quarter-turn-back": "Turn a quarter of a turn back", "mirror-x": "Mirror left-right",
                    "mirror-y": "Mirror top-bottom"}
 
 

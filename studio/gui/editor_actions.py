@@ -29,6 +29,7 @@ TRANSFORM_ACTIONS = (
 SYMMETRY_ACTIONS = (
     ("half-turn", "&Half a Turn (2 or 4 seats facing)"),
     ("third-turn", "&Thirds of a Turn (3 seats)"),
+    ("quarter-turn", "&Quarter Turns (4 seats around)"),
     ("mirror-x", "Mirror &Left–Right"),
     ("mirror-y", "Mirror &Top–Bottom"),
 )
@@ -92,6 +93,7 @@ class EditorActions(QObject):
             copies.addAction(a)
         self.transform_menu = transform
         self.symmetry_menu = copies
+        copies.aboutToShow.connect(self.update_enabled)
 
     def fill_game_menu(self, menu: QMenu) -> None:
         menu.addAction(self.scenario_action)
@@ -166,6 +168,8 @@ class EditorActions(QObject):
         for a in (self.cut_action, self.copy_action, self.duplicate_action, self.triangulate_action,
                   *self.transform_actions.values(), *self.symmetry_actions.values()):
             a.setEnabled(has)
+        # quarter turns only make sense with four seats around the board
+        self.symmetry_actions["quarter-turn"].setVisible(self.window.document.board.players == 4)
 
     def update_paste_enabled(self) -> None:
         """Edit ▸ Paste can act only when the clipboard holds a fragment with pegs."""

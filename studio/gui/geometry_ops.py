@@ -16,9 +16,14 @@ from shapely.geometry import LineString, MultiPoint, Point
 from studio.model.realm import line_key
 
 XY = tuple[float, float]
-TRANSFORMS = ("half-turn", "third-turn", "third-turn-back", "mirror-x", "mirror-y")
-"""Transform names: rotate 180, rotate 120 (clockwise on screen), rotate -120, mirror
-left-right (x -> -x about the pivot), mirror top-bottom (y -> -y about the pivot)."""
+TRANSFORMS = ("half-turn", "third-turn", "third-turn-back", "quarter-turn", "quarter-turn-back",
+              "mirror-x", "mirror-y")
+"""Transform names: rotate 180, rotate 120 (clockwise on screen), rotate -120, rotate 90
+(clockwise on screen), rotate -90, mirror left-right (x -> -x about the pivot), mirror
+top-bottom (y -> -y about the pivot)."""
+
+_ANGLES = {"half-turn": math.pi, "third-turn": 2 * math.pi / 3, "third-turn-back": -2 * math.pi / 3,
+           "quarter-turn": math.pi / 2, "quarter-turn-back": -math.pi / 2}
 
 _ROUND = 6
 
@@ -27,9 +32,9 @@ def transform_fn(kind: str, pivot: XY) -> Callable[[float, float], XY]:
     """The map (x, y) -> (x', y') for ``kind`` (one of :data:`TRANSFORMS`) about ``pivot``.
     Raises ValueError for an unknown kind."""
     px, py = pivot
-    if kind in ("half-turn", "third-turn", "third-turn-back"):
-        angle = {"half-turn": math.pi, "third-turn": 2 * math.pi / 3, "third-turn-back": -2 * math.pi / 3}[kind]
-        c, s = math.cos(angle), math.sin(angle)
+    if kind in _ANGLES:
+        angle = _ANGLES[kind]
+        c, s = round(math.cos(angle), 12), round(math.sin(angle), 12)
 
         def rotate(x: float, y: float) -> XY:
             dx, dy = x - px, y - py
@@ -44,7 +49,11 @@ def transform_fn(kind: str, pivot: XY) -> Callable[[float, float], XY]:
 
 def symmetric_copies(kind: str, centre: XY) -> list[Callable[[float, float], XY]]:
     """The maps that copy a part of a board onto the other seats' parts: one for a half turn
-    or a mirror, two (a third and two thirds of a turn) for thirds."""
+    or a mirror, two (a third and two thirds of a turn) for thirds, three (a quarter, a half
+    and three quarters of a turn) for quarters (four seats around the board)."""
+    if kind in ("quarter-turn", "quarter-turn-back"):
+        return [transform_fn("quarter-turn", centre), transform_fn("half-turn", centre),
+                transform_fn("quarter-turn-back", centre)]
     if kind in ("third-turn", "third-turn-back"):
         return [transform_fn("third-turn", centre), transform_fn("third-turn-back", centre)]
     return [transform_fn(kind, centre)]

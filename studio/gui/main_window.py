@@ -24,6 +24,7 @@ from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
+from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
 from studio.gui.view import BoardView
@@ -198,10 +199,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit, None, "Quit Board Studio")
         self.quit_action.setMenuRole(QAction.QuitRole)
 
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action, self.redo_action = undo_redo_actions(stack, self)
         self.undo_action.setShortcut(QKeySequence.Undo)
         self.undo_action.setIcon(icons.undo_icon(redo=False))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(icons.undo_icon(redo=True))
         self.addAction(self.undo_action)
@@ -236,7 +236,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            action = self._action(tool.label, lambda _=False, n=name: self.set_tool(n), tool.shortcut,
+            action = self._action(literal(tool.label), lambda _=False, n=name: self.set_tool(n), tool.shortcut,
                                   tool.icon(), f"{tool.label} ({tool.shortcut}): {tool.hint}",
                                   checkable=True)
             action.setToolTip(f"{tool.label} ({tool.shortcut})")

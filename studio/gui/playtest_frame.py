@@ -109,6 +109,39 @@ class _BotThread(QThread):
 
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that takes the width its layout gives it, whatever its text: a text
+    too long for it ends in "…" (whole in the tool tip)."""
+
+    def __init__(self, text: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def sizeHint(self):  # noqa: N802 - Qt API
+        return QSize(self.minimumWidth(), super().sizeHint().height())
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt API
+        return QSize(self.minimumWidth(), super().minimumSizeHint().height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(0, self.width() - 2 * self.margin() - 8)
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.ElideRight, width))
+
+
 class PlaytestFrame(QMainWindow):
     """Play ``game`` (an engine Game) at the table. ``controllers``: per seat ``"human"``,
     ``"random"``, ``"greedy"`` or ``"mcts"`` with any settings (``"mcts:400"``, ``"mcts:0.5s"``,
@@ -279,7 +312,15 @@ class PlaytestFrame(QMainWindow):
         bar.addWidget(self.new_game_button)
         self.new_game_button.setObjectName("newGame")
         bar.setStyleSheet(bar.styleSheet() + " QPushButton#newGame { padding: 3px 12px; font-weight: bold; }")
-        bar.addSeparator()
+        self.setup_bar = bar
+        # the game's commands on a bar of their own, beside the seats or (when the window is
+        # too narrow for both) on a row below: never hidden behind a » button
+        bar = QToolBar("Game")
+        bar.setMovable(False)
+        bar.setStyleSheet("QToolBar { spacing: 6px; padding: 0 4px; }")
+        bar.setMaximumHeight(bar.fontMetrics().height() + 10)  # a thin second row
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.commands_bar = bar
         self.undo_action = self._action(bar, "Undo", self.undo, QKeySequence.Undo,
                                         "take back the last move (with humans at the table: back to your last turn)")
         self.save_action = self._action(bar, "Save Game…", self.save_game, QKeySequence.Save,
@@ -288,6 +329,20 @@ class PlaytestFrame(QMainWindow):
                                         "go on with a saved game")
         self.replay_action = self._action(bar, "Replay…", self.open_replay, "Ctrl+R",
                                           "step through a saved game move by move")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._wrap_toolbars()
+
+    def _wrap_toolbars(self) -> None:
+        """Put the commands bar on its own row when the seats bar and it do not fit side by side."""
+        need = self.setup_bar.sizeHint().width() + self.commands_bar.sizeHint().width()
+        wrap = need > self.width()
+        if wrap != self.toolBarBreak(self.commands_bar):
+            if wrap:
+                self.insertToolBarBreak(self.commands_bar)
+            else:
+                self.removeToolBarBreak(self.commands_bar)
 
     def _action(self, bar: QToolBar, text: str, slot, shortcut, tip: str) -> QAction:
         action = QAction(text, self)
@@ -323,9 +378,6 @@ class PlaytestFrame(QMainWindow):
             if key == "next":
                 bar.addWidget(self._make_replay_slider())
             bar.addWidget(b)
-        self.replay_label = QLabel()
-        self.replay_label.setMinimumWidth(260)
-        bar.addWidget(self.replay_label)
         self.play_from_here_button = QPushButton("Play from here")
         self.play_from_here_button.setToolTip("leave the replay and go on playing from this position")
         self.play_from_here_button.clicked.connect(self.play_from_here)
@@ -334,6 +386,10 @@ class PlaytestFrame(QMainWindow):
         close.setToolTip("back to a new game")
         close.clicked.connect(self.close_replay)
         bar.addWidget(close)
+        # last, and sized by the bar rather than by its text: stepping never moves a button
+        self.replay_label = ElidedLabel()
+        self.replay_label.setMinimumWidth(200)
+        bar.addWidget(self.replay_label)
         for key, slot in ((Qt.Key_Home, lambda: self.replay_to(0)), (Qt.Key_End, lambda: self.replay_to(len(self._replay_actions))),
                           (Qt.Key_Left, lambda: self.replay_to(self.replay_index() - 1)),
                           (Qt.Key_Right, lambda: self.replay_to(self.replay_index() + 1))):
@@ -459,9 +515,14 @@ class PlaytestFrame(QMainWindow):
 
         if path is None:
             suggested = f"{self.game_file_stem()}-seed{self.session.seed}.game.json"
-            path = prompts.ask_game_path(self, suggested, True)
+            folder = prompts.last_folder("game")
+            path = prompts.ask_game_path(self, str(Path(folder) / suggested) if folder else suggested, True)
             if not path:
                 return False
+            path = prompts.save_file_path(self, path, "Save Game", suffixes=(".json",), extension=".game.json")
+            if not path:
+                return False
+            prompts.remember_folder("game", path)
         data = self._file_data()
         if self.replaying and self._replay_record is not None:
             data["record"] = self._replay_record   # the whole game, not the position shown
@@ -480,9 +541,10 @@ class PlaytestFrame(QMainWindow):
         from studio.model.io import InvalidContent
 
         if path is None:
-            path = prompts.ask_game_path(self, "", False)
+            path = prompts.ask_game_path(self, prompts.last_folder("game"), False)
             if not path:
                 return None
+            prompts.remember_folder("game", path)
         try:
             data = read_game_file(path)
             record = data["record"]

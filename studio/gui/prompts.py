@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 ALL_FILES = "All files (*)"
@@ -109,16 +110,40 @@ def ask_save_path(parent: QWidget | None, suggested: str = "", *, kind: str = "b
     return path or None
 
 
-def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=(".yaml", ".yml")) -> str | None:
-    """``path`` from :func:`ask_save_path` with ".yaml" added when it ends in none of
+def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=(".yaml", ".yml"),
+                   extension: str = ".yaml") -> str | None:
+    """``path`` from a save dialog with ``extension`` added when its name ends in none of
     ``suffixes``; None, after an error box titled ``title``, when it names a folder (adding
-    ".yaml" would silently write beside the folder)."""
+    the extension would silently write beside the folder)."""
     if Path(path).is_dir():
         show_error(parent, title, f"{Path(path).name} is a folder; choose a file name")
         return None
-    if Path(path).suffix.lower() not in suffixes:
-        path += ".yaml"
+    if not Path(path).name.lower().endswith(tuple(suffixes)):
+        path += extension
     return path
+
+
+_last_folders: dict[str, str] = {}
+
+
+def last_folder(kind: str) -> str:
+    """The folder a file dialog of ``kind`` (e.g. "game") was last used in: this run's, else
+    the one kept in the application's settings (the real studio), else ""."""
+    if kind in _last_folders:
+        return _last_folders[kind]
+    if QCoreApplication.organizationName():
+        folder = QSettings().value(f"lastFolder/{kind}", "")
+        if isinstance(folder, str) and folder and Path(folder).is_dir():
+            return folder
+    return ""
+
+
+def remember_folder(kind: str, path: str) -> None:
+    """Keep the folder of ``path`` as the next starting folder of ``kind``'s dialogs."""
+    folder = str(Path(path).resolve().parent)
+    _last_folders[kind] = folder
+    if QCoreApplication.organizationName():
+        QSettings().setValue(f"lastFolder/{kind}", folder)
 
 
 def ask_export_path(parent: QWidget | None, suggested: str = "") -> str | None:

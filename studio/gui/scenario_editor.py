@@ -27,13 +27,14 @@ from PySide6.QtWidgets import (
     QStyle, QToolBar, QVBoxLayout, QWidget,
 )
 
-from studio.content.paths import resolved
+from studio.content.paths import missing_reason, rebased_reference, resolve_reference, resolved
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
 from studio.gui import icons, prompts, wheel_guard
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
-from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path
+from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path, set_path
+from studio.gui.menu_text import undo_redo_actions
 from studio.model import io
 from studio.model.realm import RealmRules, Scenario
 from studio.validate import validate
@@ -164,12 +165,72 @@ class ScenarioDocument(QObject):
         target = str(path) if path is not None else self.path
         if target is None:
             raise ValueError("the scenario has no file yet: give a path")
+        moved = self._rebased_boards(target)
         scenario = self.model()
+        if moved is not None:
+            scenario.boards = {int(k): v for k, v in moved.items()}
         scenario.path = target
         io.write(scenario, target, origin=self.path)  # the text read keeps its comments
+        if moved is not None:
+            self._rebase_history(target)
+            set_path(self.data, ("boards",), moved)
         self.path = target
         self.undo_stack.setClean()
         self.changed.emit(())
+
+    def unreachable_boards(self) -> list[tuple[str, str]]:
+        """(player count, reason) of each board reference the saved scenario cannot follow: it
+        leaves the scenario's content root, or names no file."""
+        if self.path is None:
+            return []
+        out = []
+        boards = self.value(("boards",), {})
+        for n, ref in sorted(boards.items() if isinstance(boards, dict) else []):
+            try:
+                target = resolve_reference(self.path, ref)
+            except LoadError as exc:
+                out.append((n, exc.message))
+                continue
+            reason = missing_reason(target)
+            if reason:
+                out.append((n, f"{ref}: {reason}"))
+        return out
+
+    def _rebased_boards(self, target: str) -> dict | None:
+        """The board references rewritten for a file at ``target`` (None when they need no
+        change: same folder and all relative)."""
+        boards = self.value(("boards",), {})
+        if not isinstance(boards, dict):
+            return None
+        moved = {n: rebased_reference(ref, self.path, target) if isinstance(ref, str) else ref
+                 for n, ref in boards.items()}
+        return moved if moved != boards else None
+
+    def _rebase_history(self, target: str) -> None:
+        """Undo steps hold references relative to the old folder: rewrite them too, so undoing
+        an edit after Save As restores a reference to the same file."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            for attr in ("old", "new"):
+                value = getattr(command, attr, MISSING)
+                path = getattr(command, "path", None)
+                if value is MISSING or path is None:
+                    continue
+                setattr(command, attr, _rebase_value(value, tuple(path), self.path, target))
+
+
+def _rebase_value(value: Any, path: tuple, old_file: str | None, new_file: str) -> Any:
+    """``value`` stored at ``path`` of a scenario's data, its board references rewritten for a
+    file at ``new_file`` (see :func:`rebased_reference`)."""
+    if path == ():
+        if isinstance(value, dict) and isinstance(value.get("boards"), dict):
+            value = dict(value, boards=_rebase_value(value["boards"], ("boards",), old_file, new_file))
+        return value
+    if path == ("boards",) and isinstance(value, dict):
+        return {n: rebased_reference(r, old_file, new_file) if isinstance(r, str) else r for n, r in value.items()}
+    if len(path) == 2 and path[0] == "boards" and isinstance(value, str):
+        return rebased_reference(value, old_file, new_file)
+    return value
 
 
 # --- field editors ---------------------------------------------------------------------------------
@@ -774,10 +835,9 @@ class ScenarioEditor(QMainWindow):
     def _undo_actions(self) -> None:
         self.edit_menu.clear()
         stack = self.document.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action, self.redo_action = undo_redo_actions(stack, self)
         self.undo_action.setShortcut(QKeySequence.Undo)
         self.undo_action.setIcon(icons.undo_icon(False))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(icons.undo_icon(True))
         self.edit_menu.addAction(self.undo_action)
@@ -1126,6 +1186,13 @@ class ScenarioEditor(QMainWindow):
             prompts.show_error(self, "Cannot save scenario", f"Could not save {Path(path).name}.\n\n{text}", details)
             return False
         self.statusBar().showMessage(f"Saved {path}", 5000)
+        lost = self.document.unreachable_boards()
+        if lost:
+            prompts.show_info(self, "Boards out of reach",
+                              f"Saved {Path(path).name}, but from its folder it cannot use:\n\n"
+                              + "\n".join(f"• {n} players: {why}" for n, why in lost)
+                              + "\n\nSave the scenario in the folder tree of its boards, or copy the "
+                                "boards next to it.")
         return True
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API

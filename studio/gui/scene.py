@@ -206,6 +206,11 @@ class BoardScene(QGraphicsScene):
 
         if kind == "peg" and len(element) >= 2 and element[1] in pegs:
             return FindingMarkerItem(severity, pegs=[at(element[1])])
+        if kind == "crossing" and len(element) >= 5:
+            # two lines that cross: both marked
+            pairs = [(element[1], element[2]), (element[3], element[4])]
+            return FindingMarkerItem(severity, lines=[(at(a), at(b)) for a, b in pairs if a in pegs and b in pegs]) \
+                if any(a in pegs and b in pegs for a, b in pairs) else None
         if kind == "line" and len(element) >= 3:
             a, b = element[1], element[2]
             if a in pegs and b in pegs:
@@ -438,6 +443,9 @@ class BoardScene(QGraphicsScene):
             if seat is None:
                 return []
             return [self.pegs[p] for p in [*seat.start, *seat.goal] if p in self.pegs]
+        if element and element[0] == "crossing" and len(element) >= 5:
+            # the two lines that cross
+            return [it for e in (("line", *element[1:3]), ("line", *element[3:5])) for it in self.items_for(e)]
         if element and element[0] == "crater" and self.crater is None:
             return [self.pegs[p] for p in self.document.board.crater if p in self.pegs]
         item = self.item_for(element)

@@ -22,10 +22,13 @@ from pathlib import Path
 from studio.playtest.elements import Element, hex_corners, shape_bounds
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
-from studio.playtest.stats import Distribution, SoloSummary, Summary, all_clear, challenge_text
+from studio.playtest.stats import (CONTENT_KINDS, Distribution, SoloSummary, Summary, all_clear, challenge_text,
+                                   content_pool, never_verb)
 
 FORMAT = "studio-playtest/1"
-SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98")
+# the board's seat colours (studio.render.style.SEAT_COLOURS, which this layer may not import),
+# so a report's charts match the board and the balance window; then one for solo sets
+SEAT_COLOURS = ("#e4572e", "#17a398", "#8e5bd6", "#f0a202", "#7d3c98")
 
 
 # -- plain text ---------------------------------------------------------------------------------
@@ -288,16 +291,22 @@ def solo_rows(solo: SoloSummary) -> list[dict]:
 
 
 def content_lines(s: Summary) -> list[str]:
-    """Per kind of element: how many there are, how many were never taken, the most taken."""
+    """Per kind of content: how many there are, how many were never taken, the most taken.
+    Counted as the warnings count them (:func:`~studio.playtest.stats.content_pool`: for
+    segments, those holding something), in the same words ("6 of 50 segments with content
+    never taken")."""
     out = ["content (share of games that took each element):"]
-    kinds: dict[str, list] = {}
-    for e in s.elements:
-        kinds.setdefault(e.kind, []).append(e)
-    for kind, items in kinds.items():
+    kinds = list(dict.fromkeys(e.kind for e in s.elements))
+    for kind in kinds:
+        items = content_pool(s.elements, kind)
+        if not items:
+            continue
         never = sum(1 for e in items if e.taken == 0)
         top = sorted(items, key=lambda e: (-e.taken, e.key))[:3]
         tops = ", ".join(f"{e.label} {100 * e.rate:.0f}%" for e in top if e.taken)
-        out.append(f"  {kind}: {len(items)}, never taken {never}" + (f"; most: {tops}" if tops else ""))
+        words = CONTENT_KINDS.get(kind, kind)
+        out.append(f"  {words}: {len(items)}, {never} never {never_verb(kind)}"
+                   + (f"; most: {tops}" if tops else ""))
     return out
 
 

@@ -567,17 +567,29 @@ CONTENT_KINDS = {"segment": "segments with content", "bridge": "bridges", "line"
                  "picture": "pictures", "island": "islands", "goal": "goal steps", "tree": "tree spaces"}
 
 
+def content_pool(elements: list[ElementStat], kind: str) -> list[ElementStat]:
+    """The elements of ``kind`` that count as content: every one, but for segments only those
+    holding something (an empty segment is no content to take). The one definition behind
+    every "never taken" count (text report, warnings)."""
+    return [e for e in elements if e.kind == kind and (kind != "segment" or e.content)]
+
+
+def never_verb(kind: str) -> str:
+    """What content of ``kind`` never had done to it: taken, completed, visited or reached."""
+    return "completed" if kind in ("picture", "goal") else "visited" if kind == "island" else \
+        "reached" if kind == "tree" else "taken"
+
+
 def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
     out = []
     for kind, words in CONTENT_KINDS.items():
-        pool = [e for e in elements if e.kind == kind and (kind != "segment" or e.content)]
+        pool = content_pool(elements, kind)
         never = [e for e in pool if e.taken == 0]
         if not never:
             continue
         shown = ", ".join(f"{e.label} ({e.content})" if e.content and kind in ("segment", "bridge", "line")
                           else e.label for e in never[:5])
         more = f" and {len(never) - 5} more" if len(never) > 5 else ""
-        what = "completed" if kind in ("picture", "goal") else "visited" if kind == "island" else \
-            "reached" if kind == "tree" else "taken"
+        what = never_verb(kind)
         out.append(f"{len(never)} of {len(pool)} {words} never {what} in {games} games: {shown}{more}")
     return out

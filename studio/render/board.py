@@ -144,8 +144,8 @@ def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None,
         pts = [poly.at(i) for i in range(3)]
         c = QPointF(sum(q.x() for q in pts) / 3, sum(q.y() for q in pts) / 3)
         glyphs.paint_segment_content(p, c, seg)
-    locations.paint_regions(p, scene.pictures)
-    locations.paint_regions(p, scene.islands)
+    locations.paint_regions(p, scene.pictures, labels=False)
+    locations.paint_regions(p, scene.islands, labels=False)
     starts = start_seats(board)
     goals = locations.goal_seats(board)
     crater = set(board.crater)
@@ -162,6 +162,9 @@ def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None,
         for peg in pegs.values():
             glyphs.paint_text(p, QPointF(peg.x, peg.y + style.PEG_RADIUS + 0.1), peg.id, 0.12,
                               style.INK, bold=False, outline=QColor(255, 250, 235, 200))
+    # name tags over the pegs: never hidden (placed to keep clear of pegs where they can)
+    locations.paint_regions(p, scene.pictures, outlines=False)
+    locations.paint_regions(p, scene.islands, outlines=False)
     if options.seat_labels:
         for _name, text, pos, i in seat_label_positions(board):
             glyphs.paint_seat_label(p, pos, text, style.seat_colour(i))

@@ -419,6 +419,7 @@ def union_outline(polygons: Iterable[Polygon], text: str = "",
 
 
 LABEL_SIZE = 0.17  # name tags of pictures and islands (board units)
+PEG_WEIGHT = 5     # a tag under a peg is unreadable: worse than a tag over a glyph (weight 3)
 
 
 def label_size(text: str) -> tuple[float, float]:
@@ -440,6 +441,13 @@ def _label_point(parts: list[Polygon], largest: Polygon, text: str,
     # (point, 0 inside / 1 on the outline): the outline is the fallback of a crowded region
     candidates = [(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), int(n == 1)) for (a, b), n in seen.items()]
     candidates += [((c.x, c.y), 0) for c in (poly.centroid for poly in parts)]
+    # and halfway from each face's centre to its corners' sides: room in a crowded region
+    for poly in parts:
+        c = poly.centroid
+        ring = list(poly.exterior.coords)[:-1]
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            candidates.append((((c.x + (a[0] + b[0]) / 2) / 2, (c.y + (a[1] + b[1]) / 2) / 2), 0))
+            candidates.append((((c.x + a[0]) / 2, (c.y + a[1]) / 2), 0))
     candidates = [(m, edge) for m, edge in candidates if largest.covers(shapely.Point(m))]
     if not candidates:
         at = largest.point_on_surface()
@@ -448,11 +456,13 @@ def _label_point(parts: list[Polygon], largest: Polygon, text: str,
     reach = style.GLYPH_SIZE * 0.25
 
     def covered(m) -> float:
-        # pegs are drawn over tags, glyphs under them: a hidden glyph costs more than a peg's edge
+        # (x, y[, weight[, reach]]): a glyph weighs 3 and is hidden within a quarter glyph of
+        # the tag; a peg (busy_points) weighs more and reaches as far as it is drawn
         total = 0.0
-        for x, y, *weight in avoid:
-            if abs(x - m[0]) < w / 2 + reach and abs(y - m[1]) < h / 2 + reach:
-                total += weight[0] if weight else 3
+        for x, y, *more in avoid:
+            r = more[1] if len(more) > 1 else reach
+            if abs(x - m[0]) < w / 2 + r and abs(y - m[1]) < h / 2 + r:
+                total += more[0] if more else 3
         return total
 
     centre = largest.centroid
@@ -512,9 +522,10 @@ def _triangle(board: Board, key) -> Polygon | None:
 
 def busy_points(board: Board) -> list[tuple]:
     """Where a name tag should not go: (x, y) of the centre of every segment with treasure,
-    energy or an idol, and (x, y, 1) of every peg (weight 1: pegs are drawn over the tags)."""
+    energy or an idol, and (x, y, weight, radius) of every peg: pegs are drawn over the tags
+    (and on a printed board a real peg stands there), so a tag under a peg costs the most."""
     pegs = board.pegs
-    out: list[tuple] = [(p.x, p.y, 1) for p in pegs.values()]
+    out: list[tuple] = [(p.x, p.y, PEG_WEIGHT, style.PEG_RADIUS * 1.15) for p in pegs.values()]
     for seg in board.segments:
         if (seg.treasure or seg.energy or seg.idol) and all(pid in pegs for pid in seg.pegs):
             out.append((sum(pegs[pid].x for pid in seg.pegs) / 3, sum(pegs[pid].y for pid in seg.pegs) / 3))
@@ -590,12 +601,15 @@ def paint_canals(p: QPainter, scene: Scenery) -> None:
     p.restore()
 
 
-def paint_regions(p: QPainter, regions: Iterable[Region]) -> None:
-    """Outlines and name tags of pictures or islands."""
+def paint_regions(p: QPainter, regions: Iterable[Region], outlines: bool = True, labels: bool = True) -> None:
+    """Outlines and (or) name tags of pictures or islands (a print draws the tags last, over
+    the pegs, so no tag is ever hidden)."""
     for region in regions:
         if _visible(p, region.path.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)):
-            paint_region_outline(p, region.path, region.colour)
-            paint_region_label(p, region.label_at, region.text, region.colour)
+            if outlines:
+                paint_region_outline(p, region.path, region.colour)
+            if labels:
+                paint_region_label(p, region.label_at, region.text, region.colour)
 
 
 def board_line_extras(board: Board) -> tuple[dict, dict]:

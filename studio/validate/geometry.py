@@ -216,7 +216,7 @@ def _check_meetings(board: Board, geo: BoardGeometry, report: Reporter) -> None:
                    f"line {quote_pegs(board.lines[j])} crosses line {quote_pegs(board.lines[i])}"
                    f"{_line_note(report, ('lines', i))} at ({where.x:.3g}, {where.y:.3g}), away from any peg; "
                    "lines may meet only at pegs",
-                   at=("lines", j), element=("line", *board.lines[j]))
+                   at=("lines", j), element=("crossing", *board.lines[j], *board.lines[i]))
 
 
 # --- faces and segments ------------------------------------------------------------------------

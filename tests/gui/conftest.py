@@ -35,6 +35,7 @@ class DialogLog:
         self.answers: dict[str, object] = {}
         for name in DIALOGS:
             monkeypatch.setattr(prompts, name, self._make(name))
+        monkeypatch.setattr(prompts, "_last_folders", {})   # each test starts with no remembered folder
 
     def _make(self, name):
         def dialog(*args, **kwargs):

@@ -219,3 +219,12 @@ def test_a_board_with_errors_is_refused_with_the_reason(qtbot, window, monkeypat
     assert not d.start_run()
     assert d.progress_label.text().startswith("Cannot run: fix the board's 1 error first")
     assert d.run is None and d.run_button.isEnabled()
+
+
+def test_balance_charts_and_report_use_the_boards_seat_colours():
+    from studio.gui.balance.charts import seat_colour
+    from studio.playtest.report import SEAT_COLOURS as REPORT
+    from studio.render import style
+
+    for i in range(4):
+        assert seat_colour(i).name() == style.seat_colour(i).name() == REPORT[i]

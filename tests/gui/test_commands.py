@@ -301,3 +301,30 @@ def test_200_random_edits_undo_to_the_start_exactly(qapp, seed):
         doc.undo_stack.redo()
     assert exact(doc) == end
     assert doc.undo_stack.count() == steps
+
+
+def test_quarter_turns_copy_onto_the_three_other_seats_of_a_4_player_board(qapp):
+    from studio.content import bundled_path
+    from studio.geometry.lattice import ROW_HEIGHT
+    from studio.model import io
+
+    d = BoardDocument(io.read_board(bundled_path("boards", "realm", "jungle-temples-4p.yaml")))
+    board = d.board
+    before = repr(board.to_data())
+    south = sorted(board.seats["south"].start)[:2]
+    d.set_peg_colour(south, "blue")
+    out = d.symmetric_copy(south, "quarter-turn")
+    assert len(out) == 3 * len(south) and len(set(out)) == len(out)
+    for pid in out:                                   # on the lattice, coloured as the source
+        peg = board.pegs[pid]
+        r = round(peg.y / ROW_HEIGHT)
+        assert abs(peg.y - r * ROW_HEIGHT) < 1e-6 and abs(peg.x - round(peg.x - 0.5 * (r % 2)) - 0.5 * (r % 2)) < 1e-6
+        assert peg.colour == "blue"
+    centre = (sum(p.x for p in board.pegs.values()) / len(board.pegs), sum(p.y for p in board.pegs.values()) / len(board.pegs))
+    # the first copy sits a quarter turn (clockwise on screen: south goes west) from the source
+    sx, sy = board.pegs[south[0]].x - centre[0], board.pegs[south[0]].y - centre[1]
+    qx, qy = board.pegs[out[0]].x - centre[0], board.pegs[out[0]].y - centre[1]
+    assert abs(qx - (-sy)) < 0.9 and abs(qy - sx) < 0.9
+    d.undo_stack.undo()
+    d.undo_stack.undo()
+    assert repr(board.to_data()) == before

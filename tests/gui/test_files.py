@@ -198,7 +198,7 @@ def test_recent_files_and_drop_open_watched_files(window, file_dialogs, board_fi
     assert window.load_path(second)
     assert window.recent_files()[:2] == [str(second.resolve()), str(board_file.resolve())]
     window._fill_recent_menu()
-    first_action = next(a for a in window.recent_menu.actions() if a.text() == "mine.yaml")
+    first_action = next(a for a in window.recent_menu.actions() if a.text().startswith("mine.yaml — "))
     first_action.trigger()
     assert window.document.board.name == "Jungle Temples, 2 players"
     assert window.files.watcher.path == str(board_file.resolve())

@@ -63,7 +63,11 @@ def test_build_save_validate_and_play_a_jungle_temples_board(window, dialogs, mo
     QTest.keyClick(window, Qt.Key_L)
     press_release(window, *at(board, "d5"))
     press_release(window, *at(board, "d6"))                                 # erased
-    press_release(window, *at(board, "d5"))                                 # drawn again
+    press_release(window, *at(board, "d5"))                                 # back along it: stays erased
+    assert ("d5", "d6") not in board.line_keys()
+    press_release(window, *at(board, "d6"), button=Qt.RightButton)
+    stroke(window, [at(board, "d5"), at(board, "d6")])                      # drawn again with a drag
+    assert ("d5", "d6") in board.line_keys()
     press_release(window, *at(board, "d6"), button=Qt.RightButton)
 
     # copy the northern half onto South's half: select it with a rubber band, Copy to Other Seats

@@ -4,6 +4,7 @@ clicking pegs, drawing from the pool, and boards that cannot be played."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -282,6 +283,29 @@ def test_undo_with_a_human_goes_back_to_the_humans_turn(qtbot, game2):
     assert not w.undo_action.isEnabled() and not w.undo()
 
 
+def test_save_game_adds_its_extension_and_dialogs_remember_the_folder(qtbot, game2, tmp_path, dialogs):
+    w = _window(qtbot, game2, ["random", "greedy"], seed=9)
+    w.set_autoplay(False)
+    _play_bots(qtbot, w, 3)
+    (tmp_path / "games").mkdir()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "mine"))
+    assert w.save_game()
+    assert (tmp_path / "games" / "mine.game.json").is_file() and not (tmp_path / "games" / "mine").exists()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "other.json"))   # a .json name is kept
+    assert w.save_game()
+    assert (tmp_path / "games" / "other.json").is_file()
+    # the next dialogs start in that folder
+    assert Path(dialogs.named("ask_game_path")[1][0]).parent == (tmp_path / "games").resolve()
+    dialogs.answer("ask_game_path", str(tmp_path / "games" / "mine.game.json"))
+    assert w.open_replay()
+    assert dialogs.named("ask_game_path")[2][0] == str((tmp_path / "games").resolve())
+    # a folder is refused with a message, nothing written beside it
+    dialogs.answer("ask_game_path", str(tmp_path / "games"))
+    dialogs.answer("show_error")
+    assert not w.save_game()
+    assert "is a folder" in dialogs.named("show_error")[0][1]
+
+
 def test_save_and_open_a_game_round_trip(qtbot, game2, tmp_path, dialogs):
     w = _window(qtbot, game2, ["random", "greedy"], seed=9)
     w.set_autoplay(False)
@@ -344,6 +368,25 @@ def test_a_content_file_opened_as_a_game_says_what_it_is(qtbot, game2, dialogs):
     assert not w.replaying and w.state.history == []
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_command_is_on_screen_at_1360_pixels(qtbot, players):
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), players, 0)
+    w = PlaytestWindow(game, seed=1, controllers=["human", "mcts:400", "greedy", "random"][:players],
+                       delay_ms=0, autoplay=False)
+    qtbot.addWidget(w)
+    w.resize(1360, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    QApplication.processEvents()
+    for bar in (w.setup_bar, w.commands_bar):
+        for action in bar.actions():
+            widget = bar.widgetForAction(action)
+            if widget is not None and not action.isSeparator():
+                assert widget.isVisible(), (bar.windowTitle(), action.text() or widget)
+                box = widget.geometry()
+                assert bar.rect().contains(box), (action.text() or widget, box, bar.rect())
+
+
 def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
     w = _window(qtbot, game2, ["greedy", "random"], seed=4)
     with qtbot.waitSignal(w.gameOver, timeout=20000):
@@ -358,11 +401,22 @@ def test_replay_steps_through_a_saved_game(qtbot, game2, tmp_path):
     assert w.state.snapshot() == game2.new_state(4).snapshot()
     assert not w.replay_buttons["prev"].isEnabled() and w.replay_buttons["next"].isEnabled()
     assert not w.session.bot_to_move() and not w.step_button.isEnabled() and not w.undo_action.isEnabled()
-    for k in (1, 2, 3):
+    def places():
+        buttons = [*w.replay_buttons.values(), w.replay_slider, w.play_from_here_button]
+        return [b.mapTo(w, b.rect().topLeft()) for b in buttons]
+
+    QApplication.processEvents()
+    before = places()
+    for k in (1, 2, 3, 4, 5, 6):
         qtbot.mouseClick(w.replay_buttons["next"], Qt.LeftButton)
         expect = game2.state_from_dict(dict(record, actions=record["actions"][:k]))
         assert w.replay_index() == k and w.state.snapshot() == expect.snapshot()
-        assert w.replay_label.text().startswith(f"move {k} of {n}")
+        assert w.replay_label.full_text().startswith(f"move {k} of {n}")
+        QApplication.processEvents()
+        assert places() == before          # stepping never moves the buttons under the pointer
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
+    qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
     qtbot.mouseClick(w.replay_buttons["prev"], Qt.LeftButton)
     assert w.replay_index() == 2
     w.replay_slider.setValue(37)

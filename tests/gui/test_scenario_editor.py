@@ -133,3 +133,31 @@ def test_scenario_editor_from_the_board_editor(window, qtbot):
     qtbot.addWidget(ed, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert ed.document.path.endswith("jungle-temples.yaml")
     assert ed.editor_for(("rules", "modules", "cross-board")).group.isChecked()
+
+
+def test_save_as_into_another_folder_keeps_board_references(editor, content, dialogs, tmp_path_factory):
+    doc = editor.document
+    boards_before = {n: (content / "scenarios" / ref).resolve() for n, ref in doc.value(("boards",)).items()}
+    # an edit in the history: after Save As, undoing it must still name the same file
+    doc.set_value(("boards",), dict(doc.value(("boards",)), **{"2": "../boards/realm/jungle-temples-2p.yaml"}))
+    (content / "scenarios" / "variants").mkdir()
+    target = content / "scenarios" / "variants" / "volcano-b.yaml"
+    dialogs.answer("ask_save_path", str(target))
+    assert editor.save_as()
+    assert doc.value(("boards", "3")) == "../../boards/realm/volcano-3p.yaml"
+    assert editor.boards_editor.fields["3"].text() == "../../boards/realm/volcano-3p.yaml"
+    saved = io.read_scenario(target)
+    assert (target.parent / saved.boards[3]).resolve() == boards_before["3"]
+    assert (target.parent / saved.boards[2]).resolve() == (content / "boards" / "realm" / "jungle-temples-2p.yaml").resolve()
+    assert not [f for f in editor.refresh_findings() if f.code.startswith("content/")]
+    assert not dialogs.named("show_info")
+    doc.undo_stack.undo()
+    assert {n: (target.parent / ref).resolve() for n, ref in doc.value(("boards",)).items()} == boards_before
+    doc.undo_stack.redo()
+    # saved where the boards are out of reach (outside their content root): said at once
+    far = tmp_path_factory.mktemp("elsewhere") / "volcano-c.yaml"
+    dialogs.answer("ask_save_path", str(far))
+    dialogs.answer("show_info")
+    assert editor.save_as()
+    assert dialogs.named("show_info") and "cannot use" in dialogs.named("show_info")[0][1]
+    assert "leaves the content root" in dialogs.named("show_info")[0][1]

@@ -83,13 +83,42 @@ def test_line_tool_draws_and_erases_by_clicking_two_pegs(window):
     press_release(window, *at(doc.board, "a1"))
     press_release(window, *at(doc.board, "a2"))                 # the line exists: erased
     assert ("a1", "a2") not in doc.board.line_keys()
-    press_release(window, *at(doc.board, "a1"))                 # chain back: drawn again
-    assert ("a1", "a2") in doc.board.line_keys()
-    assert doc.undo_stack.count() == 2
+    press_release(window, *at(doc.board, "a1"))                 # back along it: stays erased
+    assert ("a1", "a2") not in doc.board.line_keys()
+    assert doc.undo_stack.count() == 1
     press_release(window, *at(doc.board, "a2"), button=Qt.RightButton)  # stop the chain
+    assert window.tools["add-line"].start is None
+    press_release(window, *at(doc.board, "a1"))                 # a new chain: two clicks draw
+    press_release(window, *at(doc.board, "a2"))
+    assert ("a1", "a2") in doc.board.line_keys()
+    press_release(window, *at(doc.board, "a1"))                 # a third click on the first peg
+    assert ("a1", "a2") in doc.board.line_keys()                # ... does not delete it
+    assert doc.undo_stack.count() == 2
+    assert window.tools["add-line"].start == "a1"               # the chain goes on from there
+    QTest.keyClick(window.view.viewport(), Qt.Key_Escape)
     assert window.tools["add-line"].start is None
     doc.undo_stack.undo()
     assert ("a1", "a2") not in doc.board.line_keys()
+    doc.undo_stack.undo()
+    assert board_text(doc.board) == saved_text(doc.path)
+
+
+def test_line_tool_draws_by_dragging_from_peg_to_peg(window):
+    doc = window.document
+    use(window, "add-line")
+    press_release(window, *at(doc.board, "a1"))
+    press_release(window, *at(doc.board, "a2"))                 # erase a1-a2 first
+    QTest.keyClick(window.view.viewport(), Qt.Key_Escape)
+    assert ("a1", "a2") not in doc.board.line_keys()
+    stroke(window, [at(doc.board, "a1"), midpoint(doc.board, "a1", "a2"), at(doc.board, "a2")])
+    assert ("a1", "a2") in doc.board.line_keys()
+    assert doc.undo_stack.count() == 2                          # the drag is one step
+    assert window.tools["add-line"].start == "a2"
+    stroke(window, [at(doc.board, "a2"), midpoint(doc.board, "a1", "a2"), at(doc.board, "a1")])
+    assert ("a1", "a2") in doc.board.line_keys()                # dragging back keeps it
+    assert doc.undo_stack.count() == 2
+    QTest.keyClick(window.view.viewport(), Qt.Key_Escape)
+    doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert board_text(doc.board) == saved_text(doc.path)
 

@@ -75,3 +75,15 @@ def test_a_finding_selects_and_frames_its_element(window):
     assert visible.contains(rect)
     window.show_element(("picture", "nowhere"))
     assert "not on the board" in window.hint_label.text()
+
+
+def test_a_crossing_finding_shows_both_lines(window):
+    from studio.gui.docks.validation import element_text
+
+    crossing = ("crossing", "a1", "a2", "b1", "b2")   # (any two lines: the panel shows what it names)
+    window.show_element(crossing)
+    assert sorted(window.scene.selected_elements()) == [("line", "a1", "a2"), ("line", "b1", "b2")]
+    window.scene.set_findings([Finding("geometry/lines-cross", "error", "m", element=crossing)])
+    assert len(window.scene.markers) == 1 and len(window.scene.markers[0].lines) == 2
+    window.scene.set_findings([])
+    assert element_text(crossing) == "lines a1-a2 × b1-b2"

@@ -99,11 +99,21 @@ def test_wizard_pages_shape_the_board(qtbot):
     assert wizard.spec_error() and not page.isComplete()
     wizard._reset_seats()
     assert wizard.spec_error() is None
-    # the name and id follow the choices until typed over
+    # the name and id follow the choices until typed over; a renamed board gets a new id
+    assert wizard.spec().board_id == "jungle-temples-3p"
+    assert "bundled board “Jungle Temples, 3 players”" in wizard.location_page.id_note.text()
     wizard.location_page.name.setText("My board")
     wizard.location_page.name.textEdited.emit("My board")
+    assert wizard.spec().board_id == "my-board-3p" and wizard.location_page.board_id.text() == "my-board-3p"
+    assert wizard.location_page.id_note.text() == ""
     wizard.choose_players(2)
-    assert wizard.spec().name == "My board" and wizard.spec().board_id == "jungle-temples-2p"
+    assert wizard.spec().name == "My board" and wizard.spec().board_id == "my-board-2p"
+    assert wizard.board().id == "my-board-2p"
+    wizard.location_page.board_id.setText("volcano-2p")     # a typed id is kept, and a clash said
+    wizard.location_page.board_id.textEdited.emit("volcano-2p")
+    wizard.location_page.name.textEdited.emit("My board 2")
+    assert wizard.spec().board_id == "volcano-2p"
+    assert "Volcano, 2 players" in wizard.location_page.id_note.text()
     wizard._update_preview()
     assert not wizard.preview.pixmap().isNull()
 

@@ -389,6 +389,7 @@ def test_two_cards_of_one_colour_are_a_joker():
     give(s, 0, yellow=2, blue=1)
     place(s, "d1", "d2")  # d1 with its blue card, green d2 with a pair of yellows
     assert s.hands[0] == [0, 0, 0, 0, 0]
+    assert s.log[-1].endswith("places band d1-d2 (d1:blue->discard, d2:yellow pair->discard)")  # one pair
     assert sorted(s.discard) == sorted([CI["blue"], CI["yellow"], CI["yellow"]])
     s.apply(Draw(("deck", "deck")))
     give(s, 1, blue=1, red=1)
@@ -400,6 +401,7 @@ def test_two_cards_of_one_colour_are_a_joker():
     split = (CardPayment("d1", "gray", 0), CardPayment("d1", "gray", 1), CardPayment("c1", "red", 1))
     assert tuple(sorted(split)) in s.payment_options(("d1", "c1"))
     s.apply(Place(("d1", "c1"), split))
+    assert s.log[-1].endswith("(c1:red->seat 2, d1:gray pair->seat 1 + seat 2)")
     assert s.hands[0][CI["gray"]] == gray0 + 1
     assert s.hands[1][CI["gray"]] == gray1 + 1
     assert s.hands[1][CI["red"]] == red1 + 1

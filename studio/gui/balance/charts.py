@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from studio.playtest.report import SEAT_COLOURS
+from studio.render import style
 
 INK = QColor("#33302b")
 MUTED = QColor("#8a8070")
@@ -25,8 +25,9 @@ UNINTENDED = QColor("#b03a2e")
 
 
 def seat_colour(seat: int) -> QColor:
-    """The report's colour of seat ``seat`` (0-based), so charts match the HTML report."""
-    return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    """The colour of seat ``seat`` (0-based) on the board (its start pegs, its label, the
+    playtest window), so the charts speak the board's colours, as the HTML report does."""
+    return style.seat_colour(seat)
 
 
 class Chart(QWidget):

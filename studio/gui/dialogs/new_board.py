@@ -8,6 +8,8 @@ document. A live preview of the board is shown beside every page."""
 from __future__ import annotations
 
 import copy
+import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,29 @@ NEXT_STEPS = {
     "idols": "Place orange and blue idols with the Segment Content tool (T, keys 3 and 4), then treasure.",
     "labyrinth": "Erase lines to carve tunnels (L), then put treasure and artifacts on lines (M).",
 }
+
+
+def id_from_name(name: str, players: int) -> str:
+    """A board id made from its name: lower case, words joined by '-', ending in the player
+    count ("My Volcano!" -> "my-volcano-4p"); "board-4p" when the name has no letter or digit."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    suffix = f"-{players}p"
+    base = "-".join(w for w in words if w not in (f"{players}p",))
+    base = re.sub(r"-?\b(\d+-players?|players?)$", "", base).strip("-") or "board"
+    return base[:64 - len(suffix)].rstrip("-") + suffix
+
+
+@functools.lru_cache(maxsize=1)
+def bundled_board_ids() -> dict[str, str]:
+    """Id -> name of every bundled Rule the Realm board (read from the files' top lines)."""
+    out: dict[str, str] = {}
+    for path in sorted(bundled_path("boards", "realm").glob("*.yaml")):
+        head = path.read_text(encoding="utf-8")[:2000]
+        found = re.search(r"^id:\s*(\S+)\s*$", head, re.M)
+        name = re.search(r"^name:\s*(.+?)\s*$", head, re.M)
+        if found:
+            out[found.group(1).strip("'\"")] = name.group(1).strip("'\"") if name else found.group(1)
+    return out
 
 
 @dataclass
@@ -174,6 +199,10 @@ class LocationPage(QWizardPage):
         self.board_id.textEdited.connect(wizard._id_edited)
         form.addRow("Board name", self.name)
         form.addRow("Board id", self.board_id)
+        self.id_note = QLabel()   # says when the id is a bundled board's too
+        self.id_note.setWordWrap(True)
+        self.id_note.setStyleSheet("color: #9a5b00;")
+        form.addRow("", self.id_note)
         layout.addLayout(form)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt API
@@ -489,6 +518,7 @@ class NewBoardWizard(QWizard):
         spec.rows, spec.columns, spec.spacing = old.rows, old.columns, old.spacing
         if self._name_touched:
             spec.name = old.name
+            spec.board_id = id_from_name(old.name, self._players)
         if self._id_touched:
             spec.board_id = old.board_id
         spec.seats = old.seats if keep_seats else default_seats(self._players, spec.shape, spec.rules)
@@ -511,6 +541,10 @@ class NewBoardWizard(QWizard):
     def _name_edited(self, text: str) -> None:
         self._name_touched = True
         self._spec.name = text
+        if not self._id_touched:
+            # a renamed board is a new board: its id follows the name until typed over
+            self._spec.board_id = id_from_name(text, self._players)
+            self.location_page.board_id.setText(self._spec.board_id)
         self._changed()
 
     def _id_edited(self, text: str) -> None:
@@ -544,6 +578,10 @@ class NewBoardWizard(QWizard):
 
     def _changed(self) -> None:
         self.spec_changed.emit()
+        taken = bundled_board_ids().get(self._spec.board_id)
+        self.location_page.id_note.setText(
+            f"'{self._spec.board_id}' is also the id of the bundled board “{taken}”: rename the board "
+            "(or type another id) to tell them apart." if taken else "")
         for page in (self.location_page, self.lattice_page, self.seats_page):
             page.completeChanged.emit()
         self._preview_timer.start()

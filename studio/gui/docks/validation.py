@@ -43,6 +43,8 @@ def element_text(element) -> str:
     if not element:
         return ""
     kind, *ids = element
+    if kind == "crossing" and len(ids) == 4:
+        return f"lines {ids[0]}-{ids[1]} × {ids[2]}-{ids[3]}"
     return f"{kind} {'-'.join(str(i) for i in ids)}".strip()
 
 

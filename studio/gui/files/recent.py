@@ -12,6 +12,38 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu, QWidget
 
+from studio.gui.menu_text import literal
+
+
+def recent_labels(paths: list[str]) -> list[str]:
+    """Menu labels for ``paths`` (absolute paths, in order): the file name, then its folder
+    ("jungle-2p.yaml — boards/realm"), the folder given by as many of its last parts as it
+    takes to tell the file from every other listed file of the same name (the whole folder,
+    home as ``~``, when nothing shorter does). Labels are plain text (no mnemonics)."""
+    parts = [_folder_parts(p) for p in paths]
+    names = [Path(p).name for p in paths]
+    labels = []
+    for i, (name, folder) in enumerate(zip(names, parts)):
+        others = [parts[j] for j in range(len(paths)) if j != i and names[j] == name and parts[j] != folder]
+        k = 1
+        while k < len(folder) and any(o[-k:] == folder[-k:] for o in others):
+            k += 1
+        if k >= len(folder):
+            tail = str(Path(*folder)) if folder else "."
+        else:
+            tail = ("…/" if others else "") + "/".join(folder[-k:])
+        labels.append(f"{name} — {tail}")
+    return labels
+
+
+def _folder_parts(path: str) -> list[str]:
+    """The folders of ``path`` outermost first, the home folder as one part ``~``."""
+    folder = Path(path).parent
+    home = Path.home()
+    if home != Path(home.anchor) and folder.is_relative_to(home):
+        return ["~", *folder.relative_to(home).parts]
+    return list(folder.parts)
+
 
 class RecentFiles:
     """The recent files under ``key`` in ``settings`` (none, and nothing kept, without settings).
@@ -65,8 +97,8 @@ class RecentFiles:
         menu = self.menu
         menu.clear()
         files = self.files()
-        for path in files:
-            action = menu.addAction(Path(path).name)
+        for path, label in zip(files, recent_labels(files)):
+            action = menu.addAction(literal(label))
             action.setToolTip(path)
             if self.status_tips:
                 action.setStatusTip(path)

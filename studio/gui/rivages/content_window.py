@@ -22,6 +22,7 @@ from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.menu_text import literal
 from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
@@ -210,8 +211,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             stack = self.document.undo_stack
             self.undo_action.setEnabled(stack.canUndo())
             self.redo_action.setEnabled(stack.canRedo())
-            self.undo_action.setText(f"&Undo {stack.undoText()}".rstrip())
-            self.redo_action.setText(f"&Redo {stack.redoText()}".rstrip())
+            self.undo_action.setText(f"&Undo {literal(stack.undoText())}".rstrip())
+            self.redo_action.setText(f"&Redo {literal(stack.redoText())}".rstrip())
         except RuntimeError:   # the window is being torn down
             pass
 

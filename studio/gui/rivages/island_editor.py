@@ -24,6 +24,7 @@ from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
@@ -216,7 +217,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.pick_tool = GoalPickTool(self)
         for tool in tools + [self.pick_tool]:
             self.tools[tool.key] = tool
-            action = QAction(tool.label, self)
+            action = QAction(literal(tool.label), self)
             action.setCheckable(True)
             if tool.shortcut:
                 action.setShortcut(QKeySequence(tool.shortcut))
@@ -273,9 +274,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.document.undo_stack)
         self.undo_group.setActiveStack(self.document.undo_stack)
-        undo = self.undo_group.createUndoAction(self, "&Undo")
+        undo, redo = undo_redo_actions(self.undo_group, self)
         undo.setShortcut(QKeySequence.Undo)
-        redo = self.undo_group.createRedoAction(self, "&Redo")
         redo.setShortcut(QKeySequence.Redo)
         edit.addAction(undo)
         edit.addAction(redo)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QObject, QSize, Qt, Signal
+from PySide6.QtCore import QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 _gestures = itertools.count(1)
 
@@ -152,16 +152,37 @@ class StrokeTool(Tool):
 
 
 class HintLabel(QLabel):
-    """A tool's hint in the options bar: asks for at most 360 px, so that in a narrow window
-    the bar keeps it (cut short; its tool tip and the status bar show it whole) instead of
-    moving it behind the bar's » button."""
+    """A tool's hint in the options bar: takes the width the bar has left and wraps onto a
+    second line when that is too narrow, so it is never cut off; it asks for at most 360 px,
+    so that in a narrow window the bar keeps it instead of moving it behind the » button."""
+
+    def __init__(self, text: str = "", parent=None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
+
+    def _line_height(self) -> int:
+        return self.fontMetrics().lineSpacing()
 
     def sizeHint(self):  # noqa: N802 - Qt API
-        hint = super().sizeHint()
-        return QSize(min(hint.width(), 360), hint.height())
+        width = self.fontMetrics().horizontalAdvance(self.text()) + 8
+        return QSize(min(width, 360), max(self.minimumHeight(), self._line_height()))
 
     def minimumSizeHint(self):  # noqa: N802 - Qt API
-        return QSize(120, super().minimumSizeHint().height())
+        return QSize(120, max(self.minimumHeight(), self._line_height()))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False  # the bar lays out by size hints: the height follows the width below
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        # as many lines as the text needs at this width (the bar grows to fit them)
+        box = self.fontMetrics().boundingRect(QRect(0, 0, max(1, self.width()), 10_000),
+                                              int(Qt.TextWordWrap), self.text())
+        needed = box.height()
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+            self.updateGeometry()
 
 
 def hint_widget(text: str, parent=None) -> QWidget:
@@ -172,6 +193,5 @@ def hint_widget(text: str, parent=None) -> QWidget:
     label = HintLabel(text)
     label.setToolTip(text)
     label.setStyleSheet("color: #5d5348;")
-    layout.addWidget(label)
-    layout.addStretch(1)
+    layout.addWidget(label, 1)
     return w

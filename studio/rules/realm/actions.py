@@ -55,6 +55,26 @@ def payment_order(c: CardPayment):
     return (c.peg, c.colour, -1 if c.to is None else c.to, c.energy)
 
 
+def payment_words(payment: tuple[CardPayment, ...]) -> list[str]:
+    """One text per peg paid for: a single card ``"f6:blue->discard"``, a joker pair (two cards
+    of one colour for one peg, RTR-P8) as one ``"g6:gray pair->discard"`` (``"->seat 1 + seat
+    2"`` when the pair is split between two owners). ``payment`` sorted by :func:`payment_order`."""
+    out: list[str] = []
+    i = 0
+    while i < len(payment):
+        card = payment[i]
+        if i + 1 < len(payment) and payment[i + 1].peg == card.peg and payment[i + 1].colour == card.colour:
+            other = payment[i + 1]
+            first, second = str(card).split("->", 1)[1], str(other).split("->", 1)[1]
+            dest = first if first == second else f"{first} + {second}"
+            out.append(f"{card.peg}:{card.colour} pair->{dest}")
+            i += 2
+        else:
+            out.append(str(card))
+            i += 1
+    return out
+
+
 @dataclass(frozen=True, order=True)
 class Place:
     """Place a band (RTR-P1): ``pegs`` in order around the band (a ring for triangles and
@@ -79,7 +99,7 @@ class Place:
         return obj
 
     def __str__(self) -> str:
-        pay = ", ".join(map(str, self.payment)) or "free"
+        pay = ", ".join(payment_words(self.payment)) or "free"
         return f"band {'-'.join(self.pegs)} ({pay})"
 
     def to_dict(self) -> dict:

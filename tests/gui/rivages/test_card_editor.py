@@ -321,7 +321,8 @@ def test_open_recent_lists_opened_and_saved_files_and_reopens_them(window, setti
     assert window.recent_files() == [str(mine), str(CARDS), str(LOOT)]
     window.recent_menu.aboutToShow.emit()
     actions = [a for a in window.recent_menu.actions() if a.text()]
-    assert [a.text() for a in actions] == ["mine.yaml", "cards.yaml", "loot.yaml", "Clear Recent Files"]
+    assert [a.text() for a in actions] == [f"mine.yaml — {tmp_path.name}", "cards.yaml — rivages", "loot.yaml — rivages",
+                                           "Clear Recent Files"]
     assert actions[2].toolTip() == str(LOOT)
     actions[2].trigger()
     assert window.document.path == str(LOOT) and isinstance(window.document.model, LootSet)

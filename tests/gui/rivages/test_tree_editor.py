@@ -335,7 +335,7 @@ def test_open_recent_reopens_a_tree(window, settings):
     assert window.load_path(KAPOK.with_name("banyan.yaml"))
     window.recent_menu.aboutToShow.emit()
     actions = [a for a in window.recent_menu.actions() if a.text()]
-    assert [a.text() for a in actions] == ["banyan.yaml", "kapok.yaml", "Clear Recent Files"]
+    assert [a.text() for a in actions] == ["banyan.yaml — trees", "kapok.yaml — trees", "Clear Recent Files"]
     actions[1].trigger()
     assert window.document.path == str(KAPOK)
     assert window.recent_files() == [str(KAPOK), str(KAPOK.with_name("banyan.yaml"))]
