@@ -223,7 +223,7 @@ BOARD = """\
 # yaml-language-server: $schema=../../schemas/realm-board-1.schema.json
 # A hand-made board: comments in every place a designer puts them.
 
-format: realm-board/1   # the format comes first
+format: realm-board/2   # the format comes first
 name: 'Comment test'    # name before id: the designer's order
 id: comment-test
 players: 2
@@ -342,12 +342,13 @@ def test_a_migrated_format_rewrites_the_top_level_and_keeps_the_rest():
     """Another format version adds a top-level key (as realm-board/2 adds ``location``): the
     format line changes, the key is written after its predecessor, comments and the
     designer's key order stay."""
-    layout = Layout(BOARD)
+    old = BOARD.replace("format: realm-board/2   #", "format: realm-board/1   #")
+    layout = Layout(old)
     new = copy.deepcopy(layout.data)
     new = {"format": "realm-board/2", "id": new["id"], "name": new["name"], "location": "archipelago-city",
            **{k: v for k, v in new.items() if k not in ("format", "id", "name")}}
     out = patch(layout, new, base=new)  # nothing edited: only the migration shows
-    assert out == BOARD.replace("format: realm-board/1   #", "format: realm-board/2   #").replace(
+    assert out == BOARD.replace(
         "name: 'Comment test'    # name before id: the designer's order\n",
         "name: 'Comment test'    # name before id: the designer's order\nlocation: archipelago-city\n")
 
