@@ -227,19 +227,13 @@ class GoalEditorDock(QDockWidget):
             self._editing = False
 
     def _set_step_count(self, goal: str, n: int) -> None:
-        steps = list(self._steps(goal))
-        if n == len(steps):
-            return
-        if n < len(steps):
-            steps = steps[:n]
+        first = self._steps(goal)[0]
+        if goal == "quest":
+            extra = GoalStep("spaces", Effect(scrolls=2), spaces=())
         else:
-            first = steps[0]
-            if goal == "quest":
-                extra = GoalStep("spaces", Effect(scrolls=2), spaces=())
-            else:
-                extra = GoalStep("areas", Effect(scrolls=2), terrain=first.terrain, count=1)
-            steps.append(extra)
-        self._push(goal, steps, rebuild=True)
+            extra = GoalStep("areas", Effect(scrolls=2), terrain=first.terrain, count=1)
+        # step 2 set aside by 2 -> 1 comes back (IslandDocument.set_step_count)
+        self.document.set_step_count(goal, n, extra)
 
     def _set_quest_kind(self, index: int, kind: str) -> None:
         steps = list(self._steps("quest"))

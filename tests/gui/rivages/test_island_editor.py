@@ -129,7 +129,10 @@ def test_build_an_island_with_the_tools_alone_then_play_it(window, qtbot, monkey
     window.set_tool("fort")
     click(window, (0, 0))
     assert doc.island.forts == [(0, 0)]
-    # a bridge between two spaces that are not neighbours
+    # a bridge between two spaces that are not neighbours, over water (not over land)
+    window.set_tool("eraser")
+    click(window, (-1, 2))
+    assert doc.space((-1, 2)) is None
     window.set_tool("bridge")
     click(window, (-2, 2))
     click(window, (0, 2))
