@@ -141,6 +141,25 @@ def _effect(report: Reporter, effect: Effect | None, terrains: list[str], at: tu
                    at=at + ("area",), element=element)
 
 
+def element_text(element) -> str:
+    """A Rivages finding's element in the words and coordinates of the messages:
+    ``("space", 0, -2)`` -> ``"space [0, -2]"``, ``("bridge", 0, 1, 2, 1)`` -> ``"bridge [0, 1]-[2, 1]"``,
+    ``("goal", "mission 1")`` -> ``"mission 1"``, ``("node", "B", "b3")`` -> ``"node b3 (side B)"``,
+    ``("card", "e01")`` -> ``"card e01"``; "" for None."""
+    if not element:
+        return ""
+    kind, *rest = element
+    if kind in ("space", "fort") and len(rest) == 2:
+        return f"{kind} {_hx(rest)}"
+    if kind == "bridge" and len(rest) == 4:
+        return f"bridge {_hx(rest[:2])}-{_hx(rest[2:])}"
+    if kind == "goal" and len(rest) == 1:
+        return str(rest[0])
+    if kind == "node" and len(rest) == 2:
+        return f"node {rest[1]} (side {rest[0]})"
+    return " ".join([str(kind)] + [str(r) for r in rest])
+
+
 def _reward(report: Reporter, reward: Effect | None, goal: str, steps: int, k: int, at: tuple, element) -> None:
     """A goal step's reward gives something (RIV-G2); the format has no empty reward."""
     if reward is None or not reward.to_data():
