@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QApplication
 
 from studio.gui import prompts
 from studio.gui.rivages import island_editor as ie
-from studio.gui.rivages.island_document import IslandDocument
 from studio.model.rivages import Effect, GoalStep, Island, read_as
 from studio.validate.island_goals import check_goals
 from studio.validate.rivages import element_text, rivages_findings
