@@ -166,6 +166,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.island_view = IslandPlayView(self.palette)
         self.island_view.spaceClicked.connect(self.click_space)
         self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
+        self.island_view.setMinimumWidth(300)   # and 800 px wide, with the tree beside it
         # the tree stands beside the island, the height of the canvas: a side of 8 to 12 spaces
         # in the low strip below was too small to read (its icons a few pixels across)
         tree_box = QGroupBox("Tree of Wisdom")
@@ -175,7 +176,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         tl = QVBoxLayout(tree_box)
         tl.setContentsMargins(4, 4, 4, 4)
         self.tree_view = TreePlayView(self.palette)
-        self.tree_view.setMinimumSize(150, 200)
+        self.tree_view.setMinimumSize(70, 150)  # a small window (800 x 600) still fits
         self.tree_view.nodeClicked.connect(self.click_node)
         tl.addWidget(self.tree_view)
         middle = QHBoxLayout()
