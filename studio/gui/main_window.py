@@ -27,6 +27,7 @@ from studio.gui.location_banner import LocationBanner, document_rules
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
+from studio.gui.undo_keys import install_document_undo
 from studio.gui.view import BoardView
 from studio.model.io import InvalidContent, read_scenario
 from studio.render import export_png
@@ -149,6 +150,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self._build_menus()
         self._build_tool_bar()
         self._build_status_bar()
+        install_document_undo(self)  # Ctrl+Z undoes the board even from a Properties field
 
         self.document.changed.connect(self._on_document_changed)
         # a bound method, not a lambda: Qt drops the connection when the window is deleted first
@@ -188,6 +190,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         stack = self.document.undo_stack
         self.new_action = self._action("&New Board…", self.new_board, QKeySequence.New, icons.wizard_icon(),
                                        "New board: location, players, lattice and seats")
+        self.new_island_action = self._action("New &Island…", self.new_island, "Ctrl+Shift+N", None,
+                                              "New Rivages island: shape, hexes and id, in the island editor")
         self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.Open,
                                         std(QStyle.SP_DialogOpenButton), "Open a board file")
         self.save_action = self._action("&Save", self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
@@ -247,6 +251,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.new_action)
+        file_menu.addAction(self.new_island_action)
         file_menu.addAction(self.open_action)
         self.recent = RecentFiles(self, self.settings, "recentFiles", lambda p: self.open_file(p),
                                   limit=MAX_RECENT, normalize=lambda p: str(resolved(p)), status_tips=True)
@@ -385,6 +390,22 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     def new_board(self) -> None:
         """File ▸ New Board: the New Board wizard (see :class:`EditorActions`)."""
         self.editing.new_board()
+
+    def new_island(self):
+        """File ▸ New Island: the island editor's New Island wizard, in a new island editor
+        window (the window, or None when the wizard was cancelled)."""
+        from studio.gui.rivages.island_editor import IslandEditorWindow
+
+        editor = IslandEditorWindow(settings=self.settings)
+        if not editor.new_island():
+            editor.deleteLater()
+            return None
+        editor.show()
+        editor.view.fit()
+        self.content_windows.append(editor)
+        editor.destroyed.connect(lambda *_: self.content_windows.remove(editor)
+                                 if editor in self.content_windows else None)
+        return editor
 
     def open_dialog(self) -> bool:
         """File ▸ Open: any content file, each in its own editor (see :meth:`open_file`)."""

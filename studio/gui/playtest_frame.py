@@ -224,6 +224,11 @@ class PlaytestFrame(QMainWindow):
         """A note (not an error) about a game file whose record replays here, or None."""
         return None
 
+    def _log_line(self, index: int, line: str) -> str:
+        """The log line shown for ``state.log[index]`` (a game may show a seat its private
+        version of a public line)."""
+        return line
+
     def _log_seat(self, line: str) -> int | None:
         """The seat a log line is about (for its colour), or None."""
         for s in range(self.game.players):
@@ -848,7 +853,8 @@ class PlaytestFrame(QMainWindow):
         if self._log_shown > len(log):
             self.log_view.clear()
             self._log_shown = 0
-        for line in log[self._log_shown:]:
+        for k, line in enumerate(log[self._log_shown:], self._log_shown):
+            line = self._log_line(k, line)
             item = QListWidgetItem(line)
             seat = self._log_seat(line)
             item.setForeground(QColor("#3a2f25") if seat is None else seat_colour(seat).darker(150))

@@ -3,16 +3,18 @@ Fit, zoom in/out."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
+
+from studio.gui.pan import PanMixin
 
 MIN_ZOOM = 12.0     # pixels per board unit
 MAX_ZOOM = 1200.0
 STEP = 1.25
 
 
-class BoardView(QGraphicsView):
+class BoardView(PanMixin, QGraphicsView):
     """``zoom_changed(float)`` gives pixels per board unit after every zoom."""
 
     zoom_changed = Signal(float)
@@ -30,8 +32,7 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setAcceptDrops(False)  # files dropped here go to the main window
-        self._pan_from: QPoint | None = None
-        self._space = False
+        self._init_pan()
         self.scale(80, 80)
         self.zoom_changed.connect(self._zoom_detail)
 
@@ -94,53 +95,23 @@ class BoardView(QGraphicsView):
         self.set_zoom(self.zoom() * (1.0015 ** delta), anchor_under_mouse=True)
         event.accept()
 
-    # -- pan ----------------------------------------------------------------------------------
-    def _pan_start(self, pos: QPoint) -> None:
-        self._pan_from = pos
-        self.viewport().setCursor(Qt.ClosedHandCursor)
-
-    def _pan_end(self) -> None:
-        self._pan_from = None
-        self.viewport().setCursor(Qt.OpenHandCursor if self._space else Qt.ArrowCursor)
-
+    # -- pan (studio.gui.pan) ------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if event.button() == Qt.MiddleButton or (event.button() == Qt.LeftButton and self._space):
-            self._pan_start(event.position().toPoint())
-            event.accept()
-            return
-        super().mousePressEvent(event)
+        if not self.pan_press(event):
+            super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self._pan_from is not None:
-            pos = event.position().toPoint()
-            d = pos - self._pan_from
-            self._pan_from = pos
-            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
-            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
-            event.accept()
-            return
-        super().mouseMoveEvent(event)
+        if not self.pan_move(event):
+            super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self._pan_from is not None and event.button() in (Qt.MiddleButton, Qt.LeftButton):
-            self._pan_end()
-            event.accept()
-            return
-        super().mouseReleaseEvent(event)
+        if not self.pan_release(event):
+            super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
-            self._space = True
-            self.viewport().setCursor(Qt.OpenHandCursor)
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not self.pan_key_press(event):
+            super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
-            self._space = False
-            if self._pan_from is None:
-                self.viewport().setCursor(Qt.ArrowCursor)
-            event.accept()
-            return
-        super().keyReleaseEvent(event)
+        if not self.pan_key_release(event):
+            super().keyReleaseEvent(event)

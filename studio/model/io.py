@@ -105,6 +105,32 @@ def to_text(obj: Board | Scenario) -> str:
     return dump_yaml(obj.to_data())
 
 
+def first_difference(a, b, where: str = "") -> str:
+    """Where two models first differ, in words: ``"quest.steps[1].spaces is [[0, 1]] here,
+    () after reloading"`` (dataclass fields that take part in equality, lists, tuples and
+    dicts are walked; ``where`` is the path so far)."""
+    import dataclasses
+
+    def show(v):
+        return repr(v) if not isinstance(v, (list, tuple)) or len(repr(v)) < 60 else f"{len(v)} items"
+
+    if type(a) is not type(b):
+        return f"{where or 'the file'} is {show(a)} here, {show(b)} after reloading"
+    if dataclasses.is_dataclass(a):
+        for f in dataclasses.fields(a):
+            if f.compare and getattr(a, f.name) != getattr(b, f.name):
+                return first_difference(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}".lstrip("."))
+    elif isinstance(a, (list, tuple)) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict) and a.keys() == b.keys():
+        for k in a:
+            if a[k] != b[k]:
+                return first_difference(a[k], b[k], f"{where}.{k}".lstrip("."))
+    return f"{where or 'the file'} is {show(a)} here, {show(b)} after reloading"
+
+
 _OWN_FILE = object()
 
 
@@ -132,7 +158,8 @@ def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathL
     again = model_from_document(parse_yaml(text, str(path)))
     if again != obj:
         raise InvalidContent([Finding("content/round-trip", "error",
-                                      "the saved text would not reload to the same content", str(path))])
+                                      "the saved text would not reload to the same content: "
+                                      + first_difference(obj, again), str(path))])
     save_atomic(path, text)
 
 

@@ -139,6 +139,15 @@ class GoalStep:
     terrain: str | None = None
     count: int = 0
 
+    def __post_init__(self) -> None:
+        # only the fields of its kind are written: the others are cleared, so a step edited
+        # from another kind equals what the file reloads to
+        self.fort = _hex(self.fort) if self.kind == "fort" and self.fort is not None else None
+        self.spaces = tuple(_hex(h) for h in self.spaces) if self.kind == "spaces" else ()
+        self.pattern = tuple(self.pattern) if self.kind == "pattern" else ()
+        if self.kind != "areas":
+            self.terrain, self.count = None, 0
+
     @classmethod
     def from_data(cls, d: dict) -> "GoalStep":
         reward = Effect.from_data(d["reward"])
@@ -183,7 +192,9 @@ class Goal:
 @dataclass
 class Island:
     """An island board (``rivages-island/1``). ``spaces`` keep file order; ``quest_steps``
-    records whether the quest was written with ``steps:`` (kept on save); ``orientation``
+    records whether the quest was written with ``steps:`` (kept on save; a quest of two steps
+    is always written so). It is how the file is written, not content, so it takes no part in
+    equality: a one-step quest that gains a step saves and reloads equal. ``orientation``
     (``pointy`` or ``flat``) is how the island is drawn, written only when ``flat``."""
 
     id: str
@@ -194,7 +205,7 @@ class Island:
     forts: list[Hex] = field(default_factory=list)
     name: str | None = None
     description: str | None = None
-    quest_steps: bool = False
+    quest_steps: bool = field(default=False, compare=False)
     orientation: str = "pointy"
     source: Any = field(default=None, compare=False, repr=False)
     path: str | None = field(default=None, compare=False)
@@ -554,7 +565,9 @@ DEFAULT_GREAT_EXPLORER: dict[int, tuple[int, int]] = {2: (3, 0), 3: (4, 2), 4: (
 @dataclass
 class RivagesScenario:
     """A ``rivages-scenario/1`` file. ``islands`` and ``trees`` are a folder reference (ending
-    in ``/``) or a list of file references, as written (relative to ``path``)."""
+    in ``/``) or a list of file references, as written (relative to ``path``). ``terrains_given``
+    (the file lists its terrains, even the default four) is how it is written, not content, and
+    takes no part in equality."""
 
     id: str
     name: str
@@ -563,7 +576,7 @@ class RivagesScenario:
     cards: str
     loot: str
     terrains: list[Terrain] = field(default_factory=lambda: list(DEFAULT_TERRAINS))
-    terrains_given: bool = False
+    terrains_given: bool = field(default=False, compare=False)  # written form, not content
     side: str = "A"
     great_explorer: dict[int, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_GREAT_EXPLORER))
     solo: SoloSettings | None = None

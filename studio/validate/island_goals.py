@@ -61,8 +61,10 @@ def island_areas(island: Island, bridges: bool = False) -> list[Area]:
 class GoalCheck:
     """The answer for one goal: ``crosses`` is the fewest crosses that complete every step
     (None when it cannot be done), ``step_crosses`` the fewest for the first step alone, then
-    for both; ``spaces`` the goal spaces of that cheapest way; ``problem`` says in words why the
-    goal cannot be achieved ('' when it can)."""
+    for both; ``spaces`` the goal spaces of that cheapest way; ``route`` every space that way
+    crosses, from the starting ship (crossed by the setup, so not counted) to the goal spaces
+    (``len(route) - 1 == crosses``); ``problem`` says in words why the goal cannot be achieved
+    ('' when it can)."""
 
     name: str
     crosses: int | None
@@ -70,6 +72,7 @@ class GoalCheck:
     spaces: frozenset = frozenset()
     problem: str = ""
     exact: bool = True
+    route: frozenset = frozenset()
 
     @property
     def achievable(self) -> bool:
@@ -101,11 +104,11 @@ def check_goal(island: Island, name: str, steps: list[GoalStep], rules: RivagesR
     for i, step in enumerate(steps):
         options, problem = solver.options(step)
         if not options:
-            label = f"step {i + 1}: " if len(steps) > 1 else ""
-            return GoalCheck(name, None, [None] * len(steps), problem=label + problem)
+            who = f"{name} step {i + 1}" if len(steps) > 1 else f"the {name}" if name == "quest" else name
+            return GoalCheck(name, None, [None] * len(steps), problem=problem.replace("{goal}", who))
         options_per_step.append(options)
     step_costs: list[int | None] = []
-    best: tuple[int, frozenset] | None = None
+    best: tuple[int, frozenset, frozenset] | None = None
     exact = True
     for upto in range(1, len(steps) + 1):
         best = None
@@ -118,16 +121,17 @@ def check_goal(island: Island, name: str, steps: list[GoalStep], rules: RivagesR
                 exact = False
                 break
             need = frozenset().union(*combo)
-            cost = solver.cost(need)
-            if cost is not None and (best is None or cost < best[0]):
-                best = (cost, need)
+            found = solver.route(need)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = (found[0], need, found[1])
         step_costs.append(None if best is None else best[0])
         if best is None:
-            problem = ("the second step has no spaces left apart from the first step's" if upto > 1 and
-                       not any(_disjoint(c) for c in itertools.product(*options_per_step[:upto]))
-                       else "its spaces cannot all be reached from a ship without crossing a stronghold")
+            if upto > 1 and not any(_disjoint(c) for c in itertools.product(*options_per_step[:upto])):
+                problem = "the second step has no spaces left apart from the first step's"
+            else:
+                problem = solver.unreachable_text(options_per_step[:upto], f"the {name}" if name == "quest" else name)
             return GoalCheck(name, None, step_costs + [None] * (len(steps) - upto), problem=problem, exact=exact)
-    return GoalCheck(name, best[0], step_costs, best[1], exact=exact)
+    return GoalCheck(name, best[0], step_costs, best[1], exact=exact, route=best[2])
 
 
 def _disjoint(sets) -> bool:
@@ -170,17 +174,17 @@ class _Solver:
             ring = [n for n in neighbours(step.fort)]
             bad = [n for n in ring if kind.get(n) in (None, STRONGHOLD)]
             if bad:
-                return [], f"the fort at {list(step.fort)} has {len(bad)} neighbour{'s' if len(bad) > 1 else ''} " \
-                           "that cannot be crossed (no space or a stronghold)"
+                return [], f"the fort at {list(step.fort)} needs 6 crossable neighbours; " + ", ".join(
+                    f"{list(n)} is {'a stronghold' if n in kind else 'no space'}" for n in bad)
             return [frozenset(ring)], ""
         if step.kind == "spaces":
             if not step.spaces:
-                return [], "it names no spaces"
+                return [], "{goal} picks no spaces yet: pick them on the island"
             for h in step.spaces:
                 if h not in kind:
-                    return [], f"{list(h)} is not a space of the island"
+                    return [], f"{{goal}} names {list(h)}, which is not a space of the island"
                 if kind[h] == STRONGHOLD:
-                    return [], f"{list(h)} is a stronghold, which can never be crossed"
+                    return [], f"{{goal}} names {list(h)}, a stronghold, which can never be crossed"
             return [frozenset(step.spaces)], ""
         if step.kind == "pattern":
             dirs = [(1, 0)] if self.rules.pattern == "row" else [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -192,29 +196,53 @@ class _Solver:
                         runs.append(frozenset(run))
             if not runs:
                 shape = "row" if self.rules.pattern == "row" else "line"
-                return [], f"no {shape} of spaces reads {' > '.join(step.pattern)}"
+                return [], f"{{goal}} needs a {shape} of spaces reading {' > '.join(step.pattern)}; the island has none"
             return list(dict.fromkeys(runs)), ""
         if step.kind == "areas":
             found = [a.spaces for a in self.areas if a.terrain == step.terrain]
             if len(found) < step.count:
-                return [], f"it needs {step.count} {step.terrain} area{'s' if step.count > 1 else ''}, " \
-                           f"the island has {len(found)}"
+                return [], f"{{goal}} needs {step.count} {step.terrain} area{'s' if step.count > 1 else ''} " \
+                           f"(2 or more neighbouring {step.terrain} spaces); the island has {len(found)}"
             return [frozenset().union(*c) for c in itertools.combinations(found, step.count)], ""
         return [], f"unknown goal kind {step.kind!r}"
+
+    def unreachable_text(self, options_per_step: list, who: str) -> str:
+        """Why no way of meeting the steps can be crossed, naming the spaces no ship reaches."""
+        reach: set = set()
+        for ship in self.ships:
+            seen, todo = {ship}, [ship]
+            while todo:
+                h = todo.pop()
+                for n in self.adj[h]:
+                    if n not in seen and self.kind[n] != STRONGHOLD:
+                        seen.add(n)
+                        todo.append(n)
+            reach |= seen
+        far = sorted({h for options in options_per_step for option in options for h in option} - reach)
+        if far and all(len(options) == 1 for options in options_per_step):
+            shown = ", ".join(str(list(h)) for h in far[:6]) + (" and more" if len(far) > 6 else "")
+            return f"{who} needs {shown}, which no ship can reach without crossing a stronghold"
+        return f"no way to meet {who} can be reached from a ship without crossing a stronghold"
 
     # -- fewest crosses ------------------------------------------------------------------------
     def cost(self, need: frozenset) -> int | None:
         """Fewest crosses for a connected crossed set holding a ship and ``need``."""
+        found = self.route(need)
+        return None if found is None else found[0]
+
+    def route(self, need: frozenset) -> tuple[int, frozenset] | None:
+        """(fewest crosses, the spaces of one such connected set, its ship included) for a
+        crossed set holding a ship and ``need``; None when there is none."""
         if any(self.kind.get(h) in (None, STRONGHOLD) for h in need):
             return None
         best = None
         for start, other in ((self.ships[0], self.ships[1]), (self.ships[1], self.ships[0])):
-            c = self._steiner(start, other, need)
-            if c is not None and (best is None or c < best):
-                best = c
+            found = self._steiner(start, other, need)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
         return best
 
-    def _steiner(self, start: Hex, other_ship: Hex, need: frozenset) -> int | None:
+    def _steiner(self, start: Hex, other_ship: Hex, need: frozenset) -> tuple[int, frozenset] | None:
         # nodes usable: not strongholds; the other ship only when needed
         usable = {h for h, k in self.kind.items() if k != STRONGHOLD and (h != other_ship or h in need)}
         required = set(need) | {start}
@@ -251,18 +279,29 @@ class _Solver:
                         adj[v].add(u)
         terminals = [("g", i) for i in range(len(groups))]
         if len(terminals) == 1:
-            return weight[terminals[0]]
-        return _dreyfus_wagner(adj, weight, terminals)
+            return weight[terminals[0]], frozenset(groups[0])
+        found = _dreyfus_wagner(adj, weight, terminals)
+        if found is None:
+            return None
+        cost, nodes = found
+        route = set()
+        for v in nodes:
+            route |= groups[v[1]] if isinstance(v, tuple) and v and v[0] == "g" else {v}
+        return cost, frozenset(route)
 
 
-def _dreyfus_wagner(adj: dict, weight: dict, terminals: list) -> int | None:
-    """Node-weighted Steiner tree weight over ``terminals`` (every node counted once)."""
+def _dreyfus_wagner(adj: dict, weight: dict, terminals: list) -> tuple[int, set] | None:
+    """(weight, nodes) of a node-weighted Steiner tree over ``terminals`` (every node counted
+    once), or None when they are not connected. Each table entry remembers how it was reached
+    (a terminal, an edge from a neighbour, or two subtrees joined at the node), so the tree's
+    nodes are read back from the full set's entry at the first terminal."""
     k = len(terminals)
     full = (1 << k) - 1
     inf = float("inf")
     dp: dict[int, dict] = {}
+    how: dict[int, dict] = {}  # mask -> node -> ("leaf",) | ("edge", from) | ("split", sub)
 
-    def relax(dist: dict) -> dict:
+    def relax(dist: dict, came: dict) -> dict:
         heap = [(d, i, v) for i, (v, d) in enumerate(dist.items()) if d < inf]
         heapq.heapify(heap)
         done = set()
@@ -276,16 +315,19 @@ def _dreyfus_wagner(adj: dict, weight: dict, terminals: list) -> int | None:
                 nd = d + weight[u]
                 if nd < dist.get(u, inf):
                     dist[u] = nd
+                    came[u] = ("edge", v)
                     counter += 1
                     heapq.heappush(heap, (nd, counter, u))
         return dist
 
     for i, t in enumerate(terminals):
-        dp[1 << i] = relax({t: weight[t]})
+        how[1 << i] = {t: ("leaf",)}
+        dp[1 << i] = relax({t: weight[t]}, how[1 << i])
     for mask in range(1, full + 1):
         if mask in dp:
             continue
         dist: dict = {}
+        came: dict = {}
         sub = (mask - 1) & mask
         while sub:
             rest = mask ^ sub
@@ -297,7 +339,21 @@ def _dreyfus_wagner(adj: dict, weight: dict, terminals: list) -> int | None:
                         d = da + db - weight[v]
                         if d < dist.get(v, inf):
                             dist[v] = d
+                            came[v] = ("split", sub)
             sub = (sub - 1) & mask
-        dp[mask] = relax(dist)
-    best = min((d for v, d in dp[full].items() if v == terminals[0]), default=inf)
-    return None if best == inf else int(best)
+        how[mask] = came
+        dp[mask] = relax(dist, came)
+    best = dp[full].get(terminals[0], inf)
+    if best == inf:
+        return None
+    nodes: set = set()
+    todo = [(full, terminals[0])]
+    while todo:
+        mask, v = todo.pop()
+        nodes.add(v)
+        step = how[mask][v]
+        if step[0] == "edge":
+            todo.append((mask, step[1]))
+        elif step[0] == "split":
+            todo += [(step[1], v), (mask ^ step[1], v)]
+    return int(best), nodes

@@ -31,7 +31,7 @@ from studio.content.findings import Finding
 from studio.content.paths import missing_reason, resolved
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
-from studio.geometry.hex import clusters, distance, neighbours
+from studio.geometry.hex import clusters, cube_round, distance, neighbours
 from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
                                   STRONGHOLD, WHITE, CardSet, Effect, Island, LootSet, RivagesRules,
                                   RivagesScenario, Tree, folder_files)
@@ -45,7 +45,7 @@ RESERVED_NAMES = frozenset(SPECIAL_KINDS) | frozenset(CARD_ACTIONS) | {ALL_TERRA
 MAX_PLAYERS = 5
 MAX_QUEST_SPACES = 12  # the island schema's limit on a "spaces" quest step
 UNSAVABLE_CODES = frozenset({"rivages/quest-no-spaces", "rivages/quest-too-many-spaces", "rivages/pattern-length",
-                             "rivages/mission-count"})
+                             "rivages/mission-count", "rivages/reward-empty"})
 """Codes of findings about content the file format cannot hold (an editor refuses to save them
 with the finding's plain message rather than the schema's)."""
 
@@ -141,6 +141,33 @@ def _effect(report: Reporter, effect: Effect | None, terrains: list[str], at: tu
                    at=at + ("area",), element=element)
 
 
+def element_text(element) -> str:
+    """A Rivages finding's element in the words and coordinates of the messages:
+    ``("space", 0, -2)`` -> ``"space [0, -2]"``, ``("bridge", 0, 1, 2, 1)`` -> ``"bridge [0, 1]-[2, 1]"``,
+    ``("goal", "mission 1")`` -> ``"mission 1"``, ``("node", "B", "b3")`` -> ``"node b3 (side B)"``,
+    ``("card", "e01")`` -> ``"card e01"``; "" for None."""
+    if not element:
+        return ""
+    kind, *rest = element
+    if kind in ("space", "fort") and len(rest) == 2:
+        return f"{kind} {_hx(rest)}"
+    if kind == "bridge" and len(rest) == 4:
+        return f"bridge {_hx(rest[:2])}-{_hx(rest[2:])}"
+    if kind == "goal" and len(rest) == 1:
+        return str(rest[0])
+    if kind == "node" and len(rest) == 2:
+        return f"node {rest[1]} (side {rest[0]})"
+    return " ".join([str(kind)] + [str(r) for r in rest])
+
+
+def _reward(report: Reporter, reward: Effect | None, goal: str, steps: int, k: int, at: tuple, element) -> None:
+    """A goal step's reward gives something (RIV-G2); the format has no empty reward."""
+    if reward is None or not reward.to_data():
+        who = f"{goal} step {k + 1}" if steps > 1 else f"the {goal}"
+        report.add("rivages/reward-empty", f"{who} has no reward: give it scrolls, loot, a statue, a cross or an area",
+                   at=at + ("reward",), element=element)
+
+
 def _hx(h) -> str:
     return f"[{h[0]}, {h[1]}]"
 
@@ -225,6 +252,12 @@ def _island(island: Island, terrains: list[str], rules: RivagesRules) -> list[Fi
         if a == b or distance(a, b) == 1:
             report.add("rivages/bridge-neighbours", f"the bridge {_hx(a)}-{_hx(b)} joins spaces that are already "
                        "neighbours", at=("bridges", i), element=el)
+        else:
+            land = _land_under(a, b, set(shape.kind) | set(island.forts))
+            if land:
+                report.add("rivages/bridge-over-land", f"the bridge {_hx(a)}-{_hx(b)} is laid over land "
+                           f"({', '.join(map(_hx, land))}); a bridge crosses water between two coasts",
+                           at=("bridges", i), element=el, severity="warning")
     for k, f in enumerate(island.forts):
         el = ("fort", *f)
         if f in shape.kind:
@@ -236,7 +269,51 @@ def _island(island: Island, terrains: list[str], rules: RivagesRules) -> list[Fi
                        at=("forts", k), element=el)
     _quest(island, shape, reachable, terrains, rules, report)
     _missions(island, shape, reachable, terrains, report)
+    _area_effects(island, terrains, rules, report)
     return report.findings
+
+
+def _land_under(a, b, land: set) -> list:
+    """The land hexes strictly between bridge ends ``a`` and ``b``: on the straight line, and
+    on both sides when the line runs along hex edges (so a bridge along a coast is not land)."""
+    n = distance(a, b)
+    sides = []
+    for eps in (1e-6, -1e-6):
+        hexes = [cube_round(a[0] + eps + (b[0] - a[0]) * i / n, a[1] + eps + (b[1] - a[1]) * i / n)
+                 for i in range(1, n)]
+        sides.append([h for h in hexes if h in land])
+    return sides[0] if sides[0] and sides[1] else []
+
+
+def _area_effects(island: Island, terrains: list[str], rules: RivagesRules, report: Reporter) -> None:
+    """An area icon or reward (RIV-I5) needs an area of its terrain on this island."""
+    from studio.validate.island_goals import island_areas
+
+    have = {a.terrain for a in island_areas(island, rules.area_bridges)}
+    places = [(f"the icon of space {_hx(s.at)}", s.icon, ("spaces", i, "icon"), ("space", *s.at))
+              for i, s in enumerate(island.spaces) if s.icon is not None and s.kind == WHITE]
+    quest_at = ("goals", "quest", "steps") if island.quest_steps or len(island.quest.steps) > 1 else None
+    for k, step in enumerate(island.quest.steps):
+        at = (quest_at + (k,)) if quest_at else ("goals", "quest")
+        who = f"quest step {k + 1}" if len(island.quest.steps) > 1 else "the quest"
+        places.append((f"the reward of {who}", step.reward, at + ("reward",), ("goal", "quest")))
+    for m, mission in enumerate(island.missions):
+        for k, step in enumerate(mission.steps):
+            who = f"mission {m + 1}" + (f" step {k + 1}" if len(mission.steps) > 1 else "")
+            places.append((f"the reward of {who}", step.reward, ("goals", "missions", m, "steps", k, "reward"),
+                           ("goal", f"mission {m + 1}")))
+    for what, effect, at, element in places:
+        if effect is None or not effect.area:
+            continue
+        if effect.area == ALL_TERRAINS:
+            if not have:
+                report.add("rivages/area-icon-no-area", f"{what} crosses a whole area, but the island has no area "
+                           "(2 or more neighbouring spaces of one terrain), so it can never be used here",
+                           at=at + ("area",), element=element, severity="warning")
+        elif effect.area in terrains and effect.area not in have:
+            report.add("rivages/area-icon-no-area", f"{what} crosses a whole {effect.area} area, but the island has "
+                       f"no {effect.area} area (2 or more neighbouring {effect.area} spaces), so it can never be "
+                       "used here", at=at + ("area",), element=element, severity="warning")
 
 
 def _quest(island, shape, reachable, terrains, rules, report) -> None:
@@ -245,6 +322,7 @@ def _quest(island, shape, reachable, terrains, rules, report) -> None:
         at = ("goals", "quest", "steps", k) if island.quest_steps or len(island.quest.steps) > 1 else ("goals", "quest")
         el = ("goal", "quest")
         _effect(report, step.reward, terrains, at + ("reward",), el)
+        _reward(report, step.reward, "quest", len(island.quest.steps), k, at, el)
         need: list = []
         if step.kind == "fort":
             if step.fort not in island.forts:
@@ -326,6 +404,7 @@ def _missions(island, shape, reachable, terrains, report) -> None:
         for k, step in enumerate(mission.steps):
             at = ("goals", "missions", i, "steps", k)
             _effect(report, step.reward, terrains, at + ("reward",), el)
+            _reward(report, step.reward, f"mission {i + 1}", len(mission.steps), k, at, el)
             if not 1 <= step.count <= 2:
                 report.add("rivages/mission-count", f"mission {i + 1} step {k + 1} asks for {step.count} areas; "
                            "a mission step asks for 1 or 2", at=at + ("areas", "count"), element=el)

@@ -40,9 +40,11 @@ def test_a_stronghold_wall_makes_a_goal_unachievable():
     isl = island(kinds, [GoalStep("spaces", R, spaces=((2, 0),))])
     quest = check_goals(isl)[0]
     assert not quest.achievable and quest.crosses is None
-    assert "cannot all be reached" in quest.problem
+    # worded as clearly as the Validation panel: which goal, which spaces, why
+    assert quest.problem == "the quest needs [2, 0], which no ship can reach without crossing a stronghold"
+    assert quest.summary() == "not achievable: " + quest.problem
     isl.spaces[2].kind = "stronghold"
-    assert "stronghold" in check_goals(isl)[0].problem
+    assert check_goals(isl)[0].problem == "the quest names [2, 0], a stronghold, which can never be crossed"
 
 
 @pytest.mark.rule("RIV-T8")
@@ -63,7 +65,7 @@ def test_fort_needs_its_six_neighbours():
     assert check_goals(isl)[0].crosses == 6
     kinds[(1, 0)] = "stronghold"
     isl = island(kinds, [GoalStep("fort", R, fort=(0, 0))], forts=[(0, 0)])
-    assert "cannot be crossed" in check_goals(isl)[0].problem
+    assert check_goals(isl)[0].problem == "the fort at [0, 0] needs 6 crossable neighbours; [1, 0] is a stronghold"
 
 
 @pytest.mark.rule("RIV-G4", "RIV-G6")
@@ -134,3 +136,51 @@ def test_fewest_crosses_match_a_brute_force_search(seed):
     isl = island(kinds, [GoalStep("spaces", R, spaces=tuple(sorted(need)))])
     got = check_goals(isl)[0]
     assert got.crosses == _brute(isl, need)
+
+
+def _connected(hexes: frozenset, bridges=()) -> bool:
+    start = next(iter(hexes))
+    seen, todo = {start}, [start]
+    links = {h: set(neighbours(h)) for h in hexes}
+    for a, b in bridges:
+        links.get(a, set()).add(b)
+        links.get(b, set()).add(a)
+    while todo:
+        h = todo.pop()
+        for g in links[h]:
+            if g in hexes and g not in seen:
+                seen.add(g)
+                todo.append(g)
+    return seen == set(hexes)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_route_is_a_cheapest_way_from_a_ship(seed):
+    """What "Show" lights: a connected set of spaces holding a ship and the goal's spaces, whose
+    size less the starting ship is the fewest crosses (checked against the brute force)."""
+    rng = random.Random(seed)
+    hexes = list(within((0, 0), 2))[:12]
+    kinds = {h: rng.choice(["forest", "dune", "stronghold", "white", "forest"]) for h in hexes}
+    a, b = rng.sample(hexes, 2)
+    kinds[a], kinds[b] = "ship", "ship"
+    targets = [h for h in hexes if kinds[h] not in ("stronghold",)]
+    need = set(rng.sample(targets, min(3, len(targets))))
+    isl = island(kinds, [GoalStep("spaces", R, spaces=tuple(sorted(need)))])
+    got = check_goals(isl)[0]
+    if got.crosses is None:
+        assert got.route == frozenset()
+        return
+    route = got.route
+    assert need <= route and {a, b} & route
+    assert all(kinds[h] != "stronghold" for h in route)
+    assert _connected(route)
+    assert len(route) - 1 == got.crosses == _brute(isl, need)
+
+
+def test_the_route_uses_a_bridge_and_shows_the_way_between():
+    kinds = line(7, ["ship", "forest", "dune", "cliff", "lagoon", "dune", "forest"])
+    kinds[(0, 1)] = "ship"
+    quest = [GoalStep("spaces", R, spaces=((6, 0),))]
+    got = check_goals(island(kinds, quest, bridges=[((1, 0), (5, 0))]))[0]
+    assert got.route == {(0, 0), (1, 0), (5, 0), (6, 0)} and got.crosses == 3
+    assert got.spaces == {(6, 0)}

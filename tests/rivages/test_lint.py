@@ -65,7 +65,9 @@ def test_messages_say_what_is_wrong():
 def test_warnings_for_what_is_probably_a_mistake():
     found = rivages_findings(BROKEN / "quest-walled.yaml")
     assert [(f.code, f.severity, f.element) for f in found if f.severity == "warning"] == [
-        ("rivages/space-unreachable", "warning", ("space", 5, 1))]
+        ("rivages/space-unreachable", "warning", ("space", 5, 1)),
+        # its bridge [4, 0]-[2, 2] passes over the cliff at [3, 1]
+        ("rivages/bridge-over-land", "warning", ("bridge", 4, 0, 2, 2))]
 
 
 @pytest.mark.parametrize("scenario", ["rivages.yaml", "rivages-solo.yaml"])
@@ -127,8 +129,9 @@ def test_references_outside_the_root_and_missing_files(tmp_path):
 def test_a_fifth_terrain_is_known_to_the_scenario_files():
     glacier = tiny("cold")
     glacier.spaces[4].kind = "glacier"
-    assert [f.code for f in rivages_findings(glacier)] == ["rivages/unknown-kind"]
-    assert rivages_findings(glacier, terrains=["forest", "dune", "cliff", "lagoon", "glacier"]) == []
+    # (tiny's bridge passes over land: a warning, not about terrains)
+    assert [f.code for f in errors(rivages_findings(glacier))] == ["rivages/unknown-kind"]
+    assert errors(rivages_findings(glacier, terrains=["forest", "dune", "cliff", "lagoon", "glacier"])) == []
 
 
 def test_models_in_memory_have_elements_but_no_lines():
@@ -166,9 +169,9 @@ def test_a_file_is_checked_with_the_terrains_of_the_scenario_that_uses_it(tmp_pa
         "{at: [4, 0], kind: dune}", "{at: [4, 0], kind: glacier}")
     (tmp_path / "boards" / "cold.yaml").write_text(cold)
     alone = rivages_findings(tmp_path / "boards" / "cold.yaml")
-    assert [f.code for f in alone] == ["rivages/unknown-kind"]
+    assert [f.code for f in errors(alone)] == ["rivages/unknown-kind"]
     terrains = "".join(f"  - {{name: {t}, colour: '#102030'}}\n" for t in ("forest", "dune", "cliff", "lagoon", "glacier"))
     (tmp_path / "scenarios" / "cold.yaml").write_text(
         "format: rivages-scenario/1\nid: cold\nname: Cold\nterrains:\n" + terrains
         + "islands: [../boards/cold.yaml]\ntrees: [../boards/t.yaml]\ncards: ../boards/c.yaml\nloot: ../boards/l.yaml\n")
-    assert rivages_findings(tmp_path / "boards" / "cold.yaml") == []
+    assert errors(rivages_findings(tmp_path / "boards" / "cold.yaml")) == []

@@ -43,14 +43,9 @@ def refusal_text(island_name: str, errors) -> tuple[str, str]:
 
 
 def _where(finding) -> str:
-    el = getattr(finding, "element", None)
-    if el and el[0] in ("space", "fort") and len(el) >= 3:
-        return f"{el[0]} {el[1]},{el[2]}"
-    if el and el[0] == "bridge" and len(el) >= 5:
-        return f"bridge {el[1]},{el[2]}-{el[3]},{el[4]}"
-    if el and el[0] == "goal" and len(el) >= 2:
-        return str(el[1])
-    return ""
+    from studio.validate.rivages import element_text
+
+    return element_text(getattr(finding, "element", None))
 
 
 class IslandBalance(BalanceController):

@@ -10,11 +10,12 @@ Usage: ``dock = FindingsDock(document, parent=window)``; ``window.addDockWidget(
 from __future__ import annotations
 
 from studio.content.findings import Finding
-from studio.gui.docks.validation import FindingsListDock, count_text, element_text
+from studio.gui.docks.validation import FindingsListDock, count_text
+from studio.validate.rivages import element_text
 
 
 def _where(f: Finding) -> str:
-    """The element, else the line."""
+    """The element as the messages write it (``space [0, -2]``), else the line."""
     where = element_text(f.element)
     if not where and f.line is not None:
         where = f"line {f.line}:{f.col or 1}"

@@ -24,6 +24,7 @@ from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.menu_text import literal
 from studio.gui.main_window import file_format, is_bundled, load_error_text
+from studio.gui.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
 from studio.render.export import ExportError, FORMATS
 
@@ -51,6 +52,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self._build_file_menu()
         self._build_edit_menu()
         self._watch(self.document)
+        install_document_undo(self)  # Ctrl+Z undoes the document even from a field
 
     # -- subclass hooks -----------------------------------------------------------------------
     def file_kind(self, opening: bool = False) -> str:
@@ -112,8 +114,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def load_path(self, path: str | Path, interactive: bool = True) -> bool:
         """Open ``path`` in this window. Errors: a message box when ``interactive``, else the
         exception (LoadError, InvalidContent, OSError) is raised."""
+        formats = [t.FORMAT for t in self.MODEL_TYPES]
         try:
-            formats = [t.FORMAT for t in self.MODEL_TYPES]
             check_format(path, formats, " or ".join(EDITED_AS.get(f, f) for f in formats))
             doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
         except (LoadError, InvalidContent, OSError) as exc:
@@ -161,8 +163,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
-        self.recent = RecentFiles(self, self.settings, self._recent_key(),
-                                  lambda p: self.maybe_save() and self.load_path(p), limit=MAX_RECENT)
+        self.recent = RecentFiles(self, self.settings, self._recent_key(), self._open_recent, limit=MAX_RECENT)
         self.recent_menu = self.recent.menu
         menu.addMenu(self.recent_menu)
         menu.addSeparator()
@@ -231,11 +232,14 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             self.set_document(self._make_document(self.new_model(), None))
 
     def open_file(self) -> None:
-        if not self.maybe_save():
-            return
+        from studio.gui.files.open_router import open_in_its_window
+
         start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path(*self.BUNDLED_FOLDER))
         path = prompts.ask_open_path(self, start, kind=self.file_kind(opening=True))
-        if path:
+        if not path:
+            return
+        # another kind of file opens in its own window and leaves this one as it is
+        if open_in_its_window(self, path, [t.FORMAT for t in self.MODEL_TYPES]) is None and self.maybe_save():
             self.load_path(path)
 
     def save(self) -> bool:
@@ -267,6 +271,14 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.statusBar().showMessage(f"Saved {path}", 4000)
         self._add_recent(path)
         return True
+
+    def _open_recent(self, path) -> bool:
+        from studio.gui.files.open_router import open_in_its_window
+
+        routed = open_in_its_window(self, path, [t.FORMAT for t in self.MODEL_TYPES])
+        if routed is not None:
+            return routed
+        return self.maybe_save() and self.load_path(path)
 
     # -- recent (QSettings, as the island editor; one list per window kind) -------------------
     def _recent_key(self) -> str:

@@ -4,8 +4,11 @@ with one or two steps (RIV-G6) and their rewards (RIV-G2).
 
 Under each goal a line says at once whether it can be achieved on this island, from a ship
 and avoiding strongholds, and the fewest crosses it needs
-(:func:`studio.validate.island_goals.check_goal`); "Show" lights the spaces of that cheapest
-way on the canvas. Every change is one undo step through the document."""
+(:func:`studio.validate.island_goals.check_goal`); "Show" lights that cheapest way on the canvas:
+every space it crosses from the starting ship, the goal's own spaces strongest. The light
+follows the goal through edits (it is the way of the goal as it is now) and goes out when the
+goal cannot be achieved or the island is replaced (New, Open). Every change is one undo step
+through the document."""
 
 from __future__ import annotations
 
@@ -41,10 +44,11 @@ def parse_pattern(text: str, known: list[str]) -> tuple[str, ...]:
 
 class GoalEditorDock(QDockWidget):
     """Edits ``document.island``'s goals; ``pick_spaces(step)`` asks the window for the
-    spaces-picking tool; ``show_spaces(frozenset)`` asks it to light spaces on the canvas."""
+    spaces-picking tool; ``show_spaces(route, goal_spaces)`` (frozensets of hexes, both empty
+    to clear) asks it to light the cheapest way of the goal being shown on the canvas."""
 
     pick_spaces = Signal(int)
-    show_spaces = Signal(object)
+    show_spaces = Signal(object, object)
 
     def __init__(self, document, palette: Palette, parent=None) -> None:
         super().__init__("Goals", parent)
@@ -53,6 +57,7 @@ class GoalEditorDock(QDockWidget):
         self.palette = palette
         self.status: dict[str, QLabel] = {}
         self.checks: dict = {}
+        self.shown: str | None = None  # the goal whose way is lit ("quest", "mission 1", ...)
         self._editing = False
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
@@ -65,6 +70,7 @@ class GoalEditorDock(QDockWidget):
         self._followed = document
         self.document = document
         document.changed.connect(self._changed)
+        self.shown = None  # a new island: nothing of the old one stays lit
         self.rebuild()
 
     # -- building ----------------------------------------------------------------------------------
@@ -105,8 +111,10 @@ class GoalEditorDock(QDockWidget):
             status.addWidget(label, 1)
             show = QToolButton()
             show.setText("Show")
-            show.setToolTip("Light the spaces of the cheapest way on the island")
+            show.setToolTip("Light the cheapest way on the island: every space it crosses from the "
+                            "starting ship, the goal's own spaces strongest")
             show.setCheckable(True)
+            show.setChecked(name == self.shown)
             show.toggled.connect(lambda on, g=name: self._show(g, on))
             status.addWidget(show)
             self.widgets[f"{name}-show"] = show
@@ -204,6 +212,7 @@ class GoalEditorDock(QDockWidget):
                 continue
             label.setText(("✔ " if c.achievable else "✘ ") + c.summary())
             label.setStyleSheet(OK_STYLE if c.achievable else BAD_STYLE)
+        self._light()
 
     def _show(self, goal: str, on: bool) -> None:
         for key, button in self.widgets.items():
@@ -211,8 +220,20 @@ class GoalEditorDock(QDockWidget):
                 button.blockSignals(True)
                 button.setChecked(False)
                 button.blockSignals(False)
-        c = self.checks.get(goal)
-        self.show_spaces.emit(c.spaces if (on and c is not None) else frozenset())
+        if on:
+            self.shown = goal
+        elif self.shown == goal:
+            self.shown = None
+        self._light()
+
+    def _light(self) -> None:
+        """Light the way of the goal being shown, as it is now (nothing when none is shown or
+        it cannot be achieved)."""
+        c = self.checks.get(self.shown) if self.shown else None
+        if c is None or not c.achievable:
+            self.show_spaces.emit(frozenset(), frozenset())
+        else:
+            self.show_spaces.emit(c.route or c.spaces, c.spaces)
 
     # -- edits ----------------------------------------------------------------------------------------
     def _steps(self, goal: str) -> list[GoalStep]:
@@ -227,19 +248,13 @@ class GoalEditorDock(QDockWidget):
             self._editing = False
 
     def _set_step_count(self, goal: str, n: int) -> None:
-        steps = list(self._steps(goal))
-        if n == len(steps):
-            return
-        if n < len(steps):
-            steps = steps[:n]
+        first = self._steps(goal)[0]
+        if goal == "quest":
+            extra = GoalStep("spaces", Effect(scrolls=2), spaces=())
         else:
-            first = steps[0]
-            if goal == "quest":
-                extra = GoalStep("spaces", Effect(scrolls=2), spaces=())
-            else:
-                extra = GoalStep("areas", Effect(scrolls=2), terrain=first.terrain, count=1)
-            steps.append(extra)
-        self._push(goal, steps, rebuild=True)
+            extra = GoalStep("areas", Effect(scrolls=2), terrain=first.terrain, count=1)
+        # step 2 set aside by 2 -> 1 comes back (IslandDocument.set_step_count)
+        self.document.set_step_count(goal, n, extra)
 
     def _set_quest_kind(self, index: int, kind: str) -> None:
         steps = list(self._steps("quest"))

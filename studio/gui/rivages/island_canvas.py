@@ -5,7 +5,8 @@ selection, the hex under the mouse, the first end of a bridge being drawn, the s
 goal being looked at, and a red ring on every space a finding is about.
 
 Mouse presses, drags and releases are handed to the current tool as hexes (axial ``(q, r)``);
-the wheel zooms around the mouse."""
+the wheel zooms around the mouse; the middle button, or Space held with the left button, pans
+(:mod:`studio.gui.pan`)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView
 
 from studio.geometry.hex import neighbours, pixel_to_hex
+from studio.gui.pan import PanMixin
 from studio.render.island import IslandOptions, island_rect, paint_island, polygon
 from studio.render.rivages_glyphs import Palette
 
 SELECT = QColor("#1d63d8")
 HOVER = QColor(29, 99, 216, 70)
 FINDING = QColor("#d32f2f")
-GOAL = QColor(224, 168, 0, 110)
+GOAL = QColor(224, 168, 0, 150)
+ROUTE = QColor(224, 168, 0, 75)
 GHOST = QColor(60, 60, 60, 90)
 WATER = QColor("#a9cfdd")
 
@@ -36,7 +39,8 @@ class IslandItem(QGraphicsObject):
         self.selected: set = set()
         self.hover = None
         self.bridge_start = None
-        self.goal_spaces: frozenset = frozenset()
+        self.goal_spaces: frozenset = frozenset()   # a goal's own spaces ("Show")
+        self.goal_route: frozenset = frozenset()    # the spaces of its cheapest way, from a ship
         self.finding_hexes: set = set()
         self._rect = QRectF()
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, False)
@@ -65,8 +69,11 @@ class IslandItem(QGraphicsObject):
         for h in self.ghost_hexes():
             p.drawPolygon(polygon(h, o, 0.92))
         paint_island(p, island, self.palette, self.options)
-        if self.goal_spaces:
-            p.setPen(Qt.NoPen)
+        if self.goal_route or self.goal_spaces:
+            p.setPen(QPen(GOAL.darker(130), 0.06))
+            p.setBrush(ROUTE)
+            for h in self.goal_route - self.goal_spaces:
+                p.drawPolygon(polygon(h, o, 0.72))
             p.setBrush(GOAL)
             for h in self.goal_spaces:
                 p.drawPolygon(polygon(h, o, 0.72))
@@ -88,7 +95,7 @@ class IslandItem(QGraphicsObject):
             p.drawPolygon(polygon(self.bridge_start, o, 0.7))
 
 
-class IslandView(QGraphicsView):
+class IslandView(PanMixin, QGraphicsView):
     """The canvas. ``tool`` receives ``press(hex, event)``, ``drag(hex, event)`` and
     ``release(hex, event)``; ``hex_hovered(hex or None)`` follows the mouse; ``resized()``
     after each resize (the heat-map legend scales to the view)."""
@@ -107,6 +114,10 @@ class IslandView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setDragMode(QGraphicsView.NoDrag)
         self.setMouseTracking(True)
+        # panning moves the (hidden) scroll bars; the scene reaches a screen beyond the island
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self._init_pan()
         self.tool = None
         self._pressed = False
         self.scale(48, 48)
@@ -116,19 +127,30 @@ class IslandView(QGraphicsView):
         self.fit_override = None  # a callable that fits instead (the heat map frames the island beside its legend)
 
     def set_document(self, document) -> None:
+        """Show another island; every overlay of the old one (selection, hover, a bridge
+        being drawn, a lit goal, finding rings) goes with it."""
         self.document = document
-        self.item.document = document
+        item = self.item
+        item.document = document
+        item.selected, item.hover, item.bridge_start = set(), None, None
+        item.goal_spaces = item.goal_route = frozenset()
+        item.finding_hexes = set()
         self.refresh()
         self.auto_fit = True
 
     def refresh(self) -> None:
         self.item.refresh()
-        self.scene().setSceneRect(self.item.boundingRect().adjusted(-4, -4, 4, 4))
+        self._update_scene_rect()
+
+    def _update_scene_rect(self) -> None:
+        self.scene().setSceneRect(self.pan_room(self.item.boundingRect()))
 
     def fit(self) -> None:
         """Show the whole island (View ▸ Fit Island); keeps it fitted through resizes until
         the user zooms."""
         self.refresh()
+        self.fitInView(island_rect(self.document.island, 1.2), Qt.KeepAspectRatio)
+        self._update_scene_rect()  # room to pan at the new zoom
         self.fitInView(island_rect(self.document.island, 1.2), Qt.KeepAspectRatio)
         self.auto_fit = True
 
@@ -146,6 +168,7 @@ class IslandView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._update_scene_rect()
         self._fit_if_auto()
         self.resized.emit()
 
@@ -161,6 +184,8 @@ class IslandView(QGraphicsView):
 
     # -- mouse ----------------------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self._pressed and self.pan_press(event):
+            return
         if event.button() == Qt.LeftButton and self.tool is not None:
             self._pressed = True
             self.tool.press(self.hex_at(event.position().toPoint()), event)
@@ -169,6 +194,9 @@ class IslandView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.pan_move(event):
+            self.auto_fit = False  # a resize must not undo the pan
+            return
         h = self.hex_at(event.position().toPoint())
         if h != self.item.hover:
             self.item.hover = h
@@ -179,6 +207,8 @@ class IslandView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.pan_release(event):
+            return
         if event.button() == Qt.LeftButton and self._pressed:
             self._pressed = False
             if self.tool is not None:
@@ -193,10 +223,19 @@ class IslandView(QGraphicsView):
         self.hex_hovered.emit(None)
         super().leaveEvent(event)
 
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.pan_key_press(event):
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.pan_key_release(event):
+            super().keyReleaseEvent(event)
+
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
         factor = 1.0015 ** event.angleDelta().y()
         current = self.transform().m11()
         if 8 <= current * factor <= 400:
             self.scale(factor, factor)
+            self._update_scene_rect()
             self.auto_fit = False
         event.accept()

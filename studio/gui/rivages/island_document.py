@@ -100,6 +100,9 @@ class IslandDocument(ContentDocument):
 
     def __init__(self, island: Island | None = None, path=None, *, scenario: RivagesScenario | None = None,
                  parent=None) -> None:
+        # step 2 of a goal set back to one step, kept until the file is saved so 2 -> 1 -> 2
+        # gives it back ({goal name: step})
+        self.parked_steps: dict[str, GoalStep] = {}
         super().__init__(island if island is not None else new_island(), path, scenario=scenario, parent=parent)
 
     @property
@@ -252,6 +255,30 @@ class IslandDocument(ContentDocument):
         if not 1 <= len(steps) <= 2:
             raise ValueError("a goal has one or two steps")
         return self.set_value(self.goal_path(goal) + ("steps",), list(steps), f"Edit {goal}", gesture)
+
+    def set_step_count(self, goal: str, n: int, new_step: GoalStep) -> bool:
+        """Give ``goal`` ``n`` steps (1 or 2) as one undo step. Going from 2 to 1 keeps step 2
+        aside until the file is saved or replaced; going back to 2 restores it, else adds
+        ``new_step``. Returns False when the goal already has ``n`` steps."""
+        if n not in (1, 2):
+            raise ValueError("a goal has one or two steps")
+        steps = list(self.value(self.goal_path(goal) + ("steps",)))
+        if n == len(steps):
+            return False
+        if n < len(steps):
+            self.parked_steps[goal] = copy.deepcopy(steps[1])
+            steps = steps[:1]
+        else:
+            steps.append(self.parked_steps.pop(goal, None) or new_step)
+        return self.set_goal_steps(goal, steps)
+
+    def save(self, path=None) -> None:
+        super().save(path)
+        self.parked_steps.clear()
+
+    def reset(self, model, path=None) -> None:
+        self.parked_steps = {}
+        super().reset(model, path)
 
     def toggle_quest_space(self, h: Hex, step: int = 0) -> bool:
         """Add ``h`` to (or remove it from) the spaces of the quest's ``step`` (a spaces step)."""

@@ -33,6 +33,7 @@ from studio.gui.rivages.island_tools import (
     BridgeTool, EraserTool, FillTool, FortTool, GoalPickTool, PaintTool, SelectTool, ShipTool, StrongholdTool, WhiteTool,
 )
 from studio.gui.rivages.island_widgets import icon_choices
+from studio.gui.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
 from studio.model.rivages import Island, RivagesScenario
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
@@ -58,6 +59,33 @@ def ask_export_island(parent, suggested: str = "") -> tuple[str, str, float] | N
     """(path, paper, hex_mm) from the export dialog, or None when cancelled."""
     dialog = ExportIslandDialog(parent, suggested)
     return dialog.result_value() if dialog.exec() == QDialog.Accepted else None
+
+
+MAX_LISTED = 8  # findings listed in a message box (the rest in its details)
+
+
+def findings_lines(findings, limit: int = MAX_LISTED) -> str:
+    """One line per finding, ``• message (where)``, at most ``limit`` then how many more."""
+    from studio.validate.rivages import element_text
+
+    lines = [f"• {f.message}" + (f" ({element_text(f.element)})" if f.element else "") for f in findings[:limit]]
+    if len(findings) > limit:
+        lines.append(f"… and {len(findings) - limit} more (see the Validation panel)")
+    return "\n".join(lines)
+
+
+def ask_save_despite_errors(parent, name: str, errors) -> bool:
+    """Warn that ``name`` has lint errors before saving it: True to save anyway."""
+    from PySide6.QtWidgets import QMessageBox
+
+    n = len(errors)
+    box = QMessageBox(QMessageBox.Warning, "Save island with errors",
+                      f"<b>{name}</b> has {n} error{'s' if n != 1 else ''}: it cannot be played as it is.",
+                      QMessageBox.Save | QMessageBox.Cancel, parent)
+    box.setInformativeText(findings_lines(errors) + "\n\nSave it anyway?")
+    box.setDetailedText("\n".join(f.format() for f in errors))
+    box.setDefaultButton(QMessageBox.Cancel)
+    return box.exec() == QMessageBox.Save
 
 
 def ask_new_island(parent, terrains: list[str]) -> Island | None:
@@ -191,6 +219,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self._build_tools()
         self._build_menus()
         self._connect_document()
+        install_document_undo(self)  # Ctrl+Z undoes the island even from a Goals field
         self.resize(1280, 820)
         self.resizeDocks([self.findings], [150], Qt.Vertical)
         self.resizeDocks([self.properties, self.goals], [300, 480], Qt.Vertical)
@@ -257,8 +286,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
         add(file, "new", "&New Island…", self.new_island, QKeySequence.New)
         add(file, "open", "&Open…", self.open_dialog, QKeySequence.Open)
-        self.recent = RecentFiles(self, self.settings, "islandRecentFiles",
-                                  lambda p: self.maybe_save() and self.open_path(p), limit=MAX_RECENT,
+        self.recent = RecentFiles(self, self.settings, "islandRecentFiles", self._open_recent, limit=MAX_RECENT,
                                   empty_text="No recent islands", clear_text="Clear Recent Islands",
                                   clear_always_enabled=True)
         self.recent_menu = self.recent.menu
@@ -375,13 +403,15 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             self.goals.show()
             self.goals.raise_()
             check = self.goals.checks.get(rest[0]) if rest else None
-            self._show_goal_spaces(check.spaces if check else frozenset())
+            self._show_goal_spaces(check.route if check else frozenset(), check.spaces if check else frozenset())
 
     def pick_quest_spaces(self, step: int) -> None:
         self.pick_tool.step = step
         self.set_tool(self.pick_tool.key)
 
-    def _show_goal_spaces(self, spaces) -> None:
+    def _show_goal_spaces(self, route, spaces=frozenset()) -> None:
+        """Light ``route`` (the cheapest way of a goal) and, strongest, the goal's ``spaces``."""
+        self.view.item.goal_route = frozenset(route)
         self.view.item.goal_spaces = frozenset(spaces)
         self.view.item.update()
 
@@ -437,6 +467,11 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             signal.disconnect(slot)
         self._connect_document()
         self.select(None)
+        if self.view.tool is not None and self.view.tool.key != self.pick_tool.key:
+            self.view.tool.deactivate()  # e.g. a bridge half drawn on the old island
+            self.view.tool.activate()
+        else:
+            self.set_tool("select")      # the quest step being picked belonged to the old island
         self.view.fit()
         self._update_title()
 
@@ -450,11 +485,16 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def open_dialog(self) -> bool:
-        if not self.maybe_save():
-            return False
+        from studio.gui.files.open_router import open_in_its_window
+
         start = str(Path(self.document.path).parent) if self.document.path else ""
         path = ask_open_island(self, start)
-        return self.open_path(path) if path else False
+        if not path:
+            return False
+        routed = open_in_its_window(self, path, (Island.FORMAT,))  # another kind: its own window
+        if routed is not None:
+            return routed
+        return self.maybe_save() and self.open_path(path)
 
     def open_path(self, path, interactive: bool = True) -> bool:
         """Open an island file; on error say what is wrong and where (a message box, or raise
@@ -471,6 +511,14 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.set_document(document)
         self._add_recent(str(path))
         return True
+
+    def _open_recent(self, path) -> bool:
+        from studio.gui.files.open_router import open_in_its_window
+
+        routed = open_in_its_window(self, path, (Island.FORMAT,))
+        if routed is not None:
+            return routed
+        return self.maybe_save() and self.open_path(path)
 
     def load_path(self, path, interactive: bool = True) -> bool:
         """Same as :meth:`open_path` (the name every editor window shares)."""
@@ -489,6 +537,16 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return self._save_to(path) if path else False
 
     def _save_to(self, path) -> bool:
+        from studio.validate.rivages import UNSAVABLE_CODES
+
+        findings = self.document.refresh_findings()
+        errors = [f for f in findings if f.severity == "error"]
+        # errors the file can hold are saved after a warning (work in progress is never lost);
+        # those it cannot hold are refused by the save itself, in plain words
+        if errors and not any(f.code in UNSAVABLE_CODES for f in errors):
+            if not ask_save_despite_errors(self, Path(path).name, errors):
+                self.say(f"Not saved: {errors[0].message}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+                return False
         try:
             self.document.save(path)
         except (CannotSave, OSError, ValueError) as exc:
@@ -534,9 +592,14 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             others = try_it.ask_islands(self, self.document.island.id)
             if others is None:
                 return None
-        window = try_it.open_try_it(self.document.island, others, self, scenario=self.document.scenario)
+        errors = [f for f in self.document.refresh_findings() if f.severity == "error"]
+        window = try_it.open_try_it(self.document.island, others, self, scenario=self.document.scenario,
+                                    findings=errors)
         if window is not None:
             self.play_windows.append(window)
+            if errors:
+                self.say(f"Trying an island with {len(errors)} error{'s' if len(errors) != 1 else ''}: "
+                         f"{errors[0].message}" + (" (see the Validation panel)" if len(errors) > 1 else ""))
         return window
 
     def playtest_scenario(self):

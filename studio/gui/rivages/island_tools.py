@@ -42,12 +42,14 @@ class Tool:
     def release(self, h, event=None) -> None:
         pass
 
-    def _try(self, edit, *args) -> bool:
+    def _try(self, edit, *args):
+        """``edit(*args)``'s result (a flag, or a count such as the spaces filled), or None
+        when it was refused (the reason is said in the status bar)."""
         try:
-            return bool(edit(*args))
+            return edit(*args)
         except (ValueError, KeyError) as exc:
             self.window.say(str(exc).strip("'\""))
-            return False
+            return None
 
 
 class SelectTool(Tool):
@@ -221,9 +223,18 @@ class FillTool(Tool):
     shortcut = "G"
 
     def press(self, h, event=None) -> None:
-        n = self._try(self.document.flood_fill, h, self.window.current_terrain)
+        terrain = self.window.current_terrain
+        n = self._try(self.document.flood_fill, h, terrain)
         if n:
-            self.window.say(f"{self.document.kind_at(h)}: {n} space{'s' if n != 1 else ''} filled")
+            self.window.say(f"Filled {n} space{'s' if n != 1 else ''} with {self.label_of(terrain)}")
+        elif n == 0:
+            kind = self.document.kind_at(h)
+            self.window.say(f"Nothing to fill: {list(h)} is not a space" if kind is None else
+                            f"Nothing to fill: {list(h)} is already {self.label_of(kind)}")
+
+    def label_of(self, kind: str) -> str:
+        palette = getattr(self.window, "palette", None)
+        return palette.label(kind) if palette is not None and kind in palette.names() else kind
 
 
 class GoalPickTool(Tool):

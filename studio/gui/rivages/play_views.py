@@ -244,7 +244,8 @@ class TreePlayView(_FitView):
 
 class HandPlayView(QWidget):
     """A hand of Exploration cards face up: ``show_hand([(card id, rows, used rows, endgame)])``;
-    used rows are struck through, the next row to play is marked."""
+    used rows are struck through, the next row to play is marked. ``hidden=True`` shows the
+    cards face down (another explorer's hand, RIV-S4)."""
 
     CARD = QSize(128, 150)
 
@@ -252,11 +253,14 @@ class HandPlayView(QWidget):
         super().__init__(parent)
         self.palette = palette
         self.cards: list = []
+        self.hidden = False
         self.setMinimumSize(2 * self.CARD.width() + 24, self.CARD.height() + 12)
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
 
-    def show_hand(self, cards) -> None:
+    def show_hand(self, cards, hidden: bool = False) -> None:
         self.cards = list(cards)
+        self.hidden = hidden
+        self.setToolTip("another explorer's cards: hidden until the end of the game (RIV-S4)" if hidden else "")
         self.update()
 
     def paintEvent(self, event) -> None:
@@ -270,6 +274,16 @@ class HandPlayView(QWidget):
         ch = min(float(self.CARD.height()), self.height() - 10.0)
         for k, (card_id, rows, used, endgame) in enumerate(self.cards):
             rect = QRectF(8 + k * (cw + 8), (self.height() - ch) / 2, cw, ch)
+            if self.hidden:
+                p.setPen(QPen(QColor("#4a3a2a"), 1.2))
+                p.setBrush(QColor("#6b5438"))
+                p.drawRoundedRect(rect, 7, 7)
+                p.setPen(QPen(QColor("#c9ad7a"), 1.0))
+                p.setBrush(Qt.NoBrush)
+                p.drawRoundedRect(rect.adjusted(6, 6, -6, -6), 5, 5)
+                glyphs.paint_text(p, rect.center() - QPointF(0, 9), "Exploration", 11, "#f4ead3")
+                glyphs.paint_text(p, rect.center() + QPointF(0, 9), "hidden", 10, "#e0cfa8")
+                continue
             p.setPen(QPen(QColor("#7a6a55"), 1.2))
             p.setBrush(QColor("#f4ead3") if not endgame else QColor("#e8d6d6"))
             p.drawRoundedRect(rect, 7, 7)

@@ -110,6 +110,23 @@ class RivagesPlaytestWindow(PlaytestFrame):
                     f"this window plays {', '.join(mine)} (every move is legal here)")
         return None
 
+    # -- hidden information (RIV-S4, RIV-I6) ---------------------------------------------------
+    def sees_private(self, seat: int) -> bool:
+        """Whether ``seat``'s hand and Loot tokens are shown: a human seat's when it is the only
+        human at the table, or it is its turn (several humans at one screen); every seat's once
+        the game is over or in a replay. A bot's hand is hidden from the people playing it."""
+        state, session = self.state, self.session
+        if state.is_terminal() or self.replaying:
+            return True
+        humans = [s for s in range(self.game.players) if session.is_human(s)]
+        return seat in humans and (len(humans) == 1 or seat == state.current_player)
+
+    def _log_line(self, index: int, line: str) -> str:
+        private = getattr(self.state, "private_log", {}).get(index)
+        if private is not None and self.sees_private(private[0]):
+            return private[1]
+        return line
+
     def _log_seat(self, line: str) -> int | None:
         for s, name in enumerate(self.game.seat_names):
             if line.startswith(name):
@@ -149,16 +166,27 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.island_view = IslandPlayView(self.palette)
         self.island_view.spaceClicked.connect(self.click_space)
         self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
-        col.addWidget(self.island_view, 1)
-
-        bottom = QHBoxLayout()
-        bottom.setSpacing(6)
+        self.island_view.setMinimumWidth(300)   # and 800 px wide, with the tree beside it
+        # the tree stands beside the island, the height of the canvas: a side of 8 to 12 spaces
+        # in the low strip below was too small to read (its icons a few pixels across)
         tree_box = QGroupBox("Tree of Wisdom")
+        tree_box.setObjectName("treeBox")
+        tree_box.setAttribute(Qt.WA_StyledBackground, True)
+        tree_box.setStyleSheet(PANEL_STYLE)
         tl = QVBoxLayout(tree_box)
         tl.setContentsMargins(4, 4, 4, 4)
         self.tree_view = TreePlayView(self.palette)
+        self.tree_view.setMinimumSize(70, 150)  # a small window (800 x 600) still fits
         self.tree_view.nodeClicked.connect(self.click_node)
         tl.addWidget(self.tree_view)
+        middle = QHBoxLayout()
+        middle.setSpacing(6)
+        middle.addWidget(self.island_view, 2)
+        middle.addWidget(tree_box, 1)
+        col.addLayout(middle, 1)
+
+        bottom = QHBoxLayout()
+        bottom.setSpacing(6)
         hand_box = QGroupBox("Hand")
         hl = QVBoxLayout(hand_box)
         hl.setContentsMargins(4, 4, 4, 4)
@@ -171,9 +199,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.goals_label.setWordWrap(True)
         self.goals_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         gl.addWidget(self.goals_label, 1)
-        bottom.addWidget(tree_box, 3)
-        bottom.addWidget(hand_box, 3)
-        bottom.addWidget(goals_box, 4)
+        bottom.addWidget(hand_box, 1)
+        bottom.addWidget(goals_box, 1)
         holder = QWidget()
         holder.setLayout(bottom)
         holder.setObjectName("playPanel")
@@ -328,6 +355,11 @@ class RivagesPlaytestWindow(PlaytestFrame):
     def _refresh_view(self) -> None:
         state = self.state
         over = state.is_terminal()
+        seen = tuple(self.sees_private(s) for s in range(self.game.players))
+        if seen != getattr(self, "_seen_private", seen) and hasattr(self, "log_view"):
+            self.log_view.clear()  # who may see what changed (the game ended): write the log again
+            self._log_shown = 0
+        self._seen_private = seen
         winners = set(state.winners()) if over else set()
         for sp in self.seat_panels:
             s = sp.seat
@@ -353,8 +385,14 @@ class RivagesPlaytestWindow(PlaytestFrame):
                 win = state.winners()
                 who = " and ".join(f"<b>{names[s]}</b>" for s in win)
                 result = f"{who} {'share the win' if len(win) > 1 else 'wins'} with {state.scores()[win[0]]}"
+            explorer = ""
+            if self.game.players > 1:  # RIV-E5: the bonus is part of the scores above
+                explorer = "<br><span style='font-size:12px'>Great Explorer (most islands visited): " + " · ".join(
+                    f"{names[s]} {_n(p.islands_visited, 'island')} <b>+{state.bonus[s]}</b>"
+                    for s, p in enumerate(state.players_state)) + "</span>"
             self.banner.setText(f"Game over after round {state.round}: {result}"
-                                f"<br><span style='font-size:12px'>{state.end_reason}. Scores: {scores}</span>")
+                                f"<br><span style='font-size:12px'>{state.end_reason}. Scores: {scores}</span>"
+                                + explorer)
             return
         seat = state.current_player
         colour = seat_colour(seat).lighter(130).name()
@@ -399,7 +437,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.tree_view.show_tree(side, [tree.nodes[i] for i in bits(p.tree_crossed)], nodes, colour)
         self.tree_view.setToolTip(f"{tree.id}, side {tree.side}")
         self.hand_view.show_hand([(game.card_ids[c], game.card_rows[c], state.card_used[c], game.is_endgame[c])
-                                  for c in p.hand])
+                                  for c in p.hand], hidden=not self.sees_private(s))
         self.goals_label.setText(self._goals_text(s))
 
     def _goals_text(self, seat: int) -> str:
@@ -418,7 +456,10 @@ class RivagesPlaytestWindow(PlaytestFrame):
         if earlier:
             lines.append(f"<i>{earlier} goal step{'s' if earlier != 1 else ''} met on earlier islands</i>")
         loot = [game.tokens[t] for t in p.loot]
-        lines.append("<b>Loot</b>: " + (", ".join(loot) if loot else "none"))
+        if loot and not self.sees_private(seat):
+            lines.append(f"<b>Loot</b>: {_n(len(loot), 'token')}, hidden from you")
+        else:
+            lines.append("<b>Loot</b>: " + (", ".join(loot) if loot else "none"))
         return "<br>".join(lines)
 
     def _refresh_choices(self) -> None:

@@ -86,12 +86,14 @@ def ask_islands(parent, exclude: str) -> list[Island] | None:
 
 def open_try_it(island: Island, others: list[Island] | None = None, parent=None,
                 scenario: RivagesScenario | None = None, seed: int = 0, controller: str = "human",
-                delay_ms: int | None = None):
+                delay_ms: int | None = None, findings=()):
     """Show a solo game on ``island`` (then ``others``, or copies of it) in a
     :class:`~studio.gui.rivages.playtest.RivagesPlaytestWindow`, the explorer played by
     ``controller`` (``"human"`` or a bot name); the edited island's ``scenario`` lends its
-    terrains. Returns the window, or None (after a message saying why) when the island cannot
-    be played yet (the engine's reason, e.g. not exactly two ships)."""
+    terrains. ``findings`` are the island's lint errors: listed in the message when the island
+    cannot be played, and named in the window's note when it can. Returns the window, or None
+    (after a message saying why: the engine's reason, e.g. not exactly two ships, then every
+    finding) when the island cannot be played yet."""
     from studio.content import LoadError
     from studio.gui.playtest_frame import DEFAULT_DELAY_MS
     from studio.gui.rivages.playtest import RivagesPlaytestWindow
@@ -107,12 +109,23 @@ def open_try_it(island: Island, others: list[Island] | None = None, parent=None,
         start = first_on(game, 0, seed)
         name = island.name or island.id
         label = f"Try it: {name}" + (f" and {len(others)} other island{'s' if len(others) != 1 else ''}" if others else "")
+        note = f"Solo game on {name}: seed {start} deals it first (New game deals again)"
+        if findings:
+            n = len(findings)
+            note += f". The island has {n} error{'s' if n != 1 else ''}: {findings[0].message}" + \
+                    (f" (and {n - 1} more)" if n > 1 else "")
         window = RivagesPlaytestWindow(game, parent, seed=start, controllers=[controller], label=label,
-                                       delay_ms=DEFAULT_DELAY_MS if delay_ms is None else delay_ms,
-                                       note=f"Solo game on {name}: seed {start} deals it first (New game deals again)")
+                                       delay_ms=DEFAULT_DELAY_MS if delay_ms is None else delay_ms, note=note)
     except (RivagesError, LoadError, InvalidContent, ValueError, KeyError) as exc:
-        box = QMessageBox(QMessageBox.Warning, "Cannot try this island",
-                          f"This island cannot be played yet:\n\n{exc}", QMessageBox.Ok, parent)
+        text = f"This island cannot be played yet: {exc}"
+        if findings:
+            from studio.gui.rivages.island_editor import findings_lines
+
+            n = len(findings)
+            text += f"\n\nThe Validation panel lists {n} error{'s' if n != 1 else ''}:\n" + findings_lines(findings)
+        box = QMessageBox(QMessageBox.Warning, "Cannot try this island", text, QMessageBox.Ok, parent)
+        if findings:
+            box.setDetailedText("\n".join(f.format() for f in findings))
         box.setAttribute(Qt.WA_DeleteOnClose, True)
         box.open()
         return None

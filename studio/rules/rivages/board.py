@@ -242,6 +242,7 @@ class TreeMap:
             self.nbr[ia] |= 1 << ib
             self.nbr[ib] |= 1 << ia
         self.effect = [effect_atoms(side.nodes[n].effect) for n in self.nodes]
+        self.effect_text = [str(side.nodes[n].effect) if side.nodes[n].effect else "" for n in self.nodes]
         self.pick = [PickNode(n) for n in self.nodes]
 
     def options(self, crossed: int, reach: int) -> int:

@@ -241,12 +241,15 @@ class RivagesState(State):
     next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
     (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
     :meth:`stats`), ``bridges_used`` (every bridge a cross went over, RIV-T8, as ``(seat,
-    island id, end a, end b, round)``), ``log`` and ``history``."""
+    island id, end a, end b, round)``), ``log`` (public lines), ``private_log`` (``{log index:
+    (seat, line)}``: the same line as that seat sees it, e.g. which Loot token it drew, hidden
+    from the others, RIV-I6) and ``history``."""
 
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
         self.seed = seed
         self.history: list = []
+        self.private_log: dict[int, tuple[int, str]] = {}
         if _empty:
             return
         n = game.players
@@ -696,6 +699,11 @@ class RivagesState(State):
             if not opts:
                 self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
                 continue
+            if kind == "statue":  # no choice to answer, so no answer in the log: say which space
+                tree = self.game.trees[p.tree]
+                node = opts.bit_length() - 1
+                self.log.append(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
+                                + (f" ({tree.effect_text[node]})" if tree.effect_text[node] else ""))
             self._resolve(p, m, kind, arg, opts.bit_length() - 1)
 
     def _answer(self, p: Player, m: IslandMap, action) -> None:
@@ -758,6 +766,9 @@ class RivagesState(State):
             self.rng.shuffle(self.bag)
         p.loot.append(self.bag.pop())
         p.loot_drawn += 1
+        who = self.seat_name(self.seat)
+        self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
+        self.log.append(f"{who} draws a Loot token")
 
     # -- turns, rounds and the end ------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -883,6 +894,9 @@ class RivagesState(State):
         if game.solo is None:
             self.bonus = self.great_explorer_bonus()
             totals = [t + b for t, b in zip(totals, self.bonus)]
+            self.log.append("Great Explorer (most islands visited, RIV-E5): " + ", ".join(
+                f"{self.seat_name(s)} +{b} ({p.islands_visited} island{'s' if p.islands_visited != 1 else ''})"
+                for s, (p, b) in enumerate(zip(players, self.bonus))))
         self.final = totals
         self.end_reason = reason
         self.phase = "over"
@@ -1012,6 +1026,7 @@ class RivagesState(State):
         s.completions = list(self.completions)
         s.bridges_used = list(self.bridges_used)
         s.log = list(self.log)
+        s.private_log = dict(self.private_log)
         return s
 
     def to_dict(self) -> dict:
@@ -1037,7 +1052,7 @@ class RivagesState(State):
             "pending": list(self.pending), "loot_used": self.loot_used, "last_round": self.last_round,
             "end_reason": self.end_reason, "final": self.final, "bonus": list(self.bonus),
             "completions": list(self.completions), "bridges_used": list(self.bridges_used),
-            "log": list(self.log), "history": list(self.history),
+            "log": list(self.log), "private_log": dict(self.private_log), "history": list(self.history),
         }
 
     def observation(self, seat: int) -> dict:

@@ -38,6 +38,7 @@ def qsettings(tmp_path):
 def window(qtbot, qsettings, monkeypatch):
     for name in ("ask_unsaved_changes", "show_error"):
         monkeypatch.setattr(prompts, name, _unexpected(name))
+    monkeypatch.setattr(ie, "ask_save_despite_errors", _unexpected("ask_save_despite_errors"))
     w = ie.IslandEditorWindow(settings=qsettings)
     qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
     w.show()
@@ -129,7 +130,10 @@ def test_build_an_island_with_the_tools_alone_then_play_it(window, qtbot, monkey
     window.set_tool("fort")
     click(window, (0, 0))
     assert doc.island.forts == [(0, 0)]
-    # a bridge between two spaces that are not neighbours
+    # a bridge between two spaces that are not neighbours, over water (not over land)
+    window.set_tool("eraser")
+    click(window, (-1, 2))
+    assert doc.space((-1, 2)) is None
     window.set_tool("bridge")
     click(window, (-2, 2))
     click(window, (0, 2))
@@ -377,6 +381,7 @@ def test_a_save_refused_by_the_schema_selects_the_space(window, monkeypatch, tmp
     k, space = next((k, s) for k, s in enumerate(doc.island.spaces) if s.kind != "ship")
     doc.island.spaces[k] = dataclasses.replace(space, kind="Bad Kind")   # no tool makes this: the schema refuses it
     window.select(None)
+    monkeypatch.setattr(ie, "ask_save_despite_errors", lambda *a: True)   # the lint's warning: save anyway
     assert window._save_to(tmp_path / "bad.yaml") is False
     assert not (tmp_path / "bad.yaml").exists()
     assert shown and "was not saved" in shown[0] and "spaces[" in shown[0]
