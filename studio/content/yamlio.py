@@ -439,11 +439,27 @@ class _EventBuilder:
                 self._check(event)
 
 
-def load_document(path: str | os.PathLike) -> Document:
+def load_document(path: str | os.PathLike, name: str | None = None) -> Document:
     """Read and parse a content file. Raises :class:`LoadError` (``io/not-found`` for a path
     that does not exist, ``io/unreadable``, ``io/not-utf8``, ``yaml/*``) — never a bare
-    OSError or YAMLError."""
+    OSError or YAMLError.
+
+    ``name``: how the document and its errors name the file (default ``path``); the file read
+    is always ``path`` (a reference is resolved once and that very file read, shown as the
+    author spelled it)."""
     p = str(path)
+    try:
+        doc = _load_document(p)
+    except LoadError as exc:
+        if name is None or exc.path != p:
+            raise
+        raise LoadError(exc.code, exc.message, str(name), exc.line, exc.col) from None
+    if name is not None:
+        doc.path = doc.source.path = str(name)
+    return doc
+
+
+def _load_document(p: str) -> Document:
     try:
         info = os.stat(p)
         if stat.S_ISDIR(info.st_mode):
