@@ -92,8 +92,8 @@ def kind_of(value: Any) -> str:
         return f"the text {value!r}"
     if isinstance(value, int):
         return f"the number {value}"
-    if isinstance(value, float):
-        return f"the number {value:g}"
+    if isinstance(value, float):  # 6.0 shown as written: "the number 6" would hide the mistake
+        return f"the number {value!r}" if value.is_integer() else f"the number {value:g}"
     if isinstance(value, list):
         return f"a list {value_text(value)}" if len(value_text(value)) <= 40 and value else \
             ("an empty list" if not value else value_text(value))
@@ -186,7 +186,7 @@ def _list_words(schema: dict, items: dict, root: dict | None = None) -> str:
     item_type = items.get("type") if isinstance(items, dict) else None
     prefix = [resolve(p, root) for p in schema.get("prefixItems") or []]
     if item_type is None and prefix and all(isinstance(p, dict) for p in prefix):
-        kinds = {p.get("type") for p in prefix}
+        kinds = {p.get("type") if isinstance(p.get("type"), str) else None for p in prefix}  # ["integer", "null"]
         item_type = kinds.pop() if len(kinds) == 1 else None
     if isinstance(items, dict) and "enum" in items:
         one_or_more = "one or more" if schema.get("minItems") else "any"
@@ -269,6 +269,9 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
             quote = f" (put it in quotes, '{value_text(value)}', to make it a text)"
         elif schema.get("type") in ("number", "integer") and isinstance(value, str):
             quote = _number_as_text(value, schema)
+        elif schema.get("type") == "integer" and isinstance(value, float) and value.is_integer():
+            # 6.0 is refused everywhere (the engine counts with whole numbers): say how to write it
+            quote = f" (write {int(value)}, without the decimal point)" if abs(value) < 1e15 else ""
         return f"{name} must be {expected(schema, root)}, got {kind_of(value)}{quote}"
     if kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{name} must be {expected(schema, root)}, got {value_text(value)}"
