@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import math
 import re
 from typing import Any
 
@@ -299,28 +298,16 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
     return f"{name}: {error.message}"
 
 
-_EXPONENT_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+_NUMBER_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def _number_as_text(text: str, schema: dict) -> str:
-    """Why a number written like ``1e308`` is text, and how to write it: YAML 1.1 (which the
-    loader follows) reads an exponent as a number only with a decimal point (``1.0e+308``).
-    Says also when the number would be out of the schema's range. "" for other texts."""
-    if not _EXPONENT_NUMBER.fullmatch(text.strip()):
+    """Why a number reached the schema as text: the files are read as YAML 1.2, where ``1e308``
+    and ``2.5`` are numbers, so a text that reads as a number was written in quotes. "" for
+    other texts."""
+    if not _NUMBER_TEXT.fullmatch(text.strip()):
         return ""
-    number = float(text)
-    # the author's digits, with the decimal point and exponent sign YAML 1.1 needs
-    mantissa, _, exponent = text.strip().lower().partition("e")
-    mantissa = mantissa if "." in mantissa else f"{mantissa}.0"
-    mantissa = f"{mantissa}0" if mantissa.endswith(".") else mantissa
-    written = f"{mantissa}e{exponent if exponent[0] in '+-' else '+' + exponent}"
-    low, high = schema.get("minimum"), schema.get("maximum")
-    if (low is not None and number < low) or (high is not None and number > high) or math.isinf(number):
-        return (f" (YAML reads a number with an exponent but no decimal point as text; as a number, "
-                f"{text.strip()} would be out of range too)")
-    plain = f"{number:.15g}" if "e" not in f"{number:.15g}" else None
-    return (f" (YAML reads a number with an exponent but no decimal point as text: write {written}"
-            f"{f' or {plain}' if plain else ''})")
+    return " (it is in quotes, which makes it a text: remove the quotes)"
 
 
 def _is_key_check(error) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass, field
@@ -71,8 +72,59 @@ class Document:
         return None
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases while composing."""
+# YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution): PyYAML resolves
+# YAML 1.1, where ``1:00`` is the number 60, ``010`` is 8, ``yes`` is true and ``2001-01-01`` a
+# date. Content is read as 1.2: those are texts, except ``010`` (a number with a leading zero,
+# 8 to one reader and 10 to another), which is refused with a plain message.
+_CORE_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_CORE_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_CORE_INT = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_CORE_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_LEADING_ZERO = re.compile(r"^[-+]?0[0-9]+$")
+
+
+class _CoreSchema:
+    """Resolver and constructors of the YAML 1.2 core schema, for the pure and the C loader."""
+
+    def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
+        if kind is ScalarNode and implicit[0]:
+            if _CORE_NULL.match(value):
+                return "tag:yaml.org,2002:null"
+            if _CORE_BOOL.match(value):
+                return "tag:yaml.org,2002:bool"
+            if _CORE_INT.match(value):
+                return "tag:yaml.org,2002:int"
+            if _CORE_FLOAT.match(value):
+                return "tag:yaml.org,2002:float"
+            return "tag:yaml.org,2002:str"
+        return super().resolve(kind, value, implicit)
+
+    def construct_core_int(self, node):
+        text = self.construct_scalar(node)
+        if _LEADING_ZERO.match(text):
+            digits = text.lstrip("+-").lstrip("0") or "0"
+            sign = "-" if text.startswith("-") else ""
+            raise _Refused("yaml/leading-zero", f"{text!r} has a leading zero: write {sign}{digits} for the number, "
+                           f"or '{text}' in quotes for a text (YAML 1.1 would read it as a base-8 number)",
+                           node.start_mark)
+        body = text.lstrip("+-")
+        sign = -1 if text.startswith("-") else 1
+        if body.startswith("0o"):
+            return sign * int(body[2:], 8)
+        if body.startswith("0x"):
+            return sign * int(body[2:], 16)
+        return sign * int(body, 10)
+
+    def construct_core_bool(self, node):
+        text = self.construct_scalar(node)
+        if not _CORE_BOOL.match(text):
+            raise ValueError(text)
+        return text.lower() == "true"
+
+
+class _StrictLoader(_CoreSchema, yaml.SafeLoader):
+    """SafeLoader that refuses anchors and aliases while composing, reading YAML 1.2 core."""
 
     def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
         event = self.peek_event()
@@ -185,17 +237,97 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
             stop.line > start.line or "<stream end>" in exc.problem):
         line, col = _pos(stop)
         return (*_pos(start), f"'{opener}' opened here is not closed (the parser stopped at line {line}, "
-                              f"column {col}: {exc.problem})")
+                              f"column {col}: {plain_syntax_problem(exc.problem)})")
     if exc.problem == "but found another document":
         line, _ = _pos(stop) if stop is not None else (None, None)
         at = f" at line {line}" if line is not None else ""
         return (*(_pos(stop) if stop is not None else (None, None)),
                 f"the file holds more than one YAML document (a second '---'{at}); a content file holds one")
-    if exc.context and exc.problem:
-        problem = f"{exc.problem} ({exc.context})"
+    problem = plain_syntax_problem(exc.problem, exc.context)
     mark = stop or start
-    line, col = _pos(mark) if mark else (None, None)
+    line, col = _pos(mark) if mark else (1, 1)
     return line, col, problem
+
+
+_TOKEN_WORDS = {
+    "'<block end>'": "the end of the indented block", "<block end>": "the end of the indented block",
+    "'<block mapping start>'": "a more indented key", "'<block sequence start>'": "a more indented list",
+    "'?'": "a key", "'-'": "a list item ('-')", "'<scalar>'": "more text", "'<stream end>'": "the end of the file",
+    "'<document start>'": "'---'", "'<document end>'": "'...'", "'<block entry>'": "a list item ('-')",
+    "'<flow mapping start>'": "'{'", "'<flow sequence start>'": "'['", "'<anchor>'": "an anchor ('&')",
+    "'<alias>'": "an alias ('*')", "'<tag>'": "a tag ('!')", "'\\n'": "the end of the line",
+    "'\\t'": "a tab", "'\\x00'": "the end of the file", "'\\ufeff'": "a byte order mark",
+}
+
+
+def _token(text: str) -> str:
+    return _TOKEN_WORDS.get(text.strip(), text.strip())
+
+
+_SYNTAX_WORDS: list[tuple[re.Pattern, Any]] = [
+    (re.compile(r"found character '\\t' that cannot start any token"),
+     lambda m: "a tab character here: YAML allows only spaces for indentation and before a comment "
+               "(replace the tab with spaces)"),
+    (re.compile(r"found a tab character"),
+     lambda m: "a tab character where indentation is expected: YAML allows only spaces (replace it with spaces)"),
+    (re.compile(r"found character (.+) that cannot start any token"),
+     lambda m: f"the character {m[1]} cannot start a value here (put the value in quotes)"),
+    (re.compile(r"found unexpected end of stream"),
+     lambda m: "a quoted text is not closed: its closing quote is missing"),
+    (re.compile(r"found unknown escape character (.+)"),
+     lambda m: f"{m[1]} after a backslash is not a known escape in a double-quoted text (write \\\\ for a "
+               "backslash, or use single quotes)"),
+    (re.compile(r"expected escape sequence of (\d+) hexadecimal numbers, but found (.+)"),
+     lambda m: f"a \\x, \\u or \\U escape needs {m[1]} hexadecimal digits, found {_token(m[2])}"),
+    (re.compile(r"mapping values are not allowed here"),
+     lambda m: "a ':' here starts a key inside a value: check the indentation, or put the value in quotes "
+               "if it holds ': '"),
+    (re.compile(r"block sequence entries are not allowed here"),
+     lambda m: "a list item ('-') cannot start here: check the indentation"),
+    (re.compile(r"mapping keys are not allowed here"),
+     lambda m: "a key ('?') cannot start here: check the indentation"),
+    (re.compile(r"could not find expected ':'"),
+     lambda m: "a key is missing its ':' (or a text runs over several lines: put it in quotes)"),
+    (re.compile(r"expected <block end>, but found '([\]}])'"),
+     lambda m: f"a closing '{m[1]}' here has no opening '{'[' if m[1] == ']' else '{'}' before it"),
+    (re.compile(r"expected <block end>, but found (.+)"),
+     lambda m: f"the indentation does not match the lines above: found {_token(m[1])} where the indented "
+               "block should end (keys of one mapping and items of one list line up)"),
+    (re.compile(r"expected ',' or '(\]|\})', but got (.+)"),
+     lambda m: f"a {'list' if m[1] == ']' else 'mapping'} in {'[ ]' if m[1] == ']' else '{ }'} is missing a "
+               f"',' or its closing '{m[1]}' (found {_token(m[2])})"),
+    (re.compile(r"expected the node content, but found (.+)"),
+     lambda m: f"a value is missing before {_token(m[1])}"),
+    (re.compile(r"did not find expected node content"), lambda m: "a value is missing here"),
+    (re.compile(r"expected '<document start>', but found (.+)"),
+     lambda m: f"something follows the end of the content: found {_token(m[1])} (a content file holds one "
+               "mapping; check the indentation of this line)"),
+    (re.compile(r"found undefined tag handle (.+)"),
+     lambda m: f"unknown tag {m[1]}: tags are not allowed in studio files"),
+    (re.compile(r"expected alphabetic or numeric character, but found (.+)"),
+     lambda m: f"'&' or '*' must be followed by a name, found {_token(m[1])}"),
+    (re.compile(r"expected (?:indentation indicator|chomping or indentation indicators|a comment or a line "
+                r"break).*?, but found (.+)"),
+     lambda m: f"after '|' or '>' only a digit 1-9, '+' or '-' and a comment may follow, found {_token(m[1])}"),
+    (re.compile(r"found unexpected document separator|found unexpected document end"),
+     lambda m: "a '---' or '...' inside a quoted text: close the quote first"),
+    (re.compile(r"expected (.+), but found (.+)"),
+     lambda m: f"expected {_token(m[1])} here, found {_token(m[2])}"),
+]
+
+
+def plain_syntax_problem(problem: str | None, context: str | None = None) -> str:
+    """A PyYAML scanner or parser problem in plain words (``found character '\\t' that cannot
+    start any token`` -> ``a tab character here: YAML allows only spaces ...``); an unknown one
+    keeps PyYAML's words with its token names translated."""
+    text = problem or context or "the YAML cannot be read here"
+    for pattern, words in _SYNTAX_WORDS:
+        m = pattern.search(text)
+        if m is not None:
+            return words(m)
+    for raw, plain in _TOKEN_WORDS.items():
+        text = text.replace(raw, plain)
+    return text
 
 
 def parse_yaml(text: str, path: str | None = None) -> Document:
@@ -233,16 +365,52 @@ def _parse_composed(text: str, path: str | None) -> Document:
         line, col, problem = _syntax_error(exc)
         prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
         raise LoadError("yaml/syntax", f"{prefix}{problem}", path, line, col) from None
-    except yaml.YAMLError as exc:
-        raise LoadError("yaml/syntax", f"YAML error: {exc}", path) from None
+    except yaml.YAMLError as exc:  # unmarked (a reader error): the start of the file
+        raise LoadError("yaml/syntax", f"YAML syntax error: {exc}", path, 1, 1) from None
     except RecursionError:
-        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path) from None
+        line, col = _too_deep_at(text)
+        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path, line, col) from None
     finally:
         loader.dispose()
     return Document(data=data, source=source, path=path)
 
 
-_CLoader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+def _too_deep_at(text: str) -> tuple[int, int]:
+    """Where nesting first goes past MAX_DEPTH, found from parser events (PyYAML's parser keeps
+    its own stack; only composing recurses), else where parsing stopped, else line 1."""
+    loader = yaml.SafeLoader(text)
+    depth, last = 0, (1, 1)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            last = _pos(event.start_mark)
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH + 1:
+                    return last
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        return _pos(mark) if mark is not None else last
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return last
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _CoreSchema.construct_core_int)
+_StrictLoader.add_constructor("tag:yaml.org,2002:bool", _CoreSchema.construct_core_bool)
+
+if getattr(yaml, "__with_libyaml__", False):
+    class _CLoader(_CoreSchema, yaml.CSafeLoader):
+        """libyaml's parser with the core schema's resolver and constructors."""
+
+    _CLoader.add_constructor("tag:yaml.org,2002:int", _CoreSchema.construct_core_int)
+    _CLoader.add_constructor("tag:yaml.org,2002:bool", _CoreSchema.construct_core_bool)
+else:  # pragma: no cover - PyYAML built without libyaml
+    _CLoader = None
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
@@ -492,6 +660,13 @@ class _Dumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data):  # never write anchors
         return True
+
+    def resolve(self, kind, value, implicit):
+        # a text the 1.2 core reader would take for a number (0o17, 1e5) is written in quotes
+        # too, as one the 1.1 rules would (yes, 010)
+        if kind is ScalarNode and implicit[0] and _CoreSchema.resolve(self, kind, value, implicit) != _STR_TAG:
+            return _CoreSchema.resolve(self, kind, value, implicit)
+        return super().resolve(kind, value, implicit)
 
 
 def _represent_list(dumper: yaml.SafeDumper, data: list):
