@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
-from studio.content.findings import Finding
+from studio.content.findings import Finding, cap_per_file
 from studio.content.paths import missing_reason, shown_reference
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
@@ -119,8 +119,13 @@ def content_files(path: str) -> list[str]:
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Sorted by path, line, column, then code (unknown positions first)."""
-    return sorted(findings, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code, f.message))
+    """Sorted by path, line, column, then code (unknown positions first), at most
+    :data:`~studio.content.findings.MAX_PER_FILE` per file (the rest counted in one
+    ``validate/more-findings`` finding)."""
+    ordered = sorted(findings, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code, f.message))
+    capped = cap_per_file(ordered)
+    return capped if len(capped) == len(ordered) else sorted(
+        capped, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code == "validate/more-findings", f.code))
 
 
 # --- one file --------------------------------------------------------------------------------
