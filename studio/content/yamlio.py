@@ -695,48 +695,222 @@ def dump_yaml(data: Any) -> str:
                      default_flow_style=False)
 
 
-def save_atomic(path: str | os.PathLike, text: str) -> None:
+def save_atomic(path: str | os.PathLike, text: str) -> str | None:
     """Write ``text`` to ``path`` atomically: a temp file in the same folder, flushed and
     fsynced, then renamed over the target. On any error the old file is untouched and the
-    temp file removed; the OSError propagates."""
-    target = Path(path)
-    info = stat_or_none(target)  # a name too long for the file system: a plain OSError
-    if info is not None and (not os.access(target, os.W_OK) or not info.st_mode & 0o222):
-        # replacing the file would silently defeat its read-only mode
-        raise PermissionError(13, "the file is read-only", str(target))
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        # the name is cut: a long (but legal) file name would make the temp name too long
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise _about_target(exc, target, creating=True) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if info is not None:
+    temp file removed; the OSError propagates with a plain reason (``the file is read-only``,
+    ``the disk is read-only``, ``the disk is full``...) and the user's file name.
+
+    Through a symbolic link the link's target is written and the link kept. A file with
+    other names (hard links) is replaced by a new file: the other names keep the old text
+    (an in-place write could leave a half-written file); the note returned says so, else
+    None. Temp files a killed save left beside ``path`` are removed (:class:`AtomicWriter`)."""
+    with AtomicWriter(path) as out:
+        out.fh.write(text)
+        out.commit()
+    return out.note
+
+
+_TEMP_MARK = ".tmp"
+
+
+class AtomicWriter:
+    """A text file written to a temp file beside it and renamed over it on :meth:`commit`
+    (a context manager: leaving it without commit removes the temp file).
+
+    ``path`` may be a symbolic link: its final target is written. The temp file is named
+    ``.NAME.PID.XXXXXXXX.tmp`` (the writing process's id): temp files of that pattern whose
+    process is gone (a save killed by SIGKILL or a power cut), and those of the older
+    ``.NAME.XXXXXXXX.tmp`` pattern over a minute old, are removed when the file is next
+    written; a save in progress in a live process is never touched. Raises OSError with a
+    plain reason, naming ``path`` (never the temp file)."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.target = _final_target(self.path)
+        self.note: str | None = None
+        self.fh = None
+        target = self.target
+        self.info = stat_or_none(target)  # a name too long for the file system: a plain OSError
+        if self.info is not None:
+            _refuse_read_only(target, self.info, self.path)
+            if self.info.st_nlink > 1 and stat.S_ISREG(self.info.st_mode):
+                self.note = (f"{self.path} had {self.info.st_nlink - 1} other name(s) (hard links): it was saved as "
+                             "a new file, and the other names keep the old content")
+        self.folder = target.parent if str(target.parent) else Path(".")
+        remove_leftovers(target)
+        try:
+            # the name is cut: a long (but legal) file name would make the temp name too long
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK,
+                                            dir=self.folder)
+        except OSError as exc:
+            raise _about_target(exc, target, creating=True, shown=self.path) from None
+        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.fh = _NamedErrors(self.fh, self)
+
+    def commit(self) -> None:
+        """Flush, fsync and rename over the target. Raises OSError (plain reason)."""
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            mode = self.info.st_mode & 0o777 if self.info is not None else 0o644
             try:
-                os.chmod(tmp, info.st_mode & 0o777)
+                os.chmod(self.tmp, mode)  # mkstemp makes it private (0600)
             except OSError:
                 pass
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException as exc:
+            os.replace(self.tmp, self.target)
+        except BaseException as exc:
+            self.discard()
+            if isinstance(exc, OSError):
+                raise self.error(exc) from None
+            raise
+        self.tmp = None
+
+    def discard(self) -> None:
+        """Close and remove the temp file (the target is untouched)."""
+        if self.fh is not None and not self.fh.closed:
+            try:
+                self.fh.close()
+            except OSError:
+                pass
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
+
+    def error(self, exc: OSError) -> OSError:
+        """``exc`` about the user's file, in plain words."""
+        return _about_target(exc, self.target, shown=self.path)
+
+    def __enter__(self) -> "AtomicWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.tmp is not None:
+            self.discard()
+
+
+class _NamedErrors:
+    """The temp file's text stream, whose write errors (a disk that fills up mid-way) name
+    the user's file with a plain reason instead of ``[Errno 28] No space left on device``."""
+
+    def __init__(self, fh, writer: AtomicWriter) -> None:
+        self._fh, self._writer = fh, writer
+
+    def write(self, text: str) -> int:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise _about_target(exc, target) from None
-        raise
+            return self._fh.write(text)
+        except OSError as exc:
+            raise self._writer.error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._fh.flush()
+        except OSError as exc:
+            raise self._writer.error(exc) from None
+
+    def __getattr__(self, name):
+        return getattr(self._fh, name)
 
 
-def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError:
+def _final_target(path: Path) -> Path:
+    """The file a write to ``path`` should change: ``path`` itself, or the final target of
+    a symbolic link (a chain of links followed; a dangling link's target is created)."""
+    if not os.path.islink(path):
+        return path
+    seen = 0
+    p = path
+    while os.path.islink(p) and seen < 40:
+        link = os.readlink(p)
+        p = Path(link) if os.path.isabs(link) else p.parent / link
+        seen += 1
+    if seen >= 40:  # a loop: let the write fail on the link itself, with ELOOP's plain reason
+        raise OSError(errno.ELOOP, "it is a symbolic link that loops back on itself", str(path))
+    return Path(os.path.normpath(p)) if not os.path.isabs(p) else p
+
+
+def _refuse_read_only(target: Path, info: os.stat_result, shown: Path) -> None:
+    """Refuse to replace a file whose mode is read-only (replacing it would silently defeat
+    the mode), or any file on a read-only file system, each with its own words."""
+    if not info.st_mode & 0o222:
+        raise PermissionError(errno.EACCES, "the file is read-only", str(shown))
+    if os.access(target, os.W_OK):
+        return
+    try:
+        read_only_disk = bool(os.statvfs(target).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        read_only_disk = False
+    if read_only_disk:
+        raise OSError(errno.EROFS, "the disk is read-only", str(shown))
+    raise PermissionError(errno.EACCES, "you may not write to this file (permission denied)", str(shown))
+
+
+def _leftover_patterns(name: str) -> tuple[re.Pattern, re.Pattern]:
+    stem = re.escape(f".{name[:60]}.")
+    return (re.compile(stem + r"(\d+)\.[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"),
+            re.compile(stem + r"[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"))
+
+
+def remove_leftovers(path: str | os.PathLike, older_than: float = 60.0) -> list[Path]:
+    """Remove the temp files an interrupted save of ``path`` left beside it (see
+    :class:`AtomicWriter`): those of a process that no longer runs, and those of the older
+    pid-less pattern last changed over ``older_than`` seconds ago. Returns what was removed;
+    never raises (a folder that cannot be listed is left alone)."""
+    import time
+
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    with_pid, legacy = _leftover_patterns(target.name)
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    now = time.time()
+    for name in names:
+        m = with_pid.match(name)
+        if m is not None:
+            stale = not _process_alive(int(m[1]))
+        elif legacy.match(name):
+            try:
+                stale = now - os.lstat(folder / name).st_mtime > older_than
+            except OSError:
+                continue
+        else:
+            continue
+        if stale:
+            try:
+                os.unlink(folder / name)
+                removed.append(folder / name)
+            except OSError:
+                pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # this process's own save (another thread's) is in progress
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # alive, another user's (or unknowable): leave it
+    return True
+
+
+def _about_target(exc: OSError, target: Path, creating: bool = False, shown: Path | None = None) -> OSError:
     """The same kind of error about the user's file, not the temp file beside it, with a
     plain reason (a message once showed ``.board.yaml.x1y2.tmp``). ``creating``: the error
-    came from making the temp file, so it is about the folder."""
+    came from making the temp file, so it is about the folder. ``shown``: the name to give
+    (the link, when ``target`` is its target)."""
+    if exc.filename == str(shown or target) and exc.strerror and not exc.strerror[:1].isupper():
+        return exc  # already plain and about the user's file
     folder = target.parent if str(target.parent) else Path(".")
     if creating:
         reason = folder_refusal(folder, exc)
@@ -750,7 +924,7 @@ def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError
         reason = "the disk is full"
     else:
         reason = _plain(exc)
-    return type(exc)(exc.errno, reason, str(target))
+    return type(exc)(exc.errno, reason, str(shown or target))
 
 
 def _plain(exc: OSError) -> str:
@@ -765,6 +939,7 @@ _PLAIN = {
     errno.ENAMETOOLONG: "the file name is too long",
     errno.EROFS: "the disk is read-only",
     errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
 }
 
 

@@ -109,6 +109,27 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
     args, status = parse(parser, argv)
     if args is None:
         return status
+    with _terminate_as_interrupt():
+        return _run_main(prog, run, args)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """While entered (main thread, SIGTERM not handled elsewhere), SIGTERM and SIGHUP end the
+    run as Ctrl+C does: the finished games are kept and the reports written (issue 12)."""
+    changed = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                changed[sig] = signal.signal(sig, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        for sig, old in changed.items():
+            signal.signal(sig, old)
+
+
+def _run_main(prog: str, run, args) -> int:
     try:
         return run(args)
     except Reported:  # the content's findings, already printed
@@ -279,15 +300,18 @@ class Interrupts:
         self.old = None
 
     def __enter__(self) -> "Interrupts":
-        if threading.current_thread() is threading.main_thread() and \
-                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.old = signal.signal(signal.SIGINT, self._handler)
+        # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (_terminate_as_interrupt)
+        self.old = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+                if sig is not None and signal.getsignal(sig) is signal.default_int_handler:
+                    self.old[sig] = signal.signal(sig, self._handler)
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
-            self.old = None
+        for sig, old in (self.old or {}).items():
+            signal.signal(sig, old)
+        self.old = None
 
     def _handler(self, signum, frame):
         if self.holding:
@@ -387,7 +411,15 @@ def _run(args) -> int:
     except content_errors() as exc:
         for w in writers:
             w.discard()
+        if isinstance(exc, OSError):  # a report that cannot be written on (a full disk)
+            from studio.content.yamlio import os_error_text
+
+            raise fail(f"cannot write {os_error_text(exc)}") from None
         raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
+    except BaseException:  # a worker pool that broke, a bug: no temp file is left behind
+        for w in writers:
+            w.discard()
+        raise
 
     played = tally.games
     if interrupted:
