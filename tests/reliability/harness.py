@@ -492,3 +492,61 @@ def check_games(cases, games: int, seed: int, greedy: bool, plies: int | None, f
                 figures.problems.append(f"{label}: {type(exc).__name__}: {exc}")
             figures.timed(label, time.perf_counter() - start)
     return figures
+
+
+# -- SIGKILL during saves -------------------------------------------------------------------
+
+_SAVER = """
+import sys
+from studio.content import save_atomic
+path, size = sys.argv[1], int(sys.argv[2])
+i = 0
+print("ready", flush=True)
+while True:
+    i += 1
+    save_atomic(path, f"n: {i}\\nfill: '" + "x" * size + "'\\n")
+"""
+
+
+def sigkill_saves(folder: Path, kills: int, seed: int, size: int = 400_000) -> tuple[Figures, int]:
+    """Kill a process that saves a file in a loop, ``kills`` times at seeded moments. After
+    each kill the file must be one whole version; after one more save no temp file may be
+    left. Returns the figures and how many kills left a temp file behind (before the next
+    save removed it)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from studio.content import parse_yaml, save_atomic
+
+    figures = Figures()
+    rng = random.Random(seed)
+    folder = Path(folder)
+    target = folder / "big.yaml"
+    save_atomic(target, "n: 0\nfill: ''\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    left = 0
+    for k in range(kills):
+        proc = subprocess.Popen([sys.executable, "-c", _SAVER, str(target), str(size)], env=env, stdout=subprocess.PIPE)
+        proc.stdout.readline()
+        time.sleep(rng.uniform(0.0, 0.3))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        figures.cases += 1
+        temps = [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+        left += bool(temps)
+        try:
+            data = parse_yaml(target.read_text(encoding="utf-8")).data
+            if len(data["fill"]) not in (0, size):
+                figures.problems.append(f"kill {k}: a torn file ({len(data['fill'])} bytes of fill)")
+        except Exception as exc:  # noqa: BLE001
+            figures.problems.append(f"kill {k}: the file does not load after the kill: {exc}")
+        start = time.perf_counter()
+        save_atomic(target, f"n: after-{k}\nfill: ''\n")
+        figures.timed(f"save after kill {k}", time.perf_counter() - start)
+        still = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+        if still:
+            figures.problems.append(f"kill {k}: temp files left after the next save: {still}")
+    return figures, left
