@@ -331,11 +331,30 @@ class Interrupts:
             raise KeyboardInterrupt
 
 
+class BatchFailed(Exception):
+    """The batch stopped with an error of its own (its worker processes or Dask workers were
+    lost), not of a game's result: ``reason`` says what in one line."""
+
+    def __init__(self, exc: BaseException) -> None:
+        text = " ".join(str(exc).split()) or "no reason given"
+        self.reason = f"{type(exc).__name__}: {text[:300]}"
+        super().__init__(self.reason)
+
+
 def consume(batch, take) -> bool:
     """``take`` every game of ``batch`` (a result generator), then close it. True after a
-    Ctrl+C, once the games that had already finished are taken too (:func:`drain`)."""
+    Ctrl+C, once the games that had already finished are taken too (:func:`drain`). Raises
+    :class:`BatchFailed` when the batch itself fails (the games taken so far stay taken)."""
     try:
-        for result in batch:
+        while True:
+            try:
+                result = next(batch)
+            except StopIteration:
+                break
+            except KeyboardInterrupt:
+                raise
+            except Exception as exc:
+                raise BatchFailed(exc) from exc
             take(result)
     except KeyboardInterrupt:
         drain(batch, take)
@@ -402,9 +421,12 @@ def _run(args) -> int:
                     w.add(result)
                 bar.update(1)
 
+        stopped = None
         with Interrupts() as guard:
             try:
                 interrupted = consume(batch, take)
+            except BatchFailed as exc:  # the workers were lost: keep the finished games, as Ctrl+C
+                interrupted, stopped = True, exc.reason
             finally:
                 bar.close()
         elapsed = time.perf_counter() - started
@@ -422,7 +444,9 @@ def _run(args) -> int:
         raise
 
     played = tally.games
-    if interrupted:
+    if stopped is not None:
+        print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
+    elif interrupted:
         print(f"{PROG}: interrupted after {played} of {args.games} games", file=sys.stderr)
     if not played:
         for w in writers:
@@ -436,7 +460,7 @@ def _run(args) -> int:
         title += f" of {args.games}"
     title += f", seed {args.seed} (game i uses seed {game_seed(args.seed, 0)}+i)"
     print(format_summary(summary, title))
-    status = 130 if interrupted else 0
+    status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if json_out is not None:
             json_out.finish({"interrupted": interrupted, "games_played": played, "summary": summary.to_dict()})

@@ -247,3 +247,26 @@ def test_sigterm_ends_a_playtest_as_ctrl_c_does(tmp_path):
     assert data["interrupted"] is True and data["games_played"] == len(data["games"]) > 0
     assert b"interrupted after" in err
     assert _temps(tmp_path) == []
+
+
+def test_workers_lost_mid_run_keep_the_finished_games_and_leave_no_temp_file(tmp_path, monkeypatch, capsys):
+    """A batch that fails (all Dask workers lost, a broken process pool) ends the run as
+    Ctrl+C does: the games that finished are written, ``interrupted`` is true, no temp file."""
+    from studio.playtest import cli
+
+    real = cli.iter_batch
+
+    def failing(*args, **kwargs):
+        batch = real(*args, **kwargs)
+        yield next(batch)
+        yield next(batch)
+        raise RuntimeError("all workers\nwere lost")
+    monkeypatch.setattr(cli, "iter_batch", failing)
+    status = cli.main([str(bundled_path("scenarios", "jungle-temples.yaml")), "-p", "2", "-n", "50",
+                       "--json", str(tmp_path / "a.json")])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "the games stopped after 2 of 50: RuntimeError: all workers were lost" in err
+    data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert data["interrupted"] is True and len(data["games"]) == 2
+    assert _temps(tmp_path) == []
