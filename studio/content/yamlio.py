@@ -818,18 +818,14 @@ class _NamedErrors:
 
 def _final_target(path: Path) -> Path:
     """The file a write to ``path`` should change: ``path`` itself, or the final target of
-    a symbolic link (a chain of links followed; a dangling link's target is created)."""
+    a symbolic link (a chain of links followed, linked folders too; a dangling link's target
+    is created). Raises OSError (ELOOP, plain words) for a link that loops."""
     if not os.path.islink(path):
         return path
-    seen = 0
-    p = path
-    while os.path.islink(p) and seen < 40:
-        link = os.readlink(p)
-        p = Path(link) if os.path.isabs(link) else p.parent / link
-        seen += 1
-    if seen >= 40:  # a loop: let the write fail on the link itself, with ELOOP's plain reason
+    real = Path(os.path.realpath(path))
+    if os.path.islink(real):  # realpath gives up on a loop and returns a link
         raise OSError(errno.ELOOP, "it is a symbolic link that loops back on itself", str(path))
-    return Path(os.path.normpath(p)) if not os.path.isabs(p) else p
+    return real
 
 
 def _refuse_read_only(target: Path, info: os.stat_result, shown: Path) -> None:
