@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -44,36 +45,44 @@ def main(argv=None) -> int:
     parser.add_argument("--kills", type=int, default=200, help="SIGKILLs during saves (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rows, problems, worst = [], [], []
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop early: print what was tried
+    rows, problems, notes = [], [], []
+    parts = {"mutants": Figures(), "games": Figures(), "kills": Figures()}
+    interrupted = False
     with tempfile.TemporaryDirectory(prefix="studio-reliability-") as tmp:
-        if args.cases:
-            start = time.perf_counter()
-            sandbox = Sandbox(Path(tmp) / "content")
-            f = fuzz(sandbox, args.cases, args.seed)
-            rows.append(line("mutants", f, f"{f.accepted:,} accepted, {f.engine_runs:,} played "
-                                           f"({f.engine_refusals} refused)", time.perf_counter() - start))
+        for name, wanted in (("mutants", args.cases), ("games", args.games), ("kills", args.kills)):
+            if not wanted:
+                continue
+            f, start, extra = parts[name], time.perf_counter(), ""
+            try:
+                if name == "mutants":
+                    sandbox = Sandbox(Path(tmp) / "content")
+                    fuzz(sandbox, args.cases, args.seed, figures=f)
+                elif name == "games":
+                    cases = game_cases()
+                    extra = f"{len(cases)} cases x {args.games} random + {args.games} greedy"
+                    check_games(cases, args.games, args.seed, greedy=False, plies=None, figures=f)
+                    check_games(cases, args.games, args.seed + 1, greedy=True, plies=None, figures=f)
+                else:
+                    folder = Path(tmp) / "kills"
+                    folder.mkdir()
+                    left = sigkill_saves(folder, args.kills, args.seed, figures=f)
+                    extra = f"{left} left a temp file, removed at the next save"
+            except KeyboardInterrupt:
+                interrupted = True
+            if name == "mutants":
+                extra = f"{f.accepted:,} accepted, {f.engine_runs:,} played ({f.engine_refusals} refused)"
+                notes.append(f"worst mutant: {f.worst_case}")
+            rows.append(line(name, f, extra, time.perf_counter() - start))
             problems += f.problems
-            worst = [f"worst mutant: {f.worst_case}"]
-        if args.games:
-            start = time.perf_counter()
-            cases = game_cases()
-            f = check_games(cases, args.games, args.seed, greedy=False, plies=None)
-            check_games(cases, args.games, args.seed + 1, greedy=True, plies=None, figures=f)
-            rows.append(line("games", f, f"{len(cases)} cases x {args.games} random + {args.games} greedy",
-                             time.perf_counter() - start))
-            problems += f.problems
-        if args.kills:
-            start = time.perf_counter()
-            folder = Path(tmp) / "kills"
-            folder.mkdir()
-            f, left = sigkill_saves(folder, args.kills, args.seed)
-            rows.append(line("kills", f, f"{left} left a temp file, all removed", time.perf_counter() - start))
-            problems += f.problems
-    print(f"reliability, seed {args.seed} (load average {os.getloadavg()[0]:.1f}):")
+            if interrupted:
+                break
+    print(f"reliability, seed {args.seed} (load average {os.getloadavg()[0]:.1f})"
+          f"{': stopped early' if interrupted else ''}:")
     for row in rows:
         print("  " + row)
-    for w in worst:
-        print("  " + w)
+    for note in notes:
+        print("  " + note)
     for p in problems[:20]:
         print("  failure: " + p)
     if len(problems) > 20:

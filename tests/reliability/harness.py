@@ -508,7 +508,7 @@ while True:
 """
 
 
-def sigkill_saves(folder: Path, kills: int, seed: int, size: int = 400_000) -> tuple[Figures, int]:
+def sigkill_saves(folder: Path, kills: int, seed: int, size: int = 400_000, figures: Figures | None = None) -> int:
     """Kill a process that saves a file in a loop, ``kills`` times at seeded moments. After
     each kill the file must be one whole version; after one more save no temp file may be
     left. Returns the figures and how many kills left a temp file behind (before the next
@@ -520,7 +520,7 @@ def sigkill_saves(folder: Path, kills: int, seed: int, size: int = 400_000) -> t
 
     from studio.content import parse_yaml, save_atomic
 
-    figures = Figures()
+    figures = figures if figures is not None else Figures()
     rng = random.Random(seed)
     folder = Path(folder)
     target = folder / "big.yaml"
@@ -549,4 +549,4 @@ def sigkill_saves(folder: Path, kills: int, seed: int, size: int = 400_000) -> t
         still = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
         if still:
             figures.problems.append(f"kill {k}: temp files left after the next save: {still}")
-    return figures, left
+    return left
