@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from functools import lru_cache
-from pathlib import Path
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
