@@ -102,11 +102,11 @@ def test_an_accepted_game_record_replays_or_says_why(sandbox, which, where, valu
 
 @pytest.mark.parametrize("case, players", CASES, ids=[f"{sc.stem}-{n}p" for sc, n in CASES])
 def test_random_and_greedy_games_keep_every_invariant(case, players):
-    """A random game (30 actions) and a greedy game (8 actions), every ply checked. Random
+    """A random game (20 actions) and a greedy game (6 actions), every ply checked. Random
     games to the end are the conformance tests' (tests/rules, tests/rivages); the benchmark
     plays both kinds to the end, many times."""
-    figures = check_games([(case, players)], games=1, seed=5, greedy=False, plies=30)
-    check_games([(case, players)], games=1, seed=6, greedy=True, plies=8, figures=figures)
+    figures = check_games([(case, players)], games=1, seed=5, greedy=False, plies=20)
+    check_games([(case, players)], games=1, seed=6, greedy=True, plies=6, figures=figures)
     assert figures.problems == []
 
 

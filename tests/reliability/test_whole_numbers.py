@@ -16,7 +16,9 @@ from studio.rules import load_game
 from studio.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted(p for p in (ROOT / "boards").rglob("*.yaml")) + sorted((ROOT / "scenarios").glob("*.yaml"))
+_ALL = sorted(p for p in (ROOT / "boards").rglob("*.yaml")) + sorted((ROOT / "scenarios").glob("*.yaml"))
+# every kind of file, and a third of the many boards and islands (the benchmark fuzzes them all)
+FILES = [p for i, p in enumerate(_ALL) if p.parent.name not in ("realm", "islands") or i % 3 == 0]
 
 
 @pytest.mark.parametrize("fmt", sorted(known_formats()))
