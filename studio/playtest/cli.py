@@ -344,7 +344,9 @@ class BatchFailed(Exception):
 def consume(batch, take) -> bool:
     """``take`` every game of ``batch`` (a result generator), then close it. True after a
     Ctrl+C, once the games that had already finished are taken too (:func:`drain`). Raises
-    :class:`BatchFailed` when the batch itself fails (the games taken so far stay taken)."""
+    :class:`BatchFailed` when the batch itself fails after some games (the games taken so far
+    stay taken); failing before any game (an unreachable scheduler) raises its own error."""
+    taken = 0
     try:
         while True:
             try:
@@ -354,8 +356,11 @@ def consume(batch, take) -> bool:
             except KeyboardInterrupt:
                 raise
             except Exception as exc:
+                if not taken:
+                    raise
                 raise BatchFailed(exc) from exc
             take(result)
+            taken += 1
     except KeyboardInterrupt:
         drain(batch, take)
         return True
