@@ -10,7 +10,8 @@
   invariants (conservation, legal actions, clones, record replay);
 - **kills**: ``--kills`` SIGKILLs of a process saving a 400 kB file in a loop.
 
-Prints per part: cases tried, accepted / played, failures (internal errors, hangs over 10 s,
+Prints per part: cases tried, accepted / played, failures (internal errors, hangs: a check over
+10 s or a whole game over 120 s,
 findings without a line, engine crashes, invariant violations, torn files, leftovers) and the
 worst time, then the first failures. A figure to print, not a test: nothing is asserted; the
 exit status is 1 when there is a failure. ``tests/reliability`` runs the same with small counts.
@@ -72,7 +73,8 @@ def main(argv=None) -> int:
                 interrupted = True
             if name == "mutants":
                 extra = f"{f.accepted:,} accepted, {f.engine_runs:,} played ({f.engine_refusals} refused)"
-                notes.append(f"worst mutant: {f.worst_case}")
+            if f.worst_case:
+                notes.append(f"worst {name}: {f.worst_case} ({f.worst:.2f} s)")
             rows.append(line(name, f, extra, time.perf_counter() - start))
             problems += f.problems
             if interrupted:
