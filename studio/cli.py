@@ -77,6 +77,9 @@ def run_without_library_warnings(name: str, run):
 def main(argv: list[str] | None = None) -> int:
     """Run ``studio``; returns the exit status (2 for an unknown command or option)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    from studio.validate.cli import escape_unencodable_output
+
+    escape_unencodable_output()  # every command: an ASCII terminal gets escapes, never a crash
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE, end="")
         return 0

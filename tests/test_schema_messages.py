@@ -29,14 +29,12 @@ CASES = [
      [('schema/length', "'pegs.a1.at' must be a list of exactly 2 numbers, got [0] (1 item)")]),
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [x, 0], colour: green}',
      [('schema/type', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got the text 'x'")]),
-    # QA: YAML 1.1 reads 1e308 (an exponent without a decimal point) as text; far-off pegs
+    # content is read as YAML 1.2 (issue 12): 1e308 is a number (out of range), a quoted one is text
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [1e308, 0], colour: green}',
-     [('schema/type', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got the text '1e308' (YAML reads a "
-                      "number with an exponent but no decimal point as text; as a number, 1e308 would be out of "
-                      "range too)")]),
-    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [0, 25e-1], colour: green}',
-     [('schema/type', "'pegs.a1.at[1]' must be a number from -1000 to 1000, got the text '25e-1' (YAML reads a "
-                      "number with an exponent but no decimal point as text: write 25.0e-1 or 2.5)")]),
+     [('schema/range', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got 1e+308")]),
+    ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', "a1: {at: [0, '25e-1'], colour: green}",
+     [('schema/type', "'pegs.a1.at[1]' must be a number from -1000 to 1000, got the text '25e-1' (it is in quotes, "
+                      "which makes it a text: remove the quotes)")]),
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [1.0e+308, 0], colour: green}',
      [('schema/range', "'pegs.a1.at[0]' must be a number from -1000 to 1000, got 1e+308")]),
     ('boards/realm/jungle-temples-2p.yaml', 'a1: {at: [0, 0], colour: green}', 'a1: {at: [0, -100000], colour: green}',

@@ -37,7 +37,7 @@ def test_a_missing_comma_keeps_the_parsers_position():
     with pytest.raises(LoadError) as caught:
         parse_yaml("a: {x: 1 y: 2}\n")
     assert (caught.value.line, caught.value.col) == (1, 11)
-    assert "while parsing a flow mapping" in caught.value.message
+    assert "a mapping in { } is missing a ','" in caught.value.message  # plain words (issue 12)
 
 
 # --- schemas with local references expanded --------------------------------------------------------

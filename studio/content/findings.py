@@ -7,6 +7,10 @@ from typing import Any
 
 SEVERITIES = ("error", "warning", "info")
 
+MAX_PER_FILE = 200
+"""Findings listed per file; the rest are counted in one ``validate/more-findings`` finding
+(a file of 400,000 unknown keys must not print 400,000 lines)."""
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -50,3 +54,32 @@ def json_path_text(path) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out or "(top level)"
+
+
+def cap_per_file(findings: list[Finding], limit: int = MAX_PER_FILE) -> list[Finding]:
+    """``findings`` (sorted) with at most ``limit`` per file; the rest of a file become one
+    ``validate/more-findings`` finding at the first one left out, as severe as the most
+    severe of them, counting them by severity. Linear in the number of findings."""
+    kept: list[Finding] = []
+    per_file: dict = {}
+    rest: dict = {}
+    for f in findings:
+        if f.code == "validate/more-findings":  # an earlier cap's count (the schema layer's) stays
+            kept.append(f)
+            continue
+        n = per_file.get(f.path, 0)
+        per_file[f.path] = n + 1
+        if n < limit:
+            kept.append(f)
+        else:
+            first, counts = rest.setdefault(f.path, (f, {}))
+            counts[f.severity] = counts.get(f.severity, 0) + 1
+    for path, (first, counts) in rest.items():
+        total = sum(counts.values())
+        worst = next(s for s in SEVERITIES if counts.get(s))
+        words = {"error": "error", "warning": "warning", "info": "note"}
+        parts = ", ".join(f"{counts[s]:,} {words[s]}{'' if counts[s] == 1 else 's'}" for s in SEVERITIES if counts.get(s))
+        kept.append(Finding("validate/more-findings", worst,
+                            f"and {total:,} more findings in this file, not listed ({parts}): the first {limit} "
+                            "are listed; fix those and check again", path, first.line, first.col))
+    return kept

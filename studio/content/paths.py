@@ -82,6 +82,16 @@ def rebased_reference(ref: str, old_file: str | os.PathLike | None, new_file: st
     return out + "/" if ref.endswith("/") and not out.endswith("/") else out
 
 
+def shown_reference(from_file: str | os.PathLike, ref: str, target: Path) -> str:
+    """How findings name ``target``, the file :func:`resolve_reference` gave for ``ref``:
+    the reference spelled from ``from_file``'s folder (``scenarios/../boards/x.yaml`` ->
+    ``boards/x.yaml``, relative when ``from_file`` is) when that spelling names the same file,
+    else ``target`` itself (a ``link/../x`` spelling names another file than the one read).
+    Only names: the file read is always ``target``."""
+    spelled = os.path.normpath(os.path.join(os.path.dirname(os.fspath(from_file)), ref))
+    return spelled if resolved(spelled) == resolved(target) else str(target)
+
+
 def missing_reason(target: str | os.PathLike) -> str | None:
     """Why a resolved reference names no file to read, or None when there is something to
     read (a file, or a link the loader reports with :func:`unreadable_reason`): ``"no such

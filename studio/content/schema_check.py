@@ -41,7 +41,8 @@ _TYPES: dict[str, Check] = {
     "boolean": lambda x: isinstance(x, bool),
     "null": lambda x: x is None,
     "number": _is_number,
-    "integer": lambda x: (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, float) and x.is_integer()),
+    # 6.0 is not a whole number here (unlike JSON Schema): see schemas.strict_validator_class
+    "integer": lambda x: isinstance(x, int) and not isinstance(x, bool),
 }
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import math
 import re
 from typing import Any
 
@@ -92,8 +91,8 @@ def kind_of(value: Any) -> str:
         return f"the text {value!r}"
     if isinstance(value, int):
         return f"the number {value}"
-    if isinstance(value, float):
-        return f"the number {value:g}"
+    if isinstance(value, float):  # 6.0 shown as written: "the number 6" would hide the mistake
+        return f"the number {value!r}" if value.is_integer() else f"the number {value:g}"
     if isinstance(value, list):
         return f"a list {value_text(value)}" if len(value_text(value)) <= 40 and value else \
             ("an empty list" if not value else value_text(value))
@@ -186,7 +185,7 @@ def _list_words(schema: dict, items: dict, root: dict | None = None) -> str:
     item_type = items.get("type") if isinstance(items, dict) else None
     prefix = [resolve(p, root) for p in schema.get("prefixItems") or []]
     if item_type is None and prefix and all(isinstance(p, dict) for p in prefix):
-        kinds = {p.get("type") for p in prefix}
+        kinds = {p.get("type") if isinstance(p.get("type"), str) else None for p in prefix}  # ["integer", "null"]
         item_type = kinds.pop() if len(kinds) == 1 else None
     if isinstance(items, dict) and "enum" in items:
         one_or_more = "one or more" if schema.get("minItems") else "any"
@@ -269,6 +268,9 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
             quote = f" (put it in quotes, '{value_text(value)}', to make it a text)"
         elif schema.get("type") in ("number", "integer") and isinstance(value, str):
             quote = _number_as_text(value, schema)
+        elif schema.get("type") == "integer" and isinstance(value, float) and value.is_integer():
+            # 6.0 is refused everywhere (the engine counts with whole numbers): say how to write it
+            quote = f" (write {int(value)}, without the decimal point)" if abs(value) < 1e15 else ""
         return f"{name} must be {expected(schema, root)}, got {kind_of(value)}{quote}"
     if kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{name} must be {expected(schema, root)}, got {value_text(value)}"
@@ -296,28 +298,16 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
     return f"{name}: {error.message}"
 
 
-_EXPONENT_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+_NUMBER_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def _number_as_text(text: str, schema: dict) -> str:
-    """Why a number written like ``1e308`` is text, and how to write it: YAML 1.1 (which the
-    loader follows) reads an exponent as a number only with a decimal point (``1.0e+308``).
-    Says also when the number would be out of the schema's range. "" for other texts."""
-    if not _EXPONENT_NUMBER.fullmatch(text.strip()):
+    """Why a number reached the schema as text: the files are read as YAML 1.2, where ``1e308``
+    and ``2.5`` are numbers, so a text that reads as a number was written in quotes. "" for
+    other texts."""
+    if not _NUMBER_TEXT.fullmatch(text.strip()):
         return ""
-    number = float(text)
-    # the author's digits, with the decimal point and exponent sign YAML 1.1 needs
-    mantissa, _, exponent = text.strip().lower().partition("e")
-    mantissa = mantissa if "." in mantissa else f"{mantissa}.0"
-    mantissa = f"{mantissa}0" if mantissa.endswith(".") else mantissa
-    written = f"{mantissa}e{exponent if exponent[0] in '+-' else '+' + exponent}"
-    low, high = schema.get("minimum"), schema.get("maximum")
-    if (low is not None and number < low) or (high is not None and number > high) or math.isinf(number):
-        return (f" (YAML reads a number with an exponent but no decimal point as text; as a number, "
-                f"{text.strip()} would be out of range too)")
-    plain = f"{number:.15g}" if "e" not in f"{number:.15g}" else None
-    return (f" (YAML reads a number with an exponent but no decimal point as text: write {written}"
-            f"{f' or {plain}' if plain else ''})")
+    return " (it is in quotes, which makes it a text: remove the quotes)"
 
 
 def _is_key_check(error) -> bool:

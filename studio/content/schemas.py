@@ -72,15 +72,31 @@ def schema_for(fmt: str) -> dict:
     return _registry()[fmt]
 
 
+def _whole_number(_checker, instance) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+@lru_cache(maxsize=1)
+def strict_validator_class():
+    """Draft 2020-12 with ``integer`` meaning a Python int. JSON Schema counts 6.0 as an
+    integer; the studio does not: the engine indexes, counts and ranges with these values, and
+    ``6.0`` would reach it as a float (issue 12). Every ``type: integer`` of every schema is a
+    Python int, so a file writes ``6``, never ``6.0``. Built on first use: play never imports
+    jsonschema."""
+    import jsonschema.validators
+    from jsonschema import Draft202012Validator
+
+    return jsonschema.validators.extend(
+        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+
+
 @lru_cache(maxsize=None)
-def validator_for(fmt: str) -> "Draft202012Validator":
+def validator_for(fmt: str) -> "Draft202012Validator":  # of strict_validator_class()
     """The validator of a format string, built once. Its schema has local ``$defs`` references
     expanded in place (:func:`inline_local_refs`): same verdicts and messages, and a board checks
     about 1.6 times faster (no reference to resolve at each node), which matters because the
     editor re-validates after each edit."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_inlined(fmt))
+    return strict_validator_class()(_inlined(fmt))
 
 
 @lru_cache(maxsize=None)
@@ -164,7 +180,7 @@ def migrate(data: dict) -> dict:
 
 # --- schema findings -------------------------------------------------------------------------
 
-from studio.content.findings import Finding  # noqa: E402
+from studio.content.findings import MAX_PER_FILE, Finding, cap_per_file  # noqa: E402
 from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
 
 def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
@@ -271,6 +287,10 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
                 if key not in props:
                     jp = tuple(error.absolute_path) + (key,)
                     line, col = at(jp, prefer_key=True)
+                    if len(findings) >= MAX_PER_FILE:  # past the cap: counted, not worded (it costs)
+                        findings.append(Finding("schema/unknown-key", "error", f"unknown key {key!r}", path,
+                                                line, col))
+                        continue
                     findings.append(Finding("schema/unknown-key", "error",
                                             unknown_key(key, list(props), error.absolute_path), path, line, col,
                                             finding_element(fmt, data, jp)))
@@ -284,12 +304,23 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
+        if len(findings) >= MAX_PER_FILE:  # past the cap: counted, not worded
+            findings.append(Finding(code, "error", error.message[:200], path, line, col))
+            continue
         findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col,
                                 finding_element(fmt, data, tuple(error.absolute_path))))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
-    required = [f for f in findings if f.code == "schema/missing-key"]
-    return [f for f in findings if f.code != "schema/missing-key" or required.index(f) not in drop]
+    if not drop:
+        return cap_per_file(findings)
+    out, i = [], 0
+    for f in findings:  # the i-th missing-key finding is missing[i] (linear: a file may have many)
+        if f.code == "schema/missing-key":
+            i += 1
+            if i - 1 in drop:
+                continue
+        out.append(f)
+    return cap_per_file(out)
 
 
 def finding_element(fmt: str, data: dict, json_path: tuple) -> tuple | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass, field
@@ -71,8 +72,59 @@ class Document:
         return None
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases while composing."""
+# YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution): PyYAML resolves
+# YAML 1.1, where ``1:00`` is the number 60, ``010`` is 8, ``yes`` is true and ``2001-01-01`` a
+# date. Content is read as 1.2: those are texts, except ``010`` (a number with a leading zero,
+# 8 to one reader and 10 to another), which is refused with a plain message.
+_CORE_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_CORE_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_CORE_INT = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_CORE_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_LEADING_ZERO = re.compile(r"^[-+]?0[0-9]+$")
+
+
+class _CoreSchema:
+    """Resolver and constructors of the YAML 1.2 core schema, for the pure and the C loader."""
+
+    def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
+        if kind is ScalarNode and implicit[0]:
+            if _CORE_NULL.match(value):
+                return "tag:yaml.org,2002:null"
+            if _CORE_BOOL.match(value):
+                return "tag:yaml.org,2002:bool"
+            if _CORE_INT.match(value):
+                return "tag:yaml.org,2002:int"
+            if _CORE_FLOAT.match(value):
+                return "tag:yaml.org,2002:float"
+            return "tag:yaml.org,2002:str"
+        return super().resolve(kind, value, implicit)
+
+    def construct_core_int(self, node):
+        text = self.construct_scalar(node)
+        if _LEADING_ZERO.match(text):
+            digits = text.lstrip("+-").lstrip("0") or "0"
+            sign = "-" if text.startswith("-") else ""
+            raise _Refused("yaml/leading-zero", f"{text!r} has a leading zero: write {sign}{digits} for the number, "
+                           f"or '{text}' in quotes for a text (YAML 1.1 would read it as a base-8 number)",
+                           node.start_mark)
+        body = text.lstrip("+-")
+        sign = -1 if text.startswith("-") else 1
+        if body.startswith("0o"):
+            return sign * int(body[2:], 8)
+        if body.startswith("0x"):
+            return sign * int(body[2:], 16)
+        return sign * int(body, 10)
+
+    def construct_core_bool(self, node):
+        text = self.construct_scalar(node)
+        if not _CORE_BOOL.match(text):
+            raise ValueError(text)
+        return text.lower() == "true"
+
+
+class _StrictLoader(_CoreSchema, yaml.SafeLoader):
+    """SafeLoader that refuses anchors and aliases while composing, reading YAML 1.2 core."""
 
     def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
         event = self.peek_event()
@@ -185,17 +237,97 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
             stop.line > start.line or "<stream end>" in exc.problem):
         line, col = _pos(stop)
         return (*_pos(start), f"'{opener}' opened here is not closed (the parser stopped at line {line}, "
-                              f"column {col}: {exc.problem})")
+                              f"column {col}: {plain_syntax_problem(exc.problem)})")
     if exc.problem == "but found another document":
         line, _ = _pos(stop) if stop is not None else (None, None)
         at = f" at line {line}" if line is not None else ""
         return (*(_pos(stop) if stop is not None else (None, None)),
                 f"the file holds more than one YAML document (a second '---'{at}); a content file holds one")
-    if exc.context and exc.problem:
-        problem = f"{exc.problem} ({exc.context})"
+    problem = plain_syntax_problem(exc.problem, exc.context)
     mark = stop or start
-    line, col = _pos(mark) if mark else (None, None)
+    line, col = _pos(mark) if mark else (1, 1)
     return line, col, problem
+
+
+_TOKEN_WORDS = {
+    "'<block end>'": "the end of the indented block", "<block end>": "the end of the indented block",
+    "'<block mapping start>'": "a more indented key", "'<block sequence start>'": "a more indented list",
+    "'?'": "a key", "'-'": "a list item ('-')", "'<scalar>'": "more text", "'<stream end>'": "the end of the file",
+    "'<document start>'": "'---'", "'<document end>'": "'...'", "'<block entry>'": "a list item ('-')",
+    "'<flow mapping start>'": "'{'", "'<flow sequence start>'": "'['", "'<anchor>'": "an anchor ('&')",
+    "'<alias>'": "an alias ('*')", "'<tag>'": "a tag ('!')", "'\\n'": "the end of the line",
+    "'\\t'": "a tab", "'\\x00'": "the end of the file", "'\\ufeff'": "a byte order mark",
+}
+
+
+def _token(text: str) -> str:
+    return _TOKEN_WORDS.get(text.strip(), text.strip())
+
+
+_SYNTAX_WORDS: list[tuple[re.Pattern, Any]] = [
+    (re.compile(r"found character '\\t' that cannot start any token"),
+     lambda m: "a tab character here: YAML allows only spaces for indentation and before a comment "
+               "(replace the tab with spaces)"),
+    (re.compile(r"found a tab character"),
+     lambda m: "a tab character where indentation is expected: YAML allows only spaces (replace it with spaces)"),
+    (re.compile(r"found character (.+) that cannot start any token"),
+     lambda m: f"the character {m[1]} cannot start a value here (put the value in quotes)"),
+    (re.compile(r"found unexpected end of stream"),
+     lambda m: "a quoted text is not closed: its closing quote is missing"),
+    (re.compile(r"found unknown escape character (.+)"),
+     lambda m: f"{m[1]} after a backslash is not a known escape in a double-quoted text (write \\\\ for a "
+               "backslash, or use single quotes)"),
+    (re.compile(r"expected escape sequence of (\d+) hexadecimal numbers, but found (.+)"),
+     lambda m: f"a \\x, \\u or \\U escape needs {m[1]} hexadecimal digits, found {_token(m[2])}"),
+    (re.compile(r"mapping values are not allowed here"),
+     lambda m: "a ':' here starts a key inside a value: check the indentation, or put the value in quotes "
+               "if it holds ': '"),
+    (re.compile(r"block sequence entries are not allowed here"),
+     lambda m: "a list item ('-') cannot start here: check the indentation"),
+    (re.compile(r"mapping keys are not allowed here"),
+     lambda m: "a key ('?') cannot start here: check the indentation"),
+    (re.compile(r"could not find expected ':'"),
+     lambda m: "a key is missing its ':' (or a text runs over several lines: put it in quotes)"),
+    (re.compile(r"expected <block end>, but found '([\]}])'"),
+     lambda m: f"a closing '{m[1]}' here has no opening '{'[' if m[1] == ']' else '{'}' before it"),
+    (re.compile(r"expected <block end>, but found (.+)"),
+     lambda m: f"the indentation does not match the lines above: found {_token(m[1])} where the indented "
+               "block should end (keys of one mapping and items of one list line up)"),
+    (re.compile(r"expected ',' or '(\]|\})', but got (.+)"),
+     lambda m: f"a {'list' if m[1] == ']' else 'mapping'} in {'[ ]' if m[1] == ']' else '{ }'} is missing a "
+               f"',' or its closing '{m[1]}' (found {_token(m[2])})"),
+    (re.compile(r"expected the node content, but found (.+)"),
+     lambda m: f"a value is missing before {_token(m[1])}"),
+    (re.compile(r"did not find expected node content"), lambda m: "a value is missing here"),
+    (re.compile(r"expected '<document start>', but found (.+)"),
+     lambda m: f"something follows the end of the content: found {_token(m[1])} (a content file holds one "
+               "mapping; check the indentation of this line)"),
+    (re.compile(r"found undefined tag handle (.+)"),
+     lambda m: f"unknown tag {m[1]}: tags are not allowed in studio files"),
+    (re.compile(r"expected alphabetic or numeric character, but found (.+)"),
+     lambda m: f"'&' or '*' must be followed by a name, found {_token(m[1])}"),
+    (re.compile(r"expected (?:indentation indicator|chomping or indentation indicators|a comment or a line "
+                r"break).*?, but found (.+)"),
+     lambda m: f"after '|' or '>' only a digit 1-9, '+' or '-' and a comment may follow, found {_token(m[1])}"),
+    (re.compile(r"found unexpected document separator|found unexpected document end"),
+     lambda m: "a '---' or '...' inside a quoted text: close the quote first"),
+    (re.compile(r"expected (.+), but found (.+)"),
+     lambda m: f"expected {_token(m[1])} here, found {_token(m[2])}"),
+]
+
+
+def plain_syntax_problem(problem: str | None, context: str | None = None) -> str:
+    """A PyYAML scanner or parser problem in plain words (``found character '\\t' that cannot
+    start any token`` -> ``a tab character here: YAML allows only spaces ...``); an unknown one
+    keeps PyYAML's words with its token names translated."""
+    text = problem or context or "the YAML cannot be read here"
+    for pattern, words in _SYNTAX_WORDS:
+        m = pattern.search(text)
+        if m is not None:
+            return words(m)
+    for raw, plain in _TOKEN_WORDS.items():
+        text = text.replace(raw, plain)
+    return text
 
 
 def parse_yaml(text: str, path: str | None = None) -> Document:
@@ -233,16 +365,52 @@ def _parse_composed(text: str, path: str | None) -> Document:
         line, col, problem = _syntax_error(exc)
         prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
         raise LoadError("yaml/syntax", f"{prefix}{problem}", path, line, col) from None
-    except yaml.YAMLError as exc:
-        raise LoadError("yaml/syntax", f"YAML error: {exc}", path) from None
+    except yaml.YAMLError as exc:  # unmarked (a reader error): the start of the file
+        raise LoadError("yaml/syntax", f"YAML syntax error: {exc}", path, 1, 1) from None
     except RecursionError:
-        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path) from None
+        line, col = _too_deep_at(text)
+        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path, line, col) from None
     finally:
         loader.dispose()
     return Document(data=data, source=source, path=path)
 
 
-_CLoader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+def _too_deep_at(text: str) -> tuple[int, int]:
+    """Where nesting first goes past MAX_DEPTH, found from parser events (PyYAML's parser keeps
+    its own stack; only composing recurses), else where parsing stopped, else line 1."""
+    loader = yaml.SafeLoader(text)
+    depth, last = 0, (1, 1)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            last = _pos(event.start_mark)
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH + 1:
+                    return last
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        return _pos(mark) if mark is not None else last
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return last
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _CoreSchema.construct_core_int)
+_StrictLoader.add_constructor("tag:yaml.org,2002:bool", _CoreSchema.construct_core_bool)
+
+if getattr(yaml, "__with_libyaml__", False):
+    class _CLoader(_CoreSchema, yaml.CSafeLoader):
+        """libyaml's parser with the core schema's resolver and constructors."""
+
+    _CLoader.add_constructor("tag:yaml.org,2002:int", _CoreSchema.construct_core_int)
+    _CLoader.add_constructor("tag:yaml.org,2002:bool", _CoreSchema.construct_core_bool)
+else:  # pragma: no cover - PyYAML built without libyaml
+    _CLoader = None
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
@@ -439,11 +607,27 @@ class _EventBuilder:
                 self._check(event)
 
 
-def load_document(path: str | os.PathLike) -> Document:
+def load_document(path: str | os.PathLike, name: str | None = None) -> Document:
     """Read and parse a content file. Raises :class:`LoadError` (``io/not-found`` for a path
     that does not exist, ``io/unreadable``, ``io/not-utf8``, ``yaml/*``) — never a bare
-    OSError or YAMLError."""
+    OSError or YAMLError.
+
+    ``name``: how the document and its errors name the file (default ``path``); the file read
+    is always ``path`` (a reference is resolved once and that very file read, shown as the
+    author spelled it)."""
     p = str(path)
+    try:
+        doc = _load_document(p)
+    except LoadError as exc:
+        if name is None or exc.path != p:
+            raise
+        raise LoadError(exc.code, exc.message, str(name), exc.line, exc.col) from None
+    if name is not None:
+        doc.path = doc.source.path = str(name)
+    return doc
+
+
+def _load_document(p: str) -> Document:
     try:
         info = os.stat(p)
         if stat.S_ISDIR(info.st_mode):
@@ -477,6 +661,13 @@ class _Dumper(yaml.SafeDumper):
     def ignore_aliases(self, data):  # never write anchors
         return True
 
+    def resolve(self, kind, value, implicit):
+        # a text the 1.2 core reader would take for a number (0o17, 1e5) is written in quotes
+        # too, as one the 1.1 rules would (yes, 010)
+        if kind is ScalarNode and implicit[0] and _CoreSchema.resolve(self, kind, value, implicit) != _STR_TAG:
+            return _CoreSchema.resolve(self, kind, value, implicit)
+        return super().resolve(kind, value, implicit)
+
 
 def _represent_list(dumper: yaml.SafeDumper, data: list):
     flow = len(data) <= 8 and all(isinstance(x, (int, float, str, bool)) or x is None for x in data)
@@ -504,48 +695,218 @@ def dump_yaml(data: Any) -> str:
                      default_flow_style=False)
 
 
-def save_atomic(path: str | os.PathLike, text: str) -> None:
+def save_atomic(path: str | os.PathLike, text: str) -> str | None:
     """Write ``text`` to ``path`` atomically: a temp file in the same folder, flushed and
     fsynced, then renamed over the target. On any error the old file is untouched and the
-    temp file removed; the OSError propagates."""
-    target = Path(path)
-    info = stat_or_none(target)  # a name too long for the file system: a plain OSError
-    if info is not None and (not os.access(target, os.W_OK) or not info.st_mode & 0o222):
-        # replacing the file would silently defeat its read-only mode
-        raise PermissionError(13, "the file is read-only", str(target))
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        # the name is cut: a long (but legal) file name would make the temp name too long
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise _about_target(exc, target, creating=True) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if info is not None:
+    temp file removed; the OSError propagates with a plain reason (``the file is read-only``,
+    ``the disk is read-only``, ``the disk is full``...) and the user's file name.
+
+    Through a symbolic link the link's target is written and the link kept. A file with
+    other names (hard links) is replaced by a new file: the other names keep the old text
+    (an in-place write could leave a half-written file); the note returned says so, else
+    None. Temp files a killed save left beside ``path`` are removed (:class:`AtomicWriter`)."""
+    with AtomicWriter(path) as out:
+        out.fh.write(text)
+        out.commit()
+    return out.note
+
+
+_TEMP_MARK = ".tmp"
+
+
+class AtomicWriter:
+    """A text file written to a temp file beside it and renamed over it on :meth:`commit`
+    (a context manager: leaving it without commit removes the temp file).
+
+    ``path`` may be a symbolic link: its final target is written. The temp file is named
+    ``.NAME.PID.XXXXXXXX.tmp`` (the writing process's id): temp files of that pattern whose
+    process is gone (a save killed by SIGKILL or a power cut), and those of the older
+    ``.NAME.XXXXXXXX.tmp`` pattern over a minute old, are removed when the file is next
+    written; a save in progress in a live process is never touched. Raises OSError with a
+    plain reason, naming ``path`` (never the temp file)."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.target = _final_target(self.path)
+        self.note: str | None = None
+        self.fh = None
+        target = self.target
+        self.info = stat_or_none(target)  # a name too long for the file system: a plain OSError
+        if self.info is not None:
+            _refuse_read_only(target, self.info, self.path)
+            if self.info.st_nlink > 1 and stat.S_ISREG(self.info.st_mode):
+                self.note = (f"{self.path} had {self.info.st_nlink - 1} other name(s) (hard links): it was saved as "
+                             "a new file, and the other names keep the old content")
+        self.folder = target.parent if str(target.parent) else Path(".")
+        remove_leftovers(target)
+        try:
+            # the name is cut: a long (but legal) file name would make the temp name too long
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK,
+                                            dir=self.folder)
+        except OSError as exc:
+            raise _about_target(exc, target, creating=True, shown=self.path) from None
+        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.fh = _NamedErrors(self.fh, self)
+
+    def commit(self) -> None:
+        """Flush, fsync and rename over the target. Raises OSError (plain reason)."""
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            mode = self.info.st_mode & 0o777 if self.info is not None else 0o644
             try:
-                os.chmod(tmp, info.st_mode & 0o777)
+                os.chmod(self.tmp, mode)  # mkstemp makes it private (0600)
             except OSError:
                 pass
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException as exc:
+            os.replace(self.tmp, self.target)
+        except BaseException as exc:
+            self.discard()
+            if isinstance(exc, OSError):
+                raise self.error(exc) from None
+            raise
+        self.tmp = None
+
+    def discard(self) -> None:
+        """Close and remove the temp file (the target is untouched)."""
+        if self.fh is not None and not self.fh.closed:
+            try:
+                self.fh.close()
+            except OSError:
+                pass
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
+
+    def error(self, exc: OSError) -> OSError:
+        """``exc`` about the user's file, in plain words."""
+        return _about_target(exc, self.target, shown=self.path)
+
+    def __enter__(self) -> "AtomicWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.tmp is not None:
+            self.discard()
+
+
+class _NamedErrors:
+    """The temp file's text stream, whose write errors (a disk that fills up mid-way) name
+    the user's file with a plain reason instead of ``[Errno 28] No space left on device``."""
+
+    def __init__(self, fh, writer: AtomicWriter) -> None:
+        self._fh, self._writer = fh, writer
+
+    def write(self, text: str) -> int:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise _about_target(exc, target) from None
-        raise
+            return self._fh.write(text)
+        except OSError as exc:
+            raise self._writer.error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._fh.flush()
+        except OSError as exc:
+            raise self._writer.error(exc) from None
+
+    def __getattr__(self, name):
+        return getattr(self._fh, name)
 
 
-def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError:
+def _final_target(path: Path) -> Path:
+    """The file a write to ``path`` should change: ``path`` itself, or the final target of
+    a symbolic link (a chain of links followed, linked folders too; a dangling link's target
+    is created). Raises OSError (ELOOP, plain words) for a link that loops."""
+    if not os.path.islink(path):
+        return path
+    real = Path(os.path.realpath(path))
+    if os.path.islink(real):  # realpath gives up on a loop and returns a link
+        raise OSError(errno.ELOOP, "it is a symbolic link that loops back on itself", str(path))
+    return real
+
+
+def _refuse_read_only(target: Path, info: os.stat_result, shown: Path) -> None:
+    """Refuse to replace a file whose mode is read-only (replacing it would silently defeat
+    the mode), or any file on a read-only file system, each with its own words."""
+    if not info.st_mode & 0o222:
+        raise PermissionError(errno.EACCES, "the file is read-only", str(shown))
+    if os.access(target, os.W_OK):
+        return
+    try:
+        read_only_disk = bool(os.statvfs(target).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        read_only_disk = False
+    if read_only_disk:
+        raise OSError(errno.EROFS, "the disk is read-only", str(shown))
+    raise PermissionError(errno.EACCES, "you may not write to this file (permission denied)", str(shown))
+
+
+def _leftover_patterns(name: str) -> tuple[re.Pattern, re.Pattern]:
+    stem = re.escape(f".{name[:60]}.")
+    return (re.compile(stem + r"(\d+)\.[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"),
+            re.compile(stem + r"[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"))
+
+
+def remove_leftovers(path: str | os.PathLike, older_than: float = 60.0) -> list[Path]:
+    """Remove the temp files an interrupted save of ``path`` left beside it (see
+    :class:`AtomicWriter`): those of a process that no longer runs, and those of the older
+    pid-less pattern last changed over ``older_than`` seconds ago. Returns what was removed;
+    never raises (a folder that cannot be listed is left alone)."""
+    import time
+
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    with_pid, legacy = _leftover_patterns(target.name)
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    now = time.time()
+    for name in names:
+        m = with_pid.match(name)
+        if m is not None:
+            stale = not _process_alive(int(m[1]))
+        elif legacy.match(name):
+            try:
+                stale = now - os.lstat(folder / name).st_mtime > older_than
+            except OSError:
+                continue
+        else:
+            continue
+        if stale:
+            try:
+                os.unlink(folder / name)
+                removed.append(folder / name)
+            except OSError:
+                pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # this process's own save (another thread's) is in progress
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # alive, another user's (or unknowable): leave it
+    return True
+
+
+def _about_target(exc: OSError, target: Path, creating: bool = False, shown: Path | None = None) -> OSError:
     """The same kind of error about the user's file, not the temp file beside it, with a
     plain reason (a message once showed ``.board.yaml.x1y2.tmp``). ``creating``: the error
-    came from making the temp file, so it is about the folder."""
+    came from making the temp file, so it is about the folder. ``shown``: the name to give
+    (the link, when ``target`` is its target)."""
+    if exc.filename == str(shown or target) and exc.strerror and not exc.strerror[:1].isupper():
+        return exc  # already plain and about the user's file
     folder = target.parent if str(target.parent) else Path(".")
     if creating:
         reason = folder_refusal(folder, exc)
@@ -559,7 +920,7 @@ def _about_target(exc: OSError, target: Path, creating: bool = False) -> OSError
         reason = "the disk is full"
     else:
         reason = _plain(exc)
-    return type(exc)(exc.errno, reason, str(target))
+    return type(exc)(exc.errno, reason, str(shown or target))
 
 
 def _plain(exc: OSError) -> str:
@@ -574,6 +935,7 @@ _PLAIN = {
     errno.ENAMETOOLONG: "the file name is too long",
     errno.EROFS: "the disk is read-only",
     errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
 }
 
 

@@ -677,7 +677,8 @@ def reference_files(scenario: RivagesScenario, refs: str | list[str]) -> list[Pa
         folder = resolve(refs)
         if not folder.is_dir():
             raise LoadError("scenario/missing-folder", f"no folder {refs}", base)
-        return folder_files(folder)
+        # each file resolved and checked too: a link in the folder may leave the content root
+        return [resolve(str(Path(refs) / p.name)) for p in folder_files(folder)]
     return [resolve(r) for r in refs]
 
 

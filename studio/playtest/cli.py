@@ -114,6 +114,27 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
     args, status = parse(parser, argv)
     if args is None:
         return status
+    with _terminate_as_interrupt():
+        return _run_main(prog, run, args)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """While entered (main thread, SIGTERM not handled elsewhere), SIGTERM and SIGHUP end the
+    run as Ctrl+C does: the finished games are kept and the reports written (issue 12)."""
+    changed = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                changed[sig] = signal.signal(sig, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        for sig, old in changed.items():
+            signal.signal(sig, old)
+
+
+def _run_main(prog: str, run, args) -> int:
     try:
         return run(args)
     except Reported:  # the content's findings, already printed
@@ -284,15 +305,18 @@ class Interrupts:
         self.old = None
 
     def __enter__(self) -> "Interrupts":
-        if threading.current_thread() is threading.main_thread() and \
-                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.old = signal.signal(signal.SIGINT, self._handler)
+        # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (_terminate_as_interrupt)
+        self.old = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+                if sig is not None and signal.getsignal(sig) is signal.default_int_handler:
+                    self.old[sig] = signal.signal(sig, self._handler)
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
-            self.old = None
+        for sig, old in (self.old or {}).items():
+            signal.signal(sig, old)
+        self.old = None
 
     def _handler(self, signum, frame):
         if self.holding:
@@ -312,12 +336,36 @@ class Interrupts:
             raise KeyboardInterrupt
 
 
+class BatchFailed(Exception):
+    """The batch stopped with an error of its own (its worker processes or Dask workers were
+    lost), not of a game's result: ``reason`` says what in one line."""
+
+    def __init__(self, exc: BaseException) -> None:
+        text = " ".join(str(exc).split()) or "no reason given"
+        self.reason = f"{type(exc).__name__}: {text[:300]}"
+        super().__init__(self.reason)
+
+
 def consume(batch, take) -> bool:
     """``take`` every game of ``batch`` (a result generator), then close it. True after a
-    Ctrl+C, once the games that had already finished are taken too (:func:`drain`)."""
+    Ctrl+C, once the games that had already finished are taken too (:func:`drain`). Raises
+    :class:`BatchFailed` when the batch itself fails after some games (the games taken so far
+    stay taken); failing before any game (an unreachable scheduler) raises its own error."""
+    taken = 0
     try:
-        for result in batch:
+        while True:
+            try:
+                result = next(batch)
+            except StopIteration:
+                break
+            except KeyboardInterrupt:
+                raise
+            except Exception as exc:
+                if not taken:
+                    raise
+                raise BatchFailed(exc) from exc
             take(result)
+            taken += 1
     except KeyboardInterrupt:
         drain(batch, take)
         return True
@@ -408,19 +456,32 @@ def _run(args) -> int:
                     w.add(result)
                 bar.update(1)
 
+        stopped = None
         with Interrupts() as guard:
             try:
                 interrupted = consume(batch, take)
+            except BatchFailed as exc:  # the workers were lost: keep the finished games, as Ctrl+C
+                interrupted, stopped = True, exc.reason
             finally:
                 bar.close()
         elapsed = time.perf_counter() - started
     except content_errors() as exc:
         for w in writers:
             w.discard()
+        if isinstance(exc, OSError):  # a report that cannot be written on (a full disk)
+            from studio.content.yamlio import os_error_text
+
+            raise fail(f"cannot write {os_error_text(exc)}") from None
         raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
+    except BaseException:  # a worker pool that broke, a bug: no temp file is left behind
+        for w in writers:
+            w.discard()
+        raise
 
     played = tally.games
-    if interrupted:
+    if stopped is not None:
+        print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
+    elif interrupted:
         print(f"{PROG}: interrupted after {played} of {args.games} games", file=sys.stderr)
     if not played:
         for w in writers:
@@ -436,7 +497,7 @@ def _run(args) -> int:
         title += f" of {args.games}"
     title += f", seed {args.seed} (game i uses seed {game_seed(args.seed, 0)}+i)"
     print(format_summary(summary, title))
-    status = 130 if interrupted else 0
+    status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if json_out is not None:
             json_out.finish({"interrupted": interrupted, "games_played": played, "summary": summary.to_dict()})

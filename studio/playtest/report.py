@@ -13,8 +13,6 @@ import html
 import io
 import json
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -313,35 +311,23 @@ def content_lines(s: Summary) -> list[str]:
 # -- streamed files -----------------------------------------------------------------------------
 
 class _AtomicText:
-    """A text file written to a temporary name next to ``path`` and renamed on :meth:`commit`."""
+    """A text file written to a temporary name next to ``path`` and renamed on :meth:`commit`
+    (:class:`~studio.content.yamlio.AtomicWriter`: through a symbolic link its target is
+    written, temp files of a killed run are removed at the next write, and errors, a full
+    disk among them, name the report with a plain reason)."""
 
     def __init__(self, path):
+        from studio.content.yamlio import AtomicWriter
+
         self.path = Path(path)
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        try:
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-        except OSError as exc:  # name the report, not the temporary file
-            raise OSError(exc.errno, exc.strerror, str(self.path)) from None
-        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+        self.writer = AtomicWriter(self.path)
+        self.fh = self.writer.fh
 
     def commit(self) -> None:
-        self.fh.flush()
-        os.fsync(self.fh.fileno())
-        self.fh.close()
-        # mkstemp makes the file private (0600); a report gets the mode of the file it replaces,
-        # or an ordinary file's 0644, as save_atomic gives content files
-        try:
-            mode = self.path.stat().st_mode & 0o777 if self.path.exists() else 0o644
-            os.chmod(self.tmp, mode)
-        except OSError:
-            pass
-        os.replace(self.tmp, self.path)
+        self.writer.commit()
 
     def discard(self) -> None:
-        if not self.fh.closed:
-            self.fh.close()
-        if os.path.exists(self.tmp):
-            os.remove(self.tmp)
+        self.writer.discard()
 
 
 class JsonWriter:

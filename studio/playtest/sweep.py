@@ -28,7 +28,7 @@ import math
 import sys
 import time
 
-from studio.playtest.cli import (Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
+from studio.playtest.cli import (BatchFailed, Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
                                  consume, content_errors, fail, plural, progress_bar, run_main)
 
 PROG = "studio sweep"
@@ -203,7 +203,11 @@ def _run(args) -> int:
                             credits[result.seed] = win_credits(result)
                             bar.update(1)
 
-                    interrupted = consume(batch, take)
+                    try:
+                        interrupted = consume(batch, take)
+                    except BatchFailed as exc:  # workers lost: keep what finished, as Ctrl+C does
+                        interrupted = True
+                        print(f"{PROG}: the games stopped: {exc.reason}", file=sys.stderr)
                     if tally.games:
                         rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted,
                                      "credits": credits})

@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run ``studio validate`` on ``argv`` (without the ``validate`` word); returns the exit
     status. Never raises: argparse's exits become return values, crashes become findings."""
+    escape_unencodable_output()
     try:
         args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:  # --help, or a usage error argparse already printed
@@ -49,6 +50,17 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # last resort: a message, never a traceback
         print(f"studio validate: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def escape_unencodable_output() -> None:
+    """Let stdout and stderr write what their encoding cannot (``PYTHONIOENCODING=ascii``, a
+    non-ASCII key or path, an undecodable file name) as backslash escapes: nothing is lost and
+    nothing stops the run (issue 12)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):  # not a text stream that can change
+            pass
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
-from studio.content.findings import Finding
-from studio.content.paths import missing_reason
+from studio.content.findings import Finding, cap_per_file
+from studio.content.paths import missing_reason, shown_reference
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
@@ -121,8 +121,13 @@ def content_files(path: str) -> list[str]:
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Sorted by path, line, column, then code (unknown positions first)."""
-    return sorted(findings, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code, f.message))
+    """Sorted by path, line, column, then code (unknown positions first), at most
+    :data:`~studio.content.findings.MAX_PER_FILE` per file (the rest counted in one
+    ``validate/more-findings`` finding)."""
+    ordered = sorted(findings, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code, f.message))
+    capped = cap_per_file(ordered)
+    return capped if len(capped) == len(ordered) else sorted(
+        capped, key=lambda f: (f.path or "", f.line or 0, f.col or 0, f.code == "validate/more-findings", f.code))
 
 
 # --- one file --------------------------------------------------------------------------------
@@ -156,14 +161,15 @@ def _check_file(path: str, scenario: Scenario | None = None) -> tuple[list[Findi
     return _check_document(doc, scenario=scenario) if doc is not None else (findings, None)
 
 
-def _load(path: str) -> tuple[Document | None, list[Finding]]:
+def _load(path: str, read: Path | None = None) -> tuple[Document | None, list[Finding]]:
+    """The document of ``path`` (or of ``read``, a resolved reference, named ``path``)."""
     cache = _RUN_CACHE.get()
-    key = path
+    key = path if read is None else (path, str(read))
     if cache is not None and key in cache:
         doc, findings, _ = cache[key]
         return doc, list(findings)
     try:
-        doc, findings = load_document(path), []
+        doc, findings = (load_document(path) if read is None else load_document(read, name=path)), []
     except LoadError as exc:
         doc, findings = None, [Finding(exc.code, "error", exc.message, exc.path or path, exc.line, exc.col)]
     if cache is not None:
@@ -279,13 +285,14 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
     except LoadError as exc:
         report.add(exc.code, f"board for {players} players: {exc.message}", at=at)
         return None
-    # spelled from the scenario's path, so a relative command line gives relative board paths
-    shown = os.path.normpath(os.path.join(os.path.dirname(scenario_path), ref))
+    # spelled from the scenario's path, so a relative command line gives relative board paths;
+    # the file read is the one checked (a ``link/../`` spelling could name another)
+    shown = shown_reference(scenario_path, ref, target)
     missing = missing_reason(target)
     if missing is not None:  # a looping or dangling link is read below: the loader says why
         report.add("scenario/missing-board", f"board for {players} players: {shown}: {missing}", at=at)
         return None
-    doc, findings = _load(shown)
+    doc, findings = _load(shown, read=target)
     if doc is not None:
         kind = parse_format(doc.format)
         if kind is not None and kind[0] != "realm-board" and current_version(kind[0]) is not None:

@@ -24,11 +24,10 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from functools import lru_cache
-from pathlib import Path
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
-from studio.content.paths import missing_reason, resolved
+from studio.content.paths import missing_reason, resolved, shown_reference
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
 from studio.geometry.hex import clusters, cube_round, distance, neighbours
@@ -107,7 +106,8 @@ def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
             refs = []
             for field in (sc.islands, sc.trees):
                 if isinstance(field, str):
-                    refs.extend(resolved(p) for p in folder_files(resolve_reference(sc_path, field)))
+                    refs.extend(resolve_reference(sc_path, os.path.join(field, p.name))
+                                for p in folder_files(resolve_reference(sc_path, field)))
                 else:
                     refs.extend(resolve_reference(sc_path, r) for r in field)
             refs.extend(resolve_reference(sc_path, r) for r in (sc.cards, sc.loot))
@@ -624,9 +624,16 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, f
                 report.add("rivages/missing-file", f"{field}: no folder {refs}", at=at)
                 failed.append(refs)
                 return []
-            shown = [os.path.normpath(os.path.join(os.path.dirname(sc.path), refs, p.name))
-                     for p in folder_files(folder)]
-            targets = [(Path(s), s) for s in shown]
+            targets = []
+            for p in folder_files(folder):  # each file checked too: a link in the folder may leave the root
+                ref = os.path.join(refs, p.name)
+                try:
+                    target = resolve_reference(sc.path, ref)
+                except LoadError as exc:
+                    report.add(exc.code, f"{field}: {exc.message}", at=at)
+                    failed.append(ref)
+                    continue
+                targets.append((target, shown_reference(sc.path, ref, target)))
         else:
             targets = []
             for i, ref in enumerate(refs):
@@ -636,7 +643,7 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, f
                     report.add(exc.code, f"{field}: {exc.message}", at=at if single else at + (i,))
                     failed.append(ref)
                     continue
-                targets.append((target, os.path.normpath(os.path.join(os.path.dirname(sc.path), ref))))
+                targets.append((target, shown_reference(sc.path, ref, target)))
     except LoadError as exc:
         report.add(exc.code, f"{field}: {exc.message}", at=at)
         failed.append(refs)
@@ -650,7 +657,7 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, f
             failed.append(shown)
             continue
         try:
-            doc = load_document(shown)
+            doc = load_document(target, name=shown)  # the very file checked, named as spelled
         except LoadError as exc:
             report.extend([Finding(exc.code, "error", exc.message, exc.path or shown, exc.line, exc.col)])
             failed.append(shown)
