@@ -87,3 +87,29 @@ def test_a_crossing_finding_shows_both_lines(window):
     assert len(window.scene.markers) == 1 and len(window.scene.markers[0].lines) == 2
     window.scene.set_findings([])
     assert element_text(crossing) == "lines a1-a2 × b1-b2"
+
+
+def test_a_dock_freed_while_its_worker_runs_is_never_called_back(qtbot):
+    """The worker holds no Qt object: the GUI thread may free the dock (and collect garbage)
+    while a check runs, and the finished check is then dropped, not delivered to freed memory."""
+    import gc
+
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication
+
+    from studio.gui.docks import validation
+
+    board = build_board(NewBoardSpec(players=2, rows=36, columns=36, seats=default_seats(2, "rectangle")))
+    doc = BoardDocument(board)
+    dock = ValidationDock(doc)
+    dock.run()
+    task = dock._task
+    assert task is not None
+    shiboken6.delete(dock)                        # the C++ dock is gone, its wrapper stays
+    for _ in range(5):
+        gc.collect()
+    task.result(timeout=60)                       # the check finishes on its own copy
+    QCoreApplication.processEvents()              # its queued delivery finds no live dock
+    qtbot.wait(20)
+    assert not shiboken6.isValid(dock)
+    assert validation._executor is not None

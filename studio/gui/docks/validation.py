@@ -3,17 +3,22 @@ same as ``studio validate`` prints for its file: checked with the rules of the b
 (``location:``), or of the scenario the document was opened through or checked against.
 
 Validation re-runs shortly after each change (debounced, so typing and dragging stay smooth).
-Boards with more than :data:`WORKER_THRESHOLD` pegs are validated in a worker thread
-(``QThreadPool``) on a copy of the board; each run carries the document's edit generation and a
+Boards with more than :data:`WORKER_THRESHOLD` pegs are validated in a worker thread (one
+``concurrent.futures`` thread; no Qt object crosses threads, so the garbage collector of the GUI
+thread never frees a Qt object a worker still uses) on a copy of the board; each run carries the document's edit generation and a
 result that an edit has overtaken is dropped. Clicking a finding emits
 ``element_activated(element)``; the window selects and frames it, and the board marks every
 finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget, QHeaderView, QLabel, QStyle, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
@@ -133,24 +138,29 @@ def validate_board(board: Board, scenario: Scenario | None = None) -> list[Findi
     return validate(board) if scenario is None else validate(board, scenario=scenario)
 
 
-class _TaskSignals(QObject):
-    done = Signal(int, list)
+class _Relay(QObject):
+    """Carries a worker's findings to the GUI thread: lives for the whole process (created on
+    first use, in the GUI thread), so a queued delivery never names a deleted object."""
+    done = Signal(object, int, list)  # (weak reference to the dock, generation, findings)
 
 
-class ValidationTask(QRunnable):
-    """Validate a copy of a board in a pool thread; ``signals.done(generation, findings)``."""
+_relay: _Relay | None = None
+_executor: ThreadPoolExecutor | None = None
 
-    def __init__(self, generation: int, board: Board, scenario: Scenario | None) -> None:
-        super().__init__()
-        self.generation = generation
-        self.board = board
-        self.scenario = scenario
-        self.signals = _TaskSignals()
-        self.setAutoDelete(False)
 
-    def run(self) -> None:
-        findings = validate_board(self.board, self.scenario)
-        self.signals.done.emit(self.generation, findings)
+def _deliver(dock_ref, generation: int, findings: list) -> None:
+    dock = dock_ref()
+    if dock is not None and shiboken6.isValid(dock):
+        dock._task_done(generation, findings)
+
+
+def _worker_services() -> tuple[_Relay, ThreadPoolExecutor]:
+    global _relay, _executor
+    if _relay is None:
+        _relay = _Relay()
+        _relay.done.connect(_deliver, Qt.QueuedConnection)
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="validation")
+    return _relay, _executor
 
 
 class ValidationDock(FindingsListDock):
@@ -165,8 +175,7 @@ class ValidationDock(FindingsListDock):
         self.generation = 0          # bumped by every edit
         self.shown_generation = -1   # the edit generation the list shows
         self.scenario: Scenario | None = None
-        self._task: ValidationTask | None = None
-        self._pool = QThreadPool.globalInstance()
+        self._task: Future | None = None
         self._build_list()
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -208,11 +217,15 @@ class ValidationDock(FindingsListDock):
             return
         if self._task is not None:
             return  # the finished task sees that it is stale and starts the next run
-        task = ValidationTask(self.generation, self.document.board.copy(), self.scenario)
-        task.signals.done.connect(self._task_done, Qt.QueuedConnection)
-        self._task = task
+        relay, executor = _worker_services()
+        generation, board, scenario = self.generation, self.document.board.copy(), self.scenario
+        me = weakref.ref(self)
+
+        def work() -> None:
+            relay.done.emit(me, generation, validate_board(board, scenario))
+
         self.summary.setText(f"<i>Checking {len(self.document.board.pegs)} pegs…</i>")
-        self._pool.start(task)
+        self._task = executor.submit(work)
 
     def _task_done(self, generation: int, findings: list) -> None:
         self._task = None
@@ -232,7 +245,11 @@ class ValidationDock(FindingsListDock):
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
         """Wait for a running worker (tests, closing); True when none is left running."""
-        return self._pool.waitForDone(timeout_ms)
+        task = self._task
+        if task is None:
+            return True
+        done, _ = wait_futures([task], timeout=timeout_ms / 1000)
+        return bool(done)
 
     def rules_name(self) -> str:
         """The name of the rules the board is checked with."""
