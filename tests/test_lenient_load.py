@@ -86,3 +86,19 @@ def test_what_cannot_be_kept_is_refused_as_before(tmp_path, edit, error):
     with pytest.raises(error) as strict:
         read_board(path)
     assert str(lenient.value) == str(strict.value)
+
+
+def test_several_entries_left_out_in_one_list_keep_their_own_places(tmp_path):
+    # segments 0 and 2 each lose their pegs: both go, each recorded at its own line and index
+    text = BOARD.read_text()
+    head, tail = text[:text.index("segments:")], text[text.index("segments:"):]
+    lines = tail.split("\n")
+    seg = [i for i, line in enumerate(lines) if line.startswith("- {pegs: [")]
+    for i in (seg[0], seg[2]):
+        lines[i] = "- {" + lines[i].split("], ", 1)[1]
+    text = head + "\n".join(lines)
+    board, problems = read_board_leniently(_write(tmp_path, text))
+    first_line = head.count("\n") + 1
+    assert [(d.where, d.line) for d in problems.dropped] == [
+        ("segments[0]", first_line + seg[0]), ("segments[2]", first_line + seg[2])]
+    assert len(board.segments) == len(read_board(BOARD).segments) - 2

@@ -171,10 +171,19 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
     marked = copy.deepcopy(data)
     dropped: list[Dropped] = []
 
-    def drop(clean_path: tuple, code: str) -> bool:
-        if not clean_path:
+    def gone(original: tuple) -> bool:
+        node = marked
+        for part in original:
+            if node is _GONE or not isinstance(node, (dict, list)):
+                return True
+            node = node[part]
+        return node is _GONE
+
+    def drop(original: tuple, code: str) -> bool:
+        if not original:
             return False
-        original = _original_path(marked, clean_path)
+        if gone(original):
+            return True  # already left out with what held it
         parent = marked
         for part in original[:-1]:
             parent = parent[part]
@@ -192,9 +201,10 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
         parent[original[-1]] = _GONE
         return True
 
-    def fill(clean_path: tuple, instance: dict, schema: dict) -> bool:
+    def fill(original: tuple, instance: dict, schema: dict) -> bool:
+        if gone(original):
+            return True
         missing = [k for k in schema.get("required", ()) if k not in instance]
-        original = _original_path(marked, clean_path)
         target = marked
         for part in original:
             target = target[part]
@@ -213,27 +223,39 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
 
     for _ in range(MAX_DROPS):
         current = _clean(marked)
-        error = next(iter(sorted(validator.iter_errors(current), key=lambda e: -len(e.absolute_path))), None)
-        if error is None:
+        # every error of this pass, deepest first, each placed in the file before any is acted on
+        # (leaving out a list entry shifts the indices of the entries after it)
+        errors = sorted(validator.iter_errors(current), key=lambda e: -len(e.absolute_path))
+        if not errors:
             return current, _TranslatedSource(source, marked), dropped
-        where = tuple(error.absolute_path)
-        if "propertyNames" in error.absolute_schema_path:
-            parent = current
-            for part in where:
-                parent = parent[part]
-            if not (isinstance(parent, dict) and error.instance in parent
-                    and drop((*where, error.instance), "schema/bad-key")):
+        placed = [(error, _original_path(marked, tuple(error.absolute_path))) for error in errors]
+        for error, where in placed:
+            if "propertyNames" in error.absolute_schema_path:
+                parent = _at(marked, where)
+                if not (isinstance(parent, dict) and error.instance in parent
+                        and drop((*where, error.instance), "schema/bad-key")):
+                    return None
+            elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
+                extra = _extra_keys(error.instance, error.schema)
+                if not extra or not all(drop((*where, k), "schema/unknown-key") for k in extra):
+                    return None
+            elif error.validator == "required" and isinstance(error.instance, dict):
+                if not fill(where, error.instance, error.schema) and not drop(where, "schema/missing-key"):
+                    return None
+            elif not drop(where, f"schema/{error.validator}"):
                 return None
-        elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            extra = _extra_keys(error.instance, error.schema)
-            if not extra or not all(drop((*where, k), "schema/unknown-key") for k in extra):
+            if len(dropped) > MAX_DROPS:
                 return None
-        elif error.validator == "required" and isinstance(error.instance, dict):
-            if not fill(where, error.instance, error.schema) and not drop(where, "schema/missing-key"):
-                return None
-        elif not drop(where, f"schema/{error.validator}"):
-            return None
     return None
+
+
+def _at(marked: Any, original: tuple) -> Any:
+    node = marked
+    for part in original:
+        if not isinstance(node, (dict, list)):
+            return None
+        node = node[part]
+    return node
 
 
 def read_board_leniently(path) -> tuple[Any, OpenProblems | None]:
