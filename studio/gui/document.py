@@ -27,6 +27,7 @@ from studio.gui.commands.base import UndoDocument
 from studio.gui import geometry_ops
 from studio.gui.fragment import Fragment
 from studio.model import io
+from studio.model.lenient import read_board_leniently
 from studio.model.realm import (
     ARTIFACTS, COLOURS, Board, Bridge, LineItem, Peg, Seat, Segment, line_key, segment_key,
 )
@@ -151,6 +152,8 @@ class BoardDocument(UndoDocument, QObject):
         self._faces: list[Face] | None = None
         self.spacing = infer_spacing(self._board)
         self.scenario_path: str | None = None
+        # what a lenient open left out and why (studio.model.lenient.OpenProblems), until saved
+        self.open_problems = None
         self._init_undo_stack()
 
     # -- state ------------------------------------------------------------------------------
@@ -191,22 +194,31 @@ class BoardDocument(UndoDocument, QObject):
         return snap_to_lattice(x, y, self.spacing)
 
     # -- files ------------------------------------------------------------------------------
-    def reset(self, board: Board, path: str | os.PathLike | None = None) -> None:
-        """Replace the board (New, Open): clears undo history; the document is clean."""
+    def reset(self, board: Board, path: str | os.PathLike | None = None, problems=None) -> None:
+        """Replace the board (New, Open): clears undo history; the document is clean, or
+        modified when ``problems`` (an :class:`~studio.model.lenient.OpenProblems`) says the
+        board is not all of the file."""
+        self.open_problems = problems
         self._board = board
         self._path = str(path) if path is not None else None
         self._faces = None
         self.spacing = infer_spacing(board)
         self.undo_stack.clear()
         self.undo_stack.setClean()
+        if problems is not None:
+            self.undo_stack.resetClean()  # modified until saved: the file still holds what was left out
         self.notify(ChangeKind.RESET, None)
         self.notify(ChangeKind.FILE_CHANGED, self._path)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Open a ``realm-board/2`` file (or ``/1``, migrated). Raises :class:`studio.content.LoadError` or
-        :class:`studio.model.io.InvalidContent` and leaves the document unchanged on error."""
-        board = io.read_board(path)
-        self.reset(board, path)
+        """Open a ``realm-board/2`` file (or ``/1``, migrated). A file that parses but fails its
+        schema opens with what the schema rejects left out (:mod:`studio.model.lenient`):
+        :attr:`open_problems` then holds the file's schema findings and what was dropped, and the
+        document is modified. Raises :class:`studio.content.LoadError` (the YAML does not parse)
+        or :class:`studio.model.io.InvalidContent` (nothing can be opened) and leaves the
+        document unchanged on error."""
+        board, problems = read_board_leniently(path)
+        self.reset(board, path, problems)
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write atomically to ``path`` (default: the current path) and mark the document
@@ -217,6 +229,7 @@ class BoardDocument(UndoDocument, QObject):
             raise ValueError("the board has no file yet: give a path")
         io.write(self._board, target)
         self._board.path = str(target)
+        self.open_problems = None  # the file now holds the board as shown
         self.undo_stack.setClean()
         if self._path != str(target):
             self._path = str(target)

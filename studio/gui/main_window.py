@@ -24,6 +24,7 @@ from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
+from studio.gui.open_problems_banner import OpenProblemsBanner
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
@@ -122,10 +123,12 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         # the location banner sits above the board: a board played with other rules than its
         # own is said where the designer looks, not in the status bar
         self.location_banner = LocationBanner(self.document, self)
+        self.open_problems_banner = OpenProblemsBanner(self.document, self)
         centre = QWidget(self)
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
+        column.addWidget(self.open_problems_banner)
         column.addWidget(self.location_banner)
         column.addWidget(self.view, 1)
         self.setCentralWidget(centre)
@@ -492,7 +495,13 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self._add_recent(str(path))
         self.document.set_scenario_path(None)  # the board's location says which rules apply
         self.view.fit()
-        self.show_status(f"Opened {path}")
+        problems = self.document.open_problems
+        if problems is not None:
+            self.show_status(f"Opened {path} with {len(problems.findings)} schema problem(s): "
+                             f"{len(problems.dropped)} value(s) left out, see the banner")
+            self.validation_dock.show()
+        else:
+            self.show_status(f"Opened {path}")
         return True
 
     def save(self) -> bool:
@@ -512,6 +521,10 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         return self._write(path) if path else False
 
     def _write(self, path: str) -> bool:
+        problems = self.document.open_problems
+        if problems is not None and problems.dropped and not prompts.ask_save_dropping(
+                self, self.document.display_name(), [d.format() for d in problems.dropped]):
+            return False
         try:
             self.document.save(path)
         except (InvalidContent, OSError, ValueError) as exc:

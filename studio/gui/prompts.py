@@ -90,6 +90,24 @@ def ask_play_anyway(parent: QWidget | None, title: str, text: str) -> bool:
     return box.clickedButton() is play
 
 
+def ask_save_dropping(parent: QWidget | None, name: str, dropped: list[str]) -> bool:
+    """Before saving a board opened with schema problems: the file's values that were left out
+    on open (``dropped``, one text each) are not written. True to save anyway, False to cancel."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Warning)
+    box.setWindowTitle("Save Without Dropped Values?")
+    box.setText(f"{name} was opened with schema problems. These values from the file were left out "
+                f"and will not be in the saved file:")
+    shown = dropped[:12] + ([f"… and {len(dropped) - 12} more"] if len(dropped) > 12 else [])
+    box.setInformativeText("\n".join(shown))
+    box.setDetailedText("\n".join(dropped))
+    save = box.addButton("Save Without Them", QMessageBox.AcceptRole)
+    cancel = box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is save
+
+
 def show_info(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.information(parent, title, text)
 

@@ -172,6 +172,7 @@ class ValidationDock(FindingsListDock):
         self.setObjectName("ValidationDock")
         self.document = document
         self.findings: list[Finding] = []
+        self._pinned = False         # the list starts with the schema findings of a lenient open
         self.generation = 0          # bumped by every edit
         self.shown_generation = -1   # the edit generation the list shows
         self.scenario: Scenario | None = None
@@ -189,6 +190,8 @@ class ValidationDock(FindingsListDock):
     # -- scheduling -------------------------------------------------------------------------
     def _on_changed(self, kind: ChangeKind, payload) -> None:
         if kind is ChangeKind.FILE_CHANGED:
+            if self._pinned and self.document.open_problems is None:
+                self.run_now()  # saved: the file's schema findings are gone with what caused them
             return
         if kind in (ChangeKind.SCENARIO_CHANGED, ChangeKind.RESET):
             self._load_scenario()
@@ -231,17 +234,24 @@ class ValidationDock(FindingsListDock):
         self._task = None
         if generation == self.generation:
             self.shown_generation = generation
-            self.show_findings(findings)
+            self.show_findings(self._with_open_problems(findings))
         else:
             self.timer.start()  # an edit overtook this result: drop it and check again
 
     def run_now(self) -> list[Finding]:
         """Validate the board now, on this thread, and refresh the list; returns the findings."""
         self.timer.stop()
-        findings = validate_board(self.document.board, self.scenario)
+        findings = self._with_open_problems(validate_board(self.document.board, self.scenario))
         self.shown_generation = self.generation
         self.show_findings(findings)
         return findings
+
+    def _with_open_problems(self, findings: list[Finding]) -> list[Finding]:
+        """The file's schema findings (what ``studio validate`` prints for the file) first,
+        while the board opened leniently is unsaved, then the findings of the board as opened."""
+        problems = self.document.open_problems
+        self._pinned = problems is not None
+        return list(findings) if problems is None else [*problems.findings, *findings]
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
         """Wait for a running worker (tests, closing); True when none is left running."""
