@@ -132,7 +132,7 @@ class _Progress:
     """How much closer a band brings ``seat`` to what is left to take (see :class:`GreedyBot`).
     Distances come from breadth-first searches over the board's lines, once per board."""
 
-    _tables: "weakref.WeakKeyDictionary" = None
+    _tables = None
 
     def __init__(self, bot, state, seat, table):
         self.decay = table["powers"]

@@ -499,7 +499,7 @@ def _heat(rate: float) -> str:
     """Pale yellow (never taken: pale grey) to deep red, by share of games."""
     if rate <= 0:
         return "#eeeeee"
-    r, g, b = (255, 240, 170), (200, 40, 30), None
+    r, g = (255, 240, 170), (200, 40, 30)
     t = min(1.0, rate)
     return "#%02x%02x%02x" % tuple(round(a + (c - a) * t) for a, c in zip(r, g))
 
