@@ -400,3 +400,27 @@ def test_random_edit_of_a_hand_written_board_keeps_comments_and_untouched_lines(
     out = folder / "saved"
     out.mkdir()
     save_with_edit(source, seed, out)
+
+
+def test_a_flow_mapping_whose_every_key_is_replaced_has_no_stray_comma():
+    """Found by the goal-save property test: ``{scrolls: 2}`` -> ``{area: all}`` wrote
+    ``{area: all, }`` (the new entry went in front with a comma for an entry that was deleted)."""
+    layout = Layout("format: x/1\nreward: {scrolls: 2}   # kept\nother: [1, 2]\n")
+    out = patch(layout, {"format": "x/1", "reward": {"area": "all"}, "other": [3]})
+    assert out == "format: x/1\nreward: {area: all}   # kept\nother: [3]\n"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_byte_order_mark_and_the_comments_after_it_survive_a_save(tmp_path, newline):
+    """Found by a new-user trial: a file Notepad wrote (UTF-8 byte order mark, maybe CRLF) lost
+    its mark, its comments and its quoting on the first save (the whole file was re-dumped)."""
+    path = tmp_path / "bom.yaml"
+    text = "\ufeff# BOM board\n" + BOARD.replace("name: 'Comment test'", "name: 'Comment test'")
+    path.write_bytes(text.replace("\n", newline).encode("utf-8"))
+    board = io.read(path)
+    board.pegs["a2"].colour = "yellow"
+    io.write(board, path)
+    after = path.read_bytes().decode("utf-8")
+    assert after.startswith("\ufeff# BOM board" + newline)
+    expected = text.replace("colour: gray, # with", "colour: yellow, # with").replace("\n", newline)
+    assert after == expected

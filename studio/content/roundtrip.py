@@ -445,7 +445,7 @@ class _Patcher:
                 self.node(node.values[i], raw[key], raw[key] if b is _MISSING else b, new[key],
                           self.child_ctx(node, i), force=upgrade)
         self.deletions(node, deleted)
-        self.insertions(node, self.groups(kept, inserted, new))
+        self.insertions(node, self.groups(kept, inserted, new), len(node.values) - len(deleted))
 
     def groups(self, kept: list, inserted: list, new: dict) -> dict:
         """New entries by the kept key they follow (None: before the first)."""
@@ -534,7 +534,7 @@ class _Patcher:
                 anchor = i1 + paired - 1 if i1 + paired > 0 else None
                 groups.setdefault(anchor, []).extend((None, new[j]) for j in range(j1 + paired, j2))
         self.deletions(node, deleted)
-        self.insertions(node, groups)
+        self.insertions(node, groups, len(node.values) - len(deleted))
 
     # deleting and inserting entries (mappings and sequences alike)
     def deletions(self, node: _Collection, deleted: list[int]) -> None:
@@ -576,7 +576,9 @@ class _Patcher:
             else:
                 raise Unpatchable("deleting a compact entry")
 
-    def insertions(self, node: _Collection, groups: dict) -> None:
+    def insertions(self, node: _Collection, groups: dict, survivors: int) -> None:
+        """Write ``groups`` (anchor entry -> new entries) into ``node``, of which ``survivors``
+        old entries stay (a flow collection gets no comma before an entry that is gone)."""
         if not groups:
             return
         lay = self.layout
@@ -588,7 +590,7 @@ class _Patcher:
                 texts = [_flow_entry(k, v) if is_map else _flow_text(v) for k, v in entries]
                 if i is None:
                     self.add(node.start + 1, node.start + 1,
-                             ", ".join(texts) + (", " if node.values else ""))
+                             ", ".join(texts) + (", " if survivors else ""))
                 else:
                     self.add(node.values[i].end, node.values[i].end, ", " + ", ".join(texts))
                 continue

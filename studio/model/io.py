@@ -178,7 +178,7 @@ def _patched_texts(origin: str | os.PathLike | None, data: dict):
             continue
         if text not in tried:
             tried.append(text)
-            yield text
+            yield "\ufeff" + text if getattr(layout, "bom", False) else text
 
 
 def _layout(origin: str | os.PathLike | None) -> "roundtrip.Layout | None":
@@ -189,7 +189,11 @@ def _layout(origin: str | os.PathLike | None) -> "roundtrip.Layout | None":
             raw = fh.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             return None
-        return roundtrip.Layout(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        bom = text.startswith("\ufeff")  # Notepad's byte order mark: kept, not patched
+        layout = roundtrip.Layout(text[1:] if bom else text)
+        layout.bom = bom
+        return layout
     except (OSError, UnicodeDecodeError, roundtrip.Unpatchable):
         return None
 

@@ -37,7 +37,7 @@ def test_the_corpus_holds_every_kind(sandbox):
         text = sandbox.original[path]
         formats.add(json.loads(text)["format"] if path.suffix == ".json" else
                     next(line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("format:")))
-    assert formats == {"realm-board/1", "realm-scenario/1", "rivages-island/1", "rivages-tree/1", "rivages-cards/1",
+    assert formats == {"realm-board/2", "realm-scenario/1", "rivages-island/1", "rivages-tree/1", "rivages-cards/1",
                        "rivages-loot/1", "rivages-scenario/1", "studio-game/1", "studio-playtest/1"}
 
 
