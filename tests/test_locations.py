@@ -77,3 +77,10 @@ def test_realm_board_1_is_migrated_with_the_location_of_the_scenario_listing_it(
     io.write(loaded, tmp_path / "saved.yaml")
     saved = (tmp_path / "saved.yaml").read_text()
     assert saved.startswith("format: realm-board/2\nid: labyrinth-2p\nname: The Labyrinth, 2 players\nlocation: maze\n")
+
+
+def test_rules_are_named_in_running_text_without_repeating_rules():
+    from studio.model.locations import base_scenario, rules_phrase
+
+    assert rules_phrase(base_scenario().name) == "the base rules"
+    assert rules_phrase("Archipelago City") == "the rules of Archipelago City"

@@ -4,8 +4,10 @@ FILE picks its window by its ``format:``: a board opens the board editor; an isl
 set or loot file its Rivages editor; a Rule the Realm scenario opens its board with the scenario
 editor beside it; a Rivages scenario opens the Rivages playtest window.
 
-A FILE that is missing or does not load is reported on stderr (``file:line:col: message``)
-and the editor opens on the default board instead; never a traceback. Qt's own warnings go to
+A FILE that is missing or does not load is reported in a dialog and on stderr
+(``file:line:col: message``), and the editor opens on a new untitled board instead (never on the
+bundled board, which a Save would overwrite); never a traceback. A board with schema errors opens
+to be repaired (:mod:`studio.model.lenient`). Qt's own warnings go to
 the ``studio.qt`` logger (:mod:`studio.gui.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui import wheel_guard
+from studio.gui import prompts, wheel_guard
 from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
 from studio.gui.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
@@ -116,17 +118,18 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     fmt = file_format(argv[0]) if argv else ""
+    scenario_refused: tuple[str, str | None] | None = None
     if fmt in ("realm-scenario/1", "rivages-scenario/1"):
         opener = open_realm_scenario if fmt == "realm-scenario/1" else open_rivages_scenario
         try:
             window = opener(argv[0], settings) if opener is open_realm_scenario else opener(argv[0])
         except (LoadError, InvalidContent, OSError) as exc:
-            text, _details = load_error_text(exc)
-            print(f"studio: cannot open {argv[0]}:\n{text}\nOpening the default board instead.", file=sys.stderr)
+            scenario_refused = load_error_text(exc)
             window = None
         if window is not None:
             return window
-        argv = []
+        if scenario_refused is None:
+            argv = []  # a message box already said why it cannot be played
     target = CONTENT_EDITORS.get(fmt)
     if target is not None:
         import importlib
@@ -141,21 +144,29 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
         window.show()
         return window
     window = MainWindow(settings=settings)
-    opened = False
-    if argv:
+    refused: tuple[str, str | None] | None = scenario_refused
+    if refused is not None:
+        print(f"studio: cannot open {argv[0]}:\n{refused[0]}\nStarting with a new board instead.", file=sys.stderr)
+    elif argv:
+        # A file named on the command line that does not open is said in a dialog, and the
+        # window holds a new untitled board: never the bundled board, which a Save would
+        # then overwrite unawares.
         try:
             window.load_path(argv[0], interactive=False)
-            opened = True
         except (LoadError, InvalidContent, OSError) as exc:
-            text, _details = load_error_text(exc)
-            print(f"studio: cannot open {argv[0]}:\n{text}\nOpening the default board instead.", file=sys.stderr)
-    if not opened:
+            refused = load_error_text(exc)
+            print(f"studio: cannot open {argv[0]}:\n{refused[0]}\nStarting with a new board instead.",
+                  file=sys.stderr)
+    else:
         try:
             window.load_path(default_board_path(), interactive=False)
         except (LoadError, InvalidContent, OSError) as exc:
             text, _details = load_error_text(exc)
             print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
     window.show()
+    if refused is not None:
+        prompts.show_error(window, "Open", f"{argv[0]} did not open:\n\n{refused[0]}\n\n"
+                           "The editor starts with a new, untitled board instead.", refused[1])
     window.files.offer_recovery()
     return window
 

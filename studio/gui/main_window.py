@@ -24,6 +24,7 @@ from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
+from studio.model.locations import rules_phrase
 from studio.gui.open_problems_banner import OpenProblemsBanner
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.scene import BoardScene
@@ -573,7 +574,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             return
         rules = document_rules(self.document)
         if rules.warning is not None and not prompts.ask_play_anyway(
-                self, "Playtest", f"{rules.warning}\n\nPlay it with the {rules.name} rules anyway?"):
+                self, "Playtest", f"{rules.warning}\n\nPlay it with {rules_phrase(rules.name)} anyway?"):
             return
         try:
             open_playtest(self.document.board.copy(), rules.path, self)

@@ -238,3 +238,9 @@ def location_title(location: str | None, board_path: str | os.PathLike | None = 
         return "Base rules (base)"
     found = known_locations(board_path).get(location)
     return f"{found[1].name} ({location})" if found else f"{location} (unknown)"
+
+
+def rules_phrase(name: str) -> str:
+    """The rules a scenario name stands for, in running text: "the base rules", "the rules of
+    Archipelago City" (never "the Base rules rules")."""
+    return "the base rules" if name == "Base rules" else f"the rules of {name}"

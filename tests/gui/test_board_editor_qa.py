@@ -40,7 +40,7 @@ def test_check_against_scenario_refuses_other_files_and_keeps_the_scenario(windo
     assert text.endswith("The board is still checked with the rules of Jungle Temples (jungle-temples.yaml).")
     assert window.document.scenario_path == before
     window.validation_dock.run_now()
-    assert "(rules of Jungle Temples)" in window.validation_dock.summary.text()
+    assert "(the rules of Jungle Temples)" in window.validation_dock.summary.text()
 
 
 def test_check_against_a_realm_scenario_switches_to_it(window, dialogs):

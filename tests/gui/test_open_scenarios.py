@@ -48,12 +48,29 @@ def test_a_rivages_scenario_opens_the_rivages_playtest_window(qtbot, qsettings):
     assert window.game.players == 1  # the solo scenario is for one explorer
 
 
-def test_a_broken_scenario_is_reported_and_the_default_board_opens(qtbot, qsettings, tmp_path, capsys):
+def test_a_broken_scenario_is_reported_and_a_new_board_opens(qtbot, qsettings, tmp_path, capsys, dialogs):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: realm-scenario/1\nid: x\nboards: {2: missing.yaml}\nrules: 3\n")
+    dialogs.answer("show_error", None)
     window = studio_app.start_editor([str(bad)], settings=qsettings)
     qtbot.addWidget(window)
     assert isinstance(window, MainWindow)
-    assert Path(window.document.path).name == "jungle-temples-2p.yaml"
+    assert window.document.path is None          # a new board: a Save never hits the bundled one
+    ((name, args),) = [c for c in dialogs.calls if c[0] == "show_error"]
+    assert str(bad) in args[1] and "bad.yaml:" in args[1]
     err = capsys.readouterr().err
     assert f"studio: cannot open {bad}" in err and "bad.yaml:" in err and "Traceback" not in err
+
+
+def test_a_board_that_does_not_parse_is_reported_in_a_dialog_and_a_new_board_opens(qtbot, qsettings, tmp_path,
+                                                                                  dialogs):
+    """Found by a new-user trial: ``studio BAD.yaml`` said why only on the terminal and opened
+    the bundled board, which a Save then overwrote."""
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("format: realm-board/2\nid: x\npegs: [unclosed\n")
+    dialogs.answer("show_error", None)
+    window = studio_app.start_editor([str(bad)], settings=qsettings)
+    qtbot.addWidget(window)
+    assert window.document.path is None
+    ((name, args),) = [c for c in dialogs.calls if c[0] == "show_error"]
+    assert "broken.yaml:" in args[1] and "Traceback" not in args[1]

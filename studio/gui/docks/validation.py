@@ -12,6 +12,8 @@ finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
+import gc
+import threading
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -28,7 +30,7 @@ from studio.content.findings import Finding
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.model.io import InvalidContent, read_scenario
 from studio.model.realm import Board, Scenario
-from studio.model.locations import rules_for
+from studio.model.locations import rules_for, rules_phrase
 from studio.validate import validate
 
 DEBOUNCE_MS = 150
@@ -148,6 +150,33 @@ _relay: _Relay | None = None
 _executor: ThreadPoolExecutor | None = None
 
 
+class _GcHold:
+    """Holds Python's cyclic garbage collector off while a worker check runs: the GUI thread's
+    collector freeing shapely geometries while the worker is inside GEOS (the GIL released)
+    crashed the process (seen with shapely 2.2). Collection resumes when no check runs."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+        self._was_enabled = True
+
+    def acquire(self) -> None:
+        with self._lock:
+            if self._count == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._count += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._count -= 1
+            if self._count == 0 and self._was_enabled:
+                gc.enable()
+
+
+_gc_hold = _GcHold()
+
+
 def _deliver(dock_ref, generation: int, findings: list) -> None:
     dock = dock_ref()
     if dock is not None and shiboken6.isValid(dock):
@@ -225,7 +254,13 @@ class ValidationDock(FindingsListDock):
         me = weakref.ref(self)
 
         def work() -> None:
-            relay.done.emit(me, generation, validate_board(board, scenario))
+            try:
+                findings = validate_board(board, scenario)
+            finally:
+                _gc_hold.release()
+            relay.done.emit(me, generation, findings)
+
+        _gc_hold.acquire()
 
         self.summary.setText(f"<i>Checking {len(self.document.board.pegs)} pegs…</i>")
         self._task = executor.submit(work)
@@ -273,7 +308,7 @@ class ValidationDock(FindingsListDock):
         self.tree.show_findings(self.findings, self.style(), _board_where, lambda f: f.format())
         text = count_text(self.findings)
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
-        against = f" (rules of {self.rules_name()})"
+        against = f" ({rules_phrase(self.rules_name())})"
         if self.findings:
             self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
         else:
