@@ -311,7 +311,7 @@ def test_select_all_and_export(window, dialogs, tmp_path):
     assert (tmp_path / "board.png").stat().st_size > 10_000
 
 
-def test_app_main_reports_bad_file_and_opens_default(qapp, monkeypatch, capsys, tmp_path, dialogs):
+def test_app_main_reports_bad_file_and_opens_a_new_board(qapp, monkeypatch, capsys, tmp_path, dialogs):
     from PySide6.QtWidgets import QApplication
 
     from studio.gui import app as app_module
@@ -329,11 +329,13 @@ def test_app_main_reports_bad_file_and_opens_default(qapp, monkeypatch, capsys, 
         created.append(self)
 
     monkeypatch.setattr(MainWindow, "__init__", init)
+    dialogs.answer("show_error", None)
     assert app_module.main([str(tmp_path / "missing.yaml")]) == 0
     err = capsys.readouterr().err
     assert "missing.yaml" in err and "Traceback" not in err
     window, = created
-    assert Path(window.document.path) == default_board_path()
+    assert window.document.path is None  # a new board, not the bundled one a Save would overwrite
+    assert [c[0] for c in dialogs.calls] == ["show_error"]
     window.close()
     window.deleteLater()
 
