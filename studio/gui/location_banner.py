@@ -8,8 +8,9 @@ when there is nothing to say; *Choose Location…* asks the window to show the l
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle
+from PySide6.QtWidgets import QPushButton
 
+from studio.gui.banner import Banner
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.model.locations import BoardRules, rules_for
 
@@ -22,29 +23,17 @@ def document_rules(document: BoardDocument) -> BoardRules:
     return rules_for(document.board, document.scenario_path, board_path=document.path)
 
 
-class LocationBanner(QFrame):
+class LocationBanner(Banner):
     """A coloured strip with the warning of :func:`document_rules`, hidden when there is none."""
 
     choose_location = Signal()
 
     def __init__(self, document: BoardDocument, parent=None) -> None:
-        super().__init__(parent)
-        self.setObjectName("LocationBanner")
-        self.setStyleSheet("#LocationBanner { background: #fff3cd; border-bottom: 2px solid #e0a800; }"
-                           "#LocationBanner QLabel { color: #5c4300; }")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        icon = QLabel()
-        icon.setPixmap(self.style().standardIcon(QStyle.SP_MessageBoxWarning).pixmap(22, 22))
-        layout.addWidget(icon, 0, Qt.AlignTop)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.PlainText)
-        layout.addWidget(self.text, 1)
+        super().__init__("LocationBanner", "warning", parent)
         self.button = QPushButton("Choose Location…")
         self.button.setAutoDefault(False)
         self.button.clicked.connect(self.choose_location)
-        layout.addWidget(self.button, 0, Qt.AlignVCenter)
+        self.row.addWidget(self.button, 0, Qt.AlignVCenter)
         self.document = document
         document.changed.connect(self._changed)
         self.refresh()
@@ -61,4 +50,4 @@ class LocationBanner(QFrame):
 
     @property
     def warning(self) -> str | None:
-        return self.text.text() if not self.isHidden() else None
+        return self.shown_text()

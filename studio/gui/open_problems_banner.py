@@ -4,30 +4,16 @@ lenient open until the board is saved or another board is opened."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle
-
+from studio.gui.banner import Banner
 from studio.gui.document import BoardDocument, ChangeKind
 
 
-class OpenProblemsBanner(QFrame):
+class OpenProblemsBanner(Banner):
     """A red strip with :meth:`studio.model.lenient.OpenProblems.summary`, hidden when the
     document has no open problems."""
 
     def __init__(self, document: BoardDocument, parent=None) -> None:
-        super().__init__(parent)
-        self.setObjectName("OpenProblemsBanner")
-        self.setStyleSheet("#OpenProblemsBanner { background: #fdecea; border-bottom: 2px solid #c62828; }"
-                           "#OpenProblemsBanner QLabel { color: #611a15; }")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        icon = QLabel()
-        icon.setPixmap(self.style().standardIcon(QStyle.SP_MessageBoxCritical).pixmap(22, 22))
-        layout.addWidget(icon, 0, Qt.AlignTop)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.PlainText)
-        layout.addWidget(self.text, 1)
+        super().__init__("OpenProblemsBanner", "error", parent)
         self.document = document
         document.changed.connect(self._changed)
         self.refresh()
@@ -44,4 +30,4 @@ class OpenProblemsBanner(QFrame):
 
     @property
     def message(self) -> str | None:
-        return self.text.text() if not self.isHidden() else None
+        return self.shown_text()
