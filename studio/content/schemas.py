@@ -208,7 +208,7 @@ def migrate(data: dict) -> dict:
 # --- schema findings -------------------------------------------------------------------------
 
 from studio.content.findings import MAX_PER_FILE, Finding, LeftOut  # noqa: E402
-from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
+from studio.content.schema_messages import _is_key_check, close_match, describe, expected, kind_of, unknown_key  # noqa: E402
 
 def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
     """``schema/length`` findings for top-level lists and mappings longer than the schema
@@ -257,7 +257,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     if not isinstance(data, dict):
         line, col = at(())
         return [Finding("schema/not-a-mapping", "error",
-                        f"a studio file is a mapping with a 'format:' key, got {type(data).__name__}", path, line, col)]
+                        f"a studio file is a mapping of keys to values with a 'format:' key, got {_whole_file(data)}",
+                        path, line, col)]
     fmt = data.get("format")
     if fmt is None:
         line, col = at(())
@@ -281,7 +282,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
     missing: list = []           # (mapping path, key) of each missing-key finding, in order
     missing_rest: list = []      # the same for missing keys past the cap
-    errors = sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = _one_per_value(sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))))
+    written = getattr(source, "written", None)
     for error in errors:
         also = None
         if error.validator in ("oneOf", "anyOf") and error.context:
@@ -337,7 +339,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
-        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col,
+        text = written(tuple(error.absolute_path)) if written is not None else None
+        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also, text), path, line, col,
                                 finding_element(fmt, data, tuple(error.absolute_path))))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     rest.add("error", -sum(1 for m in missing_rest if m in misspelt), None)
@@ -350,6 +353,43 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
                 continue
         out.append(f)
     return out + rest.findings(path)
+
+
+# Keywords about a value itself, by how much their finding helps: when several of one schema
+# node fail for one value (players: 6.0 is not a whole number and is above 4), only the most
+# useful is reported, whose words name the rest (a whole number from 2 to 4).
+_VALUE_KEYWORDS = {"type": 0, "const": 1, "enum": 1, "pattern": 2, "format": 2, "multipleOf": 3,
+                   "minimum": 3, "maximum": 3, "exclusiveMinimum": 3, "exclusiveMaximum": 3,
+                   "minLength": 3, "maxLength": 3, "minItems": 3, "maxItems": 3,
+                   "minProperties": 3, "maxProperties": 3, "uniqueItems": 4}
+
+
+def _one_per_value(errors: list) -> list:
+    """``errors`` with one error per value and schema node among the value keywords
+    (:data:`_VALUE_KEYWORDS`): the most useful; ties keep the first. Errors of other
+    keywords (a missing key and an unknown key of one mapping are two problems) all stay."""
+    best: dict = {}
+    for i, error in enumerate(errors):
+        rank = _VALUE_KEYWORDS.get(error.validator)
+        if rank is None:
+            continue
+        key = (tuple(error.absolute_path), id(error.schema))
+        j = best.get(key)
+        if j is None or rank < _VALUE_KEYWORDS[errors[j].validator]:
+            best[key] = i
+    keep = set(best.values())
+    return [e for i, e in enumerate(errors) if e.validator not in _VALUE_KEYWORDS or i in keep]
+
+
+def _whole_file(data: Any) -> str:
+    """What a file that is not a mapping holds, in words: ``the text 'hello there'`` (cut
+    when long), ``a list of 3 items``, ``the number 12``."""
+    if isinstance(data, str):
+        shown = data if len(data) <= 60 else data[:57] + "..."
+        return f"the text {shown!r}" + (" (plain text, not a studio file?)" if " " in data.strip() else "")
+    if isinstance(data, list):
+        return f"a list of {len(data)} item{'' if len(data) == 1 else 's'}"
+    return kind_of(data)
 
 
 def finding_element(fmt: str, data: dict, json_path: tuple) -> tuple | None:

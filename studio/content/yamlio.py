@@ -44,6 +44,14 @@ class SourceMap:
     path: str | None = None
     values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    texts: dict[JsonPath, str] = field(default_factory=dict)
+    """The text as written of each number or true/false value written otherwise than Python
+    prints it (``1e3`` read as 1000.0, ``0x1F``, ``+12``, ``True``), so messages quote it."""
+
+    def written(self, json_path: JsonPath) -> str | None:
+        """How the number or true/false value at ``json_path`` was written, when Python would
+        print it otherwise (``1e3`` for 1000.0), else None."""
+        return self.texts.get(tuple(json_path))
 
     def locate(self, json_path: JsonPath, prefer_key: bool = False) -> tuple[int | None, int | None]:
         """Position of ``json_path``, or of its nearest ancestor that has one."""
@@ -151,6 +159,17 @@ _SAFE_TAGS = {
 }
 
 
+def _printed(value: Any) -> str | None:
+    """How Python prints a number or true/false value (to compare with the text written)."""
+    if value.__class__ is bool:
+        return "true" if value else "false"
+    if value.__class__ is int:
+        return str(value)
+    if value.__class__ is float:
+        return repr(value)
+    return None
+
+
 def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
@@ -176,6 +195,9 @@ class _Builder:
             if isinstance(value, float) and not math.isfinite(value):
                 raise _Refused("yaml/non-finite", f"{node.value!r} is not a finite number (NaN and infinity "
                                "are not allowed)", node.start_mark)
+            printed = _printed(value)
+            if printed is not None and printed != node.value:
+                self.source.texts[path] = node.value
             return value
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ_TAG:
@@ -618,6 +640,9 @@ class _EventBuilder:
                 if value.__class__ is float and not math.isfinite(value):
                     raise _Refused("yaml/non-finite", f"{event.value!r} is not a finite number (NaN and "
                                    "infinity are not allowed)", event.start_mark)
+                printed = _printed(value)
+                if printed is not None and printed != event.value:
+                    self.source.texts[path] = event.value
             mark = event.start_mark
             if not event.value and event.implicit[0] and not event.style:
                 self.source.values[path] = self._empty_pos(event)
