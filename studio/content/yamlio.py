@@ -188,7 +188,7 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise _Refused("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark)
         if node.tag not in _SAFE_TAGS:
-            raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+            raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} {_NO_TAGS}", node.start_mark)
         self.source.values[path] = _pos(node.start_mark)
         if isinstance(node, ScalarNode):
             value = _construct(self.loader, node)
@@ -201,11 +201,13 @@ class _Builder:
             return value
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ_TAG:
-                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a list", node.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} is not allowed on a list (remove the tag)",
+                               node.start_mark)
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
             if node.tag != _MAP_TAG:
-                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a mapping", node.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} is not allowed on a mapping (remove the "
+                               "tag)", node.start_mark)
             out: dict = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
@@ -213,7 +215,7 @@ class _Builder:
                 if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
                     raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_node.start_mark)
                 if key_node.tag not in _SAFE_TAGS:
-                    raise _Refused("yaml/tag", f"tag {key_node.tag!r} is not allowed (plain data only)",
+                    raise _Refused("yaml/tag", f"the tag {_tag_text(key_node.tag)} {_NO_TAGS}",
                                    key_node.start_mark)
                 key = _construct(self.loader, key_node)
                 if isinstance(key, (int, float, bool)) or key is None:
@@ -232,6 +234,13 @@ class _Builder:
         raise _Refused("yaml/node", f"unsupported node {node!r}", node.start_mark)
 
 
+def _tag_text(tag: str) -> str:
+    """A tag as an author writes it: ``!!python/object`` for ``tag:yaml.org,2002:python/object``."""
+    return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
+
+
+_YAML_TAG = "tag:yaml.org,2002:"
+_NO_TAGS = "is not allowed: studio files hold plain data only (remove the tag)"
 _TAG_NAMES = {"tag:yaml.org,2002:int": "whole number", "tag:yaml.org,2002:float": "number",
               "tag:yaml.org,2002:bool": "true/false value", "tag:yaml.org,2002:null": "null"}
 
@@ -241,12 +250,13 @@ def _construct(loader, node: ScalarNode) -> Any:
     ``yaml/tag`` refusal, not a crash."""
     constructor = loader.yaml_constructors.get(node.tag)
     if constructor is None:
-        raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+        raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} {_NO_TAGS}", node.start_mark)
     try:
         return constructor(loader, node)
     except (ValueError, KeyError, TypeError, yaml.YAMLError):
         what = _TAG_NAMES.get(node.tag, node.tag)
-        raise _Refused("yaml/tag", f"{node.value!r} is not a {what} (tag {node.tag!r})", node.start_mark) from None
+        raise _Refused("yaml/tag", f"{node.value!r} is not a {what}, as its tag {_tag_text(node.tag)} says (remove "
+                       "the tag)", node.start_mark) from None
 
 
 _FLOW_OPENERS = {"while parsing a flow mapping": "{", "while parsing a flow sequence": "["}
@@ -636,7 +646,7 @@ class _EventBuilder:
             tag, value = self._scalar(event)
             if tag is not _STR_TAG:
                 if tag not in _SAFE_TAGS:
-                    raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
+                    raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}", event.start_mark)
                 if value.__class__ is float and not math.isfinite(value):
                     raise _Refused("yaml/non-finite", f"{event.value!r} is not a finite number (NaN and "
                                    "infinity are not allowed)", event.start_mark)
@@ -690,7 +700,7 @@ class _EventBuilder:
                     if tag == _MERGE_TAG or key_event.value == "<<":
                         raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_event.start_mark)
                     if tag not in _SAFE_TAGS:
-                        raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)",
+                        raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}",
                                        key_event.start_mark)
                     if isinstance(key, (int, float, bool)) or key is None:
                         key = key_event.value  # ids like 1 or yes stay the text the author wrote
@@ -721,9 +731,10 @@ class _EventBuilder:
         tag = event.tag
         if tag is not None and tag != "!" and tag != implicit_tag:
             if tag not in _SAFE_TAGS:
-                raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}", event.start_mark)
             what = "list" if implicit_tag == _SEQ_TAG else "mapping"
-            raise _Refused("yaml/tag", f"tag {tag!r} is not allowed on a {what}", event.start_mark)
+            raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} is not allowed on a {what} (remove the tag)",
+                           event.start_mark)
 
     def drain(self) -> None:
         """Read the rest of the stream: raises the first alias or anchor refusal, or a

@@ -138,3 +138,22 @@ def test_the_source_map_keeps_only_texts_written_otherwise():
     doc = parse_yaml("a: [1e3, 2.5, 7, 0o17, true, TRUE, 6.0, ~]\n")
     assert doc.source.texts == {("a", 0): "1e3", ("a", 3): "0o17", ("a", 5): "TRUE"}
     assert doc.source.written(("a", 0)) == "1e3" and doc.source.written(("a", 1)) is None
+
+
+@pytest.mark.parametrize("parse", [parse_yaml, yamlio._parse_composed], ids=["libyaml", "pure"])
+@pytest.mark.parametrize("text, shown", [
+    ("a: !!python/object x\n", "the tag !!python/object is not allowed"),
+    ("a: !!int x\n", "'x' is not a whole number, as its tag !!int says"),
+    ("a: !!str [1]\n", "the tag !!str is not allowed on a list"),
+    ("!!binary a: 1\n", "the tag !!binary is not allowed"),
+    ("a: !foo 1\n", "the tag !foo is not allowed"),
+])
+def test_tags_are_named_as_written(parse, text, shown):
+    """Found by the long fuzzer: tags were named by PyYAML's full form (tag:yaml.org,2002:...)."""
+    from studio.content import LoadError
+    from tests.reliability.harness import jargon
+
+    with pytest.raises(LoadError) as caught:
+        parse(text, "f.yaml")
+    assert caught.value.code == "yaml/tag" and caught.value.line == 1
+    assert shown in caught.value.message and jargon(caught.value.message) is None
