@@ -56,10 +56,49 @@ def json_path_text(path) -> str:
     return out or "(top level)"
 
 
+class LeftOut:
+    """Findings of one file past the cap, counted by severity without being made: where the
+    first of them is (asked once, lazily) and how many of each severity."""
+
+    def __init__(self, limit: int = MAX_PER_FILE) -> None:
+        self.limit = limit
+        self.counts: dict[str, int] = {}
+        self.at: tuple | None = None
+
+    def add(self, severity: str, n: int = 1, where=None) -> None:
+        """Count ``n`` more of ``severity``; ``where``: a callable giving the (line, col) of
+        the first of them, called only for the first findings left out."""
+        if n and self.at is None and where is not None and n > 0:
+            self.at = where()
+        self.counts[severity] = self.counts.get(severity, 0) + n
+
+    def findings(self, path: str | None) -> list[Finding]:
+        """The one ``validate/more-findings`` finding, or nothing when nothing was left out."""
+        counts = {s: n for s, n in self.counts.items() if n > 0}
+        if not counts:
+            return []
+        line, col = self.at or (None, None)
+        return [more_findings(path, counts, line, col, self.limit)]
+
+
+def more_findings(path: str | None, counts: dict[str, int], line: int | None, col: int | None,
+                  limit: int = MAX_PER_FILE) -> Finding:
+    """The ``validate/more-findings`` finding counting ``counts`` (severity -> number) left
+    out of ``path`` past the first ``limit``, as severe as the most severe of them."""
+    total = sum(counts.values())
+    worst = next(s for s in SEVERITIES if counts.get(s))
+    words = {"error": "error", "warning": "warning", "info": "note"}
+    parts = ", ".join(f"{counts[s]:,} {words[s]}{'' if counts[s] == 1 else 's'}" for s in SEVERITIES if counts.get(s))
+    return Finding("validate/more-findings", worst,
+                   f"and {total:,} more findings in this file, not listed ({parts}): the first {limit} "
+                   "are listed; fix those and check again", path, line, col)
+
+
 def cap_per_file(findings: list[Finding], limit: int = MAX_PER_FILE) -> list[Finding]:
     """``findings`` (sorted) with at most ``limit`` per file; the rest of a file become one
     ``validate/more-findings`` finding at the first one left out, as severe as the most
-    severe of them, counting them by severity. Linear in the number of findings."""
+    severe of them, counting them by severity. Linear in the number of findings; a count an
+    earlier cap made (the schema layer's) is kept as it is."""
     kept: list[Finding] = []
     per_file: dict = {}
     rest: dict = {}
@@ -75,11 +114,5 @@ def cap_per_file(findings: list[Finding], limit: int = MAX_PER_FILE) -> list[Fin
             first, counts = rest.setdefault(f.path, (f, {}))
             counts[f.severity] = counts.get(f.severity, 0) + 1
     for path, (first, counts) in rest.items():
-        total = sum(counts.values())
-        worst = next(s for s in SEVERITIES if counts.get(s))
-        words = {"error": "error", "warning": "warning", "info": "note"}
-        parts = ", ".join(f"{counts[s]:,} {words[s]}{'' if counts[s] == 1 else 's'}" for s in SEVERITIES if counts.get(s))
-        kept.append(Finding("validate/more-findings", worst,
-                            f"and {total:,} more findings in this file, not listed ({parts}): the first {limit} "
-                            "are listed; fix those and check again", path, first.line, first.col))
+        kept.append(more_findings(path, counts, first.line, first.col, limit))
     return kept

@@ -48,11 +48,36 @@ def resolved(path: str | os.PathLike) -> Path:
 def content_root_of(path: str | Path) -> Path:
     """The content root of a file: the nearest ancestor folder holding a ``boards`` or
     ``scenarios`` folder, else the file's own folder. References may not leave it."""
-    p = resolved(path)
-    for parent in p.parents:
+    return _root_from(resolved(path).parent)
+
+
+def _root_from(folder: Path) -> Path:
+    for parent in (folder, *folder.parents):
         if (parent / "boards").is_dir() or (parent / "scenarios").is_dir():
             return parent
-    return p.parent
+    return folder
+
+
+def listed_link_target(path: str | os.PathLike) -> tuple[Path, str | None]:
+    """For a file found in a folder (not named by the user): ``(the file to read, None)``, or
+    ``(its target, why it is not read)`` when ``path`` is a symbolic link whose final target
+    lies outside the content root of the folder holding the link (that of the link's own
+    place, not of its target). The path is resolved once; read the path returned, never
+    ``path`` again (a link changed in between must not be followed). Never raises."""
+    target = resolved(path)
+    if not os.path.islink(path):
+        return target, None
+    text = os.fspath(path)
+    root = _root_from(resolved(os.path.dirname(text) or "."))
+    if target.is_relative_to(root):
+        return target, None
+    try:
+        written = os.readlink(text)
+    except OSError:
+        written = str(target)
+    shown = repr(written) if written == str(target) else f"{written!r} ({target})"
+    return target, (f"is a symbolic link to {shown}, outside the content root {root}: not read "
+                    "(validate that file by its own path, or copy it into the folder)")
 
 
 def resolve_reference(from_file: str | Path, ref: str) -> Path:

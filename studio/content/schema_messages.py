@@ -70,8 +70,10 @@ def value_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value)
-    if isinstance(value, (int, float)):
-        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):  # 6.0 as written: "6" would hide why a whole number was refused
+        return repr(value) if value.is_integer() and abs(value) < 1e16 else f"{value:g}"
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, list):
         text = json.dumps(value, ensure_ascii=False)
         return text if len(text) <= 40 else f"a list of {_count(len(value), 'item')}"
@@ -228,13 +230,15 @@ def unknown_key(key: Any, allowed, where) -> str:
     return f"unknown key {key!r}{place}; the keys allowed here are: {listed}"
 
 
-def describe(error, root: dict | None = None, also: str | None = None) -> str:
+def describe(error, root: dict | None = None, also: str | None = None, written: str | None = None) -> str:
     """One plain sentence for a jsonschema ``ValidationError``: what is wrong, where (by name)
     and what is expected. ``root``: the whole schema (for its local ``$ref`` definitions).
     ``also``: the other forms the value may take (the other branches of a ``oneOf``), said
-    after what is expected: ``must be a whole number from 0 to 20 (or a list of ...), got 99``."""
+    after what is expected: ``must be a whole number from 0 to 20 (or a list of ...), got 99``.
+    ``written``: the value's text in the file when it is a number or true/false value written
+    otherwise than Python prints it (``1e3``): the message quotes that, not ``1000.0``."""
     if also:
-        text = describe(error, root)
+        text = describe(error, root, written=written)
         want = expected(resolve(error.schema, root) if isinstance(error.schema, dict) else {}, root)
         head = f" must be {want}"
         if head in text:
@@ -245,6 +249,10 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
     schema = resolve(error.schema, root) if isinstance(error.schema, dict) else {}
     value = error.instance
     name = name_of(path)
+    if written is not None and isinstance(value, (bool, int, float)):
+        shown, kind = written, (f"{written} (true/false)" if isinstance(value, bool) else f"the number {written}")
+    else:
+        shown, kind = value_text(value), kind_of(value)
     if kw == "required":
         missing = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
         where = "" if not path else f" in {name}"
@@ -258,27 +266,29 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
         return f"key {value!r} is not allowed in {name}: the keys here are {listed}{did_you_mean(value, allowed)}"
     if kw == "enum":
         hint = did_you_mean(value, error.validator_value) if isinstance(value, str) else ""
-        return f"{name} must be one of {', '.join(str(v) for v in error.validator_value)}, got {value_text(value)}{hint}"
+        return f"{name} must be one of {', '.join(str(v) for v in error.validator_value)}, got {shown}{hint}"
     if kw == "const":
-        return f"{name} must be {value_text(error.validator_value)}, got {value_text(value)}"
+        return f"{name} must be {value_text(error.validator_value)}, got {shown}"
     if kw == "type":
         quote = ""
         if schema.get("type") == "string" and isinstance(value, (int, float, bool)):
             # YAML read 1, 2.5 or yes as a number or true/false: quotes keep it text
-            quote = f" (put it in quotes, '{value_text(value)}', to make it a text)"
+            quote = f" (put it in quotes, '{shown}', to make it a text)"
         elif schema.get("type") in ("number", "integer") and isinstance(value, str):
             quote = _number_as_text(value, schema)
         elif schema.get("type") == "integer" and isinstance(value, float) and value.is_integer():
-            # 6.0 is refused everywhere (the engine counts with whole numbers): say how to write it
-            quote = f" (write {int(value)}, without the decimal point)" if abs(value) < 1e15 else ""
-        return f"{name} must be {expected(schema, root)}, got {kind_of(value)}{quote}"
+            # 6.0 is refused everywhere (the engine counts with whole numbers): say how to write
+            # it, when the whole number would do (not for players: 6.0 where 2 to 4 are allowed)
+            quote = f" (write {int(value)}, without the decimal point)" if abs(value) < 1e15 and _within(
+                schema, value) else ""
+        return f"{name} must be {expected(schema, root)}, got {kind}{quote}"
     if kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{name} must be {expected(schema, root)}, got {value_text(value)}"
+        return f"{name} must be {expected(schema, root)}, got {shown}"
     if kw == "pattern":
         return f"{name} must be {PATTERN_WORDS.get(error.validator_value, f'a text of the form {error.validator_value}')}, " \
-               f"got {value_text(value)}"
+               f"got {shown}"
     if kw in ("minItems", "maxItems"):
-        return f"{name} must be {expected(schema, root)}, got {value_text(value)} ({_size(value)})"
+        return f"{name} must be {expected(schema, root)}, got {shown} ({_size(value)})"
     if kw in ("minLength", "maxLength"):
         return f"{name} must be a text{_length(schema, 'character')}, got {_size(value)}"
     if kw in ("minProperties", "maxProperties"):
@@ -289,13 +299,20 @@ def describe(error, root: dict | None = None, also: str | None = None) -> str:
         repeated = next((item for i, item in enumerate(value) if item in value[:i]), None)
         return f"{name} lists {value_text(repeated)} more than once; each item may appear only once"
     if kw in ("oneOf", "anyOf"):
-        return f"{name} must be {expected(schema, root)}, got {kind_of(value)}"
+        return f"{name} must be {expected(schema, root)}, got {kind}"
     if kw == "items" and error.validator_value is False and isinstance(value, list):
         # items past the fixed positions of prefixItems
-        return f"{name} must be {expected(schema, root)}, got {value_text(value)} ({_size(value)})"
+        return f"{name} must be {expected(schema, root)}, got {shown} ({_size(value)})"
     if kw == "not":
-        return f"{name} has a value that is not allowed here: {value_text(value)}"
+        return f"{name} has a value that is not allowed here: {shown}"
     return f"{name}: {error.message}"
+
+
+def _within(schema: dict, value: float) -> bool:
+    """Whether ``value`` meets the bounds of ``schema`` (minimum, maximum and the exclusive ones)."""
+    checks = (("minimum", lambda b: value >= b), ("maximum", lambda b: value <= b),
+              ("exclusiveMinimum", lambda b: value > b), ("exclusiveMaximum", lambda b: value < b))
+    return all(ok(schema[k]) for k, ok in checks if isinstance(schema.get(k), (int, float)))
 
 
 _NUMBER_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")

@@ -87,7 +87,34 @@ def strict_validator_class():
     from jsonschema import Draft202012Validator
 
     return jsonschema.validators.extend(
-        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+        validators={"additionalProperties": _additional_properties(Draft202012Validator.VALIDATORS[
+            "additionalProperties"])})
+
+
+_FEW_EXTRAS = 20
+
+
+def _additional_properties(original):
+    """jsonschema's ``additionalProperties`` with the same verdicts, whose message for a
+    mapping with many unknown keys names the first few and counts the rest: jsonschema's
+    sorts and quotes every one (a second for 400,000 stray keys, for a message the studio
+    words itself from the instance)."""
+
+    def check(validator, value, instance, schema):
+        if value is False and isinstance(instance, dict) and len(instance) > _FEW_EXTRAS:
+            props = schema.get("properties", {})
+            patterns = "|".join(schema.get("patternProperties", {}))
+            extras = [k for k in instance if k not in props and not (patterns and re.search(patterns, str(k)))]
+            if len(extras) > _FEW_EXTRAS:
+                from jsonschema.exceptions import ValidationError
+
+                shown = ", ".join(repr(k) for k in extras[:_FEW_EXTRAS])
+                yield ValidationError(f"Additional properties are not allowed ({shown} and "
+                                      f"{len(extras) - _FEW_EXTRAS:,} more were unexpected)")
+                return
+        yield from original(validator, value, instance, schema)
+    return check
 
 
 @lru_cache(maxsize=None)
@@ -180,8 +207,9 @@ def migrate(data: dict) -> dict:
 
 # --- schema findings -------------------------------------------------------------------------
 
-from studio.content.findings import MAX_PER_FILE, Finding, cap_per_file  # noqa: E402
-from studio.content.schema_messages import _is_key_check, close_match, describe, expected, unknown_key  # noqa: E402
+from studio.content.findings import MAX_PER_FILE, Finding, LeftOut  # noqa: E402
+from studio.content.schema_messages import (  # noqa: E402
+    _is_key_check, close_match, describe, expected, kind_of, unknown_key)
 
 def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
     """``schema/length`` findings for top-level lists and mappings longer than the schema
@@ -230,7 +258,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     if not isinstance(data, dict):
         line, col = at(())
         return [Finding("schema/not-a-mapping", "error",
-                        f"a studio file is a mapping with a 'format:' key, got {type(data).__name__}", path, line, col)]
+                        f"a studio file is a mapping of keys to values with a 'format:' key, got {_whole_file(data)}",
+                        path, line, col)]
     fmt = data.get("format")
     if fmt is None:
         line, col = at(())
@@ -250,9 +279,12 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     if quick_check_for(fmt)(data):
         return []  # surely valid: jsonschema is needed only to find and word problems
     findings: list[Finding] = []
+    rest = LeftOut()              # past the cap: counted, never worded nor placed (it costs)
     misspelt: set = set()        # (mapping path, the known key an unknown one is close to)
     missing: list = []           # (mapping path, key) of each missing-key finding, in order
-    errors = sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    missing_rest: list = []      # the same for missing keys past the cap
+    errors = _one_per_value(sorted(validator_for(fmt).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))))
+    written = getattr(source, "written", None)
     for error in errors:
         also = None
         if error.validator in ("oneOf", "anyOf") and error.context:
@@ -283,36 +315,37 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             continue  # "items: false" past the prefix repeats maxItems' finding in jsonschema's words
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             props = error.schema.get("properties", {})
-            for key in error.instance:
-                if key not in props:
-                    jp = tuple(error.absolute_path) + (key,)
-                    line, col = at(jp, prefer_key=True)
-                    if len(findings) >= MAX_PER_FILE:  # past the cap: counted, not worded (it costs)
-                        findings.append(Finding("schema/unknown-key", "error", f"unknown key {key!r}", path,
-                                                line, col))
-                        continue
-                    findings.append(Finding("schema/unknown-key", "error",
-                                            unknown_key(key, list(props), error.absolute_path), path, line, col,
-                                            finding_element(fmt, data, jp)))
-                    misspelt.add((tuple(error.absolute_path), close_match(key, props)))
+            where = tuple(error.absolute_path)
+            extra = [key for key in error.instance if key not in props]
+            room = max(0, MAX_PER_FILE - len(findings))
+            for key in extra[:room]:
+                jp = where + (key,)
+                line, col = at(jp, prefer_key=True)
+                findings.append(Finding("schema/unknown-key", "error", unknown_key(key, list(props), where), path,
+                                        line, col, finding_element(fmt, data, jp)))
+                misspelt.add((where, close_match(key, props)))
+            if len(extra) > room:
+                rest.add("error", len(extra) - room, lambda: at(where + (extra[room],), prefer_key=True))
             continue
         prefer_key = _is_key_check(error)
         jp = tuple(error.absolute_path)
         if prefer_key and isinstance(error.instance, str):
             jp = jp + (error.instance,)
+        if len(findings) >= MAX_PER_FILE:
+            if error.validator == "required":
+                missing_rest.append((tuple(error.absolute_path), _missing_key(error)))
+            rest.add("error", 1, lambda: at(jp, prefer_key=prefer_key))
+            continue
         line, col = at(jp, prefer_key=prefer_key)
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
             missing.append((tuple(error.absolute_path), _missing_key(error)))
-        if len(findings) >= MAX_PER_FILE:  # past the cap: counted, not worded
-            findings.append(Finding(code, "error", error.message[:200], path, line, col))
-            continue
-        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also), path, line, col,
+        text = written(tuple(error.absolute_path)) if written is not None else None
+        findings.append(Finding(code, "error", describe(error, schema_for(fmt), also, text), path, line, col,
                                 finding_element(fmt, data, tuple(error.absolute_path))))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
+    rest.add("error", -sum(1 for m in missing_rest if m in misspelt), None)
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
-    if not drop:
-        return cap_per_file(findings)
     out, i = [], 0
     for f in findings:  # the i-th missing-key finding is missing[i] (linear: a file may have many)
         if f.code == "schema/missing-key":
@@ -320,7 +353,44 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             if i - 1 in drop:
                 continue
         out.append(f)
-    return cap_per_file(out)
+    return out + rest.findings(path)
+
+
+# Keywords about a value itself, by how much their finding helps: when several of one schema
+# node fail for one value (players: 6.0 is not a whole number and is above 4), only the most
+# useful is reported, whose words name the rest (a whole number from 2 to 4).
+_VALUE_KEYWORDS = {"type": 0, "const": 1, "enum": 1, "pattern": 2, "format": 2, "multipleOf": 3,
+                   "minimum": 3, "maximum": 3, "exclusiveMinimum": 3, "exclusiveMaximum": 3,
+                   "minLength": 3, "maxLength": 3, "minItems": 3, "maxItems": 3,
+                   "minProperties": 3, "maxProperties": 3, "uniqueItems": 4}
+
+
+def _one_per_value(errors: list) -> list:
+    """``errors`` with one error per value and schema node among the value keywords
+    (:data:`_VALUE_KEYWORDS`): the most useful; ties keep the first. Errors of other
+    keywords (a missing key and an unknown key of one mapping are two problems) all stay."""
+    best: dict = {}
+    for i, error in enumerate(errors):
+        rank = _VALUE_KEYWORDS.get(error.validator)
+        if rank is None:
+            continue
+        key = (tuple(error.absolute_path), id(error.schema))
+        j = best.get(key)
+        if j is None or rank < _VALUE_KEYWORDS[errors[j].validator]:
+            best[key] = i
+    keep = set(best.values())
+    return [e for i, e in enumerate(errors) if e.validator not in _VALUE_KEYWORDS or i in keep]
+
+
+def _whole_file(data: Any) -> str:
+    """What a file that is not a mapping holds, in words: ``the text 'hello there'`` (cut
+    when long), ``a list of 3 items``, ``the number 12``."""
+    if isinstance(data, str):
+        shown = data if len(data) <= 60 else data[:57] + "..."
+        return f"the text {shown!r}" + (" (plain text, not a studio file?)" if " " in data.strip() else "")
+    if isinstance(data, list):
+        return f"a list of {len(data)} item{'' if len(data) == 1 else 's'}"
+    return kind_of(data)
 
 
 def finding_element(fmt: str, data: dict, json_path: tuple) -> tuple | None:

@@ -23,6 +23,8 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from studio.content.errors import LoadError, refuse_control_characters
+from studio.content.findings import MAX_PER_FILE
+from studio.content.gc_hold import gc_hold
 from studio.content.paths import unreadable_reason
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -42,6 +44,14 @@ class SourceMap:
     path: str | None = None
     values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    texts: dict[JsonPath, str] = field(default_factory=dict)
+    """The text as written of each number or true/false value written otherwise than Python
+    prints it (``1e3`` read as 1000.0, ``0x1F``, ``+12``, ``True``), so messages quote it."""
+
+    def written(self, json_path: JsonPath) -> str | None:
+        """How the number or true/false value at ``json_path`` was written, when Python would
+        print it otherwise (``1e3`` for 1000.0), else None."""
+        return self.texts.get(tuple(json_path))
 
     def locate(self, json_path: JsonPath, prefer_key: bool = False) -> tuple[int | None, int | None]:
         """Position of ``json_path``, or of its nearest ancestor that has one."""
@@ -149,6 +159,17 @@ _SAFE_TAGS = {
 }
 
 
+def _printed(value: Any) -> str | None:
+    """How Python prints a number or true/false value (to compare with the text written)."""
+    if value.__class__ is bool:
+        return "true" if value else "false"
+    if value.__class__ is int:
+        return str(value)
+    if value.__class__ is float:
+        return repr(value)
+    return None
+
+
 def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
@@ -158,29 +179,35 @@ class _Builder:
         self.loader = loader
         self.source = source
         self.count = 0
+        self.strays = _StrayKeys()
 
     def build(self, node: Node, path: JsonPath, depth: int) -> Any:
         self.count += 1
         if self.count > MAX_NODES:
-            raise _Refused("yaml/too-large", f"more than {MAX_NODES} nodes", node.start_mark)
+            raise _Refused("yaml/too-large", f"more than {MAX_NODES:,} values", node.start_mark)
         if depth > MAX_DEPTH:
             raise _Refused("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark)
         if node.tag not in _SAFE_TAGS:
-            raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+            raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} {_NO_TAGS}", node.start_mark)
         self.source.values[path] = _pos(node.start_mark)
         if isinstance(node, ScalarNode):
             value = _construct(self.loader, node)
             if isinstance(value, float) and not math.isfinite(value):
                 raise _Refused("yaml/non-finite", f"{node.value!r} is not a finite number (NaN and infinity "
                                "are not allowed)", node.start_mark)
+            printed = _printed(value)
+            if printed is not None and printed != node.value:
+                self.source.texts[path] = node.value
             return value
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ_TAG:
-                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a list", node.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} is not allowed on a list (remove the tag)",
+                               node.start_mark)
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
             if node.tag != _MAP_TAG:
-                raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed on a mapping", node.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} is not allowed on a mapping (remove the "
+                               "tag)", node.start_mark)
             out: dict = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
@@ -188,7 +215,7 @@ class _Builder:
                 if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
                     raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_node.start_mark)
                 if key_node.tag not in _SAFE_TAGS:
-                    raise _Refused("yaml/tag", f"tag {key_node.tag!r} is not allowed (plain data only)",
+                    raise _Refused("yaml/tag", f"the tag {_tag_text(key_node.tag)} {_NO_TAGS}",
                                    key_node.start_mark)
                 key = _construct(self.loader, key_node)
                 if isinstance(key, (int, float, bool)) or key is None:
@@ -198,11 +225,22 @@ class _Builder:
                     where = f" (first at line {first[0]})" if first else ""
                     raise _Refused("yaml/duplicate-key", f"duplicate key {key!r}{where}", key_node.start_mark)
                 self.source.keys[path + (key,)] = _pos(key_node.start_mark)
+                if not path:
+                    self.strays.add(key, self.source.keys[(key,)])
                 out[key] = self.build(value_node, path + (key,), depth + 1)
+                if not path and key == "format" and isinstance(out[key], str):
+                    self.strays.start(out[key], out, self.source.keys)
             return out
         raise _Refused("yaml/node", f"unsupported node {node!r}", node.start_mark)
 
 
+def _tag_text(tag: str) -> str:
+    """A tag as an author writes it: ``!!python/object`` for ``tag:yaml.org,2002:python/object``."""
+    return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
+
+
+_YAML_TAG = "tag:yaml.org,2002:"
+_NO_TAGS = "is not allowed: studio files hold plain data only (remove the tag)"
 _TAG_NAMES = {"tag:yaml.org,2002:int": "whole number", "tag:yaml.org,2002:float": "number",
               "tag:yaml.org,2002:bool": "true/false value", "tag:yaml.org,2002:null": "null"}
 
@@ -212,12 +250,13 @@ def _construct(loader, node: ScalarNode) -> Any:
     ``yaml/tag`` refusal, not a crash."""
     constructor = loader.yaml_constructors.get(node.tag)
     if constructor is None:
-        raise _Refused("yaml/tag", f"tag {node.tag!r} is not allowed (plain data only)", node.start_mark)
+        raise _Refused("yaml/tag", f"the tag {_tag_text(node.tag)} {_NO_TAGS}", node.start_mark)
     try:
         return constructor(loader, node)
     except (ValueError, KeyError, TypeError, yaml.YAMLError):
         what = _TAG_NAMES.get(node.tag, node.tag)
-        raise _Refused("yaml/tag", f"{node.value!r} is not a {what} (tag {node.tag!r})", node.start_mark) from None
+        raise _Refused("yaml/tag", f"{node.value!r} is not a {what}, as its tag {_tag_text(node.tag)} says (remove "
+                       "the tag)", node.start_mark) from None
 
 
 _FLOW_OPENERS = {"while parsing a flow mapping": "{", "while parsing a flow sequence": "["}
@@ -341,12 +380,13 @@ def parse_yaml(text: str, path: str | None = None) -> Document:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadError("yaml/too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", path)
     refuse_control_characters(text, path)  # PyYAML's reader would raise outside its marked errors
-    if _CLoader is not None and "\t" not in text:  # libyaml takes tabs the pure parser refuses
-        try:
-            return _parse_events(text, path)
-        except _SlowPath:
-            pass
-    return _parse_composed(text, path)
+    with gc_hold():  # every object built lives on: collecting while building only costs time
+        if _CLoader is not None and "\t" not in text:  # libyaml takes tabs the pure parser refuses
+            try:
+                return _parse_events(text, path)
+            except _SlowPath:
+                pass
+        return _parse_composed(text, path)
 
 
 def _parse_composed(text: str, path: str | None) -> Document:
@@ -361,6 +401,8 @@ def _parse_composed(text: str, path: str | None) -> Document:
     except _Refused as exc:
         line, col = _pos(exc.mark)
         raise LoadError(exc.code, exc.message, path, line, col) from None
+    except _StrayRefusal as exc:
+        raise LoadError(exc.code, exc.message, path, exc.line, exc.col) from None
     except yaml.MarkedYAMLError as exc:
         line, col, problem = _syntax_error(exc)
         prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
@@ -413,6 +455,9 @@ else:  # pragma: no cover - PyYAML built without libyaml
     _CLoader = None
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
+# the first characters of every plain scalar the core schema reads as null, true/false or a
+# number (~, null, true, false, 12, -1, +1, .5, .inf): any other plain scalar is a text
+_NOT_PLAIN_TEXT = frozenset("0123456789+-.~nNtTfF")
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MAP_TAG = "tag:yaml.org,2002:map"
 
@@ -430,6 +475,62 @@ def _size_limits(fmt: str) -> dict[str, int]:
         if isinstance(limit, int):
             out[key] = limit
     return out
+
+
+class _StrayKeys:
+    """The top-level keys a file's format does not have, counted as they are read (once
+    ``format:`` names a known format whose top level is closed). Past
+    :data:`~studio.content.findings.MAX_PER_FILE` of them the file is refused at the first
+    one, in one finding: a file of 400,000 stray keys (or a board whose pegs lost their
+    indentation) is not read to its end to list 200 of them and count the rest; reading it
+    took seconds and hundreds of MB (issue 12)."""
+
+    def __init__(self) -> None:
+        self.fmt: str | None = None
+        self.allowed: frozenset | None = None
+        self.order: tuple | None = None
+        self.found: list[tuple[Any, tuple[int, int]]] = []
+
+    def start(self, fmt: str, read: dict, keys: dict) -> None:
+        """``format:`` says ``fmt``; ``read``: the top-level keys read so far, placed by ``keys``."""
+        self.fmt, self.order = fmt, _top_level_keys(fmt)
+        self.allowed = frozenset(self.order) if self.order is not None else None
+        for key in read:
+            self.add(key, keys[(key,)])
+
+    def add(self, key, pos: tuple[int, int]) -> None:
+        if self.allowed is None or key in self.allowed:
+            return
+        self.found.append((key, pos))
+        if len(self.found) > MAX_PER_FILE:
+            raise _StrayRefusal(self)
+
+    def message(self) -> str:
+        named = ", ".join(f"{k!r} (line {pos[0]})" for k, pos in self.found[:3])
+        return (f"more than {MAX_PER_FILE} keys at the top level that a {self.fmt} file does not have: {named} "
+                f"and more; the file was not read further. A {self.fmt} file has only the keys "
+                f"{', '.join(self.order)}: check the format, and whether these keys lost their "
+                "indentation under a key above")
+
+
+class _StrayRefusal(Exception):
+    def __init__(self, strays: _StrayKeys) -> None:
+        super().__init__(strays.message())
+        self.code, self.message = "schema/unknown-key", strays.message()
+        self.line, self.col = strays.found[0][1]
+
+
+def _top_level_keys(fmt: str) -> tuple | None:
+    """The keys a file of format ``fmt`` may have at its top level, or None when the format is
+    unknown or its top level takes any key."""
+    from studio.content.schemas import known_formats, schema_for
+
+    if fmt not in known_formats():
+        return None
+    schema = schema_for(fmt)
+    if schema.get("additionalProperties", True) is not False or schema.get("patternProperties"):
+        return None
+    return tuple(schema.get("properties") or ())
 
 
 class _SlowPath(Exception):
@@ -462,6 +563,8 @@ def _parse_events(text: str, path: str | None) -> Document:
         except _Refused as exc:
             line, col = _pos(exc.mark)
             raise LoadError(exc.code, exc.message, path, line, col) from None
+        except _StrayRefusal as exc:  # (stopping early is its point: the rest is not drained)
+            raise LoadError(exc.code, exc.message, path, exc.line, exc.col) from None
         except (yaml.YAMLError, RecursionError):
             raise _SlowPath from None
     finally:
@@ -482,6 +585,7 @@ class _EventBuilder:
         self.count = 0
         self.scalars: dict[tuple, tuple[str, Any]] = {}
         self.limits: dict[str, int] = {}  # top-level key -> most entries, once ``format:`` is read
+        self.strays = _StrayKeys()
 
     def _empty_pos(self, event) -> tuple[int, int]:
         """Where an empty value (``key:`` with nothing after it) is: just after its ``:`` or
@@ -503,98 +607,134 @@ class _EventBuilder:
             raise _Refused("yaml/anchor", f"anchors (&{anchor}) are not allowed in studio files", event.start_mark)
 
     def _scalar(self, event) -> tuple[str, Any]:
-        key = (event.value, event.tag, event.implicit, event.style)
+        """(tag, value) of a scalar event. A quoted scalar, or a plain one that cannot be a
+        null, true/false or number (its first character says so), is its text: no resolver,
+        no constructor, nothing cached (ids and keys are mostly distinct; caching them cost
+        memory for nothing). The rest is resolved once per distinct text."""
+        tag, value = event.tag, event.value
+        if tag is None and (not event.implicit[0] or (value and value[0] not in _NOT_PLAIN_TEXT)):
+            return _STR_TAG, value
+        key = (value, tag, event.implicit, event.style)
         found = self.scalars.get(key)
         if found is None:
-            tag = event.tag
             if tag is None or tag == "!":
-                tag = _STR_TAG if tag == "!" else self.loader.resolve(ScalarNode, event.value, event.implicit)
+                tag = _STR_TAG if tag == "!" else self.loader.resolve(ScalarNode, value, event.implicit)
             if tag not in _SAFE_TAGS:
                 found = (tag, None)  # refused where it is used (merge key, tag)
             else:
-                found = (tag, _construct(self.loader, ScalarNode(tag, event.value, event.start_mark,
+                found = (tag, _construct(self.loader, ScalarNode(tag, value, event.start_mark,
                                                                  event.end_mark, event.style)))
             self.scalars[key] = found
         return found
 
     def build(self, path: JsonPath, depth: int) -> Any:
-        event = self.loader.get_event()
-        self._check(event)
+        return self._node(self.loader.get_event(), path, depth)
+
+    def _node(self, event, path: JsonPath, depth: int) -> Any:
+        """The value that starts with ``event``, read to its end. (The hot loop of every load:
+        one type test per event, the anchor test inline, a key's path tuple shared by the
+        key and value positions.)"""
+        kind = event.__class__
+        if kind is yaml.AliasEvent or event.anchor is not None:
+            self._check(event)
         self.count += 1
         if self.count > MAX_NODES:
-            raise _Refused("yaml/too-large", f"more than {MAX_NODES} nodes", event.start_mark)
+            raise _Refused("yaml/too-large", f"more than {MAX_NODES:,} values", event.start_mark)
         if depth > MAX_DEPTH:
             raise _Refused("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
-        if isinstance(event, yaml.ScalarEvent):
+        if kind is yaml.ScalarEvent:
             tag, value = self._scalar(event)
-            if tag not in _SAFE_TAGS:
-                raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
-            empty = not event.value and event.implicit[0] and not event.style
-            self.source.values[path] = self._empty_pos(event) if empty else _pos(event.start_mark)
-            if isinstance(value, float) and not math.isfinite(value):
-                raise _Refused("yaml/non-finite", f"{event.value!r} is not a finite number (NaN and infinity "
-                               "are not allowed)", event.start_mark)
+            if tag is not _STR_TAG:
+                if tag not in _SAFE_TAGS:
+                    raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}", event.start_mark)
+                if value.__class__ is float and not math.isfinite(value):
+                    raise _Refused("yaml/non-finite", f"{event.value!r} is not a finite number (NaN and "
+                                   "infinity are not allowed)", event.start_mark)
+                printed = _printed(value)
+                if printed is not None and printed != event.value:
+                    self.source.texts[path] = event.value
+            mark = event.start_mark
+            if not event.value and event.implicit[0] and not event.style:
+                self.source.values[path] = self._empty_pos(event)
+            else:
+                self.source.values[path] = (mark.line + 1, mark.column + 1)
             return value
-        if isinstance(event, yaml.SequenceStartEvent):
+        if kind is yaml.SequenceStartEvent:
             self._collection_tag(event, _SEQ_TAG)
             self.source.values[path] = _pos(event.start_mark)
-            out_list = []
-            i = 0
+            out_list: list = []
+            get = self.loader.get_event
             limit = self._limit(path)
-            while not self.loader.check_event(yaml.SequenceEndEvent):
+            depth += 1
+            i = 0
+            while True:
+                item = get()
+                if item.__class__ is yaml.SequenceEndEvent:
+                    return out_list
                 if i == limit:
-                    self._too_many(path, limit, "items")
-                out_list.append(self.build(path + (i,), depth + 1))
+                    self._too_many(path, limit, "items", item)
+                out_list.append(self._node(item, path + (i,), depth))
                 i += 1
-            self.loader.get_event()
-            return out_list
-        if isinstance(event, yaml.MappingStartEvent):
+        if kind is yaml.MappingStartEvent:
             self._collection_tag(event, _MAP_TAG)
             self.source.values[path] = _pos(event.start_mark)
             out: dict = {}
             keys = self.source.keys
+            get = self.loader.get_event
             limit = self._limit(path)
-            while not self.loader.check_event(yaml.MappingEndEvent):
+            depth += 1
+            while True:
+                key_event = get()
+                key_kind = key_event.__class__
+                if key_kind is yaml.MappingEndEvent:
+                    return out
                 if len(out) == limit:
-                    self._too_many(path, limit, "entries")
-                key_event = self.loader.get_event()
-                self._check(key_event)
-                if not isinstance(key_event, yaml.ScalarEvent):
+                    self._too_many(path, limit, "entries", key_event)
+                if key_kind is not yaml.ScalarEvent:
+                    self._check(key_event)
                     raise _Refused("yaml/complex-key", "mapping keys must be plain scalars", key_event.start_mark)
+                if key_event.anchor is not None:
+                    self._check(key_event)
                 tag, key = self._scalar(key_event)
-                if tag == _MERGE_TAG or key_event.value == "<<":
-                    raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_event.start_mark)
-                if tag not in _SAFE_TAGS:
-                    raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", key_event.start_mark)
-                if isinstance(key, (int, float, bool)) or key is None:
-                    key = key_event.value  # ids like 1 or yes stay the text the author wrote
+                if tag is not _STR_TAG or key == "<<":  # (a text key is its own text)
+                    if tag == _MERGE_TAG or key_event.value == "<<":
+                        raise _Refused("yaml/merge-key", "merge keys (<<) are not allowed", key_event.start_mark)
+                    if tag not in _SAFE_TAGS:
+                        raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}",
+                                       key_event.start_mark)
+                    if isinstance(key, (int, float, bool)) or key is None:
+                        key = key_event.value  # ids like 1 or yes stay the text the author wrote
+                key_path = path + (key,)
                 if key in out:
-                    first = keys.get(path + (key,))
+                    first = keys.get(key_path)
                     where = f" (first at line {first[0]})" if first else ""
                     raise _Refused("yaml/duplicate-key", f"duplicate key {key!r}{where}", key_event.start_mark)
-                keys[path + (key,)] = _pos(key_event.start_mark)
-                out[key] = self.build(path + (key,), depth + 1)
-                if not path and key == "format" and isinstance(out[key], str):
-                    self.limits = _size_limits(out[key])
-            self.loader.get_event()
-            return out
+                mark = key_event.start_mark
+                keys[key_path] = at = (mark.line + 1, mark.column + 1)
+                if not path:
+                    self.strays.add(key, at)
+                value = out[key] = self._node(get(), key_path, depth)
+                if not path and key == "format" and isinstance(value, str):
+                    self.limits = _size_limits(value)
+                    self.strays.start(value, out, keys)
         raise _Refused("yaml/node", f"unsupported event {event!r}", event.start_mark)
 
     def _limit(self, path: JsonPath) -> int | None:
         return self.limits.get(path[0]) if len(path) == 1 else None
 
-    def _too_many(self, path: JsonPath, limit: int, kind: str) -> None:
+    def _too_many(self, path: JsonPath, limit: int, kind: str, event) -> None:
         # the schema would refuse it anyway: stop before building the rest of a huge file
         raise _Refused("schema/length", f"'{path[0]}' has more than {limit} {kind}; at most {limit} are allowed",
-                       self.loader.peek_event().start_mark)
+                       event.start_mark)
 
     def _collection_tag(self, event, implicit_tag: str) -> None:
         tag = event.tag
         if tag is not None and tag != "!" and tag != implicit_tag:
             if tag not in _SAFE_TAGS:
-                raise _Refused("yaml/tag", f"tag {tag!r} is not allowed (plain data only)", event.start_mark)
+                raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} {_NO_TAGS}", event.start_mark)
             what = "list" if implicit_tag == _SEQ_TAG else "mapping"
-            raise _Refused("yaml/tag", f"tag {tag!r} is not allowed on a {what}", event.start_mark)
+            raise _Refused("yaml/tag", f"the tag {_tag_text(tag)} is not allowed on a {what} (remove the tag)",
+                           event.start_mark)
 
     def drain(self) -> None:
         """Read the rest of the stream: raises the first alias or anchor refusal, or a

@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
-from studio.content.paths import resolved
+from studio.content.paths import listed_link_target, resolved
 from studio.model.realm import Board, RealmRules, Scenario
 
 BASE = "base"
@@ -67,8 +67,11 @@ def _scenario_files(folder: Path) -> list[Path]:
         return cached[1]
     out = []
     for path in sorted(folder.glob("*.y*ml")):
+        target, outside = listed_link_target(path)
+        if outside is not None:  # a link out of the content root is never read (issue 12)
+            continue
         try:
-            with open(path, "rb") as f:
+            with open(target, "rb") as f:
                 head = f.read(4096)
         except OSError:
             continue

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
 from studio.content.findings import Finding, cap_per_file
-from studio.content.paths import missing_reason, shown_reference
+from studio.content.paths import listed_link_target, missing_reason, shown_reference
 from studio.content.schemas import current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
@@ -96,15 +96,28 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
                 findings.append(Finding("io/no-content", "error", "the folder holds no content files "
                                         f"({' or '.join('*' + s for s in CONTENT_SUFFIXES)})", given))
                 unreadable += 1
+            listed = os.path.isdir(given)
             for path in found_files:
                 files += 1
-                found = validate(path)
+                found = _validate_listed(path) if listed else validate(path)
                 if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
                     unreadable += 1
                 findings.extend(found)
     finally:
         _RUN_CACHE.reset(token)
     return sort_findings(list(dict.fromkeys(findings))), files, unreadable
+
+
+def _validate_listed(path: str) -> list[Finding]:
+    """:func:`validate` for a file found in a folder: resolved once, refused when it is a
+    symbolic link out of the content root (``content/link-escapes-root``), and the resolved
+    file read (named ``path``)."""
+    target, refusal = listed_link_target(path)
+    if refusal is not None:
+        return [Finding("content/link-escapes-root", "error", refusal, path)]
+    if str(target) == os.path.abspath(path):
+        return validate(path)
+    return sort_findings(_guarded(path, lambda: _check_file(path, read=target)[0]))
 
 
 def content_files(path: str) -> list[str]:
@@ -156,8 +169,9 @@ def _guarded(path: str | None, check) -> list[Finding]:
                         path)]
 
 
-def _check_file(path: str, scenario: Scenario | None = None) -> tuple[list[Finding], Board | Scenario | None]:
-    doc, findings = _load(path)
+def _check_file(path: str, scenario: Scenario | None = None,
+                read: Path | None = None) -> tuple[list[Finding], Board | Scenario | None]:
+    doc, findings = _load(path, read)
     return _check_document(doc, scenario=scenario) if doc is not None else (findings, None)
 
 

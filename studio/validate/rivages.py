@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
-from studio.content.paths import missing_reason, resolved, shown_reference
+from studio.content.paths import listed_link_target, missing_reason, resolved, shown_reference
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
 from studio.geometry.hex import clusters, cube_round, distance, neighbours
@@ -99,6 +99,8 @@ def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
     if not folder.is_dir():
         return None
     for sc_path in sorted(folder.glob("*.y*ml")):
+        if listed_link_target(sc_path)[1] is not None:  # a link out of the content root is never read
+            continue
         sc = _read_scenario(str(sc_path), sc_path.stat().st_mtime_ns)
         if sc is None:
             continue

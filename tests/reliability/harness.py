@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -258,16 +259,36 @@ class Sandbox:
 # -- checks ---------------------------------------------------------------------------------
 
 # findings that name a whole file, never a place in it (there is no line to give)
-WHOLE_FILE = {"io/not-found", "io/unreadable", "io/no-content", "yaml/too-large", "yaml/empty"}
+WHOLE_FILE = {"io/not-found", "io/unreadable", "io/no-content", "yaml/too-large", "yaml/empty",
+              "content/link-escapes-root"}
+
+
+# words of the libraries and of Python, never of a message to a designer (jsonschema's own
+# messages, PyYAML's token names, type names, system error numbers)
+JARGON = re.compile(
+    r"\bgot (?:str|int|float|bool|dict|list|tuple|NoneType)\b|NoneType|is not of type|is not valid under any of the "
+    r"given schemas|Additional properties are not allowed|is a required property|is not one of \[|does not match "
+    r"'\^|is too (?:long|short)|should be non-empty|is not allowed for|while (?:parsing|scanning)|<block|<scalar>|"
+    r"<stream|cannot start any token|\[Errno|Traceback|object has no attribute|unhashable type|"
+    r"object is not (?:subscriptable|iterable)|tag:yaml\.org")
+
+
+def jargon(message: str) -> str | None:
+    """The first piece of library or Python jargon in ``message``, or None."""
+    m = JARGON.search(message)
+    return m.group(0) if m else None
 
 
 def check_findings(findings, label: str, figures: Figures) -> bool:
-    """Record internal errors and findings without a line; True when there are no errors."""
+    """Record internal errors, findings without a line and findings in jargon; True when
+    there are no errors."""
     for f in findings:
         if f.code.startswith("internal/"):
             figures.problems.append(f"{label}: {f.format()}")
         elif f.line is None and f.code not in WHOLE_FILE:
             figures.problems.append(f"{label}: finding without a line: {f.format()}")
+        elif jargon(f.message):
+            figures.problems.append(f"{label}: jargon ({jargon(f.message)!r}): {f.format()}")
     return not any(f.severity == "error" for f in findings)
 
 
@@ -358,6 +379,8 @@ def check_game(path: Path, label: str, figures: Figures) -> bool:
     except LoadError as exc:
         if exc.line is None and exc.code not in WHOLE_FILE:
             figures.problems.append(f"{label}: finding without a line: {exc.format()}")
+        elif jargon(exc.message):
+            figures.problems.append(f"{label}: jargon ({jargon(exc.message)!r}): {exc.format()}")
         return False
     except InvalidContent as exc:
         return check_findings(exc.findings, label, figures)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.content import LoadError, parse_yaml
+from studio.content import LoadError, parse_yaml, yamlio
+from studio.content.schemas import schema_findings
 from studio.content.findings import MAX_PER_FILE, Finding, cap_per_file
 from studio.validate import validate
 from studio.validate.pipeline import validate_paths
@@ -52,7 +53,9 @@ def test_an_undecodable_file_name_is_escaped(tmp_path):
 
 def test_findings_are_capped_per_file_with_a_count_of_the_rest(tmp_path):
     many = tmp_path / "many.yaml"
-    many.write_text(LOOT + "".join(f"k{i}: 1\n" for i in range(5000)), encoding="utf-8")
+    anchor = "  effect: {scrolls: 2}\n"  # the first token's last line: 5,000 stray keys in tokens[0]
+    many.write_text(LOOT.replace(anchor, anchor + "".join(f"  k{i}: 1\n" for i in range(5000)), 1),
+                    encoding="utf-8")
     other = tmp_path / "other.yaml"
     other.write_text(LOOT + "extra: 1\n", encoding="utf-8")
     findings, files, _ = validate_paths([str(tmp_path)])
@@ -63,6 +66,35 @@ def test_findings_are_capped_per_file_with_a_count_of_the_rest(tmp_path):
     assert "and 4,800 more findings in this file" in more.message and "4,800 errors" in more.message
     assert more.line == mine[-2].line + 1  # at the first one left out
     assert [f.code for f in findings if f.path == str(other)] == ["schema/unknown-key"]
+
+
+@pytest.mark.parametrize("parse", [parse_yaml, yamlio._parse_composed], ids=["libyaml", "pure"])
+def test_a_file_of_stray_top_level_keys_is_refused_at_the_first_one(parse):
+    """Past the cap, stray top-level keys stop the reading: one finding at the first, naming
+    the format's keys; the rest of a 400,000-key file is never built (issue 12 item 5)."""
+    head = LOOT.count("\n")
+    text = "".join(f"k{i}: 1\n" for i in range(3)) + LOOT + "".join(f"x{i}: 1\n" for i in range(MAX_PER_FILE))
+    with pytest.raises(LoadError) as caught:
+        # (libyaml reads events as it builds: an anchor after the stop is never read; the pure
+        # path composes the whole file first, as for its other refusals)
+        parse(text + "x_last: 1\n" + ("also: &a 1\n" if parse is parse_yaml else ""), "f.yaml")
+    error = caught.value
+    assert (error.code, error.line, error.col) == ("schema/unknown-key", 1, 1)
+    assert error.message.startswith(f"more than {MAX_PER_FILE} keys at the top level that a rivages-loot/1 "
+                                    "file does not have: 'k0' (line 1), 'k1' (line 2), 'k2' (line 3) and more")
+    assert "has only the keys format, id, name, description, tokens" in error.message
+    at_cap = LOOT + "".join(f"x{i}: 1\n" for i in range(MAX_PER_FILE))
+    assert parse(at_cap, "f.yaml").data["x0"] == 1  # at the cap itself: read, and listed by the schema layer
+    assert head > 3
+
+
+def test_the_schema_layer_counts_past_the_cap_without_wording(tmp_path):
+    data = parse_yaml(LOOT).data
+    data["tokens"][0].update({f"k{i}": 1 for i in range(1000)})
+    data["tokens"][1].pop("count")  # a missing key past the cap is counted too
+    findings = schema_findings(data, None, "f.yaml")
+    assert len(findings) == MAX_PER_FILE + 1
+    assert findings[-1].code == "validate/more-findings" and "and 801 more findings" in findings[-1].message
 
 
 def test_the_cap_keeps_warnings_and_notes_counted():
@@ -148,3 +180,31 @@ def test_syntax_errors_are_plain_words_with_a_line(text, words):
     assert words in error.message, error.message
     for raw in ("while scanning", "while parsing", "<block", "<scalar>", "<stream", "cannot start any token"):
         assert raw not in error.message, error.message
+
+
+def test_the_loader_holds_the_collector_off_and_gives_it_back():
+    import gc
+
+    from studio.content.gc_hold import gc_hold
+
+    assert gc.isenabled()
+    seen = []
+    real = yamlio._parse_events if yamlio._CLoader is not None else yamlio._parse_composed
+
+    def spy(*args):
+        seen.append(gc.isenabled())
+        return real(*args)
+
+    name = "_parse_events" if yamlio._CLoader is not None else "_parse_composed"
+    setattr(yamlio, name, spy)
+    try:
+        parse_yaml("a: 1\n")
+        with pytest.raises(LoadError):
+            parse_yaml("a: &x 1\n")
+    finally:
+        setattr(yamlio, name, real)
+    assert seen == [False, False] and gc.isenabled()
+    with gc_hold():  # another hold (the editor's validation worker): the loader does not end it
+        parse_yaml("a: 1\n")
+        assert not gc.isenabled()
+    assert gc.isenabled()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import LoadError, bundled_path
+from studio.content.paths import listed_link_target
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS
 from studio.gui import icons
 from studio.gui.templates import (
@@ -101,6 +102,8 @@ def bundled_scenarios(folder: str | Path | None = None) -> list[ScenarioChoice]:
     folder = Path(folder) if folder is not None else bundled_path("scenarios")
     out = []
     for path in sorted(folder.glob("*.y*ml")) if folder.is_dir() else []:
+        if listed_link_target(path)[1] is not None:  # a link out of the content root is never read
+            continue
         try:
             out.append(ScenarioChoice(str(path), read_scenario(path)))
         except (LoadError, InvalidContent, OSError):

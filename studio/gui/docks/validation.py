@@ -12,8 +12,6 @@ finding's element (see :meth:`~studio.gui.scene.BoardScene.set_findings`)."""
 
 from __future__ import annotations
 
-import gc
-import threading
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -27,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from studio.content import LoadError
 from studio.content.findings import Finding
+from studio.content.gc_hold import gc_hold
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.model.io import InvalidContent, read_scenario
 from studio.model.realm import Board, Scenario
@@ -150,31 +149,10 @@ _relay: _Relay | None = None
 _executor: ThreadPoolExecutor | None = None
 
 
-class _GcHold:
-    """Holds Python's cyclic garbage collector off while a worker check runs: the GUI thread's
-    collector freeing shapely geometries while the worker is inside GEOS (the GIL released)
-    crashed the process (seen with shapely 2.2). Collection resumes when no check runs."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._count = 0
-        self._was_enabled = True
-
-    def acquire(self) -> None:
-        with self._lock:
-            if self._count == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._count += 1
-
-    def release(self) -> None:
-        with self._lock:
-            self._count -= 1
-            if self._count == 0 and self._was_enabled:
-                gc.enable()
-
-
-_gc_hold = _GcHold()
+# Held while a worker check runs: the GUI thread's collector freeing shapely geometries while the
+# worker is inside GEOS (the GIL released) crashed the process (seen with shapely 2.2). Shared
+# with the loader's own hold (studio.content.gc_hold), so neither undoes the other.
+_gc_hold = gc_hold
 
 
 def _deliver(dock_ref, generation: int, findings: list) -> None:
