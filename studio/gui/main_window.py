@@ -372,7 +372,13 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                    + [("line", *k) for k in self.scene.lines])
 
     def show_element(self, element) -> None:
-        """Select a finding's element and frame it in the view (centred, zoomed out to fit)."""
+        """Select a finding's element and frame it in the view (centred, zoomed out to fit); a
+        board property (``("board", "location")``) is focused in the Properties panel."""
+        if element and element[0] == "board":
+            self.scene.clearSelection()
+            field = self.properties_dock.focus_field(element[1] if len(element) > 1 else None)
+            self.hint_label.setText(f"Showing {field} in the Properties panel")
+            return
         self.scene.select_elements([element])
         rect = self.scene.element_rect(element)
         if rect is not None:

@@ -726,6 +726,27 @@ class PropertiesDock(QDockWidget):
         self.board_location.setFocus()
         self.board_location.showPopup()
 
+    def focus_field(self, field: str | None) -> str:
+        """Show the board page and focus the field of board property ``field`` (``location``,
+        ``name``, ``seats``...; the page itself for None or a property without a field), as a
+        finding about it asks. Returns the field's name in words ("Location")."""
+        self.scene.clearSelection()
+        self.refresh()
+        self.show()
+        self.raise_()
+        widgets = {"name": self.board_name, "id": self.board_id, "players": self.board_players,
+                   "description": self.board_description, "location": self.board_location,
+                   "seats": self.seat_list, "pictures": self.picture_list, "canals": self.board_canals}
+        widget = widgets.get(field or "")
+        scroll = self.widget()
+        if widget is not None:
+            widget.setFocus(Qt.OtherFocusReason)
+            if isinstance(scroll, QScrollArea):
+                scroll.ensureWidgetVisible(widget)
+        elif isinstance(scroll, QScrollArea):
+            scroll.verticalScrollBar().setValue(0)
+        return (field or "board").replace("_", " ").capitalize()
+
     def _location_chosen(self, index: int) -> None:
         value = self.board_location.itemData(index)
         if value is not None:
