@@ -268,6 +268,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addAction(self.files.export_action)
         file_menu.addAction(self.files.print_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.files.recover_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
         edit = bar.addMenu("&Edit")
