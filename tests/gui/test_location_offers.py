@@ -127,6 +127,16 @@ def test_changing_the_location_changes_the_offers(window):
     QTest.keyClick(window, "R")                              # its shortcut does nothing now
     assert window.scene.tool is window.tools["select"]
 
+    # the tool options bar follows too: idol buttons only for Two Demanding Deities
+    window.set_tool("segment-content")
+    options = window.editing.current_options
+    assert not shown(options.buttons["orange"]) and not shown(options.buttons["blue"])
+    doc.set_board_value("location", "two-deities")
+    assert shown(options.buttons["orange"]) and options.buttons["blue"].toolTip() == "Blue idol (4)"
+    window.tools["segment-content"].set_kind("blue")
+    doc.undo_stack.undo()
+    assert not shown(options.buttons["blue"]) and window.tools["segment-content"].kind == "treasure"
+
 
 def test_an_element_the_location_ignores_is_shown_to_be_removed(window, tmp_path):
     open_board(window, wizard_board("archipelago-city"))
