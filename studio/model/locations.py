@@ -260,13 +260,13 @@ class Mechanic:
 
 
 MECHANICS: dict[str, Mechanic] = {m.id: m for m in (
-    Mechanic("start", "start pegs", "own-side and any-start rules", "RTR-P5, L4-1"),
+    Mechanic("start", "start pegs", "the own-side and any-start rules", "RTR-P5, L4-1"),
     Mechanic("goal", "goal pegs", "Jungle Temples", "L1-2"),
     Mechanic("crater", "a crater", "Volcano", "L2-2"),
-    Mechanic("canals", "canals (islands and bridges)", "Archipelago City", "L3-2"),
+    Mechanic("canals", "canals", "Archipelago City", "L3-2"),
     Mechanic("pictures", "pictures", "The Engraved Board", "L4-2"),
     Mechanic("idols", "idols", "Two Demanding Deities", "L7-1"),
-    Mechanic("line-items", "line items (treasure and artifacts on lines)", "The Labyrinth", "L8-2"),
+    Mechanic("line-items", "line items", "The Labyrinth", "L8-2"),
 )}
 """Every location-specific board element, by id. Pegs, lines, seats and segment treasure and
 energy are base rules: every location has them."""
