@@ -211,7 +211,7 @@ from studio.content.findings import MAX_PER_FILE, Finding, LeftOut  # noqa: E402
 from studio.content.schema_messages import (  # noqa: E402
     _is_key_check, close_match, describe, expected, kind_of, unknown_key)
 
-def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
+def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list[Finding]:
     """``schema/length`` findings for top-level lists and mappings longer than the schema
     allows: found without walking their entries, so a file with 100,000 pegs is refused at
     once instead of after validating each one."""
@@ -224,7 +224,8 @@ def _oversized(data: dict, schema: dict, at, path: str | None) -> list[Finding]:
             kind = "entries" if isinstance(value, dict) else "items"
             line, col = at((key,), prefer_key=True)
             out.append(Finding("schema/length", "error",
-                               f"'{key}' has {len(value)} {kind}; at most {limit} are allowed", path, line, col))
+                               f"'{key}' has {len(value)} {kind}; at most {limit} are allowed", path, line, col,
+                               finding_element(fmt, data, (key,))))
     return out
 
 
@@ -273,7 +274,7 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             hint = f"; this studio reads {parsed[0]}/{current_version(parsed[0])}"
         return [Finding("schema/unknown-format", "error",
                         f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col)]
-    oversized = _oversized(data, schema_for(fmt), at, path)
+    oversized = _oversized(data, schema_for(fmt), at, path, fmt)
     if oversized:
         return oversized  # checking every entry of a huge list first would take seconds
     if quick_check_for(fmt)(data):
@@ -476,25 +477,50 @@ def tree_element(data: dict, json_path: tuple) -> tuple | None:
 
 
 def board_element(data: dict, json_path: tuple) -> tuple | None:
-    """The board element a schema finding at ``json_path`` is about, in the form findings use
+    """The board element a finding at ``json_path`` is about, in the form findings use
     (``("peg", "a1")``, ``("line", "a1", "a2")``, ``("segment", ...)`` sorted, ``("seat",
-    "south")``), or None (a top-level field, or an entry too damaged to name)."""
-    if len(json_path) < 2:
-        return None
-    kind, key = json_path[0], json_path[1]
+    "south")``, ``("picture", name)``, ``("island", name)``, ``("crater",)``), else the board
+    property or section it is in: ``("board", "location")``, ``("board", "seats")`` (so a
+    board never saved, whose findings have no line, still says where: Board ▸ Location);
+    ``("board",)`` for the whole file. Never None for a board (an entry too damaged to name
+    gives its section)."""
+    if not json_path:
+        return ("board",)
+    kind = json_path[0]
+    key = json_path[1] if len(json_path) > 1 else None
     if kind == "pegs" and isinstance(key, str):
         return ("peg", key)
     if kind == "seats" and isinstance(key, str):
         return ("seat", key)
-    entries = data.get(kind)
+    if kind == "pictures" and isinstance(key, str):
+        return ("picture", key)
+    if kind == "crater":
+        return ("crater",)
+    entries = data.get(kind) if isinstance(data, dict) else None
     entry = entries[key] if isinstance(entries, list) and isinstance(key, int) and key < len(entries) else None
-    if kind == "lines" and isinstance(entry, list) and len(entry) == 2 and all(isinstance(p, str) for p in entry):
+    if kind == "lines" and _peg_pair(entry):
         return ("line", *entry)
+    if kind == "line_items" and isinstance(entry, dict) and _peg_pair(entry.get("line")):
+        return ("line", *entry["line"])
     if kind == "segments" and isinstance(entry, dict):
         pegs = entry.get("pegs")
         if isinstance(pegs, list) and len(pegs) == 3 and all(isinstance(p, str) for p in pegs):
             return ("segment", *sorted(pegs))
-    return None
+    if kind == "canals" and len(json_path) > 2:
+        canals = entries if isinstance(entries, dict) else {}
+        part, index = json_path[1], json_path[2]
+        if part == "islands" and isinstance(index, str):
+            return ("island", index)
+        bridges = canals.get("bridges")
+        if part == "bridges" and isinstance(bridges, list) and isinstance(index, int) and index < len(bridges):
+            bridge = bridges[index]
+            if isinstance(bridge, dict) and _peg_pair(bridge.get("line")):
+                return ("line", *bridge["line"])
+    return ("board", str(kind))
+
+
+def _peg_pair(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(p, str) for p in value)
 
 
 def _wrong_type_branch(union, branch: int) -> bool:

@@ -24,7 +24,7 @@ from studio.gui.document import BoardDocument, ChangeKind, standard_board
 from studio.gui.files import FileServices
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
-from studio.model.locations import rules_phrase
+from studio.model.locations import offers_for, rules_phrase
 from studio.gui.open_problems_banner import OpenProblemsBanner
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.scene import BoardScene
@@ -162,6 +162,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.scene.status_message.connect(self.hint_label.setText)
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z / 80 * 100:.0f}%"))
         self.set_tool("select")
+        self.update_tool_offers()
         self._update_title()
         self._findings_changed(self.validation_dock.findings)
         self.resize(1400, 900)
@@ -268,6 +269,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addAction(self.files.export_action)
         file_menu.addAction(self.files.print_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.files.recover_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
         edit = bar.addMenu("&Edit")
@@ -372,7 +375,13 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                    + [("line", *k) for k in self.scene.lines])
 
     def show_element(self, element) -> None:
-        """Select a finding's element and frame it in the view (centred, zoomed out to fit)."""
+        """Select a finding's element and frame it in the view (centred, zoomed out to fit); a
+        board property (``("board", "location")``) is focused in the Properties panel."""
+        if element and element[0] == "board":
+            self.scene.clearSelection()
+            field = self.properties_dock.focus_field(element[1] if len(element) > 1 else None)
+            self.hint_label.setText(f"Showing {field} in the Properties panel")
+            return
         self.scene.select_elements([element])
         rect = self.scene.element_rect(element)
         if rect is not None:
@@ -604,6 +613,23 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     def _on_document_changed(self, kind: ChangeKind, payload) -> None:
         if kind in (ChangeKind.FILE_CHANGED, ChangeKind.BOARD_CHANGED, ChangeKind.RESET):
             self._update_title()
+            self.update_tool_offers()
+
+    def update_tool_offers(self) -> None:
+        """Offer only the location tools of the board's location (its ``location:``): the
+        others are hidden and their shortcuts do nothing; a tool in use that the location has
+        not gives way to Select. Tools with choices (segment idols, start or goal pegs) keep
+        only their location's."""
+        offers = offers_for(self.document.board, self.document.path)
+        for name, tool in self.tools.items():
+            on = tool.offered(offers)
+            action = self.tool_actions[name]
+            action.setVisible(on)
+            action.setEnabled(on)
+            tool.set_offers(offers)
+        current = self.scene.tool
+        if current is not None and not current.offered(offers):
+            self.set_tool("select")
 
     def _clean_changed(self, _clean: bool) -> None:
         self._update_title()

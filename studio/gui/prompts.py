@@ -190,12 +190,6 @@ def ask_new_board(parent: QWidget | None):
 
 # -- files: export, print, changed on disk, recovery (studio.gui.files) -------------------------
 
-class RecoveryChoice(enum.Enum):
-    RESTORE = "restore"
-    DISCARD = "discard"
-    LATER = "later"
-
-
 _EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)"}
 
 
@@ -251,29 +245,16 @@ def ask_reload_changed(parent: QWidget | None, name: str, modified: bool) -> boo
     return box.clickedButton() is reload
 
 
-def ask_restore_recovery(parent: QWidget | None, name: str, original_path: str | None,
-                         saved_at: str) -> RecoveryChoice:
-    """Unsaved work on ``name`` survived a crash (autosaved at ``saved_at``): restore it,
-    discard it, or decide later (it is kept)."""
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Warning)
-    box.setWindowTitle("Recover unsaved work")
-    box.setText(f"Board Studio did not close properly. Unsaved changes to <b>{name}</b> were autosaved "
-                f"at {saved_at}.")
-    where = f"It was opened from {original_path}." if original_path else "It was never saved to a file."
-    box.setInformativeText(f"{where}\nRestore the changes? (Restoring opens them as unsaved changes; "
-                           "the file on disk is not touched until you save.)")
-    restore = box.addButton("Restore", QMessageBox.AcceptRole)
-    discard = box.addButton("Discard", QMessageBox.DestructiveRole)
-    box.addButton("Later", QMessageBox.RejectRole)
-    box.setDefaultButton(restore)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is restore:
-        return RecoveryChoice.RESTORE
-    if clicked is discard:
-        return RecoveryChoice.DISCARD
-    return RecoveryChoice.LATER
+def ask_recover_autosaves(parent: QWidget | None, entries: list, at_launch: bool = False, earlier: int = 0):
+    """The Recover Autosaves dialog on ``entries`` (:class:`~studio.gui.files.recovery.RecoveryEntry`,
+    newest first): a :class:`~studio.gui.files.recovery_dialog.RecoveryDecision` (what to
+    restore, what to discard; nothing chosen is "Later"). ``at_launch`` words it for the offer
+    after a crash; ``earlier`` counts older autosaves put off before, not listed."""
+    from studio.gui.files.recovery_dialog import RecoveryDialog
+
+    dialog = RecoveryDialog(entries, at_launch=at_launch, earlier=earlier, parent=parent)
+    dialog.exec()
+    return dialog.decision()
 
 
 _REPORT_FILTERS = {"html": "HTML reports (*.html)", "json": "JSON reports (*.json)", "csv": "CSV tables (*.csv)"}

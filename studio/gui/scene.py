@@ -434,7 +434,10 @@ class BoardScene(QGraphicsScene):
 
     def items_for(self, element) -> list[QGraphicsItem]:
         """Items that show a finding's element: its own item, or (a seat without a label,
-        a crater without a hole, a missing line, segment or face) the pegs it names."""
+        a crater without a hole, a missing line, segment or face) the pegs it names; none for
+        a board property (``("board", "location")``: it is in the Properties panel)."""
+        if element and element[0] == "board":
+            return []
         if element and element[0] == "seat" and len(element) >= 2:
             label = self.item_for(element)
             if label is not None:

@@ -247,3 +247,101 @@ def rules_phrase(name: str) -> str:
     """The rules a scenario name stands for, in running text: "the base rules", "the rules of
     Archipelago City" (never "the Base rules rules")."""
     return "the base rules" if name == "Base rules" else f"the rules of {name}"
+
+
+# --- what a location offers the board designer -----------------------------------------------
+
+@dataclass(frozen=True)
+class Mechanic:
+    """A location-specific kind of board element: ``words`` name it in running text, ``home``
+    is the location it comes from and ``clause`` the rule that plays it."""
+
+    id: str
+    words: str
+    home: str
+    clause: str
+
+
+MECHANICS: dict[str, Mechanic] = {m.id: m for m in (
+    Mechanic("start", "start pegs", "the own-side and any-start rules", "RTR-P5, L4-1"),
+    Mechanic("goal", "goal pegs", "Jungle Temples", "L1-2"),
+    Mechanic("crater", "a crater", "Volcano", "L2-2"),
+    Mechanic("canals", "canals", "Archipelago City", "L3-2"),
+    Mechanic("pictures", "pictures", "The Engraved Board", "L4-2"),
+    Mechanic("idols", "idols", "Two Demanding Deities", "L7-1"),
+    Mechanic("line-items", "line items", "The Labyrinth", "L8-2"),
+)}
+"""Every location-specific board element, by id. Pegs, lines, seats and segment treasure and
+energy are base rules: every location has them."""
+
+
+def rules_mechanics(rules: RealmRules) -> frozenset[str]:
+    """The ids of :data:`MECHANICS` that ``rules`` play: start pegs when players start on
+    their own side or on any start peg (RTR-P5, L4-1) or on the Labyrinth's tail (L8-3);
+    goal pegs for the cross-board race (L1-2); a crater for crater starts or the volcano
+    module (L2-2); canals (L3-2), pictures (L4-2, or a pictures end), idols (L7-1) and line
+    items (L8-2) for their modules."""
+    modules = rules.modules or {}
+    out = set()
+    if rules.start in ("own-side", "any-start") or "labyrinth" in modules:
+        out.add("start")
+    if "cross-board" in modules:
+        out.add("goal")
+    if rules.start == "crater" or "volcano" in modules:
+        out.add("crater")
+    if "canals" in modules:
+        out.add("canals")
+    if "pictures" in modules or "pictures" in (rules.end or {}):
+        out.add("pictures")
+    if "idols" in modules:
+        out.add("idols")
+    if "labyrinth" in modules:
+        out.add("line-items")
+    return frozenset(out)
+
+
+def board_mechanics(board: Board) -> frozenset[str]:
+    """The ids of :data:`MECHANICS` that ``board`` has elements of."""
+    out = set()
+    if any(seat.start for seat in board.seats.values()):
+        out.add("start")
+    if any(seat.goal for seat in board.seats.values()):
+        out.add("goal")
+    if board.crater:
+        out.add("crater")
+    if board.has_canals or board.islands or board.bridges:
+        out.add("canals")
+    if board.pictures or any(s.picture for s in board.segments):
+        out.add("pictures")
+    if any(s.idol for s in board.segments):
+        out.add("idols")
+    if board.line_items:
+        out.add("line-items")
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class LocationOffers:
+    """What the editor offers for a board: the mechanics of its own location (``location:``;
+    the base rules stand in for none or an unknown one), and the rules' ``name``."""
+
+    mechanics: frozenset[str]
+    name: str
+
+    def has(self, mechanic: str) -> bool:
+        return mechanic in self.mechanics
+
+    def ignored_note(self, mechanic: str, what: str, remove: str) -> str:
+        """Why an element of ``mechanic`` the location lacks is shown anyway: "Archipelago City
+        has no crater (Volcano, L2-2), so it ignores this peg's place in the crater. Untick
+        it to remove it." ``what`` is the element in words, ``remove`` how to remove it."""
+        m = MECHANICS[mechanic]
+        rules = "The base rules have" if self.name == "Base rules" else f"{self.name} has"
+        return f"⚠ {rules} no {m.words.removeprefix('a ')} ({m.home}, {m.clause}), so it ignores {what}. {remove}"
+
+
+def offers_for(board: Board, board_path: str | os.PathLike | None = None) -> LocationOffers:
+    """The :class:`LocationOffers` of ``board`` saved at ``board_path`` (default
+    ``board.path``): its own location's, whatever scenario the editor checks it against."""
+    rules = rules_for(board, board_path=board_path)
+    return LocationOffers(rules_mechanics(rules.scenario.rules), rules.name)

@@ -540,7 +540,7 @@ class OnBoard(Reporter):
 
     def add(self, code: str, message: str, at=(), element: tuple | None = None,
             severity: str = "error", key: bool = False):
-        element = element or _BOARD_ELEMENTS.get(code)
+        element = element or _BOARD_ELEMENTS.get(code) or ("board", "location")
         return super().add(code, message, ("location",), element, severity, key=True)
 
 

@@ -16,7 +16,7 @@ from typing import Iterable
 from studio.content import Document, LoadError, load_document, resolve_reference
 from studio.content.findings import Finding, cap_per_file
 from studio.content.paths import listed_link_target, missing_reason, shown_reference
-from studio.content.schemas import current_version, migrate, parse_format
+from studio.content.schemas import board_element, current_version, migrate, parse_format
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
 from studio.content.schema_messages import did_you_mean
@@ -237,8 +237,20 @@ def _check_model(model: Board | Scenario, needs: BoardNeeds | None = None, schem
     return _check_scenario(model)
 
 
+def _board_elements(board: Board):
+    """``element_of`` for a board's reporters: the element at a JSON path of the board's data
+    (:func:`~studio.content.schemas.board_element`; the data is made only when needed)."""
+    data: list[dict] = []
+
+    def element_of(json_path: tuple) -> tuple | None:
+        if not data:
+            data.append(board.to_data())
+        return board_element(data[0], json_path)
+    return element_of
+
+
 def _check_board(board: Board, needs: BoardNeeds | None) -> list[Finding]:
-    report = Reporter(board.path, board.source)
+    report = Reporter(board.path, board.source, _board_elements(board))
     geometry = check_geometry(board, report)
     lint_board(board, geometry, report, needs)
     return report.findings
@@ -255,7 +267,7 @@ def _check_board_rules(board: Board, scenario: Scenario | None) -> list[Finding]
         rules = locations.BoardRules(scenario, scenario.path, status, board.location)
     else:
         rules = locations.rules_for(board)
-    report = OnBoard(board.path, board.source)
+    report = OnBoard(board.path, board.source, _board_elements(board))
     if rules.status == locations.NO_LOCATION:
         report.add("location/none", "the board names no location, so it is played and checked with the base "
                    "rules; add 'location:' with the id of its location's scenario (such as jungle-temples) or "

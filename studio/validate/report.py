@@ -18,11 +18,16 @@ JsonPath = tuple
 
 
 class Reporter:
-    """Findings of one file. ``path`` is printed as given; ``source`` may be None."""
+    """Findings of one file. ``path`` is printed as given; ``source`` may be None.
 
-    def __init__(self, path: str | None, source=None) -> None:
+    ``element_of(json_path)`` names the element of a finding added without one (e.g. the
+    board property it is about), so a finding of a model never saved, which has no line,
+    still says where it is."""
+
+    def __init__(self, path: str | None, source=None, element_of=None) -> None:
         self.path = path
         self.source = source
+        self.element_of = element_of
         self.findings: list[Finding] = []
 
     def locate(self, json_path: JsonPath, key: bool = False) -> tuple[int | None, int | None]:
@@ -35,6 +40,8 @@ class Reporter:
             severity: str = "error", key: bool = False) -> Finding:
         """Record a finding at the node ``at`` (its key when ``key``) and return it."""
         line, col = self.locate(at, key)
+        if element is None and self.element_of is not None:
+            element = self.element_of(tuple(at))
         finding = Finding(code, severity, message, self.path, line, col, element)
         self.findings.append(finding)
         return finding

@@ -20,7 +20,7 @@ from studio.render import export
 pytestmark = pytest.mark.gui
 
 FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-                "ask_restore_recovery")
+                "ask_recover_autosaves")
 
 
 @pytest.fixture(autouse=True)

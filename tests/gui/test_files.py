@@ -19,7 +19,7 @@ from studio.model import io
 pytestmark = pytest.mark.gui
 
 FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-                "ask_restore_recovery")
+                "ask_recover_autosaves")
 SETTLE_WAIT_MS = 700  # longer than the watcher's settle time plus event delivery
 
 

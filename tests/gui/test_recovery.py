@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -21,14 +22,14 @@ from studio.gui import prompts
 from studio.gui.document import BoardDocument
 from studio.gui.files import recovery
 from studio.gui.files.recovery import Autosaver, RecoveryStore
+from studio.gui.files.recovery_dialog import RecoveryDecision
 from studio.gui.main_window import MainWindow, default_board_path
 from studio.model import io
 
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-                "ask_restore_recovery")
+FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed")
 
 
 @pytest.fixture(autouse=True)
@@ -45,10 +46,37 @@ def file_dialogs(dialogs, monkeypatch):
     return dialogs
 
 
+class RecoverDialog:
+    """Stands in for the Recover Autosaves dialog: records each call's (entries, at_launch,
+    earlier) and answers with ``policy(entries)`` (default: Later)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[tuple[list, bool, int]] = []
+        self.policy = lambda entries: RecoveryDecision()
+        monkeypatch.setattr(prompts, "ask_recover_autosaves", self)
+
+    def __call__(self, parent, entries, at_launch=False, earlier=0):
+        self.calls.append((list(entries), at_launch, earlier))
+        return self.policy(entries)
+
+    def restore_first(self) -> None:
+        self.policy = lambda entries: RecoveryDecision(restore=entries[0])
+
+    def discard_all(self) -> None:
+        self.policy = lambda entries: RecoveryDecision(discard=list(entries))
+
+
+@pytest.fixture
+def recover_dialog(monkeypatch):
+    return RecoverDialog(monkeypatch)
+
+
 @pytest.fixture
 def board_file(tmp_path):
     target = tmp_path / "board.yaml"
     shutil.copy(default_board_path(), target)
+    hour_ago = time.time() - 3600
+    os.utime(target, (hour_ago, hour_ago))  # last saved before any autosave the tests make
     return target
 
 
@@ -130,7 +158,7 @@ def test_closing_the_window_removes_its_recovery_file(window, file_dialogs, reco
     assert not path.exists()
 
 
-def test_a_running_editors_file_is_not_offered(window, file_dialogs, recovery_dir, monkeypatch):
+def test_a_running_editors_file_is_not_offered(window, file_dialogs, recover_dialog, recovery_dir, monkeypatch):
     monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
     the_edits(window.document)
     window.files.autosaver.autosave_now()
@@ -138,7 +166,8 @@ def test_a_running_editors_file_is_not_offered(window, file_dialogs, recovery_di
     assert [e.is_orphan for e in other.entries()] == [False]
     assert other.orphans() == []
     assert window.files.offer_recovery() is False
-    assert file_dialogs.named("ask_restore_recovery") == []
+    assert recover_dialog.calls == []
+    assert other.clean_stale(keep_days=0, now=time.time() + 1e6) == []   # never cleaned while it runs
 
 
 # -- crash and restore -------------------------------------------------------------------------
@@ -184,7 +213,8 @@ def run_crashing_editor(tmp_path: Path, board: Path, recovery_dir: Path) -> subp
                           timeout=120, cwd=tmp_path)
 
 
-def test_restore_after_a_crash(qtbot, tmp_path, board_file, recovery_dir, file_dialogs, settings, monkeypatch):
+def test_restore_after_a_crash(qtbot, tmp_path, board_file, recovery_dir, file_dialogs, recover_dialog, settings,
+                               monkeypatch):
     before = board_file.read_bytes()
     child = run_crashing_editor(tmp_path, board_file, recovery_dir)
     assert child.returncode == -signal.SIGKILL, child.stderr
@@ -197,12 +227,12 @@ def test_restore_after_a_crash(qtbot, tmp_path, board_file, recovery_dir, file_d
 
     # a fresh editor, in this process: it offers the lost work and restores it exactly
     monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
-    file_dialogs.answer("ask_restore_recovery", prompts.RecoveryChoice.RESTORE)
+    recover_dialog.restore_first()
     window = studio_app.start_editor([], settings=settings)
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    ((name, original, saved_at),) = file_dialogs.named("ask_restore_recovery")
-    assert (name, original) == ("board.yaml", str(board_file))
-    assert saved_at[:2] == "20"
+    (((entry,), at_launch, earlier),) = recover_dialog.calls
+    assert (entry.name, entry.original_path, at_launch, earlier) == ("board.yaml", str(board_file), True, 0)
+    assert entry.saved_at_text()[:2] == "20"
 
     doc = window.document
     assert io.to_text(doc.board) == io.to_text(expected.board)
@@ -220,41 +250,165 @@ def test_restore_after_a_crash(qtbot, tmp_path, board_file, recovery_dir, file_d
     assert not doc.is_modified
 
 
-def test_discard_and_later(qtbot, board_file, recovery_dir, file_dialogs, settings, monkeypatch):
+def lost(store: RecoveryStore, session: str, board, original, name: str, age_s: float = 0.0) -> Path:
+    """A recovery file of an editor that is gone, written ``age_s`` seconds ago."""
+    path = store.write(session, board, str(original) if original else None, name)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record.update(pid=DEAD_PID, saved_at=record["saved_at"] - age_s)
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+DEAD_PID = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True).stdout)
+
+
+def test_later_is_not_asked_again_until_a_new_crash(qtbot, board_file, recovery_dir, recover_dialog, settings,
+                                                    monkeypatch):
     monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
     store = RecoveryStore()
     doc = BoardDocument()
     doc.load(board_file)
     the_edits(doc)
-    # two lost sessions of a process that no longer runs
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    for session in ("older", "newer"):
-        path = store.write(session, doc.board, str(board_file), "board.yaml")
-        record = json.loads(path.read_text(encoding="utf-8"))
-        record.update(pid=int(dead.stdout), saved_at=record["saved_at"] + (session == "newer"))
-        path.write_text(json.dumps(record), encoding="utf-8")
-    assert [e.session for e in store.orphans()] == ["newer", "older"]
+    lost(store, "older", doc.board, board_file, "board.yaml", age_s=2)
+    lost(store, "newer", doc.board, board_file, "board.yaml", age_s=1)
+    assert [e.session for e in store.to_offer()] == ["newer", "older"]
 
-    file_dialogs.answer("ask_restore_recovery", prompts.RecoveryChoice.LATER)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert window.files.offer_recovery() is False            # Later
+    ((shown, at_launch, earlier),) = recover_dialog.calls
+    assert [e.session for e in shown] == ["newer", "older"] and at_launch and earlier == 0
+    assert len(store.orphans()) == 2                          # kept...
+    assert store.to_offer() == []                             # ...and not offered again
+
+    assert window.files.offer_recovery() is False             # the next start: no question
+    assert len(recover_dialog.calls) == 1
+
+    lost(store, "crash-2", doc.board, None, "New board (unsaved)")   # something new happened
+    assert window.files.offer_recovery() is False
+    (shown, at_launch, earlier) = recover_dialog.calls[-1]
+    assert [e.session for e in shown] == ["crash-2"] and earlier == 2   # only the new one; 2 put off
+    assert window.files.offer_recovery() is False
+    assert len(recover_dialog.calls) == 2
+
+    # File ▸ Recover Autosaves… lists them all, and restores one
+    assert window.files.recover_action in window.menuBar().actions()[0].menu().actions()
+    recover_dialog.policy = lambda entries: RecoveryDecision(restore=next(e for e in entries if e.session == "older"))
+    window.files.recover_action.trigger()
+    (shown, at_launch, _) = recover_dialog.calls[-1]
+    assert sorted(e.session for e in shown) == ["crash-2", "newer", "older"] and not at_launch
+    assert window.document.path == str(board_file) and window.document.is_modified
+    assert window.document.board == doc.board
+    assert sorted(e.session for e in store.orphans()) == ["crash-2", "newer"]
+
+
+def test_discard_deletes_and_the_menu_says_when_nothing_is_left(qtbot, board_file, recovery_dir, dialogs,
+                                                                 recover_dialog, settings, monkeypatch):
+    monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
+    store = RecoveryStore()
+    doc = BoardDocument()
+    doc.load(board_file)
+    the_edits(doc)
+    files = [lost(store, name, doc.board, board_file, "board.yaml") for name in ("one", "two")]
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    recover_dialog.discard_all()
+    assert window.files.offer_recovery() is False
+    assert not any(f.exists() for f in files)
+    assert not window.document.is_modified
+    dialogs.answer("show_info")
+    assert window.files.recover_autosaves() is False
+    ((title, text),) = dialogs.named("show_info")
+    assert "no autosaved work" in text
+    assert len(recover_dialog.calls) == 1
+
+    monkeypatch.setenv("STUDIO_NO_AUTOSAVE_PROMPT", "1")      # the test suite's default: never asks
+    lost(store, "again", doc.board, None, "New board (unsaved)")
+    assert window.files.offer_recovery() is False
+    assert len(recover_dialog.calls) == 1
+
+
+def test_stale_autosaves_are_removed_silently(qtbot, tmp_path, board_file, recovery_dir, recover_dialog, settings,
+                                              monkeypatch):
+    monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
+    store = RecoveryStore()
+    doc = BoardDocument()
+    doc.load(board_file)
+    the_edits(doc)
+    day = 86400
+    saved_since = lost(store, "saved-since", doc.board, board_file, "board.yaml", age_s=60)
+    os.utime(board_file)                                      # the file was saved after the autosave
+    kept = lost(store, "kept", doc.board, board_file, "board.yaml")   # autosaved after that save
+    gone = tmp_path / "deleted.yaml"
+    old_gone = lost(store, "old-gone", doc.board, gone, "deleted.yaml", age_s=(recovery.KEEP_DAYS + 1) * day)
+    new_gone = lost(store, "new-gone", doc.board, gone, "deleted.yaml", age_s=2 * day)
+    never_saved = lost(store, "never-saved", doc.board, None, "New board (unsaved)", age_s=400 * day)
+
     window = MainWindow(settings=settings)
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert window.files.offer_recovery() is False
-    assert len(file_dialogs.named("ask_restore_recovery")) == 1
-    assert len(store.orphans()) == 2                         # kept for next time
-
-    file_dialogs.answer("ask_restore_recovery", prompts.RecoveryChoice.DISCARD)
-    assert window.files.offer_recovery() is False
-    assert len(file_dialogs.named("ask_restore_recovery")) == 3  # asked about each
-    assert store.orphans() == []
-    assert not window.document.is_modified
-
-    monkeypatch.setenv("STUDIO_NO_AUTOSAVE_PROMPT", "1")      # the test suite's default: never asks
-    store.write("again", doc.board, None, "New board (unsaved)")
-    assert window.files.offer_recovery() is False
-    assert len(file_dialogs.named("ask_restore_recovery")) == 3
+    assert not saved_since.exists() and not old_gone.exists()
+    assert kept.exists() and new_gone.exists() and never_saved.exists()
+    ((shown, _, _),) = recover_dialog.calls
+    assert sorted(e.session for e in shown) == ["kept", "never-saved", "new-gone"]
+    states = {e.session: e.original_state() for e in shown}
+    assert states == {"kept": "older", "never-saved": "unsaved", "new-gone": "missing"}
 
 
-def test_restore_a_board_never_saved(qtbot, board_file, recovery_dir, file_dialogs, settings, monkeypatch):
+def test_the_dialog_shows_full_paths_and_decides(qtbot, tmp_path, recovery_dir, monkeypatch):
+    """Same-named boards of two checkouts are told apart by their full paths; Discard takes
+    rows out, Restore returns the selected one."""
+    from studio.gui.files.recovery_dialog import RecoveryDialog, original_text
+
+    store = RecoveryStore()
+    board = io.read_board(default_board_path())
+    checkouts = []
+    for name in ("checkout-a", "checkout-b"):
+        target = tmp_path / name / "boards" / "jungle.yaml"
+        target.parent.mkdir(parents=True)
+        shutil.copy(default_board_path(), target)
+        os.utime(target, (time.time() - 3600,) * 2)
+        checkouts.append(target)
+    for i, target in enumerate(checkouts):
+        lost(store, f"s{i}", board, target, "jungle.yaml", age_s=10 - i)
+    lost(store, "s9", board, None, "New board (unsaved)", age_s=20)
+    lost(store, "s8", board, tmp_path / "gone.yaml", "gone.yaml", age_s=30)
+    entries = store.orphans()
+    dialog = RecoveryDialog(entries, at_launch=True, earlier=2)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    rows = [[table.topLevelItem(i).text(c) for c in range(3)] for i in range(table.topLevelItemCount())]
+    assert [r[2] for r in rows] == [str(checkouts[1]), str(checkouts[0]), "never saved to a file",
+                                    f"{tmp_path / 'gone.yaml'}  (deleted or moved since)"]
+    assert [r[0] for r in rows[:2]] == ["jungle.yaml", "jungle.yaml"]
+    assert all(r[1][:2] == "20" for r in rows)
+    assert "did not close properly" in dialog.heading.text() and "4 boards" in dialog.heading.text()
+    assert "2 older autosaves" in dialog.note.text() and "Recover Autosaves" in dialog.note.text()
+    assert original_text(entries[0]) == str(checkouts[1])
+    dialog.grab().save(str(tmp_path / "recovery-dialog.png"))
+
+    table.clearSelection()
+    table.topLevelItem(1).setSelected(True)                  # checkout-a
+    dialog.discard_button.click()
+    assert [e.session for e in dialog.entries()] == ["s1", "s9", "s8"]
+    assert dialog.isVisible()
+    table.clearSelection()
+    table.topLevelItem(0).setSelected(True)
+    assert dialog.restore_button.isEnabled()
+    table.topLevelItem(1).setSelected(True)
+    assert not dialog.restore_button.isEnabled()              # one at a time
+    table.topLevelItem(1).setSelected(False)
+    dialog.restore_button.click()
+    decision = dialog.decision()
+    assert decision.restore.session == "s1"
+    assert [e.session for e in decision.discard] == ["s0"]
+    assert not dialog.isVisible()
+
+
+def test_restore_a_board_never_saved(qtbot, board_file, recovery_dir, recover_dialog, settings, monkeypatch):
     monkeypatch.delenv("STUDIO_NO_AUTOSAVE_PROMPT", raising=False)
     doc = BoardDocument()
     doc.set_board_value("name", "")                          # not even valid yet: restored as it was
@@ -264,7 +418,7 @@ def test_restore_a_board_never_saved(qtbot, board_file, recovery_dir, file_dialo
     record["pid"] = 0
     path.write_text(json.dumps(record), encoding="utf-8")
 
-    file_dialogs.answer("ask_restore_recovery", prompts.RecoveryChoice.RESTORE)
+    recover_dialog.restore_first()
     window = MainWindow(settings=QSettings(str(board_file.with_suffix(".ini")), QSettings.IniFormat))
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert window.files.offer_recovery() is True

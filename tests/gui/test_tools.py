@@ -21,6 +21,11 @@ B = ("a2", "b1", "b2")
 C = ("a2", "a3", "b2")
 
 
+def at_location(window, location: str) -> None:
+    """Make the board one of ``location`` (one undo step): its location tools are offered then."""
+    window.document.set_board_value("location", location)
+
+
 def use(window, name: str) -> None:
     QTest.keyClick(window, window.tools[name].shortcut)
     assert window.scene.tool is window.tools[name]
@@ -126,11 +131,12 @@ def test_line_tool_draws_by_dragging_from_peg_to_peg(window):
 def test_segment_content_tool_adds_removes_and_drags(window):
     doc = window.document
     board = doc.board
+    at_location(window, "two-deities")                      # idols are Two Demanding Deities'
     use(window, "segment-content")
     press_release(window, *centroid(board, A))
     press_release(window, *centroid(board, A))
     assert doc.segment_value(A, "treasure") == 2
-    assert doc.undo_stack.count() == 2                      # a click is a step
+    assert doc.undo_stack.count() == 3                      # a click is a step (after the location's)
     press_release(window, *centroid(board, A), button=Qt.RightButton)
     assert doc.segment_value(A, "treasure") == 1
     QTest.keyClick(window.view.viewport(), Qt.Key_2)        # energy
@@ -153,20 +159,22 @@ def test_segment_content_tool_adds_removes_and_drags(window):
 def test_pictures_tool_makes_a_picture_from_a_drag(window):
     doc = window.document
     board = doc.board
+    at_location(window, "engraved-board")
     use(window, "pictures")
     tool = window.tools["pictures"]
     stroke(window, [centroid(board, k) for k in (A, B, C)])
     name = tool.current
     assert name and set(doc.picture_segments(name)) == {A, B, C}
     assert name in window.scene.pictures                   # outlined on the board
-    assert doc.undo_stack.count() == 1
+    assert doc.undo_stack.count() == 2                     # the location, then the drag
     press_release(window, *centroid(board, B), button=Qt.RightButton)
     assert set(doc.picture_segments(name)) == {A, C}
-    undo_redo_exact(window, 2)
+    undo_redo_exact(window, 3)
 
 
 def test_picture_rename_and_delete_from_the_options_bar(window, dialogs):
     doc = window.document
+    at_location(window, "engraved-board")
     use(window, "pictures")
     stroke(window, [centroid(doc.board, A)])
     options = window.editing.current_options
@@ -175,12 +183,13 @@ def test_picture_rename_and_delete_from_the_options_bar(window, dialogs):
     assert doc.picture_names() == ["heron"] and window.tools["pictures"].current == "heron"
     options.delete_button.click()
     assert doc.picture_names() == [] and doc.segment_value(A, "picture") is None
-    undo_redo_exact(window, 3)
+    undo_redo_exact(window, 4)
 
 
 def test_island_and_bridge_tools(window):
     doc = window.document
     board = doc.board
+    at_location(window, "archipelago-city")
     use(window, "islands")
     stroke(window, [centroid(board, A), centroid(board, B)])
     name = window.tools["islands"].current
@@ -195,12 +204,13 @@ def test_island_and_bridge_tools(window):
     use(window, "islands")
     press_release(window, *centroid(board, B), button=Qt.RightButton)   # back to water
     assert {segment_key(t) for t in doc.board.islands[name]} == {A}
-    undo_redo_exact(window, 4)
+    undo_redo_exact(window, 5)
 
 
 def test_line_items_tool(window):
     doc = window.document
     board = doc.board
+    at_location(window, "labyrinth")
     use(window, "line-items")
     tool = window.tools["line-items"]
     stroke(window, [midpoint(board, "a1", "a2"), midpoint(board, "a2", "a3")])
@@ -234,6 +244,7 @@ def test_seat_tool_marks_start_and_goal_pegs(window):
 def test_crater_tool(window):
     doc = window.document
     board = doc.board
+    at_location(window, "volcano")
     use(window, "crater")
     ring = ["d3", "d4", "e5", "f4", "f3", "e3"]   # the six neighbours of e4
     stroke(window, [at(board, p) for p in ring])
@@ -247,7 +258,7 @@ def test_crater_tool(window):
     use(window, "crater")
     press_release(window, *at(board, "d4"), button=Qt.RightButton)
     assert "d4" not in doc.board.crater
-    undo_redo_exact(window, 3)
+    undo_redo_exact(window, 4)
 
 
 def test_select_tool_shift_click_band_and_seat_label(window):

@@ -150,3 +150,20 @@ def test_wizard_choices_skip_broken_scenarios(tmp_path):
     (tmp_path / "volcano.yaml").write_text(good.read_text())
     choices = bundled_scenarios(tmp_path)
     assert [c.scenario.id if c.scenario else None for c in choices] == ["volcano", None]
+
+
+@pytest.mark.parametrize("location, start, goal", [
+    ("jungle-temples", True, True), ("archipelago-city", True, False), ("volcano", False, False),
+    ("cursed-triangle", False, False), ("labyrinth", True, False),
+])
+def test_the_seats_page_offers_only_the_locations_pegs(qtbot, location, start, goal):
+    """Trial finding: the wizard offered goal pegs on every location; now the Start pegs and
+    Goal side columns show only where the location plays them."""
+    wizard = NewBoardWizard()
+    qtbot.addWidget(wizard)
+    wizard.choose_scenario(location)
+    table = wizard.seats_page.table
+    assert (not table.isColumnHidden(3), not table.isColumnHidden(4)) == (start, goal)
+    board = wizard.board()
+    assert any(seat.goal for seat in board.seats.values()) == goal
+    assert any(seat.start for seat in board.seats.values()) == start

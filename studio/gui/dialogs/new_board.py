@@ -29,6 +29,7 @@ from studio.gui.templates import (
     LOCATION_NAMES, SHAPE_SIDES, SHAPES, NewBoardSpec, SeatSpec, build_board, default_seats, side_label, spec_for,
 )
 from studio.model.io import InvalidContent, read_scenario
+from studio.model.locations import rules_mechanics
 from studio.model.realm import Board, RealmRules, Scenario
 from studio.render import RenderOptions, render_image
 
@@ -338,6 +339,11 @@ class SeatsPage(QWizardPage):
                  "crater": "Everyone starts from the crater pegs in the middle (L2-2): seats need no start pegs."}
         race = " Each seat races to the opposite edge (L1-2)." if "cross-board" in (rules.modules or {}) else ""
         self.rules_note.setText(notes.get(rules.start, "") + race)
+        # only what the location plays: no goal column without the race, no start pegs where
+        # nobody starts from them (their defaults, none, stay in the hidden cells)
+        mechanics = rules_mechanics(rules)
+        self.table.setColumnHidden(3, "start" not in mechanics)
+        self.table.setColumnHidden(4, "goal" not in mechanics)
         self._filling = False
 
     def _item_changed(self, _item) -> None:

@@ -3,7 +3,13 @@ undo step; successive spin-box edits of one field merge into one).
 
 Pages: board header with seats, pictures and islands (nothing selected), peg, several pegs,
 line (with its Labyrinth item and Archipelago bridge), segment (content, picture, island),
-picture, island, seat, crater, mixed selection."""
+picture, island, seat, crater, mixed selection.
+
+Location-specific fields (a crater peg, goal pegs, canals, pictures, idols, line items) are
+offered only when the board's location has that mechanic
+(:func:`studio.model.locations.offers_for`), and follow a change of location. An element the
+location lacks that the board has anyway is still shown, so it can be removed, with a note that
+the location ignores it."""
 
 from __future__ import annotations
 
@@ -20,12 +26,14 @@ from PySide6.QtWidgets import (
 
 from studio.gui import prompts
 from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
+from studio.model.locations import LocationOffers, board_mechanics, offers_for
 from studio.model.realm import ARTIFACTS, COLOURS, segment_key
 from studio.render import style
 
 ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
 _NEW = "\u2026new"   # combo data of "New picture…" / "New island…"
 _MUTED = "color: #6a6259;"
+_IGNORED = "color: #8a5a00;"
 
 
 def colour_icon(colour: str, size: int = 14) -> QIcon:
@@ -83,6 +91,34 @@ def _note(text: str) -> QLabel:
     label.setWordWrap(True)
     label.setStyleSheet(_MUTED)
     return label
+
+
+def _ignored_label() -> QLabel:
+    """A note that the board's location ignores an element shown (hidden while empty)."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setStyleSheet(_IGNORED)
+    label.setObjectName("IgnoredNote")
+    label.hide()
+    return label
+
+
+def _say(label: QLabel, notes: list[str]) -> None:
+    label.setText("\n".join(notes))
+    label.setVisible(bool(notes))
+
+
+def _box(*widgets) -> QWidget:
+    """Widgets (and layouts) stacked in one widget that can be hidden as a whole."""
+    w = QWidget()
+    column = QVBoxLayout(w)
+    column.setContentsMargins(0, 0, 0, 0)
+    for item in widgets:
+        if isinstance(item, QWidget):
+            column.addWidget(item)
+        else:
+            column.addLayout(item)
+    return w
 
 
 def _page(title: str) -> tuple[QWidget, QFormLayout, QLabel, QVBoxLayout]:
@@ -152,6 +188,7 @@ class PropertiesDock(QDockWidget):
         scroll.setWidget(self.stack)
         self.setWidget(scroll)
         self._selection: list[tuple] = []
+        self.offers: LocationOffers = offers_for(document.board, document.path)
         self._build_board_page()
         self._build_peg_page()
         self._build_pegs_page()
@@ -204,6 +241,9 @@ class PropertiesDock(QDockWidget):
         form.addRow("Rules", self.board_scenario)
         form.addRow("", _buttons(edit_scenario))
         form.addRow("", self.board_canals)
+        self.board_form = form
+        self.board_note = _ignored_label()
+        outer.addWidget(self.board_note)
 
         outer.addWidget(_section("Seats (seat 1 plays first)"))
         self.seat_list = QListWidget()
@@ -215,23 +255,23 @@ class PropertiesDock(QDockWidget):
         add_seat.clicked.connect(self._add_seat)
         edit_seat = QPushButton("Edit")
         edit_seat.clicked.connect(self._edit_current_seat)
-        mark = QPushButton("Mark Pegs…")
-        mark.setToolTip("The Start & Goal Pegs tool (S)")
-        mark.clicked.connect(lambda: self.tool_requested.emit("seats"))
-        outer.addWidget(_buttons(add_seat, edit_seat, mark))
+        self.mark_pegs_button = QPushButton("Mark Pegs…")
+        self.mark_pegs_button.setToolTip("The Start & Goal Pegs tool (S)")
+        self.mark_pegs_button.clicked.connect(lambda: self.tool_requested.emit("seats"))
+        outer.addWidget(_buttons(add_seat, edit_seat, self.mark_pegs_button))
 
-        outer.addWidget(_section("Pictures"))
         self.picture_list = QListWidget()
         self.picture_list.setMaximumHeight(90)
         self.picture_list.itemDoubleClicked.connect(lambda it: self._select([("picture", it.data(Qt.UserRole))]))
         self.picture_list.itemActivated.connect(lambda it: self._select([("picture", it.data(Qt.UserRole))]))
-        outer.addWidget(self.picture_list)
-        outer.addWidget(_section("Islands"))
+        self.pictures_section = _box(_section("Pictures"), self.picture_list)
+        outer.addWidget(self.pictures_section)
         self.island_list = QListWidget()
         self.island_list.setMaximumHeight(90)
         self.island_list.itemDoubleClicked.connect(lambda it: self._select([("island", it.data(Qt.UserRole))]))
         self.island_list.itemActivated.connect(lambda it: self._select([("island", it.data(Qt.UserRole))]))
-        outer.addWidget(self.island_list)
+        self.islands_section = _box(_section("Islands"), self.island_list)
+        outer.addWidget(self.islands_section)
         self.board_stats = QLabel()
         self.board_stats.setWordWrap(True)
         self.board_stats.setTextFormat(Qt.RichText)
@@ -261,11 +301,15 @@ class PropertiesDock(QDockWidget):
         form.addRow("Y", self.peg_y)
         form.addRow("Seats", self.peg_seats)
         form.addRow("", self.peg_crater)
-        outer.addWidget(_section("Start and goal of"))
+        self.peg_form = form
         self.peg_seat_boxes = QWidget()
         self.peg_seat_layout = QFormLayout(self.peg_seat_boxes)
         self.peg_seat_layout.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.peg_seat_boxes)
+        self.peg_seats_title = _section("Start and goal of")
+        self.peg_seats_section = _box(self.peg_seats_title, self.peg_seat_boxes)
+        outer.addWidget(self.peg_seats_section)
+        self.peg_note = _ignored_label()
+        outer.addWidget(self.peg_note)
         outer.addStretch(1)
         self.peg_page = page
         self.stack.addWidget(page)
@@ -300,7 +344,6 @@ class PropertiesDock(QDockWidget):
         self.line_length = QLabel()
         form.addRow("Pegs", self.line_pegs)
         form.addRow("Length", self.line_length)
-        outer.addWidget(_section("Labyrinth item (L8-2)"))
         item_form = QFormLayout()
         self.item_treasure = QSpinBox()
         self.item_treasure.setRange(0, MAX_COUNT)
@@ -314,8 +357,9 @@ class PropertiesDock(QDockWidget):
         self.item_artifact.activated.connect(lambda _: self._set_line_item(artifact=self.item_artifact.currentData()))
         item_form.addRow("Treasure", self.item_treasure)
         item_form.addRow("Artifact", self.item_artifact)
-        outer.addLayout(item_form)
-        outer.addWidget(_section("Archipelago bridge (L3-2)"))
+        self.item_note = _ignored_label()
+        self.item_section = _box(_section("Labyrinth item (L8-2)"), item_form, self.item_note)
+        outer.addWidget(self.item_section)
         bridge_form = QFormLayout()
         self.bridge_on = QCheckBox("This line is a bridge over a canal")
         self.bridge_on.toggled.connect(self._bridge_toggled)
@@ -325,7 +369,9 @@ class PropertiesDock(QDockWidget):
         self.bridge_energy.valueChanged.connect(self._bridge_energy_changed)
         bridge_form.addRow("", self.bridge_on)
         bridge_form.addRow("Energy", self.bridge_energy)
-        outer.addLayout(bridge_form)
+        self.bridge_note = _ignored_label()
+        self.bridge_section = _box(_section("Archipelago bridge (L3-2)"), bridge_form, self.bridge_note)
+        outer.addWidget(self.bridge_section)
         outer.addStretch(1)
         self.line_page = page
         self.stack.addWidget(page)
@@ -356,6 +402,9 @@ class PropertiesDock(QDockWidget):
         form.addRow("Idol", self.idol)
         form.addRow("Picture", self.picture)
         form.addRow("Island", self.island)
+        self.segment_form = form
+        self.segment_note = _ignored_label()
+        outer.addWidget(self.segment_note)
         outer.addWidget(_note("Treasure scores 1 VP per symbol and energy gives tokens to the player who explores "
                               "or closes the segment (once per game). Successive edits of a field are one undo "
                               "step. The Segment Content tool (T) paints many segments quickly."))
@@ -378,12 +427,14 @@ class PropertiesDock(QDockWidget):
         form.addRow("Name", self.picture_name)
         form.addRow("Label", self.picture_label)
         form.addRow("Segments", self.picture_size)
-        paint = QPushButton("Paint With Pictures Tool")
-        paint.clicked.connect(lambda: self.tool_requested.emit("pictures"))
+        self.picture_paint = QPushButton("Paint With Pictures Tool")
+        self.picture_paint.clicked.connect(lambda: self.tool_requested.emit("pictures"))
         remove = QPushButton("Delete Picture")
         remove.clicked.connect(lambda: self._current("picture") and self.document.remove_picture(
             self._current("picture")))
-        outer.addWidget(_buttons(paint, remove))
+        outer.addWidget(_buttons(self.picture_paint, remove))
+        self.picture_note = _ignored_label()
+        outer.addWidget(self.picture_note)
         outer.addWidget(_note("A picture is complete when all its segments are explored; its majority bonus "
                               "depends on its size: 4, 5 or 6 segments (L4-6)."))
         outer.addStretch(1)
@@ -397,12 +448,14 @@ class PropertiesDock(QDockWidget):
         self.island_size = QLabel()
         form.addRow("Name", self.island_name)
         form.addRow("Segments", self.island_size)
-        paint = QPushButton("Paint With Islands Tool")
-        paint.clicked.connect(lambda: self.tool_requested.emit("islands"))
+        self.island_paint = QPushButton("Paint With Islands Tool")
+        self.island_paint.clicked.connect(lambda: self.tool_requested.emit("islands"))
         remove = QPushButton("Delete Island")
         remove.clicked.connect(lambda: self._current("island") and self.document.remove_island(
             self._current("island")))
-        outer.addWidget(_buttons(paint, remove))
+        outer.addWidget(_buttons(self.island_paint, remove))
+        self.island_note = _ignored_label()
+        outer.addWidget(self.island_note)
         outer.addWidget(_note("Segments on no island are canal water. Canals are crossed only by 2-peg bands "
                               "on bridges (L3-2): make the lines across them bridges with the Bridges tool (B)."))
         outer.addStretch(1)
@@ -428,16 +481,25 @@ class PropertiesDock(QDockWidget):
         form.addRow("Order", self.seat_order)
         form.addRow("Start pegs", self.seat_start)
         form.addRow("Goal pegs", self.seat_goal)
+        self.seat_form = form
         up = QPushButton("Earlier")
         up.clicked.connect(lambda: self._move_seat(-1))
         down = QPushButton("Later")
         down.clicked.connect(lambda: self._move_seat(1))
         outer.addWidget(_buttons(up, down))
-        mark = QPushButton("Mark Pegs With Tool")
-        mark.clicked.connect(self._mark_seat_pegs)
+        self.seat_mark = QPushButton("Mark Pegs With Tool")
+        self.seat_mark.clicked.connect(self._mark_seat_pegs)
         remove = QPushButton("Delete Seat")
         remove.clicked.connect(lambda: self._current("seat") and self.document.remove_seat(self._current("seat")))
-        outer.addWidget(_buttons(mark, remove))
+        outer.addWidget(_buttons(self.seat_mark, remove))
+        self.seat_note = _ignored_label()
+        outer.addWidget(self.seat_note)
+        self.seat_clear = {}
+        for part in ("start", "goal"):
+            button = QPushButton(f"Remove {part.title()} Pegs")
+            button.clicked.connect(lambda _=False, pt=part: self._clear_seat_part(pt))
+            self.seat_clear[part] = button
+        outer.addWidget(_buttons(*self.seat_clear.values()))
         outer.addWidget(_note("Start pegs are the bright pegs on the seat's own side where its first band goes "
                               "(RTR-P5); goal pegs are the edge it races to (L1-2)."))
         outer.addStretch(1)
@@ -449,10 +511,15 @@ class PropertiesDock(QDockWidget):
         self.crater_pegs = QLabel()
         self.crater_pegs.setWordWrap(True)
         form.addRow("Pegs", self.crater_pegs)
-        tool = QPushButton("Edit With Crater Tool")
-        tool.clicked.connect(lambda: self.tool_requested.emit("crater"))
-        outer.addWidget(_buttons(tool))
+        self.crater_tool = QPushButton("Edit With Crater Tool")
+        self.crater_tool.clicked.connect(lambda: self.tool_requested.emit("crater"))
+        clear = QPushButton("Clear Crater")
+        clear.setToolTip("Take every peg out of the crater")
+        clear.clicked.connect(lambda: self.document.edit_crater(remove=list(self.document.board.crater)))
+        outer.addWidget(_buttons(self.crater_tool, clear))
         outer.addWidget(_note("Every player's first band uses a crater peg (L2-2)."))
+        self.crater_note = _ignored_label()
+        outer.addWidget(self.crater_note)
         outer.addStretch(1)
         self.crater_page = page
         self.stack.addWidget(page)
@@ -485,6 +552,7 @@ class PropertiesDock(QDockWidget):
             return  # the window is being torn down
         elements = self.scene.selected_elements()
         self._selection = elements
+        self.offers = offers_for(self.document.board, self.document.path)
         kinds = {e[0] for e in elements}
         board = self.document.board
         one = len(elements) == 1
@@ -526,14 +594,22 @@ class PropertiesDock(QDockWidget):
             self._set_text(self.board_id, b.id)
             self.board_players.setValue(b.players)
             self.board_canals.setChecked(bool(b.has_canals or b.islands or b.bridges))
+        offers, present = self.offers, board_mechanics(b)
+        shown = offers.mechanics | present
+        self.board_form.setRowVisible(self.board_canals, "canals" in shown)
+        self.pictures_section.setVisible("pictures" in shown)
+        self.islands_section.setVisible("canals" in shown)
+        self.mark_pegs_button.setVisible(bool({"start", "goal"} & shown))
+        _say(self.board_note, self._board_ignored(present))
         if not self.board_description.hasFocus() and self.board_description.toPlainText() != (b.description or ""):
             self.board_description.setPlainText(b.description or "")
         self._show_location()
         from studio.gui import icons
         self.seat_list.clear()
         for i, seat in enumerate(b.seats.values()):
-            text = (f"{i + 1}. {seat.label or seat.name}  ({seat.name}): {len(seat.start)} start, "
-                    f"{len(seat.goal)} goal")
+            parts = [f"{len(getattr(seat, part))} {part}" for part in ("start", "goal")
+                     if part in shown]
+            text = f"{i + 1}. {seat.label or seat.name}  ({seat.name})" + (f": {', '.join(parts)}" if parts else "")
             item = QListWidgetItem(icons.dot_icon(style.seat_colour(i)), text)
             item.setData(Qt.UserRole, seat.name)
             self.seat_list.addItem(item)
@@ -569,6 +645,26 @@ class PropertiesDock(QDockWidget):
             f"<br>{treasure} treasure, {energy} energy" + (f"<br>{', '.join(extra)}" if extra else ""))
         self.stack.setCurrentWidget(self.board_page)
 
+    def _board_ignored(self, present: frozenset[str]) -> list[str]:
+        """A note per location-specific element of the board its location ignores."""
+        b, offers = self.document.board, self.offers
+        idols = sum(1 for seg in b.segments if seg.idol)
+        pictures = len({seg.picture for seg in b.segments if seg.picture} | set(b.pictures))
+        starts = sum(len(seat.start) for seat in b.seats.values())
+        goals = sum(len(seat.goal) for seat in b.seats.values())
+        texts = {
+            "start": (f"the seats' {starts} start pegs", "Select a seat to remove them."),
+            "goal": (f"the seats' {goals} goal pegs", "Select a seat to remove them."),
+            "crater": (f"the crater of {len(b.crater)} pegs", "Select a crater peg to remove it (Clear Crater)."),
+            "canals": (f"its {len(b.islands)} islands and {len(b.bridges)} bridges",
+                       "Select an island or bridge to remove it, and untick Canals."),
+            "pictures": (f"its {pictures} picture{'s' if pictures != 1 else ''}",
+                         "Select a picture below to delete it."),
+            "idols": (f"its {idols} idol{'s' if idols != 1 else ''}", "Select a segment to set its idol to none."),
+            "line-items": (f"its {len(b.line_items)} line items", "Select a line to empty its item."),
+        }
+        return [offers.ignored_note(m, *texts[m]) for m in texts if m in present and not offers.has(m)]
+
     def _show_peg(self, pid: str) -> None:
         board = self.document.board
         peg = board.pegs[pid]
@@ -590,13 +686,27 @@ class PropertiesDock(QDockWidget):
         if pid in board.crater:
             text.append("crater")
         self.peg_seats.setText("; ".join(text) or "—")
+        offers = self.offers
+        notes = []
+        in_crater = pid in board.crater
+        self.peg_form.setRowVisible(self.peg_crater, offers.has("crater") or in_crater)
+        if in_crater and not offers.has("crater"):
+            notes.append(offers.ignored_note("crater", "this peg's place in the crater", "Untick it to remove it."))
         while self.peg_seat_layout.rowCount():
             self.peg_seat_layout.removeRow(0)
+        parts_shown: set[str] = set()
         for name, seat in board.seats.items():
             row = QWidget()
             layout = QHBoxLayout(row)
             layout.setContentsMargins(0, 0, 0, 0)
             for part in ("start", "goal"):
+                marked = pid in getattr(seat, part)
+                if not (offers.has(part) or marked):
+                    continue  # the location has no such pegs, and this peg is none of them
+                parts_shown.add(part)
+                if marked and not offers.has(part):
+                    notes.append(offers.ignored_note(part, f"this peg as {seat.label or name}'s {part} peg",
+                                                     "Untick it to remove it."))
                 box = QCheckBox(part)
                 box.setChecked(pid in getattr(seat, part))
                 box.toggled.connect(lambda on, n=name, pt=part, p=pid: self.document.edit_seat_pegs(
@@ -604,6 +714,10 @@ class PropertiesDock(QDockWidget):
                 layout.addWidget(box)
             layout.addStretch(1)
             self.peg_seat_layout.addRow(seat.label or name, row)
+        self.peg_seats_section.setVisible(bool(parts_shown))
+        self.peg_seats_title.setText(" and ".join(p.title() if i == 0 else p for i, p in
+                                                  enumerate(sorted(parts_shown, reverse=True))) + " of")
+        _say(self.peg_note, notes)
         self.stack.setCurrentWidget(self.peg_page)
 
     def _show_pegs(self, ids: list[str]) -> None:
@@ -633,6 +747,13 @@ class PropertiesDock(QDockWidget):
             self.bridge_on.setChecked(bridge is not None)
             self.bridge_energy.setValue(bridge.energy if bridge else 0)
             self.bridge_energy.setEnabled(bridge is not None)
+        offers = self.offers
+        self.item_section.setVisible(offers.has("line-items") or item is not None)
+        _say(self.item_note, [] if offers.has("line-items") or item is None else [offers.ignored_note(
+            "line-items", "this line's item", "Set its treasure to 0 and its artifact to none to remove it.")])
+        self.bridge_section.setVisible(offers.has("canals") or bridge is not None)
+        _say(self.bridge_note, [] if offers.has("canals") or bridge is None else [offers.ignored_note(
+            "canals", "this bridge", "Untick it to remove it.")])
         self.stack.setCurrentWidget(self.line_page)
 
     def _fill_group_combo(self, combo: QComboBox, names: list[str], current: str | None, what: str) -> None:
@@ -654,6 +775,16 @@ class PropertiesDock(QDockWidget):
             self.idol.setCurrentIndex(max(0, self.idol.findData(doc.segment_value(key, "idol"))))
         self._fill_group_combo(self.picture, doc.picture_names(), doc.segment_value(key, "picture"), "picture")
         self._fill_group_combo(self.island, list(doc.board.islands), doc.island_of(key), "island")
+        offers, notes = self.offers, []
+        for widget, mechanic, value, what, remove in (
+                (self.idol, "idols", doc.segment_value(key, "idol"), "this segment's idol", "Set it to none."),
+                (self.picture, "pictures", doc.segment_value(key, "picture"), "this segment's picture",
+                 "Set it to none."),
+                (self.island, "canals", doc.island_of(key), "this segment's island", "Set it to none.")):
+            self.segment_form.setRowVisible(widget, offers.has(mechanic) or bool(value))
+            if value and not offers.has(mechanic):
+                notes.append(offers.ignored_note(mechanic, what, remove))
+        _say(self.segment_note, notes)
         self.stack.setCurrentWidget(self.segment_page)
 
     def _show_picture(self, name: str) -> None:
@@ -665,12 +796,20 @@ class PropertiesDock(QDockWidget):
         ok = 4 <= n <= 6
         self.picture_size.setText(f"{n}" + ("" if ok else "  <span style='color:#c62828'>— pictures have 4, 5 or 6 "
                                                        "segments (L4-6)</span>"))
+        offers = self.offers
+        self.picture_paint.setVisible(offers.has("pictures"))
+        _say(self.picture_note, [] if offers.has("pictures") else [offers.ignored_note(
+            "pictures", "this picture", "Delete Picture removes it.")])
         self.stack.setCurrentWidget(self.picture_page)
 
     def _show_island(self, name: str) -> None:
         self.island_heading.setText(f"Island {name}")
         self._set_text(self.island_name, name)
         self.island_size.setText(str(len(self.document.board.islands.get(name, []))))
+        offers = self.offers
+        self.island_paint.setVisible(offers.has("canals"))
+        _say(self.island_note, [] if offers.has("canals") else [offers.ignored_note(
+            "canals", "this island", "Delete Island removes it.")])
         self.stack.setCurrentWidget(self.island_page)
 
     def _show_seat(self, name: str) -> None:
@@ -683,10 +822,25 @@ class PropertiesDock(QDockWidget):
         self.seat_order.setText(f"{order + 1} of {len(board.seats)}")
         self.seat_start.setText(", ".join(seat.start) or "—")
         self.seat_goal.setText(", ".join(seat.goal) or "—")
+        offers, notes = self.offers, []
+        for part, label in (("start", self.seat_start), ("goal", self.seat_goal)):
+            pegs = getattr(seat, part)
+            self.seat_form.setRowVisible(label, offers.has(part) or bool(pegs))
+            ignored = bool(pegs) and not offers.has(part)
+            self.seat_clear[part].setVisible(ignored)
+            if ignored:
+                notes.append(offers.ignored_note(part, f"this seat's {len(pegs)} {part} pegs",
+                                                 f"Remove {part.title()} Pegs removes them."))
+        self.seat_mark.setVisible(offers.has("start") or offers.has("goal"))
+        _say(self.seat_note, notes)
         self.stack.setCurrentWidget(self.seat_page)
 
     def _show_crater(self) -> None:
         self.crater_pegs.setText(", ".join(self.document.board.crater) or "—")
+        offers = self.offers
+        self.crater_tool.setVisible(offers.has("crater"))
+        _say(self.crater_note, [] if offers.has("crater") else [offers.ignored_note(
+            "crater", "the crater", "Clear Crater removes it.")])
         self.stack.setCurrentWidget(self.crater_page)
 
     def _show_location(self) -> None:
@@ -725,6 +879,27 @@ class PropertiesDock(QDockWidget):
         self.raise_()
         self.board_location.setFocus()
         self.board_location.showPopup()
+
+    def focus_field(self, field: str | None) -> str:
+        """Show the board page and focus the field of board property ``field`` (``location``,
+        ``name``, ``seats``...; the page itself for None or a property without a field), as a
+        finding about it asks. Returns the field's name in words ("Location")."""
+        self.scene.clearSelection()
+        self.refresh()
+        self.show()
+        self.raise_()
+        widgets = {"name": self.board_name, "id": self.board_id, "players": self.board_players,
+                   "description": self.board_description, "location": self.board_location,
+                   "seats": self.seat_list, "pictures": self.picture_list, "canals": self.board_canals}
+        widget = widgets.get(field or "")
+        scroll = self.widget()
+        if widget is not None:
+            widget.setFocus(Qt.OtherFocusReason)
+            if isinstance(scroll, QScrollArea):
+                scroll.ensureWidgetVisible(widget)
+        elif isinstance(scroll, QScrollArea):
+            scroll.verticalScrollBar().setValue(0)
+        return (field or "board").replace("_", " ").capitalize()
 
     def _location_chosen(self, index: int) -> None:
         value = self.board_location.itemData(index)
@@ -853,6 +1028,11 @@ class PropertiesDock(QDockWidget):
         tool = getattr(window, "tools", {}).get("seats") if window is not None else None
         if tool is not None and name:
             tool.set_seat(name)
+
+    def _clear_seat_part(self, part: str) -> None:
+        name = self._current("seat")
+        if name:
+            self.document.edit_seat_pegs(name, part, remove=list(getattr(self.document.board.seats[name], part)))
 
     def _add_seat(self) -> None:
         name = self.document.add_seat()

@@ -45,10 +45,13 @@ _ELEMENT_ROLE = Qt.UserRole + 1
 
 
 def element_text(element) -> str:
-    """("segment", "a1", "a2", "b1") -> "segment a1-a2-b1"."""
+    """("segment", "a1", "a2", "b1") -> "segment a1-a2-b1"; a board property as the Properties
+    panel names it: ("board", "location") -> "Board ▸ Location", ("board",) -> "Board"."""
     if not element:
         return ""
     kind, *ids = element
+    if kind == "board":
+        return " ▸ ".join(["Board", *(str(i).replace("_", " ").capitalize() for i in ids)])
     if kind == "crossing" and len(ids) == 4:
         return f"lines {ids[0]}-{ids[1]} × {ids[2]}-{ids[3]}"
     return f"{kind} {'-'.join(str(i) for i in ids)}".strip()

@@ -6,9 +6,18 @@ changed since the last autosave) to a recovery file of its own session in
 recovery file whose editor process is gone is work a crash lost, and the next editor start
 offers to restore it (:func:`studio.gui.files.services.FileServices.offer_recovery`).
 
+Each lost autosave is offered at start-up once: the files shown are marked offered
+(:meth:`RecoveryStore.mark_offered`), so "Later" keeps them without asking again at the next
+start; only a new crash's autosave is offered then. File ▸ Recover Autosaves… lists them all.
+Autosaves that can no longer matter are removed silently (:meth:`RecoveryStore.clean_stale`):
+one older than its original file (the file was saved since), and one whose original file is
+gone and which is older than :data:`KEEP_DAYS` days. The folder is the user's, shared by every
+checkout and folder the studio edits files in, so the offer shows each original's full path.
+
 A recovery file is JSON (``format: board-studio-recovery/1``): the board's YAML text, the path
 of the file it came from (None for a board never saved), the owning process (pid and, on
-Linux, its start time, so a reused pid is not taken for the owner) and when it was written.
+Linux, its start time, so a reused pid is not taken for the owner), when it was written and,
+once it has been offered after its editor was gone, when (``offered_at``).
 
 Environment: ``STUDIO_RECOVERY_DIR`` overrides the folder (tests);
 ``STUDIO_AUTOSAVE_SECONDS`` the interval (default 30); ``STUDIO_NO_AUTOSAVE_PROMPT`` (any
@@ -38,6 +47,8 @@ ENV_INTERVAL = "STUDIO_AUTOSAVE_SECONDS"
 ENV_NO_PROMPT = "STUDIO_NO_AUTOSAVE_PROMPT"
 DEFAULT_INTERVAL_S = 30.0
 APP_DIR_NAME = "board-studio"
+KEEP_DAYS = 14
+"""An autosave whose original file is gone is removed after this many days."""
 
 
 def recovery_dir() -> Path:
@@ -125,6 +136,7 @@ class RecoveryEntry:
     name: str
     saved_at: float
     text: str
+    offered_at: float | None = None
 
     @property
     def is_orphan(self) -> bool:
@@ -133,6 +145,17 @@ class RecoveryEntry:
 
     def saved_at_text(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
+
+    def original_state(self) -> str:
+        """``"unsaved"`` (a board never saved), ``"missing"`` (its file is gone),
+        ``"newer"`` (its file was changed after this autosave) or ``"older"``."""
+        if not self.original_path:
+            return "unsaved"
+        try:
+            mtime = os.stat(self.original_path).st_mtime
+        except OSError:
+            return "missing"
+        return "newer" if mtime > self.saved_at else "older"
 
     def board(self) -> Board:
         """The saved board. Raises :class:`LoadError` when the text is not a board at all.
@@ -212,6 +235,7 @@ class RecoveryStore:
                     token=data.get("token"), original_path=data.get("original_path"),
                     name=str(data.get("name") or file.stem), saved_at=float(data["saved_at"]),
                     text=str(data["text"]),
+                    offered_at=float(data["offered_at"]) if data.get("offered_at") is not None else None,
                 ))
             except (OSError, ValueError, KeyError, TypeError):
                 continue
@@ -221,6 +245,39 @@ class RecoveryStore:
     def orphans(self) -> list[RecoveryEntry]:
         """Recovery files whose editor is no longer running, newest first."""
         return [e for e in self.entries() if e.is_orphan]
+
+    def to_offer(self) -> list[RecoveryEntry]:
+        """Lost autosaves not offered yet (a crash since the last start), newest first."""
+        return [e for e in self.orphans() if e.offered_at is None]
+
+    def mark_offered(self, entries, when: float | None = None) -> None:
+        """Record that ``entries`` were offered (their files are rewritten atomically with
+        ``offered_at``), so the next start does not ask about them again. Files gone or
+        damaged meanwhile are skipped."""
+        when = time.time() if when is None else when
+        for entry in entries:
+            try:
+                data = json.loads(entry.file.read_text(encoding="utf-8"))
+                if data.get("format") != FORMAT:
+                    continue
+                data["offered_at"] = when
+                save_atomic(entry.file, json.dumps(data, ensure_ascii=False, indent=1))
+            except (OSError, ValueError):
+                continue
+
+    def clean_stale(self, keep_days: float = KEEP_DAYS, now: float | None = None) -> list[RecoveryEntry]:
+        """Remove lost autosaves that can no longer matter: older than their original file
+        (it was saved since), or whose original is gone and which are older than
+        ``keep_days``. A board never saved is kept (the autosave is its only copy), and so is
+        the autosave of a running editor. Returns the entries removed."""
+        now = time.time() if now is None else now
+        removed = []
+        for entry in self.orphans():
+            state = entry.original_state()
+            if state == "newer" or (state == "missing" and now - entry.saved_at > keep_days * 86400):
+                entry.remove()
+                removed.append(entry)
+        return removed
 
 
 class Autosaver(QObject):

@@ -47,8 +47,8 @@ def store_export_settings(settings, value: export.ExportSettings) -> None:
 class FileServices(QObject):
     """Export and print actions, disk watch, autosave and crash recovery of one window.
 
-    ``export_action`` (File ▸ Export…, Ctrl+Shift+E) and ``print_action`` (File ▸ Print…,
-    Ctrl+P) are for the window's File menu; the window calls :meth:`window_closed` once it
+    ``export_action`` (File ▸ Export…, Ctrl+Shift+E), ``print_action`` (File ▸ Print…,
+    Ctrl+P) and ``recover_action`` (File ▸ Recover Autosaves…) are for the window's File menu; the window calls :meth:`window_closed` once it
     has closed, and the application calls :meth:`offer_recovery` after start-up."""
 
     def __init__(self, window, store: RecoveryStore | None = None) -> None:
@@ -64,7 +64,11 @@ class FileServices(QObject):
         self.print_action.setShortcut(QKeySequence.Print)
         self.print_action.setStatusTip("Print the board at true size, tiled across pages")
         self.print_action.triggered.connect(self.print_board)
-        for action in (self.export_action, self.print_action):
+        self.recover_action = QAction("Recover A&utosaves…", window)
+        self.recover_action.setStatusTip("Unsaved work autosaved by editors that did not close properly: "
+                                         "restore or discard it")
+        self.recover_action.triggered.connect(self.recover_autosaves)
+        for action in (self.export_action, self.print_action, self.recover_action):
             window.addAction(action)
 
         self.watcher = DiskWatcher(self)
@@ -123,22 +127,43 @@ class FileServices(QObject):
 
     # -- recovery ---------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
-        """Offer to restore unsaved work of editors that crashed (newest first); True when one
-        was restored into this window. Does nothing when ``STUDIO_NO_AUTOSAVE_PROMPT`` is set."""
+        """At start-up: offer the autosaved work of editors that crashed since the last start
+        (each autosave is offered once; "Later" keeps it for File ▸ Recover Autosaves…
+        without asking again), after removing the stale ones silently
+        (:meth:`RecoveryStore.clean_stale`). True when one was restored into this window.
+        Does nothing when ``STUDIO_NO_AUTOSAVE_PROMPT`` is set."""
         if not restore_offer_enabled():
             return False
-        for entry in self.autosaver.store.orphans():
-            if entry.session == self.autosaver.session:
-                continue
-            choice = prompts.ask_restore_recovery(self.window, entry.name, entry.original_path,
-                                                  entry.saved_at_text())
-            if choice is prompts.RecoveryChoice.LATER:
-                return False
-            if choice is prompts.RecoveryChoice.DISCARD:
-                entry.remove()
-                continue
-            if self.restore(entry):
-                return True
+        store = self.autosaver.store
+        store.clean_stale()
+        new = [e for e in store.to_offer() if e.session != self.autosaver.session]
+        if not new:
+            return False
+        earlier = sum(1 for e in store.orphans() if e.offered_at is not None)
+        decision = prompts.ask_recover_autosaves(self.window, new, at_launch=True, earlier=earlier)
+        return self._carry_out(decision, new)
+
+    def recover_autosaves(self) -> bool:
+        """File ▸ Recover Autosaves…: every autosave of an editor that is gone, with its
+        original path and time, to restore or discard. True when one was restored."""
+        store = self.autosaver.store
+        store.clean_stale()
+        entries = [e for e in store.orphans() if e.session != self.autosaver.session]
+        if not entries:
+            prompts.show_info(self.window, "Recover Autosaves",
+                              "There is no autosaved work to recover: every editor closed with its work saved "
+                              "or discarded.")
+            return False
+        return self._carry_out(prompts.ask_recover_autosaves(self.window, entries), entries)
+
+    def _carry_out(self, decision, shown: list[RecoveryEntry]) -> bool:
+        """Delete what was discarded, mark the rest offered, restore the chosen one."""
+        gone = {e.file for e in decision.discard}
+        for entry in decision.discard:
+            entry.remove()
+        self.autosaver.store.mark_offered([e for e in shown if e.file not in gone])
+        if decision.restore is not None and decision.restore.file not in gone:
+            return self.restore(decision.restore)
         return False
 
     def restore(self, entry: RecoveryEntry) -> bool:

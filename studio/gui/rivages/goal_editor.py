@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea,
+    QApplication, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+    QScrollArea,
     QSpinBox, QToolButton, QVBoxLayout, QWidget,
 )
 
@@ -81,6 +82,10 @@ class GoalEditorDock(QDockWidget):
             self.rebuild()
 
     def rebuild(self) -> None:
+        """Build the form anew from the island (after Pick on island, undo, a new island...),
+        keeping the scroll position and the focused field: a rebuild must not throw the
+        designer back to the top of a long form."""
+        keep = self._view_state()
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -128,6 +133,28 @@ class GoalEditorDock(QDockWidget):
             old.deleteLater()
         self.scroll.setWidget(body)
         self.update_status()
+        self._restore_view_state(keep)
+
+    def _view_state(self) -> tuple[int, int, str | None]:
+        """(vertical scroll, horizontal scroll, key in ``widgets`` of the focused field)."""
+        focus = QApplication.focusWidget()
+        key = None
+        if focus is not None and self.scroll.widget() is not None and self.scroll.widget().isAncestorOf(focus):
+            key = next((k for k, w in getattr(self, "widgets", {}).items()
+                        if w is focus or w.isAncestorOf(focus)), None)
+        return (self.scroll.verticalScrollBar().value(), self.scroll.horizontalScrollBar().value(), key)
+
+    def _restore_view_state(self, state: tuple[int, int, str | None]) -> None:
+        vertical, horizontal, key = state
+        body = self.scroll.widget()
+        # lay the new form out now, so the scroll bars have their range before the values are set
+        body.layout().activate()
+        body.resize(body.width(), max(body.sizeHint().height(), self.scroll.viewport().height()))
+        self.scroll.verticalScrollBar().setValue(vertical)
+        self.scroll.horizontalScrollBar().setValue(horizontal)
+        widget = self.widgets.get(key) if key else None
+        if widget is not None:
+            widget.setFocus(Qt.OtherFocusReason)
 
     def _step_widget(self, goal: str, index: int, step: GoalStep) -> QWidget:
         box = QWidget()

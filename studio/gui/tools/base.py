@@ -30,13 +30,16 @@ class Tool(QObject):
     """Base tool: names, shortcut, status-bar hint and icon; handlers ignore everything.
 
     ``group`` puts the tool on the drawing tool bar ("draw") or on the location tool bar
-    ("location"). ``settings_changed`` tells the tool's option bar to refresh."""
+    ("location"). ``mechanics``: the tool is offered only on a board whose location has one of
+    these (ids of :data:`studio.model.locations.MECHANICS`; empty: on every board).
+    ``settings_changed`` tells the tool's option bar to refresh."""
 
     name = "tool"
     label = "Tool"
     shortcut = ""
     hint = ""
     group = "draw"
+    mechanics: tuple[str, ...] = ()
     settings_changed = Signal()
 
     def __init__(self, parent=None) -> None:
@@ -54,6 +57,15 @@ class Tool(QObject):
 
     def activate(self, scene) -> None:
         self.scene = scene
+
+    def offered(self, offers) -> bool:
+        """Whether the tool is offered on a board with :class:`~studio.model.locations.LocationOffers`
+        ``offers``."""
+        return not self.mechanics or any(offers.has(m) for m in self.mechanics)
+
+    def set_offers(self, offers) -> None:
+        """Follow the board's location: a tool with choices of several mechanics offers only
+        its location's (the window calls this when the location changes)."""
 
     def deactivate(self) -> None:
         self.cancel()

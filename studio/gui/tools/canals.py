@@ -16,6 +16,7 @@ class IslandTool(StrokeTool):
     label = "Islands"
     shortcut = "I"
     group = "location"
+    mechanics = ("canals",)
     hint = ("Left click or drag across segments to put them on the current island; right click returns "
             "them to the canals")
 
@@ -60,6 +61,7 @@ class BridgeTool(StrokeTool):
     label = "Bridges"
     shortcut = "B"
     group = "location"
+    mechanics = ("canals",)
     hint = "Left click a line to make it a bridge with the energy shown (or set its energy); right click removes it"
 
     def __init__(self, parent=None) -> None:

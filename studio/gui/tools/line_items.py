@@ -18,13 +18,15 @@ class LineItemTool(KindMixin, StrokeTool):
     hint = ("Left click or drag across lines to add treasure or set an artifact (sword, helmet, shield); "
             "right click removes; 1-4 choose")
     kinds = [("treasure", "Treasure"), ("sword", "Sword"), ("helmet", "Helmet"), ("shield", "Shield")]
+    all_kinds = kinds
+    mechanics = ("line-items",)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.kind = "treasure"
 
     def create_options(self, document, parent=None) -> QWidget:
-        return KindChoice(self, self.kinds, "Put on lines", "Left: add   Right: remove", parent)
+        return KindChoice(self, self.all_kinds, "Put on lines", "Left: add   Right: remove", parent)
 
     def target_at(self, pos):
         item = self.scene.line_at(pos)

@@ -46,6 +46,13 @@ class KindChoice(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Check the tool's kind; show only the kinds it offers now (its location's), numbered
+        as their keys."""
+        offered = [kind for kind, _text in self.tool.kinds]
+        for kind, button in self.buttons.items():
+            button.setVisible(kind in offered)
+            if kind in offered:
+                button.setToolTip(f"{button.text()} ({offered.index(kind) + 1})")
         button = self.buttons.get(self.tool.kind)
         if button is not None:
             button.setChecked(True)

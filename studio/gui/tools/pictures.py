@@ -15,6 +15,7 @@ class PictureTool(StrokeTool):
     label = "Pictures"
     shortcut = "G"
     group = "location"
+    mechanics = ("pictures",)
     hint = ("Left click or drag across segments to add them to the current picture (4-6 segments each); "
             "right click removes a segment from its picture")
 

@@ -18,6 +18,7 @@ class SeatTool(StrokeTool):
     label = "Start & Goal Pegs"
     shortcut = "S"
     group = "location"
+    mechanics = ("start", "goal")
     hint = ("Left click or drag across pegs to add them to the seat's start (or goal) pegs; right click removes; "
             "1-4 choose the seat")
 
@@ -25,14 +26,21 @@ class SeatTool(StrokeTool):
         super().__init__(parent)
         self.seat: str | None = None
         self.part = "start"
+        self.parts: tuple[str, ...] = ("start", "goal")  # what the board's location has
+
+    def set_offers(self, offers) -> None:
+        self.parts = tuple(p for p in ("start", "goal") if offers.has(p)) or ("start", "goal")
+        if self.part not in self.parts:
+            self.part = self.parts[0]
+        self.settings_changed.emit()
 
     def set_seat(self, name: str | None) -> None:
         self.seat = name
         self.settings_changed.emit()
 
     def set_part(self, part: str) -> None:
-        if part not in ("start", "goal"):
-            raise ValueError(f"part must be start or goal, got {part!r}")
+        if part not in self.parts:
+            raise ValueError(f"part must be one of {', '.join(self.parts)} on this board's location, got {part!r}")
         self.part = part
         self.settings_changed.emit()
 
@@ -125,6 +133,8 @@ class SeatChoice(QWidget):
         self.combo.setCurrentIndex(max(0, self.combo.findData(current)) if seats else -1)
         self.combo.blockSignals(False)
         (self.start if self.tool.part == "start" else self.goal).setChecked(True)
+        self.start.setVisible("start" in self.tool.parts)   # only what the location has
+        self.goal.setVisible("goal" in self.tool.parts)
 
 
 class CraterTool(StrokeTool):
@@ -132,6 +142,7 @@ class CraterTool(StrokeTool):
     label = "Crater"
     shortcut = "R"
     group = "location"
+    mechanics = ("crater",)
     hint = "Left click or drag across pegs to make them crater pegs (Volcano shared starts); right click removes"
 
     def create_options(self, document, parent=None) -> QWidget:

@@ -14,7 +14,19 @@ KINDS = [("treasure", "Treasure"), ("energy", "Energy"), ("orange", "Orange idol
 
 
 class KindMixin:
+    """``kinds``: what the tool paints now, ``(kind, label)``, keys 1..n; ``kind_mechanics``
+    maps a kind to the location mechanic it needs (the others are always offered)."""
+
     kinds: list[tuple[str, str]] = []
+    all_kinds: list[tuple[str, str]] = []
+    kind_mechanics: dict[str, str] = {}
+
+    def set_offers(self, offers) -> None:
+        self.kinds = [(k, text) for k, text in self.all_kinds
+                      if k not in self.kind_mechanics or offers.has(self.kind_mechanics[k])]
+        if self.kind not in dict(self.kinds):
+            self.kind = self.kinds[0][0]
+        self.settings_changed.emit()
 
     def set_kind(self, kind: str) -> None:
         if kind not in dict(self.kinds):
@@ -37,16 +49,18 @@ class SegmentContentTool(KindMixin, StrokeTool):
     label = "Segment Content"
     shortcut = "T"
     group = "location"
-    hint = ("Left click or drag across segments to add treasure or energy or set an idol; right click "
-            "removes; 1-4 choose what to paint")
+    hint = ("Left click or drag across segments to add treasure or energy (or set an idol, Two Demanding "
+            "Deities); right click removes; number keys choose what to paint")
     kinds = KINDS
+    all_kinds = KINDS
+    kind_mechanics = {"orange": "idols", "blue": "idols"}
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.kind = "treasure"
 
     def create_options(self, document, parent=None) -> QWidget:
-        return KindChoice(self, self.kinds, "Paint", "Left: add   Right: remove", parent)
+        return KindChoice(self, self.all_kinds, "Paint", "Left: add   Right: remove", parent)
 
     def target_at(self, pos):
         item = self.scene.segment_at(pos)

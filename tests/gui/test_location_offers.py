@@ -1,0 +1,188 @@
+"""The editor offers only what the board's location plays (trial finding: a "crater" peg on an
+Archipelago City board, canals on a Jungle Temples board): location tools, their choices and
+the Properties fields follow the board's ``location:`` and change with it; an element the
+location does not play that the board has anyway is still shown, with a note, so it can be
+removed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtTest import QTest
+
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
+from studio.gui.templates import build_board, spec_for
+from studio.model.locations import (
+    BASE, MECHANICS, base_scenario, board_mechanics, known_locations, offers_for, rules_mechanics,
+)
+
+pytestmark = pytest.mark.gui
+
+EXPECTED = {
+    "jungle-temples": {"start", "goal"},
+    "volcano": {"crater"},
+    "archipelago-city": {"start", "canals"},
+    "engraved-board": {"start", "pictures"},
+    "fragile-ruins": {"start"},
+    "cursed-triangle": set(),
+    "two-deities": {"start", "idols"},
+    "labyrinth": {"start", "line-items"},
+    BASE: {"start"},
+}
+TOOL_MECHANICS = {"pictures": "pictures", "islands": "canals", "bridges": "canals", "line-items": "line-items",
+                  "crater": "crater"}
+
+
+def wizard_board(location: str, players: int = 2):
+    if location == BASE:
+        scenario, path = base_scenario(), None
+    else:
+        path, scenario = known_locations(None)[location]
+    return build_board(spec_for(scenario.rules, players, location, scenario.name, path))
+
+
+def open_board(window, board) -> None:
+    window.document.reset(board, None)
+    window.scene.clearSelection()
+
+
+def shown(widget) -> bool:
+    return not widget.isHidden()
+
+
+def test_each_location_has_its_mechanics():
+    found = {ident: set(rules_mechanics(sc.rules)) for ident, (_p, sc) in known_locations(None).items()}
+    found[BASE] = set(rules_mechanics(base_scenario().rules))
+    assert found == EXPECTED
+    assert set().union(*EXPECTED.values()) == set(MECHANICS)
+
+
+def test_bundled_boards_use_only_their_locations_mechanics(root):
+    from studio.model.io import read_board
+
+    for file in sorted((root / "boards" / "realm").glob("*.yaml")):
+        board = read_board(file)
+        assert board_mechanics(board) <= offers_for(board).mechanics, file.name
+
+
+@pytest.mark.parametrize("location", sorted(EXPECTED))
+def test_tools_and_properties_follow_the_location(window, location):
+    mechanics = EXPECTED[location]
+    board = wizard_board(location)
+    open_board(window, board)
+    dock = window.properties_dock
+    for name, mechanic in TOOL_MECHANICS.items():
+        action = window.tool_actions[name]
+        assert action.isVisible() == action.isEnabled() == (mechanic in mechanics), (location, name)
+    seats = window.tool_actions["seats"]
+    assert seats.isVisible() == bool({"start", "goal"} & mechanics)
+    assert window.tool_actions["segment-content"].isVisible()       # treasure and energy: every location
+    kinds = [k for k, _ in window.tools["segment-content"].kinds]
+    assert kinds == (["treasure", "energy", "orange", "blue"] if "idols" in mechanics else ["treasure", "energy"])
+    if {"start", "goal"} & mechanics:
+        assert set(window.tools["seats"].parts) == {"start", "goal"} & mechanics
+
+    # the board page (nothing selected)
+    assert shown(dock.board_canals) == ("canals" in mechanics)
+    assert shown(dock.islands_section) == ("canals" in mechanics)
+    assert shown(dock.pictures_section) == ("pictures" in mechanics)
+    assert not shown(dock.board_note)
+    # a peg
+    peg = next(p for p in board.pegs if p not in board.crater)
+    window.scene.select_elements([("peg", peg)])
+    assert dock.stack.currentWidget() is dock.peg_page
+    assert shown(dock.peg_crater) == ("crater" in mechanics)
+    assert shown(dock.peg_seats_section) == bool({"start", "goal"} & mechanics)
+    parts = {box.text() for box in dock.peg_seat_boxes.findChildren(type(dock.peg_crater))}
+    assert parts == {"start", "goal"} & mechanics
+    assert not shown(dock.peg_note)
+    # a line
+    line = board.lines[0]
+    window.scene.select_elements([("line", *line)])
+    assert shown(dock.item_section) == ("line-items" in mechanics)
+    assert shown(dock.bridge_section) == ("canals" in mechanics)
+    # a segment
+    key = tuple(sorted(next(iter(window.scene.segments))))
+    window.scene.select_elements([("segment", *key)])
+    assert dock.stack.currentWidget() is dock.segment_page
+    assert shown(dock.idol) == ("idols" in mechanics)
+    assert shown(dock.picture) == ("pictures" in mechanics)
+    assert shown(dock.island) == ("canals" in mechanics)
+    assert shown(dock.treasure) and shown(dock.energy)
+
+
+def test_changing_the_location_changes_the_offers(window):
+    open_board(window, wizard_board("archipelago-city"))
+    doc, dock = window.document, window.properties_dock
+    peg = next(iter(doc.board.pegs))
+    window.scene.select_elements([("peg", peg)])
+    assert not shown(dock.peg_crater) and not window.tool_actions["crater"].isVisible()
+    doc.set_board_value("location", "volcano")
+    assert shown(dock.peg_crater) and window.tool_actions["crater"].isVisible()
+    assert not window.tool_actions["islands"].isVisible()
+    window.set_tool("crater")
+    doc.undo_stack.undo()                                    # back to Archipelago City
+    assert not shown(dock.peg_crater) and not window.tool_actions["crater"].isEnabled()
+    assert window.scene.tool is window.tools["select"]       # the crater tool gave way
+    assert window.tool_actions["islands"].isVisible()
+    QTest.keyClick(window, "R")                              # its shortcut does nothing now
+    assert window.scene.tool is window.tools["select"]
+
+    # the tool options bar follows too: idol buttons only for Two Demanding Deities
+    window.set_tool("segment-content")
+    options = window.editing.current_options
+    assert not shown(options.buttons["orange"]) and not shown(options.buttons["blue"])
+    doc.set_board_value("location", "two-deities")
+    assert shown(options.buttons["orange"]) and options.buttons["blue"].toolTip() == "Blue idol (4)"
+    window.tools["segment-content"].set_kind("blue")
+    doc.undo_stack.undo()
+    assert not shown(options.buttons["blue"]) and window.tools["segment-content"].kind == "treasure"
+
+
+def test_an_element_the_location_ignores_is_shown_to_be_removed(window, tmp_path):
+    open_board(window, wizard_board("archipelago-city"))
+    doc, dock = window.document, window.properties_dock
+    ring = ["d3", "d4", "e5"]
+    doc.edit_crater(add=ring)                                # a crater on an Archipelago City board
+    doc.edit_seat_pegs("north", "goal", add=["h1", "h2"])    # and goal pegs
+    window.scene.clearSelection()
+    dock.refresh()
+    notes = dock.board_note.text()
+    assert shown(dock.board_note)
+    assert "Archipelago City has no crater (Volcano, L2-2), so it ignores the crater of 3 pegs" in notes
+    assert "no goal pegs (Jungle Temples, L1-2), so it ignores the seats' 2 goal pegs" in notes
+    dock.grab().save(str(tmp_path / "board-note.png"))
+
+    window.scene.select_elements([("peg", "d4")])
+    assert shown(dock.peg_crater) and dock.peg_crater.isChecked()
+    assert "ignores this peg's place in the crater. Untick it to remove it." in dock.peg_note.text()
+    dock.peg_crater.setChecked(False)                        # removed from here
+    assert doc.board.crater == ["d3", "e5"]
+    window.scene.select_elements([("peg", "d4")])
+    assert not shown(dock.peg_crater) and not shown(dock.peg_note)   # gone: not offered any more
+
+    window.scene.select_elements([("peg", "h1")])
+    boxes = {box.text(): box for box in dock.peg_seat_boxes.findChildren(type(dock.peg_crater))}
+    assert "goal" in boxes and boxes["goal"].isChecked()     # North's goal, shown to be unticked
+    assert "this peg as North's goal peg" in dock.peg_note.text()
+
+    window.scene.select_elements([("seat", "north")])
+    assert shown(dock.seat_clear["goal"]) and not shown(dock.seat_clear["start"])
+    assert "this seat's 2 goal pegs" in dock.seat_note.text()
+    dock.seat_clear["goal"].click()
+    assert doc.board.seats["north"].goal == []
+    dock._show_crater()                                      # the page of a crater with a hole
+    assert "Clear Crater removes it." in dock.crater_note.text() and not shown(dock.crater_tool)
+
+
+def test_ignored_segment_contents_are_shown_with_a_note(window):
+    open_board(window, wizard_board("jungle-temples"))
+    doc, dock = window.document, window.properties_dock
+    key = tuple(sorted(next(iter(window.scene.segments))))
+    doc.set_segment_value(key, "idol", "orange")
+    window.scene.select_elements([("segment", *key)])
+    assert shown(dock.idol) and dock.idol.currentData() == "orange"
+    assert not shown(dock.picture) and not shown(dock.island)
+    assert "Jungle Temples has no idols (Two Demanding Deities, L7-1)" in dock.segment_note.text()
+    assert window.tools["segment-content"].kinds == [("treasure", "Treasure"), ("energy", "Energy")]
+    with pytest.raises(ValueError):
+        window.tools["segment-content"].set_kind("orange")
