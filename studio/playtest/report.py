@@ -232,6 +232,9 @@ def play_figures(s: Summary) -> list[tuple[str, str]]:
         out.append(("length:", f"target {rounds[0]}-{rounds[1]} rounds: {x.too_short} games shorter, "
                     f"{x.too_long} longer"))
     out.append(("stalled:", share(x.stalled)))
+    if x.bot_failures:  # Rule the Realm: a seat whose bot stopped playing (studio.playtest.botcheck)
+        failed = [f"seat {k + 1} in {share(v)}" for k, v in enumerate(x.bot_failures) if v]
+        out.append(("bot stopped playing:", "; ".join(failed) or "never"))
     if math.isfinite(x.branching_mean):
         out.append(("branching:", f"{x.branching_mean:.1f} legal actions per decision; "
                     f"{x.decisions_per_turn:.1f} decisions per turn"))
