@@ -284,7 +284,7 @@ class Expectations:
             ends = ("cards-removed",) if solo else ("last-turn",)
             length = RIVAGES_SOLO_LENGTH if solo else RIVAGES_LENGTH
             where = "the studio's defaults for Rivages"
-        if declared:
+        if {"intended_end", "rounds", "score_floor"} & set(declared):  # ladder, styles: not judged here
             where = "the scenario's playtest section" + ("" if {"intended_end", "rounds"} <= set(declared)
                                                          else f" and {where}")
         return cls(intended_ends=tuple(declared.get("intended_end", ends)),

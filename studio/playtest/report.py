@@ -81,6 +81,12 @@ def format_summary(summary: Summary, title: str = "") -> str:
     if summary.attribution is not None:
         out.append("")
         out += attribution_lines(summary)
+    for panel in (summary.ladder, summary.styles):
+        if panel is not None:
+            from studio.playtest.ladder import panel_lines
+
+            out.append("")
+            out += panel_lines(panel)
     if summary.elements:
         out.append("")
         out += content_lines(summary)
@@ -713,6 +719,12 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                    + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
                    + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
                    + "".join(f"<p>{_e(v)}</p>" for v in attribution_verdicts(s)))
+
+    for panel in (s.ladder, s.styles):
+        if panel is not None:
+            from studio.playtest.ladder import panel_html
+
+            out.append(panel_html(panel))
 
     if s.elements:
         out.append("<h2>Content</h2>")

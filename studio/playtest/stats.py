@@ -25,6 +25,8 @@ The :class:`Summary` holds:
   Holm-corrected tests (:func:`~studio.playtest.seats.seat_test`): it alone decides the
   "uneven" warning; ``attribution``: where the seats' gaps come from (turn order, hand size,
   board position; :func:`~studio.playtest.seats.attribute_setup`), when measured;
+- ``ladder`` / ``styles``: the verdicts across skill and playstyles
+  (:class:`~studio.playtest.ladder.Panel`), when played;
 - ``insight``: degenerate play (:class:`~studio.playtest.insight.Insight`): how games ended
   against the intended end, forced play, a dry deck, score collapse, length against the target,
   stalled games, mechanics never used, the arc of the games and the branching factor;
@@ -39,6 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from studio.playtest.elements import Element
 from studio.playtest.insight import Expectations, Insight, InsightTally
@@ -253,6 +256,8 @@ class Summary:
     insight: Insight | None = None
     seat_test: SeatTest | None = None
     attribution: Attribution | None = None
+    ladder: Any = None                # studio.playtest.ladder.Panel of skill, when played
+    styles: Any = None                # the Panel of playstyles, when played
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
