@@ -506,7 +506,8 @@ def _with_warnings(s: Summary) -> Summary:
                               for k in t.flagged)
             out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
                        f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
-                                                     "comparisons, but together they differ"))
+                                                     "comparisons, but together they differ")
+                       + _bot_failure_caveat(s))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
@@ -524,6 +525,19 @@ def _with_warnings(s: Summary) -> Summary:
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
         out.extend(_content_warnings(s.elements, games))
     return replace(s, warnings=out)
+
+
+def _bot_failure_caveat(s: Summary) -> str:
+    """For the uneven-seats warning: the seats whose bot stopped playing (a bot failure, see
+    :mod:`studio.playtest.botcheck`), whose win rates judge the bot rather than the board."""
+    from studio.playtest.botcheck import failing_seats
+
+    failed = s.insight.bot_failures if s.insight is not None else []
+    seats = failing_seats(failed, s.games) if failed else []
+    if not seats:
+        return ""
+    named = " and ".join(f"seat {k + 1}" for k in seats)
+    return f"; but the bot of {named} stopped playing in some games (bot failure, below), so this may judge the bot, not the board"
 
 
 def all_clear(s: Summary) -> str:
