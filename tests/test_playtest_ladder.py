@@ -13,8 +13,8 @@ from jsonschema import Draft202012Validator
 from studio.content import bundled_path
 from studio.content.schemas import schema_for
 from studio.playtest import GameResult, cli
-from studio.playtest.ladder import (SKILL_LADDER, bot_label, match_of, panel_lines, panel_of, plan_games, rung_of,
-                                    skill_plan, style_plan, with_panel)
+from studio.playtest.ladder import (SKILL_LADDER, bot_label, match_of, panel_lines, panel_of, plan_games,
+                                    played_name, rung_of, skill_plan, style_plan, with_panel)
 from studio.playtest.stats import summarize, wilson
 
 JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
@@ -127,6 +127,9 @@ def test_ladder_plans_are_checked_before_any_game():
     assert matches == [("greedy", "random"), ("mcts:50", "greedy"), ("mcts:200", "mcts:50")]
     assert plan_games(3, 10, rungs, matches) == 40 + 3 * 3 * 4
     assert bot_label("mcts") == "MCTS 200" and bot_label("mcts:0.5s") == "MCTS 0.5s"
+    # matches find the bot's seat by the name its games record: mcts:200 plays as "mcts"
+    assert [played_name(b) for b in ("mcts:200", "mcts:50", "greedy")] == ["mcts", "mcts:50", "greedy"]
+    assert played_name(style_plan("realm")[0][1][1]) == "hoarder"
     for bad, message in ((["greedy"], "at least 2 bots"), (["greedy", "greedy"], "greedy twice"),
                          (["greedy", "mcst"], "unknown bot 'mcst'")):
         with pytest.raises(ValueError, match=message):

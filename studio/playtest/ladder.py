@@ -352,9 +352,16 @@ def play_panel(setup, kind: str, rungs: Sequence, matches: Sequence, games: int,
             bots = [against] * n
             bots[seat] = bot
             results += play(bots, deals)
-        name = getattr(bot, "name", None) or str(bot)
-        duels.append((name, getattr(against, "name", None) or str(against), results))
+        duels.append((played_name(bot), played_name(against), results))
     return panel_of(kind, played, duels)
+
+
+def played_name(bot) -> str:
+    """The name a game result records for ``bot`` (a name or a spec): the built bot's name,
+    e.g. ``mcts`` for ``mcts:200`` (its default budget)."""
+    from studio.bots import make_bot
+
+    return make_bot(bot).name
 
 
 # -- reports --------------------------------------------------------------------------------------
