@@ -51,13 +51,16 @@ def test_with_nothing_left_to_reach_the_same_play_is_no_bot_failure():
 
 
 def test_the_activity_counts_runs_of_idle_turns_and_resets_on_a_band():
+    s = game_on(small_board(rows=5, columns=5, contents={seg("d4", "e4", "e5"): (3, 0)}), start="anywhere",
+                connect=True).new_state()
     a = SeatActivity(2)
-    a._turn, a._band_legal, a._reach = (0, 1), True, True
-    for rnd in range(2, 6):  # four idle turns of seat 1, then a band
-        a.finish()
-        a._turn, a._band_legal, a._reach, a._placed = (0, rnd), True, True, rnd == 5
-    a.finish()
+    for rnd in range(1, 6):  # four idle turns of seat 1, then a band
+        a._turn, a._band_legal, a._placed = (0, rnd), True, rnd == 5
+        a.finish(s)
     assert a.longest == [4, 0] and a.run == [0, 0]
+    a._turn, a._band_legal, a._placed = (0, 6), True, False
+    a.finish(None)  # not judged
+    assert a.run == [0, 0]
 
 
 def result(seed, idle, bots=("greedy", "greedy")):

@@ -35,38 +35,42 @@ def within_reach(state, seat: int) -> bool:
 
 class SeatActivity:
     """Idle turns per seat in one game (see the module docstring): call :meth:`decision`
-    before each action, :meth:`applied` after it, :meth:`finish` at the end; ``longest[seat]``
-    is the seat's longest run of idle turns."""
+    before each action, :meth:`applied` after it, :meth:`finish` with the final state at the
+    end; ``longest[seat]`` is the seat's longest run of idle turns.
+
+    Whether content was within reach is judged when a turn without a band closes, on the state
+    then: the seat placed no band, so its pegs are those of the turn, and draws take no content;
+    turns with a band never pay for the search."""
 
     def __init__(self, players: int):
         self.run = [0] * players
         self.longest = [0] * players
         self._turn = None
-        self._band_legal = self._placed = self._reach = False
+        self._band_legal = self._placed = False
 
     def decision(self, state, band_legal: bool) -> None:
         seat = state.current_player
         key = (seat, state.round)
         if key != self._turn:
-            self.finish()
+            self.finish(state)
             self._turn = key
-            self._band_legal = self._placed = self._reach = False
-        if band_legal and not self._band_legal and seat is not None:
+            self._band_legal = self._placed = False
+        if band_legal:
             self._band_legal = True
-            self._reach = within_reach(state, seat)  # once per turn: a breadth-first search
 
     def applied(self, kind: str) -> None:
         if kind.startswith("place"):
             self._placed = True
 
-    def finish(self) -> None:
-        """Close the turn under way (idempotent)."""
+    def finish(self, state=None) -> None:
+        """Close the turn under way, judged on ``state`` (the position right after it; None:
+        not judged); idempotent."""
         if self._turn is None:
             return
         seat = self._turn[0]
         if self._placed:
             self.run[seat] = 0
-        elif self._band_legal and self._reach:
+        elif self._band_legal and state is not None and seat is not None and within_reach(state, seat):
             self.run[seat] += 1
             self.longest[seat] = max(self.longest[seat], self.run[seat])
         self._turn = None

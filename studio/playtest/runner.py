@@ -244,15 +244,16 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
             branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
             used=tuple(sorted(watch.used)),
             no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else (),
-            idle_turns=_idle_turns(watch))),
+            idle_turns=_idle_turns(watch, state))),
     )
 
 
-def _idle_turns(watch: Watch) -> tuple:
-    """Per seat, the longest run of idle turns the watch saw (empty for Rivages)."""
+def _idle_turns(watch: Watch, state) -> tuple:
+    """Per seat, the longest run of idle turns the watch saw, the last turn judged on the final
+    ``state`` (empty for Rivages)."""
     if watch.activity is None:
         return ()
-    watch.activity.finish()
+    watch.activity.finish(state)
     return tuple(watch.activity.longest)
 
 
