@@ -45,7 +45,10 @@ class GreedyBot(Bot):
     * an extra action (RTR-T4) is worth what it costs plus the best action it then allows, and
       ending the turn is worth nothing: it buys one only when that pays.
 
-    With nothing better it draws while its hand is short. Ties are broken at random."""
+    With nothing better it draws while its hand is short. When no band gains anything now and its
+    hand is not short, it heads for the nearest content nobody has taken, however far
+    (``seek``, :func:`studio.bots.seek.head_for_content`), rather than draw until the deck runs
+    dry. Ties are broken at random."""
 
     name = "greedy"
     card_cost = 0.15
@@ -56,6 +59,7 @@ class GreedyBot(Bot):
     progress_weight = 0.3
     decay = 0.7
     horizon = 12  # lines; decay ** 12 is about 1.4%
+    seek = True   # head for distant content instead of stalling (studio.bots.seek)
 
     def _value(self, state, seat) -> float:
         projected = state.projected_scores()[seat]
@@ -91,6 +95,12 @@ class GreedyBot(Bot):
         values = self.values(base, seat, legal_actions)
         top = max(values)
         best = [a for a, v in zip(legal_actions, values) if v >= top - 1e-9]
+        if self.seek and sum(base.hands[seat]) >= self.short_hand and not any(type(a).__name__ == "Place" for a in best):
+            from studio.bots.seek import head_for_content
+
+            move = head_for_content(self, base, seat, legal_actions, self._value(base, seat))
+            if move is not None:  # nothing gains now: head for distant content, not another draw
+                return move
         return rng.choice(best)
 
     def values(self, state, seat: int, actions, lookahead: bool = True) -> list[float]:

@@ -27,6 +27,7 @@ from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
 PROG = "studio playtest"
+LADDER_DEFAULT = "random,greedy,mcts:50,mcts:200"   # studio.playtest.ladder.SKILL_LADDER
 MAX_GAMES = 10_000_000          # per run (per point for a sweep): days of play even for greedy bots
 MAX_JOBS = 1_024
 MAX_PLAYERS = 99
@@ -94,6 +95,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Rule the Realm: replay the batch's deals with the seats rotated and with equal starting "
                         "hands (2 x players x games more games) and say how much of each seat's edge is turn "
                         "order, hand size and the board")
+    p.add_argument("--ladder", nargs="?", const=LADDER_DEFAULT, default=None, metavar="BOTS",
+                   help="also play the same deals with every seat played by each bot of a skill ladder, weakest "
+                        f"first (default {LADDER_DEFAULT}), and matches of each bot against the one below it; say "
+                        "whether the balance verdict holds across skill and how often the stronger bot wins")
+    p.add_argument("--styles", action="store_true",
+                   help="also play the same deals with every seat played by each playstyle bot (Rule the Realm: "
+                        "hoarder, racer; Rivages: goal-chaser, explorer) and one style against the other; say "
+                        "whether the verdict holds across styles")
+    p.add_argument("--ladder-games", type=whole(1, MAX_GAMES), default=None, metavar="N",
+                   help="games per bot for --ladder and --styles (default: --games)")
     return p
 
 
@@ -422,6 +433,51 @@ def _attribute(setup, summary, bots, seed: int, games: int):
     return replace(summary, attribution=a)
 
 
+def _panels(args, setup) -> list[tuple]:
+    """The panels this run plays after its batch: ``(kind, rungs, matches)`` for ``--ladder``
+    and ``--styles``, or the scenario's ``playtest: {ladder: true, styles: true}``. Raises
+    ValueError for a bad ladder (an unknown bot, one bot, a bot named twice)."""
+    from studio.playtest.ladder import skill_plan, style_plan
+
+    declared = dict(getattr(setup.scenario, "playtest", None) or {})
+    ladder = args.ladder if args.ladder is not None else (LADDER_DEFAULT if declared.get("ladder") else None)
+    out = []
+    if ladder is not None:
+        bots = [b.strip() for b in ladder.split(",") if b.strip()]
+        try:
+            out.append(("skill", *skill_plan(bots)))
+        except ValueError as exc:
+            raise ValueError(f"--ladder {ladder}: {exc}") from None
+    if args.styles or declared.get("styles"):
+        out.append(("style", *style_plan(setup.kind)))
+    return out
+
+
+def _play_panels(setup, summary, panels, args, games: int):
+    """The summary with each panel played (:func:`studio.playtest.ladder.play_panel`) and its
+    conclusions among the warnings; a panel interrupted by Ctrl+C is left out (said on stderr)."""
+    from studio.playtest.ladder import plan_games, play_panel, with_panel
+
+    for kind, rungs, matches in panels:
+        what = "the skill ladder" if kind == "skill" else "the playstyles"
+        total = plan_games(setup.players, games, rungs, matches)
+        print(f"{PROG}: playing {what}: {plural(total, 'more game')} ({games} per bot, the same deals, "
+              f"and {len(matches)} match{'es' if len(matches) != 1 else ''})", file=sys.stderr)
+        bar = progress_bar(total, what)
+        started = time.perf_counter()
+        try:
+            panel = play_panel(setup, kind, rungs, matches, games, args.seed, args.jobs, args.executor,
+                               args.scheduler, progress=bar.update)
+        except KeyboardInterrupt:
+            print(f"{PROG}: {what} interrupted; the report has none", file=sys.stderr)
+            return summary
+        finally:
+            bar.close()
+        print(f"{PROG}: {what}: {plural(total, 'game')} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        summary = with_panel(summary, panel)
+    return summary
+
+
 def _run(args) -> int:
     from studio.playtest.elements import catalogue
     from studio.playtest.report import CsvWriter, JsonWriter, format_summary, write_html
@@ -438,6 +494,7 @@ def _run(args) -> int:
     try:
         setup = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, setup.players)
+        panels = _panels(args, setup)
         elements = catalogue(setup.game(args.seed))
         tally = Tally(elements, Expectations.of_scenario(setup.scenario, setup.players))
         header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
@@ -492,6 +549,8 @@ def _run(args) -> int:
     summary = tally.summary()
     if args.attribute and not interrupted:
         summary = _attribute(setup, summary, bots, args.seed, played)
+    if panels and not interrupted:
+        summary = _play_panels(setup, summary, panels, args, args.ladder_games or args.games)
     title = f"{setup.name}, {plural(setup.players, 'player')}: {plural(played, 'game')}"
     if interrupted:
         title += f" of {args.games}"

@@ -162,6 +162,9 @@ class Watch:
         end = getattr(state.game, "end_rule", {}) if self.realm else {}
         self._end_score = end.get("score")
         self._rate = getattr(getattr(state.game, "rules", None), "energy_per_vp", 0) or 1
+        from studio.playtest.botcheck import SeatActivity
+
+        self.activity = SeatActivity(n) if self.realm else None  # idle turns: bot failure
 
     def decision(self, state, legal) -> None:
         """Before an action: count the decision and its options; judge whether it is forced."""
@@ -177,6 +180,8 @@ class Watch:
         place = any(k.startswith("place") for k in kinds)
         if place and seat is not None:
             self.band_offered[seat] = True
+        if self.activity is not None:
+            self.activity.decision(state, place)
         self._forced_now = self._dry_now = False
         self._before = state.scores()[seat] if seat is not None else None
         if self.realm:
@@ -199,6 +204,8 @@ class Watch:
         """After ``action`` by ``seat``: forced-play loss, idle rounds, the round's scores."""
         k = _kind_fast(action)
         self.used.add(k)
+        if self.activity is not None:
+            self.activity.applied(k)
         if k not in ("pass", "extra"):
             self._round_busy = True
         scores = state.scores()
@@ -277,7 +284,7 @@ class Expectations:
             ends = ("cards-removed",) if solo else ("last-turn",)
             length = RIVAGES_SOLO_LENGTH if solo else RIVAGES_LENGTH
             where = "the studio's defaults for Rivages"
-        if declared:
+        if {"intended_end", "rounds", "score_floor"} & set(declared):  # ladder, styles: not judged here
             where = "the scenario's playtest section" + ("" if {"intended_end", "rounds"} <= set(declared)
                                                          else f" and {where}")
         return cls(intended_ends=tuple(declared.get("intended_end", ends)),
@@ -307,7 +314,7 @@ MIN_GAMES = 5              # fewer games: shares are shown but no warning is rai
 @dataclass(frozen=True)
 class Finding:
     """One kind of degenerate play found in a batch. ``code``: ``unintended-end``,
-    ``unreachable-seat``, ``dry-deck``,
+    ``unreachable-seat``, ``bot-failure``, ``dry-deck``,
     ``forced-play``, ``forced-loss``, ``score-collapse``, ``unused-mechanic``, ``too-long``,
     ``too-short`` or ``stalled``; ``games`` (or seats, for score collapse) showing it out of
     ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
@@ -341,7 +348,9 @@ class Insight:
     empty, and those that gained nothing; ``branching_mean``: legal actions per decision (mean
     over all decisions); ``decisions_per_turn``: the bots' decisions per turn; ``arc``: per round
     (index 0 = after round 1), every seat's mean score over the ``arc_games[i]`` games still
-    running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first."""
+    running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first;
+    ``bot_failures``: per seat, games in which its bot stopped playing
+    (:mod:`studio.playtest.botcheck`; empty when not judged)."""
 
     expectations: dict
     end_codes: dict
@@ -366,6 +375,7 @@ class Insight:
     arc: list = field(default_factory=list)
     arc_games: list = field(default_factory=list)
     findings: list = field(default_factory=list)
+    bot_failures: list = field(default_factory=list)
 
 
 class InsightTally:
@@ -398,9 +408,15 @@ class InsightTally:
         self.turns = 0
         self.arc: list[list[float]] = []
         self.arc_games: list[int] = []
+        from studio.playtest.botcheck import BotFailureTally
+
+        self.bots = BotFailureTally()
+        self.bot_names: tuple = ()
 
     def add(self, r) -> None:
         self.games += 1
+        self.bots.add(r)
+        self.bot_names = tuple(r.bots)
         self.players = r.players
         if r.end_code:  # results of older reports carry none: not judged
             self.end_codes[r.end_code] += 1
@@ -468,7 +484,8 @@ class InsightTally:
             dry_moves_per_game=self.dry_moves / g, dry_wasted_per_game=self.dry_wasted / g,
             branching_mean=self.branching / self.decisions if self.decisions else math.nan,
             decisions_per_turn=self.decisions / self.turns if self.turns else math.nan,
-            arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games))
+            arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games),
+            bot_failures=list(self.bots.failed))
         return Insight(**{**ins.__dict__, "findings": self._findings(ins)})
 
     def _findings(self, x: Insight) -> list[Finding]:
@@ -528,6 +545,10 @@ class InsightTally:
                     out.append(Finding(code, k, g, k / g, "rounds",
                                        f"{share(k)} lasted {words} (target {lo}-{hi} rounds"
                                        + (f", from {self.expect.source})" if self.expect.source else ")")))
+        from studio.playtest.botcheck import bot_failure_findings
+
+        if g >= MIN_GAMES:
+            out.extend(bot_failure_findings(self.bots, self._seat, self.bot_names))
         if x.stalled:
             out.append(Finding("stalled", x.stalled, g, x.stalled / g, "stalled",
                                f"{share(x.stalled)} stalled: stopped at the safety round limit or went "
@@ -537,7 +558,7 @@ class InsightTally:
                 out.append(Finding("unused-mechanic", offered, g, offered / g, code,
                                    f"{mechanic_words(code)} never chosen by the bots, though offered in "
                                    f"{share(offered)}"))
-        order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
+        order = ["unintended-end", "stalled", "bot-failure", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
                  "too-short", "unused-mechanic"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
         return out

@@ -81,6 +81,12 @@ def format_summary(summary: Summary, title: str = "") -> str:
     if summary.attribution is not None:
         out.append("")
         out += attribution_lines(summary)
+    for panel in (summary.ladder, summary.styles):
+        if panel is not None:
+            from studio.playtest.ladder import panel_lines
+
+            out.append("")
+            out += panel_lines(panel)
     if summary.elements:
         out.append("")
         out += content_lines(summary)
@@ -232,6 +238,9 @@ def play_figures(s: Summary) -> list[tuple[str, str]]:
         out.append(("length:", f"target {rounds[0]}-{rounds[1]} rounds: {x.too_short} games shorter, "
                     f"{x.too_long} longer"))
     out.append(("stalled:", share(x.stalled)))
+    if x.bot_failures:  # Rule the Realm: a seat whose bot stopped playing (studio.playtest.botcheck)
+        failed = [f"seat {k + 1} in {share(v)}" for k, v in enumerate(x.bot_failures) if v]
+        out.append(("bot stopped playing:", "; ".join(failed) or "never"))
     if math.isfinite(x.branching_mean):
         out.append(("branching:", f"{x.branching_mean:.1f} legal actions per decision; "
                     f"{x.decisions_per_turn:.1f} decisions per turn"))
@@ -710,6 +719,12 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                    + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
                    + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
                    + "".join(f"<p>{_e(v)}</p>" for v in attribution_verdicts(s)))
+
+    for panel in (s.ladder, s.styles):
+        if panel is not None:
+            from studio.playtest.ladder import panel_html
+
+            out.append(panel_html(panel))
 
     if s.elements:
         out.append("<h2>Content</h2>")

@@ -52,7 +52,10 @@ class GameResult:
     rounds with only passes; ``arc``, every seat's score after each round; ``decisions`` (the bots' choices), ``branching`` (legal actions
     summed over the decisions) and ``turns``; ``offered`` / ``used``, the mechanics
     (:func:`~studio.playtest.insight.action_kind`) legal at some decision / chosen; ``no_band``,
-    the seats for which no band was ever legal (Rule the Realm)."""
+    the seats for which no band was ever legal (Rule the Realm); ``idle_turns``, per seat, the
+    longest run of turns in which it placed no band though bands were legal and content was
+    within reach (a bot failure from :data:`~studio.playtest.botcheck.IDLE_TURNS` on; Rule the
+    Realm, :mod:`studio.playtest.botcheck`)."""
 
     seed: int
     scores: tuple[int, ...]
@@ -85,6 +88,7 @@ class GameResult:
     offered: tuple = ()
     used: tuple = ()
     no_band: tuple = ()
+    idle_turns: tuple = ()
 
     @property
     def players(self) -> int:
@@ -107,6 +111,7 @@ class GameResult:
             "dry_round": self.dry_round, "idle_rounds": self.idle_rounds, "arc": [list(a) for a in self.arc],
             "decisions": self.decisions, "branching": self.branching, "turns": self.turns,
             "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
+            **({"idle_turns": list(self.idle_turns)} if self.idle_turns else {}),
         }
 
     @classmethod
@@ -134,6 +139,7 @@ class GameResult:
             decisions=int(data.get("decisions", 0)), branching=int(data.get("branching", 0)),
             turns=int(data.get("turns", 0)), offered=tuple(data.get("offered", ())), used=tuple(data.get("used", ())),
             no_band=tuple(int(x) for x in data.get("no_band", ())),
+            idle_turns=tuple(int(x) for x in data.get("idle_turns", ())),
         )
 
 
@@ -152,7 +158,7 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     elif isinstance(bot_names, str):
         names = [n.strip() for n in bot_names.split(",")]
     else:
-        names = [str(n).strip() for n in bot_names]
+        names = [n if hasattr(n, "build") else str(n).strip() for n in bot_names]  # specs stay objects
     for n in names:
         make_bot(n)  # raises ValueError naming the problem
     if len(names) == 1:
@@ -237,8 +243,18 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
             idle_rounds=watch.idle_longest, arc=tuple(watch.arc), decisions=watch.decisions,
             branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
             used=tuple(sorted(watch.used)),
-            no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else ())),
+            no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else (),
+            idle_turns=_idle_turns(watch, state))),
     )
+
+
+def _idle_turns(watch: Watch, state) -> tuple:
+    """Per seat, the longest run of idle turns the watch saw, the last turn judged on the final
+    ``state`` (empty for Rivages)."""
+    if watch.activity is None:
+        return ()
+    watch.activity.finish(state)
+    return tuple(watch.activity.longest)
 
 
 def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: int, seed: int = 0,
@@ -266,6 +282,9 @@ def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: in
         raise ValueError(f"the setup is for {setup.players} players, not {players}")
     setup.game(seed)  # fails here, in this process, if the content cannot be played
     names = resolve_bots(bot_names, setup.players)
+    from studio.bots.styles import check_fit
+
+    check_fit(names, setup.kind)  # a playstyle of the other game
     spec = BatchSpec(setup, tuple(names))
     seeds = range(game_seed(seed, start), game_seed(seed, start + games))
     yield from run_games(spec, seeds, jobs=jobs, executor=executor, scheduler=scheduler)

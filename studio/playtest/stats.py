@@ -25,6 +25,8 @@ The :class:`Summary` holds:
   Holm-corrected tests (:func:`~studio.playtest.seats.seat_test`): it alone decides the
   "uneven" warning; ``attribution``: where the seats' gaps come from (turn order, hand size,
   board position; :func:`~studio.playtest.seats.attribute_setup`), when measured;
+- ``ladder`` / ``styles``: the verdicts across skill and playstyles
+  (:class:`~studio.playtest.ladder.Panel`), when played;
 - ``insight``: degenerate play (:class:`~studio.playtest.insight.Insight`): how games ended
   against the intended end, forced play, a dry deck, score collapse, length against the target,
   stalled games, mechanics never used, the arc of the games and the branching factor;
@@ -39,6 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from studio.playtest.elements import Element
 from studio.playtest.insight import Expectations, Insight, InsightTally
@@ -253,6 +256,8 @@ class Summary:
     insight: Insight | None = None
     seat_test: SeatTest | None = None
     attribution: Attribution | None = None
+    ladder: Any = None                # studio.playtest.ladder.Panel of skill, when played
+    styles: Any = None                # the Panel of playstyles, when played
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -501,7 +506,8 @@ def _with_warnings(s: Summary) -> Summary:
                               for k in t.flagged)
             out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
                        f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
-                                                     "comparisons, but together they differ"))
+                                                     "comparisons, but together they differ")
+                       + _bot_failure_caveat(s))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
@@ -519,6 +525,19 @@ def _with_warnings(s: Summary) -> Summary:
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
         out.extend(_content_warnings(s.elements, games))
     return replace(s, warnings=out)
+
+
+def _bot_failure_caveat(s: Summary) -> str:
+    """For the uneven-seats warning: the seats whose bot stopped playing (a bot failure, see
+    :mod:`studio.playtest.botcheck`), whose win rates judge the bot rather than the board."""
+    from studio.playtest.botcheck import failing_seats
+
+    failed = s.insight.bot_failures if s.insight is not None else []
+    seats = failing_seats(failed, s.games) if failed else []
+    if not seats:
+        return ""
+    named = " and ".join(f"seat {k + 1}" for k in seats)
+    return f"; but the bot of {named} stopped playing in some games (bot failure, below), so this may judge the bot, not the board"
 
 
 def all_clear(s: Summary) -> str:

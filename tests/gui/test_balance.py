@@ -228,3 +228,23 @@ def test_balance_charts_and_report_use_the_boards_seat_colours():
 
     for i in range(4):
         assert seat_colour(i).name() == style.seat_colour(i).name() == REPORT[i]
+
+
+def test_the_playstyles_are_played_after_the_batch_and_shown(qtbot, setup2, tmp_path):
+    from studio.playtest.ladder import play_panel, style_plan
+
+    d = _dashboard(qtbot, setup2, 2)
+    d.set_bots("greedy")
+    d.styles_check.setChecked(True)
+    d.panel_games_spin.setValue(2)
+    with qtbot.waitSignal(d.runFinished, timeout=300000) as done:
+        assert d.start_run()
+    assert done.args == [False] and not d.is_running()
+    expected = play_panel(setup2, "style", *style_plan("realm"), 2, 3)
+    assert d.summary.styles == expected and d.summary.ladder is None
+    text = d.panel_label.text()
+    assert "Verdicts across playstyles" in text and "hoarder against racer" in text
+    assert not d.panel_label.isHidden()
+    out = tmp_path / "r.json"
+    assert d.save_report("json", str(out))
+    assert json.loads(out.read_text())["summary"]["styles"]["rungs"][1]["label"] == "hoarder"

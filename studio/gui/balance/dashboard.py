@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
     QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -33,6 +33,7 @@ from studio.playtest.stats import all_clear
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
 DEFAULT_GAMES = 200
+DEFAULT_PANEL_GAMES = 20  # games per bot of the skill ladder and the playstyles (MCTS games are slow)
 MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigger batches: studio playtest
 REFRESH_MS = 400          # charts follow a running batch at this pace
 
@@ -153,6 +154,30 @@ class BalanceDashboard(QWidget):
         self.bots_box.setSpacing(4)
         lay.addLayout(self.bots_box)
         self.bot_combos: list[QComboBox] = []
+        self.ladder_check = QCheckBox("Skill ladder")
+        self.ladder_check.setToolTip("after the batch, play the same deals with random, greedy, MCTS 50 and MCTS 200 "
+                                     "bots at every seat, and each against the one below it: does the verdict hold "
+                                     "for stronger players, and how much does skill decide?")
+        self.styles_check = QCheckBox("Playstyles")
+        self.styles_check.setToolTip("after the batch, play the same deals with each playstyle bot at every seat "
+                                     "(Rule the Realm: hoarder, racer; Rivages: goal-chaser, explorer) and one style "
+                                     "against the other: does the verdict hold for other ways of playing?")
+        checks = QHBoxLayout()
+        checks.addWidget(self.ladder_check)
+        checks.addWidget(self.styles_check)
+        lay.addLayout(checks)
+        panel_form = QFormLayout()
+        panel_form.setLabelAlignment(Qt.AlignRight)
+        self.panel_games_spin = QSpinBox()
+        self.panel_games_spin.setRange(1, MAX_GAMES)
+        self.panel_games_spin.setValue(DEFAULT_PANEL_GAMES)
+        self.panel_games_spin.setToolTip("games per bot for the skill ladder and the playstyles (the same deals as "
+                                         "the batch's first games)")
+        panel_form.addRow("Games per bot", self.panel_games_spin)
+        lay.addLayout(panel_form)
+        self.panel_run = None
+        self._panels: list = []
+        self._plans: list = []
         buttons = QHBoxLayout()
         self.run_button = QPushButton("Run")
         self.run_button.setObjectName("primary")
@@ -236,6 +261,11 @@ class BalanceDashboard(QWidget):
         self.play_label.setWordWrap(True)
         self.play_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.play_label)
+        self.panel_label = QLabel()  # verdicts across skill and style (studio.playtest.ladder)
+        self.panel_label.setObjectName("panels")
+        self.panel_label.setWordWrap(True)
+        self.panel_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.panel_label)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
@@ -299,7 +329,7 @@ class BalanceDashboard(QWidget):
             combo.setCurrentIndex(i)
 
     def is_running(self) -> bool:
-        return self.run is not None and self.run.running
+        return (self.run is not None and self.run.running) or (self.panel_run is not None and self.panel_run.running)
 
     def start_run(self) -> bool:
         """Build the setup for the chosen player count and start the batch in the background.
@@ -316,6 +346,7 @@ class BalanceDashboard(QWidget):
         try:
             setup = self.setups[players]()
             self.catalogue = catalogue(setup.game(seed))
+            self._plans = self._panel_plans(setup)
         except (SetupError, ValueError, KeyError, TypeError, OSError) as exc:
             self._say(f"Cannot run: {exc}", error=True)
             return False
@@ -323,6 +354,7 @@ class BalanceDashboard(QWidget):
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
                              "games": games, "seed": seed}
         self.results = []
+        self._panels = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
         self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self)
@@ -342,7 +374,9 @@ class BalanceDashboard(QWidget):
     def cancel_run(self) -> None:
         """Stop the batch after the games being played; finished games are kept."""
         if self.is_running():
-            self.run.cancel()
+            for run in (self.run, self.panel_run):
+                if run is not None:
+                    run.cancel()
             self._say("Cancelling: waiting for the game being played…")
 
     def save_report(self, fmt: str, path: str | None = None) -> bool:
@@ -398,7 +432,28 @@ class BalanceDashboard(QWidget):
 
     def wait(self, ms: int = 60000) -> bool:
         """Block until a running batch has ended (tests, closing)."""
-        return self.run.wait(ms) if self.run is not None else True
+        ok = self.run.wait(ms) if self.run is not None else True
+        if self.panel_run is not None:
+            from PySide6.QtCore import QCoreApplication, QDeadlineTimer
+
+            # the panels start from the batch's finished signal: let queued events run until they end
+            deadline = QDeadlineTimer(ms)
+            while self.panel_run is not None and self.panel_run.running and not deadline.hasExpired():
+                QCoreApplication.processEvents()
+                self.panel_run.wait(20)
+        return ok
+
+    def _panel_plans(self, setup) -> list:
+        """The panels the run plays after its batch: the skill ladder and the playstyles, as
+        ticked (``(kind, rungs, matches)``, :mod:`studio.playtest.ladder`)."""
+        from studio.playtest.ladder import skill_plan, style_plan
+
+        plans = []
+        if self.ladder_check.isChecked():
+            plans.append(("skill", *skill_plan()))
+        if self.styles_check.isChecked():
+            plans.append(("style", *style_plan(setup.kind)))
+        return plans
 
     # -- running ------------------------------------------------------------------------------
     def _players_changed(self) -> None:
@@ -429,7 +484,8 @@ class BalanceDashboard(QWidget):
     def _set_running(self, on: bool) -> None:
         self.run_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
-        for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos):
+        for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos,
+                  self.ladder_check, self.styles_check, self.panel_games_spin):
             w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
         for b in self.save_buttons.values():
             b.setEnabled(not on and self.summary is not None)
@@ -453,6 +509,39 @@ class BalanceDashboard(QWidget):
             self._say(f"Cancelled: {done} of {run.total} games kept ({run.rate():.1f} games/s)")
         elif done == run.total:
             self._say(f"{done} games in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
+        if self._plans and not cancelled and done:
+            self._start_panels()
+            return
+        self._set_running(False)
+        self.runFinished.emit(cancelled)
+
+    def _start_panels(self) -> None:
+        from studio.gui.balance.panel_run import PanelRun
+
+        games = self.panel_games_spin.value()
+        self.panel_run = PanelRun(self.run_setup, self._plans, games, self.run_settings["seed"],
+                                  self.jobs_spin.value(), self)
+        total = self.panel_run.total
+        self.progress.setRange(0, total)
+        self.progress.setValue(0)
+        self._say(f"Playing the skill ladder and playstyles: {total} more games ({games} per bot)…")
+        self.panel_run.progress.connect(lambda k, n: (self.progress.setValue(k),
+                                                      self._say(f"Ladder and styles: {k} of {n} games")))
+        self.panel_run.panel.connect(self._on_panel)
+        self.panel_run.failed.connect(lambda msg: self._say(f"The ladder stopped: {msg}", error=True))
+        self.panel_run.finished.connect(self._on_panels_finished)
+        self.panel_run.start()
+
+    def _on_panel(self, panel) -> None:
+        self._panels.append(panel)
+        self._dirty = True
+        self._refresh_report()
+
+    def _on_panels_finished(self, cancelled: bool) -> None:
+        if cancelled:
+            self._say(f"Cancelled: {len(self._panels)} of {len(self._plans)} panels kept")
+        elif len(self._panels) == len(self._plans):
+            self._say(f"{len(self.results)} games, then {self.panel_run.total} for the ladder and styles")
         self._set_running(False)
         self.runFinished.emit(cancelled)
 
@@ -461,6 +550,10 @@ class BalanceDashboard(QWidget):
             return
         self._dirty = False
         self.summary = self._tally.summary()
+        from studio.playtest.ladder import with_panel
+
+        for panel in self._panels:
+            self.summary = with_panel(self.summary, panel)
         self._show_summary()
         self.summaryChanged.emit()
 
@@ -475,6 +568,7 @@ class BalanceDashboard(QWidget):
             self.title_label.setText("No report yet: choose the bots and press Run.")
             self.warnings_label.hide()
             self.play_label.hide()
+            self.panel_label.hide()
             for label in self.figure_labels.values():
                 label.setText("–")
             for chart in (self.win_chart, self.end_chart):
@@ -522,15 +616,41 @@ class BalanceDashboard(QWidget):
             self.play_label.show()
         else:
             self.play_label.hide()
+        panels = [p for p in (s.ladder, s.styles) if p is not None]
+        if panels:
+            self.panel_label.setText("".join(_panel_rich(p) for p in panels))
+            self.panel_label.show()
+        else:
+            self.panel_label.hide()
         if not self.is_running():
             for b in self.save_buttons.values():
                 b.setEnabled(True)
 
     def closeEvent(self, event) -> None:
         if self.is_running():
-            self.run.cancel()
-            self.run.wait()
+            for run in (self.run, self.panel_run):
+                if run is not None:
+                    run.cancel()
+                    run.wait()
         super().closeEvent(event)
+
+
+def _panel_rich(panel) -> str:
+    """A panel (:class:`~studio.playtest.ladder.Panel`) as Qt rich text: a table of the win %
+    per seat for each bot, then the verdict, the trends, the bot failures and the matches."""
+    from studio.playtest.ladder import TITLES, panel_rows
+
+    head, rows = panel_rows(panel)
+    cell = "style='padding: 1px 8px 1px 0'"
+    table = ("<table><tr>" + "".join(f"<td {cell}><b>{_escape(h)}</b></td>" for h in head) + "</tr>"
+             + "".join("<tr>" + "".join(f"<td {cell}>{_escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+             + "</table>")
+    colour = "#3f7d4a" if panel.holds else "#b03a2e"
+    lines = [f"<p style='color: {colour}; margin: 4px 0'><b>{_escape(panel.verdict)}</b></p>"]
+    lines += [f"<p style='margin: 2px 0'>{_escape(t.sentence)}</p>" for t in panel.trends]
+    lines += [f"<p style='color: #b03a2e; margin: 2px 0'>{_escape(n)}</p>" for n in panel.notes]
+    lines += [f"<p style='margin: 2px 0'>{_escape(m.sentence)}</p>" for m in panel.matches]
+    return f"<p style='margin: 8px 0 2px 0'><b>{_escape(TITLES[panel.kind])}</b></p>{table}{''.join(lines)}"
 
 
 def _escape(text: str) -> str:
