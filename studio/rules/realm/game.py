@@ -232,6 +232,9 @@ class RealmGame(Game):
         # state and game with those facts lists the same actions (cleared when large)
         self._pay_entries: dict[tuple, tuple] = {}
         self.draw_count = self.card_rules.draw_count
+        # per shape index, its interior faces that are segments (what exploring it can collect)
+        self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
+                                  for sh in self.topology.shapes]
         self._board_part: _BoardPart | None = None  # see board_of
 
     def board_of(self, bands) -> "_BoardPart":
@@ -319,6 +322,36 @@ class RealmState(State):
     ``log`` (one line per action) and ``history`` (actions)."""
 
     _trial: _Trial | None = None  # set while :meth:`preview` plays a band to take it back
+    # bands, peg_seats and the outer reach and walls lists shared with a clone or a board part
+    # (copy on write, :meth:`_own_board`); _owned_seats: bit mask of the seats whose reach and
+    # walls this state has copied since
+    _board_shared = False
+    _owned_seats = -1
+    # the card shuffler (see the rng property): a Random, or a seed for one, made when first used
+    _rng: Any = None
+    _rng_lazy = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (shuffles, RTR-S1). A clone shares it and a sampled
+        state holds only its seed until one of them shuffles (a copy of a Random costs more
+        than most moves)."""
+        r = self._rng
+        if self._rng_lazy:
+            if isinstance(r, random.Random):
+                copy = random.Random(0)  # a fixed seed is cheaper than seeding from the OS
+                copy.setstate(r.getstate())
+                r = copy
+            else:
+                r = random.Random(r)
+            self._rng = r
+            self._rng_lazy = False
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_lazy = False
 
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -382,13 +415,33 @@ class RealmState(State):
         return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
 
     def _set_board(self, board: "_BoardPart") -> None:
-        """Take the bands of ``board`` (copied; its payment caches shared, copy on write)."""
-        self.bands = list(board.bands)
-        self.peg_seats = dict(board.peg_seats)
-        self.reach = [None if r is None else (list(r[0]), set(r[1])) for r in board.reach]
-        self.walls = [w.copy() for w in board.walls]
+        """Take the bands of ``board``: shared with it, copy on write (see :meth:`_own_board`)."""
+        self.bands = board.bands
+        self.peg_seats = board.peg_seats
+        self.reach = board.reach
+        self.walls = board.walls
+        self._board_shared = True
         self._pay_cache = board.pay_cache
         self._pay_shared = True
+
+    def _own_board(self, seat: int) -> None:
+        """Before a band of ``seat`` really lands: copy what a clone or sampled state shares
+        (bands, peg owners, and that seat's reach and walls). Previews change them only to
+        take the change back, so they need no copy."""
+        if self._board_shared:
+            self.bands = list(self.bands)
+            self.peg_seats = dict(self.peg_seats)
+            self.reach = list(self.reach)
+            self.walls = list(self.walls)
+            self._board_shared = False
+            self._owned_seats = 0
+        bit = 1 << seat
+        if not self._owned_seats & bit:
+            r = self.reach[seat]
+            if r is not None:
+                self.reach[seat] = (list(r[0]), set(r[1]))
+            self.walls[seat] = self.walls[seat].copy()
+            self._owned_seats |= bit
 
     def _own_pay_cache(self) -> list[list]:
         """The payment cache, copied first if a clone shares it."""
@@ -519,74 +572,54 @@ class RealmState(State):
         and collecting (RTR-P3), then the projected scores. None when it cannot be done this
         way: a module would act on the band (see :meth:`RealmModule.quiet`), or the band may
         end the turn of the last seat, and so perhaps the game."""
-        game = self.game
-        seat = self.seat
-        n = game.players
-        energy = list(self.energy)
         for card in action.payment:
             if card.energy:
                 return None  # L6-5 energy payments: played (rare)
+        game = self.game
+        seat = self.seat
         topo = game.topology
         shape = self._shape_of(action)
-        is_segment = topo.is_segment
         collected = self.collected
         mine = self.controlled[seat]
-        got: dict[int, int] = {}     # faces this band collects
-        held: set[int] = set()       # faces this band newly controls
-        outcome = PlaceOutcome()
-        supply = self.supply
+        outcome = PlaceOutcome(list(shape.interior))
+        newly = outcome.newly_controlled
+        taken = outcome.collected
         treasure_of, energy_of = topo.treasure, topo.energy
-
-        def control(f: int) -> None:
-            nonlocal supply
-            if not is_segment[f]:
-                return
+        treasure = gained = 0
+        supply = self.supply
+        got: list[int] = []      # faces this band collects
+        held: set[int] = set()   # faces this band newly controls
+        for f in game.interior_segments[shape.index]:  # explore (RTR-P2), collect (RTR-P3)
             if f not in mine and f not in held:
                 held.add(f)
-                outcome.newly_controlled.append(f)
+                newly.append(f)
             if f in collected or f in got:
-                return
-            got[f] = seat
-            outcome.collected.append(f)
-            outcome.treasure += treasure_of[f]
+                continue
+            got.append(f)
+            taken.append(f)
+            treasure += treasure_of[f]
             if energy_of[f]:
                 amount = min(energy_of[f], supply)
                 supply -= amount
-                energy[seat] += amount
-                outcome.energy += amount
-
-        for f in shape.interior:
-            outcome.explored.append(f)
-            control(f)
-        walls = self.walls[seat]
-        journal: list = []
-        try:
-            if game.rules.closures:
-                inside = None
-                for line in shape.sides:
-                    if walls.add(line, journal):
-                        region = enclosed_side(topo, walls, line)
-                        if not region:
-                            continue
-                        if inside is None:
-                            inside = set(shape.interior)
-                        site = [f for f in region if is_segment[f] and f not in inside
-                                and f not in collected and f not in got]
-                        fresh = [f for f in region if is_segment[f] and f not in inside
-                                 and f not in mine and f not in held]
-                        if fresh:
-                            outcome.regions.append((region, site))
-                        for f in fresh:
-                            outcome.closed.append(f)
-                            control(f)
-        finally:
-            walls.undo(journal)
+                gained += amount
+        if game.rules.closures:  # close (RTR-P4), on the seat's walls, taken back
+            walls = self.walls[seat]
+            sides = shape.sides
+            if len(sides) > 1 or (sides[0] not in walls.covered
+                                  and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                treasure, gained, supply = self._preview_closures(seat, shape, walls, outcome, got, held,
+                                                                  treasure, gained, supply)
+        outcome.treasure = treasure
+        outcome.energy = gained
         for m in game.hooks["after_place"]:
             if not m.quiet(self, seat, shape, outcome):
                 return None
+        n = game.players
         score = list(self.score)
-        if outcome.treasure:
-            score[seat] = max(0, score[seat] + outcome.treasure)
+        if treasure:
+            score[seat] = max(0, score[seat] + treasure)
+        energy = list(self.energy)
+        energy[seat] += gained
         if seat == n - 1 and self.actions_left <= 1 and self._round_may_end(seat, score, energy):
             return None  # the game may end after this band: played, so it is scored as it ends
         if not game.final_reads_state:
@@ -594,7 +627,8 @@ class RealmState(State):
             return PlacePreview(outcome, projected, score, energy, [0] * n, False)
         saved = (list(self.energy), list(self.score), self.supply)
         self.energy[:], self.score[:], self.supply = energy, score, supply
-        collected.update(got)
+        for f in got:
+            collected[f] = seat
         mine.update(held)
         try:
             projected = self.projected_scores()
@@ -605,6 +639,50 @@ class RealmState(State):
                 del collected[f]
             mine.difference_update(held)
         return PlacePreview(outcome, projected, score, energy, needed, False)
+
+    def _preview_closures(self, seat: int, shape: BandShape, walls: Walls, outcome: PlaceOutcome, got: list,
+                          held: set, treasure: int, gained: int, supply: int) -> tuple[int, int, int]:
+        """The closing part of :meth:`_direct_preview` (RTR-P4): the band's sides added to the
+        seat's ``walls`` one by one and taken back; regions closed are explored and collected
+        into ``outcome``, ``got`` and ``held`` as in :meth:`_settle`. Returns the treasure,
+        energy gained and supply left."""
+        topo = self.game.topology
+        is_segment = topo.is_segment
+        collected = self.collected
+        mine = self.controlled[seat]
+        journal: list = []
+        inside = None
+        try:
+            for line in shape.sides:
+                if not walls.add(line, journal):
+                    continue
+                region = enclosed_side(topo, walls, line)
+                if not region:
+                    continue
+                if inside is None:
+                    inside = set(shape.interior)
+                site = [f for f in region if is_segment[f] and f not in inside
+                        and f not in collected and f not in got]
+                fresh = [f for f in region if is_segment[f] and f not in inside
+                         and f not in mine and f not in held]
+                if fresh:
+                    outcome.regions.append((region, site))
+                for f in fresh:
+                    outcome.closed.append(f)
+                    held.add(f)
+                    outcome.newly_controlled.append(f)
+                    if f in collected or f in got:
+                        continue
+                    got.append(f)
+                    outcome.collected.append(f)
+                    treasure += topo.treasure[f]
+                    if topo.energy[f]:
+                        amount = min(topo.energy[f], supply)
+                        supply -= amount
+                        gained += amount
+        finally:
+            walls.undo(journal)
+        return treasure, gained, supply
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
         """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
@@ -1203,6 +1281,7 @@ class RealmState(State):
         self._pay(seat, action.payment)
         trial = self._trial
         if trial is None:
+            self._own_board(seat)
             self._occupy(seat, shape)
         else:  # a preview: record what to undo; reach and payment caches are left alone
             peg_seats = self.peg_seats
@@ -1385,8 +1464,8 @@ class RealmState(State):
     def clone(self) -> "RealmState":
         s = RealmState(self.game, self.seed, _empty=True)
         s.history = list(self.history)
-        s.rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
-        s.rng.setstate(self.rng.getstate())
+        s._rng = self._rng  # shared until one side shuffles (see rng)
+        s._rng_lazy = self._rng_lazy = True
         s.deck = list(self.deck)
         s.discard = list(self.discard)
         s.decks = [list(d) for d in self.decks]
@@ -1400,14 +1479,17 @@ class RealmState(State):
         s.energy = list(self.energy)
         s.score = list(self.score)
         s.bands_left = list(self.bands_left)
-        s.bands = list(self.bands)
-        s.peg_seats = dict(self.peg_seats)
+        # bands, peg owners, reach and walls: shared until one side places a band (_own_board)
+        s.bands = self.bands
+        s.peg_seats = self.peg_seats
+        s.reach = self.reach
+        s.walls = self.walls
+        s._board_shared = self._board_shared = True
+        s._owned_seats = self._owned_seats = 0
         # entries are pure functions of (seat, shape, peg_seats on its pegs): share the lists
         # until one side writes (see _own_pay_cache)
         s._pay_cache = self._pay_cache
         s._pay_shared = self._pay_shared = True
-        s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
-        s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
         s.controlled = [set(c) for c in self.controlled]
         s.round = self.round
@@ -1491,7 +1573,8 @@ class RealmState(State):
         s = cls(game, 0, _empty=True)
         me = obs["seat"]
         n = game.players
-        s.rng = random.Random(rng.random())
+        s._rng = rng.random()  # the seed of its generator, made when first used (see rng)
+        s._rng_lazy = True
         unseen = [game.rules.cards_per_colour] * NCOL
         for c in range(NCOL):
             unseen[c] -= obs["hand"][c]
