@@ -76,7 +76,7 @@ class _BoardPart:
     def empty(cls, game) -> "_BoardPart":
         part = cls()
         n = game.players
-        part.key = ()
+        part.key = []
         part.bands = []
         part.peg_seats = {}
         part.reach = [None] * n
@@ -86,7 +86,7 @@ class _BoardPart:
 
     def copy(self) -> "_BoardPart":
         part = _BoardPart()
-        part.key = self.key
+        part.key = list(self.key)
         part.bands = list(self.bands)
         part.peg_seats = dict(self.peg_seats)
         part.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
@@ -100,7 +100,7 @@ class _BoardPart:
         ids_at = game.shape_ids_at
         shapes_at = topo.shapes_at
         for seat, kind, pegs in bands:
-            shape = topo.shape(pegs, kind)
+            shape = topo.shape(tuple(pegs), kind)
             self.bands.append((seat, shape))
             bit = 1 << seat
             reach = self.reach[seat]
@@ -120,7 +120,7 @@ class _BoardPart:
                             shapes.append(sh)
             for line in shape.sides:
                 self.walls[seat].add(line)
-        self.key = self.key + tuple(bands)
+        self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
 class _Trial:
@@ -242,15 +242,15 @@ class RealmGame(Game):
         in an observation): who is on each peg, each seat's reach and walls, payment caches.
         The same for every state sampled from one observation, so it is built once and
         extended band by band as a game goes on (the last one is kept)."""
-        key = tuple((seat, kind, tuple(pegs)) for seat, kind, pegs in bands)
         last = self._board_part
-        if last is not None and last.key == key:
+        # key: the bands in the observation's form, so a whole list compares at C speed
+        if last is not None and last.key == bands:
             return last
-        if last is not None and key[:len(last.key)] == last.key:
+        if last is not None and bands[:len(last.key)] == last.key:
             part = last.copy()
         else:
             part = _BoardPart.empty(self)
-        part.extend(self, key[len(part.key):])
+        part.extend(self, bands[len(part.key):])
         self._board_part = part
         return part
 
@@ -656,7 +656,7 @@ class RealmState(State):
             for line in shape.sides:
                 if not walls.add(line, journal):
                     continue
-                region = enclosed_side(topo, walls, line)
+                region = walls.enclosed_by_trial(topo, line, journal)
                 if not region:
                     continue
                 if inside is None:
