@@ -1126,15 +1126,18 @@ class RealmState(State):
         if self.bands_left[seat] <= 0:
             return "RTR-S5: you have no bands left"
         pegs = action.pegs
-        unknown = [p for p in pegs if p not in game.board.pegs]
-        if unknown:
-            return f"RTR-P1: no peg {unknown[0]!r} on this board"
-        if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
-            return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
-        kind = SHAPE_KINDS.get(action.shape, action.shape) if action.shape else ""
-        if action.shape and action.shape not in SHAPE_KINDS:
-            return f"RTR-P1: unknown band shape {action.shape!r}"
-        shape = game.topology.shape(pegs, kind)
+        # a band in canonical form names a board shape at once (bands from legal_actions do)
+        shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
+        if shape is None:
+            unknown = [p for p in pegs if p not in game.board.pegs]
+            if unknown:
+                return f"RTR-P1: no peg {unknown[0]!r} on this board"
+            if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
+                return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
+            kind = SHAPE_KINDS.get(action.shape, action.shape) if action.shape else ""
+            if action.shape and action.shape not in SHAPE_KINDS:
+                return f"RTR-P1: unknown band shape {action.shape!r}"
+            shape = game.topology.shape(pegs, kind)
         if shape is None:
             if kind == "long-barrier" or (not kind and len(pegs) == 3 and "long-barrier" in game.allowed_kinds):
                 return "L5-3: a long barrier runs along two board lines through its middle peg"
@@ -1153,7 +1156,22 @@ class RealmState(State):
             problem = m.band_problem(self, seat, shape)
             if problem:
                 return problem
+        if self._listed(seat, shape, action):
+            return None
         return self._why_payment_illegal(seat, pegs, action.payment)
+
+    def _listed(self, seat: int, shape: BandShape, action: Place) -> bool:
+        """Whether ``action`` is the very Place :meth:`_legal_places` lists for ``shape`` with
+        the seat's hand now (its default payment, legal by construction): then the payment
+        needs no check. False when unsure."""
+        entry = self._pay_cache[seat][shape.index]
+        if entry is None:
+            return False
+        plans = self.game._plans.get(tuple(self.hands[seat]))
+        if plans is None:
+            return False
+        pid = plans.get(entry[0])
+        return pid is not None and pid >= 0 and entry[2].get(pid) is action
 
     def _why_payment_illegal(self, seat: int, pegs, payment) -> str | None:
         colour = self.game.peg_colour
