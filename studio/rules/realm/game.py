@@ -652,46 +652,59 @@ class RealmState(State):
     def _preview_closures(self, seat: int, shape: BandShape, walls: Walls, outcome: PlaceOutcome, got: list,
                           held: set, treasure: int, gained: int, supply: int) -> tuple[int, int, int]:
         """The closing part of :meth:`_direct_preview` (RTR-P4): the band's sides added to the
-        seat's ``walls`` one by one and taken back; regions closed are explored and collected
-        into ``outcome``, ``got`` and ``held`` as in :meth:`_settle`. Returns the treasure,
-        energy gained and supply left."""
+        seat's ``walls`` one by one; regions closed are explored and collected into
+        ``outcome``, ``got`` and ``held`` as in :meth:`_settle`. Returns the treasure, energy
+        gained and supply left. What the sides enclose depends on the walls alone, so it is
+        remembered with them (:meth:`_closing_regions`)."""
         topo = self.game.topology
-        is_segment = topo.is_segment
         collected = self.collected
         mine = self.controlled[seat]
+        for region, faces in self._closing_regions(walls, shape):
+            site = [f for f in faces if f not in collected and f not in got]
+            fresh = [f for f in faces if f not in mine and f not in held]
+            if fresh:
+                outcome.regions.append((list(region), site))
+            for f in fresh:
+                outcome.closed.append(f)
+                held.add(f)
+                outcome.newly_controlled.append(f)
+                if f in collected or f in got:
+                    continue
+                got.append(f)
+                outcome.collected.append(f)
+                treasure += topo.treasure[f]
+                if topo.energy[f]:
+                    amount = min(topo.energy[f], supply)
+                    supply -= amount
+                    gained += amount
+        return treasure, gained, supply
+
+    def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
+        """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
+        encloses a region (:func:`enclosed_side`) holding segments outside the band: the
+        region and those segments. Remembered in ``walls.memo`` until the walls change."""
+        memo = walls.memo
+        found = memo.get(shape.index)
+        if found is not None:
+            return found
+        topo = self.game.topology
+        is_segment = topo.is_segment
+        found = []
         journal: list = []
-        inside = None
+        inside = set(shape.interior)
         try:
             for line in shape.sides:
-                if not walls.add(line, journal):
-                    continue
-                region = walls.enclosed_by_trial(topo, line, journal)
-                if not region:
-                    continue
-                if inside is None:
-                    inside = set(shape.interior)
-                site = [f for f in region if is_segment[f] and f not in inside
-                        and f not in collected and f not in got]
-                fresh = [f for f in region if is_segment[f] and f not in inside
-                         and f not in mine and f not in held]
-                if fresh:
-                    outcome.regions.append((region, site))
-                for f in fresh:
-                    outcome.closed.append(f)
-                    held.add(f)
-                    outcome.newly_controlled.append(f)
-                    if f in collected or f in got:
-                        continue
-                    got.append(f)
-                    outcome.collected.append(f)
-                    treasure += topo.treasure[f]
-                    if topo.energy[f]:
-                        amount = min(topo.energy[f], supply)
-                        supply -= amount
-                        gained += amount
+                if walls.add(line, journal):
+                    region = walls.enclosed_by_trial(topo, line, journal)
+                    faces = [f for f in region if is_segment[f] and f not in inside]
+                    if faces:
+                        found.append((region, faces))
         finally:
             walls.undo(journal)
-        return treasure, gained, supply
+        if len(memo) > 4096:
+            memo.clear()
+        memo[shape.index] = found
+        return found
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
         """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
