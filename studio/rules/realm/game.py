@@ -70,7 +70,7 @@ class PlacePreview:
 class _BoardPart:
     """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
 
-    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache")
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned")
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
@@ -82,6 +82,7 @@ class _BoardPart:
         part.reach = [None] * n
         part.walls = [Walls() for _ in range(n)]
         part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
+        part.owned = -1  # bit mask of the seats whose reach and walls are this part's own
         return part
 
     def copy(self) -> "_BoardPart":
@@ -89,8 +90,11 @@ class _BoardPart:
         part.key = list(self.key)
         part.bands = list(self.bands)
         part.peg_seats = dict(self.peg_seats)
-        part.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
-        part.walls = [w.copy() for w in self.walls]
+        # each seat's reach and walls are shared until a band of that seat lands (extend): the
+        # walls keep what they remember (Walls.memo) for the seats that did not move
+        part.reach = list(self.reach)
+        part.walls = list(self.walls)
+        part.owned = 0
         part.pay_cache = [list(c) for c in self.pay_cache]
         return part
 
@@ -103,6 +107,12 @@ class _BoardPart:
             shape = topo.shape(tuple(pegs), kind)
             self.bands.append((seat, shape))
             bit = 1 << seat
+            if not self.owned & bit:
+                r = self.reach[seat]
+                if r is not None:
+                    self.reach[seat] = (list(r[0]), set(r[1]))
+                self.walls[seat] = self.walls[seat].copy()
+                self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
                 reach = self.reach[seat] = ([], set())
