@@ -9,7 +9,7 @@ territory scores ``points`` (4).
 
 from __future__ import annotations
 
-from studio.rules.realm.cards import SharedPool
+from studio.rules.realm.cards import SharedPool, register_card_rules
 from studio.rules.realm.modules import RealmModule, register
 
 
@@ -51,6 +51,9 @@ class PersonalDecks(SharedPool):
 
     def refill_pool(self, state) -> None:
         pass
+
+
+register_card_rules("personal-deck", PersonalDecks)
 
 
 def territories(topology, faces) -> list[list[int]]:

@@ -24,7 +24,7 @@ from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Sc
 from studio.rules.api import Game, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
-from studio.rules.realm.cards import SharedPool
+from studio.rules.realm.cards import card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.geometry.bands import BandShape, Topology
@@ -177,18 +177,9 @@ class RealmGame(Game):
             raise BoardError(f"unknown band shape(s) {', '.join(unknown)}")
         if self.rules.start not in SUPPORTED_START:
             raise BoardError(f"unknown start rule {self.rules.start!r}")
-        cards = self.rules.cards
-        # where cards come from (studio.rules.realm.cards); personal_deck: its settings or None
-        self.personal_deck: dict | None = None
-        if isinstance(cards, dict) and "personal-deck" in cards:
-            from studio.rules.realm.cursed_triangle import PersonalDecks
-
-            self.card_rules = PersonalDecks(self.rules, cards["personal-deck"])
-            self.personal_deck = self.card_rules.params
-        elif cards == "shared-pool":
-            self.card_rules = SharedPool(self.rules)
-        else:
-            raise BoardError(f"unknown card rule {cards!r}")
+        # where cards come from (studio.rules.realm.cards; locations register their own)
+        load_modules()
+        self.card_rules = card_rules_for(self.rules)
         self.allowed_kinds = frozenset(SHAPE_KINDS[b] for b in self.rules.bands)
         self.topology = Topology(board, tuple(sorted(set(SHAPE_KINDS.values()) & (self.allowed_kinds | {"line", "triangle", "quad"}))))
         self.start_pegs = [frozenset(s.start) for s in self.seats]
@@ -199,7 +190,6 @@ class RealmGame(Game):
             raise BoardError(f"peg {bad[0]} has colour {board.pegs[bad[0]].colour!r}; "
                              f"peg colours are {', '.join(COLOURS)}")
         self.peg_colour = {p.id: CINDEX[p.colour] for p in board.pegs.values()}
-        load_modules()
         self.modules = []
         for name, params in (self.rules.modules or {}).items():
             if name not in REGISTRY:
