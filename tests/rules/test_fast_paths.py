@@ -24,7 +24,7 @@ from studio.playtest.runner import _RESULT_PARTS, _parts_of, register_result_par
 from studio.rules import load_game
 from studio.rules.realm import CardPayment, Place
 from studio.rules.realm.enclosure import Walls, enclosed_side
-from tests.rules.test_preview import reference_projection
+from tests.rules.test_preview import random_positions, reference_projection
 
 CASES = [("jungle-temples", 2), ("jungle-temples", 4), ("volcano", 3), ("cursed-triangle", 3),
          ("labyrinth", 2), ("fragile-ruins", 4), ("two-deities", 3)]
@@ -209,3 +209,32 @@ def test_result_fields_come_from_the_parts_registered_for_the_game():
         game.__class__ = original
         _RESULT_PARTS.pop(Other)
     assert result.seat_stats == (("x", 1),) and result.bands_used == ()
+
+
+@pytest.mark.parametrize("name,players", [("two-deities", 2), ("cursed-triangle", 2)])
+def test_final_scoring_projected_on_lists_equals_playing_it(name, players):
+    assert load_game(scenario(name), players, seed=8).plain_projection  # the module projects its points
+    scored = 0
+    for state, _rng in random_positions(scenario(name), players, seed=8, games=1, every=1):
+        want = reference_projection(state)
+        assert state.projected_scores() == want
+        rate = state.game.rules.energy_per_vp
+        scored += want != [float(v + e // rate) for v, e in zip(state.score, state.energy)]
+    assert scored > 5  # positions where the end-of-game points mattered
+
+
+@pytest.mark.rule("L8-9")
+def test_artifact_sets_projected_on_lists_equal_playing_them():
+    from studio.rules.realm.labyrinth import ARTIFACTS
+
+    game = load_game(scenario("labyrinth"), 3, seed=2)
+    assert game.plain_projection
+    state = game.new_state(2)
+    found = state.extra["labyrinth"]["artifacts"]
+    found[0][:] = list(ARTIFACTS) * 2 + [ARTIFACTS[0]]   # two sets and a spare
+    found[1][:] = list(ARTIFACTS)[:-1]                   # one short of a set
+    found[2][:] = list(ARTIFACTS)
+    state.take_energy(1, 7)
+    want = reference_projection(state)
+    assert state.projected_scores() == want
+    assert want[0] > want[2] > 0 and want[1] == 2.0  # 7 energy: 2 VP (RTR-E2), no set

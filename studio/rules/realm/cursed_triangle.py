@@ -86,6 +86,13 @@ class Territories(RealmModule):
         super().__init__(game, params)
         self.points = int(self.params.get("points", 4))
 
+    def project_final_scoring(self, state, score) -> None:
+        topo = self.game.topology
+        for seat in range(state.players):
+            groups = territories(topo, state.controlled[seat])
+            if groups:
+                score[seat] = max(0, score[seat] + self.points * len(groups))
+
     def final_scoring(self, state) -> None:
         topo = self.game.topology
         for seat in range(state.players):

@@ -200,11 +200,12 @@ class RealmGame(Game):
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
-                                   "project_before_final", "final_scoring", "energy_needed", "goal_bonus")}
-        # projected_scores works on copies of the lists when no module scores at the end and
-        # every module acting before the energy conversion projects itself (no play, no log)
-        self.plain_projection = not self.hooks["final_scoring"] and all(
-            m in self.hooks["project_before_final"] for m in self.hooks["before_final"])
+                                   "project_before_final", "final_scoring", "project_final_scoring",
+                                   "energy_needed", "goal_bonus")}
+        # projected_scores works on copies of the lists when every module acting at the end
+        # projects itself on them (no play, no log)
+        self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
+            and all(m in self.hooks["project_final_scoring"] for m in self.hooks["final_scoring"])
         # preview can work a band out without playing it when no module acts before collecting
         # and every module acting after says when it would do nothing (RealmModule.quiet)
         self.direct_preview = not self.hooks["before_collect"] and all(
@@ -529,17 +530,26 @@ class RealmState(State):
 
     def projected_scores(self) -> list[float]:
         """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
-        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: the
-        final scoring runs on this state and is taken back (no copy)."""
+        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: worked
+        out on copies of the scores and energy when every module acting at the end projects
+        itself (``project_before_final``, ``project_final_scoring``), else the final scoring runs
+        on this state and is taken back (no copy)."""
         hooks = self.game.hooks
         if self.end_reason is None and self.game.plain_projection:
             # energy to VP (RTR-E2) after what the modules project: nothing to play and take back
-            if not hooks["before_final"]:
+            if not hooks["before_final"] and not hooks["final_scoring"]:
                 return _energy_projection(self.score, self.energy, self.eliminated, self.game.rules.energy_per_vp)
             score, energy, eliminated = list(self.score), list(self.energy), set(self.eliminated)
             for m in hooks["before_final"]:
                 m.project_before_final(self, score, energy, eliminated)
-            return _energy_projection(score, energy, eliminated, self.game.rules.energy_per_vp)
+            rate = self.game.rules.energy_per_vp
+            if rate > 0:  # as _final_scoring does (RTR-E2, RTR-S7)
+                for s, e in enumerate(energy):
+                    if e >= rate and s not in eliminated:
+                        score[s] = max(0, score[s] + e // rate)
+            for m in hooks["final_scoring"]:
+                m.project_final_scoring(self, score)
+            return [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
         if self.end_reason is None:
             energy, score, supply = list(self.energy), list(self.score), self.supply
             eliminated, n_log = set(self.eliminated), len(self.log)

@@ -60,6 +60,11 @@ class RealmModule:
     def final_scoring(self, state: "RealmState") -> None:
         """Add end-of-game points (after the base energy conversion)."""
 
+    def project_final_scoring(self, state: "RealmState", score: list) -> None:
+        """What :meth:`final_scoring` adds, added to ``score`` (a plain copy of the state's,
+        after the energy conversion) without logging or touching the state; see
+        :meth:`project_before_final`."""
+
     def energy_needed(self, state: "RealmState", seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (e.g. the Volcano escape, L2-4)."""
         return 0

@@ -33,17 +33,29 @@ class Idols(RealmModule):
             return "L7-2: one band may not explore idols together with ordinary segments"
         return None
 
-    def final_scoring(self, state) -> None:
+    def _awards(self, state):
+        """``(seat, points, colour, idols)`` for each seat with the most idols of a colour
+        (L7-4: ties share, rounded up)."""
+        out = []
+        collected = state.collected
         for colour in IDOL_COLOURS:
             counts = [0] * state.players
             for f, c in self.idol_of.items():
-                if c == colour and f in state.collected:
-                    counts[state.collected[f]] += 1
+                if c == colour and f in collected:
+                    counts[collected[f]] += 1
             best = max(counts)
             if best == 0:
                 continue
             leaders = [s for s in range(state.players) if counts[s] == best]
             share = -(-self.points // len(leaders))  # rounded up
-            for s in leaders:
-                state.add_score(s, share)
-                state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
+            out.extend((s, share, colour, best) for s in leaders)
+        return out
+
+    def final_scoring(self, state) -> None:
+        for s, share, colour, best in self._awards(state):
+            state.add_score(s, share)
+            state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
+
+    def project_final_scoring(self, state, score) -> None:
+        for s, share, _colour, _best in self._awards(state):
+            score[s] = max(0, score[s] + share)
