@@ -22,6 +22,7 @@ class Idols(RealmModule):
         self.points = int(self.params.get("points", 6))
         topo = game.topology
         self.idol_of = {i: seg.idol for i, seg in enumerate(topo.segment_of_face) if seg is not None and seg.idol}
+        self.idols = {colour: [f for f, c in self.idol_of.items() if c == colour] for colour in IDOL_COLOURS}
         self.mixed = set()
         for shape in topo.shapes:
             kinds = {f in self.idol_of for f in shape.interior if topo.is_segment[f]}
@@ -40,9 +41,10 @@ class Idols(RealmModule):
         collected = state.collected
         for colour in IDOL_COLOURS:
             counts = [0] * state.players
-            for f, c in self.idol_of.items():
-                if c == colour and f in collected:
-                    counts[collected[f]] += 1
+            for f in self.idols[colour]:
+                s = collected.get(f)
+                if s is not None:
+                    counts[s] += 1
             best = max(counts)
             if best == 0:
                 continue
