@@ -161,6 +161,8 @@ class _Progress:
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
         self.dist_at = dist_at
+        self.near = table["near"]
+        self.top = max(self.worth.values(), default=0.0)
         self.peg_best: dict = {}  # peg -> best prospect from it, filled as pegs are met
         # the best prospect now: the best from any held peg (the nearest of each target counts)
         self.best_now = max((self._peg_best(p) for p in self.held), default=0.0)
@@ -199,8 +201,11 @@ class _Progress:
         """The best prospect from ``peg`` alone (0 if none)."""
         powers = self.decay
         worth = self.worth
+        top = self.top
         best = 0.0
-        for t, d in self.dist_at.get(peg, {}).items():
+        for d, t in self.near.get(peg, ()):  # nearest first: stop once nothing left can beat best
+            if top * powers[d] <= best:
+                break
             w = worth.get(t)
             if w and w * powers[d] > best:
                 best = w * powers[d]
@@ -234,4 +239,7 @@ def _distance_table(game, decay: float, horizon: int) -> dict:
                         nxt.append(q)
             frontier = nxt
             d += 1
-    return {"faces": faces, "dist_at": dist_at, "powers": [decay ** k for k in range(horizon + 1)]}
+    # per peg, (distance, target) nearest first (ties in the order targets were met)
+    near = {p: tuple(sorted(((d, t) for t, d in targets.items()), key=lambda dt: dt[0]))
+            for p, targets in dist_at.items()}
+    return {"faces": faces, "dist_at": dist_at, "near": near, "powers": [decay ** k for k in range(horizon + 1)]}

@@ -391,7 +391,7 @@ class PlaytestWindow(PlaytestFrame):
         """Deck size, discard pile and whose they are: the shared ones, or with personal decks
         (Cursed Triangle, L6-1) those of the seat to move."""
         state = self.state
-        if getattr(self.game, "personal_deck", None):
+        if self.game.card_rules.personal:
             seat = state.current_player if state.current_player is not None else 0
             return len(state.decks[seat]), state.discards[seat], f"{self.game.seat_names[seat]}'s "
         return len(state.deck), state.discard, ""

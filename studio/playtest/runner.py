@@ -213,23 +213,60 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True) -
     return result_of(state, [b.name for b in bots], decided, changes, watch)
 
 
+def _realm_parts(state) -> dict:
+    """Rule the Realm's own result fields: bands used per seat (RTR-E3)."""
+    return {"bands_used": tuple(state.bands_used(s) for s in range(state.players))}
+
+
+def _rivages_parts(state) -> dict:
+    """Rivages' own result fields: per-seat figures, goal steps met, and in solo games the
+    target and the challenge cards (RIV-X1, RIV-X6)."""
+    out = {"seat_stats": tuple(tuple(d.items()) for d in state.stats()),
+           "completions": tuple(tuple(c) for c in state.completions)}
+    if state.game.solo is not None:
+        solo = state.solo_result()
+        names = {c.id: c.name or c.id for c in state.challenges}
+        out["target"] = solo["target"]
+        out["challenges"] = tuple((cid, names.get(cid, cid), c["kind"], c["need"], c["progress"], c["met"])
+                                  for cid, c in solo["challenges"].items())
+    return out
+
+
+_RESULT_PARTS: dict[type, Callable[[Any], dict]] = {}
+
+
+def register_result_parts(game_class: type, parts: Callable[[Any], dict]) -> None:
+    """Use ``parts(state)`` for the game-specific fields of a :class:`GameResult` of games of
+    ``game_class`` (and its subclasses): a dict of some of ``bands_used``, ``seat_stats``,
+    ``target``, ``challenges`` and ``completions``. A game without one gets none of them."""
+    _RESULT_PARTS[game_class] = parts
+
+
+def _parts_of(state) -> dict:
+    if not _RESULT_PARTS:
+        from studio.rules.realm.game import RealmGame
+        from studio.rules.rivages.game import RivagesGame
+
+        register_result_parts(RealmGame, _realm_parts)
+        register_result_parts(RivagesGame, _rivages_parts)
+    for cls in type(state.game).__mro__:
+        parts = _RESULT_PARTS.get(cls)
+        if parts is not None:
+            return parts(state)
+    return {}
+
+
 def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0,
               watch: Watch | None = None) -> GameResult:
     """The :class:`GameResult` of a finished state (``bot_names``: who played each seat;
-    ``watch``: what the game watch saw, else only the end code is worked out)."""
-    n = state.players
-    bands = tuple(state.bands_used(s) for s in range(n)) if hasattr(state, "bands_used") else ()
-    stats = tuple(tuple(d.items()) for d in state.stats()) if hasattr(state, "stats") else ()
-    target, challenges = None, ()
-    if getattr(state.game, "solo", None) is not None:  # Rivages solo: the target and challenge cards
-        solo = state.solo_result()
-        names = {c.id: c.name or c.id for c in state.challenges}
-        target = solo["target"]
-        challenges = tuple((cid, names.get(cid, cid), c["kind"], c["need"], c["progress"], c["met"])
-                           for cid, c in solo["challenges"].items())
-    completions = ()
-    if getattr(state.game, "kind", None) == "rivages":
-        completions = tuple(tuple(c) for c in state.completions)
+    ``watch``: what the game watch saw, else only the end code is worked out). The fields
+    only some games have come from the parts registered for the game's class
+    (:func:`register_result_parts`)."""
+    parts = _parts_of(state)
+    bands = parts.get("bands_used", ())
+    stats = parts.get("seat_stats", ())
+    target, challenges = parts.get("target"), parts.get("challenges", ())
+    completions = parts.get("completions", ())
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
         actions=len(state.history), end_reason=state.end_reason or "not finished",

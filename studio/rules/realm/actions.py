@@ -98,6 +98,20 @@ class Place:
         object.__setattr__(obj, "shape", shape)
         return obj
 
+    def __hash__(self) -> int:
+        # the hash of the fields, worked out once: search trees and legality checks hash the
+        # same bands many times (the cache is not pickled: string hashes differ per process)
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.pegs, self.payment, self.shape))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def __str__(self) -> str:
         pay = ", ".join(payment_words(self.payment)) or "free"
         return f"band {'-'.join(self.pegs)} ({pay})"

@@ -8,7 +8,9 @@ and, for personal decks, ``decks``, ``discards`` and ``set_aside``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from studio.model.realm import BoardError
 
 if TYPE_CHECKING:  # pragma: no cover
     from studio.model.realm import RealmRules
@@ -55,3 +57,25 @@ class SharedPool:
             if card is None:
                 break
             state.pool.append(card)
+
+
+# ``cards:`` of a scenario -> the card rules: a name, or a one-key mapping name -> settings
+# (a location module registers its own, e.g. the Cursed Triangle's "personal-deck")
+CARD_RULES: dict[str, Any] = {"shared-pool": lambda rules, settings: SharedPool(rules)}
+
+
+def register_card_rules(name: str, make) -> None:
+    """``make(rules, settings)`` builds the card rules named ``name`` in ``cards:``."""
+    CARD_RULES[name] = make
+
+
+def card_rules_for(rules: "RealmRules") -> SharedPool:
+    """The card rules of ``rules.cards``. Raises BoardError for an unknown one."""
+    cards = rules.cards
+    name, settings = cards, None
+    if isinstance(cards, dict) and len(cards) == 1:
+        (name, settings), = cards.items()
+    make = CARD_RULES.get(name) if isinstance(name, str) else None
+    if make is None:
+        raise BoardError(f"unknown card rule {cards!r}")
+    return make(rules, settings)

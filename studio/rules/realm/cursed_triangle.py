@@ -9,7 +9,7 @@ territory scores ``points`` (4).
 
 from __future__ import annotations
 
-from studio.rules.realm.cards import SharedPool
+from studio.rules.realm.cards import SharedPool, register_card_rules
 from studio.rules.realm.modules import RealmModule, register
 
 
@@ -53,6 +53,9 @@ class PersonalDecks(SharedPool):
         pass
 
 
+register_card_rules("personal-deck", PersonalDecks)
+
+
 def territories(topology, faces) -> list[list[int]]:
     """Groups of ``faces`` linked through shared pegs (union-find over pegs)."""
     parent: dict[str, str] = {}
@@ -82,6 +85,13 @@ class Territories(RealmModule):
     def __init__(self, game, params):
         super().__init__(game, params)
         self.points = int(self.params.get("points", 4))
+
+    def project_final_scoring(self, state, score) -> None:
+        topo = self.game.topology
+        for seat in range(state.players):
+            groups = territories(topo, state.controlled[seat])
+            if groups:
+                score[seat] = max(0, score[seat] + self.points * len(groups))
 
     def final_scoring(self, state) -> None:
         topo = self.game.topology

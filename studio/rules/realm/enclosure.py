@@ -16,13 +16,15 @@ from studio.geometry.bands import OUTSIDE, Topology
 
 
 class Walls:
-    """One player's walls: covered lines and a union-find of the pegs they join."""
+    """One player's walls: covered lines and a union-find of the pegs they join, and a memo of
+    the regions that trial lines would enclose (see :meth:`enclosed_by_trial`)."""
 
-    __slots__ = ("covered", "parent")
+    __slots__ = ("covered", "parent", "memo")
 
     def __init__(self) -> None:
         self.covered: set[tuple[str, str]] = set()
         self.parent: dict[str, str] = {}
+        self.memo: dict = {}
 
     def copy(self) -> "Walls":
         w = Walls()
@@ -47,6 +49,8 @@ class Walls:
             return False
         self.covered.add(line)
         if journal is None:
+            if self.memo:
+                self.memo.clear()  # the lasting walls change: what trials enclosed may differ
             ra, rb = self._find(line[0]), self._find(line[1])
         else:
             ra, rb = self._root(line[0]), self._root(line[1])
@@ -64,6 +68,19 @@ class Walls:
         while parent.get(p, p) != p:
             p = parent[p]
         return p
+
+    def enclosed_by_trial(self, topology: Topology, line: tuple[str, str], journal: list) -> list[int]:
+        """:func:`enclosed_side` of ``line`` just added with ``journal`` (its entry last): the
+        same list, remembered per line and trial lines before it until the lasting walls change
+        (states sharing these walls ask for the same bands over and over). Do not change it."""
+        key = (line, *[entry[0] for entry in journal[:-1]]) if len(journal) > 1 else line
+        memo = self.memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[key] = enclosed_side(topology, self, line)
+        return found
 
     def undo(self, journal: list) -> None:
         """Take back the lines recorded in ``journal`` by :meth:`add`, latest first."""

@@ -24,7 +24,7 @@ from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Sc
 from studio.rules.api import Game, State
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
-from studio.rules.realm.cards import SharedPool
+from studio.rules.realm.cards import card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.geometry.bands import BandShape, Topology
@@ -70,27 +70,31 @@ class PlacePreview:
 class _BoardPart:
     """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
 
-    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache")
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned")
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
         part = cls()
         n = game.players
-        part.key = ()
+        part.key = []
         part.bands = []
         part.peg_seats = {}
         part.reach = [None] * n
         part.walls = [Walls() for _ in range(n)]
         part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
+        part.owned = -1  # bit mask of the seats whose reach and walls are this part's own
         return part
 
     def copy(self) -> "_BoardPart":
         part = _BoardPart()
-        part.key = self.key
+        part.key = list(self.key)
         part.bands = list(self.bands)
         part.peg_seats = dict(self.peg_seats)
-        part.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
-        part.walls = [w.copy() for w in self.walls]
+        # each seat's reach and walls are shared until a band of that seat lands (extend): the
+        # walls keep what they remember (Walls.memo) for the seats that did not move
+        part.reach = list(self.reach)
+        part.walls = list(self.walls)
+        part.owned = 0
         part.pay_cache = [list(c) for c in self.pay_cache]
         return part
 
@@ -100,9 +104,15 @@ class _BoardPart:
         ids_at = game.shape_ids_at
         shapes_at = topo.shapes_at
         for seat, kind, pegs in bands:
-            shape = topo.shape(pegs, kind)
+            shape = topo.shape(tuple(pegs), kind)
             self.bands.append((seat, shape))
             bit = 1 << seat
+            if not self.owned & bit:
+                r = self.reach[seat]
+                if r is not None:
+                    self.reach[seat] = (list(r[0]), set(r[1]))
+                self.walls[seat] = self.walls[seat].copy()
+                self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
                 reach = self.reach[seat] = ([], set())
@@ -120,7 +130,7 @@ class _BoardPart:
                             shapes.append(sh)
             for line in shape.sides:
                 self.walls[seat].add(line)
-        self.key = self.key + tuple(bands)
+        self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
 class _Trial:
@@ -167,18 +177,9 @@ class RealmGame(Game):
             raise BoardError(f"unknown band shape(s) {', '.join(unknown)}")
         if self.rules.start not in SUPPORTED_START:
             raise BoardError(f"unknown start rule {self.rules.start!r}")
-        cards = self.rules.cards
-        # where cards come from (studio.rules.realm.cards); personal_deck: its settings or None
-        self.personal_deck: dict | None = None
-        if isinstance(cards, dict) and "personal-deck" in cards:
-            from studio.rules.realm.cursed_triangle import PersonalDecks
-
-            self.card_rules = PersonalDecks(self.rules, cards["personal-deck"])
-            self.personal_deck = self.card_rules.params
-        elif cards == "shared-pool":
-            self.card_rules = SharedPool(self.rules)
-        else:
-            raise BoardError(f"unknown card rule {cards!r}")
+        # where cards come from (studio.rules.realm.cards; locations register their own)
+        load_modules()
+        self.card_rules = card_rules_for(self.rules)
         self.allowed_kinds = frozenset(SHAPE_KINDS[b] for b in self.rules.bands)
         self.topology = Topology(board, tuple(sorted(set(SHAPE_KINDS.values()) & (self.allowed_kinds | {"line", "triangle", "quad"}))))
         self.start_pegs = [frozenset(s.start) for s in self.seats]
@@ -189,7 +190,6 @@ class RealmGame(Game):
             raise BoardError(f"peg {bad[0]} has colour {board.pegs[bad[0]].colour!r}; "
                              f"peg colours are {', '.join(COLOURS)}")
         self.peg_colour = {p.id: CINDEX[p.colour] for p in board.pegs.values()}
-        load_modules()
         self.modules = []
         for name, params in (self.rules.modules or {}).items():
             if name not in REGISTRY:
@@ -200,7 +200,12 @@ class RealmGame(Game):
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
-                                   "final_scoring", "energy_needed", "goal_bonus")}
+                                   "project_before_final", "final_scoring", "project_final_scoring",
+                                   "energy_needed", "goal_bonus")}
+        # projected_scores works on copies of the lists when every module acting at the end
+        # projects itself on them (no play, no log)
+        self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
+            and all(m in self.hooks["project_final_scoring"] for m in self.hooks["final_scoring"])
         # preview can work a band out without playing it when no module acts before collecting
         # and every module acting after says when it would do nothing (RealmModule.quiet)
         self.direct_preview = not self.hooks["before_collect"] and all(
@@ -232,6 +237,9 @@ class RealmGame(Game):
         # state and game with those facts lists the same actions (cleared when large)
         self._pay_entries: dict[tuple, tuple] = {}
         self.draw_count = self.card_rules.draw_count
+        # per shape index, its interior faces that are segments (what exploring it can collect)
+        self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
+                                  for sh in self.topology.shapes]
         self._board_part: _BoardPart | None = None  # see board_of
 
     def board_of(self, bands) -> "_BoardPart":
@@ -239,15 +247,15 @@ class RealmGame(Game):
         in an observation): who is on each peg, each seat's reach and walls, payment caches.
         The same for every state sampled from one observation, so it is built once and
         extended band by band as a game goes on (the last one is kept)."""
-        key = tuple((seat, kind, tuple(pegs)) for seat, kind, pegs in bands)
         last = self._board_part
-        if last is not None and last.key == key:
+        # key: the bands in the observation's form, so a whole list compares at C speed
+        if last is not None and last.key == bands:
             return last
-        if last is not None and key[:len(last.key)] == last.key:
+        if last is not None and bands[:len(last.key)] == last.key:
             part = last.copy()
         else:
             part = _BoardPart.empty(self)
-        part.extend(self, key[len(part.key):])
+        part.extend(self, bands[len(part.key):])
         self._board_part = part
         return part
 
@@ -319,6 +327,36 @@ class RealmState(State):
     ``log`` (one line per action) and ``history`` (actions)."""
 
     _trial: _Trial | None = None  # set while :meth:`preview` plays a band to take it back
+    # bands, peg_seats and the outer reach and walls lists shared with a clone or a board part
+    # (copy on write, :meth:`_own_board`); _owned_seats: bit mask of the seats whose reach and
+    # walls this state has copied since
+    _board_shared = False
+    _owned_seats = -1
+    # the card shuffler (see the rng property): a Random, or a seed for one, made when first used
+    _rng: Any = None
+    _rng_lazy = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (shuffles, RTR-S1). A clone shares it and a sampled
+        state holds only its seed until one of them shuffles (a copy of a Random costs more
+        than most moves)."""
+        r = self._rng
+        if self._rng_lazy:
+            if isinstance(r, random.Random):
+                copy = random.Random(0)  # a fixed seed is cheaper than seeding from the OS
+                copy.setstate(r.getstate())
+                r = copy
+            else:
+                r = random.Random(r)
+            self._rng = r
+            self._rng_lazy = False
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_lazy = False
 
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -382,13 +420,33 @@ class RealmState(State):
         return [[None] * len(self.game.topology.shapes) for _ in range(self.game.players)]
 
     def _set_board(self, board: "_BoardPart") -> None:
-        """Take the bands of ``board`` (copied; its payment caches shared, copy on write)."""
-        self.bands = list(board.bands)
-        self.peg_seats = dict(board.peg_seats)
-        self.reach = [None if r is None else (list(r[0]), set(r[1])) for r in board.reach]
-        self.walls = [w.copy() for w in board.walls]
+        """Take the bands of ``board``: shared with it, copy on write (see :meth:`_own_board`)."""
+        self.bands = board.bands
+        self.peg_seats = board.peg_seats
+        self.reach = board.reach
+        self.walls = board.walls
+        self._board_shared = True
         self._pay_cache = board.pay_cache
         self._pay_shared = True
+
+    def _own_board(self, seat: int) -> None:
+        """Before a band of ``seat`` really lands: copy what a clone or sampled state shares
+        (bands, peg owners, and that seat's reach and walls). Previews change them only to
+        take the change back, so they need no copy."""
+        if self._board_shared:
+            self.bands = list(self.bands)
+            self.peg_seats = dict(self.peg_seats)
+            self.reach = list(self.reach)
+            self.walls = list(self.walls)
+            self._board_shared = False
+            self._owned_seats = 0
+        bit = 1 << seat
+        if not self._owned_seats & bit:
+            r = self.reach[seat]
+            if r is not None:
+                self.reach[seat] = (list(r[0]), set(r[1]))
+            self.walls[seat] = self.walls[seat].copy()
+            self._owned_seats |= bit
 
     def _own_pay_cache(self) -> list[list]:
         """The payment cache, copied first if a clone shares it."""
@@ -472,12 +530,26 @@ class RealmState(State):
 
     def projected_scores(self) -> list[float]:
         """Scores if the game ended now with the end-of-game rules applied (energy to VP, module
-        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: the
-        final scoring runs on this state and is taken back (no copy)."""
+        scoring); an eliminated seat (e.g. Volcano, L2-4) gets ``-inf``. Changes nothing: worked
+        out on copies of the scores and energy when every module acting at the end projects
+        itself (``project_before_final``, ``project_final_scoring``), else the final scoring runs
+        on this state and is taken back (no copy)."""
         hooks = self.game.hooks
-        if self.end_reason is None and not hooks["before_final"] and not hooks["final_scoring"]:
-            # only energy to VP (RTR-E2) to add: nothing to play and take back
-            return _energy_projection(self.score, self.energy, self.eliminated, self.game.rules.energy_per_vp)
+        if self.end_reason is None and self.game.plain_projection:
+            # energy to VP (RTR-E2) after what the modules project: nothing to play and take back
+            if not hooks["before_final"] and not hooks["final_scoring"]:
+                return _energy_projection(self.score, self.energy, self.eliminated, self.game.rules.energy_per_vp)
+            score, energy, eliminated = list(self.score), list(self.energy), set(self.eliminated)
+            for m in hooks["before_final"]:
+                m.project_before_final(self, score, energy, eliminated)
+            rate = self.game.rules.energy_per_vp
+            if rate > 0:  # as _final_scoring does (RTR-E2, RTR-S7)
+                for s, e in enumerate(energy):
+                    if e >= rate and s not in eliminated:
+                        score[s] = max(0, score[s] + e // rate)
+            for m in hooks["final_scoring"]:
+                m.project_final_scoring(self, score)
+            return [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
         if self.end_reason is None:
             energy, score, supply = list(self.energy), list(self.score), self.supply
             eliminated, n_log = set(self.eliminated), len(self.log)
@@ -519,74 +591,54 @@ class RealmState(State):
         and collecting (RTR-P3), then the projected scores. None when it cannot be done this
         way: a module would act on the band (see :meth:`RealmModule.quiet`), or the band may
         end the turn of the last seat, and so perhaps the game."""
-        game = self.game
-        seat = self.seat
-        n = game.players
-        energy = list(self.energy)
         for card in action.payment:
             if card.energy:
                 return None  # L6-5 energy payments: played (rare)
+        game = self.game
+        seat = self.seat
         topo = game.topology
         shape = self._shape_of(action)
-        is_segment = topo.is_segment
         collected = self.collected
         mine = self.controlled[seat]
-        got: dict[int, int] = {}     # faces this band collects
-        held: set[int] = set()       # faces this band newly controls
-        outcome = PlaceOutcome()
-        supply = self.supply
+        outcome = PlaceOutcome(list(shape.interior))
+        newly = outcome.newly_controlled
+        taken = outcome.collected
         treasure_of, energy_of = topo.treasure, topo.energy
-
-        def control(f: int) -> None:
-            nonlocal supply
-            if not is_segment[f]:
-                return
+        treasure = gained = 0
+        supply = self.supply
+        got: list[int] = []      # faces this band collects
+        held: set[int] = set()   # faces this band newly controls
+        for f in game.interior_segments[shape.index]:  # explore (RTR-P2), collect (RTR-P3)
             if f not in mine and f not in held:
                 held.add(f)
-                outcome.newly_controlled.append(f)
+                newly.append(f)
             if f in collected or f in got:
-                return
-            got[f] = seat
-            outcome.collected.append(f)
-            outcome.treasure += treasure_of[f]
+                continue
+            got.append(f)
+            taken.append(f)
+            treasure += treasure_of[f]
             if energy_of[f]:
                 amount = min(energy_of[f], supply)
                 supply -= amount
-                energy[seat] += amount
-                outcome.energy += amount
-
-        for f in shape.interior:
-            outcome.explored.append(f)
-            control(f)
-        walls = self.walls[seat]
-        journal: list = []
-        try:
-            if game.rules.closures:
-                inside = None
-                for line in shape.sides:
-                    if walls.add(line, journal):
-                        region = enclosed_side(topo, walls, line)
-                        if not region:
-                            continue
-                        if inside is None:
-                            inside = set(shape.interior)
-                        site = [f for f in region if is_segment[f] and f not in inside
-                                and f not in collected and f not in got]
-                        fresh = [f for f in region if is_segment[f] and f not in inside
-                                 and f not in mine and f not in held]
-                        if fresh:
-                            outcome.regions.append((region, site))
-                        for f in fresh:
-                            outcome.closed.append(f)
-                            control(f)
-        finally:
-            walls.undo(journal)
+                gained += amount
+        if game.rules.closures:  # close (RTR-P4), on the seat's walls, taken back
+            walls = self.walls[seat]
+            sides = shape.sides
+            if len(sides) > 1 or (sides[0] not in walls.covered
+                                  and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                treasure, gained, supply = self._preview_closures(seat, shape, walls, outcome, got, held,
+                                                                  treasure, gained, supply)
+        outcome.treasure = treasure
+        outcome.energy = gained
         for m in game.hooks["after_place"]:
             if not m.quiet(self, seat, shape, outcome):
                 return None
+        n = game.players
         score = list(self.score)
-        if outcome.treasure:
-            score[seat] = max(0, score[seat] + outcome.treasure)
+        if treasure:
+            score[seat] = max(0, score[seat] + treasure)
+        energy = list(self.energy)
+        energy[seat] += gained
         if seat == n - 1 and self.actions_left <= 1 and self._round_may_end(seat, score, energy):
             return None  # the game may end after this band: played, so it is scored as it ends
         if not game.final_reads_state:
@@ -594,7 +646,8 @@ class RealmState(State):
             return PlacePreview(outcome, projected, score, energy, [0] * n, False)
         saved = (list(self.energy), list(self.score), self.supply)
         self.energy[:], self.score[:], self.supply = energy, score, supply
-        collected.update(got)
+        for f in got:
+            collected[f] = seat
         mine.update(held)
         try:
             projected = self.projected_scores()
@@ -605,6 +658,63 @@ class RealmState(State):
                 del collected[f]
             mine.difference_update(held)
         return PlacePreview(outcome, projected, score, energy, needed, False)
+
+    def _preview_closures(self, seat: int, shape: BandShape, walls: Walls, outcome: PlaceOutcome, got: list,
+                          held: set, treasure: int, gained: int, supply: int) -> tuple[int, int, int]:
+        """The closing part of :meth:`_direct_preview` (RTR-P4): the band's sides added to the
+        seat's ``walls`` one by one; regions closed are explored and collected into
+        ``outcome``, ``got`` and ``held`` as in :meth:`_settle`. Returns the treasure, energy
+        gained and supply left. What the sides enclose depends on the walls alone, so it is
+        remembered with them (:meth:`_closing_regions`)."""
+        topo = self.game.topology
+        collected = self.collected
+        mine = self.controlled[seat]
+        for region, faces in self._closing_regions(walls, shape):
+            site = [f for f in faces if f not in collected and f not in got]
+            fresh = [f for f in faces if f not in mine and f not in held]
+            if fresh:
+                outcome.regions.append((list(region), site))
+            for f in fresh:
+                outcome.closed.append(f)
+                held.add(f)
+                outcome.newly_controlled.append(f)
+                if f in collected or f in got:
+                    continue
+                got.append(f)
+                outcome.collected.append(f)
+                treasure += topo.treasure[f]
+                if topo.energy[f]:
+                    amount = min(topo.energy[f], supply)
+                    supply -= amount
+                    gained += amount
+        return treasure, gained, supply
+
+    def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
+        """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
+        encloses a region (:func:`enclosed_side`) holding segments outside the band: the
+        region and those segments. Remembered in ``walls.memo`` until the walls change."""
+        memo = walls.memo
+        found = memo.get(shape.index)
+        if found is not None:
+            return found
+        topo = self.game.topology
+        is_segment = topo.is_segment
+        found = []
+        journal: list = []
+        inside = set(shape.interior)
+        try:
+            for line in shape.sides:
+                if walls.add(line, journal):
+                    region = walls.enclosed_by_trial(topo, line, journal)
+                    faces = [f for f in region if is_segment[f] and f not in inside]
+                    if faces:
+                        found.append((region, faces))
+        finally:
+            walls.undo(journal)
+        if len(memo) > 4096:
+            memo.clear()
+        memo[shape.index] = found
+        return found
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
         """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
@@ -1048,15 +1158,18 @@ class RealmState(State):
         if self.bands_left[seat] <= 0:
             return "RTR-S5: you have no bands left"
         pegs = action.pegs
-        unknown = [p for p in pegs if p not in game.board.pegs]
-        if unknown:
-            return f"RTR-P1: no peg {unknown[0]!r} on this board"
-        if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
-            return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
-        kind = SHAPE_KINDS.get(action.shape, action.shape) if action.shape else ""
-        if action.shape and action.shape not in SHAPE_KINDS:
-            return f"RTR-P1: unknown band shape {action.shape!r}"
-        shape = game.topology.shape(pegs, kind)
+        # a band in canonical form names a board shape at once (bands from legal_actions do)
+        shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
+        if shape is None:
+            unknown = [p for p in pegs if p not in game.board.pegs]
+            if unknown:
+                return f"RTR-P1: no peg {unknown[0]!r} on this board"
+            if len(set(pegs)) != len(pegs) or not 2 <= len(pegs) <= 4:
+                return "RTR-P1: a band occupies 2, 3 or 4 different pegs"
+            kind = SHAPE_KINDS.get(action.shape, action.shape) if action.shape else ""
+            if action.shape and action.shape not in SHAPE_KINDS:
+                return f"RTR-P1: unknown band shape {action.shape!r}"
+            shape = game.topology.shape(pegs, kind)
         if shape is None:
             if kind == "long-barrier" or (not kind and len(pegs) == 3 and "long-barrier" in game.allowed_kinds):
                 return "L5-3: a long barrier runs along two board lines through its middle peg"
@@ -1075,7 +1188,22 @@ class RealmState(State):
             problem = m.band_problem(self, seat, shape)
             if problem:
                 return problem
+        if self._listed(seat, shape, action):
+            return None
         return self._why_payment_illegal(seat, pegs, action.payment)
+
+    def _listed(self, seat: int, shape: BandShape, action: Place) -> bool:
+        """Whether ``action`` is the very Place :meth:`_legal_places` lists for ``shape`` with
+        the seat's hand now (its default payment, legal by construction): then the payment
+        needs no check. False when unsure."""
+        entry = self._pay_cache[seat][shape.index]
+        if entry is None:
+            return False
+        plans = self.game._plans.get(tuple(self.hands[seat]))
+        if plans is None:
+            return False
+        pid = plans.get(entry[0])
+        return pid is not None and pid >= 0 and entry[2].get(pid) is action
 
     def _why_payment_illegal(self, seat: int, pegs, payment) -> str | None:
         colour = self.game.peg_colour
@@ -1203,6 +1331,7 @@ class RealmState(State):
         self._pay(seat, action.payment)
         trial = self._trial
         if trial is None:
+            self._own_board(seat)
             self._occupy(seat, shape)
         else:  # a preview: record what to undo; reach and payment caches are left alone
             peg_seats = self.peg_seats
@@ -1385,8 +1514,8 @@ class RealmState(State):
     def clone(self) -> "RealmState":
         s = RealmState(self.game, self.seed, _empty=True)
         s.history = list(self.history)
-        s.rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
-        s.rng.setstate(self.rng.getstate())
+        s._rng = self._rng  # shared until one side shuffles (see rng)
+        s._rng_lazy = self._rng_lazy = True
         s.deck = list(self.deck)
         s.discard = list(self.discard)
         s.decks = [list(d) for d in self.decks]
@@ -1400,14 +1529,17 @@ class RealmState(State):
         s.energy = list(self.energy)
         s.score = list(self.score)
         s.bands_left = list(self.bands_left)
-        s.bands = list(self.bands)
-        s.peg_seats = dict(self.peg_seats)
+        # bands, peg owners, reach and walls: shared until one side places a band (_own_board)
+        s.bands = self.bands
+        s.peg_seats = self.peg_seats
+        s.reach = self.reach
+        s.walls = self.walls
+        s._board_shared = self._board_shared = True
+        s._owned_seats = self._owned_seats = 0
         # entries are pure functions of (seat, shape, peg_seats on its pegs): share the lists
         # until one side writes (see _own_pay_cache)
         s._pay_cache = self._pay_cache
         s._pay_shared = self._pay_shared = True
-        s.reach = [None if r is None else (list(r[0]), set(r[1])) for r in self.reach]
-        s.walls = [w.copy() for w in self.walls]
         s.collected = dict(self.collected)
         s.controlled = [set(c) for c in self.controlled]
         s.round = self.round
@@ -1491,7 +1623,8 @@ class RealmState(State):
         s = cls(game, 0, _empty=True)
         me = obs["seat"]
         n = game.players
-        s.rng = random.Random(rng.random())
+        s._rng = rng.random()  # the seed of its generator, made when first used (see rng)
+        s._rng_lazy = True
         unseen = [game.rules.cards_per_colour] * NCOL
         for c in range(NCOL):
             unseen[c] -= obs["hand"][c]

@@ -92,6 +92,12 @@ class Labyrinth(RealmModule):
                 outcome.notes.append(f"finds a {artifact}")
                 state.pending.append((seat, "bonus-card"))
 
+    def project_final_scoring(self, state, score) -> None:
+        for seat, found in enumerate(state.extra[self.name]["artifacts"]):
+            sets = min(found.count(a) for a in ARTIFACTS)
+            if sets:
+                score[seat] = max(0, score[seat] + self.set_points * sets)
+
     def final_scoring(self, state) -> None:
         for seat, found in enumerate(state.extra[self.name]["artifacts"]):
             sets = min(found.count(a) for a in ARTIFACTS)

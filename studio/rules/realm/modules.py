@@ -50,8 +50,20 @@ class RealmModule:
     def before_final(self, state: "RealmState") -> None:
         """Called at the end before unused energy turns into VP (e.g. the Volcano escape)."""
 
+    def project_before_final(self, state: "RealmState", score: list, energy: list, eliminated: set) -> None:
+        """What :meth:`before_final` does to ``score``, ``energy`` and ``eliminated`` (plain
+        copies of the state's), without logging or touching the state: lets
+        :meth:`RealmState.projected_scores` skip playing the final scoring. A module with
+        ``before_final`` but without this is played. tests/rules/test_preview.py holds both to
+        the same result."""
+
     def final_scoring(self, state: "RealmState") -> None:
         """Add end-of-game points (after the base energy conversion)."""
+
+    def project_final_scoring(self, state: "RealmState", score: list) -> None:
+        """What :meth:`final_scoring` adds, added to ``score`` (a plain copy of the state's,
+        after the energy conversion) without logging or touching the state; see
+        :meth:`project_before_final`."""
 
     def energy_needed(self, state: "RealmState", seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (e.g. the Volcano escape, L2-4)."""

@@ -22,6 +22,7 @@ class Idols(RealmModule):
         self.points = int(self.params.get("points", 6))
         topo = game.topology
         self.idol_of = {i: seg.idol for i, seg in enumerate(topo.segment_of_face) if seg is not None and seg.idol}
+        self.idols = {colour: [f for f, c in self.idol_of.items() if c == colour] for colour in IDOL_COLOURS}
         self.mixed = set()
         for shape in topo.shapes:
             kinds = {f in self.idol_of for f in shape.interior if topo.is_segment[f]}
@@ -33,17 +34,30 @@ class Idols(RealmModule):
             return "L7-2: one band may not explore idols together with ordinary segments"
         return None
 
-    def final_scoring(self, state) -> None:
+    def _awards(self, state):
+        """``(seat, points, colour, idols)`` for each seat with the most idols of a colour
+        (L7-4: ties share, rounded up)."""
+        out = []
+        collected = state.collected
         for colour in IDOL_COLOURS:
             counts = [0] * state.players
-            for f, c in self.idol_of.items():
-                if c == colour and f in state.collected:
-                    counts[state.collected[f]] += 1
+            for f in self.idols[colour]:
+                s = collected.get(f)
+                if s is not None:
+                    counts[s] += 1
             best = max(counts)
             if best == 0:
                 continue
             leaders = [s for s in range(state.players) if counts[s] == best]
             share = -(-self.points // len(leaders))  # rounded up
-            for s in leaders:
-                state.add_score(s, share)
-                state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
+            out.extend((s, share, colour, best) for s in leaders)
+        return out
+
+    def final_scoring(self, state) -> None:
+        for s, share, colour, best in self._awards(state):
+            state.add_score(s, share)
+            state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
+
+    def project_final_scoring(self, state, score) -> None:
+        for s, share, _colour, _best in self._awards(state):
+            score[s] = max(0, score[s] + share)

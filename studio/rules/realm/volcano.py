@@ -23,6 +23,13 @@ class VolcanoEscape(RealmModule):
     def energy_needed(self, state, seat) -> int:
         return self.escape
 
+    def project_before_final(self, state, score, energy, eliminated) -> None:
+        for seat in range(state.players):
+            if energy[seat] >= self.escape:
+                energy[seat] -= self.escape
+            else:
+                eliminated.add(seat)
+
     def before_final(self, state) -> None:
         for seat in range(state.players):
             if state.energy[seat] >= self.escape:

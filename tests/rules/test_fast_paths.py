@@ -1,0 +1,240 @@
+"""The Rule the Realm engine's sharing and shortcuts, each held to the plain way.
+
+* clones and sampled states share bands, peg owners, reach, walls and the card shuffler until
+  one side changes them (copy on write): every state stays equal to a plain replay of its own
+  record, whatever its twins do;
+* board parts of sampled states share the seats' walls and reach between observations: a
+  sampled state equals one sampled from a fresh game;
+* ``apply`` skips the payment check for the very Place listed for the hand now: the reasons
+  it gives equal the plain check's for listed bands and for other payments;
+* walls remember what trial lines enclose until they really change;
+* the Volcano escape projected on plain lists equals playing the final scoring;
+* a Place hashes its fields once, and the cache is never pickled.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from studio.content import bundled_path
+from studio.playtest.runner import _RESULT_PARTS, _parts_of, register_result_parts, result_of
+from studio.rules import load_game
+from studio.rules.realm import CardPayment, Place
+from studio.rules.realm.enclosure import Walls, enclosed_side
+from tests.rules.test_preview import random_positions, reference_projection
+
+CASES = [("jungle-temples", 2), ("jungle-temples", 4), ("volcano", 3), ("cursed-triangle", 3),
+         ("labyrinth", 2), ("fragile-ruins", 4), ("two-deities", 3)]
+
+
+def scenario(name: str):
+    return bundled_path("scenarios", f"{name}.yaml")
+
+
+def view(state) -> dict:
+    """Everything a state holds, the union-finds as partitions (compression may differ)."""
+    snap = state.snapshot()
+    snap["walls"] = [(sorted(w.covered), sorted(sorted(p for p in w.parent if w._root(p) == r)
+                                                for r in {w._root(p) for p in w.parent}))
+                     for w in state.walls]
+    snap["reach"] = [None if r is None else ([sh.index for sh in r[0]], sorted(r[1])) for r in state.reach]
+    snap["log"] = list(state.log)
+    return snap
+
+
+def replayed(state):
+    """The plain state: its record replayed from scratch (shares nothing)."""
+    return state.game.state_from_dict(state.to_dict())
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_clones_sharing_until_they_change_equal_plain_replays(name, players):
+    game = load_game(scenario(name), players, seed=3)
+    checked = 0
+    for seed in (1, 2):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if rng.random() < 0.15:
+                twins = [state.clone(), state.clone()]
+                for _ in range(4):  # each twin goes its own way, then the original moves on
+                    for twin in twins:
+                        if not twin.is_terminal():
+                            twin.apply(rng.choice(twin.legal_actions()))
+                for twin in twins:
+                    assert view(twin) == view(replayed(twin))
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+        assert view(state) == view(replayed(state))
+    assert checked > 10
+
+
+@pytest.mark.parametrize("name,players", [("jungle-temples", 3), ("volcano", 2), ("labyrinth", 4)])
+def test_sampled_states_equal_states_sampled_from_a_fresh_game(name, players):
+    game = load_game(scenario(name), players, seed=4)
+    other = load_game(scenario(name), players, seed=4)
+    state = game.new_state(9)
+    rng = random.Random(9)
+    checked = 0
+    while not state.is_terminal():
+        obs = state.observation(state.current_player)
+        samples = [game.sample_state(obs, random.Random(k)) for k in (1, 2)]
+        fresh = []
+        for k in (1, 2):
+            other._board_part = None  # built from nothing: no part kept from earlier observations
+            fresh.append(other.sample_state(obs, random.Random(k)))
+        for k, (s, plain) in enumerate(zip(samples, fresh)):
+            moves = random.Random(k)
+            for _ in range(3):  # the two samples play different bands on the shared board
+                if s.is_terminal():
+                    break
+                action = moves.choice(s.legal_actions())
+                s.apply(action)
+                plain.apply(action)
+            assert view(s) == view(plain)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+def plain_reason(state, action):
+    state._listed = lambda *args: False  # the plain payment check only
+    try:
+        return state.why_illegal(action)
+    finally:
+        del state._listed
+
+
+@pytest.mark.parametrize("name,players", [("jungle-temples", 4), ("cursed-triangle", 2), ("labyrinth", 3)])
+def test_the_listed_band_shortcut_gives_the_plain_reasons(name, players):
+    game = load_game(scenario(name), players, seed=6)
+    checked = 0
+    for seed in (1, 2):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            places = [a for a in legal if isinstance(a, Place)]
+            for band in rng.sample(places, min(4, len(places))):
+                assert state.why_illegal(band) is None and plain_reason(state, band) is None
+                others = [Place(band.pegs, pay, band.shape) for pay in state.payment_options(band.pegs)[1:3]]
+                if band.payment:  # a card short, and a card to nobody on the peg
+                    others.append(Place(band.pegs, band.payment[1:], band.shape))
+                    first = band.payment[0]
+                    others.append(Place(band.pegs, (CardPayment(first.peg, first.colour, 3 - (first.to or 0)),)
+                                        + band.payment[1:], band.shape))
+                for other in others:
+                    assert state.why_illegal(other) == plain_reason(state, other), other
+                    checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 100
+
+
+def test_walls_forget_what_trials_enclosed_once_they_really_change():
+    game = load_game(scenario("jungle-temples"), 2, seed=1)
+    topo = game.topology
+    shape = next(s for s in topo.shapes if s.kind == "triangle")
+    a, b, c = shape.pegs
+    walls = Walls()
+    state = game.new_state(1)
+    walls.add(shape.sides[0])
+    walls.add(shape.sides[1])
+    before = state._closing_regions(walls, shape)
+    assert shape.index in walls.memo
+    assert [r for r, _ in before] == []  # the band's own ring encloses only its inside
+    walls.add(shape.sides[2])  # the ring is now really walled: what a trial would enclose changes
+    assert walls.memo == {}
+    # every other band on one of its lines now closes against the ring: same as the plain search
+    for other in topo.shapes:
+        if other.index != shape.index and set(other.sides) & set(shape.sides):
+            got = state._closing_regions(walls, other)
+            plain = Walls()
+            for line in shape.sides:
+                plain.add(line)
+            want = []
+            for line in other.sides:
+                if plain.add(line):
+                    region = enclosed_side(topo, plain, line)
+                    faces = [f for f in region if topo.is_segment[f] and f not in set(other.interior)]
+                    if faces:
+                        want.append((region, faces))
+            assert got == want, other
+
+
+@pytest.mark.rule("L2-4")
+@pytest.mark.parametrize("energies", [(0, 6, 7), (7, 8, 20), (3, 10, 6)])
+def test_the_volcano_escape_projected_on_lists_equals_playing_it(energies):
+    game = load_game(scenario("volcano"), 3, seed=2)
+    assert game.plain_projection
+    state = game.new_state(2)
+    for seat, energy in enumerate(energies):
+        state.take_energy(seat, energy)
+    state.score[:] = [4, 0, 9]
+    want = reference_projection(state)
+    assert state.projected_scores() == want
+    assert [v == float("-inf") for v in want] == [e < 7 for e in energies]
+
+
+def test_a_place_hashes_its_fields_once_and_never_pickles_the_hash():
+    band = Place(("b2", "a1"), (CardPayment("a1", "red"), CardPayment("b2", "blue", 1)), "line")
+    same = Place(("a1", "b2"), (CardPayment("b2", "blue", 1), CardPayment("a1", "red")), "line")
+    assert hash(band) == hash((band.pegs, band.payment, band.shape)) == hash(same)
+    assert {band: 1}[same] == 1
+    copy = pickle.loads(pickle.dumps(band))
+    assert "_hash" not in copy.__dict__ and copy == band and hash(copy) == hash(band)
+    assert band.to_dict() == same.to_dict() and repr(band) == repr(same)
+
+
+def test_result_fields_come_from_the_parts_registered_for_the_game():
+    game = load_game(scenario("jungle-temples"), 2, seed=1)
+    state = game.new_state(1)
+    rng = random.Random(1)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    assert _parts_of(state) == {"bands_used": tuple(state.bands_used(s) for s in range(2))}
+
+    original = type(game)
+
+    class Other(original):
+        pass
+
+    register_result_parts(Other, lambda s: {"seat_stats": (("x", 1),)})
+    game.__class__ = Other
+    try:
+        result = result_of(state, ["random", "random"])
+    finally:
+        game.__class__ = original
+        _RESULT_PARTS.pop(Other)
+    assert result.seat_stats == (("x", 1),) and result.bands_used == ()
+
+
+@pytest.mark.parametrize("name,players", [("two-deities", 2), ("cursed-triangle", 2)])
+def test_final_scoring_projected_on_lists_equals_playing_it(name, players):
+    assert load_game(scenario(name), players, seed=8).plain_projection  # the module projects its points
+    scored = 0
+    for state, _rng in random_positions(scenario(name), players, seed=8, games=1, every=1):
+        want = reference_projection(state)
+        assert state.projected_scores() == want
+        rate = state.game.rules.energy_per_vp
+        scored += want != [float(v + e // rate) for v, e in zip(state.score, state.energy)]
+    assert scored > 5  # positions where the end-of-game points mattered
+
+
+@pytest.mark.rule("L8-9")
+def test_artifact_sets_projected_on_lists_equal_playing_them():
+    from studio.rules.realm.labyrinth import ARTIFACTS
+
+    game = load_game(scenario("labyrinth"), 3, seed=2)
+    assert game.plain_projection
+    state = game.new_state(2)
+    found = state.extra["labyrinth"]["artifacts"]
+    found[0][:] = list(ARTIFACTS) * 2 + [ARTIFACTS[0]]   # two sets and a spare
+    found[1][:] = list(ARTIFACTS)[:-1]                   # one short of a set
+    found[2][:] = list(ARTIFACTS)
+    state.take_energy(1, 7)
+    want = reference_projection(state)
+    assert state.projected_scores() == want
+    assert want[0] > want[2] > 0 and want[1] == 2.0  # 7 energy: 2 VP (RTR-E2), no set
