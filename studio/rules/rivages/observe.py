@@ -63,9 +63,9 @@ def observation(state: RivagesState, seat: int) -> dict:
         explorers = [_record(state, p, s == seat) for s, p in enumerate(state.players_state)]
     else:
         # the others' records change only when a new round starts: made once per round
-        cache = state.__dict__.get("_round_records")
+        cache = state.round_records
         if cache is None or cache[0] is not state.round_start:
-            cache = state._round_records = (state.round_start, {})
+            cache = state.round_records = (state.round_start, {})
         records = cache[1]
         explorers = []
         for s in range(game.players):
@@ -110,7 +110,7 @@ def _player(game: RivagesGame, rec: dict, map_index: dict, hand: list[int], loot
     m = game.maps[isl]
     tree_i = next(i for i, t in enumerate(game.trees) if t.id == rec["tree"])
     tree = game.trees[tree_i]
-    p = Player(isl, tree_i, len(game.terrains), len(m.goals))
+    p = Player.fresh(isl, tree_i, len(game.terrains), len(m.goals))
     for h in rec["crossed"]:
         i = m.index[tuple(h)]
         p.crossed |= 1 << i
@@ -147,7 +147,7 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     tokens and islands it cannot see dealt at random to the other hands, the deck (keeping the
     number of Exploration cards left above the Endgame cards), the bag and the pile."""
     s = RivagesState(game, 0, _empty=True)
-    s.rng = random.Random(rng.random())
+    s.seed_rng(rng.random())
     me = obs["seat"]
     map_index = {}
     for i, m in enumerate(game.maps):
