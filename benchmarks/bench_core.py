@@ -358,7 +358,8 @@ def main(argv=None) -> int:
 
 
 def differential(games: int) -> int:
-    """The long mode of tests/rules/test_preview.py: ``games`` games per bundled case."""
+    """The long mode of tests/rules/test_preview.py and tests/rivages/test_preview.py: ``games``
+    games per bundled case and per Rivages player count (1-5)."""
     sys.path.insert(0, str(ROOT))
     from tests.rules import test_preview as t
 
@@ -376,6 +377,13 @@ def differential(games: int) -> int:
                     for state, rng in t.positions_of(game, 100, games=games * 3, every=1))
             total += n
             print(f"  small board, {name} {players}p: {n} previews equal")
+    from tests.rivages import test_preview as r
+
+    for scenario, players in r.CASES:
+        n = sum(r.check_position(state, rng) for state, rng in r.positions(scenario, players, games=games, seed=200))
+        total += n
+        print(f"  {scenario[:-5]} {players}p: {n} Rivages actions previewed, equal to playing on a copy "
+              "(and on a dealt state; bot values equal)")
     print(f"{total} previews checked in {time.process_time() - start:.0f} s CPU: all equal")
     return 0
 

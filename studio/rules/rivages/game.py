@@ -27,10 +27,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
-from studio.rules.api import Game, State
+from studio.rules.api import Game, IllegalAction, State
 from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
@@ -180,6 +180,9 @@ class RivagesGame(Game):
         self.fallback_none = Fallback(None)
         self.use = {s: Use(s) for s in SYMBOL_ATOMS}
         self.play_loot = {k: PlayLoot(k) for k in self.loot_kinds}
+        # how observations show and read positions (studio.rules.rivages.observe.ViewCache), made
+        # when first needed
+        self.views = None
 
     def _all_effects(self):
         for m in self.maps:
@@ -207,6 +210,13 @@ class RivagesGame(Game):
 
         return state_from_observation(self, observation, rng)
 
+    def visible_state(self, observation: dict) -> "RivagesState":
+        """Only what ``observation`` shows, hidden parts left out, for previews of the
+        observer's own actions (see :func:`studio.rules.rivages.observe.visible_state`)."""
+        from studio.rules.rivages.observe import visible_state
+
+        return visible_state(self, observation)
+
 
 def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
     """Game from a ``rivages-scenario/1`` path or a loaded :class:`Rivages`."""
@@ -215,6 +225,39 @@ def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
     if isinstance(source, Rivages):
         return RivagesGame(source, players, seed, source.scenario.path)
     raise TypeError(f"cannot build a Rivages game from {type(source).__name__}")
+
+
+class _NeedsCopy(Exception):
+    """Raised inside :meth:`RivagesState.preview` by what it cannot take back in place."""
+
+
+class _NoRandom:
+    """Stands for the state's generator during a preview: a reshuffle needs a copy."""
+
+    def __getattr__(self, name):
+        raise _NeedsCopy
+
+
+_NO_RANDOM = _NoRandom()
+
+
+class RivagesPreview(NamedTuple):
+    """What an action would do (:meth:`RivagesState.preview`): ``seat`` (who acts),
+    ``player`` (that seat's :class:`Player` right after: read it, do not change it),
+    ``to_move`` (the seat to move after it, None once the game is over), ``phase`` and ``row``
+    (the symbols left) after it."""
+
+    seat: int
+    player: Player
+    to_move: int | None
+    phase: str
+    row: tuple
+
+    @property
+    def own_row(self) -> tuple | None:
+        """The row the seat still plays after the action, or None when its turn has moved on
+        (or it is still to choose a row)."""
+        return self.row if self.to_move == self.seat and self.phase == "row" else None
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -492,6 +535,49 @@ class RivagesState(State):
             return out
         tree = self.game.trees[p.tree]  # statue: RIV-W1 to RIV-W3
         return tree.options(p.tree_crossed, p.tree_reach)
+
+    # -- previews ---------------------------------------------------------------------------
+    def preview(self, action, copy: bool = True) -> "RivagesPreview | None":
+        """What the legal ``action`` of the seat to move would do, without doing it: a
+        :class:`RivagesPreview` of that seat's position right after, who moves next, the phase
+        and the row. The action is played on the state itself with the seat's position, the
+        turn's lists and the piles swapped for copies, then everything is put back, so no copy
+        of the state is made; when it would end the round (RIV-E2 to RIV-E4, RIV-I1: every
+        seat moves) or reshuffle a pile (RIV-I6), it is played on a copy instead. Equal to
+        ``clone()`` + ``apply_trusted(action)`` (tests/rivages/test_preview.py). ``copy=False``:
+        None instead of playing on a copy (on a state from ``game.visible_state``, which has no
+        hidden parts to play the round's end with). Like :meth:`apply_trusted`, only for an
+        action from :meth:`legal_actions` of this state."""
+        if self.end_reason is not None:
+            raise IllegalAction("the game is over", action)
+        seat = self.seat
+        players = self.players_state
+        mine = players[seat]
+        saved = (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
+                 self._rng, self._rng_seed, self.log, self.private_log, self.completions, self.bridges_used)
+        after = players[seat] = mine.copy()
+        self.row, self.pending = list(self.row), list(self.pending)
+        self.card_used, self.bag, self.loot_discard = list(self.card_used), list(self.bag), list(self.loot_discard)
+        # what the action adds to the logs goes to throwaway lists (their lengths are never read)
+        self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
+        self._rng = _NO_RANDOM
+        self._previewing = True
+        try:
+            self._apply(action)
+            out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
+        except _NeedsCopy:
+            out = None
+        finally:
+            del self._previewing
+            players[seat] = mine
+            (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
+             self._rng, self._rng_seed, self.log, self.private_log, self.completions, self.bridges_used) = saved
+            self.seat = seat
+        if out is None and copy:
+            state = self.clone()
+            state.apply_trusted(action)
+            out = RivagesPreview(seat, state.players_state[seat], state.current_player, state.phase, tuple(state.row))
+        return out
 
     # -- legality ---------------------------------------------------------------------------
     def why_illegal(self, action) -> str | None:
@@ -814,6 +900,8 @@ class RivagesState(State):
             self._end_round()
 
     def _end_round(self) -> None:
+        if self._previewing:
+            raise _NeedsCopy  # the round's end moves every seat: preview plays it on a copy
         game = self.game
         players = self.players_state
         n = game.players
