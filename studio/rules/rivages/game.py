@@ -673,32 +673,33 @@ class RivagesState(State):
         p = self.players_state[self.seat]
         m = game.maps[p.island]
         t = type(action)
+        who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             i = m.index[tuple(action.at)]
             self._note_bridge(p, m, 1 << i)
             self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(f"{self.seat_name(self.seat)} plays {action.card}: {' '.join(self.row)}")
+            self.log.append(f"{who} plays {action.card}: {' '.join(self.row)}")
         elif t is Fallback:
             if action.card is not None:
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(f"{self.seat_name(self.seat)} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{self.seat_name(self.seat)} takes one free cross")
+            self.log.append(f"{who} crosses off a row of {action.card} for one free cross"
+                            if action.card else f"{who} takes one free cross")
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
@@ -706,12 +707,12 @@ class RivagesState(State):
             p.loot.remove(tok)
             self.loot_discard.append(tok)
             self.loot_used = True
-            self.log.append(f"{self.seat_name(self.seat)} plays loot {action.kind}")
+            self.log.append(f"{who} plays loot {action.kind}")
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(f"{self.seat_name(self.seat)} starts {m.name} at {list(action.at)}")
+            self.log.append(f"{who} starts {m.name} at {list(action.at)}")
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()

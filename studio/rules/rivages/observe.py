@@ -169,11 +169,6 @@ def _show_list(rec, v, game, p, name, private):
 
 def _read_list(p, rec, v, game, name):
     setattr(p, name, list(rec[name]))
-    if name == "areas_order":  # the completed areas, RIV-G4
-        done = 0
-        for a in p.areas_order:
-            done |= 1 << a
-        p.areas_done = done
 
 
 def _show_tokens(rec, v, game, p, name, private):
@@ -198,10 +193,13 @@ SHOW = {"island": _show_island, "spaces": _show_spaces, "past": _show_past, "tre
 READ = {"island": _read_island, "spaces": _read_spaces, "past": _read_past, "tree": _read_tree,
         "nodes": _read_nodes, "plain": _read_plain, "list": _read_list, "tokens": _skip, "cards": _skip,
         "derived": _skip}
-# (name, show, read) per Player field, in field order; the island and tree first (the others
-# are read on them)
-_VIEWS = sorted(((name, SHOW[view], READ[view]) for name, view in field_meta(Player, "view").items()),
-                key=lambda t: t[0] not in ("island", "tree"))
+_VIEW_OF = field_meta(Player, "view")
+# plain and list fields are copied in a loop; (name, show, read) for the others, in field order,
+# the island and tree first (the others are read on them)
+_PLAIN = tuple(name for name, view in _VIEW_OF.items() if view == "plain")
+_LISTS = tuple(name for name, view in _VIEW_OF.items() if view == "list")
+_VIEWS = sorted(((name, SHOW[view], READ[view]) for name, view in _VIEW_OF.items()
+                 if view not in ("plain", "list", "derived")), key=lambda t: t[0] not in ("island", "tree"))
 
 
 def _record(state: RivagesState, p: Player, private: bool) -> dict:
@@ -210,6 +208,10 @@ def _record(state: RivagesState, p: Player, private: bool) -> dict:
     rec: dict = {}
     for name, show, _read in _VIEWS:
         show(rec, v, game, p, name, private)
+    for name in _PLAIN:
+        rec[name] = getattr(p, name)
+    for name in _LISTS:
+        rec[name] = list(getattr(p, name))
     return rec
 
 
@@ -269,6 +271,9 @@ def observation(state: RivagesState, seat: int) -> dict:
     }
 
 
+_new_player = object.__new__
+
+
 def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False) -> Player:
     """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
     the round's records of the others, read once per round."""
@@ -279,10 +284,19 @@ def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shar
             p = known.copy()
             p.hand, p.loot = hand, loot
             return p
-    p = Player(0)
+    p = _new_player(Player)  # every field is set below: the views set the derived ones
     for name, _show, read in _VIEWS:
         read(p, rec, v, game, name)
-    if shared:
+    for name in _PLAIN:
+        setattr(p, name, rec[name])
+    for name in _LISTS:
+        setattr(p, name, list(rec[name]))
+    done = 0
+    for a in p.areas_order:  # the completed areas, RIV-G4
+        done |= 1 << a
+    p.areas_done = done
+    if shared:  # kept without hand nor Loot (visible_state uses it as it is)
+        p.hand, p.loot = [], []
         v.keep_other(rec, p.copy())
     p.hand = hand
     p.loot = loot
