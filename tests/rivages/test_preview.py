@@ -120,3 +120,14 @@ def test_a_preview_of_a_finished_game_is_refused():
         state.apply(rng.choice(state.legal_actions()))
     with pytest.raises(IllegalAction, match="over"):
         state.preview(None)
+
+
+def test_copies_share_the_generator_until_one_uses_it():
+    game = load_game(bundled_path("scenarios", "rivages.yaml"), 3, seed=0)
+    state = game.new_state(5)
+    first, second = state.clone(), state.clone()
+    drawn = first.rng.random()   # the first copy to use it takes its own generator
+    assert second.rng.random() == drawn == state.rng.random()
+    assert state.rng.random() == second.rng.random() == first.rng.random()
+    sampled = game.sample_state(state.observation(0), random.Random(2))
+    assert sampled._rng is None and sampled.clone()._rng is None   # made only when first used

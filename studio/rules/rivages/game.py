@@ -281,6 +281,7 @@ class RivagesState(State):
     seed: int = kept()
     _rng: random.Random | None = kept("skip", snapshot="skip")     # see the ``rng`` property
     _rng_seed: object = kept("skip", snapshot="skip")
+    _rng_shared: bool = kept("skip", snapshot="skip")                 # with a copy: copied before use
     players_state: list = kept("copies")
     round_start: list = kept(snapshot="records")   # never changed in place, only replaced: shared
     pile: list = kept("list")
@@ -320,6 +321,7 @@ class RivagesState(State):
         self.round_records = None
         self._rng = None
         self._rng_seed = seed
+        self._rng_shared = False
         if _empty:
             return
         n = game.players
@@ -554,7 +556,7 @@ class RivagesState(State):
         players = self.players_state
         mine = players[seat]
         saved = (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
-                 self._rng, self._rng_seed, self.log, self.private_log, self.completions, self.bridges_used)
+                 self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used)
         after = players[seat] = mine.copy()
         self.row, self.pending = list(self.row), list(self.pending)
         self.card_used, self.bag, self.loot_discard = list(self.card_used), list(self.bag), list(self.loot_discard)
@@ -571,7 +573,7 @@ class RivagesState(State):
             del self._previewing
             players[seat] = mine
             (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
-             self._rng, self._rng_seed, self.log, self.private_log, self.completions, self.bridges_used) = saved
+             self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used) = saved
             self.seat = seat
         if out is None and copy:
             state = self.clone()
@@ -1118,24 +1120,28 @@ class RivagesState(State):
     def rng(self) -> random.Random:
         """The state's random generator (the deal, RIV-S1 to RIV-S6; reshuffles, RIV-I6 and
         RIV-X3). Made from its seed when first used: most sampled states and their copies never
-        shuffle, so they never pay for a generator."""
+        shuffle, so they never pay for a generator; a copy shares its original's generator until
+        either uses it, which then takes its own copy first (copy on write)."""
         r = self._rng
         if r is None:
             r = self._rng = random.Random(self._rng_seed)
+        elif self._rng_shared:
+            own = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
+            own.setstate(r.getstate())
+            r = self._rng = own
+            self._rng_shared = False
         return r
 
     def seed_rng(self, seed) -> None:
         """Use a generator seeded with ``seed`` from now on (made when first used)."""
         self._rng = None
         self._rng_seed = seed
+        self._rng_shared = False
 
     def clone(self) -> "RivagesState":
         s = self._copy_record()
-        if self._rng is None:
-            s._rng, s._rng_seed = None, self._rng_seed
-        else:
-            s._rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
-            s._rng.setstate(self._rng.getstate())
+        s._rng, s._rng_seed = self._rng, self._rng_seed
+        s._rng_shared = self._rng_shared = self._rng is not None
         return s
 
     def to_dict(self) -> dict:
