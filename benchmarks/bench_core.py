@@ -54,13 +54,16 @@ def _digest(items) -> str:
     return hashlib.sha1(repr(items).encode()).hexdigest()[:10]
 
 
-def task_greedy(games: int) -> dict:
+def task_greedy(arg) -> dict:
     from studio.bots import make_bot
     from studio.playtest.runner import play_game
     from studio.rules import load_game
 
+    games, game_filter = arg if isinstance(arg, list) else (arg, None)
     out = {}
     cases = [(s, n) for s in REALM for n in (2, 3, 4)] + [("rivages", n) for n in (1, 2, 3, 4, 5)]
+    if game_filter:
+        cases = [(s, n) for s, n in cases if (s == "rivages") == (game_filter == "rivages")]
     for scenario, players in cases:
         path = f"scenarios/{scenario}.yaml"
         if scenario == "rivages" and players == 1:
@@ -276,6 +279,7 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", default=BASELINE, help=f"baseline commit (default {BASELINE})")
     parser.add_argument("--skip-baseline", action="store_true", help="measure the current tree only")
     parser.add_argument("--only", help="comma-separated measurements: " + ", ".join(TASKS))
+    parser.add_argument("--game", choices=("realm", "rivages"), help="greedy games (or --differential) of one game only")
     parser.add_argument("--differential", type=int, metavar="GAMES",
                         help="instead: compare the fast paths with the plain ones over GAMES games per case")
     parser.add_argument("--task", help=argparse.SUPPRESS)
@@ -286,7 +290,7 @@ def main(argv=None) -> int:
         print(json.dumps(TASKS[args.task](json.loads(args.arg))))
         return 0
     if args.differential:
-        return differential(args.differential)
+        return differential(args.differential, args.game)
     only = set(args.only.split(",")) if args.only else set(TASKS)
     quick = args.quick
     base = None if args.skip_baseline else baseline_tree(args.baseline)
@@ -297,7 +301,7 @@ def main(argv=None) -> int:
         return {name: run_task(tree, task, arg) for name, tree in trees}
 
     if "greedy" in only:
-        got = both("greedy", 1 if quick else 3)
+        got = both("greedy", [1 if quick else 3, args.game])
         cur, old = got["current"], got.get("baseline")
         print(f"\nGreedy bots in every seat, games per CPU second ({load()}):")
         print(f"  {'case':22s} {'baseline':>9s} {'current':>9s} {'ratio':>6s}  same games")
@@ -357,25 +361,36 @@ def main(argv=None) -> int:
     return 0
 
 
-def differential(games: int) -> int:
-    """The long mode of tests/rules/test_preview.py: ``games`` games per bundled case."""
+def differential(games: int, only: str | None = None) -> int:
+    """The long mode of tests/rules/test_preview.py and tests/rivages/test_preview.py: ``games``
+    games per bundled case and per Rivages player count (1-5); ``only``: one game's."""
     sys.path.insert(0, str(ROOT))
     from tests.rules import test_preview as t
 
     total = 0
     start = time.process_time()
-    for path, players in t.CASES:
+    for path, players in (t.CASES if only != "rivages" else []):
         n = sum(t.check_position(state, rng, per_position=30)
                 for state, rng in t.random_positions(path, players, seed=100, games=games, every=1))
         total += n
         print(f"  {path.stem} {players}p: {n} previews equal to playing on a copy")
-    for name in sorted(t.SMALL):
+    for name in (sorted(t.SMALL) if only != "rivages" else []):
         for players in (2, 3):
             game = t._small(players, **t.SMALL[name])
             n = sum(t.check_position(state, rng, per_position=30)
                     for state, rng in t.positions_of(game, 100, games=games * 3, every=1))
             total += n
             print(f"  small board, {name} {players}p: {n} previews equal")
+    from tests.rivages import test_preview as r
+
+    for scenario, players in (r.CASES if only != "realm" else []):
+        n = count = 0
+        for state, rng in r.positions(scenario, players, games=games, seed=200):
+            n += r.check_position(state, rng)
+            count += 1
+        total += n
+        print(f"  {scenario[:-5]} {players}p: {count} positions, {n} actions previewed, equal to playing on a "
+              "copy (and on a dealt state; bot values equal)")
     print(f"{total} previews checked in {time.process_time() - start:.0f} s CPU: all equal")
     return 0
 

@@ -45,6 +45,40 @@ def test_an_executor_plays_several_batches_in_order(rivages2):
     assert again == expected[0][:2]
 
 
+def test_chunks_cover_the_seeds_in_order_and_shrink_at_the_end():
+    from studio.playtest.executors import _chunks
+
+    seeds = range(100, 400)
+    chunks = list(_chunks(seeds, 16, workers=2))
+    assert [s for c in chunks for s in c] == list(seeds)
+    sizes = [len(c) for c in chunks]
+    assert sizes[:2] == [1, 1] and max(sizes) == 16          # first games at once, then up to the size
+    assert sizes[-4:] == [1, 1, 1, 1]                         # guided: both workers finish together
+    assert all(a >= b for a, b in zip(sizes[sizes.index(16):], sizes[sizes.index(16) + 1:]))
+
+
+def test_workers_start_with_the_batch_and_its_tasks_carry_only_its_token(rivages2):
+    from studio.playtest.executors import BatchSpec, play_chunk
+
+    spec = BatchSpec(rivages2, ("random", "random"))
+    token, data = spec.payload()
+    with pytest.raises(LookupError, match=f"has no batch {token}"):
+        play_chunk(token, None, [1])
+    sent = []
+    with ProcessExecutor(2) as ex:
+        got = list(ex.run(spec, range(3)))
+        assert ex.started == token
+        pool = ex.pool
+        original = pool.apply_async
+        pool.apply_async = lambda fn, args: sent.append(args[1]) or original(fn, args)
+        again = list(ex.run(spec, range(3, 6)))
+        other = list(ex.run(BatchSpec(rivages2, ("greedy", "random")), range(2)))
+    assert sent[:2] == [None, None] and sent[-1] == BatchSpec(rivages2, ("greedy", "random")).payload()[1]
+    with SerialExecutor() as ex:
+        assert list(ex.run(spec, range(6))) == got + again
+        assert list(ex.run(BatchSpec(rivages2, ("greedy", "random")), range(2))) == other
+
+
 def test_rivages_results_carry_its_figures(rivages2):
     (r,) = run_batch(rivages2, None, 1, seed=1, bot_names="greedy")
     assert r.bands_used == ()

@@ -2,7 +2,8 @@
 """Write golden playthroughs: seeded greedy-vs-random games recorded as JSON.
 
 Each file holds the game record (``state.to_dict()``: scenario, players, seed, actions) and what
-the game produced (scores, winners, end reason, the text log). ``tests/rules/test_golden.py``
+the game produced (scores, winners, end reason, the text log; Rivages also the private log
+lines and, solo, the solo result). ``tests/rules/test_golden.py``
 replays every record and compares, so a rule change that alters play cannot pass silently.
 Regenerate deliberately, after a rule change you mean:  python tools/make_golden.py
 """
@@ -26,6 +27,9 @@ GAMES = [
     ("jungle-temples", 3, 102),
     ("jungle-temples", 4, 103),
     ("volcano", 2, 104),  # the escape (L2-3, L2-4) at the end of a real game
+    ("rivages", 2, 105),
+    ("rivages", 5, 106),
+    ("rivages-solo", 1, 107),  # solo (RIV-X1 to RIV-X7)
 ]
 
 
@@ -46,13 +50,18 @@ def play(scenario: str, players: int, seed: int) -> dict:
         "end_reason": state.end_reason,
         "rounds": state.round,
         "log": state.log,
+        **({"private_log": [[i, seat, line] for i, (seat, line) in sorted(state.private_log.items())]}
+           if hasattr(state, "private_log") else {}),
+        **({"solo": state.solo_result()} if getattr(game, "solo", None) is not None else {}),
     }
 
 
-def main() -> None:
+def main(only: list[str] | None = None) -> None:
     out = ROOT / "tests" / "golden"
     out.mkdir(parents=True, exist_ok=True)
     for scenario, players, seed in GAMES:
+        if only and scenario not in only:
+            continue
         data = play(scenario, players, seed)
         path = out / f"{scenario}-{players}p-seed{seed}.json"
         save_atomic(path, json.dumps(data, indent=1) + "\n")
@@ -62,6 +71,6 @@ def main() -> None:
 if __name__ == "__main__":
     import argparse
 
-    # no options; parsing them makes --help print this instead of rewriting the goldens
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario", nargs="*", help="rewrite only these scenarios' games (e.g. rivages)")
+    main(parser.parse_args().scenario)

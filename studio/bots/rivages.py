@@ -1,7 +1,7 @@
 """A greedy bot for Rivages: one step of look-ahead on a state sampled from its observation.
 
-Each legal action is played on a copy of a state drawn from what the seat may see
-(``game.sample_state``), and the copy is valued by :func:`position_value`; the best action wins,
+Each legal action is previewed (``state.preview``: played on what the seat sees and taken back;
+see :class:`RivagesGreedyBot`) and the position after it valued by :func:`position_value`; the best action wins,
 ties broken at random. The value counts what the final score counts (scrolls, held Loot,
 islands visited) and, with smaller weights, what leads there: crossed spaces, tree spaces,
 progress on the island's goals, the symbols of the chosen row that still have a target, and a
@@ -31,13 +31,30 @@ def reward_value(atoms) -> float:
 
 
 def _fraction(mask: int, crossed: int) -> float:
-    return bin(mask & crossed).count("1") / max(1, bin(mask).count("1"))
+    return (mask & crossed).bit_count() / max(1, mask.bit_count())
 
 
 def goal_progress(state, seat: int) -> float:
     """Value of the progress toward the next step of each goal of the seat's island."""
-    p = state.players_state[seat]
-    m = state.game.maps[p.island]
+    return player_goal_progress(state.game, state.players_state[seat])
+
+
+def player_goal_progress(game, p) -> float:
+    """:func:`goal_progress` of the position ``p`` (a :class:`~studio.rules.rivages.game.Player`).
+    Remembered per island, crossed spaces and goal steps (:data:`_PROGRESS`, bounded): a turn
+    values the same positions many times."""
+    m = game.maps[p.island]
+    crossed = p.crossed
+    key = (m, crossed, *p.goal_done, *p.goal_used)
+    total = _PROGRESS.get(key)
+    if total is None:
+        if len(_PROGRESS) >= 50_000:
+            _PROGRESS.clear()
+        total = _PROGRESS[key] = _goal_progress(m, p, crossed)
+    return total
+
+
+def _goal_progress(m, p, crossed: int) -> float:
     total = 0.0
     for g, (_, steps) in enumerate(m.goals):
         done = p.goal_done[g]
@@ -47,29 +64,43 @@ def goal_progress(state, seat: int) -> float:
         used = p.goal_used[g]
         if st.kind == "areas":
             pool = m.areas_of_terrain[st.terrain] & ~used
-            fractions = sorted((_fraction(m.areas[a], p.crossed) for a in bits(pool)), reverse=True)
+            areas = m.areas
+            fractions = sorted((_fraction(areas[a], crossed) for a in bits(pool)), reverse=True)
             frac = sum(fractions[: st.count]) / st.count if fractions else 0.0
         elif st.kind == "pattern":
-            frac = max((_fraction(c, p.crossed) for c in st.candidates if not c & used), default=0.0)
+            frac = max((_fraction(c, crossed) for c in st.candidates if not c & used), default=0.0)
         else:
-            frac = _fraction(st.mask, p.crossed)
-        total += GOAL_SHARE * frac * frac * reward_value(st.reward)
+            frac = _fraction(st.mask, crossed)
+        worth = _REWARD.get(st.reward)
+        if worth is None:
+            worth = _REWARD[st.reward] = reward_value(st.reward)
+        total += GOAL_SHARE * frac * frac * worth
     return total
+
+
+_REWARD: dict = {}  # reward atoms -> reward_value (a few dozen distinct rewards per scenario)
+_PROGRESS: dict = {}  # (island map, crossed, goal steps met and used) -> goal progress
 
 
 def position_value(state, seat: int) -> float:
     """A heuristic worth of ``state`` for ``seat``, in scrolls."""
-    p = state.players_state[seat]
-    game = state.game
-    value = p.scrolls + LOOT_VALUE * len(p.loot) + ISLAND_VALUE * p.islands_visited
-    value += CROSS_VALUE * bin(p.crossed).count("1") + TREE_VALUE * bin(p.tree_crossed).count("1")
+    own_row = state.row if state.seat == seat and state.phase == "row" else None
+    return player_value(state.game, state.players_state[seat], own_row)
+
+
+def player_value(game, p, row=None) -> float:
+    """:func:`position_value` of the position ``p`` (a seat's
+    :class:`~studio.rules.rivages.game.Player`) with ``row`` the symbols it still plays this
+    turn (None when its turn is not in the row phase)."""
+    value = p.scrolls + LOOT_VALUE * len(p.loot) + ISLAND_VALUE * (len(p.past) + 1)
+    value += CROSS_VALUE * p.crossed.bit_count() + TREE_VALUE * p.tree_crossed.bit_count()
     if p.travel:
         value += TRAVEL_VALUE
-    value += goal_progress(state, seat)
-    if state.seat == seat and state.phase == "row":
+    value += player_goal_progress(game, p)
+    if row is not None:
         m = game.maps[p.island]
         frontier = p.reach & ~p.crossed & m.crossable
-        for sym in state.row:
+        for sym in row:
             mask = m.symbol_mask.get(sym)
             if mask is None:
                 value += ACTION_SYMBOL_VALUE[sym] if sym in SYMBOL_ATOMS else 0.0
@@ -79,22 +110,59 @@ def position_value(state, seat: int) -> float:
 
 
 class RivagesGreedyBot(Bot):
-    """Best immediate worth by :func:`position_value` (see the module docstring)."""
+    """Best immediate worth by :func:`position_value` (see the module docstring).
+
+    A decision takes one number from ``rng`` to seed the hidden deal, previews every action
+    on ``game.visible_state(observation)`` (what the seat sees, nothing dealt: an action that
+    stays within the seat's turn never reads a hidden card), deals a state from that seed
+    (``game.sample_state``) only for an action whose outcome depends on hidden parts (the
+    round's end), and breaks ties with ``rng.choice``. :meth:`act_plain` makes the same
+    decision by playing every action on a copy of the dealt state (the reference the tests
+    compare with)."""
 
     name = "greedy"
 
     def act(self, game, observation, legal_actions, rng: random.Random):
         if len(legal_actions) == 1:
             return legal_actions[0]
-        seat = observation["seat"]
-        base = game.sample_state(observation, rng)
-        best, best_value = [], None
+        deal = rng.random()
+        seen = game.visible_state(observation)
+        dealt = None
+        values = []
         for action in legal_actions:
-            after = base.clone()
+            after = seen.preview(action, copy=False)
+            if after is None:
+                if dealt is None:
+                    dealt = game.sample_state(observation, random.Random(deal))
+                after = dealt.preview(action)
+            values.append(player_value(game, after.player, after.own_row))
+        return rng.choice(_best(legal_actions, values))
+
+    def act_plain(self, game, observation, legal_actions, rng: random.Random):
+        """:meth:`act` by playing each action on a copy of the dealt state."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        seat = observation["seat"]
+        dealt = game.sample_state(observation, random.Random(rng.random()))
+        return rng.choice(_best(legal_actions, self.plain_values(dealt, seat, legal_actions)))
+
+    @staticmethod
+    def plain_values(state, seat: int, actions) -> list[float]:
+        """:func:`position_value` after each action, each played on a copy of ``state``."""
+        values = []
+        for action in actions:
+            after = state.clone()
             after.apply_trusted(action)
-            value = position_value(after, seat)
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+            values.append(position_value(after, seat))
+        return values
+
+
+def _best(actions, values) -> list:
+    """The actions of the best value (ties within 1e-9, first best first)."""
+    best, best_value = [], None
+    for action, value in zip(actions, values):
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return best

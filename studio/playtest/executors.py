@@ -5,9 +5,10 @@ in seed order, with a bounded number of chunks in flight, so memory stays flat h
 games a batch has, and the results are the same whatever the executor and the number of
 workers (each game depends on its seed alone).
 
-The content travels once as pickled bytes with a token; a worker builds the game and the bots
-the first time it sees a token and keeps the last few (:data:`CACHE_SIZE`), so neither worker
-processes nor cluster machines read any file.
+The content travels as pickled bytes with a token; a worker builds the game and the bots the
+first time it sees a token and keeps the last few (:data:`CACHE_SIZE`), so neither worker
+processes nor cluster machines read any file. Local worker processes are started with the
+first batch's game already built, and that batch's tasks carry only the token.
 
 Dask (``pip install "board-studio[cluster]"``): ``executor="dask"`` connects to a running
 scheduler (``dask scheduler`` and ``dask worker ADDRESS`` on the machines; every worker needs
@@ -48,11 +49,14 @@ class BatchSpec:
 
 
 _CACHE: OrderedDict = OrderedDict()
+_STARTED: dict = {}  # the spec a worker process was started with: {token: (game, bots)}, never evicted
 
 
-def _players_for(token: str, data: bytes):
-    entry = _CACHE.get(token)
+def _players_for(token: str, data: bytes | None):
+    entry = _STARTED.get(token) or _CACHE.get(token)
     if entry is None:
+        if data is None:
+            raise LookupError(f"worker {os.getpid()} has no batch {token}")
         spec: BatchSpec = pickle.loads(data)
         entry = (spec.setup.game(), [make_bot(n) for n in spec.bots])
         _CACHE[token] = entry
@@ -63,12 +67,44 @@ def _players_for(token: str, data: bytes):
     return entry
 
 
-def play_chunk(token: str, data: bytes, seeds: Sequence[int]) -> list:
-    """Play the games of ``seeds`` (in order) for the spec pickled in ``data``."""
+def play_chunk(token: str, data: bytes | None, seeds: Sequence[int]) -> list:
+    """Play the games of ``seeds`` (in order) for the spec pickled in ``data`` (None: the spec
+    the worker was started with, see :func:`_start_worker`)."""
     from studio.playtest.runner import play_game
 
     game, bots = _players_for(token, data)
     return [play_game(game, bots, seed) for seed in seeds]
+
+
+def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
+    """Pool initializer: Ctrl+C is the parent's; build the first batch's game and bots now,
+    while the other workers start too, and keep them (tasks of that batch then carry only its
+    token, not the pickled content)."""
+    _ignore_sigint()
+    if token is not None:
+        _STARTED[token] = _players_for(token, data)
+
+
+def _context():
+    """How worker processes start. ``fork`` from a process that runs no other thread and has no
+    Qt loaded (the CLI, scripts): a worker is a copy of this process, with the studio imported
+    and the game built, so it starts at once. Otherwise (the GUI) ``forkserver`` where the
+    platform has it: a clean server process imports the studio once and each worker is forked
+    from it. ``spawn`` elsewhere: a new interpreter that imports everything again (about a
+    second per worker)."""
+    import multiprocessing
+    import sys
+    import threading
+
+    methods = multiprocessing.get_all_start_methods()
+    if ("fork" in methods and sys.platform.startswith("linux") and threading.active_count() == 1
+            and threading.current_thread() is threading.main_thread() and "PySide6.QtCore" not in sys.modules):
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["studio.playtest.executors", "studio.playtest.runner"])
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -139,21 +175,23 @@ class SerialExecutor(Executor):
 
 
 class ProcessExecutor(Executor):
-    """``workers`` processes on this machine (started with spawn at the first batch)."""
+    """``workers`` processes on this machine, started at the first batch (fork, forkserver or
+    spawn: :func:`_context`) with that batch's game and bots already built."""
 
     def __init__(self, workers: int):
         self.workers = workers
         self.pool = None
+        self.started = None  # token of the batch the workers were started with
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
-        import multiprocessing
-
-        if self.pool is None:
-            # spawn, not fork: the same behaviour everywhere, and safe from a process with threads
-            self.pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_ignore_sigint)
-        pool = self.pool
         token, data = spec.payload()
-        yield from _ordered(lambda chunk: pool.apply_async(play_chunk, (token, data, list(chunk))), seeds,
+        if self.pool is None:
+            # fork only from a single-threaded process without Qt (see _context)
+            self.pool = _context().Pool(self.workers, initializer=_start_worker, initargs=(token, data))
+            self.started = token
+        pool = self.pool
+        sent = None if token == self.started else data  # the workers were started with it
+        yield from _ordered(lambda chunk: pool.apply_async(play_chunk, (token, sent, list(chunk))), seeds,
                             chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
                             lambda handle: handle.get(), lambda handle: handle.ready(), self.workers)
 
@@ -216,11 +254,16 @@ class DaskExecutor(Executor):
 def _chunks(seeds: range, size: int, workers: int = 1) -> Iterator[range]:
     """Consecutive chunks of ``seeds``: the first ``workers`` of one game, the next of two, and
     so on doubling up to ``size``, so the first games come back within a game's time (progress
-    shows at once, and Ctrl+C soon after the start still keeps games)."""
+    shows at once, and Ctrl+C soon after the start still keeps games); towards the end no chunk
+    is more than the games left over twice the workers, so the workers finish together (guided
+    scheduling) instead of one playing a last big chunk alone."""
     start, step, n = 0, 1, 0
+    workers = max(1, workers)
     while start < len(seeds):
-        yield seeds[start:start + step]
-        start += step
+        left = len(seeds) - start
+        take = min(step, max(1, -(-left // (2 * workers))))
+        yield seeds[start:start + take]
+        start += take
         n += 1
         if n % max(1, workers) == 0:
             step = min(size, step * 2)

@@ -62,6 +62,22 @@ def test_a_batch_runs_in_the_background_and_its_report_is_charted(qtbot, setup2)
     assert d.run_button.isEnabled() and all(b.isEnabled() for b in d.save_buttons.values())
 
 
+def test_the_balance_run_plays_the_cli_batch_in_worker_processes():
+    """Same seeds, same games: the editor's Balance Run with 2 worker processes (started by a
+    forkserver: the GUI has Qt loaded) gives exactly what the CLI's batch gives in 1."""
+    from studio.gui.balance.worker import BatchRun
+
+    setup = load_setup(bundled_path("scenarios", "rivages.yaml"), 3)
+    run = BatchRun(setup, 5, 9, ["greedy", "random", "greedy"], jobs=2)
+    run.start()
+    assert run.wait(120000)
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.processEvents()  # the queued results
+    assert [r.to_dict() for r in run.results] == [
+        r.to_dict() for r in run_batch(setup, None, 5, 9, ["greedy", "random", "greedy"])]
+
+
 def test_a_short_batch_says_it_is_too_short_instead_of_looking_even(qtbot, setup2):
     # QA: 6 games at 83% / 17% showed "No warning: the seats look even"
     from studio.playtest.runner import GameResult

@@ -23,7 +23,12 @@ def test_replay_matches_the_golden_record(path):
     assert state.end_reason == data["end_reason"]
     assert state.round == data["rounds"]
     assert state.log == data["log"], "the game log changed: a rule change? regenerate with tools/make_golden.py"
+    if "private_log" in data:  # Rivages: what each seat alone saw (the Loot it drew)
+        assert [[i, seat, line] for i, (seat, line) in sorted(state.private_log.items())] == data["private_log"]
+    if "solo" in data:
+        assert state.solo_result() == data["solo"]
 
 
 def test_there_are_golden_games():
     assert len(GOLDEN) >= 3
+    assert {json.loads(p.read_text())["record"]["game"] for p in GOLDEN} == {"realm", "rivages"}

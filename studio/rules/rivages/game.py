@@ -25,11 +25,13 @@ and the end after the turn that removes the last card of the target card's count
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
-from studio.rules.api import Game, State
+from studio.rules.api import Game, IllegalAction, State
+from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
@@ -38,71 +40,56 @@ DECISION_KINDS = ("any", "leap", "area", "statue")
 SPACE_PICKS = ("any", "leap")
 
 
+@dataclass(slots=True, eq=False)
 class Player:
-    """One seat's position. ``island`` indexes ``game.maps``; ``crossed`` and ``reach`` are
-    space masks of the current island; ``past`` holds ``(island, crossed)`` of the islands set
-    aside (RIV-I1); ``tree_crossed``/``tree_reach`` are node masks; ``hand`` holds card
-    indices; ``loot`` token indices; ``goal_done[g]`` the steps met of goal ``g`` and
-    ``goal_used[g]`` what those steps used (spaces for the quest, areas for missions; RIV-G6);
-    ``areas_done`` the mask of completed areas in the order ``areas_order``. Counters for the
-    solo challenges: ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
+    """One seat's position, a declared record: :meth:`copy` and :meth:`snapshot` are derived
+    from the fields (:mod:`studio.rules.record`), and each field's ``view`` says how an
+    observation shows it (:mod:`studio.rules.rivages.observe`; ``derived``: rebuilt from the
+    others; ``cards`` and ``tokens``: only to its own seat, the others see how many).
 
-    __slots__ = ("island", "crossed", "reach", "past", "travel", "needs_start", "tree", "tree_crossed",
-                 "tree_reach", "scrolls", "loot", "hand", "goal_done", "goal_used", "areas_done",
-                 "areas_order", "loot_drawn", "statues", "areas_by_terrain")
+    ``island`` indexes ``game.maps``; ``crossed`` and ``reach`` are space masks of the current
+    island; ``past`` holds ``(island, crossed)`` of the islands set aside (RIV-I1);
+    ``tree_crossed``/``tree_reach`` are node masks; ``hand`` holds card indices; ``loot`` token
+    indices; ``goal_done[g]`` the steps met of goal ``g`` and ``goal_used[g]`` what those steps
+    used (spaces for the quest, areas for missions; RIV-G6); ``areas_done`` the mask of
+    completed areas in the order ``areas_order``. Counters for the solo challenges:
+    ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
 
-    def __init__(self, island: int, tree: int, terrains: int, goals: int):
-        self.island = island
-        self.crossed = 0
-        self.reach = 0
-        self.past: list[tuple[int, int]] = []
-        self.travel = False
-        self.needs_start = True
-        self.tree = tree
-        self.tree_crossed = 0
-        self.tree_reach = 0
-        self.scrolls = 0
-        self.loot: list[int] = []
-        self.hand: list[int] = []
-        self.goal_done = [0] * goals
-        self.goal_used = [0] * goals
-        self.areas_done = 0
-        self.areas_order: list[int] = []
-        self.loot_drawn = 0
-        self.statues = 0
-        self.areas_by_terrain = [0] * terrains
+    island: int = kept(view="island")
+    crossed: int = kept(default=0, view="spaces")
+    reach: int = kept(default=0, view="derived")
+    past: list = kept("list", factory=list, view="past")
+    travel: bool = kept(default=False, view="plain")
+    needs_start: bool = kept(default=True, view="plain")
+    tree: int = kept(default=0, view="tree")
+    tree_crossed: int = kept(default=0, view="nodes")
+    tree_reach: int = kept(default=0, view="derived")
+    scrolls: int = kept(default=0, view="plain")
+    loot: list = kept("list", factory=list, view="tokens")
+    hand: list = kept("list", factory=list, view="cards")
+    goal_done: list = kept("list", factory=list, view="list")
+    goal_used: list = kept("list", factory=list, view="list")
+    areas_done: int = kept(default=0, view="derived")
+    areas_order: list = kept("list", factory=list, view="list")
+    loot_drawn: int = kept(default=0, view="plain")
+    statues: int = kept(default=0, view="plain")
+    areas_by_terrain: list = kept("list", factory=list, view="list")
 
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.island = self.island
-        p.crossed = self.crossed
-        p.reach = self.reach
-        p.past = list(self.past)
-        p.travel = self.travel
-        p.needs_start = self.needs_start
-        p.tree = self.tree
-        p.tree_crossed = self.tree_crossed
-        p.tree_reach = self.tree_reach
-        p.scrolls = self.scrolls
-        p.loot = list(self.loot)
-        p.hand = list(self.hand)
-        p.goal_done = list(self.goal_done)
-        p.goal_used = list(self.goal_used)
-        p.areas_done = self.areas_done
-        p.areas_order = list(self.areas_order)
-        p.loot_drawn = self.loot_drawn
-        p.statues = self.statues
-        p.areas_by_terrain = list(self.areas_by_terrain)
-        return p
-
-    def as_tuple(self) -> tuple:
-        return tuple(getattr(self, k) if not isinstance(getattr(self, k), list) else tuple(getattr(self, k))
-                     for k in self.__slots__)
+    @classmethod
+    def fresh(cls, island: int, tree: int, terrains: int, goals: int) -> "Player":
+        """A seat before its first cross: on ``island`` with ``goals`` goals, tree ``tree``,
+        counting areas of ``terrains`` terrains."""
+        return cls(island, tree=tree, goal_done=[0] * goals, goal_used=[0] * goals,
+                   areas_by_terrain=[0] * terrains)
 
     @property
     def islands_visited(self) -> int:
         """Islands with at least one crossed space, ships included (RIV-E5)."""
         return len(self.past) + 1
+
+
+Player.copy = derive_copy(Player)
+Player.snapshot = derive_snapshot(Player)
 
 
 class RivagesGame(Game):
@@ -193,6 +180,9 @@ class RivagesGame(Game):
         self.fallback_none = Fallback(None)
         self.use = {s: Use(s) for s in SYMBOL_ATOMS}
         self.play_loot = {k: PlayLoot(k) for k in self.loot_kinds}
+        # how observations show and read positions (studio.rules.rivages.observe.ViewCache), made
+        # when first needed
+        self.views = None
 
     def _all_effects(self):
         for m in self.maps:
@@ -220,6 +210,13 @@ class RivagesGame(Game):
 
         return state_from_observation(self, observation, rng)
 
+    def visible_state(self, observation: dict) -> "RivagesState":
+        """Only what ``observation`` shows, hidden parts left out, for previews of the
+        observer's own actions (see :func:`studio.rules.rivages.observe.visible_state`)."""
+        from studio.rules.rivages.observe import visible_state
+
+        return visible_state(self, observation)
+
 
 def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
     """Game from a ``rivages-scenario/1`` path or a loaded :class:`Rivages`."""
@@ -230,6 +227,40 @@ def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
     raise TypeError(f"cannot build a Rivages game from {type(source).__name__}")
 
 
+class _NeedsCopy(Exception):
+    """Raised inside :meth:`RivagesState.preview` by what it cannot take back in place."""
+
+
+class _NoRandom:
+    """Stands for the state's generator during a preview: a reshuffle needs a copy."""
+
+    def __getattr__(self, name):
+        raise _NeedsCopy
+
+
+_NO_RANDOM = _NoRandom()
+
+
+class RivagesPreview(NamedTuple):
+    """What an action would do (:meth:`RivagesState.preview`): ``seat`` (who acts),
+    ``player`` (that seat's :class:`Player` right after: read it, do not change it),
+    ``to_move`` (the seat to move after it, None once the game is over), ``phase`` and ``row``
+    (the symbols left) after it."""
+
+    seat: int
+    player: Player
+    to_move: int | None
+    phase: str
+    row: tuple
+
+    @property
+    def own_row(self) -> tuple | None:
+        """The row the seat still plays after the action, or None when its turn has moved on
+        (or it is still to choose a row)."""
+        return self.row if self.to_move == self.seat and self.phase == "row" else None
+
+
+@dataclass(init=False, eq=False, repr=False)
 class RivagesState(State):
     """A position of Rivages.
 
@@ -245,15 +276,56 @@ class RivagesState(State):
     (seat, line)}``: the same line as that seat sees it, e.g. which Loot token it drew, hidden
     from the others, RIV-I6) and ``history``."""
 
+    # The record: clone and snapshot are derived from these declarations (studio.rules.record).
+    game: RivagesGame = kept(snapshot="skip")
+    seed: int = kept()
+    _rng: random.Random | None = kept("skip", snapshot="skip")     # see the ``rng`` property
+    _rng_seed: object = kept("skip", snapshot="skip")
+    _rng_shared: bool = kept("skip", snapshot="skip")                 # with a copy: copied before use
+    players_state: list = kept("copies")
+    round_start: list = kept(snapshot="records")   # never changed in place, only replaced: shared
+    pile: list = kept("list")
+    card_used: list = kept("list")
+    deck: list = kept("list")
+    discard: list = kept("list")
+    removed: list = kept("list")
+    bag: list = kept("list")
+    loot_discard: list = kept("list")
+    challenges: list = kept("list")
+    round: int = kept()
+    seat: int = kept()
+    phase: str = kept()
+    row: list = kept("list")
+    pending: list = kept("list")
+    loot_used: bool = kept()
+    last_round: bool = kept()
+    end_reason: str | None = kept()
+    final: list | None = kept("optional-list")
+    bonus: list = kept("list")
+    completions: list = kept("list")
+    bridges_used: list = kept("list")
+    log: list = kept("list")
+    private_log: dict = kept("dict")
+    history: list = kept("list")
+    # the others' observation records of this round (studio.rules.rivages.observe): built from
+    # ``round_start`` alone, so copies share them
+    round_records: object = kept(snapshot="skip", default=None)
+
+    _previewing = False  # set while :meth:`preview` plays an action on the state itself
+
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
         self.seed = seed
         self.history: list = []
         self.private_log: dict[int, tuple[int, str]] = {}
+        self.round_records = None
+        self._rng = None
+        self._rng_seed = seed
+        self._rng_shared = False
         if _empty:
             return
         n = game.players
-        rng = self.rng = random.Random(seed)
+        rng = self.rng
         # RIV-S1: a random island each, the rest face down
         order = list(range(len(game.maps)))
         rng.shuffle(order)
@@ -264,7 +336,7 @@ class RivagesState(State):
         self.players_state = []
         for s in range(n):
             isl = order.pop()
-            self.players_state.append(Player(isl, trees[s], len(game.terrains), ngoals[isl]))
+            self.players_state.append(Player.fresh(isl, trees[s], len(game.terrains), ngoals[isl]))
         self.pile = order
         self.card_used = [0] * len(game.cards)
         self.discard: list[int] = []
@@ -466,6 +538,49 @@ class RivagesState(State):
         tree = self.game.trees[p.tree]  # statue: RIV-W1 to RIV-W3
         return tree.options(p.tree_crossed, p.tree_reach)
 
+    # -- previews ---------------------------------------------------------------------------
+    def preview(self, action, copy: bool = True) -> "RivagesPreview | None":
+        """What the legal ``action`` of the seat to move would do, without doing it: a
+        :class:`RivagesPreview` of that seat's position right after, who moves next, the phase
+        and the row. The action is played on the state itself with the seat's position, the
+        turn's lists and the piles swapped for copies, then everything is put back, so no copy
+        of the state is made; when it would end the round (RIV-E2 to RIV-E4, RIV-I1: every
+        seat moves) or reshuffle a pile (RIV-I6), it is played on a copy instead. Equal to
+        ``clone()`` + ``apply_trusted(action)`` (tests/rivages/test_preview.py). ``copy=False``:
+        None instead of playing on a copy (on a state from ``game.visible_state``, which has no
+        hidden parts to play the round's end with). Like :meth:`apply_trusted`, only for an
+        action from :meth:`legal_actions` of this state."""
+        if self.end_reason is not None:
+            raise IllegalAction("the game is over", action)
+        seat = self.seat
+        players = self.players_state
+        mine = players[seat]
+        saved = (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
+                 self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used)
+        after = players[seat] = mine.copy()
+        self.row, self.pending = list(self.row), list(self.pending)
+        self.card_used, self.bag, self.loot_discard = list(self.card_used), list(self.bag), list(self.loot_discard)
+        # what the action adds to the logs goes to throwaway lists (their lengths are never read)
+        self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
+        self._rng = _NO_RANDOM
+        self._previewing = True
+        try:
+            self._apply(action)
+            out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
+        except _NeedsCopy:
+            out = None
+        finally:
+            del self._previewing
+            players[seat] = mine
+            (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
+             self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used) = saved
+            self.seat = seat
+        if out is None and copy:
+            state = self.clone()
+            state.apply_trusted(action)
+            out = RivagesPreview(seat, state.players_state[seat], state.current_player, state.phase, tuple(state.row))
+        return out
+
     # -- legality ---------------------------------------------------------------------------
     def why_illegal(self, action) -> str | None:
         if self.end_reason is not None:
@@ -560,32 +675,33 @@ class RivagesState(State):
         p = self.players_state[self.seat]
         m = game.maps[p.island]
         t = type(action)
+        who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             i = m.index[tuple(action.at)]
             self._note_bridge(p, m, 1 << i)
             self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(f"{self.seat_name(self.seat)}: {action}")
+            self.log.append(f"{who}: {action}")
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(f"{self.seat_name(self.seat)} plays {action.card}: {' '.join(self.row)}")
+            self.log.append(f"{who} plays {action.card}: {' '.join(self.row)}")
         elif t is Fallback:
             if action.card is not None:
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(f"{self.seat_name(self.seat)} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{self.seat_name(self.seat)} takes one free cross")
+            self.log.append(f"{who} crosses off a row of {action.card} for one free cross"
+                            if action.card else f"{who} takes one free cross")
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
@@ -593,12 +709,12 @@ class RivagesState(State):
             p.loot.remove(tok)
             self.loot_discard.append(tok)
             self.loot_used = True
-            self.log.append(f"{self.seat_name(self.seat)} plays loot {action.kind}")
+            self.log.append(f"{who} plays loot {action.kind}")
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(f"{self.seat_name(self.seat)} starts {m.name} at {list(action.at)}")
+            self.log.append(f"{who} starts {m.name} at {list(action.at)}")
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()
@@ -787,6 +903,8 @@ class RivagesState(State):
             self._end_round()
 
     def _end_round(self) -> None:
+        if self._previewing:
+            raise _NeedsCopy  # the round's end moves every seat: preview plays it on a copy
         game = self.game
         players = self.players_state
         n = game.players
@@ -998,35 +1116,32 @@ class RivagesState(State):
         return out
 
     # -- copies, records, observations ------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (the deal, RIV-S1 to RIV-S6; reshuffles, RIV-I6 and
+        RIV-X3). Made from its seed when first used: most sampled states and their copies never
+        shuffle, so they never pay for a generator; a copy shares its original's generator until
+        either uses it, which then takes its own copy first (copy on write)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self._rng_seed)
+        elif self._rng_shared:
+            own = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
+            own.setstate(r.getstate())
+            r = self._rng = own
+            self._rng_shared = False
+        return r
+
+    def seed_rng(self, seed) -> None:
+        """Use a generator seeded with ``seed`` from now on (made when first used)."""
+        self._rng = None
+        self._rng_seed = seed
+        self._rng_shared = False
+
     def clone(self) -> "RivagesState":
-        s = RivagesState(self.game, self.seed, _empty=True)
-        s.history = list(self.history)
-        s.rng = random.Random(0)  # a fixed seed is cheaper than seeding from the OS; replaced at once
-        s.rng.setstate(self.rng.getstate())
-        s.players_state = [p.copy() for p in self.players_state]
-        s.round_start = self.round_start  # never changed in place, only replaced
-        s.pile = list(self.pile)
-        s.card_used = list(self.card_used)
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.removed = list(self.removed)
-        s.bag = list(self.bag)
-        s.loot_discard = list(self.loot_discard)
-        s.challenges = list(self.challenges)
-        s.round = self.round
-        s.seat = self.seat
-        s.phase = self.phase
-        s.row = list(self.row)
-        s.pending = list(self.pending)
-        s.loot_used = self.loot_used
-        s.last_round = self.last_round
-        s.end_reason = self.end_reason
-        s.final = None if self.final is None else list(self.final)
-        s.bonus = list(self.bonus)
-        s.completions = list(self.completions)
-        s.bridges_used = list(self.bridges_used)
-        s.log = list(self.log)
-        s.private_log = dict(self.private_log)
+        s = self._copy_record()
+        s._rng, s._rng_seed = self._rng, self._rng_seed
+        s._rng_shared = self._rng_shared = self._rng is not None
         return s
 
     def to_dict(self) -> dict:
@@ -1042,18 +1157,9 @@ class RivagesState(State):
 
     def snapshot(self) -> dict:
         """Every field of the state as plain data (for equality checks in tests)."""
-        return {
-            "rng": self.rng.getstate(), "players": [p.as_tuple() for p in self.players_state],
-            "round_start": [p.as_tuple() for p in self.round_start],
-            "pile": list(self.pile), "card_used": list(self.card_used), "deck": list(self.deck),
-            "discard": list(self.discard), "removed": list(self.removed), "bag": list(self.bag),
-            "loot_discard": list(self.loot_discard), "challenges": [c.id for c in self.challenges],
-            "round": self.round, "seat": self.seat, "phase": self.phase, "row": list(self.row),
-            "pending": list(self.pending), "loot_used": self.loot_used, "last_round": self.last_round,
-            "end_reason": self.end_reason, "final": self.final, "bonus": list(self.bonus),
-            "completions": list(self.completions), "bridges_used": list(self.bridges_used),
-            "log": list(self.log), "private_log": dict(self.private_log), "history": list(self.history),
-        }
+        out = self._snapshot_record()
+        out["rng"] = self.rng.getstate()
+        return out
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see; see :func:`studio.rules.rivages.observe.observation`."""
@@ -1064,3 +1170,7 @@ class RivagesState(State):
     def __repr__(self) -> str:
         return (f"<RivagesState round {self.round} seat {self.seat + 1} phase {self.phase} "
                 f"scores {self.scores()}{' over' if self.end_reason else ''}>")
+
+
+RivagesState._copy_record = derive_copy(RivagesState, "_copy_record")
+RivagesState._snapshot_record = derive_snapshot(RivagesState, "_snapshot_record")

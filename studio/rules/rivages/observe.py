@@ -12,39 +12,206 @@ from __future__ import annotations
 
 import random
 
+from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
 
 
-def _record(state: RivagesState, p: Player, private: bool) -> dict:
-    game = state.game
-    m = game.maps[p.island]
+class ViewCache:
+    """What a game keeps to show and read positions quickly (``game.views``): the hex lists
+    of masks of crossed spaces, and the masks of hex lists it made itself (by identity, so an
+    observation that went through JSON is read the slow way, with the same result), and the
+    :class:`Player` read from each of the others' records of a round (records are shared by
+    every observation of a round). Bounded: cleared when it holds :data:`LIMIT` entries."""
+
+    LIMIT = 4096
+
+    def __init__(self, game: RivagesGame):
+        self.game = game
+        self.lists: dict = {}      # (island, mask) -> [[q, r], ...]
+        self.masks: dict = {}      # id(list) -> (list, mask)
+        self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
+        self.players: dict = {}    # id(record) -> (record, Player)
+        self.map_index: dict = {}
+        for i, m in enumerate(game.maps):
+            self.map_index.setdefault(m.id, i)
+        self.tree_index = {t.id: i for i, t in enumerate(game.trees)}
+        self.tokens_of: dict = {}  # Loot kind -> its token indices
+        for t, kind in enumerate(game.tokens):
+            self.tokens_of.setdefault(kind, []).append(t)
+
+    def spaces(self, island: int, mask: int) -> list:
+        """The spaces of ``mask`` on ``island`` as ``[q, r]`` lists (shared: do not change)."""
+        key = (island, mask)
+        out = self.lists.get(key)
+        if out is None:
+            at = self.game.maps[island].at
+            out = [list(at[i]) for i in bits(mask)]
+            if len(self.lists) >= self.LIMIT:
+                self.lists.clear()
+                self.masks.clear()
+            self.lists[key] = out
+            self.masks[id(out)] = (out, mask)
+        return out
+
+    def mask(self, island: int, hexes: list) -> int:
+        """The mask of the spaces ``hexes`` on ``island`` (KeyError for a hex not on it)."""
+        hit = self.masks.get(id(hexes))
+        if hit is not None and hit[0] is hexes:
+            return hit[1]
+        index = self.game.maps[island].index
+        mask = 0
+        for h in hexes:
+            mask |= 1 << index[tuple(h)]
+        return mask
+
+    def past(self, past: list) -> tuple[list, list]:
+        key = tuple(past)
+        out = self.pasts.get(key)
+        if out is None:
+            maps = self.game.maps
+            out = ([[maps[isl].id, self.spaces(isl, c)] for isl, c in past], [isl for isl, _ in past])
+            if len(self.pasts) >= self.LIMIT:
+                self.pasts.clear()
+            self.pasts[key] = out
+        return out
+
+    def other(self, rec: dict):
+        """The Player read from a record of another seat, or None."""
+        hit = self.players.get(id(rec))
+        return hit[1] if hit is not None and hit[0] is rec else None
+
+    def keep_other(self, rec: dict, player: Player) -> None:
+        if len(self.players) >= 64:
+            self.players.clear()
+        self.players[id(rec)] = (rec, player)
+
+
+def views(game: RivagesGame) -> ViewCache:
+    cache = game.views
+    if cache is None:
+        cache = game.views = ViewCache(game)
+    return cache
+
+
+# How each kind of Player field is shown (studio.rules.rivages.game.Player: ``view``), and read
+# back: ``show(rec, views, game, p, name, private)`` and ``read(p, rec, views, game, name)``.
+
+def _show_island(rec, v, game, p, name, private):
+    rec["island"] = game.maps[p.island].id
+    # islands by position in the game too: copies of one island share its id (island trials)
+    rec["island_index"] = p.island
+
+
+def _read_island(p, rec, v, game, name):
+    # by position when the record has it: by id, copies of one island would all be the first
+    p.island = rec["island_index"] if "island_index" in rec else v.map_index[rec["island"]]
+
+
+def _show_spaces(rec, v, game, p, name, private):
+    rec[name] = v.spaces(p.island, getattr(p, name))
+
+
+def _read_spaces(p, rec, v, game, name):  # crossed, and the reach it gives (RIV-T5)
+    mask = v.mask(p.island, rec[name])
+    p.crossed = mask
+    nbr = game.maps[p.island].nbr
+    reach = 0
+    for i in bits(mask):
+        reach |= nbr[i]
+    p.reach = reach
+
+
+def _show_past(rec, v, game, p, name, private):
+    rec["past"], rec["past_index"] = v.past(p.past)
+    rec["islands_visited"] = p.islands_visited
+
+
+def _read_past(p, rec, v, game, name):
+    past_index = rec.get("past_index") or [v.map_index[isl_id] for isl_id, _ in rec["past"]]
+    p.past = [(pi, v.mask(pi, crossed)) for (_isl_id, crossed), pi in zip(rec["past"], past_index)]
+
+
+def _show_tree(rec, v, game, p, name, private):
+    rec["tree"] = game.trees[p.tree].id
+
+
+def _read_tree(p, rec, v, game, name):
+    p.tree = v.tree_index[rec["tree"]]
+
+
+def _show_nodes(rec, v, game, p, name, private):
     tree = game.trees[p.tree]
-    rec = {
-        "island": m.id,
-        # islands by position in the game too: copies of one island share its id (island trials)
-        "island_index": p.island,
-        "crossed": [list(m.at[i]) for i in bits(p.crossed)],
-        "past": [[game.maps[isl].id, [list(game.maps[isl].at[i]) for i in bits(c)]] for isl, c in p.past],
-        "past_index": [isl for isl, _ in p.past],
-        "islands_visited": p.islands_visited,
-        "tree": tree.id,
-        "tree_crossed": [tree.nodes[i] for i in bits(p.tree_crossed)],
-        "scrolls": p.scrolls,
-        "loot_count": len(p.loot),
-        "hand_size": len(p.hand),
-        "needs_start": p.needs_start,
-        "travel": p.travel,
-        "goal_done": list(p.goal_done),
-        "goal_used": list(p.goal_used),
-        "areas_order": list(p.areas_order),
-        "loot_drawn": p.loot_drawn,
-        "statues": p.statues,
-        "areas_by_terrain": list(p.areas_by_terrain),
-    }
+    rec[name] = [tree.nodes[i] for i in bits(p.tree_crossed)]
+
+
+def _read_nodes(p, rec, v, game, name):  # tree_crossed, and the nodes it links to (RIV-W3)
+    tree = game.trees[p.tree]
+    crossed = reach = 0
+    for node in rec[name]:
+        i = tree.index[node]
+        crossed |= 1 << i
+        reach |= tree.nbr[i]
+    p.tree_crossed, p.tree_reach = crossed, reach
+
+
+def _show_plain(rec, v, game, p, name, private):
+    rec[name] = getattr(p, name)
+
+
+def _read_plain(p, rec, v, game, name):
+    setattr(p, name, rec[name])
+
+
+def _show_list(rec, v, game, p, name, private):
+    rec[name] = list(getattr(p, name))
+
+
+def _read_list(p, rec, v, game, name):
+    setattr(p, name, list(rec[name]))
+
+
+def _show_tokens(rec, v, game, p, name, private):
+    rec["loot_count"] = len(p.loot)
+    if private:
+        rec["loot"] = [game.tokens[t] for t in p.loot]
+
+
+def _show_cards(rec, v, game, p, name, private):
+    rec["hand_size"] = len(p.hand)
     if private:
         rec["hand"] = [game.card_ids[c] for c in p.hand]
-        rec["loot"] = [game.tokens[t] for t in p.loot]
+
+
+def _skip(*_args):
+    pass
+
+
+SHOW = {"island": _show_island, "spaces": _show_spaces, "past": _show_past, "tree": _show_tree,
+        "nodes": _show_nodes, "plain": _show_plain, "list": _show_list, "tokens": _show_tokens,
+        "cards": _show_cards, "derived": _skip}
+READ = {"island": _read_island, "spaces": _read_spaces, "past": _read_past, "tree": _read_tree,
+        "nodes": _read_nodes, "plain": _read_plain, "list": _read_list, "tokens": _skip, "cards": _skip,
+        "derived": _skip}
+_VIEW_OF = field_meta(Player, "view")
+# plain and list fields are copied in a loop; (name, show, read) for the others, in field order,
+# the island and tree first (the others are read on them)
+_PLAIN = tuple(name for name, view in _VIEW_OF.items() if view == "plain")
+_LISTS = tuple(name for name, view in _VIEW_OF.items() if view == "list")
+_VIEWS = sorted(((name, SHOW[view], READ[view]) for name, view in _VIEW_OF.items()
+                 if view not in ("plain", "list", "derived")), key=lambda t: t[0] not in ("island", "tree"))
+
+
+def _record(state: RivagesState, p: Player, private: bool) -> dict:
+    game = state.game
+    v = views(game)
+    rec: dict = {}
+    for name, show, _read in _VIEWS:
+        show(rec, v, game, p, name, private)
+    for name in _PLAIN:
+        rec[name] = getattr(p, name)
+    for name in _LISTS:
+        rec[name] = list(getattr(p, name))
     return rec
 
 
@@ -63,9 +230,9 @@ def observation(state: RivagesState, seat: int) -> dict:
         explorers = [_record(state, p, s == seat) for s, p in enumerate(state.players_state)]
     else:
         # the others' records change only when a new round starts: made once per round
-        cache = state.__dict__.get("_round_records")
+        cache = state.round_records
         if cache is None or cache[0] is not state.round_start:
-            cache = state._round_records = (state.round_start, {})
+            cache = state.round_records = (state.round_start, {})
         records = cache[1]
         explorers = []
         for s in range(game.players):
@@ -104,39 +271,33 @@ def observation(state: RivagesState, seat: int) -> dict:
     }
 
 
-def _player(game: RivagesGame, rec: dict, map_index: dict, hand: list[int], loot: list[int]) -> Player:
-    # by position when the record has it: by id, copies of one island would all be the first
-    isl = rec["island_index"] if "island_index" in rec else map_index[rec["island"]]
-    m = game.maps[isl]
-    tree_i = next(i for i, t in enumerate(game.trees) if t.id == rec["tree"])
-    tree = game.trees[tree_i]
-    p = Player(isl, tree_i, len(game.terrains), len(m.goals))
-    for h in rec["crossed"]:
-        i = m.index[tuple(h)]
-        p.crossed |= 1 << i
-        p.reach |= m.nbr[i]
-    past_index = rec.get("past_index") or [map_index[isl_id] for isl_id, _ in rec["past"]]
-    for (_isl_id, crossed), pi in zip(rec["past"], past_index):
-        pm = game.maps[pi]
-        mask = 0
-        for h in crossed:
-            mask |= 1 << pm.index[tuple(h)]
-        p.past.append((pi, mask))
-    for node in rec["tree_crossed"]:
-        i = tree.index[node]
-        p.tree_crossed |= 1 << i
-        p.tree_reach |= tree.nbr[i]
-    p.scrolls = rec["scrolls"]
-    p.needs_start = rec["needs_start"]
-    p.travel = rec["travel"]
-    p.goal_done = list(rec["goal_done"])
-    p.goal_used = list(rec["goal_used"])
-    p.areas_order = list(rec["areas_order"])
-    for a in p.areas_order:
-        p.areas_done |= 1 << a
-    p.loot_drawn = rec["loot_drawn"]
-    p.statues = rec["statues"]
-    p.areas_by_terrain = list(rec["areas_by_terrain"])
+_new_player = object.__new__
+
+
+def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False) -> Player:
+    """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
+    the round's records of the others, read once per round."""
+    v = views(game)
+    if shared:
+        known = v.other(rec)
+        if known is not None:
+            p = known.copy()
+            p.hand, p.loot = hand, loot
+            return p
+    p = _new_player(Player)  # every field is set below: the views set the derived ones
+    for name, _show, read in _VIEWS:
+        read(p, rec, v, game, name)
+    for name in _PLAIN:
+        setattr(p, name, rec[name])
+    for name in _LISTS:
+        setattr(p, name, list(rec[name]))
+    done = 0
+    for a in p.areas_order:  # the completed areas, RIV-G4
+        done |= 1 << a
+    p.areas_done = done
+    if shared:  # kept without hand nor Loot (visible_state uses it as it is)
+        p.hand, p.loot = [], []
+        v.keep_other(rec, p.copy())
     p.hand = hand
     p.loot = loot
     return p
@@ -147,11 +308,8 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     tokens and islands it cannot see dealt at random to the other hands, the deck (keeping the
     number of Exploration cards left above the Endgame cards), the bag and the pile."""
     s = RivagesState(game, 0, _empty=True)
-    s.rng = random.Random(rng.random())
+    s.seed_rng(rng.random())
     me = obs["seat"]
-    map_index = {}
-    for i, m in enumerate(game.maps):
-        map_index.setdefault(m.id, i)
     card_index = game.card_index
     mine = obs["explorers"][me]
     own_hand = [card_index[c] for c in mine["hand"]]
@@ -197,11 +355,11 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
     players = []
     for seat, rec in enumerate(obs["explorers"]):
         if seat == me:
-            players.append(_player(game, rec, map_index, own_hand, own_loot))
+            players.append(_player(game, rec, own_hand, own_loot))
             continue
         hand = [rest_cards.pop() for _ in range(min(rec["hand_size"], len(rest_cards)))]
         loot = [rest.pop() for _ in range(min(counts[seat], len(rest)))]
-        players.append(_player(game, rec, map_index, hand, loot))
+        players.append(_player(game, rec, hand, loot, shared=True))
     s.players_state = players
     on_table = {p.island for p in players} | {isl for p in players for isl, _ in p.past}
     s.pile = [i for i in range(len(game.maps)) if i not in on_table]
@@ -233,4 +391,63 @@ def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> 
         count = obs["explorers"][q]["loot_count"]
         rs = s.round_start[q]
         rs.loot = (rs.loot + [-1] * count)[:count]
+    return s
+
+
+def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
+    """A state holding only what ``obs`` shows: the observer's position and turn exactly, the
+    others as the round's records show them (no hand, no Loot), the deck, discard, bag and
+    pile only by size (their cards, tokens and islands stand as -1). No random choice is made.
+    Only for ``preview(action, copy=False)`` of the observer's own actions: what a preview
+    plays in place never reads a hidden card, token or island (it returns None for the round's
+    end and reshuffles, which do), so its outcome is the same on every state consistent with
+    ``obs`` (tests/rivages/test_preview.py). Never for play."""
+    s = RivagesState(game, 0, _empty=True)
+    s.seed_rng(0)
+    me = obs["seat"]
+    explorers = obs["explorers"]
+    mine = explorers[me]
+    card_index = game.card_index
+    v = views(game)
+    own_loot = []
+    taken: dict = {}
+    for kind in mine["loot"]:  # own tokens by kind: the first ones of that kind
+        k = taken.get(kind, 0)
+        own_loot.append(v.tokens_of[kind][k])
+        taken[kind] = k + 1
+    players = []
+    for seat, rec in enumerate(explorers):
+        if seat == me:
+            players.append(_player(game, rec, [card_index[c] for c in rec["hand"]], own_loot))
+        else:  # read once per round and shared: previews change only the mover's position
+            players.append(v.other(rec) or _player(game, rec, [], [], shared=True))
+    s.players_state = players
+    s.round_start = players
+    card_used = s.card_used = [0] * len(game.cards)
+    for cid, used in obs["card_used"].items():
+        card_used[card_index[cid]] = used
+    unknown = -1
+    s.deck = [unknown] * obs["deck_size"]
+    s.discard = [unknown] * len(obs["discard"])
+    s.removed = [unknown] * len(obs["removed"])
+    s.bag = [unknown] * obs["bag_size"]
+    s.loot_discard = [unknown] * len(obs["loot_discard"])
+    s.pile = [unknown] * obs["pile_size"]
+    s.challenges = []
+    s.round = obs["round"]
+    s.seat = obs["to_move"] if obs["to_move"] is not None else 0
+    if obs["phase"] is not None:
+        s.phase = obs["phase"]
+    else:
+        s.phase = "start" if players[s.seat].needs_start else "choose"
+    s.row = list(obs["row"])
+    s.pending = [tuple(a) for a in obs["pending"]]
+    s.loot_used = obs["loot_used"]
+    s.last_round = obs["last_round"]
+    s.end_reason = obs["end_reason"]
+    s.final = None if obs["final"] is None else list(obs["final"])
+    s.bonus = [0] * game.players
+    s.completions = []
+    s.bridges_used = []
+    s.log = []
     return s
