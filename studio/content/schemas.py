@@ -288,28 +288,31 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     written = getattr(source, "written", None)
     for error in errors:
         also = None
-        if error.validator in ("oneOf", "anyOf") and error.context:
+        while error.validator in ("oneOf", "anyOf") and error.context:
             union = error
             # a branch of the value's own type is the one the author meant (99 for "0-20 or a
             # list" is a number out of range, not "not a list"); among those, the branch that
-            # matched deepest (an object with a bad field, not "expected the string form");
-            # best_match alone prefers shallow errors
+            # got furthest into the value (nested unions included), then the one whose keys fit
+            # the value best (a one-step quest with a bad reward is that step, not "use steps:")
             same_type = [e for e in error.context if not _wrong_type_branch(union, e.relative_schema_path[0])]
             context = same_type or list(error.context)
             if not same_type and all(len(e.absolute_path) == len(union.absolute_path) for e in context):
-                context = []  # no branch takes this kind of value: the union's words list them all
-            deepest = max((len(e.absolute_path) for e in context), default=0)
+                break  # no branch takes this kind of value: the union's words list them all
+            branch = max({e.relative_schema_path[0] for e in context},
+                         key=lambda b: _branch_fit(union, [e for e in context if e.relative_schema_path[0] == b]))
+            mine = [e for e in context if e.relative_schema_path[0] == branch]
+            furthest = max(_reach(e) for e in mine)
             from jsonschema.exceptions import best_match
 
-            best = best_match(e for e in context if len(e.absolute_path) == deepest) if context else None
-            if best is not None and len(best.absolute_path) >= len(error.absolute_path):
-                error = best
-                if same_type and len(best.absolute_path) == len(union.absolute_path):
-                    # the value itself is wrong: name the other forms it could take too
-                    branches = union.validator_value
-                    others = [expected(b, schema_for(fmt)) for i, b in enumerate(branches)
-                              if i != best.relative_schema_path[0]]
-                    also = " or ".join(dict.fromkeys(others)) or None
+            best = best_match(e for e in mine if _reach(e) == furthest)
+            if best is None or len(best.absolute_path) < len(union.absolute_path):
+                break
+            error = best
+            if same_type and furthest == len(union.absolute_path):
+                # the value itself is wrong: name the other forms it could take too
+                branches = union.validator_value
+                others = [expected(b, schema_for(fmt)) for i, b in enumerate(branches) if i != branch]
+                also = " or ".join(dict.fromkeys(others)) or None
         if error.validator == "items" and error.validator_value is False and any(
                 e.validator == "maxItems" and e.absolute_path == error.absolute_path
                 for e in errors):
@@ -521,6 +524,28 @@ def board_element(data: dict, json_path: tuple) -> tuple | None:
 
 def _peg_pair(value) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(isinstance(p, str) for p in value)
+
+
+def _reach(error) -> int:
+    """How deep into the document ``error`` or any error nested in it (a union's branches) got."""
+    return max([len(error.absolute_path)] + [_reach(e) for e in error.context or ()])
+
+
+def _branch_fit(union, errors: list) -> tuple:
+    """How well one branch of ``union`` fits the value, from the branch's ``errors``: further
+    into the value first, then fewer keys it does not know (and more of those close to a key it
+    does know: a misspelling), then fewer problems at the value itself."""
+    depth = len(union.absolute_path)
+    unknown, close = 0, 0
+    for e in errors:
+        if e.validator == "additionalProperties" and isinstance(e.instance, dict) \
+                and len(e.absolute_path) == depth:
+            props = e.schema.get("properties", {})
+            extra = [k for k in e.instance if k not in props]
+            unknown += len(extra)
+            close += sum(1 for k in extra if close_match(k, props))
+    shallow = sum(1 for e in errors if _reach(e) == depth)
+    return (max(_reach(e) for e in errors), -unknown, close, -shallow)
 
 
 def _wrong_type_branch(union, branch: int) -> bool:
