@@ -21,6 +21,7 @@ from studio.content import LoadError, bundled_path
 from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.menu_text import literal
 from studio.gui.main_window import file_format, is_bundled, load_error_text
@@ -51,6 +52,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.addDockWidget(Qt.BottomDockWidgetArea, self.findings_dock)
         self._build_file_menu()
         self._build_edit_menu()
+        self.disk = DiskGuard(self, lambda: self.document, self._reload_from_disk)
         self._watch(self.document)
         install_document_undo(self)  # Ctrl+Z undoes the document even from a field
 
@@ -94,6 +96,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def _watch(self, doc: ContentDocument) -> None:
         doc.undo_stack.cleanChanged.connect(self.update_title)
         doc.file_changed.connect(self.update_title)
+        doc.file_changed.connect(self.disk.follow)
+        self.disk.follow(doc.path)
         self.undo_action_target(doc)
         self.update_title()
 
@@ -257,7 +261,24 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             return False
         return self._save_to(path)
 
+    def _reload_from_disk(self, path: str) -> bool:
+        """File changed on disk ▸ Reload: open it again; a file that no longer loads leaves
+        the editor's version in place, with a message saying why."""
+        try:
+            doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot reload file",
+                               f"{Path(path).name} changed on disk but does not load; your version stays.\n\n{text}",
+                               details)
+            return False
+        self.set_document(doc)
+        self.statusBar().showMessage(f"Reloaded {Path(path).name} from disk", 4000)
+        return True
+
     def _save_to(self, path: str) -> bool:
+        if not self.disk.may_save(path):
+            return False
         try:
             self.document.save(path)
         except (OSError, ValueError) as exc:
@@ -268,6 +289,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
                 self.select_element(tuple(element))
             prompts.show_error(self, "Not saved", f"{Path(path).name} was not saved: {text}", details)
             return False
+        self.disk.follow(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         self._add_recent(path)
         return True

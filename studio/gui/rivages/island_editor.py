@@ -23,6 +23,7 @@ from studio.content import LoadError
 from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import CannotSave, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.rivages.goal_editor import GoalEditorDock
@@ -218,6 +219,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.statusBar().addPermanentWidget(self.hover_label)
         self._build_tools()
         self._build_menus()
+        self.disk = DiskGuard(self, lambda: self.document, lambda path: self.open_path(path))
         self._connect_document()
         install_document_undo(self)  # Ctrl+Z undoes the island even from a Goals field
         self.resize(1280, 820)
@@ -335,6 +337,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
                 tools.addAction(action)
 
     def _connect_document(self) -> None:
+        self.disk.follow(self.document.path)
         doc = self.document
         doc.changed.connect(self._document_changed)
         doc.findings_changed.connect(self._findings_changed)
@@ -547,6 +550,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             if not ask_save_despite_errors(self, Path(path).name, errors):
                 self.say(f"Not saved: {errors[0].message}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
                 return False
+        if not self.disk.may_save(path):
+            return False
         try:
             self.document.save(path)
         except (CannotSave, OSError, ValueError) as exc:
@@ -557,6 +562,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
                 self.select_element(tuple(element))
             prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
             return False
+        self.disk.follow(path)
         self._add_recent(str(path))
         self.say(f"Saved {path}")
         return True

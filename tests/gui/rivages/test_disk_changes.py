@@ -1,0 +1,109 @@
+"""The island, tree, card and loot editors notice their file changing on disk (trial of issue
+11): a save over a file another program changed asks first instead of putting back the old
+values; "Reload" shows the other program's version, "Keep Mine" saves the editor's."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.gui import prompts
+from studio.gui.rivages import island_editor as ie
+from studio.gui.rivages.card_editor import CardEditorWindow
+from studio.model import io
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    """Answers of the reload prompt, in order; records each question (name, modified)."""
+    calls: list = []
+    answers: list[bool] = []
+    monkeypatch.setattr(prompts, "ask_reload_changed",
+                        lambda parent, name, modified: (calls.append((name, modified)), answers.pop(0))[1])
+    monkeypatch.setattr(prompts, "show_error", lambda *a, **k: pytest.fail(f"unexpected error {a[1:]}"))
+    return calls, answers
+
+
+def _island_window(qtbot, tmp_path):
+    target = tmp_path / "amber.yaml"
+    shutil.copy(ROOT / "boards/rivages/islands/amber-shoals.yaml", target)
+    w = ie.IslandEditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert w.open_path(target)
+    return w, target
+
+
+def _change_name_outside(path: Path, name: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if line.startswith("name:"))
+    path.write_text(text.replace(old, f"name: {name}", 1), encoding="utf-8")
+
+
+def test_island_save_over_an_outside_change_asks_and_keep_mine_writes_mine(qtbot, tmp_path, asked):
+    calls, answers = asked
+    w, target = _island_window(qtbot, tmp_path)
+    w.disk.watcher.pause()  # the save itself must notice, whatever the watcher saw
+    _change_name_outside(target, "Amber External")
+    w.document.set_value(("description",), "edited in the studio")
+    answers.append(False)
+    assert w.save()
+    assert calls == [("amber.yaml", True)]
+    saved = io.read(target)
+    assert saved.description == "edited in the studio"
+    assert saved.name != "Amber External"
+
+
+def test_island_reload_shows_the_outside_version_and_the_save_stops(qtbot, tmp_path, asked):
+    calls, answers = asked
+    w, target = _island_window(qtbot, tmp_path)
+    w.disk.watcher.pause()
+    _change_name_outside(target, "Amber External")
+    w.document.set_value(("description",), "edited in the studio")
+    answers.append(True)
+    assert not w.save()
+    assert calls == [("amber.yaml", True)]
+    assert w.document.island.name == "Amber External"
+    assert io.read(target).name == "Amber External"
+
+
+def test_island_change_on_disk_is_offered_while_editing(qtbot, tmp_path, asked):
+    calls, answers = asked
+    w, target = _island_window(qtbot, tmp_path)
+    answers.append(True)
+    _change_name_outside(target, "Amber External")
+    qtbot.waitUntil(lambda: bool(calls), timeout=5000)
+    assert w.document.island.name == "Amber External"
+
+
+def test_own_saves_are_not_changes(qtbot, tmp_path, asked):
+    calls, _answers = asked
+    w, target = _island_window(qtbot, tmp_path)
+    w.document.set_value(("description",), "one")
+    assert w.save()
+    w.document.set_value(("description",), "two")
+    assert w.save()
+    qtbot.wait(700)
+    assert calls == []
+
+
+def test_card_editor_save_over_an_outside_change_asks(qtbot, tmp_path, asked):
+    calls, answers = asked
+    target = tmp_path / "cards.yaml"
+    shutil.copy(ROOT / "boards/rivages/cards.yaml", target)
+    w = CardEditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert w.load_path(target)
+    w.disk.watcher.pause()
+    before = target.read_text(encoding="utf-8")
+    target.write_text(before + "# changed by another program\n", encoding="utf-8")
+    answers.append(True)
+    assert not w._save_to(str(target))
+    assert calls == [("cards.yaml", True)]
+    assert target.read_text(encoding="utf-8").endswith("# changed by another program\n")
