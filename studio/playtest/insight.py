@@ -162,6 +162,11 @@ class Watch:
         end = getattr(state.game, "end_rule", {}) if self.realm else {}
         self._end_score = end.get("score")
         self._rate = getattr(getattr(state.game, "rules", None), "energy_per_vp", 0) or 1
+        # location events recorded by the engine (studio.rules.events): those a forced decision
+        # caused, by index (e.g. Labyrinth self-crossings with nothing else legal)
+        self.events = getattr(state, "events", None)
+        self.forced_events: list[int] = []
+        self._n_events = 0
 
     def decision(self, state, legal) -> None:
         """Before an action: count the decision and its options; judge whether it is forced."""
@@ -178,6 +183,8 @@ class Watch:
         if place and seat is not None:
             self.band_offered[seat] = True
         self._forced_now = self._dry_now = False
+        if self.events is not None:
+            self._n_events = len(self.events)
         self._before = state.scores()[seat] if seat is not None else None
         if self.realm:
             if state.cards_hidden(seat) + len(state.pool) == 0:
@@ -209,6 +216,8 @@ class Watch:
                 self.dry_wasted[seat] += gain <= 0
         if self._forced_now:
             self.forced[seat] += 1
+            if self.events is not None and len(self.events) > self._n_events:
+                self.forced_events.extend(range(self._n_events, len(self.events)))
             if self._before is not None and scores[seat] < self._before:
                 self.forced_loss[seat] += self._before - scores[seat]
         if (self._end_score is not None and not self.score_reached and not state.is_terminal()
@@ -311,7 +320,9 @@ class Finding:
     ``forced-play``, ``forced-loss``, ``score-collapse``, ``unused-mechanic``, ``too-long``,
     ``too-short`` or ``stalled``; ``games`` (or seats, for score collapse) showing it out of
     ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
-    ``message``: the plain-words warning, saying why it matters."""
+    ``message``: the plain-words warning, saying why it matters; location findings
+    (:func:`~studio.playtest.mechanics.location_findings`) also name the ``mechanic`` (a measure
+    code of :data:`~studio.playtest.mechanics.MEASURES`) and its rule ``clause``."""
 
     code: str
     games: int
@@ -319,6 +330,8 @@ class Finding:
     share: float
     subject: str
     message: str
+    mechanic: str = ""
+    clause: str = ""
 
 
 @dataclass(frozen=True)
@@ -341,7 +354,16 @@ class Insight:
     empty, and those that gained nothing; ``branching_mean``: legal actions per decision (mean
     over all decisions); ``decisions_per_turn``: the bots' decisions per turn; ``arc``: per round
     (index 0 = after round 1), every seat's mean score over the ``arc_games[i]`` games still
-    running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first."""
+    running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first.
+
+    Location mechanics (:mod:`studio.playtest.mechanics`): ``measures``, one
+    :class:`~studio.playtest.mechanics.MeasureStat` per measure of the location, per seat with
+    95% intervals; ``origins``, Rivages, per starting island and per tree
+    (:class:`~studio.playtest.mechanics.OriginStat`). The arc (:mod:`studio.playtest.arc`), over
+    the ``arc_judged`` games with a winner and two seats or more: ``drama_mean`` and
+    ``trailing_mean`` (means of the games' drama and trailing share), ``comeback_games`` (games
+    whose final winner trailed at some point); ``evaluated``, when positions were valued, the
+    means of the games' evaluated figures with ``games`` and ``positions``, else None."""
 
     expectations: dict
     end_codes: dict
@@ -366,6 +388,13 @@ class Insight:
     arc: list = field(default_factory=list)
     arc_games: list = field(default_factory=list)
     findings: list = field(default_factory=list)
+    measures: list = field(default_factory=list)
+    origins: list = field(default_factory=list)
+    drama_mean: float = math.nan
+    trailing_mean: float = math.nan
+    comeback_games: int = 0
+    arc_judged: int = 0
+    evaluated: dict | None = None
 
 
 class InsightTally:
@@ -398,6 +427,17 @@ class InsightTally:
         self.turns = 0
         self.arc: list[list[float]] = []
         self.arc_games: list[int] = []
+        from studio.playtest.mechanics import MeasureTally
+
+        self.measures = MeasureTally()
+        self.no_winner = 0
+        self.drama = 0.0
+        self.trailing = 0.0
+        self.comebacks = 0
+        self.arc_judged = 0
+        self.evaluated: dict[str, list] = {}
+        self.evaluated_games = 0
+        self.positions = 0
 
     def add(self, r) -> None:
         self.games += 1
@@ -441,6 +481,23 @@ class InsightTally:
             for s, v in enumerate(scores[:len(row)]):
                 row[s] += v
             self.arc_games[i] += 1
+        self.no_winner += not r.winners
+        if getattr(r, "mechanics", ()):
+            self.measures.add(r.mechanics, r.winners, r.scores, getattr(r, "origins", ()))
+        if getattr(r, "drama", None) is not None:
+            self.arc_judged += 1
+            self.drama += r.drama
+            self.trailing += r.trailing or 0.0
+            self.comebacks += (r.trailing or 0.0) > 0
+        ev = getattr(r, "evaluated", None)
+        if ev:
+            self.evaluated_games += 1
+            self.positions += ev.get("positions", 0)
+            for k, v in ev.items():
+                if k != "positions" and v is not None:
+                    acc = self.evaluated.setdefault(k, [0.0, 0])
+                    acc[0] += v
+                    acc[1] += 1
 
     def _seat(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) else ""
@@ -468,7 +525,13 @@ class InsightTally:
             dry_moves_per_game=self.dry_moves / g, dry_wasted_per_game=self.dry_wasted / g,
             branching_mean=self.branching / self.decisions if self.decisions else math.nan,
             decisions_per_turn=self.decisions / self.turns if self.turns else math.nan,
-            arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games))
+            arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games),
+            measures=self.measures.stats(), origins=self.measures.origin_stats(),
+            drama_mean=self.drama / self.arc_judged if self.arc_judged else math.nan,
+            trailing_mean=self.trailing / self.arc_judged if self.arc_judged else math.nan,
+            comeback_games=self.comebacks, arc_judged=self.arc_judged,
+            evaluated=({"games": self.evaluated_games, "positions": self.positions,
+                        **{k: s / n for k, (s, n) in self.evaluated.items()}} if self.evaluated_games else None))
         return Insight(**{**ins.__dict__, "findings": self._findings(ins)})
 
     def _findings(self, x: Insight) -> list[Finding]:
@@ -540,4 +603,6 @@ class InsightTally:
         order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
                  "too-short", "unused-mechanic"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
-        return out
+        from studio.playtest.mechanics import location_findings
+
+        return location_findings(x.measures, g, self.names, self.no_winner) + out

@@ -52,7 +52,15 @@ class GameResult:
     rounds with only passes; ``arc``, every seat's score after each round; ``decisions`` (the bots' choices), ``branching`` (legal actions
     summed over the decisions) and ``turns``; ``offered`` / ``used``, the mechanics
     (:func:`~studio.playtest.insight.action_kind`) legal at some decision / chosen; ``no_band``,
-    the seats for which no band was ever legal (Rule the Realm)."""
+    the seats for which no band was ever legal (Rule the Realm).
+
+    Location mechanics (:mod:`studio.playtest.mechanics`): ``mechanics``, per seat, ``{measure
+    code: value}`` from the engine's events (:func:`~studio.playtest.mechanics.measure_game`);
+    ``origins``, Rivages only, per seat ``(starting island id, tree id)``. The arc
+    (:mod:`studio.playtest.arc`): ``drama`` (how far behind the final winner was, as a share of
+    its score, over the positions it trailed) and ``trailing`` (the share of positions it
+    trailed), None without a winner or alone; ``evaluated``, when positions were valued with the
+    MCTS evaluator, ``{"positions", "drama", "stability", "narrowness", "spread"}``."""
 
     seed: int
     scores: tuple[int, ...]
@@ -85,6 +93,11 @@ class GameResult:
     offered: tuple = ()
     used: tuple = ()
     no_band: tuple = ()
+    mechanics: tuple = ()
+    origins: tuple = ()
+    drama: float | None = None
+    trailing: float | None = None
+    evaluated: dict | None = None
 
     @property
     def players(self) -> int:
@@ -107,6 +120,9 @@ class GameResult:
             "dry_round": self.dry_round, "idle_rounds": self.idle_rounds, "arc": [list(a) for a in self.arc],
             "decisions": self.decisions, "branching": self.branching, "turns": self.turns,
             "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
+            "mechanics": [dict(m) for m in self.mechanics], "origins": [list(o) for o in self.origins],
+            "drama": self.drama, "trailing": self.trailing,
+            **({"evaluated": dict(self.evaluated)} if self.evaluated is not None else {}),
         }
 
     @classmethod
@@ -134,6 +150,11 @@ class GameResult:
             decisions=int(data.get("decisions", 0)), branching=int(data.get("branching", 0)),
             turns=int(data.get("turns", 0)), offered=tuple(data.get("offered", ())), used=tuple(data.get("used", ())),
             no_band=tuple(int(x) for x in data.get("no_band", ())),
+            mechanics=tuple(dict(m) for m in data.get("mechanics", ())),
+            origins=tuple(tuple(o) for o in data.get("origins", ())),
+            drama=None if data.get("drama") is None else float(data["drama"]),
+            trailing=None if data.get("trailing") is None else float(data["trailing"]),
+            evaluated=None if data.get("evaluated") is None else dict(data["evaluated"]),
         )
 
 
@@ -162,55 +183,56 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     return names
 
 
-def _sole_leader(scores) -> int | None:
-    best = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True) -> GameResult:
+def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, evaluate: int = 0) -> GameResult:
     """Play one game to the end with one bot per seat. Deterministic in ``seed``: the deal is
     ``game.new_state(seed)`` and the bots share one ``random.Random(seed)``. A
     :class:`~studio.playtest.insight.Watch` follows the game (``watch_forced=False`` skips
     judging forced play, which tries the legal bands of decisions without a draw on a clone;
-    see ``benchmarks/bench_insight.py`` for its cost). Raises ValueError
-    if the number of bots is not the number of players, and the engine's IllegalAction if a
-    bot returns an action that is not legal."""
+    see ``benchmarks/bench_insight.py`` for its cost); the engine records its location events
+    (:mod:`studio.rules.events`), measured by :func:`~studio.playtest.mechanics.measure_game`;
+    the scores after every action make the arc figures (:mod:`studio.playtest.arc`).
+    ``evaluate``: how many positions to sample and value with the MCTS evaluator for drama,
+    stability and clarity (0: none; costly, see :func:`~studio.playtest.arc.evaluate_positions`);
+    neither changes play. Raises ValueError if the number of bots is not the number of players,
+    and the engine's IllegalAction if a bot returns an action that is not legal."""
+    from studio.playtest import arc
+    from studio.rules.events import record_events
+
     if len(bots) != game.players:
         raise ValueError(f"{game.players} players need {game.players} bots, got {len(bots)}")
     rng = random.Random(seed)
     state = game.new_state(seed)
-    played = 0
-    leader = None        # sole score leader after the last action, None when tied
-    since = 0            # the action after which ``leader`` took the lead
-    last_sole = None     # the latest sole leader, for lead changes across ties
-    changes = 0
+    events = record_events(state) if hasattr(type(state), "events") else None
+    trace = []           # every seat's score after each action
+    sample = arc.PositionSample(evaluate, seed) if evaluate > 0 else None
     watch = Watch(state, watch_forced)
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
         watch.decision(state, legal)
+        if sample is not None:
+            sample.offer(state)
         action = bots[seat].act(game, state.observation(seat), legal, rng)
         state.apply(action)
         watch.applied(state, seat, action)
-        played += 1
-        now = _sole_leader(state.scores())
-        if now != leader:
-            if now is not None:
-                changes += last_sole is not None and now != last_sole
-                last_sole = now
-            leader, since = now, played
-    decided = None
+        trace.append(tuple(state.scores()))
     winners = state.winners()
-    if game.players > 1 and winners and played:
-        decided = since / played if winners == [leader] else 1.0
-    return result_of(state, [b.name for b in bots], decided, changes, watch)
+    decided = arc.decided_at(trace, winners) if game.players > 1 else None
+    figures = {"drama": arc.drama(trace, winners) if game.players > 1 else None,
+               "trailing": arc.trailing(trace, winners) if game.players > 1 else None}
+    if sample is not None:
+        figures["evaluated"] = arc.evaluate_positions(sample, winners, game.players)
+    return result_of(state, [b.name for b in bots], decided, arc.lead_changes(trace), watch, events, figures)
 
 
 def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0,
-              watch: Watch | None = None) -> GameResult:
+              watch: Watch | None = None, events=None, arc_figures: dict | None = None) -> GameResult:
     """The :class:`GameResult` of a finished state (``bot_names``: who played each seat;
-    ``watch``: what the game watch saw, else only the end code is worked out)."""
+    ``watch``: what the game watch saw, else only the end code is worked out; ``events``: the
+    location events it recorded, measured per seat; ``arc_figures``: ``drama``, ``trailing``
+    and ``evaluated`` of :func:`play_game`)."""
+    from studio.playtest.mechanics import measure_game, origins_of
+
     n = state.players
     bands = tuple(state.bands_used(s) for s in range(n)) if hasattr(state, "bands_used") else ()
     stats = tuple(tuple(d.items()) for d in state.stats()) if hasattr(state, "stats") else ()
@@ -231,6 +253,8 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
         target=target, challenges=challenges, completions=completions,
         end_code=end_code(state, watch.score_reached if watch else False, watch.bands_out if watch else False),
+        mechanics=() if events is None else measure_game(state, events, watch.forced_events if watch else ()),
+        origins=origins_of(state), **(arc_figures or {}),
         **({} if watch is None else dict(
             forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
             dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,

@@ -44,6 +44,10 @@ class Idols(RealmModule):
                 continue
             leaders = [s for s in range(state.players) if counts[s] == best]
             share = -(-self.points // len(leaders))  # rounded up
+            for s, k in enumerate(counts):
+                if k:
+                    state.note("idols", s, colour=colour, count=k)
             for s in leaders:
+                state.note("idol-majority", s, colour=colour, count=best, points=share, shared=len(leaders))
                 state.add_score(s, share)
                 state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")

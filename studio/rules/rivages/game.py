@@ -30,6 +30,7 @@ from typing import Any
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, State
+from studio.rules.events import Event
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
@@ -245,6 +246,8 @@ class RivagesState(State):
     (seat, line)}``: the same line as that seat sees it, e.g. which Loot token it drew, hidden
     from the others, RIV-I6) and ``history``."""
 
+    events: list | None = None  # location events, when recorded (studio.rules.events)
+
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
         self.seed = seed
@@ -327,6 +330,12 @@ class RivagesState(State):
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
+
+    def note(self, kind: str, seat: int | None, **data) -> None:
+        """Record a location event (:class:`studio.rules.events.Event`) when recording is on;
+        changes nothing else."""
+        if self.events is not None:
+            self.events.append(Event(kind, seat, self.round, data))
 
     def player(self, seat: int) -> Player:
         return self.players_state[seat]
@@ -593,6 +602,8 @@ class RivagesState(State):
             p.loot.remove(tok)
             self.loot_discard.append(tok)
             self.loot_used = True
+            if self.events is not None:
+                self.note("loot-play", self.seat, token=action.kind)
             self.log.append(f"{self.seat_name(self.seat)} plays loot {action.kind}")
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
@@ -669,6 +680,8 @@ class RivagesState(State):
                 p.goal_done[g] = done
                 fresh.extend(st.reward)
                 self.completions.append((self.seat, m.id, name, done, self.round))
+                if self.events is not None:
+                    self.note("goal", self.seat, island=m.id, goal=name, step=done)
                 self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
 
     def _gain(self, p: Player, atoms) -> None:
@@ -698,6 +711,8 @@ class RivagesState(State):
                 p.statues += 1
             if not opts:
                 self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
+                if self.events is not None:
+                    self.note("effect-lost", self.seat, effect=kind)
                 continue
             if kind == "statue":  # no choice to answer, so no answer in the log: say which space
                 tree = self.game.trees[p.tree]
@@ -722,6 +737,8 @@ class RivagesState(State):
         if kind == "statue":
             tree = self.game.trees[p.tree]
             p.tree_crossed |= 1 << choice
+            if self.events is not None:
+                self.note("tree", self.seat, node=tree.nodes[choice])
             p.tree_reach |= tree.nbr[choice]
             self.pending[0:0] = tree.effect[choice]
             return
@@ -754,6 +771,8 @@ class RivagesState(State):
         if len(over) == 1:
             a, b = over[0]
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
+            if self.events is not None:
+                self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
             self.log.append(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}")
 
     def _draw_loot(self, p: Player) -> None:
@@ -766,6 +785,8 @@ class RivagesState(State):
             self.rng.shuffle(self.bag)
         p.loot.append(self.bag.pop())
         p.loot_drawn += 1
+        if self.events is not None:
+            self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
         who = self.seat_name(self.seat)
         self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
         self.log.append(f"{who} draws a Loot token")
@@ -876,6 +897,8 @@ class RivagesState(State):
         p.areas_order = []
         p.needs_start = True
         self.log.append(f"{self.seat_name(seat)} sails to {m.name}")
+        if self.events is not None:
+            self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
             ship = m.ships[0]
             p.crossed = 1 << ship
@@ -893,6 +916,9 @@ class RivagesState(State):
         totals = [p.scrolls + len(p.loot) for p in players]  # RIV-E5, RIV-X7
         if game.solo is None:
             self.bonus = self.great_explorer_bonus()
+            if self.events is not None:
+                for s, (pl, b) in enumerate(zip(players, self.bonus)):
+                    self.note("great-explorer", s, islands=pl.islands_visited, bonus=b)
             totals = [t + b for t, b in zip(totals, self.bonus)]
             self.log.append("Great Explorer (most islands visited, RIV-E5): " + ", ".join(
                 f"{self.seat_name(s)} +{b} ({p.islands_visited} island{'s' if p.islands_visited != 1 else ''})"
