@@ -414,11 +414,12 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
         seat_games = esc.overall.n
         fails = seat_games - round(esc.overall.mean * seat_games) if seat_games else 0
         if seat_games and fails / seat_games > ESCAPE_FAILS:
-            worst = sorted(esc.seats, key=lambda x: x.mean)[:2]
-            named = ", ".join(f"{seat(x.seat)} fails in {100 * (1 - x.mean):.0f}%" for x in worst if x.n)
-            out.append(Finding("escape-fails", fails, seat_games, fails / seat_games, "escaped",
-                               f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')} "
-                               f"(L2-4: they lose whatever their score; {named}){held}",
+            rate = fails / seat_games
+            worst = sorted((x for x in esc.seats if x.n and 1 - x.mean > rate), key=lambda x: x.mean)
+            named = "".join(f", {seat(x.seat)} in {100 * (1 - x.mean):.0f}%" for x in worst)
+            out.append(Finding("escape-fails", fails, seat_games, rate, "escaped",
+                               f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')}"
+                               f"{named}: they lose whatever their score (L2-4){held}",
                                mechanic="escaped", clause="L2-4"))
     for m in stats:
         spec = MEASURES.get(m.code)

@@ -21,6 +21,7 @@ from studio.playtest.elements import taken
 from studio.playtest.insight import Watch, end_code
 
 DEFAULT_BOT = "greedy"
+MAX_EVALUATE = 100  # positions valued per game at most (each values every legal move)
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
 
 def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: int, seed: int = 0,
                bot_names: str | Sequence[str] | None = None, jobs: int = 1, executor: str = "processes",
-               scheduler: str | None = None, start: int = 0) -> Iterator[GameResult]:
+               scheduler: str | None = None, start: int = 0, evaluate: int = 0) -> Iterator[GameResult]:
     """Yield the results of ``games`` games in order (game ``i`` uses ``game_seed(seed, i)``,
     from ``i = start``).
 
@@ -279,7 +280,7 @@ def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: in
     the workers. Raises ValueError for ``games`` < 1 or bad bot names, LoadError /
     InvalidContent / SetupError for bad files and BoardError / RivagesError when the content
     cannot be played, before any game is played; ImportError names the missing extra for
-    ``dask``."""
+    ``dask``. ``evaluate``: positions per game valued for the arc (see :func:`play_game`)."""
     from studio.playtest.executors import BatchSpec, run_games
     from studio.playtest.setup import Setup, load_setup
 
@@ -290,7 +291,9 @@ def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: in
         raise ValueError(f"the setup is for {setup.players} players, not {players}")
     setup.game(seed)  # fails here, in this process, if the content cannot be played
     names = resolve_bots(bot_names, setup.players)
-    spec = BatchSpec(setup, tuple(names))
+    if not 0 <= evaluate <= MAX_EVALUATE:
+        raise ValueError(f"positions to value per game must be 0 to {MAX_EVALUATE}, got {evaluate}")
+    spec = BatchSpec(setup, tuple(names), evaluate)
     seeds = range(game_seed(seed, start), game_seed(seed, start + games))
     yield from run_games(spec, seeds, jobs=jobs, executor=executor, scheduler=scheduler)
 
