@@ -236,6 +236,15 @@ class BalanceDashboard(QWidget):
         self.play_label.setWordWrap(True)
         self.play_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.play_label)
+        # the location's own mechanics, measured from the engine's events (a warning's rule link
+        # highlights its row)
+        self.mechanics_label = QLabel()
+        self.mechanics_label.setObjectName("mechanics")
+        self.mechanics_label.setWordWrap(True)
+        self.mechanics_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.mechanics_label)
+        self.highlighted_mechanic = ""
+        self.warnings_label.linkActivated.connect(self.show_mechanic)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
@@ -495,7 +504,9 @@ class BalanceDashboard(QWidget):
         f["rounds"].setText(f"{s.rounds_mean:.1f}")
         f["ties"].setText(f"{100 * s.shared_wins / s.games:.0f}%")
         if s.warnings:
-            items = "".join(f"<li>{_escape(w)}</li>" for w in s.warnings)
+            links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
+            items = "".join(f"<li>{_escape(w)}" + (f" <a href='mechanic:{links[w].mechanic}'>({links[w].clause})</a>"
+                                                    if w in links else "") + "</li>" for w in s.warnings)
             self.warnings_label.setObjectName("warnings")
             self.warnings_label.setText(f"<b>{len(s.warnings)} warning{'s' if len(s.warnings) != 1 else ''}</b>"
                                         f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
@@ -516,15 +527,60 @@ class BalanceDashboard(QWidget):
         if s.insight is not None:
             from studio.playtest.report import play_figures
 
+            from studio.playtest.report import arc_figures
+
             rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
-                           for label, text in play_figures(s))
+                           for label, text in play_figures(s) + arc_figures(s))
             self.play_label.setText(f"<b>Play</b><table>{rows}</table>")
             self.play_label.show()
         else:
             self.play_label.hide()
+        self._show_mechanics()
         if not self.is_running():
             for b in self.save_buttons.values():
                 b.setEnabled(True)
+
+    def _show_mechanics(self) -> None:
+        s = self.summary
+        ins = s.insight if s is not None else None
+        if ins is None or not ins.measures:
+            self.mechanics_label.hide()
+            return
+        from studio.playtest.report import mechanics_rows
+
+        named = {f.mechanic for f in ins.findings if f.mechanic}
+        head, rows = mechanics_rows(s)
+        cells = "".join(f"<th align='{'left' if i < 2 else 'right'}'>&nbsp;{_escape(h)}&nbsp;</th>"
+                        for i, h in enumerate(head))
+        body = []
+        for m, row in zip(ins.measures, rows):
+            colour = ("#f3c98b" if m.code == self.highlighted_mechanic else "#fff4e5" if m.code in named else "")
+            style = f" style='background: {colour}'" if colour else ""
+            body.append(f"<tr{style}>" + "".join(f"<td align='{'left' if i < 2 else 'right'}'>&nbsp;{_escape(c)}&nbsp;</td>"
+                                                 for i, c in enumerate(row)) + "</tr>")
+        tables = [f"<b>Location mechanics</b> <span style='color:#8a7a66'>(from the engine's events; per seat and "
+                  f"game unless said; highlighted: named by a warning)</span><table cellspacing='0'><tr>{cells}</tr>"
+                  + "".join(body) + "</table>"]
+        for group, words in (("island", "Per starting island"), ("tree", "Per tree")):
+            found = [o for o in ins.origins if o.group == group]
+            if found:
+                tables.append(f"<b>{words}</b><table cellspacing='0'><tr><th align='left'>{group}&nbsp;</th>"
+                              "<th align='right'>&nbsp;seats</th><th align='right'>&nbsp;win %</th>"
+                              "<th align='right'>&nbsp;95% interval</th><th align='right'>&nbsp;score</th></tr>" + "".join(
+                                  f"<tr><td>{_escape(o.id)}&nbsp;</td><td align='right'>{o.seats}</td>"
+                                  f"<td align='right'>{100 * o.win_rate:.0f}%</td>"
+                                  f"<td align='right'>&nbsp;{100 * o.low:.0f}–{100 * o.high:.0f}%</td>"
+                                  f"<td align='right'>&nbsp;{o.score_mean:.1f}</td></tr>" for o in found) + "</table>")
+        self.mechanics_label.setText("<br>".join(tables))
+        self.mechanics_label.show()
+
+    def show_mechanic(self, link: str) -> None:
+        """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the
+        location mechanics table and scroll it into view."""
+        code = link.split(":", 1)[1] if link.startswith("mechanic:") else link
+        self.highlighted_mechanic = code
+        self._show_mechanics()
+        self._report_scroll.ensureWidgetVisible(self.mechanics_label)
 
     def closeEvent(self, event) -> None:
         if self.is_running():
