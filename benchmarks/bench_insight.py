@@ -31,6 +31,43 @@ CASES = ["two-deities:3", "two-deities:4", "archipelago-city:3", "archipelago-ci
          "volcano:2", "volcano:3", "volcano:4", "fragile-ruins:3"]
 
 
+def events_cost(game, bots, seed: int) -> str:
+    """The engine-only price of the events, without the bots' noise: one game is played, then its
+    actions replayed on fresh states with recording on and off (best of 5 each), and its events
+    measured (:func:`~studio.playtest.mechanics.measure_game`, best of 5 of 50 runs)."""
+    import random
+
+    from studio.playtest.mechanics import measure_game
+    from studio.rules.events import record_events
+
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(bots[seat].act(game, state.observation(seat), state.legal_actions(), rng))
+    history = list(state.history)
+    best = {True: math.inf, False: math.inf}
+    for _ in range(5):
+        for recording in (True, False):
+            replay = game.new_state(seed)
+            events = record_events(replay) if recording else None
+            t = time.perf_counter()
+            for action in history:
+                replay.apply_trusted(action)
+            best[recording] = min(best[recording], time.perf_counter() - t)
+            if recording:
+                recorded, kept = replay, events
+    measure = math.inf
+    for _ in range(5):
+        t = time.perf_counter()
+        for _ in range(50):
+            measure_game(recorded, kept)
+        measure = min(measure, (time.perf_counter() - t) / 50)
+    return (f"engine alone, one game replayed ({len(history)} actions, {len(kept)} events): "
+            f"{1000 * best[True]:.2f} ms recording, {1000 * best[False]:.2f} ms not "
+            f"({1000 * (best[True] - best[False]):+.3f} ms); measuring them {1000 * measure:.3f} ms")
+
+
 def main(argv=None) -> int:
     from studio.bots import make_bot
     from studio.content import bundled_path
@@ -98,6 +135,7 @@ def main(argv=None) -> int:
             print(f"  location events: {1000 * on / len(seeds):.0f} ms per game with events recorded and measured, "
                   f"{1000 * off / len(seeds):.0f} ms without (best of 3, interleaved): {1000 * per:+.1f} ms per game "
                   f"({100 * (on / off - 1):+.1f}%; {figures:.0f} figures per game)")
+            print("  " + events_cost(game, bots, seeds[0]))
             started = time.perf_counter()
             for seed in seeds:
                 play_game(game, bots, seed, evaluate=args.evaluate)
