@@ -158,3 +158,20 @@ def test_valuing_positions_changes_no_game():
     assert plain.mechanics[0].keys() == {"far_edge", "far_edge_round", "far_edge_bonus"}
     s = summarize([valued, plain], (), None)
     assert s.insight.evaluated["games"] == 1 and s.insight.evaluated["positions"] == 3
+
+
+def test_shared_wins_say_whether_the_tie_break_separated_the_seats():
+    def game(seed, scores, winners):
+        return GameResult(seed=seed, scores=scores, winners=winners, rounds=6, actions=50, end_reason="x",
+                          bands_used=(6, 6), seat_names=("A", "B"), bots=("greedy",) * 2, end_code="rounds")
+
+    games = ([game(i, (5, 5), (0, 1)) for i in range(3)] + [game(3, (5, 5), (1,))]
+             + [game(4 + i, (9, 4), (0,)) for i in range(6)])
+    s = summarize(games, (), ROUNDS)
+    f = codes(s)["shared-wins"]
+    assert (f.games, f.of, f.clause) == (3, 10, "RTR-E3")
+    # winning scores: 4 games at 5 and 6 at 9: mean 7.4
+    assert f.message.startswith("30% of games end in a shared win (3 of 10): the top score was tied in 4 of 10 games "
+                                "and the tie-break (fewest bands used, RTR-E3) settled only 1 of them, the tied seats "
+                                "having used as many bands; winning scores average 7.4 points")
+    assert sum("shared win" in w for w in s.warnings) == 1

@@ -309,6 +309,7 @@ FORCED_MIN = 3             # a game has a forced phase from this many forced dec
 COLLAPSE_WARNING = 0.20    # seats at or below the floor above this share: a warning
 LENGTH_WARNING = 0.20      # games outside the target length above this share: a warning
 UNINTENDED_WARNING = 0.05  # games ending other than intended above this share: a warning
+SHARED_WARNING = 0.10      # shared wins above this share of games: a warning
 STALL_ROUNDS = 3           # this many idle rounds in a row make a game stalled
 MIN_GAMES = 5              # fewer games: shares are shown but no warning is raised
 
@@ -438,6 +439,11 @@ class InsightTally:
         self.evaluated: dict[str, list] = {}
         self.evaluated_games = 0
         self.positions = 0
+        self.shared = 0          # games won by several seats (RTR-E3, RIV-E6)
+        self.top_ties = 0        # games whose top score was tied before any tie-break
+        self.win_scores = 0.0    # the winning scores of the games with a winner, summed
+        self.won = 0
+        self.band_ties = False   # a tie-break by bands used exists (Rule the Realm)
 
     def add(self, r) -> None:
         self.games += 1
@@ -482,6 +488,13 @@ class InsightTally:
                 row[s] += v
             self.arc_games[i] += 1
         self.no_winner += not r.winners
+        if r.players > 1 and r.winners:
+            top = max(r.scores)
+            self.won += 1
+            self.win_scores += top
+            self.top_ties += sum(1 for v in r.scores if v == top) > 1
+            self.shared += len(r.winners) > 1
+            self.band_ties = self.band_ties or bool(r.bands_used)
         if getattr(r, "mechanics", ()):
             self.measures.add(r.mechanics, r.winners, r.scores, getattr(r, "origins", ()))
         if getattr(r, "drama", None) is not None:
@@ -601,8 +614,28 @@ class InsightTally:
                                    f"{mechanic_words(code)} never chosen by the bots, though offered in "
                                    f"{share(offered)}"))
         order = ["unintended-end", "stalled", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
-                 "too-short", "unused-mechanic"]
+                 "too-short", "unused-mechanic", "shared-wins"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
+        if self.shared / g > SHARED_WARNING:
+            out.append(self._shared_finding(g))
         from studio.playtest.mechanics import location_findings
 
         return location_findings(x.measures, g, self.names, self.no_winner) + out
+
+    def _shared_finding(self, g: int) -> Finding:
+        """Shared wins, with why the ties stand: how often the top score was tied and how many
+        of those the tie-break settled (RTR-E3: fewest bands used; Rivages has none, RIV-E6)."""
+        pct = f"{100 * self.shared / g:.0f}%"
+        settled = self.top_ties - self.shared
+        if self.band_ties:
+            why = (f"the top score was tied in {self.top_ties} of {g} games and the tie-break (fewest bands used, "
+                   f"RTR-E3) settled only {settled} of them, the tied seats having used as many bands")
+            clause = "RTR-E3"
+        else:
+            why = f"the top score was tied in {self.top_ties} of {g} games, and ties share the victory"
+            clause = "RIV-E6"
+        mean = self.win_scores / self.won if self.won else 0.0
+        return Finding("shared-wins", self.shared, g, self.shared / g, "shared",
+                       f"{pct} of games end in a shared win ({self.shared} of {g}): {why}; winning scores average "
+                       f"{mean:.1f} points, so a point decides: scoring that spreads the seats (or a tie-break that "
+                       "separates them) would make wins clearer", clause=clause)

@@ -510,7 +510,7 @@ def _with_warnings(s: Summary) -> Summary:
     named = {f.code for f in s.insight.findings} if s.insight is not None else set()
     if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
         out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
-    if n > 1 and s.shared_wins / games > TIE_WARNING:
+    if n > 1 and s.shared_wins / games > TIE_WARNING and "shared-wins" not in named:
         out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
         out.append(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
