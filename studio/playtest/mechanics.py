@@ -446,7 +446,8 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
         elif spec.use and m.games_used / games < RARE:
             out.append(Finding("mechanic-rare", m.games_used, games, m.games_used / games, m.code,
                                f"{spec.mechanic} ({spec.clause}): a seat {_past(spec)} in only {_share(m.games_used, games)}; "
-                               "the location's own rule rarely comes into play", mechanic=m.code, clause=spec.clause))
+                               "the location's own rule rarely comes into play" + _why_rare(m.code, by),
+                               mechanic=m.code, clause=spec.clause))
     drawn, played = by.get("loot_drawn"), by.get("loot_played")
     if drawn is not None and played is not None and drawn.overall.mean >= 1 \
             and played.overall.mean / drawn.overall.mean < LOOT_PLAYED:
@@ -465,6 +466,16 @@ _PAST = {"far_edge": "reached the far edge", "bridges": "crossed a bridge first"
          "sails": "sailed to a new island", "goal_steps": "met a goal step", "quest_steps": "met a quest step",
          "tree_spaces": "crossed a tree space", "loot_drawn": "drew a Loot token", "loot_played": "played a Loot token",
          "bridges_crossed": "crossed a bridge"}
+
+
+def _why_rare(code: str, by: dict) -> str:
+    """What the figures say about why a mechanic is rare, where they can: regions closed too
+    small to be excavation sites."""
+    small = by.get("small_closures")
+    if code == "sites" and small is not None and small.overall.mean > 0:
+        return (f", while regions too small to be a site were closed {small.overall.mean:.1f} times per seat and "
+                "game (a site needs 4 segments not yet explored)")
+    return ""
 
 
 def _past(spec: Measure) -> str:
