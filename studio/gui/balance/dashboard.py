@@ -484,6 +484,7 @@ class BalanceDashboard(QWidget):
             self.title_label.setText("No report yet: choose the bots and press Run.")
             self.warnings_label.hide()
             self.play_label.hide()
+            self.mechanics_label.hide()
             for label in self.figure_labels.values():
                 label.setText("–")
             for chart in (self.win_chart, self.end_chart):
