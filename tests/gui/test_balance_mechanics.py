@@ -33,3 +33,19 @@ def test_the_mechanics_table_and_a_warnings_rule_link(qtbot):
     d.summary = None
     d._show_summary()
     assert d.mechanics_label.isHidden()
+
+
+def test_valued_positions_reach_the_report(qtbot):
+    d = BalanceDashboard(load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2), scenario_text="Jungle")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(2)
+    d.set_bots("random")
+    assert d.evaluate_spin.value() == 0 and d.evaluate_spin.text() == "off"
+    d.evaluate_spin.setValue(2)
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+    ev = d.summary.insight.evaluated
+    assert ev["games"] == 2 and ev["positions"] == 4
+    assert all(r.evaluated["positions"] == 2 for r in d.results)
+    assert "valued by the MCTS evaluator" in d.play_label.text()
+    assert d.run_settings["valued positions per game"] == 2

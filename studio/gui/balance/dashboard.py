@@ -145,6 +145,13 @@ class BalanceDashboard(QWidget):
         self.jobs_spin.setValue(1)
         self.jobs_spin.setToolTip("worker processes; 1 plays in a background thread. Results do not depend on it")
         form.addRow("Workers", self.jobs_spin)
+        self.evaluate_spin = QSpinBox()
+        self.evaluate_spin.setRange(0, 100)
+        self.evaluate_spin.setValue(0)
+        self.evaluate_spin.setSpecialValueText("off")
+        self.evaluate_spin.setToolTip("positions per game valued by the MCTS evaluator for drama, stability and "
+                                      "clarity (costly; off by default)")
+        form.addRow("Value positions", self.evaluate_spin)
         lay.addLayout(form)
         seats = QLabel("Bots per seat")
         seats.setObjectName("muted")
@@ -330,11 +337,14 @@ class BalanceDashboard(QWidget):
             return False
         self.run_setup = setup
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
-                             "games": games, "seed": seed}
+                             "games": games, "seed": seed,
+                             **({"valued positions per game": self.evaluate_spin.value()}
+                                if self.evaluate_spin.value() else {})}
         self.results = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
-        self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self)
+        self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self,
+                            evaluate=self.evaluate_spin.value())
         self.run.result.connect(self._on_result)
         self.run.progress.connect(self._on_progress)
         self.run.failed.connect(lambda msg: self._say(f"The batch stopped: {msg}", error=True))
@@ -438,7 +448,8 @@ class BalanceDashboard(QWidget):
     def _set_running(self, on: bool) -> None:
         self.run_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
-        for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos):
+        for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, self.evaluate_spin,
+                  *self.bot_combos):
             w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
         for b in self.save_buttons.values():
             b.setEnabled(not on and self.summary is not None)
