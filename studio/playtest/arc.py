@@ -28,7 +28,6 @@ few positions per game, sampled at random, with the MCTS bot's evaluator (each s
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -183,7 +182,3 @@ def evaluate_positions(sample: PositionSample, winners: Sequence[int], players: 
     d = drama(values, winners, scale=1.0) if winners and players > 1 else None
     return {"positions": len(values), "drama": d, "stability": stability(values),
             "narrowness": None if clear is None else clear[0], "spread": None if clear is None else clear[1]}
-
-
-def finite_or_none(x):
-    return x if x is not None and math.isfinite(x) else None
