@@ -175,3 +175,11 @@ def test_shared_wins_say_whether_the_tie_break_separated_the_seats():
                                 "and the tie-break (fewest bands used, RTR-E3) settled only 1 of them, the tied seats "
                                 "having used as many bands; winning scores average 7.4 points")
     assert sum("shared win" in w for w in s.warnings) == 1
+
+
+def test_a_count_interval_never_goes_below_zero():
+    t = MeasureTally()
+    for k in (0, 0, 0, 2):
+        t.add(({"effects_lost": k},))
+    m = t.stats()[0].overall
+    assert m.mean == 0.5 and m.low == 0.0 and m.high > 0.5

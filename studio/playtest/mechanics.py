@@ -229,7 +229,7 @@ def origins_of(state) -> tuple:
 class SeatMeasure:
     """One measure for one seat (or all seats, ``seat`` None): ``mean`` (a share for ``share``
     measures) with its 95% interval ``low``..``high`` over ``n`` seat-games (``each``: over ``n``
-    occurrences)."""
+    occurrences); for counts a normal interval of the mean, cut at 0 (no measure is negative)."""
 
     seat: int | None
     mean: float
@@ -304,7 +304,7 @@ class _Acc:
             return SeatMeasure(seat, mean, low, high, n)
         var = max(0.0, (self.squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
         half = Z95 * math.sqrt(var / n)
-        return SeatMeasure(seat, mean, mean - half, mean + half, n)
+        return SeatMeasure(seat, mean, max(0.0, mean - half), mean + half, n)  # every measure is 0 or more
 
 
 class MeasureTally:
