@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "whether the verdict holds across styles")
     p.add_argument("--ladder-games", type=whole(1, MAX_GAMES), default=None, metavar="N",
                    help="games per bot for --ladder and --styles (default: --games)")
+    p.add_argument("--evaluate", metavar="N", type=whole(0, 100), default=0,
+                   help="value N positions per game (sampled at random) with the MCTS evaluator for drama, "
+                        "stability and clarity; costly, off by default (0)")
     return p
 
 
@@ -503,7 +506,8 @@ def _run(args) -> int:
         json_out = JsonWriter(args.json, header) if args.json else None
         csv_out = CsvWriter(args.csv, setup.players) if args.csv else None
         writers = [w for w in (json_out, csv_out) if w is not None]
-        batch = iter_batch(setup, None, args.games, args.seed, bots, args.jobs, args.executor, args.scheduler)
+        batch = iter_batch(setup, None, args.games, args.seed, bots, args.jobs, args.executor, args.scheduler,
+                           evaluate=getattr(args, "evaluate", 0))
         bar = progress_bar(args.games)
         started = time.perf_counter()
         def take(result):

@@ -37,10 +37,13 @@ DASK_EXTRA = 'the dask executors need the "cluster" extra: pip install "board-st
 
 @dataclass(frozen=True)
 class BatchSpec:
-    """What a worker needs to play a batch's games: the setup and one bot name per seat."""
+    """What a worker needs to play a batch's games: the setup, one bot name per seat and the
+    positions per game to value for the arc (``evaluate``, see
+    :func:`~studio.playtest.runner.play_game`)."""
 
     setup: object
     bots: tuple[str, ...]
+    evaluate: int = 0
 
     def payload(self) -> tuple[str, bytes]:
         """``(token, pickled spec)``; equal specs get equal tokens."""
@@ -58,7 +61,7 @@ def _players_for(token: str, data: bytes | None):
         if data is None:
             raise LookupError(f"worker {os.getpid()} has no batch {token}")
         spec: BatchSpec = pickle.loads(data)
-        entry = (spec.setup.game(), [make_bot(n) for n in spec.bots])
+        entry = (spec.setup.game(), [make_bot(n) for n in spec.bots], spec.evaluate)
         _CACHE[token] = entry
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -72,8 +75,8 @@ def play_chunk(token: str, data: bytes | None, seeds: Sequence[int]) -> list:
     the worker was started with, see :func:`_start_worker`)."""
     from studio.playtest.runner import play_game
 
-    game, bots = _players_for(token, data)
-    return [play_game(game, bots, seed) for seed in seeds]
+    game, bots, evaluate = _players_for(token, data)
+    return [play_game(game, bots, seed, evaluate=evaluate) for seed in seeds]
 
 
 def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
@@ -171,7 +174,7 @@ class SerialExecutor(Executor):
         game = spec.setup.game()
         bots = [make_bot(n) for n in spec.bots]
         for seed in seeds:
-            yield play_game(game, bots, seed)
+            yield play_game(game, bots, seed, evaluate=spec.evaluate)
 
 
 class ProcessExecutor(Executor):

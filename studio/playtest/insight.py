@@ -165,6 +165,11 @@ class Watch:
         from studio.playtest.botcheck import SeatActivity
 
         self.activity = SeatActivity(n) if self.realm else None  # idle turns: bot failure
+        # location events recorded by the engine (studio.rules.events): those a forced decision
+        # caused, by index (e.g. Labyrinth self-crossings with nothing else legal)
+        self.events = getattr(state, "events", None)
+        self.forced_events: list[int] = []
+        self._n_events = 0
 
     def decision(self, state, legal) -> None:
         """Before an action: count the decision and its options; judge whether it is forced."""
@@ -183,6 +188,8 @@ class Watch:
         if self.activity is not None:
             self.activity.decision(state, place)
         self._forced_now = self._dry_now = False
+        if self.events is not None:
+            self._n_events = len(self.events)
         self._before = state.scores()[seat] if seat is not None else None
         if self.realm:
             if state.cards_hidden(seat) + len(state.pool) == 0:
@@ -216,6 +223,8 @@ class Watch:
                 self.dry_wasted[seat] += gain <= 0
         if self._forced_now:
             self.forced[seat] += 1
+            if self.events is not None and len(self.events) > self._n_events:
+                self.forced_events.extend(range(self._n_events, len(self.events)))
             if self._before is not None and scores[seat] < self._before:
                 self.forced_loss[seat] += self._before - scores[seat]
         if (self._end_score is not None and not self.score_reached and not state.is_terminal()
@@ -307,6 +316,7 @@ FORCED_MIN = 3             # a game has a forced phase from this many forced dec
 COLLAPSE_WARNING = 0.20    # seats at or below the floor above this share: a warning
 LENGTH_WARNING = 0.20      # games outside the target length above this share: a warning
 UNINTENDED_WARNING = 0.05  # games ending other than intended above this share: a warning
+SHARED_WARNING = 0.10      # shared wins above this share of games: a warning
 STALL_ROUNDS = 3           # this many idle rounds in a row make a game stalled
 MIN_GAMES = 5              # fewer games: shares are shown but no warning is raised
 
@@ -318,7 +328,9 @@ class Finding:
     ``forced-play``, ``forced-loss``, ``score-collapse``, ``unused-mechanic``, ``too-long``,
     ``too-short`` or ``stalled``; ``games`` (or seats, for score collapse) showing it out of
     ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
-    ``message``: the plain-words warning, saying why it matters."""
+    ``message``: the plain-words warning, saying why it matters; location findings
+    (:func:`~studio.playtest.mechanics.location_findings`) also name the ``mechanic`` (a measure
+    code of :data:`~studio.playtest.mechanics.MEASURES`) and its rule ``clause``."""
 
     code: str
     games: int
@@ -326,6 +338,8 @@ class Finding:
     share: float
     subject: str
     message: str
+    mechanic: str = ""
+    clause: str = ""
 
 
 @dataclass(frozen=True)
@@ -350,7 +364,16 @@ class Insight:
     (index 0 = after round 1), every seat's mean score over the ``arc_games[i]`` games still
     running then (the arc of a game); ``findings``: the :class:`Finding` list, worst first;
     ``bot_failures``: per seat, games in which its bot stopped playing
-    (:mod:`studio.playtest.botcheck`; empty when not judged)."""
+    (:mod:`studio.playtest.botcheck`; empty when not judged).
+
+    Location mechanics (:mod:`studio.playtest.mechanics`): ``measures``, one
+    :class:`~studio.playtest.mechanics.MeasureStat` per measure of the location, per seat with
+    95% intervals; ``origins``, Rivages, per starting island and per tree
+    (:class:`~studio.playtest.mechanics.OriginStat`). The arc (:mod:`studio.playtest.arc`), over
+    the ``arc_judged`` games with a winner and two seats or more: ``drama_mean`` and
+    ``trailing_mean`` (means of the games' drama and trailing share), ``comeback_games`` (games
+    whose final winner trailed at some point); ``evaluated``, when positions were valued, the
+    means of the games' evaluated figures with ``games`` and ``positions``, else None."""
 
     expectations: dict
     end_codes: dict
@@ -376,6 +399,13 @@ class Insight:
     arc_games: list = field(default_factory=list)
     findings: list = field(default_factory=list)
     bot_failures: list = field(default_factory=list)
+    measures: list = field(default_factory=list)
+    origins: list = field(default_factory=list)
+    drama_mean: float = math.nan
+    trailing_mean: float = math.nan
+    comeback_games: int = 0
+    arc_judged: int = 0
+    evaluated: dict | None = None
 
 
 class InsightTally:
@@ -412,6 +442,22 @@ class InsightTally:
 
         self.bots = BotFailureTally()
         self.bot_names: tuple = ()
+        from studio.playtest.mechanics import MeasureTally
+
+        self.measures = MeasureTally()
+        self.no_winner = 0
+        self.drama = 0.0
+        self.trailing = 0.0
+        self.comebacks = 0
+        self.arc_judged = 0
+        self.evaluated: dict[str, list] = {}
+        self.evaluated_games = 0
+        self.positions = 0
+        self.shared = 0          # games won by several seats (RTR-E3, RIV-E6)
+        self.top_ties = 0        # games whose top score was tied before any tie-break
+        self.win_scores = 0.0    # the winning scores of the games with a winner, summed
+        self.won = 0
+        self.band_ties = False   # a tie-break by bands used exists (Rule the Realm)
 
     def add(self, r) -> None:
         self.games += 1
@@ -457,6 +503,30 @@ class InsightTally:
             for s, v in enumerate(scores[:len(row)]):
                 row[s] += v
             self.arc_games[i] += 1
+        self.no_winner += not r.winners
+        if r.players > 1 and r.winners:
+            top = max(r.scores)
+            self.won += 1
+            self.win_scores += top
+            self.top_ties += sum(1 for v in r.scores if v == top) > 1
+            self.shared += len(r.winners) > 1
+            self.band_ties = self.band_ties or bool(r.bands_used)
+        if getattr(r, "mechanics", ()):
+            self.measures.add(r.mechanics, r.winners, r.scores, getattr(r, "origins", ()))
+        if getattr(r, "drama", None) is not None:
+            self.arc_judged += 1
+            self.drama += r.drama
+            self.trailing += r.trailing or 0.0
+            self.comebacks += (r.trailing or 0.0) > 0
+        ev = getattr(r, "evaluated", None)
+        if ev:
+            self.evaluated_games += 1
+            self.positions += ev.get("positions", 0)
+            for k, v in ev.items():
+                if k != "positions" and v is not None:
+                    acc = self.evaluated.setdefault(k, [0.0, 0])
+                    acc[0] += v
+                    acc[1] += 1
 
     def _seat(self, seat: int) -> str:
         name = self.names[seat] if seat < len(self.names) else ""
@@ -485,7 +555,13 @@ class InsightTally:
             branching_mean=self.branching / self.decisions if self.decisions else math.nan,
             decisions_per_turn=self.decisions / self.turns if self.turns else math.nan,
             arc=[[v / k for v in row] for row, k in zip(self.arc, self.arc_games)], arc_games=list(self.arc_games),
-            bot_failures=list(self.bots.failed))
+            bot_failures=list(self.bots.failed),
+            measures=self.measures.stats(), origins=self.measures.origin_stats(),
+            drama_mean=self.drama / self.arc_judged if self.arc_judged else math.nan,
+            trailing_mean=self.trailing / self.arc_judged if self.arc_judged else math.nan,
+            comeback_games=self.comebacks, arc_judged=self.arc_judged,
+            evaluated=({"games": self.evaluated_games, "positions": self.positions,
+                        **{k: s / n for k, (s, n) in self.evaluated.items()}} if self.evaluated_games else None))
         return Insight(**{**ins.__dict__, "findings": self._findings(ins)})
 
     def _findings(self, x: Insight) -> list[Finding]:
@@ -559,6 +635,28 @@ class InsightTally:
                                    f"{mechanic_words(code)} never chosen by the bots, though offered in "
                                    f"{share(offered)}"))
         order = ["unintended-end", "stalled", "bot-failure", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
-                 "too-short", "unused-mechanic"]
+                 "too-short", "unused-mechanic", "shared-wins"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
-        return out
+        if self.shared / g > SHARED_WARNING:
+            out.append(self._shared_finding(g))
+        from studio.playtest.mechanics import location_findings
+
+        return location_findings(x.measures, g, self.names, self.no_winner) + out
+
+    def _shared_finding(self, g: int) -> Finding:
+        """Shared wins, with why the ties stand: how often the top score was tied and how many
+        of those the tie-break settled (RTR-E3: fewest bands used; Rivages has none, RIV-E6)."""
+        pct = f"{100 * self.shared / g:.0f}%"
+        settled = self.top_ties - self.shared
+        if self.band_ties:
+            why = (f"the top score was tied in {self.top_ties} of {g} games and the tie-break (fewest bands used, "
+                   f"RTR-E3) settled only {settled} of them, the tied seats having used as many bands")
+            clause = "RTR-E3"
+        else:
+            why = f"the top score was tied in {self.top_ties} of {g} games, and ties share the victory"
+            clause = "RIV-E6"
+        mean = self.win_scores / self.won if self.won else 0.0
+        return Finding("shared-wins", self.shared, g, self.shared / g, "shared",
+                       f"{pct} of games end in a shared win ({self.shared} of {g}): {why}; winning scores average "
+                       f"{mean:.1f} points, so a point decides: scoring that spreads the seats (or a tie-break that "
+                       "separates them) would make wins clearer", clause=clause)

@@ -78,6 +78,12 @@ def format_summary(summary: Summary, title: str = "") -> str:
         out.append("")
         out.append("play:")
         out += [f"  {label:<24}{text}" for label, text in play_figures(summary)]
+        if summary.insight.measures:
+            out.append("")
+            out += mechanics_lines(summary)
+        if summary.insight.origins:
+            out.append("")
+            out += origin_lines(summary)
     if summary.attribution is not None:
         out.append("")
         out += attribution_lines(summary)
@@ -121,6 +127,7 @@ def figures(s: Summary) -> list[tuple[str, str]]:
             out.append(("decided:", f"on average after {100 * s.decided_at_mean:.0f}% of the actions; "
                         f"{100 * s.late_decisions:.0f}% of games in their last tenth; "
                         f"{s.lead_changes_mean:.1f} lead changes per game"))
+        out += arc_figures(s)
     for label, dist in (("rounds per game:", s.rounds), ("actions per game:", s.actions)):
         if dist is not None:
             out.append((label, f"{_num(dist.mean)} ± {_num(dist.sd)} ({_num(dist.min, 'g')} to {_num(dist.max, 'g')})"))
@@ -132,6 +139,78 @@ def figures(s: Summary) -> list[tuple[str, str]]:
                     "for each of the k seats)"))
     if s.no_winner and s.solo is None:  # solo: a loss, counted in the solo section
         out.append(("no winner:", f"{s.no_winner} ({100 * s.no_winner / s.games:.1f}%; every seat lost)"))
+    return out
+
+
+def arc_figures(s: Summary) -> list[tuple[str, str]]:
+    """``(label, text)`` lines of the arc (:mod:`studio.playtest.arc`): comebacks and drama on
+    scores, then the figures valued by the MCTS evaluator when positions were sampled."""
+    x = s.insight
+    out = []
+    if x is None or not x.arc_judged:
+        return out
+    out.append(("drama:", f"the final winner trailed in {100 * x.trailing_mean:.0f}% of the positions on average; "
+                f"{x.comeback_games} of {x.arc_judged} games ({100 * x.comeback_games / x.arc_judged:.0f}%) won "
+                f"from behind; when behind, by {100 * x.drama_mean:.0f}% of its final score"))
+    ev = x.evaluated
+    if ev:
+        parts = [f"{ev['positions']} positions of {ev['games']} games valued by the MCTS evaluator"]
+        if ev.get("drama") is not None:
+            parts.append(f"drama {ev['drama']:.2f}")
+        if ev.get("stability") is not None:
+            parts.append(f"stability {ev['stability']:.3f} (variance of a seat's value)")
+        if ev.get("narrowness") is not None:
+            parts.append(f"clarity: {100 * ev['narrowness']:.0f}% of the moves close to the best "
+                         f"(spread {ev.get('spread', 0):.3f})")
+        out.append(("evaluated:", "; ".join(parts)))
+    return out
+
+
+def measure_value(kind: str, value: float | None, unit: str = "") -> str:
+    """A measure's value for people: a share as a percentage, else a number (with its unit)."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "-"
+    if kind == "share":
+        return f"{100 * value:.0f}%"
+    return f"{value:.1f}" + (f" {unit}" if unit and unit != "round" else "")
+
+
+def mechanics_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
+    """Head and rows of the location mechanics table (see :func:`mechanics_lines`)."""
+    head = ["mechanic", "rule", "all seats (95% interval)"] + [f"seat {x.seat + 1}" for x in s.seats] + ["in play"]
+    rows = []
+    for m in s.insight.measures:
+        o = m.overall
+        every = measure_value(m.kind, o.mean, m.unit)
+        if o.n > 1 and math.isfinite(o.low):
+            every += f" ({measure_value(m.kind, o.low)}-{measure_value(m.kind, o.high)})"
+        what = m.words + (" (mean)" if m.kind == "each" else " (share of games)" if m.kind == "share"
+                          else "" if "at the end" in m.words else " per game")
+        seats = [measure_value(m.kind, m.seats[k].mean) if k < len(m.seats) else "-" for k in range(len(s.seats))]
+        used = f"{100 * m.games_used / m.games:.0f}%" if m.games else "-"
+        rows.append([what, m.clause, every] + seats + [used])
+    return head, rows
+
+
+def mechanics_lines(s: Summary) -> list[str]:
+    """The location mechanics measured from the engine's events
+    (:mod:`studio.playtest.mechanics`): per mechanic, all seats with a 95% interval, each seat,
+    and the share of games in which it came into play."""
+    head, rows = mechanics_rows(s)
+    out = ["location mechanics (from the engine's events; per seat and game unless said):"]
+    out += ["  " + line for line in _table(head, rows, set(range(2, len(head))))]
+    return out
+
+
+def origin_lines(s: Summary) -> list[str]:
+    """Rivages: win rate and mean score per starting island and per tree (95% intervals)."""
+    out = []
+    for group, words in (("island", "per starting island"), ("tree", "per tree")):
+        rows = [[o.id, str(o.seats), f"{100 * o.win_rate:.1f}", f"{100 * o.low:.1f}-{100 * o.high:.1f}",
+                 f"{o.score_mean:.1f}"] for o in s.insight.origins if o.group == group]
+        if rows:
+            out.append(f"{words} (seats that started there / played it):")
+            out += ["  " + line for line in _table([group, "seats", "win %", "95% CI", "score"], rows, {1, 2, 3, 4})]
     return out
 
 
@@ -655,8 +734,10 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
            f"<h1>{_e(title)}</h1>",
            '<p class="muted">' + " · ".join(f"{_e(k)}: {_e(v)}" for k, v in settings.items()) + "</p>"]
     if s.warnings:
-        out.append('<div class="warn"><b>Warnings</b><ul>' + "".join(f"<li>{_e(w)}</li>" for w in s.warnings)
-                   + "</ul></div>")
+        links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
+        out.append('<div class="warn"><b>Warnings</b><ul>' + "".join(
+            f"<li>{_e(w)}" + (f' <a href="#mechanic-{_e(links[w].mechanic)}">({_e(links[w].clause)}: the figures)</a>'
+                              if w in links else "") + "</li>" for w in s.warnings) + "</ul></div>")
     else:
         out.append(f'<div class="ok">{_e(all_clear(s))}</div>')
 
@@ -775,7 +856,10 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
         out.append(f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td>'
                    f'<td><code>{_e(code)}</code></td><td{" class=never" if bad else ""}>{_e(END_CODES.get(code, code))}'
                    f'{" (not intended)" if bad else ""}</td></tr>')
-    out.append("</table><h2>Degenerate play</h2>")
+    out.append("</table>")
+    if ins.measures:
+        out.append(_mechanics_html(s))
+    out.append("<h2>Degenerate play</h2>")
     if ins.findings:
         out.append("<table><tr><th>finding</th><th class=\"n\">share</th><th>what it means</th></tr>"
                    + "".join(f'<tr><td style="white-space:nowrap"><code>{_e(f.code)}</code></td>'
@@ -788,6 +872,35 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
     if ins.arc and s.players >= 1:
         out.append("<h3>The arc of a game: mean score after each round (games still running)</h3>")
         out.append(_arc_chart(ins.arc, ins.arc_games, [f"seat {x.seat + 1} {x.name}" for x in s.seats], colours))
+    return "\n".join(out)
+
+
+def _mechanics_html(s: Summary) -> str:
+    """The location mechanics table (each row anchored ``mechanic-<code>`` for the warnings'
+    links; a row a finding names is highlighted), then Rivages' starting islands and trees."""
+    ins = s.insight
+    named = {f.mechanic for f in ins.findings if f.mechanic}
+    head, rows = mechanics_rows(s)
+    out = ["<h2>Location mechanics</h2>",
+           '<p class="muted">Measured from the engine\'s own events, per seat and game unless said; 95% interval '
+           "over all seats; <i>in play</i>: share of games in which some seat did it. Highlighted: named by a "
+           "warning.</p><table><tr>" + "".join(f"<th{' class=n' if i >= 2 else ''}>{_e(h)}</th>"
+                                                 for i, h in enumerate(head)) + "</tr>"]
+    for m, row in zip(ins.measures, rows):
+        tips = [f"seat {x.seat + 1}: {measure_value(m.kind, x.mean, m.unit)} (95% {measure_value(m.kind, x.low)} to "
+                f"{measure_value(m.kind, x.high)}, n={x.n})" for x in m.seats if x.n]
+        style = ' style="background:#fff4e5"' if m.code in named else ""
+        out.append(f'<tr id="mechanic-{_e(m.code)}"{style} title="{_e("; ".join(tips))}">'
+                   + "".join(f"<td{' class=n' if i >= 2 else ''}>{_e(c)}</td>" for i, c in enumerate(row)) + "</tr>")
+    out.append("</table>")
+    for group, words in (("island", "Per starting island"), ("tree", "Per tree")):
+        rows = [o for o in ins.origins if o.group == group]
+        if rows:
+            out.append(f"<h3>{words}</h3><table><tr><th>{group}</th><th class=n>seats</th><th class=n>win %</th>"
+                       "<th class=n>95% interval</th><th class=n>score mean</th></tr>" + "".join(
+                           f'<tr><td>{_e(o.id)}</td><td class="n">{o.seats}</td><td class="n">{100 * o.win_rate:.1f}%</td>'
+                           f'<td class="n">{100 * o.low:.1f}% – {100 * o.high:.1f}%</td><td class="n">{o.score_mean:.1f}</td></tr>'
+                           for o in rows) + "</table>")
     return "\n".join(out)
 
 

@@ -21,6 +21,7 @@ from studio.playtest.elements import taken
 from studio.playtest.insight import Watch, end_code
 
 DEFAULT_BOT = "greedy"
+MAX_EVALUATE = 100  # positions valued per game at most (each values every legal move)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,15 @@ class GameResult:
     the seats for which no band was ever legal (Rule the Realm); ``idle_turns``, per seat, the
     longest run of turns in which it placed no band though bands were legal and content was
     within reach (a bot failure from :data:`~studio.playtest.botcheck.IDLE_TURNS` on; Rule the
-    Realm, :mod:`studio.playtest.botcheck`)."""
+    Realm, :mod:`studio.playtest.botcheck`).
+
+    Location mechanics (:mod:`studio.playtest.mechanics`): ``mechanics``, per seat, ``{measure
+    code: value}`` from the engine's events (:func:`~studio.playtest.mechanics.measure_game`);
+    ``origins``, Rivages only, per seat ``(starting island id, tree id)``. The arc
+    (:mod:`studio.playtest.arc`): ``drama`` (how far behind the final winner was, as a share of
+    its score, over the positions it trailed) and ``trailing`` (the share of positions it
+    trailed), None without a winner or alone; ``evaluated``, when positions were valued with the
+    MCTS evaluator, ``{"positions", "drama", "stability", "narrowness", "spread"}``."""
 
     seed: int
     scores: tuple[int, ...]
@@ -89,6 +98,11 @@ class GameResult:
     used: tuple = ()
     no_band: tuple = ()
     idle_turns: tuple = ()
+    mechanics: tuple = ()
+    origins: tuple = ()
+    drama: float | None = None
+    trailing: float | None = None
+    evaluated: dict | None = None
 
     @property
     def players(self) -> int:
@@ -112,6 +126,9 @@ class GameResult:
             "decisions": self.decisions, "branching": self.branching, "turns": self.turns,
             "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
             **({"idle_turns": list(self.idle_turns)} if self.idle_turns else {}),
+            "mechanics": [dict(m) for m in self.mechanics], "origins": [list(o) for o in self.origins],
+            "drama": self.drama, "trailing": self.trailing,
+            **({"evaluated": dict(self.evaluated)} if self.evaluated is not None else {}),
         }
 
     @classmethod
@@ -140,6 +157,11 @@ class GameResult:
             turns=int(data.get("turns", 0)), offered=tuple(data.get("offered", ())), used=tuple(data.get("used", ())),
             no_band=tuple(int(x) for x in data.get("no_band", ())),
             idle_turns=tuple(int(x) for x in data.get("idle_turns", ())),
+            mechanics=tuple(dict(m) for m in data.get("mechanics", ())),
+            origins=tuple(tuple(o) for o in data.get("origins", ())),
+            drama=None if data.get("drama") is None else float(data["drama"]),
+            trailing=None if data.get("trailing") is None else float(data["trailing"]),
+            evaluated=None if data.get("evaluated") is None else dict(data["evaluated"]),
         )
 
 
@@ -168,49 +190,46 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     return names
 
 
-def _sole_leader(scores) -> int | None:
-    best = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True) -> GameResult:
+def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, evaluate: int = 0) -> GameResult:
     """Play one game to the end with one bot per seat. Deterministic in ``seed``: the deal is
     ``game.new_state(seed)`` and the bots share one ``random.Random(seed)``. A
     :class:`~studio.playtest.insight.Watch` follows the game (``watch_forced=False`` skips
     judging forced play, which tries the legal bands of decisions without a draw on a clone;
-    see ``benchmarks/bench_insight.py`` for its cost). Raises ValueError
-    if the number of bots is not the number of players, and the engine's IllegalAction if a
-    bot returns an action that is not legal."""
+    see ``benchmarks/bench_insight.py`` for its cost); the engine records its location events
+    (:mod:`studio.rules.events`), measured by :func:`~studio.playtest.mechanics.measure_game`;
+    the scores after every action make the arc figures (:mod:`studio.playtest.arc`).
+    ``evaluate``: how many positions to sample and value with the MCTS evaluator for drama,
+    stability and clarity (0: none; costly, see :func:`~studio.playtest.arc.evaluate_positions`);
+    neither changes play. Raises ValueError if the number of bots is not the number of players,
+    and the engine's IllegalAction if a bot returns an action that is not legal."""
+    from studio.playtest import arc
+    from studio.rules.events import record_events
+
     if len(bots) != game.players:
         raise ValueError(f"{game.players} players need {game.players} bots, got {len(bots)}")
     rng = random.Random(seed)
     state = game.new_state(seed)
-    played = 0
-    leader = None        # sole score leader after the last action, None when tied
-    since = 0            # the action after which ``leader`` took the lead
-    last_sole = None     # the latest sole leader, for lead changes across ties
-    changes = 0
+    events = record_events(state) if hasattr(type(state), "events") else None
+    trace = []           # every seat's score after each action
+    sample = arc.PositionSample(evaluate, seed) if evaluate > 0 else None
     watch = Watch(state, watch_forced)
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
         watch.decision(state, legal)
+        if sample is not None:
+            sample.offer(state)
         action = bots[seat].act(game, state.observation(seat), legal, rng)
         state.apply(action)
         watch.applied(state, seat, action)
-        played += 1
-        now = _sole_leader(state.scores())
-        if now != leader:
-            if now is not None:
-                changes += last_sole is not None and now != last_sole
-                last_sole = now
-            leader, since = now, played
-    decided = None
+        trace.append(tuple(state.scores()))
     winners = state.winners()
-    if game.players > 1 and winners and played:
-        decided = since / played if winners == [leader] else 1.0
-    return result_of(state, [b.name for b in bots], decided, changes, watch)
+    decided = arc.decided_at(trace, winners) if game.players > 1 else None
+    figures = {"drama": arc.drama(trace, winners) if game.players > 1 else None,
+               "trailing": arc.trailing(trace, winners) if game.players > 1 else None}
+    if sample is not None:
+        figures["evaluated"] = arc.evaluate_positions(sample, winners, game.players)
+    return result_of(state, [b.name for b in bots], decided, arc.lead_changes(trace), watch, events, figures)
 
 
 def _realm_parts(state) -> dict:
@@ -257,11 +276,15 @@ def _parts_of(state) -> dict:
 
 
 def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, lead_changes: int = 0,
-              watch: Watch | None = None) -> GameResult:
+              watch: Watch | None = None, events=None, arc_figures: dict | None = None) -> GameResult:
     """The :class:`GameResult` of a finished state (``bot_names``: who played each seat;
     ``watch``: what the game watch saw, else only the end code is worked out). The fields
     only some games have come from the parts registered for the game's class
-    (:func:`register_result_parts`)."""
+    (:func:`register_result_parts`); ``events``: the location events it recorded,
+    measured per seat; ``arc_figures``: ``drama``, ``trailing`` and ``evaluated`` of
+    :func:`play_game`)."""
+    from studio.playtest.mechanics import measure_game, origins_of
+
     parts = _parts_of(state)
     bands = parts.get("bands_used", ())
     stats = parts.get("seat_stats", ())
@@ -274,6 +297,8 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
         target=target, challenges=challenges, completions=completions,
         end_code=end_code(state, watch.score_reached if watch else False, watch.bands_out if watch else False),
+        mechanics=() if events is None else measure_game(state, events, watch.forced_events if watch else ()),
+        origins=origins_of(state), **(arc_figures or {}),
         **({} if watch is None else dict(
             forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
             dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,
@@ -296,7 +321,7 @@ def _idle_turns(watch: Watch, state) -> tuple:
 
 def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: int, seed: int = 0,
                bot_names: str | Sequence[str] | None = None, jobs: int = 1, executor: str = "processes",
-               scheduler: str | None = None, start: int = 0) -> Iterator[GameResult]:
+               scheduler: str | None = None, start: int = 0, evaluate: int = 0) -> Iterator[GameResult]:
     """Yield the results of ``games`` games in order (game ``i`` uses ``game_seed(seed, i)``,
     from ``i = start``).
 
@@ -308,7 +333,7 @@ def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: in
     the workers. Raises ValueError for ``games`` < 1 or bad bot names, LoadError /
     InvalidContent / SetupError for bad files and BoardError / RivagesError when the content
     cannot be played, before any game is played; ImportError names the missing extra for
-    ``dask``."""
+    ``dask``. ``evaluate``: positions per game valued for the arc (see :func:`play_game`)."""
     from studio.playtest.executors import BatchSpec, run_games
     from studio.playtest.setup import Setup, load_setup
 
@@ -322,7 +347,9 @@ def iter_batch(scenario: str | os.PathLike | Any, players: int | None, games: in
     from studio.bots.styles import check_fit
 
     check_fit(names, setup.kind)  # a playstyle of the other game
-    spec = BatchSpec(setup, tuple(names))
+    if not 0 <= evaluate <= MAX_EVALUATE:
+        raise ValueError(f"positions to value per game must be 0 to {MAX_EVALUATE}, got {evaluate}")
+    spec = BatchSpec(setup, tuple(names), evaluate)
     seeds = range(game_seed(seed, start), game_seed(seed, start + games))
     yield from run_games(spec, seeds, jobs=jobs, executor=executor, scheduler=scheduler)
 

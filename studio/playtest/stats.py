@@ -513,9 +513,10 @@ def _with_warnings(s: Summary) -> Summary:
         out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
     if s.insight is not None:
         out.extend(f.message for f in s.insight.findings)
-    if s.no_winner and s.solo is None:  # a solo game without a winner is a plain loss
+    named = {f.code for f in s.insight.findings} if s.insight is not None else set()
+    if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
         out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
-    if n > 1 and s.shared_wins / games > TIE_WARNING:
+    if n > 1 and s.shared_wins / games > TIE_WARNING and "shared-wins" not in named:
         out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
         out.append(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "

@@ -146,6 +146,13 @@ class BalanceDashboard(QWidget):
         self.jobs_spin.setValue(1)
         self.jobs_spin.setToolTip("worker processes; 1 plays in a background thread. Results do not depend on it")
         form.addRow("Workers", self.jobs_spin)
+        self.evaluate_spin = QSpinBox()
+        self.evaluate_spin.setRange(0, 100)
+        self.evaluate_spin.setValue(0)
+        self.evaluate_spin.setSpecialValueText("off")
+        self.evaluate_spin.setToolTip("positions per game valued by the MCTS evaluator for drama, stability and "
+                                      "clarity (costly; off by default)")
+        form.addRow("Value positions", self.evaluate_spin)
         lay.addLayout(form)
         seats = QLabel("Bots per seat")
         seats.setObjectName("muted")
@@ -266,6 +273,15 @@ class BalanceDashboard(QWidget):
         self.panel_label.setWordWrap(True)
         self.panel_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.panel_label)
+        # the location's own mechanics, measured from the engine's events (a warning's rule link
+        # highlights its row)
+        self.mechanics_label = QLabel()
+        self.mechanics_label.setObjectName("mechanics")
+        self.mechanics_label.setWordWrap(True)
+        self.mechanics_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.mechanics_label)
+        self.highlighted_mechanic = ""
+        self.warnings_label.linkActivated.connect(self.show_mechanic)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
@@ -352,12 +368,15 @@ class BalanceDashboard(QWidget):
             return False
         self.run_setup = setup
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
-                             "games": games, "seed": seed}
+                             "games": games, "seed": seed,
+                             **({"valued positions per game": self.evaluate_spin.value()}
+                                if self.evaluate_spin.value() else {})}
         self.results = []
         self._panels = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
-        self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self)
+        self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self,
+                            evaluate=self.evaluate_spin.value())
         self.run.result.connect(self._on_result)
         self.run.progress.connect(self._on_progress)
         self.run.failed.connect(lambda msg: self._say(f"The batch stopped: {msg}", error=True))
@@ -485,7 +504,7 @@ class BalanceDashboard(QWidget):
         self.run_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
         for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos,
-                  self.ladder_check, self.styles_check, self.panel_games_spin):
+                  self.evaluate_spin, self.ladder_check, self.styles_check, self.panel_games_spin):
             w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
         for b in self.save_buttons.values():
             b.setEnabled(not on and self.summary is not None)
@@ -569,6 +588,7 @@ class BalanceDashboard(QWidget):
             self.warnings_label.hide()
             self.play_label.hide()
             self.panel_label.hide()
+            self.mechanics_label.hide()
             for label in self.figure_labels.values():
                 label.setText("–")
             for chart in (self.win_chart, self.end_chart):
@@ -589,7 +609,9 @@ class BalanceDashboard(QWidget):
         f["rounds"].setText(f"{s.rounds_mean:.1f}")
         f["ties"].setText(f"{100 * s.shared_wins / s.games:.0f}%")
         if s.warnings:
-            items = "".join(f"<li>{_escape(w)}</li>" for w in s.warnings)
+            links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
+            items = "".join(f"<li>{_escape(w)}" + (f" <a href='mechanic:{links[w].mechanic}'>({links[w].clause})</a>"
+                                                    if w in links else "") + "</li>" for w in s.warnings)
             self.warnings_label.setObjectName("warnings")
             self.warnings_label.setText(f"<b>{len(s.warnings)} warning{'s' if len(s.warnings) != 1 else ''}</b>"
                                         f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
@@ -610,8 +632,10 @@ class BalanceDashboard(QWidget):
         if s.insight is not None:
             from studio.playtest.report import play_figures
 
+            from studio.playtest.report import arc_figures
+
             rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
-                           for label, text in play_figures(s))
+                           for label, text in play_figures(s) + arc_figures(s))
             self.play_label.setText(f"<b>Play</b><table>{rows}</table>")
             self.play_label.show()
         else:
@@ -622,9 +646,52 @@ class BalanceDashboard(QWidget):
             self.panel_label.show()
         else:
             self.panel_label.hide()
+        self._show_mechanics()
         if not self.is_running():
             for b in self.save_buttons.values():
                 b.setEnabled(True)
+
+    def _show_mechanics(self) -> None:
+        s = self.summary
+        ins = s.insight if s is not None else None
+        if ins is None or not ins.measures:
+            self.mechanics_label.hide()
+            return
+        from studio.playtest.report import mechanics_rows
+
+        named = {f.mechanic for f in ins.findings if f.mechanic}
+        head, rows = mechanics_rows(s)
+        cells = "".join(f"<th align='{'left' if i < 2 else 'right'}'>&nbsp;{_escape(h)}&nbsp;</th>"
+                        for i, h in enumerate(head))
+        body = []
+        for m, row in zip(ins.measures, rows):
+            colour = ("#f3c98b" if m.code == self.highlighted_mechanic else "#fff4e5" if m.code in named else "")
+            style = f" style='background: {colour}'" if colour else ""
+            body.append(f"<tr{style}>" + "".join(f"<td align='{'left' if i < 2 else 'right'}'>&nbsp;{_escape(c)}&nbsp;</td>"
+                                                 for i, c in enumerate(row)) + "</tr>")
+        tables = [f"<b>Location mechanics</b> <span style='color:#8a7a66'>(from the engine's events; per seat and "
+                  f"game unless said; highlighted: named by a warning)</span><table cellspacing='0'><tr>{cells}</tr>"
+                  + "".join(body) + "</table>"]
+        for group, words in (("island", "Per starting island"), ("tree", "Per tree")):
+            found = [o for o in ins.origins if o.group == group]
+            if found:
+                tables.append(f"<b>{words}</b><table cellspacing='0'><tr><th align='left'>{group}&nbsp;</th>"
+                              "<th align='right'>&nbsp;seats</th><th align='right'>&nbsp;win %</th>"
+                              "<th align='right'>&nbsp;95% interval</th><th align='right'>&nbsp;score</th></tr>" + "".join(
+                                  f"<tr><td>{_escape(o.id)}&nbsp;</td><td align='right'>{o.seats}</td>"
+                                  f"<td align='right'>{100 * o.win_rate:.0f}%</td>"
+                                  f"<td align='right'>&nbsp;{100 * o.low:.0f}–{100 * o.high:.0f}%</td>"
+                                  f"<td align='right'>&nbsp;{o.score_mean:.1f}</td></tr>" for o in found) + "</table>")
+        self.mechanics_label.setText("<br>".join(tables))
+        self.mechanics_label.show()
+
+    def show_mechanic(self, link: str) -> None:
+        """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the
+        location mechanics table and scroll it into view."""
+        code = link.split(":", 1)[1] if link.startswith("mechanic:") else link
+        self.highlighted_mechanic = code
+        self._show_mechanics()
+        self._report_scroll.ensureWidgetVisible(self.mechanics_label)
 
     def closeEvent(self, event) -> None:
         if self.is_running():

@@ -24,9 +24,10 @@ class _Worker(QObject):
     failed = Signal(str)
     done = Signal()
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int):
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int, evaluate: int = 0):
         super().__init__()
         self.setup, self.games, self.seed, self.bots, self.jobs = setup, games, seed, list(bots), jobs
+        self.evaluate = evaluate
         self.stop = threading.Event()
 
     @Slot()
@@ -35,7 +36,8 @@ class _Worker(QObject):
 
         batch = None
         try:
-            batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs)
+            batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs,
+                               evaluate=self.evaluate)
             for result in batch:
                 self.result.emit(result)
                 if self.stop.is_set():
@@ -51,7 +53,8 @@ class _Worker(QObject):
 class BatchRun(QObject):
     """One batch: ``setup`` (a :class:`~studio.playtest.setup.Setup`), ``games`` (>= 1),
     ``seed`` (game i uses ``game_seed(seed, i)``), ``bots`` (one name per seat) and ``jobs``
-    (1: played in the run's thread; more: worker processes). Results arrive in game order.
+    (1: played in the run's thread; more: worker processes); ``evaluate``: positions per game
+    valued for the arc (:func:`~studio.playtest.runner.play_game`). Results arrive in game order.
 
     Signals: ``progress(done, total, games_per_second)``, ``result(GameResult)``,
     ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
@@ -61,7 +64,7 @@ class BatchRun(QObject):
     failed = Signal(str)
     finished = Signal(bool)
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None):
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None, evaluate: int = 0):
         super().__init__(parent)
         self.total = games
         self.results: list = []
@@ -70,7 +73,7 @@ class BatchRun(QObject):
         self._started = 0.0
         self._thread = QThread()
         self._thread.setObjectName("balance-batch")
-        self._worker = _Worker(setup, games, seed, bots, jobs)
+        self._worker = _Worker(setup, games, seed, bots, jobs, evaluate)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.play)
         self._worker.result.connect(self._on_result)

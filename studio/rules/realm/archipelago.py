@@ -47,4 +47,5 @@ class Canals(RealmModule):
         crossed.append(key)
         got = state.take_energy(seat, self.bridges[line])
         outcome.energy += got
+        state.note("bridge", seat, line=key, energy=got)
         outcome.notes.append(f"crosses a canal (+{got} energy)")

@@ -98,6 +98,7 @@ class Territories(RealmModule):
         for seat in range(state.players):
             groups = territories(topo, state.controlled[seat])
             if groups:
+                state.note("territories", seat, count=len(groups), points=self.points * len(groups))
                 state.add_score(seat, self.points * len(groups))
                 state.log.append(f"{state.seat_name(seat)} scores {self.points * len(groups)} VP for "
                                  f"{len(groups)} distinct territor{'y' if len(groups) == 1 else 'ies'}")

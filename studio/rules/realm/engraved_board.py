@@ -68,6 +68,7 @@ class Pictures(RealmModule):
                     gained += bonus
                 else:
                     state.add_score(s, bonus)
+            state.note("picture", seat, name=name, size=len(faces), leaders=leaders, bonus=bonus)
             outcome.notes.append(f"completes picture {name!r} (majority: "
                                  + ", ".join(f"seat {s + 1}" for s in leaders) + f", +{bonus})")
         if gained:
@@ -75,7 +76,9 @@ class Pictures(RealmModule):
             outcome.bonus += gained
         empty = [f for f in outcome.newly_controlled if f not in self.picture_of]
         if empty and self.empty_penalty:
+            before = state.score[seat]
             state.add_score(seat, -self.empty_penalty * len(empty))
+            state.note("empty-segments", seat, count=len(empty), loss=before - state.score[seat])
             outcome.notes.append(f"{len(empty)} empty segment(s): -{self.empty_penalty * len(empty)} VP")
 
     def end_reason(self, state) -> str | None:

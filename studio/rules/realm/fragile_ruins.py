@@ -26,8 +26,11 @@ class Excavation(RealmModule):
 
     def after_place(self, state, seat, shape, outcome) -> None:
         for _region, site in outcome.regions:
-            if len(site) >= self.min_segments:
+            if len(site) < self.min_segments:
+                state.note("site", seat, size=len(site), bonus=0)
+            else:
                 bonus = self.points * len(site)
+                state.note("site", seat, size=len(site), bonus=bonus)
                 state.add_score(seat, bonus)
                 outcome.bonus += bonus
                 outcome.notes.append(f"excavation site of {len(site)} segments (+{bonus} VP)")

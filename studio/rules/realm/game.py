@@ -22,6 +22,7 @@ from typing import Any
 
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
 from studio.rules.api import Game, State
+from studio.rules.events import Event
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
 from studio.rules.realm.cards import card_rules_for
@@ -357,6 +358,7 @@ class RealmState(State):
     def rng(self, value: random.Random) -> None:
         self._rng = value
         self._rng_lazy = False
+    events: list | None = None    # location events, when recorded (studio.rules.events)
 
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -477,6 +479,12 @@ class RealmState(State):
     def seat_name(self, seat: int) -> str:
         return f"seat {seat + 1} ({self.game.seat_names[seat]})"
 
+    def note(self, kind: str, seat: int | None, **data) -> None:
+        """Record a location event (:class:`studio.rules.events.Event`) when recording is on
+        and the state is not previewing a band; changes nothing else."""
+        if self.events is not None and self._trial is None:
+            self.events.append(Event(kind, seat, self.round, data))
+
     def _draw_card(self, seat: int) -> int | None:
         """The next card ``seat`` draws (RTR-T3; the card rules of the scenario), or None."""
         return self.game.card_rules.draw(self, seat)
@@ -553,6 +561,7 @@ class RealmState(State):
         if self.end_reason is None:
             energy, score, supply = list(self.energy), list(self.score), self.supply
             eliminated, n_log = set(self.eliminated), len(self.log)
+            events, self.events = self.events, None  # a trial scoring: no event
             try:
                 self._final_scoring()
                 out = [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
@@ -563,6 +572,7 @@ class RealmState(State):
                 self.eliminated.clear()
                 self.eliminated.update(eliminated)
                 del self.log[n_log:]
+                self.events = events
             return out
         return [float("-inf") if s in self.eliminated else float(self.score[s]) for s in range(self.players)]
 

@@ -42,6 +42,7 @@ class CrossBoard(RealmModule):
         if bonus:
             state.add_score(seat, bonus)
             outcome.bonus += bonus
+        state.note("far-edge", seat, rank=rank + 1, bonus=bonus)
         outcome.notes.append(f"reached the far edge {_ordinal(rank + 1)}" + (f" (+{bonus} VP)" if bonus else ""))
 
 

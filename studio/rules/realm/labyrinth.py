@@ -75,7 +75,9 @@ class Labyrinth(RealmModule):
                 other = heads[0] if start == heads[1] else heads[1]
                 chain[:] = [other, start]
             if new in chain:
+                before = state.score[seat]
                 state.add_score(seat, -self.penalty)
+                state.note("self-crossing", seat, peg=new, loss=before - state.score[seat])
                 outcome.bonus -= self.penalty
                 outcome.notes.append(f"crosses its own chain (-{self.penalty} VP)")
             chain.append(new)
@@ -89,6 +91,7 @@ class Labyrinth(RealmModule):
                 outcome.treasure += treasure
             if artifact:
                 data["artifacts"][seat].append(artifact)
+                state.note("artifact", seat, artifact=artifact, line=key)
                 outcome.notes.append(f"finds a {artifact}")
                 state.pending.append((seat, "bonus-card"))
 
@@ -102,6 +105,7 @@ class Labyrinth(RealmModule):
         for seat, found in enumerate(state.extra[self.name]["artifacts"]):
             sets = min(found.count(a) for a in ARTIFACTS)
             if sets:
+                state.note("artifact-sets", seat, sets=sets, points=self.set_points * sets)
                 state.add_score(seat, self.set_points * sets)
                 state.log.append(f"{state.seat_name(seat)} scores {self.set_points * sets} VP for "
                                  f"{sets} set(s) of artifacts")

@@ -50,14 +50,21 @@ class Idols(RealmModule):
                 continue
             leaders = [s for s in range(state.players) if counts[s] == best]
             share = -(-self.points // len(leaders))  # rounded up
-            out.extend((s, share, colour, best) for s in leaders)
+            out.extend((s, share, colour, best, counts, len(leaders)) for s in leaders)
         return out
 
     def final_scoring(self, state) -> None:
-        for s, share, colour, best in self._awards(state):
+        noted = set()
+        for s, share, colour, best, counts, shared in self._awards(state):
+            if colour not in noted:  # each seat's idols of that colour, once per colour
+                noted.add(colour)
+                for t, k in enumerate(counts):
+                    if k:
+                        state.note("idols", t, colour=colour, count=k)
+            state.note("idol-majority", s, colour=colour, count=best, points=share, shared=shared)
             state.add_score(s, share)
             state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
 
     def project_final_scoring(self, state, score) -> None:
-        for s, share, _colour, _best in self._awards(state):
+        for s, share, *_rest in self._awards(state):
             score[s] = max(0, score[s] + share)

@@ -33,10 +33,12 @@ class VolcanoEscape(RealmModule):
     def before_final(self, state) -> None:
         for seat in range(state.players):
             if state.energy[seat] >= self.escape:
+                state.note("escape", seat, energy=state.energy[seat], need=self.escape)
                 state.energy[seat] -= self.escape
                 state.supply += self.escape
                 state.log.append(f"{state.seat_name(seat)} escapes the volcano with {self.escape} energy")
             else:
                 state.eliminated.add(seat)
+                state.note("no-escape", seat, energy=state.energy[seat], need=self.escape)
                 state.log.append(f"{state.seat_name(seat)} holds {state.energy[seat]} energy, fewer than "
                                  f"{self.escape}, and cannot escape: loses the game")

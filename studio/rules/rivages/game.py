@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
 from studio.rules.record import derive_copy, derive_snapshot, kept
+from studio.rules.events import Event
 from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
                                           PlayLoot, PlayRow, StartAt, Use, action_from_dict)
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
@@ -312,6 +313,8 @@ class RivagesState(State):
     round_records: object = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
+    # location events, when recorded (studio.rules.events); copies record none
+    events: list | None = kept("none", snapshot="skip", default=None)
 
     def __init__(self, game: RivagesGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -399,6 +402,12 @@ class RivagesState(State):
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
+
+    def note(self, kind: str, seat: int | None, **data) -> None:
+        """Record a location event (:class:`studio.rules.events.Event`) when recording is on;
+        changes nothing else."""
+        if self.events is not None:
+            self.events.append(Event(kind, seat, self.round, data))
 
     def player(self, seat: int) -> Player:
         return self.players_state[seat]
@@ -564,6 +573,7 @@ class RivagesState(State):
         self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
         self._rng = _NO_RANDOM
         self._previewing = True
+        events, self.events = self.events, None  # a preview records no event
         try:
             self._apply(action)
             out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
@@ -571,6 +581,7 @@ class RivagesState(State):
             out = None
         finally:
             del self._previewing
+            self.events = events
             players[seat] = mine
             (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
              self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used) = saved
@@ -709,6 +720,8 @@ class RivagesState(State):
             p.loot.remove(tok)
             self.loot_discard.append(tok)
             self.loot_used = True
+            if self.events is not None:
+                self.note("loot-play", self.seat, token=action.kind)
             self.log.append(f"{who} plays loot {action.kind}")
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
@@ -785,6 +798,8 @@ class RivagesState(State):
                 p.goal_done[g] = done
                 fresh.extend(st.reward)
                 self.completions.append((self.seat, m.id, name, done, self.round))
+                if self.events is not None:
+                    self.note("goal", self.seat, island=m.id, goal=name, step=done)
                 self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
 
     def _gain(self, p: Player, atoms) -> None:
@@ -814,6 +829,8 @@ class RivagesState(State):
                 p.statues += 1
             if not opts:
                 self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
+                if self.events is not None:
+                    self.note("effect-lost", self.seat, effect=kind)
                 continue
             if kind == "statue":  # no choice to answer, so no answer in the log: say which space
                 tree = self.game.trees[p.tree]
@@ -838,6 +855,8 @@ class RivagesState(State):
         if kind == "statue":
             tree = self.game.trees[p.tree]
             p.tree_crossed |= 1 << choice
+            if self.events is not None:
+                self.note("tree", self.seat, node=tree.nodes[choice])
             p.tree_reach |= tree.nbr[choice]
             self.pending[0:0] = tree.effect[choice]
             return
@@ -870,6 +889,8 @@ class RivagesState(State):
         if len(over) == 1:
             a, b = over[0]
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
+            if self.events is not None:
+                self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
             self.log.append(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}")
 
     def _draw_loot(self, p: Player) -> None:
@@ -882,6 +903,8 @@ class RivagesState(State):
             self.rng.shuffle(self.bag)
         p.loot.append(self.bag.pop())
         p.loot_drawn += 1
+        if self.events is not None:
+            self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
         who = self.seat_name(self.seat)
         self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
         self.log.append(f"{who} draws a Loot token")
@@ -994,6 +1017,8 @@ class RivagesState(State):
         p.areas_order = []
         p.needs_start = True
         self.log.append(f"{self.seat_name(seat)} sails to {m.name}")
+        if self.events is not None:
+            self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
             ship = m.ships[0]
             p.crossed = 1 << ship
@@ -1011,6 +1036,9 @@ class RivagesState(State):
         totals = [p.scrolls + len(p.loot) for p in players]  # RIV-E5, RIV-X7
         if game.solo is None:
             self.bonus = self.great_explorer_bonus()
+            if self.events is not None:
+                for s, (pl, b) in enumerate(zip(players, self.bonus)):
+                    self.note("great-explorer", s, islands=pl.islands_visited, bonus=b)
             totals = [t + b for t, b in zip(totals, self.bonus)]
             self.log.append("Great Explorer (most islands visited, RIV-E5): " + ", ".join(
                 f"{self.seat_name(s)} +{b} ({p.islands_visited} island{'s' if p.islands_visited != 1 else ''})"
