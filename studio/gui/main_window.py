@@ -32,6 +32,7 @@ from studio.gui.tools import TOOL_CLASSES, Tool
 from studio.gui.undo_keys import install_document_undo
 from studio.gui.view import BoardView
 from studio.model.io import InvalidContent, read_scenario
+from studio.model.lenient import read_board_leniently
 from studio.render import export_png
 
 APP_NAME = "Board Studio"
@@ -449,9 +450,17 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             return True
         if fmt == "realm-scenario/1":
             return self.open_scenario(path)
+        # read first: a file that cannot open is said at once, before any question about
+        # the board shown (and that board stays)
+        try:
+            opened = read_board_leniently(path)
+        except (LoadError, InvalidContent, OSError) as exc:
+            text, details = load_error_text(exc)
+            prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
+            return False
         if not self.maybe_save():
             return False
-        return self.load_path(path)
+        return self.load_path(path, opened=opened)
 
     def open_content_editor(self, path: str, target: str):
         """Open ``path`` in a new editor window of class ``target`` (``module:Class``, as in
@@ -491,11 +500,15 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.editing.edit_scenario()
         return True
 
-    def load_path(self, path: str | Path, interactive: bool = True) -> bool:
-        """Load ``path`` into the document. On failure the current board stays and the error
-        is shown (``interactive``) or raised."""
+    def load_path(self, path: str | Path, interactive: bool = True, opened=None) -> bool:
+        """Load ``path`` into the document (``opened``: what :func:`read_board_leniently`
+        already read from it). On failure the current board stays and the error is shown
+        (``interactive``) or raised."""
         try:
-            self.document.load(path)
+            if opened is None:
+                self.document.load(path)
+            else:
+                self.document.reset(opened[0], path, opened[1])
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise

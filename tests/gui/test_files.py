@@ -211,3 +211,18 @@ def test_recent_files_and_drop_open_watched_files(window, file_dialogs, board_fi
     file_dialogs.answer("ask_reload_changed", True)
     rewrite_atomically(second, renamed(second, "Dropped then changed"))
     qtbot.waitUntil(lambda: window.document.board.name == "Dropped then changed", timeout=5000)
+
+
+@pytest.mark.parametrize("text", ["", "format: realm-board/2\nid: [unclosed\n", "just some words\n"])
+def test_a_file_that_cannot_open_says_so_before_asking_about_unsaved_changes(window, file_dialogs, tmp_path, text):
+    """Trial of issue 11: an empty file asked Save/Discard first, then failed (a YAML error did
+    not): whatever the reason, nothing is asked and the board shown stays, edits included."""
+    doc = window.document
+    doc.set_board_value("name", "My unsaved name")
+    file_dialogs.answer("show_error")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    assert window.open_file(str(bad)) is False
+    assert file_dialogs.named("ask_unsaved_changes") == []
+    assert [args[0] for args in file_dialogs.named("show_error")] == ["Cannot open board"]
+    assert doc.board.name == "My unsaved name" and doc.is_modified
