@@ -713,6 +713,9 @@ class PropertiesDock(QDockWidget):
         rules = document_rules(self.document)
         where = rules.path.replace("\\", "/").rsplit("/", 1)[-1] if rules.path else "the rulebook"
         text = f"{rules.name} ({where})"
+        if rules.trouble is not None:  # the designer's own scenario is broken: never only a tooltip
+            name = rules.trouble.path.replace("\\", "/").rsplit("/", 1)[-1]
+            text += f"; your {name} {'has errors' if rules.trouble.loads else 'does not load'}"
         self.board_scenario.setText(("⚠ " if rules.warning else "") + text)
         self.board_scenario.setStyleSheet("color: #8a5a00; font-weight: bold;" if rules.warning else "")
         self.board_scenario.setToolTip(rules.warning or rules.path or "The base rules of the rulebook")
