@@ -850,6 +850,43 @@ def _leftover_patterns(name: str) -> tuple[re.Pattern, re.Pattern]:
             re.compile(stem + r"[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"))
 
 
+def temp_path_beside(path: str | os.PathLike) -> Path:
+    """An empty, new temp file beside ``path``, named as :class:`AtomicWriter` names its own
+    (``.NAME.PID.XXXXXXXX.tmp``, so a killed writer's leftovers are removed the next time
+    ``path`` is written), for writers that open the file themselves (Qt's PDF, SVG and PNG
+    writers). The caller renames it over ``path`` (:func:`replace_with`) or removes it. Stale
+    leftovers beside ``path`` are removed first. Raises OSError in plain words, naming ``path``."""
+    target = _final_target(Path(path))
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_leftovers(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK, dir=folder)
+    except OSError as exc:
+        raise _about_target(exc, target, creating=True, shown=Path(path)) from None
+    os.close(fd)
+    return Path(tmp)
+
+
+def replace_with(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
+    """Rename the finished temp file ``tmp`` (:func:`temp_path_beside`) over ``path`` (through
+    a symbolic link: its target), keeping an existing file's permissions (else 0644); on
+    failure ``tmp`` is removed and OSError names ``path`` in plain words."""
+    target = _final_target(Path(path))
+    try:
+        info = stat_or_none(target)
+        try:
+            os.chmod(tmp, info.st_mode & 0o777 if info is not None else 0o644)  # mkstemp makes it 0600
+        except OSError:
+            pass
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise _about_target(exc, target, shown=Path(path)) from None
+
+
 def remove_leftovers(path: str | os.PathLike, older_than: float = 60.0) -> list[Path]:
     """Remove the temp files an interrupted save of ``path`` left beside it (see
     :class:`AtomicWriter`): those of a process that no longer runs, and those of the older
