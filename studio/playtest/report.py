@@ -97,7 +97,10 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     """``(label, text)`` lines of the batch-wide figures."""
     out = []
     if s.players > 1:
-        out.append(("balance:", f"{s.balance:.2f} (1 minus the largest gap between two seats' win rates)"))
+        if s.nobody_won:  # equal win rates of 0 are no balance
+            out.append(("balance:", f"{s.balance_text()}: every seat lost every game, so balance cannot be judged"))
+        else:
+            out.append(("balance:", f"{s.balance_text()} (1 minus the largest gap between two seats' win rates)"))
         t = s.seat_test
         if t is not None:
             p = "< 0.001" if t.p < 0.001 else f"= {t.p:.3f}"

@@ -257,6 +257,19 @@ class Summary:
     def to_dict(self) -> dict:
         return _finite(asdict(self))
 
+    @property
+    def nobody_won(self) -> bool:
+        """True when every game of the batch ended with no winner (every seat lost, e.g. the
+        Volcano's escape, L2-4): the balance figure (1.00, equal win rates of 0) means nothing."""
+        return self.games > 0 and self.no_winner == self.games
+
+    def balance_text(self) -> str:
+        """The balance figure in words: ``0.83``, or ``no winner in 6 games`` when nobody ever
+        won (:attr:`nobody_won`)."""
+        if self.nobody_won:
+            return f"no winner in {self.games} game{'' if self.games == 1 else 's'}"
+        return f"{self.balance:.2f}"
+
     def seat_label(self, seat: int) -> str:
         s = self.seats[seat]
         return f"seat {seat + 1} ({s.name})"

@@ -489,7 +489,7 @@ class BalanceDashboard(QWidget):
             return
         self.title_label.setText(self.report_title())
         f = self.figure_labels
-        f["balance"].setText(f"{s.balance:.2f}" if s.players > 1 else "–")
+        f["balance"].setText(s.balance_text() if s.players > 1 else "–")
         f["first seat"].setText(f"{100 * s.first_seat_advantage:+.1f}" if s.players > 1 else "–")
         f["margin"].setText(f"{s.margin.mean:.1f}" if s.margin is not None and s.margin.count else "–")
         f["rounds"].setText(f"{s.rounds_mean:.1f}")
