@@ -86,6 +86,7 @@ class BalanceDashboard(QWidget):
         self.summary = None
         self.catalogue: list = []
         self.run_setup = None
+        self.source_path: Callable[[], str | None] = lambda: None  # the board or island file, set by its owner
         self.run_settings: dict = {}
         self._tally = None
         self._dirty = False
@@ -345,6 +346,17 @@ class BalanceDashboard(QWidget):
             self.run.cancel()
             self._say("Cancelling: waiting for the game being played…")
 
+    def suggested_report_path(self, fmt: str) -> str:
+        """Where Save Report proposes to write: in the folder of the board or island file
+        (:attr:`source_path`), named after that file (``volcano4-balance.html``); an unsaved
+        document: its scenario's id in the home folder (never the process's working folder)."""
+        source = self.source_path()
+        if source:
+            source = Path(source)
+            return str(source.with_name(f"{source.stem}-balance.{fmt}"))
+        stem = (self.run_setup.id if self.run_setup is not None else "balance") + f"-{self.summary.players}p"
+        return str(Path.home() / f"{stem}-balance.{fmt}")
+
     def save_report(self, fmt: str, path: str | None = None) -> bool:
         """Save the last run's report as ``fmt`` (html, json or csv) to ``path`` (asked when
         None). Files are written atomically; a failure is reported in a message box and leaves
@@ -355,8 +367,7 @@ class BalanceDashboard(QWidget):
             prompts.show_error(self, "Save Report", "Run a batch first: there is no report to save yet.")
             return False
         if path is None:
-            stem = (self.run_setup.id if self.run_setup is not None else "balance") + f"-{self.summary.players}p"
-            path = prompts.ask_report_path(self, f"{stem}-balance.{fmt}", fmt)
+            path = prompts.ask_report_path(self, self.suggested_report_path(fmt), fmt)
             if not path:
                 return False
         island = self.island_report() if self.island_report is not None else None
