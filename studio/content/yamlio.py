@@ -652,7 +652,30 @@ def _load_document(p: str) -> Document:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise LoadError("io/not-utf8", "file is not UTF-8 text", p, line, 1) from None
-    return parse_yaml(text, p)
+    try:
+        return parse_yaml(text, p)
+    except LoadError as exc:
+        if exc.code != "yaml/syntax" or not p.lower().endswith(".json"):  # a saved game, a report
+            raise
+        raise _json_syntax_error(text, p, exc) from None
+
+
+def _json_syntax_error(text: str, path: str, exc: LoadError) -> LoadError:
+    """``yaml/syntax`` in JSON's words for a JSON file that does not parse (YAML reads JSON,
+    but its messages would speak of YAML): JSON's own reason and position, e.g. a file cut
+    short ("the file ends in the middle of the data: it may be cut short")."""
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        reason = err.msg[:1].lower() + err.msg[1:]
+        if err.pos >= len(text.rstrip()):
+            reason = f"the file ends in the middle of the data ({reason}): it may be cut short"
+        return LoadError("yaml/syntax", f"JSON syntax error: {reason}", path, err.lineno, err.colno)
+    except (ValueError, RecursionError):
+        pass
+    return LoadError(exc.code, exc.message.replace("YAML syntax error", "JSON syntax error"), path, exc.line, exc.col)
 
 
 class _Dumper(yaml.SafeDumper):
