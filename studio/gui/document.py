@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from studio.content.words import counted
 from studio.geometry.faces import Face, line_graph_faces
 from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice
 from studio.gui import commands as cmd
@@ -346,7 +347,7 @@ class BoardDocument(UndoDocument, QObject):
         chosen = {p: (pegs[p].x, pegs[p].y) for p in ids if p in pegs}
         every = {p.id: (p.x, p.y) for p in pegs.values()}
         lines = geometry_ops.triangulation_lines(chosen, every, self._board.lines)
-        return self.add_lines(lines, f"Triangulate {len(chosen)} pegs")
+        return self.add_lines(lines, f"Triangulate {counted(len(chosen), 'peg')}")
 
     # -- segments ---------------------------------------------------------------------------
     def segment_value(self, key, field: str):

@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
+from studio.content.words import counted
 from studio.playtest.elements import Element
 from studio.playtest.insight import Expectations, Insight, InsightTally
 from studio.playtest.seats import Attribution, SeatTest, seat_test
@@ -521,7 +522,7 @@ def _with_warnings(s: Summary) -> Summary:
     if s.insight is not None:
         out.extend(f.message for f in s.insight.findings)
     if s.no_winner and s.solo is None:  # a solo game without a winner is a plain loss
-        out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
+        out.append(f"{s.no_winner} of {counted(games, 'game')} ({_pct(s.no_winner / games)}) had no winner: every seat lost")
     if n > 1 and s.shared_wins / games > TIE_WARNING:
         out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
@@ -555,7 +556,7 @@ def _solo_warnings(solo: SoloSummary) -> list[str]:
         if x.games < MIN_GAMES_FOR_CONTENT:
             continue
         if x.wins == 0:
-            out.append(f"solo with {x.label}: no win in {x.games} games (95% interval 0% to "
+            out.append(f"solo with {x.label}: no win in {counted(x.games, 'game')} (95% interval 0% to "
                        f"{_pct(x.ci_high)}); the target of {x.target} scrolls was reached in {_pct(x.reached_rate)}")
         elif x.wins == x.games:
             out.append(f"solo with {x.label}: every one of {x.games} games won; this set is no challenge for these bots")
@@ -604,5 +605,5 @@ def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
                           else e.label for e in never[:5])
         more = f" and {len(never) - 5} more" if len(never) > 5 else ""
         what = never_verb(kind)
-        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {games} games: {shown}{more}")
+        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {counted(games, 'game')}: {shown}{more}")
     return out

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui import prompts
 from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
@@ -333,7 +334,7 @@ class BalanceDashboard(QWidget):
         self.run.finished.connect(self._on_finished)
         self.progress.setRange(0, games)
         self.progress.setValue(0)
-        self._say(f"Playing {games} games…")
+        self._say(f"Playing {counted(games, 'game')}…")
         self._set_running(True)
         self.run.start()
         self._refresh_timer.start()
@@ -452,7 +453,7 @@ class BalanceDashboard(QWidget):
 
     def _on_progress(self, done: int, total: int, rate: float) -> None:
         self.progress.setValue(done)
-        self._say(f"{done} of {total} games · {rate:.1f} games/s")
+        self._say(f"{done} of {counted(total, 'game')} · {rate:.1f} games/s")
 
     def _on_finished(self, cancelled: bool) -> None:
         self._refresh_timer.stop()
@@ -461,9 +462,9 @@ class BalanceDashboard(QWidget):
         run = self.run
         done = len(self.results)
         if cancelled:
-            self._say(f"Cancelled: {done} of {run.total} games kept ({run.rate():.1f} games/s)")
+            self._say(f"Cancelled: {done} of {counted(run.total, 'game')} kept ({run.rate():.1f} games/s)")
         elif done == run.total:
-            self._say(f"{done} games in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
+            self._say(f"{counted(done, 'game')} in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
         self._set_running(False)
         self.runFinished.emit(cancelled)
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui import prompts
 from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
 from studio.model.realm import ARTIFACTS, COLOURS, segment_key
@@ -557,15 +558,16 @@ class PropertiesDock(QDockWidget):
         idols = sum(1 for s in b.segments if s.idol)
         extra = []
         if idols:
-            extra.append(f"{idols} idol{'s' if idols != 1 else ''}")
+            extra.append(counted(idols, "idol"))
         if b.line_items:
-            extra.append(f"{len(b.line_items)} line items")
+            extra.append(counted(len(b.line_items), "line item"))
         if b.bridges:
-            extra.append(f"{len(b.bridges)} bridges")
+            extra.append(counted(len(b.bridges), "bridge"))
         if b.crater:
-            extra.append(f"crater of {len(b.crater)} pegs")
+            extra.append(f"crater of {counted(len(b.crater), 'peg')}")
         self.board_stats.setText(
-            f"{len(b.pegs)} pegs, {len(b.lines)} lines, {len(b.segments)} segments with content"
+            f"{counted(len(b.pegs), 'peg')}, {counted(len(b.lines), 'line')}, "
+            f"{counted(len(b.segments), 'segment')} with content"
             f"<br>{treasure} treasure, {energy} energy" + (f"<br>{', '.join(extra)}" if extra else ""))
         self.stack.setCurrentWidget(self.board_page)
 
