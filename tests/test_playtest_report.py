@@ -156,3 +156,22 @@ def test_dask_without_the_extra_says_how_to_install_it(capsys, monkeypatch):
     assert cli.main([str(JUNGLE), "-n", "1", "--executor", "dask-local"]) == 2
     err = capsys.readouterr().err
     assert 'pip install "board-studio[cluster]"' in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_batch_nobody_won_shows_no_balance_figure(jungle_batch):
+    """Every seat lost every game (as on a Volcano board without energy, L2-4): equal win rates
+    of 0 are no perfect balance of 1.00."""
+    import dataclasses
+
+    setup, elements, results = jungle_batch
+    lost = [dataclasses.replace(r, winners=[]) for r in results]
+    summary = summarize(lost, elements)
+    assert summary.nobody_won and summary.balance_text() == "no winner in 6 games"
+    text = format_summary(summary)
+    assert "balance:              no winner in 6 games: every seat lost every game" in text
+    assert "1.00" not in text.split("balance:", 1)[1].splitlines()[0]
+    page = html_report(summary, "Volcano", {"games": 6}, elements)
+    assert "no winner in 6 games" in page
+    # one game won: the figure is back
+    summary = summarize([results[0]] + lost[1:], elements)
+    assert not summary.nobody_won and summary.balance_text() == f"{summary.balance:.2f}"

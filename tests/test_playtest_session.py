@@ -97,3 +97,23 @@ def test_game_files_round_trip_and_bad_ones_are_located(game2, tmp_path):
     [finding] = err.value.findings
     assert (finding.code, finding.line, finding.col) == ("content/wrong-kind", 2, 9)
     assert finding.message.startswith("this is a realm-board/1 file (Rule the Realm board), not a saved game")
+
+
+def test_a_cut_short_game_file_is_a_json_syntax_error(game2, tmp_path):
+    s = PlaySession(game2, ["greedy", "random"], 2)
+    _steps(s, 6)
+    text = json.dumps(game_file_data(s, "Jungle"), indent=1)
+    cut = tmp_path / "cut.game.json"
+    cut.write_text(text[: len(text) // 2])
+    with pytest.raises(LoadError) as err:
+        read_game_file(cut)
+    assert err.value.code == "yaml/syntax" and "YAML" not in err.value.message
+    assert err.value.message.startswith("JSON syntax error: the file ends in the middle of the data")
+    assert err.value.message.endswith("it may be cut short")
+    assert err.value.line == text[: len(text) // 2].count("\n") + 1  # where the file ends
+    # a mistake inside a JSON file: JSON's reason at its line and column
+    wrong = tmp_path / "wrong.game.json"
+    wrong.write_text('{"format": "studio-game/1",\n "record": [1,, 2]}')
+    with pytest.raises(LoadError) as err:
+        read_game_file(wrong)
+    assert (err.value.message, err.value.line, err.value.col) == ("JSON syntax error: expecting value", 2, 15)

@@ -240,3 +240,71 @@ def test_dash_is_not_a_file_name(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().err == ("studio render: render writes files; give a file name "
                                        "(e.g. board.pdf), not -\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_more_sheets_than_the_limit_are_refused_unless_allowed(tmp_path, capsys):
+    out = tmp_path / "big.pdf"
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "40", "--max-sheets", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "would print on 4 sheets (2 rows × 2 columns of A4 landscape" in err
+    assert "more than the limit of 3" in err and "--max-sheets 4" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+    assert main([str(BOARD), "-o", str(out), "--spacing-mm", "40", "--max-sheets", "4"]) == 0
+    assert len(pdf_pages(out)) == 4
+
+
+def test_a_peg_far_out_is_refused_by_default(tmp_path, capsys):
+    board = tmp_path / "far.yaml"
+    board.write_text(BOARD.read_text().replace("  a1: {at: [0, 0], colour: green}",
+                                               "  a1: {at: [0, 0], colour: green}\n  zz: {at: [-1000, 1000], colour: green}", 1))
+    assert main([str(board), "-o", str(tmp_path / "far.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"would print on \d{5} sheets .* more than the limit of 100", err)
+    assert not (tmp_path / "far.pdf").exists()
+
+
+def test_a_stopped_export_writes_nothing_and_keeps_the_old_file(tmp_path, monkeypatch):
+    out = tmp_path / "big.pdf"
+    out.write_bytes(b"%PDF-old")
+    calls = []
+
+    def stop():  # asked before each sheet: stop before the third
+        calls.append(1)
+        return len(calls) > 2
+
+    with pytest.raises(export.Stopped) as stopped:
+        export.export_board(io.read_board(BOARD), out, export.ExportSettings(spacing_mm=40), stop=stop)
+    assert stopped.value.written == []
+    assert out.read_bytes() == b"%PDF-old" and sorted(p.name for p in tmp_path.iterdir()) == ["big.pdf"]
+    # tiled PNGs: the sheets finished before the stop are whole, and said
+    calls.clear()
+    with pytest.raises(export.Stopped) as stopped:
+        export.export_board(io.read_board(BOARD), tmp_path / "t.png",
+                            export.ExportSettings(format="png", spacing_mm=40, dpi=30), stop=stop)
+    assert [p.name for p in stopped.value.written] == ["t-row1-col1.png", "t-row1-col2.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.pdf", "t-row1-col1.png", "t-row1-col2.png"]
+
+
+@pytest.mark.parametrize("sig, code, said", [("SIGINT", 130, "interrupted (Ctrl+C)"), ("SIGTERM", 143, "ended by SIGTERM")])
+def test_ctrl_c_and_sigterm_end_with_one_line_and_no_file(tmp_path, sig, code, said):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    board = tmp_path / "far.yaml"
+    board.write_text(BOARD.read_text().replace("  a1: {at: [0, 0], colour: green}",
+                                               "  a1: {at: [0, 0], colour: green}\n  zz: {at: [-300, 300], colour: green}", 1))
+    out = tmp_path / "far.pdf"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "studio", "render", str(board), "-o", str(out),
+                             "--max-sheets", "5000"], stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.1)  # painting has started once the temp file exists
+    proc.send_signal(getattr(signal, sig))
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code
+    assert err == f"studio render: {said}: stopped before {out} was complete; nothing was written\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["far.yaml"]

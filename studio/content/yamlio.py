@@ -792,7 +792,30 @@ def _load_document(p: str) -> Document:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise LoadError("io/not-utf8", "file is not UTF-8 text", p, line, 1) from None
-    return parse_yaml(text, p)
+    try:
+        return parse_yaml(text, p)
+    except LoadError as exc:
+        if exc.code != "yaml/syntax" or not p.lower().endswith(".json"):  # a saved game, a report
+            raise
+        raise _json_syntax_error(text, p, exc) from None
+
+
+def _json_syntax_error(text: str, path: str, exc: LoadError) -> LoadError:
+    """``yaml/syntax`` in JSON's words for a JSON file that does not parse (YAML reads JSON,
+    but its messages would speak of YAML): JSON's own reason and position, e.g. a file cut
+    short ("the file ends in the middle of the data: it may be cut short")."""
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        reason = err.msg[:1].lower() + err.msg[1:]
+        if err.pos >= len(text.rstrip()):
+            reason = f"the file ends in the middle of the data ({reason}): it may be cut short"
+        return LoadError("yaml/syntax", f"JSON syntax error: {reason}", path, err.lineno, err.colno)
+    except (ValueError, RecursionError):
+        pass
+    return LoadError(exc.code, exc.message.replace("YAML syntax error", "JSON syntax error"), path, exc.line, exc.col)
 
 
 class _Dumper(yaml.SafeDumper):
@@ -988,6 +1011,43 @@ def _leftover_patterns(name: str) -> tuple[re.Pattern, re.Pattern]:
     stem = re.escape(f".{name[:60]}.")
     return (re.compile(stem + r"(\d+)\.[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"),
             re.compile(stem + r"[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"))
+
+
+def temp_path_beside(path: str | os.PathLike) -> Path:
+    """An empty, new temp file beside ``path``, named as :class:`AtomicWriter` names its own
+    (``.NAME.PID.XXXXXXXX.tmp``, so a killed writer's leftovers are removed the next time
+    ``path`` is written), for writers that open the file themselves (Qt's PDF, SVG and PNG
+    writers). The caller renames it over ``path`` (:func:`replace_with`) or removes it. Stale
+    leftovers beside ``path`` are removed first. Raises OSError in plain words, naming ``path``."""
+    target = _final_target(Path(path))
+    folder = target.parent if str(target.parent) else Path(".")
+    remove_leftovers(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK, dir=folder)
+    except OSError as exc:
+        raise _about_target(exc, target, creating=True, shown=Path(path)) from None
+    os.close(fd)
+    return Path(tmp)
+
+
+def replace_with(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
+    """Rename the finished temp file ``tmp`` (:func:`temp_path_beside`) over ``path`` (through
+    a symbolic link: its target), keeping an existing file's permissions (else 0644); on
+    failure ``tmp`` is removed and OSError names ``path`` in plain words."""
+    target = _final_target(Path(path))
+    try:
+        info = stat_or_none(target)
+        try:
+            os.chmod(tmp, info.st_mode & 0o777 if info is not None else 0o644)  # mkstemp makes it 0600
+        except OSError:
+            pass
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise _about_target(exc, target, shown=Path(path)) from None
 
 
 def remove_leftovers(path: str | os.PathLike, older_than: float = 60.0) -> list[Path]:

@@ -342,6 +342,12 @@ class CannotSave(ValueError):
         self.findings = list(findings)
 
 
+def refused_by_the_place(exc: Exception) -> bool:
+    """True when a save failed on the file or its folder (read-only, missing folder, full
+    disk...), not on the content: saving elsewhere (Save As…) may work."""
+    return isinstance(exc, OSError) or (isinstance(exc, CannotSave) and not exc.findings)
+
+
 def save_error_text(exc: Exception) -> tuple[str, str | None]:
     """(reason, details) for a failed :meth:`ContentDocument.save`: the plain reason of a
     :class:`CannotSave`, ``cannot write in FOLDER: reason`` or ``cannot write FILE: reason``

@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from studio.content.words import counted
 from studio.geometry.faces import Face, line_graph_faces
 from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice
 from studio.gui import commands as cmd
@@ -346,7 +347,7 @@ class BoardDocument(UndoDocument, QObject):
         chosen = {p: (pegs[p].x, pegs[p].y) for p in ids if p in pegs}
         every = {p.id: (p.x, p.y) for p in pegs.values()}
         lines = geometry_ops.triangulation_lines(chosen, every, self._board.lines)
-        return self.add_lines(lines, f"Triangulate {len(chosen)} pegs")
+        return self.add_lines(lines, f"Triangulate {counted(len(chosen), 'peg')}")
 
     # -- segments ---------------------------------------------------------------------------
     def segment_value(self, key, field: str):
@@ -728,14 +729,16 @@ class BoardDocument(UndoDocument, QObject):
             self.add_lines(lines)
             if fragment.segments:
                 contents = {segment_key(mapping[p] for p in s.pegs): s for s in fragment.segments}
+                renamed = _fresh_picture_names(board, contents)
 
                 def update(seg: Segment) -> None:
                     src = contents[seg.key]
-                    seg.treasure, seg.energy, seg.idol, seg.picture = src.treasure, src.energy, src.idol, src.picture
+                    seg.treasure, seg.energy, seg.idol = src.treasure, src.energy, src.idol
+                    seg.picture = renamed.get(src.picture, src.picture)
                 after = self._segments_after(contents, update)
                 pictures = copy.deepcopy(board.pictures)
                 for name, data in fragment.pictures.items():
-                    pictures.setdefault(name, dict(data))
+                    pictures.setdefault(renamed.get(name, name), dict(data))
                 if after != board.segments or pictures != board.pictures:
                     self.undo_stack.push(cmd.SetPictures(self, pictures, after, "Paste segment contents"))
             if fragment.line_items:
@@ -746,14 +749,20 @@ class BoardDocument(UndoDocument, QObject):
                     items.append(LineItem(target, src.treasure, src.artifact))
                 if items != board.line_items:
                     self.undo_stack.push(cmd.SetLineItems(self, items, "Paste line items"))
-            if fragment.bridges:
+            if fragment.bridges or fragment.islands:
                 bridges = [dataclasses.replace(br) for br in board.bridges]
                 for src in fragment.bridges:
                     target = (mapping[src.line[0]], mapping[src.line[1]])
                     bridges = [br for br in bridges if line_key(*br.line) != line_key(*target)]
                     bridges.append(Bridge(target, src.energy))
-                if bridges != board.bridges:
-                    self.undo_stack.push(cmd.SetCanals(self, board.islands, bridges, True, "Paste bridges"))
+                islands = _islands_with(board.islands, fragment.islands, mapping)
+                if bridges != board.bridges or islands != board.islands:
+                    self.undo_stack.push(cmd.SetCanals(self, islands, bridges, True, "Paste islands and bridges"))
+            if fragment.crater:
+                crater = list(board.crater) + [mapping[p] for p in fragment.crater if mapping[p] not in board.crater]
+                if crater != board.crater:
+                    self.undo_stack.push(cmd.ReplaceSeats(self, board.seats, list(dict.fromkeys(crater)),
+                                                          text="Paste crater pegs"))
         return [mapping[f] for f in fragment.pegs]
 
     def paste(self, fragment: Fragment, offset: tuple[float, float], text: str = "Paste") -> list[str]:
@@ -873,6 +882,51 @@ _TRANSFORM_TEXT = {"half-turn": "Turn half a turn", "third-turn": "Turn a third 
                    "third-turn-back": "Turn a third of a turn back", "quarter-turn": "Turn a quarter of a turn",
                    "quarter-turn-back": "Turn a quarter of a turn back", "mirror-x": "Mirror left-right",
                    "mirror-y": "Mirror top-bottom"}
+
+
+def _fresh_name(name: str, taken) -> str:
+    """``name``, or ``name-2``, ``name-3``... the first not in ``taken``."""
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name}-{n}" in taken:
+        n += 1
+    return f"{name}-{n}"
+
+
+def _fresh_picture_names(board: Board, contents: dict) -> dict[str, str]:
+    """Picture name -> the name its pasted segments get: a new one when the board already has
+    segments of that picture elsewhere (a copy is another picture, not a picture in two
+    pieces, L4-2); the same name when the copy lands on the picture itself."""
+    targets: dict[str, set] = {}
+    for key, src in contents.items():
+        if src.picture:
+            targets.setdefault(src.picture, set()).add(key)
+    taken = set(board.pictures) | {s.picture for s in board.segments if s.picture}
+    out = {}
+    for name, keys in targets.items():
+        elsewhere = any(s.picture == name and s.key not in keys for s in board.segments)
+        if elsewhere:
+            out[name] = _fresh_name(name, taken)
+            taken.add(out[name])
+    return out
+
+
+def _islands_with(islands: dict, pasted: dict, mapping: dict[str, str]) -> dict:
+    """``islands`` with each pasted island's triangles, their pegs mapped: triangles already on
+    an island stay there; the rest form an island of the same name, or, when that name is an
+    island elsewhere, of a new name (``north-2``)."""
+    out = {name: [tuple(t) for t in tris] for name, tris in islands.items()}
+    owner = {segment_key(t): name for name, tris in out.items() for t in tris}
+    for name, triangles in pasted.items():
+        mapped = [tuple(mapping[p] for p in t) for t in triangles]
+        fresh = [t for t in mapped if segment_key(t) not in owner]
+        if not fresh:
+            continue
+        target = _fresh_name(name, out)
+        out[target] = fresh
+        owner.update({segment_key(t): target for t in fresh})
+    return out
 
 
 def _check_id(name: str, what: str) -> None:

@@ -1,5 +1,5 @@
 """A piece of a board on the clipboard: pegs with their positions and colours, the lines,
-segment contents, line items, bridges and picture definitions among them. Plain data, JSON on
+segment contents, line items, bridges, islands, crater pegs and picture definitions among them. Plain data, JSON on
 the clipboard (mime type :data:`Fragment.MIME`), so copy and paste work between windows."""
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ class Fragment:
     line_items: list[LineItem] = field(default_factory=list)
     bridges: list[Bridge] = field(default_factory=list)
     pictures: dict[str, dict] = field(default_factory=dict)
+    islands: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
+    crater: list[str] = field(default_factory=list)
 
     MIME = "application/x-board-studio-fragment"
 
@@ -45,6 +47,12 @@ class Fragment:
         frag.bridges = [Bridge(tuple(b.line), b.energy) for b in board.bridges if set(b.line) <= inside]
         names = {s.picture for s in frag.segments if s.picture}
         frag.pictures = {n: dict(board.pictures[n]) for n in sorted(names) if n in board.pictures}
+        # an island's triangles among the pegs (the rest of the island stays behind)
+        for name, triangles in board.islands.items():
+            inner = [tuple(t) for t in triangles if set(t) <= inside]
+            if inner:
+                frag.islands[name] = inner
+        frag.crater = [p for p in board.crater if p in inside]
         return frag
 
     def is_empty(self) -> bool:
@@ -67,6 +75,8 @@ class Fragment:
                            for i in self.line_items],
             "bridges": [{"line": list(b.line), "energy": b.energy} for b in self.bridges],
             "pictures": self.pictures,
+            "islands": {name: [list(t) for t in tris] for name, tris in self.islands.items()},
+            "crater": list(self.crater),
         })
 
     @classmethod
@@ -90,11 +100,16 @@ class Fragment:
                             for i in data.get("line_items", [])],
                 bridges=[Bridge(tuple(b["line"]), int(b.get("energy", 0))) for b in data.get("bridges", [])],
                 pictures={str(k): dict(v) for k, v in data.get("pictures", {}).items()},
+                islands={str(k): [tuple(str(p) for p in t) for t in v] for k, v in data.get("islands", {}).items()},
+                crater=[str(p) for p in data.get("crater", [])],
             )
+            if any(len(t) != 3 for tris in frag.islands.values() for t in tris):
+                raise ValueError("an island triangle without 3 pegs")
         except (TypeError, KeyError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"not a board fragment: {exc}") from None
         named = {p for ln in frag.lines for p in ln} | {p for s in frag.segments for p in s.pegs}
         named |= {p for i in frag.line_items for p in i.line} | {p for b in frag.bridges for p in b.line}
+        named |= {p for tris in frag.islands.values() for t in tris for p in t} | set(frag.crater)
         if not named <= set(frag.pegs):
             raise ValueError(f"fragment names pegs it does not hold: {sorted(named - set(frag.pegs))}")
         return frag

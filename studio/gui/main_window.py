@@ -552,7 +552,12 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             self.document.save(path)
         except (InvalidContent, OSError, ValueError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot save board", f"Could not save {Path(path).name}.\n\n{text}", details)
+            message = f"Could not save {Path(path).name}.\n\n{text}"
+            if isinstance(exc, OSError):  # the file or its folder refused: another place may not
+                if prompts.ask_save_elsewhere(self, "Cannot save board", message, details):
+                    return self.save_as()
+                return False
+            prompts.show_error(self, "Cannot save board", message, details)
             return False
         self._add_recent(path)
         self.show_status(f"Saved {path}")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMessageBox, QPushButton, QScrollArea, QSizePolicy, QSlider, QSpinBox, QStyle, QToolBar, QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui import prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
@@ -536,7 +537,7 @@ class PlaytestFrame(QMainWindow):
         except OSError as exc:
             prompts.show_error(self, "Save Game", f"Cannot write {path}:\n\n{exc.strerror or exc}")
             return False
-        self._status.showMessage(f"Saved {Path(path).name} ({len(data['record']['actions'])} moves)", 6000)
+        self._status.showMessage(f"Saved {Path(path).name} ({counted(len(data['record']['actions']), 'move')})", 6000)
         return True
 
     def _read_game(self, path: str | None, title: str) -> dict | None:
@@ -590,7 +591,7 @@ class PlaytestFrame(QMainWindow):
         self._session_replaced()
         self.seed_spin.setValue(self.session.seed)
         self._show_new_position()
-        opened = f"Opened a game of {len(record['actions'])} moves"
+        opened = f"Opened a game of {counted(len(record['actions']), 'move')}"
         if refused:
             self._status.showMessage(f"{opened}; seats kept as they were for {refused}", 15000)
         else:

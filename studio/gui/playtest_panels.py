@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractButton, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui.playtest_board import seat_colour
 from studio.model.realm import COLOURS
 from studio.render import style
@@ -266,7 +267,7 @@ class SeatPanel(SeatFrame):
         s = self.seat
         self.show_frame(controller, state.score[s], active, winner)
         self.energy_label.setText(f"⚡ {state.energy[s]} energy")
-        self.bands_label.setText(f"◯ {state.bands_left[s]} bands")
+        self.bands_label.setText(f"◯ {counted(state.bands_left[s], 'band')}")
         if winner:
             self.status_label.setText("★ winner")
         elif s in getattr(state, "eliminated", ()):

@@ -76,6 +76,23 @@ def show_error(parent: QWidget | None, title: str, text: str, details: str | Non
     box.exec()
 
 
+def ask_save_elsewhere(parent: QWidget | None, title: str, text: str, details: str | None = None) -> bool:
+    """A save that failed on the file or its folder (read-only, missing, full): the error with
+    **Save As…** (True: the caller asks for another place) and Close (False)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Critical)
+    box.setWindowTitle(title)
+    box.setText(text)
+    box.setInformativeText("Save As… keeps your work in another file.")
+    if details:
+        box.setDetailedText(details)
+    save_as = box.addButton("Save &As…", QMessageBox.AcceptRole)
+    box.addButton(QMessageBox.Close)
+    box.setDefaultButton(save_as)
+    box.exec()
+    return box.clickedButton() is save_as
+
+
 def ask_play_anyway(parent: QWidget | None, title: str, text: str) -> bool:
     """A warning ``text`` before a game (e.g. the board is played with rules other than its
     own): True to play anyway, False to cancel."""

@@ -1183,7 +1183,12 @@ class ScenarioEditor(QMainWindow):
             from studio.gui.main_window import load_error_text
 
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot save scenario", f"Could not save {Path(path).name}.\n\n{text}", details)
+            message = f"Could not save {Path(path).name}.\n\n{text}"
+            if isinstance(exc, OSError):  # the file or its folder refused: another place may not
+                if prompts.ask_save_elsewhere(self, "Cannot save scenario", message, details):
+                    return self.save_as()
+                return False
+            prompts.show_error(self, "Cannot save scenario", message, details)
             return False
         self.statusBar().showMessage(f"Saved {path}", 5000)
         lost = self.document.unreachable_boards()

@@ -12,6 +12,12 @@ so: :attr:`BoardRules.warning`.
 ``realm-board/1`` files are migrated when they are read (:func:`migrated_location`): their
 location is the id of the scenario that lists them, as the studio found it before /2.
 
+A designer's scenario near the board (in the content root's ``scenarios`` folder or the board's
+folder) that is meant for the board (its ``id`` is the board's location, or it lists the board)
+but does not load, or whose rules have errors, is never skipped in silence: the rules carry it
+as :attr:`BoardRules.trouble`, their :attr:`BoardRules.warning` says so and ``studio validate``
+reports it on the board (``location/broken-scenario``).
+
 Scenario files are parsed once and remembered until they change on disk. Qt-free; the editor,
 the playtest window, ``studio validate`` and ``studio playtest`` all use :func:`rules_for`.
 """
@@ -25,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from studio.content import LoadError, bundled_path, content_root_of, resolve_reference
+from studio.content.findings import Finding
 from studio.content.paths import listed_link_target, resolved
 from studio.model.realm import Board, RealmRules, Scenario
 
@@ -38,6 +45,16 @@ UNKNOWN = "unknown"  # names a location no scenario has: base rules stand in
 OTHER = "other"      # played with a scenario other than its location (chosen by the user)
 
 _CACHE: dict[str, tuple[int, Scenario | None]] = {}
+_PROBLEMS: dict[str, tuple[tuple[int, int], tuple[Finding, ...], dict | None]] = {}
+_RULES_CHECKS: list = []
+
+
+def add_rules_check(check) -> None:
+    """Add ``check(scenario) -> list[Finding]``, a check of a scenario's rules alone, to what
+    :func:`scenario_problems` runs on a scenario that loads. The validation layer adds its
+    ``scenario/*`` rules checks when it is imported (it builds on this module)."""
+    if check not in _RULES_CHECKS:
+        _RULES_CHECKS.append(check)
 
 
 def base_scenario() -> Scenario:
@@ -100,6 +117,131 @@ def read_scenario_cached(path: str | os.PathLike) -> Scenario | None:
         scenario = None
     _CACHE[key] = (stamp, scenario)
     return scenario
+
+
+def scenario_problems(path: str | os.PathLike) -> tuple[tuple[Finding, ...], dict | None]:
+    """``(errors, data)`` of the scenario file at ``path``: why it does not load (its loading
+    or schema errors, each with its line and column), or, when it loads, the errors of its rules
+    alone (modules they need, rules that conflict: ``studio validate``'s ``scenario/*`` checks
+    that do not depend on a board, see :func:`add_rules_check`); ``()`` when there are none. ``data`` is the file's parsed
+    YAML mapping (None when it does not parse), read even when the schema refuses it, to learn
+    what the file is meant for. Remembered until the file changes on disk; never raises."""
+    from studio.model.io import InvalidContent
+
+    key = os.fspath(path)
+    try:
+        stamp = os.stat(key).st_mtime_ns
+    except OSError:
+        return (), None
+    cached = _PROBLEMS.get(key)
+    stamp = (stamp, len(_RULES_CHECKS))
+    if cached is not None and cached[0] == stamp:
+        return cached[1], cached[2]
+    data = _raw_mapping(key)
+    problems: tuple[Finding, ...] = ()
+    try:
+        from studio.model.io import read_scenario
+
+        scenario = read_scenario(key)
+    except InvalidContent as exc:
+        problems = tuple(f for f in exc.findings if f.severity == "error") or tuple(exc.findings)
+    except LoadError as exc:
+        problems = (Finding(exc.code, "error", exc.message, exc.path or key, exc.line, exc.col),)
+    except (OSError, ValueError) as exc:
+        problems = (Finding("io/unreadable", "error", str(exc), key),)
+    else:
+        problems = tuple(f for check in _RULES_CHECKS for f in check(scenario) if f.severity == "error")
+    _PROBLEMS[key] = (stamp, problems, data)
+    return problems, data
+
+
+def _raw_mapping(path: str) -> dict | None:
+    """The YAML mapping in the file at ``path``, or None when it does not parse as one."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except (OSError, ValueError, yaml.YAMLError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([A-Za-z0-9_.-]+)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ScenarioTrouble:
+    """A designer's scenario meant for a board that does not load or has errors.
+
+    ``path``: the scenario file; ``problems``: its errors (at least one), each with its file,
+    line and column when known; ``loads``: False when the file does not load at all (the board
+    is then played with other rules), True when it loads but its rules have errors."""
+
+    path: str
+    problems: tuple[Finding, ...]
+    loads: bool
+
+    def summary(self, limit: int = 2) -> str:
+        """The first ``limit`` problems as ``line:col: message``, "; "-joined, with "(and N more)"."""
+        parts = []
+        for f in self.problems[:limit]:
+            where = f"{f.line}:{f.col or 1}: " if f.line is not None else ""
+            parts.append(where + f.message)
+        more = len(self.problems) - limit
+        return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def scenario_trouble(board_path: str | os.PathLike | None, location: str | None) -> ScenarioTrouble | None:
+    """The first scenario file in the designer's folders for a board at ``board_path`` (its
+    content root's ``scenarios`` folder, then its own folder; never the bundled ones) that is
+    meant for the board and does not load or has errors (:func:`scenario_problems`), or None.
+    A file is meant for the board when its ``id`` is ``location`` or, when the board names no
+    location or the file's id cannot be read, when its ``boards`` list the board's file. Files
+    that cannot be parsed at all are matched by their ``id:`` line or by naming the board's
+    file."""
+    if not board_path:
+        return None
+    bundled = resolved(bundled_path("scenarios"))
+    target = resolved(board_path)
+    for folder in scenario_folders(board_path):
+        if folder == bundled:
+            continue
+        for path in _scenario_files(folder):
+            problems, data = scenario_problems(path)
+            if not problems or not _meant_for(path, data, target, location):
+                continue
+            loads = read_scenario_cached(path) is not None
+            return ScenarioTrouble(str(path), problems, loads)
+    return None
+
+
+def _meant_for(path: Path, data: dict | None, target: Path, location: str | None) -> bool:
+    if data is None:  # does not parse: go by its text
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+        found = _ID_LINE.search(text)
+        if found is not None and location is not None and found.group(1) == location:
+            return True
+        return (found is None or location is None) and target.name in text
+    ident = data.get("id")
+    if isinstance(ident, str) and location is not None and ident == location:
+        return True
+    if isinstance(ident, str) and location is not None:
+        return False  # meant for another location
+    boards = data.get("boards")
+    refs = boards.values() if isinstance(boards, dict) else boards if isinstance(boards, list) else ()
+    for ref in refs:
+        if not isinstance(ref, str):
+            continue
+        try:
+            if resolved(resolve_reference(path, ref)) == target:
+                return True
+        except (LoadError, OSError, ValueError):
+            continue
+    return False
 
 
 def scenario_folders(board_path: str | os.PathLike | None) -> list[Path]:
@@ -186,6 +328,9 @@ class BoardRules:
     path: str | None
     status: str
     location: str | None
+    trouble: ScenarioTrouble | None = None
+    """The designer's scenario meant for this board when it does not load or has errors
+    (:func:`scenario_trouble`): a warning in every case."""
 
     @property
     def name(self) -> str:
@@ -195,6 +340,8 @@ class BoardRules:
     def warning(self) -> str | None:
         """What a designer must be told before trusting a game or a check of this board (None
         when the board plays with the rules it names)."""
+        if self.trouble is not None:
+            return self._trouble_warning()
         if self.status == NO_LOCATION:
             return ("This board names no location, so it is played and checked with the base rules of the "
                     "rulebook, not a location's. Choose its location in the Properties panel.")
@@ -208,6 +355,19 @@ class BoardRules:
                     f"({Path(self.path).name if self.path else 'base rules'}), but {own}.")
         return None
 
+    def _trouble_warning(self) -> str:
+        trouble = self.trouble
+        name = Path(trouble.path).name
+        errors = f"{len(trouble.problems)} error{'' if len(trouble.problems) == 1 else 's'}"
+        if trouble.loads:
+            return (f"Your scenario {trouble.path} is used for this board, but its rules have {errors}: "
+                    f"{trouble.summary()}. Fix {name} before trusting a game or a check of this board.")
+        instead = (f"{rules_phrase(self.name)} ({self.path})" if self.path
+                   else rules_phrase(self.name))
+        return (f"Your scenario {trouble.path}, meant for this board, does not load ({errors}: "
+                f"{trouble.summary()}), so the board is played and checked with {instead} instead. "
+                f"Fix {name}.")
+
 
 def rules_for(board: Board, scenario_path: str | os.PathLike | None = None,
               board_path: str | os.PathLike | None = None) -> BoardRules:
@@ -217,6 +377,16 @@ def rules_for(board: Board, scenario_path: str | os.PathLike | None = None,
     decides (looked up from ``board_path``, default ``board.path``). Never raises."""
     where = board_path if board_path is not None else board.path
     location = board.location
+    rules = _rules_for(location, scenario_path, where)
+    if rules.status == OTHER or location == BASE:
+        return rules
+    trouble = scenario_trouble(where, location)
+    if trouble is None:
+        return rules
+    return BoardRules(rules.scenario, rules.path, rules.status, location, trouble)
+
+
+def _rules_for(location: str | None, scenario_path, where) -> BoardRules:
     if scenario_path is not None:
         chosen = read_scenario_cached(scenario_path)
         if chosen is not None:

@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from studio.content.words import counted
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.yamlio import probe_folder, stat_or_none
 from studio.playtest.executors import EXECUTORS
@@ -431,7 +432,7 @@ def _attribute(setup, summary, bots, seed: int, games: int):
     except KeyboardInterrupt:
         print(f"{PROG}: attribution interrupted; the report has none", file=sys.stderr)
         return summary
-    print(f"{PROG}: attribution played {a.games_played} games in {time.perf_counter() - started:.1f} s",
+    print(f"{PROG}: attribution played {counted(a.games_played, 'game')} in {time.perf_counter() - started:.1f} s",
           file=sys.stderr)
     return replace(summary, attribution=a)
 
@@ -543,7 +544,7 @@ def _run(args) -> int:
     if stopped is not None:
         print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
     elif interrupted:
-        print(f"{PROG}: interrupted after {played} of {args.games} games", file=sys.stderr)
+        print(f"{PROG}: interrupted after {played} of {counted(args.games, 'game')}", file=sys.stderr)
     if not played:
         for w in writers:
             w.discard()

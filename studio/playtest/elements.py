@@ -23,6 +23,7 @@ finished state took (seat ``-1`` when no single seat took it). The batch statist
 
 from __future__ import annotations
 
+from studio.content.words import counted
 import math
 from dataclasses import dataclass
 
@@ -119,7 +120,7 @@ def _realm_catalogue(game) -> list[Element]:
     pictures = sorted({seg.picture for seg in topo.segment_of_face if seg is not None and seg.picture})
     for name in pictures:
         size = sum(1 for seg in topo.segment_of_face if seg is not None and seg.picture == name)
-        out.append(Element("picture " + name, "picture", "picture " + name, f"{size} segments", board.id))
+        out.append(Element("picture " + name, "picture", "picture " + name, counted(size, "segment"), board.id))
     return out
 
 
@@ -178,7 +179,7 @@ def _rivages_catalogue(game) -> list[Element]:
             maps.append(m)
     out = []
     for m in maps:
-        out.append(Element(f"island {m.id}", "island", m.name, f"{m.n} spaces", m.id))
+        out.append(Element(f"island {m.id}", "island", m.name, counted(m.n, "space"), m.id))
     for m in maps:
         for i, at in enumerate(m.at):
             if m.kind[i] == STRONGHOLD:

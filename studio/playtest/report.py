@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from studio.content.words import counted
 from studio.playtest.elements import Element, hex_corners, shape_bounds
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
@@ -109,7 +110,10 @@ def figures(s: Summary) -> list[tuple[str, str]]:
     """``(label, text)`` lines of the batch-wide figures."""
     out = []
     if s.players > 1:
-        out.append(("balance:", f"{s.balance:.2f} (1 minus the largest gap between two seats' win rates)"))
+        if s.nobody_won:  # equal win rates of 0 are no balance
+            out.append(("balance:", f"{s.balance_text()}: every seat lost every game, so balance cannot be judged"))
+        else:
+            out.append(("balance:", f"{s.balance_text()} (1 minus the largest gap between two seats' win rates)"))
         t = s.seat_test
         if t is not None:
             p = "< 0.001" if t.p < 0.001 else f"= {t.p:.3f}"
@@ -257,7 +261,7 @@ def attribution_lines(s: Summary) -> list[str]:
     a = s.attribution
     hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
     out = [f"where the seats' gaps come from (the same {a.deals} deals with the seats rotated{hands}; "
-           f"{a.games_played} games; points of win rate, 95% intervals):"]
+           f"{counted(a.games_played, 'game')}; points of win rate, 95% intervals):"]
     head, rows = attribution_rows(s)
     out += ["  " + line for line in _table(head, rows, set(range(2, len(head))))]
     out += [f"  {v}" for v in attribution_verdicts(s)]
@@ -336,7 +340,7 @@ def _pct1(x: float) -> str:
 def solo_lines(solo: SoloSummary) -> list[str]:
     """The solo part of the text report: the win rate against the target per challenge set
     (95% Wilson intervals), then how often each challenge card was met."""
-    out = [f"solo: {solo.wins} of {solo.games} games won ({_pct1(solo.win_rate)}%, 95% CI "
+    out = [f"solo: {solo.wins} of {counted(solo.games, 'game')} won ({_pct1(solo.win_rate)}%, 95% CI "
            f"{_pct1(solo.ci_low)}-{_pct1(solo.ci_high)}); a win needs the target (the target card's "
            f"{solo.target} scrolls, more with a scroll challenge) and every challenge met", ""]
     rows = []
@@ -692,7 +696,7 @@ def _solo_html(solo: SoloSummary) -> str:
     """Solo: the win rate against the target per challenge set (table and chart with 95%
     intervals) and the challenge cards."""
     out = ["<h2>Solo: win rate against the target</h2>",
-           f'<p>{solo.wins} of {solo.games} games won: <b>{_pct1(solo.win_rate)}%</b> (95% interval '
+           f'<p>{solo.wins} of {counted(solo.games, "game")} won: <b>{_pct1(solo.win_rate)}%</b> (95% interval '
            f'{_pct1(solo.ci_low)}% – {_pct1(solo.ci_high)}%). A win needs the target (the target card\'s '
            f'{solo.target} scrolls, more with a scroll challenge) and every challenge card met; the target alone '
            f'was reached in {_pct1(solo.reached_rate)}% of games.</p>']
@@ -795,7 +799,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append("<h2>Where the seats' gaps come from</h2>"
                    f'<p class="muted">The same {a.deals} deals replayed with the seats rotated (every turn position '
                    "at every board position)" + (f" and with equal hands of {a.equal_hand} cards" if a.equal_hand
-                                                 else "") + f"; {a.games_played} games. Points of win rate over the "
+                                                 else "") + f"; {counted(a.games_played, 'game')}. Points of win rate over the "
                    "fair share, with 95% intervals.</p><table><tr>"
                    + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
                    + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
@@ -947,7 +951,7 @@ def island_html(stats) -> str:
     that met each, mean round), bridges, loot spaces and the spaces never crossed."""
     s = stats
     out = [f"<h2>Island: {_e(s.name)}</h2>",
-           f'<p class="muted">{s.visits} visits in {s.games} games (visited in {s.games_visited}). '
+           f'<p class="muted">{counted(s.visits, "visit")} in {counted(s.games, "game")} (visited in {s.games_visited}). '
            "Shares are of the island's visits (a seat's stay on it). " + _legend() + "</p>"]
     size = 15.0
     corners = {c.key: hex_corners(*c.at[0], size) for c in s.spaces}
@@ -987,7 +991,7 @@ def island_html(stats) -> str:
             ("space", "icon", "visits that crossed it", "share of visits")))
     never = s.never_crossed
     out.append("<h3>Never crossed</h3>" + (
-        f'<p class="never">{len(never)} of {len(s.spaces)} spaces: ' + _e(", ".join(f"{c.at[0][0]},{c.at[0][1]} ({c.content})"
+        f'<p class="never">{len(never)} of {counted(len(s.spaces), "space")}: ' + _e(", ".join(f"{c.at[0][0]},{c.at[0][1]} ({c.content})"
                                                                           for c in never)) + "</p>"
         if never else '<p class="muted">Every space was crossed at least once.</p>'))
     return "\n".join(out)

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from studio.content.words import counted
 from studio.playtest.elements import Element
 from studio.playtest.insight import Expectations, Insight, InsightTally
 from studio.playtest.seats import Attribution, SeatTest, seat_test
@@ -261,6 +262,19 @@ class Summary:
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
+
+    @property
+    def nobody_won(self) -> bool:
+        """True when every game of the batch ended with no winner (every seat lost, e.g. the
+        Volcano's escape, L2-4): the balance figure (1.00, equal win rates of 0) means nothing."""
+        return self.games > 0 and self.no_winner == self.games
+
+    def balance_text(self) -> str:
+        """The balance figure in words: ``0.83``, or ``no winner in 6 games`` when nobody ever
+        won (:attr:`nobody_won`)."""
+        if self.nobody_won:
+            return f"no winner in {self.games} game{'' if self.games == 1 else 's'}"
+        return f"{self.balance:.2f}"
 
     def seat_label(self, seat: int) -> str:
         s = self.seats[seat]
@@ -515,7 +529,7 @@ def _with_warnings(s: Summary) -> Summary:
         out.extend(f.message for f in s.insight.findings)
     named = {f.code for f in s.insight.findings} if s.insight is not None else set()
     if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
-        out.append(f"{s.no_winner} of {games} games ({_pct(s.no_winner / games)}) had no winner: every seat lost")
+        out.append(f"{s.no_winner} of {counted(games, 'game')} ({_pct(s.no_winner / games)}) had no winner: every seat lost")
     if n > 1 and s.shared_wins / games > TIE_WARNING and "shared-wins" not in named:
         out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
@@ -562,7 +576,7 @@ def _solo_warnings(solo: SoloSummary) -> list[str]:
         if x.games < MIN_GAMES_FOR_CONTENT:
             continue
         if x.wins == 0:
-            out.append(f"solo with {x.label}: no win in {x.games} games (95% interval 0% to "
+            out.append(f"solo with {x.label}: no win in {counted(x.games, 'game')} (95% interval 0% to "
                        f"{_pct(x.ci_high)}); the target of {x.target} scrolls was reached in {_pct(x.reached_rate)}")
         elif x.wins == x.games:
             out.append(f"solo with {x.label}: every one of {x.games} games won; this set is no challenge for these bots")
@@ -611,5 +625,5 @@ def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
                           else e.label for e in never[:5])
         more = f" and {len(never) - 5} more" if len(never) > 5 else ""
         what = never_verb(kind)
-        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {games} games: {shown}{more}")
+        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {counted(games, 'game')}: {shown}{more}")
     return out

@@ -285,7 +285,7 @@ def flat_row(row: dict, paths: list[str]) -> dict:
         out[f"seat_{seat.seat + 1}_diff"] = "" if diff is None else round(diff.diff, 4)
         out[f"seat_{seat.seat + 1}_diff_p_holm"] = "" if diff is None else round(diff.p_holm, 4)
     solo = s.players == 1  # one seat: balance and first-seat edge do not apply (empty cells)
-    out["balance"] = "" if solo else round(s.balance, 4)
+    out["balance"] = "" if solo or s.nobody_won else round(s.balance, 4)  # nobody won: no figure
     out["first_seat_advantage"] = "" if solo else round(s.first_seat_advantage, 4)
     out["margin_mean"] = _round(s.margin.mean if s.margin else math.nan)
     out["rounds_mean"] = _round(s.rounds_mean)

@@ -2,16 +2,19 @@
 ``format:`` picks the renderer (:data:`RENDERERS`): boards here, islands in :mod:`studio.render.island`,
 Trees of Wisdom, card sets and loot in :mod:`studio.render.rivages_cli`.
 
-Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings or a
-board that does not load (its findings are printed as ``file:line:col: ...``). Never a
-traceback for those."""
+Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings, a
+board that does not load (its findings are printed as ``file:line:col: ...``) or more sheets
+than ``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
+written whole or not at all). Never a traceback for those."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import stat
 import sys
+import threading
 from pathlib import Path
 
 from studio.content import LoadError
@@ -21,6 +24,9 @@ from studio.model.realm import Board
 from studio.render import export
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+MAX_SHEETS = 100
+"""Boards printing on more sheets than this are refused unless ``--max-sheets`` allows them:
+a peg placed far out can make a board of thousands of sheets."""
 
 # format -> "module:function" taking (args, model, output, fmt) and returning the exit code
 RENDERERS: dict[str, str] = {
@@ -59,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-labels", action="store_true", help="boards: draw the seat name labels outside the plate")
     parser.add_argument("--peg-ids", action="store_true", help="boards: write each peg's id under it")
     parser.add_argument("--no-marks", action="store_true", help="boards: no crop marks, page labels or scale bar")
+    parser.add_argument("--max-sheets", type=_sheets, default=None, metavar="N",
+                        help=f"boards: print at most N sheets (default {MAX_SHEETS}); a board needing more is refused")
     parser.add_argument("--hex-mm", type=_positive, default=None, metavar="N",
                         help="islands: width of a hex across its flat sides in mm (default 22)")
     parser.add_argument("--side", choices=("A", "B", "both"), default=None,
@@ -79,6 +87,17 @@ def _number(text: str) -> float:
     return value
 
 
+def _sheets(text: str) -> int:
+    """argparse type: a whole number of sheets, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
 def _positive(text: str) -> float:
     """argparse type: a finite number above 0 (0 used to fall back to the default silently)."""
     value = _number(text)
@@ -95,6 +114,7 @@ APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
     "seat_labels": ("--seat-labels", ("realm-board/2",)),
     "peg_ids": ("--peg-ids", ("realm-board/2",)),
     "no_marks": ("--no-marks", ("realm-board/2",)),
+    "max_sheets": ("--max-sheets", ("realm-board/2",)),
     "margin_mm": ("--margin-mm", ("realm-board/2", "rivages-island/1")),
     "hex_mm": ("--hex-mm", ("rivages-island/1",)),
     "side": ("--side", ("rivages-tree/1",)),
@@ -103,7 +123,8 @@ KIND_NAMES = {"realm-board/2": ("boards", "a board"), "rivages-island/1": ("isla
               "rivages-tree/1": ("trees", "a Tree of Wisdom"), "rivages-cards/1": ("card sets", "a card set"),
               "rivages-loot/1": ("loot files", "a loot file")}
 _DEFAULTS = {"orientation": "auto", "spacing_mm": export.DEFAULT_SPACING_MM,
-             "margin_mm": export.DEFAULT_MARGIN_MM, "background": "white", "side": "both"}
+             "margin_mm": export.DEFAULT_MARGIN_MM, "background": "white", "side": "both",
+             "max_sheets": MAX_SHEETS}
 
 
 def options_not_applying(given: set[str], fmt: str) -> list[str]:
@@ -212,7 +233,23 @@ def _run(args: argparse.Namespace) -> int:
     _ensure_gui_application()
     try:
         layout = export.layout_sheets(board, settings)
-        written = export.export_board(board, output, settings)
+    except export.ExportError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    if layout.pages > args.max_sheets:
+        w, h = layout.content.width() * layout.spacing_mm, layout.content.height() * layout.spacing_mm
+        _err(f"{args.board} would print on {layout.pages} sheets ({layout.rows} rows × {layout.cols} columns of "
+             f"{layout.summary().split('pages, ', 1)[-1].split(';')[0]}; the board is {w:.0f} × {h:.0f} mm), more "
+             f"than the limit of {args.max_sheets}: look for a peg placed far out, or give --max-sheets "
+             f"{layout.pages} to print them all")
+        return EXIT_USAGE
+    try:
+        with _Stops() as stops:
+            written = export.export_board(board, output, settings, stop=stops.requested)
+    except export.Stopped as exc:
+        done = f"; {len(exc.written)} complete sheet file(s) were kept" if exc.written else "; nothing was written"
+        _err(f"{stops.name}: stopped before {output} was complete{done}")
+        return stops.code
     except export.ExportError as exc:
         _err(str(exc))
         return EXIT_USAGE
@@ -224,6 +261,46 @@ def _run(args: argparse.Namespace) -> int:
     print(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"
           + (f", {settings.dpi:g} dpi" if fmt == "png" else ""), file=sys.stderr)
     return EXIT_OK
+
+
+class _Stops:
+    """While entered (in the main thread), Ctrl+C, SIGTERM and SIGHUP only ask the export to
+    stop: it stops before its next sheet (:class:`studio.render.export.Stopped`), so no
+    exception is ever raised inside a Qt call and no file is left half-written. ``name`` and
+    ``code`` say which signal came (130 for Ctrl+C, 128 + the number for the others)."""
+
+    _SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._old: dict = {}
+
+    def requested(self) -> bool:
+        return self.signum is not None
+
+    @property
+    def name(self) -> str:
+        return "interrupted (Ctrl+C)" if self.signum == signal.SIGINT else f"ended by {signal.Signals(self.signum).name}"
+
+    @property
+    def code(self) -> int:
+        return 128 + int(self.signum)
+
+    def _handler(self, signum, _frame) -> None:
+        if self.signum is None:
+            self.signum = signum
+
+    def __enter__(self) -> "_Stops":
+        if threading.current_thread() is threading.main_thread():
+            for name in self._SIGNALS:
+                sig = getattr(signal, name, None)
+                if sig is not None:
+                    self._old[sig] = signal.signal(sig, self._handler)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
 
 
 def _ensure_gui_application() -> None:

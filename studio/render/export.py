@@ -32,6 +32,40 @@ from studio.render import glyphs, locations, style
 from studio.render.board import paint_background, paint_board, plate_rect, seat_label_positions
 from studio.render.style import RenderOptions
 from studio.render.output import check_writable
+from studio.content.yamlio import replace_with, temp_path_beside
+
+
+class Stopped(Exception):
+    """The export was asked to stop (Ctrl+C, SIGTERM) between two sheets; ``written`` lists
+    the files already complete (none for a PDF: its temp file is removed)."""
+
+    def __init__(self, written: list[Path] | None = None) -> None:
+        super().__init__("stopped")
+        self.written = list(written or [])
+
+
+def _check_stop(stop: Callable[[], bool] | None, written=None) -> None:
+    if stop is not None and stop():
+        raise Stopped(written)
+
+
+def write_atomically(target: Path, write: Callable[[Path], object]) -> Path:
+    """Call ``write(temp)`` on a temp file beside ``target``, then rename it over ``target``:
+    a file is complete or absent, never half-written (an interrupted or failing write leaves
+    the old file as it was). Raises what ``write`` raises, or OSError."""
+    tmp = temp_path_beside(target)
+    try:
+        write(tmp)
+        if not tmp.is_file() or tmp.stat().st_size == 0:
+            raise OSError(f"could not write {target}")
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    replace_with(tmp, target)
+    return target
 
 FORMATS = ("png", "svg", "pdf")
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
@@ -401,10 +435,11 @@ def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, sett
 
 
 def paint_sheets(device: QPagedPaintDevice, board: Board, settings: ExportSettings,
-                 layout: SheetLayout | None = None) -> SheetLayout:
+                 layout: SheetLayout | None = None, stop: Callable[[], bool] | None = None) -> SheetLayout:
     """Draw every sheet on a paged device (QPdfWriter, or a QPrinter set to full-page mode),
     one page each. The layout follows the device's paper unless one is given. Returns it.
-    Raises :class:`ExportError` when the device cannot be painted on."""
+    Raises :class:`ExportError` when the device cannot be painted on, :class:`Stopped` when
+    ``stop()`` says so before a sheet."""
     page = device.pageLayout().fullRect(QPageLayout.Millimeter)
     if layout is None:
         layout = layout_sheets(board, settings, (page.width(), page.height()))
@@ -416,6 +451,7 @@ def paint_sheets(device: QPagedPaintDevice, board: Board, settings: ExportSettin
         painter.scale(px_per_mm, px_per_mm)
         scene = locations.scenery(board)
         for i in range(layout.pages):
+            _check_stop(stop)
             if i:
                 device.newPage()
             paint_sheet(painter, board, layout, i, settings, scene)
@@ -449,21 +485,14 @@ def page_layout(paper: str, sheet_mm: tuple[float, float]) -> QPageLayout:
 
 
 def pdf_writer(path: Path, title: str, layout: QPageLayout) -> QPdfWriter:
-    """A QPdfWriter on ``path`` at print resolution. Delete it to flush and close the file,
-    then :func:`check_written`."""
+    """A QPdfWriter on ``path`` at print resolution. Delete it to flush and close the file
+    (:func:`write_atomically` then checks it is not empty)."""
     writer = QPdfWriter(str(path))
     writer.setResolution(_PDF_DPI)
     writer.setTitle(title)
     writer.setCreator("Board Studio")
     writer.setPageLayout(layout)
     return writer
-
-
-def check_written(path: Path) -> list[Path]:
-    """``[path]``; OSError when the file is missing or empty."""
-    if not path.is_file() or path.stat().st_size == 0:
-        raise OSError(f"could not write {path}")
-    return [path]
 
 
 def write_svg_sheet(target: Path, sheet_mm: tuple[float, float], title: str, description: str,
@@ -531,48 +560,66 @@ def write_png_sheet(target: Path, sheet_mm: tuple[float, float], dpi: float,
     return target
 
 
-def write_pdf(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
-    """One PDF, a page per sheet, at true size. Raises ExportError / OSError."""
+def write_pdf(board: Board, path: str | Path, settings: ExportSettings,
+              stop: Callable[[], bool] | None = None) -> list[Path]:
+    """One PDF, a page per sheet, at true size, written to a temp file renamed over ``path``
+    when complete. Raises ExportError / OSError / :class:`Stopped` (nothing written)."""
     layout = layout_sheets(board, settings)
     path = Path(path)
-    writer = pdf_writer(path, board.name, page_layout(layout.paper, layout.sheet_mm))
-    try:
-        paint_sheets(writer, board, settings, layout)
-    except ExportError as exc:
-        raise OSError(f"could not write {path}: {exc}") from None
-    del writer  # flushes and closes the file
-    return check_written(path)
+
+    def write(tmp: Path) -> None:
+        writer = pdf_writer(tmp, board.name, page_layout(layout.paper, layout.sheet_mm))
+        try:
+            paint_sheets(writer, board, settings, layout, stop)
+        except ExportError as exc:
+            raise OSError(f"could not write {path}: {exc}") from None
+        finally:
+            del writer  # flushes and closes the file
+
+    return [write_atomically(path, write)]
 
 
-def write_svg(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
-    """One SVG per sheet, ``width``/``height`` in mm, user units in mm. Raises OSError."""
+def write_svg(board: Board, path: str | Path, settings: ExportSettings,
+              stop: Callable[[], bool] | None = None) -> list[Path]:
+    """One SVG per sheet, ``width``/``height`` in mm, user units in mm, each written to a temp
+    file and renamed when complete. Raises OSError / :class:`Stopped`."""
     layout = layout_sheets(board, settings)
     scene = locations.scenery(board)
-    return [write_svg_sheet(target, layout.sheet_mm,
-                            board.name if layout.pages == 1 else f"{board.name} — {layout.tiles[i].label}",
-                            f"Board Studio print-and-play sheet, peg spacing {layout.spacing_mm:g} mm",
-                            lambda p, i=i: paint_sheet(p, board, layout, i, settings, scene))
-            for i, target in enumerate(sheet_paths(path, layout))]
+    written: list[Path] = []
+    for i, target in enumerate(sheet_paths(path, layout)):
+        _check_stop(stop, written)
+        title = board.name if layout.pages == 1 else f"{board.name} — {layout.tiles[i].label}"
+        written.append(write_atomically(target, lambda tmp, i=i, title=title: write_svg_sheet(
+            tmp, layout.sheet_mm, title, f"Board Studio print-and-play sheet, peg spacing {layout.spacing_mm:g} mm",
+            lambda p: paint_sheet(p, board, layout, i, settings, scene))))
+    return written
 
 
-def write_png(board: Board, path: str | Path, settings: ExportSettings) -> list[Path]:
+def write_png(board: Board, path: str | Path, settings: ExportSettings,
+              stop: Callable[[], bool] | None = None) -> list[Path]:
     """One PNG per sheet at ``settings.dpi`` (the resolution is stored in the file, so an
-    image viewer prints it at true size). Raises ExportError (too large) / OSError."""
+    image viewer prints it at true size), each written to a temp file and renamed when
+    complete. Raises ExportError (too large) / OSError / :class:`Stopped`."""
     layout = layout_sheets(board, settings)
     png_pixels(layout.sheet_mm, settings.dpi)  # too large: say so before the first file
     scene = locations.scenery(board)
-    return [write_png_sheet(target, layout.sheet_mm, settings.dpi,
-                            lambda p, i=i: paint_sheet(p, board, layout, i, settings, scene))
-            for i, target in enumerate(sheet_paths(path, layout))]
+    written: list[Path] = []
+    for i, target in enumerate(sheet_paths(path, layout)):
+        _check_stop(stop, written)
+        written.append(write_atomically(target, lambda tmp, i=i: write_png_sheet(
+            tmp, layout.sheet_mm, settings.dpi, lambda p: paint_sheet(p, board, layout, i, settings, scene))))
+    return written
 
 
 _WRITERS = {"pdf": write_pdf, "svg": write_svg, "png": write_png}
 
 
-def export_board(board: Board, path: str | Path, settings: ExportSettings | None = None) -> list[Path]:
+def export_board(board: Board, path: str | Path, settings: ExportSettings | None = None,
+                 stop: Callable[[], bool] | None = None) -> list[Path]:
     """Write ``board`` as ``settings.format`` to ``path``; returns the files written (several
-    for a tiled PNG or SVG). Raises :class:`ExportError` for settings that do not work and
-    OSError for files that cannot be written."""
+    for a tiled PNG or SVG), each written whole to a temp file beside it and renamed. Raises
+    :class:`ExportError` for settings that do not work, OSError for files that cannot be
+    written and :class:`Stopped` when ``stop()`` turns true (checked before each sheet)."""
     settings = (settings or ExportSettings()).checked()
     check_writable(path)  # before Qt paints: a failing QPainter::begin() warns on stderr
     if settings.format != "pdf":
@@ -587,7 +634,7 @@ def export_board(board: Board, path: str | Path, settings: ExportSettings | None
                                   f"({Path(target).name[len(Path(path).stem):]}) makes the name longer "
                                   "than the file system allows; give a shorter name") from None
                 raise
-    return _WRITERS[settings.format](board, path, settings)
+    return _WRITERS[settings.format](board, path, settings, stop)
 
 
 def format_for_path(path: str | Path, default: str = "pdf") -> str:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
 
 from studio.render.export import (
-    FORMATS, PAPERS, ExportError, check_written, page_layout, pdf_writer, png_pixels, write_png_sheet,
+    FORMATS, PAPERS, ExportError, page_layout, pdf_writer, png_pixels, write_atomically, write_png_sheet,
     write_svg_sheet,
 )
 from studio.render.output import check_writable
@@ -59,34 +59,37 @@ def _paint_page(painter: QPainter, pages: Pages, index: int) -> None:
 
 
 def write_pdf(pages: Pages, path: Path) -> list[Path]:
-    writer = pdf_writer(path, pages.title, page_layout(pages.paper, pages.sheet_mm))
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise OSError(f"could not write {path}")
-    try:
-        px_per_mm = writer.width() / pages.sheet_mm[0]
-        painter.scale(px_per_mm, px_per_mm)
-        for i in range(pages.count):
-            if i:
-                writer.newPage()
-            _paint_page(painter, pages, i)
-    finally:
-        painter.end()
-    del writer  # flushes and closes the file
-    return check_written(path)
+    """One PDF, written to a temp file renamed over ``path`` when complete."""
+    def write(tmp: Path) -> None:
+        writer = pdf_writer(tmp, pages.title, page_layout(pages.paper, pages.sheet_mm))
+        painter = QPainter()
+        if not painter.begin(writer):
+            raise OSError(f"could not write {path}")
+        try:
+            px_per_mm = writer.width() / pages.sheet_mm[0]
+            painter.scale(px_per_mm, px_per_mm)
+            for i in range(pages.count):
+                if i:
+                    writer.newPage()
+                _paint_page(painter, pages, i)
+        finally:
+            painter.end()
+            del writer  # flushes and closes the file
+
+    return [write_atomically(Path(path), write)]
 
 
 def write_svg(pages: Pages, path: Path) -> list[Path]:
-    return [write_svg_sheet(target, pages.sheet_mm,
-                            pages.title if pages.count == 1 else f"{pages.title} — page {i + 1}",
-                            "Board Studio print-and-play sheet (units: mm)",
-                            lambda p, i=i: _paint_page(p, pages, i))
+    return [write_atomically(target, lambda tmp, i=i: write_svg_sheet(
+                tmp, pages.sheet_mm, pages.title if pages.count == 1 else f"{pages.title} — page {i + 1}",
+                "Board Studio print-and-play sheet (units: mm)", lambda p: _paint_page(p, pages, i)))
             for i, target in enumerate(page_paths(path, pages.count))]
 
 
 def write_png(pages: Pages, path: Path, dpi: float) -> list[Path]:
     png_pixels(pages.sheet_mm, dpi)  # too large: say so before the first file
-    return [write_png_sheet(target, pages.sheet_mm, dpi, lambda p, i=i: _paint_page(p, pages, i))
+    return [write_atomically(target, lambda tmp, i=i: write_png_sheet(tmp, pages.sheet_mm, dpi,
+                                                                lambda p: _paint_page(p, pages, i)))
             for i, target in enumerate(page_paths(path, pages.count))]
 
 

@@ -531,6 +531,89 @@ def lint_board_rules(rules: RealmRules, players: int, board: Board, report: Repo
     _check_module_elements(rules, players, board, report)
     if "pictures" in rules.end:
         _check_pictures_end(rules, {players: board}, report)
+    _check_escape_energy(rules, players, board, report)
+    _check_score_end(rules, players, board, report)
+
+
+def board_energy(rules: RealmRules, board: Board) -> int:
+    """Energy a game on ``board`` can ever hand out: the energy of its segments (RTR-P2, each
+    collected once, RTR-P3) and of its bridges when the canals module pays them (L3-2), no more
+    than the supply holds (RTR-S4)."""
+    total = sum(segment.energy for segment in board.segments)
+    if "canals" in rules.modules:
+        total += sum(bridge.energy for bridge in board.bridges)
+    return min(total, rules.energy_supply)
+
+
+def _check_escape_energy(rules: RealmRules, players: int, board: Board, report: Reporter) -> None:
+    """L2-3, L2-4: a seat holding fewer than the escape energy at the end loses, so the board
+    must hold that much for every seat; with less than one seat's worth nobody can ever win."""
+    volcano = rules.modules.get("volcano")
+    if volcano is None:
+        return
+    escape = int((volcano or {}).get("escape_energy", 7))
+    if escape <= 0:
+        return
+    have, needed = board_energy(rules, board), escape * players
+    if have >= needed:
+        return
+    which = f"the {players}-player board {board.id}"
+    if have < escape:
+        report.add("scenario/escape-energy",
+                   f"a player needs {escape} energy at the end to escape or loses (L2-3, L2-4), but {which} holds "
+                   f"{have} energy in all, so no seat can escape and every game ends with no winner; put at least "
+                   f"{escape - have} more energy on segments ({needed} for every seat to escape)",
+                   at=("rules", "modules", "volcano"), key=True)
+        return
+    report.add("scenario/escape-energy",
+               f"{which} holds {have} energy in all, but {players} seats need {escape} each to escape "
+               f"({needed}, L2-3, L2-4): at most {have // escape} of them can escape; add {needed - have} energy",
+               at=("rules", "modules", "volcano"), key=True, severity="warning")
+
+
+def board_is_bare(board: Board) -> bool:
+    """True when nothing lies on ``board``'s segments and lines (no treasure, energy, picture,
+    idol or line item): a board fresh from the wizard."""
+    return not board.line_items and all(segment.is_empty() for segment in board.segments)
+
+
+# VP a module can give one player at most, from its parameters (None: no bound is known)
+_MODULE_MOST_VP = {
+    "canals": lambda params: 0,
+    "volcano": lambda params: 0,
+    "cross-board": lambda params: max(params.get("bonuses", [8, 6]) or [0]),
+    "idols": lambda params: 2 * int(params.get("points", 6)),
+}
+
+
+def _check_score_end(rules: RealmRules, players: int, board: Board, report: Reporter) -> None:
+    """A score end (``end: {score: N}``, RTR-E1) that no player can reach on this board: all
+    its treasure (RTR-P2, L8-2), its energy at the RTR-E2 rate and the most its modules can
+    give one player. Checked for a bare board (:func:`board_is_bare`: fresh from the wizard,
+    say), and only when every module's most is known."""
+    target = rules.end.get("score") if isinstance(rules.end, dict) else None
+    if not isinstance(target, int) or target <= 0:
+        return
+    bonus = 0
+    for name, params in rules.modules.items():
+        most = _MODULE_MOST_VP.get(name)
+        if most is None:
+            return
+        bonus += most(params or {})
+    treasure = sum(segment.treasure for segment in board.segments) + sum(item.treasure for item in board.line_items)
+    energy = board_energy(rules, board)
+    from_energy = energy // rules.energy_per_vp if rules.energy_per_vp > 0 else 0
+    most = treasure + from_energy + bonus
+    if most >= target or not board_is_bare(board):
+        return  # a board with content of its own is judged by playtests
+    parts = [f"{treasure} treasure", f"{energy} energy ({from_energy} VP)"]
+    if bonus:
+        parts.append(f"{bonus} VP from {', '.join(sorted(rules.modules))}")
+    report.add("scenario/score-unreachable",
+               f"the game ends at {target} VP (RTR-E1), but the {players}-player board {board.id} gives one player "
+               f"at most {most} VP ({', '.join(parts)}), so it never ends that way, only when the bands run out or "
+               f"at the round limit; add at least {target - most} VP of treasure",
+               at=("rules", "end", "score"), severity="warning")
 
 
 class OnBoard(Reporter):

@@ -268,6 +268,8 @@ def _check_board_rules(board: Board, scenario: Scenario | None) -> list[Finding]
     else:
         rules = locations.rules_for(board)
     report = OnBoard(board.path, board.source, _board_elements(board))
+    if rules.trouble is not None:
+        _report_trouble(rules, report)
     if rules.status == locations.NO_LOCATION:
         report.add("location/none", "the board names no location, so it is played and checked with the base "
                    "rules; add 'location:' with the id of its location's scenario (such as jungle-temples) or "
@@ -283,6 +285,36 @@ def _check_board_rules(board: Board, scenario: Scenario | None) -> list[Finding]
     found = _check_board(board, BoardNeeds.of_rules(rules.scenario.rules))
     lint_board_rules(rules.scenario.rules, board.players, board, report)
     return found + report.findings
+
+
+def _rules_findings(scenario: Scenario) -> list[Finding]:
+    """The findings of ``scenario``'s rules alone (no boards), for
+    :func:`studio.model.locations.scenario_problems`."""
+    report = Reporter(scenario.path, scenario.source)
+    lint_scenario(scenario, {}, report)
+    return report.findings
+
+
+locations.add_rules_check(_rules_findings)
+
+
+def _report_trouble(rules: locations.BoardRules, report: OnBoard) -> None:
+    """``location/broken-scenario``: the designer's scenario meant for the board does not load
+    or its rules have errors; never a silent fall-back to other rules."""
+    trouble = rules.trouble
+    first = trouble.problems[0]
+    where = f"{trouble.path}:{first.line}:{first.col or 1}" if first.line is not None else trouble.path
+    count = len(trouble.problems)
+    problems = f"{count} error{'' if count == 1 else 's'}: {trouble.summary()}"
+    if trouble.loads:
+        report.add("location/broken-scenario",
+                   f"the scenario this board is played with, {where}, has {problems}; fix it before "
+                   "trusting a game or a check of this board")
+        return
+    instead = f"{locations.rules_phrase(rules.name)} ({rules.path})" if rules.path else locations.rules_phrase(rules.name)
+    report.add("location/broken-scenario",
+               f"the scenario meant for this board, {where}, does not load ({problems}); the board would be "
+               f"played with {instead} instead: fix the scenario")
 
 
 def _known(board: Board) -> str:

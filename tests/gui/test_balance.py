@@ -5,6 +5,7 @@ and the heat map over the editor's board showing exactly the batch's element sta
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -133,6 +134,15 @@ def test_reports_are_saved_through_the_report_writers(qtbot, setup2, tmp_path, d
     assert data["summary"]["games"] == 6
     assert len((tmp_path / "report.csv").read_text().splitlines()) == 7
     assert "<svg" in (tmp_path / "report.html").read_text()
+    # the dialog proposes the board's folder and name, never the working folder and scenario id
+    board = tmp_path / "boards" / "volcano4.yaml"
+    d.source_path = lambda: str(board)
+    d.save_report("html")
+    assert dialogs.named("ask_report_path")[-1][0] == str(tmp_path / "boards" / "volcano4-balance.html")
+    d.source_path = lambda: None  # unsaved: the home folder
+    d.save_report("csv")
+    suggested = Path(dialogs.named("ask_report_path")[-1][0])
+    assert suggested.parent == Path.home() and suggested.name.endswith("p-balance.csv")
     # a folder that cannot be written: a message, and no file
     dialogs.answer("show_error")
     assert not d.save_report("csv", str(tmp_path / "missing" / "r.csv"))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
 
 from studio.content import bundled_path
 from studio.gui import prompts
@@ -198,3 +199,27 @@ def test_an_unknown_location_is_an_error_with_a_suggestion(tmp_path):
     (finding,) = [f for f in validate(str(board)) if f.severity == "error"]
     assert finding.code == "location/unknown" and (finding.line, finding.col) == (4, 1)
     assert "(did you mean 'volcano'?)" in finding.message
+
+
+def test_a_broken_scenario_next_to_the_board_is_said_in_the_editor(window, dialogs, monkeypatch, tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text(bundled_path("boards", "realm", "jungle-temples-2p.yaml").read_text())
+    scenario = tmp_path / "jungle-temples.yaml"
+    scenario.write_text(bundled_path("scenarios", "jungle-temples.yaml").read_text()
+                        .replace("end: {score: 18}", "end: {scor: 6}")
+                        .replace("../boards/realm/jungle-temples-2p.yaml", "board.yaml"))
+    assert window.open_file(str(board))
+    banner = window.location_banner
+    assert not banner.isHidden()
+    assert str(scenario) in banner.text.text() and "does not load" in banner.text.text()
+    assert "location/broken-scenario" in [f.code for f in window.validation_dock.run_now()]
+    assert "jungle-temples.yaml does not load" in window.properties_dock.board_scenario.text()
+    calls = []
+    monkeypatch.setattr("studio.gui.playtest_window.open_playtest",
+                        lambda board, path, parent: calls.append(path))
+    dialogs.answer("show_error", None)
+    window.playtest()  # refused: the board has an error, naming the scenario
+    assert calls == [] and "location/broken-scenario" in dialogs.named("show_error")[-1][2]
+    QApplication.processEvents()
+    banner.grab().save("/tmp/trust2-banner.png")
+    window.properties_dock.grab().save("/tmp/trust2-props.png")

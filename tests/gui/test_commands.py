@@ -328,3 +328,42 @@ def test_quarter_turns_copy_onto_the_three_other_seats_of_a_4_player_board(qapp)
     d.undo_stack.undo()
     d.undo_stack.undo()
     assert repr(board.to_data()) == before
+
+
+def test_copy_to_other_seats_copies_islands_pictures_and_crater(qapp):
+    """Archipelago City with its north quays, north bridges and north segment contents taken
+    away: a half-turn copy of the south half brings back islands and bridges (no
+    geometry/bridge-ends), as one undo step."""
+    from studio.validate import validate
+
+    full = io.read_board(bundled_path("boards", "realm", "archipelago-city-2p.yaml"))
+    ys = [p.y for p in full.pegs.values()]
+    cy = (min(ys) + max(ys)) / 2
+    north = {p for p, peg in full.pegs.items() if peg.y < cy}
+    south = [p for p, peg in full.pegs.items() if peg.y > cy]
+    board = full.copy()
+    board.islands = {k: v for k, v in board.islands.items() if not k.startswith("north-")}
+    board.bridges = [b for b in board.bridges if not set(b.line) <= north]
+    for seg in board.segments:
+        if set(seg.pegs) <= north:
+            seg.treasure = seg.energy = 0
+    # a picture and crater pegs in the south half come along too
+    seg = next(s for s in board.segments if set(s.pegs) <= set(south) and not s.picture)
+    seg.picture = "fish"
+    board.pictures["fish"] = {}
+    board.crater = [south[0]]
+    doc = BoardDocument(board, None)
+    assert "geometry/bridge-ends" not in {f.code for f in validate(full)}
+    one_step(doc, lambda: doc.symmetric_copy(south, "half-turn"))
+    after = doc.board
+    triangles = lambda b: sorted(segment_key(t) for tris in b.islands.values() for t in tris)  # noqa: E731
+    assert triangles(after) == triangles(full)
+    assert sorted(after.islands) == ["east-isle", "south-east-quay", "south-east-quay-2", "south-west-quay",
+                                     "south-west-quay-2", "west-isle"]
+    assert sorted(segment_key(b.line) for b in after.bridges) == sorted(segment_key(b.line) for b in full.bridges)
+    # (the two crater pegs made up for this test are no real crater: only that is reported)
+    assert [f.code for f in validate(after) if f.severity == "error"] == ["geometry/crater-not-a-hole"]
+    # the picture's copy is another picture (not one picture in two pieces); the crater grows
+    assert sorted(s.picture for s in after.segments if s.picture) == ["fish", "fish-2"]
+    assert set(after.pictures) >= {"fish", "fish-2"} and len(after.crater) == 2
+    assert {s.key: s.treasure for s in after.segments} == {s.key: s.treasure for s in full.segments}

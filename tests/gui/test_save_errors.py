@@ -28,9 +28,10 @@ def test_save_as_to_a_place_that_cannot_hold_the_file(window, dialogs, monkeypat
     target = tmp_path / where
     monkeypatch.setattr(prompts, "ask_save_path", lambda *a, **k: str(target))
     dialogs.answer("show_error")
+    dialogs.answer("ask_save_elsewhere", False)  # a place that refuses offers Save As…; Close here
     window.document.set_board_value("name", "Unsaved")
     assert window.save_as() is False
-    (error,) = dialogs.named("show_error")
+    (error,) = dialogs.named("show_error") + dialogs.named("ask_save_elsewhere")
     title, text = error[:2]
     assert title == "Cannot save board"
     expected = f"{target}: {reason.format(tmp=tmp_path)}" if reason else "a-folder.yaml is a folder; choose a file name"
@@ -63,3 +64,23 @@ def test_playtest_save_game_in_a_folder_that_takes_no_files(qtbot, dialogs, tmp_
     (error,) = dialogs.named("show_error")
     assert error[:2] == ("Save Game", "Cannot write /proc/g.game.json:\n\n"
                                       "cannot write in /proc: the folder does not accept new files")
+
+
+def test_a_read_only_board_offers_save_as(window, dialogs, tmp_path):
+    import os
+
+    board = tmp_path / "locked.yaml"
+    from studio.content import bundled_path
+
+    board.write_text(bundled_path("boards", "realm", "jungle-temples-2p.yaml").read_text())
+    assert window.open_file(str(board))
+    os.chmod(board, 0o444)
+    window.document.set_board_value("name", "Edited")
+    copy = tmp_path / "copy.yaml"
+    dialogs.answer("ask_save_elsewhere", True)
+    dialogs.answer("ask_save_path", str(copy))
+    assert window.save() is True                   # saved through Save As…
+    (offer,) = dialogs.named("ask_save_elsewhere")
+    assert offer[0] == "Cannot save board" and "read-only" in offer[1]
+    assert copy.is_file() and "Edited" in copy.read_text() and window.document.path == str(copy)
+    assert "Edited" not in board.read_text()

@@ -162,3 +162,15 @@ def test_a_two_step_quest_of_spaces():
     assert p.goal_done[0] == 1 and p.scrolls == 1
     s.apply(Cross("any", (2, 0)))
     assert p.goal_done[0] == 2 and p.scrolls == 1 + 2 + 2  # step 2 (+2), and the forest area completes both default missions (+1 each)
+
+
+@pytest.mark.rule("RIV-G6")
+def test_the_log_says_which_step_of_a_two_step_goal_was_met():
+    g, s = play_any([two_forests(id="two")] + [tiny(f"x{i}") for i in range(4)], [(0, 0), (1, 0)])
+    s.apply(Cross("any", (2, 0)))
+    met = [line for line in s.log if " completes " in line]
+    # the two-step mission 1 met its first step only; a one-step goal names no step
+    assert any(", step 1 of 2: 1 whole forest area" in line for line in met), met
+    assert not any("step 2 of 2" in line for line in met)
+    assert all("step" not in line.split(" completes ", 1)[1].split(":")[0] for line in met
+               if "step 1 of 2" not in line)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui import prompts
 from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
@@ -87,6 +88,7 @@ class BalanceDashboard(QWidget):
         self.summary = None
         self.catalogue: list = []
         self.run_setup = None
+        self.source_path: Callable[[], str | None] = lambda: None  # the board or island file, set by its owner
         self.run_settings: dict = {}
         self._tally = None
         self._dirty = False
@@ -383,7 +385,7 @@ class BalanceDashboard(QWidget):
         self.run.finished.connect(self._on_finished)
         self.progress.setRange(0, games)
         self.progress.setValue(0)
-        self._say(f"Playing {games} games…")
+        self._say(f"Playing {counted(games, 'game')}…")
         self._set_running(True)
         self.run.start()
         self._refresh_timer.start()
@@ -398,6 +400,17 @@ class BalanceDashboard(QWidget):
                     run.cancel()
             self._say("Cancelling: waiting for the game being played…")
 
+    def suggested_report_path(self, fmt: str) -> str:
+        """Where Save Report proposes to write: in the folder of the board or island file
+        (:attr:`source_path`), named after that file (``volcano4-balance.html``); an unsaved
+        document: its scenario's id in the home folder (never the process's working folder)."""
+        source = self.source_path()
+        if source:
+            source = Path(source)
+            return str(source.with_name(f"{source.stem}-balance.{fmt}"))
+        stem = (self.run_setup.id if self.run_setup is not None else "balance") + f"-{self.summary.players}p"
+        return str(Path.home() / f"{stem}-balance.{fmt}")
+
     def save_report(self, fmt: str, path: str | None = None) -> bool:
         """Save the last run's report as ``fmt`` (html, json or csv) to ``path`` (asked when
         None). Files are written atomically; a failure is reported in a message box and leaves
@@ -408,8 +421,7 @@ class BalanceDashboard(QWidget):
             prompts.show_error(self, "Save Report", "Run a batch first: there is no report to save yet.")
             return False
         if path is None:
-            stem = (self.run_setup.id if self.run_setup is not None else "balance") + f"-{self.summary.players}p"
-            path = prompts.ask_report_path(self, f"{stem}-balance.{fmt}", fmt)
+            path = prompts.ask_report_path(self, self.suggested_report_path(fmt), fmt)
             if not path:
                 return False
         island = self.island_report() if self.island_report is not None else None
@@ -516,7 +528,7 @@ class BalanceDashboard(QWidget):
 
     def _on_progress(self, done: int, total: int, rate: float) -> None:
         self.progress.setValue(done)
-        self._say(f"{done} of {total} games · {rate:.1f} games/s")
+        self._say(f"{done} of {counted(total, 'game')} · {rate:.1f} games/s")
 
     def _on_finished(self, cancelled: bool) -> None:
         self._refresh_timer.stop()
@@ -525,9 +537,9 @@ class BalanceDashboard(QWidget):
         run = self.run
         done = len(self.results)
         if cancelled:
-            self._say(f"Cancelled: {done} of {run.total} games kept ({run.rate():.1f} games/s)")
+            self._say(f"Cancelled: {done} of {counted(run.total, 'game')} kept ({run.rate():.1f} games/s)")
         elif done == run.total:
-            self._say(f"{done} games in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
+            self._say(f"{counted(done, 'game')} in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
         if self._plans and not cancelled and done:
             self._start_panels()
             return
@@ -603,7 +615,7 @@ class BalanceDashboard(QWidget):
             return
         self.title_label.setText(self.report_title())
         f = self.figure_labels
-        f["balance"].setText(f"{s.balance:.2f}" if s.players > 1 else "–")
+        f["balance"].setText(s.balance_text() if s.players > 1 else "–")
         f["first seat"].setText(f"{100 * s.first_seat_advantage:+.1f}" if s.players > 1 else "–")
         f["margin"].setText(f"{s.margin.mean:.1f}" if s.margin is not None and s.margin.count else "–")
         f["rounds"].setText(f"{s.rounds_mean:.1f}")

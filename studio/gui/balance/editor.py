@@ -97,6 +97,8 @@ class BalanceController(QObject):
             self.window.close()
             self.window.deleteLater()
         self.dashboard = BalanceDashboard(self.setups(), players=players, scenario_text=text)
+        # reports are saved beside the board or island file, named after it (asked when saving)
+        self.dashboard.source_path = lambda: getattr(self.main.document, "path", None)
         self.heat_check = QCheckBox(check_text)
         self.heat_check.setEnabled(check_enabled)
         self.heat_check.setChecked(check_checked)

@@ -24,6 +24,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from studio.content.words import counted
 from studio.gui.balance.overlay import (
     NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
 )
@@ -169,7 +170,7 @@ class IslandHeatLegend(HeatLegendBase):
     def set_stats(self, stats, stale: bool = False) -> None:
         s = stats
         lines = [f"{s.games} game{'s' if s.games != 1 else ''}, {s.visits} visit{'s' if s.visits != 1 else ''} "
-                 f"of {html.escape(s.name)}; {len(s.never_crossed)} of {len(s.spaces)} spaces never crossed"]
+                 f"of {html.escape(s.name)}; {len(s.never_crossed)} of {counted(len(s.spaces), 'space')} never crossed"]
         if s.bridges:
             used = sum(1 for c in s.bridges if c.visits)
             lines.append(f"bridges used: {used} of {len(s.bridges)}")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from studio.content.words import counted
 from studio.gui import prompts
 from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
 from studio.model.locations import LocationOffers, board_mechanics, offers_for
@@ -633,15 +634,16 @@ class PropertiesDock(QDockWidget):
         idols = sum(1 for s in b.segments if s.idol)
         extra = []
         if idols:
-            extra.append(f"{idols} idol{'s' if idols != 1 else ''}")
+            extra.append(counted(idols, "idol"))
         if b.line_items:
-            extra.append(f"{len(b.line_items)} line items")
+            extra.append(counted(len(b.line_items), "line item"))
         if b.bridges:
-            extra.append(f"{len(b.bridges)} bridges")
+            extra.append(counted(len(b.bridges), "bridge"))
         if b.crater:
-            extra.append(f"crater of {len(b.crater)} pegs")
+            extra.append(f"crater of {counted(len(b.crater), 'peg')}")
         self.board_stats.setText(
-            f"{len(b.pegs)} pegs, {len(b.lines)} lines, {len(b.segments)} segments with content"
+            f"{counted(len(b.pegs), 'peg')}, {counted(len(b.lines), 'line')}, "
+            f"{counted(len(b.segments), 'segment')} with content"
             f"<br>{treasure} treasure, {energy} energy" + (f"<br>{', '.join(extra)}" if extra else ""))
         self.stack.setCurrentWidget(self.board_page)
 
@@ -867,6 +869,9 @@ class PropertiesDock(QDockWidget):
         rules = document_rules(self.document)
         where = rules.path.replace("\\", "/").rsplit("/", 1)[-1] if rules.path else "the rulebook"
         text = f"{rules.name} ({where})"
+        if rules.trouble is not None:  # the designer's own scenario is broken: never only a tooltip
+            name = rules.trouble.path.replace("\\", "/").rsplit("/", 1)[-1]
+            text += f"; your {name} {'has errors' if rules.trouble.loads else 'does not load'}"
         self.board_scenario.setText(("⚠ " if rules.warning else "") + text)
         self.board_scenario.setStyleSheet("color: #8a5a00; font-weight: bold;" if rules.warning else "")
         self.board_scenario.setToolTip(rules.warning or rules.path or "The base rules of the rulebook")

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from studio.content import LoadError
 from studio.gui import prompts, wheel_guard
-from studio.gui.content_document import CannotSave, save_error_text
+from studio.gui.content_document import CannotSave, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
@@ -560,6 +560,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
             if element:
                 self.select_element(tuple(element))
+            if refused_by_the_place(exc):  # the file or its folder refused: another place may not
+                if prompts.ask_save_elsewhere(self, "Cannot save island", f"The island was not saved: {text}", details):
+                    return self.save_as()
+                return False
             prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
             return False
         self.disk.follow(path)

@@ -167,16 +167,19 @@ class IslandMap:
         self.forts = list(island.forts)
         self.goals: list[tuple[str, list[Step]]] = []
         for name, goal in island.goals():
-            self.goals.append((name, [self._compile_step(name, s, rules) for s in goal.steps]))
+            self.goals.append((name, [self._compile_step(name, s, rules, k, len(goal.steps))
+                                      for k, s in enumerate(goal.steps, start=1)]))
         # actions, made once
         self.cross_actions = {sym: [Cross(sym, h) for h in self.at] for sym in self.symbol_mask}
         self.pick_space = [PickSpace(h) for h in self.at]
         self.pick_area = [PickArea(self.at[i]) for i in self.area_first]
         self.start_at = [StartAt(h) for h in self.at]
 
-    def _compile_step(self, goal: str, step: GoalStep, rules: RivagesRules) -> Step:
+    def _compile_step(self, goal: str, step: GoalStep, rules: RivagesRules, number: int = 1, steps: int = 1) -> Step:
         reward = effect_atoms(step.reward)
-        text = f"{goal}: {step.describe()}"
+        # a goal of several steps says which one ("mission 2, step 1 of 2: ..."): the log and
+        # reports must never read as if the whole goal were met
+        text = f"{goal}, step {number} of {steps}: {step.describe()}" if steps > 1 else f"{goal}: {step.describe()}"
         if step.kind == "fort":
             q, r = step.fort
             mask = 0
