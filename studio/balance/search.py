@@ -308,11 +308,11 @@ def _symmetry_note(before, after, rules) -> str | None:
         return None
     figures = ", ".join(f"{k} {v}" for k, v in new.items())
     return (f"breaks the board's symmetry on purpose: the seats reached {next(iter(old.values()))} treasure and energy "
-            f"each within 3 bands of their start, now {figures}; the even board was not fair in play (turn order and "
-            "opening hands favour some seats)")
+            f"each within 3 bands of their start, now {figures}, to offset what the even board gave some seats in "
+            "play (turn order and opening hands)")
 
 
-def balance(setup, bots=None, budget: int = 600, seed: int = 0, steps: int = 3, candidates: int = 12,
+def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3, candidates: int = 8,
             allow_rules: bool = False, locks: Locks | None = None, weights: dict | None = None,
             verify_games: int = 200, top: int = 3, jobs: int = 1, executor: str = "processes",
             scheduler: str | None = None, minutes: float | None = None,
@@ -448,26 +448,26 @@ def balance(setup, bots=None, budget: int = 600, seed: int = 0, steps: int = 3, 
                 break
             incumbent = cands[winner]
 
-        # the proposals: the boards the steps ended with, best of the last step first
+        # the proposals: the boards the steps kept (latest first), then the other arms that did
+        # better than the original board on the seeds both played
         proposals: list[Proposal] = []
-        seen = set()
-        ranked = []
+        base_recs = {r.seed: r for r in played.get(base.key, [])}
+        chain = [cands[k] for k in _chain(incumbent)] if incumbent is not base else []
+        others = []
         for st in reversed(steps_done):
-            for c, arm in st.get("ranking", ()):
-                if c.edits and c.key not in seen:
-                    seen.add(c.key)
-                    ranked.append((c, arm))
-        common_seeds_of = {}
-        for c, arm in ranked:
-            base_recs = {r.seed: r for r in played.get(base.key, [])}
+            others += [c for c, _arm in st.get("ranking", ())]
+        seen = set()
+        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
+            if not c.edits or c.key in seen:
+                continue
+            seen.add(c.key)
             mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
             if not mine:
                 continue
             mine_score = c.objective.score(mine)
             base_score = base.objective.score([base_recs[r.seed] for r in mine])
-            if mine_score.total >= base_score.total:
-                continue  # no better than the board as it is on the seeds both played
-            common_seeds_of[c.key] = len(mine)
+            if not kept and mine_score.total >= base_score.total:
+                continue
             notes = []
             sym = _symmetry_note(original, c.board, scenario.rules)
             if sym:
@@ -475,8 +475,8 @@ def balance(setup, bots=None, budget: int = 600, seed: int = 0, steps: int = 3, 
             if c.settings:
                 notes.append("changes the scenario's rules, so every board of the scenario plays with them")
             proposals.append(Proposal(c.edits, c.board, c.settings, mine_score, base_score, len(mine), notes))
-        proposals.sort(key=lambda p: p.score.total - p.base_score.total)
-        proposals = proposals[:top]
+            if len(proposals) >= top:
+                break
 
         # verification on fresh seeds, the original board and every proposal on the same ones
         if proposals and verify_games and stopped is None:
@@ -492,12 +492,20 @@ def balance(setup, bots=None, budget: int = 600, seed: int = 0, steps: int = 3, 
                     p.verified = _verified(base.objective, c.objective, before_recs, after_recs)
             except KeyboardInterrupt:
                 stopped = "interrupted"
+            # best verified change first; unverified ones keep their place after them
+            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
         total_games = counter.done
     base_score = base.objective.score(played[base.key]) if played.get(base.key) else None
     for st in steps_done:
         st.pop("ranking", None)
     return BalanceResult(proposals, base_score, steps_done, total_games, stopped, time.monotonic() - started,
                          dict(weights or Objective().weights), seed, setup.players)
+
+
+def _chain(candidate: Candidate) -> list[tuple]:
+    """The keys of the boards a chain of edits passed through, longest (latest) first."""
+    edits = candidate.edits
+    return [tuple((e.op, e.args) for e in edits[:k]) for k in range(len(edits), 0, -1)]
 
 
 def _consecutive(seeds) -> bool:
