@@ -127,10 +127,10 @@ def _run(args) -> int:
         weights = parse_weights(args.weights)
     except WeightsError as exc:
         raise fail(str(exc)) from None
-    check_content(args.scenario, args.players)
     try:
         setup = load_setup(args.scenario, args.players)
     except content_errors() as exc:
+        check_content(args.scenario, args.players)  # the content's findings say it best, when it has errors
         raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
     if setup.kind != "realm":
         raise fail(f"{args.scenario}: the balance assistant edits Rule the Realm boards; Rivages scenarios are not "
@@ -141,6 +141,7 @@ def _run(args) -> int:
         raise fail(str(exc)) from None
     out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
     _check_output(out, args.scenario)
+    check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed
     bar = _Bar()
     try:
         with Interrupts():

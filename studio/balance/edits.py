@@ -574,7 +574,9 @@ def findings_of(board: Board, scenario=None) -> list:
 
 
 def _finding_key(f) -> tuple:
-    return (f.code, f.message)
+    # by code and element, not message: a warning the board has already (its figures changed by
+    # the edit) is not a new one
+    return (f.code, f.element)
 
 
 def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None, base: list | None = None,
