@@ -316,7 +316,8 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             allow_rules: bool = False, locks: Locks | None = None, weights: dict | None = None,
             verify_games: int = 200, top: int = 3, jobs: int = 1, executor: str = "processes",
             scheduler: str | None = None, minutes: float | None = None,
-            progress: Callable[[Progress], None] | None = None) -> BalanceResult:
+            progress: Callable[[Progress], None] | None = None,
+            stop: Callable[[], bool] | None = None) -> BalanceResult:
     """Search edits of ``setup``'s board (a Rule the Realm :class:`~studio.playtest.setup.Setup`)
     that make its bot games fairer and healthier (see the module docstring).
 
@@ -324,8 +325,9 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     search after that long (the best so far is kept); ``steps``: edits in a row at most;
     ``candidates``: edits raced per step; ``verify_games``: games on fresh seeds for the
     original board and each of the ``top`` proposals (0: no verification). ``progress``
-    gets a :class:`Progress` after every batch of games. Ctrl+C stops the search (and the
-    verification) with what is known; the result says so in ``stopped``. Raises ValueError
+    gets a :class:`Progress` after every game. Ctrl+C, or ``stop()`` turning true (a GUI's
+    Stop button), stops the search (and the verification) with what is known; the result says
+    so in ``stopped``. Raises ValueError
     for Rivages setups, bad numbers or bot names."""
     from studio.playtest.elements import catalogue
     from studio.playtest.executors import BatchSpec, open_executor
@@ -378,11 +380,15 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                 for s in seeds:
                     out.extend(record_of(r, exp, c.content) for r in ex.run(spec, range(s, s + 1)))
                     counter.add(1)
+                    if stop is not None and stop():
+                        raise KeyboardInterrupt
             else:
                 try:
                     for r in batch:
                         out.append(record_of(r, exp, c.content))
                         counter.add(1)
+                        if stop is not None and stop():
+                            raise KeyboardInterrupt
                 finally:
                     batch.close()
             played.setdefault(key, []).extend(out)
