@@ -76,18 +76,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 class _Bar:
-    """Progress on stderr: a tqdm bar on a terminal, else one line per stage with the ETA."""
+    """Progress on stderr: a tqdm bar on a terminal, else one line per stage (and one a minute)
+    with the ETA."""
+
+    EVERY = 60.0
 
     def __init__(self):
         from tqdm import tqdm
 
         self.bar = tqdm(total=1, file=sys.stderr, unit="game", disable=None, dynamic_ncols=True, leave=False)
         self.stage = None
+        self.said = 0.0
 
     def __call__(self, p) -> None:
-        if self.bar.disable:
-            if p.stage != self.stage:
+        if self.bar.disable:  # not a terminal: a line per stage, and one every EVERY seconds
+            if p.stage != self.stage or p.elapsed - self.said >= self.EVERY:
                 self.stage = p.stage
+                self.said = p.elapsed
                 eta = f", about {_duration(p.eta)} left" if p.eta is not None else ""
                 print(f"{PROG}: {p.stage} ({p.done} of {p.total} games{eta})", file=sys.stderr)
             return

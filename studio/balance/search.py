@@ -421,6 +421,9 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                              played[incumbent.key], incumbent.objective)
             edits = candidate_edits(incumbent.board, scenario, diag, allow_rules, locks,
                                     limit=candidates, seed=seed * 7919 + step)
+            # an edit that moves back what an earlier edit of the chain moved is no step forward
+            undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
+            edits = [e for e in edits if not any(m in undone for m in e.moves)]
             ok = valid_edits(original, edits, scenario, base=base_findings, prefix=incumbent.edits)
             arms = []
             for e, board in ok:
