@@ -62,6 +62,7 @@ def test_cli_prints_and_saves_proposals_that_validate(content, capsys):
     proposal = summary["proposals"][0]
     assert proposal["verified"]["games"] == 10
     assert all(e["kind"] in ("treasure", "energy") for e in proposal["edits"])
+    assert validate(str(out / "balance.json")) == []   # studio-balance/1 matches its schema
     saved = out / proposal["file"]
     assert not [f for f in validate(str(saved)) if f.severity == "error"]
     assert io.read_board(saved) != io.read_board(content / "boards" / "lattice-2p.yaml")
