@@ -248,10 +248,11 @@ def format_result(result, setup, args) -> str:
 
 def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
     """Write every proposal's board (and scenario, when it changes rules) in ``out`` and
-    ``balance.json``; returns ``(path, problems)`` per file, ``problems`` empty when the file
-    validates with no error. Raises OSError when a file cannot be written."""
+    ``balance.json``; returns ``(path, note)`` per file, ``note`` empty when the file validates
+    with no error and nothing needs saying (else its first error, or what a scenario left out).
+    Raises OSError when a file cannot be written."""
     from studio.content import save_atomic
-    from studio.content.paths import rebased_reference
+    from studio.content.paths import content_root_of, rebased_reference, resolved
     from studio.model import io
     from studio.model.realm import Scenario
     from studio.playtest.setup import set_path
@@ -276,9 +277,16 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
             data["name"] = f"{scenario.name} (balance proposal {i})"
             scenario_file = out / f"{scenario.id}-proposal-{i}.yaml"
             refs = {}
+            root = content_root_of(scenario_file)
             for n, ref in data["boards"].items():
-                refs[n] = (board_file.name if int(n) == setup.players else
-                           rebased_reference(ref, scenario.path, scenario_file) if scenario.path else ref)
+                if int(n) == setup.players:
+                    refs[n] = board_file.name
+                elif scenario.path:
+                    # the other counts' boards where they are, when the output's content root holds them
+                    # (a reference may not leave it); else left out, with the warning that says so
+                    target = resolved(Path(scenario.path).parent / ref)
+                    if target.is_relative_to(root):
+                        refs[n] = rebased_reference(ref, scenario.path, scenario_file)
             data["boards"] = refs
             board.location = data["id"]
             new_scenario = Scenario.from_data(data, path=str(scenario_file))
@@ -288,6 +296,10 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
             if f is None:
                 continue
             errors = [x for x in validate(str(f)) if x.severity == "error"]
+            if not errors and f is scenario_file and len(new_scenario.boards) < len(scenario.boards):
+                written.append((f, f"lists only the board for {plural(setup.players, 'player')}: the other boards "
+                                   "lie outside this folder's content root"))
+                continue
             written.append((f, f"{plural(len(errors), 'validation error')}: {errors[0].format()}" if errors else ""))
         entries.append({"file": board_file.name, "scenario_file": scenario_file.name if scenario_file else None,
                         **p.to_dict()})
