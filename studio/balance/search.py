@@ -150,7 +150,7 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
         recs = _on(records[a], block) if block else records[a]
         if recs:
             final.append(ArmResult(a, score(a, recs), len(recs)))
-    final.sort(key=lambda x: x.score)
+    final.sort(key=lambda x: (x.score, x.arm not in protected))  # a tie keeps the reference: no change for nothing
     out = []
     for a, r in sorted(out_round.items(), key=lambda kv: -kv[1]):
         recs = records[a]

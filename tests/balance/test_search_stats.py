@@ -122,3 +122,11 @@ def test_paired_bootstrap_interval_holds_the_known_difference():
     diff, (lo, hi) = paired_bootstrap(obj, a, b, boot=300)
     assert diff == pytest.approx(obj.score(b).total - obj.score(a).total)
     assert lo <= diff <= hi and hi < 0   # b moved seat 1 toward fair: clearly better
+
+
+def test_a_tie_with_the_protected_arm_keeps_it():
+    def play(arm, seeds):
+        return [Draw(x, 0.5) for x in seeds]
+
+    race = successive_halving([0, 1, 2], play, lambda arm, recs: 0.5, budget=30, seeds=list(range(30)), protect=[0])
+    assert race.best.arm == 0
