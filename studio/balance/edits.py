@@ -285,7 +285,8 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
     segs = board.segment_map()
     leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
     pairs = [(lead, trail) for trail in trailers[:2] for lead in leaders[:2]]
-    sided = regions.usable() and bool(pairs)
+    # sides only where each seat starts from its own pegs (RTR-P5 own side; not any-start, crater, anywhere)
+    sided = rules.start == "own-side" and regions.usable() and bool(pairs)
     pictures = "pictures" in rules.modules
     idols = "idols" in rules.modules
     canals = "canals" in rules.modules
@@ -379,6 +380,8 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
                 field_name, "move", (), (("segment", seg_id(src)), ("segment", seg_id(dst))),
                 f"move 1 {field_name} from segment {seg_id(src)} to segment {seg_id(dst)}",
                 ((("segment", seg_id(src)), ("segment", seg_id(dst))),)), field_name, src, dst))
+    if pictures and faces:
+        by_kind["pictures"] += _picture_edits(board, faces, segs, regions, trailers if sided else [], rng)
     if allow_rules:
         by_kind["rules"] += _rule_edits(board, rules, diagnosis)
     out: list[Edit] = []
@@ -411,6 +414,59 @@ def _multi(board: Board, rules: dict, *steps) -> None:
 
 
 _APPLY["multi"] = _multi
+
+
+def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: random.Random,
+                   count: int = 3) -> list[Edit]:
+    """Move an end segment of a picture (one touching a single other segment of it) to a
+    neighbouring segment in no picture that touches the picture elsewhere, so the picture stays
+    in one piece (L4-2); its content goes with it. Toward a trailing seat first, when there is
+    one. Thin pictures (chains of segments) have no such move."""
+    sides: dict = {}
+    for key in faces:
+        for i in range(3):
+            side = tuple(sorted((key[i], key[(i + 1) % 3])))
+            sides.setdefault(side, []).append(key)
+    nbrs: dict = {k: set() for k in faces}
+    for keys in sides.values():
+        if len(keys) == 2:
+            nbrs[keys[0]].add(keys[1])
+            nbrs[keys[1]].add(keys[0])
+
+    def picture(k):
+        return segs[k].picture if segs.get(k) else None
+
+    pairs = []
+    for keys in sides.values():
+        if len(keys) != 2:
+            continue
+        a, b = keys
+        for src, dst in ((a, b), (b, a)):
+            name = picture(src)
+            if not name or picture(dst) or (segs.get(dst) and segs[dst].idol):
+                continue
+            # the picture stays in one piece: the segment leaving is an end of it, the one joining
+            # touches another of its segments
+            if sum(picture(k) == name for k in nbrs[src]) != 1:
+                continue
+            if not any(picture(k) == name for k in nbrs[dst] if k != src):
+                continue
+            gain = sum(regions.margin(t, dst) - regions.margin(t, src) for t in trailers[:1])
+            pairs.append((-gain, rng.random(), src, dst))
+    out = []
+    for _g, _r, src, dst in sorted(pairs)[:count]:
+        s = segs[src]
+        name = s.picture
+        steps = [("segment=", (src, "picture", None)), ("segment=", (dst, "picture", name))]
+        for field_name in ("treasure", "energy"):
+            if getattr(s, field_name):
+                steps += [("segment+", (src, field_name, -getattr(s, field_name))),
+                          ("segment+", (dst, field_name, getattr(s, field_name)))]
+        label = (board.pictures.get(name) or {}).get("label") or name
+        out.append(Edit("pictures", "multi", tuple(steps), (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                        f"move picture {label}'s segment {seg_id(src)} to the neighbouring segment {seg_id(dst)}",
+                        ((("segment", seg_id(src)), ("segment", seg_id(dst))),)))
+    return out
 
 
 def _start_edits(board: Board, regions: Regions, seat: int, grow: bool, rng: random.Random) -> list[Edit]:

@@ -93,3 +93,25 @@ def test_edit_round_trips_as_json_data(board):
         again = Edit.from_dict(e.to_dict())
         assert again == e
         assert apply_edits(board, [again]) == apply_edits(board, [e])
+
+
+def test_a_picture_end_moves_next_door_and_the_picture_stays_whole():
+    from studio.model.realm import RealmRules, Scenario
+
+    board = lattice_board(cols=6)
+    fan = sorted((k for k in board.segment_map() if "c3" in k))   # the 6 segments round peg c3
+    ring = [fan[0]]
+    while len(ring) < len(fan):   # in order round the peg: each shares a side with the last
+        ring.append(next(k for k in fan if k not in ring and len(set(k) & set(ring[-1])) == 2))
+    segs = board.segment_map()
+    for k in ring[:5]:
+        segs[k].picture = "fan"
+    board.pictures = {"fan": {"label": "Fan"}}
+    scenario = Scenario("pics", "Pictures", {}, RealmRules(modules={"pictures": {}}))
+    edits = [e for e in candidate_edits(board, scenario, Diagnosis((0.0, 0.0)), limit=40) if e.kind == "pictures"]
+    assert edits
+    kept = valid_edits(board, edits, scenario)
+    assert kept
+    for e, new in kept:
+        members = [s.key for s in new.segments if s.picture == "fan"]
+        assert len(members) == 5 and ring[5] in members   # the gap of the fan is filled
