@@ -218,7 +218,8 @@ def format_result(result, setup, args) -> str:
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")
-        head = f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search ({p.games} games)"
+        head = (f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search ({p.games} "
+                "games; chosen on them, so these flatter it)")
         lines.append(head)
         lines += [f"  - {t}" for t in p.describe()]
         lines += [f"  note: {n}" for n in p.notes]

@@ -362,8 +362,8 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
         s = Setup("realm", type(setup.content)(scenario, board), setup.players, setup.path)
         if settings:
             s = s.with_settings(settings)
-        s.game(0)  # fails here if the content cannot be played
-        content = frozenset(e.key for e in catalogue(s.game(0)) if e.content)
+        game = s.game(0)  # fails here if the content cannot be played
+        content = frozenset(e.key for e in catalogue(game) if e.content)
         obj = Objective(weights or Objective().weights, len(content))
         c = Candidate(edits, board, dict(settings or {}), s, obj, content)
         cands[key] = c
