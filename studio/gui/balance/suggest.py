@@ -45,13 +45,18 @@ class _Worker(QObject):
     @Slot()
     def play(self) -> None:
         from studio.balance.search import balance
+        from studio.gui.docks.validation import _gc_hold
 
+        # the search validates boards and builds games with shapely in this thread: the GUI
+        # thread's cyclic collector must not free geometries meanwhile (see _GcHold)
+        _gc_hold.acquire()
         try:
             result = balance(self.setup, progress=self.progress.emit, stop=self.stop.is_set, **self.options)
             self.finished.emit(result)
         except Exception as exc:  # content, bot or engine problem: shown to the user, never raised
             self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
         finally:
+            _gc_hold.release()
             self.done.emit()
 
 
