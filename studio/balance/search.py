@@ -56,7 +56,7 @@ class Race:
     ``stopped``: ``"interrupted"``, ``"deadline"`` or ``None``; ``seeds``: the seeds every arm
     of the final comparison played."""
 
-    ranking: list
+    ranking: list                  # empty only when stopped before any arm played
     games: int
     rounds: int
     stopped: str | None = None
@@ -449,7 +449,7 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                                       deadline=deadline, on_round=on_round)
             used += counter.done - before
             stopped = race.stopped
-            winner = race.best.arm
+            winner = race.best.arm if race.ranking else incumbent.key
             steps_done.append({"step": step + 1, "candidates": len(arms), "games": counter.done - before,
                                "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
                                "ranking": [(cands[x.arm], x) for x in race.ranking]})

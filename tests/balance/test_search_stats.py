@@ -130,3 +130,14 @@ def test_a_tie_with_the_protected_arm_keeps_it():
 
     race = successive_halving([0, 1, 2], play, lambda arm, recs: 0.5, budget=30, seeds=list(range(30)), protect=[0])
     assert race.best.arm == 0
+
+
+def test_a_deadline_stops_the_race_with_what_was_played():
+    import time
+
+    play, score, seen = arms_with(MEANS, crn=True)
+    done = {3: play(3, list(range(10)))}   # one arm's games already known
+    race = successive_halving(list(range(8)), play, score, budget=400, seeds=list(range(400)),
+                              protect=[3], played=done, deadline=time.monotonic() - 1)
+    assert race.stopped == "deadline" and race.games == 0
+    assert [x.arm for x in race.ranking] == [3]
