@@ -5,6 +5,7 @@
 ``studio playtest SCENARIO`` play bot games headless and print balance figures
 ``studio render BOARD -o FILE`` export a board at true size for print and play
 ``studio sweep SCENARIO --set KEY=V1,V2`` compare scenario settings by bot games
+``studio balance SCENARIO --players N`` search board edits that make the game fair
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ COMMANDS = {
     "render": ("studio.render.cli", "export a board, island, tree, card set or loot for print and play: PDF, SVG "
                "or PNG at true size"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
+    "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
 }
 
 USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
@@ -27,6 +29,7 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
+       studio balance SCENARIO -p N  search edits that make a board fair and save the best
        studio COMMAND --help         help for a command (also: studio help [COMMAND])
 """
 

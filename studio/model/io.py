@@ -35,6 +35,7 @@ _NOT_CONTENT = {
     "studio-game": "a game record (the playtest window opens it: Open Game)",
     "studio-playtest": "a playtest report (written by studio playtest --json)",
     "studio-sweep": "a sweep report (written by studio sweep --json)",
+    "studio-balance": "a balance assistant run (written by studio balance)",
 }
 
 

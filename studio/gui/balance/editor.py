@@ -217,7 +217,38 @@ class BoardBalance(BalanceController):
         if self.dashboard is None or not self.dashboard.is_running():
             self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
+            self._add_suggest_button()
         return self._show_window()
+
+    # -- the balance assistant --------------------------------------------------------------
+    def _add_suggest_button(self) -> None:
+        from PySide6.QtWidgets import QPushButton
+
+        self.suggest_button = QPushButton("Suggest fixes…")
+        self.suggest_button.setToolTip("search edits of this board that make the seats fairer and the game "
+                                       "healthier, preview them and apply one")
+        self.suggest_button.clicked.connect(lambda _c=False: self.suggest())
+        self.dashboard.extra_box.addWidget(self.suggest_button)
+
+    def suggest(self):
+        """Show the balance assistant's window (:mod:`studio.gui.balance.suggest`) for this board
+        and return it."""
+        from studio.gui.balance.suggest import SuggestWindow
+
+        window = getattr(self, "suggest_window", None)
+        if window is None or (not window.isVisible() and not window.is_running()):
+            if window is not None:
+                window.deleteLater()
+            window = self.suggest_window = SuggestWindow(self, self.dashboard, self.main)
+        window.show()
+        window.raise_()
+        return window
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        window = getattr(self, "suggest_window", None)
+        if obj is self.main and editor_closed(event) and window is not None:
+            window.close()
+        return super().eventFilter(obj, event)
 
     def _run_finished(self, _cancelled: bool) -> None:
         d = self.dashboard

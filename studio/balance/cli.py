@@ -1,0 +1,332 @@
+"""``studio balance SCENARIO``: search edits that make a Rule the Realm board fairer and healthier,
+verify the best on fresh seeds, print them and save them.
+
+The search (:func:`studio.balance.search.balance`) races candidate edits of the board by bot
+games on common seeds; the best few proposals are played again with the original board on
+seeds the search never used, and shown with every seat's win rate before and after, with 95%
+intervals. Each proposal is saved in the output folder as a board file (the original file's
+comments and layout kept) that validates, with a scenario file beside it when the proposal
+changes rules, and ``balance.json`` sums up the run (``studio-balance/1``).
+
+Exit status: 0 done (whether or not a proposal was found), 2 bad arguments or content (one line
+on stderr, or the content's findings), 130 interrupted (what was found so far is still printed
+and saved, marked as not verified).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, UsageError, check_content, content_errors, fail,
+                                 plural, run_main, whole)
+from studio.playtest.executors import EXECUTORS
+
+PROG = "studio balance"
+FORMAT = "studio-balance/1"
+DEFAULT_BUDGET = 1200
+
+
+def build_parser() -> Parser:
+    from studio.balance.edits import ELEMENT_LOCKS, KINDS
+    from studio.balance.objective import DEFAULT_WEIGHTS
+    from studio.balance.search import MAX_BUDGET
+
+    p = Parser(prog=PROG, description="Search edits of a Rule the Realm board that make its bot games fair and "
+               "healthy, verify the best on fresh seeds, and save them as board files.")
+    p.add_argument("scenario", help="realm-scenario/1 file (with --players) or a realm board file")
+    p.add_argument("--players", "-p", type=whole(2, 4), default=None,
+                   help="number of players: the scenario's board for that many (default: the smallest; a board "
+                        "file: its own)")
+    p.add_argument("--budget-games", "-n", type=whole(4, MAX_BUDGET), default=DEFAULT_BUDGET,
+                   help=f"bot games the search may play (default {DEFAULT_BUDGET}); the verification plays more")
+    p.add_argument("--budget-minutes", type=float, default=None, metavar="M",
+                   help="also stop the search after M minutes, keeping the best so far")
+    p.add_argument("--seed", "-s", type=whole(0, 2**53 - 1), default=0,
+                   help="search seed: the same seed gives the same proposals, serial or parallel (default 0)")
+    p.add_argument("--steps", type=whole(1, 20), default=3, help="edits in a row at most (default 3)")
+    p.add_argument("--candidates", type=whole(1, 200), default=8, help="edits raced per step (default 8)")
+    p.add_argument("--verify-games", type=whole(0, 100_000), default=200,
+                   help="fresh games for the original board and each proposal (default 200; 0: no verification)")
+    p.add_argument("--top", type=whole(1, 20), default=3, help="proposals to verify, print and save (default 3)")
+    p.add_argument("--lock", action="append", default=[], metavar="WHAT",
+                   help=f"never change this: a kind of edit ({', '.join(KINDS)}) or an element "
+                        f"({', '.join(w + ':ID' for w in ELEMENT_LOCKS)}); repeat or separate with commas")
+    p.add_argument("--allow-rules", action="store_true",
+                   help="also propose rule parameters of the scenario (opening hand sizes, the end score)")
+    p.add_argument("--weights", metavar="PART=W,...",
+                   help="weights of the objective's parts (default " +
+                        ",".join(f"{k}={v:g}" for k, v in DEFAULT_WEIGHTS.items()) + ")")
+    p.add_argument("--bots", "-b", default="greedy", help="bot per seat or one for all (default greedy)")
+    p.add_argument("--jobs", "-j", type=whole(0, MAX_JOBS), default=1,
+                   help="worker processes (0: one per CPU); results do not depend on it (default 1)")
+    p.add_argument("--executor", choices=EXECUTORS, default="processes",
+                   help="where games run: processes (default), dask (see --scheduler) or dask-local")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask")
+    p.add_argument("-o", "--output", metavar="FOLDER",
+                   help="folder for the proposals and balance.json (default: BOARD-ID-balance in the current folder)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(PROG, build_parser(), _run, argv)
+
+
+class _Bar:
+    """Progress on stderr: a tqdm bar on a terminal, else one line per stage (and one a minute)
+    with the ETA."""
+
+    EVERY = 60.0
+
+    def __init__(self):
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=1, file=sys.stderr, unit="game", disable=None, dynamic_ncols=True, leave=False)
+        self.stage = None
+        self.said = 0.0
+
+    def __call__(self, p) -> None:
+        if self.bar.disable:  # not a terminal: a line per stage, and one every EVERY seconds
+            if p.stage != self.stage or p.elapsed - self.said >= self.EVERY:
+                self.stage = p.stage
+                self.said = p.elapsed
+                eta = f", about {_duration(p.eta)} left" if p.eta is not None else ""
+                print(f"{PROG}: {p.stage} ({p.done} of {p.total} games{eta})", file=sys.stderr)
+            return
+        self.bar.total = p.total
+        self.bar.n = p.done
+        if p.stage != self.stage:
+            self.stage = p.stage
+            self.bar.set_description_str(p.stage[:60], refresh=False)
+        self.bar.refresh()
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
+
+
+def _run(args) -> int:
+    from studio.balance.edits import EditError, parse_locks
+    from studio.balance.objective import WeightsError, parse_weights
+    from studio.balance.search import balance
+    from studio.playtest.setup import load_setup
+
+    if args.budget_minutes is not None and not (math.isfinite(args.budget_minutes) and args.budget_minutes > 0):
+        raise fail(f"--budget-minutes must be a number of minutes above 0, got {args.budget_minutes}")
+    if args.executor == "dask" and not args.scheduler:
+        raise fail("--executor dask needs --scheduler ADDRESS (or use --executor dask-local)")
+    if args.scheduler and args.executor != "dask":
+        raise fail("--scheduler goes with --executor dask")
+    try:
+        weights = parse_weights(args.weights)
+    except WeightsError as exc:
+        raise fail(str(exc)) from None
+    try:
+        setup = load_setup(args.scenario, args.players)
+    except content_errors() as exc:
+        check_content(args.scenario, args.players)  # the content's findings say it best, when it has errors
+        raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
+    if setup.kind != "realm":
+        raise fail(f"{args.scenario}: the balance assistant edits Rule the Realm boards; Rivages scenarios are not "
+                   "supported yet")
+    try:
+        locks = parse_locks(args.lock, setup.content.board)
+    except EditError as exc:
+        raise fail(str(exc)) from None
+    out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
+    _check_output(out, args.scenario)
+    check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed
+    bar = _Bar()
+    try:
+        with Interrupts():
+            result = balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
+                             args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
+                             args.executor, args.scheduler, args.budget_minutes, progress=bar)
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
+        return 130
+    except content_errors() as exc:
+        bar.close()
+        raise fail(str(exc)) from None
+    finally:
+        bar.close()
+    print(format_result(result, setup, args))
+    if result.proposals:
+        try:
+            written = save_result(result, setup, args, out)
+        except (OSError, ValueError) as exc:
+            print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
+                  file=sys.stderr)
+            return 2
+        print("")
+        for path, problems in written:
+            print(f"saved {path}" + (f" ({problems})" if problems else ""))
+    return 130 if result.stopped == "interrupted" else 0
+
+
+def _check_output(out: Path, scenario) -> None:
+    """Refuse, before any game, an output that is a file, or a folder that cannot be made or
+    written."""
+    from studio.content.yamlio import probe_folder
+
+    if out.exists() and not out.is_dir():
+        raise fail(f"-o {out}: is a file; give a folder for the proposals")
+    parent = out if out.exists() else out.parent
+    if not parent.exists():
+        raise fail(f"-o {out}: the folder {parent} does not exist")
+    refusal = probe_folder(parent if parent != Path("") else Path("."))
+    if refusal:
+        raise fail(f"-o {out}: {refusal}")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def format_result(result, setup, args) -> str:
+    """The run in plain text: what was searched, then each proposal with its edits, notes and
+    the seats' win rates before and after."""
+    board = setup.content.board
+    names = [board.seats[k].label or k for k in list(board.seats)[: setup.players]]
+    lines = [f"{setup.name}, {plural(setup.players, 'player')} ({board.id}): searched with "
+             f"{plural(result.games, 'game')} in {result.elapsed:.0f} s, seed {result.seed}"]
+    if result.stopped == "interrupted":
+        lines.append("interrupted: the best so far, not verified on fresh seeds")
+    elif result.stopped == "deadline":
+        lines.append("the time budget ran out: the best so far")
+    for st in result.steps:
+        won = st.get("winner")
+        lines.append(f"  step {st['step']}: {plural(st['candidates'], 'valid edit')} raced"
+                     + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
+                     + (f"; kept: {won}" if won else "; nothing beat the board as it was"))
+    if not result.proposals:
+        lines.append("")
+        lines.append("No proposal: no valid edit tried did better than the board as it is on the same seeds. Try a "
+                     "larger --budget-games, more --candidates, --allow-rules or fewer locks.")
+        return "\n".join(lines)
+    for i, p in enumerate(result.proposals, 1):
+        lines.append("")
+        head = (f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search ({p.games} "
+                "games; chosen on them, so these flatter it)")
+        lines.append(head)
+        lines += [f"  - {t}" for t in p.describe()]
+        lines += [f"  note: {n}" for n in p.notes]
+        v = p.verified
+        if v is None:
+            lines.append("  not verified on fresh seeds")
+            continue
+        lines.append(f"  verified on {plural(v.games, 'fresh game')} (seeds the search never played), "
+                     f"the original board on the same seeds:")
+        lines.append(f"  {'seat':>4}  {'name':<10} {'before win %':>12} {'95% CI':>11}  {'after win %':>11} {'95% CI':>11}")
+        for s in range(len(v.before.rates)):
+            b, a = v.before_ci[s], v.after_ci[s]
+            lines.append(f"  {s + 1:>4}  {names[s][:10]:<10} {_pct(v.before.rates[s]):>12} "
+                         f"{100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  {_pct(v.after.rates[s]):>11} "
+                         f"{100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
+        lines.append(f"  largest gap from the fair share ({_pct(v.before.fair_share)}%): "
+                     f"{_pct(v.before.gap())} -> {_pct(v.after.gap())} points")
+        lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
+                     f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
+                     + ("; better beyond chance)" if v.change_ci[1] < 0 else "; not clearly better)"))
+        parts = [f"{k} {v.before.parts[k]:.2f}->{v.after.parts[k]:.2f}" for k in v.before.parts
+                 if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005]
+        if parts:
+            lines.append("  parts: " + ", ".join(parts))
+    return "\n".join(lines)
+
+
+def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
+    """Write every proposal's board (and scenario, when it changes rules) in ``out`` and
+    ``balance.json``; returns ``(path, note)`` per file, ``note`` empty when the file validates
+    with no error and nothing needs saying (else its first error, or what a scenario left out).
+    Raises OSError when a file cannot be written."""
+    from studio.content import save_atomic
+    from studio.content.paths import content_root_of, rebased_reference, resolved
+    from studio.model import io
+    from studio.model.realm import Scenario
+    from studio.playtest.setup import set_path
+    from studio.validate import validate
+
+    out.mkdir(parents=True, exist_ok=True)
+    original = setup.content.board
+    scenario = setup.scenario
+    written = []
+    entries = []
+    for i, p in enumerate(result.proposals, 1):
+        board = p.board.copy()
+        board_file = out / f"{original.id}-proposal-{i}.yaml"
+        scenario_file = None
+        if p.settings:
+            from studio.balance.search import settings_data
+
+            data = scenario.to_data()
+            for path, value in settings_data(p.settings).items():
+                set_path(data, path, value)
+            data["id"] = f"{scenario.id}-proposal-{i}"
+            data["name"] = f"{scenario.name} (balance proposal {i})"
+            scenario_file = out / f"{scenario.id}-proposal-{i}.yaml"
+            refs = {}
+            root = content_root_of(scenario_file)
+            for n, ref in data["boards"].items():
+                if int(n) == setup.players:
+                    refs[n] = board_file.name
+                elif scenario.path:
+                    # the other counts' boards where they are, when the output's content root holds them
+                    # (a reference may not leave it); else left out, with the warning that says so
+                    target = resolved(Path(scenario.path).parent / ref)
+                    if target.is_relative_to(root):
+                        refs[n] = rebased_reference(ref, scenario.path, scenario_file)
+            data["boards"] = refs
+            board.location = data["id"]
+            new_scenario = Scenario.from_data(data, path=str(scenario_file))
+            io.write(new_scenario, scenario_file, origin=scenario.path)
+        io.write(board, board_file, origin=original.path)
+        for f in (board_file, scenario_file):
+            if f is None:
+                continue
+            errors = [x for x in validate(str(f)) if x.severity == "error"]
+            if not errors and f is scenario_file and len(new_scenario.boards) < len(scenario.boards):
+                written.append((f, f"lists only the board for {plural(setup.players, 'player')}: the other boards "
+                                   "lie outside this folder's content root"))
+                continue
+            written.append((f, f"{plural(len(errors), 'validation error')}: {errors[0].format()}" if errors else ""))
+        entries.append({"file": board_file.name, "scenario_file": scenario_file.name if scenario_file else None,
+                        **p.to_dict()})
+    data = {"format": FORMAT, "scenario": {"id": scenario.id, "name": scenario.name, "path": str(args.scenario)},
+            "board": {"id": original.id, "path": original.path}, "players": setup.players, "seed": result.seed,
+            "budget_games": args.budget_games, "games_played": result.games, "stopped": result.stopped,
+            "weights": result.weights, "allow_rules": bool(args.allow_rules), "locks": list(args.lock),
+            "search_seeds": "seed * 1000003 + index, index below the budget",
+            "verify_seeds": "seed * 1000003 + 500000 + index",
+            "original": result.base.to_dict() if result.base else None,
+            "steps": result.steps, "proposals": entries}
+    summary = out / "balance.json"
+    save_atomic(summary, json.dumps(_finite(data), indent=1) + "\n")
+    written.append((summary, ""))
+    return written
+
+
+def _finite(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

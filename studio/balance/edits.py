@@ -1,0 +1,661 @@
+"""Candidate edits of a Rule the Realm board (and, when allowed, of its scenario's rules) that the
+balance assistant may propose.
+
+An :class:`Edit` is plain data: what it changes (``op`` and its arguments), the elements it
+touches (for locks and the editor's preview) and a sentence for people. It is the same
+vocabulary as the editor's undo commands (segment values, seat start pegs, peg colours, idols,
+pictures, bridges, line items, scenario values): :func:`apply_edits` applies a list of them to
+a copy of a board and of the scenario's settings, never to the original.
+
+:func:`candidate_edits` proposes edits aimed at a diagnosis (:class:`Diagnosis`: which seats are
+ahead and behind, whether games run long or short): content moved from the leading seat's side
+toward the trailing seat's, a start peg added or removed, a peg recoloured, rule parameters
+(RTR-S2 hand sizes, the end score) when the designer allows it. :func:`valid_edits` keeps only
+the edits whose board passes the validation pipeline with no error and no warning the board did
+not already have, so every proposal is a board the editor could have made and saved.
+
+Locks (:func:`parse_locks`): a kind of edit (``treasure``, ``energy``, ``starts``, ``colours``,
+``idols``, ``pictures``, ``bridges``, ``line-items``, ``rules``) or one element (``peg:c3``,
+``segment:a1-a2-b1``, ``seat:south``, ``line:a1-a2``, ``bridge:c3-e3``); an edit touching a
+locked kind or element is never proposed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from studio.model.realm import COLOURS, Board, LineItem, Segment, line_key, segment_key
+
+KINDS = ("treasure", "energy", "starts", "colours", "idols", "pictures", "bridges", "line-items", "rules")
+"""Every kind of edit, as ``--lock`` takes them."""
+
+ELEMENT_LOCKS = ("peg", "segment", "seat", "line", "bridge")
+
+
+class EditError(ValueError):
+    """An edit or lock that cannot be used on this board; the message says why."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change. ``kind``: one of :data:`KINDS`; ``op``: what :func:`apply_edits` does, with
+    ``args``; ``touches``: ``(element kind, id)`` pairs of what it changes (``("segment",
+    "a1-a2-b1")``, ``("peg", "c3")``, ``("seat", "south")``, ``("line", "a1-a2")``, ``("bridge",
+    "c3-e3")``, ``("rule", "rules.hand_sizes")``); ``moves``: ``(from, to)`` element pairs for
+    the preview (what moves where), empty for changes in place; ``text``: the plain sentence."""
+
+    kind: str
+    op: str
+    args: tuple
+    touches: tuple
+    text: str
+    moves: tuple = ()
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "op": self.op, "args": _plain(self.args), "touches": [list(t) for t in self.touches],
+                "moves": [[list(a), list(b)] for a, b in self.moves], "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Edit":
+        return cls(data["kind"], data["op"], _tuples(data["args"]), tuple(tuple(t) for t in data["touches"]),
+                   data["text"], tuple((tuple(a), tuple(b)) for a, b in data.get("moves", ())))
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuples(value):
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def seg_id(key) -> str:
+    return "-".join(segment_key(key))
+
+
+def line_id(key) -> str:
+    return "-".join(line_key(*key))
+
+
+# -- applying -------------------------------------------------------------------------------------
+
+def apply_edits(board: Board, edits, settings: dict | None = None) -> tuple[Board, dict]:
+    """``(new board, scenario settings)``: ``edits`` applied in order to a copy of ``board``;
+    rule edits go into a copy of ``settings`` (dotted scenario paths -> values, as
+    :meth:`~studio.playtest.setup.Setup.with_settings` takes them). Raises :class:`EditError`
+    when an edit does not fit the board (an element it names is gone)."""
+    out = board.copy()
+    rules = dict(settings or {})
+    for e in edits:
+        _APPLY[e.op](out, rules, *e.args)
+    return out, rules
+
+
+def _segment(board: Board, key) -> Segment | None:
+    key = segment_key(key)
+    return next((s for s in board.segments if s.key == key), None)
+
+
+def _add_to_segment(board: Board, _rules, key, field_name: str, delta: int) -> None:
+    seg = _segment(board, key)
+    if seg is None:
+        seg = Segment(tuple(key))
+        board.segments.append(seg)
+    value = getattr(seg, field_name) + delta
+    if value < 0:
+        raise EditError(f"segment {seg_id(key)} has no {field_name} to take")
+    setattr(seg, field_name, value)
+    if seg.is_empty():
+        board.segments.remove(seg)
+
+
+def _set_segment(board: Board, _rules, key, field_name: str, value) -> None:
+    seg = _segment(board, key)
+    if seg is None:
+        if value is None:
+            return
+        seg = Segment(tuple(key))
+        board.segments.append(seg)
+    setattr(seg, field_name, value)
+    if seg.is_empty():
+        board.segments.remove(seg)
+
+
+def _set_start(board: Board, _rules, seat: str, pegs) -> None:
+    if seat not in board.seats:
+        raise EditError(f"the board has no seat {seat}")
+    board.seats[seat].start = list(pegs)
+
+
+def _set_colour(board: Board, _rules, peg: str, colour: str) -> None:
+    if peg not in board.pegs:
+        raise EditError(f"the board has no peg {peg}")
+    board.pegs[peg].colour = colour
+
+
+def _add_to_bridge(board: Board, _rules, line, delta: int) -> None:
+    bridge = next((b for b in board.bridges if line_key(*b.line) == line_key(*line)), None)
+    if bridge is None or bridge.energy + delta < 0:
+        raise EditError(f"no bridge {line_id(line)} with that energy")
+    bridge.energy += delta
+
+
+def _add_to_line(board: Board, _rules, line, delta: int) -> None:
+    item = next((i for i in board.line_items if line_key(*i.line) == line_key(*line)), None)
+    if item is None:
+        if delta < 0:
+            raise EditError(f"no line item on {line_id(line)}")
+        board.line_items.append(LineItem(tuple(line), delta))
+        return
+    if item.treasure + delta < 0:
+        raise EditError(f"the line item on {line_id(line)} has no treasure to take")
+    item.treasure += delta
+    if not item.treasure and not item.artifact:
+        board.line_items.remove(item)
+
+
+def _set_rule(_board: Board, rules: dict, path: str, value) -> None:
+    rules[path] = rule_value(value)
+
+
+_APPLY = {"segment+": _add_to_segment, "segment=": _set_segment, "start": _set_start, "colour": _set_colour,
+          "bridge+": _add_to_bridge, "line+": _add_to_line, "rule": _set_rule}
+
+
+# -- what the board looks like around each seat ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What the candidates aim at. ``strength``: per seat, how far it is ahead of its fair
+    share (win rate minus fair share, in 0..1 units; the score gap breaks ties); ``long`` /
+    ``short``: share of games longer / shorter than the target; ``unintended``: share of games
+    ending other than as intended."""
+
+    strength: tuple
+    long: float = 0.0
+    short: float = 0.0
+    unintended: float = 0.0
+
+    def leaders(self) -> list[int]:
+        """Seats ahead of their fair share, strongest first."""
+        order = sorted(range(len(self.strength)), key=lambda s: -self.strength[s])
+        return [s for s in order if self.strength[s] > 0]
+
+    def trailers(self) -> list[int]:
+        """Seats behind their fair share, weakest first."""
+        order = sorted(range(len(self.strength)), key=lambda s: self.strength[s])
+        return [s for s in order if self.strength[s] < 0]
+
+
+def _peg_graph(board: Board) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {p: set() for p in board.pegs}
+    for a, b in board.lines:
+        if a in out and b in out and a != b:
+            out[a].add(b)
+            out[b].add(a)
+    return out
+
+
+def _distances(graph: dict[str, set[str]], sources) -> dict[str, int]:
+    dist = {p: 0 for p in sources if p in graph}
+    queue = deque(dist)
+    while queue:
+        p = queue.popleft()
+        for q in graph[p]:
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+@dataclass
+class Regions:
+    """Per seat, the distance (in lines) of every peg from the seat's start pegs; ``owner`` maps
+    a peg to the one seat nearest to it (None on ties or without start pegs)."""
+
+    seats: list[str]
+    dist: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, board: Board) -> "Regions":
+        graph = _peg_graph(board)
+        names = list(board.seats)
+        return cls(names, [_distances(graph, board.seats[n].start) if board.seats[n].start else {} for n in names])
+
+    def usable(self) -> bool:
+        """Whether seats have sides of their own (every seat has start pegs, and they differ)."""
+        starts = [frozenset(d for d, v in dist.items() if v == 0) for dist in self.dist]
+        return all(starts) and len(set(starts)) == len(starts)
+
+    def peg_distance(self, seat: int, peg: str) -> float:
+        return self.dist[seat].get(peg, float("inf"))
+
+    def distance(self, seat: int, pegs) -> float:
+        return min(self.peg_distance(seat, p) for p in pegs)
+
+    def owner(self, pegs) -> int | None:
+        d = [self.distance(s, pegs) for s in range(len(self.seats))]
+        best = min(d)
+        return d.index(best) if d.count(best) == 1 and best != float("inf") else None
+
+    def margin(self, seat: int, pegs) -> float:
+        """How much nearer ``seat`` is to ``pegs`` than any other seat (positive: its side)."""
+        mine = self.distance(seat, pegs)
+        others = [self.distance(s, pegs) for s in range(len(self.seats)) if s != seat]
+        return (min(others) if others else 0) - mine
+
+
+def _faces(board: Board) -> list[tuple[str, str, str]]:
+    """The triangular faces of the board (segment keys), stable order; [] when it has none."""
+    from studio.geometry.faces import line_graph_faces
+
+    xy = {p.id: (p.x, p.y) for p in board.pegs.values()}
+    try:
+        faces = line_graph_faces(xy, board.lines)
+    except Exception:  # noqa: BLE001 - a board that validation refuses: nothing to propose
+        return []
+    return sorted(segment_key(f.key) for f in faces if f.is_triangle)
+
+
+def _seat_label(board: Board, seat: int) -> str:
+    name = list(board.seats)[seat]
+    label = board.seats[name].label or name
+    return f"seat {seat + 1} ({label})"
+
+
+# -- candidates -----------------------------------------------------------------------------------
+
+def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: bool = False,
+                    locks: "Locks | None" = None, limit: int = 16, seed: int = 0) -> list[Edit]:
+    """Up to ``limit`` edits of ``board`` (played with ``scenario``'s rules) aimed at
+    ``diagnosis``, none touching what ``locks`` holds, in a stable order for a given ``seed``
+    (the kinds take turns, so a small limit still tries each kind). Not yet validated
+    (:func:`valid_edits`)."""
+    rng = random.Random(seed)
+    rules = scenario.rules
+    regions = Regions.of(board)
+    by_kind: dict[str, list[Edit]] = {k: [] for k in KINDS}
+    faces = _faces(board)
+    segs = board.segment_map()
+    leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
+    pairs = [(lead, trail) for trail in trailers[:2] for lead in leaders[:2]]
+    # sides only where each seat starts from its own pegs (RTR-P5 own side; not any-start, crater, anywhere)
+    sided = rules.start == "own-side" and regions.usable() and bool(pairs)
+    pictures = "pictures" in rules.modules
+    idols = "idols" in rules.modules
+    canals = "canals" in rules.modules
+    chain = "labyrinth" in rules.modules or "chain" in rules.bands
+
+    def near(seat, keys, count):  # keys on ``seat``'s side, nearest its start first
+        scored = [(regions.distance(seat, k), rng.random(), k) for k in keys if regions.margin(seat, k) > 0]
+        return [k for _d, _r, k in sorted(scored)[:count]]
+
+    if sided and not chain:
+        for lead, trail in pairs:
+            for field_name in ("treasure", "energy"):
+                sources = near(lead, [k for k, s in segs.items() if getattr(s, field_name) > 0
+                                      and not s.idol and not (pictures and not s.picture)], 3)
+                # a target that can hold it: not an idol, and inside a picture where pictures score
+                targets = near(trail, [k for k in faces if not (segs.get(k) and segs[k].idol)
+                                       and not (pictures and not (segs.get(k) and segs[k].picture))], 3)
+                for src in sources:
+                    for dst in targets:
+                        by_kind[field_name].append(Edit(
+                            field_name, "move", (), (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                            f"move 1 {field_name} from segment {seg_id(src)} ({_seat_label(board, lead)}'s side) to "
+                            f"segment {seg_id(dst)} ({_seat_label(board, trail)}'s side)",
+                            ((("segment", seg_id(src)), ("segment", seg_id(dst))),)))
+                        by_kind[field_name][-1] = _move_segment(by_kind[field_name][-1], field_name, src, dst)
+                for dst in targets[:1]:
+                    by_kind[field_name].append(Edit(
+                        field_name, "segment+", (dst, field_name, 1), (("segment", seg_id(dst)),),
+                        f"add 1 {field_name} to segment {seg_id(dst)} ({_seat_label(board, trail)}'s side)"))
+                for src in sources[:1]:
+                    by_kind[field_name].append(Edit(
+                        field_name, "segment+", (src, field_name, -1), (("segment", seg_id(src)),),
+                        f"take 1 {field_name} off segment {seg_id(src)} ({_seat_label(board, lead)}'s side)"))
+            if idols:
+                sources = near(lead, [k for k, s in segs.items() if s.idol], 2)
+                targets = near(trail, [k for k in faces if not segs.get(k)], 2)
+                for src, dst in zip(sources, targets):
+                    colour = segs[src].idol
+                    by_kind["idols"].append(Edit(
+                        "idols", "multi", (("segment=", (src, "idol", None)), ("segment=", (dst, "idol", colour))),
+                        (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                        f"move the {colour} idol from segment {seg_id(src)} ({_seat_label(board, lead)}'s side) to "
+                        f"segment {seg_id(dst)} ({_seat_label(board, trail)}'s side)",
+                        ((("segment", seg_id(src)), ("segment", seg_id(dst))),)))
+            if canals and board.bridges:
+                keys = [line_key(*b.line) for b in board.bridges]
+                energy = {line_key(*b.line): b.energy for b in board.bridges}
+                sources = near(lead, [k for k in keys if energy[k] > 0], 2)
+                targets = near(trail, keys, 2)
+                for src, dst in zip(sources, targets):
+                    by_kind["bridges"].append(Edit(
+                        "bridges", "multi", (("bridge+", (src, -1)), ("bridge+", (dst, 1))),
+                        (("bridge", line_id(src)), ("bridge", line_id(dst))),
+                        f"move 1 energy from the bridge {line_id(src)} ({_seat_label(board, lead)}'s side) to the "
+                        f"bridge {line_id(dst)} ({_seat_label(board, trail)}'s side)",
+                        ((("bridge", line_id(src)), ("bridge", line_id(dst))),)))
+        for _lead, trail in pairs[:1]:
+            by_kind["starts"] += _start_edits(board, regions, trail, grow=True, rng=rng)
+            by_kind["colours"] += _colour_edits(board, trail, rng)
+        for lead, _trail in pairs[:1]:
+            by_kind["starts"] += _start_edits(board, regions, lead, grow=False, rng=rng)
+    if sided and chain:
+        items = {line_key(*i.line): i for i in board.line_items}
+        lines = sorted({line_key(a, b) for a, b in board.lines})
+        for lead, trail in pairs:
+            sources = near(lead, [k for k, i in items.items() if i.treasure > 0], 2)
+            targets = near(trail, [k for k in lines if k not in items or not items[k].artifact], 2)
+            for src in sources:
+                for dst in targets:
+                    by_kind["line-items"].append(Edit(
+                        "line-items", "multi", (("line+", (src, -1)), ("line+", (dst, 1))),
+                        (("line", line_id(src)), ("line", line_id(dst))),
+                        f"move 1 treasure from the line {line_id(src)} ({_seat_label(board, lead)}'s side) to the "
+                        f"line {line_id(dst)} ({_seat_label(board, trail)}'s side)",
+                        ((("line", line_id(src)), ("line", line_id(dst))),)))
+        for _lead, trail in pairs[:1]:
+            by_kind["starts"] += _start_edits(board, regions, trail, grow=True, rng=rng)
+    if not sided and faces:
+        # no sides to aim at (starts shared, anywhere, or the seats are even): content moved where
+        # it is rarely reachable, and back again, as a local search step
+        with_content = [k for k, s in segs.items() if (s.treasure or s.energy) and not s.idol]
+        for _ in range(4):
+            if not with_content:
+                break
+            src = rng.choice(with_content)
+            dst = rng.choice(faces)
+            field_name = "treasure" if segs[src].treasure else "energy"
+            if dst == src or (pictures and not (segs.get(dst) and segs[dst].picture)):
+                continue
+            by_kind[field_name].append(_move_segment(Edit(
+                field_name, "move", (), (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                f"move 1 {field_name} from segment {seg_id(src)} to segment {seg_id(dst)}",
+                ((("segment", seg_id(src)), ("segment", seg_id(dst))),)), field_name, src, dst))
+    if pictures and faces:
+        by_kind["pictures"] += _picture_edits(board, faces, segs, regions, trailers if sided else [], rng)
+    if allow_rules:
+        by_kind["rules"] += _rule_edits(board, rules, diagnosis)
+    out: list[Edit] = []
+    seen = set()
+    queues = [list(v) for k, v in by_kind.items() if v and (locks is None or k not in locks.kinds)]
+    while queues and len(out) < limit:
+        for q in list(queues):
+            if not q:
+                queues.remove(q)
+                continue
+            e = q.pop(0)
+            key = (e.op, e.args)
+            if key in seen or (locks is not None and locks.blocks(e)):
+                continue
+            seen.add(key)
+            out.append(e)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def _move_segment(e: Edit, field_name: str, src, dst) -> Edit:
+    return Edit(e.kind, "multi", (("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))),
+                e.touches, e.text, e.moves)
+
+
+def _multi(board: Board, rules: dict, *steps) -> None:
+    for op, args in steps:
+        _APPLY[op](board, rules, *args)
+
+
+_APPLY["multi"] = _multi
+
+
+def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: random.Random,
+                   count: int = 3) -> list[Edit]:
+    """Move an end segment of a picture (one touching a single other segment of it) to a
+    neighbouring segment in no picture that touches the picture elsewhere, so the picture stays
+    in one piece (L4-2); its content goes with it. Toward a trailing seat first, when there is
+    one. Thin pictures (chains of segments) have no such move."""
+    sides: dict = {}
+    for key in faces:
+        for i in range(3):
+            side = tuple(sorted((key[i], key[(i + 1) % 3])))
+            sides.setdefault(side, []).append(key)
+    nbrs: dict = {k: set() for k in faces}
+    for keys in sides.values():
+        if len(keys) == 2:
+            nbrs[keys[0]].add(keys[1])
+            nbrs[keys[1]].add(keys[0])
+
+    def picture(k):
+        return segs[k].picture if segs.get(k) else None
+
+    pairs = []
+    for keys in sides.values():
+        if len(keys) != 2:
+            continue
+        a, b = keys
+        for src, dst in ((a, b), (b, a)):
+            name = picture(src)
+            if not name or picture(dst) or (segs.get(dst) and segs[dst].idol):
+                continue
+            # the picture stays in one piece: the segment leaving is an end of it, the one joining
+            # touches another of its segments
+            if sum(picture(k) == name for k in nbrs[src]) != 1:
+                continue
+            if not any(picture(k) == name for k in nbrs[dst] if k != src):
+                continue
+            gain = sum(regions.margin(t, dst) - regions.margin(t, src) for t in trailers[:1])
+            pairs.append((-gain, rng.random(), src, dst))
+    out = []
+    for _g, _r, src, dst in sorted(pairs)[:count]:
+        s = segs[src]
+        name = s.picture
+        steps = [("segment=", (src, "picture", None)), ("segment=", (dst, "picture", name))]
+        for field_name in ("treasure", "energy"):
+            if getattr(s, field_name):
+                steps += [("segment+", (src, field_name, -getattr(s, field_name))),
+                          ("segment+", (dst, field_name, getattr(s, field_name)))]
+        label = (board.pictures.get(name) or {}).get("label") or name
+        out.append(Edit("pictures", "multi", tuple(steps), (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                        f"move picture {label}'s segment {seg_id(src)} to the neighbouring segment {seg_id(dst)}",
+                        ((("segment", seg_id(src)), ("segment", seg_id(dst))),)))
+    return out
+
+
+def _start_edits(board: Board, regions: Regions, seat: int, grow: bool, rng: random.Random) -> list[Edit]:
+    """Start-peg edits for ``seat``: one more start peg next to its own (``grow``), or one
+    fewer (the one farthest in, keeping at least one)."""
+    name = list(board.seats)[seat]
+    start = list(board.seats[name].start)
+    if not start:
+        return []
+    used = {p for s in board.seats.values() for p in s.start}
+    graph = _peg_graph(board)
+    label = _seat_label(board, seat)
+    if grow:
+        # a neighbour of its start pegs on the board's edge (start pegs sit on the edge, rules/start-*)
+        edge = _edge_pegs(board)
+        options = sorted({q for p in start for q in graph.get(p, ()) if q not in used and q in edge})
+        rng.shuffle(options)
+        return [Edit("starts", "start", (name, tuple(start + [q])), (("seat", name), ("peg", q)),
+                     f"give {label} the start peg {q} as well")
+                for q in options[:2]]
+    if len(start) < 2:
+        return []
+    out = []
+    for p in start[-2:]:
+        rest = tuple(q for q in start if q != p)
+        out.append(Edit("starts", "start", (name, rest), (("seat", name), ("peg", p)),
+                        f"take the start peg {p} from {label}"))
+    return out
+
+
+def _edge_pegs(board: Board) -> set[str]:
+    """Pegs on the board's outer edge: ends of lines with a face on one side only."""
+    from studio.geometry.faces import line_graph_faces
+
+    xy = {p.id: (p.x, p.y) for p in board.pegs.values()}
+    try:
+        faces = line_graph_faces(xy, board.lines)
+    except Exception:  # noqa: BLE001
+        return set()
+    count: dict = {}
+    for f in faces:
+        for a, b in f.sides:
+            k = line_key(a, b)
+            count[k] = count.get(k, 0) + 1
+    return {p for k, n in count.items() if n == 1 for p in k}
+
+
+def _colour_edits(board: Board, seat: int, rng: random.Random) -> list[Edit]:
+    """Recolour one start peg of ``seat`` to the colour most of its other start pegs have, so
+    one colour of card opens more of its bands (RTR-P7)."""
+    name = list(board.seats)[seat]
+    start = [p for p in board.seats[name].start if p in board.pegs]
+    if len(start) < 2:
+        return []
+    colours = [board.pegs[p].colour for p in start]
+    common = max(COLOURS, key=lambda c: (colours.count(c), -COLOURS.index(c)))
+    odd = [p for p in start if board.pegs[p].colour != common]
+    rng.shuffle(odd)
+    return [Edit("colours", "colour", (p, common), (("peg", p),),
+                 f"recolour the start peg {p} of {_seat_label(board, seat)} from {board.pegs[p].colour} to {common}, "
+                 f"the colour of most of its start pegs")
+            for p in odd[:1]]
+
+
+def _rule_edits(board: Board, rules, diagnosis: Diagnosis) -> list[Edit]:
+    """Scenario rule parameters (only when the designer allows them): a trailing seat's or a
+    leading seat's opening hand (RTR-S2), the end score when games run long or short."""
+    out = []
+    hands = list(rules.hand_sizes)
+    for seat in diagnosis.trailers()[:1]:
+        if seat < len(hands):
+            new = hands[:]
+            new[seat] += 1
+            out.append(Edit("rules", "rule", ("rules.hand_sizes", tuple(new)), (("rule", "rules.hand_sizes"),),
+                            f"deal {_seat_label(board, seat)} {new[seat]} opening cards instead of {hands[seat]} "
+                            "(RTR-S2; a rule of the scenario, for every board of it)"))
+    for seat in diagnosis.leaders()[:1]:
+        if seat < len(hands) and hands[seat] > 1:
+            new = hands[:]
+            new[seat] -= 1
+            out.append(Edit("rules", "rule", ("rules.hand_sizes", tuple(new)), (("rule", "rules.hand_sizes"),),
+                            f"deal {_seat_label(board, seat)} {new[seat]} opening cards instead of {hands[seat]} "
+                            "(RTR-S2; a rule of the scenario, for every board of it)"))
+    end = dict(rules.end)
+    if "score" in end:
+        for delta in ((-2,) if diagnosis.long > diagnosis.short else (2,) if diagnosis.short > 0 else (-2, 2)):
+            value = end["score"] + delta
+            if value > 0:
+                out.append(Edit("rules", "rule", ("rules.end", (("score", value),) + tuple(
+                    (k, v) for k, v in end.items() if k != "score")), (("rule", "rules.end"),),
+                    f"end the game at {value} VP instead of {end['score']} (a rule of the scenario)"))
+    return out
+
+
+def rule_value(value):
+    """A rule edit's value as scenario data (tuples of pairs back to a mapping, tuples to lists)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)
+                                                  for v in value):
+        return {k: rule_value(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [rule_value(v) for v in value]
+    return value
+
+
+# -- locks ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Locks:
+    """What the assistant may not change: kinds of edit (:data:`KINDS`) and ``(kind, id)``
+    elements."""
+
+    kinds: frozenset = frozenset()
+    elements: frozenset = frozenset()
+
+    def blocks(self, edit: Edit) -> bool:
+        if edit.kind in self.kinds:
+            return True
+        return any(tuple(t) in self.elements for t in edit.touches)
+
+
+def parse_locks(texts, board: Board) -> Locks:
+    """Locks from ``--lock`` texts (each may hold several, comma-separated). Raises
+    :class:`EditError` naming an unknown kind or an element the board does not have."""
+    kinds, elements = set(), set()
+    pegs = set(board.pegs)
+    for text in texts or ():
+        for part in (p.strip() for p in str(text).split(",")):
+            if not part:
+                continue
+            if part in KINDS:
+                kinds.add(part)
+                continue
+            what, sep, ident = part.partition(":")
+            if not sep or what not in ELEMENT_LOCKS or not ident:
+                raise EditError(f"--lock {part!r}: expected a kind of edit ({', '.join(KINDS)}) or an element "
+                                f"({', '.join(w + ':ID' for w in ELEMENT_LOCKS)}, e.g. peg:c3 or segment:a1-a2-b1)")
+            if what == "peg":
+                if ident not in pegs:
+                    raise EditError(f"--lock {part}: the board has no peg {ident}")
+            elif what == "seat":
+                if ident not in board.seats:
+                    raise EditError(f"--lock {part}: the board has no seat {ident} (seats: {', '.join(board.seats)})")
+            else:
+                ids = ident.split("-")
+                if any(p not in pegs for p in ids) or len(ids) != (3 if what == "segment" else 2):
+                    raise EditError(f"--lock {part}: {what} pegs are {'three' if what == 'segment' else 'two'} peg "
+                                    f"ids of the board joined by '-'")
+                ident = seg_id(ids) if what == "segment" else line_id(ids)
+            elements.add((what, ident))
+    return Locks(frozenset(kinds), frozenset(elements))
+
+
+# -- validation -----------------------------------------------------------------------------------
+
+def findings_of(board: Board, scenario=None) -> list:
+    """The validation pipeline's errors and warnings for ``board`` (checked against
+    ``scenario``'s rules when given)."""
+    from studio.validate import validate
+
+    return [f for f in validate(board, scenario=scenario) if f.severity in ("error", "warning")]
+
+
+def _finding_key(f) -> tuple:
+    # by code and element, not message: a warning the board has already (its figures changed by
+    # the edit) is not a new one
+    return (f.code, f.element)
+
+
+def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None, base: list | None = None,
+                prefix=()) -> list[tuple[Edit, Board]]:
+    """``(edit, edited board)`` for each of ``edits`` whose board (``prefix`` edits first)
+    passes validation with no error and no warning that ``board`` itself does not have
+    (``base``: its findings, computed when None); the others are dropped."""
+    if base is None:
+        base = findings_of(apply_edits(board, prefix, settings)[0], scenario)
+    known = {_finding_key(f) for f in base}
+    out = []
+    for e in edits:
+        try:
+            new, _rules = apply_edits(board, tuple(prefix) + (e,), settings)
+        except EditError:
+            continue
+        if e.kind != "rules":
+            found = findings_of(new, scenario)
+            if any(f.severity == "error" or _finding_key(f) not in known for f in found):
+                continue
+        out.append((e, new))
+    return out
+
+
+__all__ = ["Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions", "apply_edits", "candidate_edits",
+           "findings_of", "parse_locks", "rule_value", "valid_edits"]

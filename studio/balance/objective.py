@@ -1,0 +1,190 @@
+"""What the balance assistant minimises: how far a batch of bot games is from a fair and healthy
+game, as a weighted sum of penalties the designer can weight.
+
+Each game is boiled down to a :class:`GameRecord` (win credits, scores, and what the insight
+detectors of :mod:`studio.playtest.insight` say of it: an unintended end, a length outside the
+target, a forced phase, seats at or below the score floor, the content it took), so the
+objective of any subset of games, a bootstrap resample included, is cheap to recompute.
+
+Penalties (:data:`PARTS`), each 0 when all is well:
+
+- ``fair``: root mean square, over the seats, of a seat's win rate minus the fair share (a win
+  shared by k counts 1/k; the fair share is the games with a winner over the seats);
+- ``score``: root mean square of each seat's mean score minus the mean of all seats, over the
+  mean score (a smoother sign of the same unfairness, worth having on few games);
+- ``end``: share of games that did not end as the scenario intends;
+- ``length``: share of games longer or shorter than the target length;
+- ``forced``: share of games with a phase of forced play;
+- ``collapse``: share of seats ending at or below the score floor;
+- ``content``: share of the board's content never taken in the batch.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+PARTS = ("fair", "score", "end", "length", "forced", "collapse", "content")
+DEFAULT_WEIGHTS = {"fair": 1.0, "score": 0.5, "end": 1.0, "length": 0.5, "forced": 0.5, "collapse": 0.5,
+                   "content": 0.1}
+PART_WORDS = {"fair": "seats off their fair share (RMS of win-rate gaps)",
+              "score": "seats' mean scores apart (RMS, relative)",
+              "end": "games not ending as intended", "length": "games outside the target length",
+              "forced": "games with forced play", "collapse": "seats ending at or below the score floor",
+              "content": "content never taken"}
+
+
+class WeightsError(ValueError):
+    """``--weights`` text that cannot be read; the message says why."""
+
+
+def parse_weights(text: str | None) -> dict[str, float]:
+    """``fair=1,end=2,content=0`` -> the default weights with those replaced. Raises
+    :class:`WeightsError` for an unknown part, a value that is not a number or a negative one."""
+    weights = dict(DEFAULT_WEIGHTS)
+    if not text:
+        return weights
+    for item in str(text).split(","):
+        item = item.strip()
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in PARTS:
+            raise WeightsError(f"--weights {item!r}: expected PART=NUMBER with PART one of {', '.join(PARTS)}")
+        try:
+            w = float(value)
+        except ValueError:
+            raise WeightsError(f"--weights {item!r}: {value.strip()!r} is not a number") from None
+        if not math.isfinite(w) or w < 0:
+            raise WeightsError(f"--weights {item!r}: a weight is a number of 0 or more")
+        weights[name] = w
+    if not any(weights.values()):
+        raise WeightsError("--weights: at least one weight must be above 0")
+    return weights
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the objective sees it (see the module docstring)."""
+
+    seed: int
+    credits: tuple
+    scores: tuple
+    unintended: bool
+    off_length: bool
+    forced: bool
+    collapsed: int
+    taken: frozenset = frozenset()
+    length: int = 0           # -1 shorter than the target, 1 longer, 0 within it
+
+
+def record_of(result, expect, content: frozenset = frozenset()) -> GameRecord:
+    """The :class:`GameRecord` of a :class:`~studio.playtest.runner.GameResult`, judged against
+    ``expect`` (:class:`~studio.playtest.insight.Expectations`) with the insight detectors' own
+    definitions; ``content``: the keys of the elements that hold content (what ``taken`` keeps)."""
+    from studio.playtest.insight import FORCED_MIN, InsightTally
+
+    judge = InsightTally(expect)
+    credits = [0.0] * result.players
+    for w in result.winners:
+        credits[w] += 1.0 / len(result.winners)
+    lo, hi = expect.rounds if expect.rounds is not None else (0, math.inf)
+    return GameRecord(
+        seed=result.seed, credits=tuple(credits), scores=tuple(result.scores),
+        unintended=bool(result.end_code) and not judge.intended(result.end_code),
+        off_length=not lo <= result.rounds <= hi, forced=sum(result.forced) >= FORCED_MIN,
+        collapsed=sum(1 for v in result.scores if v <= expect.score_floor),
+        taken=frozenset(k for k, _seat in result.elements if k in content),
+        length=-1 if result.rounds < lo else 1 if result.rounds > hi else 0)
+
+
+@dataclass(frozen=True)
+class Score:
+    """An objective value: ``total`` (lower is better) and each penalty in ``parts``, over
+    ``games`` games; ``rates``: each seat's win rate, ``fair_share`` the fair one."""
+
+    total: float
+    parts: dict
+    games: int
+    rates: tuple = ()
+    fair_share: float = 0.0
+
+    def gap(self) -> float:
+        """The largest distance of a seat's win rate from the fair share (0..1)."""
+        return max((abs(r - self.fair_share) for r in self.rates), default=0.0)
+
+    def to_dict(self) -> dict:
+        return {"total": self.total, "parts": dict(self.parts), "games": self.games, "win_rates": list(self.rates),
+                "fair_share": self.fair_share, "largest_gap": self.gap()}
+
+
+@dataclass(frozen=True)
+class Objective:
+    """The weighted sum of the penalties (``weights``: part -> weight, see :data:`PARTS`);
+    ``content``: how many content elements the board has (0: the content penalty is 0)."""
+
+    weights: dict = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    content: int = 0
+
+    def score(self, records: Sequence[GameRecord]) -> Score:
+        """The objective of ``records`` (at least one game). Raises ValueError for none."""
+        g = len(records)
+        if not g:
+            raise ValueError("no game to judge")
+        n = len(records[0].credits)
+        wins = [0.0] * n
+        totals = [0.0] * n
+        decided = 0
+        taken: set = set()
+        unintended = off = forced = collapsed = 0
+        for r in records:
+            for s in range(n):
+                wins[s] += r.credits[s]
+                totals[s] += r.scores[s]
+            decided += sum(r.credits) > 0
+            unintended += r.unintended
+            off += r.off_length
+            forced += r.forced
+            collapsed += r.collapsed
+            taken |= r.taken
+        rates = tuple(w / g for w in wins)
+        fair = decided / g / n if n else 0.0
+        means = [t / g for t in totals]
+        overall = sum(means) / n if n else 0.0
+        parts = {
+            "fair": math.sqrt(sum((r - fair) ** 2 for r in rates) / n) if n > 1 else 0.0,
+            "score": (math.sqrt(sum((m - overall) ** 2 for m in means) / n) / max(overall, 1.0)) if n > 1 else 0.0,
+            "end": unintended / g, "length": off / g, "forced": forced / g, "collapse": collapsed / (g * n),
+            "content": 1.0 - len(taken) / self.content if self.content else 0.0,
+        }
+        total = sum(self.weights.get(k, 0.0) * v for k, v in parts.items())
+        return Score(total, parts, g, rates, fair)
+
+
+def paired_bootstrap(objective: Objective, a: Sequence[GameRecord], b: Sequence[GameRecord], boot: int = 400,
+                     seed: int = 0, other: Objective | None = None) -> tuple[float, tuple[float, float]]:
+    """``(difference, 95% interval)`` of ``objective(b) - objective(a)`` over the seeds both
+    played (paired: one resample of seeds serves both), by Efron's percentile bootstrap.
+    ``other``: the objective for ``b`` when its board has other content. Raises ValueError
+    without a shared seed."""
+    other = other or objective
+    by_a = {r.seed: r for r in a}
+    by_b = {r.seed: r for r in b}
+    seeds = sorted(set(by_a) & set(by_b))
+    if not seeds:
+        raise ValueError("no seed played by both")
+    point = other.score([by_b[s] for s in seeds]).total - objective.score([by_a[s] for s in seeds]).total
+    rng = random.Random(seed)
+    diffs = []
+    for _ in range(boot):
+        pick = rng.choices(seeds, k=len(seeds))
+        diffs.append(other.score([by_b[s] for s in pick]).total - objective.score([by_a[s] for s in pick]).total)
+    diffs.sort()
+    return point, (diffs[int(0.025 * (boot - 1))], diffs[int(math.ceil(0.975 * (boot - 1)))])
+
+
+__all__ = ["DEFAULT_WEIGHTS", "GameRecord", "Objective", "PARTS", "PART_WORDS", "Score", "WeightsError",
+           "paired_bootstrap", "parse_weights", "record_of"]

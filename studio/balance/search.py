@@ -1,0 +1,540 @@
+"""The search for a fairer board: successive halving over candidate edits with common random
+numbers, then verification of the best on fresh seeds.
+
+:func:`successive_halving` is the generic race (Karnin, Koren and Somekh 2013, "Almost optimal
+exploration in multi-armed bandits"): every surviving arm plays the same next block of seeds
+(common random numbers: the deals and the bots' dice are the same for every arm, so arms differ
+by their content, not their luck), then the better half goes on; protected arms (the board as it
+is) always go on, as the reference. A budget in games (and a deadline) caps it; Ctrl+C or the
+deadline stops it with the best so far, judged on the seeds every survivor played.
+
+:func:`balance` climbs: each step diagnoses the current board from its games (which seats are
+ahead, whether games run long), proposes edits aimed at it (:mod:`studio.balance.edits`), keeps
+those that validate and races them against the current board; the winner becomes the current
+board, until a step finds nothing better or the budget is spent. The best proposals are then
+played again with the original board on fresh seeds the search never used
+(:data:`VERIFY_OFFSET`), and reported with per-seat win rates, 95% Wilson intervals and the
+paired bootstrap interval of the objective's change. Games run through the playtest executors
+(:func:`studio.playtest.executors.open_executor`), so results are the same for a seed whatever
+the number of processes or the executor.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+
+from studio.balance.edits import (Diagnosis, Edit, Locks, apply_edits, candidate_edits, findings_of, rule_value,
+                                  valid_edits)
+from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
+
+VERIFY_OFFSET = 500_000
+"""Verification plays game indices from here on (``game_seed(seed, VERIFY_OFFSET + i)``): seeds
+the search, whose budget stays below it, never played."""
+MAX_BUDGET = VERIFY_OFFSET - 1
+
+
+# -- the generic race -----------------------------------------------------------------------------
+
+@dataclass
+class ArmResult:
+    """One arm after a race: ``score`` on the seeds it played (``games`` of them), the round it
+    left the race (None: it stayed to the end)."""
+
+    arm: Hashable
+    score: float
+    games: int
+    out_round: int | None = None
+
+
+@dataclass
+class Race:
+    """The outcome of :func:`successive_halving`: ``ranking``, best first (the last round's arms
+    by score, then the arms out in later rounds first); ``games`` played; ``rounds`` run;
+    ``stopped``: ``"interrupted"``, ``"deadline"`` or ``None``; ``seeds``: the seeds every arm
+    of the final comparison played."""
+
+    ranking: list                  # empty only when stopped before any arm played
+    games: int
+    rounds: int
+    stopped: str | None = None
+    common: int = 0
+
+    @property
+    def best(self) -> ArmResult:
+        return self.ranking[0]
+
+
+def schedule(arms: int, budget: int, min_games: int = 2, extra: int = 0) -> list[tuple[int, int]]:
+    """``[(arms in the race, new games per arm), ...]`` for successive halving of ``arms`` arms
+    with ``budget`` games: ceil(log2 arms) rounds sharing the budget equally, the arms halved
+    (rounded up) after each; ``extra`` protected arms play every round too (their games count
+    in the budget)."""
+    if arms < 1:
+        return []
+    rounds = max(1, math.ceil(math.log2(arms))) if arms > 1 else 1
+    out = []
+    alive = arms
+    for _ in range(rounds):
+        out.append((alive, max(min_games, budget // rounds // (alive + extra))))
+        alive = max(1, math.ceil(alive / 2))
+    return out
+
+
+def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Sequence[int]], list],
+                       score: Callable[[Hashable, list], float], budget: int, seeds: Sequence[int],
+                       protect: Sequence[Hashable] = (), min_games: int = 2,
+                       played: dict | None = None, deadline: float | None = None,
+                       on_round: Callable[[int, int, int, int], None] | None = None) -> Race:
+    """Race ``arms``: ``play(arm, seeds)`` returns one record per seed (each record has a
+    ``seed``), ``score(arm, records)`` the value to minimise. ``seeds``: the common seeds, in
+    order (each round takes the next block); ``protect``: arms never dropped (not counted in the
+    halving); ``played``: arm -> records already played (reused, e.g. the current board's);
+    ``deadline``: a ``time.monotonic()`` after which no arm starts; ``on_round(round, rounds,
+    arms, games per arm)``. Ctrl+C in ``play`` ends the race with the best so far (``stopped``
+    = ``"interrupted"``). Raises ValueError without arms."""
+    if not arms:
+        raise ValueError("a race needs at least one arm")
+    records: dict = {a: list((played or {}).get(a, ())) for a in arms}
+    contenders = [a for a in arms if a not in protect]
+    if not contenders:
+        contenders = list(arms)
+    alive = list(contenders)
+    protected = [a for a in protect if a in records and a not in alive]
+    plan = schedule(len(contenders), budget, min_games, len(protected))
+    out_round: dict = {}
+    games = 0
+    upto = 0
+    stopped = None
+    rounds_run = 0
+    common = 0
+    for r, (_n, per_arm) in enumerate(plan):
+        if upto >= len(seeds):
+            break
+        upto = min(len(seeds), upto + per_arm)
+        block = list(seeds[:upto])
+        if on_round is not None:
+            on_round(r, len(plan), len(alive) + len(protected), upto)
+        try:
+            for a in alive + protected:
+                have = {x.seed for x in records[a]}
+                need = [s for s in block if s not in have]
+                if not need:
+                    continue
+                if deadline is not None and time.monotonic() > deadline:
+                    raise TimeoutError
+                new = play(a, need)
+                records[a].extend(new)
+                games += len(new)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        except TimeoutError:
+            stopped = "deadline"
+        if stopped:
+            break
+        rounds_run += 1
+        common = upto
+        ranked = sorted(alive, key=lambda a: (score(a, _on(records[a], block)), contenders.index(a)))
+        keep = max(1, math.ceil(len(ranked) / 2)) if r < len(plan) - 1 else len(ranked)
+        for a in ranked[keep:]:
+            out_round[a] = r
+        alive = ranked[:keep]
+        if len(alive) == 1 and r < len(plan) - 1 and not protected:
+            break
+    # the final comparison is on the seeds every remaining arm played in full
+    block = list(seeds[:common]) if common else None
+    final = []
+    for a in alive + protected:
+        recs = _on(records[a], block) if block else records[a]
+        if recs:
+            final.append(ArmResult(a, score(a, recs), len(recs)))
+    final.sort(key=lambda x: (x.score, x.arm not in protected))  # a tie keeps the reference: no change for nothing
+    out = []
+    for a, r in sorted(out_round.items(), key=lambda kv: -kv[1]):
+        recs = records[a]
+        out.append(ArmResult(a, score(a, recs), len(recs), r))
+    # arms out in the same round by their score there
+    out.sort(key=lambda x: (-x.out_round, x.score))
+    return Race(final + out, games, rounds_run, stopped, common)
+
+
+def _on(records: list, seeds) -> list:
+    if seeds is None:
+        return records
+    wanted = set(seeds)
+    return [x for x in records if x.seed in wanted]
+
+
+# -- balancing a board ----------------------------------------------------------------------------
+
+@dataclass
+class Candidate:
+    """A board under test: ``edits`` applied to the original, the resulting ``board`` and rule
+    ``settings``, its ``setup`` and ``objective`` (content counted on its own board)."""
+
+    edits: tuple
+    board: object
+    settings: dict
+    setup: object
+    objective: Objective
+    content: frozenset = frozenset()
+
+    @property
+    def key(self) -> tuple:
+        return tuple((e.op, e.args) for e in self.edits)
+
+
+@dataclass
+class Verified:
+    """A candidate against the original board on fresh seeds: both :class:`Score`; ``change``:
+    the objective's change (negative is better) with its 95% paired bootstrap interval;
+    ``wins_ci``: per seat, the 95% Wilson interval of its win rate, before and after."""
+
+    before: Score
+    after: Score
+    change: float
+    change_ci: tuple
+    before_ci: list
+    after_ci: list
+    games: int
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "before": self.before.to_dict(), "after": self.after.to_dict(),
+                "before_win_ci": [list(c) for c in self.before_ci], "after_win_ci": [list(c) for c in self.after_ci],
+                "objective_change": self.change, "objective_change_ci": list(self.change_ci)}
+
+
+@dataclass
+class Proposal:
+    """One proposal: the ``edits`` (in order), the search's ``score`` of it (on ``games``
+    common seeds, lower is better) and the original board's there (``base_score``), the
+    ``board`` and rule ``settings`` it makes, notes (``symmetry``: what the proposal does to
+    the seats' equal reach), and ``verified`` once played on fresh seeds."""
+
+    edits: tuple
+    board: object
+    settings: dict
+    score: Score
+    base_score: Score
+    games: int
+    notes: list = field(default_factory=list)
+    verified: Verified | None = None
+
+    def describe(self) -> list[str]:
+        return [e.text for e in self.edits]
+
+    def to_dict(self) -> dict:
+        return {"edits": [e.to_dict() for e in self.edits], "rules": dict(self.settings),
+                "search": {"games": self.games, "objective": self.score.to_dict(),
+                           "original_objective": self.base_score.to_dict()},
+                "notes": list(self.notes), "verified": self.verified.to_dict() if self.verified else None}
+
+
+@dataclass
+class Progress:
+    """Where a search is: ``done`` of ``total`` games (``total``: the budget and the
+    verification), ``elapsed`` seconds, ``eta`` seconds left (None until known), ``stage`` in
+    words."""
+
+    done: int
+    total: int
+    elapsed: float
+    eta: float | None
+    stage: str
+
+
+@dataclass
+class BalanceResult:
+    """What :func:`balance` found: ``proposals`` (best first; may be empty: nothing beat the
+    board), the original board's ``base`` search score, the steps taken (``steps``: per step,
+    candidates raced and the winner's text), ``games`` played in the search and the
+    verification, ``stopped`` (``"interrupted"``, ``"deadline"`` or None), ``elapsed`` seconds."""
+
+    proposals: list
+    base: Score | None
+    steps: list
+    games: int
+    stopped: str | None
+    elapsed: float
+    weights: dict
+    seed: int
+    players: int
+
+
+class _Counter:
+    def __init__(self, total: int, progress: Callable[[Progress], None] | None):
+        self.total = total
+        self.done = 0
+        self.stage = ""
+        self.started = time.monotonic()
+        self.progress = progress
+
+    def add(self, n: int) -> None:
+        self.done += n
+        self.tell()
+
+    def tell(self) -> None:
+        if self.progress is None:
+            return
+        elapsed = time.monotonic() - self.started
+        eta = elapsed / self.done * max(0, self.total - self.done) if self.done else None
+        self.progress(Progress(self.done, self.total, elapsed, eta, self.stage))
+
+
+def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
+    s = objective.score(records)
+    g = len(records)
+    n = len(records[0].scores)
+    means = [sum(r.scores[i] for r in records) / g for i in range(n)]
+    overall = sum(means) / n
+    strength = tuple((s.rates[i] - s.fair_share) + 0.25 * (means[i] - overall) / max(overall, 1.0) for i in range(n))
+    return Diagnosis(strength, long=sum(r.length > 0 for r in records) / g, short=sum(r.length < 0 for r in records) / g,
+                     unintended=s.parts["end"])
+
+
+def _symmetry_note(before, after, rules) -> str | None:
+    """A sentence when the proposal breaks an equal reach of the seats (rules/seat-fairness's
+    measure): on purpose, to offset turn order or hand sizes."""
+    from studio.validate.lint import BoardNeeds, seat_reach
+
+    try:
+        old = seat_reach(before, BoardNeeds.of_rules(rules))
+        new = seat_reach(after, BoardNeeds.of_rules(rules))
+    except Exception:  # noqa: BLE001 - a board without faces or seats: nothing to say
+        return None
+    if len(old) < 2 or len(set(old.values())) != 1 or len(set(new.values())) == 1:
+        return None
+    figures = ", ".join(f"{k} {v}" for k, v in new.items())
+    return (f"breaks the board's symmetry on purpose: the seats reached {next(iter(old.values()))} treasure and energy "
+            f"each within 3 bands of their start, now {figures}, to offset what the even board gave some seats in "
+            "play (turn order and opening hands)")
+
+
+def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3, candidates: int = 8,
+            allow_rules: bool = False, locks: Locks | None = None, weights: dict | None = None,
+            verify_games: int = 200, top: int = 3, jobs: int = 1, executor: str = "processes",
+            scheduler: str | None = None, minutes: float | None = None,
+            progress: Callable[[Progress], None] | None = None,
+            stop: Callable[[], bool] | None = None) -> BalanceResult:
+    """Search edits of ``setup``'s board (a Rule the Realm :class:`~studio.playtest.setup.Setup`)
+    that make its bot games fairer and healthier (see the module docstring).
+
+    ``budget``: games for the search (at most :data:`MAX_BUDGET`); ``minutes``: also stop the
+    search after that long (the best so far is kept); ``steps``: edits in a row at most;
+    ``candidates``: edits raced per step; ``verify_games``: games on fresh seeds for the
+    original board and each of the ``top`` proposals (0: no verification). ``progress``
+    gets a :class:`Progress` after every game. Ctrl+C, or ``stop()`` turning true (a GUI's
+    Stop button), stops the search (and the verification) with what is known; the result says
+    so in ``stopped``. Raises ValueError
+    for Rivages setups, bad numbers or bot names."""
+    from studio.playtest.elements import catalogue
+    from studio.playtest.executors import BatchSpec, open_executor
+    from studio.playtest.insight import Expectations
+    from studio.playtest.runner import game_seed, resolve_bots
+    from studio.playtest.setup import Setup
+
+    if setup.kind != "realm":
+        raise ValueError("the balance assistant edits Rule the Realm boards (Rivages islands are not supported yet)")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise ValueError(f"the search budget must be 1 to {MAX_BUDGET:,} games, got {budget}")
+    if steps < 1 or candidates < 1 or top < 1 or verify_games < 0:
+        raise ValueError("steps, candidates and top must be at least 1, verify games at least 0")
+    bots = resolve_bots(bots, setup.players)
+    weights = dict(weights) if weights is not None else None
+    original = setup.content.board
+    scenario = setup.scenario
+    expect = Expectations.of_scenario(scenario, setup.players)
+    base_findings = findings_of(original, scenario)
+    started = time.monotonic()
+    deadline = started + 60 * minutes if minutes else None
+    counter = _Counter(budget + verify_games * (top + 1), progress)
+    cands: dict[tuple, Candidate] = {}
+    played: dict[tuple, list] = {}
+
+    def candidate(edits: tuple, board=None, settings=None) -> Candidate:
+        key = tuple((e.op, e.args) for e in edits)
+        if key in cands:
+            return cands[key]
+        if board is None:
+            board, settings = apply_edits(original, edits)
+        s = Setup("realm", type(setup.content)(scenario, board), setup.players, setup.path)
+        if settings:
+            s = s.with_settings(settings)
+        game = s.game(0)  # fails here if the content cannot be played
+        content = frozenset(e.key for e in catalogue(game) if e.content)
+        obj = Objective(weights or Objective().weights, len(content))
+        c = Candidate(edits, board, dict(settings or {}), s, obj, content)
+        cands[key] = c
+        return c
+
+    with open_executor(jobs, executor, scheduler) as ex:
+        def play(key, seeds) -> list:
+            c = cands[key]
+            spec = BatchSpec(c.setup, tuple(bots))
+            exp = Expectations.of_scenario(c.setup.scenario, c.setup.players)
+            out = []
+            batch = ex.run(spec, range(seeds[0], seeds[-1] + 1)) if _consecutive(seeds) else None
+            if batch is None:
+                for s in seeds:
+                    out.extend(record_of(r, exp, c.content) for r in ex.run(spec, range(s, s + 1)))
+                    counter.add(1)
+                    if stop is not None and stop():
+                        raise KeyboardInterrupt
+            else:
+                try:
+                    for r in batch:
+                        out.append(record_of(r, exp, c.content))
+                        counter.add(1)
+                        if stop is not None and stop():
+                            raise KeyboardInterrupt
+                finally:
+                    batch.close()
+            played.setdefault(key, []).extend(out)
+            return out
+
+        def score(key, records) -> float:
+            return cands[key].objective.score(records).total
+
+        seeds = [game_seed(seed, i) for i in range(budget)]
+        base = candidate(())
+        incumbent = base
+        steps_done: list = []
+        stopped = None
+        used = 0
+        diag_games = max(4, min(40, budget // (4 * steps)))
+        for step in range(steps):
+            remaining = budget - used
+            if remaining < 4 or stopped:
+                break
+            counter.stage = f"step {step + 1} of at most {steps}: playing the current board to see what is wrong"
+            have = played.get(incumbent.key, [])
+            try:
+                if len(have) < diag_games:
+                    new = play(incumbent.key, [s for s in seeds[:diag_games] if s not in {r.seed for r in have}])
+                    used += len(new)
+            except KeyboardInterrupt:
+                stopped = "interrupted"
+                break
+            diag = _diagnose([r for r in played[incumbent.key] if r.seed in set(seeds[:diag_games])] or
+                             played[incumbent.key], incumbent.objective)
+            edits = candidate_edits(incumbent.board, scenario, diag, allow_rules, locks,
+                                    limit=candidates, seed=seed * 7919 + step)
+            # an edit that moves back what an earlier edit of the chain moved is no step forward
+            undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
+            edits = [e for e in edits if not any(m in undone for m in e.moves)]
+            ok = valid_edits(original, edits, scenario, base=base_findings, prefix=incumbent.edits)
+            arms = []
+            for e, board in ok:
+                try:
+                    c = candidate(incumbent.edits + (e,), board,
+                                  apply_edits(original, incumbent.edits + (e,))[1])
+                except Exception:  # noqa: BLE001 - a rule value the scenario refuses: not proposed
+                    continue
+                arms.append(c.key)
+            if not arms:
+                steps_done.append({"step": step + 1, "candidates": 0, "winner": None})
+                break
+            step_budget = (budget - used) // (steps - step)
+
+            def on_round(r, rounds, n, per_arm, step=step):
+                counter.stage = (f"step {step + 1} of at most {steps}, round {r + 1} of {rounds}: {n} boards, "
+                                 f"{per_arm} games each on the same seeds")
+                counter.tell()
+
+            before = counter.done
+            race = successive_halving([incumbent.key] + arms, lambda k, s: play(k, s), score, step_budget,
+                                      seeds, protect=[incumbent.key], played={k: v for k, v in played.items()},
+                                      deadline=deadline, on_round=on_round)
+            used += counter.done - before
+            stopped = race.stopped
+            winner = race.best.arm if race.ranking else incumbent.key
+            steps_done.append({"step": step + 1, "candidates": len(arms), "games": counter.done - before,
+                               "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
+                               "ranking": [(cands[x.arm], x) for x in race.ranking]})
+            if winner == incumbent.key:
+                break
+            incumbent = cands[winner]
+
+        # the proposals: the boards the steps kept (latest first), then the other arms that did
+        # better than the original board on the seeds both played
+        proposals: list[Proposal] = []
+        base_recs = {r.seed: r for r in played.get(base.key, [])}
+        chain = [cands[k] for k in _chain(incumbent)] if incumbent is not base else []
+        others = []
+        for st in reversed(steps_done):
+            others += [c for c, _arm in st.get("ranking", ())]
+        seen = set()
+        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
+            if not c.edits or c.key in seen:
+                continue
+            seen.add(c.key)
+            mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
+            if not mine:
+                continue
+            mine_score = c.objective.score(mine)
+            base_score = base.objective.score([base_recs[r.seed] for r in mine])
+            if not kept and mine_score.total >= base_score.total:
+                continue
+            notes = []
+            sym = _symmetry_note(original, c.board, scenario.rules)
+            if sym:
+                notes.append(sym)
+            if c.settings:
+                notes.append("changes the scenario's rules, so every board of the scenario plays with them")
+            proposals.append(Proposal(c.edits, c.board, c.settings, mine_score, base_score, len(mine), notes))
+            if len(proposals) >= top:
+                break
+
+        # verification on fresh seeds, the original board and every proposal on the same ones
+        if proposals and verify_games and stopped is None:
+            fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
+            counter.total = counter.done + verify_games * (len(proposals) + 1)
+            try:
+                counter.stage = f"verifying: the original board on {verify_games} fresh seeds"
+                before_recs = play(base.key, fresh)
+                for i, p in enumerate(proposals):
+                    counter.stage = f"verifying proposal {i + 1} of {len(proposals)} on the same {verify_games} seeds"
+                    c = cands[tuple((e.op, e.args) for e in p.edits)]
+                    after_recs = play(c.key, fresh)
+                    p.verified = _verified(base.objective, c.objective, before_recs, after_recs)
+            except KeyboardInterrupt:
+                stopped = "interrupted"
+            # best verified change first; unverified ones keep their place after them
+            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
+        total_games = counter.done
+    base_score = base.objective.score(played[base.key]) if played.get(base.key) else None
+    for st in steps_done:
+        st.pop("ranking", None)
+    return BalanceResult(proposals, base_score, steps_done, total_games, stopped, time.monotonic() - started,
+                         dict(weights or Objective().weights), seed, setup.players)
+
+
+def _chain(candidate: Candidate) -> list[tuple]:
+    """The keys of the boards a chain of edits passed through, longest (latest) first."""
+    edits = candidate.edits
+    return [tuple((e.op, e.args) for e in edits[:k]) for k in range(len(edits), 0, -1)]
+
+
+def _consecutive(seeds) -> bool:
+    return all(b == a + 1 for a, b in zip(seeds, seeds[1:]))
+
+
+def _verified(before_obj: Objective, after_obj: Objective, before: list, after: list) -> Verified:
+    from studio.playtest.stats import wilson
+
+    b, a = before_obj.score(before), after_obj.score(after)
+    change, ci = paired_bootstrap(before_obj, before, after, other=after_obj)
+    g = len(before)
+    return Verified(b, a, change, ci, [wilson(r * g, g) for r in b.rates], [wilson(r * len(after), len(after))
+                                                                            for r in a.rates], g)
+
+
+def settings_data(settings: dict) -> dict:
+    """Rule settings as plain scenario data (for JSON and the scenario file)."""
+    return {k: rule_value(v) if isinstance(v, tuple) else v for k, v in settings.items()}
+
+
+__all__ = ["ArmResult", "BalanceResult", "Candidate", "MAX_BUDGET", "Progress", "Proposal", "Race", "VERIFY_OFFSET",
+           "Verified", "balance", "schedule", "successive_halving"]

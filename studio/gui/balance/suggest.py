@@ -1,0 +1,620 @@
+"""*Suggest fixes…* in the board editor's balance dashboard: the balance assistant
+(:func:`studio.balance.search.balance`) run off the GUI thread, its proposals listed with their
+figures, previewed on the board (what moves where) and applied as one undoable step.
+
+:class:`SuggestRun` plays the search in a :class:`QThread` and reports progress (games, ETA,
+stage) through queued signals; Stop ends it with the best so far. :class:`SuggestWindow` is the
+tool window: settings (budget, steps, candidates, fresh games to verify, rules allowed, locked
+kinds, the objective's weights), the proposals, and the buttons. :class:`ProposalPreview` is the
+scene item drawn over the board: arrows from where content leaves to where it goes (red to
+green), rings round what changes in place.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import threading
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QCheckBox, QDoubleSpinBox, QFormLayout, QGraphicsItem, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+    QListWidget, QListWidgetItem, QMainWindow, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
+    QWidget,
+)
+
+from studio.balance.edits import KINDS, Locks
+from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
+from studio.gui.balance.overlay import make_passive
+
+_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their SuggestRun goes
+
+
+class _Worker(QObject):
+    progress = Signal(object)     # studio.balance.search.Progress
+    finished = Signal(object)     # BalanceResult
+    failed = Signal(str)
+    done = Signal()
+
+    def __init__(self, setup, options: dict):
+        super().__init__()
+        self.setup, self.options = setup, options
+        self.stop = threading.Event()
+
+    @Slot()
+    def play(self) -> None:
+        from studio.balance.search import balance
+        from studio.gui.docks.validation import _gc_hold
+
+        # the search validates boards and builds games with shapely in this thread: the GUI
+        # thread's cyclic collector must not free geometries meanwhile (see _GcHold)
+        _gc_hold.acquire()
+        try:
+            result = balance(self.setup, progress=self.progress.emit, stop=self.stop.is_set, **self.options)
+            self.finished.emit(result)
+        except Exception as exc:  # content, bot or engine problem: shown to the user, never raised
+            self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
+        finally:
+            _gc_hold.release()
+            self.done.emit()
+
+
+class SuggestRun(QObject):
+    """The search on ``setup`` with ``options`` (keyword arguments of
+    :func:`~studio.balance.search.balance`) in its own thread. Signals ``progress(Progress)``,
+    ``finished(BalanceResult)``, ``failed(message)`` and ``ended()`` (always last, once)."""
+
+    progress = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+    ended = Signal()
+
+    def __init__(self, setup, options: dict, parent=None):
+        super().__init__(parent)
+        self.running = False
+        self._thread = QThread()
+        self._thread.setObjectName("balance-suggest")
+        self._worker = _Worker(setup, options)
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.play)
+        self._worker.progress.connect(self.progress)
+        self._worker.finished.connect(self.finished)
+        self._worker.failed.connect(self.failed)
+        self._worker.done.connect(self._thread.quit, Qt.DirectConnection)
+        self._worker.done.connect(self._on_done)
+
+    def start(self) -> None:
+        self.running = True
+        pair = (self._thread, self._worker)
+        _LIVE.add(pair)
+        self._thread.finished.connect(lambda: _LIVE.discard(pair))
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop after the game being played; the best so far is reported."""
+        self._worker.stop.set()
+
+    def wait(self, ms: int = 120000) -> bool:
+        return self._thread.wait(ms)
+
+    def _on_done(self) -> None:
+        self._thread.quit()
+        self._thread.wait()
+        self.running = False
+        self.ended.emit()
+
+
+# -- the preview over the board ---------------------------------------------------------------------
+
+LEAVES = QColor("#c0392b")
+ARRIVES = QColor("#2e8b57")
+CHANGES = QColor("#d68910")
+
+
+def element_points(board, kind: str, ident: str) -> list[tuple[float, float]]:
+    """Board points of an element named as in :attr:`studio.balance.edits.Edit.touches`: a
+    segment's corners, a line's or bridge's ends, a peg, a seat's start pegs; [] when the board
+    has no such element."""
+    pegs = board.pegs
+    if kind == "peg":
+        return [pegs[ident].at] if ident in pegs else []
+    if kind == "seat":
+        seat = board.seats.get(ident)
+        return [pegs[p].at for p in (seat.start if seat else []) if p in pegs]
+    if kind in ("segment", "line", "bridge"):
+        ids = ident.split("-")
+        return [pegs[p].at for p in ids] if all(p in pegs for p in ids) else []
+    return []
+
+
+def _centre(points) -> QPointF:
+    return QPointF(sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+
+class ProposalPreview(QGraphicsItem):
+    """What a proposal changes, drawn over ``board`` (in board units): for each move an arrow
+    from the element content leaves (red outline) to the one it goes to (green); elements
+    changed in place (a start peg, a colour) get an amber ring. Clicks pass through."""
+
+    def __init__(self, board, edits):
+        super().__init__()
+        make_passive(self, 60)
+        self.shapes: list[tuple[QPainterPath, QColor]] = []
+        self.arrows: list[tuple[QPointF, QPointF]] = []
+        for e in edits:
+            moved = set()
+            for (k1, a), (k2, b) in e.moves:
+                pa, pb = element_points(board, k1, a), element_points(board, k2, b)
+                if not pa or not pb:
+                    continue
+                self.shapes.append((self._outline(k1, pa), LEAVES))
+                self.shapes.append((self._outline(k2, pb), ARRIVES))
+                self.arrows.append((_centre(pa), _centre(pb)))
+                moved |= {(k1, a), (k2, b)}
+            for kind, ident in e.touches:
+                if (kind, ident) in moved or kind == "rule":
+                    continue
+                points = element_points(board, kind, ident)
+                if points and kind in ("peg", "segment", "line", "bridge"):
+                    self.shapes.append((self._outline(kind, points), CHANGES))
+        rect = QRectF()
+        for path, _c in self.shapes:
+            rect = rect.united(path.boundingRect())
+        for a, b in self.arrows:
+            rect = rect.united(QRectF(a, b).normalized())
+        self._rect = rect.adjusted(-0.5, -0.5, 0.5, 0.5)
+
+    @staticmethod
+    def _outline(kind: str, points) -> QPainterPath:
+        path = QPainterPath()
+        if kind == "peg" or len(points) == 1:
+            x, y = points[0]
+            path.addEllipse(QPointF(x, y), 0.32, 0.32)
+        elif kind == "seat":
+            for x, y in points:
+                path.addEllipse(QPointF(x, y), 0.32, 0.32)
+        elif len(points) == 2:
+            path.moveTo(*points[0])
+            path.lineTo(*points[1])
+        else:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in points] + [QPointF(*points[0])]))
+        return path
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def paint(self, p, _option, _widget=None) -> None:
+        p.setRenderHint(p.RenderHint.Antialiasing, True)
+        for path, colour in self.shapes:
+            pen = QPen(colour, 4.0)
+            pen.setCosmetic(True)
+            p.setPen(pen)
+            fill = QColor(colour)
+            fill.setAlpha(55)
+            p.setBrush(QBrush(fill) if path.elementCount() > 2 else Qt.NoBrush)
+            p.drawPath(path)
+        for a, b in self.arrows:
+            pen = QPen(QColor("#1f3a5f"), 3.2)
+            pen.setCosmetic(True)
+            p.setPen(pen)
+            p.setBrush(QColor("#1f3a5f"))
+            d = b - a
+            length = math.hypot(d.x(), d.y()) or 1.0
+            ux, uy = d.x() / length, d.y() / length
+            tip = b - QPointF(ux, uy) * 0.18
+            p.drawLine(a, tip)
+            size = 0.28
+            left = tip - QPointF(ux, uy) * size + QPointF(-uy, ux) * size * 0.55
+            right = tip - QPointF(ux, uy) * size - QPointF(-uy, ux) * size * 0.55
+            p.drawPolygon(QPolygonF([tip, left, right]))
+
+
+# -- applying ---------------------------------------------------------------------------------------
+
+def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> bool:
+    """Apply ``proposal``'s board (its edits applied to the document's board as it is now) as
+    one undo step. Returns False when nothing changed. Raises
+    :class:`~studio.balance.edits.EditError` when the board no longer fits the edits (an element
+    they name was deleted since). Rule settings are not part of a board and are left out."""
+    from studio.balance.edits import apply_edits
+    from studio.gui.commands import PART_FIELDS, ReplaceParts, SetPegColour
+
+    board = document.board
+    edits = [e for e in proposal.edits if e.kind != "rules"]
+    new, _rules = apply_edits(board, edits)
+    parts = {f: getattr(new, f) for f in PART_FIELDS if getattr(new, f) != getattr(board, f)}
+    colours = {pid: peg.colour for pid, peg in new.pegs.items() if board.pegs[pid].colour != peg.colour}
+    if not parts and not colours:
+        return False
+    with document.macro(text):
+        if parts:
+            document.undo_stack.push(ReplaceParts(document, parts, text))
+        for pid, colour in colours.items():
+            document.undo_stack.push(SetPegColour(document, [pid], colour))
+    return True
+
+
+# -- the window -------------------------------------------------------------------------------------
+
+_STYLE = """
+#suggest { background: #f7f2e7; }
+#suggest QGroupBox { font-weight: bold; color: #3a2f25; border: 1px solid #ddd1b8; border-radius: 7px;
+    margin-top: 10px; padding: 10px 8px 8px 8px; background: #fffaf0; }
+#suggest QGroupBox::title { subcontrol-origin: margin; left: 9px; padding: 0 4px; }
+#suggest QLabel { color: #3a2f25; }
+#suggest QLabel#muted { color: #8a7a66; }
+#suggest QListWidget { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; }
+#suggest QListWidget::item { padding: 6px; border-bottom: 1px solid #eee4d0; color: #3a2f25; }
+#suggest QListWidget::item:selected { background: #fff1c9; color: #3a2f25; }
+#suggest QPushButton { padding: 5px 12px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2;
+    color: #3a2f25; }
+#suggest QPushButton:disabled { color: #b8ab95; border-color: #e2d6bd; background: #f6efe0; }
+#suggest QPushButton#primary:enabled { background: #3f7d4a; color: white; border-color: #2d5c36; font-weight: bold; }
+#suggest QProgressBar { border: 1px solid #cfc2a4; border-radius: 5px; background: #fffdf8; text-align: center;
+    color: #3a2f25; height: 16px; }
+#suggest QProgressBar::chunk { background: #8fb57f; border-radius: 4px; }
+#suggest QLabel#details { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; padding: 8px; }
+"""
+
+
+class SuggestWindow(QMainWindow):
+    """The balance assistant for the editor's board. ``host``: the
+    :class:`~studio.gui.balance.editor.BoardBalance` (its editor window, document, scene, and
+    the setup of the open board); ``dashboard``: the balance dashboard, re-run after applying
+    to confirm.
+
+    After a search, ``result`` holds the :class:`~studio.balance.search.BalanceResult`;
+    ``proposals_list`` lists its proposals; selecting one previews it on the board
+    (``preview``); *Apply* applies it as one undo step."""
+
+    searchFinished = Signal()
+
+    def __init__(self, host, dashboard=None, parent=None):
+        super().__init__(parent, Qt.Window)
+        self.host = host
+        self.dashboard = dashboard
+        self.run: SuggestRun | None = None
+        self.result = None
+        self.preview: ProposalPreview | None = None
+        self.setWindowTitle(f"Suggest fixes: {host.main.document.display_name()}")
+        body = QWidget()
+        body.setObjectName("suggest")
+        body.setAttribute(Qt.WA_StyledBackground, True)
+        body.setStyleSheet(_STYLE)
+        outer = QHBoxLayout(body)
+        outer.setContentsMargins(10, 10, 10, 10)
+        outer.addWidget(self._build_form(), 0)
+        outer.addWidget(self._build_results(), 1)
+        self.setCentralWidget(body)
+        self.resize(1060, 680)
+
+    # -- construction -----------------------------------------------------------------------------
+    def _build_form(self) -> QWidget:
+        box = QGroupBox("Search")
+        box.setFixedWidth(300)
+        lay = QVBoxLayout(box)
+        intro = QLabel("Plays bot games on edited copies of the board (the same seeds for every copy), keeps "
+                       "the edits that make the seats fairer and the game healthier, then checks the best on "
+                       "fresh games.")
+        intro.setWordWrap(True)
+        intro.setObjectName("muted")
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.budget_spin = QSpinBox()
+        self.budget_spin.setRange(10, 100_000)
+        self.budget_spin.setValue(600)
+        self.budget_spin.setSingleStep(100)
+        self.budget_spin.setToolTip("bot games the search may play (the check on fresh games plays more)")
+        form.addRow("Budget (games)", self.budget_spin)
+        self.steps_spin = QSpinBox()
+        self.steps_spin.setRange(1, 10)
+        self.steps_spin.setValue(3)
+        self.steps_spin.setToolTip("edits in a row at most")
+        form.addRow("Edits in a row", self.steps_spin)
+        self.candidates_spin = QSpinBox()
+        self.candidates_spin.setRange(1, 50)
+        self.candidates_spin.setValue(8)
+        self.candidates_spin.setToolTip("edits raced against the board at each step")
+        form.addRow("Edits per step", self.candidates_spin)
+        self.verify_spin = QSpinBox()
+        self.verify_spin.setRange(0, 10_000)
+        self.verify_spin.setValue(150)
+        self.verify_spin.setToolTip("fresh games, never played by the search, for the board and each proposal")
+        form.addRow("Check games", self.verify_spin)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setToolTip("the same seed gives the same proposals")
+        form.addRow("Seed", self.seed_spin)
+        lay.addLayout(form)
+        self.rules_check = QCheckBox("Also propose rule parameters")
+        self.rules_check.setToolTip("opening hand sizes and the end score: they change the scenario, not the board, "
+                                    "so Apply leaves them out")
+        lay.addWidget(self.rules_check)
+        locks = QLabel("May change")
+        locks.setObjectName("muted")
+        lay.addWidget(locks)
+        grid = QGridLayout()
+        self.kind_checks: dict[str, QCheckBox] = {}
+        for i, kind in enumerate(k for k in KINDS if k != "rules"):
+            c = QCheckBox(kind.replace("-", " "))
+            c.setChecked(True)
+            self.kind_checks[kind] = c
+            grid.addWidget(c, i // 2, i % 2)
+        lay.addLayout(grid)
+        weights = QLabel("Weights of the objective")
+        weights.setObjectName("muted")
+        lay.addWidget(weights)
+        wform = QFormLayout()
+        self.weight_spins: dict[str, QDoubleSpinBox] = {}
+        for part in PARTS:
+            spin = QDoubleSpinBox()
+            spin.setRange(0.0, 10.0)
+            spin.setSingleStep(0.1)
+            spin.setValue(DEFAULT_WEIGHTS[part])
+            spin.setToolTip(PART_WORDS[part])
+            self.weight_spins[part] = spin
+            wform.addRow(part, spin)
+        lay.addLayout(wform)
+        buttons = QHBoxLayout()
+        self.run_button = QPushButton("Search")
+        self.run_button.setObjectName("primary")
+        self.run_button.clicked.connect(self.start)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        self.stop_button.setToolTip("stop and keep the best so far")
+        self.stop_button.clicked.connect(self.stop)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.stop_button)
+        lay.addLayout(buttons)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
+        lay.addWidget(self.progress)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setObjectName("muted")
+        lay.addWidget(self.status)
+        lay.addStretch(1)
+        return box
+
+    def _build_results(self) -> QWidget:
+        split = QSplitter(Qt.Vertical)
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel("No proposal yet: press Search.")
+        self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
+        self.title.setWordWrap(True)
+        tl.addWidget(self.title)
+        self.proposals_list = QListWidget()
+        self.proposals_list.setWordWrap(True)
+        self.proposals_list.currentRowChanged.connect(self._selected)
+        tl.addWidget(self.proposals_list, 1)
+        split.addWidget(top)
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        self.details = QLabel()
+        self.details.setObjectName("details")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.RichText)
+        self.details.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        bl.addWidget(self.details, 1)
+        row = QHBoxLayout()
+        self.preview_check = QCheckBox("Preview on the board")
+        self.preview_check.setChecked(True)
+        self.preview_check.toggled.connect(lambda _on: self._selected(self.proposals_list.currentRow()))
+        row.addWidget(self.preview_check)
+        row.addStretch(1)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setObjectName("primary")
+        self.apply_button.setEnabled(False)
+        self.apply_button.setToolTip("apply the selected proposal to the board as one undoable step")
+        self.apply_button.clicked.connect(self.apply_selected)
+        row.addWidget(self.apply_button)
+        self.confirm_button = QPushButton("Re-run balance")
+        self.confirm_button.setToolTip("play the balance run again on the board as it is now, to confirm")
+        self.confirm_button.clicked.connect(self.confirm)
+        row.addWidget(self.confirm_button)
+        bl.addLayout(row)
+        split.addWidget(bottom)
+        split.setSizes([330, 300])
+        return split
+
+    # -- running ----------------------------------------------------------------------------------
+    def options(self) -> dict:
+        """The keyword arguments of :func:`~studio.balance.search.balance` the form sets."""
+        locked = frozenset(k for k, c in self.kind_checks.items() if not c.isChecked())
+        return {"budget": self.budget_spin.value(), "seed": self.seed_spin.value(), "steps": self.steps_spin.value(),
+                "candidates": self.candidates_spin.value(), "allow_rules": self.rules_check.isChecked(),
+                "locks": Locks(locked), "weights": {k: s.value() for k, s in self.weight_spins.items()},
+                "verify_games": self.verify_spin.value(), "top": 3,
+                "bots": self.dashboard.bot_names() if self.dashboard is not None else None}
+
+    def is_running(self) -> bool:
+        return self.run is not None and self.run.running
+
+    def start(self) -> bool:
+        """Start the search on the board as it is now. False (with the reason shown) when the
+        board cannot be played (validation errors)."""
+        from studio.playtest.setup import SetupError
+
+        if self.is_running():
+            return False
+        players = self.host.main.document.board.players
+        try:
+            setup = self.host.setups()[players]()
+        except (SetupError, ValueError) as exc:
+            self._say(str(exc), error=True)
+            return False
+        options = self.options()
+        if not any(options["weights"].values()):
+            self._say("Give at least one weight above 0.", error=True)
+            return False
+        if options["bots"] is not None and len(options["bots"]) != players:
+            options["bots"] = None
+        self._clear_preview()
+        self.result = None
+        self.proposals_list.clear()
+        self.details.setText("")
+        self.run = SuggestRun(setup, options, self)
+        self.run.progress.connect(self._on_progress)
+        self.run.finished.connect(self._on_finished)
+        self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
+        self.run.ended.connect(self._on_ended)
+        self.progress.setRange(0, options["budget"])
+        self.progress.setValue(0)
+        self._set_running(True)
+        self._say("Searching…")
+        self.run.start()
+        return True
+
+    def stop(self) -> None:
+        if self.is_running():
+            self.run.cancel()
+            self._say("Stopping: the best so far is kept…")
+
+    def wait(self, ms: int = 300000) -> bool:
+        return self.run.wait(ms) if self.run is not None else True
+
+    def _set_running(self, on: bool) -> None:
+        self.run_button.setEnabled(not on)
+        self.stop_button.setEnabled(on)
+        self.apply_button.setEnabled(not on and self.proposals_list.currentRow() >= 0)
+
+    def _on_progress(self, p) -> None:
+        self.progress.setRange(0, max(1, p.total))
+        self.progress.setValue(p.done)
+        eta = "" if p.eta is None else f" · about {_duration(p.eta)} left"
+        self._say(f"{p.stage}{eta}")
+
+    def _on_finished(self, result) -> None:
+        self.result = result
+        self._show_result()
+
+    def _on_ended(self) -> None:
+        self._set_running(False)
+        self.searchFinished.emit()
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet("color: #b03a2e;" if error else "")
+
+    # -- showing ----------------------------------------------------------------------------------
+    def _show_result(self) -> None:
+        r = self.result
+        self.proposals_list.clear()
+        stopped = {"interrupted": " (stopped: the best so far, not checked on fresh games)",
+                   "deadline": " (time ran out)"}.get(r.stopped or "", "")
+        if not r.proposals:
+            self.title.setText("No proposal: no valid edit tried did better than the board as it is. Try a larger "
+                               "budget, more edits per step, or allow more kinds of change." + stopped)
+            self._say(f"{r.games} games in {r.elapsed:.0f} s")
+            return
+        self.title.setText(f"{len(r.proposals)} proposal{'s' if len(r.proposals) != 1 else ''} from {r.games} "
+                           f"games in {_duration(r.elapsed)}{stopped}")
+        for i, p in enumerate(r.proposals, 1):
+            v = p.verified
+            figure = (f"largest gap {100 * v.before.gap():.1f} → {100 * v.after.gap():.1f} points"
+                      if v else "not checked on fresh games")
+            item = QListWidgetItem(f"{i}. " + "; ".join(p.describe()) + f"\n    {figure}")
+            item.setData(Qt.UserRole, i - 1)
+            self.proposals_list.addItem(item)
+        self.proposals_list.setCurrentRow(0)
+        self._say(f"{r.games} games in {_duration(r.elapsed)}")
+
+    def _selected(self, row: int) -> None:
+        self._clear_preview()
+        if self.result is None or not (0 <= row < len(self.result.proposals)):
+            self.details.setText("")
+            self.apply_button.setEnabled(False)
+            return
+        p = self.result.proposals[row]
+        self.details.setText(proposal_html(p, self.host.main.document.board))
+        self.apply_button.setEnabled(not self.is_running())
+        if self.preview_check.isChecked():
+            self.preview = ProposalPreview(self.host.main.document.board, p.edits)
+            self.host.main.scene.addItem(self.preview)
+
+    def _clear_preview(self) -> None:
+        if self.preview is not None:
+            if self.preview.scene() is not None:
+                self.preview.scene().removeItem(self.preview)
+            self.preview = None
+
+    def selected(self):
+        row = self.proposals_list.currentRow()
+        return self.result.proposals[row] if self.result is not None and 0 <= row < len(self.result.proposals) else None
+
+    def apply_selected(self) -> bool:
+        """Apply the selected proposal to the board as one undo step (its rule settings, if
+        any, are left out and said so)."""
+        from studio.balance.edits import EditError
+        from studio.gui import prompts
+
+        p = self.selected()
+        if p is None:
+            return False
+        try:
+            changed = apply_proposal(self.host.main.document, p)
+        except EditError as exc:
+            prompts.show_error(self, "Apply Proposal", f"The board changed since the search: {exc}. Search again.")
+            return False
+        self._clear_preview()
+        note = " Its rule settings are not part of the board: change them in the scenario." if p.settings else ""
+        self._say(("Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm." if changed
+                   else "Nothing to change.") + note)
+        return changed
+
+    def confirm(self) -> None:
+        """Run the balance dashboard again on the board as it is now."""
+        if self.dashboard is not None and not self.dashboard.is_running():
+            self.dashboard.window().show()
+            self.dashboard.window().raise_()
+            self.dashboard.start_run()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.is_running():
+            self.run.cancel()
+            self.run.wait()
+        self._clear_preview()
+        super().closeEvent(event)
+
+
+def proposal_html(p, board) -> str:
+    """A proposal's edits, notes and figures (before / after per seat, with 95% intervals) as
+    rich text for the details pane."""
+    names = [board.seats[k].label or k for k in board.seats]
+    out = ["<b>Edits</b><ol style='margin-top:2px'>" + "".join(f"<li>{html.escape(t)}</li>" for t in p.describe())
+           + "</ol>"]
+    for n in p.notes:
+        out.append(f"<p style='color:#8a5a00'>⚠ {html.escape(n)}</p>")
+    v = p.verified
+    if v is None:
+        out.append(f"<p>In the search: objective {p.base_score.total:.3f} → {p.score.total:.3f} over {p.games} games "
+                   "(not checked on fresh games).</p>")
+        return "".join(out)
+    rows = "".join(
+        f"<tr><td>{s + 1}</td><td>{html.escape(names[s] if s < len(names) else '')}</td>"
+        f"<td align='right'>{100 * v.before.rates[s]:.1f}%</td><td>{100 * v.before_ci[s][0]:.0f}–{100 * v.before_ci[s][1]:.0f}</td>"
+        f"<td align='right'><b>{100 * v.after.rates[s]:.1f}%</b></td><td>{100 * v.after_ci[s][0]:.0f}–{100 * v.after_ci[s][1]:.0f}</td></tr>"
+        for s in range(len(v.before.rates)))
+    verdict = "better beyond chance" if v.change_ci[1] < 0 else "not clearly better"
+    out.append(f"<p><b>Checked on {v.games} fresh games</b> (seeds the search never played), the board as it is on "
+               "the same seeds:</p>"
+               "<table cellspacing='0' cellpadding='3'><tr><th>seat</th><th></th><th>before</th><th>95%</th>"
+               f"<th>after</th><th>95%</th></tr>{rows}</table>"
+               f"<p>Largest gap from the fair share ({100 * v.before.fair_share:.0f}%): {100 * v.before.gap():.1f} → "
+               f"{100 * v.after.gap():.1f} points. Objective {v.before.total:.3f} → {v.after.total:.3f} "
+               f"(change {v.change:+.3f}, 95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}: {verdict}).</p>")
+    return "".join(out)
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60:02d} s"
+
+
+__all__ = ["ProposalPreview", "SuggestRun", "SuggestWindow", "apply_proposal", "element_points", "proposal_html"]

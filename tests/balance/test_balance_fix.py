@@ -1,0 +1,89 @@
+"""The assistant on a board with a known fix, and ``studio balance`` end to end (tiny budgets)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from studio.balance.edits import Locks, Regions
+from studio.balance.search import balance
+from studio.model import io
+from tests.balance.boards import lattice_board, setup_of
+
+
+def test_moves_treasure_toward_the_seat_that_lacks_it_and_the_verified_gap_shrinks():
+    # South's side has 2 segments without their treasure: South wins about 20%
+    board = lattice_board(cols=6, south_empty=2)
+    result = balance(setup_of(board), budget=40, seed=1, steps=2, candidates=4, verify_games=40, top=1,
+                     locks=Locks(frozenset({"energy", "starts", "colours"})))
+    assert result.proposals
+    best = result.proposals[0]
+    regions = Regions.of(board)
+    moved = [e for e in best.edits if e.kind == "treasure" and e.moves]
+    assert moved
+    (_a, _src), (_b, dst) = moved[0].moves[0]
+    assert regions.owner(dst.split("-")) == 0            # toward South (seat 1)
+    v = best.verified
+    assert v is not None and v.games == 40
+    assert v.before.rates[0] < v.before.fair_share       # South was behind...
+    assert v.after.gap() < v.before.gap()                # ...and the gap shrank on fresh seeds
+    assert v.change < 0 and v.change_ci[1] < 0
+    assert sum(s.treasure for s in best.board.segments) == sum(s.treasure for s in board.segments)
+
+
+@pytest.fixture
+def content(tmp_path):
+    """A scenario file (end at 8 VP) with the lattice board, in a content root of its own."""
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "scenarios").mkdir()
+    board = lattice_board(cols=6, south_empty=2)
+    board.location = "lattice"
+    io.write(board, tmp_path / "boards" / "lattice-2p.yaml", origin=None)
+    (tmp_path / "scenarios" / "lattice.yaml").write_text(
+        "format: realm-scenario/1\nid: lattice\nname: Lattice\nboards:\n  2: ../boards/lattice-2p.yaml\n"
+        "rules:\n  bands: [line, triangle, quad]\n  end: {score: 8}\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_cli_prints_and_saves_proposals_that_validate(content, capsys):
+    from studio.cli import main
+    from studio.validate import validate
+
+    out = content / "out"
+    status = main(["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", "--budget-games", "30",
+                   "--steps", "1", "--candidates", "3", "--verify-games", "10", "--top", "1", "--seed", "1",
+                   "--lock", "starts,colours", "-o", str(out)])
+    text = capsys.readouterr().out
+    assert status == 0
+    assert "verified on 10 fresh games" in text and "before win %" in text
+    summary = json.loads((out / "balance.json").read_text())
+    assert summary["format"] == "studio-balance/1" and summary["players"] == 2
+    proposal = summary["proposals"][0]
+    assert proposal["verified"]["games"] == 10
+    assert all(e["kind"] in ("treasure", "energy") for e in proposal["edits"])
+    assert validate(str(out / "balance.json")) == []   # studio-balance/1 matches its schema
+    saved = out / proposal["file"]
+    assert not [f for f in validate(str(saved)) if f.severity == "error"]
+    assert io.read_board(saved) != io.read_board(content / "boards" / "lattice-2p.yaml")
+
+
+def test_cli_errors_are_one_line(content, capsys):
+    from studio.cli import main
+
+    scenario = str(content / "scenarios" / "lattice.yaml")
+    assert main(["balance", scenario, "--lock", "peg:zz"]) == 2
+    assert main(["balance", scenario, "--weights", "fair=-1"]) == 2
+    assert main(["balance", scenario, "-o", scenario]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["studio balance: --lock peg:zz: the board has no peg zz",
+                   "studio balance: --weights 'fair=-1': a weight is a number of 0 or more",
+                   f"studio balance: -o {scenario}: is a file; give a folder for the proposals"]
+
+
+def test_same_results_serial_and_in_processes():
+    setup = setup_of(lattice_board(cols=6, south_empty=2))
+    runs = [balance(setup, budget=16, seed=3, steps=1, candidates=3, verify_games=0, top=2, jobs=j)
+            for j in (1, 2)]
+    a, b = ([(p.describe(), p.score.total, p.games) for p in r.proposals] for r in runs)
+    assert a == b and runs[0].games == runs[1].games

@@ -1,0 +1,117 @@
+"""Candidate edits: applied to a copy, locks respected, and only edits whose board validates
+are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.balance.edits import (Diagnosis, Edit, EditError, Locks, Regions, apply_edits, candidate_edits,
+                                  findings_of, parse_locks, valid_edits)
+from studio.model.realm import segment_key
+from tests.balance.boards import lattice_board, setup_of
+
+
+@pytest.fixture(scope="module")
+def board():
+    return lattice_board(cols=6, south_empty=2)
+
+
+def south_behind():
+    return Diagnosis((-0.3, 0.3))
+
+
+def test_edits_aim_content_at_the_trailing_seat(board):
+    scenario = setup_of(board).scenario
+    edits = candidate_edits(board, scenario, south_behind(), limit=30)
+    regions = Regions.of(board)
+    moves = [e for e in edits if e.kind == "treasure" and e.moves]
+    assert moves
+    for e in moves:
+        (_k1, src), (_k2, dst) = e.moves[0]
+        assert regions.owner(src.split("-")) == 1   # from North's side...
+        assert regions.owner(dst.split("-")) == 0   # ...to South's
+    assert {e.kind for e in edits} >= {"treasure", "energy", "starts"}
+    assert not any(e.kind == "rules" for e in edits)   # rules only when allowed
+    ruled = candidate_edits(board, scenario, south_behind(), allow_rules=True, limit=40)
+    hands = [e for e in ruled if e.args and e.args[0] == "rules.hand_sizes"]
+    assert hands and hands[0].args[1][0] == 5   # seat 1 dealt 5 instead of 4 (RTR-S2)
+
+
+def test_apply_changes_a_copy_and_conserves_moved_treasure(board):
+    scenario = setup_of(board).scenario
+    move = next(e for e in candidate_edits(board, scenario, south_behind(), limit=30)
+                if e.kind == "treasure" and e.moves)
+    before = sum(s.treasure for s in board.segments)
+    new, rules = apply_edits(board, [move])
+    assert rules == {}
+    assert sum(s.treasure for s in new.segments) == before
+    assert sum(s.treasure for s in board.segments) == before and new is not board
+    (_a, src), (_b, dst) = move.moves[0]
+    old_map, new_map = board.segment_map(), new.segment_map()
+    src_key, dst_key = segment_key(src.split("-")), segment_key(dst.split("-"))
+    assert new_map.get(src_key) is None or new_map[src_key].treasure == old_map[src_key].treasure - 1
+    assert new_map[dst_key].treasure == (old_map[dst_key].treasure if dst_key in old_map else 0) + 1
+    with pytest.raises(EditError):
+        apply_edits(board, [Edit("treasure", "segment+", (("a1", "a2", "b1"), "treasure", -5), (), "")])
+
+
+def test_locks_keep_kinds_and_elements(board):
+    scenario = setup_of(board).scenario
+    locks = parse_locks(["treasure,starts", "seat:north"], board)
+    edits = candidate_edits(board, scenario, south_behind(), locks=locks, limit=40)
+    assert edits
+    assert all(e.kind not in ("treasure", "starts") for e in edits)
+    assert all(("seat", "north") not in e.touches for e in edits)
+    first = candidate_edits(board, scenario, south_behind(), limit=40)
+    target = next(e for e in first if e.kind == "energy").touches[0]
+    locked = parse_locks([f"segment:{target[1]}"], board)
+    assert all(target not in e.touches for e in candidate_edits(board, scenario, south_behind(), locks=locked,
+                                                                limit=40))
+    for bad, words in (("peg:zz", "no peg zz"), ("seat:west", "no seat west"), ("wood", "a kind of edit"),
+                       ("segment:a1-a2", "three peg ids")):
+        with pytest.raises(EditError, match=words):
+            parse_locks([bad], board)
+
+
+def test_only_edits_whose_board_validates_are_kept(board):
+    scenario = setup_of(board).scenario
+    good = candidate_edits(board, scenario, south_behind(), limit=6)
+    # a start peg in the middle of the board (not on its edge), and a peg that does not exist
+    inner = Edit("starts", "start", ("south", ("c3",)), (("seat", "south"),), "start South at c3")
+    ghost = Edit("colours", "colour", ("zz9", "red"), (("peg", "zz9"),), "recolour zz9")
+    kept = valid_edits(board, good + [inner, ghost], scenario)
+    texts = [e.text for e, _b in kept]
+    assert inner.text not in texts and ghost.text not in texts
+    assert len(kept) == len(good)
+    for _e, new in kept:
+        assert not [f for f in findings_of(new, scenario) if f.severity == "error"]
+
+
+def test_edit_round_trips_as_json_data(board):
+    scenario = setup_of(board).scenario
+    for e in candidate_edits(board, scenario, south_behind(), allow_rules=True, limit=12):
+        again = Edit.from_dict(e.to_dict())
+        assert again == e
+        assert apply_edits(board, [again]) == apply_edits(board, [e])
+
+
+def test_a_picture_end_moves_next_door_and_the_picture_stays_whole():
+    from studio.model.realm import RealmRules, Scenario
+
+    board = lattice_board(cols=6)
+    fan = sorted((k for k in board.segment_map() if "c3" in k))   # the 6 segments round peg c3
+    ring = [fan[0]]
+    while len(ring) < len(fan):   # in order round the peg: each shares a side with the last
+        ring.append(next(k for k in fan if k not in ring and len(set(k) & set(ring[-1])) == 2))
+    segs = board.segment_map()
+    for k in ring[:5]:
+        segs[k].picture = "fan"
+    board.pictures = {"fan": {"label": "Fan"}}
+    scenario = Scenario("pics", "Pictures", {}, RealmRules(modules={"pictures": {}}))
+    edits = [e for e in candidate_edits(board, scenario, Diagnosis((0.0, 0.0)), limit=40) if e.kind == "pictures"]
+    assert edits
+    kept = valid_edits(board, edits, scenario)
+    assert kept
+    for e, new in kept:
+        members = [s.key for s in new.segments if s.picture == "fan"]
+        assert len(members) == 5 and ring[5] in members   # the gap of the fan is filled

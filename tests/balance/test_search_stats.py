@@ -1,0 +1,143 @@
+"""The race's statistics on synthetic arms with known means (no games): successive halving
+finds the best arm, every arm of a round plays the same seeds (common random numbers), the
+budget holds, and a stop keeps the best so far."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from studio.balance.objective import GameRecord, Objective, paired_bootstrap
+from studio.balance.search import schedule, successive_halving
+
+
+@dataclass(frozen=True)
+class Draw:
+    seed: int
+    value: float
+
+
+def arms_with(means, crn: bool):
+    """``play(arm, seeds)``: one 0/1 draw per seed with P(1) = means[arm]; with ``crn`` every arm
+    uses the same uniform number per seed (common random numbers), else its own."""
+    seen: dict = {a: [] for a in range(len(means))}
+
+    def play(arm, seeds):
+        seen[arm].extend(seeds)
+        out = []
+        for s in seeds:
+            u = random.Random(s if crn else s * 1000 + arm).random()
+            out.append(Draw(s, 1.0 if u < means[arm] else 0.0))
+        return out
+
+    def score(arm, records):  # lower is better: the share of ones
+        return sum(r.value for r in records) / len(records)
+
+    return play, score, seen
+
+
+MEANS = [0.5, 0.45, 0.6, 0.3, 0.55, 0.5, 0.65, 0.48]   # arm 3 is best (lowest)
+
+
+def test_finds_the_known_best_arm_with_common_random_numbers():
+    play, score, seen = arms_with(MEANS, crn=True)
+    race = successive_halving(list(range(8)), play, score, budget=400, seeds=list(range(10_000, 10_400)))
+    assert race.best.arm == 3
+    assert race.stopped is None
+    # every arm that reached the last round played exactly the same seeds, in the same order
+    finalists = [x.arm for x in race.ranking if x.out_round is None]
+    assert len({tuple(seen[a]) for a in finalists}) == 1
+    # arms out in round 0 played a prefix of the finalists' seeds
+    for x in race.ranking:
+        assert seen[x.arm] == seen[finalists[0]][:len(seen[x.arm])]
+    assert race.games <= 400
+
+
+def test_finds_the_best_arm_most_of_the_time_without_common_numbers():
+    # independent noise: a gap of 0.15 over the runner-up is found in most of 30 races
+    hits = 0
+    for rep in range(30):
+        play, score, _seen = arms_with(MEANS, crn=False)
+        seeds = [rep * 100_000 + i for i in range(600)]
+        hits += successive_halving(list(range(8)), play, score, budget=600, seeds=seeds).best.arm == 3
+    assert hits >= 24
+
+
+def test_protected_arm_stays_and_is_ranked():
+    play, score, seen = arms_with([0.9, 0.2, 0.5, 0.8], crn=True)
+    race = successive_halving([0, 1, 2, 3], play, score, budget=120, seeds=list(range(120)), protect=[0])
+    arms = [x.arm for x in race.ranking]
+    assert race.best.arm == 1
+    assert 0 in arms and race.ranking[arms.index(0)].out_round is None   # never dropped
+    assert len(seen[0]) == max(len(v) for v in seen.values())
+
+
+def test_interrupt_keeps_the_best_so_far_on_common_seeds():
+    play, score, _seen = arms_with(MEANS, crn=True)
+    calls = {"n": 0}
+
+    def flaky(arm, seeds):
+        calls["n"] += 1
+        if calls["n"] == 12:   # in the second round
+            raise KeyboardInterrupt
+        return play(arm, seeds)
+
+    race = successive_halving(list(range(8)), flaky, score, budget=400, seeds=list(range(400)))
+    assert race.stopped == "interrupted"
+    assert race.rounds == 1
+    assert race.best.arm == 3 and race.best.games == race.common
+
+
+def test_schedule_halves_and_keeps_to_the_budget():
+    plan = schedule(8, 240)
+    assert [n for n, _ in plan] == [8, 4, 2]
+    assert sum(n * g for n, g in plan) <= 240
+    assert schedule(1, 50) == [(1, 50)]
+    assert schedule(5, 300, extra=1)[0] == (5, 300 // 3 // 6)
+
+
+def record(seed, credits, scores=(5, 5)):
+    return GameRecord(seed, tuple(credits), tuple(scores), False, False, False, 0)
+
+
+def test_objective_fair_part_is_the_rms_gap_from_fair_share():
+    obj = Objective({"fair": 1.0})
+    # seat 1 wins 3 of 4 games: rates 0.75 / 0.25 against 0.5 -> RMS 0.25
+    recs = [record(i, (1, 0)) for i in range(3)] + [record(3, (0, 1))]
+    s = obj.score(recs)
+    assert s.parts["fair"] == pytest.approx(0.25)
+    assert s.total == pytest.approx(0.25)
+    assert s.gap() == pytest.approx(0.25)
+    # a shared win counts half to each
+    assert obj.score([record(0, (0.5, 0.5))]).parts["fair"] == 0.0
+
+
+def test_paired_bootstrap_interval_holds_the_known_difference():
+    obj = Objective({"fair": 1.0})
+    rng = random.Random(4)
+    a = [record(i, (1, 0) if rng.random() < 0.7 else (0, 1)) for i in range(300)]
+    b = [record(r.seed, (0, 1) if r.credits[0] and i % 3 == 0 else r.credits) for i, r in enumerate(a)]
+    diff, (lo, hi) = paired_bootstrap(obj, a, b, boot=300)
+    assert diff == pytest.approx(obj.score(b).total - obj.score(a).total)
+    assert lo <= diff <= hi and hi < 0   # b moved seat 1 toward fair: clearly better
+
+
+def test_a_tie_with_the_protected_arm_keeps_it():
+    def play(arm, seeds):
+        return [Draw(x, 0.5) for x in seeds]
+
+    race = successive_halving([0, 1, 2], play, lambda arm, recs: 0.5, budget=30, seeds=list(range(30)), protect=[0])
+    assert race.best.arm == 0
+
+
+def test_a_deadline_stops_the_race_with_what_was_played():
+    import time
+
+    play, score, seen = arms_with(MEANS, crn=True)
+    done = {3: play(3, list(range(10)))}   # one arm's games already known
+    race = successive_halving(list(range(8)), play, score, budget=400, seeds=list(range(400)),
+                              protect=[3], played=done, deadline=time.monotonic() - 1)
+    assert race.stopped == "deadline" and race.games == 0
+    assert [x.arm for x in race.ranking] == [3]

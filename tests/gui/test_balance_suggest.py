@@ -1,0 +1,73 @@
+"""*Suggest fixes…* in the board editor's balance dashboard: the search runs in the background,
+its proposals are listed with their figures, previewed on the board, and one is applied as a
+single undoable step (tiny budgets on a small synthetic board)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from studio.gui.balance.suggest import ProposalPreview  # noqa: E402
+from studio.model import io  # noqa: E402
+from tests.balance.boards import lattice_board  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def lattice_file(tmp_path):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "scenarios").mkdir()
+    board = lattice_board(cols=6, south_empty=2)
+    board.location = "lattice"
+    path = tmp_path / "boards" / "lattice-2p.yaml"
+    io.write(board, path, origin=None)
+    (tmp_path / "scenarios" / "lattice.yaml").write_text(
+        "format: realm-scenario/1\nid: lattice\nname: Lattice\nboards:\n  2: ../boards/lattice-2p.yaml\n"
+        "rules:\n  bands: [line, triangle, quad]\n  end: {score: 8}\n", encoding="utf-8")
+    return path
+
+
+def test_suggest_fixes_lists_previews_and_applies_one_undoable_step(qtbot, window, lattice_file):
+    assert window.load_path(str(lattice_file))
+    balance = window.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    assert balance.suggest_button.text() == "Suggest fixes…"
+    balance.suggest_button.click()
+    s = balance.suggest_window
+    qtbot.addWidget(s)
+    s.budget_spin.setValue(40)
+    s.steps_spin.setValue(1)
+    s.candidates_spin.setValue(4)
+    s.verify_spin.setValue(20)
+    s.seed_spin.setValue(1)
+    for kind in ("starts", "colours", "energy"):
+        s.kind_checks[kind].setChecked(False)
+    with qtbot.waitSignal(s.searchFinished, timeout=180000):
+        assert s.start()
+    assert s.result is not None and s.result.proposals
+    assert s.proposals_list.count() == len(s.result.proposals)
+    assert "largest gap" in s.proposals_list.item(0).text()
+    p = s.selected()
+    assert all(e.kind == "treasure" for e in p.edits)
+    assert "Checked on 20 fresh games" in s.details.text()
+    # the preview is on the editor's scene and lets clicks through
+    assert isinstance(s.preview, ProposalPreview) and s.preview.scene() is window.scene
+    assert s.preview.arrows and s.preview.acceptedMouseButtons() == Qt.NoButton
+    before = window.document.board.copy()
+    steps = window.document.undo_stack.count()
+    assert s.apply_selected()
+    assert window.document.undo_stack.count() == steps + 1    # one step
+    assert window.document.board == p.board.__class__.from_data(p.board.to_data())
+    assert s.preview is None
+    window.document.undo_stack.undo()
+    assert window.document.board == before
+    d.games_spin.setValue(4)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        s.confirm()   # a re-run of the balance dashboard on the board as it is
+    assert d.summary is not None and d.summary.games == 4
