@@ -21,7 +21,7 @@ pytestmark = pytest.mark.gui
 def lattice_file(tmp_path):
     (tmp_path / "boards").mkdir()
     (tmp_path / "scenarios").mkdir()
-    board = lattice_board(cols=6, south_empty=2)
+    board = lattice_board(cols=6, south_empty=3)
     board.location = "lattice"
     path = tmp_path / "boards" / "lattice-2p.yaml"
     io.write(board, path, origin=None)
