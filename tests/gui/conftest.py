@@ -23,6 +23,16 @@ DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_
 REAL_DIALOGS = {name: getattr(prompts, name) for name in DIALOGS}
 
 
+@pytest.fixture(autouse=True)
+def save_elsewhere_as_error(monkeypatch):
+    """A save refused by its place offers Save As… in a modal box; tests that record
+    ``show_error`` see that refusal there (answering Close), never a box left open."""
+    def refused(parent, title, text, details=None):
+        prompts.show_error(parent, title, text, details)
+        return False
+    monkeypatch.setattr(prompts, "ask_save_elsewhere", refused)
+
+
 @pytest.fixture
 def real_dialogs():
     return dict(REAL_DIALOGS)
