@@ -23,7 +23,8 @@ KINDS = [(p, n) for p in SCENARIOS for n in (2, 3, 4)]
 
 # what an empty board of each location still needs, listed at once (as studio validate would)
 STILL_NEEDS = {"archipelago-city": ["scenario/no-canals"], "engraved-board": ["scenario/no-pictures"],
-               "labyrinth": ["scenario/no-line-items"], "two-deities": ["scenario/no-idols"]}
+               "labyrinth": ["scenario/no-line-items"], "two-deities": ["scenario/no-idols"],
+               "volcano": ["scenario/escape-energy"]}  # no energy yet: nobody could escape
 
 
 @pytest.mark.parametrize("path,players", KINDS, ids=[f"{p.stem}-{n}p" for p, n in KINDS])
