@@ -107,6 +107,23 @@ def ask_play_anyway(parent: QWidget | None, title: str, text: str) -> bool:
     return box.clickedButton() is play
 
 
+def ask_many_sheets(parent: QWidget | None, action: str, pages: int, rows: int, cols: int, limit: int) -> bool:
+    """Before exporting or printing a board on more than ``limit`` sheets (``rows`` x ``cols``,
+    usually a peg placed far out): True to go on anyway, False (the default) to stop."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Warning)
+    box.setWindowTitle(f"{action} {pages} sheets?")
+    box.setText(f"This board would {action.lower()} on <b>{pages} sheets</b> ({rows} rows × {cols} columns), "
+                f"more than {limit}.")
+    box.setInformativeText("That is usually a peg placed far from the others: press F to fit the board "
+                           "and look for it, or choose a larger scale. Go on anyway?")
+    go = box.addButton(f"{action} Anyway", QMessageBox.AcceptRole)
+    stop = box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(stop)
+    box.exec()
+    return box.clickedButton() is go
+
+
 def ask_save_dropping(parent: QWidget | None, name: str, dropped: list[str]) -> bool:
     """Before saving a board opened with schema problems: the file's values that were left out
     on open (``dropped``, one text each) are not written. True to save anyway, False to cancel."""

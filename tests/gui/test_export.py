@@ -20,7 +20,7 @@ from studio.render import export
 pytestmark = pytest.mark.gui
 
 FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-                "ask_recover_autosaves")
+                "ask_recover_autosaves", "ask_many_sheets")
 
 
 @pytest.fixture(autouse=True)
@@ -163,3 +163,22 @@ def test_print_goes_through_a_full_page_printer(window, file_dialogs, tmp_path, 
 
     file_dialogs.answer("ask_print_settings", None)            # cancelled at the options
     assert window.files.print_board() is False
+
+
+@pytest.mark.parametrize("go_on", [False, True])
+def test_export_of_a_board_on_very_many_sheets_asks_first(window, file_dialogs, tmp_path, monkeypatch, go_on):
+    """Trial of issue 11: a stray peg far out made File > Export write thousands of sheets with
+    the window frozen; past studio render's limit the editor asks first (Cancel by default)."""
+    import studio.render.cli as render_cli
+
+    settings = export.ExportSettings(spacing_mm=40)
+    layout = export.layout_sheets(window.document.board, settings)
+    assert layout.pages == 4
+    monkeypatch.setattr(render_cli, "MAX_SHEETS", 3)
+    target = tmp_path / "print.pdf"
+    file_dialogs.answer("ask_export", (str(target), settings))
+    file_dialogs.answer("ask_many_sheets", go_on)
+    assert window.files.export() is go_on
+    (args,) = file_dialogs.named("ask_many_sheets")
+    assert args == ("Export", 4, layout.rows, layout.cols, 3)
+    assert target.exists() is go_on

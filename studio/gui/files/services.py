@@ -199,6 +199,8 @@ class FileServices(QObject):
         if result is None:
             return False
         path, settings = result
+        if not self._sheets_ok("Export", settings):
+            return False
         QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
             written = export.export_board(self.document.board, path, settings)
@@ -212,6 +214,20 @@ class FileServices(QObject):
         files = f"{written[0]}" if len(written) == 1 else f"{len(written)} files ({written[0].name} …)"
         self.window.show_status(f"Exported {files}")
         return True
+
+    def _sheets_ok(self, action: str, settings) -> bool:
+        """Before exporting or printing: a board on more sheets than ``studio render`` allows
+        without ``--max-sheets`` (a stray peg far out) is confirmed first (it would take long
+        and cannot be stopped half-way)."""
+        from studio.render.cli import MAX_SHEETS
+
+        try:
+            layout = export.layout_sheets(self.document.board, settings)
+        except export.ExportError:
+            return True  # the export itself says why
+        if layout.pages <= MAX_SHEETS:
+            return True
+        return prompts.ask_many_sheets(self.window, action, layout.pages, layout.rows, layout.cols, MAX_SHEETS)
 
     def make_printer(self, settings: export.ExportSettings):
         """A full-page QPrinter with the paper and orientation the layout wants."""
@@ -240,7 +256,7 @@ class FileServices(QObject):
         except export.ExportError as exc:
             prompts.show_error(self.window, "Cannot print board", str(exc))
             return False
-        if not prompts.ask_print(self.window, printer):
+        if not self._sheets_ok("Print", settings) or not prompts.ask_print(self.window, printer):
             return False
         printer.setFullPage(True)  # the print dialog may have changed the paper
         QApplication.setOverrideCursor(Qt.WaitCursor)
