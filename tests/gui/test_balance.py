@@ -274,3 +274,24 @@ def test_the_playstyles_are_played_after_the_batch_and_shown(qtbot, setup2, tmp_
     out = tmp_path / "r.json"
     assert d.save_report("json", str(out))
     assert json.loads(out.read_text())["summary"]["styles"]["rungs"][1]["label"] == "hoarder"
+
+
+def test_the_run_plays_the_rules_as_they_are_when_run_is_pressed(qtbot, window, tmp_path):
+    """Trial of issue 11: a scenario fixed on disk after the balance window opened was seen by
+    the Validation panel but the Balance Run still played the old rules."""
+    import shutil
+
+    from studio.gui.main_window import default_board_path
+
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copy(default_board_path(), folder / "board.yaml")
+    bundled = (default_board_path().parents[2] / "scenarios" / "jungle-temples.yaml").read_text(encoding="utf-8")
+    mine = bundled.replace("../boards/realm/jungle-temples-2p.yaml", "board.yaml")
+    mine = "\n".join(line for line in mine.splitlines() if not line.startswith(("  3:", "  4:"))) + "\n"
+    (folder / "jungle-temples.yaml").write_text(mine.replace("end: {score: 18}", "end: {score: 9}"), encoding="utf-8")
+    assert window.load_path(str(folder / "board.yaml"))
+    setups = window.balance.setups()                 # as when the window opens
+    assert setups[2]().scenario.rules.end["score"] == 9
+    (folder / "jungle-temples.yaml").write_text(mine.replace("end: {score: 18}", "end: {score: 7}"), encoding="utf-8")
+    assert setups[2]().scenario.rules.end["score"] == 7   # Run pressed now: the rules now

@@ -189,6 +189,8 @@ class BoardBalance(BalanceController):
         board_players = self.main.document.board.players
 
         def open_board():
+            # the rules as they are when Run is pressed (a scenario fixed on disk since counts)
+            scenario, path, _note = self.scenario()
             board = self.main.document.board.copy()
             errors = [f for f in self.main.validation_dock.run_now() if f.severity == "error"]
             if errors:
@@ -199,6 +201,7 @@ class BoardBalance(BalanceController):
 
         def file_board(n):
             def build():
+                scenario, path, _note = self.scenario()
                 return Setup("realm", Realm(scenario, read_board(board_path(scenario, n))), n, path)
             return build
 
