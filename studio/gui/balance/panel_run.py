@@ -11,7 +11,7 @@ import threading
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their PanelRun goes
+from studio.gui.balance.worker import start_kept_alive
 
 
 class _Stopped(Exception):
@@ -85,10 +85,7 @@ class PanelRun(QObject):
 
     def start(self) -> None:
         self.running = True
-        pair = (self._thread, self._worker)
-        _LIVE.add(pair)
-        self._thread.finished.connect(lambda: _LIVE.discard(pair))
-        self._thread.start()
+        start_kept_alive(self._thread, self._worker)
 
     def cancel(self) -> None:
         if self.running:

@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
 from studio.gui.balance.overlay import make_passive
-
-_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their SuggestRun goes
+from studio.gui.balance.worker import start_kept_alive
 
 
 class _Worker(QObject):
@@ -86,10 +85,7 @@ class SuggestRun(QObject):
 
     def start(self) -> None:
         self.running = True
-        pair = (self._thread, self._worker)
-        _LIVE.add(pair)
-        self._thread.finished.connect(lambda: _LIVE.discard(pair))
-        self._thread.start()
+        start_kept_alive(self._thread, self._worker)
 
     def cancel(self) -> None:
         """Stop after the game being played; the best so far is reported."""

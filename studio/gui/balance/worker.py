@@ -14,7 +14,16 @@ import time
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 
-_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their BatchRun goes
+_LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their run object goes
+
+
+def start_kept_alive(thread: QThread, worker: QObject) -> None:
+    """Start ``thread`` (running ``worker``), holding both until the thread finishes, so a
+    run object deleted while it plays (its window closed) never frees them mid-run."""
+    pair = (thread, worker)
+    _LIVE.add(pair)
+    thread.finished.connect(lambda: _LIVE.discard(pair))
+    thread.start()
 
 
 class _Worker(QObject):
@@ -84,10 +93,7 @@ class BatchRun(QObject):
     def start(self) -> None:
         self.running = True
         self._started = time.perf_counter()
-        pair = (self._thread, self._worker)
-        _LIVE.add(pair)
-        self._thread.finished.connect(lambda: _LIVE.discard(pair))
-        self._thread.start()
+        start_kept_alive(self._thread, self._worker)
 
     def cancel(self) -> None:
         """Stop after the game being played; finished games are kept."""
