@@ -12,10 +12,13 @@ derived copy costs what a hand-written one does), never listed by hand.
     Player.copy = derive_copy(Player)      # def copy(self): new.island = self.island; new.hand = list(self.hand) ...
     Player.snapshot = derive_snapshot(Player)
 
-Copy kinds (:data:`COPY`): ``value`` (shared), ``list``, ``dict``, ``optional-list`` (None or
-a new list), ``copies`` (a list of records, each copied with its own ``copy``), ``none`` (not
-copied: the copy's value is ``None``, e.g. a cache the copy rebuilds) and ``skip`` (left to the
-caller). Snapshot kinds (:data:`SNAPSHOT`): ``value``, ``tuple`` (of a list), ``dict``,
+Copy kinds (:data:`COPY`): ``value`` (shared), ``list``, ``dict``, ``set``, ``optional-list``
+(None or a new list), ``lists`` / ``sets`` (a list of lists / of sets, each copied),
+``plain`` (nested dicts, lists and sets of plain values, copied all the way down), ``copies`` (a
+list of records, each copied with its own ``copy``), ``none`` (not copied: the copy's value is
+``None``, e.g. a cache the copy rebuilds) and ``skip`` (left to the caller). Snapshot kinds
+(:data:`SNAPSHOT`): ``value``, ``tuple`` (of a list), ``tuples`` (of a list of lists), ``dict``,
+``sorted`` (of a set), ``sorted-each`` (of a list of sets), ``plain`` (a deep copy),
 ``records`` (each item's ``snapshot()``), ``skip`` (not part of the snapshot: caches).
 """
 
@@ -27,6 +30,10 @@ COPY = {
     "value": "{x}",
     "list": "list({x})",
     "dict": "dict({x})",
+    "set": "set({x})",
+    "lists": "[list(c) for c in {x}]",
+    "sets": "[set(c) for c in {x}]",
+    "plain": "_plain({x})",
     "optional-list": "None if {x} is None else list({x})",
     "copies": "[r.copy() for r in {x}]",
     "none": "None",
@@ -34,7 +41,11 @@ COPY = {
 SNAPSHOT = {
     "value": "{x}",
     "tuple": "tuple({x})",
+    "tuples": "tuple(tuple(c) for c in {x})",
     "dict": "dict({x})",
+    "sorted": "sorted({x})",
+    "sorted-each": "tuple(sorted(c) for c in {x})",
+    "plain": "_plain({x})",
     "records": "tuple(r.snapshot() for r in {x})",
 }
 
@@ -48,13 +59,26 @@ def kept(copy: str = "value", snapshot: str | None = None, default=MISSING, fact
         raise ValueError(f"unknown copy kind {copy!r} (known: {', '.join(COPY)}, skip)")
     if snapshot is None:
         snapshot = {"list": "tuple", "optional-list": "value", "dict": "dict", "copies": "records",
-                    "none": "skip"}.get(copy, "value")
+                    "none": "skip", "set": "sorted", "lists": "tuples", "sets": "sorted-each",
+                    "plain": "plain"}.get(copy, "value")
     if snapshot not in SNAPSHOT and snapshot != "skip":
         raise ValueError(f"unknown snapshot kind {snapshot!r} (known: {', '.join(SNAPSHOT)}, skip)")
     metadata = {"copy": copy, "snapshot": snapshot, **meta}
     if factory is not MISSING:
         return field(default_factory=factory, metadata=metadata)
     return field(default=default, metadata=metadata)
+
+
+def copy_plain(value):
+    """A deep copy of plain data: dicts, lists and sets copied at every level, anything else
+    (numbers, strings, tuples, None) shared."""
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_plain(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value
 
 
 def _compile(cls, name: str, lines: list[str], env: dict):
@@ -76,7 +100,7 @@ def derive_copy(cls, name: str = "copy"):
             continue
         lines.append(f"    new.{f.name} = " + COPY[kind].format(x=f"self.{f.name}"))
     lines.append("    return new")
-    return _compile(cls, name, lines, {"_new": object.__new__, "_cls": cls})
+    return _compile(cls, name, lines, {"_new": object.__new__, "_cls": cls, "_plain": copy_plain})
 
 
 def derive_snapshot(cls, name: str = "snapshot"):
@@ -89,7 +113,45 @@ def derive_snapshot(cls, name: str = "snapshot"):
             continue
         lines.append(f"        {f.name!r}: " + SNAPSHOT[kind].format(x=f"self.{f.name}") + ",")
     lines.append("    }")
-    return _compile(cls, name, lines, {})
+    return _compile(cls, name, lines, {"_plain": copy_plain})
+
+
+# A public field as JSON-able data in an observation (by its copy kind), and back.
+SHOW = {
+    "value": "{x}",
+    "list": "list({x})",
+    "dict": "dict({x})",
+    "set": "sorted({x})",
+    "lists": "[list(c) for c in {x}]",
+    "sets": "[sorted(c) for c in {x}]",
+    "plain": "_plain({x})",
+}
+
+
+def derive_view(cls, name: str = "public_view"):
+    """``view(self)``: ``{field: JSON-able value}`` of the fields whose metadata says
+    ``view="public"`` (what every seat may see), each shown by its copy kind (:data:`SHOW`:
+    sets as sorted lists)."""
+    lines = [f"def {name}(self):", "    return {"]
+    for f in fields(cls):
+        if f.metadata.get("view") != "public":
+            continue
+        lines.append(f"        {f.name!r}: " + SHOW[f.metadata.get("copy", "value")].format(x=f"self.{f.name}") + ",")
+    lines.append("    }")
+    return _compile(cls, name, lines, {"_plain": copy_plain})
+
+
+def derive_read(cls, name: str = "read_public"):
+    """``read(self, view)``: set every ``view="public"`` field from a :func:`derive_view`
+    dictionary, copied by its copy kind (sorted lists become sets again)."""
+    lines = [f"def {name}(self, view):"]
+    for f in fields(cls):
+        if f.metadata.get("view") != "public":
+            continue
+        kind = f.metadata.get("copy", "value")
+        lines.append(f"    self.{f.name} = " + COPY[kind].format(x=f"view[{f.name!r}]"))
+    lines.append("    return self")
+    return _compile(cls, name, lines, {"_plain": copy_plain})
 
 
 def field_meta(cls, key: str) -> dict:

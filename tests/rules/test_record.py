@@ -1,10 +1,10 @@
 """Declared records (studio/rules/record.py): copy and snapshot derived from the fields."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import pytest
 
-from studio.rules.record import derive_copy, derive_snapshot, field_meta, kept
+from studio.rules.record import derive_copy, derive_read, derive_snapshot, derive_view, field_meta, kept
 
 
 @dataclass(slots=True, eq=False)
@@ -58,3 +58,52 @@ def test_field_metadata_and_unknown_kinds():
         kept("deep")
     with pytest.raises(ValueError, match="unknown snapshot kind 'json'"):
         kept("list", snapshot="json")
+
+
+@dataclass(eq=False)
+class Table:
+    round: int = kept(view="public")
+    hands: list = kept("lists", view="custom")
+    out: set = kept("set", view="public")
+    marks: list = kept("sets", view="public")
+    notes: dict = kept("plain", view="public")
+    secret: list = kept("list", view="hidden")
+
+
+Table.copy = derive_copy(Table)
+Table.snapshot = derive_snapshot(Table)
+Table.view = derive_view(Table)
+Table.read = derive_read(Table)
+
+
+def test_nested_kinds_copy_all_the_way_down_and_snapshot_as_plain_data():
+    t = Table(2, [[1, 2], [3]], {2, 1}, [{3, 1}, set()], {"a": [1, {"b": [2]}], "s": {4}}, [9])
+    c = t.copy()
+    assert c.hands == t.hands and c.hands[0] is not t.hands[0]
+    assert c.out == {1, 2} and c.out is not t.out
+    assert c.marks == t.marks and c.marks[0] is not t.marks[0]
+    assert c.notes == t.notes and c.notes["a"][1]["b"] is not t.notes["a"][1]["b"] and c.notes["s"] is not t.notes["s"]
+    assert t.snapshot() == {"round": 2, "hands": ((1, 2), (3,)), "out": [1, 2], "marks": ([1, 3], []),
+                            "notes": {"a": [1, {"b": [2]}], "s": {4}}, "secret": (9,)}
+
+
+def test_the_public_view_shows_only_public_fields_and_reads_back():
+    t = Table(2, [[1, 2], [3]], {2, 1}, [{3, 1}, set()], {"a": [1]}, [9])
+    view = t.view()
+    assert view == {"round": 2, "out": [1, 2], "marks": [[1, 3], []], "notes": {"a": [1]}}
+    back = Table(0, [], set(), [], {}, [])
+    back.read(view)
+    assert back.out == {1, 2} and back.marks == [{1, 3}, set()] and back.notes == {"a": [1]}
+    assert back.hands == [] and back.secret == []          # custom and hidden fields are not read
+    view["notes"]["a"].append(5)
+    assert back.notes == {"a": [1]}                         # read copies
+
+
+def test_every_realm_state_field_says_what_an_observation_shows():
+    from studio.rules.realm.game import RealmState
+
+    views = field_meta(RealmState, "view")
+    assert set(views) == {f.name for f in fields(RealmState)}
+    assert set(views.values()) <= {"public", "custom", "hidden"}
+    assert "hands" in views and views["hands"] == "custom" and views["deck"] == "custom"
+    assert views["history"] == "hidden" and views["score"] == "public"

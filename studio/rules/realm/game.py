@@ -22,6 +22,7 @@ from typing import Any
 
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
 from studio.rules.api import Game, State
+from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
 from studio.rules.events import Event
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
                                         action_from_dict, payment_order)
@@ -316,6 +317,7 @@ def load_realm_game(source: Any, players: int, seed: int = 0) -> RealmGame:
     raise TypeError(f"cannot build a game from {type(source).__name__}")
 
 
+@dataclass(init=False, eq=False, repr=False)
 class RealmState(State):
     """A position of Rule the Realm.
 
@@ -327,15 +329,58 @@ class RealmState(State):
     (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
     ``log`` (one line per action) and ``history`` (actions)."""
 
-    _trial: _Trial | None = None  # set while :meth:`preview` plays a band to take it back
-    # bands, peg_seats and the outer reach and walls lists shared with a clone or a board part
-    # (copy on write, :meth:`_own_board`); _owned_seats: bit mask of the seats whose reach and
-    # walls this state has copied since
-    _board_shared = False
-    _owned_seats = -1
+    # The record: clone, snapshot and the public part of an observation are derived from these
+    # declarations (studio.rules.record). Copy "skip": shared copy-on-write or rebuilt, set by
+    # :meth:`clone`. View: "public" (every seat sees it as it is), "custom" (observation shows
+    # it in its own way: own hand, sizes only...), "hidden" (never seen, or derived).
+    game: RealmGame = kept(snapshot="skip", view="hidden")
+    seed: int = kept(snapshot="skip", view="hidden")
+    history: list = kept("list", view="hidden")
+    deck: list = kept("list", view="custom")
+    discard: list = kept("list", view="public")
+    # personal decks (L6-1, studio.rules.realm.cursed_triangle): each seat's own deck and
+    # discard pile, and the cards set aside; empty with the shared pool
+    decks: list = kept("lists", view="custom")
+    discards: list = kept("lists", view="public")
+    set_aside: list = kept("list", view="custom")
+    eliminated: set = kept("set", view="public")
+    pending: list = kept("list", view="custom")    # free decisions owed before play goes on
+    hands: list = kept("lists", view="custom")
+    pool: list = kept("list", view="public")
+    supply: int = kept(view="public")
+    energy: list = kept("list", view="public")
+    score: list = kept("list", view="public")
+    bands_left: list = kept("list", view="public")
+    # bands, peg owners, and each seat's reach and walls: shared with a clone or a board part
+    # until a band lands (copy on write, :meth:`_own_board`); _owned_seats: bit mask of the
+    # seats whose reach and walls this state has copied since
+    bands: list = kept("skip", snapshot="skip", view="custom")   # snapshot: (seat, kind, pegs)
+    peg_seats: dict = kept("skip", snapshot="dict", view="hidden")  # peg -> mask of seats with a band on it
+    reach: list = kept("skip", snapshot="skip", view="hidden")  # per seat: (shapes touching its pegs, indices)
+    walls: list = kept("skip", snapshot="skip", view="hidden")  # snapshot: the lines each seat covers
+    _board_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
+    _owned_seats: int = kept("skip", snapshot="skip", default=-1, view="hidden")
+    # per seat: shape index -> payment entry (see _pay_entry) or None; reset when a band lands
+    # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
+    _pay_cache: list = kept("skip", snapshot="skip", view="hidden")
+    _pay_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
+    collected: dict = kept("dict", view="custom")
+    controlled: list = kept("sets", view="public")
+    round: int = kept(view="public")
+    seat: int = kept(view="custom")
+    actions_left: int = kept(view="public")
+    extra_bought: bool = kept(view="public")
+    end_triggered: str | None = kept(view="public")
+    end_reason: str | None = kept(view="public")
+    final_done: bool = kept(view="hidden")
+    log: list = kept("list", snapshot="skip", view="hidden")
+    extra: dict = kept("plain", view="public")
     # the card shuffler (see the rng property): a Random, or a seed for one, made when first used
-    _rng: Any = None
-    _rng_lazy = False
+    _rng: Any = kept("skip", snapshot="skip", default=None, view="hidden")
+    _rng_lazy: bool = kept("skip", snapshot="skip", default=False, view="hidden")
+    last_outcome: PlaceOutcome = kept("skip", snapshot="skip", view="hidden")  # what the last band did
+    _trial: _Trial | None = kept("skip", snapshot="skip", default=None, view="hidden")  # while preview plays
+    events: list | None = kept("none", snapshot="skip", default=None, view="hidden")  # location events
 
     @property
     def rng(self) -> random.Random:
@@ -358,7 +403,6 @@ class RealmState(State):
     def rng(self, value: random.Random) -> None:
         self._rng = value
         self._rng_lazy = False
-    events: list | None = None    # location events, when recorded (studio.rules.events)
 
     def __init__(self, game: RealmGame, seed: int, *, _empty: bool = False):
         self.game = game
@@ -1522,23 +1566,9 @@ class RealmState(State):
 
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
-        s = RealmState(self.game, self.seed, _empty=True)
-        s.history = list(self.history)
+        s = self._copy_record()
         s._rng = self._rng  # shared until one side shuffles (see rng)
         s._rng_lazy = self._rng_lazy = True
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.decks = [list(d) for d in self.decks]
-        s.discards = [list(d) for d in self.discards]
-        s.set_aside = list(self.set_aside)
-        s.eliminated = set(self.eliminated)
-        s.pending = list(self.pending)
-        s.hands = [list(h) for h in self.hands]
-        s.pool = list(self.pool)
-        s.supply = self.supply
-        s.energy = list(self.energy)
-        s.score = list(self.score)
-        s.bands_left = list(self.bands_left)
         # bands, peg owners, reach and walls: shared until one side places a band (_own_board)
         s.bands = self.bands
         s.peg_seats = self.peg_seats
@@ -1550,17 +1580,6 @@ class RealmState(State):
         # until one side writes (see _own_pay_cache)
         s._pay_cache = self._pay_cache
         s._pay_shared = self._pay_shared = True
-        s.collected = dict(self.collected)
-        s.controlled = [set(c) for c in self.controlled]
-        s.round = self.round
-        s.seat = self.seat
-        s.actions_left = self.actions_left
-        s.extra_bought = self.extra_bought
-        s.end_triggered = self.end_triggered
-        s.end_reason = self.end_reason
-        s.final_done = self.final_done
-        s.log = list(self.log)
-        s.extra = _deep_copy_plain(self.extra)
         return s
 
     def to_dict(self) -> dict:
@@ -1577,53 +1596,33 @@ class RealmState(State):
         }
 
     def snapshot(self) -> dict:
-        """Every field of the state as plain data (for equality checks in tests)."""
-        return {
-            "rng": self.rng.getstate(), "deck": list(self.deck), "discard": list(self.discard),
-            "decks": [list(d) for d in self.decks], "discards": [list(d) for d in self.discards],
-            "set_aside": list(self.set_aside), "eliminated": sorted(self.eliminated), "pending": list(self.pending),
-            "hands": [list(h) for h in self.hands], "pool": list(self.pool), "supply": self.supply,
-            "energy": list(self.energy), "score": list(self.score), "bands_left": list(self.bands_left),
-            "bands": [(s, sh.kind, sh.pegs) for s, sh in self.bands], "peg_seats": dict(self.peg_seats),
-            "walls": [sorted(w.covered) for w in self.walls], "collected": dict(self.collected),
-            "controlled": [sorted(c) for c in self.controlled], "round": self.round, "seat": self.seat,
-            "actions_left": self.actions_left, "extra_bought": self.extra_bought,
-            "end_triggered": self.end_triggered, "end_reason": self.end_reason,
-            "extra": _deep_copy_plain(self.extra),
-            "history": list(self.history),
-        }
+        """Every field of the state as plain data (for equality checks in tests): the declared
+        record, the generator's state, the bands as ``(seat, kind, pegs)`` and the lines each
+        seat's walls cover."""
+        out = self._snapshot_record()
+        out["rng"] = self.rng.getstate()
+        out["bands"] = [(s, sh.kind, sh.pegs) for s, sh in self.bands]
+        out["walls"] = [sorted(w.covered) for w in self.walls]
+        return out
 
     def observation(self, seat: int) -> dict:
-        """What ``seat`` may see: own hand, everyone's hand size, pool, deck size, discard pile
-        (face up), energy, scores, bands on the board, collected segments. Not the deck order
-        nor other hands."""
+        """What ``seat`` may see: every ``view="public"`` field of the record as it is (pool,
+        discard piles, energy, scores, ...), and in their own way its own hand, everyone's hand
+        size, deck and set-aside sizes, the bands on the board and the collected segments. Not
+        the deck order nor other hands."""
         return {
             "seat": seat,
             "players": self.players,
             "to_move": self.current_player,
-            "round": self.round,
-            "actions_left": self.actions_left,
-            "extra_bought": self.extra_bought,
+            **self._public_view(),
             "hand": list(self.hands[seat]),
             "hand_sizes": [sum(h) for h in self.hands],
-            "pool": list(self.pool),
             "deck_size": len(self.deck),
-            "discard": list(self.discard),
             "deck_sizes": [len(d) for d in self.decks],
-            "discards": [list(d) for d in self.discards],
             "set_aside_size": len(self.set_aside),
-            "eliminated": sorted(self.eliminated),
             "pending": [list(p) for p in self.pending],
-            "energy": list(self.energy),
-            "supply": self.supply,
-            "score": list(self.score),
-            "bands_left": list(self.bands_left),
             "bands": [[s, sh.kind, list(sh.pegs)] for s, sh in self.bands],
             "collected": {str(k): v for k, v in self.collected.items()},
-            "controlled": [sorted(c) for c in self.controlled],
-            "end_triggered": self.end_triggered,
-            "end_reason": self.end_reason,
-            "extra": _deep_copy_plain(self.extra),
         }
 
     @classmethod
@@ -1653,34 +1652,26 @@ class RealmState(State):
         s.decks = []
         for size in obs["deck_sizes"]:
             s.decks.append([hidden.pop() for _ in range(min(size, len(hidden)))])
-        s.discards = [list(d) for d in obs["discards"]]
         s.set_aside = [hidden.pop() for _ in range(min(obs["set_aside_size"], len(hidden)))]
         s.deck = hidden
-        s.discard = list(obs["discard"])
-        s.eliminated = set(obs["eliminated"])
         s.pending = [tuple(p) for p in obs["pending"]]
-        s.pool = list(obs["pool"])
-        s.supply = obs["supply"]
-        s.energy = list(obs["energy"])
-        s.score = list(obs["score"])
-        s.bands_left = list(obs["bands_left"])
         s._set_board(game.board_of(obs["bands"]))
         s.collected = {int(k): v for k, v in obs["collected"].items()}
-        s.controlled = [set(c) for c in obs["controlled"]]
-        s.round = obs["round"]
         s.seat = obs["to_move"] if obs["to_move"] is not None else 0
-        s.actions_left = obs["actions_left"]
-        s.extra_bought = obs["extra_bought"]
-        s.end_triggered = obs["end_triggered"]
-        s.end_reason = obs["end_reason"]
+        s._read_public(obs)  # pool, discard piles, energy, scores, ... (view="public")
         s.final_done = obs["end_reason"] is not None
         s.log = []
-        s.extra = _deep_copy_plain(obs["extra"])
         return s
 
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+RealmState._copy_record = derive_copy(RealmState, "_copy_record")  # type: ignore[attr-defined]
+RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")  # type: ignore[attr-defined]
+RealmState._public_view = derive_view(RealmState, "_public_view")  # type: ignore[attr-defined]
+RealmState._read_public = derive_read(RealmState, "_read_public")  # type: ignore[attr-defined]
 
 
 def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
@@ -1722,11 +1713,4 @@ def _payment_plan(colours: tuple, hand) -> tuple | None:
     return tuple(plan)
 
 
-def _deep_copy_plain(value):
-    if isinstance(value, dict):
-        return {k: _deep_copy_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep_copy_plain(v) for v in value]
-    if isinstance(value, set):
-        return set(value)
-    return value
+_deep_copy_plain = copy_plain
