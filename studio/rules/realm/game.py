@@ -69,6 +69,61 @@ class PlacePreview:
     terminal: bool
 
 
+class PlayCaches:
+    """What legal actions are made of, worked out once per game and shared by all its states
+    (pure functions of their keys, so a state, its clones and sampled states may all read and
+    fill them). The tables are read directly in the legal-action loops, where a method call per
+    look-up would cost; :meth:`card`, :meth:`colour_id` and :meth:`plan_id` add entries.
+
+    - ``draws``: (pool colours, cards to take, deck cards reachable) -> the legal draws;
+    - ``colour_seqs`` / ``plan_list``: numbered colour sequences of pegs to pay, and payment
+      plans (a few thousand of each at most), looked up by :meth:`colour_id` / :meth:`plan_id`;
+    - ``plans``: hand -> {colour sequence id: plan id, or -1 when the hand cannot pay};
+    - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
+      entry (colour sequence id, those pegs, {plan id: Place}).
+
+    ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
+    """
+
+    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries")
+
+    def __init__(self) -> None:
+        self.cards: dict[tuple, CardPayment] = {}
+        self.draws: dict[tuple, list] = {}
+        self.colour_ids: dict[tuple, int] = {}
+        self.colour_seqs: list[tuple] = []
+        self.plan_ids: dict[tuple, int] = {}
+        self.plan_list: list[tuple] = []
+        self.plans: dict[tuple, dict] = {}
+        self.pay_entries: dict[tuple, tuple] = {}
+
+    def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
+        """A shared, immutable :class:`CardPayment` (legal actions build many)."""
+        key = (peg, colour, to, energy)
+        found = self.cards.get(key)
+        if found is None:
+            found = self.cards[key] = CardPayment(peg, COLOURS[colour], to, energy)
+        return found
+
+    def colour_id(self, colours: tuple) -> int:
+        """Number of a sequence of peg colour indices."""
+        found = self.colour_ids.get(colours)
+        if found is None:
+            found = self.colour_ids[colours] = len(self.colour_seqs)
+            self.colour_seqs.append(colours)
+        return found
+
+    def plan_id(self, plan: tuple | None) -> int:
+        """Number of a payment plan (see ``_payment_plan``); -1 for None (cannot pay)."""
+        if plan is None:
+            return -1
+        found = self.plan_ids.get(plan)
+        if found is None:
+            found = self.plan_ids[plan] = len(self.plan_list)
+            self.plan_list.append(plan)
+        return found
+
+
 class _BoardPart:
     """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
 
@@ -223,21 +278,10 @@ class RealmGame(Game):
         # owners_after[seat][mask]: other seats in the mask, in turn order after ``seat``
         self.owners_after = [[tuple(o for o in ((seat + k) % n for k in range(1, n)) if mask >> o & 1)
                               for mask in range(1 << n)] for seat in range(n)]
-        self._cards: dict[tuple, CardPayment] = {}
         # shape indices touching each peg: a band on a peg changes the payment of these shapes
         self.shape_ids_at = {p: tuple(sh.index for sh in shs) for p, shs in self.topology.shapes_at.items()}
-        # (pool colours, cards to take, deck cards reachable) -> legal draws (pure function of the key)
-        self._draws: dict[tuple, list] = {}
-        # colour sequences of pegs to pay and payment plans, numbered (small: at most a few
-        # thousand of each); hand -> {colour sequence id: plan id or -1} (cleared when large)
-        self._colour_ids: dict[tuple, int] = {}
-        self._colour_seqs: list[tuple] = []
-        self._plan_ids: dict[tuple, int] = {}
-        self._plan_list: list[tuple] = []
-        self._plans: dict[tuple, dict] = {}
-        # (shape index, *pegs to pay with the seat each card goes to) -> payment entry: every
-        # state and game with those facts lists the same actions (cleared when large)
-        self._pay_entries: dict[tuple, tuple] = {}
+        # what legal actions are made of, shared by every state of this game (see PlayCaches)
+        self.caches = PlayCaches()
         self.draw_count = self.card_rules.draw_count
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
@@ -260,32 +304,6 @@ class RealmGame(Game):
         part.extend(self, bands[len(part.key):])
         self._board_part = part
         return part
-
-    def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
-        """A shared, immutable :class:`CardPayment` (cached: legal actions build many)."""
-        key = (peg, colour, to, energy)
-        found = self._cards.get(key)
-        if found is None:
-            found = self._cards[key] = CardPayment(peg, COLOURS[colour], to, energy)
-        return found
-
-    def colour_id(self, colours: tuple) -> int:
-        """Number of a sequence of peg colour indices (for the payment caches)."""
-        found = self._colour_ids.get(colours)
-        if found is None:
-            found = self._colour_ids[colours] = len(self._colour_seqs)
-            self._colour_seqs.append(colours)
-        return found
-
-    def plan_id(self, plan: tuple | None) -> int:
-        """Number of a payment plan (see ``_payment_plan``); -1 for None (cannot pay)."""
-        if plan is None:
-            return -1
-        found = self._plan_ids.get(plan)
-        if found is None:
-            found = self._plan_ids[plan] = len(self._plan_list)
-            self._plan_list.append(plan)
-        return found
 
     # -- Game API ---------------------------------------------------------------------------
     def new_state(self, seed: int | None = None) -> "RealmState":
@@ -909,9 +927,9 @@ class RealmState(State):
         if take == 0:
             return []
         key = (tuple(sorted(self.pool)), take, min(hidden, take))
-        cached = self.game._draws.get(key)
+        cached = self.game.caches.draws.get(key)
         if cached is None:
-            cached = self.game._draws[key] = self._enumerate_draws(take, hidden)
+            cached = self.game.caches.draws[key] = self._enumerate_draws(take, hidden)
         return list(cached)
 
     def _enumerate_draws(self, take: int, hidden: int) -> list[Draw]:
@@ -992,7 +1010,8 @@ class RealmState(State):
         hand = self.hands[seat]
         cache = self._pay_cache[seat]
         game = self.game
-        all_plans = game._plans
+        caches = game.caches
+        all_plans = caches.plans
         key = tuple(hand)
         plans = all_plans.get(key)
         if plans is None:
@@ -1010,12 +1029,12 @@ class RealmState(State):
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
-                pid = plans[entry[0]] = game.plan_id(_payment_plan(game._colour_seqs[entry[0]], hand))
+                pid = plans[entry[0]] = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
             if pid < 0:
                 continue
             place = entry[2].get(pid)
             if place is None:
-                place = entry[2][pid] = self._place_from_plan(shape, entry[1], game._plan_list[pid])
+                place = entry[2][pid] = self._place_from_plan(shape, entry[1], caches.plan_list[pid])
             append(place)
         return out
 
@@ -1036,17 +1055,17 @@ class RealmState(State):
                 owners = owners_after[mask]
                 key.append((p, owners[0] if owners else None))
         key = tuple(key)
-        entries = game._pay_entries
+        entries = game.caches.pay_entries
         entry = entries.get(key)
         if entry is None:
             if len(entries) > 32768:  # keep memory flat over long batches (about 20 MB)
                 entries.clear()
             colour = game.peg_colour
-            entry = entries[key] = (game.colour_id(tuple(colour[p] for p, _ in key[1:])), key[1:], {})
+            entry = entries[key] = (game.caches.colour_id(tuple(colour[p] for p, _ in key[1:])), key[1:], {})
         return entry
 
     def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
-        card = self.game.card
+        card = self.game.caches.card
         pay = []
         for (p, to), code in zip(recipients, plan):
             if code < NCOL:
@@ -1079,7 +1098,7 @@ class RealmState(State):
         pay = []
         jokers = None
         owners_after = game.owners_after[seat]
-        card = game.card
+        card = game.caches.card
         for p in pegs:
             mask = peg_seats.get(p, 0)
             if mask & bit:
@@ -1253,7 +1272,7 @@ class RealmState(State):
         entry = self._pay_cache[seat][shape.index]
         if entry is None:
             return False
-        plans = self.game._plans.get(tuple(self.hands[seat]))
+        plans = self.game.caches.plans.get(tuple(self.hands[seat]))
         if plans is None:
             return False
         pid = plans.get(entry[0])
