@@ -71,6 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="islands: width of a hex across its flat sides in mm (default 22)")
     parser.add_argument("--side", choices=("A", "B", "both"), default=None,
                         help="Trees of Wisdom: which side to print (default both, a page each)")
+    parser.add_argument("--bleed-mm", type=_number, default=None, metavar="N",
+                        help="card sets and loot: art printed this far past each trim line, cut marks outside it "
+                             "(default 3; 0 for cards edge to edge)")
+    parser.add_argument("--no-backs", action="store_true",
+                        help="card sets and loot: no back sheets (by default each face sheet is followed by its backs, "
+                             "for double-sided printing)")
+    parser.add_argument("--duplex", choices=("long", "short"), default=None,
+                        help="card sets and loot: the edge your printer flips the paper on for double-sided printing "
+                             "(default long); the backs are mirrored to match")
     parser.epilog = ("An option that does not apply to the file's kind (--side on a board, --hex-mm on a tree...) "
                      "is refused, never ignored.")
     return parser
@@ -118,13 +127,16 @@ APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
     "margin_mm": ("--margin-mm", ("realm-board/2", "rivages-island/1")),
     "hex_mm": ("--hex-mm", ("rivages-island/1",)),
     "side": ("--side", ("rivages-tree/1",)),
+    "bleed_mm": ("--bleed-mm", ("rivages-cards/1", "rivages-loot/1")),
+    "no_backs": ("--no-backs", ("rivages-cards/1", "rivages-loot/1")),
+    "duplex": ("--duplex", ("rivages-cards/1", "rivages-loot/1")),
 }
 KIND_NAMES = {"realm-board/2": ("boards", "a board"), "rivages-island/1": ("islands", "an island"),
               "rivages-tree/1": ("trees", "a Tree of Wisdom"), "rivages-cards/1": ("card sets", "a card set"),
               "rivages-loot/1": ("loot files", "a loot file")}
 _DEFAULTS = {"orientation": "auto", "spacing_mm": export.DEFAULT_SPACING_MM,
              "margin_mm": export.DEFAULT_MARGIN_MM, "background": "white", "side": "both",
-             "max_sheets": MAX_SHEETS}
+             "max_sheets": MAX_SHEETS, "bleed_mm": 3.0, "duplex": "long"}
 
 
 def options_not_applying(given: set[str], fmt: str) -> list[str]:
