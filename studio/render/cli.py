@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-labels", action="store_true", help="boards: draw the seat name labels outside the plate")
     parser.add_argument("--peg-ids", action="store_true", help="boards: write each peg's id under it")
     parser.add_argument("--no-marks", action="store_true", help="boards: no crop marks, page labels or scale bar")
+    parser.add_argument("--no-icons", action="store_true",
+                        help="boards: leave out the board's symbols (location number, players, band shapes, "
+                             "special rules, end condition) in the top-left corner")
     parser.add_argument("--max-sheets", type=_sheets, default=None, metavar="N",
                         help=f"boards: print at most N sheets (default {MAX_SHEETS}); a board needing more is refused")
     parser.add_argument("--hex-mm", type=_positive, default=None, metavar="N",
@@ -123,6 +126,7 @@ APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
     "seat_labels": ("--seat-labels", ("realm-board/2",)),
     "peg_ids": ("--peg-ids", ("realm-board/2",)),
     "no_marks": ("--no-marks", ("realm-board/2",)),
+    "no_icons": ("--no-icons", ("realm-board/2",)),
     "max_sheets": ("--max-sheets", ("realm-board/2",)),
     "margin_mm": ("--margin-mm", ("realm-board/2", "rivages-island/1")),
     "hex_mm": ("--hex-mm", ("rivages-island/1",)),
@@ -202,7 +206,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = export.ExportSettings(
         format=fmt, paper=args.paper, orientation=args.orientation, spacing_mm=args.spacing_mm,
         margin_mm=args.margin_mm, dpi=args.dpi, white_background=args.background == "white",
-        seat_labels=args.seat_labels, peg_ids=args.peg_ids, marks=not args.no_marks,
+        seat_labels=args.seat_labels, peg_ids=args.peg_ids, marks=not args.no_marks, icons=not args.no_icons,
     )
     try:
         settings.checked()
