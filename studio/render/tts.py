@@ -283,17 +283,20 @@ def _energy_token(p: QPainter, rect: QRectF) -> None:
 
 
 def _board_image(board: Board) -> QImage:
-    from studio.render.board import paint_board, scene_rect
+    from studio.render.board import paint_background, paint_board, scene_rect
+    from studio.render.export import print_rect
     from studio.render.iconography import board_icons, icon_strip_rect, paint_icon_strip
     from studio.render.style import RenderOptions
 
-    options = RenderOptions(background=True, seat_labels=True)
-    rect = scene_rect(board, options)
+    options = RenderOptions(background=False, seat_labels=True)
+    # the table around the plate and every seat label (a long name reaches past the table)
+    rect = scene_rect(board, options).united(print_rect(board, options).adjusted(-0.15, -0.15, 0.15, 0.15))
     k = PIXELS_PER_UNIT
     image, p = _image(round(rect.width() * k), round(rect.height() * k))
     try:
         p.scale(k, k)
         p.translate(-rect.left(), -rect.top())
+        paint_background(p, rect, board)
         paint_board(p, board, options)
         if board.pegs:
             icons = board_icons(board)
