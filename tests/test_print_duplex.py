@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QLineF, QPointF, QRectF  # noqa: E402
+from PySide6.QtCore import QLineF, QRectF  # noqa: E402
 
 from studio.model.io import read  # noqa: E402
 from studio.model.rivages import Card, CardSet  # noqa: E402

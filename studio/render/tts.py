@@ -355,21 +355,22 @@ def realm_set(board: Board, stem: str, url: Callable[[str], str]) -> TtsSet:
 def _rivages_content(island: Island):
     """(scenario, cards, loot) for ``island``: the scenario that lists it, else the bundled
     base game. Cards or loot that do not load are None."""
-    from studio.content import bundled_path, resolve_reference
-    from studio.model.io import read
+    from studio.content import LoadError, bundled_path, resolve_reference
+    from studio.model.io import InvalidContent, read
     from studio.validate.rivages import scenario_for
 
+    unreadable = (LoadError, InvalidContent, OSError)
     scenario = scenario_for(island.path) if island.path else None
     if scenario is None:
         try:
             scenario = read(bundled_path("scenarios", "rivages.yaml"))
-        except Exception:  # noqa: BLE001 - the bundled game missing only means no decks
+        except unreadable:  # the bundled game missing only means no decks (the note says so)
             return None, None, None
     out = []
     for ref in (scenario.cards, scenario.loot):
         try:
             out.append(read(resolve_reference(scenario.path, ref)))
-        except Exception:  # noqa: BLE001 - a broken card file leaves that deck out, said in the note
+        except unreadable:  # a broken card or loot file leaves that out, and the note says so
             out.append(None)
     return scenario, out[0], out[1]
 
@@ -404,7 +405,7 @@ def _island_image(island: Island, palette) -> QImage:
 
 def island_set(island: Island, stem: str, url: Callable[[str], str]) -> TtsSet:
     """The TTS set of a Rivages island with the decks and loot of its scenario."""
-    from studio.render.cards import SheetItem, paint_card, paint_card_back, paint_token, paint_token_back, sheet_items
+    from studio.render.cards import paint_card, paint_card_back, paint_token, paint_token_back, sheet_items
     from studio.render.island import goal_lines
     from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
 
