@@ -18,6 +18,7 @@ COMMANDS = {
     "playtest": ("studio.playtest.cli", "play bot games headless and print balance figures"),
     "render": ("studio.render.cli", "export a board, island, tree, card set or loot for print and play: PDF, SVG "
                "or PNG at true size"),
+    "export-tts": ("studio.render.tts_cli", "write a board or island as a Tabletop Simulator saved-object set"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
     "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
 }
@@ -28,6 +29,7 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio validate PATH...       check content and reports (files, or folders of *.yaml)
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
+       studio export-tts FILE -o OUT.json  a board or island for Tabletop Simulator (JSON and images)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio balance SCENARIO -p N  search edits that make a board fair and save the best
        studio COMMAND --help         help for a command (also: studio help [COMMAND])

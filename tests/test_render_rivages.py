@@ -137,10 +137,14 @@ def test_render_one_tree_side_as_svg_in_mm(tmp_path):
 
 def test_render_cards_pdf_and_letter_png(tmp_path, capsys):
     out = tmp_path / "cards.pdf"
-    assert main([str(RIV / "cards.yaml"), "-o", str(out)]) == 0
+    assert main([str(RIV / "cards.yaml"), "-o", str(out), "--bleed-mm", "0", "--no-backs"]) == 0
     assert pdf_pages(out) == [(210, 297)] * 5
+    # the defaults: 3 mm bleed, 8 cards a landscape sheet, each sheet followed by its backs
+    assert main([str(RIV / "cards.yaml"), "-o", str(out)]) == 0
+    assert pdf_pages(out) == [(297, 210)] * 12
     png = tmp_path / "cards.png"
-    assert main([str(RIV / "cards.yaml"), "-o", str(png), "--paper", "letter", "--dpi", "50"]) == 0
+    assert main([str(RIV / "cards.yaml"), "-o", str(png), "--paper", "letter", "--dpi", "50", "--bleed-mm", "0",
+                 "--no-backs"]) == 0
     files = sorted(tmp_path.glob("cards-p*.png"))
     assert [f.name for f in files] == [f"cards-p{i}.png" for i in range(1, 6)]
     image = QImage(str(files[0]))
@@ -148,8 +152,8 @@ def test_render_cards_pdf_and_letter_png(tmp_path, capsys):
 
 
 def test_render_loot_and_solo_sheets(tmp_path, capsys):
-    assert main([str(RIV / "loot.yaml"), "-o", str(tmp_path / "loot.pdf")]) == 0
-    assert main([str(RIV / "solo.yaml"), "-o", str(tmp_path / "solo.pdf")]) == 0
+    assert main([str(RIV / "loot.yaml"), "-o", str(tmp_path / "loot.pdf"), "--bleed-mm", "0", "--no-backs"]) == 0
+    assert main([str(RIV / "solo.yaml"), "-o", str(tmp_path / "solo.pdf"), "--bleed-mm", "0", "--no-backs"]) == 0
     assert len(pdf_pages(tmp_path / "loot.pdf")) == 1 and len(pdf_pages(tmp_path / "solo.pdf")) == 1
     err = capsys.readouterr().err
     assert "Loot tokens: 25 tokens (⌀ 25 mm) on 1 A4 page" in err

@@ -268,6 +268,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addAction(self.save_as_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.files.export_action)
+        file_menu.addAction(self.files.tts_action)
         file_menu.addAction(self.files.print_action)
         file_menu.addSeparator()
         file_menu.addAction(self.files.recover_action)

@@ -235,6 +235,23 @@ def ask_export_file(parent: QWidget | None, suggested: str, fmt: str, *, kind: s
     return path or None
 
 
+def ask_card_print_options(parent: QWidget | None, items, paper: str, options):
+    """The card sheets' Export dialog (bleed, backs, duplex edge): the chosen
+    :class:`~studio.render.cards.PrintOptions`, or None when cancelled."""
+    from studio.gui.rivages.card_print_dialog import CardPrintDialog
+
+    dialog = CardPrintDialog(items, paper, options, parent)
+    return dialog.options() if dialog.exec() == CardPrintDialog.Accepted else None
+
+
+def ask_tts_file(parent: QWidget | None, suggested: str, kind: str = "board") -> str | None:
+    """The JSON file of a Tabletop Simulator export (its images go beside it); None when
+    cancelled."""
+    path, _ = QFileDialog.getSaveFileName(parent, f"Export {FILE_KINDS[kind][0]} for Tabletop Simulator", suggested,
+                                          "Tabletop Simulator saved object (*.json)")
+    return path or None
+
+
 def ask_export(parent: QWidget | None, board, settings, suggested_path: str):
     """The Export dialog: ``(path, ExportSettings)`` or None when cancelled."""
     from studio.gui.files.export_dialog import ExportDialog

@@ -3,11 +3,21 @@ player-count marker 2+ to 5+, RIV-S3), Endgame cards, the solo cards (scroll tar
 Explorer, challenges; RIV-X1, RIV-X5, RIV-X6) and Loot tokens (RIV-I6, one per token in the bag).
 
 Cards are :data:`CARD_MM` (63 × 88 mm, the common "poker" size that standard sleeves fit) and
-tokens discs of :data:`TOKEN_MM`. Cards sit edge to edge in a grid (one cut between
-neighbours) with cut marks in the margin continuing every grid line; tokens sit
-:data:`TOKEN_GAP_MM` apart, each with its cutting circle. :func:`layout_card_sheets` says what
-goes where (all sizes in mm; testable without painting); :func:`card_pages` gives the
-:class:`~studio.render.pages.Pages` to write. QtGui only."""
+tokens discs of :data:`TOKEN_MM`. Without bleed, cards sit edge to edge in a grid (one cut
+between neighbours); with a bleed (:class:`PrintOptions`, 3 mm by default from the command
+line and the editor), each card's art runs ``bleed_mm`` past its trim line on every side, so
+a cut a little off never shows a white edge, and neighbours are ``2 × bleed`` apart. Cut marks
+are drawn only in the margin, outside every bleed, continuing every trim line. Tokens sit
+:data:`TOKEN_GAP_MM` apart (their bleeds apart when there is one), each with its cutting circle.
+
+Backs: with ``backs`` on, every face sheet is followed by its back sheet, laid out for duplex
+printing (:func:`back_rect`): flipping on the long edge mirrors the columns of a portrait sheet
+(the rows of a landscape one), flipping on the short edge the other way, so each back lands
+behind its own face. Exploration and Endgame cards have different backs (the Endgame cards are
+told apart face down, RIV-E1); Loot tokens share one back (drawn blind from the bag, RIV-I6).
+
+:func:`layout_card_sheets` says what goes where (all sizes in mm; testable without painting);
+:func:`card_pages` gives the :class:`~studio.render.pages.Pages` to write. QtGui only."""
 
 from __future__ import annotations
 
@@ -31,7 +41,11 @@ TOKEN_MM = 25.0
 TOKEN_GAP_MM = 3.0
 MIN_MARGIN_MM = 6.0
 MARK_MM = 4.0               # length of a cut mark
-MARK_GAP_MM = 1.0           # between the grid and a cut mark
+MARK_GAP_MM = 1.0           # between the grid (its outer bleed) and a cut mark
+PRINTER_EDGE_MM = 3.0       # most printers print nothing this near the paper's edge
+DEFAULT_BLEED_MM = 3.0
+MAX_BLEED_MM = 10.0
+DUPLEX_EDGES = ("long", "short")
 
 CUT = QColor("#9b9b9b")
 CARD_FILL = QColor("#fbf4e2")
@@ -52,6 +66,31 @@ CHALLENGE_WORDS = {
 
 
 @dataclass(frozen=True)
+class PrintOptions:
+    """How card sheets print: ``bleed_mm`` (0 to :data:`MAX_BLEED_MM`) of art past each trim
+    line; ``backs``: a back sheet after every face sheet; ``duplex``: the edge the printer flips
+    the paper on, ``long`` or ``short`` (:func:`back_rect`)."""
+
+    bleed_mm: float = DEFAULT_BLEED_MM
+    backs: bool = True
+    duplex: str = "long"
+
+    def checked(self) -> "PrintOptions":
+        """Self after checking every field; raises ExportError (expected vs got)."""
+        if not (isinstance(self.bleed_mm, (int, float)) and math.isfinite(self.bleed_mm)
+                and 0 <= self.bleed_mm <= MAX_BLEED_MM):
+            got = f"{self.bleed_mm:g}" if isinstance(self.bleed_mm, (int, float)) else repr(self.bleed_mm)
+            raise ExportError(f"bleed must be 0 to {MAX_BLEED_MM:g} mm, got {got}")
+        if self.duplex not in DUPLEX_EDGES:
+            raise ExportError(f"duplex edge must be long or short, got {self.duplex!r}")
+        return self
+
+
+PLAIN = PrintOptions(bleed_mm=0.0, backs=False)
+"""No bleed, no backs: cards edge to edge (what :func:`layout_card_sheets` lays out by default)."""
+
+
+@dataclass(frozen=True)
 class SheetItem:
     """One thing to cut out: ``kind`` is ``exploration``, ``endgame``, ``target``,
     ``explorer``, ``challenge`` (cards) or ``token``; ``obj`` the model object (a Card,
@@ -68,19 +107,32 @@ class SheetItem:
 
 @dataclass(frozen=True)
 class Slot:
+    """``rect`` is the trim (cutting) rectangle, ``bleed`` that rectangle grown by the bleed,
+    both in mm from the sheet's top-left corner; ``row``/``col`` its place in the grid."""
+
     item: SheetItem
-    rect: QRectF              # mm from the sheet's top-left corner
+    rect: QRectF
+    bleed: QRectF
+    row: int = 0
+    col: int = 0
 
 
 @dataclass(frozen=True)
 class SheetPage:
-    """One sheet: ``kind`` ``cards`` or ``tokens``, its grid and the slots in reading order."""
+    """One sheet: ``kind`` ``cards`` or ``tokens``; ``side`` ``face`` or ``back`` (a back sheet
+    prints on the reverse of the face sheet before it, ``face_page`` its index); its grid
+    and the slots (face sheets in reading order; a back's slot ``k`` is behind the face's
+    slot ``k``)."""
 
     kind: str
     rows: int
     cols: int
-    grid: QRectF              # the outer bounds of the full grid (cut marks continue its lines)
+    grid: QRectF              # the outer bounds of the full grid, bleeds included
     slots: tuple[Slot, ...]
+    side: str = "face"
+    face_page: int | None = None
+    trims_x: tuple[float, ...] = ()   # every vertical trim line of the grid (mm)
+    trims_y: tuple[float, ...] = ()   # every horizontal trim line
 
 
 @dataclass(frozen=True)
@@ -88,17 +140,18 @@ class CardSheetLayout:
     sheet_mm: tuple[float, float]
     paper: str
     pages: tuple[SheetPage, ...]
+    options: PrintOptions = PLAIN
 
     @property
     def per_page(self) -> dict[str, int]:
         """How many cards / tokens one full sheet holds."""
-        return {"cards": _grid(self.sheet_mm, CARD_MM, 0.0)[0] * _grid(self.sheet_mm, CARD_MM, 0.0)[1],
-                "tokens": _grid(self.sheet_mm, (TOKEN_MM, TOKEN_MM), TOKEN_GAP_MM)[0]
-                * _grid(self.sheet_mm, (TOKEN_MM, TOKEN_MM), TOKEN_GAP_MM)[1]}
+        (cr, cc), (tr, tc) = _fit(self.sheet_mm, "cards", self.options), _fit(self.sheet_mm, "tokens", self.options)
+        return {"cards": cr * cc, "tokens": tr * tc}
 
     def summary(self) -> str:
-        cards = sum(len(p.slots) for p in self.pages if p.kind == "cards")
-        tokens = sum(len(p.slots) for p in self.pages if p.kind == "tokens")
+        faces = [p for p in self.pages if p.side == "face"]
+        cards = sum(len(p.slots) for p in faces if p.kind == "cards")
+        tokens = sum(len(p.slots) for p in faces if p.kind == "tokens")
         what = []
         if cards:
             what.append(f"{cards} card{'s' if cards != 1 else ''} ({CARD_MM[0]:g} × {CARD_MM[1]:g} mm)")
@@ -106,7 +159,15 @@ class CardSheetLayout:
             what.append(f"{tokens} token{'s' if tokens != 1 else ''} (⌀ {TOKEN_MM:g} mm)")
         n = len(self.pages)
         paper = self.paper.upper() if self.paper == "a4" else self.paper.title()
-        return f"{' and '.join(what) or 'nothing'} on {n} {paper} page{'s' if n != 1 else ''}"
+        if self.sheet_mm[0] > self.sheet_mm[1]:
+            paper += " landscape"
+        extra = []
+        if self.options.bleed_mm:
+            extra.append(f"{self.options.bleed_mm:g} mm bleed")
+        if self.options.backs:
+            extra.append(f"backs for duplex, flip on the {self.options.duplex} edge")
+        return (f"{' and '.join(what) or 'nothing'} on {n} {paper} page{'s' if n != 1 else ''}"
+                + (f" ({'; '.join(extra)})" if extra else ""))
 
 
 def sheet_items(cards: CardSet | None = None, loot: LootSet | None = None) -> list[SheetItem]:
@@ -125,41 +186,109 @@ def sheet_items(cards: CardSet | None = None, loot: LootSet | None = None) -> li
     return items
 
 
-def _grid(sheet: tuple[float, float], cell: tuple[float, float], gap: float) -> tuple[int, int]:
-    aw, ah = sheet[0] - 2 * MIN_MARGIN_MM, sheet[1] - 2 * MIN_MARGIN_MM
-    return (max(0, math.floor((ah + gap) / (cell[1] + gap) + 1e-9)),
-            max(0, math.floor((aw + gap) / (cell[0] + gap) + 1e-9)))
+def _cell(kind: str, options: PrintOptions) -> tuple[tuple[float, float], float]:
+    """(trim size, gap between neighbouring bleeds) of one card or token, in mm."""
+    if kind == "cards":
+        return CARD_MM, 0.0
+    return (TOKEN_MM, TOKEN_MM), (1.0 if options.bleed_mm else TOKEN_GAP_MM)
 
 
-def _pages_of(items: list[SheetItem], kind: str, sheet: tuple[float, float], cell: tuple[float, float],
-              gap: float) -> list[SheetPage]:
-    rows, cols = _grid(sheet, cell, gap)
+def _margin(options: PrintOptions, tokens: bool = False) -> float:
+    """Room kept between the paper's edge and the grid (its outer bleed): the cut marks and the
+    printer's unprintable edge when there is a bleed, else :data:`MIN_MARGIN_MM`."""
+    if not options.bleed_mm or tokens:
+        return MIN_MARGIN_MM
+    return PRINTER_EDGE_MM + MARK_GAP_MM + MARK_MM
+
+
+def _grid(sheet: tuple[float, float], trim: tuple[float, float], gap: float, bleed: float = 0.0,
+          margin: float = MIN_MARGIN_MM, tokens: bool = False) -> tuple[int, int]:
+    """(rows, cols) of cells of ``trim`` + 2 ``bleed``, ``gap`` apart, that fit ``sheet``."""
+    aw, ah = sheet[0] - 2 * margin, sheet[1] - 2 * margin
+    cw, ch = trim[0] + 2 * bleed, trim[1] + 2 * bleed
+    return (max(0, math.floor((ah + gap) / (ch + gap) + 1e-9)),
+            max(0, math.floor((aw + gap) / (cw + gap) + 1e-9)))
+
+
+def _fit(sheet, kind: str, options: PrintOptions) -> tuple[int, int]:
+    trim, gap = _cell(kind, options)
+    return _grid(sheet, trim, gap, options.bleed_mm, _margin(options, kind == "tokens"))
+
+
+def back_rect(rect: QRectF, sheet_mm: tuple[float, float], duplex: str) -> QRectF:
+    """Where the back of what prints at ``rect`` on a face sheet of ``sheet_mm`` (w, h) prints
+    on the back sheet, in the back sheet's own upright coordinates. Flipping the paper over a
+    vertical edge mirrors x (long edge of a portrait sheet, short edge of a landscape one);
+    over a horizontal edge mirrors y. Raises ExportError for another ``duplex``."""
+    if duplex not in DUPLEX_EDGES:
+        raise ExportError(f"duplex edge must be long or short, got {duplex!r}")
+    w, h = sheet_mm
+    portrait = w <= h
+    mirror_x = (duplex == "long") == portrait
+    if mirror_x:
+        return QRectF(w - rect.right(), rect.top(), rect.width(), rect.height())
+    return QRectF(rect.left(), h - rect.bottom(), rect.width(), rect.height())
+
+
+def _pages_of(items: list[SheetItem], kind: str, sheet: tuple[float, float],
+              options: PrintOptions, first: int = 0) -> list[SheetPage]:
+    """Face sheets of ``items`` (each followed by its backs when ``options.backs``); ``first``
+    is the index in the whole document of the first sheet made here."""
+    trim, gap = _cell(kind, options)
+    b = options.bleed_mm
+    rows, cols = _fit(sheet, kind, options)
     if rows * cols == 0:
-        raise ExportError(f"a {cell[0]:g} × {cell[1]:g} mm {kind[:-1]} does not fit a {sheet[0]:g} × {sheet[1]:g} mm sheet")
-    gw, gh = cols * cell[0] + (cols - 1) * gap, rows * cell[1] + (rows - 1) * gap
+        raise ExportError(f"a {trim[0]:g} × {trim[1]:g} mm {kind[:-1]}{f' with {b:g} mm bleed' if b else ''} "
+                          f"does not fit a {sheet[0]:g} × {sheet[1]:g} mm sheet")
+    cw, ch = trim[0] + 2 * b, trim[1] + 2 * b
+    gw, gh = cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
     grid = QRectF((sheet[0] - gw) / 2, (sheet[1] - gh) / 2, gw, gh)
+    xs = sorted({round(grid.left() + c * (cw + gap) + b + e, 6) for c in range(cols) for e in (0.0, trim[0])})
+    ys = sorted({round(grid.top() + r * (ch + gap) + b + e, 6) for r in range(rows) for e in (0.0, trim[1])})
     per = rows * cols
     pages = []
     for start in range(0, len(items), per):
         slots = []
         for k, item in enumerate(items[start:start + per]):
             r, c = divmod(k, cols)
-            slots.append(Slot(item, QRectF(grid.left() + c * (cell[0] + gap), grid.top() + r * (cell[1] + gap),
-                                           cell[0], cell[1])))
-        pages.append(SheetPage(kind, rows, cols, grid, tuple(slots)))
+            cell = QRectF(grid.left() + c * (cw + gap), grid.top() + r * (ch + gap), cw, ch)
+            slots.append(Slot(item, cell.adjusted(b, b, -b, -b), cell, r, c))
+        face = SheetPage(kind, rows, cols, grid, tuple(slots), "face", None, tuple(xs), tuple(ys))
+        pages.append(face)
+        if options.backs:
+            pages.append(_back_of(face, first + len(pages) - 1, sheet, options.duplex))
     return pages
 
 
-def layout_card_sheets(items: list[SheetItem], paper: str = "a4") -> CardSheetLayout:
-    """Cards first (edge to edge, as many a portrait sheet of ``paper`` holds: 3 × 3 on A4 and
-    Letter), then tokens (7 × 10 on A4, 7 × 9 on Letter). Raises ExportError for an unknown paper."""
-    sheet = sheet_size(paper)
+def _back_of(face: SheetPage, index: int, sheet, duplex: str) -> SheetPage:
+    slots = tuple(Slot(s.item, back_rect(s.rect, sheet, duplex), back_rect(s.bleed, sheet, duplex), s.row, s.col)
+                  for s in face.slots)
+    grid = back_rect(face.grid, sheet, duplex)
+    xs = tuple(sorted(round(back_rect(QRectF(x, 0, 0, 0), sheet, duplex).left(), 6) for x in face.trims_x))
+    ys = tuple(sorted(round(back_rect(QRectF(0, y, 0, 0), sheet, duplex).top(), 6) for y in face.trims_y))
+    return SheetPage(face.kind, face.rows, face.cols, grid, slots, "back", index, xs, ys)
+
+
+def layout_card_sheets(items: list[SheetItem], paper: str = "a4", options: PrintOptions = PLAIN) -> CardSheetLayout:
+    """Cards first, then tokens, each face sheet followed by its back sheet when
+    ``options.backs``. Without bleed (the default, :data:`PLAIN`) cards sit edge to edge on a
+    portrait sheet (3 × 3 on A4 and Letter) and tokens 7 × 10 on A4, 7 × 9 on Letter; with a
+    bleed the sheet is turned when that holds more cards (A4 landscape holds 4 × 2 with 3 mm).
+    Raises ExportError for an unknown paper or bad options."""
+    options = options.checked()
+    portrait = sheet_size(paper)
     cards = [i for i in items if not i.is_token]
     tokens = [i for i in items if i.is_token]
-    pages = _pages_of(cards, "cards", sheet, CARD_MM, 0.0) if cards else []
+    kind = "cards" if cards else "tokens"
+    sheet = portrait
+    turned = portrait[::-1]
+    count = lambda s: _fit(s, kind, options)[0] * _fit(s, kind, options)[1]  # noqa: E731
+    if count(turned) > count(portrait):
+        sheet = turned
+    pages = _pages_of(cards, "cards", sheet, options) if cards else []
     if tokens:
-        pages += _pages_of(tokens, "tokens", sheet, (TOKEN_MM, TOKEN_MM), TOKEN_GAP_MM)
-    return CardSheetLayout(sheet, paper, tuple(pages))
+        pages += _pages_of(tokens, "tokens", sheet, options, len(pages))
+    return CardSheetLayout(sheet, paper, tuple(pages), options)
 
 
 # -- painting ---------------------------------------------------------------------------------
@@ -168,7 +297,7 @@ def _text(p: QPainter, centre: QPointF, text: str, size: float, colour=INK, bold
     glyphs.paint_text(p, centre, text, size, colour, bold=bold)
 
 
-def _fit(text: str, size: float, width: float, bold: bool = True) -> float:
+def _fit_text(text: str, size: float, width: float, bold: bool = True) -> float:
     while size > 1.2 and glyphs.text_width(text, size, bold) > width:
         size *= 0.92
     return size
@@ -229,8 +358,29 @@ def paint_rows(p: QPainter, body: QRectF, rows, palette: Palette = DEFAULT_PALET
             paint_symbol(p, QPointF(x0 + k * step, strip.center().y()), size, sym, palette)
 
 
-def paint_card(p: QPainter, rect: QRectF, item: SheetItem, palette: Palette = DEFAULT_PALETTE) -> None:
-    """One card face in ``rect`` (mm)."""
+def banner_colour(kind: str) -> QColor:
+    """The colour of a card kind's banner, frame and back."""
+    return {"exploration": EXPLORATION_BANNER, "endgame": ENDGAME_BANNER}.get(kind, SOLO_BANNER)
+
+
+def _paint_bleed(p: QPainter, rect: QRectF, bleed: QRectF | None, colour: QColor) -> None:
+    """Fill from the trim line out to the bleed's edge (and a frame 2 mm inside the trim) in
+    ``colour``: the art a slightly-off cut shows instead of white paper."""
+    if bleed is None or bleed == rect:
+        return
+    p.save()
+    p.setPen(Qt.NoPen)
+    p.setBrush(colour)
+    p.drawRect(bleed)
+    p.restore()
+
+
+def paint_card(p: QPainter, rect: QRectF, item: SheetItem, palette: Palette = DEFAULT_PALETTE,
+               bleed: QRectF | None = None) -> None:
+    """One card face in ``rect`` (mm, the trim); with ``bleed`` (``rect`` grown by the bleed)
+    the card's frame colour runs out to it and no cutting line is drawn (it would show when
+    the cut is a little off)."""
+    _paint_bleed(p, rect, bleed, banner_colour(item.kind))
     if item.kind in ("exploration", "endgame"):
         card: Card = item.obj
         endgame = item.kind == "endgame"
@@ -262,7 +412,7 @@ def paint_card(p: QPainter, rect: QRectF, item: SheetItem, palette: Palette = DE
         ch: Challenge = item.obj
         body = _frame(p, rect, SOLO_BANNER, "Challenge")
         name = ch.name or ch.id
-        _text(p, QPointF(body.center().x(), body.top() + 8), name, _fit(name, 5.0, body.width() - 6))
+        _text(p, QPointF(body.center().x(), body.top() + 8), name, _fit_text(name, 5.0, body.width() - 6))
         icon = QPointF(body.center().x(), body.top() + 28)
         {"loot": lambda: paint_loot(p, icon, 20), "statues": lambda: paint_statue(p, icon, 20),
          "scrolls": lambda: paint_scroll(p, icon, 20), "areas": lambda: paint_area(p, icon, 22, "all", palette),
@@ -271,11 +421,67 @@ def paint_card(p: QPainter, rect: QRectF, item: SheetItem, palette: Palette = DE
         words = CHALLENGE_WORDS.get(ch.kind, "{n}").format(n=ch.need)
         for k, line in enumerate(_wrap(words, 3.0, body.width() - 8)):
             _text(p, QPointF(body.center().x(), body.top() + 58 + k * 4.6), line, 3.0, bold=False)
+    if bleed is None or bleed == rect:
+        p.save()
+        p.setPen(QPen(CUT, 0.15))
+        p.setBrush(Qt.NoBrush)
+        p.drawRect(rect)      # the cutting line
+        p.restore()
+
+
+BACK_TITLES = {"exploration": "Exploration", "endgame": "Endgame", "target": "Solo", "explorer": "Solo",
+               "challenge": "Solo"}
+
+
+def paint_card_back(p: QPainter, rect: QRectF, item: SheetItem, bleed: QRectF | None = None) -> None:
+    """The back of a card in ``rect`` (mm): one design per deck (Exploration, Endgame, solo),
+    so Endgame cards are known face down (RIV-E1) and a deck's cards are not."""
+    colour = banner_colour(item.kind)
+    _paint_bleed(p, rect, bleed, colour)
+    inner = rect.adjusted(2.0, 2.0, -2.0, -2.0)
     p.save()
-    p.setPen(QPen(CUT, 0.15))
+    p.setPen(QPen(QColor("#f3e6c4"), 0.6))
+    p.setBrush(colour)
+    p.drawRoundedRect(inner, 2.5, 2.5)
     p.setBrush(Qt.NoBrush)
-    p.drawRect(rect)      # the cutting line
+    p.setPen(QPen(QColor(255, 255, 255, 90), 0.4))
+    c = inner.center()
+    for k in range(1, 6):  # a compass rose of rings: the same on every card of the deck
+        p.drawEllipse(c, k * 4.2, k * 4.2)
+    p.drawLine(QPointF(c.x(), inner.top() + 6), QPointF(c.x(), inner.bottom() - 6))
+    p.drawLine(QPointF(inner.left() + 6, c.y()), QPointF(inner.right() - 6, c.y()))
     p.restore()
+    _text(p, QPointF(c.x(), inner.top() + 12), "RIVAGES", 5.0, "#f3e6c4")
+    _text(p, QPointF(c.x(), inner.bottom() - 10), BACK_TITLES.get(item.kind, item.kind.title()), 4.0, "#f3e6c4")
+    if item.kind == "endgame":
+        _text(p, c, "END", 8.0, "#f3e6c4")
+    else:
+        paint_scroll(p, c, 14)
+    if bleed is None or bleed == rect:
+        p.save()
+        p.setPen(QPen(CUT, 0.15))
+        p.setBrush(Qt.NoBrush)
+        p.drawRect(rect)
+        p.restore()
+
+
+def paint_token_back(p: QPainter, rect: QRectF, bleed: QRectF | None = None) -> None:
+    """The back every Loot token shares (they are drawn blind from the bag, RIV-I6)."""
+    c = rect.center()
+    r = rect.width() / 2
+    p.save()
+    p.setPen(Qt.NoPen)
+    if bleed is not None and bleed != rect:
+        p.setBrush(TOKEN_RING)
+        p.drawEllipse(c, bleed.width() / 2, bleed.width() / 2)
+    p.setPen(QPen(CUT, 0.15) if bleed is None or bleed == rect else Qt.NoPen)
+    p.setBrush(TOKEN_RING)
+    p.drawEllipse(c, r, r)
+    p.setPen(QPen(TOKEN_FILL, 0.6))
+    p.setBrush(Qt.NoBrush)
+    p.drawEllipse(c, r - 1.6, r - 1.6)
+    p.restore()
+    paint_loot(p, c, r * 1.1)
 
 
 def _paint_island(p: QPainter, centre: QPointF, size: float) -> None:
@@ -304,12 +510,19 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
     return lines + ([line] if line else [])
 
 
-def paint_token(p: QPainter, rect: QRectF, token: LootToken, palette: Palette = DEFAULT_PALETTE) -> None:
-    """One Loot token: a disc with its effect and name; its outline is the cutting circle."""
+def paint_token(p: QPainter, rect: QRectF, token: LootToken, palette: Palette = DEFAULT_PALETTE,
+                bleed: QRectF | None = None) -> None:
+    """One Loot token: a disc with its effect and name; its outline is the cutting circle (with
+    a ``bleed``, the ring's colour runs past it instead)."""
     c = rect.center()
     r = rect.width() / 2
     p.save()
-    p.setPen(QPen(CUT, 0.15))
+    if bleed is not None and bleed != rect:
+        # the bleed ring is darker than the token, so its edge is the cutting circle
+        p.setPen(Qt.NoPen)
+        p.setBrush(TOKEN_RING)
+        p.drawEllipse(c, bleed.width() / 2, bleed.width() / 2)
+    p.setPen(QPen(CUT, 0.15) if bleed is None or bleed == rect else Qt.NoPen)
     p.setBrush(TOKEN_FILL)
     p.drawEllipse(c, r, r)
     p.setPen(QPen(TOKEN_RING, 0.8))
@@ -319,25 +532,31 @@ def paint_token(p: QPainter, rect: QRectF, token: LootToken, palette: Palette = 
     parts = effect_parts(token.effect)
     paint_effect(p, QPointF(c.x(), c.y() - r * 0.2), r * (0.8 if len(parts) == 1 else 1.0), token.effect, palette)
     label = token.name or token.kind
-    _text(p, QPointF(c.x(), c.y() + r * 0.42), label, _fit(label, 2.4, r * 1.5, False), bold=False)
+    _text(p, QPointF(c.x(), c.y() + r * 0.42), label, _fit_text(label, 2.4, r * 1.5, False), bold=False)
     words = effect_text(token.effect, palette)
-    _text(p, QPointF(c.x(), c.y() + r * 0.62), words, _fit(words, 1.9, r * 1.2, False), "#6b5a48", bold=False)
+    _text(p, QPointF(c.x(), c.y() + r * 0.62), words, _fit_text(words, 1.9, r * 1.2, False), "#6b5a48", bold=False)
+
+
+def cut_marks(page: SheetPage) -> list[tuple[QPointF, QPointF]]:
+    """The cut marks of a card sheet as line segments (mm): every trim line continued in the
+    margin, :data:`MARK_GAP_MM` outside the grid's outer bleed, :data:`MARK_MM` long, so no
+    mark ever prints on a card or its bleed."""
+    g = page.grid
+    out = []
+    for x in page.trims_x:
+        out.append((QPointF(x, g.top() - MARK_GAP_MM), QPointF(x, g.top() - MARK_GAP_MM - MARK_MM)))
+        out.append((QPointF(x, g.bottom() + MARK_GAP_MM), QPointF(x, g.bottom() + MARK_GAP_MM + MARK_MM)))
+    for y in page.trims_y:
+        out.append((QPointF(g.left() - MARK_GAP_MM, y), QPointF(g.left() - MARK_GAP_MM - MARK_MM, y)))
+        out.append((QPointF(g.right() + MARK_GAP_MM, y), QPointF(g.right() + MARK_GAP_MM + MARK_MM, y)))
+    return out
 
 
 def _cut_marks(p: QPainter, page: SheetPage) -> None:
-    """Marks in the margin continuing every row and column line of a card grid."""
-    g = page.grid
-    cw, ch = g.width() / page.cols, g.height() / page.rows
     p.save()
     p.setPen(QPen(QColor("#222222"), 0.2))
-    for c in range(page.cols + 1):
-        x = g.left() + c * cw
-        p.drawLine(QPointF(x, g.top() - MARK_GAP_MM), QPointF(x, g.top() - MARK_GAP_MM - MARK_MM))
-        p.drawLine(QPointF(x, g.bottom() + MARK_GAP_MM), QPointF(x, g.bottom() + MARK_GAP_MM + MARK_MM))
-    for r in range(page.rows + 1):
-        y = g.top() + r * ch
-        p.drawLine(QPointF(g.left() - MARK_GAP_MM, y), QPointF(g.left() - MARK_GAP_MM - MARK_MM, y))
-        p.drawLine(QPointF(g.right() + MARK_GAP_MM, y), QPointF(g.right() + MARK_GAP_MM + MARK_MM, y))
+    for a, b in cut_marks(page):
+        p.drawLine(a, b)
     p.restore()
 
 
@@ -345,29 +564,41 @@ def paint_page(p: QPainter, layout: CardSheetLayout, index: int, title: str = ""
                palette: Palette = DEFAULT_PALETTE) -> None:
     """Sheet ``index`` of ``layout`` in mm."""
     page = layout.pages[index]
+    back = page.side == "back"
     for slot in page.slots:
         if slot.item.is_token:
-            paint_token(p, slot.rect, slot.item.obj, palette)
+            if back:
+                paint_token_back(p, slot.rect, slot.bleed)
+            else:
+                paint_token(p, slot.rect, slot.item.obj, palette, slot.bleed)
+        elif back:
+            paint_card_back(p, slot.rect, slot.item, slot.bleed)
         else:
-            paint_card(p, slot.rect, slot.item, palette)
+            paint_card(p, slot.rect, slot.item, palette, slot.bleed)
     if page.kind == "cards":
         _cut_marks(p, page)
     w, h = layout.sheet_mm
     size = "cards 63 × 88 mm" if page.kind == "cards" else f"tokens ⌀ {TOKEN_MM:g} mm"
-    footer = f"{title + ' — ' if title else ''}page {index + 1}/{len(layout.pages)} — {size} — Board Studio"
+    if layout.options.bleed_mm:
+        size += f", {layout.options.bleed_mm:g} mm bleed"
+    side = ""
+    if back:
+        side = f" — backs of page {page.face_page + 1}: print double-sided, flip on the {layout.options.duplex} edge"
+    footer = f"{title + ' — ' if title else ''}page {index + 1}/{len(layout.pages)}{side} — {size} — Board Studio"
     bottom = page.grid.bottom() + MARK_GAP_MM + MARK_MM
-    _text(p, QPointF(w / 2, min(h - 1.5, (bottom + h) / 2 + 0.8)), footer, _fit(footer, 2.4, w - 20, False),
+    _text(p, QPointF(w / 2, min(h - 1.5, (bottom + h) / 2 + 0.8)), footer, _fit_text(footer, 2.4, w - 20, False),
           "#666666", bold=False)
 
 
 def card_pages(cards: CardSet | None = None, loot: LootSet | None = None, paper: str = "a4",
-               palette: Palette = DEFAULT_PALETTE) -> tuple[Pages, CardSheetLayout]:
+               palette: Palette = DEFAULT_PALETTE, options: PrintOptions = PLAIN) -> tuple[Pages, CardSheetLayout]:
     """Pages of every card of ``cards`` and token of ``loot`` (either may be None), and their
-    layout. Raises ExportError when there is nothing to print."""
+    layout, printed as ``options`` say (bleed, backs, duplex edge). Raises ExportError when
+    there is nothing to print or the options are bad."""
     items = sheet_items(cards, loot)
     if not items:
         raise ExportError("nothing to print: the file has no cards and no tokens")
-    layout = layout_card_sheets(items, paper)
+    layout = layout_card_sheets(items, paper, options)
     src = cards if cards is not None else loot
     title = (src.name or src.id) if src is not None else ""
     return Pages(layout.sheet_mm, len(layout.pages), title,

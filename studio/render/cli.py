@@ -65,12 +65,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-labels", action="store_true", help="boards: draw the seat name labels outside the plate")
     parser.add_argument("--peg-ids", action="store_true", help="boards: write each peg's id under it")
     parser.add_argument("--no-marks", action="store_true", help="boards: no crop marks, page labels or scale bar")
+    parser.add_argument("--no-icons", action="store_true",
+                        help="boards: leave out the board's symbols (location number, players, band shapes, "
+                             "special rules, end condition) in the top-left corner")
     parser.add_argument("--max-sheets", type=_sheets, default=None, metavar="N",
                         help=f"boards: print at most N sheets (default {MAX_SHEETS}); a board needing more is refused")
     parser.add_argument("--hex-mm", type=_positive, default=None, metavar="N",
                         help="islands: width of a hex across its flat sides in mm (default 22)")
     parser.add_argument("--side", choices=("A", "B", "both"), default=None,
                         help="Trees of Wisdom: which side to print (default both, a page each)")
+    parser.add_argument("--bleed-mm", type=_number, default=None, metavar="N",
+                        help="card sets and loot: art printed this far past each trim line, cut marks outside it "
+                             "(default 3; 0 for cards edge to edge)")
+    parser.add_argument("--no-backs", action="store_true",
+                        help="card sets and loot: no back sheets (by default each face sheet is followed by its backs, "
+                             "for double-sided printing)")
+    parser.add_argument("--duplex", choices=("long", "short"), default=None,
+                        help="card sets and loot: the edge your printer flips the paper on for double-sided printing "
+                             "(default long); the backs are mirrored to match")
     parser.epilog = ("An option that does not apply to the file's kind (--side on a board, --hex-mm on a tree...) "
                      "is refused, never ignored.")
     return parser
@@ -114,17 +126,21 @@ APPLIES_TO: dict[str, tuple[str, tuple[str, ...]]] = {
     "seat_labels": ("--seat-labels", ("realm-board/2",)),
     "peg_ids": ("--peg-ids", ("realm-board/2",)),
     "no_marks": ("--no-marks", ("realm-board/2",)),
+    "no_icons": ("--no-icons", ("realm-board/2",)),
     "max_sheets": ("--max-sheets", ("realm-board/2",)),
     "margin_mm": ("--margin-mm", ("realm-board/2", "rivages-island/1")),
     "hex_mm": ("--hex-mm", ("rivages-island/1",)),
     "side": ("--side", ("rivages-tree/1",)),
+    "bleed_mm": ("--bleed-mm", ("rivages-cards/1", "rivages-loot/1")),
+    "no_backs": ("--no-backs", ("rivages-cards/1", "rivages-loot/1")),
+    "duplex": ("--duplex", ("rivages-cards/1", "rivages-loot/1")),
 }
 KIND_NAMES = {"realm-board/2": ("boards", "a board"), "rivages-island/1": ("islands", "an island"),
               "rivages-tree/1": ("trees", "a Tree of Wisdom"), "rivages-cards/1": ("card sets", "a card set"),
               "rivages-loot/1": ("loot files", "a loot file")}
 _DEFAULTS = {"orientation": "auto", "spacing_mm": export.DEFAULT_SPACING_MM,
              "margin_mm": export.DEFAULT_MARGIN_MM, "background": "white", "side": "both",
-             "max_sheets": MAX_SHEETS}
+             "max_sheets": MAX_SHEETS, "bleed_mm": 3.0, "duplex": "long"}
 
 
 def options_not_applying(given: set[str], fmt: str) -> list[str]:
@@ -190,7 +206,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = export.ExportSettings(
         format=fmt, paper=args.paper, orientation=args.orientation, spacing_mm=args.spacing_mm,
         margin_mm=args.margin_mm, dpi=args.dpi, white_background=args.background == "white",
-        seat_labels=args.seat_labels, peg_ids=args.peg_ids, marks=not args.no_marks,
+        seat_labels=args.seat_labels, peg_ids=args.peg_ids, marks=not args.no_marks, icons=not args.no_icons,
     )
     try:
         settings.checked()

@@ -101,7 +101,8 @@ class ExportSettings:
     no table or parchment (print-friendly); ``seat_labels``: the editor's seat name pills
     outside the plate (off by default: start pegs keep their seat-coloured halos, and the
     standard base then fits one A4 sheet at 25 mm); ``marks``: crop marks, joins, labels,
-    scale bar."""
+    scale bar; ``icons``: the board's symbols (location number, players, band shapes, special
+    rules, end condition: :mod:`studio.render.iconography`) in the plate's top-left corner."""
 
     format: str = "pdf"
     paper: str = "a4"
@@ -113,6 +114,7 @@ class ExportSettings:
     seat_labels: bool = False
     peg_ids: bool = False
     marks: bool = True
+    icons: bool = True
 
     def checked(self) -> "ExportSettings":
         """Self, after checking every field; raises :class:`ExportError` (expected vs got)."""
@@ -424,6 +426,11 @@ def paint_sheet(p: QPainter, board: Board, layout: SheetLayout, index: int, sett
         if settings.seat_labels and board.pegs:
             for _name, text, pos, i in seat_label_positions(board):
                 glyphs.paint_seat_label(p, pos, text, style.seat_colour(i))
+    if settings.icons and board.pegs:
+        from studio.render.iconography import board_icons, icon_strip_rect, paint_icon_strip
+
+        icons = board_icons(board)
+        paint_icon_strip(p, icon_strip_rect(board, icons), icons)
     p.restore()
     if settings.marks:
         margin = min(tile.target.left(), tile.target.top(), w - tile.target.right(), h - tile.target.bottom())

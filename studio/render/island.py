@@ -11,7 +11,8 @@ outlined with its size in a badge, and the quest's spaces carry a gold ring.
 
 Print: :func:`island_pages` lays the island out at true size, ``hex_mm`` being the width of a
 hex across its flat sides, on one sheet (``paper="board"``: a sheet the size of the island) or
-tiled across A4/Letter sheets with crop marks and a scale bar, with the goals listed under it;
+tiled across A4/Letter sheets with crop marks and a scale bar, with the goal strip under it
+(the quest and the missions as icons, :func:`paint_goal_strip`);
 :func:`write_island` writes PDF, SVG or PNG through :mod:`studio.render.pages`. QtGui only."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from studio.render import glyphs
 from studio.render.export import PAPERS, ExportError
 from studio.render.pages import Pages, write_pages
 from studio.render.rivages_glyphs import (
-    DEFAULT_PALETTE, INK, PAPER, Palette, effect_text, paint_effect, paint_terrain,
+    DEFAULT_PALETTE, INK, PAPER, Palette, effect_parts, effect_text, paint_area, paint_effect, paint_terrain,
 )
 from studio.validate.island_goals import island_areas
 
@@ -48,7 +49,6 @@ DEFAULT_HEX_MM = 22.0
 """Width of a printed hex across its flat sides (about the size of the printed islands)."""
 MIN_HEX_MM, MAX_HEX_MM = 5.0, 120.0
 MARGIN_MM = 10.0
-LEGEND_LINE_MM = 6.0
 
 
 @dataclass(frozen=True)
@@ -333,6 +333,167 @@ def goal_lines(island: Island, palette: Palette = DEFAULT_PALETTE) -> list[str]:
     return out
 
 
+# --- goals as icons -----------------------------------------------------------------------------
+
+GOAL_ROW_MM = 13.0          # one step of a goal
+GOAL_ICON_MM = 9.0
+GOAL_GAP_MM = 4.0
+
+
+def goal_strip_height(island: Island) -> float:
+    """Height in mm of the goal strip: the tallest goal's steps, stacked (RIV-G6)."""
+    steps = max((len(g.steps) for _n, g in island.goals()), default=1)
+    return steps * GOAL_ROW_MM + (steps - 1) * 2.0 + 4.0
+
+
+def _mini_hex(p: QPainter, c: QPointF, size: float, fill: QColor, edge: QColor, ring: QColor | None = None) -> None:
+    from studio.render.rivages_glyphs import hexagon
+
+    p.save()
+    p.setPen(_pen(edge, size * 0.06))
+    p.setBrush(fill)
+    p.drawPolygon(hexagon(c, size * 0.5))
+    if ring is not None:
+        p.setPen(_pen(ring, size * 0.12))
+        p.setBrush(Qt.NoBrush)
+        p.drawPolygon(hexagon(c, size * 0.38))
+    p.restore()
+
+
+def _kind_icon(p: QPainter, c: QPointF, size: float, kind: str, palette: Palette) -> None:
+    """A space kind in a goal: its terrain symbol, or a white, stronghold or ship hex."""
+    if kind in palette.terrains:
+        paint_terrain(p, c, size, kind, palette)
+    elif kind == STRONGHOLD:
+        _mini_hex(p, c, size, STONE_FILL, STONE_EDGE)
+        paint_stronghold(p, c, size * 0.55)
+    elif kind == SHIP:
+        _mini_hex(p, c, size, SEA, SEA_DARK)
+        paint_ship(p, c, size * 0.55)
+    else:
+        _mini_hex(p, c, size, QColor(PAPER), GRID)
+
+
+def step_icon_count(step) -> int:
+    """How many icons the requirement of ``step`` draws (spaces above 4 are drawn as 1 × n)."""
+    if step.kind == "pattern":
+        return len(step.pattern)
+    if step.kind == "areas":
+        return step.count if step.count <= 3 else 1
+    if step.kind == "spaces":
+        return len(step.spaces) if len(step.spaces) <= 4 else 1
+    return 1
+
+
+def _paint_step(p: QPainter, rect: QRectF, step, palette: Palette) -> None:
+    """One step: what to cross, an arrow, then the reward, as icons in ``rect`` (mm)."""
+    size = GOAL_ICON_MM
+    cy = rect.center().y()
+    x = rect.left() + size * 0.6
+    step_w = size * 1.02
+    if step.kind == "fort":
+        # the fort and the six spaces around it
+        c = QPointF(x + size * 0.4, cy)
+        for k in range(6):
+            a = math.pi / 6 + k * math.pi / 3
+            _mini_hex(p, c + QPointF(math.cos(a) * size * 0.42, math.sin(a) * size * 0.42), size * 0.42,
+                      QColor(PAPER), GRID, GOLD)
+        paint_fort(p, c, size * 0.55, quest=True)
+        x += size * 1.3
+    elif step.kind == "spaces":
+        n = len(step.spaces)
+        for k in range(min(n, 4) if n <= 4 else 1):
+            _mini_hex(p, QPointF(x + k * step_w, cy), size * 0.9, QColor(PAPER), GRID, GOLD)
+        x += (min(n, 4) if n <= 4 else 1) * step_w
+        if n > 4:
+            glyphs.paint_text(p, QPointF(x + size * 0.2, cy), f"×{n}", size * 0.45, INK)
+            x += size * 0.7
+    elif step.kind == "pattern":
+        for k, kind in enumerate(step.pattern):
+            _kind_icon(p, QPointF(x + k * step_w, cy), size * 0.9, kind, palette)
+            if k:
+                glyphs.paint_text(p, QPointF(x + (k - 0.5) * step_w, cy + size * 0.45), "›", size * 0.35, INK)
+        x += len(step.pattern) * step_w
+    elif step.kind == "areas":
+        n = step.count
+        for k in range(n if n <= 3 else 1):
+            paint_area(p, QPointF(x + k * step_w * 1.1, cy), size * 1.1, step.terrain, palette)
+        x += (n if n <= 3 else 1) * step_w * 1.1
+        if n > 3:
+            glyphs.paint_text(p, QPointF(x + size * 0.2, cy), f"×{n}", size * 0.45, INK)
+            x += size * 0.7
+    # the arrow to the reward
+    p.save()
+    p.setPen(_pen(INK, 0.5))
+    a, b = QPointF(x - size * 0.2, cy), QPointF(x + size * 0.45, cy)
+    p.drawLine(a, b)
+    p.setPen(Qt.NoPen)
+    p.setBrush(INK)
+    p.drawPolygon(QPolygonF([b + QPointF(size * 0.15, 0), b + QPointF(-size * 0.08, -size * 0.15),
+                             b + QPointF(-size * 0.08, size * 0.15)]))
+    p.restore()
+    parts = len(effect_parts(step.reward))
+    each = _reward_each(parts)
+    paint_effect(p, QPointF(x + size * 0.9 + (parts - 1) * each * 0.5, cy),
+                 size if parts == 1 else each / 0.62, step.reward, palette)
+
+
+def _reward_each(parts: int) -> float:
+    """Width in mm of one icon of a reward of ``parts`` icons."""
+    return GOAL_ICON_MM if parts <= 1 else GOAL_ICON_MM * 0.8
+
+
+def goal_box_width(goal) -> float:
+    """Width in mm a goal's box needs: its widest step."""
+    size = GOAL_ICON_MM
+    widest = 0.0
+    for step in goal.steps:
+        n = step_icon_count(step)
+        req = size * 1.3 if step.kind == "fort" else n * size * 1.02 * (1.1 if step.kind == "areas" else 1.0)
+        if step.kind in ("spaces", "areas") and n == 1 and (len(step.spaces) > 4 or step.count > 3):
+            req += size * 0.7
+        parts = max(1, len(effect_parts(step.reward)))
+        widest = max(widest, size * 0.6 + req + size * 0.9 + parts * _reward_each(parts) + size * 0.1)
+    return widest
+
+
+def paint_goal_strip(p: QPainter, rect: QRectF, island: Island, palette: Palette = DEFAULT_PALETTE) -> None:
+    """The island's three goals as icons across ``rect`` (mm), as the boards show them at the
+    bottom: the quest (gold frame) then the two exploration missions; a goal of two steps has
+    the top step above the bottom one (RIV-G6). Requirements: the fort's six spaces (RIV-G5),
+    gold-ringed spaces (the board rings them too), a row of space kinds left to right, or whole
+    areas of a terrain (RIV-G4); then an arrow and the reward's icons."""
+    goals = list(island.goals())
+    if not goals:
+        return
+    widths = [goal_box_width(g) for _n, g in goals]
+    total = sum(widths) + GOAL_GAP_MM * (len(goals) - 1)
+    scale = min(1.0, rect.width() / total) if total > 0 else 1.0
+    p.save()
+    p.translate(rect.center().x() - total * scale / 2, rect.top())
+    p.scale(scale, scale)
+    x = 0.0
+    for (name, goal), w in zip(goals, widths):
+        n = len(goal.steps)
+        h = n * GOAL_ROW_MM + (n - 1) * 2.0
+        box = QRectF(x, 0, w, h)
+        p.save()
+        p.setPen(_pen(GOLD if name == "quest" else PLANK_EDGE, 0.6 if name == "quest" else 0.35))
+        p.setBrush(QColor("#fffaf0"))
+        p.drawRoundedRect(box, 2.5, 2.5)
+        p.restore()
+        for i, step in enumerate(goal.steps):
+            row = QRectF(x, i * (GOAL_ROW_MM + 2.0), w, GOAL_ROW_MM)
+            if i:
+                p.save()
+                p.setPen(_pen(PLANK_EDGE, 0.25, Qt.DashLine))
+                p.drawLine(QPointF(x + 2, row.top() - 1.0), QPointF(x + w - 2, row.top() - 1.0))
+                p.restore()
+            _paint_step(p, row, step, palette)
+        x += w + GOAL_GAP_MM
+    p.restore()
+
+
 # --- print --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -372,7 +533,7 @@ def layout_island(island: Island, paper: str = "a4", hex_mm: float = DEFAULT_HEX
         raise ExportError(f"margin must be between 0 and 40 mm, got {margin_mm:g}")
     mm_per_unit = hex_mm / SQRT3          # across the flats = sqrt(3) R
     source = island_rect(island, 0.25)
-    legend = LEGEND_LINE_MM * (len(goal_lines(island)) + 1) + 4
+    legend = goal_strip_height(island) + 6
     w, h = source.width() * mm_per_unit, source.height() * mm_per_unit
     if paper == "board":
         sheet = (w + 2 * margin_mm, h + legend + 2 * margin_mm + 10)
@@ -432,16 +593,11 @@ def island_pages(island: Island, palette: Palette = DEFAULT_PALETTE, paper: str 
         last = index == layout.count - 1
         if last:
             y = top + (src.height() * k + 6 if layout.count == 1 else ah + 6)
-            for i, line in enumerate(goal_lines(island, palette)):
-                _left_text(p, margin_mm, y + i * LEGEND_LINE_MM, line, 3.6)
+            paint_goal_strip(p, QRectF(margin_mm, y, layout.sheet_mm[0] - 2 * margin_mm, goal_strip_height(island)),
+                             island, palette)
         _scale_bar(p, layout, margin_mm, hex_mm)
 
     return Pages(layout.sheet_mm, layout.count, title, paint, paper if paper != "board" else ""), layout
-
-
-def _left_text(p: QPainter, x: float, y: float, text: str, size: float) -> None:
-    w = glyphs.text_width(text, size, bold=False)
-    glyphs.paint_text(p, QPointF(x + w / 2, y), text, size, INK, bold=False)
 
 
 def _crop_marks(p: QPainter, rect: QRectF) -> None:

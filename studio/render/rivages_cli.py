@@ -89,17 +89,24 @@ def render_tree(args, tree: Tree, output: Path, fmt: str) -> int:
 
 def render_cards(args, model: CardSet | LootSet, output: Path, fmt: str) -> int:
     """Every card (or token) of the file on card sheets."""
-    from studio.render.cards import card_pages
+    from studio.render.cards import PrintOptions, card_pages
 
     bad = _refused(args, model)
     if bad is not None:
         return bad
     paper = args.paper
+    options = PrintOptions(bleed_mm=getattr(args, "bleed_mm", 3.0), backs=not getattr(args, "no_backs", False),
+                           duplex=getattr(args, "duplex", "long"))
+    try:
+        options.checked()
+    except ExportError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
     try:
         if isinstance(model, LootSet):
-            pages, layout = card_pages(None, model, paper, palette_for(model))
+            pages, layout = card_pages(None, model, paper, palette_for(model), options)
         else:
-            pages, layout = card_pages(model, None, paper, palette_for(model))
+            pages, layout = card_pages(model, None, paper, palette_for(model), options)
     except ExportError as exc:
         _err(f"{args.board}: {exc}")
         return EXIT_USAGE

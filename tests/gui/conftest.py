@@ -17,7 +17,7 @@ DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_
            "ask_save_path", "ask_export_path", "ask_text", "ask_new_board",
            "ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
            "ask_recover_autosaves", "ask_report_path", "ask_game_path", "ask_bot_settings", "ask_play_anyway",
-           "ask_save_dropping", "ask_save_elsewhere")
+           "ask_save_dropping", "ask_save_elsewhere", "ask_card_print_options", "ask_tts_file")
 
 # the real dialog functions, for the few tests that drive a real dialog (fixture real_dialogs)
 REAL_DIALOGS = {name: getattr(prompts, name) for name in DIALOGS}

@@ -88,6 +88,9 @@ def test_card_editor_dialogs_say_card_set_or_loot(qtbot, settings, dialogs, file
     qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
     w.open_file()
     w.save_as()
+    from studio.render.cards import PrintOptions
+
+    dialogs.answer("ask_card_print_options", PrintOptions())   # the print options come first
     w.export("svg")
     w.new_loot()
     w.save_as()

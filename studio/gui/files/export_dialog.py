@@ -17,6 +17,7 @@ from studio.gui import prompts
 from studio.model.realm import Board
 from studio.render import export
 from studio.render.board import paint_background, paint_board, plate_rect
+from studio.render.iconography import board_icons, icon_strip_rect, paint_icon_strip
 
 FORMAT_LABELS = {"pdf": "PDF document (one page per sheet)", "svg": "SVG drawing (one file per sheet)",
                  "png": "PNG image (one file per sheet)"}
@@ -80,6 +81,9 @@ class ExportDialog(QDialog):
         self.ids_check.setChecked(settings.peg_ids)
         self.marks_check = QCheckBox("Crop marks, page labels and scale bar")
         self.marks_check.setChecked(settings.marks)
+        self.icons_check = QCheckBox("Board symbols: location, players, band shapes, rules, end")
+        self.icons_check.setToolTip("As on the printed boards: the symbols in the board's top-left corner")
+        self.icons_check.setChecked(settings.icons)
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.ExpandingFieldsGrow)
@@ -97,7 +101,7 @@ class ExportDialog(QDialog):
             form.addRow("Resolution:", self.dpi_spin)
         options = QGroupBox("Print options")
         opts = QVBoxLayout(options)
-        for check in (self.white_check, self.labels_check, self.ids_check, self.marks_check):
+        for check in (self.white_check, self.labels_check, self.ids_check, self.marks_check, self.icons_check):
             opts.addWidget(check)
 
         self.preview = QLabel()
@@ -132,7 +136,7 @@ class ExportDialog(QDialog):
             box.currentIndexChanged.connect(self._changed)
         for spin in (self.spacing_spin, self.margin_spin, self.dpi_spin):
             spin.valueChanged.connect(self._changed)
-        for check in (self.white_check, self.labels_check, self.ids_check, self.marks_check):
+        for check in (self.white_check, self.labels_check, self.ids_check, self.marks_check, self.icons_check):
             check.toggled.connect(self._changed)
         self.format_box.currentIndexChanged.connect(self._format_changed)
         self.path_edit.textChanged.connect(self._changed)
@@ -145,7 +149,7 @@ class ExportDialog(QDialog):
             orientation=self.orientation_box.currentData(), spacing_mm=self.spacing_spin.value(),
             margin_mm=self.margin_spin.value(), dpi=self.dpi_spin.value(),
             white_background=self.white_check.isChecked(), seat_labels=self.labels_check.isChecked(),
-            peg_ids=self.ids_check.isChecked(), marks=self.marks_check.isChecked(),
+            peg_ids=self.ids_check.isChecked(), marks=self.marks_check.isChecked(), icons=self.icons_check.isChecked(),
         )
 
     def path(self) -> str:
@@ -211,7 +215,7 @@ class ExportDialog(QDialog):
     # -- preview ----------------------------------------------------------------------------
     def _board_picture(self, settings: export.ExportSettings, content: QRectF, scale: float) -> QImage:
         """The board over ``content`` at ``scale`` px per board unit (cached per look)."""
-        key = (settings.white_background, settings.seat_labels, settings.peg_ids, round(scale, 3),
+        key = (settings.white_background, settings.seat_labels, settings.peg_ids, settings.icons, round(scale, 3),
                content.x(), content.y(), content.width(), content.height())
         if self._board_image is not None and self._image_key == key:
             return self._board_image
@@ -229,6 +233,9 @@ class ExportDialog(QDialog):
         else:
             paint_background(p, content, self.board)
         paint_board(p, self.board, settings.render_options())
+        if settings.icons and self.board.pegs:
+            icons = board_icons(self.board)
+            paint_icon_strip(p, icon_strip_rect(self.board, icons), icons)
         p.end()
         self._board_image, self._image_key = image, key
         return image

@@ -60,6 +60,10 @@ class FileServices(QObject):
         self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.export_action.setStatusTip("Export for print and play: PDF, SVG or PNG at true size, tiled on A4 or Letter")
         self.export_action.triggered.connect(self.export)
+        self.tts_action = QAction("Export for &Tabletop Simulator…", window)
+        self.tts_action.setStatusTip("Write the board, its cards, energy and bands as a Tabletop Simulator "
+                                     "saved-object set (JSON and images)")
+        self.tts_action.triggered.connect(self.export_tts)
         self.print_action = QAction("&Print…", window)
         self.print_action.setShortcut(QKeySequence.Print)
         self.print_action.setStatusTip("Print the board at true size, tiled across pages")
@@ -213,6 +217,27 @@ class FileServices(QObject):
         store_export_settings(self.window.settings, settings)
         files = f"{written[0]}" if len(written) == 1 else f"{len(written)} files ({written[0].name} …)"
         self.window.show_status(f"Exported {files}")
+        return True
+
+    def export_tts(self) -> bool:
+        """File ▸ Export for Tabletop Simulator…: ask for the JSON file, write the set
+        (:mod:`studio.render.tts`). True when written."""
+        from studio.render.tts import export_tts
+
+        path = prompts.ask_tts_file(self.window, self._suggested_path("json"))
+        if not path:
+            return False
+        if Path(path).suffix.lower() != ".json":
+            path = f"{path}.json"
+        QApplication.setOverrideCursor(Qt.WaitCursor)
+        try:
+            written = export_tts(self.document.board, path)
+        except (export.ExportError, OSError) as exc:
+            QApplication.restoreOverrideCursor()
+            prompts.show_error(self.window, "Cannot export for Tabletop Simulator", str(exc))
+            return False
+        QApplication.restoreOverrideCursor()
+        self.window.show_status(f"Exported {written[-1]} and {len(written) - 1} images for Tabletop Simulator")
         return True
 
     def _sheets_ok(self, action: str, settings) -> bool:

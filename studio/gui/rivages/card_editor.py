@@ -732,12 +732,28 @@ class CardEditorWindow(ContentWindow):
             self.guard(cc.delete_row, self.document, *self._card(), row)
 
     # -- export -----------------------------------------------------------------------------
+    def ask_export_options(self) -> bool:
+        """The card sheets' Export dialog (bleed, backs, duplex edge), remembered in the settings."""
+        from studio.gui import prompts
+        from studio.gui.rivages import card_print_dialog as cpd
+        from studio.render.cards import sheet_items
+
+        model = self.document.model
+        items = sheet_items(None, model) if isinstance(model, LootSet) else sheet_items(model, None)
+        chosen = prompts.ask_card_print_options(self, items, self.paper, cpd.load_options(self.settings))
+        if chosen is None:
+            return False
+        cpd.store_options(self.settings, chosen)
+        return True
+
     def export_pages(self):
+        from studio.gui.rivages.card_print_dialog import load_options
         from studio.render.cards import card_pages
 
         model = self.document.model
+        options = load_options(self.settings)
         if isinstance(model, LootSet):
-            pages, layout = card_pages(None, model, self.paper, self.palette)
+            pages, layout = card_pages(None, model, self.paper, self.palette, options)
         else:
-            pages, layout = card_pages(model, None, self.paper, self.palette)
+            pages, layout = card_pages(model, None, self.paper, self.palette, options)
         return pages, layout.summary()

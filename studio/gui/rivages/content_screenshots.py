@@ -35,7 +35,7 @@ def grab_all(folder: Path) -> list[Path]:
     from studio.gui.rivages.card_editor import CardEditorWindow
     from studio.gui.rivages.tree_editor import TreeEditorWindow
     from studio.model.io import read
-    from studio.render.cards import card_pages
+    from studio.render.cards import PrintOptions, card_pages
     from studio.render.pages import write_pages
     from studio.render.tree import tree_pages
 
@@ -72,7 +72,7 @@ def grab_all(folder: Path) -> list[Path]:
     out.append(_save(cards, folder, "loot-editor.png"))
     cards.close()
 
-    pages, _layout = card_pages(read(riv / "cards.yaml"), None, "a4")
+    pages, _layout = card_pages(read(riv / "cards.yaml"), None, "a4", options=PrintOptions())  # as studio render
     written = write_pages(pages, folder / "card-sheet.png", "png", SHEET_DPI)
     first = folder / "card-sheet.png"
     written[0].replace(first)

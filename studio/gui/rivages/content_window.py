@@ -76,6 +76,11 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         """(Pages, summary text) of what File ▸ Export writes. Raises ExportError."""
         raise ExportError("nothing to export")
 
+    def ask_export_options(self) -> bool:
+        """Before File ▸ Export asks for the file: the window's print options, if it has any
+        (card sheets: bleed, backs, duplex edge). False when cancelled."""
+        return True
+
     def select_element(self, element) -> None:
         """Select and show the element a finding is about."""
 
@@ -317,6 +322,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         """File ▸ Export as FMT: ask for a file, write every page; returns the files written."""
         from studio.render.pages import write_pages
 
+        if not self.ask_export_options():
+            return []
         try:
             pages, summary = self.export_pages()
         except ExportError as exc:

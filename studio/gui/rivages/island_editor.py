@@ -297,6 +297,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "save", "&Save", self.save, QKeySequence.Save)
         add(file, "save_as", "Save &As…", self.save_as, QKeySequence.SaveAs)
         add(file, "export", "&Export…", self.export, "Ctrl+E")
+        add(file, "export_tts", "Export for &Tabletop Simulator…", self.export_tts, None)
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
         edit = bar.addMenu("&Edit")
@@ -586,6 +587,32 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             prompts.show_error(self, "Cannot export island", str(exc))
             return False
         self.say(f"Exported {len(written)} file{'s' if len(written) != 1 else ''}: {layout.summary()}")
+        return True
+
+    def export_tts(self) -> bool:
+        """File ▸ Export for Tabletop Simulator…: the island, its scenario's decks and loot as a
+        TTS saved-object set (:mod:`studio.render.tts`)."""
+        from studio.render.export import ExportError
+        from studio.render.tts import export_tts
+
+        errors = [f for f in self.document.refresh_findings() if f.severity == "error"]
+        if errors:
+            prompts.show_error(self, "Cannot export for Tabletop Simulator",
+                               f"The island has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
+                               f"{'it' if len(errors) == 1 else 'them'} first:\n{findings_lines(errors)}")
+            return False
+        stem = self.document.path and Path(self.document.path).with_suffix(".json").name
+        path = prompts.ask_tts_file(self, stem or f"{self.document.island.id}.json", kind="island")
+        if not path:
+            return False
+        if Path(path).suffix.lower() != ".json":
+            path = f"{path}.json"
+        try:
+            written = export_tts(self.document.island, path)
+        except (ExportError, OSError) as exc:
+            prompts.show_error(self, "Cannot export for Tabletop Simulator", str(exc))
+            return False
+        self.say(f"Exported {Path(written[-1]).name} and {len(written) - 1} images for Tabletop Simulator")
         return True
 
     # -- recent --------------------------------------------------------------------------------------

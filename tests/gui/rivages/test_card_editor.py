@@ -230,7 +230,10 @@ def test_loot_findings_select_the_token(window, qtbot):
 
 
 def test_export_card_sheets_from_the_file_menu(window, dialogs, tmp_path):
+    from studio.render.cards import PLAIN
+
     assert window.load_path(CARDS)
+    dialogs.answer("ask_card_print_options", PLAIN)     # no bleed, no backs: 9 cards a page
     dialogs.answer("ask_export_file", str(tmp_path / "cards.pdf"))
     written = window.export("pdf")
     assert written == [tmp_path / "cards.pdf"]
@@ -239,6 +242,29 @@ def test_export_card_sheets_from_the_file_menu(window, dialogs, tmp_path):
     dialogs.answer("ask_export_file", str(tmp_path / "cards.png"))
     pngs = window.export("png")
     assert [p.name for p in pngs] == [f"cards-p{i}.png" for i in range(1, 6)]
+
+
+def test_export_dialog_options_give_backs_and_bleed_and_are_remembered(window, dialogs, tmp_path, real_dialogs):
+    from studio.gui.rivages.card_print_dialog import CardPrintDialog, load_options
+    from studio.render.cards import PrintOptions, sheet_items
+
+    assert window.load_path(CARDS)
+    dialog = CardPrintDialog(sheet_items(window.document.model), "a4", load_options(None), window)
+    assert dialog.options() == PrintOptions(3.0, True, "long")          # the defaults
+    assert "on 12 A4 landscape pages (3 mm bleed; backs for duplex, flip on the long edge)" in dialog.summary.text()
+    dialog.duplex_box.setCurrentIndex(dialog.duplex_box.findData("short"))
+    dialog.backs_check.setChecked(False)
+    assert not dialog.duplex_box.isEnabled()
+    dialog.bleed_spin.setValue(0)
+    assert dialog.summary.text().endswith("on 5 A4 pages")
+    dialog.close()
+    dialogs.answer("ask_card_print_options", PrintOptions(2.0, True, "short"))
+    dialogs.answer("ask_export_file", str(tmp_path / "cards.pdf"))
+    written = window.export("pdf")
+    assert len(re.findall(rb"/Type\s*/Page(?![s\w])", written[0].read_bytes())) == 12   # 6 face + 6 back sheets
+    assert load_options(window.settings) == PrintOptions(2.0, True, "short")
+    dialogs.answer("ask_card_print_options", None)                        # Cancel writes nothing
+    assert window.export("pdf") == []
 
 
 def test_close_asks_about_unsaved_edits(window, dialogs):

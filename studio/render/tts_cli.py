@@ -1,0 +1,118 @@
+"""``studio export-tts FILE -o OUT.json``: a board or island as a Tabletop Simulator saved-object
+set (:mod:`studio.render.tts`): ``OUT.json`` and its images beside it.
+
+Exit codes as ``studio render``: 0 written; 1 a file could not be written; 2 bad usage or a
+file that does not load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
+(nothing written). Never a traceback for those."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="studio export-tts",
+        description="Write a board or island as a Tabletop Simulator saved-object set: OUT.json (TTS's save "
+                    "format) and its PNG images beside it. Copy them into TTS's Saves/Saved Objects folder.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island")
+    parser.add_argument("-o", "--output", metavar="OUT.json", required=True,
+                        help="the JSON file to write (images are written beside it as OUT-....png)")
+    parser.add_argument("--base-url", metavar="URL", default=None,
+                        help="refer to the images as URL/NAME.png (after you upload them, so other players see them) "
+                             "instead of file:/// URLs of the files written (only your computer sees those)")
+    return parser
+
+
+def _err(message: str) -> None:
+    print(f"studio export-tts: {message}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``studio export-tts``; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
+    if args.output == "-":
+        _err("export-tts writes a JSON file and images beside it; give a file name (e.g. board.json), not -")
+        return EXIT_USAGE
+    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
+        _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.json')})")
+        return EXIT_USAGE
+    output = Path(args.output)
+    suffix = output.suffix.lower()
+    if suffix and suffix != ".json":
+        _err(f"{output.name}: a Tabletop Simulator set is a .json file (its images are written beside it)")
+        return EXIT_USAGE
+    if not suffix:
+        output = output.with_name(output.name + ".json")
+    if args.base_url is not None and not args.base_url.strip():
+        _err("--base-url is empty: give the address the images are uploaded to, or leave the option out")
+        return EXIT_USAGE
+
+    from studio.content import LoadError
+    from studio.model.io import InvalidContent, read
+
+    try:
+        model = read(args.file)
+    except LoadError as exc:
+        print(exc.format(), file=sys.stderr)
+        return EXIT_USAGE
+    except InvalidContent as exc:
+        lines = "\n".join(f.format() for f in exc.findings)
+        _err(f"{args.file} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
+        return EXIT_USAGE
+    fmt = getattr(model, "FORMAT", "")
+    if fmt == "realm-board/2":
+        from studio.validate import validate
+
+        errors = [f for f in validate(model) if f.severity == "error"]
+    elif fmt == "rivages-island/1":
+        from studio.validate.rivages import rivages_findings
+
+        errors = [f for f in rivages_findings(args.file) if f.severity == "error"]
+    else:
+        _err(f"{args.file} is a {fmt or type(model).__name__} file; export-tts takes a board or an island")
+        return EXIT_USAGE
+    if errors:
+        n = len(errors)
+        _err(f"{args.file} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} before exporting:\n"
+             + "\n".join(f.format() for f in errors))
+        return EXIT_USAGE
+
+    from studio.render.cli import _ensure_gui_application, _Stops
+    from studio.render.export import ExportError, Stopped
+    from studio.render.tts import export_tts
+
+    _ensure_gui_application()
+    try:
+        with _Stops() as stops:
+            written = export_tts(model, output, args.base_url, stop=stops.requested)
+    except Stopped:
+        _err(f"{stops.name}: stopped before {output} was complete; nothing was written")
+        return stops.code
+    except ExportError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    except OSError as exc:
+        _err(str(exc) if not getattr(exc, "strerror", None) or str(exc).startswith("could not")
+             else f"could not write {output}: {exc.strerror}")
+        return EXIT_WRITE
+    for path in written:
+        print(path)
+    where = "at " + args.base_url.rstrip("/") if args.base_url else "as file:/// URLs (only this computer sees them)"
+    print(f"{getattr(model, 'name', None) or model.id}: Tabletop Simulator set of {len(written) - 1} image"
+          f"{'s' if len(written) != 2 else ''} and {output.name}; images referred to {where}", file=sys.stderr)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
