@@ -183,6 +183,7 @@ class ValidationDock(FindingsListDock):
         self.document = document
         self.findings: list[Finding] = []
         self._pinned = False         # the list starts with the schema findings of a lenient open
+        self._held_back = False      # ... and shows only them until the board is edited
         self.generation = 0          # bumped by every edit
         self.shown_generation = -1   # the edit generation the list shows
         self.scenario: Scenario | None = None
@@ -263,11 +264,17 @@ class ValidationDock(FindingsListDock):
         return findings
 
     def _with_open_problems(self, findings: list[Finding]) -> list[Finding]:
-        """The file's schema findings (what ``studio validate`` prints for the file) first,
-        while the board opened leniently is unsaved, then the findings of the board as opened."""
+        """What to list for a board opened leniently (a file with schema errors): until it is
+        edited, exactly the file's schema findings, which is what ``studio validate`` prints
+        for it (the other checks would judge a board with the bad values dropped, not the
+        file); once edited, those findings first (they stay until the board is saved), then
+        the findings of the board as edited."""
         problems = self.document.open_problems
         self._pinned = problems is not None
-        return list(findings) if problems is None else [*problems.findings, *findings]
+        self._held_back = problems is not None and self.document.undo_stack.index() == 0  # nothing done since open
+        if problems is None:
+            return list(findings)
+        return list(problems.findings) if self._held_back else [*problems.findings, *findings]
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
         """Wait for a running worker (tests, closing); True when none is left running."""
@@ -290,7 +297,10 @@ class ValidationDock(FindingsListDock):
         text = count_text(self.findings)
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
         against = f" ({rules_phrase(self.rules_name())})"
-        if self.findings:
+        if self._held_back:
+            self.summary.setText(f"<b>{text}</b> in the file, as <tt>studio validate</tt> reports them: the other "
+                                 "checks run once you edit the board")
+        elif self.findings:
             self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
         else:
             self.summary.setText(f"<span style='color:#2e7d32'>✔ <b>No problems found</b></span>{against}")
