@@ -191,7 +191,9 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
             parent = parent[part]
         line, col = source.locate(original, prefer_key=True)
         value = _short(parent[original[-1]])
-        if len(original) == 1:  # a header key: only a stand-in keeps the board
+        if len(original) == 1 and code not in ("schema/unknown-key", "schema/bad-key"):
+            # a header key's value: only a stand-in keeps the file (a key the format does not
+            # know, a misspelt `nmae:`, holds nothing the model uses: it is left out below)
             rest = {k: v for k, v in _clean(marked).items() if k != original[0]}
             ok, stand_in = _top_default(str(original[0]), rest, path)
             if not ok or original[0] == "format":

@@ -121,6 +121,11 @@ def crash(window, recovery_dir: Path) -> Path:
     record["pid"] = DEAD_PID
     path.write_text(json.dumps(record), encoding="utf-8")
     window.recovery.autosaver.session = "gone-" + window.recovery.autosaver.session  # never touches it again
+    # a dead editor no longer watches its file either
+    if hasattr(window, "files"):
+        window.files.watcher.watch(None)
+    if hasattr(window, "disk"):
+        window.disk.follow(None)
     return path
 
 
