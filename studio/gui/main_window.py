@@ -206,7 +206,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                            "Save the board to a new file")
         self.export_action = self._action("&Export Image…", self.export_image, "Ctrl+E", None,
                                           "Export the board as a PNG image")
-        self.quit_action = self._action("&Quit", self.quit_studio, QKeySequence.Quit, None,
+        self.quit_action = self._action("&Quit", self.quit_studio, "Ctrl+Q", None,
                                         "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
 

@@ -212,7 +212,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         menu.addSeparator()
         self.close_action = self._action("&Close", self.close, QKeySequence.Close, "Close this window")
         menu.addAction(self.close_action)
-        self.quit_action = self._action("&Quit", lambda: quit_studio(self), QKeySequence.Quit,
+        self.quit_action = self._action("&Quit", lambda: quit_studio(self), "Ctrl+Q",
                                         "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
         menu.addAction(self.quit_action)

@@ -307,7 +307,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.actions["recover"] = self.recovery.recover_action
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
-        quit_action = add(file, "quit", "&Quit", lambda: quit_studio(self), QKeySequence.Quit)
+        quit_action = add(file, "quit", "&Quit", lambda: quit_studio(self), "Ctrl+Q")
         quit_action.setMenuRole(QAction.QuitRole)
         quit_action.setStatusTip("Quit Board Studio: close every window, asking about unsaved work")
         edit = bar.addMenu("&Edit")
