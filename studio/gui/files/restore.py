@@ -147,8 +147,8 @@ class WindowRecovery(QObject):
         for entry in chosen:
             if restore_entry(entry, self.window) is not None:
                 restored = True
-            else:
-                self.store.mark_offered([entry])  # kept for File ▸ Recover Autosaves…
+        # one that could not be restored (or whose file stayed) is kept for File ▸ Recover Autosaves…
+        self.store.mark_offered([e for e in chosen if e.file.exists()])
         return restored
 
 
