@@ -102,6 +102,12 @@ def edit(window) -> object:
     return doc.snapshot()
 
 
+def adopt(qtbot, window):
+    """A window the restore opened: closed after the test, without asking."""
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    return window
+
+
 def held(window):
     if isinstance(window, MainWindow):
         return window.document.board
@@ -155,7 +161,7 @@ def test_each_kind_is_restored_into_its_own_editor(kind, qtbot, tmp_path, settin
     ((entry,),) = recover_dialog.calls
     assert (entry.kind_noun, entry.original_path, entry.name) == (noun, str(original), original.name)
 
-    restored = owner if cls is MainWindow else owner.other_windows[-1]
+    restored = owner if cls is MainWindow else adopt(qtbot, owner.other_windows[-1])
     assert type(restored) is cls and restored is not editor
     assert restored.isVisible()
     assert held(restored) == expected
@@ -212,6 +218,7 @@ def test_a_board_autosave_offered_from_the_tree_editor_opens_the_board_editor(qt
     qtbot.addWidget(tree, before_close_func=lambda w: w.document.undo_stack.setClean())
     tree.recovery.recover_action.trigger()                   # File ▸ Recover Autosaves…
     (restored,) = tree.other_windows
+    adopt(qtbot, restored)
     assert isinstance(restored, MainWindow) and restored.document.board == expected
     assert restored.document.path == str(original) and restored.document.is_modified
     assert tree.recovery.recover_action in tree.file_menu.actions()
@@ -275,6 +282,7 @@ def test_an_autosave_whose_file_was_deleted_is_restored_and_saved_there_again(qt
     qtbot.addWidget(owner, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert owner.recovery.offer_recovery() is True
     (restored,) = owner.other_windows
+    adopt(qtbot, restored)
     assert isinstance(restored, IslandEditorWindow)
     assert restored.document.model == expected and restored.document.path == str(original)
     assert restored.save() is True                            # written again where it was
@@ -321,6 +329,7 @@ def test_a_killed_island_editor_is_offered_at_the_next_start(qtbot, tmp_path, se
     ((entry,),) = recover_dialog.calls
     assert entry.kind == "rivages-island/1" and entry.original_path == str(original)
     (island_window,) = window.other_windows
+    adopt(qtbot, island_window)
     assert isinstance(island_window, IslandEditorWindow)
     assert island_window.document.model.name == "Edited before the crash"
     assert island_window.document.is_modified and island_window.document.path == str(original)

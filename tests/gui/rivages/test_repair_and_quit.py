@@ -91,6 +91,10 @@ def test_a_file_that_does_not_parse_is_still_refused_with_its_place(qtbot, tmp_p
 
 @pytest.mark.parametrize("cls", list(FILES), ids=lambda c: c.__name__)
 def test_quit_closes_every_window_asking_about_unsaved_work(cls, qtbot, settings, dialogs, monkeypatch):
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    for leftover in [w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible()]:
+        leftover.hide()  # a window another test left open is not part of this studio session
     editor = cls(settings=settings)
     board = MainWindow(settings=settings)
     for w in (editor, board):
