@@ -246,6 +246,8 @@ def quit_studio(origin=None) -> bool:
         windows.remove(origin)
         windows.append(origin)
     for window in windows:
+        if not window.isVisible():
+            continue  # closed with a window before it (a scenario editor with its board editor)
         if not window.close():
             window.raise_()
             window.activateWindow()
