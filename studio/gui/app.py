@@ -6,8 +6,9 @@ editor beside it; a Rivages scenario opens the Rivages playtest window.
 
 A FILE that is missing or does not load is reported in a dialog and on stderr
 (``file:line:col: message``), and the editor opens on a new untitled board instead (never on the
-bundled board, which a Save would overwrite); never a traceback. A board with schema errors opens
-to be repaired (:mod:`studio.model.lenient`). Qt's own warnings go to
+bundled board, which a Save would overwrite); never a traceback. A board, island, tree, card or
+loot file with schema errors opens to be repaired (:mod:`studio.model.lenient`). Work a crash
+lost, of any kind, is offered once the first window shows (:mod:`studio.gui.files.restore`). Qt's own warnings go to
 the ``studio.qt`` logger (:mod:`studio.gui.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
 
 from __future__ import annotations
