@@ -356,10 +356,10 @@ class ContentDocument(UndoDocument, QObject):
             raise CannotSave(findings[0].message + more, "\n".join(f"{f.code}: {f.message}" for f in findings),
                              findings)
 
-    def recovery_content(self) -> tuple[str, str]:
-        """(content format, YAML text) of the model now, for its autosave
+    def recovery_content(self) -> tuple[str, Any]:
+        """(content format, plain data) of the model now, for its autosave
         (:mod:`studio.gui.files.recovery`)."""
-        return self._model.FORMAT, io.to_text(self._model)
+        return self._model.FORMAT, self._model.to_data()
 
     def snapshot(self) -> Any:
         """A deep copy of the model (tests compare it after undo)."""

@@ -140,12 +140,10 @@ class ScenarioDocument(QObject):
             return Path(self.path).name
         return f"{self.value(('name',), None) or self.value(('id',), None) or 'New scenario'} (unsaved)"
 
-    def recovery_content(self) -> tuple[str, str]:
-        """(format, YAML text) of the data as edited, for its autosave (the form may hold a
-        scenario that does not pass its schema yet: it is kept as it is)."""
-        from studio.content import dump_yaml
-
-        return FORMAT, dump_yaml(self.data)
+    def recovery_content(self) -> tuple[str, Any]:
+        """(format, plain data) as edited, for its autosave (the form may hold a scenario that
+        does not pass its schema yet: it is kept as it is)."""
+        return FORMAT, copy.deepcopy(self.data)
 
     def set_value(self, path, value: Any, text: str | None = None) -> None:
         """Set (MISSING: remove) the value at ``path``; a no-op pushes nothing."""

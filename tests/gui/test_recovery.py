@@ -134,7 +134,7 @@ def test_autosave_only_when_modified_and_changed(qtbot, board_file, recovery_dir
     assert record["format"] == "board-studio-recovery/1"
     assert record["original_path"] == str(board_file)
     assert record["pid"] == os.getpid()
-    assert record["text"] == io.to_text(doc.board)
+    assert record["kind"] == "realm-board/2" and record["data"] == doc.board.to_data()
     assert not list(recovery_dir.glob("*.tmp"))            # written atomically
 
     doc.set_board_value("name", "Edited again")
