@@ -6,8 +6,9 @@ editor beside it; a Rivages scenario opens the Rivages playtest window.
 
 A FILE that is missing or does not load is reported in a dialog and on stderr
 (``file:line:col: message``), and the editor opens on a new untitled board instead (never on the
-bundled board, which a Save would overwrite); never a traceback. A board with schema errors opens
-to be repaired (:mod:`studio.model.lenient`). Qt's own warnings go to
+bundled board, which a Save would overwrite); never a traceback. A board, island, tree, card or
+loot file with schema errors opens to be repaired (:mod:`studio.model.lenient`). Work a crash
+lost, of any kind, is offered once the first window shows (:mod:`studio.gui.files.restore`). Qt's own warnings go to
 the ``studio.qt`` logger (:mod:`studio.gui.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
 
 from __future__ import annotations
@@ -110,9 +111,10 @@ def open_rivages_scenario(path):
 
 
 def start_editor(argv: list[str], settings: QSettings | None = None):
-    """Show the editor window on ``argv[0]`` (or the bundled board), then offer to restore
-    work that a crash lost: the board editor, or the island, tree or card editor for Rivages
-    files (by the file's ``format:``). Needs a QApplication; ``settings`` default to the app's."""
+    """Show the editor window on ``argv[0]`` (or the bundled board): the board editor, or the
+    island, tree or card editor for Rivages files (by the file's ``format:``), then offer to
+    restore work that a crash lost, each autosave in the editor for its kind
+    (:mod:`studio.gui.files.restore`). Needs a QApplication; ``settings`` default to the app's."""
     app = QApplication.instance()
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
@@ -127,6 +129,9 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
             scenario_refused = load_error_text(exc)
             window = None
         if window is not None:
+            recovery = getattr(window, "recovery", None)  # the board editor; not the playtest window
+            if recovery is not None:
+                recovery.offer_recovery()
             return window
         if scenario_refused is None:
             argv = []  # a message box already said why it cannot be played
@@ -142,6 +147,7 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
             text, _details = load_error_text(exc)
             print(f"studio: cannot open {argv[0]}:\n{text}\nStarting with a new file instead.", file=sys.stderr)
         window.show()
+        window.recovery.offer_recovery()  # lost work of any kind, each into its own editor
         return window
     window = MainWindow(settings=settings)
     refused: tuple[str, str | None] | None = scenario_refused

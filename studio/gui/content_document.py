@@ -167,6 +167,8 @@ class ContentDocument(UndoDocument, QObject):
         self.scenario = scenario
         self._lint = lint
         self.findings: list[Finding] = []
+        # what a lenient open left out and why (studio.model.lenient.OpenProblems), until saved
+        self.open_problems = None
         self._init_undo_stack()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -180,6 +182,27 @@ class ContentDocument(UndoDocument, QObject):
         :class:`~studio.content.LoadError` or :class:`~studio.model.io.InvalidContent`
         (``content/wrong-kind`` for a file of another format)."""
         return cls(_read(path, model_type), path, **kwargs)
+
+    @classmethod
+    def open_leniently(cls, path: str | os.PathLike, model_types: Sequence[type], **kwargs) -> "ContentDocument":
+        """Read ``path``, a file of one of ``model_types``; a file that parses but fails its
+        schema opens with what the schema rejects left out (:mod:`studio.model.lenient`), so it
+        can be repaired in the editor: :attr:`open_problems` then holds the file's schema
+        findings (listed first in :attr:`findings` until saved) and what was left out, and the
+        document is modified. Raises LoadError or InvalidContent (``content/wrong-kind`` for a
+        file of another format) when nothing can be opened."""
+        from studio.model.lenient import read_leniently
+
+        model_types = tuple(model_types)
+        check_format(path, [t.FORMAT for t in model_types],
+                     " or ".join(EDITED_AS.get(t.FORMAT, f"a {t.FORMAT} file") for t in model_types))
+        model, problems = read_leniently(path, model_types)
+        doc = cls(model, path, **kwargs)
+        if problems is not None:
+            doc.open_problems = problems
+            doc.undo_stack.resetClean()  # modified until saved: the file still holds what was left out
+            doc.refresh_findings()
+        return doc
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -259,6 +282,9 @@ class ContentDocument(UndoDocument, QObject):
         except Exception as exc:  # noqa: BLE001 - a lint bug must not take the editor down
             findings = [Finding("internal/error", "error", f"the check failed: {type(exc).__name__}: {exc}",
                                 self._path)]
+        if self.open_problems is not None:
+            # the file's own schema findings (what studio validate prints for it) come first
+            findings = [*self.open_problems.findings, *findings]
         self.findings = findings
         self.findings_changed.emit(findings)
         return findings
@@ -270,6 +296,7 @@ class ContentDocument(UndoDocument, QObject):
     # -- files ------------------------------------------------------------------------------
     def reset(self, model: Any, path: str | os.PathLike | None = None) -> None:
         """Replace the model (New, Open): clears undo history; the document is clean."""
+        self.open_problems = None
         self._model = model
         self._path = str(path) if path is not None else None
         self.undo_stack.clear()
@@ -307,6 +334,9 @@ class ContentDocument(UndoDocument, QObject):
                              "\n".join(lines), exc.findings) from None
         if hasattr(self._model, "path"):
             self._model.path = str(target)
+        if self.open_problems is not None:
+            self.open_problems = None  # the file now holds the model as shown
+            self.refresh_findings()
         self.undo_stack.setClean()
         if self._path != str(target):
             self._path = str(target)
@@ -325,6 +355,11 @@ class ContentDocument(UndoDocument, QObject):
             more = f" (and {len(findings) - 1} more problem{'s' if len(findings) > 2 else ''})" if len(findings) > 1 else ""
             raise CannotSave(findings[0].message + more, "\n".join(f"{f.code}: {f.message}" for f in findings),
                              findings)
+
+    def recovery_content(self) -> tuple[str, Any]:
+        """(content format, plain data) of the model now, for its autosave
+        (:mod:`studio.gui.files.recovery`)."""
+        return self._model.FORMAT, self._model.to_data()
 
     def snapshot(self) -> Any:
         """A deep copy of the model (tests compare it after undo)."""

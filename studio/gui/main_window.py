@@ -206,7 +206,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                            "Save the board to a new file")
         self.export_action = self._action("&Export Image…", self.export_image, "Ctrl+E", None,
                                           "Export the board as a PNG image")
-        self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit, None, "Quit Board Studio")
+        self.quit_action = self._action("&Quit", self.quit_studio, "Ctrl+Q", None,
+                                        "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
 
         self.undo_action, self.redo_action = undo_redo_actions(stack, self)
@@ -401,6 +402,13 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         if choice is prompts.Choice.SAVE:
             return self.save()
         return choice is prompts.Choice.DISCARD
+
+    def quit_studio(self) -> bool:
+        """File ▸ Quit: close every window, this one last, each asking about its unsaved work
+        (:func:`studio.gui.files.restore.quit_studio`)."""
+        from studio.gui.files.restore import quit_studio
+
+        return quit_studio(self)
 
     def new_board(self) -> None:
         """File ▸ New Board: the New Board wizard (see :class:`EditorActions`)."""

@@ -134,6 +134,17 @@ class ScenarioDocument(QObject):
     def value(self, path, default: Any = MISSING) -> Any:
         return get_path(self.data, tuple(path), default)
 
+    def display_name(self) -> str:
+        """The file name, or ``"<name> (unsaved)"`` for a scenario not saved yet."""
+        if self.path:
+            return Path(self.path).name
+        return f"{self.value(('name',), None) or self.value(('id',), None) or 'New scenario'} (unsaved)"
+
+    def recovery_content(self) -> tuple[str, Any]:
+        """(format, plain data) as edited, for its autosave (the form may hold a scenario that
+        does not pass its schema yet: it is kept as it is)."""
+        return FORMAT, copy.deepcopy(self.data)
+
     def set_value(self, path, value: Any, text: str | None = None) -> None:
         """Set (MISSING: remove) the value at ``path``; a no-op pushes nothing."""
         current = get_path(self.data, tuple(path))
@@ -789,6 +800,9 @@ class ScenarioEditor(QMainWindow):
         self.schema = load_schema()
         self.current_board = current_board
         self.document = document if document is not None else ScenarioDocument()
+        from studio.gui.files.restore import WindowRecovery
+
+        self.recovery = WindowRecovery(self, self.document, self.restore_autosave)  # autosave, recovery
         self.editors: list[FieldEditor] = []
         self._build_actions()
         self._build_form()
@@ -820,6 +834,8 @@ class ScenarioEditor(QMainWindow):
         menu = self.menuBar().addMenu("&Scenario")
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(a)
+        menu.addSeparator()
+        menu.addAction(self.recovery.recover_action)
         menu.addSeparator()
         menu.addAction(self.close_action)
         self.edit_menu = self.menuBar().addMenu("&Edit")
@@ -1077,6 +1093,7 @@ class ScenarioEditor(QMainWindow):
         old = self.document
         old.changed.disconnect(self._changed)
         self.document = document
+        self.recovery.follow(document)
         self._connect_document()
         old.deleteLater()
 
@@ -1123,6 +1140,16 @@ class ScenarioEditor(QMainWindow):
         if choice is prompts.Choice.SAVE:
             return self.save()
         return choice is prompts.Choice.DISCARD
+
+    def restore_autosave(self, data: dict, original_path: str | None) -> bool:
+        """Show a restored autosave (:mod:`studio.gui.files.restore`): the scenario ``data`` as
+        a modified document whose path is ``original_path``. False when the user keeps the
+        open work."""
+        if not self.maybe_save():
+            return False
+        self.set_document(ScenarioDocument(data, original_path, self))
+        self.document.undo_stack.resetClean()  # unsaved: differs from the file (or there is none)
+        return True
 
     def new_scenario(self) -> None:
         if self.maybe_save():
@@ -1204,6 +1231,7 @@ class ScenarioEditor(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
+        self.recovery.window_closed()
         event.accept()
 
 

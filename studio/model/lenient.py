@@ -1,9 +1,10 @@
-"""Open a board whose YAML parses but fails its schema, so the designer can repair it in the
-editor: every value the schema rejects is left out (a misspelt key, a value of the wrong type,
+"""Open a board (or an island, a Tree of Wisdom, a card or loot set) whose YAML parses but
+fails its schema, so the designer can repair it in the editor: every value the schema rejects is left out (a misspelt key, a value of the wrong type,
 an entry that lacks a required key), each one recorded as a :class:`Dropped` with where it was.
 
 A file that does not parse, names no known format, or whose top level cannot be kept is still
-refused (the ``LoadError`` / ``InvalidContent`` of :func:`studio.model.io.read_board`)."""
+refused (the ``LoadError`` / ``InvalidContent`` of :func:`studio.model.io.read_board`).
+:func:`read_board_leniently` opens boards, :func:`read_leniently` any content model."""
 
 from __future__ import annotations
 
@@ -50,17 +51,18 @@ class OpenProblems:
     path: str
     findings: list[Finding]
     dropped: list[Dropped] = field(default_factory=list)
+    noun: str = "board"   # what was opened: "board", "island", "Tree of Wisdom"...
 
     def summary(self) -> str:
         """Plain text for the banner: what is wrong and what was left out."""
         n = len(self.findings)
-        head = (f"This board was opened with {n} schema problem{'s' if n != 1 else ''} (listed in the "
+        head = (f"This {self.noun} was opened with {n} schema problem{'s' if n != 1 else ''} (listed in the "
                 f"Validation panel). ")
         if not self.dropped:
             return head + "Nothing was left out."
         shown = "; ".join(d.format() for d in self.dropped[:6])
         more = f"; and {len(self.dropped) - 6} more" if len(self.dropped) > 6 else ""
-        return head + f"Left out: {shown}{more}. Saving writes the board without them."
+        return head + f"Left out: {shown}{more}. Saving writes the {self.noun} without them."
 
 
 class _TranslatedSource(SourceMap):
@@ -189,7 +191,9 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
             parent = parent[part]
         line, col = source.locate(original, prefer_key=True)
         value = _short(parent[original[-1]])
-        if len(original) == 1:  # a header key: only a stand-in keeps the board
+        if len(original) == 1 and code not in ("schema/unknown-key", "schema/bad-key"):
+            # a header key's value: only a stand-in keeps the file (a key the format does not
+            # know, a misspelt `nmae:`, holds nothing the model uses: it is left out below)
             rest = {k: v for k, v in _clean(marked).items() if k != original[0]}
             ok, stand_in = _top_default(str(original[0]), rest, path)
             if not ok or original[0] == "format":
@@ -265,10 +269,36 @@ def read_board_leniently(path) -> tuple[Any, OpenProblems | None]:
     :func:`studio.model.io.read_board` does."""
     from studio.model import io
 
+    return read_leniently(path, io.Board)
+
+
+NOUNS = {"realm-board": "board", "rivages-island": "island", "rivages-tree": "Tree of Wisdom",
+         "rivages-cards": "card set", "rivages-loot": "loot set"}
+
+
+def read_leniently(path, cls) -> tuple[Any, OpenProblems | None]:
+    """A model of type ``cls`` (or one of the tuple ``cls``: ``Board``, ``Island``, ``Tree``,
+    ``CardSet``, ``LootSet``) for its editor: ``(model, None)`` for a valid file, ``(model,
+    problems)`` for a file opened by leaving out what its schema rejects. Raises ``LoadError``
+    (the YAML does not parse) or ``InvalidContent`` (nothing can be opened, or a file of
+    another kind: ``content/wrong-kind``)."""
+    from studio.model import io
+
+    kinds = cls if isinstance(cls, tuple) else (cls,)
+
+    def wrong_kind(obj) -> io.InvalidContent:
+        fmt = getattr(obj, "FORMAT", type(obj).__name__)
+        return io.InvalidContent([Finding("content/wrong-kind", "error",
+                                          f"expected a {kinds[0].FORMAT} file, got {fmt}", str(path), 1, 1)])
+
     try:
-        return io.read_board(path), None
+        obj = io.read(path)
     except io.InvalidContent as exc:
         refused = exc
+    else:
+        if not isinstance(obj, kinds):
+            raise wrong_kind(obj)
+        return obj, None
     doc = load_document(path)
     if any(not f.code.startswith("schema/") or f.code in _NOT_REPAIRED for f in refused.findings):
         raise refused
@@ -278,12 +308,13 @@ def read_board_leniently(path) -> tuple[Any, OpenProblems | None]:
     data, source, dropped = fixed
     doc.data, doc.source = data, source
     try:
-        board = io.model_from_document(doc)
+        model = io.model_from_document(doc)
     except io.InvalidContent:
         raise refused from None
-    if not isinstance(board, io.Board):
+    if not isinstance(model, kinds):
         raise refused
-    return board, OpenProblems(str(path), list(refused.findings), dropped)
+    noun = NOUNS.get(str(data.get("format", "")).split("/")[0], "file")
+    return model, OpenProblems(str(path), list(refused.findings), dropped, noun)
 
 
 _NOT_REPAIRED = {"schema/not-a-mapping", "schema/no-format", "schema/unknown-format", "schema/too-large",

@@ -107,10 +107,17 @@ def test_autosave_restore_keeps_the_location(window, monkeypatch, tmp_path):
         bundled_path("scenarios", "archipelago-city.yaml").read_text().replace(
             "id: archipelago-city", "id: my-isles").replace("../boards/realm/archipelago-city-3p.yaml",
                                                             "../boards/isles.yaml"))
-    text = store.path_for("s1").read_text().replace("format: realm-board/2", "format: realm-board/1").replace(
-        "location: archipelago-city\\n", "")
-    text = text.replace('"original_path": null', f'"original_path": "{board_file}"')
-    store.path_for("s1").write_text(text)
+    import json
+
+    from studio.content import dump_yaml
+
+    record = json.loads(store.path_for("s1").read_text())   # as written then: no kind, YAML text
+    data = record.pop("data")
+    del record["kind"]
+    data["format"] = "realm-board/1"
+    del data["location"]
+    record.update(text=dump_yaml(data), original_path=str(board_file))
+    store.path_for("s1").write_text(json.dumps(record))
     (entry,) = store.entries()
     assert entry.board().location == "my-isles"
 

@@ -134,7 +134,7 @@ def test_autosave_only_when_modified_and_changed(qtbot, board_file, recovery_dir
     assert record["format"] == "board-studio-recovery/1"
     assert record["original_path"] == str(board_file)
     assert record["pid"] == os.getpid()
-    assert record["text"] == io.to_text(doc.board)
+    assert record["kind"] == "realm-board/2" and record["data"] == doc.board.to_data()
     assert not list(recovery_dir.glob("*.tmp"))            # written atomically
 
     doc.set_board_value("name", "Edited again")
@@ -380,11 +380,12 @@ def test_the_dialog_shows_full_paths_and_decides(qtbot, tmp_path, recovery_dir, 
     dialog.show()
     qtbot.waitExposed(dialog)
     table = dialog.table
-    rows = [[table.topLevelItem(i).text(c) for c in range(3)] for i in range(table.topLevelItemCount())]
-    assert [r[2] for r in rows] == [str(checkouts[1]), str(checkouts[0]), "never saved to a file",
+    rows = [[table.topLevelItem(i).text(c) for c in range(4)] for i in range(table.topLevelItemCount())]
+    assert [r[3] for r in rows] == [str(checkouts[1]), str(checkouts[0]), "untitled board (never saved to a file)",
                                     f"{tmp_path / 'gone.yaml'}  (deleted or moved since)"]
     assert [r[0] for r in rows[:2]] == ["jungle.yaml", "jungle.yaml"]
-    assert all(r[1][:2] == "20" for r in rows)
+    assert {r[1] for r in rows} == {"Board"}
+    assert all(r[2][:2] == "20" for r in rows)
     assert "did not close properly" in dialog.heading.text() and "4 boards" in dialog.heading.text()
     assert "2 older autosaves" in dialog.note.text() and "Recover Autosaves" in dialog.note.text()
     assert original_text(entries[0]) == str(checkouts[1])
@@ -397,13 +398,13 @@ def test_the_dialog_shows_full_paths_and_decides(qtbot, tmp_path, recovery_dir, 
     assert dialog.isVisible()
     table.clearSelection()
     table.topLevelItem(0).setSelected(True)
-    assert dialog.restore_button.isEnabled()
-    table.topLevelItem(1).setSelected(True)
-    assert not dialog.restore_button.isEnabled()              # one at a time
-    table.topLevelItem(1).setSelected(False)
+    assert dialog.restore_button.isEnabled() and dialog.restore_button.text() == "Restore"
+    table.topLevelItem(2).setSelected(True)
+    assert dialog.restore_button.text() == "Restore 2"      # several at once, each into its own editor
     dialog.restore_button.click()
     decision = dialog.decision()
     assert decision.restore.session == "s1"
+    assert [e.session for e in decision.restores()] == ["s1", "s8"]
     assert [e.session for e in decision.discard] == ["s0"]
     assert not dialog.isVisible()
 

@@ -1,8 +1,11 @@
-"""Autosave and crash recovery.
+"""Autosave and crash recovery, for every kind of content the studio edits.
 
 While a document has unsaved changes, :class:`Autosaver` writes it every 30 s (only when it
 changed since the last autosave) to a recovery file of its own session in
-:func:`recovery_dir`, atomically. Saving, or closing the window, removes the file; so a
+:func:`recovery_dir`, atomically. Every editor window autosaves this way: the board editor,
+the island, Tree of Wisdom and card/loot editors and the scenario editor (one session per
+window); :mod:`studio.gui.files.restore` opens each lost autosave in the window made for its
+kind. Saving, or closing the window, removes the file; so a
 recovery file whose editor process is gone is work a crash lost, and the next editor start
 offers to restore it (:func:`studio.gui.files.services.FileServices.offer_recovery`).
 
@@ -14,10 +17,19 @@ one older than its original file (the file was saved since), and one whose origi
 gone and which is older than :data:`KEEP_DAYS` days. The folder is the user's, shared by every
 checkout and folder the studio edits files in, so the offer shows each original's full path.
 
-A recovery file is JSON (``format: board-studio-recovery/1``): the board's YAML text, the path
-of the file it came from (None for a board never saved), the owning process (pid and, on
+A recovery file is JSON (``format: board-studio-recovery/1``): the document's ``kind`` (its
+content format, e.g. ``rivages-island/1``; a file without one, written before other kinds
+were autosaved, holds a board), its content as ``data`` (the model's plain data, as JSON: a
+5,000-peg board takes about a hundredth of the time of its YAML text on the GUI thread) or, for
+data JSON cannot hold exactly and in files written before, as YAML ``text``, the path of the file it came from (None for
+a document never saved), the owning process (pid and, on
 Linux, its start time, so a reused pid is not taken for the owner), when it was written and,
 once it has been offered after its editor was gone, when (``offered_at``).
+
+A recovery file that cannot be read (not JSON, keys missing: damaged on disk or by hand) is
+listed too, as a damaged entry (:attr:`RecoveryEntry.problem`): restoring it says why it cannot
+be, Discard deletes it. Once offered it is renamed ``SESSION.damaged`` (kept, not asked about
+again at start-up; File ▸ Recover Autosaves… still lists it).
 
 Environment: ``STUDIO_RECOVERY_DIR`` overrides the folder (tests);
 ``STUDIO_AUTOSAVE_SECONDS`` the interval (default 30); ``STUDIO_NO_AUTOSAVE_PROMPT`` (any
@@ -25,6 +37,7 @@ non-empty value) turns the restore offer at start-up off."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
@@ -36,9 +49,9 @@ from pathlib import Path
 import platformdirs
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from studio.content import LoadError, parse_yaml, save_atomic
+from studio.content import Document, LoadError, SourceMap, dump_yaml, parse_yaml, save_atomic
 from studio.content.schemas import migrate
-from studio.model.io import InvalidContent, model_from_document, to_text
+from studio.model.io import InvalidContent, model_from_document
 from studio.model.realm import Board
 
 FORMAT = "board-studio-recovery/1"
@@ -121,12 +134,54 @@ def process_alive(pid: int, token: str | None = None) -> bool:
     return True
 
 
+# -- kinds ------------------------------------------------------------------------------------
+
+KIND_NOUNS = {
+    "realm-board": "board",
+    "realm-scenario": "scenario",
+    "rivages-island": "island",
+    "rivages-tree": "Tree of Wisdom",
+    "rivages-cards": "card set",
+    "rivages-loot": "loot set",
+}
+"""What a recovery file of each content format holds, in words ("untitled island")."""
+LEGACY_KIND = "realm-board/2"
+"""The kind of a recovery file written before other kinds were autosaved: a board."""
+
+
+def kind_noun(kind: str) -> str:
+    """``rivages-island/1`` -> ``island``; an unknown kind -> ``document``."""
+    return KIND_NOUNS.get(str(kind).split("/")[0], "document")
+
+
+def document_content(document) -> tuple[str, object]:
+    """(kind, plain data) of what ``document`` holds now: a document with a
+    ``recovery_content()`` method says it itself (content and scenario documents); a board
+    document gives its board's data."""
+    own = getattr(document, "recovery_content", None)
+    if callable(own):
+        return own()
+    board = document.board
+    return board.FORMAT, board.to_data()
+
+
+def document_name(document) -> str:
+    """The name the recovery dialog shows: the document's file name, or its own name."""
+    name = getattr(document, "display_name", None)
+    if callable(name):
+        return name()
+    path = getattr(document, "path", None)
+    return Path(path).name if path else "untitled"
+
+
 # -- files ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class RecoveryEntry:
-    """One recovery file. ``original_path`` is where the board was loaded from or last saved
-    (None for a board never saved); ``saved_at`` is seconds since the epoch."""
+    """One recovery file. ``kind`` is the content format it holds (``realm-board/2``,
+    ``rivages-island/1``...); ``original_path`` is where the document was loaded from or last
+    saved (None for one never saved); ``saved_at`` is seconds since the epoch. ``problem`` is
+    set (and ``text`` empty) when the recovery file itself cannot be read."""
 
     file: Path
     session: str
@@ -137,17 +192,26 @@ class RecoveryEntry:
     saved_at: float
     text: str
     offered_at: float | None = None
+    kind: str = LEGACY_KIND
+    problem: str | None = None
+    data: object = None   # the content as plain data (None: it is in ``text``, as YAML)
 
     @property
     def is_orphan(self) -> bool:
-        """True when the editor that wrote it is gone (crashed or killed)."""
-        return not process_alive(self.pid, self.token)
+        """True when the editor that wrote it is gone (crashed or killed); a damaged file has
+        no editor."""
+        return self.problem is not None or not process_alive(self.pid, self.token)
+
+    @property
+    def kind_noun(self) -> str:
+        """What it holds, in words: ``board``, ``island``, ``Tree of Wisdom``..."""
+        return kind_noun(self.kind) if self.problem is None else "damaged autosave"
 
     def saved_at_text(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
 
     def original_state(self) -> str:
-        """``"unsaved"`` (a board never saved), ``"missing"`` (its file is gone),
+        """``"unsaved"`` (a document never saved), ``"missing"`` (its file is gone),
         ``"newer"`` (its file was changed after this autosave) or ``"older"``."""
         if not self.original_path:
             return "unsaved"
@@ -157,35 +221,75 @@ class RecoveryEntry:
             return "missing"
         return "newer" if mtime > self.saved_at else "older"
 
-    def board(self) -> Board:
-        """The saved board. Raises :class:`LoadError` when the text is not a board at all.
+    def content(self):
+        """The saved document: a model (:class:`~studio.model.realm.Board`,
+        :class:`~studio.model.rivages.Island`, ``Tree``, ``CardSet``, ``LootSet``) whose
+        ``path`` is :attr:`original_path` (so a save patches that file, keeping its comments),
+        or, for a scenario, its data (a dict, as the scenario editor holds it). Raises
+        :class:`LoadError` (``recovery/unreadable``) when the file or its text is damaged.
 
         Unsaved work may not match the schema yet (that is why it is unsaved): it is rebuilt
         leniently then, so nothing the editor held is refused here."""
-        doc = parse_yaml(self.text, str(self.file))
+        if self.problem is not None:
+            raise LoadError("recovery/unreadable", f"the autosave file is damaged ({self.problem})", str(self.file))
+        if self.data is not None:
+            doc = Document(copy.deepcopy(self.data), SourceMap(path=str(self.file)), str(self.file))
+        else:
+            doc = parse_yaml(self.text, str(self.file))
+        family = self.kind.split("/")[0]
+        if doc.format is None or doc.format.split("/")[0] != family:
+            raise LoadError("recovery/unreadable",
+                            f"the autosave should hold {_a(kind_noun(self.kind))} ({self.kind}) but holds "
+                            f"{doc.format or 'no format'}", str(self.file))
+        if family == "realm-scenario":
+            if not isinstance(doc.data, dict):
+                raise LoadError("recovery/unreadable", "the recovered scenario is damaged", str(self.file))
+            return doc.data
+        from studio.model.io import _TYPES
+
+        cls = _TYPES.get(family)
         try:
-            board = model_from_document(doc)
+            model = model_from_document(doc)
         except InvalidContent:
             try:
-                board = Board.from_data(migrate(doc.data))
+                model = cls.from_data(migrate(doc.data))
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise LoadError("recovery/unreadable", f"the recovered board is damaged ({exc})",
+                raise LoadError("recovery/unreadable", f"the recovered {kind_noun(self.kind)} is damaged ({exc})",
                                 str(self.file)) from None
-        if not isinstance(board, Board):
-            raise LoadError("recovery/unreadable", "the recovery file holds no board", str(self.file))
-        board.path = self.original_path
-        if board.location is None and doc.format == "realm-board/1" and self.original_path:
+        if cls is None or not isinstance(model, cls):
+            raise LoadError("recovery/unreadable", f"the recovery file holds no {kind_noun(self.kind)}",
+                            str(self.file))
+        model.path = self.original_path
+        if hasattr(model, "source"):
+            model.source = None  # positions in the recovery file, not in the designer's file
+        if isinstance(model, Board) and model.location is None and doc.format == "realm-board/1" \
+                and self.original_path:
             # written before realm-board/2: the board's own file says its location, as on opening it
             from studio.model.locations import migrated_location
 
-            board.location = migrated_location(self.original_path)
-        return board
+            model.location = migrated_location(self.original_path)
+        return model
+
+    def board(self) -> Board:
+        """The saved board (see :meth:`content`). Raises :class:`LoadError` when the text is
+        not a board at all."""
+        if self.kind.split("/")[0] != "realm-board":
+            raise LoadError("recovery/unreadable", f"the recovery file holds {_a(self.kind_noun)}, not a board",
+                            str(self.file))
+        return self.content()
 
     def remove(self) -> None:
         try:
             self.file.unlink()
         except FileNotFoundError:
             pass
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+DAMAGED_SUFFIX = ".damaged"
 
 
 class RecoveryStore:
@@ -197,21 +301,44 @@ class RecoveryStore:
     def path_for(self, session: str) -> Path:
         return self.folder / f"{session}.json"
 
-    def write(self, session: str, board: Board, original_path: str | None, name: str) -> Path:
-        """Write the board atomically; returns the file. Raises OSError."""
+    def write(self, session: str, content, original_path: str | None, name: str, kind: str | None = None) -> Path:
+        """Write ``content`` (a model; or, with its ``kind``, YAML text or plain data)
+        atomically; returns the file. Raises OSError, or ValueError for text or data without a
+        kind."""
+        data = text = None
+        if isinstance(content, (str, dict)):
+            if not kind:
+                raise ValueError("recovery text or data needs its kind (content format)")
+            if isinstance(content, str):
+                text = content
+            else:
+                data = content
+        else:
+            kind, data = content.FORMAT, content.to_data()
+        if data is not None:
+            try:
+                exact = json.loads(json.dumps(data, ensure_ascii=False)) == data
+            except (TypeError, ValueError):
+                exact = False
+            if not exact:  # a key JSON would turn into text, a tuple...: YAML keeps it
+                text, data = dump_yaml(data), None
         self.folder.mkdir(parents=True, exist_ok=True)
         record = {
             "format": FORMAT,
             "session": session,
+            "kind": kind,
             "pid": os.getpid(),
             "token": process_token(os.getpid()),
             "original_path": original_path,
             "name": name,
             "saved_at": time.time(),
-            "text": to_text(board),
         }
+        if data is not None:
+            record["data"] = data
+        else:
+            record["text"] = text
         target = self.path_for(session)
-        save_atomic(target, json.dumps(record, ensure_ascii=False, indent=1))
+        save_atomic(target, json.dumps(record, ensure_ascii=False))
         return target
 
     def remove(self, session: str) -> None:
@@ -221,24 +348,35 @@ class RecoveryStore:
             pass
 
     def entries(self) -> list[RecoveryEntry]:
-        """Every readable recovery file, newest first (damaged ones are left alone)."""
+        """Every recovery file, newest first; a damaged one as an entry with its
+        :attr:`~RecoveryEntry.problem` (files of another format version are left alone)."""
         if not self.folder.is_dir():
             return []
         out = []
-        for file in self.folder.glob("*.json"):
+        for file in [*self.folder.glob("*.json"), *self.folder.glob(f"*{DAMAGED_SUFFIX}")]:
             try:
-                data = json.loads(file.read_text(encoding="utf-8"))
+                raw = file.read_text(encoding="utf-8")
+            except OSError:
+                continue  # gone meanwhile (another editor saved), or not ours to read
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict):
+                    raise ValueError("it holds no record")
                 if data.get("format") != FORMAT:
-                    continue
+                    if data.get("format") is None:
+                        raise ValueError("it names no format")
+                    continue  # a later version of the studio wrote it: its own to handle
                 out.append(RecoveryEntry(
                     file=file, session=str(data["session"]), pid=int(data["pid"]),
                     token=data.get("token"), original_path=data.get("original_path"),
                     name=str(data.get("name") or file.stem), saved_at=float(data["saved_at"]),
-                    text=str(data["text"]),
+                    text=str(data["text"]) if "data" not in data else "",
+                    data=data["data"] if "data" in data else None,
                     offered_at=float(data["offered_at"]) if data.get("offered_at") is not None else None,
+                    kind=str(data.get("kind") or LEGACY_KIND),
                 ))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue
+            except (ValueError, KeyError, TypeError) as exc:
+                out.append(_damaged(file, exc))
         out.sort(key=lambda e: e.saved_at, reverse=True)
         return out
 
@@ -252,27 +390,37 @@ class RecoveryStore:
 
     def mark_offered(self, entries, when: float | None = None) -> None:
         """Record that ``entries`` were offered (their files are rewritten atomically with
-        ``offered_at``), so the next start does not ask about them again. Files gone or
-        damaged meanwhile are skipped."""
+        ``offered_at``; a damaged one is renamed ``.damaged``), so the next start does not ask
+        about them again. Files gone or damaged meanwhile are skipped."""
         when = time.time() if when is None else when
         for entry in entries:
+            if entry.problem is not None:
+                if entry.file.suffix != DAMAGED_SUFFIX:
+                    try:
+                        os.replace(entry.file, entry.file.with_suffix(DAMAGED_SUFFIX))
+                    except OSError:
+                        pass
+                continue
             try:
                 data = json.loads(entry.file.read_text(encoding="utf-8"))
                 if data.get("format") != FORMAT:
                     continue
                 data["offered_at"] = when
-                save_atomic(entry.file, json.dumps(data, ensure_ascii=False, indent=1))
-            except (OSError, ValueError):
+                save_atomic(entry.file, json.dumps(data, ensure_ascii=False))
+            except (OSError, ValueError, AttributeError):
                 continue
 
     def clean_stale(self, keep_days: float = KEEP_DAYS, now: float | None = None) -> list[RecoveryEntry]:
         """Remove lost autosaves that can no longer matter: older than their original file
         (it was saved since), or whose original is gone and which are older than
-        ``keep_days``. A board never saved is kept (the autosave is its only copy), and so is
-        the autosave of a running editor. Returns the entries removed."""
+        ``keep_days``. A document never saved is kept (the autosave is its only copy), and so
+        is the autosave of a running editor and a damaged file (the user decides). Returns the
+        entries removed."""
         now = time.time() if now is None else now
         removed = []
         for entry in self.orphans():
+            if entry.problem is not None:
+                continue
             state = entry.original_state()
             if state == "newer" or (state == "missing" and now - entry.saved_at > keep_days * 86400):
                 entry.remove()
@@ -280,10 +428,31 @@ class RecoveryStore:
         return removed
 
 
+def _damaged(file: Path, exc: Exception) -> RecoveryEntry:
+    """The entry of a recovery file that cannot be read: its name, its time on disk, why."""
+    try:
+        mtime = file.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    if isinstance(exc, KeyError):
+        why = f"the record has no {exc.args[0]!r}"
+    elif isinstance(exc, json.JSONDecodeError):
+        why = f"not a readable record: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+    else:
+        why = f"not a readable record: {exc}"
+    offered = mtime if file.suffix == DAMAGED_SUFFIX else None
+    return RecoveryEntry(file=file, session=file.stem, pid=0, token=None, original_path=None, name=file.name,
+                         saved_at=mtime, text="", offered_at=offered, kind="", problem=why)
+
+
 class Autosaver(QObject):
     """Writes the document's unsaved work to its session's recovery file every
     ``interval_ms`` (only when modified and changed since the last write), and removes the
     file once the document is clean again (saved, reloaded, new) or :meth:`discard` is called.
+
+    The document is any editor document with ``changed``, ``undo_stack``, ``is_modified`` and
+    ``path`` (what it holds is read by :func:`document_content`); a window that replaces its
+    document (New, Open) calls :meth:`follow` with the new one.
 
     ``saved(path)`` after each write; ``failed(message)`` when a write fails (the timer goes
     on: a full disk may clear)."""
@@ -294,7 +463,7 @@ class Autosaver(QObject):
     def __init__(self, document, store: RecoveryStore | None = None, interval_ms: int | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.document = document
+        self.document = None
         self.store = store if store is not None else RecoveryStore()
         self.session = uuid.uuid4().hex
         self._dirty = False
@@ -302,14 +471,34 @@ class Autosaver(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms if interval_ms is not None else autosave_interval_ms())
         self.timer.timeout.connect(self._tick)
-        document.changed.connect(self._touch)
-        document.undo_stack.indexChanged.connect(self._touch)
-        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._connect(document)
         self.timer.start()
 
     @property
     def file(self) -> Path:
         return self.store.path_for(self.session)
+
+    def _connect(self, document) -> None:
+        self.document = document
+        document.changed.connect(self._touch)
+        document.undo_stack.indexChanged.connect(self._touch)
+        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._dirty = False
+
+    def follow(self, document) -> None:
+        """Autosave ``document`` from now on: the window replaced its document (New, Open,
+        restore), whose work was saved or given up, so this session's file goes."""
+        if document is self.document:
+            return
+        old = self.document
+        for signal, slot in ((old.changed, self._touch), (old.undo_stack.indexChanged, self._touch),
+                             (old.undo_stack.cleanChanged, self._clean_changed)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass  # already gone with its document
+        self.discard()
+        self._connect(document)
 
     def _touch(self, *_args) -> None:
         self._dirty = True
@@ -329,8 +518,8 @@ class Autosaver(QObject):
         if not self.document.is_modified:
             return None
         try:
-            path = self.store.write(self.session, self.document.board, self.document.path,
-                                    self.document.display_name())
+            kind, content = document_content(self.document)
+            path = self.store.write(self.session, content, self.document.path, document_name(self.document), kind)
         except (OSError, ValueError) as exc:
             self.failed.emit(f"Autosave failed: {exc}")
             return None

@@ -19,7 +19,8 @@ from studio.content import LoadError
 from studio.gui import prompts
 from studio.gui.document import ChangeKind
 from studio.gui.files.export_dialog import with_path_suffix
-from studio.gui.files.recovery import Autosaver, RecoveryEntry, RecoveryStore, restore_offer_enabled
+from studio.gui.files.recovery import RecoveryEntry, RecoveryStore
+from studio.gui.files.restore import WindowRecovery, restore_entry
 from studio.gui.files.watcher import DiskWatcher
 from studio.model.io import InvalidContent, read_board
 from studio.render import export
@@ -68,18 +69,17 @@ class FileServices(QObject):
         self.print_action.setShortcut(QKeySequence.Print)
         self.print_action.setStatusTip("Print the board at true size, tiled across pages")
         self.print_action.triggered.connect(self.print_board)
-        self.recover_action = QAction("Recover A&utosaves…", window)
-        self.recover_action.setStatusTip("Unsaved work autosaved by editors that did not close properly: "
-                                         "restore or discard it")
-        self.recover_action.triggered.connect(self.recover_autosaves)
-        for action in (self.export_action, self.print_action, self.recover_action):
+        for action in (self.export_action, self.print_action):
             window.addAction(action)
+        # autosave and recovery, as in every editor window (studio.gui.files.restore)
+        self.recovery = WindowRecovery(window, self.document, self.restore_here, store)
+        window.recovery = self.recovery
+        self.recover_action = self.recovery.recover_action
+        self.autosaver = self.recovery.autosaver
 
         self.watcher = DiskWatcher(self)
         self.watcher.changed_on_disk.connect(self._changed_on_disk)
         self.watcher.removed_on_disk.connect(self._removed_on_disk)
-        self.autosaver = Autosaver(self.document, store, parent=self)
-        self.autosaver.failed.connect(window.show_status)
         self.document.changed.connect(self._on_document_changed)
         self.watcher.watch(self.document.path)
 
@@ -132,61 +132,26 @@ class FileServices(QObject):
     # -- recovery ---------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
         """At start-up: offer the autosaved work of editors that crashed since the last start
-        (each autosave is offered once; "Later" keeps it for File ▸ Recover Autosaves…
-        without asking again), after removing the stale ones silently
-        (:meth:`RecoveryStore.clean_stale`). True when one was restored into this window.
-        Does nothing when ``STUDIO_NO_AUTOSAVE_PROMPT`` is set."""
-        if not restore_offer_enabled():
-            return False
-        store = self.autosaver.store
-        store.clean_stale()
-        new = [e for e in store.to_offer() if e.session != self.autosaver.session]
-        if not new:
-            return False
-        earlier = sum(1 for e in store.orphans() if e.offered_at is not None)
-        decision = prompts.ask_recover_autosaves(self.window, new, at_launch=True, earlier=earlier)
-        return self._carry_out(decision, new)
+        (:meth:`WindowRecovery.offer_recovery`). True when something was restored."""
+        return self.recovery.offer_recovery()
 
     def recover_autosaves(self) -> bool:
-        """File ▸ Recover Autosaves…: every autosave of an editor that is gone, with its
-        original path and time, to restore or discard. True when one was restored."""
-        store = self.autosaver.store
-        store.clean_stale()
-        entries = [e for e in store.orphans() if e.session != self.autosaver.session]
-        if not entries:
-            prompts.show_info(self.window, "Recover Autosaves",
-                              "There is no autosaved work to recover: every editor closed with its work saved "
-                              "or discarded.")
-            return False
-        return self._carry_out(prompts.ask_recover_autosaves(self.window, entries), entries)
-
-    def _carry_out(self, decision, shown: list[RecoveryEntry]) -> bool:
-        """Delete what was discarded, mark the rest offered, restore the chosen one."""
-        gone = {e.file for e in decision.discard}
-        for entry in decision.discard:
-            entry.remove()
-        self.autosaver.store.mark_offered([e for e in shown if e.file not in gone])
-        if decision.restore is not None and decision.restore.file not in gone:
-            return self.restore(decision.restore)
-        return False
+        """File ▸ Recover Autosaves… (:meth:`WindowRecovery.recover_autosaves`)."""
+        return self.recovery.recover_autosaves()
 
     def restore(self, entry: RecoveryEntry) -> bool:
-        """Open ``entry``'s board as a modified document that remembers its original path; its
-        recovery file is replaced by this session's."""
-        try:
-            board = entry.board()
-        except LoadError as exc:
-            prompts.show_error(self.window, "Cannot restore", f"The autosaved work on {entry.name} cannot be read.",
-                               exc.format())
-            return False
+        """Open ``entry`` in the window for its kind (this one for a board it may take). True
+        when it was restored."""
+        return restore_entry(entry, self.window) is not None
+
+    def restore_here(self, board, original_path: str | None) -> bool:
+        """Show a restored board here, modified, remembering its original path (False when the
+        user keeps this window's own unsaved work)."""
         if not self.window.maybe_save():
             return False
-        self.document.reset(board, entry.original_path)
+        self.document.reset(board, original_path)
         self.document.undo_stack.resetClean()  # unsaved: differs from the file (or there is none)
-        if self.autosaver.autosave_now() is not None:
-            entry.remove()
         self.window.view.fit()
-        self.window.show_status(f"Restored unsaved changes to {entry.name} (autosaved {entry.saved_at_text()})")
         return True
 
     # -- export and print -------------------------------------------------------------------

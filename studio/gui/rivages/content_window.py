@@ -19,10 +19,11 @@ from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
 from studio.gui import prompts, wheel_guard
-from studio.gui.content_document import EDITED_AS, ContentDocument, check_format, refused_by_the_place, save_error_text
+from studio.gui.content_document import ContentDocument, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.files.restore import WindowRecovery, quit_studio
 from studio.gui.menu_text import literal
 from studio.gui.main_window import file_format, is_bundled, load_error_text
 from studio.gui.undo_keys import install_document_undo
@@ -47,6 +48,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.settings = settings
         self.paper = "a4"
         self.document = document if document is not None else self._make_document(self.new_model(), None)
+        self.recovery = WindowRecovery(self, self.document, self.restore_autosave)  # autosave, File ▸ Recover
         self.findings_dock = FindingsDock(self.document, self)
         self.findings_dock.element_activated.connect(self.select_element)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.findings_dock)
@@ -109,6 +111,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def set_document(self, doc: ContentDocument) -> None:
         old = self.document
         self.document = doc
+        self.recovery.follow(doc)
         self.findings_dock.set_document(doc)
         self._watch(doc)
         self.document_replaced()
@@ -123,10 +126,9 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def load_path(self, path: str | Path, interactive: bool = True) -> bool:
         """Open ``path`` in this window. Errors: a message box when ``interactive``, else the
         exception (LoadError, InvalidContent, OSError) is raised."""
-        formats = [t.FORMAT for t in self.MODEL_TYPES]
         try:
-            check_format(path, formats, " or ".join(EDITED_AS.get(f, f) for f in formats))
-            doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
+            doc = ContentDocument.open_leniently(path, self.MODEL_TYPES, scenario=self.scenario_for_path(str(path)),
+                                                 parent=self)
         except (LoadError, InvalidContent, OSError) as exc:
             self._start_new_like(path)
             if not interactive:
@@ -139,6 +141,20 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             return False
         self.set_document(doc)
         self._add_recent(str(path))
+        problems = doc.open_problems
+        if problems is not None:
+            self.findings_dock.show()
+            self.findings_dock.raise_()
+            self.statusBar().showMessage(problems.summary(), 15000)
+        return True
+
+    def restore_autosave(self, model, original_path: str | None) -> bool:
+        """Show a restored autosave (:mod:`studio.gui.files.restore`): ``model`` as a modified
+        document whose path is ``original_path``. False when the user keeps the open work."""
+        if not self.maybe_save():
+            return False
+        self.set_document(self._make_document(model, original_path))
+        self.document.undo_stack.resetClean()  # unsaved: differs from the file (or there is none)
         return True
 
     def new_model_for(self, fmt: str):
@@ -197,8 +213,14 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             export.addAction(a)
             self.paper_actions[paper] = a
         menu.addSeparator()
+        menu.addAction(self.recovery.recover_action)
+        menu.addSeparator()
         self.close_action = self._action("&Close", self.close, QKeySequence.Close, "Close this window")
         menu.addAction(self.close_action)
+        self.quit_action = self._action("&Quit", lambda: quit_studio(self), "Ctrl+Q",
+                                        "Quit Board Studio: close every window, asking about unsaved work")
+        self.quit_action.setMenuRole(QAction.QuitRole)
+        menu.addAction(self.quit_action)
         self.file_menu = menu
 
     def _build_edit_menu(self) -> None:
@@ -282,6 +304,10 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def _save_to(self, path: str) -> bool:
+        problems = self.document.open_problems
+        if problems is not None and problems.dropped and not prompts.ask_save_dropping(
+                self, self.document.display_name(), [d.format() for d in problems.dropped]):
+            return False
         if not self.disk.may_save(path):
             return False
         try:
@@ -359,6 +385,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.maybe_save():
+            self.recovery.window_closed()
             event.accept()
         else:
             event.ignore()

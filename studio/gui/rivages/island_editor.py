@@ -1,10 +1,13 @@
 """The island editor window (``studio ISLAND.yaml``): a hex canvas with tools to paint each
 terrain, white spaces with icons, strongholds, the two ships, bridges, forts, an eraser and a
 flood fill; a properties dock, the goal editor, a validation dock whose findings select their
-space; New (wizard), Open, Open Recent, Save, Save As, Export (PNG/SVG/PDF at true size) and
+space; New (wizard), Open, Open Recent, Save, Save As, Export (PNG/SVG/PDF at true size), Recover
+Autosaves…, Close, Quit (every window, asking about unsaved work) and
 Try it (a solo game on the island in a play window) and Balance Run (bot games with the island in
 play, and a heat map over the canvas: :mod:`studio.gui.balance.island`). Every edit is one undo
-step.
+step. Unsaved work is autosaved and offered back after a crash (:mod:`studio.gui.files.restore`);
+an island file whose schema check fails (a misspelt key) opens with its problems listed in the
+Validation panel, to be repaired here.
 
 Dialogs go through the module's ``ask_*`` functions so tests patch them."""
 
@@ -25,6 +28,7 @@ from studio.gui.content_document import CannotSave, refused_by_the_place, save_e
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.files.restore import WindowRecovery, quit_studio
 from studio.gui.menu_text import literal, undo_redo_actions
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
@@ -200,6 +204,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.current_terrain = self.palette.names()[0]
         self.selected = None
         self.play_windows: list = []
+        self.recovery = WindowRecovery(self, self.document, self.restore_autosave)  # autosave, File ▸ Recover
         self.view = IslandView(self.document, self.palette, self)
         self.setCentralWidget(self.view)
         self.properties = IslandPropertiesDock(self.document, self.palette, self)
@@ -299,7 +304,13 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "export", "&Export…", self.export, "Ctrl+E")
         add(file, "export_tts", "Export for &Tabletop Simulator…", self.export_tts, None)
         file.addSeparator()
+        file.addAction(self.recovery.recover_action)
+        self.actions["recover"] = self.recovery.recover_action
+        file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
+        quit_action = add(file, "quit", "&Quit", lambda: quit_studio(self), "Ctrl+Q")
+        quit_action.setMenuRole(QAction.QuitRole)
+        quit_action.setStatusTip("Quit Board Studio: close every window, asking about unsaved work")
         edit = bar.addMenu("&Edit")
         # one undo group: the Undo/Redo actions follow whichever document is open
         self.undo_group = QUndoGroup(self)
@@ -463,6 +474,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
         self.document = document
+        self.recovery.follow(document)
         self.view.set_document(document)
         self.properties.set_document(document)
         self.goals.set_document(document)
@@ -506,7 +518,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         from studio.validate.rivages import scenario_for
 
         try:
-            document = IslandDocument.open(path, Island, scenario=scenario_for(path) or self.document.scenario)
+            document = IslandDocument.open_leniently(path, (Island,),
+                                                     scenario=scenario_for(path) or self.document.scenario)
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise
@@ -514,6 +527,28 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             return False
         self.set_document(document)
         self._add_recent(str(path))
+        problems = document.open_problems
+        if problems is not None:  # a schema error: listed in the Validation panel, repaired here
+            self.findings.show()
+            self.findings.raise_()
+            self.say(problems.summary())
+        return True
+
+    def restore_autosave(self, island: Island, original_path: str | None) -> bool:
+        """Show a restored autosave (:mod:`studio.gui.files.restore`): ``island`` as a modified
+        document whose path is ``original_path``. False when the user keeps the open work."""
+        from studio.validate.rivages import scenario_for
+
+        if not self.maybe_save():
+            return False
+        scenario = None
+        if original_path:
+            try:
+                scenario = scenario_for(original_path)
+            except OSError:
+                scenario = None
+        self.set_document(IslandDocument(island, original_path, scenario=scenario or self.document.scenario))
+        self.document.undo_stack.resetClean()  # unsaved: differs from the file (or there is none)
         return True
 
     def _open_recent(self, path) -> bool:
@@ -544,6 +579,13 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         from studio.validate.rivages import UNSAVABLE_CODES
 
         findings = self.document.refresh_findings()
+        problems = self.document.open_problems
+        if problems is not None:
+            # the file's schema findings are about what was left out on open, not what is saved
+            findings = findings[len(problems.findings):]
+            if problems.dropped and not prompts.ask_save_dropping(
+                    self, Path(path).name, [d.format() for d in problems.dropped]):
+                return False
         errors = [f for f in findings if f.severity == "error"]
         # errors the file can hold are saved after a warning (work in progress is never lost);
         # those it cannot hold are refused by the save itself, in plain words
@@ -651,6 +693,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     # -- closing -----------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.maybe_save():
+            self.recovery.window_closed()
             event.accept()
         else:
             event.ignore()
