@@ -16,7 +16,7 @@ from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
 DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_open_path",
            "ask_save_path", "ask_export_path", "ask_text", "ask_new_board",
            "ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-           "ask_recover_autosaves", "ask_report_path", "ask_game_path", "ask_bot_settings", "ask_play_anyway",
+           "ask_overwrite_changed", "ask_recover_autosaves", "ask_report_path", "ask_game_path", "ask_bot_settings", "ask_play_anyway",
            "ask_save_dropping", "ask_save_elsewhere")
 
 # the real dialog functions, for the few tests that drive a real dialog (fixture real_dialogs)
