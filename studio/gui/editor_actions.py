@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QMimeData, QObject, Qt
+from PySide6.QtCore import QEventLoop, QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QToolBar, QWidget
 
@@ -280,6 +280,7 @@ class EditorActions(QObject):
         board, _scenario_path = result
         w.show_status(f"Opening {board.name}: {len(board.pegs):,} pegs, {len(board.lines):,} lines…")
         QApplication.setOverrideCursor(Qt.WaitCursor)  # a large lattice takes seconds to lay out
+        QApplication.processEvents(QEventLoop.ExcludeUserInputEvents)  # show the message and cursor first
         try:
             w.document.reset(board, None)
             w.document.set_scenario_path(None)  # the board names its location itself
