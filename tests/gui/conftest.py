@@ -33,6 +33,16 @@ def save_elsewhere_as_error(monkeypatch):
     monkeypatch.setattr(prompts, "ask_save_elsewhere", refused)
 
 
+@pytest.fixture(autouse=True)
+def overwrite_prompt_never_blocks(monkeypatch):
+    """A save over a file changed on disk asks in a modal box; a test that did not expect it
+    fails instead of waiting for a click (tests answering it patch it again, or use
+    ``dialogs``)."""
+    def unexpected(parent, name, changed_at):
+        raise AssertionError(f"unexpected 'overwrite changes made on disk?' for {name}")
+    monkeypatch.setattr(prompts, "ask_overwrite_changed", unexpected)
+
+
 @pytest.fixture
 def real_dialogs():
     return dict(REAL_DIALOGS)
