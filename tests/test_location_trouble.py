@@ -104,3 +104,52 @@ def test_a_board_without_location_listed_by_a_broken_scenario(tmp_path):
 def test_bundled_boards_have_no_trouble():
     for path in sorted(bundled_path("boards", "realm").glob("*.yaml")):
         assert scenario_trouble(path, io.read_board(path).location) is None, path
+
+
+# -- files the scenario look-up passes over: empty, or of no or an unknown format ---------------
+
+@pytest.mark.parametrize("text,code,line,words", [
+    ("", "scenario/empty", 1, "the file is empty"),
+    ("# my short game, to be written\n\n", "scenario/empty", 1, "the file is empty"),
+    ("# short game\nformat: realm-scenaro/1\nid: jungle-temples\n", "scenario/wrong-format", 2,
+     "'format: realm-scenaro/1' is not a scenario's format"),
+    ("id: jungle-temples\nname: Short\n", "scenario/wrong-format", 1, "no 'format:' line"),
+])
+def test_an_empty_or_wrong_format_scenario_next_to_the_board_is_said(tmp_path, text, code, line, words):
+    """Trial of issue 11: such a file was skipped in silence and the bundled rules played."""
+    board = project(tmp_path)
+    scenario = tmp_path / "jungle-temples.yaml"
+    scenario.write_text(text)
+    rules = rules_for(io.read_board(board))
+    assert rules.trouble is not None and rules.trouble.path == str(scenario) and not rules.trouble.loads
+    (problem,) = rules.trouble.problems
+    assert (problem.code, problem.line, problem.col) == (code, line, 1) and words in problem.message
+    assert "does not load" in rules.warning and str(scenario) in rules.warning
+    (finding,) = [f for f in validate(str(board)) if f.code == "location/broken-scenario"]
+    assert f"{scenario}:{line}:1" in finding.message and words in finding.message
+
+
+def test_an_empty_file_in_the_scenarios_folder_is_said_when_the_location_is_not_found(tmp_path):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "scenarios").mkdir()
+    board = tmp_path / "boards" / "city.yaml"
+    text = bundled_path("boards", "realm", "jungle-temples-2p.yaml").read_text()
+    board.write_text(text.replace("location: jungle-temples", "location: my-city"))
+    (tmp_path / "scenarios" / "city-rules.yaml").write_text("")
+    rules = rules_for(io.read_board(board))
+    assert rules.trouble is not None and rules.trouble.path.endswith("city-rules.yaml")
+    assert "is empty" in rules.warning
+    # found under its location's name, also when the location is known elsewhere (bundled)
+    board.write_text(text)
+    assert rules_for(io.read_board(board)).trouble is None   # an unrelated empty file is not this board's
+    (tmp_path / "scenarios" / "jungle-temples.yaml").write_text("\n")
+    assert rules_for(io.read_board(board)).trouble.path.endswith("jungle-temples.yaml")
+
+
+def test_boards_islands_and_other_files_next_to_the_board_are_not_scenarios(tmp_path):
+    board = project(tmp_path)
+    (tmp_path / "other.yaml").write_text(bundled_path("boards", "realm", "volcano-2p.yaml").read_text())
+    (tmp_path / "isle.yaml").write_text((bundled_path("boards", "rivages") / "cards.yaml").read_text())
+    (tmp_path / "notes.yaml").write_text("todo: more energy\n")     # not named after the location
+    rules = rules_for(io.read_board(board))
+    assert rules.trouble is None and rules.warning is None

@@ -155,6 +155,8 @@ class BoardDocument(UndoDocument, QObject):
         self.scenario_path: str | None = None
         # what a lenient open left out and why (studio.model.lenient.OpenProblems), until saved
         self.open_problems = None
+        self._file_lines: dict = {}
+        self._remember_file_lines()
         self._init_undo_stack()
 
     # -- state ------------------------------------------------------------------------------
@@ -204,6 +206,7 @@ class BoardDocument(UndoDocument, QObject):
         self._path = str(path) if path is not None else None
         self._faces = None
         self.spacing = infer_spacing(board)
+        self._remember_file_lines()
         self.undo_stack.clear()
         self.undo_stack.setClean()
         if problems is not None:
@@ -231,10 +234,28 @@ class BoardDocument(UndoDocument, QObject):
         io.write(self._board, target)
         self._board.path = str(target)
         self.open_problems = None  # the file now holds the board as shown
+        self._remember_file_lines()
         self.undo_stack.setClean()
         if self._path != str(target):
             self._path = str(target)
         self.notify(ChangeKind.FILE_CHANGED, self._path)
+
+    def _remember_file_lines(self) -> None:
+        """The board's lines as the file has them (loaded or saved): key -> (place, line)."""
+        self._file_lines = {}
+        for i, (a, b) in enumerate(self._board.lines):
+            self._file_lines.setdefault(line_key(a, b), (i, (a, b)))
+
+    def file_line_rank(self, line) -> int | None:
+        """The place of ``line`` (either direction) in the file's line list when the board was
+        loaded or last saved; None when the file did not have it."""
+        found = self._file_lines.get(line_key(*line))
+        return found[0] if found is not None else None
+
+    def file_line(self, a: str, b: str) -> tuple[str, str]:
+        """The line a-b as the file writes it (its direction there), or ``(a, b)``."""
+        found = self._file_lines.get(line_key(a, b))
+        return found[1] if found is not None else (a, b)
 
     def macro(self, text: str):
         """Context manager: every push inside is one undo step called ``text`` (none when
@@ -309,7 +330,7 @@ class BoardDocument(UndoDocument, QObject):
         pegs = self._board.pegs
         if a == b or a not in pegs or b not in pegs or line_key(a, b) in self._board.line_keys():
             return False
-        self.undo_stack.push(cmd.AddLine(self, a, b))
+        self.undo_stack.push(cmd.AddLine(self, *self.file_line(a, b)))
         return True
 
     def add_lines(self, pairs: Iterable[tuple[str, str]], text: str | None = None) -> list[tuple[str, str]]:
@@ -321,7 +342,7 @@ class BoardDocument(UndoDocument, QObject):
             k = line_key(a, b)
             if a != b and a in pegs and b in pegs and k not in have:
                 have.add(k)
-                new.append((a, b))
+                new.append(self.file_line(a, b))
         if new:
             self.undo_stack.push(cmd.AddLines(self, new, text))
         return new

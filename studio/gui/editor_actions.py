@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QMimeData, QObject, Qt
+from PySide6.QtCore import QEventLoop, QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMenu, QToolBar, QWidget
 
 from studio.gui import icons, prompts
 from studio.geometry.lattice import ROW_HEIGHT
@@ -278,9 +278,15 @@ class EditorActions(QObject):
         if result is None:
             return False
         board, _scenario_path = result
-        w.document.reset(board, None)
-        w.document.set_scenario_path(None)  # the board names its location itself
-        w.view.fit()
+        w.show_status(f"Opening {board.name}: {len(board.pegs):,} pegs, {len(board.lines):,} lines…")
+        QApplication.setOverrideCursor(Qt.WaitCursor)  # a large lattice takes seconds to lay out
+        QApplication.processEvents(QEventLoop.ExcludeUserInputEvents)  # show the message and cursor first
+        try:
+            w.document.reset(board, None)
+            w.document.set_scenario_path(None)  # the board names its location itself
+            w.view.fit()
+        finally:
+            QApplication.restoreOverrideCursor()
         w.show_status(f"New board {board.name}: {len(board.pegs)} pegs, {len(board.lines)} lines")
         return True
 

@@ -557,6 +557,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         if problems is not None and problems.dropped and not prompts.ask_save_dropping(
                 self, self.document.display_name(), [d.format() for d in problems.dropped]):
             return False
+        if not self.files.may_save(path):  # another program changed it since: ask first
+            return False
         try:
             self.document.save(path)
         except (InvalidContent, OSError, ValueError) as exc:

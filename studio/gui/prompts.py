@@ -296,6 +296,37 @@ def ask_reload_changed(parent: QWidget | None, name: str, modified: bool) -> boo
     return box.clickedButton() is reload
 
 
+def disk_time_text(when: float, now: float | None = None) -> str:
+    """A file's modification time (seconds since the epoch) in local time: ``14:05:09`` when
+    it is today, else ``2026-11-30 14:05``."""
+    import time
+
+    stamp = time.localtime(when)
+    today = time.localtime(now if now is not None else time.time())
+    if stamp[:3] == today[:3]:
+        return time.strftime("%H:%M:%S", stamp)
+    return time.strftime("%Y-%m-%d %H:%M", stamp)
+
+
+def ask_overwrite_changed(parent: QWidget | None, name: str, changed_at: float) -> bool:
+    """Before a save over ``name``, which another program changed on disk (at ``changed_at``,
+    seconds since the epoch) since the editor loaded or saved it: True to write over that
+    version, False (the default button) to cancel the save."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Warning)
+    box.setWindowTitle("Overwrite Changes Made on Disk?")
+    box.setText(f"<b>{name}</b> was changed on disk at {disk_time_text(changed_at)}, by another program, "
+                "after you opened or last saved it here.")
+    box.setInformativeText("Saving replaces that version with yours, and its changes are lost. "
+                           "Cancel keeps it (Save As… writes yours to another file).")
+    overwrite = box.addButton("Overwrite", QMessageBox.DestructiveRole)
+    cancel = box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    box.exec()
+    return box.clickedButton() is overwrite
+
+
 def ask_recover_autosaves(parent: QWidget | None, entries: list, at_launch: bool = False, earlier: int = 0):
     """The Recover Autosaves dialog on ``entries`` (:class:`~studio.gui.files.recovery.RecoveryEntry`,
     newest first): a :class:`~studio.gui.files.recovery_dialog.RecoveryDecision` (what to

@@ -810,6 +810,11 @@ class ScenarioEditor(QMainWindow):
         self._findings_timer.setSingleShot(True)
         self._findings_timer.setInterval(250)
         self._findings_timer.timeout.connect(self.refresh_findings)
+        from studio.gui.files.disk_guard import DiskGuard
+
+        # another program's change to the file: reload or keep mine; a save over it asks first
+        self.disk = DiskGuard(self, lambda: self.document, self.open_path)
+        self.disk.follow(self.document.path)
         self._connect_document()
         self.resize(900, 860)
 
@@ -1095,6 +1100,7 @@ class ScenarioEditor(QMainWindow):
         self.document = document
         self.recovery.follow(document)
         self._connect_document()
+        self.disk.follow(document.path)
         old.deleteLater()
 
     def _changed(self, _path) -> None:
@@ -1189,6 +1195,8 @@ class ScenarioEditor(QMainWindow):
         return self._write(path) if path else False
 
     def _write(self, path: str) -> bool:
+        if not self.disk.may_save(path):  # another program changed the file since: asked first
+            return False
         try:
             self.document.save(path)
         except io.InvalidContent as exc:
@@ -1217,6 +1225,7 @@ class ScenarioEditor(QMainWindow):
                 return False
             prompts.show_error(self, "Cannot save scenario", message, details)
             return False
+        self.disk.follow(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         lost = self.document.unreachable_boards()
         if lost:

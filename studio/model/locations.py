@@ -64,6 +64,9 @@ def base_scenario() -> Scenario:
 
 
 _SCENARIO_FORMAT = re.compile(rb"^format:[ \t]*['\"]?realm-scenario/", re.MULTILINE)
+# the other content formats: a board, an island... next to a board is not a scenario gone wrong
+_OTHER_FORMAT = re.compile(rb"^format:[ \t]*['\"]?(realm-board|rivages-[a-z]+|studio-[a-z]+)/", re.MULTILINE)
+_ANY_FORMAT = re.compile(rb"^format:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 
 
 _FOLDERS: dict[str, tuple[int, list[Path]]] = {}
@@ -95,6 +98,57 @@ def _scenario_files(folder: Path) -> list[Path]:
         if _SCENARIO_FORMAT.search(head):
             out.append(path)
     _FOLDERS[key] = (stamp, out)
+    return out
+
+
+_NOT_READ: dict[str, tuple[int, list[tuple[Path, tuple[Finding, ...]]]]] = {}
+
+
+def _unread_files(folder: Path) -> list[tuple[Path, tuple[Finding, ...]]]:
+    """The ``*.yaml``/``*.yml`` files of ``folder`` that :func:`_scenario_files` passes over
+    although they may be a designer's scenario: empty (or only comments), or declaring no
+    content format or an unknown one (``format: realm-scenaro/1``); with why, as a finding at
+    the file's line (1, or the ``format:`` line). Boards, islands and the other content
+    formats are not listed. Remembered until the folder changes."""
+    key = str(folder)
+    try:
+        stamp = os.stat(key).st_mtime_ns
+    except OSError:
+        return []
+    cached = _NOT_READ.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    out = []
+    for path in sorted(folder.glob("*.y*ml")):
+        target, outside = listed_link_target(path)
+        if outside is not None:
+            continue
+        try:
+            with open(target, "rb") as f:
+                head = f.read(4096)
+        except OSError:
+            continue
+        if _SCENARIO_FORMAT.search(head) or _OTHER_FORMAT.search(head):
+            continue
+        text = head.decode("utf-8", errors="replace")
+        meaningful = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        if not meaningful:
+            problem = Finding("scenario/empty", "error", "the file is empty: a scenario starts with "
+                              "'format: realm-scenario/1', then its id, name, boards and rules", str(path), 1, 1)
+        else:
+            found = _ANY_FORMAT.search(head)
+            if found is not None:
+                line = head[:found.start()].count(b"\n") + 1
+                written = found.group(1).decode("utf-8", errors="replace").strip("'\"")
+                problem = Finding("scenario/wrong-format", "error",
+                                  f"'format: {written}' is not a scenario's format, so the file is not read as one: "
+                                  "write 'format: realm-scenario/1'", str(path), line, 1)
+            else:
+                problem = Finding("scenario/wrong-format", "error",
+                                  "the file has no 'format:' line, so it is not read as a scenario: "
+                                  "begin it with 'format: realm-scenario/1'", str(path), 1, 1)
+        out.append((path, (problem,)))
+    _NOT_READ[key] = (stamp, out)
     return out
 
 
@@ -167,6 +221,21 @@ def _raw_mapping(path: str) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
+_RAW: dict[str, tuple[int, dict | None]] = {}
+
+
+def _raw_mapping_cached(path: str) -> dict | None:
+    """:func:`_raw_mapping`, remembered until the file changes on disk."""
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+    cached = _RAW.get(path)
+    if cached is None or cached[0] != stamp:
+        cached = _RAW[path] = (stamp, _raw_mapping(path))
+    return cached[1]
+
+
 _ID_LINE = re.compile(r"^id:[ \t]*['\"]?([A-Za-z0-9_.-]+)", re.MULTILINE)
 
 
@@ -192,27 +261,41 @@ class ScenarioTrouble:
         return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
 
-def scenario_trouble(board_path: str | os.PathLike | None, location: str | None) -> ScenarioTrouble | None:
+def scenario_trouble(board_path: str | os.PathLike | None, location: str | None,
+                     unresolved: bool = False) -> ScenarioTrouble | None:
     """The first scenario file in the designer's folders for a board at ``board_path`` (its
     content root's ``scenarios`` folder, then its own folder; never the bundled ones) that is
     meant for the board and does not load or has errors (:func:`scenario_problems`), or None.
     A file is meant for the board when its ``id`` is ``location`` or, when the board names no
     location or the file's id cannot be read, when its ``boards`` list the board's file. Files
     that cannot be parsed at all are matched by their ``id:`` line or by naming the board's
-    file."""
+    file.
+
+    Files the scenario look-up passes over (:func:`_unread_files`: empty, or of no or an
+    unknown format) count too when they are meant for the board: named after its location
+    (``scenarios/my-city.yaml`` for ``location: my-city``), or matched as above; and, when
+    ``unresolved`` (the board's location was not found), any such file in the content root's
+    ``scenarios`` folder, which can only be meant as a scenario."""
     if not board_path:
         return None
     bundled = resolved(bundled_path("scenarios"))
     target = resolved(board_path)
-    for folder in scenario_folders(board_path):
-        if folder == bundled:
-            continue
+    folders = [folder for folder in scenario_folders(board_path) if folder != bundled]
+    for folder in folders:
         for path in _scenario_files(folder):
             problems, data = scenario_problems(path)
             if not problems or not _meant_for(path, data, target, location):
                 continue
             loads = read_scenario_cached(path) is not None
             return ScenarioTrouble(str(path), problems, loads)
+    scenarios_folder = resolved(content_root_of(Path(board_path)) / "scenarios")
+    for folder in folders:
+        for path, problems in _unread_files(folder):
+            data = _raw_mapping_cached(str(path))
+            named = location is not None and path.stem == location
+            meant = named or (data is not None and _meant_for(path, data, target, location))
+            if meant or (unresolved and folder == scenarios_folder):
+                return ScenarioTrouble(str(path), problems, False)
     return None
 
 
@@ -380,7 +463,7 @@ def rules_for(board: Board, scenario_path: str | os.PathLike | None = None,
     rules = _rules_for(location, scenario_path, where)
     if rules.status == OTHER or location == BASE:
         return rules
-    trouble = scenario_trouble(where, location)
+    trouble = scenario_trouble(where, location, unresolved=rules.status in (NO_LOCATION, UNKNOWN))
     if trouble is None:
         return rules
     return BoardRules(rules.scenario, rules.path, rules.status, location, trouble)

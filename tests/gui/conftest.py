@@ -16,8 +16,8 @@ from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
 DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_open_path",
            "ask_save_path", "ask_export_path", "ask_text", "ask_new_board",
            "ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-           "ask_recover_autosaves", "ask_report_path", "ask_game_path", "ask_bot_settings", "ask_play_anyway",
-           "ask_save_dropping", "ask_save_elsewhere", "ask_card_print_options", "ask_tts_file")
+           "ask_overwrite_changed", "ask_recover_autosaves", "ask_report_path", "ask_game_path", "ask_bot_settings",
+           "ask_play_anyway", "ask_save_dropping", "ask_save_elsewhere", "ask_card_print_options", "ask_tts_file")
 
 # the real dialog functions, for the few tests that drive a real dialog (fixture real_dialogs)
 REAL_DIALOGS = {name: getattr(prompts, name) for name in DIALOGS}
@@ -31,6 +31,16 @@ def save_elsewhere_as_error(monkeypatch):
         prompts.show_error(parent, title, text, details)
         return False
     monkeypatch.setattr(prompts, "ask_save_elsewhere", refused)
+
+
+@pytest.fixture(autouse=True)
+def overwrite_prompt_never_blocks(monkeypatch):
+    """A save over a file changed on disk asks in a modal box; a test that did not expect it
+    fails instead of waiting for a click (tests answering it patch it again, or use
+    ``dialogs``)."""
+    def unexpected(parent, name, changed_at):
+        raise AssertionError(f"unexpected 'overwrite changes made on disk?' for {name}")
+    monkeypatch.setattr(prompts, "ask_overwrite_changed", unexpected)
 
 
 @pytest.fixture

@@ -295,3 +295,34 @@ def test_the_run_plays_the_rules_as_they_are_when_run_is_pressed(qtbot, window, 
     assert setups[2]().scenario.rules.end["score"] == 9
     (folder / "jungle-temples.yaml").write_text(mine.replace("end: {score: 18}", "end: {score: 7}"), encoding="utf-8")
     assert setups[2]().scenario.rules.end["score"] == 7   # Run pressed now: the rules now
+
+
+def test_the_header_says_what_the_figures_are_from(qtbot, window):
+    """Trial of issue 11: the header kept the board, players and rules of when the window
+    opened (after a change or a re-run), and before any run the bar said "0 / 1 games"."""
+    d = window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    header = d.scenario_label.text
+    assert "Nothing run yet" in header() and "jungle-temples-2p.yaml, 2 players" in header()
+    assert d.progress.text() == "nothing run yet"
+    d.players_combo.setCurrentIndex(d.players_combo.findData(3))     # Run would play the 3p board file
+    assert "Nothing run yet" in header() and "jungle-temples-3p.yaml, 3 players" in header()
+    d.players_combo.setCurrentIndex(d.players_combo.findData(2))
+    d.games_spin.setValue(3)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        d.start_run()
+    assert d.progress.text() == "3 / 3 games"
+    assert header().startswith("<b>The figures are from:</b><br>Board: jungle-temples-2p.yaml, 2 players")
+    assert "Rules: Jungle Temples" in header() and "⚠" not in header()
+    d.players_combo.setCurrentIndex(d.players_combo.findData(3))     # the figures are still the 2p run's
+    assert "jungle-temples-2p.yaml, 2 players" in header().split("Run would now play")[0]
+    assert "Run would now play:<br>Board: jungle-temples-3p.yaml, 3 players" in header()
+    d.players_combo.setCurrentIndex(d.players_combo.findData(2))
+    assert "⚠" not in header()
+    window.document.set_board_value("location", "base")             # other rules, and an edit
+    assert "edited since this run" in header() and "Rules: Base rules" in header().split("Run would now play")[1]
+    assert "Rules: Jungle Temples" in header().split("Run would now play")[0]
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        d.start_run()                                                # a re-run: the header follows it
+    assert "Rules: Base rules" in header() and "⚠" not in header() and "Jungle Temples" not in header()

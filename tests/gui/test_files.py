@@ -19,7 +19,7 @@ from studio.model import io
 pytestmark = pytest.mark.gui
 
 FILE_DIALOGS = ("ask_export", "ask_print_settings", "ask_print", "ask_export_file", "ask_reload_changed",
-                "ask_recover_autosaves")
+                "ask_overwrite_changed", "ask_recover_autosaves")
 SETTLE_WAIT_MS = 700  # longer than the watcher's settle time plus event delivery
 
 
@@ -127,7 +127,9 @@ def test_in_place_write_is_noticed_and_keep_mine_marks_modified(opened, file_dia
 
     doc.undo_stack.undo()                        # back to the loaded board: still differs from disk
     assert doc.is_modified
+    file_dialogs.answer("ask_overwrite_changed", True)   # the save over their version asks first
     assert opened.save() is True
+    assert [name for name, _when in file_dialogs.named("ask_overwrite_changed")] == ["mine.yaml"]
     assert io.read_board(board_file).name == "Jungle Temples, 2 players"
 
 

@@ -82,7 +82,7 @@ def test_wizard_pages_shape_the_board(qtbot):
     wizard.choose_scenario("volcano")
     wizard.choose_players(4)
     board = wizard.board()
-    assert board.id == "volcano-4p" and len(board.seats) == 4 and board.crater
+    assert board.id == "my-volcano-4p" and len(board.seats) == 4 and board.crater
     assert wizard.scenario_path.endswith("volcano.yaml")
     wizard.choose_scenario("jungle-temples")
     wizard.choose_players(3)
@@ -101,8 +101,8 @@ def test_wizard_pages_shape_the_board(qtbot):
     wizard._reset_seats()
     assert wizard.spec_error() is None
     # the name and id follow the choices until typed over; a renamed board gets a new id
-    assert wizard.spec().board_id == "jungle-temples-3p"
-    assert "bundled board “Jungle Temples, 3 players”" in wizard.location_page.id_note.text()
+    assert wizard.spec().board_id == "my-jungle-temples-3p"   # never the bundled board's id
+    assert wizard.location_page.id_note.text() == ""
     wizard.location_page.name.setText("My board")
     wizard.location_page.name.textEdited.emit("My board")
     assert wizard.spec().board_id == "my-board-3p" and wizard.location_page.board_id.text() == "my-board-3p"
@@ -117,6 +117,51 @@ def test_wizard_pages_shape_the_board(qtbot):
     assert "Volcano, 2 players" in wizard.location_page.id_note.text()
     wizard._update_preview()
     assert not wizard.preview.pixmap().isNull()
+
+
+def test_default_and_name_made_ids_never_collide_with_a_bundled_board(qtbot):
+    """The trial's case: the wizard opened on Jungle Temples, 2 players, offered
+    jungle-temples-2p, a bundled board's id, and said nothing until a field was edited."""
+    from studio.gui.dialogs.new_board import bundled_board_ids, unique_board_id
+
+    bundled = bundled_board_ids()
+    wizard = NewBoardWizard()
+    qtbot.addWidget(wizard)
+    assert wizard.spec().board_id == "my-jungle-temples-2p" == wizard.location_page.board_id.text()
+    for choice in wizard.choices:
+        wizard.choose_scenario(choice.scenario.id if choice.scenario else None)
+        for n in (2, 3, 4):
+            wizard.choose_players(n)
+            assert wizard.spec().board_id not in bundled, (choice.title, n)
+            assert wizard.location_page.id_note.text() == ""
+    # a name whose id is a bundled board's gets one of its own too
+    wizard.location_page.name.textEdited.emit("Volcano, 4 players")
+    assert wizard.spec().board_id == "my-volcano-4p"
+    # typed over, the id is the designer's, and a clash is said at once
+    wizard.location_page.board_id.textEdited.emit("labyrinth-4p")
+    assert wizard.spec().board_id == "labyrinth-4p" and "The Labyrinth" in wizard.location_page.id_note.text()
+    assert unique_board_id("a-2p", {"a-2p", "my-a-2p"}) == "my-a-2p-2"
+    assert unique_board_id("b-2p", {"a-2p"}) == "b-2p"
+
+
+def test_a_large_lattice_previews_quickly_and_is_announced(qtbot):
+    """99 x 99 pegs: the preview is drawn at the size it is shown (not 6,000 pixels wide) and
+    the lattice page says the editor will take a while."""
+    import time
+
+    wizard = NewBoardWizard()
+    qtbot.addWidget(wizard)
+    wizard.choose_lattice(rows=99, columns=99)
+    assert "9,801 pegs" in wizard.lattice_page.note.text()
+    board = wizard.board()
+    start = time.perf_counter()
+    wizard.preview.show_board(board)
+    took = time.perf_counter() - start
+    pm = wizard.preview.pixmap()
+    assert not pm.isNull() and max(pm.width(), pm.height()) <= 340
+    print(f"99 x 99 preview: {took:.2f} s")
+    wizard.choose_lattice(rows=9, columns=9)
+    assert "pegs and" not in wizard.lattice_page.note.text()
 
 
 def test_new_board_action_runs_the_wizard_and_opens_a_clean_document(window, dialogs, monkeypatch):
@@ -134,7 +179,7 @@ def test_new_board_action_runs_the_wizard_and_opens_a_clean_document(window, dia
     monkeypatch.setattr(prompts, "ask_new_board", drive)
     window.new_action.trigger()
     doc = window.document
-    assert doc.board.id == "archipelago-city-3p" and doc.board.has_canals
+    assert doc.board.id == "my-archipelago-city-3p" and doc.board.has_canals
     assert doc.path is None and not doc.is_modified and doc.undo_stack.count() == 0
     assert doc.board.location == "archipelago-city" and doc.scenario_path is None  # the board names it
     assert window.validation_dock.rules_name() == "Archipelago City"

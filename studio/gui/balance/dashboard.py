@@ -93,6 +93,12 @@ class BalanceDashboard(QWidget):
         self._tally = None
         self._dirty = False
         self.island_report = None   # hosts: () -> IslandStats or None, saved with the HTML/JSON report
+        # the header says what the figures were computed from: hosts set ``describe(players)``
+        # (rich text: what Run plays for that many players now) or the fixed scenario text
+        self.describe: Callable[[int], str] | None = None
+        self._scenario_text = scenario_text or "the open content"
+        self._run_text: str | None = None      # what the figures shown were computed from
+        self._changed_since_run = False
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_report)
@@ -202,7 +208,7 @@ class BalanceDashboard(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat("nothing run yet")  # "%v / %m games" once a run starts
         lay.addWidget(self.progress)
         self.progress_label = QLabel("")
         self.progress_label.setObjectName("muted")
@@ -369,6 +375,9 @@ class BalanceDashboard(QWidget):
             self._say(f"Cannot run: {exc}", error=True)
             return False
         self.run_setup = setup
+        self._run_text = self._current_text()  # the header now describes this run
+        self._changed_since_run = False
+        self.refresh_header()
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
                              "games": games, "seed": seed,
                              **({"valued positions per game": self.evaluate_spin.value()}
@@ -385,12 +394,47 @@ class BalanceDashboard(QWidget):
         self.run.finished.connect(self._on_finished)
         self.progress.setRange(0, games)
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
         self._say(f"Playing {counted(games, 'game')}…")
         self._set_running(True)
         self.run.start()
         self._refresh_timer.start()
         self.runStarted.emit()
         return True
+
+    # -- the header: what the figures are computed from ------------------------------------------
+    def set_scenario_text(self, text: str) -> None:
+        """What Run plays now, in words (rich text), for hosts without :attr:`describe`."""
+        self._scenario_text = text
+        self.refresh_header()
+
+    def note_content_changed(self) -> None:
+        """The host's content was edited: the figures shown (if any) no longer describe it."""
+        if self._run_text is not None and not self._changed_since_run:
+            self._changed_since_run = True
+        self.refresh_header()
+
+    def _current_text(self) -> str:
+        return self.describe(self.players()) if self.describe is not None else self._scenario_text
+
+    def refresh_header(self) -> None:
+        """Before any run: "Nothing run yet" and what Run would play. After one: what its figures
+        were computed from (board, players, rules as they were when Run was pressed), and, in
+        warning colours, when the content was edited since or Run would now play something
+        else."""
+        now = self._current_text()
+        if self._run_text is None:
+            self.scenario_label.setText(f"<b>Nothing run yet.</b> Run plays:<br>{now}")
+            return
+        text = f"<b>The figures are from:</b><br>{self._run_text}"
+        notes = []
+        if self._changed_since_run:
+            notes.append("edited since this run")
+        if now != self._run_text:
+            notes.append(f"Run would now play:<br>{now}")
+        if notes:
+            text += "<br><span style='color:#b03a2e'>⚠ " + "; ".join(notes) + "</span>"
+        self.scenario_label.setText(text)
 
     def cancel_run(self) -> None:
         """Stop the batch after the games being played; finished games are kept."""
@@ -488,6 +532,7 @@ class BalanceDashboard(QWidget):
 
     # -- running ------------------------------------------------------------------------------
     def _players_changed(self) -> None:
+        self.refresh_header()
         n = self.players()
         old = self.bot_names()
         while self.bots_box.count():
@@ -496,6 +541,7 @@ class BalanceDashboard(QWidget):
                 while item.layout().count():
                     w = item.layout().takeAt(0).widget()
                     if w is not None:
+                        w.hide()  # never drawn over the form until it is deleted
                         w.deleteLater()
         self.bot_combos = []
         for seat in range(n):
@@ -536,6 +582,9 @@ class BalanceDashboard(QWidget):
         self._refresh_report()
         run = self.run
         done = len(self.results)
+        if not done:  # nothing to show: the header says so again
+            self._run_text = None
+            self.refresh_header()
         if cancelled:
             self._say(f"Cancelled: {done} of {counted(run.total, 'game')} kept ({run.rate():.1f} games/s)")
         elif done == run.total:

@@ -212,16 +212,38 @@ class BoardBalance(BalanceController):
     # -- the dashboard ------------------------------------------------------------------------
     def open(self) -> BalanceDashboard:
         """Show the balance window (made on first use) and return its dashboard."""
-        scenario, path, note = self.scenario()
         doc = self.main.document
-        text = f"Board: {doc.display_name()} ({doc.board.players} players)<br>Rules: {scenario.name}"
-        if note:  # not the board's own rules: said in the window's header, in warning colours
-            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
         if self.dashboard is None or not self.dashboard.is_running():
-            self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
+            self._new_window(doc.board.players, self.describe(doc.board.players), f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
+            self.dashboard.describe = self.describe
+            self.dashboard.refresh_header()
             self._add_suggest_button()
         return self._show_window()
+
+    def describe(self, players: int) -> str:
+        """What Run plays now for ``players``, for the window's header (rich text): the open
+        board (with its unsaved edits) or the scenario's board file for that count, and the
+        rules, with a warning when they are not the board's own."""
+        from pathlib import Path
+
+        from studio.content import LoadError
+        from studio.model.io import board_path
+
+        scenario, path, note = self.scenario()
+        doc = self.main.document
+        if players == doc.board.players:
+            board = html.escape(doc.display_name()) + (" (unsaved edits included)" if doc.is_modified else "")
+        else:
+            try:
+                board = html.escape(Path(board_path(scenario, players)).name)
+            except LoadError as exc:
+                board = f"no board file ({html.escape(exc.message)})"
+        rules = html.escape(scenario.name) + (f" ({html.escape(Path(path).name)})" if path else "")
+        text = f"Board: {board}, {players} players<br>Rules: {rules}"
+        if note:  # not the board's own rules: said in the window's header, in warning colours
+            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
+        return text
 
     # -- the balance assistant --------------------------------------------------------------
     def _add_suggest_button(self) -> None:
@@ -319,6 +341,13 @@ class BoardBalance(BalanceController):
     def _board_changed(self, kind, _payload=None) -> None:
         from studio.gui.document import ChangeKind
 
+        if self.dashboard is not None:  # the header says what the figures are from, and what changed
+            if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
+                self.dashboard.refresh_header()
+            elif self.dashboard.run_setup in (None, self._board_setup):
+                self.dashboard.note_content_changed()
+            else:  # the figures are from another player count's board file: still true
+                self.dashboard.refresh_header()
         if kind == ChangeKind.FILE_CHANGED:
             return
         if kind == ChangeKind.RESET:  # another board: the run says nothing about it

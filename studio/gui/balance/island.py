@@ -120,7 +120,7 @@ class IslandBalance(BalanceController):
                                                     "2 to 5: scenarios/rivages.yaml")
             self.dashboard.runStarted.connect(self._run_started)
         else:
-            self.dashboard.scenario_label.setText(text)
+            self.dashboard.set_scenario_text(text)
         return self._show_window()
 
     def report_stats(self):

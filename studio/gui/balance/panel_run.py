@@ -38,8 +38,10 @@ class _Worker(QObject):
 
     @Slot()
     def play(self) -> None:
+        from studio.content.gc_hold import gc_hold
         from studio.playtest.ladder import play_panel
 
+        gc_hold.acquire()  # shapely in this thread: no GUI-thread collection meanwhile (see gc_hold)
         try:
             for kind, rungs, matches in self.plans:
                 self.panel.emit(play_panel(self.setup, kind, rungs, matches, self.games, self.seed, self.jobs,
@@ -49,6 +51,7 @@ class _Worker(QObject):
         except Exception as exc:  # content, bot or engine problem: shown, never raised
             self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
         finally:
+            gc_hold.release()
             self.done.emit()
 
 

@@ -41,8 +41,12 @@ class _Worker(QObject):
 
     @Slot()
     def play(self) -> None:
+        from studio.content.gc_hold import gc_hold
         from studio.playtest.runner import iter_batch
 
+        # games are built with shapely in this thread: the GUI thread's cyclic collector must
+        # not run meanwhile (a collection during a GEOS call crashed the process; see gc_hold)
+        gc_hold.acquire()
         batch = None
         try:
             batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs,
@@ -56,6 +60,7 @@ class _Worker(QObject):
         finally:
             if batch is not None:
                 batch.close()  # terminates a process pool still playing
+            gc_hold.release()
             self.done.emit()
 
 

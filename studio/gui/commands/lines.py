@@ -12,46 +12,68 @@ def _kind():
     return ChangeKind
 
 
-class AddLine(DocumentCommand):
-    """Add the line ``a``-``b`` at the end of the board's line list."""
-
-    def __init__(self, document, a: str, b: str) -> None:
-        super().__init__(f"Add line {a}-{b}")
-        self.document = document
-        self.line = (a, b)
-        self.index: int | None = None
-
-    def redo(self) -> None:
-        lines = self.document.board.lines
-        self.index = len(lines)
-        lines.append(self.line)
-        self.document.notify(_kind().LINES_ADDED, (line_key(*self.line),))
-
-    def undo(self) -> None:
-        del self.document.board.lines[self.index]
-        self.document.notify(_kind().LINES_REMOVED, (line_key(*self.line),))
+def placed(lines, new, rank) -> list[tuple[int, tuple[str, str]]]:
+    """Where the ``new`` lines go in ``lines``: ``(index in the list after every insert,
+    line)``, ascending. A line of the file (``rank(line)``: its place in the file's line list
+    when the document was loaded or saved, None for a line the file does not have) goes back
+    to its place among the file's lines, before the first line ranked after it; other lines go
+    at the end, in the order given. So erasing a line and drawing it again leaves the file's
+    line list as it was, and a save's diff shows only what changed."""
+    filed = sorted((r, i) for i, ln in enumerate(new) if (r := rank(ln)) is not None)
+    out: list[tuple[int, tuple[str, str]]] = []
+    j = 0
+    if filed:
+        for pos, current in enumerate(lines):
+            r = rank(current)
+            while j < len(filed) and (r is None or filed[j][0] < r):
+                out.append((pos + len(out), new[filed[j][1]]))
+                j += 1
+            if j == len(filed):
+                break
+    n = len(lines) + len(out)
+    for _r, i in filed[j:]:
+        out.append((n, new[i]))
+        n += 1
+    for ln in new:
+        if rank(ln) is None:
+            out.append((n, ln))
+            n += 1
+    return out
 
 
 class AddLines(DocumentCommand):
-    """Add several lines at the end of the board's line list (auto-triangulate, paste)."""
+    """Add lines: a line of the file back at its place in the file's list, others at the end
+    (:func:`placed`). Used by the Lines tool, auto-triangulate and paste."""
 
     def __init__(self, document, lines, text: str | None = None) -> None:
         lines = [tuple(ln) for ln in lines]
         n = len(lines)
-        super().__init__(text or f"Add {n} line{'s' if n != 1 else ''}")
+        super().__init__(text or (f"Add line {lines[0][0]}-{lines[0][1]}" if n == 1
+                                  else f"Add {n} line{'s' if n != 1 else ''}"))
         self.document = document
         self.lines = lines
-        self.index: int | None = None
+        self.places: list[tuple[int, tuple[str, str]]] = []
 
     def redo(self) -> None:
         board_lines = self.document.board.lines
-        self.index = len(board_lines)
-        board_lines.extend(self.lines)
+        self.places = placed(board_lines, self.lines, self.document.file_line_rank)
+        for index, line in self.places:
+            board_lines.insert(index, line)
         self.document.notify(_kind().LINES_ADDED, tuple(line_key(*ln) for ln in self.lines))
 
     def undo(self) -> None:
-        del self.document.board.lines[self.index:self.index + len(self.lines)]
+        board_lines = self.document.board.lines
+        for index, _line in reversed(self.places):
+            del board_lines[index]
         self.document.notify(_kind().LINES_REMOVED, tuple(line_key(*ln) for ln in self.lines))
+
+
+class AddLine(AddLines):
+    """Add the line ``a``-``b`` (at its place in the file when the file had it, else at the end)."""
+
+    def __init__(self, document, a: str, b: str) -> None:
+        super().__init__(document, [(a, b)])
+        self.line = (a, b)
 
 
 class RemoveLines(DocumentCommand):

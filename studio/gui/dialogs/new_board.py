@@ -32,6 +32,7 @@ from studio.model.io import InvalidContent, read_scenario
 from studio.model.locations import rules_mechanics
 from studio.model.realm import Board, RealmRules, Scenario
 from studio.render import RenderOptions, render_image
+from studio.render.board import scene_rect
 
 PREVIEW_SIZE = 340
 
@@ -57,6 +58,23 @@ def id_from_name(name: str, players: int) -> str:
     base = "-".join(w for w in words if w not in (f"{players}p",))
     base = re.sub(r"-?\b(\d+-players?|players?)$", "", base).strip("-") or "board"
     return base[:64 - len(suffix)].rstrip("-") + suffix
+
+
+def unique_board_id(candidate: str, taken) -> str:
+    """``candidate`` when no board in ``taken`` (ids) has it, else the first free
+    ``my-<candidate>``, ``my-<candidate>-2``...: a board the wizard makes never silently shares
+    a bundled board's id (``jungle-temples-2p`` -> ``my-jungle-temples-2p``)."""
+    if candidate not in taken:
+        return candidate
+    base = f"my-{candidate}"[:64]
+    out, n = base, 2
+    while out in taken:
+        out = f"{base[:64 - len(str(n)) - 1]}-{n}"
+        n += 1
+    return out
+
+
+LARGE_LATTICE = 2500  # pegs from which the lattice page says the editor will take a while
 
 
 @functools.lru_cache(maxsize=1)
@@ -152,7 +170,12 @@ class BoardPreview(QLabel):
             self.setPixmap(QPixmap())
             self.setText(f"<span style='color:#ffe0e0'>{error or 'no board'}</span>")
             return
-        image = render_image(board, 60, RenderOptions(margin=1.5))
+        options = RenderOptions(margin=1.5)
+        rect = scene_rect(board, options)
+        # twice the preview's size, then scaled down smoothly: a 99 x 99 lattice is not drawn
+        # on a 6,000-pixel image to be shown at 340
+        ppu = min(60.0, 2 * PREVIEW_SIZE / max(rect.width(), rect.height(), 1e-6))
+        image = render_image(board, ppu, options)
         pm = QPixmap.fromImage(image).scaled(PREVIEW_SIZE, PREVIEW_SIZE, Qt.KeepAspectRatio, Qt.SmoothTransformation)
         self.setPixmap(pm)
 
@@ -427,6 +450,7 @@ class NewBoardWizard(QWizard):
         self._name_touched = False
         self._id_touched = False
         self._spec = spec_for(self._choice.rules, 2, self._choice_id(), self._choice_name(), self._choice.path)
+        self._spec.board_id = unique_board_id(self._spec.board_id, bundled_board_ids())
         self.preview = BoardPreview()
         self.location_page = LocationPage(self)
         self.lattice_page = LatticePage(self)
@@ -451,6 +475,7 @@ class NewBoardWizard(QWizard):
         self._preview_timer.timeout.connect(self._update_preview)
         self.resize(1040, 640)
         self._sync_fields()
+        self._id_note()
         self._update_preview()
 
     # -- the spec ---------------------------------------------------------------------------
@@ -518,6 +543,11 @@ class NewBoardWizard(QWizard):
             text = "Three seats on a rectangle cannot be symmetric; the hexagon can."
         else:
             text = "A half turn maps the rectangle onto itself, so facing seats get the same board."
+        pegs = s.rows * s.columns
+        if pegs >= LARGE_LATTICE:
+            text += (f"<p><b>{s.rows} × {s.columns} is up to {pegs:,} pegs and {3 * pegs:,} lines:</b> the editor "
+                     "takes a while (several seconds for 10,000 pegs) to open and check a board this large; "
+                     "it shows a busy cursor meanwhile.</p>")
         self.lattice_page.note.setText(text)
 
     def _rebuild_spec(self, keep_seats: bool = False) -> None:
@@ -525,9 +555,10 @@ class NewBoardWizard(QWizard):
         spec = spec_for(self._choice.rules, self._players, self._choice_id(), self._choice_name(), self._choice.path)
         spec.shape = old.shape if keep_seats else spec.shape
         spec.rows, spec.columns, spec.spacing = old.rows, old.columns, old.spacing
+        spec.board_id = unique_board_id(spec.board_id, bundled_board_ids())
         if self._name_touched:
             spec.name = old.name
-            spec.board_id = id_from_name(old.name, self._players)
+            spec.board_id = unique_board_id(id_from_name(old.name, self._players), bundled_board_ids())
         if self._id_touched:
             spec.board_id = old.board_id
         spec.seats = old.seats if keep_seats else default_seats(self._players, spec.shape, spec.rules)
@@ -552,7 +583,7 @@ class NewBoardWizard(QWizard):
         self._spec.name = text
         if not self._id_touched:
             # a renamed board is a new board: its id follows the name until typed over
-            self._spec.board_id = id_from_name(text, self._players)
+            self._spec.board_id = unique_board_id(id_from_name(text, self._players), bundled_board_ids())
             self.location_page.board_id.setText(self._spec.board_id)
         self._changed()
 
@@ -585,12 +616,16 @@ class NewBoardWizard(QWizard):
         self.seats_page.fill(self._spec)
         self._changed()
 
-    def _changed(self) -> None:
-        self.spec_changed.emit()
+    def _id_note(self) -> None:
+        """Say (under the id field) when the id typed is a bundled board's too."""
         taken = bundled_board_ids().get(self._spec.board_id)
         self.location_page.id_note.setText(
             f"'{self._spec.board_id}' is also the id of the bundled board “{taken}”: rename the board "
             "(or type another id) to tell them apart." if taken else "")
+
+    def _changed(self) -> None:
+        self.spec_changed.emit()
+        self._id_note()
         for page in (self.location_page, self.lattice_page, self.seats_page):
             page.completeChanged.emit()
         self._preview_timer.start()

@@ -3,8 +3,9 @@
 :class:`DiskGuard` ties a :class:`~studio.gui.files.watcher.DiskWatcher` to an editor window
 whose document is a file (island, tree, cards, loot): when another program changes the file,
 the user is asked whether to reload it or keep the editor's version, and a save over a file
-changed since the editor read it asks first, so another program's edits are never overwritten
-without a word. (The board editor does the same through its file services.)"""
+changed since the editor read or wrote it asks first (:func:`confirm_overwrite`, also after
+"Keep Mine"), so another program's edits are never overwritten without a word. (The board
+editor does the same through its file services.)"""
 
 from __future__ import annotations
 
@@ -13,9 +14,23 @@ from typing import Callable
 
 from PySide6.QtCore import QObject
 
-from studio.content.paths import resolved
 from studio.gui import prompts
-from studio.gui.files.watcher import DiskWatcher, file_digest
+from studio.gui.files.watcher import DiskWatcher
+
+
+def confirm_overwrite(window, watcher: DiskWatcher, path, shown=None) -> bool:
+    """Before writing ``path``: True to go on. When another program changed the file since
+    the editor loaded or saved it (:meth:`DiskWatcher.overwritten_change`, whether the change
+    was reported and kept or not), asks once, naming the file (``shown``: as the user opened
+    it) and the time of the change; Cancel is the default."""
+    changed_at = watcher.overwritten_change(path)
+    if changed_at is None:
+        return True
+    watcher.pause()  # no "changed on disk" prompt over this one
+    try:
+        return prompts.ask_overwrite_changed(window, Path(shown or path).name, changed_at)
+    finally:
+        watcher.resume()
 
 
 class DiskGuard(QObject):
@@ -37,25 +52,21 @@ class DiskGuard(QObject):
         self.watcher.watch(path)
 
     def may_save(self, path) -> bool:
-        """Before writing ``path``: True to go on. When the file changed on disk since the
-        editor read or wrote it, asks first; False when the user reloaded it instead."""
-        if self.watcher.path is None or str(resolved(path)) != self.watcher.path:
-            return True
-        if file_digest(path) in (self.watcher.known, None):
-            return True
-        return self._ask(path, saving=True)
+        """Before writing ``path``: True to go on; False when the file changed on disk since
+        the editor read or wrote it and the user cancelled (:func:`confirm_overwrite`)."""
+        return confirm_overwrite(self.window, self.watcher, path, getattr(self.document_of(), "path", None))
 
     def _changed(self, path: str) -> None:
         self._ask(path)
 
-    def _ask(self, path: str, saving: bool = False) -> bool:
+    def _ask(self, path: str) -> bool:
         """Reload or keep mine. True: the editor's version stays (and is marked unsaved, since
         it differs from the file); False: the file was reloaded, or did not load."""
         doc = self.document_of()
         shown = getattr(doc, "path", None) or path  # as the user opened it (links resolved)
         self.watcher.pause()
         try:
-            if prompts.ask_reload_changed(self.window, Path(shown).name, doc.is_modified or saving):
+            if prompts.ask_reload_changed(self.window, Path(shown).name, doc.is_modified):
                 if not self.reload(shown):
                     self.watcher.accept()
                     self.document_of().undo_stack.resetClean()

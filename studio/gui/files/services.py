@@ -19,6 +19,7 @@ from studio.content import LoadError
 from studio.gui import prompts
 from studio.gui.document import ChangeKind
 from studio.gui.files.export_dialog import with_path_suffix
+from studio.gui.files.disk_guard import confirm_overwrite
 from studio.gui.files.recovery import RecoveryEntry, RecoveryStore
 from studio.gui.files.restore import WindowRecovery, restore_entry
 from studio.gui.files.watcher import DiskWatcher
@@ -121,9 +122,15 @@ class FileServices(QObject):
                 # the file differs from the editor's board: saving is needed to make them agree
                 self.watcher.accept()
                 self.document.undo_stack.resetClean()
-                self.window.show_status(f"Kept your version of {name}; Save writes it over the file on disk")
+                self.window.show_status(f"Kept your version of {name}; Save asks before writing it over the file on disk")
         finally:
             self.watcher.resume()
+
+    def may_save(self, path) -> bool:
+        """Before the board is written to ``path``: True to go on; False when another program
+        changed that file since the editor loaded or saved it and the user cancelled (asked
+        also after "Keep Mine")."""
+        return confirm_overwrite(self.window, self.watcher, path, self.document.path)
 
     def _removed_on_disk(self, path: str) -> None:
         self.document.undo_stack.resetClean()

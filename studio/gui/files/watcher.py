@@ -3,7 +3,9 @@
 :class:`DiskWatcher` watches one file with a QFileSystemWatcher and compares the file's
 content with the last content the editor knows (loaded, saved, or seen and accepted). So the
 editor's own saves never count as changes, and neither does a tool that rewrites the same
-bytes. Editors and tools that save atomically (write a temp file, rename it over the target)
+bytes. It also remembers the content the editor last loaded or saved (:attr:`DiskWatcher.base`):
+a version seen and kept ("Keep Mine") is known, but a save over it is still a save over
+another program's work (:meth:`DiskWatcher.overwritten_change`). Editors and tools that save atomically (write a temp file, rename it over the target)
 replace the file's inode, which ends a watch on the file itself; the file's folder is watched
 too, and the file is watched again whenever it reappears."""
 
@@ -51,6 +53,7 @@ class DiskWatcher(QObject):
         self._settle.timeout.connect(self.check)
         self.path: str | None = None
         self.known: str | None = None
+        self.base: str | None = None  # the content the editor loaded or saved last
         self._reported_missing = False
         self._paused = 0
 
@@ -58,7 +61,7 @@ class DiskWatcher(QObject):
         """Watch ``path`` (None: nothing); its current content is what the editor knows."""
         self._unwatch()
         self.path = str(resolved(path)) if path is not None else None
-        self.known = file_digest(self.path)
+        self.known = self.base = file_digest(self.path)
         self._reported_missing = False
         self._settle.stop()
         if self.path is not None:
@@ -68,6 +71,20 @@ class DiskWatcher(QObject):
         """Take the file's current content as known (after a reload, or "keep mine")."""
         self.known = file_digest(self.path)
         self._reported_missing = self.known is None
+
+    def overwritten_change(self, path: str | os.PathLike | None) -> float | None:
+        """When writing ``path`` would replace a version another program wrote since the
+        editor loaded or saved the watched file (also one already seen and kept): the time of
+        that change (the file's modification time, seconds since the epoch); else None (another
+        file, the file is unchanged or gone)."""
+        if self.path is None or path is None or str(resolved(path)) != self.path:
+            return None
+        if file_digest(self.path) in (self.base, None):
+            return None
+        try:
+            return os.stat(self.path).st_mtime
+        except OSError:
+            return None
 
     def pause(self) -> None:
         """Stop reporting (while a prompt about the file is open); :meth:`resume` looks again."""

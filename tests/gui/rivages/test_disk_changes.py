@@ -1,6 +1,7 @@
 """The island, tree, card and loot editors notice their file changing on disk (trial of issue
-11): a save over a file another program changed asks first instead of putting back the old
-values; "Reload" shows the other program's version, "Keep Mine" saves the editor's."""
+11): a save over a file another program changed asks first (Overwrite or Cancel, see also
+tests/gui/test_overwrite_changed.py) instead of putting back the old values; "Reload" shows
+the other program's version."""
 
 from __future__ import annotations
 
@@ -22,11 +23,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture
 def asked(monkeypatch):
-    """Answers of the reload prompt, in order; records each question (name, modified)."""
+    """Answers of the reload and overwrite prompts, in order; records each question:
+    ``(name, modified)`` for reload, ``("overwrite", name)`` before a save over a change."""
     calls: list = []
     answers: list[bool] = []
     monkeypatch.setattr(prompts, "ask_reload_changed",
                         lambda parent, name, modified: (calls.append((name, modified)), answers.pop(0))[1])
+    monkeypatch.setattr(prompts, "ask_overwrite_changed",
+                        lambda parent, name, when: (calls.append(("overwrite", name)), answers.pop(0))[1])
     monkeypatch.setattr(prompts, "show_error", lambda *a, **k: pytest.fail(f"unexpected error {a[1:]}"))
     return calls, answers
 
@@ -46,30 +50,30 @@ def _change_name_outside(path: Path, name: str) -> None:
     path.write_text(text.replace(old, f"name: {name}", 1), encoding="utf-8")
 
 
-def test_island_save_over_an_outside_change_asks_and_keep_mine_writes_mine(qtbot, tmp_path, asked):
+def test_island_save_over_an_outside_change_asks_and_overwrite_writes_mine(qtbot, tmp_path, asked):
     calls, answers = asked
     w, target = _island_window(qtbot, tmp_path)
     w.disk.watcher.pause()  # the save itself must notice, whatever the watcher saw
     _change_name_outside(target, "Amber External")
     w.document.set_value(("description",), "edited in the studio")
-    answers.append(False)
+    answers.append(True)
     assert w.save()
-    assert calls == [("amber.yaml", True)]
+    assert calls == [("overwrite", "amber.yaml")]
     saved = io.read(target)
     assert saved.description == "edited in the studio"
     assert saved.name != "Amber External"
 
 
-def test_island_reload_shows_the_outside_version_and_the_save_stops(qtbot, tmp_path, asked):
+def test_island_save_over_an_outside_change_cancelled_writes_nothing(qtbot, tmp_path, asked):
     calls, answers = asked
     w, target = _island_window(qtbot, tmp_path)
     w.disk.watcher.pause()
     _change_name_outside(target, "Amber External")
     w.document.set_value(("description",), "edited in the studio")
-    answers.append(True)
+    answers.append(False)
     assert not w.save()
-    assert calls == [("amber.yaml", True)]
-    assert w.document.island.name == "Amber External"
+    assert calls == [("overwrite", "amber.yaml")]
+    assert w.document.value(("description",)) == "edited in the studio"
     assert io.read(target).name == "Amber External"
 
 
@@ -103,7 +107,7 @@ def test_card_editor_save_over_an_outside_change_asks(qtbot, tmp_path, asked):
     w.disk.watcher.pause()
     before = target.read_text(encoding="utf-8")
     target.write_text(before + "# changed by another program\n", encoding="utf-8")
-    answers.append(True)
+    answers.append(False)
     assert not w._save_to(str(target))
-    assert calls == [("cards.yaml", True)]
+    assert calls == [("overwrite", "cards.yaml")]
     assert target.read_text(encoding="utf-8").endswith("# changed by another program\n")
