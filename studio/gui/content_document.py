@@ -273,18 +273,28 @@ class ContentDocument(UndoDocument, QObject):
         sc = self.scenario
         return rivages_findings(model, sc.terrain_names() if sc else None, sc.rules if sc else None)
 
-    def refresh_findings(self) -> list[Finding]:
-        """Re-run the lint now; emits ``findings_changed`` and returns the findings. Never
-        raises: a lint failure is reported as an ``internal/error`` finding."""
-        self._timer.stop()
+    def model_findings(self) -> list[Finding]:
+        """The lint of the model as it is now (not the file's schema findings). Never raises:
+        a lint failure is reported as an ``internal/error`` finding."""
         try:
-            findings = self.lint(self._model)
+            return self.lint(self._model)
         except Exception as exc:  # noqa: BLE001 - a lint bug must not take the editor down
-            findings = [Finding("internal/error", "error", f"the check failed: {type(exc).__name__}: {exc}",
-                                self._path)]
-        if self.open_problems is not None:
-            # the file's own schema findings (what studio validate prints for it) come first
-            findings = [*self.open_problems.findings, *findings]
+            return [Finding("internal/error", "error", f"the check failed: {type(exc).__name__}: {exc}",
+                            self._path)]
+
+    def refresh_findings(self) -> list[Finding]:
+        """Re-run the lint now; emits ``findings_changed`` and returns the findings. A file
+        opened with schema errors lists exactly its schema findings (what ``studio validate``
+        prints for it) until it is edited: the lint would judge the model with the bad values
+        left out, which is not the file. Once edited, those findings first, then the lint."""
+        self._timer.stop()
+        problems = self.open_problems
+        if problems is not None and self.undo_stack.index() == 0:  # nothing done since open
+            findings = list(problems.findings)
+        elif problems is not None:
+            findings = [*problems.findings, *self.model_findings()]
+        else:
+            findings = self.model_findings()
         self.findings = findings
         self.findings_changed.emit(findings)
         return findings

@@ -578,11 +578,11 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     def _save_to(self, path) -> bool:
         from studio.validate.rivages import UNSAVABLE_CODES
 
-        findings = self.document.refresh_findings()
+        self.document.refresh_findings()
+        # what is saved is the model: the file's schema findings are about what was left out
+        findings = self.document.model_findings()
         problems = self.document.open_problems
         if problems is not None:
-            # the file's schema findings are about what was left out on open, not what is saved
-            findings = findings[len(problems.findings):]
             if problems.dropped and not prompts.ask_save_dropping(
                     self, Path(path).name, [d.format() for d in problems.dropped]):
                 return False
