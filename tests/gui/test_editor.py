@@ -74,6 +74,18 @@ def test_drag_peg_with_mouse_is_one_undo_step(window):
     assert stack.count() == 2
 
 
+def test_a_drag_that_stays_on_its_snap_point_is_no_edit(window):
+    """Trial: a few pixels' drag left the peg where it was but added "Undo Move 1 peg" and
+    marked the board modified."""
+    doc = window.document
+    stack = doc.undo_stack
+    before = stack.count()
+    drag(window, (0, 0), (0.2, 0.1))     # further than the drag distance, nearer a1 than any point
+    assert (doc.board.pegs["a1"].x, doc.board.pegs["a1"].y) == (0, 0)
+    assert stack.count() == before and not window.isWindowModified()
+    assert "Moving" not in window.statusBar().currentMessage()
+
+
 def test_click_and_rubber_band_select(window):
     click(window, 4.5, 0.866025)                  # peg b5
     assert window.scene.selected_elements() == [("peg", "b5")]

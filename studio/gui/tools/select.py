@@ -27,6 +27,7 @@ class SelectTool(Tool):
         self._drag_start: dict[str, tuple[float, float]] | None = None
         self._anchor: str | None = None
         self._dragging = False
+        self._moved = False          # this drag has moved pegs (an undo step exists)
         self._gesture = None
         self._band: QGraphicsRectItem | None = None
         self._band_add = False
@@ -63,6 +64,7 @@ class SelectTool(Tool):
             self._anchor = item.peg_id
             self._gesture = next_gesture()
             self._dragging = False
+            self._moved = False
         return True
 
     def mouse_move(self, event) -> bool:
@@ -83,6 +85,9 @@ class SelectTool(Tool):
         if snap:
             tx, ty = self.document.snap(tx, ty)
         dx, dy = tx - ax, ty - ay
+        if dx == 0 and dy == 0 and not self._moved:
+            return True  # still on the snap point it started from: no edit, no undo step
+        self._moved = True
         self.document.move_pegs({pid: (x + dx, y + dy) for pid, (x, y) in self._drag_start.items()},
                                 gesture=self._gesture)
         self._say(f"Moving {len(self._drag_start)} peg(s) by ({dx:+.2f}, {dy:+.2f})"
@@ -99,6 +104,8 @@ class SelectTool(Tool):
             self._select_in(rect, self._band_add)
             return True
         handled = self._drag_start is not None
+        if handled and self._dragging and not self._moved:
+            self._say("")  # a drag that never left its snap point moved nothing
         self._end_drag()
         return handled
 
@@ -122,6 +129,7 @@ class SelectTool(Tool):
         self._drag_start = None
         self._anchor = None
         self._dragging = False
+        self._moved = False
         self._gesture = None
 
     def cancel(self) -> None:
