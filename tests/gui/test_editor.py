@@ -383,3 +383,20 @@ def test_save_never_overwrites_a_bundled_board(window, dialogs, tmp_path):
     assert not str(args[0]).startswith(str(bundled.parent))
     assert bundled.read_text() == before
     assert io.read(target).segment_map()[("a1", "a2", "b1")].treasure == 7
+
+
+def test_an_emptied_id_or_name_field_gets_its_value_back_and_says_why(window):
+    """Trial: clearing the Id and pressing Enter left the field empty while the board and the
+    saved file kept the old id, without a word. The same kind: a picture, island or seat name."""
+    dock = window.properties_dock
+    doc = window.document
+    old = doc.board.id
+    dock.board_id.setText("")
+    dock.board_id.editingFinished.emit()
+    assert doc.board.id == old and dock.board_id.text() == old
+    assert "cannot be empty" in window.statusBar().currentMessage()
+    assert not window.isWindowModified()
+    dock.board_id.setText("renamed-board")
+    dock.board_id.editingFinished.emit()
+    assert doc.board.id == "renamed-board"
+    doc.undo_stack.undo()

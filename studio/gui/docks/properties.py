@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QRegularExpressionVa
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QLineEdit,
     QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QStackedWidget,
-    QVBoxLayout, QWidget,
+    QToolTip, QVBoxLayout, QWidget,
 )
 
 from studio.content.words import counted
@@ -212,8 +212,7 @@ class PropertiesDock(QDockWidget):
         self.board_name.editingFinished.connect(
             lambda: self._set_board("name", self.board_name.text().strip() or self.document.board.name))
         self.board_id = _id_edit()
-        self.board_id.editingFinished.connect(
-            lambda: self._set_board("id", self.board_id.text() or self.document.board.id))
+        self.board_id.editingFinished.connect(self._set_board_id)
         self.board_players = QSpinBox()
         self.board_players.setRange(2, 4)
         self.board_players.setToolTip("Each player count has its own board, with one seat per player (RTR-S6)")
@@ -998,9 +997,30 @@ class PropertiesDock(QDockWidget):
         if line is not None and self.document.bridge_on(*line) is not None:
             self.document.set_bridge(line, value)
 
+    def _refuse_empty(self, edit: QLineEdit, old: str, what: str) -> None:
+        """An emptied name or id field: put the current value back and say why (it used to stay
+        empty while the board kept the old value, silently)."""
+        edit.setText(old)
+        text = f"{what} cannot be empty: it stays '{old}'"
+        window = self.window()
+        bar = getattr(window, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(text, 6000)
+        QToolTip.showText(edit.mapToGlobal(edit.rect().bottomLeft()), text, edit)
+
+    def _set_board_id(self) -> None:
+        new = self.board_id.text().strip()
+        if not new:
+            self._refuse_empty(self.board_id, self.document.board.id, "The board's id")
+            return
+        self._set_board("id", new)
+
     def _rename(self, kind: str, edit: QLineEdit, rename) -> None:
         old = self._current(kind)
         new = edit.text().strip()
+        if old and not new:
+            self._refuse_empty(edit, old, f"A {kind}'s name")
+            return
         if not old or not new or new == old:
             return
         try:
