@@ -166,7 +166,8 @@ def test_export_to_an_unwritable_path_says_so_without_qt_warnings(window, dialog
     dialogs.answer("show_error")
     assert window.files.export() is False
     title, text = dialogs.named("show_error")[-1][:2]
-    assert title == "Cannot export board" and text.startswith(f"could not write {target}: ")
+    assert title == "Cannot export board" and text.startswith(f"Could not write {target}: ")
+    assert "settings are kept" in text and window.files.export_settings.format == fmt
     assert not [r for r in qtlog.records if "QPainter" in r.message]
     assert not Path(target).exists()
 

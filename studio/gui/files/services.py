@@ -175,6 +175,10 @@ class FileServices(QObject):
         if result is None:
             return False
         path, settings = result
+        # kept even when the export fails: the next Export… opens with the paper, spacing and
+        # options chosen (trial: a failed export made the user set them all again)
+        self.export_settings = settings
+        store_export_settings(self.window.settings, settings)
         if not self._sheets_ok("Export", settings):
             return False
         QApplication.setOverrideCursor(Qt.WaitCursor)
@@ -182,11 +186,12 @@ class FileServices(QObject):
             written = export.export_board(self.document.board, path, settings)
         except (export.ExportError, OSError) as exc:
             QApplication.restoreOverrideCursor()
-            prompts.show_error(self.window, "Cannot export board", str(exc))
+            reason = str(exc).rstrip(".")
+            prompts.show_error(self.window, "Cannot export board",
+                               f"{reason[:1].upper()}{reason[1:]}.\n\nYour export settings are kept: choose "
+                               "File ▸ Export… again and pick another file or folder.")
             return False
         QApplication.restoreOverrideCursor()
-        self.export_settings = settings
-        store_export_settings(self.window.settings, settings)
         files = f"{written[0]}" if len(written) == 1 else f"{len(written)} files ({written[0].name} …)"
         self.window.show_status(f"Exported {files}")
         return True
