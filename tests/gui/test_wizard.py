@@ -213,3 +213,18 @@ def test_the_seats_page_offers_only_the_locations_pegs(qtbot, location, start, g
     board = wizard.board()
     assert any(seat.goal for seat in board.seats.values()) == goal
     assert any(seat.start for seat in board.seats.values()) == start
+
+
+def test_the_standard_base_says_how_many_pegs_the_chosen_shape_keeps(qtbot):
+    """Trial: the lattice page offered '80 pegs' for Archipelago City 3p while the preview and
+    the board were the 48-peg hexagon."""
+    from studio.gui.templates import lattice
+
+    wizard = NewBoardWizard()
+    qtbot.addWidget(wizard)
+    page = wizard.lattice_page
+    page.shape.setCurrentIndex(page.shape.findData("hexagon"))
+    hexagon = len(lattice("hexagon", 8, 10)[0])
+    assert f"hexagon of {hexagon} pegs" in page.standard.text() and hexagon == 48
+    page.shape.setCurrentIndex(page.shape.findData("rectangle"))
+    assert "(80 pegs)" in page.standard.text()

@@ -26,7 +26,8 @@ from studio.content.paths import listed_link_target
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS
 from studio.gui import icons
 from studio.gui.templates import (
-    LOCATION_NAMES, SHAPE_SIDES, SHAPES, NewBoardSpec, SeatSpec, build_board, default_seats, side_label, spec_for,
+    LOCATION_NAMES, SHAPE_SIDES, SHAPES, NewBoardSpec, SeatSpec, build_board, default_seats, lattice, side_label,
+    spec_for,
 )
 from studio.model.io import InvalidContent, read_scenario
 from studio.model.locations import rules_mechanics
@@ -549,6 +550,14 @@ class NewBoardWizard(QWizard):
                      "takes a while (several seconds for 10,000 pegs) to open and check a board this large; "
                      "it shows a busy cursor meanwhile.</p>")
         self.lattice_page.note.setText(text)
+        # the standard base as the chosen shape cuts it (trial: it said 80 pegs while the
+        # preview and the board were the 48-peg hexagon)
+        base = f"Standard base: {STANDARD_ROWS} rows of {STANDARD_COLUMNS} pegs"
+        if s.shape == "hexagon":
+            kept = len(lattice("hexagon", STANDARD_ROWS, STANDARD_COLUMNS)[0])
+            self.lattice_page.standard.setText(f"{base}, cut to a hexagon of {kept} pegs")
+        else:
+            self.lattice_page.standard.setText(f"{base} ({STANDARD_ROWS * STANDARD_COLUMNS} pegs)")
 
     def _rebuild_spec(self, keep_seats: bool = False) -> None:
         old = self._spec
