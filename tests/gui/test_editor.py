@@ -400,3 +400,17 @@ def test_an_emptied_id_or_name_field_gets_its_value_back_and_says_why(window):
     dock.board_id.editingFinished.emit()
     assert doc.board.id == "renamed-board"
     doc.undo_stack.undo()
+
+
+def test_a_focused_name_field_shows_the_board_opened_meanwhile(window, tmp_path):
+    """Trial: with the Name field focused, opening another board left the previous board's
+    name in it (leaving the field would have written it into the new board)."""
+    dock = window.properties_dock
+    dock.board_name.setFocus()
+    window.activateWindow()
+    source = Path(default_board_path()).parent / "volcano-2p.yaml"
+    assert window.load_path(str(source), interactive=False)
+    assert dock.board_name.text() == window.document.board.name
+    dock.board_name.editingFinished.emit()
+    assert window.document.board.name != "Jungle Temples, 2 players"
+    assert not window.isWindowModified()

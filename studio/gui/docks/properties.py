@@ -173,6 +173,7 @@ class PropertiesDock(QDockWidget):
     (tool name) to switch tools."""
 
     edit_scenario_requested = Signal()
+    _force_text = False  # while True (a new board), fields show the board even when focused
     tool_requested = Signal(str)
 
     def __init__(self, document: BoardDocument, scene, parent=None) -> None:
@@ -209,8 +210,7 @@ class PropertiesDock(QDockWidget):
         page, form, _, outer = _page("Board")
         self.board_name = QLineEdit()
         self.board_name.setMaxLength(200)
-        self.board_name.editingFinished.connect(
-            lambda: self._set_board("name", self.board_name.text().strip() or self.document.board.name))
+        self.board_name.editingFinished.connect(self._set_board_name)
         self.board_id = _id_edit()
         self.board_id.editingFinished.connect(self._set_board_id)
         self.board_players = QSpinBox()
@@ -535,7 +535,15 @@ class PropertiesDock(QDockWidget):
 
     # -- refresh ----------------------------------------------------------------------------
     def _on_changed(self, kind: ChangeKind, payload) -> None:
-        if kind is not ChangeKind.FILE_CHANGED:
+        if kind is ChangeKind.RESET:
+            # another board: a field being typed in shows it too (trial: the focused Name field
+            # kept the previous board's name, which leaving the field would have written)
+            PropertiesDock._force_text = True
+            try:
+                self.refresh()
+            finally:
+                PropertiesDock._force_text = False
+        elif kind is not ChangeKind.FILE_CHANGED:
             self.refresh()
 
     def _current(self, kind: str) -> str | None:
@@ -584,7 +592,7 @@ class PropertiesDock(QDockWidget):
 
     @staticmethod
     def _set_text(edit, text: str) -> None:
-        if not edit.hasFocus() and edit.text() != text:
+        if (PropertiesDock._force_text or not edit.hasFocus()) and edit.text() != text:
             edit.setText(text)
 
     def _show_board(self) -> None:
@@ -1007,6 +1015,13 @@ class PropertiesDock(QDockWidget):
         if callable(bar):
             bar().showMessage(text, 6000)
         QToolTip.showText(edit.mapToGlobal(edit.rect().bottomLeft()), text, edit)
+
+    def _set_board_name(self) -> None:
+        new = self.board_name.text().strip()
+        if not new:
+            self._refuse_empty(self.board_name, self.document.board.name, "The board's name")
+            return
+        self._set_board("name", new)
 
     def _set_board_id(self) -> None:
         new = self.board_id.text().strip()
