@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content.words import counted
-from studio.gui import prompts, wheel_guard
+from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
@@ -153,6 +153,7 @@ class PlaytestFrame(QMainWindow):
 
     stateChanged = Signal()
     gameOver = Signal()
+    DESKTOP_KIND = "playtest"  # the window kind of studio.gui.desktop (layout memory, F1 page)
 
     def __init__(self, game, parent=None, *, seed: int = 0, controllers=None,
                  delay_ms: int = DEFAULT_DELAY_MS, autoplay: bool = True, note: str | None = None):
@@ -189,6 +190,7 @@ class PlaytestFrame(QMainWindow):
         self._refresh()
         if note:
             self._status.showMessage(note, 15000)
+        desktop.install(self, self.DESKTOP_KIND)  # layout memory, drops, F1
         self._schedule()
 
     # -- what a game's window supplies ----------------------------------------------------------
@@ -574,6 +576,20 @@ class PlaytestFrame(QMainWindow):
         if note:
             self._status.showMessage(note, 10000)
         return data
+
+    def open_dropped_file(self, path: str) -> bool:
+        """A dropped saved game (``studio-game/1``) goes on here, as by Open Game; any other
+        file opens in the window made for its ``format:``."""
+        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.main_window import file_format
+
+        if file_format(path) == "studio-game/1":
+            return self.open_game(path)
+        routed = open_in_its_window(self, path, ())
+        if routed is None:
+            prompts.show_error(self, self.tr("Open Dropped File"), desktop.unopenable_text(path))
+            return False
+        return routed
 
     def open_game(self, path: str | None = None) -> bool:
         """Go on with a saved game: its moves are replayed in this game and the seats take

@@ -31,7 +31,7 @@ from studio.content.paths import missing_reason, rebased_reference, resolve_refe
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
-from studio.gui import icons, prompts, wheel_guard
+from studio.gui import desktop, icons, prompts, wheel_guard
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
 from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path, set_path
 from studio.gui.menu_text import undo_redo_actions
@@ -798,6 +798,7 @@ class ScenarioEditor(QMainWindow):
         self._findings_timer.timeout.connect(self.refresh_findings)
         self._connect_document()
         self.resize(900, 860)
+        desktop.install(self, "scenario-editor")  # layout memory, drops, F1
 
     # -- building -------------------------------------------------------------------------------
     def _build_actions(self) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
-from studio.gui import wheel_guard
+from studio.gui import desktop, wheel_guard
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.heatmap import HeatLegend, HeatMapItem
 
@@ -29,6 +29,7 @@ class BalanceWindow(QMainWindow):
         self.dashboard = dashboard
         self.setCentralWidget(dashboard)
         self.resize(1180, 760)
+        desktop.install(self, "balance")  # layout memory, drops, F1
 
     def closeEvent(self, event) -> None:
         self.dashboard.cancel_run()

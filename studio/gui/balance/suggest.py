@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
+from studio.gui import desktop
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.worker import start_kept_alive
 
@@ -284,6 +285,7 @@ class SuggestWindow(QMainWindow):
         outer.addWidget(self._build_results(), 1)
         self.setCentralWidget(body)
         self.resize(1060, 680)
+        desktop.install(self, "suggest")  # layout memory, drops, F1
 
     # -- construction -----------------------------------------------------------------------------
     def _build_form(self) -> QWidget:

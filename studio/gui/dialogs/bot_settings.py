@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QVBoxLayout,
 )
 
+from studio.gui import desktop
 from studio.bots import MCTSBot
 from studio.bots.mcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS
 
@@ -32,6 +33,7 @@ class BotSettingsDialog(QDialog):
         super().__init__(parent)
         self._base = _bot(spec)
         self.setWindowTitle("Bot Settings")
+        desktop.install_help(self, "bot-settings")  # F1 opens its docs page
         lay = QVBoxLayout(self)
         lay.setSpacing(10)
         head = QLabel(f"<b>MCTS bot</b> for <b>{seat_name}</b>")

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget, QWizard, QWizardPage,
 )
 
+from studio.gui import desktop
 from studio.content import LoadError, bundled_path
 from studio.content.paths import listed_link_target
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS
@@ -418,6 +419,7 @@ class NewBoardWizard(QWizard):
     def __init__(self, parent=None, choices: list[ScenarioChoice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Board")
+        desktop.install_help(self, "new-board")  # F1 opens its docs page
         self.setWindowIcon(icons.wizard_icon())
         self.setWizardStyle(QWizard.ModernStyle)
         self.setOption(QWizard.NoBackButtonOnStartPage, True)

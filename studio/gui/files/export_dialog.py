@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui import prompts
 from studio.model.realm import Board
 from studio.render import export
@@ -58,6 +59,7 @@ class ExportDialog(QDialog):
         self._board_image: QImage | None = None
         self._image_key = None
         self.setWindowTitle("Print Board" if for_print else "Export Board")
+        desktop.install_help(self, "export")  # F1 opens its docs page
         self.setObjectName("ExportDialog")
 
         self.format_box = _combo(FORMAT_LABELS, settings.format)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem, QVBoxLayout,
 )
 
+from studio.gui import desktop
 from studio.gui.files.recovery import RecoveryEntry
 
 _ENTRY_ROLE = Qt.UserRole + 1
@@ -48,6 +49,7 @@ class RecoveryDialog(QDialog):
                  parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Recover Autosaved Work")
+        desktop.install_help(self, "recovery")  # F1 opens its docs page
         self.setObjectName("RecoveryDialog")
         self._discarded: list[RecoveryEntry] = []
         self._restore: RecoveryEntry | None = None

@@ -484,6 +484,7 @@ class CardEditorWindow(ContentWindow):
 
     MODEL_TYPES = (CardSet, LootSet)
     APP_TITLE = "Card and Loot Editor"
+    DESKTOP_KIND = "card-editor"
 
     def __init__(self, document=None, settings: QSettings | None = None, parent=None) -> None:
         self.current: tuple | None = None
@@ -499,6 +500,7 @@ class CardEditorWindow(ContentWindow):
         self._build_actions()
         self.resize(1280, 820)
         self.document_replaced()
+        self.install_desktop()
 
     # -- set-up -----------------------------------------------------------------------------
     def new_model(self):

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QScrollArea, QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box, wrong_scenario
 from studio.gui.playtest_panels import SeatFrame, controller_phrase
@@ -79,6 +80,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
     """Play ``game`` (a :class:`~studio.rules.rivages.game.RivagesGame`) at the table.
     ``label``: the game's name for people (title, saved files); the other arguments are those
     of :class:`~studio.gui.playtest_frame.PlaytestFrame`."""
+
+    DESKTOP_KIND = "rivages-playtest"
 
     def __init__(self, game, parent=None, *, label: str | None = None, **kwargs):
         who = "solo" if game.players == 1 else f"{game.players} explorers"
@@ -600,6 +603,7 @@ class RivagesGameDialog(QDialog):
 
         super().__init__(parent)
         self.setWindowTitle("Playtest a Rivages Scenario")
+        desktop.install_help(self, "rivages-game")  # F1 opens its docs page
         form = QFormLayout(self)
         self.scenario_combo = QComboBox()
         for label, name in (("Rivages (bundled)", "rivages.yaml"), ("Rivages solo (bundled)", "rivages-solo.yaml")):

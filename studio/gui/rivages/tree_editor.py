@@ -222,6 +222,7 @@ class TreeEditorWindow(ContentWindow):
 
     MODEL_TYPES = (Tree,)
     APP_TITLE = "Tree of Wisdom Editor"
+    DESKTOP_KIND = "tree-editor"
     BUNDLED_FOLDER = ("boards", "rivages", "trees")
 
     def __init__(self, document=None, settings: QSettings | None = None, parent=None) -> None:
@@ -245,9 +246,11 @@ class TreeEditorWindow(ContentWindow):
         self.set_tool("select")
         self.properties.refresh()
         self.resize(1180, 780)
+        self.install_desktop()
 
     def first_shown(self) -> None:
-        self.resizeDocks([self.properties], [290], Qt.Horizontal)
+        if not self.layout_restored:
+            self.resizeDocks([self.properties], [290], Qt.Horizontal)
         self.view.fit()
 
     # -- set-up -----------------------------------------------------------------------------
