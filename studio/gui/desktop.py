@@ -320,6 +320,94 @@ def unopenable_text(path: str) -> str:
     return tr("desktop", "{0} is a '{1}' file, which Board Studio does not open.").format(name, fmt)
 
 
+# -- colours of the studio's own panels, per palette -----------------------------------------
+# The playtest, balance and suggest panels, banners and status texts take these (never a literal
+# colour of their own), so they read on a dark palette as on a light one. The light set is the
+# studio's parchment look; the dark set keeps its warmth at low lightness. Game content (the
+# board, islands, cards as printed) keeps its own colours.
+LIGHT_THEME: dict[str, str] = {
+    "page": "#f7f2e7", "text": "#3a2f25", "muted": "#6a6259", "faint": "#8a7a66", "border": "#d9ccb0",
+    "group": "#fffaf0", "card": "#fffdf8", "card_border": "#ddd3bf", "line": "#eee4d0",
+    "button": "#fbf4e2", "button_border": "#b59d70", "button_hover": "#fff3cf",
+    "disabled_text": "#b8ab95", "disabled_border": "#e2d6bd", "disabled_bg": "#f6efe0",
+    "primary": "#3f7d4a", "primary_border": "#2d5c36", "primary_hover": "#4a9157", "primary_text": "#ffffff",
+    "chunk": "#8fb57f", "selected": "#fff1c9", "highlight": "#f3c98b", "toolbar": "#efe6d2",
+    "banner": "#3c4a37", "banner_text": "#fbf4e2", "banner_note": "#cfc6ad",
+    "ok": "#2e7d32", "ok_bg": "#eef8ee", "ok_border": "#99cc99",
+    "warning": "#8a5a00", "warning_bg": "#fff4e5", "warning_border": "#f0b46c",
+    "error": "#c62828", "error_bg": "#fdecea", "error_border": "#c62828",
+    "status_warning": "#ef6c00", "grid": "#ebe5d8", "bar": "#6a8f5c", "bar_empty": "#ede6d6",
+    "preview": "#e9e4da", "preview_border": "#cfc6b6", "checked": "#ffe29a",
+    "banner_warning": "#fff3cd", "banner_warning_border": "#e0a800", "banner_warning_text": "#5c4300",
+    "banner_error": "#fdecea", "banner_error_border": "#c62828", "banner_error_text": "#611a15",
+}
+DARK_THEME: dict[str, str] = {
+    "page": "#2b2926", "text": "#ece4d4", "muted": "#b9ad9b", "faint": "#a89b86", "border": "#5a5246",
+    "group": "#34312d", "card": "#3a3732", "card_border": "#5a5246", "line": "#46423b",
+    "button": "#47423a", "button_border": "#7d6e55", "button_hover": "#564f44",
+    "disabled_text": "#7d7569", "disabled_border": "#4a453d", "disabled_bg": "#35322d",
+    "primary": "#3f7d4a", "primary_border": "#5d9d68", "primary_hover": "#4a9157", "primary_text": "#ffffff",
+    "chunk": "#5f8a52", "selected": "#5a4d2a", "highlight": "#6b5522", "toolbar": "#35322d",
+    "banner": "#3c4a37", "banner_text": "#fbf4e2", "banner_note": "#cfc6ad",
+    "ok": "#81c784", "ok_bg": "#253a25", "ok_border": "#4f7f4f",
+    "warning": "#f0c060", "warning_bg": "#4a3a1c", "warning_border": "#a8793a",
+    "error": "#ef9a9a", "error_bg": "#5a2523", "error_border": "#e57373",
+    "status_warning": "#ffb74d", "grid": "#47433c", "bar": "#7fa870", "bar_empty": "#47433c",
+    "preview": "#3a3732", "preview_border": "#5a5246", "checked": "#6b5a22",
+    "banner_warning": "#4a3b12", "banner_warning_border": "#e0a800", "banner_warning_text": "#ffe6a0",
+    "banner_error": "#4f1f1d", "banner_error_border": "#e57373", "banner_error_text": "#ffd6d2",
+}
+
+
+def theme(palette: QPalette | None = None) -> dict[str, str]:
+    """The studio's panel colours (``#rrggbb`` by role) for the palette (default the
+    application's): :data:`DARK_THEME` on a dark palette, else :data:`LIGHT_THEME`."""
+    return DARK_THEME if is_dark(palette) else LIGHT_THEME
+
+
+def colour(role: str) -> str:
+    """One colour of :func:`theme` (``#rrggbb``); KeyError for an unknown role."""
+    return theme()[role]
+
+
+def qcolour(role: str) -> QColor:
+    """:func:`colour` as a QColor."""
+    return QColor(theme()[role])
+
+
+def css(template: str) -> str:
+    """``template`` with each ``{role}`` replaced by its :func:`theme` colour (a style sheet or
+    HTML; literal braces doubled, as in :meth:`str.format`)."""
+    return template.format(**theme())
+
+
+def panel_style(root: str) -> str:
+    """The style sheet of a parchment panel whose root widget is ``root`` (``#playPanel``,
+    ``#balance``, ``#suggest``): group boxes, labels, buttons, lists and progress bars in the
+    panel colours of :func:`theme`."""
+    return css("""
+ROOT {{ background: {page}; }}
+ROOT QGroupBox {{ font-weight: bold; color: {text}; border: 1px solid {border}; border-radius: 7px;
+    margin-top: 10px; padding: 10px 8px 8px 8px; background: {group}; }}
+ROOT QGroupBox::title {{ subcontrol-origin: margin; left: 10px; padding: 0 4px; }}
+ROOT QLabel {{ color: {text}; }}
+ROOT QLabel#muted {{ color: {faint}; }}
+ROOT QCheckBox, ROOT QRadioButton {{ color: {text}; }}
+ROOT QCheckBox:disabled, ROOT QRadioButton:disabled {{ color: {disabled_text}; }}
+ROOT QPushButton {{ padding: 5px 12px; border-radius: 5px; border: 1px solid {button_border}; background: {button};
+    color: {text}; }}
+ROOT QPushButton:hover:enabled {{ background: {button_hover}; }}
+ROOT QPushButton:disabled {{ color: {disabled_text}; border-color: {disabled_border}; background: {disabled_bg}; }}
+ROOT QPushButton#primary:enabled {{ background: {primary}; color: {primary_text}; border-color: {primary_border};
+    font-weight: bold; }}
+ROOT QPushButton#primary:hover:enabled {{ background: {primary_hover}; }}
+ROOT QListWidget {{ background: {card}; border: 1px solid {card_border}; border-radius: 6px; color: {text}; }}
+ROOT QProgressBar {{ border: 1px solid {border}; border-radius: 5px; background: {card}; text-align: center;
+    color: {text}; height: 16px; }}
+ROOT QProgressBar::chunk {{ background: {chunk}; border-radius: 4px; }}
+""").replace("ROOT", root)
+
+
 # -- palette -----------------------------------------------------------------------------------
 def dark_palette() -> QPalette:
     """A dark palette (for Fusion) with readable disabled text, links and tool tips."""

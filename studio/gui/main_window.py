@@ -661,7 +661,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
     def _findings_changed(self, findings) -> None:
         errors = sum(1 for f in findings if f.severity == "error")
-        colour = "#c62828" if errors else ("#ef6c00" if findings else "#2e7d32")
+        colour = desktop.colour("error" if errors else "status_warning" if findings else "ok")
         self.findings_label.setText(f"<span style='color:{colour}'>{count_text(findings)}</span>")
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.flow_layout import FlowLayout
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, wrong_scenario
@@ -281,7 +282,7 @@ class PlaytestWindow(PlaytestFrame):
         else:
             goal = _end_text(self.game)
         self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f" · {acts}<br><span style='font-size:12px; color:#cfc6ad'>{goal}</span>")
+                            f" · {acts}<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
 
     def _refresh_choices(self) -> None:
         """Pool, deck, band selection and buttons for the human to move (all off otherwise)."""

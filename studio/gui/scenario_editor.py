@@ -539,7 +539,7 @@ class ObjectEditor(FieldEditor):
                 self.form.addRow(f"{key} players" if key in ("2", "3", "4") else _label(key), editor)
         if not props:
             note = QLabel("No parameters.")
-            note.setStyleSheet("color: #6a6259;")
+            note.setStyleSheet(desktop.css("color: {muted};"))
             self.form.addRow(note)
         if checkable:
             self.group.toggled.connect(self._toggled)
@@ -1039,12 +1039,12 @@ class ScenarioEditor(QMainWindow):
             e.setProperty("problem", text)
             label = self._label_of(e)
             if isinstance(label, QGroupBox):
-                label.setStyleSheet("QGroupBox { color: #c62828; } QGroupBox QWidget { color: palette(text); }"
+                label.setStyleSheet(desktop.css("QGroupBox {{ color: {error}; }} QGroupBox QWidget {{ color: palette(text); }}")
                                     if text else "")
             elif isinstance(label, QLabel) and label.text():
-                label.setStyleSheet("color: #c62828; font-weight: bold;" if text else "")
+                label.setStyleSheet(desktop.css("color: {error}; font-weight: bold;") if text else "")
             else:
-                e.setStyleSheet("color: #c62828;" if text else "")
+                e.setStyleSheet(desktop.css("color: {error};") if text else "")
             (label or e).setToolTip(text or (e.schema.get("description", "") if label is None else ""))
 
     def _label_of(self, editor: FieldEditor) -> QWidget | None:
@@ -1107,7 +1107,7 @@ class ScenarioEditor(QMainWindow):
             self.findings_label.setText(f"<b>{len(findings)} finding{'s' if len(findings) != 1 else ''}</b>"
                                         f" ({errors} error{'s' if errors != 1 else ''})")
         else:
-            self.findings_label.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
+            self.findings_label.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>")
         return findings
 
     def _update_title(self) -> None:

@@ -217,7 +217,7 @@ class BoardBalance(BalanceController):
         doc = self.main.document
         text = f"Board: {doc.display_name()} ({doc.board.players} players)<br>Rules: {scenario.name}"
         if note:  # not the board's own rules: said in the window's header, in warning colours
-            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
+            text += f"<br><b style='color:{desktop.colour('warning')}'>⚠ {html.escape(note)}</b>"
         if self.dashboard is None or not self.dashboard.is_running():
             self._new_window(doc.board.players, text, f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
@@ -314,7 +314,7 @@ class BoardBalance(BalanceController):
         h = self.heat
         text = f"{h.games} games; {len(h.never)} piece{'s' if len(h.never) != 1 else ''} of content never taken"
         if self.stale:
-            text += "<br><span style='color:#b03a2e'>the board changed since this run</span>"
+            text += f"<br><span style='color:{desktop.colour('error')}'>the board changed since this run</span>"
         self.legend.set_text(text)
 
     def _board_changed(self, kind, _payload=None) -> None:

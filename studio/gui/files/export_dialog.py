@@ -186,7 +186,7 @@ class ExportDialog(QDialog):
             self._layout = export.layout_sheets(self.board, settings)
         except export.ExportError as exc:
             self._layout = None
-            self.summary.setText(f"<span style='color:#c62828'>{exc}</span>")
+            self.summary.setText(f"<span style='color:{desktop.colour('error')}'>{exc}</span>")
             self.preview.setPixmap(QPixmap())
             self._update_ok()
             return
@@ -206,7 +206,7 @@ class ExportDialog(QDialog):
         if not self.for_print:
             folder = Path(self.path()).parent
             if not self.path() or not folder.is_dir():
-                self.summary.setText(f"<span style='color:#c62828'>The folder {folder} does not exist.</span>")
+                self.summary.setText(f"<span style='color:{desktop.colour('error')}'>The folder {folder} does not exist.</span>")
                 return
         super().accept()
 

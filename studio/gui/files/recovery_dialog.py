@@ -91,7 +91,7 @@ class RecoveryDialog(QDialog):
                      f"{'are' if earlier != 1 else 'is'} listed there too.")
         self.note = QLabel(note)
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #5d5348;")
+        self.note.setStyleSheet(desktop.css("color: {muted};"))
         layout.addWidget(self.note)
 
         buttons = QDialogButtonBox()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QTableWidgetItem, QToolBar, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.rivages import card_commands as cc
 from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.icons import effect_icon, symbol_icon
@@ -61,7 +62,7 @@ class CardPreview(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#e9e4d8"))
+        p.fillRect(self.rect(), desktop.qcolour("preview"))
         if self.item is None:
             p.end()
             return
@@ -95,7 +96,7 @@ class RowEditor(QGroupBox):
         self.row_group.idClicked.connect(self._pick_row)
         hint = QLabel("Click a symbol below to add it to the chosen row; click a symbol in a row to remove it.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555")
+        hint.setStyleSheet(desktop.css("color: {muted}"))
         outer.addWidget(hint)
         self.palette_grid = QGridLayout()
         outer.addLayout(self.palette_grid)
@@ -281,7 +282,7 @@ class CardsPage(QWidget):
             rows = []
             for n, have, need in cc.players_summary(cards):
                 ok = have >= need
-                colour = "#2e7d32" if ok else "#c62828"
+                colour = desktop.colour("ok" if ok else "error")
                 rows.append(f"<span style='color:{colour}'>{n} players: <b>{have}</b> cards (need {need})</span>")
             self.counts.setText("Exploration cards per player count:<br>" + "<br>".join(rows))
         finally:

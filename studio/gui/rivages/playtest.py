@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
-from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box, wrong_scenario
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, panel_style, error_box, wrong_scenario
 from studio.gui.playtest_panels import SeatFrame, controller_phrase
 from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
 from studio.playtest import rivages_turn as turn
@@ -175,7 +175,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         tree_box = QGroupBox("Tree of Wisdom")
         tree_box.setObjectName("treeBox")
         tree_box.setAttribute(Qt.WA_StyledBackground, True)
-        tree_box.setStyleSheet(PANEL_STYLE)
+        tree_box.setStyleSheet(panel_style())
         tl = QVBoxLayout(tree_box)
         tl.setContentsMargins(4, 4, 4, 4)
         self.tree_view = TreePlayView(self.palette)
@@ -208,7 +208,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         holder.setLayout(bottom)
         holder.setObjectName("playPanel")
         holder.setAttribute(Qt.WA_StyledBackground, True)
-        holder.setStyleSheet(PANEL_STYLE)
+        holder.setStyleSheet(panel_style())
         # a narrow window scrolls the tree, hand and goals sideways rather than growing
         self.seat_area = QScrollArea()
         self.seat_area.setWidget(holder)
@@ -234,10 +234,12 @@ class RivagesPlaytestWindow(PlaytestFrame):
         for sp in self.seat_panels:
             lay.addWidget(sp)
         box = QGroupBox("Turn")
-        box.setStyleSheet("QToolButton { padding: 3px 6px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2; }"
-                          " QToolButton:checked { background: #ffe29a; border: 2px solid #3f7d4a; }"
-                          " QToolButton:hover:enabled { background: #fff3cf; }"
-                          " QToolButton:disabled { background: #efe7d6; border-color: #e2d6bd; }")
+        box.setStyleSheet(desktop.css(
+            "QToolButton {{ padding: 3px 6px; border-radius: 5px; border: 1px solid {button_border}; "
+            "background: {button}; color: {text}; }}"
+            " QToolButton:checked {{ background: {checked}; border: 2px solid {primary}; }}"
+            " QToolButton:hover:enabled {{ background: {button_hover}; }}"
+            " QToolButton:disabled {{ background: {disabled_bg}; border-color: {disabled_border}; }}"))
         bl = QVBoxLayout(box)
         bl.setSpacing(5)
         self.turn_hint = QLabel()
@@ -410,7 +412,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
             if state.last_round:
                 goal = "last turn: an Endgame card shows (RIV-E4)"
         self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f"<br><span style='font-size:12px; color:#cfc6ad'>{goal}</span>")
+                            f"<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
 
     def _refresh_seat_view(self) -> None:
         """Island, tree, hand, goals and Loot of the seat shown."""
@@ -451,7 +453,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
         for g, (name, steps) in enumerate(m.goals):
             for k, st in enumerate(steps):
                 done = k < p.goal_done[g]
-                mark = "<span style='color:#2e7d32'>✔</span>" if done else "<span style='color:#9a8b76'>○</span>"
+                mark = (f"<span style='color:{desktop.colour('ok')}'>✔</span>" if done
+                        else f"<span style='color:{desktop.colour('faint')}'>○</span>")
                 title = name.capitalize() + (f" step {k + 1}" if len(steps) > 1 else "")
                 text = st.text.split(": ", 1)[-1]  # the step's own words, without the goal's name
                 lines.append(f"{mark} <b>{title}</b>: {text}")

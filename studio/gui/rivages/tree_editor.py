@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui import icons as board_icons
 from studio.gui.rivages import icons
 from studio.gui.rivages import tree_commands as tc
@@ -95,7 +96,7 @@ class TreePropertiesDock(QDockWidget):
         self.area.currentIndexChanged.connect(lambda _i: self._effect_edited("area"))
         form.addRow("Whole area", self.area)
         self.effect_summary = QLabel()
-        self.effect_summary.setStyleSheet("color: #555")
+        self.effect_summary.setStyleSheet(desktop.css("color: {muted}"))
         form.addRow(self.effect_summary)
 
         # one branch, or several things
