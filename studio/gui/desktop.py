@@ -103,7 +103,18 @@ def install_help(widget: QWidget, kind: str) -> QAction:
     action.triggered.connect(lambda *_: open_docs(kind, widget))
     widget.addAction(action)
     widget.setProperty("studioDocsKind", kind)
+    if not isinstance(widget, QMainWindow):   # a dialog: its fields are named when it shows
+        widget.installEventFilter(_NameOnShow(widget))
     return action
+
+
+class _NameOnShow(QObject):
+    """Names a dialog's inputs (all its pages) each time it is shown."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Show and obj is self.parent():
+            name_inputs(obj)
+        return False
 
 
 class _Conventions(QObject):
@@ -119,7 +130,9 @@ class _Conventions(QObject):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
         if obj is self.window:
-            if kind == QEvent.Hide and not event.spontaneous():
+            if kind == QEvent.Show:
+                name_inputs(self.window)   # fields made since (a form rebuilt for another file)
+            elif kind == QEvent.Hide and not event.spontaneous():
                 save_layout(self.window, self.kind, self.settings)   # the hide after an accepted close
             elif kind in (QEvent.DragEnter, QEvent.DragMove):
                 if accept_drag(event):
@@ -140,6 +153,7 @@ def install(window: QMainWindow, kind: str, settings: QSettings | None = None) -
     name_bars(window)
     window.help_action = install_help(window, kind)
     _add_to_help_menu(window, window.help_action)
+    name_inputs(window)
     conventions = _Conventions(window, kind, settings)
     setattr(window, _CONVENTIONS_ATTR, conventions)
     window.installEventFilter(conventions)
@@ -158,6 +172,12 @@ def _add_to_help_menu(window: QMainWindow, action: QAction) -> None:
             menu.insertAction(menu.actions()[0] if menu.actions() else None, action)
             return
     bar.addMenu(QCoreApplication.translate("desktop", "&Help")).addAction(action)
+
+
+def settings_of(window: QWidget) -> QSettings | None:
+    """The settings ``window``'s layout is kept in (None before :func:`install`)."""
+    conventions = getattr(window, _CONVENTIONS_ATTR, None)
+    return conventions.settings if conventions is not None else None
 
 
 def name_bars(window: QMainWindow) -> None:
@@ -234,6 +254,187 @@ def keep_on_screen(window: QWidget) -> None:
     window.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
 
 
+# -- accessible names --------------------------------------------------------------------------
+def _input_kinds():
+    from PySide6.QtWidgets import (
+        QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox, QGraphicsView, QLineEdit, QPlainTextEdit,
+        QTextEdit,
+    )
+
+    return (QLineEdit, QAbstractSpinBox, QComboBox, QPlainTextEdit, QTextEdit, QAbstractSlider, QGraphicsView,
+            QAbstractItemView)
+
+
+def _plain(text: str) -> str:
+    """A label's text as a name: no mnemonic '&', no markup, no trailing colon."""
+    import re
+
+    text = re.sub(r"<[^>]+>", "", text or "").replace("&&", "\x00").replace("&", "").replace("\x00", "&")
+    return " ".join(text.split()).rstrip(":").strip()
+
+
+def _form_label(widget: QWidget) -> tuple[str, list | None]:
+    """The text of the form label of ``widget``, or of the field it sits in (two levels up),
+    with the inputs that share that label (None when the label is ``widget``'s own)."""
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    field = widget
+    for _ in range(3):
+        parent = field.parentWidget()
+        if parent is None:
+            break
+        forms = parent.findChildren(QFormLayout)
+        if isinstance(parent.layout(), QFormLayout):
+            forms.append(parent.layout())
+        for form in forms:
+            label = form.labelForField(field)
+            if isinstance(label, QLabel) and _plain(label.text()):
+                if field is widget:
+                    return _plain(label.text()), None
+                same = [w for w in field.findChildren(type(widget)) if not isinstance(w.parentWidget(), _input_kinds())]
+                return _plain(label.text()), same
+            for row in range(form.rowCount()):   # a row whose field is a layout of inputs
+                item = form.itemAt(row, QFormLayout.FieldRole)
+                label = form.itemAt(row, QFormLayout.LabelRole)
+                if item is not None and item.layout() is not None and label is not None \
+                        and isinstance(label.widget(), QLabel) and _plain(label.widget().text()):
+                    inside = [item.layout().itemAt(i).widget() for i in range(item.layout().count())]
+                    if field in inside:
+                        same = [w for w in inside if isinstance(w, _input_kinds())]
+                        return _plain(label.widget().text()), (same if len(same) > 1 else None)
+        field = parent
+    return "", None
+
+
+def _part_name(widget: QWidget, same: list) -> str:
+    """What tells ``widget`` apart among the inputs ``same`` of one labelled row: its tool
+    tip's first clause, else its place ("2 of 3")."""
+    if widget.toolTip():
+        return _first_clause(widget.toolTip())
+    return f"{same.index(widget) + 1} of {len(same)}" if len(same) > 1 and widget in same else ""
+
+
+def _cell_name(widget: QWidget) -> str:
+    """``"Side, row 2"`` for an input put in a table cell (``setCellWidget``), else ""."""
+    from PySide6.QtWidgets import QTableWidget
+
+    cell = widget
+    table = widget.parentWidget()
+    for _ in range(3):
+        if table is None:
+            return ""
+        owner = table.parentWidget()
+        if isinstance(owner, QTableWidget):
+            table = owner
+            break
+        cell, table = table, table.parentWidget()
+    if not isinstance(table, QTableWidget):
+        return ""
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            if table.cellWidget(row, column) in (widget, cell):
+                header = table.horizontalHeaderItem(column)
+                title = _plain(header.text()) if header is not None else f"Column {column + 1}"
+                return f"{title}, row {row + 1}"
+    return ""
+
+
+def _first_clause(text: str) -> str:
+    import re
+
+    name = re.split(r"[;(.]|\s[-—]\s", _plain(text), maxsplit=1)[0].strip()
+    return name[:1].upper() + name[1:80]
+
+
+def _label_before(widget: QWidget) -> str:
+    """The text of a label just before ``widget`` in its layout (``QLabel("Seed") + spin box``)."""
+    from PySide6.QtWidgets import QLabel
+
+    parent = widget.parentWidget()
+    layout = parent.layout() if parent is not None else None
+    if layout is None:
+        return ""
+    stack = [layout]
+    while stack:
+        current = stack.pop()
+        items = [current.itemAt(i) for i in range(current.count())]
+        for i, item in enumerate(items):
+            if item.layout() is not None:
+                stack.append(item.layout())
+            if item.widget() is widget:
+                for before in reversed(items[:i]):
+                    if before.widget() is None:
+                        continue
+                    if isinstance(before.widget(), QLabel) and _plain(before.widget().text()):
+                        return _plain(before.widget().text())
+                    return ""
+    return ""
+
+
+def _container_title(widget: QWidget) -> str:
+    """The title of the group box or dock ``widget`` is in (for a view: "Moves", "Validation")."""
+    from PySide6.QtWidgets import QGroupBox
+
+    parent = widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        if isinstance(parent, QGroupBox) and _plain(parent.title()):
+            return _plain(parent.title())
+        if isinstance(parent, QDockWidget) and _plain(parent.windowTitle()):
+            return _plain(parent.windowTitle())
+        parent = parent.parentWidget()
+    return ""
+
+
+def accessible_name_for(widget: QWidget) -> str:
+    """A name a screen reader can say for an input without one: its form label, a label just
+    before it, its placeholder or tool tip (first clause), or for a view the title of its
+    group box or dock. "" when none is found."""
+    from PySide6.QtWidgets import QAbstractItemView, QGraphicsView, QLineEdit
+
+    name, field = _form_label(widget)
+    if name and field is not None:   # one of several inputs of a labelled row: "Reward: Scrolls"
+        part = _part_name(widget, field)
+        return f"{name}: {part}" if part else name
+    name = name or _label_before(widget)
+    if not name and isinstance(widget, QLineEdit):
+        name = _plain(widget.placeholderText())
+    if not name and widget.toolTip():
+        name = _first_clause(widget.toolTip())
+    if not name:   # a cell of a table: its column, and its row
+        name = _cell_name(widget)
+    if not name:   # inside a named field (a scenario form field): its name
+        parent = widget.parentWidget()
+        while parent is not None and not parent.isWindow() and not name:
+            name = parent.accessibleName() if not isinstance(parent, _input_kinds()) else ""
+            parent = parent.parentWidget()
+    if not name and isinstance(widget, (QAbstractItemView, QGraphicsView)):
+        name = _container_title(widget)
+    return name
+
+
+def name_input(widget) -> None:
+    """Give an input widget without an accessible name (and no buddy label) one from
+    :func:`accessible_name_for`. Inner parts (a spin box's line edit, a combo box's list, a
+    view's header) are left to Qt."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QHeaderView
+
+    if not isinstance(widget, _input_kinds()) or isinstance(widget, QHeaderView) or widget.accessibleName():
+        return
+    parent = widget.parentWidget()
+    if isinstance(parent, (QAbstractSpinBox, QComboBox)) or (parent is not None and isinstance(
+            parent.parentWidget(), QComboBox)):
+        return
+    name = accessible_name_for(widget)
+    if name:
+        widget.setAccessibleName(name)
+
+
+def name_inputs(root: QWidget) -> None:
+    """:func:`name_input` for every input inside ``root``."""
+    for widget in root.findChildren(QWidget):
+        name_input(widget)
+
+
 # -- drops -------------------------------------------------------------------------------------
 def dropped_paths(mime) -> list[str]:
     """The local files (and folders) in a drag's data, in order."""
@@ -302,8 +503,7 @@ def open_dropped(window: QWidget, path: str) -> bool:
 
 def unopenable_text(path: str) -> str:
     """What is wrong with a file no window opens: where it fails to load, or the format it names."""
-    from studio.content import LoadError
-    from studio.content.document import load_document
+    from studio.content import LoadError, load_document
 
     name = Path(path).name
     tr = QCoreApplication.translate

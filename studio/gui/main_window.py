@@ -122,6 +122,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
         self.scene = BoardScene(self.document, self)
         self.view = BoardView(self.scene, self)
+        self.view.setAccessibleName("Board")
+        self.view.setAccessibleDescription("The board being edited: pegs, lines and segments. The Properties "
+                                           "panel edits the selection; the Validation panel lists its findings.")
         # the location banner sits above the board: a board played with other rules than its
         # own is said where the designer looks, not in the status bar
         self.location_banner = LocationBanner(self.document, self)

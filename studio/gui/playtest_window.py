@@ -54,6 +54,8 @@ class PlaytestWindow(PlaytestFrame):
 
     def _build_central(self) -> QWidget:
         self.board_view = PlaytestBoardView(self.session)
+        self.board_view.setAccessibleName("Board")
+        self.board_view.setAccessibleDescription("The board in play; click the ringed pegs to stretch a band.")
         self.board_view.pegClicked.connect(self._peg_clicked)
         self.board_view.placeRequested.connect(self.place_band)
         self.board_view.clearRequested.connect(self.clear_selection)

@@ -250,6 +250,9 @@ class FieldEditor(QWidget):
         self._loading = False
         if schema.get("description"):
             self.setToolTip(schema["description"])
+        # what screen readers call the field's inputs when no form label names them
+        words = [str(p).replace("_", " ") for p in path if not isinstance(p, int)]
+        self.setAccessibleName(schema.get("title") or (words[-1].capitalize() if words else "Value"))
 
     def current(self) -> Any:
         value = self.doc.value(self.path)
@@ -924,6 +927,7 @@ class ScenarioEditor(QMainWindow):
         scroll.setWidget(body)
         self.findings_label = QLabel()
         self.findings_list = QListWidget()
+        self.findings_list.setAccessibleName("Findings")
         self.findings_list.setMaximumHeight(120)
         self.findings_list.itemActivated.connect(self._finding_activated)
         self.findings_list.itemClicked.connect(self._finding_activated)

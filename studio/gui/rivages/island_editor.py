@@ -203,6 +203,9 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.selected = None
         self.play_windows: list = []
         self.view = IslandView(self.document, self.palette, self)
+        self.view.setAccessibleName("Island")
+        self.view.setAccessibleDescription("The island's hexes; Properties edits the selected space, Goals the "
+                                           "quest and missions.")
         self.setCentralWidget(self.view)
         self.properties = IslandPropertiesDock(self.document, self.palette, self)
         self.goals = GoalEditorDock(self.document, self.palette, self)

@@ -167,6 +167,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         top.addWidget(self.island_combo)
         col.addLayout(top)
         self.island_view = IslandPlayView(self.palette)
+        self.island_view.setAccessibleName("Island")
         self.island_view.spaceClicked.connect(self.click_space)
         self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
         self.island_view.setMinimumWidth(300)   # and 800 px wide, with the tree beside it

@@ -232,6 +232,8 @@ class TreeEditorWindow(ContentWindow):
         self.scene = TreeScene(self.document, self)
         self.scene.palette = self._palette()
         self.view = BoardView(self.scene, self)
+        self.view.setAccessibleName("Tree of Wisdom")
+        self.view.setAccessibleDescription("The tree's nodes and branches; Properties edits the selected node.")
         self.view.setMinimumSize(480, 420)
         self.setCentralWidget(self.view)
         self.properties = TreePropertiesDock(self)
