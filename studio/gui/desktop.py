@@ -283,9 +283,7 @@ def _form_label(widget: QWidget) -> tuple[str, list | None]:
         parent = field.parentWidget()
         if parent is None:
             break
-        forms = parent.findChildren(QFormLayout)
-        if isinstance(parent.layout(), QFormLayout):
-            forms.append(parent.layout())
+        forms = [layout for layout in _layouts_of(parent) if isinstance(layout, QFormLayout)]
         for form in forms:
             label = form.labelForField(field)
             if isinstance(label, QLabel) and _plain(label.text()):
@@ -304,6 +302,17 @@ def _form_label(widget: QWidget) -> tuple[str, list | None]:
                         return _plain(label.widget().text()), (same if len(same) > 1 else None)
         field = parent
     return "", None
+
+
+def _layouts_of(widget: QWidget) -> list:
+    """``widget``'s layout and the layouts nested in it (not those of child widgets): cheap
+    enough to run as each field is polished."""
+    found, stack = [], [widget.layout()] if widget.layout() is not None else []
+    while stack:
+        layout = stack.pop()
+        found.append(layout)
+        stack += [layout.itemAt(i).layout() for i in range(layout.count()) if layout.itemAt(i).layout() is not None]
+    return found
 
 
 def _part_name(widget: QWidget, same: list) -> str:
