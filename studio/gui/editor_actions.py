@@ -86,10 +86,10 @@ class EditorActions(QObject):
             menu.addAction(a)
         menu.addSeparator()
         menu.addAction(self.triangulate_action)
-        transform = menu.addMenu(self.tr("Trans&form Selection"))
+        transform = menu.addMenu("Trans&form Selection")
         for a in self.transform_actions.values():
             transform.addAction(a)
-        copies = menu.addMenu(self.tr("Copy to &Other Seats"))
+        copies = menu.addMenu("Copy to &Other Seats")
         for a in self.symmetry_actions.values():
             copies.addAction(a)
         self.transform_menu = transform
@@ -103,7 +103,7 @@ class EditorActions(QObject):
     def build_tool_bars(self, tool_actions: dict[str, QAction]) -> None:
         """The location tools bar and, on its own line, the tool options bar."""
         w = self.window
-        bar = QToolBar(self.tr("Location Tools"), w)
+        bar = QToolBar("Location Tools", w)
         bar.setObjectName("LocationToolsBar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
@@ -117,7 +117,7 @@ class EditorActions(QObject):
         w.addToolBar(Qt.TopToolBarArea, bar)
         self.location_bar = bar
         w.addToolBarBreak(Qt.TopToolBarArea)
-        options = QToolBar(self.tr("Tool Options"), w)
+        options = QToolBar("Tool Options", w)
         options.setObjectName("ToolOptionsBar")
         options.setMovable(False)
         self.options_title = QLabel()
@@ -324,7 +324,7 @@ class EditorActions(QObject):
             rules = document_rules(w.document)
             keep = (f"The board is still checked with the rules of {rules.name}"
                     + (f" ({Path(rules.path).name})." if rules.path else "."))
-            prompts.show_error(w, self.tr("Cannot check against scenario"),
+            prompts.show_error(w, "Cannot check against scenario",
                                f"Could not use {Path(path).name} as a scenario.\n\n{text}\n\n{keep}", details)
             return False
         w.document.set_scenario_path(path)
