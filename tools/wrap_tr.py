@@ -25,7 +25,7 @@ TEXT_ARGS: dict[str, tuple[int, ...]] = {
     "setTabText": (1,), "setButtonText": (1,), "setSubTitle": (0,), "setLabelText": (0,), "setAccessibleName": (0,),
     "setAccessibleDescription": (0,), "QLabel": (0,), "QPushButton": (0,), "QCheckBox": (0,), "QRadioButton": (0,),
     "QGroupBox": (0,), "QToolBar": (0,), "QDockWidget": (0,), "QAction": (0, 1), "QToolButton": (),
-    "show_error": (1, 2), "show_info": (1, 2), "ask_text": (1, 2), "_action": (0,),
+    "show_error": (1, 2), "show_info": (1, 2), "ask_text": (1, 2), "ask_unsaved_changes": (),
 }
 
 

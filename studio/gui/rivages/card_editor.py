@@ -517,7 +517,7 @@ class CardEditorWindow(ContentWindow):
         return Palette.of(sc.terrains) if sc is not None else Palette()
 
     def _build_actions(self) -> None:
-        self.new_loot_action = self._action(self.tr("New &Loot Set"), self.new_loot, "Ctrl+Shift+N", "Start a new loot file")
+        self.new_loot_action = self._action("New &Loot Set", self.new_loot, "Ctrl+Shift+N", "Start a new loot file")
         self.file_menu.insertAction(self.open_action, self.new_loot_action)
         self.new_action.setText(self.tr("&New Card Set"))
         menu = self.menuBar().addMenu(self.tr("&Cards"))

@@ -163,10 +163,10 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
 
     def _build_file_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&File"))
-        self.new_action = self._action(self.tr("&New"), self.new_file, QKeySequence.New, "Start a new file")
-        self.open_action = self._action(self.tr("&Open…"), self.open_file, QKeySequence.Open, "Open a file")
-        self.save_action = self._action(self.tr("&Save"), self.save, QKeySequence.Save, "Save the file")
-        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs, "Save under another name")
+        self.new_action = self._action("&New", self.new_file, QKeySequence.New, "Start a new file")
+        self.open_action = self._action("&Open…", self.open_file, QKeySequence.Open, "Open a file")
+        self.save_action = self._action("&Save", self.save, QKeySequence.Save, "Save the file")
+        self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
         self.recent = RecentFiles(self, self.settings, self._recent_key(), self._open_recent, limit=MAX_RECENT)
@@ -194,14 +194,14 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             export.addAction(a)
             self.paper_actions[paper] = a
         menu.addSeparator()
-        self.close_action = self._action(self.tr("&Close"), self.close, QKeySequence.Close, "Close this window")
+        self.close_action = self._action("&Close", self.close, QKeySequence.Close, "Close this window")
         menu.addAction(self.close_action)
         self.file_menu = menu
 
     def _build_edit_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(self.tr("&Undo"), lambda: self.document.undo_stack.undo(), QKeySequence.Undo)
-        self.redo_action = self._action(self.tr("&Redo"), lambda: self.document.undo_stack.redo(), QKeySequence.Redo)
+        self.undo_action = self._action("&Undo", lambda: self.document.undo_stack.undo(), QKeySequence.Undo)
+        self.redo_action = self._action("&Redo", lambda: self.document.undo_stack.redo(), QKeySequence.Redo)
         menu.addAction(self.undo_action)
         menu.addAction(self.redo_action)
         self.edit_menu = menu

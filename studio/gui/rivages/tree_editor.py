@@ -322,10 +322,10 @@ class TreeEditorWindow(ContentWindow):
     def _build_more_menus(self) -> None:
         edit = self.edit_menu
         edit.addSeparator()
-        self.delete_action = self._action(self.tr("&Delete"), self.delete_selection, QKeySequence.Delete,
+        self.delete_action = self._action("&Delete", self.delete_selection, QKeySequence.Delete,
                                           "Delete the selected nodes and branches")
-        self.select_all_action = self._action(self.tr("Select &All Nodes"), self.select_all, QKeySequence.SelectAll)
-        self.grow_action = self._action(self.tr("&Grow Branch"), self.grow_branch, "G",
+        self.select_all_action = self._action("Select &All Nodes", self.select_all, QKeySequence.SelectAll)
+        self.grow_action = self._action("&Grow Branch", self.grow_branch, "G",
                                         "Add a node above the selected one, linked to it")
         edit.addAction(self.delete_action)
         edit.addAction(self.select_all_action)
@@ -341,8 +341,8 @@ class TreeEditorWindow(ContentWindow):
             view.addAction(self.side_actions[s])
         view.addSeparator()
         view.addAction(self.fit_action)
-        zoom_in = self._action(self.tr("Zoom &In"), self.view.zoom_in, QKeySequence.ZoomIn)
-        zoom_out = self._action(self.tr("Zoom &Out"), self.view.zoom_out, QKeySequence.ZoomOut)
+        zoom_in = self._action("Zoom &In", self.view.zoom_in, QKeySequence.ZoomIn)
+        zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut)
         view.addAction(zoom_in)
         view.addAction(zoom_out)
         self.ids_action = QAction(self.tr("Show Node &Ids"), self, checkable=True)
