@@ -100,7 +100,7 @@ class NewIslandDialog(QDialog):
 
     def __init__(self, parent=None, terrains: list[str] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("New Island"))
+        self.setWindowTitle("New Island")
         desktop.install_help(self, "new-island")  # F1 opens its docs page
         self.terrains = terrains
         form = QFormLayout(self)
@@ -117,17 +117,17 @@ class NewIslandDialog(QDialog):
         self.height_spin.setRange(2, 20)
         self.height_spin.setValue(6)
         self.orientation = QComboBox()
-        self.orientation.addItem(self.tr("Pointy top"), "pointy")
-        self.orientation.addItem(self.tr("Flat top"), "flat")
+        self.orientation.addItem("Pointy top", "pointy")
+        self.orientation.addItem("Flat top", "flat")
         self.id_edit = QLineEdit("new-island")
         self.name_edit = QLineEdit("New island")
-        form.addRow(self.tr("Shape"), self.shape)
-        form.addRow(self.tr("Radius"), self.radius)
-        form.addRow(self.tr("Width"), self.width_spin)
-        form.addRow(self.tr("Height"), self.height_spin)
-        form.addRow(self.tr("Hexes"), self.orientation)
-        form.addRow(self.tr("Id"), self.id_edit)
-        form.addRow(self.tr("Name"), self.name_edit)
+        form.addRow("Shape", self.shape)
+        form.addRow("Radius", self.radius)
+        form.addRow("Width", self.width_spin)
+        form.addRow("Height", self.height_spin)
+        form.addRow("Hexes", self.orientation)
+        form.addRow("Id", self.id_edit)
+        form.addRow("Name", self.name_edit)
         self.summary = QLabel()
         form.addRow(self.summary)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -160,7 +160,7 @@ class ExportIslandDialog(QDialog):
 
     def __init__(self, parent=None, suggested: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Export Island"))
+        self.setWindowTitle("Export Island")
         desktop.install_help(self, "export-island")  # F1 opens its docs page
         form = QFormLayout(self)
         self.paper = QComboBox()
@@ -169,9 +169,9 @@ class ExportIslandDialog(QDialog):
         self.hex_mm = QDoubleSpinBox()
         self.hex_mm.setRange(5, 120)
         self.hex_mm.setValue(22)
-        self.hex_mm.setSuffix(self.tr(" mm across the flats"))
-        form.addRow(self.tr("Paper"), self.paper)
-        form.addRow(self.tr("Hex size"), self.hex_mm)
+        self.hex_mm.setSuffix(" mm across the flats")
+        form.addRow("Paper", self.paper)
+        form.addRow("Hex size", self.hex_mm)
         self.suggested = suggested
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
@@ -203,9 +203,9 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.selected = None
         self.play_windows: list = []
         self.view = IslandView(self.document, self.palette, self)
-        self.view.setAccessibleName(self.tr("Island"))
-        self.view.setAccessibleDescription(self.tr("The island's hexes; Properties edits the selected space, Goals the "
-                                           "quest and missions."))
+        self.view.setAccessibleName("Island")
+        self.view.setAccessibleDescription("The island's hexes; Properties edits the selected space, Goals the "
+                                           "quest and missions.")
         self.setCentralWidget(self.view)
         self.properties = IslandPropertiesDock(self.document, self.palette, self)
         self.goals = GoalEditorDock(self.document, self.palette, self)
@@ -238,7 +238,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     # -- set-up ------------------------------------------------------------------------------------
     def _build_tools(self) -> None:
         self.tools = {}
-        bar = QToolBar(self.tr("Tools"), self)
+        bar = QToolBar("Tools", self)
         bar.setObjectName("IslandTools")
         bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
         self.addToolBar(Qt.TopToolBarArea, bar)
@@ -265,10 +265,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             self.tool_actions[tool.key] = action
             if tool is not self.pick_tool:
                 bar.addAction(action)
-        options = QToolBar(self.tr("Tool options"), self)
+        options = QToolBar("Tool options", self)
         options.setObjectName("IslandToolOptions")
         self.addToolBar(Qt.TopToolBarArea, options)
-        options.addWidget(QLabel(self.tr(" White space icon: ")))
+        options.addWidget(QLabel(" White space icon: "))
         self.icon_combo = QComboBox()
         self._icons = icon_choices(self.palette)
         for label, _v in self._icons:
@@ -280,7 +280,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu(self.tr("&File"))
+        file = bar.addMenu("&File")
         self.actions = {}
 
         def add(menu, key, text, slot, shortcut=None):
@@ -305,7 +305,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "export", "&Export…", self.export, "Ctrl+E")
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
-        edit = bar.addMenu(self.tr("&Edit"))
+        edit = bar.addMenu("&Edit")
         # one undo group: the Undo/Redo actions follow whichever document is open
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.document.undo_stack)
@@ -319,25 +319,25 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         from studio.gui.balance.island import IslandBalance
 
         self.balance = IslandBalance(self)  # balance runs and the heat map (Play, View)
-        view = bar.addMenu(self.tr("&View"))
+        view = bar.addMenu("&View")
         add(view, "fit", "&Fit Island", self.view.fit, "Ctrl+0")
-        self.show_coords = QAction(self.tr("Show &Coordinates"), self, checkable=True)
+        self.show_coords = QAction("Show &Coordinates", self, checkable=True)
         self.show_coords.toggled.connect(lambda on: self._set_option("coordinates", on))
         view.addAction(self.show_coords)
-        self.show_areas = QAction(self.tr("Show &Areas"), self, checkable=True, checked=True)
+        self.show_areas = QAction("Show &Areas", self, checkable=True, checked=True)
         self.show_areas.toggled.connect(lambda on: self._set_option("areas", on))
         view.addAction(self.show_areas)
         view.addAction(self.balance.heat_action)
         view.addSeparator()
         for dock in (self.properties, self.goals, self.findings):
             view.addAction(dock.toggleViewAction())
-        play = bar.addMenu(self.tr("&Play"))
+        play = bar.addMenu("&Play")
         add(play, "try", "&Try It (Solo Game)…", self.try_it, "F5")
         add(play, "try_with", "Try It with Other &Islands…", lambda: self.try_it(choose=True), "Shift+F5")
         add(play, "scenario", "Playtest Rivages &Scenario…", self.playtest_scenario, "Ctrl+Shift+T")
         play.addSeparator()
         play.addAction(self.balance.open_action)
-        tools = bar.addMenu(self.tr("&Tools"))
+        tools = bar.addMenu("&Tools")
         for key, action in self.tool_actions.items():
             if key != self.pick_tool.key:
                 tools.addAction(action)
@@ -515,7 +515,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise
-            prompts.show_error(self, self.tr("Cannot open island"), _load_error(exc, path))
+            prompts.show_error(self, "Cannot open island", _load_error(exc, path))
             return False
         self.set_document(document)
         self._add_recent(str(path))
@@ -574,7 +574,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Cannot save island", f"The island was not saved: {text}", details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, self.tr("Cannot save island"), f"The island was not saved: {text}", details)
+            prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
             return False
         self.disk.follow(path)
         self._add_recent(str(path))
@@ -593,7 +593,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         try:
             written, layout = write_island(self.document.island, path, format_for_path(path), self.palette, paper, hex_mm)
         except (ExportError, OSError) as exc:
-            prompts.show_error(self, self.tr("Cannot export island"), str(exc))
+            prompts.show_error(self, "Cannot export island", str(exc))
             return False
         self.say(f"Exported {len(written)} file{'s' if len(written) != 1 else ''}: {layout.summary()}")
         return True
