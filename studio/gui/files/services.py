@@ -56,17 +56,17 @@ class FileServices(QObject):
         self.window = window
         self.document = window.document
         self.export_settings = load_export_settings(window.settings)
-        self.export_action = QAction(self.tr("E&xport…"), window)
+        self.export_action = QAction("E&xport…", window)
         self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
-        self.export_action.setStatusTip(self.tr("Export for print and play: PDF, SVG or PNG at true size, tiled on A4 or Letter"))
+        self.export_action.setStatusTip("Export for print and play: PDF, SVG or PNG at true size, tiled on A4 or Letter")
         self.export_action.triggered.connect(self.export)
-        self.print_action = QAction(self.tr("&Print…"), window)
+        self.print_action = QAction("&Print…", window)
         self.print_action.setShortcut(QKeySequence.Print)
-        self.print_action.setStatusTip(self.tr("Print the board at true size, tiled across pages"))
+        self.print_action.setStatusTip("Print the board at true size, tiled across pages")
         self.print_action.triggered.connect(self.print_board)
-        self.recover_action = QAction(self.tr("Recover A&utosaves…"), window)
-        self.recover_action.setStatusTip(self.tr("Unsaved work autosaved by editors that did not close properly: "
-                                         "restore or discard it"))
+        self.recover_action = QAction("Recover A&utosaves…", window)
+        self.recover_action.setStatusTip("Unsaved work autosaved by editors that did not close properly: "
+                                         "restore or discard it")
         self.recover_action.triggered.connect(self.recover_autosaves)
         for action in (self.export_action, self.print_action, self.recover_action):
             window.addAction(action)
@@ -105,7 +105,7 @@ class FileServices(QObject):
                     from studio.gui.main_window import load_error_text
 
                     text, details = load_error_text(exc)
-                    prompts.show_error(self.window, self.tr("Cannot reload board"),
+                    prompts.show_error(self.window, "Cannot reload board",
                                        f"{name} changed on disk but does not load; your version stays.\n\n{text}",
                                        details)
                     self.watcher.accept()
@@ -150,9 +150,9 @@ class FileServices(QObject):
         store.clean_stale()
         entries = [e for e in store.orphans() if e.session != self.autosaver.session]
         if not entries:
-            prompts.show_info(self.window, self.tr("Recover Autosaves"),
-                              self.tr("There is no autosaved work to recover: every editor closed with its work saved "
-                              "or discarded."))
+            prompts.show_info(self.window, "Recover Autosaves",
+                              "There is no autosaved work to recover: every editor closed with its work saved "
+                              "or discarded.")
             return False
         return self._carry_out(prompts.ask_recover_autosaves(self.window, entries), entries)
 
@@ -172,7 +172,7 @@ class FileServices(QObject):
         try:
             board = entry.board()
         except LoadError as exc:
-            prompts.show_error(self.window, self.tr("Cannot restore"), f"The autosaved work on {entry.name} cannot be read.",
+            prompts.show_error(self.window, "Cannot restore", f"The autosaved work on {entry.name} cannot be read.",
                                exc.format())
             return False
         if not self.window.maybe_save():
@@ -206,7 +206,7 @@ class FileServices(QObject):
             written = export.export_board(self.document.board, path, settings)
         except (export.ExportError, OSError) as exc:
             QApplication.restoreOverrideCursor()
-            prompts.show_error(self.window, self.tr("Cannot export board"), str(exc))
+            prompts.show_error(self.window, "Cannot export board", str(exc))
             return False
         QApplication.restoreOverrideCursor()
         self.export_settings = settings
@@ -254,7 +254,7 @@ class FileServices(QObject):
         try:
             printer = self.make_printer(settings)
         except export.ExportError as exc:
-            prompts.show_error(self.window, self.tr("Cannot print board"), str(exc))
+            prompts.show_error(self.window, "Cannot print board", str(exc))
             return False
         if not self._sheets_ok("Print", settings) or not prompts.ask_print(self.window, printer):
             return False
@@ -264,7 +264,7 @@ class FileServices(QObject):
             layout = export.paint_sheets(printer, self.document.board, settings)
         except export.ExportError as exc:
             QApplication.restoreOverrideCursor()
-            prompts.show_error(self.window, self.tr("Cannot print board"), str(exc))
+            prompts.show_error(self.window, "Cannot print board", str(exc))
             return False
         QApplication.restoreOverrideCursor()
         self.export_settings = settings
