@@ -8,6 +8,15 @@ os.environ.setdefault("STUDIO_NO_AUTOSAVE_PROMPT", "1")
 import tempfile  # noqa: E402
 
 os.environ.setdefault("STUDIO_RECOVERY_DIR", tempfile.mkdtemp(prefix="studio-test-recovery-"))
+# nor write window layouts, recent files or folders into the user's real settings (QSettings())
+try:
+    from PySide6.QtCore import QSettings  # noqa: E402
+
+    _settings_dir = tempfile.mkdtemp(prefix="studio-test-settings-")
+    for _format in (QSettings.NativeFormat, QSettings.IniFormat):
+        QSettings.setPath(_format, QSettings.UserScope, _settings_dir)
+except ImportError:  # the Qt-free install runs the tests that need no GUI
+    pass
 
 from pathlib import Path  # noqa: E402
 

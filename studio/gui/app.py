@@ -20,7 +20,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui import prompts, wheel_guard
+from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
 from studio.gui.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     install_qt_logging(verbose or verbose_from_env())
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "studio"])
     wheel_guard.install(app)
+    desktop.apply_palette(app)  # STUDIO_PALETTE=dark|light, for desktops whose Qt theme ignores dark mode
     window = start_editor(argv)  # noqa: F841 - a top-level window lives while referenced
     return app.exec()
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle
 
-# (background, border, text colour, icon) per kind
-_LOOKS = {
-    "warning": ("#fff3cd", "#e0a800", "#5c4300", QStyle.SP_MessageBoxWarning),
-    "error": ("#fdecea", "#c62828", "#611a15", QStyle.SP_MessageBoxCritical),
-}
+from studio.gui import desktop
+
+# the icon per kind; the colours are the palette's (studio.gui.desktop theme banner_KIND*)
+_ICONS = {"warning": QStyle.SP_MessageBoxWarning, "error": QStyle.SP_MessageBoxCritical}
 
 
 class Banner(QFrame):
@@ -20,7 +19,8 @@ class Banner(QFrame):
 
     def __init__(self, name: str, kind: str, parent=None) -> None:
         super().__init__(parent)
-        background, border, colour, icon_kind = _LOOKS[kind]
+        icon_kind = _ICONS[kind]
+        background, border, colour = (desktop.colour(f"banner_{kind}{part}") for part in ("", "_border", "_text"))
         self.setObjectName(name)
         self.setStyleSheet(f"#{name} {{ background: {background}; border-bottom: 2px solid {border}; }}"
                            f"#{name} QLabel {{ color: {colour}; }}")

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEventLoop, QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QToolBar, QWidget
 
+from studio.gui import desktop
 from studio.gui import icons, prompts
 from studio.geometry.lattice import ROW_HEIGHT
 from studio.gui.fragment import Fragment
@@ -139,7 +140,7 @@ class EditorActions(QObject):
             widget = tool.create_options(self.window.document)
             if widget is None:
                 widget = HintLabel(tool.hint)
-                widget.setStyleSheet("color: #5d5348;")
+                widget.setStyleSheet(desktop.css("color: {muted};"))
                 widget.setToolTip(tool.hint)
             self.option_widgets[name] = widget
             self.option_actions[name] = self.options_bar.addWidget(widget)

@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar, QVBoxLayout, QWidget
 
 from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, load_document
 from studio.content.yamlio import os_error_text
-from studio.gui import icons, prompts, wheel_guard
+from studio.gui import desktop, icons, prompts, wheel_guard
 from studio.gui.balance.editor import BoardBalance
 from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
@@ -122,6 +122,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
         self.scene = BoardScene(self.document, self)
         self.view = BoardView(self.scene, self)
+        self.view.setAccessibleName("Board")
+        self.view.setAccessibleDescription("The board being edited: pegs, lines and segments. The Properties "
+                                           "panel edits the selection; the Validation panel lists its findings.")
         # the location banner sits above the board: a board played with other rules than its
         # own is said where the designer looks, not in the status bar
         self.location_banner = LocationBanner(self.document, self)
@@ -169,7 +172,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.resize(1400, 900)
         self.resizeDocks([self.properties_dock], [340], Qt.Horizontal)
         self.resizeDocks([self.validation_dock], [150], Qt.Vertical)
-        self._restore_layout()
+        # layout memory, drops, F1 (docs/editor.md); an old single "window/" layout is taken over
+        desktop.adopt_old_layout(self.settings, "window", "board-editor")
+        desktop.install(self, "board-editor")
 
     # -- actions ----------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, icon=None, tip: str | None = None,
@@ -309,6 +314,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
+        self.help_menu = help_menu
 
     def _build_tool_bar(self) -> None:
         bar = QToolBar("Tools", self)
@@ -669,16 +675,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
     def _findings_changed(self, findings) -> None:
         errors = sum(1 for f in findings if f.severity == "error")
-        colour = "#c62828" if errors else ("#ef6c00" if findings else "#2e7d32")
+        colour = desktop.colour("error" if errors else "status_warning" if findings else "ok")
         self.findings_label.setText(f"<span style='color:{colour}'>{count_text(findings)}</span>")
-
-    def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        state = self.settings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
@@ -690,38 +688,20 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
         self.scene.set_tool(None)
         self.files.window_closed()
         event.accept()
 
-    # -- drag and drop ----------------------------------------------------------------------
-    @staticmethod
-    def dropped_paths(mime) -> list[str]:
-        if mime is None or not mime.hasUrls():
-            return []
-        out = []
-        for url in mime.urls():
-            if isinstance(url, QUrl) and url.isLocalFile():
-                path = url.toLocalFile()
-                if Path(path).suffix.lower() in BOARD_SUFFIXES:
-                    out.append(path)
-        return out
+    # -- drag and drop (studio.gui.desktop: every window opens dropped files alike) ----------
+    def open_dropped_file(self, path: str) -> bool:
+        """A file dropped on the window opens as by File ▸ Open (:meth:`open_file`)."""
+        return self.open_file(path)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.dropped_paths(event.mimeData()):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+        desktop.accept_drag(event)
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.dragEnterEvent(event)
+        desktop.accept_drag(event)
 
     def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
-        paths = self.dropped_paths(event.mimeData())
-        if not paths:
-            event.ignore()
-            return
-        event.acceptProposedAction()
-        self.open_file(paths[0])
+        desktop.drop(self, event)

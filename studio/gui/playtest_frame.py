@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content.words import counted
-from studio.gui import prompts, wheel_guard
+from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
@@ -40,25 +40,22 @@ DEFAULT_DELAY_MS = 450
 PANEL_MIN_WIDTH = 320        # px: with the board's 420 the window fits in 800 px
 LOG_MIN_LINES = 6            # lines of the move log that stay visible at any window size
 
-PANEL_STYLE = """
-#playPanel { background: #f7f0e1; }
-#playPanel QGroupBox { font-weight: bold; color: #3a2f25; border: 1px solid #d9ccb0; border-radius: 7px;
-    margin-top: 10px; padding: 8px 6px 6px 6px; background: #fffaf0; }
-#playPanel QGroupBox::title { subcontrol-origin: margin; left: 9px; padding: 0 4px; }
-#playPanel QLabel { color: #3a2f25; }
-#playPanel QLabel#muted { color: #8a7a66; }
-#playPanel QLabel#seatName { font-weight: bold; font-size: 14px; }
-#playPanel QLabel#score { font-weight: bold; font-size: 20px; }
-#playPanel QLabel#banner { font-size: 15px; padding: 8px 10px; border-radius: 7px; background: #3c4a37; color: #fbf4e2; }
-#playPanel QLabel#hint { color: #6b5a48; font-style: italic; }
-#playPanel QPushButton { padding: 5px 10px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2; color: #3a2f25; }
-#playPanel QPushButton:hover:enabled { background: #fff3cf; }
-#playPanel QPushButton:disabled { color: #b8ab95; border-color: #e2d6bd; background: #f6efe0; }
-#playPanel QPushButton#primary:enabled { background: #3f7d4a; color: white; border-color: #2d5c36; font-weight: bold; }
-#playPanel QPushButton#primary:hover:enabled { background: #4a9157; }
-#playPanel QCheckBox { color: #3a2f25; }
-#playPanel QListWidget { background: #fffaf0; border: 1px solid #d9ccb0; border-radius: 5px; color: #3a2f25; }
-"""
+def panel_style() -> str:
+    """The side panel's style sheet, in the panel colours of the palette (studio.gui.desktop)."""
+    return desktop.panel_style("#playPanel") + desktop.css("""
+#playPanel QGroupBox {{ padding: 8px 6px 6px 6px; }}
+#playPanel QLabel#seatName {{ font-weight: bold; font-size: 14px; }}
+#playPanel QLabel#score {{ font-weight: bold; font-size: 20px; }}
+#playPanel QLabel#banner {{ font-size: 15px; padding: 8px 10px; border-radius: 7px; background: {banner};
+    color: {banner_text}; }}
+#playPanel QLabel#hint {{ color: {muted}; font-style: italic; }}
+#playPanel QPushButton {{ padding: 5px 10px; }}
+""")
+
+
+def readable_seat_colour(seat: int) -> QColor:
+    """A seat's colour as text on the panel: darker on a light palette, lighter on a dark one."""
+    return seat_colour(seat).lighter(140) if desktop.is_dark() else seat_colour(seat).darker(150)
 
 
 _LIVE_THREADS: set = set()
@@ -75,7 +72,7 @@ class PanelScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.NoFrame)
         self.setMaximumWidth(panel.maximumWidth() + self.verticalScrollBar().sizeHint().width())
-        self.setStyleSheet("QScrollArea { background: #f7f0e1; }")
+        self.setStyleSheet(desktop.css("QScrollArea {{ background: {page}; }}"))
 
     def _bar(self) -> int:
         return self.verticalScrollBar().sizeHint().width()
@@ -153,6 +150,7 @@ class PlaytestFrame(QMainWindow):
 
     stateChanged = Signal()
     gameOver = Signal()
+    DESKTOP_KIND = "playtest"  # the window kind of studio.gui.desktop (layout memory, F1 page)
 
     def __init__(self, game, parent=None, *, seed: int = 0, controllers=None,
                  delay_ms: int = DEFAULT_DELAY_MS, autoplay: bool = True, note: str | None = None):
@@ -185,10 +183,10 @@ class PlaytestFrame(QMainWindow):
         self._build_replay_bar()
         QShortcut(QKeySequence(Qt.Key_Escape), self, self.clear_selection)
         self._status = self.statusBar()
-        self._status.setStyleSheet("QStatusBar { color: #3a2f25; }")
         self._refresh()
         if note:
             self._status.showMessage(note, 15000)
+        desktop.install(self, self.DESKTOP_KIND)  # layout memory, drops, F1
         self._schedule()
 
     # -- what a game's window supplies ----------------------------------------------------------
@@ -248,7 +246,7 @@ class PlaytestFrame(QMainWindow):
         panel = QWidget()
         panel.setObjectName("playPanel")
         panel.setAttribute(Qt.WA_StyledBackground, True)
-        panel.setStyleSheet(PANEL_STYLE)
+        panel.setStyleSheet(panel_style())
         panel.setMinimumWidth(PANEL_MIN_WIDTH)
         panel.setMaximumWidth(520)
         lay = QVBoxLayout(panel)
@@ -363,7 +361,8 @@ class PlaytestFrame(QMainWindow):
         """First / previous / slider / next / last over a saved game, shown while replaying."""
         bar = QToolBar("Replay")
         bar.setMovable(False)
-        bar.setStyleSheet("QToolBar { spacing: 6px; padding: 4px; background: #efe6d2; } QLabel { padding: 0 4px; }")
+        bar.setStyleSheet(desktop.css("QToolBar {{ spacing: 6px; padding: 4px; background: {toolbar}; }} "
+                                       "QLabel {{ padding: 0 4px; color: {text}; }}"))
         self.addToolBar(Qt.BottomToolBarArea, bar)
         label = QLabel("<b>Replay</b>")
         bar.addWidget(label)
@@ -574,6 +573,20 @@ class PlaytestFrame(QMainWindow):
         if note:
             self._status.showMessage(note, 10000)
         return data
+
+    def open_dropped_file(self, path: str) -> bool:
+        """A dropped saved game (``studio-game/1``) goes on here, as by Open Game; any other
+        file opens in the window made for its ``format:``."""
+        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.main_window import file_format
+
+        if file_format(path) == "studio-game/1":
+            return self.open_game(path)
+        routed = open_in_its_window(self, path, ())
+        if routed is None:
+            prompts.show_error(self, self.tr("Open Dropped File"), desktop.unopenable_text(path))
+            return False
+        return routed
 
     def open_game(self, path: str | None = None) -> bool:
         """Go on with a saved game: its moves are replayed in this game and the seats take
@@ -858,7 +871,7 @@ class PlaytestFrame(QMainWindow):
             line = self._log_line(k, line)
             item = QListWidgetItem(line)
             seat = self._log_seat(line)
-            item.setForeground(QColor("#3a2f25") if seat is None else seat_colour(seat).darker(150))
+            item.setForeground(desktop.qcolour("text") if seat is None else readable_seat_colour(seat))
             self.log_view.addItem(item)
         if len(log) != self._log_shown:
             self._log_shown = len(log)
@@ -914,5 +927,5 @@ def wrong_scenario(path, game: str) -> str | None:
     return f"{Path(path).name} is {what} ({fmt}); choose a {GAME_NAMES[game]} scenario ({expected})"
 
 
-__all__ = ["CONTROLLERS", "DEFAULT_DELAY_MS", "GAME_NAMES", "PANEL_STYLE", "PlaytestFrame", "SPEEDS", "error_box",
+__all__ = ["CONTROLLERS", "DEFAULT_DELAY_MS", "GAME_NAMES", "panel_style", "PlaytestFrame", "SPEEDS", "error_box",
            "wrong_scenario"]

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractButton, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.content.words import counted
 from studio.gui.playtest_board import seat_colour
 from studio.model.realm import COLOURS
@@ -235,9 +236,9 @@ class SeatFrame(QFrame):
             if active or winner:
                 tint = f"rgba({c.red()}, {c.green()}, {c.blue()}, 30)"
                 self.setStyleSheet(f"#seatPanel {{ border: 2px solid {c.name()}; background: {tint}; border-radius: 7px; }}"
-                                   f" #seatStatus {{ color: {c.darker(130).name()}; font-weight: bold; }}")
+                                   f" #seatStatus {{ color: {(c.lighter(140) if desktop.is_dark() else c.darker(130)).name()}; font-weight: bold; }}")
             else:
-                self.setStyleSheet("#seatPanel { border: 1px solid #d9ccb0; background: #fffaf0; border-radius: 7px; }")
+                self.setStyleSheet(desktop.css("#seatPanel {{ border: 1px solid {border}; background: {group}; border-radius: 7px; }}"))
 
 
 class SeatPanel(SeatFrame):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.flow_layout import FlowLayout
 from studio.gui.playtest_board import PlaytestBoardView, seat_colour
 from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, wrong_scenario
@@ -53,6 +54,8 @@ class PlaytestWindow(PlaytestFrame):
 
     def _build_central(self) -> QWidget:
         self.board_view = PlaytestBoardView(self.session)
+        self.board_view.setAccessibleName("Board")
+        self.board_view.setAccessibleDescription("The board in play; click the ringed pegs to stretch a band.")
         self.board_view.pegClicked.connect(self._peg_clicked)
         self.board_view.placeRequested.connect(self.place_band)
         self.board_view.clearRequested.connect(self.clear_selection)
@@ -281,7 +284,7 @@ class PlaytestWindow(PlaytestFrame):
         else:
             goal = _end_text(self.game)
         self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f" · {acts}<br><span style='font-size:12px; color:#cfc6ad'>{goal}</span>")
+                            f" · {acts}<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
 
     def _refresh_choices(self) -> None:
         """Pool, deck, band selection and buttons for the human to move (all off otherwise)."""

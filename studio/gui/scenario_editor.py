@@ -31,7 +31,7 @@ from studio.content.paths import missing_reason, rebased_reference, resolve_refe
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
 from studio.content.schemas import schema_findings
-from studio.gui import icons, prompts, wheel_guard
+from studio.gui import desktop, icons, prompts, wheel_guard
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack
 from studio.gui.commands.scenario import MISSING, SetScenarioValue, get_path, set_path
 from studio.gui.menu_text import undo_redo_actions
@@ -261,6 +261,9 @@ class FieldEditor(QWidget):
         self._loading = False
         if schema.get("description"):
             self.setToolTip(schema["description"])
+        # what screen readers call the field's inputs when no form label names them
+        words = [str(p).replace("_", " ") for p in path if not isinstance(p, int)]
+        self.setAccessibleName(schema.get("title") or (words[-1].capitalize() if words else "Value"))
 
     def current(self) -> Any:
         value = self.doc.value(self.path)
@@ -550,7 +553,7 @@ class ObjectEditor(FieldEditor):
                 self.form.addRow(f"{key} players" if key in ("2", "3", "4") else _label(key), editor)
         if not props:
             note = QLabel("No parameters.")
-            note.setStyleSheet("color: #6a6259;")
+            note.setStyleSheet(desktop.css("color: {muted};"))
             self.form.addRow(note)
         if checkable:
             self.group.toggled.connect(self._toggled)
@@ -817,6 +820,7 @@ class ScenarioEditor(QMainWindow):
         self.disk.follow(self.document.path)
         self._connect_document()
         self.resize(900, 860)
+        desktop.install(self, "scenario-editor")  # layout memory, drops, F1
 
     # -- building -------------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -944,6 +948,7 @@ class ScenarioEditor(QMainWindow):
         scroll.setWidget(body)
         self.findings_label = QLabel()
         self.findings_list = QListWidget()
+        self.findings_list.setAccessibleName("Findings")
         self.findings_list.setMaximumHeight(120)
         self.findings_list.itemActivated.connect(self._finding_activated)
         self.findings_list.itemClicked.connect(self._finding_activated)
@@ -1059,12 +1064,12 @@ class ScenarioEditor(QMainWindow):
             e.setProperty("problem", text)
             label = self._label_of(e)
             if isinstance(label, QGroupBox):
-                label.setStyleSheet("QGroupBox { color: #c62828; } QGroupBox QWidget { color: palette(text); }"
+                label.setStyleSheet(desktop.css("QGroupBox {{ color: {error}; }} QGroupBox QWidget {{ color: palette(text); }}")
                                     if text else "")
             elif isinstance(label, QLabel) and label.text():
-                label.setStyleSheet("color: #c62828; font-weight: bold;" if text else "")
+                label.setStyleSheet(desktop.css("color: {error}; font-weight: bold;") if text else "")
             else:
-                e.setStyleSheet("color: #c62828;" if text else "")
+                e.setStyleSheet(desktop.css("color: {error};") if text else "")
             (label or e).setToolTip(text or (e.schema.get("description", "") if label is None else ""))
 
     def _label_of(self, editor: FieldEditor) -> QWidget | None:
@@ -1129,7 +1134,7 @@ class ScenarioEditor(QMainWindow):
             self.findings_label.setText(f"<b>{len(findings)} finding{'s' if len(findings) != 1 else ''}</b>"
                                         f" ({errors} error{'s' if errors != 1 else ''})")
         else:
-            self.findings_label.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
+            self.findings_label.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>")
         return findings
 
     def _update_title(self) -> None:

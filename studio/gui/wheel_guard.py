@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox, QScrollBar, QWidget,
 )
 
+from studio.gui import desktop
+
 _VALUE_WIDGETS = (QComboBox, QAbstractSpinBox, QAbstractSlider)
 
 
@@ -39,9 +41,10 @@ class WheelGuard(QObject):
             if guarded(obj) and not obj.hasFocus():
                 scroll_area_instead(obj, event)
                 return True
-        elif kind == QEvent.Type.Polish and guarded(obj):
-            if obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+        elif kind == QEvent.Type.Polish and isinstance(obj, QWidget):
+            if guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            desktop.name_input(obj)   # a field made at any time gets a name for screen readers
         return False
 
 

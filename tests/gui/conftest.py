@@ -24,6 +24,14 @@ REAL_DIALOGS = {name: getattr(prompts, name) for name in DIALOGS}
 
 
 @pytest.fixture(autouse=True)
+def no_saved_layouts():
+    """Each test's windows open with their default layout: none left by an earlier test's
+    windows in the (temporary) application settings."""
+    QSettings().remove("windows")
+    yield
+
+
+@pytest.fixture(autouse=True)
 def save_elsewhere_as_error(monkeypatch):
     """A save refused by its place offers Save As… in a modal box; tests that record
     ``show_error`` see that refusal there (answering Close), never a box left open."""

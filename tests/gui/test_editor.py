@@ -247,7 +247,7 @@ def test_open_errors_read_as_studio_validate_prints_them(window, dialogs, tmp_pa
     assert "error yaml/duplicate-key: " in dialogs.named("show_error")[0][1]
 
 
-def test_drop_yaml_file_opens_it(window, tmp_path):
+def test_drop_yaml_file_opens_it(window, tmp_path, dialogs):
     target = tmp_path / "dropped.yaml"
     target.write_text(io.to_text(window.document.board).replace("name: Jungle Temples, 2 players", "name: Dropped"))
     mime = QMimeData()
@@ -259,9 +259,21 @@ def test_drop_yaml_file_opens_it(window, tmp_path):
     window.dropEvent(drop)
     assert window.document.path == str(target)
     assert window.document.board.name == "Dropped"
+    # a file of another kind is taken, and the drop says why it cannot open (never ignored)
+    (tmp_path / "picture.png").write_bytes(b"\x89PNG\r\n")
     other = QMimeData()
     other.setUrls([QUrl.fromLocalFile(str(tmp_path / "picture.png"))])
     enter = QDragEnterEvent(QPoint(20, 20), Qt.CopyAction, other, Qt.LeftButton, Qt.NoModifier)
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    dialogs.answer("show_error")
+    window.dropEvent(QDropEvent(QPointF(20, 20), Qt.CopyAction, other, Qt.LeftButton, Qt.NoModifier))
+    assert "picture.png is not a file Board Studio opens" in dialogs.calls[-1][1][1]
+    assert window.document.path == str(target)
+    # text without files is refused at once
+    text = QMimeData()
+    text.setText("some words")
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.CopyAction, text, Qt.LeftButton, Qt.NoModifier)
     window.dragEnterEvent(enter)
     assert not enter.isAccepted()
 

@@ -14,14 +14,32 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from studio.gui import desktop
 from studio.render import style
 
-INK = QColor("#33302b")
-MUTED = QColor("#8a8070")
-GRID = QColor("#ebe5d8")
-BACKGROUND = QColor("#fffdf8")
-FRAME = QColor("#ddd3bf")
-UNINTENDED = QColor("#b03a2e")
+# chart colours follow the palette (studio.gui.desktop.theme), read at each paint
+def ink_colour() -> QColor:
+    return desktop.qcolour("text")
+
+
+def muted_colour() -> QColor:
+    return desktop.qcolour("faint")
+
+
+def grid_colour() -> QColor:
+    return desktop.qcolour("grid")
+
+
+def background_colour() -> QColor:
+    return desktop.qcolour("card")
+
+
+def frame_colour() -> QColor:
+    return desktop.qcolour("card_border")
+
+
+def unintended_colour() -> QColor:
+    return desktop.qcolour("error")
 
 
 def seat_colour(seat: int) -> QColor:
@@ -37,6 +55,9 @@ class Chart(QWidget):
         super().__init__(parent)
         self.title = title
         self.empty_text = "run a batch to see this chart"
+        self.setAccessibleName(title)   # screen readers say which chart; the figures are in the report
+        self.setAccessibleDescription("A chart of the last balance run; its figures are in the saved report "
+                                      "(HTML, JSON or CSV).")
         self.setMinimumSize(300, 190)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
 
@@ -50,21 +71,21 @@ class Chart(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.Antialiasing, True)
         r = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
-        p.setPen(QPen(FRAME, 1))
-        p.setBrush(BACKGROUND)
+        p.setPen(QPen(frame_colour(), 1))
+        p.setBrush(background_colour())
         p.drawRoundedRect(r, 6, 6)
         font = QFont(self.font())
         font.setBold(True)
         font.setPixelSize(13)
         p.setFont(font)
-        p.setPen(INK)
+        p.setPen(ink_colour())
         p.drawText(QRectF(12, 6, r.width() - 24, 20), Qt.AlignLeft | Qt.AlignVCenter, self.title)
         small = QFont(self.font())
         small.setPixelSize(11)
         p.setFont(small)
         body = QRectF(12, 30, r.width() - 24, r.height() - 40)
         if not self.has_data():
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(body, Qt.AlignCenter, self.empty_text)
         else:
             self.plot(p, body)
@@ -102,14 +123,14 @@ class WinRateChart(Chart):
         top = rect.top() + 2
         for k in range(0, 11, 2):
             x = left + width * k / 10
-            p.setPen(QPen(GRID, 1))
+            p.setPen(QPen(grid_colour(), 1))
             p.drawLine(QPointF(x, top), QPointF(x, axis_y))
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(QRectF(x - 20, axis_y, 40, 14), Qt.AlignCenter, f"{10 * k}%")
         for i, (label, rate, low, high) in enumerate(self.rows):
             y = rows_top + i * row
             colour = seat_colour(i)
-            p.setPen(INK)
+            p.setPen(ink_colour())
             p.drawText(QRectF(rect.left(), y, left - rect.left() - 8, row), Qt.AlignRight | Qt.AlignVCenter, label)
             bar_h = min(18.0, row * 0.62)
             by = y + (row - bar_h) / 2
@@ -119,7 +140,7 @@ class WinRateChart(Chart):
             p.setBrush(fill)
             p.drawRoundedRect(QRectF(left, by, max(1.0, width * rate), bar_h), 2, 2)
             cy = by + bar_h / 2
-            p.setPen(QPen(INK, 1.4))
+            p.setPen(QPen(ink_colour(), 1.4))
             p.drawLine(QPointF(left + width * low, cy), QPointF(left + width * high, cy))
             for x in (low, high):
                 p.drawLine(QPointF(left + width * x, cy - 5), QPointF(left + width * x, cy + 5))
@@ -127,10 +148,10 @@ class WinRateChart(Chart):
                        f"{100 * rate:.1f}%")
         if self.expected is not None:
             x = left + width * self.expected
-            pen = QPen(QColor("#555"), 1.2, Qt.DashLine)
+            pen = QPen(desktop.qcolour("muted"), 1.2, Qt.DashLine)
             p.setPen(pen)
             p.drawLine(QPointF(x, top - 2), QPointF(x, axis_y))
-            p.setPen(MUTED)  # the key sits in the title row, right-aligned
+            p.setPen(muted_colour())  # the key sits in the title row, right-aligned
             key = f"fair share {100 * self.expected:.0f}%"
             kw = p.fontMetrics().horizontalAdvance(key)
             kx = rect.right() - kw
@@ -164,13 +185,13 @@ class HistogramChart(Chart):
         left, bottom = rect.left() + 34, rect.bottom() - 28
         top = rect.top() + legend + 4
         w, h = rect.right() - left, bottom - top
-        p.setPen(QPen(GRID, 1))
+        p.setPen(QPen(grid_colour(), 1))
         for k in range(3):
             y = bottom - h * k / 2
             p.drawLine(QPointF(left, y), QPointF(left + w, y))
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(QRectF(rect.left(), y - 7, 30, 14), Qt.AlignRight | Qt.AlignVCenter, f"{100 * peak * k / 2:.0f}%")
-            p.setPen(QPen(GRID, 1))
+            p.setPen(QPen(grid_colour(), 1))
         slot = w / span
         bar = max(1.0, slot / len(self.series) - (0.6 if slot > 4 else 0))
         for j, (_name, hist, total, colour) in enumerate(self.series):
@@ -182,7 +203,7 @@ class HistogramChart(Chart):
                 bh = h * (count / total) / peak
                 x = left + (value - lo) * slot + j * bar
                 p.drawRect(QRectF(x, bottom - bh, bar, bh))
-        p.setPen(QPen(MUTED, 1))
+        p.setPen(QPen(muted_colour(), 1))
         p.drawLine(QPointF(left, bottom), QPointF(left + w, bottom))
         step = max(1, math.ceil(span / max(1, int(w / 34))))
         for v in range(lo, hi + 1, step):
@@ -195,7 +216,7 @@ class HistogramChart(Chart):
                 p.setPen(Qt.NoPen)
                 p.setBrush(colour)
                 p.drawRect(QRectF(x, rect.top() + 2, 10, 10))
-                p.setPen(INK)
+                p.setPen(ink_colour())
                 tw = p.fontMetrics().horizontalAdvance(name)
                 p.drawText(QRectF(x + 14, rect.top() - 1, tw + 4, 16), Qt.AlignLeft | Qt.AlignVCenter, name)
                 x += tw + 30
@@ -238,20 +259,20 @@ class EndReasonsChart(Chart):
             y = rect.top() + i * row
             share = count / self.games if self.games else 0
             bad = reason in self.unintended
-            p.setPen(UNINTENDED if bad else INK)
+            p.setPen(unintended_colour() if bad else ink_colour())
             label = reason + (" (not intended)" if bad else "")
             text = p.fontMetrics().elidedText(label, Qt.ElideRight, int(rect.width() - 90))
             p.drawText(QRectF(rect.left(), y, rect.width() - 90, 14), Qt.AlignLeft | Qt.AlignVCenter, text)
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(QRectF(rect.right() - 88, y, 88, 14), Qt.AlignRight | Qt.AlignVCenter,
                        f"{count} · {100 * share:.0f}%")
             p.setPen(Qt.NoPen)
-            p.setBrush(QColor("#ede6d6"))
+            p.setBrush(desktop.qcolour("bar_empty"))
             p.drawRoundedRect(QRectF(rect.left(), y + 16, rect.width(), 8), 3, 3)
-            p.setBrush(UNINTENDED if bad else QColor("#6a8f5c"))
+            p.setBrush(unintended_colour() if bad else desktop.qcolour("bar"))
             p.drawRoundedRect(QRectF(rect.left(), y + 16, max(2.0, rect.width() * share), 8), 3, 3)
         if len(self.rows) > len(shown):
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(QRectF(rect.left(), rect.bottom() - 12, rect.width(), 12), Qt.AlignRight,
                        f"and {len(self.rows) - len(shown)} more")
 
@@ -289,14 +310,14 @@ class ArcChart(Chart):
             return area.top() + area.height() * (1 - (v - lo) / (hi - lo))
 
         p.setPen(Qt.NoPen)
-        p.setBrush(GRID)
+        p.setBrush(grid_colour())
         for i, k in enumerate(self.games):
             h = 0.25 * area.height() * k / most
             p.drawRect(QRectF(x(i) - 2, area.bottom() - h, 4, h))
         for v in (lo, (lo + hi) / 2, hi):
-            p.setPen(QPen(GRID, 1))
+            p.setPen(QPen(grid_colour(), 1))
             p.drawLine(QPointF(area.left(), y(v)), QPointF(area.right(), y(v)))
-            p.setPen(MUTED)
+            p.setPen(muted_colour())
             p.drawText(QRectF(rect.left(), y(v) - 7, 24, 14), Qt.AlignRight | Qt.AlignVCenter, f"{v:.0f}")
         step = max(1, n // 8)
         for i in range(0, n, step):
@@ -311,6 +332,6 @@ class ArcChart(Chart):
             p.setPen(Qt.NoPen)
             p.setBrush(seat_colour(seat))
             p.drawRect(QRectF(xx + 28, rect.top() + 4, 10, 10))
-            p.setPen(INK)
+            p.setPen(ink_colour())
             p.drawText(QRectF(xx + 42, rect.top(), 60, 16), Qt.AlignLeft | Qt.AlignVCenter, f"seat {seat + 1}")
             xx += 70

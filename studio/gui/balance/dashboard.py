@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content.words import counted
-from studio.gui import prompts
+from studio.gui import desktop, prompts
 from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
 from studio.gui.flow_layout import FlowLayout
@@ -38,27 +38,16 @@ DEFAULT_PANEL_GAMES = 20  # games per bot of the skill ladder and the playstyles
 MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigger batches: studio playtest
 REFRESH_MS = 400          # charts follow a running batch at this pace
 
-_STYLE = """
-#balance { background: #f7f2e7; }
-#balance QGroupBox { font-weight: bold; color: #3a2f25; border: 1px solid #ddd1b8; border-radius: 7px;
-    margin-top: 10px; padding: 10px 8px 8px 8px; background: #fffaf0; }
-#balance QGroupBox::title { subcontrol-origin: margin; left: 9px; padding: 0 4px; }
-#balance QLabel { color: #3a2f25; }
-#balance QLabel#muted { color: #8a7a66; }
-#balance QLabel#figure { font-size: 20px; font-weight: bold; }
-#balance QLabel#figureName { color: #8a7a66; font-size: 11px; }
-#balance QFrame#figureCard { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; }
-#balance QLabel#warnings { background: #fff4e5; border: 1px solid #f0b46c; border-radius: 6px; padding: 6px 10px; }
-#balance QLabel#allClear { background: #eef8ee; border: 1px solid #9c9; border-radius: 6px; padding: 6px 10px; }
-#balance QPushButton { padding: 5px 12px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2;
-    color: #3a2f25; }
-#balance QPushButton:hover:enabled { background: #fff3cf; }
-#balance QPushButton:disabled { color: #b8ab95; border-color: #e2d6bd; background: #f6efe0; }
-#balance QPushButton#primary:enabled { background: #3f7d4a; color: white; border-color: #2d5c36; font-weight: bold; }
-#balance QProgressBar { border: 1px solid #cfc2a4; border-radius: 5px; background: #fffdf8; text-align: center;
-    color: #3a2f25; height: 16px; }
-#balance QProgressBar::chunk { background: #8fb57f; border-radius: 4px; }
-"""
+def _style() -> str:
+    """The dashboard's style sheet, in the panel colours of the palette (studio.gui.desktop)."""
+    return desktop.panel_style("#balance") + desktop.css("""
+#balance QLabel#figure {{ font-size: 20px; font-weight: bold; }}
+#balance QLabel#figureName {{ color: {faint}; font-size: 11px; }}
+#balance QFrame#figureCard {{ background: {card}; border: 1px solid {card_border}; border-radius: 6px; }}
+#balance QLabel#warnings {{ background: {warning_bg}; border: 1px solid {warning_border}; border-radius: 6px;
+    padding: 6px 10px; }}
+#balance QLabel#allClear {{ background: {ok_bg}; border: 1px solid {ok_border}; border-radius: 6px; padding: 6px 10px; }}
+""")
 
 
 class BalanceDashboard(QWidget):
@@ -105,7 +94,7 @@ class BalanceDashboard(QWidget):
 
         self.setObjectName("balance")
         self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setStyleSheet(_STYLE)
+        self.setStyleSheet(_style())
         outer = QHBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
         outer.setSpacing(10)
@@ -639,7 +628,7 @@ class BalanceDashboard(QWidget):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.progress_label.setText(text)
-        self.progress_label.setStyleSheet("color: #b03a2e;" if error else "")
+        self.progress_label.setStyleSheet(desktop.css("color: {error};") if error else "")
 
     # -- showing the report -------------------------------------------------------------------
     def _show_summary(self) -> None:
@@ -686,7 +675,7 @@ class BalanceDashboard(QWidget):
         self.win_chart.set_summary(s)
         self.score_chart.set_series([(f"seat {x.seat + 1}", x.scores.histogram, x.scores.count, seat_colour(x.seat))
                                      for x in s.seats if x.scores is not None])
-        self.length_chart.set_series([("rounds", s.rounds.histogram, s.rounds.count, "#6a8f5c")]
+        self.length_chart.set_series([("rounds", s.rounds.histogram, s.rounds.count, desktop.colour("bar"))]
                                      if s.rounds is not None else [])
         self.end_chart.set_summary(s)
         self.arc_chart.set_summary(s)
@@ -726,11 +715,12 @@ class BalanceDashboard(QWidget):
                         for i, h in enumerate(head))
         body = []
         for m, row in zip(ins.measures, rows):
-            colour = ("#f3c98b" if m.code == self.highlighted_mechanic else "#fff4e5" if m.code in named else "")
+            colour = (desktop.colour("highlight") if m.code == self.highlighted_mechanic
+                      else desktop.colour("warning_bg") if m.code in named else "")
             style = f" style='background: {colour}'" if colour else ""
             body.append(f"<tr{style}>" + "".join(f"<td align='{'left' if i < 2 else 'right'}'>&nbsp;{_escape(c)}&nbsp;</td>"
                                                  for i, c in enumerate(row)) + "</tr>")
-        tables = [f"<b>Location mechanics</b> <span style='color:#8a7a66'>(from the engine's events; per seat and "
+        tables = [f"<b>Location mechanics</b> <span style='color:{desktop.colour('faint')}'>(from the engine's events; per seat and "
                   f"game unless said; highlighted: named by a warning)</span><table cellspacing='0'><tr>{cells}</tr>"
                   + "".join(body) + "</table>"]
         for group, words in (("island", "Per starting island"), ("tree", "Per tree")):
@@ -773,10 +763,10 @@ def _panel_rich(panel) -> str:
     table = ("<table><tr>" + "".join(f"<td {cell}><b>{_escape(h)}</b></td>" for h in head) + "</tr>"
              + "".join("<tr>" + "".join(f"<td {cell}>{_escape(c)}</td>" for c in r) + "</tr>" for r in rows)
              + "</table>")
-    colour = "#3f7d4a" if panel.holds else "#b03a2e"
+    colour = desktop.colour("ok") if panel.holds else desktop.colour("error")
     lines = [f"<p style='color: {colour}; margin: 4px 0'><b>{_escape(panel.verdict)}</b></p>"]
     lines += [f"<p style='margin: 2px 0'>{_escape(t.sentence)}</p>" for t in panel.trends]
-    lines += [f"<p style='color: #b03a2e; margin: 2px 0'>{_escape(n)}</p>" for n in panel.notes]
+    lines += [f"<p style='color: {desktop.colour('error')}; margin: 2px 0'>{_escape(n)}</p>" for n in panel.notes]
     lines += [f"<p style='margin: 2px 0'>{_escape(m.sentence)}</p>" for m in panel.matches]
     return f"<p style='margin: 8px 0 2px 0'><b>{_escape(TITLES[panel.kind])}</b></p>{table}{''.join(lines)}"
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
-from studio.gui import wheel_guard
+from studio.gui import desktop, wheel_guard
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.heatmap import HeatLegend, HeatMapItem
 
@@ -29,6 +29,7 @@ class BalanceWindow(QMainWindow):
         self.dashboard = dashboard
         self.setCentralWidget(dashboard)
         self.resize(1180, 760)
+        desktop.install(self, "balance")  # layout memory, drops, F1
 
     def closeEvent(self, event) -> None:
         self.dashboard.cancel_run()
@@ -242,7 +243,7 @@ class BoardBalance(BalanceController):
         rules = html.escape(scenario.name) + (f" ({html.escape(Path(path).name)})" if path else "")
         text = f"Board: {board}, {players} players<br>Rules: {rules}"
         if note:  # not the board's own rules: said in the window's header, in warning colours
-            text += f"<br><b style='color:#8a5a00'>⚠ {html.escape(note)}</b>"
+            text += f"<br><b style='color:{desktop.colour('warning')}'>⚠ {html.escape(note)}</b>"
         return text
 
     # -- the balance assistant --------------------------------------------------------------
@@ -335,7 +336,7 @@ class BoardBalance(BalanceController):
         h = self.heat
         text = f"{h.games} games; {len(h.never)} piece{'s' if len(h.never) != 1 else ''} of content never taken"
         if self.stale:
-            text += "<br><span style='color:#b03a2e'>the board changed since this run</span>"
+            text += f"<br><span style='color:{desktop.colour('error')}'>the board changed since this run</span>"
         self.legend.set_text(text)
 
     def _board_changed(self, kind, _payload=None) -> None:

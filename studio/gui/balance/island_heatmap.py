@@ -24,6 +24,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from studio.gui import desktop
 from studio.content.words import counted
 from studio.gui.balance.overlay import (
     NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
@@ -186,7 +187,7 @@ class IslandHeatLegend(HeatLegendBase):
         if goals:
             text += f"<table style='margin-top:3px'>{goals}</table>"
         if stale:
-            text += "<span style='color:#b03a2e'>the island changed since this run</span>"
+            text += f"<span style='color:{desktop.colour('error')}'>the island changed since this run</span>"
         self.text.setText(text)
         self.adjustSize()
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
+from studio.gui import desktop
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.worker import start_kept_alive
 
@@ -233,25 +234,13 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
 
 # -- the window -------------------------------------------------------------------------------------
 
-_STYLE = """
-#suggest { background: #f7f2e7; }
-#suggest QGroupBox { font-weight: bold; color: #3a2f25; border: 1px solid #ddd1b8; border-radius: 7px;
-    margin-top: 10px; padding: 10px 8px 8px 8px; background: #fffaf0; }
-#suggest QGroupBox::title { subcontrol-origin: margin; left: 9px; padding: 0 4px; }
-#suggest QLabel { color: #3a2f25; }
-#suggest QLabel#muted { color: #8a7a66; }
-#suggest QListWidget { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; }
-#suggest QListWidget::item { padding: 6px; border-bottom: 1px solid #eee4d0; color: #3a2f25; }
-#suggest QListWidget::item:selected { background: #fff1c9; color: #3a2f25; }
-#suggest QPushButton { padding: 5px 12px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2;
-    color: #3a2f25; }
-#suggest QPushButton:disabled { color: #b8ab95; border-color: #e2d6bd; background: #f6efe0; }
-#suggest QPushButton#primary:enabled { background: #3f7d4a; color: white; border-color: #2d5c36; font-weight: bold; }
-#suggest QProgressBar { border: 1px solid #cfc2a4; border-radius: 5px; background: #fffdf8; text-align: center;
-    color: #3a2f25; height: 16px; }
-#suggest QProgressBar::chunk { background: #8fb57f; border-radius: 4px; }
-#suggest QLabel#details { background: #fffdf8; border: 1px solid #ddd3bf; border-radius: 6px; padding: 8px; }
-"""
+def _style() -> str:
+    """The window's style sheet, in the panel colours of the palette (studio.gui.desktop)."""
+    return desktop.panel_style("#suggest") + desktop.css("""
+#suggest QListWidget::item {{ padding: 6px; border-bottom: 1px solid {line}; color: {text}; }}
+#suggest QListWidget::item:selected {{ background: {selected}; color: {text}; }}
+#suggest QLabel#details {{ background: {card}; border: 1px solid {card_border}; border-radius: 6px; padding: 8px; }}
+""")
 
 
 class SuggestWindow(QMainWindow):
@@ -277,13 +266,14 @@ class SuggestWindow(QMainWindow):
         body = QWidget()
         body.setObjectName("suggest")
         body.setAttribute(Qt.WA_StyledBackground, True)
-        body.setStyleSheet(_STYLE)
+        body.setStyleSheet(_style())
         outer = QHBoxLayout(body)
         outer.setContentsMargins(10, 10, 10, 10)
         outer.addWidget(self._build_form(), 0)
         outer.addWidget(self._build_results(), 1)
         self.setCentralWidget(body)
         self.resize(1060, 680)
+        desktop.install(self, "suggest")  # layout memory, drops, F1
 
     # -- construction -----------------------------------------------------------------------------
     def _build_form(self) -> QWidget:
@@ -496,7 +486,7 @@ class SuggestWindow(QMainWindow):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #b03a2e;" if error else "")
+        self.status.setStyleSheet(desktop.css("color: {error};") if error else "")
 
     # -- showing ----------------------------------------------------------------------------------
     def _show_result(self) -> None:
@@ -586,7 +576,7 @@ def proposal_html(p, board) -> str:
     out = ["<b>Edits</b><ol style='margin-top:2px'>" + "".join(f"<li>{html.escape(t)}</li>" for t in p.describe())
            + "</ol>"]
     for n in p.notes:
-        out.append(f"<p style='color:#8a5a00'>⚠ {html.escape(n)}</p>")
+        out.append(f"<p style='color:{desktop.colour('warning')}'>⚠ {html.escape(n)}</p>")
     v = p.verified
     if v is None:
         out.append(f"<p>In the search: objective {p.base_score.total:.3f} → {p.score.total:.3f} over {p.games} games "

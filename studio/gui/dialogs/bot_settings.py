@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QVBoxLayout,
 )
 
+from studio.gui import desktop
 from studio.bots import MCTSBot
 from studio.bots.mcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS
 
@@ -32,6 +33,7 @@ class BotSettingsDialog(QDialog):
         super().__init__(parent)
         self._base = _bot(spec)
         self.setWindowTitle("Bot Settings")
+        desktop.install_help(self, "bot-settings")  # F1 opens its docs page
         lay = QVBoxLayout(self)
         lay.setSpacing(10)
         head = QLabel(f"<b>MCTS bot</b> for <b>{seat_name}</b>")
@@ -63,7 +65,7 @@ class BotSettingsDialog(QDialog):
         note = QLabel("With both, the bot stops at whichever comes first. More iterations play stronger "
                       "and slower; a time limit does not replay the same moves from the same seed.")
         note.setWordWrap(True)
-        note.setStyleSheet("color: #6b5a48;")
+        note.setStyleSheet(desktop.css("color: {muted};"))
         lay.addWidget(note)
         self.summary = QLabel()
         self.summary.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -96,9 +98,9 @@ class BotSettingsDialog(QDialog):
         spec = self.spec()
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(spec is not None)
         if spec is None:
-            self.summary.setText("<span style='color:#c62828'>Tick iterations, a time limit or both.</span>")
+            self.summary.setText(f"<span style='color:{desktop.colour('error')}'>Tick iterations, a time limit or both.</span>")
         else:
-            self.summary.setText(f"<span style='color:#6b5a48'>As a command-line bot: <code>{spec}</code></span>")
+            self.summary.setText(f"<span style='color:{desktop.colour('muted')}'>As a command-line bot: <code>{spec}</code></span>")
 
 
 __all__ = ["BotSettingsDialog"]

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget, QWizard, QWizardPage,
 )
 
+from studio.gui import desktop
 from studio.content import LoadError, bundled_path
 from studio.content.paths import listed_link_target
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS
@@ -163,13 +164,13 @@ class BoardPreview(QLabel):
         super().__init__(parent)
         self.setAlignment(Qt.AlignCenter)
         self.setMinimumSize(PREVIEW_SIZE, PREVIEW_SIZE)
-        self.setStyleSheet("background: #e9e4da; border: 1px solid #cfc6b6; border-radius: 6px;")
+        self.setStyleSheet(desktop.css("background: {preview}; border: 1px solid {preview_border}; border-radius: 6px;"))
         self.caption = ""
 
     def show_board(self, board: Board | None, error: str | None = None) -> None:
         if board is None:
             self.setPixmap(QPixmap())
-            self.setText(f"<span style='color:#ffe0e0'>{error or 'no board'}</span>")
+            self.setText(f"<span style='color:{desktop.colour('error')}'>{error or 'no board'}</span>")
             return
         options = RenderOptions(margin=1.5)
         rect = scene_rect(board, options)
@@ -189,6 +190,7 @@ class LocationPage(QWizardPage):
         self.setSubTitle("Each location has its own rules; each player count its own board (RTR-S6).")
         layout = QVBoxLayout(self)
         self.list = QListWidget()
+        self.list.setAccessibleName("Location")
         self.list.setIconSize(QSize(26, 26))
         self.list.setSpacing(2)
         font = self.list.font()
@@ -204,7 +206,7 @@ class LocationPage(QWizardPage):
         layout.addWidget(self.list, 1)
         self.description = QLabel()
         self.description.setWordWrap(True)
-        self.description.setStyleSheet("color: #4e4438;")
+        self.description.setStyleSheet(desktop.css("color: {muted};"))
         self.description.setMinimumHeight(54)
         layout.addWidget(self.description)
         players = QHBoxLayout()
@@ -229,7 +231,7 @@ class LocationPage(QWizardPage):
         form.addRow("Board id", self.board_id)
         self.id_note = QLabel()   # says when the id is a bundled board's too
         self.id_note.setWordWrap(True)
-        self.id_note.setStyleSheet("color: #9a5b00;")
+        self.id_note.setStyleSheet(desktop.css("color: {warning};"))
         form.addRow("", self.id_note)
         layout.addLayout(form)
 
@@ -278,7 +280,7 @@ class LatticePage(QWizardPage):
         layout.addLayout(shape_form)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #6a6259;")
+        self.note.setStyleSheet(desktop.css("color: {muted};"))
         layout.addWidget(self.note)
         layout.addStretch(1)
         for spin in (self.rows, self.columns, self.spacing):
@@ -307,6 +309,7 @@ class SeatsPage(QWizardPage):
                          "it races to.")
         layout = QVBoxLayout(self)
         self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setAccessibleName("Seats")
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
@@ -316,7 +319,7 @@ class SeatsPage(QWizardPage):
         self.table.itemChanged.connect(self._item_changed)
         self.rules_note = QLabel()
         self.rules_note.setWordWrap(True)
-        self.rules_note.setStyleSheet("color: #6a6259;")
+        self.rules_note.setStyleSheet(desktop.css("color: {muted};"))
         layout.addWidget(self.rules_note)
         reset = QPushButton("Reset to Defaults")
         reset.setAutoDefault(False)
@@ -411,7 +414,7 @@ class SummaryPage(QWizardPage):
         try:
             board = build_board(spec)
         except ValueError as exc:
-            self.text.setText(f"<span style='color:#c62828'>{exc}</span>")
+            self.text.setText(f"<span style='color:{desktop.colour('error')}'>{exc}</span>")
             return
         steps = [NEXT_STEPS[m] for m in (spec.rules.modules or {}) if m in NEXT_STEPS] or [
             "Paint treasure and energy with the Segment Content tool (T)."]
@@ -442,6 +445,7 @@ class NewBoardWizard(QWizard):
     def __init__(self, parent=None, choices: list[ScenarioChoice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Board")
+        desktop.install_help(self, "new-board")  # F1 opens its docs page
         self.setWindowIcon(icons.wizard_icon())
         self.setWizardStyle(QWizard.ModernStyle)
         self.setOption(QWizard.NoBackButtonOnStartPage, True)
@@ -465,7 +469,7 @@ class NewBoardWizard(QWizard):
         side_layout.addWidget(self.preview)
         self.preview_caption = QLabel()
         self.preview_caption.setAlignment(Qt.AlignCenter)
-        self.preview_caption.setStyleSheet("color: #4e4438;")
+        self.preview_caption.setStyleSheet(desktop.css("color: {muted};"))
         side_layout.addWidget(self.preview_caption)
         side_layout.addStretch(1)
         self._side = side  # PySide does not keep the side widget alive for us

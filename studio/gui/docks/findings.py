@@ -9,6 +9,7 @@ Usage: ``dock = FindingsDock(document, parent=window)``; ``window.addDockWidget(
 
 from __future__ import annotations
 
+from studio.gui import desktop
 from studio.content.findings import Finding
 from studio.gui.docks.validation import FindingsListDock, count_text
 from studio.validate.rivages import element_text
@@ -51,4 +52,4 @@ class FindingsDock(FindingsListDock):
         if self.findings:
             self.summary.setText(f"<b>{count_text(self.findings)}</b> — click a finding to show it")
         else:
-            self.summary.setText("<span style='color:#2e7d32'>✔ <b>No problems found</b></span>")
+            self.summary.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>")

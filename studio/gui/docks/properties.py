@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QToolTip, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.content.words import counted
 from studio.gui import prompts
 from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
@@ -33,8 +34,6 @@ from studio.render import style
 
 ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
 _NEW = "\u2026new"   # combo data of "New picture…" / "New island…"
-_MUTED = "color: #6a6259;"
-_IGNORED = "color: #8a5a00;"
 
 
 def colour_icon(colour: str, size: int = 14) -> QIcon:
@@ -83,14 +82,14 @@ def _section(text: str) -> QLabel:
     f = label.font()
     f.setBold(True)
     label.setFont(f)
-    label.setStyleSheet("margin-top: 8px; color: #4e4438;")
+    label.setStyleSheet(desktop.css("margin-top: 8px; color: {muted};"))
     return label
 
 
 def _note(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet(_MUTED)
+    label.setStyleSheet(desktop.css("color: {muted};"))
     return label
 
 
@@ -98,7 +97,7 @@ def _ignored_label() -> QLabel:
     """A note that the board's location ignores an element shown (hidden while empty)."""
     label = QLabel()
     label.setWordWrap(True)
-    label.setStyleSheet(_IGNORED)
+    label.setStyleSheet(desktop.css("color: {warning};"))
     label.setObjectName("IgnoredNote")
     label.hide()
     return label
@@ -803,7 +802,7 @@ class PropertiesDock(QDockWidget):
         self._set_text(self.picture_label, (doc.board.pictures.get(name) or {}).get("label") or "")
         n = len(doc.picture_segments(name))
         ok = 4 <= n <= 6
-        self.picture_size.setText(f"{n}" + ("" if ok else "  <span style='color:#c62828'>— pictures have 4, 5 or 6 "
+        self.picture_size.setText(f"{n}" + ("" if ok else f"  <span style='color:{desktop.colour('error')}'>— pictures have 4, 5 or 6 "
                                                        "segments (L4-6)</span>"))
         offers = self.offers
         self.picture_paint.setVisible(offers.has("pictures"))
@@ -880,7 +879,7 @@ class PropertiesDock(QDockWidget):
             name = rules.trouble.path.replace("\\", "/").rsplit("/", 1)[-1]
             text += f"; your {name} {'has errors' if rules.trouble.loads else 'does not load'}"
         self.board_scenario.setText(("⚠ " if rules.warning else "") + text)
-        self.board_scenario.setStyleSheet("color: #8a5a00; font-weight: bold;" if rules.warning else "")
+        self.board_scenario.setStyleSheet(desktop.css("color: {warning}; font-weight: bold;") if rules.warning else "")
         self.board_scenario.setToolTip(rules.warning or rules.path or "The base rules of the rulebook")
 
     def focus_location(self) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QDockWidget, QHeaderView, QLabel, QStyle, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.content import LoadError
 from studio.content.findings import Finding
 from studio.content.gc_hold import gc_hold
@@ -303,5 +304,5 @@ class ValidationDock(FindingsListDock):
         elif self.findings:
             self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
         else:
-            self.summary.setText(f"<span style='color:#2e7d32'>✔ <b>No problems found</b></span>{against}")
+            self.summary.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>{against}")
         self.findings_changed.emit(self.findings)

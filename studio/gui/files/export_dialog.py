@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui import prompts
 from studio.model.realm import Board
 from studio.render import export
@@ -59,6 +60,7 @@ class ExportDialog(QDialog):
         self._board_image: QImage | None = None
         self._image_key = None
         self.setWindowTitle("Print Board" if for_print else "Export Board")
+        desktop.install_help(self, "export")  # F1 opens its docs page
         self.setObjectName("ExportDialog")
 
         self.format_box = _combo(FORMAT_LABELS, settings.format)
@@ -188,7 +190,7 @@ class ExportDialog(QDialog):
             self._layout = export.layout_sheets(self.board, settings)
         except export.ExportError as exc:
             self._layout = None
-            self.summary.setText(f"<span style='color:#c62828'>{exc}</span>")
+            self.summary.setText(f"<span style='color:{desktop.colour('error')}'>{exc}</span>")
             self.preview.setPixmap(QPixmap())
             self._update_ok()
             return
@@ -208,7 +210,7 @@ class ExportDialog(QDialog):
         if not self.for_print:
             folder = Path(self.path()).parent
             if not self.path() or not folder.is_dir():
-                self.summary.setText(f"<span style='color:#c62828'>The folder {folder} does not exist.</span>")
+                self.summary.setText(f"<span style='color:{desktop.colour('error')}'>The folder {folder} does not exist.</span>")
                 return
         super().accept()
 

@@ -48,7 +48,7 @@ def open_in_its_window(owner, path, own_formats) -> bool | None:
         window = open_rivages_scenario(str(path))
         if window is None:
             return False
-    elif fmt in ("realm-board/1", "realm-scenario/1"):
+    elif fmt in ("realm-board/1", "realm-board/2", "realm-scenario/1"):  # every board version
         from studio.gui.main_window import MainWindow
 
         window = MainWindow(settings=settings)

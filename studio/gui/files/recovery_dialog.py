@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem, QVBoxLayout,
 )
 
+from studio.gui import desktop
 from studio.gui.files.recovery import RecoveryEntry
 
 _ENTRY_ROLE = Qt.UserRole + 1
@@ -77,6 +78,7 @@ class RecoveryDialog(QDialog):
                  parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Recover Autosaved Work")
+        desktop.install_help(self, "recovery")  # F1 opens its docs page
         self.setObjectName("RecoveryDialog")
         self._discarded: list[RecoveryEntry] = []
         self._restore: list[RecoveryEntry] = []
@@ -126,7 +128,7 @@ class RecoveryDialog(QDialog):
                      f"{'are' if earlier != 1 else 'is'} listed there too.")
         self.note = QLabel(note)
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #5d5348;")
+        self.note.setStyleSheet(desktop.css("color: {muted};"))
         layout.addWidget(self.note)
 
         buttons = QDialogButtonBox()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QTableWidgetItem, QToolBar, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.rivages import card_commands as cc
 from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.icons import effect_icon, symbol_icon
@@ -61,7 +62,7 @@ class CardPreview(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#e9e4d8"))
+        p.fillRect(self.rect(), desktop.qcolour("preview"))
         if self.item is None:
             p.end()
             return
@@ -95,7 +96,7 @@ class RowEditor(QGroupBox):
         self.row_group.idClicked.connect(self._pick_row)
         hint = QLabel("Click a symbol below to add it to the chosen row; click a symbol in a row to remove it.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555")
+        hint.setStyleSheet(desktop.css("color: {muted}"))
         outer.addWidget(hint)
         self.palette_grid = QGridLayout()
         outer.addLayout(self.palette_grid)
@@ -188,6 +189,7 @@ class CardsPage(QWidget):
         ll = QVBoxLayout(left)
         ll.setContentsMargins(4, 4, 4, 4)
         self.card_list = QTreeWidget()
+        self.card_list.setAccessibleName("Cards")
         self.card_list.setHeaderHidden(True)
         self.card_list.setIconSize(THUMB)
         self.card_list.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -281,7 +283,7 @@ class CardsPage(QWidget):
             rows = []
             for n, have, need in cc.players_summary(cards):
                 ok = have >= need
-                colour = "#2e7d32" if ok else "#c62828"
+                colour = desktop.colour("ok" if ok else "error")
                 rows.append(f"<span style='color:{colour}'>{n} players: <b>{have}</b> cards (need {need})</span>")
             self.counts.setText("Exploration cards per player count:<br>" + "<br>".join(rows))
         finally:
@@ -349,6 +351,7 @@ class LootPage(QWidget):
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setAccessibleName("Loot token kinds")
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -484,6 +487,7 @@ class CardEditorWindow(ContentWindow):
 
     MODEL_TYPES = (CardSet, LootSet)
     APP_TITLE = "Card and Loot Editor"
+    DESKTOP_KIND = "card-editor"
 
     def __init__(self, document=None, settings: QSettings | None = None, parent=None) -> None:
         self.current: tuple | None = None
@@ -499,6 +503,7 @@ class CardEditorWindow(ContentWindow):
         self._build_actions()
         self.resize(1280, 820)
         self.document_replaced()
+        self.install_desktop()
 
     # -- set-up -----------------------------------------------------------------------------
     def new_model(self):

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
-from studio.gui import prompts, wheel_guard
+from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.content_document import ContentDocument, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
@@ -40,6 +40,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     APP_TITLE = "Content Editor"
     BUNDLED_FOLDER: tuple[str, ...] = ("boards", "rivages")
     RECENT_KEY = ""  # QSettings key of File ▸ Open Recent ("" : CLASSNAMERecentFiles)
+    DESKTOP_KIND = ""  # the window kind of studio.gui.desktop (layout memory, F1 page)
+    layout_restored = False  # a saved dock layout was restored (then default dock sizes are not set)
 
     def __init__(self, document: ContentDocument | None = None, settings: QSettings | None = None,
                  parent=None) -> None:
@@ -329,6 +331,15 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self._add_recent(path)
         return True
 
+    def install_desktop(self) -> None:
+        """Apply the desktop conventions (layout memory, drops, F1); subclasses call it last
+        in ``__init__``, once their docks and tool bars exist."""
+        self.layout_restored = desktop.install(self, self.DESKTOP_KIND, self.settings)
+
+    def open_dropped_file(self, path) -> bool:
+        """A dropped file opens as by File ▸ Open: this window's kinds here, others in theirs."""
+        return self._open_recent(path)
+
     def _open_recent(self, path) -> bool:
         from studio.gui.files.open_router import open_in_its_window
 
@@ -377,7 +388,8 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         super().showEvent(event)
         if not getattr(self, "_shown_once", False):   # docks and views have their real sizes only now
             self._shown_once = True
-            self.resizeDocks([self.findings_dock], [150], Qt.Vertical)
+            if not self.layout_restored:
+                self.resizeDocks([self.findings_dock], [150], Qt.Vertical)
             self.first_shown()
 
     def first_shown(self) -> None:

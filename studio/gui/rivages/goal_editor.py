@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QToolButton, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.model.rivages import SHIP, WHITE, Effect, GoalStep
 from studio.render.rivages_glyphs import Palette
 from studio.validate.island_goals import check_goals
@@ -27,8 +28,6 @@ from studio.gui.rivages.island_widgets import RewardEditor
 
 QUEST_KINDS = (("fort", "Cross the 6 spaces around a fort"), ("spaces", "Cross given spaces"),
                ("pattern", "Cross a row showing a pattern"))
-OK_STYLE = "color: #2e7d32; font-weight: 600;"
-BAD_STYLE = "color: #c62828; font-weight: 600;"
 
 
 def parse_pattern(text: str, known: list[str]) -> tuple[str, ...]:
@@ -238,7 +237,7 @@ class GoalEditorDock(QDockWidget):
             if c is None:
                 continue
             label.setText(("✔ " if c.achievable else "✘ ") + c.summary())
-            label.setStyleSheet(OK_STYLE if c.achievable else BAD_STYLE)
+            label.setStyleSheet(desktop.css("color: {%s}; font-weight: 600;" % ("ok" if c.achievable else "error")))
         self._light()
 
     def _show(self, goal: str, on: bool) -> None:
@@ -318,7 +317,7 @@ class GoalEditorDock(QDockWidget):
         try:
             pattern = parse_pattern(edit.text(), self._pattern_kinds())
         except ValueError as exc:
-            edit.setStyleSheet("background: #fdecea;")
+            edit.setStyleSheet(desktop.css("background: {error_bg};"))
             edit.setToolTip(str(exc))
             window = self.parent()
             if hasattr(window, "say"):

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import LoadError
-from studio.gui import prompts, wheel_guard
+from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.content_document import CannotSave, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
@@ -105,6 +105,7 @@ class NewIslandDialog(QDialog):
     def __init__(self, parent=None, terrains: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Island")
+        desktop.install_help(self, "new-island")  # F1 opens its docs page
         self.terrains = terrains
         form = QFormLayout(self)
         self.shape = QComboBox()
@@ -164,6 +165,7 @@ class ExportIslandDialog(QDialog):
     def __init__(self, parent=None, suggested: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Export Island")
+        desktop.install_help(self, "export-island")  # F1 opens its docs page
         form = QFormLayout(self)
         self.paper = QComboBox()
         for key, label in (("a4", "A4"), ("letter", "Letter"), ("board", "One sheet the size of the island")):
@@ -206,6 +208,9 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.play_windows: list = []
         self.recovery = WindowRecovery(self, self.document, self.restore_autosave)  # autosave, File ▸ Recover
         self.view = IslandView(self.document, self.palette, self)
+        self.view.setAccessibleName("Island")
+        self.view.setAccessibleDescription("The island's hexes; Properties edits the selected space, Goals the "
+                                           "quest and missions.")
         self.setCentralWidget(self.view)
         self.properties = IslandPropertiesDock(self.document, self.palette, self)
         self.goals = GoalEditorDock(self.document, self.palette, self)
@@ -233,6 +238,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.resizeDocks([self.properties], [430], Qt.Horizontal)
         self.set_tool("select")
         self._update_title()
+        desktop.install(self, "island-editor")  # layout memory, drops, F1
 
     # -- set-up ------------------------------------------------------------------------------------
     def _build_tools(self) -> None:
@@ -558,6 +564,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         if routed is not None:
             return routed
         return self.maybe_save() and self.open_path(path)
+
+    def open_dropped_file(self, path) -> bool:
+        """A dropped file opens as by File ▸ Open: an island here, another kind in its window."""
+        return self._open_recent(path)
 
     def load_path(self, path, interactive: bool = True) -> bool:
         """Same as :meth:`open_path` (the name every editor window shares)."""

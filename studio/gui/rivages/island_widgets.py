@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSpinBox, QWidget
 
+from studio.gui import desktop
 from studio.model.rivages import ALL_TERRAINS, Effect
 from studio.render.rivages_glyphs import Palette, effect_text
 
@@ -78,5 +79,5 @@ class RewardEditor(QWidget):
 
 def caption(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet("color: #555;")
+    label.setStyleSheet(desktop.css("color: {muted};"))
     return label

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QScrollArea, QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
-from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PANEL_STYLE, PlaytestFrame, error_box, wrong_scenario
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, panel_style, error_box, wrong_scenario
 from studio.gui.playtest_panels import SeatFrame, controller_phrase
 from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
 from studio.playtest import rivages_turn as turn
@@ -79,6 +80,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
     """Play ``game`` (a :class:`~studio.rules.rivages.game.RivagesGame`) at the table.
     ``label``: the game's name for people (title, saved files); the other arguments are those
     of :class:`~studio.gui.playtest_frame.PlaytestFrame`."""
+
+    DESKTOP_KIND = "rivages-playtest"
 
     def __init__(self, game, parent=None, *, label: str | None = None, **kwargs):
         who = "solo" if game.players == 1 else f"{game.players} explorers"
@@ -164,6 +167,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         top.addWidget(self.island_combo)
         col.addLayout(top)
         self.island_view = IslandPlayView(self.palette)
+        self.island_view.setAccessibleName("Island")
         self.island_view.spaceClicked.connect(self.click_space)
         self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
         self.island_view.setMinimumWidth(300)   # and 800 px wide, with the tree beside it
@@ -172,7 +176,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         tree_box = QGroupBox("Tree of Wisdom")
         tree_box.setObjectName("treeBox")
         tree_box.setAttribute(Qt.WA_StyledBackground, True)
-        tree_box.setStyleSheet(PANEL_STYLE)
+        tree_box.setStyleSheet(panel_style())
         tl = QVBoxLayout(tree_box)
         tl.setContentsMargins(4, 4, 4, 4)
         self.tree_view = TreePlayView(self.palette)
@@ -205,7 +209,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         holder.setLayout(bottom)
         holder.setObjectName("playPanel")
         holder.setAttribute(Qt.WA_StyledBackground, True)
-        holder.setStyleSheet(PANEL_STYLE)
+        holder.setStyleSheet(panel_style())
         # a narrow window scrolls the tree, hand and goals sideways rather than growing
         self.seat_area = QScrollArea()
         self.seat_area.setWidget(holder)
@@ -231,10 +235,12 @@ class RivagesPlaytestWindow(PlaytestFrame):
         for sp in self.seat_panels:
             lay.addWidget(sp)
         box = QGroupBox("Turn")
-        box.setStyleSheet("QToolButton { padding: 3px 6px; border-radius: 5px; border: 1px solid #b59d70; background: #fbf4e2; }"
-                          " QToolButton:checked { background: #ffe29a; border: 2px solid #3f7d4a; }"
-                          " QToolButton:hover:enabled { background: #fff3cf; }"
-                          " QToolButton:disabled { background: #efe7d6; border-color: #e2d6bd; }")
+        box.setStyleSheet(desktop.css(
+            "QToolButton {{ padding: 3px 6px; border-radius: 5px; border: 1px solid {button_border}; "
+            "background: {button}; color: {text}; }}"
+            " QToolButton:checked {{ background: {checked}; border: 2px solid {primary}; }}"
+            " QToolButton:hover:enabled {{ background: {button_hover}; }}"
+            " QToolButton:disabled {{ background: {disabled_bg}; border-color: {disabled_border}; }}"))
         bl = QVBoxLayout(box)
         bl.setSpacing(5)
         self.turn_hint = QLabel()
@@ -407,7 +413,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
             if state.last_round:
                 goal = "last turn: an Endgame card shows (RIV-E4)"
         self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f"<br><span style='font-size:12px; color:#cfc6ad'>{goal}</span>")
+                            f"<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
 
     def _refresh_seat_view(self) -> None:
         """Island, tree, hand, goals and Loot of the seat shown."""
@@ -448,7 +454,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
         for g, (name, steps) in enumerate(m.goals):
             for k, st in enumerate(steps):
                 done = k < p.goal_done[g]
-                mark = "<span style='color:#2e7d32'>✔</span>" if done else "<span style='color:#9a8b76'>○</span>"
+                mark = (f"<span style='color:{desktop.colour('ok')}'>✔</span>" if done
+                        else f"<span style='color:{desktop.colour('faint')}'>○</span>")
                 title = name.capitalize() + (f" step {k + 1}" if len(steps) > 1 else "")
                 text = st.text.split(": ", 1)[-1]  # the step's own words, without the goal's name
                 lines.append(f"{mark} <b>{title}</b>: {text}")
@@ -600,6 +607,7 @@ class RivagesGameDialog(QDialog):
 
         super().__init__(parent)
         self.setWindowTitle("Playtest a Rivages Scenario")
+        desktop.install_help(self, "rivages-game")  # F1 opens its docs page
         form = QFormLayout(self)
         self.scenario_combo = QComboBox()
         for label, name in (("Rivages (bundled)", "rivages.yaml"), ("Rivages solo (bundled)", "rivages-solo.yaml")):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from studio.gui import desktop
 from studio.gui import icons as board_icons
 from studio.gui.rivages import icons
 from studio.gui.rivages import tree_commands as tc
@@ -95,7 +96,7 @@ class TreePropertiesDock(QDockWidget):
         self.area.currentIndexChanged.connect(lambda _i: self._effect_edited("area"))
         form.addRow("Whole area", self.area)
         self.effect_summary = QLabel()
-        self.effect_summary.setStyleSheet("color: #555")
+        self.effect_summary.setStyleSheet(desktop.css("color: {muted}"))
         form.addRow(self.effect_summary)
 
         # one branch, or several things
@@ -222,6 +223,7 @@ class TreeEditorWindow(ContentWindow):
 
     MODEL_TYPES = (Tree,)
     APP_TITLE = "Tree of Wisdom Editor"
+    DESKTOP_KIND = "tree-editor"
     BUNDLED_FOLDER = ("boards", "rivages", "trees")
 
     def __init__(self, document=None, settings: QSettings | None = None, parent=None) -> None:
@@ -230,6 +232,8 @@ class TreeEditorWindow(ContentWindow):
         self.scene = TreeScene(self.document, self)
         self.scene.palette = self._palette()
         self.view = BoardView(self.scene, self)
+        self.view.setAccessibleName("Tree of Wisdom")
+        self.view.setAccessibleDescription("The tree's nodes and branches; Properties edits the selected node.")
         self.view.setMinimumSize(480, 420)
         self.setCentralWidget(self.view)
         self.properties = TreePropertiesDock(self)
@@ -245,9 +249,11 @@ class TreeEditorWindow(ContentWindow):
         self.set_tool("select")
         self.properties.refresh()
         self.resize(1180, 780)
+        self.install_desktop()
 
     def first_shown(self) -> None:
-        self.resizeDocks([self.properties], [290], Qt.Horizontal)
+        if not self.layout_restored:
+            self.resizeDocks([self.properties], [290], Qt.Horizontal)
         self.view.fit()
 
     # -- set-up -----------------------------------------------------------------------------

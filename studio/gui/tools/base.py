@@ -14,6 +14,8 @@ from PySide6.QtCore import QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from studio.gui import desktop
+
 _gestures = itertools.count(1)
 
 
@@ -204,6 +206,6 @@ def hint_widget(text: str, parent=None) -> QWidget:
     layout.setContentsMargins(6, 0, 6, 0)
     label = HintLabel(text)
     label.setToolTip(text)
-    label.setStyleSheet("color: #5d5348;")
+    label.setStyleSheet(desktop.css("color: {muted};"))
     layout.addWidget(label, 1)
     return w

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QWidget
 
+from studio.gui import desktop
 from studio.gui.document import MAX_COUNT
 from studio.gui.tools.base import StrokeTool
 from studio.gui.tools.options import GroupChoice
@@ -85,7 +86,7 @@ class BridgeTool(StrokeTool):
         self.settings_changed.connect(lambda: spin.setValue(self.energy) if spin.value() != self.energy else None)
         layout.addWidget(spin)
         note = QLabel("Left: bridge   Right: remove bridge")
-        note.setStyleSheet("color: #6a6259; margin-left: 12px;")
+        note.setStyleSheet(desktop.css("color: {muted}; margin-left: 12px;"))
         layout.addWidget(note)
         layout.addStretch(1)
         return w

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
+from studio.gui import desktop
 from studio.gui import prompts
 
 
@@ -39,7 +40,7 @@ class KindChoice(QWidget):
             layout.addWidget(button)
         if note:
             hint = QLabel(note)
-            hint.setStyleSheet("color: #6a6259; margin-left: 12px;")
+            hint.setStyleSheet(desktop.css("color: {muted}; margin-left: 12px;"))
             layout.addWidget(hint)
         layout.addStretch(1)
         tool.settings_changed.connect(self.refresh)
@@ -94,7 +95,7 @@ class GroupChoice(QWidget):
             layout.addWidget(b)
         if note:
             hint = QLabel(note)
-            hint.setStyleSheet("color: #6a6259; margin-left: 12px;")
+            hint.setStyleSheet(desktop.css("color: {muted}; margin-left: 12px;"))
             layout.addWidget(hint)
         layout.addStretch(1)
         tool.settings_changed.connect(self.refresh)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QRadioButton, QWidget
 
+from studio.gui import desktop
 from studio.gui.document import ChangeKind
 from studio.gui.items import PegItem
 from studio.gui.tools.base import StrokeTool, hint_widget
@@ -112,7 +113,7 @@ class SeatChoice(QWidget):
         self.start.toggled.connect(lambda on: on and tool.set_part("start"))
         self.goal.toggled.connect(lambda on: on and tool.set_part("goal"))
         note = QLabel("Left: add   Right: remove")
-        note.setStyleSheet("color: #6a6259; margin-left: 12px;")
+        note.setStyleSheet(desktop.css("color: {muted}; margin-left: 12px;"))
         layout.addWidget(note)
         layout.addStretch(1)
         tool.settings_changed.connect(self.refresh)
