@@ -20,6 +20,7 @@ COMMANDS = {
                "or PNG at true size"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
     "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
+    "convert": ("studio.interop.convert", "islands to and from Tiled maps (.tmx, .tmj), boards to Tiled"),
 }
 
 USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
@@ -30,6 +31,7 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio balance SCENARIO -p N  search edits that make a board fair and save the best
+       studio convert IN OUT         islands to and from Tiled maps (.yaml <-> .tmx/.tmj), boards to Tiled
        studio COMMAND --help         help for a command (also: studio help [COMMAND])
 """
 
