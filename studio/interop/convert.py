@@ -209,9 +209,10 @@ def _from_tiled(args, out: Path) -> int:
         print(f.format(), file=sys.stderr)
     if result.island is None or result.errors:
         n = len(result.errors)
+        no_goals = any(f.code == "tiled/no-goals" for f in result.errors)
         _err(f"{args.input} was not converted: {n} error{'s' if n != 1 else ''} (listed above); nothing was written"
-             + ("" if _kind(args.output) == "tiled" else
-                " (the island editor's File > Import Tiled Map opens a map without goals with stand-in goals)"))
+             + ("; the island editor's File > Import Tiled Map opens a map without goals, with stand-in goals to "
+                "edit" if no_goals else ""))
         return EXIT_USAGE
     used = [Path(args.input)]
     for ts in tmap.tilesets:
