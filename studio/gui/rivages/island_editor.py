@@ -23,6 +23,7 @@ from studio.content import LoadError
 from studio.gui import prompts, wheel_guard
 from studio.gui.content_document import CannotSave, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files import tiled_actions
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.menu_text import literal, undo_redo_actions
@@ -297,6 +298,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "save", "&Save", self.save, QKeySequence.Save)
         add(file, "save_as", "Save &As…", self.save_as, QKeySequence.SaveAs)
         add(file, "export", "&Export…", self.export, "Ctrl+E")
+        file.addSeparator()
+        tiled_actions.island_actions(self, file, add)  # Import Tiled Map…, Export as Tiled Map…
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
         edit = bar.addMenu("&Edit")
