@@ -54,15 +54,15 @@ def test_a_board_is_pegs_lines_and_segments_with_their_contents():
     lines = by["lines"].objects
     assert len(lines) == len(board.lines) and all(o.shape == "polyline" and len(o.points) == 2 for o in lines)
     bridge = board.bridges[0]
-    [o] = [o for o in lines if o.name == "-".join(bridge.line)]
-    assert o.type == "bridge" and props(o) == {"energy": bridge.energy}
-    segments = {segment_key(o.name.split("-")): o for o in by["segments"].objects if o.type == "segment"}
+    [o] = [o for o in lines if props(o)["pegs"] == " ".join(bridge.line)]
+    assert o.type == "bridge" and props(o) == {"energy": bridge.energy, "pegs": " ".join(bridge.line)}
+    segments = {segment_key(props(o)["pegs"].split()): o for o in by["segments"].objects if o.type == "segment"}
     for s in board.segments:
         o = segments[s.key]
         assert o.shape == "polygon" and len(o.points) == 3
         want = {k: v for k, v in (("treasure", s.treasure), ("energy", s.energy), ("idol", s.idol),
                                   ("picture", s.picture)) if v}
-        assert {k: v for k, v in props(o).items() if k != "island"} == want
+        assert {k: v for k, v in props(o).items() if k not in ("island", "pegs")} == want
     island, tris = next(iter(board.islands.items()))
     assert props(segments[segment_key(tris[0])])["island"] == island
     assert {p.name: p.value for p in tmap.properties}["players"] == 3
@@ -70,10 +70,11 @@ def test_a_board_is_pegs_lines_and_segments_with_their_contents():
 
 def test_labyrinth_items_and_the_volcano_crater():
     lab = read(bundled_path("boards", "realm", "labyrinth-2p.yaml"))
-    lines = {o.name: o for o in layers(board_to_map(lab, (0, 0), (10, 10)))["lines"].objects}
+    lines = {frozenset(props(o)["pegs"].split()): o for o in layers(board_to_map(lab, (0, 0), (10, 10)))["lines"].objects}
     item = lab.line_items[0]
-    o = lines.get("-".join(item.line)) or lines["-".join(reversed(item.line))]
-    assert props(o) == {k: v for k, v in (("treasure", item.treasure), ("artifact", item.artifact)) if v}
+    o = lines[frozenset(item.line)]
+    assert {k: v for k, v in props(o).items() if k != "pegs"} == \
+        {k: v for k, v in (("treasure", item.treasure), ("artifact", item.artifact)) if v}
     volcano = read(bundled_path("boards", "realm", "volcano-2p.yaml"))
     segments = layers(board_to_map(volcano, (0, 0), (10, 10)))["segments"].objects
     [crater] = [o for o in segments if o.type == "crater"]

@@ -5,12 +5,13 @@ drawing order:
 
 - an image layer ``board``: the board as the studio draws it, a reference to paint over;
 - an object layer ``segments``: every face of the line graph as a polygon (type ``segment``
-  for a triangle, ``hole`` for another face such as a crater), named by its pegs, with its
-  contents as properties (``treasure``, ``energy``, ``idol``, ``picture``, ``island`` for an
-  Archipelago City island); the Volcano crater is one more polygon (type ``crater``);
+  for a triangle, ``hole`` for another face such as a crater), its corner pegs in the
+  property ``pegs`` (``"a4 a5 b4"``) and its contents as properties (``treasure``,
+  ``energy``, ``idol``, ``picture``, ``island`` for an Archipelago City island); the Volcano
+  crater is one more polygon (type ``crater``);
 - an object layer ``lines``: every line as a polyline (type ``line``, or ``bridge`` when a
-  canal bridge crosses it, with its ``energy``), Labyrinth line items as ``treasure`` and
-  ``artifact`` properties;
+  canal bridge crosses it, with its ``energy``), its two pegs in ``pegs``, Labyrinth line
+  items as ``treasure`` and ``artifact`` properties;
 - an object layer ``pegs``: every peg as a point named by its id, with the properties
   ``colour`` and ``label`` (the id), and ``start`` and ``goal`` naming the seats that start
   or race there.
@@ -70,16 +71,16 @@ def board_to_map(board: Board, origin: tuple[float, float], size: tuple[float, f
         x0, y0 = px(*pegs[corners[0]].at)
         points = [(px(*pegs[c].at)[0] - x0, px(*pegs[c].at)[1] - y0) for c in corners]
         segment_objects.append(MapObject(
-            next(next_id), "-".join(corners), "segment" if len(corners) == 3 else "hole", x0, y0, shape="polygon",
-            points=points,
+            next(next_id), "", "segment" if len(corners) == 3 else "hole", x0, y0, shape="polygon", points=points,
             properties=_props([("energy", s.energy if s else 0), ("idol", s.idol if s else None),
-                               ("island", island_of.get(key)), ("picture", s.picture if s else None),
-                               ("treasure", s.treasure if s else 0)])))
+                               ("island", island_of.get(key)), ("pegs", " ".join(corners)),
+                               ("picture", s.picture if s else None), ("treasure", s.treasure if s else 0)])))
     if len(board.crater) >= 3 and all(c in pegs for c in board.crater):
         x0, y0 = px(*pegs[board.crater[0]].at)
-        segment_objects.append(MapObject(next(next_id), "crater", "crater", x0, y0, shape="polygon",
+        segment_objects.append(MapObject(next(next_id), "", "crater", x0, y0, shape="polygon",
                                          points=[(px(*pegs[c].at)[0] - x0, px(*pegs[c].at)[1] - y0)
-                                                 for c in board.crater]))
+                                                 for c in board.crater],
+                                         properties=[Property("pegs", " ".join(board.crater))]))
     # lines, with bridges and Labyrinth items
     items = {line_key(*i.line): i for i in board.line_items}
     bridges = {line_key(*b.line): b for b in board.bridges}
@@ -92,10 +93,10 @@ def board_to_map(board: Board, origin: tuple[float, float], size: tuple[float, f
         x1, y1 = px(*pegs[b].at)
         item, bridge = items.get(k), bridges.get(k)
         line_objects.append(MapObject(
-            next(next_id), f"{a}-{b}", "bridge" if bridge else "line", x0, y0, shape="polyline",
+            next(next_id), "", "bridge" if bridge else "line", x0, y0, shape="polyline",
             points=[(0.0, 0.0), (round(x1 - x0, 3), round(y1 - y0, 3))],
             properties=_props([("artifact", item.artifact if item else None),
-                               ("energy", bridge.energy if bridge else 0),
+                               ("energy", bridge.energy if bridge else 0), ("pegs", f"{a} {b}"),
                                ("treasure", item.treasure if item else 0)])))
     # pegs, with the seats that start or race there
     starts: dict[str, list[str]] = {}
