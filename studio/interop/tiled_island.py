@@ -372,9 +372,9 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
             where = f"{_layer_name(layer)}, tile {x},{y}"
             found = tmap.tile_of(cell.gid)
             if found is None:
-                report.add("tiled/unknown-tile", "error",
-                           f"{where}: tile id {cell.gid & GID_MASK} is in no tileset of the map "
-                           f"({_tileset_ranges(tmap)})", cell.line, cell.col)
+                _once(report, counts, ("unknown", cell.gid & GID_MASK), "tiled/unknown-tile", "error",
+                      f"{where}: tile id {cell.gid & GID_MASK} is in no tileset of the map "
+                      f"({_tileset_ranges(tmap)})", cell.line, cell.col)
                 continue
             ts, local = found
             tile = ts.tiles.get(local)

@@ -97,7 +97,8 @@ def import_island_map(window) -> bool:
     from studio.gui.rivages.island_document import IslandDocument
     from studio.interop.tiled_island import read_island_map
 
-    path = ask_import_map(window, prompts.last_folder("tiled"))
+    here = window.document.path and not _bundled(window.document.path)
+    path = ask_import_map(window, prompts.last_folder("tiled") or (str(Path(window.document.path).parent) if here else ""))
     if not path or not window.maybe_save():
         return False
     prompts.remember_folder("tiled", path)
