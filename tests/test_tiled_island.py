@@ -340,3 +340,33 @@ def test_island_from_map_never_raises_on_odd_maps():
                  TiledMap("hexagonal", 3, 3, 64, 74, 37, "y", "odd"), TiledMap("isometric", 3, 3, 64, 32)):
         result = island_from_map(tmap)
         assert result.island is None and result.errors
+
+
+@pytest.mark.parametrize("name", ["complete.tmx", "complete-flat.tmj"])
+def test_damaged_maps_give_findings_never_an_exception(tmp_path, name):
+    """Seeded random damage (bytes changed, cut, repeated) to a map: reading it as an island
+    returns findings, never raises, and never an internal error."""
+    import random
+
+    shutil_copy = (DATA / "terrain.tsx").read_bytes(), (DATA / "terrain-flat.tsx").read_bytes()
+    (tmp_path / "terrain.tsx").write_bytes(shutil_copy[0])
+    (tmp_path / "terrain-flat.tsx").write_bytes(shutil_copy[1])
+    original = (DATA / name).read_bytes()
+    rng = random.Random(name)
+    alphabet = b'0123456789-.,:"<>/= {}[]\nabcxyz'
+    for i in range(150):
+        data = bytearray(original)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            kind = rng.random()
+            if kind < 0.6:
+                data[at] = rng.choice(alphabet)
+            elif kind < 0.8:
+                del data[at:at + rng.randint(1, 40)]
+            else:
+                data[at:at] = data[at:at + rng.randint(1, 40)]
+        path = tmp_path / f"d{i}{Path(name).suffix}"
+        path.write_bytes(bytes(data))
+        result = read_island_map(path)
+        assert all(f.code != "internal/error" for f in result.findings), (bytes(data), result.findings)
+        assert result.island is not None or result.errors

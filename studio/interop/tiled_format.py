@@ -358,6 +358,11 @@ def _xml_root(raw: bytes, path: Path, tag: str) -> _Element:
         root = builder.close()
     except expat.ExpatError as exc:
         _fail("tiled/xml", f"not well-formed XML: {expat.ErrorString(exc.code)}", path, exc.lineno, exc.offset + 1)
+    except LookupError as exc:  # <?xml encoding="..."?> naming no codec Python knows
+        _fail("tiled/xml", f"the XML declaration names an encoding Python does not know ({exc}); Tiled writes "
+              "UTF-8", path, 1, 1)
+    except (UnicodeError, ValueError) as exc:
+        _fail("tiled/xml", f"the text does not decode in its declared encoding ({exc})", path, 1, 1)
     except _EntityRefused:
         _fail("tiled/xml", "the file declares XML entities; Tiled files never do, and the studio does not expand "
               "them", path, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
@@ -603,7 +608,7 @@ def _typed(kind: str, text, fail) -> Any:
     if kind in ("int", "object"):
         try:
             return int(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             fail(f"expected a whole number, got {text!r}")
     if kind == "float":
         try:
@@ -656,7 +661,7 @@ class _JsonReader:
             return default
         v = d[key]
         if kind is int:
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v != int(v):
                 self.fail(f"{where}.{key}", f"expected a whole number, got {v!r}")
             return int(v)
         if kind is float:
@@ -687,7 +692,7 @@ class _JsonReader:
             if kind == "class":
                 out.append(Property(name, value if isinstance(value, dict) else {}, kind))
                 continue
-            if kind in ("int", "object") and isinstance(value, float) and value == int(value):
+            if kind in ("int", "object") and isinstance(value, float) and math.isfinite(value) and value == int(value):
                 value = int(value)
             if kind in ("string", "file", "color") and not isinstance(value, str):
                 self.fail(w, f"property {name!r}: expected text, got {value!r}")

@@ -30,6 +30,7 @@ AXIS_OF_ORIENTATION = {"pointy": "y", "flat": "x"}
 ORIENTATION_OF_AXIS = {"y": "pointy", "x": "flat"}
 STAGGER_INDICES = ("odd", "even")
 HEX_RADIUS_PX = 36
+MAX_TILE_PX = 100_000
 """Centre-to-corner radius of an exported hex, in Tiled's pixels: pointy tiles are 62 x 72
 with 36-pixel sides (flat ones 72 x 62), regular to within 0.6 %."""
 
@@ -75,6 +76,15 @@ class HexGrid:
         column_width = (w - side_x) // 2 + side_x
         row_height = (h - side_y) // 2 + side_y
         return w, h, column_width, row_height
+
+    def sound(self) -> bool:
+        """Whether the sizes make a grid at all: tiles of 2 to :data:`MAX_TILE_PX` pixels, a hex side
+        from 0 to less than the tile's size along the stagger axis (Tiled's renderer then has
+        positive column widths and row heights)."""
+        w, h, column_width, row_height = self._params()
+        along = w if self.staggeraxis == "x" else h
+        return (2 <= w <= MAX_TILE_PX and 2 <= h <= MAX_TILE_PX and 0 <= self.hexsidelength < along
+                and column_width > 0 and row_height > 0)
 
     def staggered(self, col: int, row: int) -> bool:
         """Whether tile ``(col, row)`` is shoved by half a hex."""

@@ -49,6 +49,7 @@ TILESET_NAME = "rivages"
 GOAL_PROPERTIES = ("quest", "mission-1", "mission-2")
 MAP_PROPERTIES = ("id", "name", "description", "origin-q", "origin-r") + GOAL_PROPERTIES
 COLUMNS = 8
+FAR_PX = 1e7  # objects farther out are a slip (or damage), not a place on an island
 BRIDGE_INK = "#5e3a17"  # the object layer's colour: bridges drawn in the planks' ink
 _KIND_RE = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 STANDARD_ICONS: tuple[Effect, ...] = (Effect(statue=1), Effect(scrolls=1), Effect(loot=1), Effect(any=1),
@@ -341,11 +342,14 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
                    f"a hexagonal map needs staggeraxis x or y and staggerindex odd or even, got "
                    f"{tmap.staggeraxis!r} and {tmap.staggerindex!r}", tmap.line, tmap.col)
         return IslandImport(None, report.findings)
-    if tmap.tilewidth < 2 or tmap.tileheight < 2:
-        report.add("tiled/bad-file", "error", f"tiles of {tmap.tilewidth} x {tmap.tileheight} pixels are too small "
-                   "to place objects on", tmap.line, tmap.col)
-        return IslandImport(None, report.findings)
     grid = HexGrid(tmap.tilewidth, tmap.tileheight, tmap.hexsidelength, tmap.staggeraxis, tmap.staggerindex)
+    if not grid.sound():
+        report.add("tiled/bad-file", "error",
+                   f"tiles of {tmap.tilewidth} x {tmap.tileheight} pixels with a hex side of {tmap.hexsidelength} "
+                   "make no hex grid (tiles of 2 to 100000 pixels, the side shorter than the tile along the stagger "
+                   "axis)",
+                   tmap.line, tmap.col)
+        return IslandImport(None, report.findings)
     props = properties_by_name(tmap.properties)
     origin = _origin(props, report)
     known = _known_kinds(terrains)
@@ -427,6 +431,10 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
             continue
         for o in layer.objects:
             where = f"{_layer_name(layer)}, {_object_name(o)}"
+            if any(abs(v) > FAR_PX for v in (o.x, o.y, o.width, o.height, *(c for p in o.points for c in p))):
+                report.add("tiled/bad-file", "error", f"{where} lies {FAR_PX:g} pixels or more away from the map; "
+                           "move it onto the island, or delete it", o.line, o.col)
+                continue
             kind = o.type
             if not kind and o.gid:
                 found = tmap.tile_of(o.gid)
@@ -750,7 +758,12 @@ def read_island_map(path, terrains: list[str] | None = None, placeholders: bool 
         tmap = read_map(path)
     except TiledError as exc:
         return IslandImport(None, exc.findings)
-    return island_from_map(tmap, terrains, placeholders)
+    try:
+        return island_from_map(tmap, terrains, placeholders)
+    except Exception as exc:  # noqa: BLE001 - a bug here must not lose the editor's island: say it
+        return IslandImport(None, [Finding("internal/error", "error", f"reading the map as an island failed "
+                                           f"({type(exc).__name__}: {exc}); please report it with the file",
+                                           str(path))])
 
 
 __all__ = [
