@@ -169,3 +169,13 @@ def test_tiled_itself_reads_what_the_studio_writes(qapp, tmp_path, capsys):
     assert done.returncode == 0, done.stderr
     assert run(capsys, tmp_path / "again.tmx", tmp_path / "again.yaml")[0] == 0
     assert read(tmp_path / "again.yaml") == read(ISLAND)
+
+
+def test_an_output_folder_or_a_missing_folder(qapp, tmp_path, capsys):
+    code, _out, err = run(capsys, ISLAND, tmp_path)
+    assert code == 2 and err == f"studio convert: OUT {tmp_path} is a folder: give a file name (e.g. " \
+                                f"{tmp_path / 'island.tmx'})\n"
+    code, _out, err = run(capsys, ISLAND, tmp_path / "gone" / "coral.tmx")
+    assert code == 1
+    assert err == (f"studio convert: nothing was written: the folder {tmp_path / 'gone'} does not exist: "
+                   f"{tmp_path / 'gone' / 'coral-tiles.png'}\n")

@@ -72,7 +72,17 @@ def _kind(path: str) -> str | None:
     return None
 
 
+def _os_text(exc: OSError) -> str:
+    """``the folder /x does not exist: /x/a.tmx`` rather than Python's ``[Errno 2] ...``."""
+    if exc.strerror and exc.filename:
+        return f"{exc.strerror}: {exc.filename}"
+    return exc.strerror or str(exc)
+
+
 def _run(args) -> int:
+    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
+        _err(f"OUT {args.output} is a folder: give a file name (e.g. {os.path.join(args.output, 'island.tmx')})")
+        return EXIT_USAGE
     for name, value in (("IN", args.input), ("OUT", args.output)):
         if value == "-":
             _err(f"{name} is '-': convert reads and writes files (a Tiled map comes with its tileset and image "
@@ -89,9 +99,6 @@ def _run(args) -> int:
              ".tmx or .tmj)")
         return EXIT_USAGE
     out = Path(args.output)
-    if out.is_dir() or args.output.endswith(("/", os.sep)):
-        _err(f"{args.output} is a folder: give a file name")
-        return EXIT_USAGE
     if target == "studio" and (args.stagger_index or args.embed_tileset):
         _err("--stagger-index and --embed-tileset are for Tiled output (OUT .tmx or .tmj)")
         return EXIT_USAGE
@@ -158,7 +165,7 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
         _err(f"{args.input}: {exc}")
         return EXIT_USAGE
     except OSError as exc:
-        _err(str(exc))
+        _err(_os_text(exc))
         return EXIT_WRITE
     clash = _clash(files, read_files)
     if clash:
@@ -166,7 +173,7 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
     try:
         written = write_files(files)
     except OSError as exc:
-        _err(f"nothing was written: {exc}")
+        _err(f"nothing was written: {_os_text(exc)}")
         return EXIT_WRITE
     for p in written:
         print(p)
@@ -232,7 +239,7 @@ def _from_tiled(args, out: Path) -> int:
             print(f.format(), file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
-        _err(f"{out} was not written: {exc}")
+        _err(f"{out} was not written: {_os_text(exc)}")
         return EXIT_WRITE
     print(out)
     return EXIT_OK
