@@ -106,6 +106,7 @@ def test_a_designer_terrain_and_an_unusual_icon_get_their_own_tiles(tmp_path):
     island = read(ISLANDS[0])
     island.spaces[0] = Space(island.spaces[0].at, "swamp")
     island.spaces[3] = Space(island.spaces[3].at, "white", Effect(scrolls=2, loot=1))
+    island.spaces[4] = Space(island.spaces[4].at, "cliff", Effect(statue=1))   # rivages/icon-not-white: kept
     out = write_map(island, tmp_path / "own.tmx")
     result = read_island_map(out, terrains=["forest", "dune", "cliff", "lagoon", "swamp"])
     assert result.findings == [] and result.island == island

@@ -7,8 +7,9 @@ What a map holds (docs/tiled.md):
   ``x`` for flat), the stagger index is chosen on export and either is read;
 - a tile layer ``spaces``: one tile per space, from a tileset drawn with the studio's own
   glyphs whose tiles carry a ``kind`` property (a terrain, ``white``, ``stronghold``,
-  ``ship`` or ``fort``) and, on white tiles, the icon (``scrolls``, ``loot``, ``statue``,
-  ``any``, ``leap``: whole numbers; ``area``: a terrain or ``all``);
+  ``ship`` or ``fort``) and, for a space with an icon (a white one), the icon's parts
+  (``scrolls``, ``loot``, ``statue``, ``any``, ``leap``: whole numbers; ``area``: a terrain
+  or ``all``);
 - an object layer ``bridges and forts``: each bridge a polyline (type ``bridge``) from the
   centre of one space to the other's, each fort a tile object (type ``fort``);
 - map properties: ``id``, ``name``, ``description``, the goals ``quest``, ``mission-1`` and
@@ -61,8 +62,8 @@ STANDARD_ICONS: tuple[Effect, ...] = (Effect(statue=1), Effect(scrolls=1), Effec
 
 @dataclass(frozen=True)
 class TileKind:
-    """One tile of the studio's tileset: a space ``kind`` (or ``fort``) and, for a white
-    space, its ``icon``."""
+    """One tile of the studio's tileset: a space ``kind`` (or ``fort``) and its ``icon`` (white
+    spaces carry icons)."""
 
     kind: str
     icon: Effect | None = None
@@ -82,12 +83,14 @@ def tile_kinds(island: Island, terrains: list[str]) -> list[TileKind]:
     the standard icons, then any other icon the island uses), stronghold, ship and fort."""
     tiles = [TileKind(t) for t in terrains]
     tiles += [TileKind(WHITE)] + [TileKind(WHITE, e) for e in STANDARD_ICONS]
+    tail = [TileKind(STRONGHOLD), TileKind(SHIP), TileKind(FORT)]
     for s in island.spaces:
-        t = TileKind(s.kind, s.icon if s.kind == WHITE else None)
-        if t not in tiles and (s.kind != WHITE or s.icon is not None) and s.kind not in (STRONGHOLD, SHIP):
+        # a designer's own terrain, another icon, even an icon on a space that is not white
+        # (rivages/icon-not-white): its own tile, so the map holds the island as it is
+        t = TileKind(s.kind, s.icon)
+        if t not in tiles and t not in tail:
             tiles.append(t)
-    tiles += [TileKind(STRONGHOLD), TileKind(SHIP), TileKind(FORT)]
-    return tiles
+    return tiles + tail
 
 
 def make_tileset(kinds: list[TileKind], grid: HexGrid, image: str) -> Tileset:
@@ -145,15 +148,7 @@ def island_to_map(island: Island, stagger_index: str = "odd", terrains: list[str
     def to_tile(h):
         return tile_of_hex(h, grid.layout, origin)
 
-    cells = {}
-    for s in island.spaces:
-        key = TileKind(s.kind, s.icon if s.kind == WHITE else None)
-        if key not in gid:  # a designer's own terrain the scenario does not list: drawn as unknown
-            kinds.append(key)
-            gid[key] = len(kinds)
-            tileset = make_tileset(kinds, grid, image)
-            tileset.source = tileset_source
-        cells[to_tile(s.at)] = Cell(gid[key])
+    cells = {to_tile(s.at): Cell(gid[TileKind(s.kind, s.icon)]) for s in island.spaces}
     objects = []
     for a, b in island.bridges:
         ax, ay = grid.tile_centre(*to_tile(a))
@@ -401,12 +396,12 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
                          "scenario)") + f"; known: {', '.join(known)}", cell.line, cell.col)
                 if bad:
                     continue
-            icon, unknown = _tile_icon(tprops, kind)
+            icon, unknown = _tile_icon(tprops)
             if unknown and key not in said:
                 said.add(key)
                 report.add("tiled/unknown-property", "warning",
                            f"{where}: {tile_text} has {', '.join(repr(u) for u in unknown)}, which the studio does "
-                           "not read (a tile has 'kind' and, on a white tile, its icon: "
+                           "not read (a tile has 'kind' and, for a white space, its icon: "
                            f"{', '.join(EFFECT_KEYS)}); ignored", cell.line, cell.col)
             h = hex_of(x, y)
             if kind == FORT:
@@ -490,13 +485,11 @@ def _tileset_ranges(tmap: TiledMap) -> str:
     return "; ".join(parts)
 
 
-def _tile_icon(tprops: dict[str, Property], kind: str) -> tuple[dict | None, list[str]]:
-    """The icon a tile's properties give a white space (as in an island file; the schema
-    checks the values), and the property names not understood."""
+def _tile_icon(tprops: dict[str, Property]) -> tuple[dict | None, list[str]]:
+    """The icon a tile's properties give its space (as in an island file: the schema checks
+    the values, the lint that only white spaces carry one), and the property names not
+    understood."""
     unknown = [n for n in tprops if n != "kind" and n not in EFFECT_KEYS]
-    if kind != WHITE:
-        unknown += [n for n in tprops if n in EFFECT_KEYS]
-        return None, unknown
     icon = {}
     for key in EFFECT_KEYS:
         p = tprops.get(key)
