@@ -371,3 +371,22 @@ def test_damaged_maps_give_findings_never_an_exception(tmp_path, name):
         result = read_island_map(path)
         assert all(f.code != "internal/error" for f in result.findings), (bytes(data), result.findings)
         assert result.island is not None or result.errors
+
+
+def test_layer_and_group_offsets_move_objects_and_hidden_groups_hide_layers(tmp_path):
+    text = (DATA / "complete.tmx").read_text()
+    # the objects written 64 pixels left and 55 up, their layer in a group drawn 64 right and 55 down
+    text = text.replace('x="160" y="184"', 'x="96" y="129"').replace('x="256" y="257"', 'x="192" y="202"')
+    text = text.replace(' <objectgroup id="2" name="Buildings">', ' <group id="6" name="things" offsetx="60" offsety="50">\n'
+                        '  <objectgroup id="2" name="Buildings" offsetx="4" offsety="5">')
+    text = text.replace(" </objectgroup>\n", " </objectgroup>\n </group>\n")
+    (tmp_path / "terrain.tsx").write_bytes((DATA / "terrain.tsx").read_bytes())
+    (tmp_path / "offset.tmx").write_text(text)
+    result = read_island_map(tmp_path / "offset.tmx")
+    assert result.findings == [] and result.island == read_island_map(DATA / "complete.tmx").island
+    hidden = text.replace(' <layer id="1" name="Island"', ' <group id="7" name="off" visible="0">\n <layer id="1" '
+                          'name="Island"').replace(" </layer>\n", " </layer>\n </group>\n")
+    (tmp_path / "hidden.tmx").write_text(hidden)
+    result = read_island_map(tmp_path / "hidden.tmx")
+    assert [f.code for f in result.findings][:2] == ["tiled/hidden-layer", "tiled/no-spaces"]
+    assert result.findings[0].message.startswith("layer 'off/Island' is hidden: its 17 tiles are not read")

@@ -174,6 +174,9 @@ class ObjectLayer:
     colour: str | None = None
     line: int | None = None
     col: int | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+    """Where the layer's objects are drawn, in pixels from where they say (the layer's and its
+    groups' offsets added up)."""
 
 
 @dataclass
@@ -472,24 +475,31 @@ class _XmlReader:
                                  timage.get("source") if timage is not None else None, t.line, t.col)
         return ts
 
-    def layers(self, parent, m: TiledMap, group: str) -> None:
+    def layers(self, parent, m: TiledMap, group: str, offset=(0.0, 0.0), shown: bool = True) -> None:
+        """The layers under ``parent``; a group's offset adds to its layers', and a hidden
+        group hides them."""
         for el in parent:
+            if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
+                continue
+            dx, dy = offset[0] + self.float_(el, "offsetx"), offset[1] + self.float_(el, "offsety")
+            visible = shown and el.get("visible", "1") != "0"
             if el.tag == "layer":
-                m.layers.append(self.tile_layer(el, m, group))
+                layer = self.tile_layer(el, m, group)
+                layer.visible = visible
+                m.layers.append(layer)
             elif el.tag == "objectgroup":
                 m.layers.append(ObjectLayer(self.int_(el, "id", 0), el.get("name", ""),
                                             [self.object(o) for o in el.findall("object")],
-                                            el.get("visible", "1") != "0", self.properties(el), group,
-                                            el.get("color"), el.line, el.col))
+                                            visible, self.properties(el), group, el.get("color"), el.line, el.col,
+                                            (dx, dy)))
             elif el.tag == "imagelayer":
                 image = el.find("image")
                 m.layers.append(OtherLayer("image layer", self.int_(el, "id", 0), el.get("name", ""), group,
-                                           image.get("source") if image is not None else None,
-                                           (self.float_(el, "offsetx"), self.float_(el, "offsety")),
+                                           image.get("source") if image is not None else None, (dx, dy),
                                            el.line, el.col))
-            elif el.tag == "group":
+            else:
                 name = el.get("name", "")
-                self.layers(el, m, f"{group}/{name}" if group else name)
+                self.layers(el, m, f"{group}/{name}" if group else name, (dx, dy), visible)
 
     def tile_layer(self, el, m: TiledMap, group: str) -> TileLayer:
         layer = TileLayer(self.int_(el, "id", 0), el.get("name", ""), self.int_(el, "width", m.width),
@@ -750,23 +760,27 @@ class _JsonReader:
                                  self.properties(t, w), self.get(t, "image", w, str))
         return ts
 
-    def layers(self, items: list, m: TiledMap, group: str, where: str) -> None:
+    def layers(self, items: list, m: TiledMap, group: str, where: str, offset=(0.0, 0.0), shown: bool = True) -> None:
         for i, d in enumerate(items):
             w = f"{where}[{i}]"
             kind = self.get(d, "type", w, str, required=True)
             lid, name = self.get(d, "id", w, int, 0), self.get(d, "name", w, str, "")
-            visible = self.get(d, "visible", w, bool, True)
+            visible = shown and self.get(d, "visible", w, bool, True)
+            dx = offset[0] + self.get(d, "offsetx", w, float, 0.0)
+            dy = offset[1] + self.get(d, "offsety", w, float, 0.0)
             if kind == "tilelayer":
-                m.layers.append(self.tile_layer(d, m, group, w))
+                layer = self.tile_layer(d, m, group, w)
+                layer.visible = visible
+                m.layers.append(layer)
             elif kind == "objectgroup":
                 objects = [self.object(o, f"{w}.objects[{j}]") for j, o in enumerate(self.get(d, "objects", w, list, []))]
                 m.layers.append(ObjectLayer(lid, name, objects, visible, self.properties(d, w), group,
-                                            self.get(d, "color", w, str)))
+                                            self.get(d, "color", w, str), offset=(dx, dy)))
             elif kind == "imagelayer":
-                m.layers.append(OtherLayer("image layer", lid, name, group, self.get(d, "image", w, str),
-                                           (self.get(d, "offsetx", w, float, 0.0), self.get(d, "offsety", w, float, 0.0))))
+                m.layers.append(OtherLayer("image layer", lid, name, group, self.get(d, "image", w, str), (dx, dy)))
             elif kind == "group":
-                self.layers(self.get(d, "layers", w, list, []), m, f"{group}/{name}" if group else name, f"{w}.layers")
+                self.layers(self.get(d, "layers", w, list, []), m, f"{group}/{name}" if group else name, f"{w}.layers",
+                            (dx, dy), visible)
             else:
                 self.fail(w, f"unknown layer type {kind!r} (tilelayer, objectgroup, imagelayer or group)")
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from studio.content.findings import Finding
@@ -426,6 +426,8 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
             continue
         for o in layer.objects:
             where = f"{_layer_name(layer)}, {_object_name(o)}"
+            if layer.offset != (0.0, 0.0):  # drawn shifted: it stands where it is seen
+                o = replace(o, x=o.x + layer.offset[0], y=o.y + layer.offset[1])
             if any(abs(v) > FAR_PX for v in (o.x, o.y, o.width, o.height, *(c for p in o.points for c in p))):
                 report.add("tiled/bad-file", "error", f"{where} lies {FAR_PX:g} pixels or more away from the map; "
                            "move it onto the island, or delete it", o.line, o.col)
