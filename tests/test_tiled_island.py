@@ -390,3 +390,13 @@ def test_layer_and_group_offsets_move_objects_and_hidden_groups_hide_layers(tmp_
     result = read_island_map(tmp_path / "hidden.tmx")
     assert [f.code for f in result.findings][:2] == ["tiled/hidden-layer", "tiled/no-spaces"]
     assert result.findings[0].message.startswith("layer 'off/Island' is hidden: its 17 tiles are not read")
+
+
+def test_a_fort_tile_object_placed_by_its_middle(tmp_path):
+    tsx = (DATA / "terrain.tsx").read_text().replace('<tileset version', '<tileset objectalignment="center" version')
+    assert 'objectalignment="center"' in tsx
+    (tmp_path / "terrain.tsx").write_text(tsx)
+    # with the tiles aligned by their middle, the keep's x, y is the middle of tile 2,2
+    (tmp_path / "middle.tmx").write_text((DATA / "complete.tmx").read_text().replace('x="160" y="184"', 'x="192" y="147"'))
+    result = read_island_map(tmp_path / "middle.tmx")
+    assert result.findings == [] and result.island.forts == [(1, 2)]

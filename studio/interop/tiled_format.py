@@ -103,6 +103,7 @@ class Tileset:
     imageheight: int = 0
     margin: int = 0
     spacing: int = 0
+    objectalignment: str = "unspecified"
     tiles: dict[int, Tile] = field(default_factory=dict)
     properties: list[Property] = field(default_factory=list)
     firstgid: int = 1
@@ -463,8 +464,8 @@ class _XmlReader:
         ts = Tileset(name=el.get("name", ""), tilewidth=self.int_(el, "tilewidth", 0),
                      tileheight=self.int_(el, "tileheight", 0), tilecount=self.int_(el, "tilecount", 0),
                      columns=self.int_(el, "columns", 0), margin=self.int_(el, "margin", 0),
-                     spacing=self.int_(el, "spacing", 0), properties=self.properties(el),
-                     line=el.line, col=el.col)
+                     spacing=self.int_(el, "spacing", 0), objectalignment=el.get("objectalignment", "unspecified"),
+                     properties=self.properties(el), line=el.line, col=el.col)
         if image is not None:
             ts.image = image.get("source")
             ts.imagewidth, ts.imageheight = self.int_(image, "width", 0), self.int_(image, "height", 0)
@@ -752,7 +753,9 @@ class _JsonReader:
                      tilecount=self.get(d, "tilecount", where, int, 0), columns=self.get(d, "columns", where, int, 0),
                      image=self.get(d, "image", where, str), imagewidth=self.get(d, "imagewidth", where, int, 0),
                      imageheight=self.get(d, "imageheight", where, int, 0), margin=self.get(d, "margin", where, int, 0),
-                     spacing=self.get(d, "spacing", where, int, 0), properties=self.properties(d, where))
+                     spacing=self.get(d, "spacing", where, int, 0),
+                     objectalignment=self.get(d, "objectalignment", where, str, "unspecified"),
+                     properties=self.properties(d, where))
         for i, t in enumerate(self.get(d, "tiles", where, list, [])):
             w = f"{where}.tiles[{i}]"
             tid = self.get(t, "id", w, int, required=True)

@@ -302,13 +302,22 @@ def _rotate(dx: float, dy: float, degrees: float) -> tuple[float, float]:
     return dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
 
 
-def _object_centre(o: MapObject) -> tuple[float, float]:
+# where a tile object's (x, y) is on its tile, by the tileset's objectalignment, as the
+# fraction of (width, height) from there to the tile's middle ("unspecified" on orthogonal
+# and hexagonal maps is bottom-left)
+_TO_MIDDLE = {"topleft": (0.5, 0.5), "top": (0.0, 0.5), "topright": (-0.5, 0.5), "left": (0.5, 0.0),
+              "center": (0.0, 0.0), "right": (-0.5, 0.0), "bottomleft": (0.5, -0.5), "bottom": (0.0, -0.5),
+              "bottomright": (-0.5, -0.5)}
+
+
+def _object_centre(o: MapObject, alignment: str = "unspecified") -> tuple[float, float]:
     """Where an object stands, in map pixels: a point's position, a tile object's or a box's
     middle (Tiled rotates objects about their x, y)."""
     if o.shape == "point":
         return o.x, o.y
     if o.shape == "tile":
-        dx, dy = _rotate(o.width / 2, -o.height / 2, o.rotation)
+        fx, fy = _TO_MIDDLE.get(alignment, (0.5, -0.5))
+        dx, dy = _rotate(o.width * fx, o.height * fy, o.rotation)
     elif o.shape in ("polygon", "polyline") and o.points:
         mx = sum(p[0] for p in o.points) / len(o.points)
         my = sum(p[1] for p in o.points) / len(o.points)
@@ -433,14 +442,14 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
                            "move it onto the island, or delete it", o.line, o.col)
                 continue
             kind = o.type
-            if not kind and o.gid:
-                found = tmap.tile_of(o.gid)
-                if found is not None:
-                    ts, local = found
-                    t = ts.tiles.get(local)
-                    if t is not None:
-                        kp = properties_by_name(t.properties).get("kind")
-                        kind = t.type or (kp.value if kp is not None else "")
+            found = tmap.tile_of(o.gid) if o.gid else None
+            alignment = found[0].objectalignment if found is not None else "unspecified"
+            if not kind and found is not None:
+                ts, local = found
+                t = ts.tiles.get(local)
+                if t is not None:
+                    kp = properties_by_name(t.properties).get("kind")
+                    kind = t.type or (kp.value if kp is not None else "")
             if o.template and not kind:
                 report.add("tiled/unsupported", "warning",
                            f"{where} uses the template {o.template!r}, which the studio does not read; ignored (in "
@@ -453,10 +462,10 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
                     bridges.append(((a, b), f"{where} (tiles {ends[0][0]},{ends[0][1]} to {ends[1][0]},{ends[1][1]})",
                                     o.line, o.col))
             elif kind == FORT:
-                c = grid.tile_at(*_object_centre(o))
+                c = grid.tile_at(*_object_centre(o, alignment))
                 forts.append((hex_of(*c), f"{where} (tile {c[0]},{c[1]})", o.line, o.col))
             else:
-                c = grid.tile_at(*_object_centre(o))
+                c = grid.tile_at(*_object_centre(o, alignment))
                 report.add("tiled/ignored-object", "warning",
                            f"{where} (at tile {c[0]},{c[1]}) is neither a bridge nor a fort: set its Class (Type) to "
                            "'bridge' (a polyline from one space to the other) or 'fort'; ignored", o.line, o.col)
