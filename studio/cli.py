@@ -21,6 +21,7 @@ COMMANDS = {
     "export-tts": ("studio.render.tts_cli", "write a board or island as a Tabletop Simulator saved-object set"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
     "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
+    "convert": ("studio.interop.convert", "islands to and from Tiled maps (.tmx, .tmj), boards to Tiled"),
 }
 
 USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
@@ -32,6 +33,7 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio export-tts FILE -o OUT.json  a board or island for Tabletop Simulator (JSON and images)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio balance SCENARIO -p N  search edits that make a board fair and save the best
+       studio convert IN OUT         islands to and from Tiled maps (.yaml <-> .tmx/.tmj), boards to Tiled
        studio COMMAND --help         help for a command (also: studio help [COMMAND])
 """
 

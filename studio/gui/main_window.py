@@ -21,7 +21,7 @@ from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
 from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
-from studio.gui.files import FileServices
+from studio.gui.files import FileServices, tiled_actions
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
 from studio.model.locations import offers_for, rules_phrase
@@ -275,6 +275,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.files.export_action)
         file_menu.addAction(self.files.tts_action)
+        file_menu.addAction(tiled_actions.board_export_action(self))
         file_menu.addAction(self.files.print_action)
         file_menu.addSeparator()
         file_menu.addAction(self.files.recover_action)

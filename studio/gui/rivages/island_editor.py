@@ -26,6 +26,7 @@ from studio.content import LoadError
 from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.content_document import CannotSave, refused_by_the_place, save_error_text
 from studio.gui.docks.findings import FindingsDock
+from studio.gui.files import tiled_actions
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.files.restore import WindowRecovery, quit_studio
@@ -312,6 +313,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         file.addSeparator()
         file.addAction(self.recovery.recover_action)
         self.actions["recover"] = self.recovery.recover_action
+        file.addSeparator()
+        tiled_actions.island_actions(self, file, add)  # Import Tiled Map…, Export as Tiled Map…
         file.addSeparator()
         add(file, "close", "&Close", self.close, QKeySequence.Close)
         quit_action = add(file, "quit", "&Quit", lambda: quit_studio(self), "Ctrl+Q")

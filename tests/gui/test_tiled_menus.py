@@ -1,0 +1,99 @@
+"""File > Import Tiled Map… and Export as Tiled Map… in the island editor, and Export as Tiled
+Map… in the board editor (studio/gui/files/tiled_actions.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.content.paths import bundled_path
+from studio.gui.files import tiled_actions
+from studio.gui.rivages.island_editor import IslandEditorWindow
+from studio.interop.tiled_format import read_map
+from studio.interop.tiled_island import read_island_map
+from studio.model.io import read
+
+DATA = Path(__file__).parent.parent / "data" / "tiled"
+CORAL = bundled_path("boards", "rivages", "islands", "coral-reach.yaml")
+
+
+@pytest.fixture
+def island_window(qtbot, settings, dialogs):
+    w = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    w.open_path(str(CORAL), interactive=False)
+    return w
+
+
+@pytest.fixture
+def boxes(monkeypatch):
+    shown = []
+    monkeypatch.setattr(tiled_actions, "show_findings", lambda parent, title, text, findings: shown.append(
+        (title, text, [f.code for f in findings])))
+    return shown
+
+
+def test_the_menus_offer_tiled(island_window, window):
+    texts = [a.text() for a in island_window.menuBar().actions()[0].menu().actions()]
+    assert "&Import Tiled Map…" in texts and "Export as &Tiled Map…" in texts
+    texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    assert "Export as &Tiled Map…" in texts
+
+
+def test_export_an_island_then_import_it_back(island_window, tmp_path, monkeypatch, boxes):
+    out = tmp_path / "coral.tmj"
+    monkeypatch.setattr(tiled_actions, "ask_island_export", lambda parent, suggested: (str(out), "even", True))
+    island_window.actions["export_tiled"].trigger()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".ini") == ["coral-tiles.png", "coral.tmj"]
+    tmap = read_map(out)
+    assert tmap.staggerindex == "even" and tmap.tilesets[0].source is None
+    assert island_window.last_message.startswith(f"Exported {out} for Tiled (with coral-tiles.png)")
+    assert read_island_map(out).island == read(CORAL)
+    # import it back: the editor shows it as an unsaved island, with no findings to list
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(out))
+    island_window.actions["import_tiled"].trigger()
+    assert island_window.document.path is None
+    assert island_window.document.island == read(CORAL)
+    assert boxes == []
+
+
+def test_importing_a_sketch_lists_its_findings_and_opens_it_with_stand_in_goals(island_window, tmp_path, monkeypatch,
+                                                                                boxes):
+    text = (DATA / "lacking.tmx").read_text().replace("4,11,3,8,0,", "4,1,3,8,0,").replace("2,1,1,99,0,", "2,1,1,2,0,")
+    shutil.copy(DATA / "terrain.tsx", tmp_path / "terrain.tsx")
+    (tmp_path / "sketch.tmx").write_text(text)
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(tmp_path / "sketch.tmx"))
+    island_window.actions["import_tiled"].trigger()
+    island = island_window.document.island
+    assert island.id == "sketch" and len(island.spaces) == 18 and len(island.missions) == 2
+    [(title, text, codes)] = boxes
+    assert title == "Tiled map imported"
+    assert text == "sketch.tmx was imported as the island “sketch” (not saved yet), with 5 findings:"
+    assert codes == ["tiled/hidden-layer", "tiled/ignored-object", "tiled/unknown-property", "tiled/no-id",
+                     "tiled/no-goals"]
+
+
+def test_a_map_that_makes_no_island_is_refused_and_the_island_kept(island_window, monkeypatch, dialogs):
+    dialogs.answer("show_error")
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(DATA / "orthogonal.tmx"))
+    before = island_window.document
+    island_window.actions["import_tiled"].trigger()
+    assert island_window.document is before
+    [(title, text, details)] = dialogs.named("show_error")
+    assert title == "Cannot import Tiled map"
+    assert text.startswith("orthogonal.tmx does not make an island:\n\n• error: the map is orthogonal; a Rivages "
+                           "island is a hexagonal map")
+    assert details.startswith(f"{DATA / 'orthogonal.tmx'}:2:1: error tiled/orientation:")
+
+
+def test_export_a_board(window, tmp_path, monkeypatch):
+    out = tmp_path / "jungle.tmx"
+    monkeypatch.setattr(tiled_actions, "ask_map_path", lambda parent, suggested: str(out))
+    window.tiled_export_action.trigger()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".ini") == ["jungle-board.png", "jungle.tmx"]
+    tmap = read_map(out)
+    names = [layer.name for layer in tmap.layers]
+    assert names == ["board", "segments", "lines", "pegs"]
+    assert len(tmap.layers[3].objects) == len(window.document.board.pegs)
