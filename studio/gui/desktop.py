@@ -276,7 +276,7 @@ def _plain(text: str) -> str:
 def _form_label(widget: QWidget) -> tuple[str, list | None]:
     """The text of the form label of ``widget``, or of the field it sits in (two levels up),
     with the inputs that share that label (None when the label is ``widget``'s own)."""
-    from PySide6.QtWidgets import QFormLayout, QLabel
+    from PySide6.QtWidgets import QFormLayout, QLabel, QLayout
 
     field = widget
     for _ in range(3):
@@ -291,28 +291,32 @@ def _form_label(widget: QWidget) -> tuple[str, list | None]:
                     return _plain(label.text()), None
                 same = [w for w in field.findChildren(type(widget)) if not isinstance(w.parentWidget(), _input_kinds())]
                 return _plain(label.text()), same
-            for row in range(form.rowCount()):   # a row whose field is a layout of inputs
-                item = form.itemAt(row, QFormLayout.FieldRole)
-                label = form.itemAt(row, QFormLayout.LabelRole)
-                if item is not None and item.layout() is not None and label is not None \
-                        and isinstance(label.widget(), QLabel) and _plain(label.widget().text()):
-                    inside = [item.layout().itemAt(i).widget() for i in range(item.layout().count())]
-                    if field in inside:
-                        same = [w for w in inside if isinstance(w, _input_kinds())]
-                        return _plain(label.widget().text()), (same if len(same) > 1 else None)
+            for row_layout in form.findChildren(QLayout):   # a row whose field is a layout of inputs
+                if row_layout.indexOf(field) < 0:
+                    continue
+                label = form.labelForField(row_layout)
+                if isinstance(label, QLabel) and _plain(label.text()):
+                    inside = sorted((w for w in _children_in(parent, row_layout) if isinstance(w, _input_kinds())),
+                                    key=row_layout.indexOf)
+                    if field in inside or field is not widget:
+                        return _plain(label.text()), (inside if len(inside) > 1 else None)
         field = parent
     return "", None
 
 
 def _layouts_of(widget: QWidget) -> list:
-    """``widget``'s layout and the layouts nested in it (not those of child widgets): cheap
-    enough to run as each field is polished."""
-    found, stack = [], [widget.layout()] if widget.layout() is not None else []
-    while stack:
-        layout = stack.pop()
-        found.append(layout)
-        stack += [layout.itemAt(i).layout() for i in range(layout.count()) if layout.itemAt(i).layout() is not None]
-    return found
+    """``widget``'s layout and the layouts nested in it (not those of child widgets), found as
+    QObject children: never through ``QLayout.itemAt``, whose item wrappers PySide may hand back
+    for an item Qt has already deleted (that crashed the studio while windows were built)."""
+    from PySide6.QtWidgets import QLayout
+
+    top = widget.layout()
+    return [] if top is None else [top, *top.findChildren(QLayout)]
+
+
+def _children_in(parent: QWidget, layout) -> list:
+    """The child widgets of ``parent`` placed in ``layout`` itself."""
+    return [w for w in parent.findChildren(QWidget, options=Qt.FindDirectChildrenOnly) if layout.indexOf(w) >= 0]
 
 
 def _part_name(widget: QWidget, same: list) -> str:
@@ -360,23 +364,21 @@ def _label_before(widget: QWidget) -> str:
     from PySide6.QtWidgets import QLabel
 
     parent = widget.parentWidget()
-    layout = parent.layout() if parent is not None else None
-    if layout is None:
+    if parent is None:
         return ""
-    stack = [layout]
-    while stack:
-        current = stack.pop()
-        items = [current.itemAt(i) for i in range(current.count())]
-        for i, item in enumerate(items):
-            if item.layout() is not None:
-                stack.append(item.layout())
-            if item.widget() is widget:
-                for before in reversed(items[:i]):
-                    if before.widget() is None:
-                        continue
-                    if isinstance(before.widget(), QLabel) and _plain(before.widget().text()):
-                        return _plain(before.widget().text())
-                    return ""
+    for layout in _layouts_of(parent):
+        at = layout.indexOf(widget)
+        if at < 0:
+            continue
+        placed = {layout.indexOf(w): w for w in _children_in(parent, layout)}
+        for index in range(at - 1, -1, -1):
+            before = placed.get(index)
+            if before is None:
+                continue   # a nested layout or a spacer
+            if isinstance(before, QLabel) and _plain(before.text()):
+                return _plain(before.text())
+            return ""
+        return ""
     return ""
 
 

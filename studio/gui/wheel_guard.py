@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox, QScrollBar, QWidget,
 )
 
-from studio.gui import desktop
-
 _VALUE_WIDGETS = (QComboBox, QAbstractSpinBox, QAbstractSlider)
 
 
@@ -44,7 +42,6 @@ class WheelGuard(QObject):
         elif kind == QEvent.Type.Polish and isinstance(obj, QWidget):
             if guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            desktop.name_input(obj)   # a field made at any time gets a name for screen readers
         return False
 
 

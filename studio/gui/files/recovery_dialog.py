@@ -67,6 +67,8 @@ def contents_text(entries: list[RecoveryEntry]) -> str:
         return _plural(len(entries), "file")
     parts = [_plural(n, noun) if n != 1 else f"{'an' if noun[0] in 'aeiouAEIOU' else 'a'} {noun}"
              for noun, n in counts.items()]
+    if not parts:
+        return "no files"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
