@@ -145,8 +145,10 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
         print(f"{prog}: only one output can go to standard output (-), got --{' and --'.join(outputs)}",
               file=sys.stderr)
         return 2
-    detail(f"{prog}: {'standard input' if args.scenario == STDIO else args.scenario}: {args.games} games, seed "
-           f"{args.seed}, bots {args.bots}, executor {args.executor}, jobs {args.jobs}")
+    games = getattr(args, "games", None) or getattr(args, "budget_games", 0)
+    detail(f"{prog}: {'standard input' if args.scenario == STDIO else args.scenario}: {plural(games, 'game')}"
+           f"{'' if hasattr(args, 'games') else ' (search budget)'}, seed {args.seed}, bots {args.bots}, "
+           f"executor {args.executor}, jobs {args.jobs}")
     with _terminate_as_interrupt():
         if args.scenario == STDIO:
             with stdin_copy() as copy:
