@@ -111,8 +111,10 @@ def main(argv: list[str] | None = None) -> int:
             status = 1
             continue
         for entry in entries:
-            print(("" if first else "\n") + (describe(entry) if not args.quiet else
-                                             f"{entry['code']}: {entry['meaning']}"))
+            if args.quiet:  # one line a code
+                print(f"{entry['code']}: {entry['meaning']}")
+            else:
+                print(("" if first else "\n") + describe(entry))
             first = False
     return status
 
