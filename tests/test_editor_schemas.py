@@ -242,3 +242,64 @@ def test_findings_document_ships_in_the_wheel():
     assert wheel["force-include"]["docs/findings.md"] == "studio/_bundled/docs/findings.md"
     assert wheel["force-include"]["schemas"] == "studio/_bundled/schemas"
     assert (schemas_dir() / "content.json").is_file()
+
+
+# --- every property documented ------------------------------------------------------------------
+
+CONTENT_SCHEMAS = sorted(p for p in schemas_dir().glob("*.schema.json") if not p.name.startswith("studio-"))
+REPORT_SCHEMAS = sorted(p for p in schemas_dir().glob("*.schema.json") if p.name.startswith("studio-"))
+SCALARS = {"string", "integer", "number", "boolean"}
+
+
+def _properties(node, path=()):
+    """(path, schema) of every property a schema defines (``properties``, ``patternProperties``),
+    outside ``if`` conditions (which only test a value)."""
+    if isinstance(node, dict):
+        for key in ("properties", "patternProperties"):
+            for name, sub in (node.get(key) or {}).items():
+                yield path + (key, name), sub
+        for k, v in node.items():
+            if k != "if":
+                yield from _properties(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _properties(v, path + (i,))
+
+
+def _resolved(schema, sub):
+    while "$ref" in sub and sub["$ref"].startswith("#/"):
+        target = schema
+        for part in sub["$ref"][2:].split("/"):
+            target = target[part]
+        sub = {**target, **{k: v for k, v in sub.items() if k != "$ref"}}
+    return sub
+
+
+@pytest.mark.parametrize("path", CONTENT_SCHEMAS + [combined_schema_path()], ids=lambda p: p.name)
+def test_every_content_property_has_a_description_and_scalars_have_examples(path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    problems = []
+    found = list(_properties(schema))
+    assert found
+    for where, sub in found:
+        name = "/".join(map(str, where))
+        if not str(sub.get("description", "")).strip():
+            problems.append(f"{name}: no description")
+        full = _resolved(schema, sub)
+        check = Draft202012Validator({**sub, "$defs": schema.get("$defs", {})})
+        if "default" in sub and not check.is_valid(sub["default"]):
+            problems.append(f"{name}: default {sub['default']!r} is not valid")
+        for example in sub.get("examples", []):
+            if not check.is_valid(example):
+                problems.append(f"{name}: example {example!r} is not valid")
+        types = full.get("type") if isinstance(full.get("type"), list) else [full.get("type")]
+        if set(types) <= SCALARS and "const" not in full and not sub.get("examples"):
+            problems.append(f"{name}: a {'/'.join(types)} without examples")
+    assert problems == []
+
+
+@pytest.mark.parametrize("path", REPORT_SCHEMAS, ids=lambda p: p.name)
+def test_every_report_field_at_the_top_has_a_description(path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert schema.get("description") and schema.get("title")
+    assert [k for k, v in schema["properties"].items() if not v.get("description")] == []
