@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as exc:
             if not qt_missing(exc):
                 raise
-            print(f"studio {argv[0]}: {qt_missing_line(f'studio {argv[0]}')}", file=sys.stderr)
+            print(f"studio {argv[0]}: {qt_missing_line('this command')}", file=sys.stderr)
             return 2
     verbose = [a for a in argv[:1] if a in ("-v", "--verbose", "-q", "--quiet")]  # the editor's options
     argv = argv[len(verbose):]

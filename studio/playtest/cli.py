@@ -195,6 +195,9 @@ def _run_main(prog: str, run, args) -> int:
     except KeyboardInterrupt:  # before the first game, or while printing
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader (head, less) stopped early: say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
