@@ -6,10 +6,17 @@
 ``studio render BOARD -o FILE`` export a board at true size for print and play
 ``studio sweep SCENARIO --set KEY=V1,V2`` compare scenario settings by bot games
 ``studio balance SCENARIO --players N`` search board edits that make the game fair
+``studio explain CODE``      what a finding code means and how to fix it (docs/findings.md)
+``studio schema [--path]``   the JSON Schema of the content files, for editors and CI
+
+Every command takes ``--version``, ``-q``/``-v`` and ``--help``; content may be named by its
+bundled name (``studio playtest jungle-temples``) and ``-`` is standard input or output.
+Without Qt (the core install) the editor and ``render`` say in one line how to add it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 
@@ -22,6 +29,8 @@ COMMANDS = {
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
     "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
     "convert": ("studio.interop.convert", "islands to and from Tiled maps (.tmx, .tmj), boards to Tiled"),
+    "explain": ("studio.validate.explain", "what a finding code means and how to fix it"),
+    "schema": ("studio.validate.schema_cli", "print or locate the JSON Schema of the content files"),
 }
 
 USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
@@ -34,7 +43,13 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio balance SCENARIO -p N  search edits that make a board fair and save the best
        studio convert IN OUT         islands to and from Tiled maps (.yaml <-> .tmx/.tmj), boards to Tiled
+       studio explain CODE           what a finding code means and how to fix it
+       studio schema [--path]        the combined JSON Schema of content files (for editors, CI)
        studio COMMAND --help         help for a command (also: studio help [COMMAND])
+
+Every command takes --version, -q (quiet) and -v (verbose). Bundled content can be named
+(studio playtest jungle-temples, studio render volcano-3p -o v.pdf); - is standard input or output.
+The editor and render need Qt: pip install "board-studio[gui]".
 """
 
 
@@ -105,10 +120,26 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in COMMANDS:
         import importlib
 
-        module = importlib.import_module(COMMANDS[argv[0]][0])
-        return run_without_library_warnings(f"studio {argv[0]}", lambda: module.main(argv[1:]))
-    verbose = [a for a in argv[:1] if a in ("-v", "--verbose")]  # the editor's only option
+        from studio.console import qt_missing, qt_missing_line, version_text
+
+        options = argv[1:argv.index("--")] if "--" in argv else argv[1:]
+        if "--version" in options:
+            print(version_text())  # every command, also one that has no parser option for it
+            return 0
+        try:
+            module = importlib.import_module(COMMANDS[argv[0]][0])
+            return run_without_library_warnings(f"studio {argv[0]}", lambda: module.main(argv[1:]))
+        except ImportError as exc:
+            if not qt_missing(exc):
+                raise
+            print(f"studio {argv[0]}: {qt_missing_line('this command')}", file=sys.stderr)
+            return 2
+    verbose = [a for a in argv[:1] if a in ("-v", "--verbose", "-q", "--quiet")]  # the editor's options
     argv = argv[len(verbose):]
+    if argv and argv[0] == "-":
+        print("studio: the editor opens a file, not standard input; save the text to a file first (studio "
+              "validate - checks standard input)", file=sys.stderr)
+        return 2
     if verbose and argv and argv[0] in COMMANDS:
         print(f"studio: {verbose[0]} is the editor's option; give a command's options after it "
               f"(studio {argv[0]} --help lists them)\n" + USAGE, file=sys.stderr, end="")
@@ -116,21 +147,39 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
         return 2
-    if argv and not is_file_argument(argv[0]):
-        import os
+    if argv and not is_file_argument(argv[0]) and not os.path.isdir(argv[0]):
+        from studio.console import bundled_names
 
+        if argv[0] in bundled_names():  # studio volcano-3p: the bundled board
+            argv = [str(bundled_names()[argv[0]]), *argv[1:]]
+    if argv and not is_file_argument(argv[0]):
         if os.path.isdir(argv[0]):
             problem = f"{argv[0]} is a folder; give a file to open (e.g. {argv[0].rstrip('/')}/NAME.yaml) or a command"
         else:
             problem = unknown_command(argv[0])
+            if "did you mean" not in problem:
+                import difflib
+
+                from studio.console import bundled_names
+
+                close = difflib.get_close_matches(argv[0], list(bundled_names()), n=5, cutoff=0.6)
+                if close:
+                    problem += f", and no bundled content of that name (did you mean {', '.join(close)}?)"
         print(f"studio: {problem}\n" + USAGE, file=sys.stderr, end="")
         return 2
     if len(argv) > 1:
         print(f"studio: the editor opens one file, got {len(argv)} arguments\n" + USAGE, file=sys.stderr, end="")
         return 2
-    from studio.gui.app import main as gui_main
+    try:
+        from studio.gui.app import main as gui_main
+    except ImportError as exc:
+        from studio.console import qt_missing, qt_missing_line
 
-    return gui_main(verbose + argv)
+        if not qt_missing(exc):
+            raise
+        print(f"studio: {qt_missing_line('the editor')}", file=sys.stderr)
+        return 2
+    return gui_main([v for v in verbose if v in ("-v", "--verbose")] + argv)
 
 if __name__ == "__main__":
     sys.exit(main())

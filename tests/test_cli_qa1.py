@@ -38,7 +38,7 @@ def test_a_board_reference_that_loops_is_read_like_the_file_itself(tmp_path):
     assert not [f for f in found if f[0] == "internal/error"]
     assert ("io/unreadable", "jungle-temples-2p.yaml", None,
             "is a symbolic link that loops back on itself (a link chain that never reaches a file)") in found
-    assert [f[:3] for f in found if f[1] == "jungle-temples.yaml"] == [("scenario/invalid-board", "jungle-temples.yaml", 10)]
+    assert [f[:3] for f in found if f[1] == "jungle-temples.yaml"] == [("scenario/invalid-board", "jungle-temples.yaml", 11)]
 
 
 def test_a_scenario_reached_through_a_loop_does_not_crash(tmp_path):
@@ -59,7 +59,7 @@ def test_a_folder_named_as_a_board_is_called_a_folder(tmp_path):
     found = [f for f in validate(str(scenario)) if f.code == "scenario/missing-board"]
     shown = os.path.normpath(os.path.join(os.path.dirname(str(scenario)), "../boards/realm/jungle-temples-3p.yaml"))
     assert [(f.line, f.message) for f in found] == [
-        (11, f"board for 3 players: {shown}: is a folder, not a file")]
+        (12, f"board for 3 players: {shown}: is a folder, not a file")]
 
 
 # --- item 2: library warnings on huge numbers ---------------------------------------------------
@@ -281,7 +281,7 @@ def test_a_realm_scenario_copied_away_gives_one_finding(tmp_path):
     sc = tmp_path / "jungle.yaml"
     shutil.copy(ROOT / "scenarios" / "jungle-temples.yaml", sc)
     found = validate(sc)
-    assert [(f.code, f.line) for f in found] == [("content/ref-escapes-root", 10)]
+    assert [(f.code, f.line) for f in found] == [("content/ref-escapes-root", 11)]
     assert "board for 2 players '../boards/realm/jungle-temples-2p.yaml'; board for 3 players" in found[0].message
 
 

@@ -56,7 +56,7 @@ def test_a_misspelt_key_in_the_scenario_is_an_error_on_the_board(tmp_path, capsy
     scenario = tmp_path / "jungle-temples.yaml"
     (finding,) = [f for f in validate(str(board)) if f.severity == "error"]
     assert finding.code == "location/broken-scenario" and finding.path == str(board)
-    assert (finding.line, finding.col) == (4, 1)  # the board's location: key
+    assert (finding.line, finding.col) == (5, 1)  # the board's location: key
     assert f"{scenario}:12:9" in finding.message and "unknown key 'scor'" in finding.message
     assert "does not load" in finding.message and "Jungle Temples" in finding.message
     rules = rules_for(io.read_board(board))

@@ -31,14 +31,14 @@ def test_a_broken_4p_board_is_a_warning_with_its_own_finding_in_a_2p_playtest(tr
     assert "2 games" in out
     lines = [line for line in err.splitlines() if "warning" in line]
     assert lines[0].startswith("boards/realm/broken-4p.yaml:3:7: warning yaml/syntax:")
-    assert lines[1].startswith("scenarios/b4.yaml:12:6: warning scenario/invalid-board:")
+    assert lines[1].startswith("scenarios/b4.yaml:13:6: warning scenario/invalid-board:")
     assert all("a board this 2-player game does not use" in line for line in lines[:2])
 
 
 def test_a_missing_4p_board_is_a_warning_in_a_2p_playtest(tree, capsys):
     assert cli.main(["scenarios/m4.yaml", "-n", "1"]) == 0
     err = capsys.readouterr().err
-    assert "scenarios/m4.yaml:12:6: warning scenario/missing-board: board for 4 players" in err
+    assert "scenarios/m4.yaml:13:6: warning scenario/missing-board: board for 4 players" in err
 
 
 def test_the_broken_board_still_stops_the_game_that_uses_it(tree, capsys):

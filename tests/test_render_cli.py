@@ -234,11 +234,11 @@ def test_a_sheet_suffix_that_makes_the_name_too_long_is_explained(tmp_path, caps
     assert list(tmp_path.iterdir()) == []
 
 
-def test_dash_is_not_a_file_name(tmp_path, capsys, monkeypatch):
+def test_dash_is_standard_output_never_a_file_name(tmp_path, capsysbinary, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert main([str(BOARD), "-o", "-"]) == 2
-    assert capsys.readouterr().err == ("studio render: render writes files; give a file name "
-                                       "(e.g. board.pdf), not -\n")
+    assert main([str(BOARD), "-o", "-"]) == 0
+    out = capsysbinary.readouterr().out
+    assert out.startswith(b"%PDF") and out.rstrip().endswith(b"%%EOF")  # one whole PDF, nothing else
     assert list(tmp_path.iterdir()) == []
 
 

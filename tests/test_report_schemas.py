@@ -31,7 +31,7 @@ def test_report_formats_are_registered():
         schema = schema_for(fmt)
         assert schema["$id"] == f"https://board-studio.example/schemas/{fmt}"
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-        assert schema["properties"]["format"] == {"const": fmt}
+        assert schema["properties"]["format"]["const"] == fmt
 
 
 @pytest.mark.parametrize("scenario, args", [

@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from studio.content.schema_line import combined_schema_path, schema_line_for
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -382,7 +384,10 @@ def test_a_new_board_without_a_file_is_written_whole(tmp_path):
     board.path = None
     target = tmp_path / "new.yaml"
     io.write(board, target)
-    assert target.read_text(encoding="utf-8") == io.to_text(board)
+    # a new file starts with the editor schema line (an absolute file:// URI outside the checkout)
+    line = schema_line_for(target)
+    assert line == "# yaml-language-server: $schema=" + combined_schema_path().resolve().as_uri()
+    assert target.read_text(encoding="utf-8") == line + "\n" + io.to_text(board)
 
 
 def test_empty_values_are_filled_in_place():

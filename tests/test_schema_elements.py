@@ -39,11 +39,11 @@ def test_island_schema_findings_name_their_space_bridge_and_goal(tmp_path):
         ("    - spaces: [[0, -1]]", "    - spaces: [[0, -1, 2]]"),
     ])
     assert findings_of(path) == [
-        ("schema/length", 48, ("space", 1, -2)),        # one bridge end broken: the other end
-        ("schema/type", 59, ("goal", "mission 1")),
-        ("schema/length", 52, ("goal", "quest")),
-        ("schema/type", 11, ("space", 1, -3)),
-        ("schema/unknown-key", 12, ("space", 3, -3)),
+        ("schema/length", 49, ("space", 1, -2)),        # one bridge end broken: the other end
+        ("schema/type", 60, ("goal", "mission 1")),
+        ("schema/length", 53, ("goal", "quest")),
+        ("schema/type", 12, ("space", 1, -3)),
+        ("schema/unknown-key", 13, ("space", 3, -3)),
     ]
 
 

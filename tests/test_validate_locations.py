@@ -598,7 +598,7 @@ def _wizard_board(scenario_id: str, players: int, tmp_path: Path) -> Path:
 def test_a_fresh_volcano_board_cannot_be_won(tmp_path):
     path = _wizard_board("volcano", 4, tmp_path)
     (finding,) = [f for f in validate(str(path)) if f.code == "scenario/escape-energy"]
-    assert finding.severity == "error" and finding.line == 4  # on location:
+    assert finding.severity == "error" and finding.line == 5  # on location: (after the schema line)
     assert "holds 0 energy in all" in finding.message and "needs 7 energy" in finding.message
     assert "28 for every seat" in finding.message
 

@@ -21,6 +21,7 @@ import os
 import sys
 from pathlib import Path
 
+from studio.console import QUIET, add_common_options, note
 from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, UsageError, check_content, content_errors, fail,
                                  plural, run_main, whole)
 from studio.playtest.executors import EXECUTORS
@@ -37,7 +38,8 @@ def build_parser() -> Parser:
 
     p = Parser(prog=PROG, description="Search edits of a Rule the Realm board that make its bot games fair and "
                "healthy, verify the best on fresh seeds, and save them as board files.")
-    p.add_argument("scenario", help="realm-scenario/1 file (with --players) or a realm board file")
+    p.add_argument("scenario", help="realm-scenario/1 file (with --players) or a realm board file; a bundled "
+                                    "name (jungle-temples, volcano-3p) or - (standard input) too")
     p.add_argument("--players", "-p", type=whole(2, 4), default=None,
                    help="number of players: the scenario's board for that many (default: the smallest; a board "
                         "file: its own)")
@@ -68,6 +70,7 @@ def build_parser() -> Parser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask")
     p.add_argument("-o", "--output", metavar="FOLDER",
                    help="folder for the proposals and balance.json (default: BOARD-ID-balance in the current folder)")
+    add_common_options(p)
     return p
 
 
@@ -84,7 +87,11 @@ class _Bar:
     def __init__(self):
         from tqdm import tqdm
 
-        self.bar = tqdm(total=1, file=sys.stderr, unit="game", disable=None, dynamic_ncols=True, leave=False)
+        from studio import console
+
+        self.quiet = console.level == QUIET
+        self.bar = tqdm(total=1, file=sys.stderr, unit="game", disable=True if self.quiet else None,
+                        dynamic_ncols=True, leave=False)
         self.stage = None
         self.said = 0.0
 
@@ -94,7 +101,7 @@ class _Bar:
                 self.stage = p.stage
                 self.said = p.elapsed
                 eta = f", about {_duration(p.eta)} left" if p.eta is not None else ""
-                print(f"{PROG}: {p.stage} ({p.done} of {p.total} games{eta})", file=sys.stderr)
+                note(f"{PROG}: {p.stage} ({p.done} of {p.total} games{eta})")
             return
         self.bar.total = p.total
         self.bar.n = p.done
@@ -144,6 +151,8 @@ def _run(args) -> int:
         locks = parse_locks(args.lock, setup.content.board)
     except EditError as exc:
         raise fail(str(exc)) from None
+    if args.output == "-":  # a folder of files cannot go to standard output; never a folder named "-"
+        raise fail("-o takes a folder for the proposals' files; standard output (-) cannot hold them")
     out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
     _check_output(out, args.scenario)
     check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed

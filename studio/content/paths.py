@@ -1,7 +1,7 @@
 """Where bundled content lives, and how references between content files resolve.
 
-Bundled folders (``schemas``, ``boards``, ``scenarios``) sit at the top of a source checkout
-and are copied to ``studio/_bundled/`` inside a wheel; :func:`bundled_path` finds either, so
+Bundled folders (``schemas``, ``boards``, ``scenarios``, and ``docs/findings.md``) sit at the top
+of a source checkout and are copied to ``studio/_bundled/`` inside a wheel; :func:`bundled_path` finds either, so
 nothing depends on the current directory.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from studio.content.errors import LoadError
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-_BUNDLE_NAMES = ("schemas", "boards", "scenarios")
+_BUNDLE_NAMES = ("schemas", "boards", "scenarios", "docs")
 
 
 def _bundle_root() -> Path:

@@ -9,10 +9,12 @@ point to ``file:line:col``. Writing is atomic: a temp file in the same folder, t
 from __future__ import annotations
 
 import errno
+import io
 import math
 import os
 import re
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -864,6 +866,7 @@ def save_atomic(path: str | os.PathLike, text: str) -> str | None:
     temp file removed; the OSError propagates with a plain reason (``the file is read-only``,
     ``the disk is read-only``, ``the disk is full``...) and the user's file name.
 
+    ``path`` ``-`` writes ``text`` to standard output instead (a file named ``-`` is never made).
     Through a symbolic link the link's target is written and the link kept. A file with
     other names (hard links) is replaced by a new file: the other names keep the old text
     (an in-place write could leave a half-written file); the note returned says so, else
@@ -875,6 +878,8 @@ def save_atomic(path: str | os.PathLike, text: str) -> str | None:
 
 
 _TEMP_MARK = ".tmp"
+STDOUT_NAME = "-"
+"""A path of ``-`` is standard output for :func:`save_atomic` and :class:`AtomicWriter`."""
 
 
 class AtomicWriter:
@@ -889,6 +894,12 @@ class AtomicWriter:
     plain reason, naming ``path`` (never the temp file)."""
 
     def __init__(self, path: str | os.PathLike) -> None:
+        self.to_stdout = os.fspath(path) == STDOUT_NAME
+        if self.to_stdout:  # "-": standard output, written whole on commit (never a file named "-")
+            self.path = self.target = Path(STDOUT_NAME)
+            self.note, self.info, self.tmp = None, None, None
+            self.fh = io.StringIO()
+            return
         self.path = Path(path)
         self.target = _final_target(self.path)
         self.note: str | None = None
@@ -913,6 +924,11 @@ class AtomicWriter:
 
     def commit(self) -> None:
         """Flush, fsync and rename over the target. Raises OSError (plain reason)."""
+        if self.to_stdout:
+            sys.stdout.write(self.fh.getvalue())
+            sys.stdout.flush()
+            self.fh = io.StringIO()
+            return
         try:
             self.fh.flush()
             os.fsync(self.fh.fileno())
@@ -932,6 +948,9 @@ class AtomicWriter:
 
     def discard(self) -> None:
         """Close and remove the temp file (the target is untouched)."""
+        if self.to_stdout:
+            self.fh = io.StringIO()
+            return
         if self.fh is not None and not self.fh.closed:
             try:
                 self.fh.close()

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from studio.content import LoadError, dump_yaml, load_document, parse_yaml, resolve_reference, save_atomic
-from studio.content import roundtrip
+from studio.content import roundtrip, schema_line
 from studio.content.yamlio import MAX_BYTES, SourceMap
 from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
@@ -147,7 +147,10 @@ def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathL
     written whole in the house style."""
     data = obj.to_data()
     where = obj.path if origin is _OWN_FILE else origin
+    # a new file (a Save As too) starts with the editor schema line; a file saved over keeps its text
+    new_file = where is None or not os.path.lexists(path)
     for text in _patched_texts(where, data):
+        text = _schema_lined(text, path, where, new_file)
         try:
             again = model_from_document(parse_yaml(text, str(path)))
         except (LoadError, InvalidContent):
@@ -155,13 +158,21 @@ def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathL
         if again == obj and roundtrip.same(again.to_data(), data):
             save_atomic(path, text)
             return
-    text = dump_yaml(data)
+    text = _schema_lined(dump_yaml(data), path, None, True)
     again = model_from_document(parse_yaml(text, str(path)))
     if again != obj:
         raise InvalidContent([Finding("content/round-trip", "error",
                                       "the saved text would not reload to the same content: "
                                       + first_difference(obj, again), str(path))])
     save_atomic(path, text)
+
+
+def _schema_lined(text: str, path, origin, new_text: bool) -> str:
+    """``text`` with its ``# yaml-language-server: $schema=`` line right for ``path``
+    (:func:`studio.content.schema_line.with_schema_line`); YAML files only."""
+    if not schema_line.is_content_text_path(path):
+        return text
+    return schema_line.with_schema_line(text, path, origin, new_text)
 
 
 def _patched_texts(origin: str | os.PathLike | None, data: dict):

@@ -21,6 +21,8 @@ import threading
 import time
 from pathlib import Path
 
+from studio.console import (STDIO, UnknownName, add_common_options, configure, content_argument, detail, note,
+                            stdin_copy)
 from studio.content.words import counted
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.yamlio import probe_folder, stat_or_none
@@ -65,7 +67,8 @@ def whole(low: int, high: int):
 def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
     """Options shared by ``studio playtest`` and ``studio sweep``."""
     p.add_argument("scenario", help="realm-scenario/1 or rivages-scenario/1 file, e.g. scenarios/jungle-temples.yaml, "
-                                    "or a realm board (played with its location's rules)")
+                                    "or a realm board (played with its location's rules); a bundled name "
+                                    "(jungle-temples, volcano-3p) or - (standard input) too")
     p.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), default=None,
                    help="number of players (default: the scenario's smallest board; Rivages 2, 1 is solo)")
     p.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=games,
@@ -82,16 +85,18 @@ def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
                         "scheduler, see --scheduler) or dask-local (a Dask cluster of --jobs processes)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask, "
                    "e.g. tcp://10.0.0.5:8786")
+    add_common_options(p)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog=PROG, description="Play Rule the Realm or Rivages games between bots and report seat "
                "balance, scores, game length and which content gets taken.")
     add_batch_options(p, 100)
-    p.add_argument("--json", metavar="FILE", help="also write every game's result and the summary as JSON")
-    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
+    p.add_argument("--json", metavar="FILE", help="also write every game's result and the summary as JSON "
+                   "(- for standard output; the text report then goes to stderr)")
+    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per game (- for standard output)")
     p.add_argument("--report", metavar="FILE", help="also write a self-contained HTML report with plots "
-                   "(.html or .htm)")
+                   "(.html or .htm; - for standard output)")
     p.add_argument("--attribute", action="store_true",
                    help="Rule the Realm: replay the batch's deals with the seats rotated and with equal starting "
                         "hands (2 x players x games more games) and say how much of each seat's edge is turn "
@@ -129,8 +134,36 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
     args, status = parse(parser, argv)
     if args is None:
         return status
+    configure(args)
+    try:
+        args.scenario = content_argument(args.scenario)
+    except UnknownName as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return 2
+    outputs = [o for o in ("json", "csv", "report") if getattr(args, o, None) == STDIO]
+    if len(outputs) > 1:
+        print(f"{prog}: only one output can go to standard output (-), got --{' and --'.join(outputs)}",
+              file=sys.stderr)
+        return 2
+    games = getattr(args, "games", None) or getattr(args, "budget_games", 0)
+    detail(f"{prog}: {'standard input' if args.scenario == STDIO else args.scenario}: {plural(games, 'game')}"
+           f"{'' if hasattr(args, 'games') else ' (search budget)'}, seed {args.seed}, bots {args.bots}, "
+           f"executor {args.executor}, jobs {args.jobs}")
     with _terminate_as_interrupt():
+        if args.scenario == STDIO:
+            with stdin_copy() as copy:
+                args.scenario = str(copy)
+                return _run_main(prog, run, args)
         return _run_main(prog, run, args)
+
+
+def text_report_stream():
+    """Where the text report goes: standard output, or stderr when a file output is ``-``."""
+    return sys.stderr if STDIO in (getattr(_ARGS, "json", None), getattr(_ARGS, "csv", None),
+                                   getattr(_ARGS, "report", None)) else sys.stdout
+
+
+_ARGS = None
 
 
 @contextlib.contextmanager
@@ -150,6 +183,8 @@ def _terminate_as_interrupt():
 
 
 def _run_main(prog: str, run, args) -> int:
+    global _ARGS
+    _ARGS = args
     try:
         return run(args)
     except Reported:  # the content's findings, already printed
@@ -160,6 +195,9 @@ def _run_main(prog: str, run, args) -> int:
     except KeyboardInterrupt:  # before the first game, or while printing
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader (head, less) stopped early: say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,7 +288,7 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
     inputs, folders = run_inputs(scenario)
     seen: dict[Path, str] = {}
     for option, (out, writes) in outputs.items():
-        if not out:
+        if not out or out == STDIO:  # standard output
             continue
         path = Path(out)
         try:
@@ -405,8 +443,10 @@ def progress_bar(total: int, desc: str | None = None):
     from tqdm import tqdm
 
     # disable=None: no bar when stderr is not a terminal (CI logs, pipes); the rate is games/s
-    return tqdm(total=total, file=sys.stderr, unit="game", desc=desc, disable=None, dynamic_ncols=True,
-                leave=False, smoothing=0.1)
+    from studio import console
+
+    return tqdm(total=total, file=sys.stderr, unit="game", desc=desc, dynamic_ncols=True,
+                disable=True if console.level == console.QUIET else None, leave=False, smoothing=0.1)
 
 
 def plural(n: int, word: str) -> str:
@@ -424,16 +464,14 @@ def _attribute(setup, summary, bots, seed: int, games: int):
         print(f"{PROG}: --attribute is for Rule the Realm boards of 2 or more players; skipped", file=sys.stderr)
         return summary
     more = 2 * setup.players * games
-    print(f"{PROG}: attributing the seats' gaps: {more} more games (the same deals, seats rotated, equal hands)",
-          file=sys.stderr)
+    note(f"{PROG}: attributing the seats' gaps: {more} more games (the same deals, seats rotated, equal hands)")
     started = time.perf_counter()
     try:
         a = attribute_setup(setup, [game_seed(seed, i) for i in range(games)], bots)
     except KeyboardInterrupt:
         print(f"{PROG}: attribution interrupted; the report has none", file=sys.stderr)
         return summary
-    print(f"{PROG}: attribution played {counted(a.games_played, 'game')} in {time.perf_counter() - started:.1f} s",
-          file=sys.stderr)
+    note(f"{PROG}: attribution played {counted(a.games_played, 'game')} in {time.perf_counter() - started:.1f} s")
     return replace(summary, attribution=a)
 
 
@@ -465,8 +503,8 @@ def _play_panels(setup, summary, panels, args, games: int):
     for kind, rungs, matches in panels:
         what = "the skill ladder" if kind == "skill" else "the playstyles"
         total = plan_games(setup.players, games, rungs, matches)
-        print(f"{PROG}: playing {what}: {plural(total, 'more game')} ({games} per bot, the same deals, "
-              f"and {len(matches)} match{'es' if len(matches) != 1 else ''})", file=sys.stderr)
+        note(f"{PROG}: playing {what}: {plural(total, 'more game')} ({games} per bot, the same deals, "
+             f"and {len(matches)} match{'es' if len(matches) != 1 else ''})")
         bar = progress_bar(total, what)
         started = time.perf_counter()
         try:
@@ -477,7 +515,7 @@ def _play_panels(setup, summary, panels, args, games: int):
             return summary
         finally:
             bar.close()
-        print(f"{PROG}: {what}: {plural(total, 'game')} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        note(f"{PROG}: {what}: {plural(total, 'game')} in {time.perf_counter() - started:.1f} s")
         summary = with_panel(summary, panel)
     return summary
 
@@ -550,7 +588,7 @@ def _run(args) -> int:
             w.discard()
         return 130 if interrupted else 1
     rate = played / elapsed if elapsed > 0 else float("inf")
-    print(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)", file=sys.stderr)
+    note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)")
     summary = tally.summary()
     if args.attribute and not interrupted:
         summary = _attribute(setup, summary, bots, args.seed, played)
@@ -560,7 +598,7 @@ def _run(args) -> int:
     if interrupted:
         title += f" of {args.games}"
     title += f", seed {args.seed} (game i uses seed {game_seed(args.seed, 0)}+i)"
-    print(format_summary(summary, title))
+    print(format_summary(summary, title), file=text_report_stream())
     status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if json_out is not None:

@@ -481,6 +481,10 @@ class CsvWriter:
         """Commit the file; with ``solo``, also write the per-set table (atomically) to
         :func:`sets_path`. Returns the paths written. Raises OSError."""
         written = []
+        if solo is not None and str(self.path) == "-":  # standard output holds the games' CSV only
+            print("studio playtest: the win rate per challenge set is written beside a --csv FILE, not with "
+                  "--csv -; it is in the text report", file=sys.stderr)
+            solo = None
         if solo is not None:
             from studio.content import save_atomic
 

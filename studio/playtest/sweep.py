@@ -28,8 +28,9 @@ import math
 import sys
 import time
 
+from studio.console import note
 from studio.playtest.cli import (BatchFailed, Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
-                                 consume, content_errors, fail, plural, progress_bar, run_main)
+                                 consume, content_errors, fail, plural, progress_bar, run_main, text_report_stream)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -47,8 +48,9 @@ def build_parser() -> Parser:
                    help="a scenario setting and the values to try, e.g. rules.end.score=14,16,18,20; "
                         "several --set give every combination; file references (boards, islands, trees, "
                         "cards, loot, solo.cards) cannot be swept")
-    p.add_argument("--json", metavar="FILE", help="also write every point's settings and summary as JSON")
-    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per point")
+    p.add_argument("--json", metavar="FILE", help="also write every point's settings and summary as JSON "
+                   "(- for standard output; the table then goes to stderr)")
+    p.add_argument("--csv", metavar="FILE", help="also write one CSV row per point (- for standard output)")
     return p
 
 
@@ -227,10 +229,10 @@ def _run(args) -> int:
         print(f"{PROG}: interrupted after {plural(played, 'game')}", file=sys.stderr)
     if not rows:
         return 130 if interrupted else 1
-    print(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s", file=sys.stderr)
+    note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s")
     title = (f"{base.name}, {plural(base.players, 'player')}: {plural(args.games, 'game')} per point, "
              f"{plural(len(points), 'point')}, bots {', '.join(bots)}, seed {args.seed}")
-    print(format_sweep(rows, [p for p, _ in grid], title))
+    print(format_sweep(rows, [p for p, _ in grid], title), file=text_report_stream())
     status = 130 if interrupted else 0
     try:
         if args.json:

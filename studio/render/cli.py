@@ -17,6 +17,8 @@ import sys
 import threading
 from pathlib import Path
 
+from studio import console
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 from studio.content import LoadError
 from studio.content.yamlio import stat_or_none
 from studio.model.io import InvalidContent, read
@@ -44,10 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",
     )
     parser.add_argument("board", metavar="FILE",
-                        help="a realm-board/2 (or /1) board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
+                        help="a bundled name (volcano-3p, amber-shoals), - for standard input, or a realm-board/2 (or /1) board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
                              "rivages-cards/1 card set or a rivages-loot/1 loot file (card sheets)")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
-                        help="file to write; its suffix picks the format unless --format is given")
+                        help="file to write; its suffix picks the format unless --format is given; - writes "
+                             "one file (a PDF by default) to standard output")
     parser.add_argument("--format", choices=export.FORMATS, help="png, svg or pdf (default: from FILE, else pdf)")
     parser.add_argument("--paper", choices=(*export.PAPERS, export.BOARD_PAPER), default="a4",
                         help="a4, letter, or board (one sheet the size of the board); default a4")
@@ -83,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--duplex", choices=("long", "short"), default=None,
                         help="card sets and loot: the edge your printer flips the paper on for double-sided printing "
                              "(default long); the backs are mirrored to match")
+    add_common_options(parser)
     parser.epilog = ("An option that does not apply to the file's kind (--side on a board, --hex-mm on a tree...) "
                      "is refused, never ignored.")
     return parser
@@ -163,7 +167,49 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage or the help
         return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
-    return _run(args)
+    configure(args)
+    try:
+        args.board = content_argument(args.board)
+    except UnknownName as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    if args.board == STDIO:
+        with stdin_copy() as copy:
+            args.board = str(copy)
+            return _run_to(args)
+    return _run_to(args)
+
+
+def _run_to(args: argparse.Namespace) -> int:
+    """:func:`_run`, with ``-o -`` written to a private temporary folder and the one file made
+    copied to standard output (never a file named ``-``); with -q the list of files written is
+    left out."""
+    import contextlib
+    import io
+    import shutil
+    import tempfile
+
+    if args.output != STDIO:
+        if console.level != console.QUIET:
+            return _run(args)
+        with contextlib.redirect_stdout(io.StringIO()):
+            return _run(args)
+    folder = Path(tempfile.mkdtemp(prefix="studio-render-"))
+    try:
+        args.output = str(folder / f"standard-output.{args.format or 'pdf'}")
+        with contextlib.redirect_stdout(io.StringIO()):  # the temporary names written
+            status = _run(args)
+        if status != EXIT_OK:
+            return status
+        made = sorted(folder.iterdir())
+        if len(made) != 1:
+            _err(f"this prints as {len(made)} files (one per sheet); standard output holds one: give -o FILE, "
+                 "or --format pdf for one file of all the sheets")
+            return EXIT_USAGE
+        console.write_stdout_bytes(made[0].read_bytes())
+        return EXIT_OK
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _err(message: str) -> None:
@@ -175,9 +221,6 @@ def _run(args: argparse.Namespace) -> int:
     for dest, value in _DEFAULTS.items():
         if getattr(args, dest) is None:
             setattr(args, dest, value)
-    if args.output == "-":  # not standard output: a file named "-.pdf" appeared
-        _err("render writes files; give a file name (e.g. board.pdf), not -")
-        return EXIT_USAGE
     if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
         # out used to become out.pdf beside the folder
         _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.pdf')})")
@@ -274,8 +317,8 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_WRITE
     for path in written:
         print(path)
-    print(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"
-          + (f", {settings.dpi:g} dpi" if fmt == "png" else ""), file=sys.stderr)
+    note(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"
+         + (f", {settings.dpi:g} dpi" if fmt == "png" else ""))
     return EXIT_OK
 
 

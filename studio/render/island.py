@@ -668,6 +668,8 @@ def render_cli(args, island: Island, output, fmt: str) -> int:
         return 1
     for p in written:
         print(p)
-    print(f"{island.name or island.id}: {layout.summary()}, hex {hex_mm:g} mm across the flats"
-          + (f", {args.dpi:g} dpi" if fmt == "png" else ""), file=sys.stderr)
+    from studio.console import note
+
+    note(f"{island.name or island.id}: {layout.summary()}, hex {hex_mm:g} mm across the flats"
+         + (f", {args.dpi:g} dpi" if fmt == "png" else ""))
     return 0

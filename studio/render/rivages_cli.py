@@ -65,7 +65,9 @@ def _write(pages: Pages, output: Path, fmt: str, dpi: float, summary: str) -> in
         return EXIT_WRITE
     for path in written:
         print(path)
-    print(summary + (f", {dpi:g} dpi" if fmt == "png" else ""), file=sys.stderr)
+    from studio.console import note
+
+    note(summary + (f", {dpi:g} dpi" if fmt == "png" else ""))
     return EXIT_OK
 
 

@@ -1,8 +1,11 @@
-"""``studio validate PATH... [--format text|json] [--quiet]``: check content files and folders.
+"""``studio validate PATH... [--format text|json|github|sarif] [-q|-v]``: check content files and folders.
 
 Text output is one finding per line, ``path:line:col: severity code: message``, sorted by path,
 line and column, then a summary line ``checked N files: E errors, W warnings``. JSON output is
-only a list of finding objects (:meth:`~studio.content.findings.Finding.to_dict`). Exit status:
+only a list of finding objects (:meth:`~studio.content.findings.Finding.to_dict`); ``github``
+prints GitHub Actions workflow commands (``::error file=F,line=L,col=C,title=CODE::MESSAGE``,
+an annotation on the pull request's diff); ``sarif`` a SARIF 2.1.0 log for code scanning. A PATH
+may be a bundled content name (``volcano-3p``) or ``-`` for standard input. Exit status:
 0 no errors (warnings allowed), 1 errors, 2 usage errors (no path, a path that does not exist)
 or a file that cannot be read (I/O error, not UTF-8).
 """
@@ -14,6 +17,7 @@ import json
 import os
 import sys
 
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, stdin_copy
 from studio.content.findings import Finding
 from studio.validate.pipeline import validate_paths
 
@@ -26,12 +30,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check boards and scenarios: schema, geometry and rules lint. "
                     "Folders are searched for *.yaml and *.yml files.",
         epilog="exit status: 0 no errors, 1 errors found, 2 usage error or unreadable file")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="content file or folder")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text (default): one finding per line and a summary; json: a list of findings")
-    parser.add_argument("--quiet", "-q", action="store_true",
-                        help="text format: print errors only, without warnings, notes or the summary")
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="content file or folder, a bundled content name (jungle-temples, volcano-3p), or - "
+                             "for standard input")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default): one finding per line and a summary; json: a list of findings; "
+                             "github: GitHub Actions annotations; sarif: a SARIF 2.1.0 log (code scanning)")
+    add_common_options(parser, quiet_help="text format: print errors only, without warnings, notes or the summary")
     return parser
+
+
+FORMATS = ("text", "json", "github", "sarif")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +51,19 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:  # --help, or a usage error argparse already printed
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    configure(args)
     try:
+        args.paths = [content_argument(p) for p in args.paths]
+    except UnknownName as exc:
+        print(f"studio validate: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.paths.count(STDIO) > 1:
+        print("studio validate: - (standard input) can be given once", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        if STDIO in args.paths:
+            with stdin_copy() as copy:
+                return _run(args, copy)
         return _run(args)
     except BrokenPipeError:  # the reader (head, less) stopped early; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -63,14 +84,31 @@ def escape_unencodable_output() -> None:
             pass
 
 
-def _run(args: argparse.Namespace) -> int:
+STDIN_NAME = "<stdin>"
+
+
+def _run(args: argparse.Namespace, stdin_file=None) -> int:
     # a missing path is an io/not-found finding like any other (with its code, in the count
     # and in the JSON), and still exits 2; a link that loops or dangles: the loader says why
-    findings, files, unreadable = validate_paths(args.paths)
+    paths = [str(stdin_file) if p == STDIO and stdin_file is not None else p for p in args.paths]
+    findings, files, unreadable = validate_paths(paths)
+    if stdin_file is not None:  # standard input is named <stdin>, never by its temporary copy
+        findings = [_renamed(f, str(stdin_file), STDIN_NAME) for f in findings]
     if args.format == "json":
         print(json.dumps([f.to_dict() for f in findings], indent=2))
+    elif args.format == "github":
+        from studio.validate.annotations import github_commands
+
+        for line in github_commands(findings):
+            print(line)
+    elif args.format == "sarif":
+        from studio.validate.annotations import sarif_log
+
+        print(json.dumps(sarif_log(findings), indent=1))
     else:
         _print_text(findings, files, args.quiet)
+        if args.verbose:
+            _print_explanations(findings)
     if unreadable:
         return EXIT_USAGE
     return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
@@ -82,6 +120,23 @@ def _print_text(findings: list[Finding], files: int, quiet: bool) -> None:
             print(finding.format())
     if not quiet:
         print(summary(findings, files))
+
+
+def _renamed(finding: Finding, old: str, new: str) -> Finding:
+    if finding.path != old:
+        return finding
+    return Finding(finding.code, finding.severity, finding.message.replace(old, new), new, finding.line,
+                   finding.col, finding.element)
+
+
+def _print_explanations(findings: list[Finding]) -> None:
+    """-v: what each code found means and how to fix it (``studio explain CODE``)."""
+    from studio.validate.explain import describe, explain
+
+    codes = list(dict.fromkeys(f.code for f in findings))
+    for code in codes:
+        for entry in explain(code):
+            print(describe(entry))
 
 
 def summary(findings: list[Finding], files: int) -> str:

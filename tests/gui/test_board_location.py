@@ -53,10 +53,10 @@ def test_a_wizard_board_keeps_its_location_however_it_is_opened(window, dialogs,
     dialogs.answer("ask_save_path", str(target))
     assert window.save_as()
     text = target.read_text()
-    assert text.startswith("format: realm-board/2\n") and "\nlocation: archipelago-city\n" in text
+    assert text.split("\n", 1)[1].startswith("format: realm-board/2\n") and "\nlocation: archipelago-city\n" in text
     # studio validate prints the location's findings about the board, at its location: key
     printed = [f for f in validate(str(target)) if f.code == "scenario/no-canals"]
-    assert [(f.path, f.line) for f in printed] == [(str(target), 4)]
+    assert [(f.path, f.line) for f in printed] == [(str(target), 5)]  # location:, after the schema line
 
     # File > Open (another board first, so each way really reopens it)
     other = bundled_path("boards", "realm", "volcano-2p.yaml")
@@ -144,7 +144,7 @@ def test_an_old_board_is_migrated_and_saved_as_v2(window, dialogs, tmp_path):
     assert window.document.board.location == "two-deities" and window.location_banner.isHidden()
     assert window.save()
     text = board_file.read_text()
-    assert text.startswith("format: realm-board/2\n") and "\nlocation: two-deities\n" in text
+    assert text.split("\n", 1)[1].startswith("format: realm-board/2\n") and "\nlocation: two-deities\n" in text
     # moved away from its scenario, the saved board still plays Two Demanding Deities
     moved = tmp_path / "elsewhere.yaml"
     moved.write_text(text)
@@ -204,7 +204,7 @@ def test_an_unknown_location_is_an_error_with_a_suggestion(tmp_path):
     board.write_text(bundled_path("boards", "realm", "volcano-2p.yaml").read_text().replace(
         "location: volcano", "location: volcanoe"))
     (finding,) = [f for f in validate(str(board)) if f.severity == "error"]
-    assert finding.code == "location/unknown" and (finding.line, finding.col) == (4, 1)
+    assert finding.code == "location/unknown" and (finding.line, finding.col) == (5, 1)  # after the schema line
     assert "(did you mean 'volcano'?)" in finding.message
 
 

@@ -131,7 +131,7 @@ def test_location_findings_show_in_the_panel_too(qtbot, tmp_path, location, stri
     board = tmp_path / "b.yaml"
     board.write_text(text)
     printed = validate(str(board))
-    assert [(f.code, f.line) for f in printed if f.severity == "error"] == [(code, 4)]  # at location:
+    assert [(f.code, f.line) for f in printed if f.severity == "error"] == [(code, 5)]  # at location: (line 5, after the schema line)
     assert key(board_editor_findings(qtbot, board)) == key(printed)
 
 

@@ -361,7 +361,7 @@ def test_a_content_file_opened_as_a_game_says_what_it_is(qtbot, game2, dialogs):
     assert title == "Open Game"
     assert text == ("volcano-3p.yaml cannot be opened here: this is a realm-board/2 file (Rule the Realm "
                     "board), not a saved game (studio-game/1); Save Game in a playtest window writes one.")
-    assert details.startswith(f"{board}:1:9: error content/wrong-kind:")
+    assert details.startswith(f"{board}:2:9: error content/wrong-kind:")  # format: is on line 2, after the schema line
     assert not w.open_replay(str(bundled_path("boards", "rivages", "cards.yaml")))
     title, text, _ = dialogs.named("show_error")[-1]
     assert title == "Replay" and "this is a rivages-cards/1 file (Rivages cards), not a saved game" in text

@@ -125,4 +125,4 @@ def test_the_engine_refuses_a_decimal_count_cleanly(tmp_path):
     with pytest.raises(InvalidContent) as caught:
         load_game(str(root / "scenarios" / "rivages.yaml"), players=2, seed=1)
     assert [f.code for f in caught.value.findings] == ["schema/type"]
-    assert caught.value.findings[0].line == 8
+    assert caught.value.findings[0].line == 9  # loot.yaml line 9 (after the schema line)

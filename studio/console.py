@@ -1,0 +1,176 @@
+"""What every ``studio`` command shares on the command line (no Qt here).
+
+* ``-q/--quiet`` and ``-v/--verbose`` (:func:`add_common_options`, :func:`configure`): quiet
+  keeps only errors, warnings and the output asked for; verbose adds what the command read and
+  how it ran. Status lines go through :func:`note` and :func:`detail`.
+* ``--version`` on every command.
+* ``-`` for standard input or output (:data:`STDIO`, :func:`stdin_copy`, :class:`StdoutText`):
+  a file literally named ``-`` is never read or created.
+* bundled content by name (``studio playtest jungle-temples``): :func:`content_argument`.
+* a plain line when Qt is missing (:func:`qt_missing`): the core installs without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+QUIET, NORMAL, VERBOSE = 0, 1, 2
+level = NORMAL
+"""The verbosity of this run (set by :func:`configure`)."""
+
+STDIO = "-"
+"""The file name that means standard input (where a file is read) or output (where written)."""
+
+GUI_EXTRA = 'pip install "board-studio[gui]"'
+QT_ROOTS = ("PySide6", "shiboken6")
+
+
+def version_text() -> str:
+    from studio import __version__
+
+    return f"studio {__version__}"
+
+
+def add_common_options(parser: argparse.ArgumentParser, quiet_help: str | None = None) -> None:
+    """Add ``-q/--quiet``, ``-v/--verbose`` and ``--version`` to a command's parser."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("-q", "--quiet", action="store_true",
+                       help=quiet_help or "print only errors, warnings and the output asked for (no progress "
+                                          "or status lines)")
+    group.add_argument("-v", "--verbose", action="store_true",
+                       help="also say what is read and how the command runs")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the studio's version and exit")
+
+
+def configure(args: argparse.Namespace) -> int:
+    """Set :data:`level` from parsed ``args`` (``quiet``/``verbose``); returns it."""
+    global level
+    level = QUIET if getattr(args, "quiet", False) else VERBOSE if getattr(args, "verbose", False) else NORMAL
+    return level
+
+
+def note(text: str) -> None:
+    """A status line on stderr (``studio playtest: 100 games in 9.1 s``), left out with -q."""
+    if level >= NORMAL:
+        print(text, file=sys.stderr)
+
+
+def detail(text: str) -> None:
+    """A line on stderr shown only with -v."""
+    if level >= VERBOSE:
+        print(text, file=sys.stderr)
+
+
+def qt_missing(exc: BaseException) -> bool:
+    """Whether ``exc`` is the import of Qt failing (the core install has no Qt)."""
+    return isinstance(exc, ImportError) and (getattr(exc, "name", None) or "").split(".")[0] in QT_ROOTS
+
+
+def qt_missing_line(what: str) -> str:
+    """The one line a command that needs Qt prints when it is not installed."""
+    return (f"{what} needs Qt (PySide6), which is not installed with the core studio; add it with: {GUI_EXTRA}")
+
+
+# --- standard input and output -----------------------------------------------------------------
+
+@contextlib.contextmanager
+def stdin_copy(suffix: str = ".yaml", max_bytes: int = 4 * 1024 * 1024 + 1):
+    """Standard input copied to a temporary file (``stdin.yaml``) in a private temporary folder,
+    removed afterwards; yields its path. Reads at most ``max_bytes`` (the loader refuses
+    larger files with its own finding). Content read so has no content root of its own:
+    references resolve from the temporary folder, locations among the bundled scenarios."""
+    folder = tempfile.mkdtemp(prefix="studio-stdin-")
+    try:
+        path = Path(folder) / f"stdin{suffix}"
+        data = sys.stdin.buffer.read(max_bytes) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        path.write_bytes(data)
+        yield path
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class StdoutText:
+    """A text "file" for ``-``: written to memory and copied to standard output on
+    :meth:`commit` (so a run that fails writes nothing half-way); :meth:`discard` drops it."""
+
+    def __init__(self) -> None:
+        self.fh = io.StringIO()
+
+    def commit(self) -> None:
+        sys.stdout.write(self.fh.getvalue())
+        sys.stdout.flush()
+        self.fh = io.StringIO()
+
+    def discard(self) -> None:
+        self.fh = io.StringIO()
+
+
+def write_stdout_bytes(data: bytes) -> None:
+    """``data`` to standard output as bytes (a PDF, PNG or SVG for ``-o -``)."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # a captured text stream (tests): decode as Latin-1, byte for byte
+        sys.stdout.write(data.decode("latin-1"))
+    else:
+        out.write(data)
+        out.flush()
+
+
+# --- bundled content by name -------------------------------------------------------------------
+
+def bundled_names() -> dict[str, Path]:
+    """Every bundled content file by name: scenarios (``jungle-temples``), boards
+    (``volcano-3p``), islands, trees, cards, loot and solo cards: the file name without
+    ``.yaml``. A scenario and a board never share a name."""
+    from studio.content.paths import bundled_path
+
+    out: dict[str, Path] = {}
+    for top in ("scenarios", "boards"):
+        root = bundled_path(top)
+        for path in sorted(root.rglob("*.yaml")):
+            out.setdefault(path.stem, path)
+    return out
+
+
+def looks_like_name(text: str) -> bool:
+    """Whether ``text`` could be a bundled content name rather than a path: no folder part,
+    no file suffix, not ``-``."""
+    return (text != STDIO and "/" not in text and os.sep not in text
+            and not text.lower().endswith((".yaml", ".yml", ".json")) and not text.startswith("."))
+
+
+class UnknownName(ValueError):
+    """A name that is neither a file nor bundled content; the message lists close names."""
+
+
+def content_argument(text: str) -> str:
+    """The path to read for a command's content argument: ``text`` itself when it is an
+    existing path (or ``-``, or spelled as a path), else the bundled file of that name
+    (``jungle-temples`` -> ``.../scenarios/jungle-temples.yaml``). Raises :class:`UnknownName`
+    for a name that matches nothing, naming the closest bundled names."""
+    if text == STDIO or os.path.lexists(text) or not looks_like_name(text):
+        return text
+    names = bundled_names()
+    if text in names:
+        path = names[text]
+        detail(f"studio: {text} is the bundled {path.parent.name}/{path.name} ({path})")
+        return str(path)
+    import difflib
+
+    close = difflib.get_close_matches(text, list(names), n=5, cutoff=0.6)
+    if not close:
+        close = sorted(n for n in names if text in n or n in text)[:5]
+    if close:
+        raise UnknownName(f"{text}: no such file, and no bundled content of that name; did you mean "
+                          f"{', '.join(close)}?")
+    scenarios = sorted(n for n, p in names.items() if p.parent.name == "scenarios")
+    raise UnknownName(f"{text}: no such file, and no bundled content of that name (bundled scenarios: "
+                      f"{', '.join(scenarios)}; their boards are named like volcano-3p)")
