@@ -239,7 +239,8 @@ def test_findings_document_ships_in_the_wheel():
     import tomllib
 
     wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
-    assert wheel["force-include"]["docs/findings.md"] == "studio/_bundled/docs/findings.md"
+    assert wheel["force-include"]["docs"] == "studio/_bundled/docs"      # docs/findings.md with the rest
+    assert (ROOT / "docs" / "findings.md").is_file()
     assert wheel["force-include"]["schemas"] == "studio/_bundled/schemas"
     assert (schemas_dir() / "content.json").is_file()
 

@@ -21,6 +21,8 @@ import os
 import sys
 from pathlib import Path
 
+from studio.console import add_common_options, configure
+
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 STUDIO_SUFFIXES = (".yaml", ".yml")
 TILED_SUFFIXES = (".tmx", ".tmj")
@@ -42,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="islands to Tiled: put the tileset in the map instead of a .tsx/.tsj file beside it")
     parser.epilog = ("An option that does not apply (--stagger-index for a board or an island file) is refused, "
                      "never ignored.")
+    add_common_options(parser)
     return parser
 
 
@@ -54,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
+        configure(args)
     except SystemExit as exc:  # argparse printed the usage or the help
         return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
     try:

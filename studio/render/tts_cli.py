@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from studio.console import add_common_options, configure, note
+
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
 
@@ -27,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--base-url", metavar="URL", default=None,
                         help="refer to the images as URL/NAME.png (after you upload them, so other players see them) "
                              "instead of file:/// URLs of the files written (only your computer sees those)")
+    add_common_options(parser)
     return parser
 
 
@@ -39,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
+        configure(args)
     except SystemExit as exc:
         return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
     if args.output == "-":
@@ -109,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     for path in written:
         print(path)
     where = "at " + args.base_url.rstrip("/") if args.base_url else "as file:/// URLs (only this computer sees them)"
-    print(f"{getattr(model, 'name', None) or model.id}: Tabletop Simulator set of {len(written) - 1} image"
-          f"{'s' if len(written) != 2 else ''} and {output.name}; images referred to {where}", file=sys.stderr)
+    note(f"{getattr(model, 'name', None) or model.id}: Tabletop Simulator set of {len(written) - 1} image"
+         f"{'s' if len(written) != 2 else ''} and {output.name}; images referred to {where}")
     return EXIT_OK
 
 
