@@ -67,13 +67,17 @@ class BalanceDashboard(QWidget):
     ``setups``: a Setup, or ``{players: () -> Setup}``; ``players``: the count selected first
     (default: the smallest); ``scenario_text``: what is played, in words, for the form.
 
-    Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown) and
-    ``summaryChanged()``. After a run, ``summary``, ``results``, ``catalogue`` and
-    ``run_setup`` hold the report, the games, the elements and the setup played."""
+    Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown),
+    ``summaryChanged()`` and ``blameRequested(index)``: the *on the board* link of warning
+    ``index`` was clicked (offered when ``board_blame`` is set by the editor that draws the
+    run's board: it outlines there what the warning blames, ``Summary.blame``). After a run,
+    ``summary``, ``results``, ``catalogue`` and ``run_setup`` hold the report, the games, the
+    elements and the setup played."""
 
     runStarted = Signal()
     runFinished = Signal(bool)
     summaryChanged = Signal()
+    blameRequested = Signal(int)
 
     def __init__(self, setups, *, players: int | None = None, scenario_text: str = "", parent=None):
         super().__init__(parent)
@@ -283,7 +287,9 @@ class BalanceDashboard(QWidget):
         self.mechanics_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.mechanics_label)
         self.highlighted_mechanic = ""
-        self.warnings_label.linkActivated.connect(self.show_mechanic)
+        self.highlighted_warning = -1    # the warning whose culprits the board shows outlined
+        self.board_blame = False         # the editor draws the run's board: offer "on the board"
+        self.warnings_label.linkActivated.connect(self.follow_link)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
@@ -377,6 +383,7 @@ class BalanceDashboard(QWidget):
         self._panels = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
+        self.highlighted_warning = -1
         self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self,
                             evaluate=self.evaluate_spin.value())
         self.run.result.connect(self._on_result)
@@ -621,9 +628,7 @@ class BalanceDashboard(QWidget):
         f["rounds"].setText(f"{s.rounds_mean:.1f}")
         f["ties"].setText(f"{100 * s.shared_wins / s.games:.0f}%")
         if s.warnings:
-            links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
-            items = "".join(f"<li>{_escape(w)}" + (f" <a href='mechanic:{links[w].mechanic}'>({links[w].clause})</a>"
-                                                    if w in links else "") + "</li>" for w in s.warnings)
+            items = "".join(self._warning_item(i, w) for i, w in enumerate(s.warnings))
             self.warnings_label.setObjectName("warnings")
             self.warnings_label.setText(f"<b>{len(s.warnings)} warning{'s' if len(s.warnings) != 1 else ''}</b>"
                                         f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
@@ -696,6 +701,47 @@ class BalanceDashboard(QWidget):
                                   f"<td align='right'>&nbsp;{o.score_mean:.1f}</td></tr>" for o in found) + "</table>")
         self.mechanics_label.setText("<br>".join(tables))
         self.mechanics_label.show()
+
+    def _warning_item(self, i: int, text: str) -> str:
+        """Warning ``i`` as a list item with its links: *on the board* (when the editor draws
+        the board and the warning blames elements or seats) and the location rule's clause, or
+        the figures it rests on."""
+        b = self.summary.blame_of(i)
+        links = []
+        if b is not None and self.board_blame and (b.elements or b.seats):
+            links.append(f"<a href='blame:{i}'>on the board</a>")
+        if b is not None and b.mechanic:
+            links.append(f"<a href='mechanic:{b.mechanic}'>({_escape(b.clause)})</a>")
+        elif b is not None and b.section in ("play", "ladder", "styles") and self._section_label(b.section).isVisible():
+            links.append(f"<a href='section:{b.section}'>(the figures)</a>")
+        item = _escape(text) + ("&nbsp; " + " ".join(links) if links else "")
+        if i == self.highlighted_warning:
+            item = f"<span style='background: #dbe7fb'>{item}</span>"
+        return f"<li>{item}</li>"
+
+    def _section_label(self, section: str) -> QLabel:
+        return self.play_label if section == "play" else self.panel_label
+
+    def follow_link(self, link: str) -> None:
+        """A warning's link: ``mechanic:<code>`` highlights the mechanic's row
+        (:meth:`show_mechanic`), ``section:<play|ladder|styles>`` scrolls to those figures,
+        ``blame:<index>`` asks the editor to outline the warning's culprits on the board
+        (``blameRequested``)."""
+        kind, _, rest = link.partition(":")
+        if kind == "blame" and rest.isdigit():
+            self.show_blame(int(rest))
+        elif kind == "section":
+            self._report_scroll.ensureWidgetVisible(self._section_label(rest))
+        else:
+            self.show_mechanic(link)
+
+    def show_blame(self, index: int) -> None:
+        """Mark warning ``index`` as the one whose culprits the board shows, and ask for them
+        (``blameRequested``; -1 clears)."""
+        self.highlighted_warning = index
+        if self.summary is not None:
+            self._show_summary()
+        self.blameRequested.emit(index)
 
     def show_mechanic(self, link: str) -> None:
         """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the
