@@ -656,7 +656,8 @@ def _board_map(summary: Summary, catalogue: Sequence[Element], width=760) -> str
                 parts.append(f'<polygon points="{poly}" fill="url(#never)" stroke="{HEAT_NEVER}" stroke-width="1.6" '
                              f'stroke-dasharray="5,3">{title}</polygon>')
             else:
-                parts.append(f'<polygon points="{poly}" fill="{heat_hex(rate)}" fill-opacity="{0.85 if e.content else 0.4}" '
+                opacity = 0.85 if e.content else 0.4  # plain segments fainter, as in the editor
+                parts.append(f'<polygon points="{poly}" fill="{heat_hex(rate)}" fill-opacity="{opacity}" '
                              f'stroke="#b9ab8e" stroke-width="0.6">{title}</polygon>')
             if cls:
                 outlines.append(f'<polygon class="b {cls}" points="{poly}" fill="none"/>')
