@@ -664,9 +664,11 @@ class InsightTally:
     def _placed(f: Finding, places: dict) -> Finding:
         """``f`` blaming the places its mechanic acted most (at most :data:`BLAMED_PLACES`):
         the self-crossing penalty, the pegs where chains crossed themselves (L8-6); the points
-        forced actions cost, the pegs of the self-crossings made with nothing else legal."""
+        forced actions cost, the pegs of the self-crossings made with nothing else legal;
+        excavation sites rarely closed, the segments of the regions closed too small to be a site
+        (L5-4)."""
         where = {"self_cross_loss": "self_crossings", "self_crossings": "self_crossings",
-                 "forced-loss": "self_crossings_forced"}.get(f.mechanic or f.code)
+                 "forced-loss": "self_crossings_forced", "sites": "small_closures"}.get(f.mechanic or f.code)
         if not where or not places.get(where):
             return f
         from dataclasses import replace

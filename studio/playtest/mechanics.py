@@ -214,8 +214,9 @@ def measure_game(state, events, forced_events=()) -> tuple[dict, ...]:
 def places_of(events, forced_events=()) -> tuple:
     """Where on the board the location's rules acted, ``(measure code, element key)`` per event
     that names a place (:mod:`studio.playtest.elements` keys): each Labyrinth self-crossing's peg
-    (``self_crossings``, and ``self_crossings_forced`` when nothing else was legal, L8-6).
-    ``forced_events``: as for :func:`measure_game`."""
+    (``self_crossings``, and ``self_crossings_forced`` when nothing else was legal, L8-6); the
+    segments of each excavation site closed (``sites``) and of each region closed too small to be
+    one (``small_closures``, L5-4). ``forced_events``: as for :func:`measure_game`."""
     forced = set(forced_events)
     out = []
     for i, e in enumerate(events):
@@ -223,6 +224,9 @@ def places_of(events, forced_events=()) -> tuple:
             out.append(("self_crossings", f"peg {e.data['peg']}"))
             if i in forced:
                 out.append(("self_crossings_forced", f"peg {e.data['peg']}"))
+        elif e.kind == "site":
+            code = "sites" if e.data.get("bonus") else "small_closures"
+            out.extend((code, f"segment {key}") for key in e.data.get("segments", ()))
     return tuple(out)
 
 
