@@ -1,7 +1,8 @@
 """Record greedy-bot games on the bundled Rule the Realm content, for the tests that check the
 playtest report catches what issue 14 lists on real boards (tests/test_playtest_bundled_cases.py).
 
-``python tools/record_bundled_playtests.py [--games 120] [--detail 30] [--seed 1] [--jobs 2]``
+``python tools/record_bundled_playtests.py [--games 120] [--detail 30] [--seed 1] [--jobs 2]
+[--only NAME:PLAYERS ...] [--out FILE] [--merge FILE ...]``
 
 Writes ``tests/data/insight/bundled.json.gz`` (atomically):
 
@@ -45,7 +46,19 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="NAME:PLAYERS rows to record (default: all 24)")
+    parser.add_argument("--out", type=Path, default=OUT, help="the file to write (default: %(default)s)")
+    parser.add_argument("--merge", type=Path, nargs="*", default=[],
+                        help="recordings whose rows replace the same rows of --out (nothing is played)")
     args = parser.parse_args(argv)
+    out_path = args.out
+    if args.merge:
+        out = json.loads(gzip.decompress(out_path.read_bytes()))
+        for other in args.merge:
+            more = json.loads(gzip.decompress(other.read_bytes()))
+            out["seats"].update(more["seats"])
+            out["detail"].update(more["detail"])
+        _write(out_path, out)
+        return 0
 
     from studio.content import bundled_path
     from studio.playtest.insight import Expectations
@@ -55,8 +68,8 @@ def main(argv=None) -> int:
     rows = args.only or [f"{name}:{n}" for name in LOCATIONS for n in (2, 3, 4)]
     out = {"format": "studio-bundled-playtests/1", "games": args.games, "seed": args.seed, "bots": "greedy",
            "seats": {}, "detail": {}}
-    if OUT.exists() and args.only:  # recording some rows keeps the others
-        out = json.loads(gzip.decompress(OUT.read_bytes()))
+    if out_path.exists() and args.only:  # recording some rows keeps the others
+        out = json.loads(gzip.decompress(out_path.read_bytes()))
     for row in rows:
         name, n = row.split(":")
         setup = load_setup(bundled_path("scenarios", f"{name}.yaml"), int(n))
@@ -74,12 +87,16 @@ def main(argv=None) -> int:
             out["detail"][row] = {"expect": Expectations.of_scenario(setup.scenario, int(n)).to_dict(),
                                   "results": detail}
         print(f"{row}: {args.games} games in {time.perf_counter() - t:.0f} s", flush=True)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    tmp = OUT.with_name(OUT.name + ".tmp")
-    tmp.write_bytes(gzip.compress(json.dumps(out, separators=(",", ":")).encode(), mtime=0))
-    tmp.replace(OUT)  # atomic: a killed run leaves the old file
-    print(f"wrote {OUT.relative_to(ROOT)} ({OUT.stat().st_size} bytes)")
+    _write(out_path, out)
     return 0
+
+
+def _write(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
+    tmp.replace(path)  # atomic: a killed run leaves the old file
+    print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

@@ -724,13 +724,15 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             rate = rates.get(e.key, 0.0)
             share = rate / visited if visited else 0.0
             pts = " ".join(f"{x - min(xs) + 2:.1f},{y - min(ys) + 2:.1f}" for x, y in corners[e.key])
-            never = rate == 0
+            never = rate == 0 and visited > 0  # an island nobody visited: its spaces say nothing each
             fill = 'fill="url(#never)" stroke="#c62828" stroke-dasharray="3,2"' if never else \
                 f'fill="{_heat(share)}" stroke="#777"'
             parts.append(f'<polygon points="{pts}" {fill} stroke-width="0.6">'
                          f'<title>{_e(e.label)} ({_e(e.content)}): crossed in {100 * share:.0f}% of the visits, '
                          f'{100 * rate:.0f}% of games</title></polygon>')
-            parts.append(_space_text(e.shape[0], size, min(xs) - 2, min(ys) - 2, space_rate_text(share, never), never))
+            if visited:
+                parts.append(_space_text(e.shape[0], size, min(xs) - 2, min(ys) - 2, space_rate_text(share, never),
+                                         never, share))
         parts.append("</svg>")
         cards.append(f'<div class="card"><div><b>{_e(names.get(island, island))}</b> '
                      f'<span class="muted">visited in {100 * visited:.0f}% of games</span></div>{"".join(parts)}</div>')
@@ -740,13 +742,14 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             + _legend() + f'</p><div class="grid">{"".join(cards)}</div>')
 
 
-def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool) -> str:
+def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, rate: float = 0.0) -> str:
     """The label an island heat map writes on a space (its share, or ``never``), as the island
-    editor's heat map does (:func:`studio.playtest.heat.space_rate_text`)."""
+    editor's heat map does (:func:`studio.playtest.heat.space_rate_text`); white on the darker
+    half of the scale."""
     corners = hex_corners(*at, size)
     cx = sum(x for x, _ in corners) / 6 - dx
     cy = sum(y for _, y in corners) / 6 - dy
-    colour = HEAT_NEVER if never else HEAT_INK
+    colour = HEAT_NEVER if never else "#ffffff" if rate > 0.6 else HEAT_INK
     return (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" style="font-size:{max(7.0, size * 0.5):.0f}px;'
             f'fill:{colour}">{_e(text)}</text>')
 
@@ -1108,7 +1111,7 @@ def island_html(stats) -> str:
             parts.append(f'<polygon points="{pts}" {stroke}><title>{_e(c.label)} '
                          f'({_e(c.content)}): crossed in {100 * c.rate:.0f}% of the visits</title></polygon>')
             parts.append(_space_text(c.at[0], size, min(xs) - 3, min(ys) - 3, space_rate_text(c.rate, not c.visits),
-                                     not c.visits))
+                                     not c.visits, c.rate))
         parts.append("</svg>")
         out.append(f'<div class="card">{"".join(parts)}</div>')
 
