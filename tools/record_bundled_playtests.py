@@ -87,7 +87,7 @@ def main(argv=None) -> int:
             out["detail"][row] = {"expect": Expectations.of_scenario(setup.scenario, int(n)).to_dict(),
                                   "results": detail}
         print(f"{row}: {args.games} games in {time.perf_counter() - t:.0f} s", flush=True)
-    _write(out_path, out)
+        _write(out_path, out)  # after every row: a stopped run keeps the rows it finished
     return 0
 
 
