@@ -92,7 +92,7 @@ def test_games_ending_by_every_band_used_with_forced_placements_are_named(row):
     c = findings(s)
     ended = [f for f in c.get("unintended-end", ()) if f.subject == "all-bands-used"]
     assert ended and "not as intended" in ended[0].message and s.insight.expectations["intended_ends"] == ["score"]
-    assert "dry-deck" in c and s.insight.dry_wasted_per_game >= 10
+    assert "dry-deck" in c and "forced-play" in c and s.insight.dry_wasted_per_game >= 10
     assert any(w == ended[0].message for w in s.warnings)
 
 
