@@ -241,7 +241,7 @@ def test_reports_show_degenerate_play():
     assert "all-bands-used: every player used all their bands  (not intended)" in text
     assert "score collapse:" in text and "6 of 12 seats (50%)" in text
     page = html_report(s, "t", {})
-    assert "<h2>Degenerate play</h2>" in page and "<code>unintended-end</code>" in page
+    assert '<h2 id="play">Degenerate play</h2>' in page and "<code>unintended-end</code>" in page
     assert page.count("<polyline") == 2  # the arc: one line per seat
 
 

@@ -140,7 +140,7 @@ def test_result_round_trip_keeps_target_and_challenges():
 
 def test_html_has_the_solo_section():
     page = html_report(summarize(batch()), "Solo", {"games": 9})
-    assert "<h2>Solo: win rate against the target</h2>" in page
+    assert '<h2 id="solo">Solo: win rate against the target</h2>' in page
     assert "<td>Devotee + Treasure hunter</td>" in page and "Devotee 50.0%, Treasure hunter 100.0%" in page
     assert "Win rate per challenge set" in page and page.count("<svg") >= 2
 

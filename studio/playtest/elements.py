@@ -6,7 +6,9 @@ An *element* is a piece of printed content with a stable key:
   it, RTR-P2/P4; its content says what it holds: VP, energy, an idol, a picture), every bridge
   (``bridge c3-e3``: the first band across it, L3-2) and every line item (``line a1-a2``: the
   Labyrinth's treasures and artifacts, L8-2), and every picture (``picture heron``: completed,
-  L4-2; taken by no single seat).
+  L4-2; taken by no single seat). For the maps and the warnings that blame them (nothing a game
+  takes, so no batch counts them, :data:`MARK_KINDS`): every peg (``peg a1``) and every seat
+  (``seat 1``: its start pegs, RTR-S2).
 - Rivages: every island (``island coral-reach``: visited), every space that can be crossed
   (``space coral-reach 2,-1``; a white space's content names its icon, ``white: loot 1``),
   every bridge (``bridge coral-reach 1,0-3,-1``: a cross went over it, RIV-T8), every
@@ -33,9 +35,11 @@ NO_SEAT = -1
 @dataclass(frozen=True)
 class Element:
     """``key``: stable id; ``kind``: segment, bridge, line, picture, island, space, goal or
-    tree; ``label``: for people; ``content``: what it holds ("" for nothing); ``group``: the
-    board, island or tree it belongs to; ``shape``: for plots, a polygon or line as board
-    points ``((x, y), ...)`` (Rule the Realm) or the axial ``((q, r),)`` of a space (Rivages)."""
+    tree (content), peg or seat (:data:`MARK_KINDS`); ``label``: for people; ``content``: what
+    it holds ("" for nothing); ``group``: the board, island or tree it belongs to; ``shape``:
+    for plots, a polygon or line as board points ``((x, y), ...)`` (Rule the Realm) or the
+    axial ``((q, r),)`` of a space (Rivages); ``pegs``: the peg ids it stands on (a peg: its
+    own; a seat: its start pegs)."""
 
     key: str
     kind: str
@@ -43,6 +47,11 @@ class Element:
     content: str = ""
     group: str = ""
     shape: tuple = ()
+    pegs: tuple = ()
+
+
+#: element kinds that mark the board for maps and warnings, never content a game takes
+MARK_KINDS = ("peg", "seat")
 
 
 def catalogue(game) -> list[Element]:
@@ -121,7 +130,18 @@ def _realm_catalogue(game) -> list[Element]:
     for name in pictures:
         size = sum(1 for seg in topo.segment_of_face if seg is not None and seg.picture == name)
         out.append(Element("picture " + name, "picture", "picture " + name, counted(size, "segment"), board.id))
+    for peg in board.pegs.values():
+        out.append(Element("peg " + peg.id, "peg", peg.id, "", board.id, ((peg.x, peg.y),), (peg.id,)))
+    for i, seat in enumerate(board.seats.values()):
+        start = tuple(p for p in seat.start if p in xy)
+        out.append(Element(f"seat {i + 1}", "seat", f"seat {i + 1} ({seat.label or seat.name})", "", board.id,
+                           tuple(xy[p] for p in start), start))
     return out
+
+
+def seat_pegs(catalogue) -> dict[int, tuple[str, ...]]:
+    """``{seat (0-based): element keys of its start pegs}`` from a catalogue's seat elements."""
+    return {int(e.key.split()[1]) - 1: tuple(f"peg {p}" for p in e.pegs) for e in catalogue if e.kind == "seat"}
 
 
 def _realm_taken(state) -> tuple[tuple[str, int], ...]:

@@ -330,7 +330,11 @@ class Finding:
     ``of``, ``share`` = games / of; ``subject``: what it is about (an end code, a mechanic);
     ``message``: the plain-words warning, saying why it matters; location findings
     (:func:`~studio.playtest.mechanics.location_findings`) also name the ``mechanic`` (a measure
-    code of :data:`~studio.playtest.mechanics.MEASURES`) and its rule ``clause``."""
+    code of :data:`~studio.playtest.mechanics.MEASURES`) and its rule ``clause``. What it blames,
+    for the reports' links: ``seats``, the 0-based seats it names (a seat with nothing
+    reachable, whose bot stopped playing, that collapses or fails to escape), and ``elements``,
+    the element keys (:mod:`studio.playtest.elements`) of the places it is about (the pegs where
+    chains cross themselves, most frequent first)."""
 
     code: str
     games: int
@@ -340,6 +344,8 @@ class Finding:
     message: str
     mechanic: str = ""
     clause: str = ""
+    seats: tuple = ()
+    elements: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -373,7 +379,9 @@ class Insight:
     the ``arc_judged`` games with a winner and two seats or more: ``drama_mean`` and
     ``trailing_mean`` (means of the games' drama and trailing share), ``comeback_games`` (games
     whose final winner trailed at some point); ``evaluated``, when positions were valued, the
-    means of the games' evaluated figures with ``games`` and ``positions``, else None."""
+    means of the games' evaluated figures with ``games`` and ``positions``, else None.
+    ``places``: measure code -> {element key: occurrences} over the batch, where on the board a
+    mechanic acted (:func:`~studio.playtest.mechanics.places_of`), most frequent first."""
 
     expectations: dict
     end_codes: dict
@@ -406,6 +414,11 @@ class Insight:
     comeback_games: int = 0
     arc_judged: int = 0
     evaluated: dict | None = None
+    places: dict = field(default_factory=dict)
+
+
+#: at most this many places are blamed by one finding (the most frequent)
+BLAMED_PLACES = 12
 
 
 class InsightTally:
@@ -458,6 +471,7 @@ class InsightTally:
         self.win_scores = 0.0    # the winning scores of the games with a winner, summed
         self.won = 0
         self.band_ties = False   # a tie-break by bands used exists (Rule the Realm)
+        self.places: dict[str, Counter] = {}
 
     def add(self, r) -> None:
         self.games += 1
@@ -513,6 +527,8 @@ class InsightTally:
             self.band_ties = self.band_ties or bool(r.bands_used)
         if getattr(r, "mechanics", ()):
             self.measures.add(r.mechanics, r.winners, r.scores, getattr(r, "origins", ()))
+        for code, key in getattr(r, "places", ()):
+            self.places.setdefault(code, Counter())[key] += 1
         if getattr(r, "drama", None) is not None:
             self.arc_judged += 1
             self.drama += r.drama
@@ -561,7 +577,8 @@ class InsightTally:
             trailing_mean=self.trailing / self.arc_judged if self.arc_judged else math.nan,
             comeback_games=self.comebacks, arc_judged=self.arc_judged,
             evaluated=({"games": self.evaluated_games, "positions": self.positions,
-                        **{k: s / n for k, (s, n) in self.evaluated.items()}} if self.evaluated_games else None))
+                        **{k: s / n for k, (s, n) in self.evaluated.items()}} if self.evaluated_games else None),
+            places={code: dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))) for code, c in self.places.items()})
         return Insight(**{**ins.__dict__, "findings": self._findings(ins)})
 
     def _findings(self, x: Insight) -> list[Finding]:
@@ -604,15 +621,15 @@ class InsightTally:
             if k / g > UNINTENDED_WARNING:
                 out.append(Finding("unreachable-seat", k, g, k / g, self._seat(seat),
                                    f"{self._seat(seat)} could never place a band in {share(k)}: nothing it could pay "
-                                   "for is reachable from its start, so it can only draw and pass"))
+                                   "for is reachable from its start, so it can only draw and pass", seats=(seat,)))
         if seats and x.collapsed_seats / seats > COLLAPSE_WARNING:
             floor = self.expect.score_floor
-            worst = [f"{self._seat(s)} in {100 * k / g:.0f}% of games" for s, k in enumerate(x.collapsed_by_seat)
-                     if k / g >= 0.5]
+            worst_seats = tuple(s for s, k in enumerate(x.collapsed_by_seat) if k / g >= 0.5)
+            worst = [f"{self._seat(s)} in {100 * x.collapsed_by_seat[s] / g:.0f}% of games" for s in worst_seats]
             out.append(Finding("score-collapse", x.collapsed_seats, seats, x.collapsed_seats / seats, "score",
                                f"{share(x.collapsed_seats, seats)} ended at {floor} points or less"
                                + (f" ({', '.join(worst)})" if worst else "")
-                               + ": scores collapse, so final standings say little"))
+                               + ": scores collapse, so final standings say little", seats=worst_seats))
         if self.expect.rounds is not None:
             lo, hi = self.expect.rounds
             for k, code, words in ((x.too_long, "too-long", f"longer than {hi} rounds"),
@@ -641,7 +658,22 @@ class InsightTally:
             out.append(self._shared_finding(g))
         from studio.playtest.mechanics import location_findings
 
-        return location_findings(x.measures, g, self.names, self.no_winner) + out
+        return [self._placed(f, x.places) for f in location_findings(x.measures, g, self.names, self.no_winner) + out]
+
+    @staticmethod
+    def _placed(f: Finding, places: dict) -> Finding:
+        """``f`` blaming the places its mechanic acted most (at most :data:`BLAMED_PLACES`):
+        the self-crossing penalty, the pegs where chains crossed themselves (L8-6); the points
+        forced actions cost, the pegs of the self-crossings made with nothing else legal;
+        excavation sites rarely closed, the segments of the regions closed too small to be a site
+        (L5-4)."""
+        where = {"self_cross_loss": "self_crossings", "self_crossings": "self_crossings",
+                 "forced-loss": "self_crossings_forced", "sites": "small_closures"}.get(f.mechanic or f.code)
+        if not where or not places.get(where):
+            return f
+        from dataclasses import replace
+
+        return replace(f, elements=tuple(list(places[where])[:BLAMED_PLACES]))
 
     def _shared_finding(self, g: int) -> Finding:
         """Shared wins, with why the ties stand: how often the top score was tied and how many

@@ -451,7 +451,14 @@ def with_panel(summary, panel: Panel):
     warnings, a changed verdict and the rungs whose bot stopped playing."""
     from dataclasses import replace
 
-    extra = ([] if panel.holds else [panel.verdict]) + [t.sentence for t in panel.trends if t.significant]
-    extra += panel.notes
+    from studio.playtest.stats import Blame
+
     field_name = "ladder" if panel.kind == "skill" else "styles"
-    return replace(summary, **{field_name: panel}, warnings=list(summary.warnings) + extra)
+    extra = [] if panel.holds else [(panel.verdict, ())]
+    extra += [(t.sentence, (t.seat,)) for t in panel.trends if t.significant]
+    extra += [(note, ()) for note in panel.notes]
+    blame = list(summary.blame) if len(summary.blame) == len(summary.warnings) else []
+    if blame or not summary.warnings:  # each warning keeps its blame (none for an older summary)
+        blame += [Blame(field_name, field_name, seats) for _text, seats in extra]
+    return replace(summary, **{field_name: panel}, warnings=list(summary.warnings) + [t for t, _ in extra],
+                   blame=blame)

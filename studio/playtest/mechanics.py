@@ -211,6 +211,25 @@ def measure_game(state, events, forced_events=()) -> tuple[dict, ...]:
     return tuple(out)
 
 
+def places_of(events, forced_events=()) -> tuple:
+    """Where on the board the location's rules acted, ``(measure code, element key)`` per event
+    that names a place (:mod:`studio.playtest.elements` keys): each Labyrinth self-crossing's peg
+    (``self_crossings``, and ``self_crossings_forced`` when nothing else was legal, L8-6); the
+    segments of each excavation site closed (``sites``) and of each region closed too small to be
+    one (``small_closures``, L5-4). ``forced_events``: as for :func:`measure_game`."""
+    forced = set(forced_events)
+    out = []
+    for i, e in enumerate(events):
+        if e.kind == "self-crossing" and e.data.get("peg"):
+            out.append(("self_crossings", f"peg {e.data['peg']}"))
+            if i in forced:
+                out.append(("self_crossings_forced", f"peg {e.data['peg']}"))
+        elif e.kind == "site":
+            code = "sites" if e.data.get("bonus") else "small_closures"
+            out.extend((code, f"segment {key}") for key in e.data.get("segments", ()))
+    return tuple(out)
+
+
 def origins_of(state) -> tuple:
     """Rivages: per seat, ``(starting island id, tree id)`` (RIV-S1, RIV-S2); () otherwise."""
     if getattr(state.game, "kind", None) != "rivages":
@@ -420,7 +439,7 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("escape-fails", fails, seat_games, rate, "escaped",
                                f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')}"
                                f"{named}: they lose whatever their score (L2-4){held}",
-                               mechanic="escaped", clause="L2-4"))
+                               mechanic="escaped", clause="L2-4", seats=tuple(x.seat for x in worst)))
     for m in stats:
         spec = MEASURES.get(m.code)
         if spec is None or not games:
@@ -483,4 +502,4 @@ def _past(spec: Measure) -> str:
 
 
 __all__ = ["LOCATION_CODES", "MEASURES", "MODULE_MEASURES", "Measure", "MeasureStat", "MeasureTally", "OriginStat",
-           "SeatMeasure", "active_measures", "location_findings", "measure_game", "origins_of"]
+           "SeatMeasure", "active_measures", "location_findings", "measure_game", "origins_of", "places_of"]

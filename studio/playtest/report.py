@@ -19,6 +19,8 @@ from pathlib import Path
 
 from studio.content.words import counted
 from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.heat import INK as HEAT_INK, NEVER as HEAT_NEVER, PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, \
+    space_rate_text
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
 from studio.playtest.stats import (CONTENT_KINDS, Distribution, SoloSummary, Summary, all_clear, challenge_text,
@@ -514,6 +516,9 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.warn{background:#f
 padding:8px 14px;border-radius:6px}.warn li{margin:3px 0}.ok{background:#eef8ee;border:1px solid #9c9;padding:8px 14px;
 border-radius:6px}.grid{display:flex;flex-wrap:wrap;gap:14px}.card{border:1px solid #e3e3e3;border-radius:6px;
 padding:6px 8px}svg text{font:11px system-ui,sans-serif;fill:#333}.never{color:#b03a2e}
+svg text.pegid{fill:#6b5f4e;font-weight:normal}svg text.heatlabel{font-weight:bold;stroke:#fff;stroke-width:3px;
+paint-order:stroke}.mapbox .b{display:none;stroke:#1d63d8;stroke-width:3.5px;fill:none}.mapbox .cap{display:none;
+background:#e8f0fd;border:1px solid #1d63d8;border-radius:6px;padding:4px 10px;margin:4px 0}.warn a{white-space:nowrap}
 """
 
 
@@ -592,43 +597,113 @@ def _histogram(series: Sequence[tuple[str, Distribution, str]], xlabel: str, wid
 
 
 def _heat(rate: float) -> str:
-    """Pale yellow (never taken: pale grey) to deep red, by share of games."""
+    """The heat scale of every map (:func:`studio.playtest.heat.heat_hex`: pale yellow to deep
+    red, by share of games); never taken: pale grey."""
     if rate <= 0:
         return "#eeeeee"
-    r, g = (255, 240, 170), (200, 40, 30)
-    t = min(1.0, rate)
-    return "#%02x%02x%02x" % tuple(round(a + (c - a) * t) for a, c in zip(r, g))
+    return heat_hex(rate)
 
 
-def _board_map(summary: Summary, catalogue: Sequence[Element], width=520) -> str:
-    """Rule the Realm: the board's segments coloured by the share of games that took them,
-    bridges and line items drawn over them."""
-    rates = {e.key: e.rate for e in summary.elements}
-    shapes = [e for e in catalogue if e.shape]
+#: the hatching of content never taken, as the editor's heat map draws it (``url(#never)``; written
+#: once at the top of the page for every map)
+NEVER_DEFS = (f'<defs><pattern id="never" width="6" height="6" patternUnits="userSpaceOnUse" '
+              f'patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffebeb"/>'
+              f'<line x1="0" y1="0" x2="0" y2="6" stroke="{HEAT_NEVER}" stroke-width="1.6" opacity="0.75"/>'
+              "</pattern></defs>")
+
+
+def _board_map(summary: Summary, catalogue: Sequence[Element], width=760) -> str:
+    """Rule the Realm: the board as the editor's heat map shows it (the same colour scale and
+    labels, :mod:`studio.playtest.heat`): segments tinted by the share of games that took them
+    (plain segments fainter), content never taken hatched with a dashed red outline, bridges and
+    line items as coloured lines, pictures and idols labelled with their share, every peg with
+    its id (seat start pegs ringed in the seat's colour); then, hidden until a warning's link
+    targets them, the outlines of what each warning blames (``Summary.blame``), so clicking a
+    warning outlines its segments, lines and pegs (CSS ``:target``, no script)."""
+    stats = {e.key: e for e in summary.elements}
+    shapes = [e for e in catalogue if e.shape and e.kind != "seat"]
     if not shapes:
         return ""
     x0, y0, x1, y1 = shape_bounds(shapes)
-    scale = (width - 20) / max(x1 - x0, 1e-9)
-    height = (y1 - y0) * scale + 20
+    pad = 0.5  # board units around the pegs: room for the ids under the bottom row
+    scale = (width - 20) / max(x1 - x0 + 2 * pad, 1e-9)
+    height = (y1 - y0 + 2 * pad) * scale + 20
+
+    def px(x, y):
+        return 10 + (x - x0 + pad) * scale, 10 + (y - y0 + pad) * scale
 
     def pt(x, y):
-        return f"{10 + (x - x0) * scale:.1f},{10 + (y - y0) * scale:.1f}"
+        a, b = px(x, y)
+        return f"{a:.1f},{b:.1f}"
 
-    parts = [f'<svg width="{width}" height="{height:.0f}" role="img">']
+    starts = {p: i for i, e in enumerate(e for e in catalogue if e.kind == "seat") for p in e.pegs}
+    blamed: dict[str, list[int]] = {}
+    for i, b in enumerate(summary.blame if len(summary.blame) == len(summary.warnings) else ()):
+        keys = list(b.elements) + [f"peg {p}" for e in catalogue if e.kind == "seat"
+                                   and int(e.key.split()[1]) - 1 in b.seats for p in e.pegs]
+        for key in dict.fromkeys(keys):
+            blamed.setdefault(key, []).append(i)
+    parts = [f'<svg width="{width}" height="{height:.0f}" role="img" class="board">']
+    lines, marks, outlines = [], [], []
+    r = max(2.0, 0.1 * scale)
     for e in shapes:
-        rate = rates.get(e.key, 0.0)
-        tip = f"{e.label}{' (' + e.content + ')' if e.content else ''}: {100 * rate:.0f}% of games"
-        if e.kind == "segment":
-            stroke = "#333" if e.content else "#bbb"
-            parts.append(f'<polygon points="{" ".join(pt(x, y) for x, y in e.shape)}" fill="{_heat(rate)}" '
-                         f'stroke="{stroke}" stroke-width="{1.2 if e.content else 0.6}"><title>{_e(tip)}</title></polygon>')
-        elif len(e.shape) == 2:
-            (ax, ay), (bx, by) = e.shape
-            a, b = pt(ax, ay).split(","), pt(bx, by).split(",")
-            parts.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="{_heat(max(rate, 0.02))}" '
-                         f'stroke-width="5" stroke-linecap="round"><title>{_e(tip)}</title></line>')
+        stat = stats.get(e.key)
+        rate = stat.rate if stat is not None else 0.0
+        never = stat is not None and stat.taken == 0 and bool(e.content or e.kind in ("bridge", "line"))
+        tip = f"{e.label}{' (' + e.content + ')' if e.content else ''}: " + (
+            "never taken" if never else f"{100 * rate:.0f}% of games")
+        title = f"<title>{_e(tip)}</title>"
+        cls = " ".join(f"b{i}" for i in blamed.get(e.key, ()))
+        if e.kind == "segment" and len(e.shape) >= 3:
+            poly = " ".join(pt(x, y) for x, y in e.shape)
+            if never:
+                parts.append(f'<polygon points="{poly}" fill="url(#never)" stroke="{HEAT_NEVER}" stroke-width="1.6" '
+                             f'stroke-dasharray="5,3">{title}</polygon>')
+            else:
+                opacity = 0.85 if e.content else 0.4  # plain segments fainter, as in the editor
+                parts.append(f'<polygon points="{poly}" fill="{heat_hex(rate)}" fill-opacity="{opacity}" '
+                             f'stroke="#b9ab8e" stroke-width="0.6">{title}</polygon>')
+            if cls:
+                outlines.append(f'<polygon class="b {cls}" points="{poly}" fill="none"/>')
+        elif e.kind in ("bridge", "line") and len(e.shape) == 2:
+            (ax, ay), (bx, by) = (px(*p) for p in e.shape)
+            style = (f'stroke="{HEAT_NEVER}" stroke-dasharray="9,6" stroke-linecap="butt"' if never
+                     else f'stroke="{heat_hex(max(rate, 0.02))}"')
+            lines.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" {style} '
+                         f'stroke-width="{max(3.0, 0.16 * scale):.1f}" stroke-linecap="round">{title}</line>')
+            if cls:
+                outlines.append(f'<line class="b {cls}" x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"/>')
+        elif e.kind == "peg":
+            (x, y), = e.shape
+            cx, cy = px(x, y)
+            seat = starts.get(e.label)
+            ring = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{2.1 * r:.1f}" fill="none" '
+                    f'stroke="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke-width="2"/>' if seat is not None else "")
+            lx, ly = px(*peg_id_at(x, y))
+            size = max(8.0, PEG_ID_SIZE * scale)
+            marks.append(f'{ring}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="#5b4a3a"><title>peg {_e(e.label)}'
+                         f'{"" if seat is None else f" (start of seat {seat + 1})"}</title></circle>'
+                         f'<text x="{lx:.1f}" y="{ly + size * 0.35:.1f}" text-anchor="middle" class="pegid" '
+                         f'style="font-size:{size:.1f}px">{_e(e.label)}</text>')
+            if cls:
+                outlines.append(f'<circle class="b {cls}" cx="{cx:.1f}" cy="{cy:.1f}" r="{3.2 * r:.1f}" fill="none"/>')
+    parts += lines + marks
+    for label in heat_labels(catalogue, summary.elements):
+        x, y = px(label.x, label.y)
+        colour = HEAT_NEVER if label.never else HEAT_INK
+        parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" class="heatlabel" '
+                     f'style="fill:{colour}">{_e(label.text)}</text>')
+    parts += outlines
     parts.append("</svg>")
-    return "".join(parts)
+    indices = sorted({i for v in blamed.values() for i in v})
+    anchors = "".join(f'<span id="blame-{i}" class="anchor"></span>' for i in indices)
+    captions = "".join(f'<p class="cap c{i}">Outlined in blue: what warning {i + 1} blames '
+                       f'({counted(sum(1 for v in blamed.values() if i in v), "element")}). '
+                       f'<a href="#warnings">Back to the warnings</a></p>' for i in indices)
+    rules = "".join(f"#blame-{i}:target~.map .b{i}{{display:inline}}#blame-{i}:target~.cap.c{i}{{display:block}}"
+                    for i in indices)
+    return (f'<div class="mapbox"><style>{rules}</style>{anchors}{captions}<div class="map">{"".join(parts)}</div>'
+            "</div>")
 
 
 def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
@@ -641,7 +716,7 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
         if e.kind == "space" and e.shape:
             islands.setdefault(e.group, []).append(e)
     cards = []
-    size = 11.0
+    size = 16.0
     for island, spaces in islands.items():
         visited = rates.get(f"island {island}", 0.0)
         corners = {e.key: hex_corners(*e.shape[0], size) for e in spaces}
@@ -653,9 +728,15 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             rate = rates.get(e.key, 0.0)
             share = rate / visited if visited else 0.0
             pts = " ".join(f"{x - min(xs) + 2:.1f},{y - min(ys) + 2:.1f}" for x, y in corners[e.key])
-            parts.append(f'<polygon points="{pts}" fill="{_heat(share)}" stroke="#777" stroke-width="0.6">'
+            never = rate == 0 and visited > 0  # an island nobody visited: its spaces say nothing each
+            fill = 'fill="url(#never)" stroke="#c62828" stroke-dasharray="3,2"' if never else \
+                f'fill="{_heat(share)}" stroke="#777"'
+            parts.append(f'<polygon points="{pts}" {fill} stroke-width="0.6">'
                          f'<title>{_e(e.label)} ({_e(e.content)}): crossed in {100 * share:.0f}% of the visits, '
                          f'{100 * rate:.0f}% of games</title></polygon>')
+            if visited:
+                parts.append(_space_text(e.shape[0], size, min(xs) - 2, min(ys) - 2, space_rate_text(share, never),
+                                         never, share))
         parts.append("</svg>")
         cards.append(f'<div class="card"><div><b>{_e(names.get(island, island))}</b> '
                      f'<span class="muted">visited in {100 * visited:.0f}% of games</span></div>{"".join(parts)}</div>')
@@ -665,12 +746,25 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             + _legend() + f'</p><div class="grid">{"".join(cards)}</div>')
 
 
+def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, rate: float = 0.0) -> str:
+    """The label an island heat map writes on a space (its share, or ``never``), as the island
+    editor's heat map does (:func:`studio.playtest.heat.space_rate_text`); white on the darker
+    half of the scale."""
+    corners = hex_corners(*at, size)
+    cx = sum(x for x, _ in corners) / 6 - dx
+    cy = sum(y for _, y in corners) / 6 - dy
+    colour = HEAT_NEVER if never else "#ffffff" if rate > 0.6 else HEAT_INK
+    return (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" style="font-size:{max(7.0, size * 0.5):.0f}px;'
+            f'fill:{colour}">{_e(text)}</text>')
+
+
 def _legend() -> str:
-    """The colour scale of the content maps, as inline swatches."""
-    stops = [0.0, 0.01, 0.25, 0.5, 0.75, 1.0]
-    return " ".join(f'<span style="display:inline-block;width:14px;height:11px;background:{_heat(v)};'
-                    f'border:1px solid #999;vertical-align:middle"></span> {"never" if v == 0 else f"{100 * v:.0f}%"}'
-                    for v in stops)
+    """The colour scale of the content maps, as inline swatches (never taken: the hatching)."""
+    swatch = 'style="display:inline-block;width:14px;height:11px;border:1px solid #999;vertical-align:middle;'
+    never = (f'<span {swatch}background:repeating-linear-gradient(45deg,#ffebeb 0 3px,{HEAT_NEVER} 3px 4px);'
+             f'border:1px dashed {HEAT_NEVER}"></span> never')
+    return never + " " + " ".join(f'<span {swatch}background:{_heat(v)}"></span> {100 * v:.0f}%'
+                                  for v in (0.01, 0.25, 0.5, 0.75, 1.0))
 
 
 def _element_table(summary: Summary, kinds: Sequence[str], limit: int | None = None) -> str:
@@ -699,7 +793,7 @@ NEVER = ' class="never"'
 def _solo_html(solo: SoloSummary) -> str:
     """Solo: the win rate against the target per challenge set (table and chart with 95%
     intervals) and the challenge cards."""
-    out = ["<h2>Solo: win rate against the target</h2>",
+    out = ['<h2 id="solo">Solo: win rate against the target</h2>',
            f'<p>{solo.wins} of {counted(solo.games, "game")} won: <b>{_pct1(solo.win_rate)}%</b> (95% interval '
            f'{_pct1(solo.ci_low)}% – {_pct1(solo.ci_high)}%). A win needs the target (the target card\'s '
            f'{solo.target} scrolls, more with a scroll challenge) and every challenge card met; the target alone '
@@ -739,17 +833,20 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     colours = [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(seats))]
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
+           f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{NEVER_DEFS}</svg>',
            f"<h1>{_e(title)}</h1>",
            '<p class="muted">' + " · ".join(f"{_e(k)}: {_e(v)}" for k, v in settings.items()) + "</p>"]
     if s.warnings:
-        links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
-        out.append('<div class="warn"><b>Warnings</b><ul>' + "".join(
-            f"<li>{_e(w)}" + (f' <a href="#mechanic-{_e(links[w].mechanic)}">({_e(links[w].clause)}: the figures)</a>'
-                              if w in links else "") + "</li>" for w in s.warnings) + "</ul></div>")
+        mapped = _map_keys(catalogue) if any(e.kind == "segment" for e in s.elements) else set()
+        sections = _sections(s, catalogue)
+        out.append('<div class="warn" id="warnings"><b>Warnings</b> <span class="muted">(a link outlines on the '
+                   'map what a warning blames, or shows the figures it rests on)</span><ul>' + "".join(
+                       f"<li>{_e(w)}{_warning_links(s, i, mapped, sections)}</li>" for i, w in enumerate(s.warnings))
+                   + "</ul></div>")
     else:
         out.append(f'<div class="ok">{_e(all_clear(s))}</div>')
 
-    out.append("<h2>Seats</h2>")
+    out.append('<h2 id="seats">Seats</h2>')
     bands = any(x.bands_mean is not None for x in seats)
     stat_keys = list(seats[0].stats) if seats else []
     head = ('<tr><th>seat</th><th>name</th><th>bot</th><th class="n">wins</th><th class="n">win %</th>'
@@ -780,7 +877,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append(_bar_chart([(f"seat {x.seat + 1} {x.name}", x.win_rate, x.ci_low, x.ci_high, c)
                                for x, c in zip(seats, colours)], s.fair_share))
 
-    out.append("<h2>Balance and length</h2><table>")
+    out.append('<h2 id="balance">Balance and length</h2><table>')
     for label, text in figures(s):
         out.append(f"<tr><th>{_e(label.rstrip(':'))}</th><td>{_e(text)}</td></tr>")
     out.append("</table>")
@@ -813,16 +910,19 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         if panel is not None:
             from studio.playtest.ladder import panel_html
 
-            out.append(panel_html(panel))
+            out.append(f'<div id="{"ladder" if panel.kind == "skill" else "styles"}">{panel_html(panel)}</div>')
 
     if s.elements:
-        out.append("<h2>Content</h2>")
+        out.append('<h2 id="content">Content</h2>')
         out.append('<p class="muted">Share of games in which each element was taken, and by which seat; '
                    "never taken in red.</p>")
         kinds = {e.kind for e in s.elements}
         if "segment" in kinds:
-            out.append('<p class="muted">Segments coloured by the share of games that took them (outlined: '
-                       f'segments with content). {_legend()}</p>')
+            out.append('<h3 id="map">The board</h3><p class="muted">As the editor\'s heat map shows it: each segment '
+                       "tinted by the share of games that took it (plain segments fainter), bridges and line items "
+                       "coloured the same, pictures and idols labelled with their share; content never taken hatched "
+                       "with a dashed red outline; every peg with its id, start pegs ringed in their seat's colour. "
+                       f"Hover an element for its figures. {_legend()}</p>")
             out.append(_board_map(s, catalogue))
             out.append("<h3>Segments with content</h3>")
             content_keys = {e.key for e in catalogue if e.content} if catalogue else None
@@ -847,16 +947,60 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     return "\n".join(out)
 
 
+def _map_keys(catalogue: Sequence[Element]) -> set:
+    """The keys of the elements a board map draws (Rule the Realm; none for Rivages, whose
+    maps show spaces that no warning blames one by one)."""
+    return {e.key for e in catalogue if e.shape and e.kind in ("segment", "bridge", "line", "peg")}
+
+
+def _sections(s: Summary, catalogue: Sequence[Element]) -> set:
+    """The anchors :func:`html_report` writes for ``s``: the sections a warning may link to."""
+    out = {"seats", "balance", "ends"}
+    if s.insight is not None:
+        out.add("play")
+        out |= {f"mechanic-{m.code}" for m in s.insight.measures}
+    if s.elements:
+        out.add("content")
+    if s.solo is not None:
+        out.add("solo")
+    out |= {name for name, panel in (("ladder", s.ladder), ("styles", s.styles)) if panel is not None}
+    return out
+
+
+SECTION_WORDS = {"seats": "the seats", "balance": "balance", "ends": "how games ended", "play": "the play figures",
+                 "content": "the content", "solo": "the solo figures", "ladder": "the skill ladder",
+                 "styles": "the playstyles"}
+
+
+def _warning_links(s: Summary, i: int, mapped: set, sections: set) -> str:
+    """The links after warning ``i``: ``on the map`` (outlines what it blames, when the map
+    draws some of it) and the section of its figures (a location rule's row, by its clause)."""
+    b = s.blame_of(i)
+    if b is None:
+        return ""
+    out = []
+    seat_keys = {k for k in mapped if k.startswith("peg ")} if b.seats else set()
+    if (set(b.elements) & mapped) or seat_keys:
+        n = len(set(b.elements) & mapped)
+        what = counted(n, "element") if n else "the seats' start pegs"
+        out.append(f'<a href="#blame-{i}" class="blame">on the map ({what})</a>')
+    if b.section in sections:
+        words = f"{b.clause}: the figures" if b.section.startswith("mechanic-") and b.clause else \
+            SECTION_WORDS.get(b.section, "the figures")
+        out.append(f'<a href="#{_e(b.section)}">({_e(words)})</a>')
+    return (" " + " ".join(out)) if out else ""
+
+
 def _ends_html(s: Summary, colours: Sequence[str]) -> str:
     """How games ended (end codes against the intended end), the degenerate-play figures and
     findings, and the arc of the games (mean score per round per seat)."""
     ins = s.insight
     if ins is None:
-        return ("<h2>How games ended</h2><table>" + "".join(
+        return ('<h2 id="ends">How games ended</h2><table>' + "".join(
             f'<tr><td class="n">{count}</td><td class="n">{100 * count / s.games:.1f}%</td><td>{_e(reason)}</td></tr>'
             for reason, count in s.end_reasons.items()) + "</table>")
     exp = ins.expectations
-    out = ["<h2>How games ended</h2>",
+    out = ['<h2 id="ends">How games ended</h2>',
            f'<p class="muted">Intended: {_e(", ".join(exp["intended_ends"]) or "any end of the rules")} '
            f"(from {_e(exp['source'])}).</p><table>"]
     for code, count in ins.end_codes.items():
@@ -867,7 +1011,7 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
     out.append("</table>")
     if ins.measures:
         out.append(_mechanics_html(s))
-    out.append("<h2>Degenerate play</h2>")
+    out.append('<h2 id="play">Degenerate play</h2>')
     if ins.findings:
         out.append("<table><tr><th>finding</th><th class=\"n\">share</th><th>what it means</th></tr>"
                    + "".join(f'<tr><td style="white-space:nowrap"><code>{_e(f.code)}</code></td>'
@@ -966,10 +1110,12 @@ def island_html(stats) -> str:
         parts = [f'<svg width="{w:.0f}" height="{h:.0f}" role="img">']
         for c in s.spaces:
             pts = " ".join(f"{x - min(xs) + 3:.1f},{y - min(ys) + 3:.1f}" for x, y in corners[c.key])
-            stroke = 'stroke="#c62828" stroke-width="2" stroke-dasharray="3,2"' if not c.visits else \
-                'stroke="#777" stroke-width="0.6"'
-            parts.append(f'<polygon points="{pts}" fill="{_heat(c.rate)}" {stroke}><title>{_e(c.label)} '
+            stroke = 'fill="url(#never)" stroke="#c62828" stroke-width="2" stroke-dasharray="3,2"' if not c.visits else \
+                f'fill="{_heat(c.rate)}" stroke="#777" stroke-width="0.6"'
+            parts.append(f'<polygon points="{pts}" {stroke}><title>{_e(c.label)} '
                          f'({_e(c.content)}): crossed in {100 * c.rate:.0f}% of the visits</title></polygon>')
+            parts.append(_space_text(c.at[0], size, min(xs) - 3, min(ys) - 3, space_rate_text(c.rate, not c.visits),
+                                     not c.visits, c.rate))
         parts.append("</svg>")
         out.append(f'<div class="card">{"".join(parts)}</div>')
 

@@ -60,7 +60,10 @@ class GameResult:
 
     Location mechanics (:mod:`studio.playtest.mechanics`): ``mechanics``, per seat, ``{measure
     code: value}`` from the engine's events (:func:`~studio.playtest.mechanics.measure_game`);
-    ``origins``, Rivages only, per seat ``(starting island id, tree id)``. The arc
+    ``origins``, Rivages only, per seat ``(starting island id, tree id)``; ``places``, where on
+    the board a mechanic acted, ``(measure code, element key)`` per event
+    (:func:`~studio.playtest.mechanics.places_of`: the pegs of the Labyrinth's self-crossings),
+    for the warnings that blame those places. The arc
     (:mod:`studio.playtest.arc`): ``drama`` (how far behind the final winner was, as a share of
     its score, over the positions it trailed) and ``trailing`` (the share of positions it
     trailed), None without a winner or alone; ``evaluated``, when positions were valued with the
@@ -100,6 +103,7 @@ class GameResult:
     idle_turns: tuple = ()
     mechanics: tuple = ()
     origins: tuple = ()
+    places: tuple = ()
     drama: float | None = None
     trailing: float | None = None
     evaluated: dict | None = None
@@ -127,6 +131,7 @@ class GameResult:
             "offered": list(self.offered), "used": list(self.used), "no_band": list(self.no_band),
             **({"idle_turns": list(self.idle_turns)} if self.idle_turns else {}),
             "mechanics": [dict(m) for m in self.mechanics], "origins": [list(o) for o in self.origins],
+            **({"places": [list(p) for p in self.places]} if self.places else {}),
             "drama": self.drama, "trailing": self.trailing,
             **({"evaluated": dict(self.evaluated)} if self.evaluated is not None else {}),
         }
@@ -159,6 +164,7 @@ class GameResult:
             idle_turns=tuple(int(x) for x in data.get("idle_turns", ())),
             mechanics=tuple(dict(m) for m in data.get("mechanics", ())),
             origins=tuple(tuple(o) for o in data.get("origins", ())),
+            places=tuple((str(c), str(k)) for c, k in data.get("places", ())),
             drama=None if data.get("drama") is None else float(data["drama"]),
             trailing=None if data.get("trailing") is None else float(data["trailing"]),
             evaluated=None if data.get("evaluated") is None else dict(data["evaluated"]),
@@ -283,7 +289,7 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
     (:func:`register_result_parts`); ``events``: the location events it recorded,
     measured per seat; ``arc_figures``: ``drama``, ``trailing`` and ``evaluated`` of
     :func:`play_game`)."""
-    from studio.playtest.mechanics import measure_game, origins_of
+    from studio.playtest.mechanics import measure_game, origins_of, places_of
 
     parts = _parts_of(state)
     bands = parts.get("bands_used", ())
@@ -298,7 +304,9 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         target=target, challenges=challenges, completions=completions,
         end_code=end_code(state, watch.score_reached if watch else False, watch.bands_out if watch else False),
         mechanics=() if events is None else measure_game(state, events, watch.forced_events if watch else ()),
-        origins=origins_of(state), **(arc_figures or {}),
+        origins=origins_of(state),
+        places=() if events is None else places_of(events, watch.forced_events if watch else ()),
+        **(arc_figures or {}),
         **({} if watch is None else dict(
             forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
             dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,

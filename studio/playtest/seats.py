@@ -225,11 +225,12 @@ def equal_hand_size(setup) -> int:
 
 
 def attribute_setup(setup, seeds: Sequence[int], bots: str | Sequence[str] | None = None, hands: bool = True,
-                    boot: int = 1000) -> Attribution:
+                    boot: int = 1000, progress=None) -> Attribution:
     """Play ``setup`` (Rule the Realm) over ``seeds`` in every rotation of the seats, and with
     equal hands when ``hands``, and :func:`attribute` the gaps. Plays players x len(seeds)
-    games (twice that with ``hands``). Raises ValueError for Rivages (seats have no board
-    position there) and for bad bot names."""
+    games (twice that with ``hands``); ``progress(1)`` is called after each (an exception it
+    raises stops the attribution and propagates: a window's Cancel). Raises ValueError for
+    Rivages (seats have no board position there) and for bad bot names."""
     from studio.bots import make_bot
     from studio.playtest.runner import play_game, resolve_bots
 
@@ -247,6 +248,8 @@ def attribute_setup(setup, seeds: Sequence[int], bots: str | Sequence[str] | Non
 
     def outcome(r, equal, seed):
         res = play_game(games[(r, equal)], bot_list, seed, watch_forced=False)
+        if progress is not None:
+            progress(1)
         credit = [0.0] * n
         for w in res.winners:
             credit[w] += 1.0 / len(res.winners)

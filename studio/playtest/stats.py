@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from studio.content.words import counted
-from studio.playtest.elements import Element
+from studio.playtest.elements import MARK_KINDS, Element, seat_pegs
 from studio.playtest.insight import Expectations, Insight, InsightTally
 from studio.playtest.seats import Attribution, SeatTest, seat_test
 from studio.playtest.runner import GameResult
@@ -225,10 +225,31 @@ class SoloSummary:
 
 
 @dataclass(frozen=True)
+class Blame:
+    """What one warning of a :class:`Summary` is about, for the reports' links (the entry of
+    ``Summary.blame`` at the warning's index). ``code``: the kind of warning (a finding's code,
+    else ``too-few-games``, ``uneven-seats``, ``different-bots``, ``no-winner``, ``shared-wins``,
+    ``decided-early``, ``solo``, ``never-taken``, ``ladder``, ``styles``); ``section``: the
+    report section that shows its figures (the HTML report's anchor: ``seats``, ``balance``,
+    ``ends``, ``play``, ``content``, ``solo``, ``ladder``, ``styles`` or ``mechanic-<measure
+    code>``); ``seats``: the 0-based seats it names; ``elements``: the keys
+    (:mod:`studio.playtest.elements`) of the board elements it blames: segments, bridges, line
+    items, pictures, islands, goal steps, tree spaces and pegs (a seat's start pegs for a
+    warning about that seat); ``mechanic``, ``clause``: the location rule it names, if any."""
+
+    code: str
+    section: str = ""
+    seats: tuple = ()
+    elements: tuple = ()
+    mechanic: str = ""
+    clause: str = ""
+
+
+@dataclass(frozen=True)
 class Summary:
     """A batch in numbers (see the module docstring). Standard deviations are sample ones
     (n - 1; 0 for a single game). ``end_reasons`` maps each way a game ended to its count,
-    most frequent first."""
+    most frequent first. ``blame``: one :class:`Blame` per warning, in the same order."""
 
     games: int
     seats: list[SeatSummary]
@@ -259,6 +280,12 @@ class Summary:
     attribution: Attribution | None = None
     ladder: Any = None                # studio.playtest.ladder.Panel of skill, when played
     styles: Any = None                # the Panel of playstyles, when played
+    blame: list[Blame] = field(default_factory=list)
+
+    def blame_of(self, index: int) -> Blame | None:
+        """The :class:`Blame` of warning ``index`` (None for a summary made without them)."""
+        return self.blame[index] if 0 <= index < len(self.blame) and len(self.blame) == len(self.warnings) \
+            else None
 
     def to_dict(self) -> dict:
         return _finite(asdict(self))
@@ -468,12 +495,13 @@ class Tally:
             same_bots=same_bots, elements=self._element_stats(), solo=self._solo_summary(),
             insight=self.insight.insight(), seat_test=seat_test(self.wins, games) if n > 1 else None,
         )
-        return _with_warnings(summary)
+        return _with_warnings(summary, list(self.catalogue.values()))
 
     def _element_stats(self) -> list[ElementStat]:
         n, games = self.players, self.games
         out = []
-        keys = list(self.catalogue) + sorted(k for k in self.elements if k not in self.catalogue)
+        keys = [k for k, e in self.catalogue.items() if e.kind not in MARK_KINDS]  # pegs, seats: no content
+        keys += sorted(k for k in self.elements if k not in self.catalogue)
         for key in keys:
             e = self.catalogue.get(key) or Element(key, key.split(" ", 1)[0], key)
             counts = self.elements.get(key, [0] * (n + 1))
@@ -503,43 +531,92 @@ def _p(p: float) -> str:
     return "< 0.001" if p < 0.001 else f"= {p:.3f}"
 
 
-def _with_warnings(s: Summary) -> Summary:
+def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
+    """``s`` with its warnings (plain sentences) and, for each, its :class:`Blame`: the seats,
+    elements, mechanic and report section it is about (``catalogue``: the game's elements, to
+    name a seat's start pegs)."""
     out: list[str] = []
+    blame: list[Blame] = []
+    pegs = seat_pegs(catalogue)
+
+    def add(text: str, code: str, section: str, seats=(), elements=(), mechanic="", clause="") -> None:
+        seats = tuple(seats)
+        starts = tuple(k for seat in seats for k in pegs.get(seat, ()))
+        out.append(text)
+        blame.append(Blame(code, section, seats, tuple(dict.fromkeys(tuple(elements) + starts)), mechanic, clause))
+
     n, games = s.players, s.games
     if n > 1 and s.same_bots:
         half = win_rate_margin(s.fair_share, games)
         if half > BALANCE_GAP:  # chance alone moves a rate further than an edge that matters
-            out.append(f"{games} game{'s are' if games != 1 else ' is'} too few to judge balance: the win rates' "
-                       f"95% intervals span ±{100 * half:.0f} points; run at least "
-                       f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
-                       "edge from chance")
+            add(f"{games} game{'s are' if games != 1 else ' is'} too few to judge balance: the win rates' "
+                f"95% intervals span ±{100 * half:.0f} points; run at least "
+                f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
+                "edge from chance", "too-few-games", "seats")
         t = s.seat_test
         if t is not None and t.uneven:  # one joint test decides; Holm's correction names the seats
             named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
                               f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
                               for k in t.flagged)
-            out.append(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
-                       f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): " + (named or f"no single seat stands out once corrected for {n} "
-                                                     "comparisons, but together they differ")
-                       + _bot_failure_caveat(s))
+            add(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
+                f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): "
+                + (named or f"no single seat stands out once corrected for {n} comparisons, but together they differ")
+                + _bot_failure_caveat(s), "uneven-seats", "seats", t.flagged or range(n))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
-        out.append(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats")
+        add(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats",
+            "different-bots", "seats")
     if s.insight is not None:
-        out.extend(f.message for f in s.insight.findings)
+        for f in s.insight.findings:
+            add(f.message, f.code, _finding_section(f), f.seats, f.elements + _finding_elements(f, s.elements),
+                f.mechanic, f.clause)
     named = {f.code for f in s.insight.findings} if s.insight is not None else set()
     if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
-        out.append(f"{s.no_winner} of {counted(games, 'game')} ({_pct(s.no_winner / games)}) had no winner: every seat lost")
+        add(f"{s.no_winner} of {counted(games, 'game')} ({_pct(s.no_winner / games)}) had no winner: every seat lost",
+            "no-winner", "balance")
     if n > 1 and s.shared_wins / games > TIE_WARNING and "shared-wins" not in named:
-        out.append(f"{_pct(s.shared_wins / games)} of games end in a shared win")
+        add(f"{_pct(s.shared_wins / games)} of games end in a shared win", "shared-wins", "balance")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
-        out.append(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
-                   "actions, so games may feel decided long before they end")
+        add(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
+            "actions, so games may feel decided long before they end", "decided-early", "balance")
     if s.solo is not None:
-        out.extend(_solo_warnings(s.solo))
+        for text in _solo_warnings(s.solo):
+            add(text, "solo", "solo")
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
-        out.extend(_content_warnings(s.elements, games))
-    return replace(s, warnings=out)
+        for text, keys in _content_warnings(s.elements, games):
+            add(text, "never-taken", "content", elements=keys)
+    return replace(s, warnings=out, blame=blame)
+
+
+#: the report section of each finding without a location mechanic
+_FINDING_SECTIONS = {"unintended-end": "ends", "stalled": "ends", "too-long": "ends", "too-short": "ends",
+                     "shared-wins": "balance"}
+
+#: a location mechanic -> the kind of element that offers it and the words its content holds
+_MECHANIC_CONTENT = {"bridges": ("bridge", ""), "pictures": ("picture", ""), "artifacts": ("line", ""),
+                     "artifact_sets": ("line", ""), "idols": ("segment", "idol")}
+
+
+def _finding_section(f) -> str:
+    if f.mechanic:
+        return f"mechanic-{f.mechanic}"
+    return _FINDING_SECTIONS.get(f.code, "play")
+
+
+def _finding_elements(f, elements: list[ElementStat]) -> tuple:
+    """The elements a location finding blames beyond its own places: for a location rule rarely
+    or never in play, the content that offers it and was never taken (bridges, pictures, line
+    items, idols); for the empty-segment penalty (L4-3), the empty segments taken in half the
+    games or more, most taken first (at most 12)."""
+    if f.code in ("mechanic-unused", "mechanic-rare") and f.mechanic in _MECHANIC_CONTENT:
+        kind, word = _MECHANIC_CONTENT[f.mechanic]
+        return tuple(e.key for e in elements if e.kind == kind and e.taken == 0 and word in e.content
+                     and (kind != "line" or any(not part.strip().endswith("VP") for part in e.content.split(","))))
+    if f.code == "heavy-penalty" and f.mechanic == "empty_loss":
+        empty = sorted((e for e in elements if e.kind == "segment" and not e.content and e.rate >= 0.5),
+                       key=lambda e: (-e.rate, e.key))
+        return tuple(e.key for e in empty[:12])
+    return ()
 
 
 def _bot_failure_caveat(s: Summary) -> str:
@@ -614,7 +691,9 @@ def never_verb(kind: str) -> str:
         "reached" if kind == "tree" else "taken"
 
 
-def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
+def _content_warnings(elements: list[ElementStat], games: int) -> list[tuple[str, tuple]]:
+    """Per kind of content with some never taken: ``(warning, keys of every element never
+    taken)`` (the warning names the first five)."""
     out = []
     for kind, words in CONTENT_KINDS.items():
         pool = content_pool(elements, kind)
@@ -625,5 +704,6 @@ def _content_warnings(elements: list[ElementStat], games: int) -> list[str]:
                           else e.label for e in never[:5])
         more = f" and {len(never) - 5} more" if len(never) > 5 else ""
         what = never_verb(kind)
-        out.append(f"{len(never)} of {len(pool)} {words} never {what} in {counted(games, 'game')}: {shown}{more}")
+        out.append((f"{len(never)} of {len(pool)} {words} never {what} in {counted(games, 'game')}: {shown}{more}",
+                    tuple(e.key for e in never)))
     return out

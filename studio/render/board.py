@@ -12,6 +12,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPen, QPolygonF, QRadialGradient
 
 from studio.model.realm import Board, line_key
+from studio.playtest.heat import PEG_ID_SIZE, peg_id_at
 from studio.render import glyphs, locations, style
 from studio.render.style import RenderOptions
 from studio.render.output import check_writable
@@ -172,7 +173,7 @@ def paint_board(p: QPainter, board: Board, options: RenderOptions | None = None,
     glyphs.paint_pegs(p, [(QPointF(peg.x, peg.y), peg.colour) for peg in pegs.values()])
     if options.peg_ids:
         for peg in pegs.values():
-            glyphs.paint_text(p, QPointF(peg.x, peg.y + style.PEG_RADIUS + 0.1), peg.id, 0.12,
+            glyphs.paint_text(p, QPointF(*peg_id_at(peg.x, peg.y)), peg.id, PEG_ID_SIZE,
                               style.INK, bold=False, outline=QColor(255, 250, 235, 200))
     # name tags over the pegs: never hidden (placed to keep clear of pegs where they can)
     locations.paint_regions(p, scene.pictures, outlines=False)

@@ -41,7 +41,8 @@ EVENT_KINDS = {
     "bridge": ("L3-2", "first band across a bridge: line ('a-b'), energy gained"),
     "picture": ("L4-2", "completed a picture: name, size, leaders (seats with most of its segments), bonus VP each"),
     "empty-segments": ("L4-3", "explored or closed segments in no picture: count, loss (VP actually lost)"),
-    "site": ("L5-4", "closed a region: size (segments not yet explored), bonus VP (0 below the minimum size)"),
+    "site": ("L5-4", "closed a region: size (segments not yet explored), bonus VP (0 below the minimum size), "
+                     "segments (those segments, each by its pegs: 'a1-a2-b1')"),
     "territories": ("L6-6", "scored distinct territories at the end: count, points"),
     "idols": ("L7-4", "idols of one colour held at the end: colour, count"),
     "idol-majority": ("L7-4", "most idols of a colour: colour, count, points, shared (leaders)"),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from studio.model.realm import Segment
-from studio.playtest.mechanics import measure_game
+from studio.playtest.mechanics import measure_game, places_of
 from studio.rules import load_game
 from studio.rules.events import Event, record_events
 from tests.rules.realm_helpers import give, seg, small_board
@@ -102,9 +102,12 @@ def test_site_events_give_the_size_and_the_bonus():
     give(s, 0, red=8)
     put(s, "c4", "c3", "c2", shape="long-barrier")
     put(s, "c2", "c1", "b1", shape="long-barrier")
-    assert kinds(events, "site") == [("site", 0, 2, {"size": 4, "bonus": 4})]
+    # the site: the region's segments nobody explored before (b2-b3-c3 and b3-c3-c4 were)
+    site = ["b1-b2-c2", "b1-c1-c2", "b2-c2-c3", "b3-b4-c4"]
+    assert kinds(events, "site") == [("site", 0, 2, {"size": 4, "bonus": 4, "segments": site})]
     m = measure_game(s, events)
     assert m[0] == {"sites": 1, "site_size": [4], "site_points": 4, "small_closures": 0}
+    assert places_of(events) == tuple(("sites", f"segment {k}") for k in site)
 
 
 @pytest.mark.rule("L5-4")
@@ -118,8 +121,10 @@ def test_a_closure_too_small_is_a_site_of_no_bonus():
     draws(s, 2)
     give(s, 0, red=8)
     put(s, "c1", "b1")
-    assert kinds(events) == [("site", 0, 2, {"size": 3, "bonus": 0})]
+    small = ["b1-b2-c2", "b1-c1-c2", "b2-c2-c3"]
+    assert kinds(events) == [("site", 0, 2, {"size": 3, "bonus": 0, "segments": small})]
     assert measure_game(s, events)[0]["small_closures"] == 1
+    assert places_of(events) == tuple(("small_closures", f"segment {k}") for k in small)
 
 
 @pytest.mark.rule("L6-6")
@@ -176,6 +181,9 @@ def test_self_crossing_events_and_those_forced():
                                               ("self-crossing", 0, 3, {"peg": "c5", "loss": 2})]
     m = measure_game(s, events, forced_events=[len(events) - 1])
     assert (m[0]["self_crossings"], m[0]["self_cross_loss"], m[0]["self_crossings_forced"]) == (2, 7, 1)
+    forced_at = [i for i, e in enumerate(events) if e.kind == "self-crossing"][-1:]
+    assert places_of(events, forced_at) == (("self_crossings", "peg d5"), ("self_crossings", "peg c5"),
+                                            ("self_crossings_forced", "peg c5"))
 
 
 @pytest.mark.rule("L8-2")

@@ -56,13 +56,17 @@ class BalanceDashboard(QWidget):
     ``setups``: a Setup, or ``{players: () -> Setup}``; ``players``: the count selected first
     (default: the smallest); ``scenario_text``: what is played, in words, for the form.
 
-    Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown) and
-    ``summaryChanged()``. After a run, ``summary``, ``results``, ``catalogue`` and
-    ``run_setup`` hold the report, the games, the elements and the setup played."""
+    Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown),
+    ``summaryChanged()`` and ``blameRequested(index)``: the *on the board* link of warning
+    ``index`` was clicked (offered when ``board_blame`` is set by the editor that draws the
+    run's board: it outlines there what the warning blames, ``Summary.blame``). After a run,
+    ``summary``, ``results``, ``catalogue`` and ``run_setup`` hold the report, the games, the
+    elements and the setup played."""
 
     runStarted = Signal()
     runFinished = Signal(bool)
     summaryChanged = Signal()
+    blameRequested = Signal(int)
 
     def __init__(self, setups, *, players: int | None = None, scenario_text: str = "", parent=None):
         super().__init__(parent)
@@ -170,6 +174,14 @@ class BalanceDashboard(QWidget):
         checks.addWidget(self.ladder_check)
         checks.addWidget(self.styles_check)
         lay.addLayout(checks)
+        self.attribute_check = QCheckBox("Seat attribution")
+        self.attribute_check.setToolTip("after the batch (Rule the Realm, the same bot at every seat), replay its first "
+                                        "deals (Games per bot) with the seats rotated and with equal starting hands: "
+                                        "how much of each seat's edge is turn order, hand size or its place on the "
+                                        "board? (2 x players x deals more games)")
+        lay.addWidget(self.attribute_check)
+        self._attribution = None
+        self._attribute_deals = 0
         panel_form = QFormLayout()
         panel_form.setLabelAlignment(Qt.AlignRight)
         self.panel_games_spin = QSpinBox()
@@ -278,7 +290,9 @@ class BalanceDashboard(QWidget):
         self.mechanics_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.mechanics_label)
         self.highlighted_mechanic = ""
-        self.warnings_label.linkActivated.connect(self.show_mechanic)
+        self.highlighted_warning = -1    # the warning whose culprits the board shows outlined
+        self.board_blame = False         # the editor draws the run's board: offer "on the board"
+        self.warnings_label.linkActivated.connect(self.follow_link)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
@@ -360,6 +374,10 @@ class BalanceDashboard(QWidget):
             setup = self.setups[players]()
             self.catalogue = catalogue(setup.game(seed))
             self._plans = self._panel_plans(setup)
+            self._attribute_deals = (min(self.panel_games_spin.value(), games)
+                                     if self.attribute_check.isChecked() and setup.kind == "realm" and players > 1
+                                     and len(set(bots)) == 1 and games >= 2 else 0)
+            self._attribution = None
         except (SetupError, ValueError, KeyError, TypeError, OSError) as exc:
             self._say(f"Cannot run: {exc}", error=True)
             return False
@@ -375,6 +393,7 @@ class BalanceDashboard(QWidget):
         self._panels = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
+        self.highlighted_warning = -1
         self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self,
                             evaluate=self.evaluate_spin.value())
         self.run.result.connect(self._on_result)
@@ -551,7 +570,8 @@ class BalanceDashboard(QWidget):
         self.run_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
         for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos,
-                  self.evaluate_spin, self.ladder_check, self.styles_check, self.panel_games_spin):
+                  self.evaluate_spin, self.ladder_check, self.styles_check, self.attribute_check,
+                  self.panel_games_spin):
             w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
         for b in self.save_buttons.values():
             b.setEnabled(not on and self.summary is not None)
@@ -578,7 +598,7 @@ class BalanceDashboard(QWidget):
             self._say(f"Cancelled: {done} of {counted(run.total, 'game')} kept ({run.rate():.1f} games/s)")
         elif done == run.total:
             self._say(f"{counted(done, 'game')} in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
-        if self._plans and not cancelled and done:
+        if (self._plans or self._attribute_deals) and not cancelled and done:
             self._start_panels()
             return
         self._set_running(False)
@@ -588,29 +608,39 @@ class BalanceDashboard(QWidget):
         from studio.gui.balance.panel_run import PanelRun
 
         games = self.panel_games_spin.value()
+        deals = min(self._attribute_deals, len(self.results))
         self.panel_run = PanelRun(self.run_setup, self._plans, games, self.run_settings["seed"],
-                                  self.jobs_spin.value(), self)
+                                  self.jobs_spin.value(), self, attribute=deals, bots=self.bot_names()[0])
         total = self.panel_run.total
         self.progress.setRange(0, total)
         self.progress.setValue(0)
-        self._say(f"Playing the skill ladder and playstyles: {total} more games ({games} per bot)…")
+        what = " and ".join(w for w, on in (("the ladder and styles", bool(self._plans)),
+                                             ("the seat attribution", bool(deals))) if on)
+        self._say(f"Playing {what}: {total} more games…")
         self.panel_run.progress.connect(lambda k, n: (self.progress.setValue(k),
-                                                      self._say(f"Ladder and styles: {k} of {n} games")))
+                                                      self._say(f"{what[0].upper()}{what[1:]}: {k} of {n} games")))
         self.panel_run.panel.connect(self._on_panel)
         self.panel_run.failed.connect(lambda msg: self._say(f"The ladder stopped: {msg}", error=True))
         self.panel_run.finished.connect(self._on_panels_finished)
         self.panel_run.start()
 
     def _on_panel(self, panel) -> None:
-        self._panels.append(panel)
+        from studio.playtest.seats import Attribution
+
+        if isinstance(panel, Attribution):
+            self._attribution = panel
+        else:
+            self._panels.append(panel)
         self._dirty = True
         self._refresh_report()
 
     def _on_panels_finished(self, cancelled: bool) -> None:
         if cancelled:
-            self._say(f"Cancelled: {len(self._panels)} of {len(self._plans)} panels kept")
+            self._say(f"Cancelled: {len(self._panels)} of {len(self._plans)} panels kept"
+                      + (", no seat attribution" if self._attribute_deals and self._attribution is None else ""))
         elif len(self._panels) == len(self._plans):
-            self._say(f"{len(self.results)} games, then {self.panel_run.total} for the ladder and styles")
+            self._say(f"{len(self.results)} games, then {self.panel_run.total} for the "
+                      + ("ladder and styles" if self._plans else "seat attribution"))
         self._set_running(False)
         self.runFinished.emit(cancelled)
 
@@ -623,6 +653,10 @@ class BalanceDashboard(QWidget):
 
         for panel in self._panels:
             self.summary = with_panel(self.summary, panel)
+        if self._attribution is not None:
+            from dataclasses import replace
+
+            self.summary = replace(self.summary, attribution=self._attribution)
         self._show_summary()
         self.summaryChanged.emit()
 
@@ -659,9 +693,7 @@ class BalanceDashboard(QWidget):
         f["rounds"].setText(f"{s.rounds_mean:.1f}")
         f["ties"].setText(f"{100 * s.shared_wins / s.games:.0f}%")
         if s.warnings:
-            links = {f.message: f for f in (s.insight.findings if s.insight is not None else ()) if f.mechanic}
-            items = "".join(f"<li>{_escape(w)}" + (f" <a href='mechanic:{links[w].mechanic}'>({links[w].clause})</a>"
-                                                    if w in links else "") + "</li>" for w in s.warnings)
+            items = "".join(self._warning_item(i, w) for i, w in enumerate(s.warnings))
             self.warnings_label.setObjectName("warnings")
             self.warnings_label.setText(f"<b>{len(s.warnings)} warning{'s' if len(s.warnings) != 1 else ''}</b>"
                                         f"<ul style='margin: 2px 0 0 -18px'>{items}</ul>")
@@ -691,8 +723,9 @@ class BalanceDashboard(QWidget):
         else:
             self.play_label.hide()
         panels = [p for p in (s.ladder, s.styles) if p is not None]
-        if panels:
-            self.panel_label.setText("".join(_panel_rich(p) for p in panels))
+        if panels or s.attribution is not None:
+            self.panel_label.setText(("" if s.attribution is None else _attribution_rich(s))
+                                     + "".join(_panel_rich(p) for p in panels))
             self.panel_label.show()
         else:
             self.panel_label.hide()
@@ -736,6 +769,47 @@ class BalanceDashboard(QWidget):
         self.mechanics_label.setText("<br>".join(tables))
         self.mechanics_label.show()
 
+    def _warning_item(self, i: int, text: str) -> str:
+        """Warning ``i`` as a list item with its links: *on the board* (when the editor draws
+        the board and the warning blames elements or seats) and the location rule's clause, or
+        the figures it rests on."""
+        b = self.summary.blame_of(i)
+        links = []
+        if b is not None and self.board_blame and (b.elements or b.seats):
+            links.append(f"<a href='blame:{i}'>on the board</a>")
+        if b is not None and b.mechanic:
+            links.append(f"<a href='mechanic:{b.mechanic}'>({_escape(b.clause)})</a>")
+        elif b is not None and b.section in ("play", "ladder", "styles") and self._section_label(b.section).isVisible():
+            links.append(f"<a href='section:{b.section}'>(the figures)</a>")
+        item = _escape(text) + ("&nbsp; " + " ".join(links) if links else "")
+        if i == self.highlighted_warning:
+            item = f"<span style='background: #dbe7fb'>{item}</span>"
+        return f"<li>{item}</li>"
+
+    def _section_label(self, section: str) -> QLabel:
+        return self.play_label if section == "play" else self.panel_label
+
+    def follow_link(self, link: str) -> None:
+        """A warning's link: ``mechanic:<code>`` highlights the mechanic's row
+        (:meth:`show_mechanic`), ``section:<play|ladder|styles>`` scrolls to those figures,
+        ``blame:<index>`` asks the editor to outline the warning's culprits on the board
+        (``blameRequested``)."""
+        kind, _, rest = link.partition(":")
+        if kind == "blame" and rest.isdigit():
+            self.show_blame(int(rest))
+        elif kind == "section":
+            self._report_scroll.ensureWidgetVisible(self._section_label(rest))
+        else:
+            self.show_mechanic(link)
+
+    def show_blame(self, index: int) -> None:
+        """Mark warning ``index`` as the one whose culprits the board shows, and ask for them
+        (``blameRequested``; -1 clears)."""
+        self.highlighted_warning = index
+        if self.summary is not None:
+            self._show_summary()
+        self.blameRequested.emit(index)
+
     def show_mechanic(self, link: str) -> None:
         """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the
         location mechanics table and scroll it into view."""
@@ -769,6 +843,25 @@ def _panel_rich(panel) -> str:
     lines += [f"<p style='color: {desktop.colour('error')}; margin: 2px 0'>{_escape(n)}</p>" for n in panel.notes]
     lines += [f"<p style='margin: 2px 0'>{_escape(m.sentence)}</p>" for m in panel.matches]
     return f"<p style='margin: 8px 0 2px 0'><b>{_escape(TITLES[panel.kind])}</b></p>{table}{''.join(lines)}"
+
+
+def _attribution_rich(s) -> str:
+    """Where the seats' gaps come from (:class:`~studio.playtest.seats.Attribution`) as Qt rich
+    text: the report's table (points of win rate over the fair share, 95% intervals) and its
+    sentences."""
+    from studio.playtest.report import attribution_rows, attribution_verdicts
+
+    a = s.attribution
+    head, rows = attribution_rows(s)
+    cell = "style='padding: 1px 8px 1px 0'"
+    hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
+    table = ("<table><tr>" + "".join(f"<td {cell}><b>{_escape(h)}</b></td>" for h in head) + "</tr>"
+             + "".join("<tr>" + "".join(f"<td {cell}>{_escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+             + "</table>")
+    lines = "".join(f"<p style='margin: 2px 0'>{_escape(v)}</p>" for v in attribution_verdicts(s))
+    return (f"<p style='margin: 8px 0 2px 0'><b>Where the seats' gaps come from</b> <span style='color:#8a7a66'>"
+            f"(the same {a.deals} deals with the seats rotated{hands}; {counted(a.games_played, 'game')}; points "
+            f"of win rate over the fair share, 95% intervals)</span></p>{table}{lines}")
 
 
 def _escape(text: str) -> str:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QMainWindow
 
 from studio.gui import desktop, wheel_guard
 from studio.gui.balance.dashboard import BalanceDashboard
-from studio.gui.balance.heatmap import HeatLegend, HeatMapItem
+from studio.gui.balance.heatmap import BlameItem, HeatLegend, HeatMapItem
 
 
 class BalanceWindow(QMainWindow):
@@ -161,6 +161,8 @@ class BoardBalance(BalanceController):
                          "Draw over the board how often each element was taken in the last balance run")
         self.heat: HeatMapItem | None = None
         self._heat_run = None            # (element stats, games) of the run the heat map shows
+        self.blame: BlameItem | None = None
+        self._blamed: tuple[int, tuple] | None = None  # (warning index, element keys) outlined
         self._relayout = QTimer(self)    # an edit re-lays the map once the editing pauses
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(150)
@@ -220,6 +222,7 @@ class BoardBalance(BalanceController):
             self.dashboard.describe = self.describe
             self.dashboard.refresh_header()
             self._add_suggest_button()
+            self.dashboard.blameRequested.connect(self.show_blame)
         return self._show_window()
 
     def describe(self, players: int) -> str:
@@ -281,8 +284,11 @@ class BoardBalance(BalanceController):
         if d.summary is None or d.run_setup is None:
             return
         if d.run_setup is not self._board_setup:
+            d.board_blame = False
             return  # a run on another player count's board file: nothing to draw over this board
         self.show_heat(d.catalogue, d.summary)
+        d.board_blame = True
+        d._show_summary()  # now with the warnings' "on the board" links
 
     # -- heat map -----------------------------------------------------------------------------
     def show_heat(self, catalogue, summary) -> HeatMapItem:
@@ -300,6 +306,45 @@ class BoardBalance(BalanceController):
         self.heat = HeatMapItem(catalogue, stats, games)
         self.main.scene.addItem(self.heat)
         self.main.scene.addItem(self.heat.labels)
+        self._lay_blame(catalogue)
+
+    # -- what a warning blames ------------------------------------------------------------------
+    def show_blame(self, index: int) -> BlameItem | None:
+        """Outline on the board what warning ``index`` of the dashboard's report blames (its
+        elements, and its seats' start pegs), show the heat map and bring them into view; -1
+        (or a warning that blames nothing on this board) clears the outlines. Returns the item."""
+        d = self.dashboard
+        b = d.summary.blame_of(index) if d is not None and d.summary is not None and index >= 0 else None
+        if b is None or self.heat is None:
+            self._blamed = None
+            self._clear_blame()
+            self._legend_text()
+            return None
+        from studio.playtest.elements import seat_pegs
+
+        starts = seat_pegs(d.catalogue)
+        keys = tuple(dict.fromkeys(tuple(b.elements) + tuple(k for s in b.seats for k in starts.get(s, ()))))
+        self._blamed = (index, keys)
+        self._lay_blame(board_catalogue(self.main.document.board))
+        if not self.heat_action.isChecked():
+            self.heat_action.setChecked(True)
+        if self.blame is not None and not self.blame.area.isEmpty():
+            self.main.view.ensureVisible(self.blame.area, 40, 40)
+        self._legend_text()
+        return self.blame
+
+    def _lay_blame(self, catalogue) -> None:
+        self._clear_blame()
+        if self._blamed is None:
+            return
+        self.blame = BlameItem(catalogue, self._blamed[1])
+        self.main.scene.addItem(self.blame)
+        self.blame.setVisible(self.heat is not None and self.heat.isVisible())
+
+    def _clear_blame(self) -> None:
+        if self.blame is not None and self.blame.scene() is not None:
+            self.blame.scene().removeItem(self.blame)
+        self.blame = None
 
     def relayout_heat(self) -> None:
         """Redraw the heat map on the board as it is now: an element of the run is drawn where
@@ -314,12 +359,13 @@ class BoardBalance(BalanceController):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._lay_heat(board_catalogue(self.main.document.board))
-        self.heat.setVisible(visible)
-        self.heat.labels.setVisible(visible)
+        self._show_heat_items(visible)
         self._legend_text()
 
     def clear_heat(self) -> None:
         self._relayout.stop()
+        self._blamed = None
+        self._clear_blame()
         if self.heat is not None:
             for item in (self.heat, self.heat.labels):
                 if item.scene() is not None:
@@ -331,10 +377,18 @@ class BoardBalance(BalanceController):
     def _show_heat_items(self, on: bool) -> None:
         self.heat.setVisible(on)
         self.heat.labels.setVisible(on)
+        if self.blame is not None:
+            self.blame.setVisible(on)
 
     def _legend_text(self) -> None:
         h = self.heat
+        if h is None:
+            return
         text = f"{h.games} games; {len(h.never)} piece{'s' if len(h.never) != 1 else ''} of content never taken"
+        if self._blamed is not None and self.blame is not None:
+            n = len(self.blame.drawn)
+            text += (f"<br><span style='color:#1d63d8'>outlined in blue: what warning {self._blamed[0] + 1} blames "
+                     f"({n} element{'s' if n != 1 else ''}{'' if n else ' still on the board'})</span>")
         if self.stale:
             text += f"<br><span style='color:{desktop.colour('error')}'>the board changed since this run</span>"
         self.legend.set_text(text)

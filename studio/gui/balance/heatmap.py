@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from studio.playtest.heat import heat_labels
 from studio.gui.balance.overlay import (
     FILL_ALPHA, NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
 )
@@ -40,8 +41,9 @@ class HeatMapItem(QGraphicsItem):
         self.never: list[str] = []
         self._segments: list[tuple[QPolygonF, float, bool, str]] = []
         self._lines: list[tuple[QPainterPath, float, bool]] = []
-        self._labels: list[tuple[QPointF, str, bool]] = []
-        picture_of: dict[str, list[QPolygonF]] = {}
+        # the picture and idol labels: the same as the HTML report's (studio.playtest.heat)
+        self._labels: list[tuple[QPointF, str, bool]] = [
+            (QPointF(x.x, x.y), x.text, x.never) for x in heat_labels(catalogue, stats)]
         for e in catalogue:
             stat = by_key.get(e.key)
             if stat is None:
@@ -54,11 +56,6 @@ class HeatMapItem(QGraphicsItem):
                 self.rates[e.key] = rate
                 if never:
                     self.never.append(e.key)
-                if "picture " in e.content:
-                    name = e.content.split("picture ", 1)[1].split(",")[0].strip()
-                    picture_of.setdefault(name, []).append(poly)
-                if "idol" in e.content:
-                    self._labels.append((poly.boundingRect().center(), f"idol {100 * rate:.0f}%", never))
             elif e.kind in ("bridge", "line") and len(e.shape) >= 2:
                 path = QPainterPath(QPointF(*e.shape[0]))
                 for x, y in e.shape[1:]:
@@ -68,19 +65,13 @@ class HeatMapItem(QGraphicsItem):
                 self.rates[e.key] = rate
                 if never:
                     self.never.append(e.key)
-        for e in catalogue:  # pictures: a label at the middle of their segments
+        for e in catalogue:  # pictures: labelled at the middle of their segments
             stat = by_key.get(e.key)
             if e.kind != "picture" or stat is None:
                 continue
-            name = e.key.split(" ", 1)[1]
-            polys = picture_of.get(name)
             self.rates[e.key] = stat.rate
             if stat.taken == 0:
                 self.never.append(e.key)
-            if polys:
-                xs = [p.boundingRect().center() for p in polys]
-                centre = QPointF(sum(p.x() for p in xs) / len(xs), sum(p.y() for p in xs) / len(xs))
-                self._labels.append((centre, f"{name} {100 * stat.rate:.0f}%", stat.taken == 0))
         rect = QRectF()
         for poly, *_ in self._segments:
             rect = rect.united(poly.boundingRect())
@@ -147,6 +138,70 @@ class HeatLabelsItem(QGraphicsItem):
             p.fillPath(stroke.createStroke(path), QColor(255, 255, 255, 235))
             p.fillPath(path, NEVER if never else QColor("#3a2f25"))
             p.restore()
+
+
+Z_BLAME = 42.0             # over the heat labels: what a warning blames
+BLAME_COLOUR = QColor("#1d63d8")
+
+
+class BlameItem(QGraphicsItem):
+    """The outlines of what one warning blames (:class:`~studio.playtest.stats.Blame`), over the
+    heat map: its segments, bridges and line items outlined in blue and its pegs (a seat's start
+    pegs for a warning about that seat) ringed. ``catalogue``: the board's elements as they are
+    now (an element deleted since the run is not drawn); ``keys``: the element keys blamed.
+    ``drawn`` lists the keys found on the board. Takes no click."""
+
+    def __init__(self, catalogue, keys):
+        super().__init__()
+        wanted = set(keys)
+        self.drawn: list[str] = []
+        self._polys: list[QPolygonF] = []
+        self._lines: list[QPainterPath] = []
+        self._pegs: list[QPointF] = []
+        rect = QRectF()
+        for e in catalogue:
+            if e.key not in wanted or not e.shape:
+                continue
+            self.drawn.append(e.key)
+            if e.kind == "segment" and len(e.shape) >= 3:
+                poly = QPolygonF([QPointF(x, y) for x, y in e.shape])
+                self._polys.append(poly)
+                rect = rect.united(poly.boundingRect())
+            elif e.kind in ("bridge", "line") and len(e.shape) >= 2:
+                path = QPainterPath(QPointF(*e.shape[0]))
+                for x, y in e.shape[1:]:
+                    path.lineTo(x, y)
+                self._lines.append(path)
+                rect = rect.united(path.boundingRect())
+            elif e.kind == "peg":
+                centre = QPointF(*e.shape[0])
+                self._pegs.append(centre)
+                rect = rect.united(QRectF(centre.x() - 0.4, centre.y() - 0.4, 0.8, 0.8))
+        self.area = rect                   # what to bring into view (empty: nothing drawn)
+        self._rect = rect.adjusted(-0.5, -0.5, 0.5, 0.5)
+        make_passive(self, Z_BLAME)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never hit: the editor's tools get every click
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing, True)
+        halo = QPen(QColor(255, 255, 255, 220), 7)
+        halo.setCosmetic(True)
+        pen = QPen(BLAME_COLOUR, 3.5)
+        pen.setCosmetic(True)
+        p.setBrush(Qt.NoBrush)
+        for pen_now in (halo, pen):
+            p.setPen(pen_now)
+            for poly in self._polys:
+                p.drawPolygon(poly)
+            for path in self._lines:
+                p.drawPath(path)
+            for centre in self._pegs:
+                p.drawEllipse(centre, 0.3, 0.3)
 
 
 class HeatLegend(HeatLegendBase):

@@ -29,6 +29,7 @@ from studio.content.words import counted
 from studio.gui.balance.overlay import (
     NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
 )
+from studio.playtest.heat import space_rate_text
 from studio.render import glyphs
 from studio.render.island import centre, polygon
 
@@ -130,7 +131,7 @@ class IslandHeatItem(QGraphicsItem):
         halo = QColor(255, 255, 255, 225)
         for h, rate in self.rates.items():
             c = centre(h, o)
-            text = "never" if h in self.never else f"{100 * rate:.0f}%"
+            text = space_rate_text(rate, h in self.never)
             glyphs.paint_text(p, QPointF(c.x(), c.y() + 0.62), text, RATE_TEXT, NEVER if h in self.never else ink,
                               outline=halo)
         for key, text in self.goal_labels.items():

@@ -9,16 +9,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
 
-NEVER = QColor("#c62828")
-LOW = (255, 241, 168)      # rarely taken: pale yellow
-HIGH = (176, 30, 24)       # taken in every game: deep red
+from studio.playtest import heat
+
+NEVER = QColor(heat.NEVER)
 FILL_ALPHA = 150
 
 
 def heat_colour(rate: float, alpha: int = FILL_ALPHA) -> QColor:
-    """Pale yellow (0) to deep red (1) for a share of games ``rate`` in 0..1."""
-    t = min(1.0, max(0.0, rate))
-    c = QColor(*(round(a + (b - a) * t) for a, b in zip(LOW, HIGH)))
+    """Pale yellow (0) to deep red (1) for a share of games ``rate`` in 0..1: the scale of every
+    heat map, the HTML report's too (:func:`studio.playtest.heat.heat_rgb`)."""
+    c = QColor(*heat.heat_rgb(rate))
     c.setAlpha(alpha)
     return c
 

@@ -25,12 +25,15 @@ class Excavation(RealmModule):
         return all(len(site) < self.min_segments for _region, site in outcome.regions)
 
     def after_place(self, state, seat, shape, outcome) -> None:
+        keys = state.game.topology.face_keys
         for _region, site in outcome.regions:
+            # the site's segments, by their pegs, for reports that show where regions close
+            segments = sorted("-".join(keys[f]) for f in site) if state.events is not None else []
             if len(site) < self.min_segments:
-                state.note("site", seat, size=len(site), bonus=0)
+                state.note("site", seat, size=len(site), bonus=0, segments=segments)
             else:
                 bonus = self.points * len(site)
-                state.note("site", seat, size=len(site), bonus=bonus)
+                state.note("site", seat, size=len(site), bonus=bonus, segments=segments)
                 state.add_score(seat, bonus)
                 outcome.bonus += bonus
                 outcome.notes.append(f"excavation site of {len(site)} segments (+{bonus} VP)")

@@ -1,0 +1,146 @@
+"""On the bundled content, the report catches each case issue 14 lists (item 8), judged through
+the real report code on recorded greedy-bot games (``tests/data/insight/bundled.json.gz``,
+recorded by ``python tools/record_bundled_playtests.py``, seed 1; playing them again here would
+take minutes): 120 games each of the Labyrinth 2p/3p, the Volcano 2p-4p and the Fragile Ruins 3p,
+12 each of Two Deities and Archipelago City 3p/4p (their games are the slowest). Each test says
+what the issue saw and asserts the warning that names it, with what it blames.
+
+Rerun the recording when a rule or the greedy bot changes games; a test that then fails says
+which case the report no longer catches, or that the content no longer shows it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from studio.playtest.insight import Expectations
+from studio.playtest.runner import GameResult
+from studio.playtest.stats import summarize
+
+DATA = Path(__file__).parent / "data" / "insight" / "bundled.json.gz"
+RECORDED = json.loads(gzip.decompress(DATA.read_bytes()))
+
+
+def seat_results(row: str) -> list[GameResult]:
+    """The recorded games of ``row`` (``name:players``) with their scores and winners only."""
+    rec = RECORDED["seats"][row]
+    n = len(rec["seat_names"])
+    return [GameResult(seed=i, scores=tuple(scores), winners=tuple(winners), rounds=0, actions=0, end_reason="",
+                       bands_used=(), seat_names=tuple(rec["seat_names"]), bots=("greedy",) * n)
+            for i, (scores, winners) in enumerate(rec["games"])]
+
+
+def detail(row: str):
+    """The summary of the recorded full results of ``row``, judged against the scenario's
+    expectations as recorded."""
+    rec = RECORDED["detail"][row]
+    e = rec["expect"]
+    expect = Expectations(tuple(e["intended_ends"]), None if e["rounds"] is None else tuple(e["rounds"]),
+                          e["score_floor"], e["source"])
+    results = [GameResult.from_dict(d) for d in rec["results"]]
+    return results, summarize(results, (), expect)
+
+
+def findings(summary) -> dict:
+    out: dict = {}
+    for f in summary.insight.findings:
+        out.setdefault(f.code, []).append(f)
+    return out
+
+
+CASES = {"two-deities:3", "two-deities:4", "archipelago-city:3", "archipelago-city:4", "labyrinth:2", "labyrinth:3",
+         "volcano:2", "volcano:3", "volcano:4", "fragile-ruins:3"}
+
+
+def test_the_recording_covers_the_issues_cases():
+    assert set(RECORDED["detail"]) == CASES and RECORDED["bots"] == "greedy"
+    assert all(len(RECORDED["detail"][row]["results"]) == len(RECORDED["seats"][row]["games"]) >= 12
+               for row in CASES)
+
+
+def test_uneven_seats_are_decided_by_one_joint_test():
+    """Issue: many boards had a seat outside fair share +/- the 95% margin (Volcano 4p: seat 1
+    at 7.5%), a per-seat check that on a 4-player board flags an even board one time in six by
+    chance. The report's uneven warning comes from the one chi-square test across the seats
+    (Holm's correction names the seats), and it blames those seats."""
+    joint = set()
+    for row in RECORDED["seats"]:
+        s = summarize(seat_results(row))
+        warned = [b for b in s.blame if b.code == "uneven-seats"]
+        assert bool(warned) == s.seat_test.uneven, row
+        if warned:
+            joint.add(row)
+            assert set(warned[0].seats) == set(s.seat_test.flagged or range(s.players))
+    s = summarize(seat_results("volcano:4"))
+    assert "volcano:4" in joint and 0 in s.seat_test.flagged and s.seats[0].win_rate < 0.15
+    text = next(w for w, b in zip(s.warnings, s.blame) if b.code == "uneven-seats")
+    assert text.startswith("the seats are uneven in 4-player games (chi-square") and "seat 1 (" in text
+    # the Labyrinth, 3 players: no evidence the seats differ, so no warning
+    even = summarize(seat_results("labyrinth:3"))
+    assert not even.seat_test.uneven and not any(b.code == "uneven-seats" for b in even.blame)
+
+
+@pytest.mark.parametrize("row", ["two-deities:3", "two-deities:4", "archipelago-city:3", "archipelago-city:4"])
+def test_games_ending_by_every_band_used_with_forced_placements_are_named(row):
+    """Issue: Two Deities and Archipelago City, 3 and 4 players, end because every player used
+    all their bands, not at the target score: the deck and pool run dry and players place bands
+    that gain nothing."""
+    results, s = detail(row)
+    c = findings(s)
+    ended = [f for f in c.get("unintended-end", ()) if f.subject == "all-bands-used"]
+    assert ended and "not as intended" in ended[0].message and s.insight.expectations["intended_ends"] == ["score"]
+    assert "dry-deck" in c and "forced-play" in c and s.insight.dry_wasted_per_game >= 10
+    assert any(w == ended[0].message for w in s.warnings)
+
+
+@pytest.mark.parametrize("row", ["labyrinth:2", "labyrinth:3"])
+def test_labyrinth_score_collapse_and_forced_self_crossings_are_named(row):
+    """Issue: Labyrinth 2p, median score 0, most seats on 0 after self-crossings at -5 forced
+    once nothing else is legal; the 3-player report said the seats look even."""
+    results, s = detail(row)
+    c = findings(s)
+    assert "score-collapse" in c and "forced-loss" in c and "forced-play" in c
+    penalty = [f for f in c.get("heavy-penalty", ()) if f.mechanic == "self_cross_loss"]
+    assert penalty and "with nothing else legal" in penalty[0].message and penalty[0].clause == "L8-6"
+    # it blames the pegs where the chains crossed themselves, most frequent first
+    where = s.insight.places["self_crossings"]
+    assert penalty[0].elements == tuple(list(where)[:len(penalty[0].elements)]) and penalty[0].elements
+    assert all(k.startswith("peg ") for k in penalty[0].elements)
+    assert c["forced-loss"][0].elements[0] in s.insight.places["self_crossings_forced"]
+    forced = s.insight.measures and next(m for m in s.insight.measures if m.code == "self_crossings_forced")
+    assert forced.overall.mean > 0
+    assert "look even" not in " ".join(s.warnings)
+
+
+def test_volcano_games_nobody_escapes_are_named():
+    """Issue: on the Volcano nobody escapes in 5-8% of games, and no report named the rule."""
+    seen = 0
+    for row in ("volcano:2", "volcano:3", "volcano:4"):
+        results, s = detail(row)
+        nobody = sum(1 for r in results if not r.winners)
+        named = findings(s).get("nobody-escapes", [])
+        if nobody:
+            seen += 1
+            f = named[0]
+            assert (f.games, f.of, f.clause, f.mechanic) == (nobody, len(results), "L2-4", "escaped")
+            assert f.message in s.warnings and f"in {nobody} of {len(results)} games" in f.message
+        else:
+            assert not named
+    assert seen  # the bundled Volcano still has games nobody wins
+
+
+def test_fragile_ruins_shared_wins_and_rare_excavation_sites_are_named():
+    """Issue: Fragile Ruins 3p, 28% shared wins; excavation sites closed in 4 of 20 games."""
+    results, s = detail("fragile-ruins:3")
+    c = findings(s)
+    shared = c["shared-wins"][0]
+    assert shared.games == sum(1 for r in results if len(r.winners) > 1) and shared.clause == "RTR-E3"
+    sites = [f for f in c.get("mechanic-rare", []) + c.get("mechanic-unused", []) if f.mechanic == "sites"]
+    assert sites and sites[0].clause == "L5-4" and "excavation sites" in sites[0].message
+    assert "regions too small to be a site were closed" in sites[0].message
+    # it blames the segments of the regions closed too small, most often closed first
+    small = list(s.insight.places["small_closures"])
+    assert sites[0].elements and list(sites[0].elements) == small[:len(sites[0].elements)]
