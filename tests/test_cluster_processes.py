@@ -110,8 +110,12 @@ def test_losing_every_worker_ends_the_run_in_one_line_and_keeps_the_games(cluste
     played = data["games_played"]
     assert played == len(data["games"]) == data["summary"]["games"] >= seen
     assert f"{played} of 3000" in err_text and f"{played} games of 3000".encode() in out
-    # the games kept are the batch's first ones, whole: the same as played here with the same seeds
-    assert sorted(g["seed"] for g in data["games"]) == list(range(played))
+    # the games kept are the batch's first ones, whole, and the same as played here on the same seeds
+    assert [g["seed"] for g in data["games"]] == list(range(played))
+    from studio.playtest import run_batch
+
+    here = run_batch(JUNGLE, 2, min(played, 6), seed=0)
+    assert [json.loads(json.dumps(r.to_dict())) for r in here] == data["games"][:len(here)]
     from studio.content.schemas import validator_for
 
     assert list(validator_for("studio-playtest/1").iter_errors(data)) == []
