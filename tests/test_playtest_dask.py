@@ -17,7 +17,7 @@ RIVAGES = bundled_path("scenarios", "rivages.yaml")
 @pytest.fixture(scope="module")
 def scheduler():
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     try:
         yield cluster.scheduler_address
     finally:
@@ -103,7 +103,7 @@ def test_a_batch_on_a_scheduler_without_workers_stops_in_one_line(capsys, monkey
     from studio.playtest import executors
 
     monkeypatch.setattr(executors, "LOST_AFTER", 1.0)
-    cluster = distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0")
     try:
         rc = cli.main([str(JUNGLE), "-n", "2", "--executor", "dask", "--scheduler", cluster.scheduler_address])
     finally:

@@ -334,7 +334,7 @@ class DaskExecutor(Executor):
         try:
             if address is None:
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            dashboard_address=None)
+                                            dashboard_address=":0")
                 self.client = Client(self.cluster)
             else:
                 try:

@@ -24,9 +24,11 @@ class _Worker(QObject):
     failed = Signal(str)
     done = Signal()
 
-    def __init__(self, setup, plans, games: int, seed: int, jobs: int):
+    def __init__(self, setup, plans, games: int, seed: int, jobs: int, executor: str = "processes",
+                 scheduler: str | None = None):
         super().__init__()
         self.setup, self.plans, self.games, self.seed, self.jobs = setup, plans, games, seed, jobs
+        self.executor, self.scheduler = executor, scheduler
         self.stop = threading.Event()
         self.played = 0
 
@@ -43,11 +45,13 @@ class _Worker(QObject):
         try:
             for kind, rungs, matches in self.plans:
                 self.panel.emit(play_panel(self.setup, kind, rungs, matches, self.games, self.seed, self.jobs,
-                                           progress=self._tick))
+                                           self.executor, self.scheduler, progress=self._tick))
         except _Stopped:
             pass
-        except Exception as exc:  # content, bot or engine problem: shown, never raised
-            self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # content, bot, engine or cluster problem: shown, never raised
+            from studio.gui.balance.worker import failure_text
+
+            self.failed.emit(failure_text(exc))
         finally:
             self.done.emit()
 
@@ -65,7 +69,8 @@ class PanelRun(QObject):
     failed = Signal(str)
     finished = Signal(bool)
 
-    def __init__(self, setup, plans, games: int, seed: int, jobs: int = 1, parent=None):
+    def __init__(self, setup, plans, games: int, seed: int, jobs: int = 1, parent=None, executor: str = "processes",
+                 scheduler: str | None = None):
         super().__init__(parent)
         from studio.playtest.ladder import plan_games
 
@@ -74,7 +79,7 @@ class PanelRun(QObject):
         self.cancelled = False
         self._thread = QThread()
         self._thread.setObjectName("balance-panels")
-        self._worker = _Worker(setup, plans, games, seed, jobs)
+        self._worker = _Worker(setup, plans, games, seed, jobs, executor, scheduler)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.play)
         self._worker.progress.connect(lambda k: self.progress.emit(k, self.total))
