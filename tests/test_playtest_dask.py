@@ -110,3 +110,15 @@ def test_a_batch_on_a_scheduler_without_workers_stops_in_one_line(capsys, monkey
         cluster.close()
     err = capsys.readouterr().err
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "has no workers" in err
+
+
+def test_a_task_on_a_worker_of_another_version_says_so():
+    """A worker that joins after the client's check is refused by each task it gets."""
+    from studio import __version__
+    from studio.playtest.executors import BatchSpec, VersionMismatch, play_chunk
+    from studio.playtest.setup import load_setup
+
+    token, data = BatchSpec(load_setup(JUNGLE, 2), ("random", "random")).payload()
+    with pytest.raises(VersionMismatch, match=f"runs board-studio {__version__}, the client 9.9.9"):
+        play_chunk(token, data, [0], "9.9.9")
+    assert len(play_chunk(token, data, [0], __version__)) == 1

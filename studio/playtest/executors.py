@@ -101,6 +101,8 @@ def check_worker_versions(client, expected: str | None = None) -> None:
     cloudpickle.register_pickle_by_value(worker_probe)
     try:
         found = client.run(worker_probe.studio_version, on_error="return")
+    except Exception as exc:  # noqa: BLE001 - the scheduler went away while asking
+        raise ClusterError(f"cannot ask the Dask workers which studio they run: {' '.join(str(exc).split())}") from None
     finally:
         cloudpickle.unregister_pickle_by_value(worker_probe)
     wrong: dict[str, list[str]] = {}

@@ -96,3 +96,33 @@ def test_a_cluster_run_plays_the_games_a_local_run_plays(qtbot, setup2, ini):
         cluster.close()
     assert [r.to_dict() for r in d.results] == [r.to_dict() for r in run_batch(setup2, None, 5, 4, "random")]
     assert "5 games in" in d.progress_label.text()
+
+
+def test_losing_the_workers_keeps_the_games_and_says_so_in_one_line(qtbot, setup2, ini, tmp_path, monkeypatch):
+    import json
+
+    from studio.playtest import executors
+
+    monkeypatch.setattr(executors, "LOST_AFTER", 2.0)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                       dashboard_address=":0")
+    try:
+        d = _dashboard(qtbot, setup2, ini, games=2000, seed=4)
+        _choose_cluster(d, cluster.scheduler_address)
+        with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+            assert d.start_run()
+            qtbot.waitUntil(lambda: len(d.results) >= 2, timeout=60000)
+            cluster.scale(0)
+    finally:
+        cluster.close()
+    assert done.args == [False]
+    kept = len(d.results)
+    assert 2 <= kept < 2000
+    text = d.progress_label.text()
+    assert text.startswith("The batch stopped: every worker of the Dask scheduler at tcp://") and "\n" not in text
+    assert [r.to_dict() for r in d.results] == [r.to_dict() for r in run_batch(setup2, None, kept, 4, "random")]
+    path = tmp_path / "r.json"
+    assert d.save_report("json", str(path))
+    data = json.loads(path.read_text())
+    assert data["interrupted"] is True and data["stopped_by"] == "cluster" and data["games_played"] == kept
+    assert data["stop_reason"].startswith("every worker of the Dask scheduler")

@@ -408,7 +408,8 @@ class BalanceDashboard(QWidget):
                             evaluate=self.evaluate_spin.value(), executor=executor, scheduler=scheduler)
         self.run.result.connect(self._on_result)
         self.run.progress.connect(self._on_progress)
-        self.run.failed.connect(lambda msg: self._say(f"The batch stopped: {msg}", error=True))
+        self._stop = ("cancel", "cancelled in the balance dashboard")   # unless the batch fails
+        self.run.failed.connect(self._on_failed)
         self.run.finished.connect(self._on_finished)
         self.progress.setRange(0, games)
         self.progress.setValue(0)
@@ -465,7 +466,10 @@ class BalanceDashboard(QWidget):
                 out = JsonWriter(path, header)
                 for r in self.results:
                     out.add(r)
-                out.finish({"interrupted": len(self.results) < self.run_settings["games"],
+                from studio.playtest.cli import stop_fields
+
+                short = len(self.results) < self.run_settings["games"]
+                out.finish({"interrupted": short, **stop_fields(*(self._stop if short else (None, None))),
                             "games_played": len(self.results), "summary": self.summary.to_dict(),
                             **({"island": island.to_dict()} if island is not None else {})})
             elif fmt == "csv":
@@ -597,6 +601,10 @@ class BalanceDashboard(QWidget):
         self.jobs_spin.setEnabled(not cluster and not running)   # a cluster plays on all its workers
         if save:
             self._save_run_on()
+
+    def _on_failed(self, message: str) -> None:
+        self._stop = (self.run.failure_kind or "error", message)
+        self._say(f"The batch stopped: {message}", error=True)
 
     def _on_result(self, result) -> None:
         self.results.append(result)

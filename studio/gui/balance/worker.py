@@ -50,6 +50,7 @@ class _Worker(QObject):
         self.setup, self.games, self.seed, self.bots, self.jobs = setup, games, seed, list(bots), jobs
         self.evaluate = evaluate
         self.executor, self.scheduler = executor, scheduler
+        self.failure_kind: str | None = None
         self.stop = threading.Event()
 
     @Slot()
@@ -65,6 +66,9 @@ class _Worker(QObject):
                 if self.stop.is_set():
                     break
         except Exception as exc:  # content, bot, engine or cluster problem: shown to the user, never raised
+            from studio.playtest.executors import ClusterError
+
+            self.failure_kind = "cluster" if isinstance(exc, ClusterError) else "error"  # set before the signal
             self.failed.emit(failure_text(exc))
         finally:
             if batch is not None:
@@ -115,6 +119,12 @@ class BatchRun(QObject):
         if self.running:
             self.cancelled = True
             self._worker.stop.set()
+
+    @property
+    def failure_kind(self) -> str | None:
+        """After ``failed``: ``"cluster"`` (the Dask cluster could not play or was lost) or
+        ``"error"``; None before."""
+        return self._worker.failure_kind
 
     def elapsed(self) -> float:
         return time.perf_counter() - self._started
