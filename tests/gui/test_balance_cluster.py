@@ -83,8 +83,15 @@ def test_an_unreachable_scheduler_is_said_in_one_line(qtbot, setup2, ini, monkey
     assert d.run_button.isEnabled() and d.scheduler_edit.isEnabled()
 
 
-def test_a_cluster_run_plays_the_games_a_local_run_plays(qtbot, setup2, ini):
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+def test_a_cluster_run_plays_the_local_games_and_losing_its_workers_keeps_them(qtbot, setup2, ini, tmp_path,
+                                                                             monkeypatch):
+    import json
+
+    from studio.playtest import executors
+
+    monkeypatch.setattr(executors, "LOST_AFTER", 2.0)
+    # a worker process, as on a real cluster: no game is played on a thread of this (Qt) process
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, protocol="tcp",
                                        dashboard_address=":0")
     try:
         d = _dashboard(qtbot, setup2, ini, games=5, seed=4)
@@ -92,23 +99,10 @@ def test_a_cluster_run_plays_the_games_a_local_run_plays(qtbot, setup2, ini):
         with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
             assert d.start_run()
         assert done.args == [False]
-    finally:
-        cluster.close()
-    assert [r.to_dict() for r in d.results] == [r.to_dict() for r in run_batch(setup2, None, 5, 4, "random")]
-    assert "5 games in" in d.progress_label.text()
+        assert [r.to_dict() for r in d.results] == [r.to_dict() for r in run_batch(setup2, None, 5, 4, "random")]
+        assert "5 games in" in d.progress_label.text()
 
-
-def test_losing_the_workers_keeps_the_games_and_says_so_in_one_line(qtbot, setup2, ini, tmp_path, monkeypatch):
-    import json
-
-    from studio.playtest import executors
-
-    monkeypatch.setattr(executors, "LOST_AFTER", 2.0)
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
-                                       dashboard_address=":0")
-    try:
-        d = _dashboard(qtbot, setup2, ini, games=2000, seed=4)
-        _choose_cluster(d, cluster.scheduler_address)
+        d.games_spin.setValue(2000)
         with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
             assert d.start_run()
             qtbot.waitUntil(lambda: len(d.results) >= 2, timeout=60000)
