@@ -184,10 +184,11 @@ def _worker_name() -> str:
 
 
 def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
-    """Pool initializer: Ctrl+C is the parent's; build the first batch's game and bots now,
-    while the other workers start too, and keep them (tasks of that batch then carry only its
-    token, not the pickled content)."""
+    """Pool initializer: Ctrl+C is the parent's, and SIGTERM ends the worker through an exception
+    (:func:`_leave`); build the first batch's game and bots now, while the other workers start
+    too, and keep them (tasks of that batch then carry only its token, not the pickled content)."""
     _ignore_sigint()
+    signal.signal(signal.SIGTERM, _leave)
     if token is not None:
         _STARTED[token] = _players_for(token, data)
 
@@ -532,6 +533,15 @@ def _ordered(submit, seeds: range, size: int, in_flight: int, result_of, ready=N
                         continue
                     yield from games
         raise
+
+
+def _leave(signum, frame) -> None:
+    """SIGTERM in a worker process (the parent's pool stopping it, or a whole process group
+    stopped by `timeout`, a job scheduler or systemd): leave by an exception, so the locks of the
+    pool's queues it holds (an idle worker waits for a task holding the task queue's lock) are
+    released on the way out. Dying at once would leave the lock taken, and the parent's pool
+    would wait for it forever when it shuts down."""
+    raise SystemExit(128 + signum)
 
 
 def _ignore_sigint() -> None:
