@@ -59,6 +59,7 @@ def test_ctrl_c_with_two_workers_keeps_the_finished_games(tmp_path):
     assert played >= seen
     data = json.loads((tmp_path / "a.json").read_text())
     assert data["interrupted"] is True and data["games_played"] == played == len(data["games"])
+    assert data["stopped_by"] == "ctrl-c"
     assert len({g["seed"] for g in data["games"]}) == played
     with open(tmp_path / "a.csv", newline="") as fh:
         assert len(list(csv.DictReader(fh))) == played

@@ -8,9 +8,10 @@ intervals. Each proposal is saved in the output folder as a board file (the orig
 comments and layout kept) that validates, with a scenario file beside it when the proposal
 changes rules, and ``balance.json`` sums up the run (``studio-balance/1``).
 
-Exit status: 0 done (whether or not a proposal was found), 2 bad arguments or content (one line
-on stderr, or the content's findings), 130 interrupted (what was found so far is still printed
-and saved, marked as not verified).
+Exit status: 0 done (whether or not a proposal was found), 1 every Dask worker was lost (one line
+on stderr; what was found so far is still printed and saved, marked as not verified), 2 bad
+arguments, content or cluster (one line on stderr, or the content's findings), 130 interrupted
+(Ctrl+C, SIGTERM: what was found so far is still printed and saved, marked as not verified).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ import sys
 from pathlib import Path
 
 from studio.console import QUIET, add_common_options, note
-from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, UsageError, check_content, content_errors, fail,
+from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, UsageError, add_scheduler_options, check_content,
+                                 check_scheduler_args, content_errors, fail,
                                  plural, run_main, whole)
 from studio.playtest.executors import EXECUTORS
 
@@ -67,7 +69,7 @@ def build_parser() -> Parser:
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
     p.add_argument("--executor", choices=EXECUTORS, default="processes",
                    help="where games run: processes (default), dask (see --scheduler) or dask-local")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask")
+    add_scheduler_options(p)
     p.add_argument("-o", "--output", metavar="FOLDER",
                    help="folder for the proposals and balance.json (default: BOARD-ID-balance in the current folder)")
     add_common_options(p)
@@ -131,10 +133,7 @@ def _run(args) -> int:
 
     if args.budget_minutes is not None and not (math.isfinite(args.budget_minutes) and args.budget_minutes > 0):
         raise fail(f"--budget-minutes must be a number of minutes above 0, got {args.budget_minutes}")
-    if args.executor == "dask" and not args.scheduler:
-        raise fail("--executor dask needs --scheduler ADDRESS (or use --executor dask-local)")
-    if args.scheduler and args.executor != "dask":
-        raise fail("--scheduler goes with --executor dask")
+    check_scheduler_args(args)
     try:
         weights = parse_weights(args.weights)
     except WeightsError as exc:
@@ -171,6 +170,9 @@ def _run(args) -> int:
         raise fail(str(exc)) from None
     finally:
         bar.close()
+    if result.stopped == "workers-lost":  # one line on stderr; the best so far is still printed and saved
+        print(f"{PROG}: the games stopped after {plural(result.games, 'game')}: {result.stop_reason}",
+              file=sys.stderr)
     print(format_result(result, setup, args))
     if result.proposals:
         try:
@@ -182,7 +184,7 @@ def _run(args) -> int:
         print("")
         for path, problems in written:
             print(f"saved {path}" + (f" ({problems})" if problems else ""))
-    return 130 if result.stopped == "interrupted" else 0
+    return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
 
 
 def _check_output(out: Path, scenario) -> None:
@@ -213,6 +215,8 @@ def format_result(result, setup, args) -> str:
              f"{plural(result.games, 'game')} in {result.elapsed:.0f} s, seed {result.seed}"]
     if result.stopped == "interrupted":
         lines.append("interrupted: the best so far, not verified on fresh seeds")
+    elif result.stopped == "workers-lost":
+        lines.append("the Dask workers were lost: the best so far, not verified on fresh seeds")
     elif result.stopped == "deadline":
         lines.append("the time budget ran out: the best so far")
     for st in result.steps:
@@ -316,6 +320,7 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
     data = {"format": FORMAT, "scenario": {"id": scenario.id, "name": scenario.name, "path": str(args.scenario)},
             "board": {"id": original.id, "path": original.path}, "players": setup.players, "seed": result.seed,
             "budget_games": args.budget_games, "games_played": result.games, "stopped": result.stopped,
+            **({"stop_reason": result.stop_reason} if result.stop_reason else {}),
             "weights": result.weights, "allow_rules": bool(args.allow_rules), "locks": list(args.lock),
             "search_seeds": "seed * 1000003 + index, index below the budget",
             "verify_seeds": "seed * 1000003 + 500000 + index",

@@ -250,7 +250,9 @@ class BalanceResult:
     """What :func:`balance` found: ``proposals`` (best first; may be empty: nothing beat the
     board), the original board's ``base`` search score, the steps taken (``steps``: per step,
     candidates raced and the winner's text), ``games`` played in the search and the
-    verification, ``stopped`` (``"interrupted"``, ``"deadline"`` or None), ``elapsed`` seconds."""
+    verification, ``stopped`` (``"interrupted"``, ``"deadline"``, ``"workers-lost"`` (the Dask
+    cluster went away: the best so far, not verified; ``stop_reason`` says what in one line) or
+    None), ``elapsed`` seconds."""
 
     proposals: list
     base: Score | None
@@ -261,6 +263,7 @@ class BalanceResult:
     weights: dict
     seed: int
     players: int
+    stop_reason: str | None = None
 
 
 class _Counter:
@@ -369,8 +372,19 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
         cands[key] = c
         return c
 
+    from studio.playtest.executors import ClusterError
+
+    lost: list[str] = []   # why the Dask cluster stopped playing, once it has
+
     with open_executor(jobs, executor, scheduler) as ex:
         def play(key, seeds) -> list:
+            try:
+                return _play(key, seeds)
+            except ClusterError as exc:  # the workers went away: stop as Ctrl+C does, with what is known
+                lost.append(str(exc))
+                raise KeyboardInterrupt from None
+
+        def _play(key, seeds) -> list:
             c = cands[key]
             spec = BatchSpec(c.setup, tuple(bots))
             exp = Expectations.of_scenario(c.setup.scenario, c.setup.players)
@@ -507,8 +521,10 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     base_score = base.objective.score(played[base.key]) if played.get(base.key) else None
     for st in steps_done:
         st.pop("ranking", None)
+    if lost and stopped == "interrupted":
+        stopped = "workers-lost"
     return BalanceResult(proposals, base_score, steps_done, total_games, stopped, time.monotonic() - started,
-                         dict(weights or Objective().weights), seed, setup.players)
+                         dict(weights or Objective().weights), seed, setup.players, lost[0] if lost else None)
 
 
 def _chain(candidate: Candidate) -> list[tuple]:

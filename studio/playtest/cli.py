@@ -83,9 +83,16 @@ def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
     p.add_argument("--executor", choices=EXECUTORS, default="processes",
                    help="where games run: processes on this machine (default), dask (a running Dask "
                         "scheduler, see --scheduler) or dask-local (a Dask cluster of --jobs processes)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask, "
-                   "e.g. tcp://10.0.0.5:8786")
+    add_scheduler_options(p)
     add_common_options(p)
+
+
+def add_scheduler_options(p: argparse.ArgumentParser) -> None:
+    """``--scheduler`` and ``--scheduler-file`` (for ``--executor dask``)."""
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address for --executor dask, "
+                   "e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS)")
+    p.add_argument("--scheduler-file", metavar="FILE", help="for --executor dask: the file 'dask scheduler "
+                   "--scheduler-file FILE' wrote, instead of --scheduler")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -215,11 +222,29 @@ def check_batch_args(args, outputs: dict[str, tuple[str | None, str | None]]) ->
         raise fail(f"--games must be at least 1, got {args.games}")
     if args.jobs < 0:
         raise fail(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
-    if args.executor == "dask" and not args.scheduler:
-        raise fail("--executor dask needs --scheduler ADDRESS (or use --executor dask-local)")
-    if args.scheduler and args.executor != "dask":
-        raise fail("--scheduler goes with --executor dask")
+    check_scheduler_args(args)
     check_outputs(args.scenario, outputs)
+
+
+def check_scheduler_args(args) -> None:
+    """Check ``--executor``, ``--scheduler`` and ``--scheduler-file`` together and set
+    ``args.scheduler`` to the address to use for ``--executor dask`` (from the option, the
+    scheduler file or ``DASK_SCHEDULER_ADDRESS``). Raises UsageError."""
+    from studio.playtest.executors import SCHEDULER_ENV, ClusterError, scheduler_address
+
+    given = "--scheduler" if args.scheduler else "--scheduler-file" if getattr(args, "scheduler_file", None) else None
+    if given and args.executor != "dask":
+        raise fail(f"{given} goes with --executor dask")
+    if args.scheduler and getattr(args, "scheduler_file", None):
+        raise fail("give --scheduler or --scheduler-file, not both")
+    if args.executor == "dask":
+        try:
+            args.scheduler = scheduler_address(args.scheduler, getattr(args, "scheduler_file", None))
+        except ClusterError as exc:
+            raise fail(str(exc)) from None
+        if not args.scheduler:
+            raise fail(f"--executor dask needs --scheduler ADDRESS, --scheduler-file FILE or {SCHEDULER_ENV} "
+                       "(or use --executor dask-local)")
 
 
 _FORMAT_LINE = re.compile(r'^\s*"?format"?\s*:\s*["\']?([a-z][a-z0-9-]*/\d+)', re.MULTILINE)
@@ -356,6 +381,12 @@ class Interrupts:
     def __init__(self):
         self.holding = self.pending = False
         self.old = None
+        self.signal: int | None = None   # the last signal caught: SIGINT (Ctrl+C), SIGTERM, SIGHUP
+
+    @property
+    def stopped_by(self) -> str:
+        """``"ctrl-c"`` or ``"signal"`` (SIGTERM or SIGHUP), for :func:`stop_fields`."""
+        return "signal" if self.signal not in (None, signal.SIGINT) else "ctrl-c"
 
     def __enter__(self) -> "Interrupts":
         # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (_terminate_as_interrupt)
@@ -372,6 +403,7 @@ class Interrupts:
         self.old = None
 
     def _handler(self, signum, frame):
+        self.signal = signum
         if self.holding:
             self.pending = True
         else:
@@ -391,12 +423,35 @@ class Interrupts:
 
 class BatchFailed(Exception):
     """The batch stopped with an error of its own (its worker processes or Dask workers were
-    lost), not of a game's result: ``reason`` says what in one line."""
+    lost), not of a game's result: ``reason`` says what in one line; ``stopped_by``: ``"cluster"``
+    (the Dask workers or scheduler went away, :class:`~studio.playtest.executors.ClusterError`)
+    or ``"error"``."""
 
     def __init__(self, exc: BaseException) -> None:
+        from studio.playtest.executors import ClusterError, VersionMismatch
+
         text = " ".join(str(exc).split()) or "no reason given"
-        self.reason = f"{type(exc).__name__}: {text[:300]}"
+        said = isinstance(exc, (ClusterError, VersionMismatch))  # already in words for people
+        self.stopped_by = "cluster" if said else "error"
+        self.reason = text[:300] if said else f"{type(exc).__name__}: {text[:300]}"
         super().__init__(self.reason)
+
+
+def stop_fields(stopped_by: str | None, reason: str | None = None) -> dict:
+    """The ``stopped_by`` and ``stop_reason`` of a ``--json`` report of a run that ended early
+    (empty for a complete run): ``"ctrl-c"``, ``"signal"`` (SIGTERM, SIGHUP), ``"cluster"``
+    (the Dask workers or scheduler were lost) or ``"error"``."""
+    if stopped_by is None:
+        return {}
+    words = {"ctrl-c": "interrupted (Ctrl+C)", "signal": "stopped by a signal (SIGTERM or SIGHUP)"}
+    return {"stopped_by": stopped_by, "stop_reason": reason or words.get(stopped_by, stopped_by)}
+
+
+def cluster_errors() -> tuple:
+    """The exceptions of a Dask cluster that cannot play (one line for people, exit 2)."""
+    from studio.playtest.executors import ClusterError
+
+    return (ClusterError,)
 
 
 def consume(batch, take) -> bool:
@@ -513,6 +568,9 @@ def _play_panels(setup, summary, panels, args, games: int):
         except KeyboardInterrupt:
             print(f"{PROG}: {what} interrupted; the report has none", file=sys.stderr)
             return summary
+        except cluster_errors() as exc:  # the Dask workers went away during the panel
+            print(f"{PROG}: {what} stopped: {exc}; the report has none", file=sys.stderr)
+            return summary
         finally:
             bar.close()
         note(f"{PROG}: {what}: {plural(total, 'game')} in {time.perf_counter() - started:.1f} s")
@@ -556,15 +614,21 @@ def _run(args) -> int:
                     w.add(result)
                 bar.update(1)
 
-        stopped = None
+        stopped = stopped_by = None
         with Interrupts() as guard:
             try:
                 interrupted = consume(batch, take)
             except BatchFailed as exc:  # the workers were lost: keep the finished games, as Ctrl+C
-                interrupted, stopped = True, exc.reason
+                interrupted, stopped, stopped_by = True, exc.reason, exc.stopped_by
             finally:
                 bar.close()
+        if interrupted and stopped_by is None:
+            stopped_by = guard.stopped_by
         elapsed = time.perf_counter() - started
+    except cluster_errors() as exc:  # before any game: no scheduler, no worker, another version
+        for w in writers:
+            w.discard()
+        raise fail(str(exc)) from None
     except content_errors() as exc:
         for w in writers:
             w.discard()
@@ -579,16 +643,19 @@ def _run(args) -> int:
         raise
 
     played = tally.games
+    # a run that ends early says so in one line (no games/s line after it)
     if stopped is not None:
         print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
     elif interrupted:
-        print(f"{PROG}: interrupted after {played} of {counted(args.games, 'game')}", file=sys.stderr)
+        print(f"{PROG}: interrupted after {played} of {counted(args.games, 'game')}"
+              + (" (SIGTERM or SIGHUP)" if stopped_by == "signal" else ""), file=sys.stderr)
     if not played:
         for w in writers:
             w.discard()
-        return 130 if interrupted else 1
-    rate = played / elapsed if elapsed > 0 else float("inf")
-    note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)")
+        return 130 if interrupted and stopped is None else 1
+    if not interrupted:
+        rate = played / elapsed if elapsed > 0 else float("inf")
+        note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)")
     summary = tally.summary()
     if args.attribute and not interrupted:
         summary = _attribute(setup, summary, bots, args.seed, played)
@@ -602,7 +669,8 @@ def _run(args) -> int:
     status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if json_out is not None:
-            json_out.finish({"interrupted": interrupted, "games_played": played, "summary": summary.to_dict()})
+            json_out.finish({"interrupted": interrupted, **stop_fields(stopped_by if interrupted else None, stopped),
+                             "games_played": played, "summary": summary.to_dict()})
         if csv_out is not None:
             written = csv_out.finish(summary.solo)
             if len(written) > 1:

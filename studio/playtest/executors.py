@@ -14,14 +14,22 @@ Dask (``pip install "board-studio[cluster]"``): ``executor="dask"`` connects to 
 scheduler (``dask scheduler`` and ``dask worker ADDRESS`` on the machines; every worker needs
 the same version of the studio installed); ``executor="dask-local"`` starts a
 ``distributed.LocalCluster`` of ``jobs`` single-threaded worker processes for the batch.
+
+A cluster that cannot play raises :class:`ClusterError` (a ``ConnectionError``) with one line
+for people: a scheduler that cannot be reached, workers running another studio version (checked
+on every worker when the client connects, :func:`check_worker_versions`), and, mid-batch,
+:class:`WorkersLost` when every worker (or the scheduler) is gone.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import os
 import pickle
 import signal
+import time
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -32,7 +40,85 @@ EXECUTORS = ("processes", "dask", "dask-local")
 CACHE_SIZE = 4
 IN_FLIGHT_PER_WORKER = 4
 CONNECT_TIMEOUT = "20s"   # how long to wait for a Dask scheduler
+POLL_SECONDS = 1.0        # how often a batch waiting on a Dask game checks that the cluster is alive
+LOST_AFTER = 10.0         # seconds with no worker (or no scheduler) before a Dask batch stops
+SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 DASK_EXTRA = 'the dask executors need the "cluster" extra: pip install "board-studio[cluster]" (or "dask[distributed]")'
+
+
+class ClusterError(ConnectionError):
+    """The Dask cluster cannot play the batch; ``str()`` is one line for people."""
+
+
+class WorkersLost(ClusterError):
+    """Every Dask worker (or the scheduler) went away while a batch was playing."""
+
+
+class VersionMismatch(RuntimeError):
+    """A Dask worker plays with another version of the studio than the client's."""
+
+
+def scheduler_address(address: str | None = None, scheduler_file: str | None = None) -> str | None:
+    """The Dask scheduler to use: ``address``, else the one a scheduler file names (``dask
+    scheduler --scheduler-file FILE`` writes it), else ``DASK_SCHEDULER_ADDRESS`` (or Dask's
+    own ``scheduler-address`` setting), else None. Raises ClusterError for a scheduler file that
+    cannot be read or names no address."""
+    if address:
+        return address
+    if scheduler_file:
+        try:
+            with open(scheduler_file, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except OSError as exc:
+            raise ClusterError(f"cannot read the Dask scheduler file {scheduler_file}: {exc.strerror or exc}") from None
+        except ValueError as exc:
+            raise ClusterError(f"{scheduler_file}: not a Dask scheduler file (not JSON: {exc})") from None
+        found = data.get("address") if isinstance(data, dict) else None
+        if not isinstance(found, str) or not found:
+            raise ClusterError(f"{scheduler_file}: not a Dask scheduler file (no \"address\"; "
+                               "'dask scheduler --scheduler-file FILE' writes one)")
+        return found
+    if os.environ.get(SCHEDULER_ENV):
+        return os.environ[SCHEDULER_ENV]
+    try:
+        import dask.config
+    except ImportError:
+        return None
+    return dask.config.get("scheduler-address", None) or None
+
+
+def check_worker_versions(client, expected: str | None = None) -> None:
+    """Ask every worker of ``client`` which studio version it plays with
+    (:func:`studio.playtest.worker_probe.studio_version`, sent by value so it runs without the
+    studio too) and raise ClusterError naming the workers whose version is not ``expected``
+    (default: this process's ``studio.__version__``)."""
+    import cloudpickle
+
+    import studio
+    from studio.playtest import worker_probe
+
+    expected = expected or studio.__version__
+    cloudpickle.register_pickle_by_value(worker_probe)
+    try:
+        found = client.run(worker_probe.studio_version, on_error="return")
+    except Exception as exc:  # noqa: BLE001 - the scheduler went away while asking
+        raise ClusterError(f"cannot ask the Dask workers which studio they run: {' '.join(str(exc).split())}") from None
+    finally:
+        cloudpickle.unregister_pickle_by_value(worker_probe)
+    wrong: dict[str, list[str]] = {}
+    for worker, version in sorted(found.items()):
+        if isinstance(version, BaseException):
+            version = f"an error ({type(version).__name__}: {version})"
+        elif version is None:
+            version = "no board-studio"
+        else:
+            version = f"board-studio {version}"
+        if version != f"board-studio {expected}":
+            wrong.setdefault(version, []).append(worker)
+    if wrong:
+        parts = "; ".join(f"{', '.join(ws)} {'has' if v.startswith('no ') else 'runs'} {v}" for v, ws in wrong.items())
+        raise ClusterError(f"refused the Dask workers that do not run board-studio {expected} as this client does: "
+                           f"{parts}; install board-studio=={expected} on them (or stop them) and run again")
 
 
 @dataclass(frozen=True)
@@ -70,20 +156,39 @@ def _players_for(token: str, data: bytes | None):
     return entry
 
 
-def play_chunk(token: str, data: bytes | None, seeds: Sequence[int]) -> list:
+def play_chunk(token: str, data: bytes | None, seeds: Sequence[int], version: str | None = None) -> list:
     """Play the games of ``seeds`` (in order) for the spec pickled in ``data`` (None: the spec
-    the worker was started with, see :func:`_start_worker`)."""
+    the worker was started with, see :func:`_start_worker`). ``version``: the client's studio
+    version; a worker with another one raises VersionMismatch (a Dask worker that joined after
+    :func:`check_worker_versions`)."""
     from studio.playtest.runner import play_game
+
+    if version is not None:
+        import studio
+
+        if studio.__version__ != version:
+            raise VersionMismatch(f"a Dask worker ({_worker_name()}) runs board-studio {studio.__version__}, the client "
+                                  f"{version}; install the same version on every worker")
 
     game, bots, evaluate = _players_for(token, data)
     return [play_game(game, bots, seed, evaluate=evaluate) for seed in seeds]
 
 
+def _worker_name() -> str:
+    try:
+        from distributed import get_worker
+
+        return get_worker().address
+    except (ImportError, ValueError):
+        return f"process {os.getpid()}"
+
+
 def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
-    """Pool initializer: Ctrl+C is the parent's; build the first batch's game and bots now,
-    while the other workers start too, and keep them (tasks of that batch then carry only its
-    token, not the pickled content)."""
+    """Pool initializer: Ctrl+C is the parent's, and SIGTERM ends the worker through an exception
+    (:func:`_leave`); build the first batch's game and bots now, while the other workers start
+    too, and keep them (tasks of that batch then carry only its token, not the pickled content)."""
     _ignore_sigint()
+    signal.signal(signal.SIGTERM, _leave)
     if token is not None:
         _STARTED[token] = _players_for(token, data)
 
@@ -120,15 +225,20 @@ def open_executor(jobs: int = 1, executor: str = "processes", scheduler: str | N
     """An executor to play one or more batches (close it, or use it in a ``with`` block).
     ``jobs``: workers (0: one per CPU); ``games``: the batch size when known, so a batch
     smaller than ``jobs`` starts no more workers than it needs (and one game or one worker plays
-    here). Raises ValueError for an unknown executor, a negative ``jobs`` or a missing or
-    unexpected scheduler address."""
+    here). ``scheduler``: for ``"dask"``, the scheduler's address (default: :func:`scheduler_address`,
+    i.e. ``DASK_SCHEDULER_ADDRESS``). Raises ValueError for an unknown executor, a negative
+    ``jobs`` or a missing or unexpected scheduler address, ImportError without Dask, and
+    ClusterError for a scheduler that cannot be reached or workers of another studio version."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r} (known: {', '.join(EXECUTORS)})")
     if jobs < 0:
         raise ValueError(f"jobs must be 0 (one per CPU) or more, got {jobs}")
-    if executor == "dask" and not scheduler:
-        raise ValueError("the dask executor needs the scheduler's address (--scheduler tcp://HOST:8786)")
-    if executor != "dask" and scheduler:
+    if executor == "dask":
+        scheduler = scheduler_address(scheduler)
+        if not scheduler:
+            raise ValueError(f"the dask executor needs the scheduler's address (--scheduler tcp://HOST:8786, "
+                             f"--scheduler-file FILE or {SCHEDULER_ENV})")
+    elif scheduler:
         raise ValueError("a scheduler address goes with the dask executor (--executor dask)")
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     if executor == "processes":
@@ -142,7 +252,9 @@ def run_games(spec: BatchSpec, seeds: range, jobs: int = 1, executor: str = "pro
               scheduler: str | None = None) -> Iterator:
     """Yield the :class:`~studio.playtest.runner.GameResult` of every seed, in order, on an
     executor opened for this batch (see :func:`open_executor`). Raises ImportError (with the
-    pip line) when Dask is missing and OSError when the scheduler cannot be reached."""
+    pip line) when Dask is missing, ClusterError (an OSError) when the scheduler cannot be reached
+    or its workers run another studio version, and WorkersLost when the cluster goes away
+    mid-batch (the games yielded before stay valid)."""
     with open_executor(jobs, executor, scheduler, len(seeds)) as ex:
         yield from ex.run(spec, seeds)
 
@@ -207,51 +319,167 @@ class ProcessExecutor(Executor):
 
 class DaskExecutor(Executor):
     """A Dask cluster: the scheduler at ``address``, or a LocalCluster of ``workers``
-    single-threaded processes when ``address`` is None."""
+    single-threaded processes when ``address`` is None. Dask's own log lines are kept off
+    stderr while it is open: what goes wrong is raised as :class:`ClusterError`."""
 
     def __init__(self, workers: int, address: str | None):
         try:
             from distributed import Client, LocalCluster
         except ImportError:
             raise ImportError(DASK_EXTRA) from None
+        import studio
+
         self.cluster = None
-        if address is None:
-            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=None)
-            self.client = Client(self.cluster)
-        else:
-            self.client = Client(address, timeout=CONNECT_TIMEOUT)
+        self.client = None
+        self.address = address
+        self.version = studio.__version__ if address is not None else None  # a LocalCluster is this install
+        self._quiet = _quiet_dask()
+        try:
+            if address is None:
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=":0")
+                self.client = Client(self.cluster)
+            else:
+                try:
+                    self.client = Client(address, timeout=CONNECT_TIMEOUT)
+                except (OSError, ValueError, TypeError) as exc:  # refused, timed out, a malformed address
+                    reason = " ".join(str(exc).split()) or type(exc).__name__
+                    raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason[:300]}") from None
+                if not self.client.nthreads():
+                    try:  # workers may still be starting
+                        self.client.wait_for_workers(1, timeout=LOST_AFTER)
+                    except (TimeoutError, OSError):
+                        raise ClusterError(f"the Dask scheduler at {address} has no workers (waited {LOST_AFTER:.0f} "
+                                           f"s): start some with 'dask worker {address}'") from None
+                check_worker_versions(self.client, self.version)
+        except BaseException:
+            self.close()
+            raise
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.shared: dict = {}
+        self._empty_since: float | None = None
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
         client = self.client
         token, data = spec.payload()
         if token not in self.shared:
-            self.shared[token] = client.scatter(data, broadcast=True)
+            try:
+                self.shared[token] = client.scatter(data, broadcast=True)
+            except Exception as exc:  # noqa: BLE001 - no worker to take it, the scheduler gone
+                raise self._lost(exc) from None
         shared = self.shared[token]
         futures: list = []
 
         def submit(chunk):
-            future = client.submit(play_chunk, token, shared, list(chunk), pure=False)
+            future = client.submit(play_chunk, token, shared, list(chunk), self.version, pure=False)
             futures.append(future)
             return future
 
         def result_of(future):
+            games = self._wait(future)
             futures.remove(future)
-            return future.result()
+            return games
 
         try:
             yield from _ordered(submit, seeds, chunk_size(len(seeds), self.workers),
                                 self.workers * IN_FLIGHT_PER_WORKER, result_of, lambda f: f.done(), self.workers)
         finally:
             if futures:
-                client.cancel(futures)
+                try:
+                    client.cancel(futures)
+                except Exception:  # noqa: BLE001 - the scheduler is gone: nothing left to cancel
+                    pass
+
+    def _wait(self, future) -> list:
+        """The games of ``future``, checking every :data:`POLL_SECONDS` that the cluster still
+        has workers. Raises WorkersLost when it has had none for :data:`LOST_AFTER` seconds or
+        the future was dropped with its workers; a game's own error is raised as it is."""
+        from distributed.scheduler import KilledWorker
+
+        while True:
+            try:
+                return future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                if future.status == "pending":
+                    self._check_alive()
+                elif future.status not in ("finished", "error"):  # else it ended just now: ask again
+                    raise self._lost(None) from None
+            except KeyboardInterrupt:
+                raise
+            except Exception as exc:
+                if future.status == "error" and not isinstance(exc, KilledWorker):
+                    raise  # the game's own error (a bug), or a worker of another version
+                raise self._lost(exc) from None
+
+    def _workers_now(self) -> int | None:
+        """Workers the scheduler has now, or None when it cannot be asked."""
+        if self.client is None or self.client.status != "running":
+            return None
+        try:
+            return len(self.client.nthreads())
+        except Exception:  # noqa: BLE001 - the connection dropped
+            return None
+
+    def _check_alive(self) -> None:
+        if self._workers_now():
+            self._empty_since = None
+            return
+        now = time.monotonic()
+        if self._empty_since is None:
+            self._empty_since = now
+        elif now - self._empty_since >= LOST_AFTER:
+            raise self._lost(None, waited=now - self._empty_since)
+
+    def _lost(self, exc: BaseException | None, waited: float | None = None) -> WorkersLost:
+        """A WorkersLost in words: the scheduler gone, every worker gone, or the workers that
+        held the batch (``exc``: what Dask raised)."""
+        where = f"the Dask scheduler at {self.address}" if self.address else "the local Dask cluster"
+        left = self._workers_now()
+        settle = time.monotonic() + 5.0
+        while left and waited is None and time.monotonic() < settle:
+            time.sleep(0.2)   # the scheduler notices dead workers a moment after their tasks are dropped
+            left = self._workers_now()
+        if left is None:
+            return WorkersLost(f"lost the connection to {where}")
+        if left == 0:
+            return WorkersLost(f"every worker of {where} was lost"
+                               + (f" (none for {waited:.0f} s)" if waited else ""))
+        from distributed.scheduler import KilledWorker
+
+        if isinstance(exc, KilledWorker):
+            return WorkersLost(f"the workers of {where} died while playing the same games, "
+                               "one after another (out of memory?)")
+        return WorkersLost(f"the workers of {where} that held the batch were lost ({left} left)")
 
     def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+        try:
+            if self.client is not None:
+                try:
+                    self.client.close(timeout=5)
+                except Exception:  # noqa: BLE001 - a scheduler already gone
+                    pass
+            if self.cluster is not None:
+                self.cluster.close()
+        finally:
+            self.client = self.cluster = None
+            if self._quiet is not None:
+                self._quiet()
+                self._quiet = None
+
+
+def _quiet_dask():
+    """Raise Dask's loggers to CRITICAL (a lost worker or scheduler logs tracebacks on stderr);
+    returns the function that puts them back."""
+    names = ("distributed", "distributed.client", "distributed.worker", "distributed.nanny",
+             "distributed.scheduler", "distributed.core", "distributed.comm", "distributed.batched")
+    old = {n: logging.getLogger(n).level for n in names}
+    for n in names:
+        logging.getLogger(n).setLevel(logging.CRITICAL)
+
+    def restore():
+        for n, level in old.items():
+            logging.getLogger(n).setLevel(level)
+    return restore
 
 
 def _chunks(seeds: range, size: int, workers: int = 1) -> Iterator[range]:
@@ -305,6 +533,15 @@ def _ordered(submit, seeds: range, size: int, in_flight: int, result_of, ready=N
                         continue
                     yield from games
         raise
+
+
+def _leave(signum, frame) -> None:
+    """SIGTERM in a worker process (the parent's pool stopping it, or a whole process group
+    stopped by `timeout`, a job scheduler or systemd): leave by an exception, so the locks of the
+    pool's queues it holds (an idle worker waits for a task holding the task queue's lock) are
+    released on the way out. Dying at once would leave the lock taken, and the parent's pool
+    would wait for it forever when it shuts down."""
+    raise SystemExit(128 + signum)
 
 
 def _ignore_sigint() -> None:

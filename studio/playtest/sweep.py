@@ -16,8 +16,10 @@ write the same.
 Content with validation errors is refused before any game, as by ``studio playtest``: the
 findings are listed on stderr as ``studio validate`` prints them.
 
-Exit status: 0 done, 2 bad arguments, settings or content (one line on stderr, or the content's
-findings), 130 interrupted (the points finished so far are still reported).
+Exit status: 0 done, 1 the games stopped (every Dask worker lost: one line on stderr, the points
+finished so far are still reported and ``--json`` says ``stopped_by: cluster``), 2 bad arguments,
+settings, content or cluster (one line on stderr, or the content's findings), 130 interrupted
+(Ctrl+C, SIGTERM: the points finished so far are still reported).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ import time
 
 from studio.console import note
 from studio.playtest.cli import (BatchFailed, Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
-                                 consume, content_errors, fail, plural, progress_bar, run_main, text_report_stream)
+                                 cluster_errors, consume, content_errors, fail, plural, progress_bar, run_main,
+                                 stop_fields, text_report_stream)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -190,9 +193,11 @@ def _run(args) -> int:
     seeds = range(game_seed(args.seed, 0), game_seed(args.seed, args.games))
     rows: list[dict] = []
     interrupted = False
+    stopped = stopped_by = None   # why the sweep ended early, in words, and how (stop_fields)
+    guard = Interrupts()
     started = time.perf_counter()
     try:
-        with Interrupts() as guard, open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
+        with guard, open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
@@ -208,8 +213,11 @@ def _run(args) -> int:
                     try:
                         interrupted = consume(batch, take)
                     except BatchFailed as exc:  # workers lost: keep what finished, as Ctrl+C does
-                        interrupted = True
-                        print(f"{PROG}: the games stopped: {exc.reason}", file=sys.stderr)
+                        interrupted, stopped, stopped_by = True, exc.reason, exc.stopped_by
+                    except cluster_errors() as exc:  # lost before this point's first game
+                        if not rows:
+                            raise
+                        interrupted, stopped, stopped_by = True, str(exc), "cluster"
                     if tally.games:
                         rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted,
                                      "credits": credits})
@@ -225,18 +233,26 @@ def _run(args) -> int:
 
     add_comparisons(rows)
     played = sum(r["summary"].games for r in rows)
-    if interrupted:
-        print(f"{PROG}: interrupted after {plural(played, 'game')}", file=sys.stderr)
+    if interrupted and stopped_by is None:
+        stopped_by = guard.stopped_by
+    # one line on stderr at the end, whatever the end
+    if stopped is not None:
+        print(f"{PROG}: the games stopped after {plural(played, 'game')}: {stopped}", file=sys.stderr)
+    elif interrupted:
+        print(f"{PROG}: interrupted after {plural(played, 'game')}"
+              + (" (SIGTERM or SIGHUP)" if stopped_by == "signal" else ""), file=sys.stderr)
+    else:
+        note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s")
     if not rows:
-        return 130 if interrupted else 1
-    note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s")
+        return 1 if stopped is not None else 130 if interrupted else 1
     title = (f"{base.name}, {plural(base.players, 'player')}: {plural(args.games, 'game')} per point, "
              f"{plural(len(points), 'point')}, bots {', '.join(bots)}, seed {args.seed}")
     print(format_sweep(rows, [p for p, _ in grid], title), file=text_report_stream())
-    status = 130 if interrupted else 0
+    status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if args.json:
-            write_json(args.json, args, base, bots, grid, rows, interrupted)
+            write_json(args.json, args, base, bots, grid, rows, interrupted,
+                       stop_fields(stopped_by if interrupted else None, stopped))
         if args.csv:
             from studio.content import save_atomic
             from studio.playtest.report import summary_csv
@@ -378,7 +394,9 @@ def solo_set_lines(rows: list[dict], paths: list[str]) -> list[str]:
     return out
 
 
-def write_json(path, args, base, bots, grid, rows, interrupted: bool) -> None:
+def write_json(path, args, base, bots, grid, rows, interrupted: bool, stop: dict | None = None) -> None:
+    """Write the ``studio-sweep/1`` report; ``stop``: :func:`~studio.playtest.cli.stop_fields`
+    of a sweep that ended early."""
     from studio.content import save_atomic
 
     data = {
@@ -388,6 +406,7 @@ def write_json(path, args, base, bots, grid, rows, interrupted: bool) -> None:
         "game_seeds": "seed * 1000003 + index, the same for every point",
         "grid": [{"path": p, "values": v} for p, v in grid],
         "interrupted": interrupted,
+        **(stop or {}),
         "points": [{"settings": r["settings"], "complete": r["complete"], "summary": r["summary"].to_dict(),
                     "against_first": [{"seat": d.seat, "deals": d.deals, "diff": d.diff, "ci": list(d.ci), "p": d.p,
                                        "p_holm": d.p_holm, "significant": d.significant}

@@ -245,7 +245,39 @@ def test_sigterm_ends_a_playtest_as_ctrl_c_does(tmp_path):
     assert proc.returncode == 130, err
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert data["interrupted"] is True and data["games_played"] == len(data["games"]) > 0
-    assert b"interrupted after" in err
+    assert data["stopped_by"] == "signal"
+    assert b"interrupted after" in err and len(err.strip().splitlines()) == 1  # one line, no games/s after it
+    assert _temps(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGTERM")
+def test_sigterm_to_the_process_group_of_a_two_worker_run_keeps_what_finished(tmp_path):
+    """SIGTERM to the whole process group (what `timeout`, a job scheduler or systemd send), the
+    worker processes included, during a `--jobs 2` playtest: exit 130, one line on stderr, the
+    JSON whole with the games played, no temp file."""
+    proc = subprocess.Popen([sys.executable, "-m", "studio", "playtest", str(bundled_path("scenarios", "jungle-temples.yaml")),
+                             "-p", "2", "-n", "5000", "-j", "2", "--json", "a.json"], cwd=tmp_path,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            temps = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            if temps and temps[0].stat().st_size > 2000:  # a few games are in
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("no game was streamed")
+        os.killpg(proc.pid, signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert len(err.strip().splitlines()) == 1 and b"interrupted after" in err and b"Traceback" not in err
+    data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert data["interrupted"] is True and data["stopped_by"] == "signal"
+    assert data["games_played"] == len(data["games"]) > 0
     assert _temps(tmp_path) == []
 
 
@@ -269,4 +301,5 @@ def test_workers_lost_mid_run_keep_the_finished_games_and_leave_no_temp_file(tmp
     assert "the games stopped after 2 of 50: RuntimeError: all workers were lost" in err
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert data["interrupted"] is True and len(data["games"]) == 2
+    assert data["stopped_by"] == "error" and data["stop_reason"] == "RuntimeError: all workers were lost"
     assert _temps(tmp_path) == []

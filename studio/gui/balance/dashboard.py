@@ -19,10 +19,10 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
+    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from studio.content.words import counted
@@ -30,6 +30,7 @@ from studio.gui import desktop, prompts
 from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
 from studio.gui.flow_layout import FlowLayout
+from studio.playtest.executors import SCHEDULER_ENV
 from studio.playtest.stats import all_clear
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
@@ -54,7 +55,9 @@ class BalanceDashboard(QWidget):
     """Run a balance batch and show its report (see the module docstring).
 
     ``setups``: a Setup, or ``{players: () -> Setup}``; ``players``: the count selected first
-    (default: the smallest); ``scenario_text``: what is played, in words, for the form.
+    (default: the smallest); ``scenario_text``: what is played, in words, for the form;
+    ``settings``: where the choice of computer or Dask cluster and the scheduler's address are
+    kept (``balance/runOn``, ``balance/scheduler``; default ``QSettings()``).
 
     Signals: ``runStarted()``, ``runFinished(cancelled)`` (after the report is shown),
     ``summaryChanged()`` and ``blameRequested(index)``: the *on the board* link of warning
@@ -68,8 +71,10 @@ class BalanceDashboard(QWidget):
     summaryChanged = Signal()
     blameRequested = Signal(int)
 
-    def __init__(self, setups, *, players: int | None = None, scenario_text: str = "", parent=None):
+    def __init__(self, setups, *, players: int | None = None, scenario_text: str = "", parent=None,
+                 settings: QSettings | None = None):
         super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
         if not isinstance(setups, Mapping):
             one = setups
             setups = {one.players: (lambda: one)}
@@ -147,6 +152,22 @@ class BalanceDashboard(QWidget):
         self.jobs_spin.setValue(1)
         self.jobs_spin.setToolTip("worker processes; 1 plays in a background thread. Results do not depend on it")
         form.addRow("Workers", self.jobs_spin)
+        self.run_on_combo = QComboBox()
+        self.run_on_combo.addItem("This computer", "processes")
+        self.run_on_combo.addItem("Dask cluster", "dask")
+        self.run_on_combo.setToolTip("where the games are played: here, or on the workers of a running Dask "
+                                     "scheduler (every worker needs this version of the studio); results are the same")
+        form.addRow("Run on", self.run_on_combo)
+        self.scheduler_edit = QLineEdit()
+        self.scheduler_edit.setPlaceholderText("tcp://HOST:8786")
+        self.scheduler_edit.setClearButtonEnabled(True)
+        self.scheduler_edit.setToolTip("the Dask scheduler's address, as 'dask scheduler' prints it "
+                                       f"(default: ${SCHEDULER_ENV})")
+        self.scheduler_label = QLabel("Scheduler")
+        form.addRow(self.scheduler_label, self.scheduler_edit)
+        self._load_run_on()
+        self.run_on_combo.currentIndexChanged.connect(lambda _i: self._run_on_changed())
+        self.scheduler_edit.editingFinished.connect(self._save_run_on)
         self.evaluate_spin = QSpinBox()
         self.evaluate_spin.setRange(0, 100)
         self.evaluate_spin.setValue(0)
@@ -370,6 +391,12 @@ class BalanceDashboard(QWidget):
             return False
         players, games, seed = self.players(), self.games_spin.value(), self.seed_spin.value()
         bots = self.bot_names()
+        executor, scheduler = self.run_on()
+        problem = self._cluster_problem(executor, scheduler)
+        if problem:
+            self._say(problem, error=True)
+            return False
+        self._save_run_on()
         try:
             setup = self.setups[players]()
             self.catalogue = catalogue(setup.game(seed))
@@ -386,7 +413,7 @@ class BalanceDashboard(QWidget):
         self._changed_since_run = False
         self.refresh_header()
         self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
-                             "games": games, "seed": seed,
+                             "games": games, "seed": seed, **({"Dask scheduler": scheduler} if scheduler else {}),
                              **({"valued positions per game": self.evaluate_spin.value()}
                                 if self.evaluate_spin.value() else {})}
         self.results = []
@@ -395,15 +422,17 @@ class BalanceDashboard(QWidget):
         self.summary = None
         self.highlighted_warning = -1
         self.run = BatchRun(setup, games, seed, bots, self.jobs_spin.value(), self,
-                            evaluate=self.evaluate_spin.value())
+                            evaluate=self.evaluate_spin.value(), executor=executor, scheduler=scheduler)
         self.run.result.connect(self._on_result)
         self.run.progress.connect(self._on_progress)
-        self.run.failed.connect(lambda msg: self._say(f"The batch stopped: {msg}", error=True))
+        self._stop = ("cancel", "cancelled in the balance dashboard")   # unless the batch fails
+        self.run.failed.connect(self._on_failed)
         self.run.finished.connect(self._on_finished)
         self.progress.setRange(0, games)
         self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
-        self._say(f"Playing {counted(games, 'game')}…")
+        self._say(f"Playing {counted(games, 'game')}" + (f" on the Dask cluster at {scheduler}" if scheduler else "")
+                  + "…")
         self._set_running(True)
         self.run.start()
         self._refresh_timer.start()
@@ -489,7 +518,10 @@ class BalanceDashboard(QWidget):
                 out = JsonWriter(path, header)
                 for r in self.results:
                     out.add(r)
-                out.finish({"interrupted": len(self.results) < self.run_settings["games"],
+                from studio.playtest.cli import stop_fields
+
+                short = len(self.results) < self.run_settings["games"]
+                out.finish({"interrupted": short, **stop_fields(*(self._stop if short else (None, None))),
                             "games_played": len(self.results), "summary": self.summary.to_dict(),
                             **({"island": island.to_dict()} if island is not None else {})})
             elif fmt == "csv":
@@ -571,10 +603,62 @@ class BalanceDashboard(QWidget):
         self.cancel_button.setEnabled(on)
         for w in (self.players_combo, self.games_spin, self.seed_spin, self.jobs_spin, *self.bot_combos,
                   self.evaluate_spin, self.ladder_check, self.styles_check, self.attribute_check,
-                  self.panel_games_spin):
+                  self.panel_games_spin, self.run_on_combo, self.scheduler_edit):
             w.setEnabled(not on and (w is not self.players_combo or len(self.setups) > 1))
+        if not on:
+            self._run_on_changed(save=False)
         for b in self.save_buttons.values():
             b.setEnabled(not on and self.summary is not None)
+
+    # -- where the games run -------------------------------------------------------------------
+    def run_on(self) -> tuple[str, str | None]:
+        """``("processes", None)`` or ``("dask", scheduler address)`` as chosen in the form."""
+        if self.run_on_combo.currentData() == "dask":
+            return "dask", self.scheduler_edit.text().strip()
+        return "processes", None
+
+    def _cluster_problem(self, executor: str, scheduler: str | None) -> str | None:
+        """Why a cluster run cannot start, in words (None: it can)."""
+        if executor != "dask":
+            return None
+        if not scheduler:
+            return ("Cannot run on a Dask cluster: give the scheduler's address (tcp://HOST:8786, as 'dask "
+                    "scheduler' prints it) or choose This computer.")
+        if "://" not in scheduler and ":" not in scheduler:
+            return f"Cannot run on a Dask cluster: '{scheduler}' is not an address like tcp://HOST:8786."
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            from studio.playtest.executors import DASK_EXTRA
+
+            return f"Cannot run on a Dask cluster: {DASK_EXTRA}."
+        return None
+
+    def _load_run_on(self) -> None:
+        where = str(self.settings.value("balance/runOn", "processes") or "processes")
+        index = self.run_on_combo.findData(where)
+        self.run_on_combo.setCurrentIndex(max(0, index))
+        self.scheduler_edit.setText(str(self.settings.value("balance/scheduler", "")
+                                        or os.environ.get(SCHEDULER_ENV, "")))
+        self._run_on_changed(save=False)
+
+    def _save_run_on(self) -> None:
+        self.settings.setValue("balance/runOn", self.run_on_combo.currentData())
+        self.settings.setValue("balance/scheduler", self.scheduler_edit.text().strip())
+
+    def _run_on_changed(self, save: bool = True) -> None:
+        cluster = self.run_on_combo.currentData() == "dask"
+        button = getattr(self, "run_button", None)   # not yet there while the form is built
+        running = button is not None and not button.isEnabled()
+        self.scheduler_edit.setEnabled(cluster and not running)
+        self.scheduler_label.setEnabled(cluster)
+        self.jobs_spin.setEnabled(not cluster and not running)   # a cluster plays on all its workers
+        if save:
+            self._save_run_on()
+
+    def _on_failed(self, message: str) -> None:
+        self._stop = (self.run.failure_kind or "error", message)
+        self._say(f"The batch stopped: {message}", error=True)
 
     def _on_result(self, result) -> None:
         self.results.append(result)
@@ -609,8 +693,10 @@ class BalanceDashboard(QWidget):
 
         games = self.panel_games_spin.value()
         deals = min(self._attribute_deals, len(self.results))
+        executor, scheduler = self.run_on()
         self.panel_run = PanelRun(self.run_setup, self._plans, games, self.run_settings["seed"],
-                                  self.jobs_spin.value(), self, attribute=deals, bots=self.bot_names()[0])
+                                  self.jobs_spin.value(), self, attribute=deals, bots=self.bot_names()[0],
+                                  executor=executor, scheduler=scheduler)
         total = self.panel_run.total
         self.progress.setRange(0, total)
         self.progress.setValue(0)

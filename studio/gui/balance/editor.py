@@ -97,7 +97,8 @@ class BalanceController(QObject):
         if self.window is not None:
             self.window.close()
             self.window.deleteLater()
-        self.dashboard = BalanceDashboard(self.setups(), players=players, scenario_text=text)
+        self.dashboard = BalanceDashboard(self.setups(), players=players, scenario_text=text,
+                                          settings=getattr(self.main, "settings", None))
         # reports are saved beside the board or island file, named after it (asked when saving)
         self.dashboard.source_path = lambda: getattr(self.main.document, "path", None)
         self.heat_check = QCheckBox(check_text)

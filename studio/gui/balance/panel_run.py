@@ -28,10 +28,12 @@ class _Worker(QObject):
     failed = Signal(str)
     done = Signal()
 
-    def __init__(self, setup, plans, games: int, seed: int, jobs: int, attribute: int = 0, bots=None):
+    def __init__(self, setup, plans, games: int, seed: int, jobs: int, attribute: int = 0, bots=None,
+                 executor: str = "processes", scheduler: str | None = None):
         super().__init__()
         self.setup, self.plans, self.games, self.seed, self.jobs = setup, plans, games, seed, jobs
         self.attribute, self.bots = attribute, bots
+        self.executor, self.scheduler = executor, scheduler
         self.stop = threading.Event()
         self.played = 0
 
@@ -50,7 +52,7 @@ class _Worker(QObject):
         try:
             for kind, rungs, matches in self.plans:
                 self.panel.emit(play_panel(self.setup, kind, rungs, matches, self.games, self.seed, self.jobs,
-                                           progress=self._tick))
+                                           self.executor, self.scheduler, progress=self._tick))
             if self.attribute:
                 from studio.playtest.runner import game_seed
                 from studio.playtest.seats import attribute_setup
@@ -59,8 +61,10 @@ class _Worker(QObject):
                 self.panel.emit(attribute_setup(self.setup, seeds, self.bots, progress=self._tick))
         except _Stopped:
             pass
-        except Exception as exc:  # content, bot or engine problem: shown, never raised
-            self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # content, bot, engine or cluster problem: shown, never raised
+            from studio.gui.balance.worker import failure_text
+
+            self.failed.emit(failure_text(exc))
         finally:
             gc_hold.release()
             self.done.emit()
@@ -81,7 +85,7 @@ class PanelRun(QObject):
     finished = Signal(bool)
 
     def __init__(self, setup, plans, games: int, seed: int, jobs: int = 1, parent=None, attribute: int = 0,
-                 bots=None):
+                 bots=None, executor: str = "processes", scheduler: str | None = None):
         super().__init__(parent)
         from studio.playtest.ladder import plan_games
 
@@ -91,7 +95,7 @@ class PanelRun(QObject):
         self.cancelled = False
         self._thread = QThread()
         self._thread.setObjectName("balance-panels")
-        self._worker = _Worker(setup, plans, games, seed, jobs, attribute, bots)
+        self._worker = _Worker(setup, plans, games, seed, jobs, attribute, bots, executor, scheduler)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.play)
         self._worker.progress.connect(lambda k: self.progress.emit(k, self.total))

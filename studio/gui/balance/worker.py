@@ -26,6 +26,17 @@ def start_kept_alive(thread: QThread, worker: QObject) -> None:
     thread.start()
 
 
+def failure_text(exc: BaseException) -> str:
+    """What stopped a run, in one line: the message alone for errors already in words (bad
+    content or settings, a Dask cluster that cannot play, Dask not installed), else the kind of
+    error and its message."""
+    from studio.playtest.executors import ClusterError, VersionMismatch
+
+    if isinstance(exc, (ValueError, ClusterError, VersionMismatch, ImportError)):
+        return " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {exc}"
+
+
 class _Worker(QObject):
     """Lives in the run's thread; ``play`` iterates the batch and emits each result."""
 
@@ -33,10 +44,13 @@ class _Worker(QObject):
     failed = Signal(str)
     done = Signal()
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int, evaluate: int = 0):
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int, evaluate: int = 0,
+                 executor: str = "processes", scheduler: str | None = None):
         super().__init__()
         self.setup, self.games, self.seed, self.bots, self.jobs = setup, games, seed, list(bots), jobs
         self.evaluate = evaluate
+        self.executor, self.scheduler = executor, scheduler
+        self.failure_kind: str | None = None
         self.stop = threading.Event()
 
     @Slot()
@@ -50,13 +64,16 @@ class _Worker(QObject):
         batch = None
         try:
             batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs,
-                               evaluate=self.evaluate)
+                               executor=self.executor, scheduler=self.scheduler, evaluate=self.evaluate)
             for result in batch:
                 self.result.emit(result)
                 if self.stop.is_set():
                     break
-        except Exception as exc:  # content, bot or engine problem: shown to the user, never raised
-            self.failed.emit(f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc))
+        except Exception as exc:  # content, bot, engine or cluster problem: shown to the user, never raised
+            from studio.playtest.executors import ClusterError
+
+            self.failure_kind = "cluster" if isinstance(exc, ClusterError) else "error"  # set before the signal
+            self.failed.emit(failure_text(exc))
         finally:
             if batch is not None:
                 batch.close()  # terminates a process pool still playing
@@ -68,7 +85,8 @@ class BatchRun(QObject):
     """One batch: ``setup`` (a :class:`~studio.playtest.setup.Setup`), ``games`` (>= 1),
     ``seed`` (game i uses ``game_seed(seed, i)``), ``bots`` (one name per seat) and ``jobs``
     (1: played in the run's thread; more: worker processes); ``evaluate``: positions per game
-    valued for the arc (:func:`~studio.playtest.runner.play_game`). Results arrive in game order.
+    valued for the arc (:func:`~studio.playtest.runner.play_game`); ``executor="dask"`` with
+    ``scheduler`` (an address) plays on a Dask cluster instead. Results arrive in game order.
 
     Signals: ``progress(done, total, games_per_second)``, ``result(GameResult)``,
     ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
@@ -78,7 +96,8 @@ class BatchRun(QObject):
     failed = Signal(str)
     finished = Signal(bool)
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None, evaluate: int = 0):
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None, evaluate: int = 0,
+                 executor: str = "processes", scheduler: str | None = None):
         super().__init__(parent)
         self.total = games
         self.results: list = []
@@ -87,7 +106,7 @@ class BatchRun(QObject):
         self._started = 0.0
         self._thread = QThread()
         self._thread.setObjectName("balance-batch")
-        self._worker = _Worker(setup, games, seed, bots, jobs, evaluate)
+        self._worker = _Worker(setup, games, seed, bots, jobs, evaluate, executor, scheduler)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.play)
         self._worker.result.connect(self._on_result)
@@ -105,6 +124,12 @@ class BatchRun(QObject):
         if self.running:
             self.cancelled = True
             self._worker.stop.set()
+
+    @property
+    def failure_kind(self) -> str | None:
+        """After ``failed``: ``"cluster"`` (the Dask cluster could not play or was lost) or
+        ``"error"``; None before."""
+        return self._worker.failure_kind
 
     def elapsed(self) -> float:
         return time.perf_counter() - self._started
