@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 from pathlib import Path
 
-from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, UsageError, check_content, content_errors, fail,
+from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, check_content, content_errors, fail,
                                  plural, run_main, whole)
 from studio.playtest.executors import EXECUTORS
 
