@@ -86,8 +86,8 @@ def test_a_numeric_library_warning_becomes_one_finding(monkeypatch):
     import studio.validate.pipeline as pipeline
 
     def noisy(board, report):
-        warnings.warn("overflow encountered in intersection", RuntimeWarning)
-        warnings.warn("overflow encountered in intersection", RuntimeWarning)
+        warnings.warn("overflow encountered in intersection", RuntimeWarning, stacklevel=2)
+        warnings.warn("overflow encountered in intersection", RuntimeWarning, stacklevel=2)
         return real(board, report)
     real = pipeline.check_geometry
     monkeypatch.setattr(pipeline, "check_geometry", noisy)
@@ -188,11 +188,11 @@ def test_a_third_coordinate_is_one_plain_finding(tmp_path):
     start = text.index("at: [")
     end = text.index("]", start)
     text = text[:start] + "at: [0, 0, 0" + text[end:]
-    line = text[:start].count("\\n") + 1
+    line = text[:start].count("\n") + 1
     found = [f for f in _schema_messages(tmp_path, "b.yaml", text) if f[0].startswith("schema/")]
     assert len(found) == 1
-    code, _, message = found[0]
-    assert code == "schema/length"
+    code, at_line, message = found[0]
+    assert code == "schema/length" and at_line == line
     assert message.endswith("must be a list of exactly 2 numbers, got [0,0,0] (3 items)") or \
         message.endswith("must be a list of exactly 2 numbers, got [0, 0, 0] (3 items)")
     assert "Expected at most" not in message

@@ -6,7 +6,7 @@ scenarios."""
 import pytest
 
 from studio.content import parse_yaml
-from studio.content.schema_messages import close_match, describe, expected, value_text
+from studio.content.schema_messages import close_match, expected, value_text
 from studio.content.schemas import schema_findings
 
 from tests.conftest import ROOT

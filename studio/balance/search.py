@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from studio.balance.edits import (Diagnosis, Edit, Locks, apply_edits, candidate_edits, findings_of, rule_value,
+from studio.balance.edits import (Diagnosis, Locks, apply_edits, candidate_edits, findings_of, rule_value,
                                   valid_edits)
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
 
@@ -348,7 +348,6 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     weights = dict(weights) if weights is not None else None
     original = setup.content.board
     scenario = setup.scenario
-    expect = Expectations.of_scenario(scenario, setup.players)
     base_findings = findings_of(original, scenario)
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None

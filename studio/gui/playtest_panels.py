@@ -65,12 +65,13 @@ class CardChip(QAbstractButton):
     """A card: a small upright rounded card in its colour (``colour`` None: the deck's back).
     ``count`` (> 1) is written on it; checkable chips lift and get a ring when checked."""
 
-    def __init__(self, colour: str | None, count: int = 1, size: QSize = QSize(30, 42), parent=None):
+    def __init__(self, colour: str | None, count: int = 1, size: QSize | None = None, parent=None):
         super().__init__(parent)
         self.colour = colour
         self.count = count
         self.caption = ""
         self.dim = False             # faded: shown, but not a choice now
+        size = size if size is not None else QSize(30, 42)
         self._size = size
         self.setFixedSize(size.width() + 6, size.height() + 8)
         self.setCursor(Qt.PointingHandCursor)

@@ -577,7 +577,7 @@ def _check_island_shapes(board: Board, geo: BoardGeometry, report: Reporter) -> 
     for key, name in geo.island_of.items():
         members.setdefault(name, []).append(key)
     where: dict[tuple[str, ...], int] = {}
-    for name, triples in board.islands.items():
+    for triples in board.islands.values():
         for k, pegs in enumerate(triples):
             if all(p in geo.spot for p in pegs):
                 where.setdefault(segment_key(geo.spot[p] for p in pegs), k)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from studio.balance.edits import (Diagnosis, Edit, EditError, Locks, Regions, apply_edits, candidate_edits,
+from studio.balance.edits import (Diagnosis, Edit, EditError, Regions, apply_edits, candidate_edits,
                                   findings_of, parse_locks, valid_edits)
 from studio.model.realm import segment_key
 from tests.balance.boards import lattice_board, setup_of
@@ -112,6 +112,6 @@ def test_a_picture_end_moves_next_door_and_the_picture_stays_whole():
     assert edits
     kept = valid_edits(board, edits, scenario)
     assert kept
-    for e, new in kept:
+    for _, new in kept:
         members = [s.key for s in new.segments if s.picture == "fan"]
         assert len(members) == 5 and ring[5] in members   # the gap of the fan is filled

@@ -115,7 +115,7 @@ class SelectTool(Tool):
         try:
             if not add:
                 scene.clearSelection()
-            for pid, item in scene.pegs.items():
+            for item in scene.pegs.values():
                 if rect.contains(item.pos()):
                     item.setSelected(True)
             for (a, b), item in scene.lines.items():

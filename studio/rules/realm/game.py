@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
-from studio.rules.api import Game, State
+from studio.rules.api import Game, IllegalAction, State
 from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
 from studio.rules.events import Event
 from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
@@ -128,6 +128,13 @@ class _BoardPart:
     """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
 
     __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned")
+    key: list
+    bands: list
+    peg_seats: dict
+    reach: list
+    walls: list
+    pay_cache: list[list]
+    owned: int
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
@@ -813,7 +820,11 @@ class RealmState(State):
         :meth:`legal_actions`)."""
         topo = self.game.topology
         found = topo.shape_by_key.get((action.shape, action.pegs)) if action.shape else None
-        return found if found is not None else topo.shape(action.pegs, action.shape)
+        if found is None:
+            found = topo.shape(action.pegs, action.shape)
+            if found is None:
+                raise IllegalAction(f"no {action.shape or 'band'} on pegs {', '.join(action.pegs)} on this board")
+        return found
 
     def _played_preview(self, action: Place) -> PlacePreview:
         """:meth:`preview` by playing the band on this state and taking it back."""
@@ -1006,7 +1017,7 @@ class RealmState(State):
         the seat must pay for (kept per shape until a band lands on one of its pegs) and on the
         hand; the plan for each colour sequence is worked out once per call, and the ``Place``
         for each (shape, plan) is built once and reused."""
-        out = []
+        out: list[Place] = []
         hand = self.hands[seat]
         cache = self._pay_cache[seat]
         game = self.game
@@ -1048,13 +1059,13 @@ class RealmState(State):
         get = self.peg_seats.get
         owners_after = game.owners_after[seat]
         bit = 1 << seat
-        key = [shape.index]
+        parts: list = [shape.index]
         for p in shape.pegs:
             mask = get(p, 0)
             if not mask & bit:
                 owners = owners_after[mask]
-                key.append((p, owners[0] if owners else None))
-        key = tuple(key)
+                parts.append((p, owners[0] if owners else None))
+        key = tuple(parts)
         entries = game.caches.pay_entries
         entry = entries.get(key)
         if entry is None:
@@ -1142,7 +1153,7 @@ class RealmState(State):
         for p in self._pegs_to_pay(seat, pegs):
             real_owners = self._owners(seat, p)
             owners = real_owners or [None]
-            choices = []
+            choices: list[tuple] = []
             c = colour[p]
             for to in owners:
                 choices.append(((p, c, to, False),))

@@ -209,7 +209,7 @@ class IslandMap:
         directions (``line``). Strongholds never match (they cannot be crossed)."""
         dirs = DIRECTIONS[:1] if mode == "row" else DIRECTIONS
         out = []
-        for i, (q, r) in enumerate(self.at):
+        for q, r in self.at:
             for dq, dr in dirs:
                 mask = 0
                 for k, want in enumerate(pattern):

@@ -21,7 +21,7 @@ from studio.gui.rivages.island_document import IslandDocument, new_island, shape
 from studio.gui.rivages.playtest import RivagesPlaytestWindow
 from studio.gui.rivages.try_it import first_on, solo_content
 from studio.model.io import read
-from studio.model.rivages import Effect, GoalStep, Island
+from studio.model.rivages import Effect, GoalStep
 from studio.validate.island_goals import check_goals
 from studio.validate.rivages import rivages_findings
 
