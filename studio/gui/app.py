@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
@@ -172,7 +172,7 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
             print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
     window.show()
     if refused is not None:
-        prompts.show_error(window, "Open", f"{argv[0]} did not open:\n\n{refused[0]}\n\n"
+        prompts.show_error(window, QCoreApplication.translate("app", "Open"), f"{argv[0]} did not open:\n\n{refused[0]}\n\n"
                            "The editor starts with a new, untitled board instead.", refused[1])
     window.files.offer_recovery()
     return window

@@ -46,15 +46,15 @@ class EditorActions(QObject):
         self.option_widgets: dict[str, QWidget] = {}
         self.scenario_editors: list = []
         w = window
-        self.cut_action = w._action("Cu&t", self.cut, QKeySequence.Cut, None,
+        self.cut_action = w._action(self.tr("Cu&t"), self.cut, QKeySequence.Cut, None,
                                     "Copy the selected pegs, with their lines and contents, and delete them")
-        self.copy_action = w._action("&Copy", self.copy, QKeySequence.Copy, None,
+        self.copy_action = w._action(self.tr("&Copy"), self.copy, QKeySequence.Copy, None,
                                      "Copy the selected pegs with their lines, segment contents and line items")
-        self.paste_action = w._action("&Paste", self.paste, QKeySequence.Paste, None,
+        self.paste_action = w._action(self.tr("&Paste"), self.paste, QKeySequence.Paste, None,
                                       "Paste at the mouse (pegs landing on pegs merge with them)")
-        self.duplicate_action = w._action("D&uplicate", self.duplicate, "Ctrl+D", None,
+        self.duplicate_action = w._action(self.tr("D&uplicate"), self.duplicate, "Ctrl+D", None,
                                           "Copy the selection just to the right of itself")
-        self.triangulate_action = w._action("Tr&iangulate Selection", self.triangulate, "Shift+T",
+        self.triangulate_action = w._action(self.tr("Tr&iangulate Selection"), self.triangulate, "Shift+T",
                                             icons.triangulate_icon(),
                                             "Join the selected pegs with lines into triangles (Delaunay)")
         self.transform_actions: dict[str, QAction] = {}
@@ -67,9 +67,9 @@ class EditorActions(QObject):
             self.symmetry_actions[kind] = w._action(
                 text, lambda _=False, k=kind: self.symmetric_copy(k), None, None,
                 "Copy the selection onto the other seats' parts of the board (about the board's centre)")
-        self.scenario_action = w._action("Edit &Scenario…", self.edit_scenario, None,
+        self.scenario_action = w._action(self.tr("Edit &Scenario…"), self.edit_scenario, None,
                                          icons.scenario_icon(), "Edit the rules and boards of this board's scenario")
-        self.choose_scenario_action = w._action("Check Against Scena&rio…", self.choose_scenario, None, None,
+        self.choose_scenario_action = w._action(self.tr("Check Against Scena&rio…"), self.choose_scenario, None, None,
                                                 "Validate this board against the rules of a scenario file")
         window.scene.selectionChanged.connect(self.update_enabled)
         # Paste is enabled only while the clipboard holds pegs (a bound method: Qt drops the
@@ -86,10 +86,10 @@ class EditorActions(QObject):
             menu.addAction(a)
         menu.addSeparator()
         menu.addAction(self.triangulate_action)
-        transform = menu.addMenu("Trans&form Selection")
+        transform = menu.addMenu(self.tr("Trans&form Selection"))
         for a in self.transform_actions.values():
             transform.addAction(a)
-        copies = menu.addMenu("Copy to &Other Seats")
+        copies = menu.addMenu(self.tr("Copy to &Other Seats"))
         for a in self.symmetry_actions.values():
             copies.addAction(a)
         self.transform_menu = transform
@@ -103,7 +103,7 @@ class EditorActions(QObject):
     def build_tool_bars(self, tool_actions: dict[str, QAction]) -> None:
         """The location tools bar and, on its own line, the tool options bar."""
         w = self.window
-        bar = QToolBar("Location Tools", w)
+        bar = QToolBar(self.tr("Location Tools"), w)
         bar.setObjectName("LocationToolsBar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
@@ -117,7 +117,7 @@ class EditorActions(QObject):
         w.addToolBar(Qt.TopToolBarArea, bar)
         self.location_bar = bar
         w.addToolBarBreak(Qt.TopToolBarArea)
-        options = QToolBar("Tool Options", w)
+        options = QToolBar(self.tr("Tool Options"), w)
         options.setObjectName("ToolOptionsBar")
         options.setMovable(False)
         self.options_title = QLabel()
@@ -330,7 +330,7 @@ class EditorActions(QObject):
             rules = document_rules(w.document)
             keep = (f"The board is still checked with the rules of {rules.name}"
                     + (f" ({Path(rules.path).name})." if rules.path else "."))
-            prompts.show_error(w, "Cannot check against scenario",
+            prompts.show_error(w, self.tr("Cannot check against scenario"),
                                f"Could not use {Path(path).name} as a scenario.\n\n{text}\n\n{keep}", details)
             return False
         w.document.set_scenario_path(path)

@@ -30,7 +30,7 @@ class LocationBanner(Banner):
 
     def __init__(self, document: BoardDocument, parent=None) -> None:
         super().__init__("LocationBanner", "warning", parent)
-        self.button = QPushButton("Choose Location…")
+        self.button = QPushButton(self.tr("Choose Location…"))
         self.button.setAutoDefault(False)
         self.button.clicked.connect(self.choose_location)
         self.row.addWidget(self.button, 0, Qt.AlignVCenter)

@@ -122,9 +122,9 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
         self.scene = BoardScene(self.document, self)
         self.view = BoardView(self.scene, self)
-        self.view.setAccessibleName("Board")
-        self.view.setAccessibleDescription("The board being edited: pegs, lines and segments. The Properties "
-                                           "panel edits the selection; the Validation panel lists its findings.")
+        self.view.setAccessibleName(self.tr("Board"))
+        self.view.setAccessibleDescription(self.tr("The board being edited: pegs, lines and segments. The Properties "
+                                           "panel edits the selection; the Validation panel lists its findings."))
         # the location banner sits above the board: a board played with other rules than its
         # own is said where the designer looks, not in the status bar
         self.location_banner = LocationBanner(self.document, self)
@@ -199,19 +199,19 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     def _build_actions(self) -> None:
         std = self.style().standardIcon
         stack = self.document.undo_stack
-        self.new_action = self._action("&New Board…", self.new_board, QKeySequence.New, icons.wizard_icon(),
+        self.new_action = self._action(self.tr("&New Board…"), self.new_board, QKeySequence.New, icons.wizard_icon(),
                                        "New board: location, players, lattice and seats")
-        self.new_island_action = self._action("New &Island…", self.new_island, "Ctrl+Shift+N", None,
+        self.new_island_action = self._action(self.tr("New &Island…"), self.new_island, "Ctrl+Shift+N", None,
                                               "New Rivages island: shape, hexes and id, in the island editor")
-        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.Open,
+        self.open_action = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.Open,
                                         std(QStyle.SP_DialogOpenButton), "Open a board file")
-        self.save_action = self._action("&Save", self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
+        self.save_action = self._action(self.tr("&Save"), self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
                                         "Save the board")
-        self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, None,
+        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs, None,
                                            "Save the board to a new file")
-        self.export_action = self._action("&Export Image…", self.export_image, "Ctrl+E", None,
+        self.export_action = self._action(self.tr("&Export Image…"), self.export_image, "Ctrl+E", None,
                                           "Export the board as a PNG image")
-        self.quit_action = self._action("&Quit", self.quit_studio, "Ctrl+Q", None,
+        self.quit_action = self._action(self.tr("&Quit"), self.quit_studio, "Ctrl+Q", None,
                                         "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
 
@@ -222,30 +222,30 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.redo_action.setIcon(icons.undo_icon(redo=True))
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
-        self.delete_action = self._action("&Delete", self.delete_selection,
+        self.delete_action = self._action(self.tr("&Delete"), self.delete_selection,
                                           [QKeySequence(QKeySequence.Delete), QKeySequence("Backspace")],
                                           None, "Delete the selected pegs and lines, clear selected segments")
-        self.select_all_action = self._action("Select &All", self.select_all, QKeySequence.SelectAll, None,
+        self.select_all_action = self._action(self.tr("Select &All"), self.select_all, QKeySequence.SelectAll, None,
                                               "Select every peg and line")
-        self.deselect_action = self._action("Select &None", self.scene.clearSelection, "Ctrl+Shift+A", None,
+        self.deselect_action = self._action(self.tr("Select &None"), self.scene.clearSelection, "Ctrl+Shift+A", None,
                                             "Clear the selection")
 
-        self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="],
+        self.zoom_in_action = self._action(self.tr("Zoom &In"), self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="],
                                            icons.zoom_icon(True), "Zoom in")
-        self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut,
+        self.zoom_out_action = self._action(self.tr("Zoom &Out"), self.view.zoom_out, QKeySequence.ZoomOut,
                                             icons.zoom_icon(False), "Zoom out")
-        self.fit_action = self._action("&Fit Board", self.view.fit, ["Ctrl+0", "F"], icons.fit_icon(),
+        self.fit_action = self._action(self.tr("&Fit Board"), self.view.fit, ["Ctrl+0", "F"], icons.fit_icon(),
                                        "Show the whole board (Ctrl+0 or F)")
-        self.snap_action = self._action("&Snap to Lattice", self._set_snap, "Ctrl+;", None,
+        self.snap_action = self._action(self.tr("&Snap to Lattice"), self._set_snap, "Ctrl+;", None,
                                         "Snap new and moved pegs to the standard lattice (Alt while dragging: off)",
                                         checkable=True)
         self.snap_action.setChecked(True)
 
-        self.playtest_action = self._action("&Playtest…", self.playtest, "Ctrl+T", icons.playtest_icon(),
+        self.playtest_action = self._action(self.tr("&Playtest…"), self.playtest, "Ctrl+T", icons.playtest_icon(),
                                             "Play this board against bots")
-        self.rivages_playtest_action = self._action("Playtest &Rivages Scenario…", self.playtest_rivages, "Ctrl+Shift+T",
+        self.rivages_playtest_action = self._action(self.tr("Playtest &Rivages Scenario…"), self.playtest_rivages, "Ctrl+Shift+T",
                                                     None, "Play a Rivages scenario (1 to 5 explorers) against bots")
-        self.about_action = self._action("&About Board Studio", self.about, None, None, "About Board Studio")
+        self.about_action = self._action(self.tr("&About Board Studio"), self.about, None, None, "About Board Studio")
         self.about_action.setMenuRole(QAction.AboutRole)
 
         self.tool_group = QActionGroup(self)
@@ -261,7 +261,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.new_island_action)
         file_menu.addAction(self.open_action)
@@ -282,7 +282,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        edit = bar.addMenu("&Edit")
+        edit = bar.addMenu(self.tr("&Edit"))
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         self.editing.fill_edit_menu(edit)
@@ -294,7 +294,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         for action in self.tool_actions.values():
             edit.addAction(action)
 
-        view = bar.addMenu("&View")
+        view = bar.addMenu(self.tr("&View"))
         view.addAction(self.zoom_in_action)
         view.addAction(self.zoom_out_action)
         view.addAction(self.fit_action)
@@ -305,7 +305,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         view.addAction(self.validation_dock.toggleViewAction())
         self.view_menu = view
 
-        game = bar.addMenu("&Game")
+        game = bar.addMenu(self.tr("&Game"))
         game.addAction(self.playtest_action)
         game.addAction(self.rivages_playtest_action)
         game.addAction(self.balance.open_action)
@@ -313,12 +313,12 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         view.addSeparator()
         view.addAction(self.balance.heat_action)
 
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.about_action)
         self.help_menu = help_menu
 
     def _build_tool_bar(self) -> None:
-        bar = QToolBar("Tools", self)
+        bar = QToolBar(self.tr("Tools"), self)
         bar.setObjectName("ToolsBar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
@@ -472,7 +472,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             opened = read_board_leniently(path)
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open board"), f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         if not self.maybe_save():
             return False
@@ -507,7 +507,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             board = board_path(scenario, min(scenario.boards))
         except (LoadError, InvalidContent, OSError, ValueError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot open scenario", f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open scenario"), f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         if not self.maybe_save() or not self.load_path(board):
             return False
@@ -529,7 +529,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             if not interactive:
                 raise
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot open board", f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open board"), f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         self._add_recent(str(path))
         self.document.set_scenario_path(None)  # the board's location says which rules apply
@@ -575,7 +575,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Cannot save board", message, details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, "Cannot save board", message, details)
+            prompts.show_error(self, self.tr("Cannot save board"), message, details)
             return False
         self._add_recent(path)
         self.show_status(f"Saved {path}")
@@ -592,7 +592,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             export_png(self.document.board, path, pixels_per_unit=120)
         except OSError as exc:
-            prompts.show_error(self, "Cannot export image", str(exc))
+            prompts.show_error(self, self.tr("Cannot export image"), str(exc))
             return
         self.show_status(f"Exported {path}")
 
@@ -608,11 +608,11 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             from studio.gui.playtest_window import open_playtest
         except ImportError as exc:
-            prompts.show_info(self, "Playtest", f"The playtest window is not available in this build.\n\n({exc})")
+            prompts.show_info(self, self.tr("Playtest"), f"The playtest window is not available in this build.\n\n({exc})")
             return
         errors = [f for f in self.validation_dock.run_now() if f.severity == "error"]
         if errors:
-            prompts.show_error(self, "Playtest",
+            prompts.show_error(self, self.tr("Playtest"),
                                f"Fix the board's {len(errors)} error{'s' if len(errors) != 1 else ''} before "
                                "playtesting (see the Validation dock).",
                                "\n".join(f.format() for f in errors))
@@ -624,7 +624,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             open_playtest(self.document.board.copy(), rules.path, self)
         except Exception as exc:  # another component's failure must not take the editor down
-            prompts.show_error(self, "Playtest", f"The playtest could not start:\n\n{exc}")
+            prompts.show_error(self, self.tr("Playtest"), f"The playtest could not start:\n\n{exc}")
 
     def playtest_rivages(self):
         """Ask for a Rivages scenario, the number of explorers and a seed, and open the Rivages

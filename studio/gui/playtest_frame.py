@@ -280,7 +280,7 @@ class PlaytestFrame(QMainWindow):
         return PanelScroll(panel)
 
     def _build_toolbar(self, controllers, seed: int) -> None:
-        bar = QToolBar("Game setup")
+        bar = QToolBar(self.tr("Game setup"))
         bar.setMovable(False)
         bar.setIconSize(QSize(14, 14))
         bar.setStyleSheet("QToolBar { spacing: 6px; padding: 4px; } QToolBar QLabel { padding: 0 2px; }")
@@ -296,7 +296,7 @@ class PlaytestFrame(QMainWindow):
             for c in CONTROLLERS:
                 combo.addItem(controller_name(c), c)
             combo.insertSeparator(len(CONTROLLERS))
-            combo.addItem("Bot settings…", BOT_SETTINGS)
+            combo.addItem(self.tr("Bot settings…"), BOT_SETTINGS)
             combo.setItemData(combo.count() - 1, "iterations or a time limit for the MCTS bot", Qt.ToolTipRole)
             combo.setToolTip(f"who plays {name}; changing it takes over the seat at once")
             bar.addWidget(combo)
@@ -304,14 +304,14 @@ class PlaytestFrame(QMainWindow):
             self._show_controller(seat, controllers[seat])
             combo.currentIndexChanged.connect(lambda _i, s=seat: self._controller_changed(s))
             bar.addSeparator()
-        bar.addWidget(QLabel("Seed"))
+        bar.addWidget(QLabel(self.tr("Seed")))
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setValue(seed)
-        self.seed_spin.setToolTip("the deal and every bot decision follow from the seed")
+        self.seed_spin.setToolTip(self.tr("the deal and every bot decision follow from the seed"))
         bar.addWidget(self.seed_spin)
-        self.new_game_button = QPushButton("New game")
-        self.new_game_button.setToolTip("start again with these seats and this seed")
+        self.new_game_button = QPushButton(self.tr("New game"))
+        self.new_game_button.setToolTip(self.tr("start again with these seats and this seed"))
         self.new_game_button.clicked.connect(self.new_game)
         bar.addWidget(self.new_game_button)
         self.new_game_button.setObjectName("newGame")
@@ -319,7 +319,7 @@ class PlaytestFrame(QMainWindow):
         self.setup_bar = bar
         # the game's commands on a bar of their own, beside the seats or (when the window is
         # too narrow for both) on a row below: never hidden behind a » button
-        bar = QToolBar("Game")
+        bar = QToolBar(self.tr("Game"))
         bar.setMovable(False)
         bar.setStyleSheet("QToolBar { spacing: 6px; padding: 0 4px; }")
         bar.setMaximumHeight(bar.fontMetrics().height() + 10)  # a thin second row
@@ -359,12 +359,12 @@ class PlaytestFrame(QMainWindow):
 
     def _build_replay_bar(self) -> None:
         """First / previous / slider / next / last over a saved game, shown while replaying."""
-        bar = QToolBar("Replay")
+        bar = QToolBar(self.tr("Replay"))
         bar.setMovable(False)
         bar.setStyleSheet(desktop.css("QToolBar {{ spacing: 6px; padding: 4px; background: {toolbar}; }} "
                                        "QLabel {{ padding: 0 4px; color: {text}; }}"))
         self.addToolBar(Qt.BottomToolBarArea, bar)
-        label = QLabel("<b>Replay</b>")
+        label = QLabel(self.tr("<b>Replay</b>"))
         bar.addWidget(label)
         self.replay_buttons = {}
         icon = self.style().standardIcon
@@ -383,12 +383,12 @@ class PlaytestFrame(QMainWindow):
             if key == "next":
                 bar.addWidget(self._make_replay_slider())
             bar.addWidget(b)
-        self.play_from_here_button = QPushButton("Play from here")
-        self.play_from_here_button.setToolTip("leave the replay and go on playing from this position")
+        self.play_from_here_button = QPushButton(self.tr("Play from here"))
+        self.play_from_here_button.setToolTip(self.tr("leave the replay and go on playing from this position"))
         self.play_from_here_button.clicked.connect(self.play_from_here)
         bar.addWidget(self.play_from_here_button)
-        close = QPushButton("Close replay")
-        close.setToolTip("back to a new game")
+        close = QPushButton(self.tr("Close replay"))
+        close.setToolTip(self.tr("back to a new game"))
         close.clicked.connect(self.close_replay)
         bar.addWidget(close)
         # last, and sized by the bar rather than by its text: stepping never moves a button
@@ -405,7 +405,7 @@ class PlaytestFrame(QMainWindow):
     def _make_replay_slider(self) -> QSlider:
         self.replay_slider = QSlider(Qt.Horizontal)
         self.replay_slider.setMinimumWidth(260)
-        self.replay_slider.setToolTip("drag to any move of the game")
+        self.replay_slider.setToolTip(self.tr("drag to any move of the game"))
         self.replay_slider.valueChanged.connect(lambda v: self.replay_to(v) if v != self.replay_index() else None)
         return self.replay_slider
 
@@ -413,17 +413,17 @@ class PlaytestFrame(QMainWindow):
         """Auto-play, Step and the bots' speed."""
         row = QHBoxLayout()
         row.setSpacing(6)
-        self.auto_button = QCheckBox("Auto-play bots")
+        self.auto_button = QCheckBox(self.tr("Auto-play bots"))
         self.auto_button.setChecked(self.autoplay)
-        self.auto_button.setToolTip("bots play on their own; off: press Step for each bot action")
+        self.auto_button.setToolTip(self.tr("bots play on their own; off: press Step for each bot action"))
         self.auto_button.toggled.connect(self.set_autoplay)
         row.addWidget(self.auto_button)
-        self.step_button = QPushButton("Step")
-        self.step_button.setToolTip("let the bot to move play one action")
+        self.step_button = QPushButton(self.tr("Step"))
+        self.step_button.setToolTip(self.tr("let the bot to move play one action"))
         self.step_button.clicked.connect(self.step)
         row.addWidget(self.step_button)
         row.addStretch(1)
-        speed = QLabel("speed")
+        speed = QLabel(self.tr("speed"))
         speed.setObjectName("muted")
         row.addWidget(speed)
         self.speed_combo = QComboBox()
@@ -431,7 +431,7 @@ class PlaytestFrame(QMainWindow):
             self.speed_combo.addItem(label, ms)
         closest = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i][1] - self.delay_ms))
         self.speed_combo.setCurrentIndex(closest)
-        self.speed_combo.setToolTip("pause before each bot action")
+        self.speed_combo.setToolTip(self.tr("pause before each bot action"))
         self.speed_combo.currentIndexChanged.connect(lambda _i: self.set_delay(self.speed_combo.currentData()))
         row.addWidget(self.speed_combo)
         return row
@@ -496,7 +496,7 @@ class PlaytestFrame(QMainWindow):
         would play them again at once); with bots only, auto-play stops. Returns False when
         there is nothing to undo."""
         if self.replaying or not self.state.history:
-            self._status.showMessage("Nothing to undo.", 4000)
+            self._status.showMessage(self.tr("Nothing to undo."), 4000)
             return False
         self._stop_bots()
         session = self.session
@@ -534,7 +534,7 @@ class PlaytestFrame(QMainWindow):
         try:
             save_atomic(path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            prompts.show_error(self, "Save Game", f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            prompts.show_error(self, self.tr("Save Game"), f"Cannot write {path}:\n\n{exc.strerror or exc}")
             return False
         self._status.showMessage(f"Saved {Path(path).name} ({counted(len(data['record']['actions']), 'move')})", 6000)
         return True

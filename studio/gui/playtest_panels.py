@@ -173,7 +173,7 @@ class HandView(QWidget):
                 item.widget().hide()
                 item.widget().deleteLater()
         if not any(counts):
-            label = QLabel("no cards")
+            label = QLabel(self.tr("no cards"))
             label.setObjectName("muted")
             self._layout.addWidget(label)
         else:
@@ -251,11 +251,11 @@ class SeatPanel(SeatFrame):
         stats = QHBoxLayout()
         stats.setSpacing(12)
         self.energy_label = QLabel()
-        self.energy_label.setToolTip("energy tokens (3 buy an extra action; 3 left at the end = 1 VP)")
+        self.energy_label.setToolTip(self.tr("energy tokens (3 buy an extra action; 3 left at the end = 1 VP)"))
         self.bands_label = QLabel()
-        self.bands_label.setToolTip("bands left to place")
+        self.bands_label.setToolTip(self.tr("bands left to place"))
         self.cards_label = QLabel()
-        self.cards_label.setToolTip("cards in hand (hidden)")
+        self.cards_label.setToolTip(self.tr("cards in hand (hidden)"))
         stats.addWidget(self.energy_label)
         stats.addWidget(self.bands_label)
         stats.addWidget(self.cards_label)
@@ -271,9 +271,9 @@ class SeatPanel(SeatFrame):
         self.energy_label.setText(f"⚡ {state.energy[s]} energy")
         self.bands_label.setText(f"◯ {counted(state.bands_left[s], 'band')}")
         if winner:
-            self.status_label.setText("★ winner")
+            self.status_label.setText(self.tr("★ winner"))
         elif s in getattr(state, "eliminated", ()):
-            self.status_label.setText("✗ out")
+            self.status_label.setText(self.tr("✗ out"))
         elif active:
             left = state.actions_left
             self.status_label.setText("to play" if left <= 0 else f"to play · {left} action{'s' if left != 1 else ''}")

@@ -54,8 +54,8 @@ class PlaytestWindow(PlaytestFrame):
 
     def _build_central(self) -> QWidget:
         self.board_view = PlaytestBoardView(self.session)
-        self.board_view.setAccessibleName("Board")
-        self.board_view.setAccessibleDescription("The board in play; click the ringed pegs to stretch a band.")
+        self.board_view.setAccessibleName(self.tr("Board"))
+        self.board_view.setAccessibleDescription(self.tr("The board in play; click the ringed pegs to stretch a band."))
         self.board_view.pegClicked.connect(self._peg_clicked)
         self.board_view.placeRequested.connect(self.place_band)
         self.board_view.clearRequested.connect(self.clear_selection)
@@ -91,13 +91,13 @@ class PlaytestWindow(PlaytestFrame):
         for sp in self.seat_panels:
             lay.addWidget(sp)
 
-        cards = QGroupBox("Cards")
+        cards = QGroupBox(self.tr("Cards"))
         cl = QVBoxLayout(cards)
         cl.setSpacing(4)
         # the table's cards wrap onto a second line in a narrow panel
         table = QWidget()
         row = FlowLayout(table, spacing=2)
-        self.pool_label = QLabel("Pool")
+        self.pool_label = QLabel(self.tr("Pool"))
         self.pool_label.setObjectName("muted")
         row.addWidget(self.pool_label)
         self.pool_buttons: list[CardChip] = []
@@ -109,14 +109,14 @@ class PlaytestWindow(PlaytestFrame):
             self.pool_buttons.append(chip)
         self.deck_button = CardChip(None)
         self.deck_button.setCheckable(True)
-        self.deck_button.setToolTip("draw from the face-down deck (click again for a second deck card)")
+        self.deck_button.setToolTip(self.tr("draw from the face-down deck (click again for a second deck card)"))
         self.deck_button.clicked.connect(self._deck_clicked)
         self.deck_label = QLabel()
         row.addWidget(_captioned(self.deck_button, self.deck_label))
         self.discard_chip = CardChip(None, 1, QSize(26, 36))
         self.discard_chip.setEnabled(False)
         self.discard_chip.setCursor(Qt.ArrowCursor)
-        self.discard_chip.setToolTip("the discard pile, face up: its top card and how many cards it holds")
+        self.discard_chip.setToolTip(self.tr("the discard pile, face up: its top card and how many cards it holds"))
         self.discard_label = QLabel()
         row.addWidget(_captioned(self.discard_chip, self.discard_label))
         cl.addWidget(table)
@@ -124,14 +124,14 @@ class PlaytestWindow(PlaytestFrame):
         self.draw_hint = QLabel()
         self.draw_hint.setObjectName("hint")
         drow.addWidget(self.draw_hint, 1)
-        self.draw_button = QPushButton("Draw")
+        self.draw_button = QPushButton(self.tr("Draw"))
         self.draw_button.setObjectName("primary")
         self.draw_button.clicked.connect(self.draw_cards)
         drow.addWidget(self.draw_button)
         cl.addLayout(drow)
         lay.addWidget(cards)
 
-        band = QGroupBox("Band")
+        band = QGroupBox(self.tr("Band"))
         bl = QVBoxLayout(band)
         bl.setSpacing(4)
         self.band_hint = QLabel()
@@ -139,11 +139,11 @@ class PlaytestWindow(PlaytestFrame):
         self.band_hint.setWordWrap(True)
         bl.addWidget(self.band_hint)
         self.shape_combo = QComboBox()
-        self.shape_combo.setToolTip("these pegs make more than one band: choose which")
+        self.shape_combo.setToolTip(self.tr("these pegs make more than one band: choose which"))
         self.shape_combo.currentIndexChanged.connect(lambda _i: self._refresh_choices())
         bl.addWidget(self.shape_combo)
         self.payment_combo = QComboBox()
-        self.payment_combo.setToolTip("how to pay for the band (RTR-P7, RTR-P8)")
+        self.payment_combo.setToolTip(self.tr("how to pay for the band (RTR-P7, RTR-P8)"))
         # a payment reads long ("h4 red → discard · h5 2× blue (pair) → South"): the combo
         # shrinks with the panel, the text is elided and whole in the tool tip
         self.payment_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -154,11 +154,11 @@ class PlaytestWindow(PlaytestFrame):
                                                        else "how to pay for the band (RTR-P7, RTR-P8)"))
         bl.addWidget(self.payment_combo)
         brow = QHBoxLayout()
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.clicked.connect(self.clear_selection)
-        self.place_button = QPushButton("Place band")
+        self.place_button = QPushButton(self.tr("Place band"))
         self.place_button.setObjectName("primary")
-        self.place_button.setToolTip("place the band (Enter, or double-click its last peg)")
+        self.place_button.setToolTip(self.tr("place the band (Enter, or double-click its last peg)"))
         self.place_button.clicked.connect(self.place_band)
         brow.addWidget(self.clear_button)
         brow.addStretch(1)
@@ -169,9 +169,9 @@ class PlaytestWindow(PlaytestFrame):
         trow = QHBoxLayout()
         cost = self.game.rules.extra_action_cost
         self.extra_button = QPushButton(f"Buy extra action ({cost} ⚡)")
-        self.extra_button.setToolTip("once per turn: pay energy for one more action (RTR-T4)")
+        self.extra_button.setToolTip(self.tr("once per turn: pay energy for one more action (RTR-T4)"))
         self.extra_button.clicked.connect(self.buy_extra)
-        self.end_turn_button = QPushButton("End turn")
+        self.end_turn_button = QPushButton(self.tr("End turn"))
         self.end_turn_button.clicked.connect(self.end_turn)
         trow.addWidget(self.extra_button)
         trow.addStretch(1)
@@ -186,7 +186,7 @@ class PlaytestWindow(PlaytestFrame):
         if not self.session.human_to_move():
             return
         if self._preview is None:
-            self._status.showMessage("Select the pegs of a legal band first: the ringed pegs can be added.", 6000)
+            self._status.showMessage(self.tr("Select the pegs of a legal band first: the ringed pegs can be added."), 6000)
             return
         i = max(0, self.payment_combo.currentIndex())
         action = self._payments[i] if i < len(self._payments) else self._preview
@@ -334,11 +334,11 @@ class PlaytestWindow(PlaytestFrame):
         if not human:
             self.draw_hint.setText("")
         elif bonus:
-            self.draw_hint.setText("take a free bonus card: click a pool card or the deck")
+            self.draw_hint.setText(self.tr("take a free bonus card: click a pool card or the deck"))
         elif state.actions_left <= 0:
-            self.draw_hint.setText("no action left: buy an extra one or end the turn")
+            self.draw_hint.setText(self.tr("no action left: buy an extra one or end the turn"))
         elif need == 0:
-            self.draw_hint.setText("no cards left to draw")
+            self.draw_hint.setText(self.tr("no cards left to draw"))
         elif draw is not None:
             self.draw_hint.setText("taking " + " + ".join(sources))
         else:
@@ -381,11 +381,11 @@ class PlaytestWindow(PlaytestFrame):
         elif self._selected:
             self.band_hint.setText(f"{' · '.join(self._selected)}: add a ringed peg to complete a band")
         elif clickable:
-            self.band_hint.setText("click the ringed pegs to stretch a band")
+            self.band_hint.setText(self.tr("click the ringed pegs to stretch a band"))
         elif state.actions_left <= 0:
             self.band_hint.setText("")
         else:
-            self.band_hint.setText("no band can be placed now (too few cards, or no bands left)")
+            self.band_hint.setText(self.tr("no band can be placed now (too few cards, or no bands left)"))
         self.place_button.setEnabled(band is not None)
         self.clear_button.setEnabled(bool(self._selected or self._pool_picks or self._deck_picks))
         self._refresh_buttons()

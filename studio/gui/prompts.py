@@ -52,7 +52,7 @@ def ask_unsaved_changes(parent: QWidget | None, name: str) -> Choice:
     """Save / Discard / Cancel for a modified document called ``name``."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
-    box.setWindowTitle("Unsaved changes")
+    box.setWindowTitle(QCoreApplication.translate("prompts", "Unsaved changes"))
     box.setText(f"<b>{name}</b> has unsaved changes.")
     box.setInformativeText("Do you want to save them?")
     box.setStandardButtons(QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
@@ -129,7 +129,7 @@ def ask_save_dropping(parent: QWidget | None, name: str, dropped: list[str]) -> 
     on open (``dropped``, one text each) are not written. True to save anyway, False to cancel."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
-    box.setWindowTitle("Save Without Dropped Values?")
+    box.setWindowTitle(QCoreApplication.translate("prompts", "Save Without Dropped Values?"))
     box.setText(f"{name} was opened with schema problems. These values from the file were left out "
                 f"and will not be in the saved file:")
     shown = dropped[:12] + ([f"… and {len(dropped) - 12} more"] if len(dropped) > 12 else [])
@@ -285,7 +285,7 @@ def ask_reload_changed(parent: QWidget | None, name: str, modified: bool) -> boo
     """``name`` changed on disk: True to reload it, False to keep the editor's version."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Question)
-    box.setWindowTitle("File changed on disk")
+    box.setWindowTitle(QCoreApplication.translate("prompts", "File changed on disk"))
     box.setText(f"<b>{name}</b> was changed by another program.")
     box.setInformativeText("Reload it and lose your unsaved changes, or keep your version?" if modified
                            else "Reload it, or keep the version shown here?")
@@ -314,7 +314,7 @@ def ask_overwrite_changed(parent: QWidget | None, name: str, changed_at: float) 
     version, False (the default button) to cancel the save."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
-    box.setWindowTitle("Overwrite Changes Made on Disk?")
+    box.setWindowTitle(QCoreApplication.translate("prompts", "Overwrite Changes Made on Disk?"))
     box.setText(f"<b>{name}</b> was changed on disk at {disk_time_text(changed_at)}, by another program, "
                 "after you opened or last saved it here.")
     box.setInformativeText("Saving replaces that version with yours, and its changes are lost. "

@@ -473,8 +473,8 @@ class IntMapEditor(FieldEditor):
         controls = _row()
         self.new_key = QSpinBox()
         self.new_key.setRange(1, 99)
-        self.new_key.setPrefix("size ")
-        add = QPushButton("Add")
+        self.new_key.setPrefix(self.tr("size "))
+        add = QPushButton(self.tr("Add"))
         add.setAutoDefault(False)
         add.clicked.connect(self._add)
         controls.addWidget(self.new_key)
@@ -514,7 +514,7 @@ class IntMapEditor(FieldEditor):
             spin.setRange(self.lo, self.hi)
             spin.setValue(int(v))
             spin.valueChanged.connect(lambda n, k=key: self._set(k, n))
-            drop = QPushButton("Remove")
+            drop = QPushButton(self.tr("Remove"))
             drop.setAutoDefault(False)
             drop.clicked.connect(lambda _=False, k=key: self._drop(k))
             row = QWidget()
@@ -552,7 +552,7 @@ class ObjectEditor(FieldEditor):
             else:
                 self.form.addRow(f"{key} players" if key in ("2", "3", "4") else _label(key), editor)
         if not props:
-            note = QLabel("No parameters.")
+            note = QLabel(self.tr("No parameters."))
             note.setStyleSheet(desktop.css("color: {muted};"))
             self.form.addRow(note)
         if checkable:
@@ -647,8 +647,8 @@ class CardsEditor(FieldEditor):
         deck_schema = next(b for b in branches if b.get("type") == "object")
         self.key = next(iter(deck_schema["properties"]))
         self.combo = QComboBox()
-        self.combo.addItem("Shared pool", self.const)
-        self.combo.addItem("Personal decks", self.key)
+        self.combo.addItem(self.tr("Shared pool"), self.const)
+        self.combo.addItem(self.tr("Personal decks"), self.key)
         self.combo.activated.connect(self._chosen)
         self.deck = ObjectEditor(self.doc, (*self.path, self.key), deck_schema["properties"][self.key], True,
                                  MISSING, "Personal deck")
@@ -723,12 +723,12 @@ class BoardsEditor(FieldEditor):
         self.fields: dict[str, QLineEdit] = {}
         for n in ("2", "3", "4"):
             edit = QLineEdit()
-            edit.setPlaceholderText("no board for this player count")
+            edit.setPlaceholderText(self.tr("no board for this player count"))
             edit.editingFinished.connect(lambda n=n: self._edited(n))
-            browse = QPushButton("Browse…")
-            use = QPushButton("Use Current Board")
-            use.setToolTip("The board open in the editor (save it first)")
-            open_ = QPushButton("Open")
+            browse = QPushButton(self.tr("Browse…"))
+            use = QPushButton(self.tr("Use Current Board"))
+            use.setToolTip(self.tr("The board open in the editor (save it first)"))
+            open_ = QPushButton(self.tr("Open"))
             for b in (browse, use, open_):
                 b.setAutoDefault(False)
             browse.clicked.connect(lambda _=False, n=n: self._browse(n))
@@ -769,7 +769,7 @@ class BoardsEditor(FieldEditor):
     def _use_current(self, n: str) -> None:
         path = self.current_board()
         if not path:
-            prompts.show_info(self, "Use current board", "Save the board first: the scenario refers to its file.")
+            prompts.show_info(self, self.tr("Use current board"), self.tr("Save the board first: the scenario refers to its file."))
             return
         self._set(n, self._relative(path))
 
@@ -825,30 +825,30 @@ class ScenarioEditor(QMainWindow):
     # -- building -------------------------------------------------------------------------------
     def _build_actions(self) -> None:
         std = self.style().standardIcon
-        self.new_action = QAction(std(QStyle.SP_FileIcon), "&New Scenario", self)
+        self.new_action = QAction(std(QStyle.SP_FileIcon), self.tr("&New Scenario"), self)
         self.new_action.setShortcut(QKeySequence.New)
         self.new_action.triggered.connect(self.new_scenario)
-        self.open_action = QAction(std(QStyle.SP_DialogOpenButton), "&Open…", self)
+        self.open_action = QAction(std(QStyle.SP_DialogOpenButton), self.tr("&Open…"), self)
         self.open_action.setShortcut(QKeySequence.Open)
         self.open_action.triggered.connect(self.open_dialog)
-        self.save_action = QAction(std(QStyle.SP_DialogSaveButton), "&Save", self)
+        self.save_action = QAction(std(QStyle.SP_DialogSaveButton), self.tr("&Save"), self)
         self.save_action.setShortcut(QKeySequence.Save)
         self.save_action.triggered.connect(self.save)
-        self.save_as_action = QAction("Save &As…", self)
+        self.save_as_action = QAction(self.tr("Save &As…"), self)
         self.save_as_action.setShortcut(QKeySequence.SaveAs)
         self.save_as_action.triggered.connect(self.save_as)
-        self.close_action = QAction("&Close", self)
+        self.close_action = QAction(self.tr("&Close"), self)
         self.close_action.setShortcut(QKeySequence.Close)
         self.close_action.triggered.connect(self.close)
-        menu = self.menuBar().addMenu("&Scenario")
+        menu = self.menuBar().addMenu(self.tr("&Scenario"))
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(a)
         menu.addSeparator()
         menu.addAction(self.recovery.recover_action)
         menu.addSeparator()
         menu.addAction(self.close_action)
-        self.edit_menu = self.menuBar().addMenu("&Edit")
-        bar = QToolBar("Scenario", self)
+        self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        bar = QToolBar(self.tr("Scenario"), self)
         bar.setObjectName("ScenarioBar")
         bar.setMovable(False)
         for a in (self.new_action, self.open_action, self.save_action):
@@ -879,7 +879,7 @@ class ScenarioEditor(QMainWindow):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(12, 10, 12, 10)
-        header = QGroupBox("Scenario")
+        header = QGroupBox(self.tr("Scenario"))
         form = QFormLayout(header)
         self.editors = []
 
@@ -896,7 +896,7 @@ class ScenarioEditor(QMainWindow):
             add(form, key, props[key], key in self.schema.get("required", []))
         layout.addWidget(header)
 
-        boards_box = QGroupBox("Boards (one per player count, RTR-S6)")
+        boards_box = QGroupBox(self.tr("Boards (one per player count, RTR-S6)"))
         boards_layout = QVBoxLayout(boards_box)
         self.boards_editor = BoardsEditor(doc, ("boards",), props["boards"], True, MISSING, self.current_board)
         self.boards_editor.open_requested.connect(self.board_open_requested)
@@ -905,7 +905,7 @@ class ScenarioEditor(QMainWindow):
         layout.addWidget(boards_box)
 
         defaults = rules_defaults()
-        rules_box = QGroupBox("Rules")
+        rules_box = QGroupBox(self.tr("Rules"))
         rules_form = QFormLayout(rules_box)
         rules_form.setLabelAlignment(Qt.AlignRight | Qt.AlignVCenter)
         rprops = rules_schema["properties"]
@@ -913,7 +913,7 @@ class ScenarioEditor(QMainWindow):
             add(rules_form, key, rprops[key], False, defaults.get(key, MISSING), ("rules", key))
         layout.addWidget(rules_box)
 
-        modules_box = QGroupBox("Location modules")
+        modules_box = QGroupBox(self.tr("Location modules"))
         modules_layout = QVBoxLayout(modules_box)
         mprops = rprops["modules"]["properties"]
         for name, schema in mprops.items():
@@ -923,7 +923,7 @@ class ScenarioEditor(QMainWindow):
             modules_layout.addWidget(editor)
         layout.addWidget(modules_box)
 
-        advanced = QGroupBox("Advanced rules (the rulebook's defaults unless set)")
+        advanced = QGroupBox(self.tr("Advanced rules (the rulebook's defaults unless set)"))
         self.advanced_box = advanced
         advanced.setCheckable(True)
         advanced.setChecked(False)
@@ -948,7 +948,7 @@ class ScenarioEditor(QMainWindow):
         scroll.setWidget(body)
         self.findings_label = QLabel()
         self.findings_list = QListWidget()
-        self.findings_list.setAccessibleName("Findings")
+        self.findings_list.setAccessibleName(self.tr("Findings"))
         self.findings_list.setMaximumHeight(120)
         self.findings_list.itemActivated.connect(self._finding_activated)
         self.findings_list.itemClicked.connect(self._finding_activated)
@@ -1181,7 +1181,7 @@ class ScenarioEditor(QMainWindow):
             from studio.gui.main_window import load_error_text
 
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot open scenario", f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open scenario"), f"Could not open {Path(path).name}.\n\n{text}", details)
             return False
         self.set_document(doc)
         return True
@@ -1214,7 +1214,7 @@ class ScenarioEditor(QMainWindow):
             first = next((f.element[1] for f in bad if f.element and f.element[0] == "field"), None)
             if first is not None:
                 self.show_field(first)
-            prompts.show_error(self, "Cannot save scenario",
+            prompts.show_error(self, self.tr("Cannot save scenario"),
                                f"Could not save {Path(path).name}: {n} field{'s' if n != 1 else ''} "
                                f"need{'s' if n == 1 else ''} fixing (marked in red):\n\n{shown}",
                                "\n".join(lines))
@@ -1228,13 +1228,13 @@ class ScenarioEditor(QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Cannot save scenario", message, details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, "Cannot save scenario", message, details)
+            prompts.show_error(self, self.tr("Cannot save scenario"), message, details)
             return False
         self.disk.follow(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         lost = self.document.unreachable_boards()
         if lost:
-            prompts.show_info(self, "Boards out of reach",
+            prompts.show_info(self, self.tr("Boards out of reach"),
                               f"Saved {Path(path).name}, but from its folder it cannot use:\n\n"
                               + "\n".join(f"• {n} players: {why}" for n, why in lost)
                               + "\n\nSave the scenario in the folder tree of its boards, or copy the "

@@ -56,8 +56,8 @@ class Chart(QWidget):
         self.title = title
         self.empty_text = "run a batch to see this chart"
         self.setAccessibleName(title)   # screen readers say which chart; the figures are in the report
-        self.setAccessibleDescription("A chart of the last balance run; its figures are in the saved report "
-                                      "(HTML, JSON or CSV).")
+        self.setAccessibleDescription(self.tr("A chart of the last balance run; its figures are in the saved report "
+                                      "(HTML, JSON or CSV)."))
         self.setMinimumSize(300, 190)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
 

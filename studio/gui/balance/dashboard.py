@@ -114,7 +114,7 @@ class BalanceDashboard(QWidget):
 
     # -- construction -------------------------------------------------------------------------
     def _build_form(self, scenario_text: str, players: int | None) -> QWidget:
-        box = QGroupBox("Balance run")
+        box = QGroupBox(self.tr("Balance run"))
         box.setFixedWidth(290)
         lay = QVBoxLayout(box)
         lay.setSpacing(8)
@@ -131,39 +131,39 @@ class BalanceDashboard(QWidget):
         if players in self.setups:
             self.players_combo.setCurrentIndex(list(self.setups).index(players))
         self.players_combo.setEnabled(len(self.setups) > 1)
-        self.players_combo.setToolTip("the scenario's board for this many players is played")
+        self.players_combo.setToolTip(self.tr("the scenario's board for this many players is played"))
         self.players_combo.currentIndexChanged.connect(lambda _i: self._players_changed())
-        form.addRow("Players", self.players_combo)
+        form.addRow(self.tr("Players"), self.players_combo)
         self.games_spin = QSpinBox()
         self.games_spin.setRange(1, MAX_GAMES)
         self.games_spin.setValue(DEFAULT_GAMES)
         self.games_spin.setSingleStep(50)
         self.games_spin.setToolTip(f"how many bot games to play (up to {MAX_GAMES}; for more, "
                                    "studio playtest streams them to its files)")
-        form.addRow("Games", self.games_spin)
+        form.addRow(self.tr("Games"), self.games_spin)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip("game i of the batch is dealt and played from seed × 1000003 + i: "
-                                  "the same seed gives the same report")
-        form.addRow("Seed", self.seed_spin)
+        self.seed_spin.setToolTip(self.tr("game i of the batch is dealt and played from seed × 1000003 + i: "
+                                  "the same seed gives the same report"))
+        form.addRow(self.tr("Seed"), self.seed_spin)
         self.jobs_spin = QSpinBox()
         cpus = os.cpu_count() or 1
         self.jobs_spin.setRange(1, max(1, cpus))
         self.jobs_spin.setValue(1)
-        self.jobs_spin.setToolTip("worker processes; 1 plays in a background thread. Results do not depend on it")
-        form.addRow("Workers", self.jobs_spin)
+        self.jobs_spin.setToolTip(self.tr("worker processes; 1 plays in a background thread. Results do not depend on it"))
+        form.addRow(self.tr("Workers"), self.jobs_spin)
         self.run_on_combo = QComboBox()
-        self.run_on_combo.addItem("This computer", "processes")
-        self.run_on_combo.addItem("Dask cluster", "dask")
-        self.run_on_combo.setToolTip("where the games are played: here, or on the workers of a running Dask "
-                                     "scheduler (every worker needs this version of the studio); results are the same")
-        form.addRow("Run on", self.run_on_combo)
+        self.run_on_combo.addItem(self.tr("This computer"), "processes")
+        self.run_on_combo.addItem(self.tr("Dask cluster"), "dask")
+        self.run_on_combo.setToolTip(self.tr("where the games are played: here, or on the workers of a running Dask "
+                                     "scheduler (every worker needs this version of the studio); results are the same"))
+        form.addRow(self.tr("Run on"), self.run_on_combo)
         self.scheduler_edit = QLineEdit()
-        self.scheduler_edit.setPlaceholderText("tcp://HOST:8786")
+        self.scheduler_edit.setPlaceholderText(self.tr("tcp://HOST:8786"))
         self.scheduler_edit.setClearButtonEnabled(True)
         self.scheduler_edit.setToolTip("the Dask scheduler's address, as 'dask scheduler' prints it "
                                        f"(default: ${SCHEDULER_ENV})")
-        self.scheduler_label = QLabel("Scheduler")
+        self.scheduler_label = QLabel(self.tr("Scheduler"))
         form.addRow(self.scheduler_label, self.scheduler_edit)
         self._load_run_on()
         self.run_on_combo.currentIndexChanged.connect(lambda _i: self._run_on_changed())
@@ -171,35 +171,35 @@ class BalanceDashboard(QWidget):
         self.evaluate_spin = QSpinBox()
         self.evaluate_spin.setRange(0, 100)
         self.evaluate_spin.setValue(0)
-        self.evaluate_spin.setSpecialValueText("off")
-        self.evaluate_spin.setToolTip("positions per game valued by the MCTS evaluator for drama, stability and "
-                                      "clarity (costly; off by default)")
-        form.addRow("Value positions", self.evaluate_spin)
+        self.evaluate_spin.setSpecialValueText(self.tr("off"))
+        self.evaluate_spin.setToolTip(self.tr("positions per game valued by the MCTS evaluator for drama, stability and "
+                                      "clarity (costly; off by default)"))
+        form.addRow(self.tr("Value positions"), self.evaluate_spin)
         lay.addLayout(form)
-        seats = QLabel("Bots per seat")
+        seats = QLabel(self.tr("Bots per seat"))
         seats.setObjectName("muted")
         lay.addWidget(seats)
         self.bots_box = QVBoxLayout()
         self.bots_box.setSpacing(4)
         lay.addLayout(self.bots_box)
         self.bot_combos: list[QComboBox] = []
-        self.ladder_check = QCheckBox("Skill ladder")
-        self.ladder_check.setToolTip("after the batch, play the same deals with random, greedy, MCTS 50 and MCTS 200 "
+        self.ladder_check = QCheckBox(self.tr("Skill ladder"))
+        self.ladder_check.setToolTip(self.tr("after the batch, play the same deals with random, greedy, MCTS 50 and MCTS 200 "
                                      "bots at every seat, and each against the one below it: does the verdict hold "
-                                     "for stronger players, and how much does skill decide?")
-        self.styles_check = QCheckBox("Playstyles")
-        self.styles_check.setToolTip("after the batch, play the same deals with each playstyle bot at every seat "
+                                     "for stronger players, and how much does skill decide?"))
+        self.styles_check = QCheckBox(self.tr("Playstyles"))
+        self.styles_check.setToolTip(self.tr("after the batch, play the same deals with each playstyle bot at every seat "
                                      "(Rule the Realm: hoarder, racer; Rivages: goal-chaser, explorer) and one style "
-                                     "against the other: does the verdict hold for other ways of playing?")
+                                     "against the other: does the verdict hold for other ways of playing?"))
         checks = QHBoxLayout()
         checks.addWidget(self.ladder_check)
         checks.addWidget(self.styles_check)
         lay.addLayout(checks)
-        self.attribute_check = QCheckBox("Seat attribution")
-        self.attribute_check.setToolTip("after the batch (Rule the Realm, the same bot at every seat), replay its first "
+        self.attribute_check = QCheckBox(self.tr("Seat attribution"))
+        self.attribute_check.setToolTip(self.tr("after the batch (Rule the Realm, the same bot at every seat), replay its first "
                                         "deals (Games per bot) with the seats rotated and with equal starting hands: "
                                         "how much of each seat's edge is turn order, hand size or its place on the "
-                                        "board? (2 x players x deals more games)")
+                                        "board? (2 x players x deals more games)"))
         lay.addWidget(self.attribute_check)
         self._attribution = None
         self._attribute_deals = 0
@@ -208,20 +208,20 @@ class BalanceDashboard(QWidget):
         self.panel_games_spin = QSpinBox()
         self.panel_games_spin.setRange(1, MAX_GAMES)
         self.panel_games_spin.setValue(DEFAULT_PANEL_GAMES)
-        self.panel_games_spin.setToolTip("games per bot for the skill ladder and the playstyles (the same deals as "
-                                         "the batch's first games)")
-        panel_form.addRow("Games per bot", self.panel_games_spin)
+        self.panel_games_spin.setToolTip(self.tr("games per bot for the skill ladder and the playstyles (the same deals as "
+                                         "the batch's first games)"))
+        panel_form.addRow(self.tr("Games per bot"), self.panel_games_spin)
         lay.addLayout(panel_form)
         self.panel_run = None
         self._panels: list = []
         self._plans: list = []
         buttons = QHBoxLayout()
-        self.run_button = QPushButton("Run")
+        self.run_button = QPushButton(self.tr("Run"))
         self.run_button.setObjectName("primary")
-        self.run_button.setToolTip("play the batch in the background")
+        self.run_button.setToolTip(self.tr("play the batch in the background"))
         self.run_button.clicked.connect(self.start_run)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("stop; the games that finished are kept")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("stop; the games that finished are kept"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_run)
         buttons.addWidget(self.run_button)
@@ -237,7 +237,7 @@ class BalanceDashboard(QWidget):
         self.progress_label.setWordWrap(True)
         lay.addWidget(self.progress_label)
         lay.addStretch(1)
-        save = QLabel("Save the report")
+        save = QLabel(self.tr("Save the report"))
         save.setObjectName("muted")
         lay.addWidget(save)
         row = QHBoxLayout()
@@ -499,7 +499,7 @@ class BalanceDashboard(QWidget):
         from studio.playtest.report import CsvWriter, JsonWriter, write_html
 
         if self.summary is None:
-            prompts.show_error(self, "Save Report", "Run a batch first: there is no report to save yet.")
+            prompts.show_error(self, self.tr("Save Report"), self.tr("Run a batch first: there is no report to save yet."))
             return False
         if path is None:
             path = prompts.ask_report_path(self, self.suggested_report_path(fmt), fmt)
@@ -532,7 +532,7 @@ class BalanceDashboard(QWidget):
             else:
                 raise ValueError(f"unknown report format {fmt!r} (html, json or csv)")
         except OSError as exc:
-            prompts.show_error(self, "Save Report", f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            prompts.show_error(self, self.tr("Save Report"), f"Cannot write {path}:\n\n{exc.strerror or exc}")
             return False
         self._say(f"Saved {Path(path).name}")
         return True
@@ -754,7 +754,7 @@ class BalanceDashboard(QWidget):
     def _show_summary(self) -> None:
         s = self.summary
         if s is None:
-            self.title_label.setText("No report yet: choose the bots and press Run.")
+            self.title_label.setText(self.tr("No report yet: choose the bots and press Run."))
             self.warnings_label.hide()
             self.play_label.hide()
             self.panel_label.hide()

@@ -75,11 +75,11 @@ class BalanceController(QObject):
         self.legend = legend
         self.legend.move(10, 10)
         self.legend.hide()
-        self.open_action = QAction("&Balance Run…", window)
+        self.open_action = QAction(self.tr("&Balance Run…"), window)
         self.open_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
         self.open_action.setStatusTip(open_tip)
         self.open_action.triggered.connect(lambda _c=False: self.open())
-        self.heat_action = QAction("Show &Heat Map", window)
+        self.heat_action = QAction(self.tr("Show &Heat Map"), window)
         self.heat_action.setCheckable(True)
         self.heat_action.setEnabled(False)
         self.heat_action.setStatusTip(heat_tip)
@@ -254,9 +254,9 @@ class BoardBalance(BalanceController):
     def _add_suggest_button(self) -> None:
         from PySide6.QtWidgets import QPushButton
 
-        self.suggest_button = QPushButton("Suggest fixes…")
-        self.suggest_button.setToolTip("search edits of this board that make the seats fairer and the game "
-                                       "healthier, preview them and apply one")
+        self.suggest_button = QPushButton(self.tr("Suggest fixes…"))
+        self.suggest_button.setToolTip(self.tr("search edits of this board that make the seats fairer and the game "
+                                       "healthier, preview them and apply one"))
         self.suggest_button.clicked.connect(lambda _c=False: self.suggest())
         self.dashboard.extra_box.addWidget(self.suggest_button)
 

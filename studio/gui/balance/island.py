@@ -104,7 +104,7 @@ class IslandBalance(BalanceController):
         errors = error_findings(self.main.document)
         if errors:
             head, details = refusal_text(self.island_name(), errors)
-            prompts.show_error(self.main, "Cannot run a balance batch", head + ".", details)
+            prompts.show_error(self.main, self.tr("Cannot run a balance batch"), head + ".", details)
             return None
         doc = self.main.document
         unsaved = " (unsaved edits included)" if doc.is_modified else ""
@@ -116,8 +116,8 @@ class IslandBalance(BalanceController):
                              "Show the heat map over the island", check_enabled=self.heat is not None,
                              check_checked=self.heat is not None and self.heat.isVisible())
             self.dashboard.island_report = self.report_stats
-            self.dashboard.players_combo.setToolTip("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
-                                                    "2 to 5: scenarios/rivages.yaml")
+            self.dashboard.players_combo.setToolTip(self.tr("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
+                                                    "2 to 5: scenarios/rivages.yaml"))
             self.dashboard.runStarted.connect(self._run_started)
         else:
             self.dashboard.set_scenario_text(text)

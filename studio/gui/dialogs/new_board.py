@@ -186,11 +186,11 @@ class LocationPage(QWizardPage):
     def __init__(self, wizard: "NewBoardWizard") -> None:
         super().__init__()
         self.w = wizard
-        self.setTitle("Location and players")
-        self.setSubTitle("Each location has its own rules; each player count its own board (RTR-S6).")
+        self.setTitle(self.tr("Location and players"))
+        self.setSubTitle(self.tr("Each location has its own rules; each player count its own board (RTR-S6)."))
         layout = QVBoxLayout(self)
         self.list = QListWidget()
-        self.list.setAccessibleName("Location")
+        self.list.setAccessibleName(self.tr("Location"))
         self.list.setIconSize(QSize(26, 26))
         self.list.setSpacing(2)
         font = self.list.font()
@@ -210,7 +210,7 @@ class LocationPage(QWizardPage):
         self.description.setMinimumHeight(54)
         layout.addWidget(self.description)
         players = QHBoxLayout()
-        players.addWidget(QLabel("Players:"))
+        players.addWidget(QLabel(self.tr("Players:")))
         self.players = QButtonGroup(self)
         for n in (2, 3, 4):
             b = QRadioButton(str(n))
@@ -227,8 +227,8 @@ class LocationPage(QWizardPage):
         self.board_id = QLineEdit()
         self.board_id.setMaxLength(64)
         self.board_id.textEdited.connect(wizard._id_edited)
-        form.addRow("Board name", self.name)
-        form.addRow("Board id", self.board_id)
+        form.addRow(self.tr("Board name"), self.name)
+        form.addRow(self.tr("Board id"), self.board_id)
         self.id_note = QLabel()   # says when the id is a bundled board's too
         self.id_note.setWordWrap(True)
         self.id_note.setStyleSheet(desktop.css("color: {warning};"))
@@ -243,19 +243,19 @@ class LatticePage(QWizardPage):
     def __init__(self, wizard: "NewBoardWizard") -> None:
         super().__init__()
         self.w = wizard
-        self.setTitle("Lattice")
-        self.setSubTitle("Pegs on a triangular lattice; every pair of neighbours gets a line, so every face is a "
-                         "segment.")
+        self.setTitle(self.tr("Lattice"))
+        self.setSubTitle(self.tr("Pegs on a triangular lattice; every pair of neighbours gets a line, so every face is a "
+                         "segment."))
         layout = QVBoxLayout(self)
         self.standard = QRadioButton(f"Standard base: {STANDARD_ROWS} rows of {STANDARD_COLUMNS} pegs (80 pegs)")
-        self.custom = QRadioButton("Custom lattice")
+        self.custom = QRadioButton(self.tr("Custom lattice"))
         group = QButtonGroup(self)
         group.addButton(self.standard)
         group.addButton(self.custom)
         self.standard.setChecked(True)
         layout.addWidget(self.standard)
         layout.addWidget(self.custom)
-        box = QGroupBox("Custom lattice")
+        box = QGroupBox(self.tr("Custom lattice"))
         form = QFormLayout(box)
         self.rows = QSpinBox()
         self.rows.setRange(2, 200)
@@ -267,16 +267,16 @@ class LatticePage(QWizardPage):
         self.spacing.setRange(0.25, 10)
         self.spacing.setSingleStep(0.25)
         self.spacing.setValue(1.0)
-        self.spacing.setSuffix("  board units")
-        form.addRow("Rows", self.rows)
-        form.addRow("Pegs per row", self.columns)
-        form.addRow("Spacing", self.spacing)
+        self.spacing.setSuffix(self.tr("  board units"))
+        form.addRow(self.tr("Rows"), self.rows)
+        form.addRow(self.tr("Pegs per row"), self.columns)
+        form.addRow(self.tr("Spacing"), self.spacing)
         layout.addWidget(box)
         shape_form = QFormLayout()
         self.shape = QComboBox()
-        self.shape.addItem("Rectangle: the whole lattice", "rectangle")
-        self.shape.addItem("Hexagon: symmetric under a third of a turn (3 players)", "hexagon")
-        shape_form.addRow("Shape", self.shape)
+        self.shape.addItem(self.tr("Rectangle: the whole lattice"), "rectangle")
+        self.shape.addItem(self.tr("Hexagon: symmetric under a third of a turn (3 players)"), "hexagon")
+        shape_form.addRow(self.tr("Shape"), self.shape)
         layout.addLayout(shape_form)
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -304,12 +304,12 @@ class SeatsPage(QWizardPage):
     def __init__(self, wizard: "NewBoardWizard") -> None:
         super().__init__()
         self.w = wizard
-        self.setTitle("Seats")
-        self.setSubTitle("One seat per player, in playing order: where its bright start pegs are, and the edge "
-                         "it races to.")
+        self.setTitle(self.tr("Seats"))
+        self.setSubTitle(self.tr("One seat per player, in playing order: where its bright start pegs are, and the edge "
+                         "it races to."))
         layout = QVBoxLayout(self)
         self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setAccessibleName("Seats")
+        self.table.setAccessibleName(self.tr("Seats"))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
@@ -321,7 +321,7 @@ class SeatsPage(QWizardPage):
         self.rules_note.setWordWrap(True)
         self.rules_note.setStyleSheet(desktop.css("color: {muted};"))
         layout.addWidget(self.rules_note)
-        reset = QPushButton("Reset to Defaults")
+        reset = QPushButton(self.tr("Reset to Defaults"))
         reset.setAutoDefault(False)
         reset.clicked.connect(wizard._reset_seats)
         row = QHBoxLayout()
@@ -353,7 +353,7 @@ class SeatsPage(QWizardPage):
             starts.valueChanged.connect(lambda _=0: self._edited())
             self.table.setCellWidget(r, 3, starts)
             goal = QComboBox()
-            goal.addItem("none", None)
+            goal.addItem(self.tr("none"), None)
             for s in sides:
                 goal.addItem(side_label(s), s)
             goal.setCurrentIndex(max(0, goal.findData(seat.goal)))
@@ -400,8 +400,8 @@ class SummaryPage(QWizardPage):
     def __init__(self, wizard: "NewBoardWizard") -> None:
         super().__init__()
         self.w = wizard
-        self.setTitle("Ready")
-        self.setSubTitle("Finish opens the board as a new document; every later change is an undo step.")
+        self.setTitle(self.tr("Ready"))
+        self.setSubTitle(self.tr("Finish opens the board as a new document; every later change is an undo step."))
         layout = QVBoxLayout(self)
         self.text = QLabel()
         self.text.setWordWrap(True)
@@ -444,7 +444,7 @@ class NewBoardWizard(QWizard):
 
     def __init__(self, parent=None, choices: list[ScenarioChoice] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Board")
+        self.setWindowTitle(self.tr("New Board"))
         desktop.install_help(self, "new-board")  # F1 opens its docs page
         self.setWindowIcon(icons.wizard_icon())
         self.setWizardStyle(QWizard.ModernStyle)

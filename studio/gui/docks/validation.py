@@ -196,7 +196,7 @@ class ValidationDock(FindingsListDock):
         self.timer.timeout.connect(self.run)
         document.changed.connect(self._on_changed)
         self._load_scenario()
-        self.summary.setText("<i>Checking…</i>")
+        self.summary.setText(self.tr("<i>Checking…</i>"))
         self.timer.start()  # the first check waits for the window (a file usually opens first)
 
     # -- scheduling -------------------------------------------------------------------------

@@ -79,7 +79,7 @@ class RecoveryDialog(QDialog):
     def __init__(self, entries: list[RecoveryEntry], at_launch: bool = False, earlier: int = 0,
                  parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Recover Autosaved Work")
+        self.setWindowTitle(self.tr("Recover Autosaved Work"))
         desktop.install_help(self, "recovery")  # F1 opens its docs page
         self.setObjectName("RecoveryDialog")
         self._discarded: list[RecoveryEntry] = []
@@ -134,9 +134,9 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.note)
 
         buttons = QDialogButtonBox()
-        self.restore_button = QPushButton("Restore")
-        self.discard_button = QPushButton("Discard")
-        self.later_button = QPushButton("Later")
+        self.restore_button = QPushButton(self.tr("Restore"))
+        self.discard_button = QPushButton(self.tr("Discard"))
+        self.later_button = QPushButton(self.tr("Later"))
         buttons.addButton(self.restore_button, QDialogButtonBox.AcceptRole)
         buttons.addButton(self.discard_button, QDialogButtonBox.DestructiveRole)
         buttons.addButton(self.later_button, QDialogButtonBox.RejectRole)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -82,9 +82,9 @@ class WindowRecovery(QObject):
         self.restore_here = restore_here
         self.autosaver = Autosaver(document, store, parent=self)
         self.autosaver.failed.connect(lambda text: say(self.window, text))
-        self.recover_action = QAction("Recover A&utosaves…", window)
-        self.recover_action.setStatusTip("Unsaved work autosaved by editors that did not close properly: "
-                                         "restore or discard it")
+        self.recover_action = QAction(self.tr("Recover A&utosaves…"), window)
+        self.recover_action.setStatusTip(self.tr("Unsaved work autosaved by editors that did not close properly: "
+                                         "restore or discard it"))
         self.recover_action.triggered.connect(self.recover_autosaves)
         window.addAction(self.recover_action)
 
@@ -130,9 +130,9 @@ class WindowRecovery(QObject):
         store.clean_stale()
         entries = [e for e in store.orphans() if e.session != self.autosaver.session]
         if not entries:
-            prompts.show_info(self.window, "Recover Autosaves",
-                              "There is no autosaved work to recover: every editor closed with its work saved "
-                              "or discarded.")
+            prompts.show_info(self.window, self.tr("Recover Autosaves"),
+                              self.tr("There is no autosaved work to recover: every editor closed with its work saved "
+                              "or discarded."))
             return False
         return self._carry_out(prompts.ask_recover_autosaves(self.window, entries), entries)
 
@@ -204,13 +204,13 @@ def restore_entry(entry: RecoveryEntry, owner):
         content = entry.content()
         cls = window_class(entry.kind)
     except LoadError as exc:
-        prompts.show_error(owner, "Cannot restore",
+        prompts.show_error(owner, QCoreApplication.translate("restore", "Cannot restore"),
                            f"The autosaved work on {entry.name} ({noun}, autosaved {entry.saved_at_text()}) "
                            f"cannot be restored: {exc.message}.\n\nThe autosave file is {entry.file}; "
                            "Discard in File ▸ Recover Autosaves… deletes it.", exc.format())
         return None
     except KeyError:
-        prompts.show_error(owner, "Cannot restore",
+        prompts.show_error(owner, QCoreApplication.translate("restore", "Cannot restore"),
                            f"The autosaved work on {entry.name} is of a kind this studio does not edit "
                            f"({entry.kind}); it is kept in {entry.file}.")
         return None

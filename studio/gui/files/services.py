@@ -58,17 +58,17 @@ class FileServices(QObject):
         self.window = window
         self.document = window.document
         self.export_settings = load_export_settings(window.settings)
-        self.export_action = QAction("E&xport…", window)
+        self.export_action = QAction(self.tr("E&xport…"), window)
         self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
-        self.export_action.setStatusTip("Export for print and play: PDF, SVG or PNG at true size, tiled on A4 or Letter")
+        self.export_action.setStatusTip(self.tr("Export for print and play: PDF, SVG or PNG at true size, tiled on A4 or Letter"))
         self.export_action.triggered.connect(self.export)
-        self.tts_action = QAction("Export for &Tabletop Simulator…", window)
-        self.tts_action.setStatusTip("Write the board, its cards, energy and bands as a Tabletop Simulator "
-                                     "saved-object set (JSON and images)")
+        self.tts_action = QAction(self.tr("Export for &Tabletop Simulator…"), window)
+        self.tts_action.setStatusTip(self.tr("Write the board, its cards, energy and bands as a Tabletop Simulator "
+                                     "saved-object set (JSON and images)"))
         self.tts_action.triggered.connect(self.export_tts)
-        self.print_action = QAction("&Print…", window)
+        self.print_action = QAction(self.tr("&Print…"), window)
         self.print_action.setShortcut(QKeySequence.Print)
-        self.print_action.setStatusTip("Print the board at true size, tiled across pages")
+        self.print_action.setStatusTip(self.tr("Print the board at true size, tiled across pages"))
         self.print_action.triggered.connect(self.print_board)
         for action in (self.export_action, self.print_action):
             window.addAction(action)
@@ -110,7 +110,7 @@ class FileServices(QObject):
                     from studio.gui.main_window import load_error_text
 
                     text, details = load_error_text(exc)
-                    prompts.show_error(self.window, "Cannot reload board",
+                    prompts.show_error(self.window, self.tr("Cannot reload board"),
                                        f"{name} changed on disk but does not load; your version stays.\n\n{text}",
                                        details)
                     self.watcher.accept()
@@ -187,7 +187,7 @@ class FileServices(QObject):
         except (export.ExportError, OSError) as exc:
             QApplication.restoreOverrideCursor()
             reason = str(exc).rstrip(".")
-            prompts.show_error(self.window, "Cannot export board",
+            prompts.show_error(self.window, self.tr("Cannot export board"),
                                f"{reason[:1].upper()}{reason[1:]}.\n\nYour export settings are kept: choose "
                                "File ▸ Export… again and pick another file or folder.")
             return False
@@ -211,7 +211,7 @@ class FileServices(QObject):
             written = export_tts(self.document.board, path)
         except (export.ExportError, OSError) as exc:
             QApplication.restoreOverrideCursor()
-            prompts.show_error(self.window, "Cannot export for Tabletop Simulator", str(exc))
+            prompts.show_error(self.window, self.tr("Cannot export for Tabletop Simulator"), str(exc))
             return False
         QApplication.restoreOverrideCursor()
         self.window.show_status(f"Exported {written[-1]} and {len(written) - 1} images for Tabletop Simulator")
@@ -256,7 +256,7 @@ class FileServices(QObject):
         try:
             printer = self.make_printer(settings)
         except export.ExportError as exc:
-            prompts.show_error(self.window, "Cannot print board", str(exc))
+            prompts.show_error(self.window, self.tr("Cannot print board"), str(exc))
             return False
         if not self._sheets_ok("Print", settings) or not prompts.ask_print(self.window, printer):
             return False
@@ -266,7 +266,7 @@ class FileServices(QObject):
             layout = export.paint_sheets(printer, self.document.board, settings)
         except export.ExportError as exc:
             QApplication.restoreOverrideCursor()
-            prompts.show_error(self.window, "Cannot print board", str(exc))
+            prompts.show_error(self.window, self.tr("Cannot print board"), str(exc))
             return False
         QApplication.restoreOverrideCursor()
         self.export_settings = settings

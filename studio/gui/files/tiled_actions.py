@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox,
@@ -32,14 +33,14 @@ def ask_import_map(parent, directory: str = "") -> str | None:
 def ask_island_export(parent, suggested: str) -> tuple[str, str, bool] | None:
     """``(path, stagger index, embed the tileset)`` for an island, or None when cancelled."""
     dialog = QDialog(parent)
-    dialog.setWindowTitle("Export as Tiled Map")
+    dialog.setWindowTitle(QCoreApplication.translate("tiled_actions", "Export as Tiled Map"))
     form = QFormLayout(dialog)
     index = QComboBox()
-    index.addItem("Odd (Tiled's default)", "odd")
-    index.addItem("Even", "even")
-    embed = QCheckBox("Put the tileset in the map (no .tsx/.tsj file beside it)")
-    form.addRow(QLabel("The map, its tileset image and its tileset are written side by side."))
-    form.addRow("Stagger index", index)
+    index.addItem(QCoreApplication.translate("tiled_actions", "Odd (Tiled's default)"), "odd")
+    index.addItem(QCoreApplication.translate("tiled_actions", "Even"), "even")
+    embed = QCheckBox(QCoreApplication.translate("tiled_actions", "Put the tileset in the map (no .tsx/.tsj file beside it)"))
+    form.addRow(QLabel(QCoreApplication.translate("tiled_actions", "The map, its tileset image and its tileset are written side by side.")))
+    form.addRow(QCoreApplication.translate("tiled_actions", "Stagger index"), index)
     form.addRow(embed)
     buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
     buttons.accepted.connect(dialog.accept)
@@ -105,7 +106,7 @@ def import_island_map(window) -> bool:
     result = read_island_map(path, window.palette.names(), placeholders=True)
     name = Path(path).name
     if result.island is None:
-        prompts.show_error(window, "Cannot import Tiled map", f"{name} does not make an island:\n\n"
+        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot import Tiled map"), f"{name} does not make an island:\n\n"
                            + findings_text(result.errors or result.findings),
                            "\n".join(f.format() for f in result.findings))
         return False
@@ -133,7 +134,7 @@ def export_island_map(window) -> bool:
         files = island_map_files(island, path, index, embed, list(window.palette.terrains.values()))
         written = write_files(files)
     except (CannotExport, ValueError, OSError) as exc:
-        prompts.show_error(window, "Cannot export to Tiled", f"The Tiled map was not written: {exc}")
+        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), f"The Tiled map was not written: {exc}")
         return False
     prompts.remember_folder("tiled", path)
     window.say(f"Exported {path} for Tiled (with {', '.join(p.name for p in written if str(p) != str(path))})")
@@ -162,7 +163,7 @@ def export_board_map(window) -> bool:
     try:
         written = write_files(board_map_files(board, path))
     except (ValueError, OSError) as exc:
-        prompts.show_error(window, "Cannot export to Tiled", f"The Tiled map was not written: {exc}")
+        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), f"The Tiled map was not written: {exc}")
         return False
     prompts.remember_folder("tiled", path)
     window.show_status(f"Exported {path} for Tiled (with {', '.join(p.name for p in written if str(p) != str(path))})")
@@ -171,8 +172,8 @@ def export_board_map(window) -> bool:
 
 def board_export_action(window) -> QAction:
     """File > Export as Tiled Map… for the board editor."""
-    action = QAction("Export as &Tiled Map…", window)
-    action.setStatusTip("Write the board as a Tiled map: its image, and its segments, lines and pegs as objects")
+    action = QAction(QCoreApplication.translate("tiled_actions", "Export as &Tiled Map…"), window)
+    action.setStatusTip(QCoreApplication.translate("tiled_actions", "Write the board as a Tiled map: its image, and its segments, lines and pegs as objects"))
     action.triggered.connect(lambda _c=False: export_board_map(window))
     window.tiled_export_action = action
     return action

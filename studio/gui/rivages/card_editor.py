@@ -94,14 +94,14 @@ class RowEditor(QGroupBox):
         outer.addLayout(self.rows_box)
         self.row_group = QButtonGroup(self)
         self.row_group.idClicked.connect(self._pick_row)
-        hint = QLabel("Click a symbol below to add it to the chosen row; click a symbol in a row to remove it.")
+        hint = QLabel(self.tr("Click a symbol below to add it to the chosen row; click a symbol in a row to remove it."))
         hint.setWordWrap(True)
         hint.setStyleSheet(desktop.css("color: {muted}"))
         outer.addWidget(hint)
         self.palette_grid = QGridLayout()
         outer.addLayout(self.palette_grid)
         self.new_row = QToolButton()
-        self.new_row.setText("Next symbol starts a new row")
+        self.new_row.setText(self.tr("Next symbol starts a new row"))
         self.new_row.setCheckable(True)
         self.new_row.setToolButtonStyle(Qt.ToolButtonTextOnly)
         outer.addWidget(self.new_row)
@@ -147,7 +147,7 @@ class RowEditor(QGroupBox):
             line = QHBoxLayout(frame)
             line.setContentsMargins(4, 2, 4, 2)
             radio = QRadioButton(f"{r + 1}")
-            radio.setToolTip("Symbols from the palette go to this row")
+            radio.setToolTip(self.tr("Symbols from the palette go to this row"))
             self.row_group.addButton(radio, r)
             radio.setChecked(r == self.current_row)
             line.addWidget(radio)
@@ -189,7 +189,7 @@ class CardsPage(QWidget):
         ll = QVBoxLayout(left)
         ll.setContentsMargins(4, 4, 4, 4)
         self.card_list = QTreeWidget()
-        self.card_list.setAccessibleName("Cards")
+        self.card_list.setAccessibleName(self.tr("Cards"))
         self.card_list.setHeaderHidden(True)
         self.card_list.setIconSize(THUMB)
         self.card_list.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -205,7 +205,7 @@ class CardsPage(QWidget):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(4, 4, 4, 4)
-        self.card_box = QGroupBox("Card")
+        self.card_box = QGroupBox(self.tr("Card"))
         form = QFormLayout(self.card_box)
         self.card_id = QLineEdit()
         self.card_id.editingFinished.connect(self._rename)
@@ -213,8 +213,8 @@ class CardsPage(QWidget):
         for n in (2, 3, 4, 5):
             self.marker.addItem(f"{n}+  (used from {n} players)", n)
         self.marker.activated.connect(self._marker)
-        self.marker_label = QLabel("Marker")
-        form.addRow("Id", self.card_id)
+        self.marker_label = QLabel(self.tr("Marker"))
+        form.addRow(self.tr("Id"), self.card_id)
         form.addRow(self.marker_label, self.marker)
         rl.addWidget(self.card_box)
         self.rows = RowEditor(window)
@@ -308,8 +308,8 @@ class CardsPage(QWidget):
             self.card_box.setVisible(editable)
             self.rows.setVisible(editable)
             self.solo_note.setVisible(bool(current) and current[0] == "solo")
-            self.solo_note.setText("Solo cards are printed from the file's solo: section (scroll target, Solo "
-                                   "Explorer, challenges); edit their values in the file.")
+            self.solo_note.setText(self.tr("Solo cards are printed from the file's solo: section (scroll target, Solo "
+                                   "Explorer, challenges); edit their values in the file."))
             if card is not None:
                 if not self.card_id.hasFocus():
                     self.card_id.setText(card.id)
@@ -351,7 +351,7 @@ class LootPage(QWidget):
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setAccessibleName("Loot token kinds")
+        self.table.setAccessibleName(self.tr("Loot token kinds"))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -365,7 +365,7 @@ class LootPage(QWidget):
         left.addWidget(self.total)
         lay.addLayout(left, 3)
         right = QVBoxLayout()
-        box = QGroupBox("Token kind")
+        box = QGroupBox(self.tr("Token kind"))
         form = QFormLayout(box)
         self.kind = QLineEdit()
         self.kind.editingFinished.connect(lambda: self._edit("kind"))
@@ -374,11 +374,11 @@ class LootPage(QWidget):
         self.count = QSpinBox()
         self.count.setRange(1, 99)
         self.count.valueChanged.connect(lambda _v: self._edit("count"))
-        form.addRow("Kind", self.kind)
-        form.addRow("Name", self.name)
-        form.addRow("Tokens in the bag", self.count)
+        form.addRow(self.tr("Kind"), self.kind)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Tokens in the bag"), self.count)
         right.addWidget(box)
-        ebox = QGroupBox("Effect when played")
+        ebox = QGroupBox(self.tr("Effect when played"))
         eform = QFormLayout(ebox)
         self.effect_spins: dict[str, QSpinBox] = {}
         for key, label in COUNT_KEYS:
@@ -390,7 +390,7 @@ class LootPage(QWidget):
             self.effect_spins[key] = spin
         self.area = QComboBox()
         self.area.activated.connect(lambda _i: self._edit("effect.area"))
-        eform.addRow("Whole area", self.area)
+        eform.addRow(self.tr("Whole area"), self.area)
         right.addWidget(ebox)
         self.preview = CardPreview()
         self.preview.setMinimumSize(200, 200)
@@ -402,7 +402,7 @@ class LootPage(QWidget):
         self.area.addItem("—", None)
         for name in palette.names():
             self.area.addItem(f"{palette.label(name)} area", name)
-        self.area.addItem("Any terrain (all)", ALL_TERRAINS)
+        self.area.addItem(self.tr("Any terrain (all)"), ALL_TERRAINS)
 
     def rebuild(self, loot: LootSet, palette: Palette, current: int | None) -> None:
         self._loading = True
@@ -517,12 +517,12 @@ class CardEditorWindow(ContentWindow):
         return Palette.of(sc.terrains) if sc is not None else Palette()
 
     def _build_actions(self) -> None:
-        self.new_loot_action = self._action("New &Loot Set", self.new_loot, "Ctrl+Shift+N", "Start a new loot file")
+        self.new_loot_action = self._action(self.tr("New &Loot Set"), self.new_loot, "Ctrl+Shift+N", "Start a new loot file")
         self.file_menu.insertAction(self.open_action, self.new_loot_action)
-        self.new_action.setText("&New Card Set")
-        menu = self.menuBar().addMenu("&Cards")
+        self.new_action.setText(self.tr("&New Card Set"))
+        menu = self.menuBar().addMenu(self.tr("&Cards"))
         self.cards_menu = menu
-        bar = QToolBar("Cards", self)
+        bar = QToolBar(self.tr("Cards"), self)
         bar.setObjectName("CardTools")
         bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
         self.addToolBar(Qt.TopToolBarArea, bar)
@@ -543,7 +543,7 @@ class CardEditorWindow(ContentWindow):
             bar.addAction(a)
             self.card_actions[name] = a
             self._action_scope[name] = scope
-        view = self.menuBar().addMenu("&View")
+        view = self.menuBar().addMenu(self.tr("&View"))
         view.addAction(self.findings_dock.toggleViewAction())
 
     def _sync_actions(self) -> None:

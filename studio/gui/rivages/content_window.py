@@ -139,7 +139,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
                 text, details = exc.findings[0].message, None
             else:
                 text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot open file", text, details)
+            prompts.show_error(self, self.tr("Cannot open file"), text, details)
             return False
         self.set_document(doc)
         self._add_recent(str(path))
@@ -183,11 +183,11 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         return action
 
     def _build_file_menu(self) -> None:
-        menu = self.menuBar().addMenu("&File")
-        self.new_action = self._action("&New", self.new_file, QKeySequence.New, "Start a new file")
-        self.open_action = self._action("&Open…", self.open_file, QKeySequence.Open, "Open a file")
-        self.save_action = self._action("&Save", self.save, QKeySequence.Save, "Save the file")
-        self.save_as_action = self._action("Save &As…", self.save_as, QKeySequence.SaveAs, "Save under another name")
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self.new_action = self._action(self.tr("&New"), self.new_file, QKeySequence.New, "Start a new file")
+        self.open_action = self._action(self.tr("&Open…"), self.open_file, QKeySequence.Open, "Open a file")
+        self.save_action = self._action(self.tr("&Save"), self.save, QKeySequence.Save, "Save the file")
+        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
         self.recent = RecentFiles(self, self.settings, self._recent_key(), self._open_recent, limit=MAX_RECENT)
@@ -197,7 +197,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         menu.addAction(self.save_action)
         menu.addAction(self.save_as_action)
         menu.addSeparator()
-        export = menu.addMenu("&Export")
+        export = menu.addMenu(self.tr("&Export"))
         self.export_actions = {}
         for fmt in FORMATS[::-1]:
             a = self._action(f"Export as {fmt.upper()}…", lambda _=False, f=fmt: self.export(f),
@@ -217,18 +217,18 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         menu.addSeparator()
         menu.addAction(self.recovery.recover_action)
         menu.addSeparator()
-        self.close_action = self._action("&Close", self.close, QKeySequence.Close, "Close this window")
+        self.close_action = self._action(self.tr("&Close"), self.close, QKeySequence.Close, "Close this window")
         menu.addAction(self.close_action)
-        self.quit_action = self._action("&Quit", lambda: quit_studio(self), "Ctrl+Q",
+        self.quit_action = self._action(self.tr("&Quit"), lambda: quit_studio(self), "Ctrl+Q",
                                         "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
         menu.addAction(self.quit_action)
         self.file_menu = menu
 
     def _build_edit_menu(self) -> None:
-        menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = self._action("&Undo", lambda: self.document.undo_stack.undo(), QKeySequence.Undo)
-        self.redo_action = self._action("&Redo", lambda: self.document.undo_stack.redo(), QKeySequence.Redo)
+        menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(self.tr("&Undo"), lambda: self.document.undo_stack.undo(), QKeySequence.Undo)
+        self.redo_action = self._action(self.tr("&Redo"), lambda: self.document.undo_stack.redo(), QKeySequence.Redo)
         menu.addAction(self.undo_action)
         menu.addAction(self.redo_action)
         self.edit_menu = menu
@@ -297,7 +297,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, "Cannot reload file",
+            prompts.show_error(self, self.tr("Cannot reload file"),
                                f"{Path(path).name} changed on disk but does not load; your version stays.\n\n{text}",
                                details)
             return False
@@ -324,7 +324,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Not saved", f"{Path(path).name} was not saved: {text}", details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, "Not saved", f"{Path(path).name} was not saved: {text}", details)
+            prompts.show_error(self, self.tr("Not saved"), f"{Path(path).name} was not saved: {text}", details)
             return False
         self.disk.follow(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
@@ -364,7 +364,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         try:
             pages, summary = self.export_pages()
         except ExportError as exc:
-            prompts.show_error(self, "Nothing to export", str(exc))
+            prompts.show_error(self, self.tr("Nothing to export"), str(exc))
             return []
         base = Path(self.document.path).with_suffix(f".{fmt}") if self.document.path else Path(
             f"{getattr(self.document.model, 'id', 'export')}.{fmt}")
@@ -379,7 +379,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         try:
             written = write_pages(pages, target, fmt, 300.0)
         except (ExportError, OSError) as exc:
-            prompts.show_error(self, "Export failed", str(exc))
+            prompts.show_error(self, self.tr("Export failed"), str(exc))
             return []
         self.statusBar().showMessage(f"Exported {summary} to {', '.join(p.name for p in written)}", 6000)
         return written

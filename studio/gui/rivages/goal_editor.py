@@ -95,7 +95,7 @@ class GoalEditorDock(QDockWidget):
             box = QGroupBox(name.capitalize())
             form = QVBoxLayout(box)
             head = QHBoxLayout()
-            head.addWidget(QLabel("Steps"))
+            head.addWidget(QLabel(self.tr("Steps")))
             steps = QSpinBox()
             steps.setRange(1, 2)
             steps.setValue(len(goal.steps))
@@ -114,9 +114,9 @@ class GoalEditorDock(QDockWidget):
             self.status[name] = label
             status.addWidget(label, 1)
             show = QToolButton()
-            show.setText("Show")
-            show.setToolTip("Light the cheapest way on the island: every space it crosses from the "
-                            "starting ship, the goal's own spaces strongest")
+            show.setText(self.tr("Show"))
+            show.setToolTip(self.tr("Light the cheapest way on the island: every space it crosses from the "
+                            "starting ship, the goal's own spaces strongest"))
             show.setCheckable(True)
             show.setChecked(name == self.shown)
             show.toggled.connect(lambda on, g=name: self._show(g, on))
@@ -179,34 +179,34 @@ class GoalEditorDock(QDockWidget):
                 fort.currentIndexChanged.connect(
                     lambda _i, c=fort, k=index: self._edit_step("quest", k, fort=c.currentData()))
                 if not forts:
-                    fort.addItem("No fort yet: place one with the Fort tool", None)
+                    fort.addItem(self.tr("No fort yet: place one with the Fort tool"), None)
                 self.widgets[f"quest-{index}-fort"] = fort
-                form.addRow("Fort", fort)
+                form.addRow(self.tr("Fort"), fort)
             elif step.kind == "spaces":
                 row = QHBoxLayout()
                 text = ", ".join(str(list(h)) for h in step.spaces) or "none yet"
                 label = QLabel(text)
                 label.setWordWrap(True)
                 row.addWidget(label, 1)
-                pick = QPushButton("Pick on island")
-                pick.setToolTip("Click spaces on the island to add or remove them")
+                pick = QPushButton(self.tr("Pick on island"))
+                pick.setToolTip(self.tr("Click spaces on the island to add or remove them"))
                 pick.clicked.connect(lambda _c=False, k=index: self.pick_spaces.emit(k))
                 self.widgets[f"quest-{index}-pick"] = pick
                 row.addWidget(pick)
-                form.addRow("Spaces", row)
+                form.addRow(self.tr("Spaces"), row)
             elif step.kind == "pattern":
                 edit = QLineEdit(" > ".join(step.pattern))
-                edit.setPlaceholderText("e.g. forest > dune > white")
+                edit.setPlaceholderText(self.tr("e.g. forest > dune > white"))
                 edit.setToolTip("Space kinds in order, left to right: " + ", ".join(self._pattern_kinds()))
                 edit.editingFinished.connect(lambda e=edit, k=index: self._set_pattern(k, e))
                 self.widgets[f"quest-{index}-pattern"] = edit
-                form.addRow("Pattern", edit)
+                form.addRow(self.tr("Pattern"), edit)
         else:
             row = QHBoxLayout()
             count = QSpinBox()
             count.setRange(1, 2)
             count.setValue(max(1, step.count))
-            count.setSuffix(" whole")
+            count.setSuffix(self.tr(" whole"))
             terrain = QComboBox()
             for t in self.palette.names():
                 terrain.addItem(f"{self.palette.label(t)} area", t)
@@ -225,7 +225,7 @@ class GoalEditorDock(QDockWidget):
         reward.set_effect(step.reward)
         reward.changed.connect(lambda e, k=index, g=goal: self._edit_step(g, k, reward=e))
         self.widgets[f"{goal}-{index}-reward"] = reward
-        form.addRow("Reward", reward)
+        form.addRow(self.tr("Reward"), reward)
         return box
 
     # -- status --------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ class NewIslandDialog(QDialog):
 
     def __init__(self, parent=None, terrains: list[str] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Island")
+        self.setWindowTitle(self.tr("New Island"))
         desktop.install_help(self, "new-island")  # F1 opens its docs page
         self.terrains = terrains
         form = QFormLayout(self)
@@ -122,17 +122,17 @@ class NewIslandDialog(QDialog):
         self.height_spin.setRange(2, 20)
         self.height_spin.setValue(6)
         self.orientation = QComboBox()
-        self.orientation.addItem("Pointy top", "pointy")
-        self.orientation.addItem("Flat top", "flat")
+        self.orientation.addItem(self.tr("Pointy top"), "pointy")
+        self.orientation.addItem(self.tr("Flat top"), "flat")
         self.id_edit = QLineEdit("new-island")
         self.name_edit = QLineEdit("New island")
-        form.addRow("Shape", self.shape)
-        form.addRow("Radius", self.radius)
-        form.addRow("Width", self.width_spin)
-        form.addRow("Height", self.height_spin)
-        form.addRow("Hexes", self.orientation)
-        form.addRow("Id", self.id_edit)
-        form.addRow("Name", self.name_edit)
+        form.addRow(self.tr("Shape"), self.shape)
+        form.addRow(self.tr("Radius"), self.radius)
+        form.addRow(self.tr("Width"), self.width_spin)
+        form.addRow(self.tr("Height"), self.height_spin)
+        form.addRow(self.tr("Hexes"), self.orientation)
+        form.addRow(self.tr("Id"), self.id_edit)
+        form.addRow(self.tr("Name"), self.name_edit)
         self.summary = QLabel()
         form.addRow(self.summary)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -165,7 +165,7 @@ class ExportIslandDialog(QDialog):
 
     def __init__(self, parent=None, suggested: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export Island")
+        self.setWindowTitle(self.tr("Export Island"))
         desktop.install_help(self, "export-island")  # F1 opens its docs page
         form = QFormLayout(self)
         self.paper = QComboBox()
@@ -174,9 +174,9 @@ class ExportIslandDialog(QDialog):
         self.hex_mm = QDoubleSpinBox()
         self.hex_mm.setRange(5, 120)
         self.hex_mm.setValue(22)
-        self.hex_mm.setSuffix(" mm across the flats")
-        form.addRow("Paper", self.paper)
-        form.addRow("Hex size", self.hex_mm)
+        self.hex_mm.setSuffix(self.tr(" mm across the flats"))
+        form.addRow(self.tr("Paper"), self.paper)
+        form.addRow(self.tr("Hex size"), self.hex_mm)
         self.suggested = suggested
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
@@ -209,9 +209,9 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.play_windows: list = []
         self.recovery = WindowRecovery(self, self.document, self.restore_autosave)  # autosave, File ▸ Recover
         self.view = IslandView(self.document, self.palette, self)
-        self.view.setAccessibleName("Island")
-        self.view.setAccessibleDescription("The island's hexes; Properties edits the selected space, Goals the "
-                                           "quest and missions.")
+        self.view.setAccessibleName(self.tr("Island"))
+        self.view.setAccessibleDescription(self.tr("The island's hexes; Properties edits the selected space, Goals the "
+                                           "quest and missions."))
         self.setCentralWidget(self.view)
         self.properties = IslandPropertiesDock(self.document, self.palette, self)
         self.goals = GoalEditorDock(self.document, self.palette, self)
@@ -244,7 +244,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     # -- set-up ------------------------------------------------------------------------------------
     def _build_tools(self) -> None:
         self.tools = {}
-        bar = QToolBar("Tools", self)
+        bar = QToolBar(self.tr("Tools"), self)
         bar.setObjectName("IslandTools")
         bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
         self.addToolBar(Qt.TopToolBarArea, bar)
@@ -271,10 +271,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             self.tool_actions[tool.key] = action
             if tool is not self.pick_tool:
                 bar.addAction(action)
-        options = QToolBar("Tool options", self)
+        options = QToolBar(self.tr("Tool options"), self)
         options.setObjectName("IslandToolOptions")
         self.addToolBar(Qt.TopToolBarArea, options)
-        options.addWidget(QLabel(" White space icon: "))
+        options.addWidget(QLabel(self.tr(" White space icon: ")))
         self.icon_combo = QComboBox()
         self._icons = icon_choices(self.palette)
         for label, _v in self._icons:
@@ -286,7 +286,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        file = bar.addMenu(self.tr("&File"))
         self.actions = {}
 
         def add(menu, key, text, slot, shortcut=None):
@@ -319,8 +319,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "close", "&Close", self.close, QKeySequence.Close)
         quit_action = add(file, "quit", "&Quit", lambda: quit_studio(self), "Ctrl+Q")
         quit_action.setMenuRole(QAction.QuitRole)
-        quit_action.setStatusTip("Quit Board Studio: close every window, asking about unsaved work")
-        edit = bar.addMenu("&Edit")
+        quit_action.setStatusTip(self.tr("Quit Board Studio: close every window, asking about unsaved work"))
+        edit = bar.addMenu(self.tr("&Edit"))
         # one undo group: the Undo/Redo actions follow whichever document is open
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.document.undo_stack)
@@ -334,25 +334,25 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         from studio.gui.balance.island import IslandBalance
 
         self.balance = IslandBalance(self)  # balance runs and the heat map (Play, View)
-        view = bar.addMenu("&View")
+        view = bar.addMenu(self.tr("&View"))
         add(view, "fit", "&Fit Island", self.view.fit, "Ctrl+0")
-        self.show_coords = QAction("Show &Coordinates", self, checkable=True)
+        self.show_coords = QAction(self.tr("Show &Coordinates"), self, checkable=True)
         self.show_coords.toggled.connect(lambda on: self._set_option("coordinates", on))
         view.addAction(self.show_coords)
-        self.show_areas = QAction("Show &Areas", self, checkable=True, checked=True)
+        self.show_areas = QAction(self.tr("Show &Areas"), self, checkable=True, checked=True)
         self.show_areas.toggled.connect(lambda on: self._set_option("areas", on))
         view.addAction(self.show_areas)
         view.addAction(self.balance.heat_action)
         view.addSeparator()
         for dock in (self.properties, self.goals, self.findings):
             view.addAction(dock.toggleViewAction())
-        play = bar.addMenu("&Play")
+        play = bar.addMenu(self.tr("&Play"))
         add(play, "try", "&Try It (Solo Game)…", self.try_it, "F5")
         add(play, "try_with", "Try It with Other &Islands…", lambda: self.try_it(choose=True), "Shift+F5")
         add(play, "scenario", "Playtest Rivages &Scenario…", self.playtest_scenario, "Ctrl+Shift+T")
         play.addSeparator()
         play.addAction(self.balance.open_action)
-        tools = bar.addMenu("&Tools")
+        tools = bar.addMenu(self.tr("&Tools"))
         for key, action in self.tool_actions.items():
             if key != self.pick_tool.key:
                 tools.addAction(action)
@@ -532,7 +532,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise
-            prompts.show_error(self, "Cannot open island", _load_error(exc, path))
+            prompts.show_error(self, self.tr("Cannot open island"), _load_error(exc, path))
             return False
         self.set_document(document)
         self._add_recent(str(path))
@@ -620,7 +620,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Cannot save island", f"The island was not saved: {text}", details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, "Cannot save island", f"The island was not saved: {text}", details)
+            prompts.show_error(self, self.tr("Cannot save island"), f"The island was not saved: {text}", details)
             return False
         self.disk.follow(path)
         self._add_recent(str(path))
@@ -639,7 +639,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         try:
             written, layout = write_island(self.document.island, path, format_for_path(path), self.palette, paper, hex_mm)
         except (ExportError, OSError) as exc:
-            prompts.show_error(self, "Cannot export island", str(exc))
+            prompts.show_error(self, self.tr("Cannot export island"), str(exc))
             return False
         self.say(f"Exported {len(written)} file{'s' if len(written) != 1 else ''}: {layout.summary()}")
         return True
@@ -652,7 +652,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
         errors = [f for f in self.document.refresh_findings() if f.severity == "error"]
         if errors:
-            prompts.show_error(self, "Cannot export for Tabletop Simulator",
+            prompts.show_error(self, self.tr("Cannot export for Tabletop Simulator"),
                                f"The island has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
                                f"{'it' if len(errors) == 1 else 'them'} first:\n{findings_lines(errors)}")
             return False
@@ -665,7 +665,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         try:
             written = export_tts(self.document.island, path)
         except (ExportError, OSError) as exc:
-            prompts.show_error(self, "Cannot export for Tabletop Simulator", str(exc))
+            prompts.show_error(self, self.tr("Cannot export for Tabletop Simulator"), str(exc))
             return False
         self.say(f"Exported {Path(written[-1]).name} and {len(written) - 1} images for Tabletop Simulator")
         return True

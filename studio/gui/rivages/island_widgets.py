@@ -52,10 +52,10 @@ class RewardEditor(QWidget):
             self.spins[key] = spin
             layout.addWidget(spin, i // 3, i % 3)
         self.area = QComboBox()
-        self.area.addItem("No area", None)
+        self.area.addItem(self.tr("No area"), None)
         for t in palette.names():
             self.area.addItem(f"Area: {palette.label(t)}", t)
-        self.area.addItem("Area: any", ALL_TERRAINS)
+        self.area.addItem(self.tr("Area: any"), ALL_TERRAINS)
         self.area.currentIndexChanged.connect(self._emit)
         layout.addWidget(self.area, 1, 2)
         self._quiet = False

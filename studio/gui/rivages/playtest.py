@@ -52,7 +52,7 @@ class RivagesSeatPanel(SeatFrame):
         stats.setSpacing(10)
         self.stats_label = QLabel()
         self.stats_label.setWordWrap(True)  # two lines in a narrow panel
-        self.stats_label.setToolTip("scrolls · Loot held · islands visited · tree spaces crossed · goal steps met")
+        self.stats_label.setToolTip(self.tr("scrolls · Loot held · islands visited · tree spaces crossed · goal steps met"))
         stats.addWidget(self.stats_label, 1)
         stats.addWidget(self.status_label)
         self.body.addLayout(stats)
@@ -158,22 +158,22 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.seat_tabs.currentChanged.connect(self.show_seat)
         top.addWidget(self.seat_tabs)
         top.addStretch(1)
-        top.addWidget(QLabel("Island"))
+        top.addWidget(QLabel(self.tr("Island")))
         self.island_combo = QComboBox()
-        self.island_combo.setToolTip("the seat's island now, or one it has left behind (RIV-I1)")
+        self.island_combo.setToolTip(self.tr("the seat's island now, or one it has left behind (RIV-I1)"))
         self.island_combo.setMinimumContentsLength(10)
         self.island_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.island_combo.activated.connect(self._island_chosen)
         top.addWidget(self.island_combo)
         col.addLayout(top)
         self.island_view = IslandPlayView(self.palette)
-        self.island_view.setAccessibleName("Island")
+        self.island_view.setAccessibleName(self.tr("Island"))
         self.island_view.spaceClicked.connect(self.click_space)
         self.island_view.setMinimumHeight(230)  # the window fits in 600 px tall
         self.island_view.setMinimumWidth(300)   # and 800 px wide, with the tree beside it
         # the tree stands beside the island, the height of the canvas: a side of 8 to 12 spaces
         # in the low strip below was too small to read (its icons a few pixels across)
-        tree_box = QGroupBox("Tree of Wisdom")
+        tree_box = QGroupBox(self.tr("Tree of Wisdom"))
         tree_box.setObjectName("treeBox")
         tree_box.setAttribute(Qt.WA_StyledBackground, True)
         tree_box.setStyleSheet(panel_style())
@@ -191,12 +191,12 @@ class RivagesPlaytestWindow(PlaytestFrame):
 
         bottom = QHBoxLayout()
         bottom.setSpacing(6)
-        hand_box = QGroupBox("Hand")
+        hand_box = QGroupBox(self.tr("Hand"))
         hl = QVBoxLayout(hand_box)
         hl.setContentsMargins(4, 4, 4, 4)
         self.hand_view = HandPlayView(self.palette)
         hl.addWidget(self.hand_view)
-        goals_box = QGroupBox("Goals and Loot")
+        goals_box = QGroupBox(self.tr("Goals and Loot"))
         gl = QVBoxLayout(goals_box)
         self.goals_label = QLabel()
         self.goals_label.setTextFormat(Qt.RichText)
@@ -234,7 +234,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         self.seat_panels = [RivagesSeatPanel(s, name, self._panel_clicked) for s, name in enumerate(self.game.seat_names)]
         for sp in self.seat_panels:
             lay.addWidget(sp)
-        box = QGroupBox("Turn")
+        box = QGroupBox(self.tr("Turn"))
         box.setStyleSheet(desktop.css(
             "QToolButton {{ padding: 3px 6px; border-radius: 5px; border: 1px solid {button_border}; "
             "background: {button}; color: {text}; }}"
@@ -260,8 +260,8 @@ class RivagesPlaytestWindow(PlaytestFrame):
         bl.addLayout(self.loot_row)
         erow = QHBoxLayout()
         erow.addStretch(1)
-        self.end_turn_button = QPushButton("End turn")
-        self.end_turn_button.setToolTip("end your turn; the symbols left in the row are lost (RIV-T9)")
+        self.end_turn_button = QPushButton(self.tr("End turn"))
+        self.end_turn_button.setToolTip(self.tr("end your turn; the symbols left in the row are lost (RIV-T9)"))
         self.end_turn_button.clicked.connect(self.end_turn)
         erow.addWidget(self.end_turn_button)
         bl.addLayout(erow)
@@ -606,22 +606,22 @@ class RivagesGameDialog(QDialog):
         from studio.content import bundled_path
 
         super().__init__(parent)
-        self.setWindowTitle("Playtest a Rivages Scenario")
+        self.setWindowTitle(self.tr("Playtest a Rivages Scenario"))
         desktop.install_help(self, "rivages-game")  # F1 opens its docs page
         form = QFormLayout(self)
         self.scenario_combo = QComboBox()
         for label, name in (("Rivages (bundled)", "rivages.yaml"), ("Rivages solo (bundled)", "rivages-solo.yaml")):
             self.scenario_combo.addItem(label, str(bundled_path("scenarios", name)))
-        self.scenario_combo.addItem("Other scenario file…", None)
+        self.scenario_combo.addItem(self.tr("Other scenario file…"), None)
         self.scenario_combo.activated.connect(self._scenario_chosen)
-        form.addRow("Scenario", self.scenario_combo)
+        form.addRow(self.tr("Scenario"), self.scenario_combo)
         self.players_combo = QComboBox()
-        self.players_combo.setToolTip("the explorer counts the scenario is made for; 1 plays the solo game (RIV-X1)")
-        form.addRow("Explorers", self.players_combo)
+        self.players_combo.setToolTip(self.tr("the explorer counts the scenario is made for; 1 plays the solo game (RIV-X1)"))
+        form.addRow(self.tr("Explorers"), self.players_combo)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
-        form.addRow("Seed", self.seed_spin)
-        note = QLabel("Explorer 1 is yours; the others are greedy bots (change them in the window).")
+        form.addRow(self.tr("Seed"), self.seed_spin)
+        note = QLabel(self.tr("Explorer 1 is yours; the others are greedy bots (change them in the window)."))
         note.setWordWrap(True)
         form.addRow(note)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)

@@ -53,14 +53,14 @@ class TreePropertiesDock(QDockWidget):
         self.layout_.setContentsMargins(8, 8, 8, 8)
 
         # the tree
-        self.tree_box = QGroupBox("Tree of Wisdom")
+        self.tree_box = QGroupBox(self.tr("Tree of Wisdom"))
         form = QFormLayout(self.tree_box)
         self.tree_id = QLineEdit()
         self.tree_name = QLineEdit()
         self.tree_description = QLineEdit()
-        form.addRow("Id", self.tree_id)
-        form.addRow("Name", self.tree_name)
-        form.addRow("Description", self.tree_description)
+        form.addRow(self.tr("Id"), self.tree_id)
+        form.addRow(self.tr("Name"), self.tree_name)
+        form.addRow(self.tr("Description"), self.tree_description)
         self.side_stats = QLabel()
         self.side_stats.setWordWrap(True)
         form.addRow(self.side_stats)
@@ -69,20 +69,20 @@ class TreePropertiesDock(QDockWidget):
         self.tree_description.editingFinished.connect(lambda: self._header("description", self.tree_description))
 
         # one node
-        self.node_box = QGroupBox("Node")
+        self.node_box = QGroupBox(self.tr("Node"))
         form = QFormLayout(self.node_box)
         self.node_id = QLineEdit()
-        self.node_id.setToolTip("The node's id (letters, digits, '-' or '_'); links and the start follow a rename")
+        self.node_id.setToolTip(self.tr("The node's id (letters, digits, '-' or '_'); links and the start follow a rename"))
         self.node_at = QLabel()
-        self.start_button = QPushButton("Make start node")
-        self.start_button.setToolTip("The red-circled first space of this side (RIV-W2)")
-        form.addRow("Id", self.node_id)
-        form.addRow("Hex", self.node_at)
+        self.start_button = QPushButton(self.tr("Make start node"))
+        self.start_button.setToolTip(self.tr("The red-circled first space of this side (RIV-W2)"))
+        form.addRow(self.tr("Id"), self.node_id)
+        form.addRow(self.tr("Hex"), self.node_at)
         form.addRow("", self.start_button)
         self.node_id.editingFinished.connect(self._rename)
         self.start_button.clicked.connect(self._make_start)
 
-        self.effect_box = QGroupBox("Effect")
+        self.effect_box = QGroupBox(self.tr("Effect"))
         form = QFormLayout(self.effect_box)
         self.counts: dict[str, QSpinBox] = {}
         for key, label in COUNT_KEYS:
@@ -94,17 +94,17 @@ class TreePropertiesDock(QDockWidget):
             self.counts[key] = spin
         self.area = QComboBox()
         self.area.currentIndexChanged.connect(lambda _i: self._effect_edited("area"))
-        form.addRow("Whole area", self.area)
+        form.addRow(self.tr("Whole area"), self.area)
         self.effect_summary = QLabel()
         self.effect_summary.setStyleSheet(desktop.css("color: {muted}"))
         form.addRow(self.effect_summary)
 
         # one branch, or several things
-        self.other_box = QGroupBox("Selection")
+        self.other_box = QGroupBox(self.tr("Selection"))
         other = QVBoxLayout(self.other_box)
         self.other_label = QLabel()
         self.other_label.setWordWrap(True)
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton(self.tr("Delete"))
         self.delete_button.clicked.connect(window.delete_selection)
         other.addWidget(self.other_label)
         other.addWidget(self.delete_button)
@@ -122,7 +122,7 @@ class TreePropertiesDock(QDockWidget):
         palette = self.window_.scene.palette
         for name in palette.names():
             self.area.addItem(f"{palette.label(name)} area", name)
-        self.area.addItem("Any terrain (all)", ALL_TERRAINS)
+        self.area.addItem(self.tr("Any terrain (all)"), ALL_TERRAINS)
         self._loading = False
 
     # -- showing ----------------------------------------------------------------------------
@@ -168,10 +168,10 @@ class TreePropertiesDock(QDockWidget):
             if sel and one is None:
                 links = [e for e in sel if e[0] == "link"]
                 if len(sel) == 1 and links:
-                    self.other_box.setTitle("Branch")
+                    self.other_box.setTitle(self.tr("Branch"))
                     self.other_label.setText(f"Branch between {links[0][1]} and {links[0][2]}")
                 else:
-                    self.other_box.setTitle("Selection")
+                    self.other_box.setTitle(self.tr("Selection"))
                     self.other_label.setText(f"{len(nodes)} node{'s' if len(nodes) != 1 else ''} and "
                                              f"{len(links)} branch{'es' if len(links) != 1 else ''} selected")
         finally:
@@ -232,8 +232,8 @@ class TreeEditorWindow(ContentWindow):
         self.scene = TreeScene(self.document, self)
         self.scene.palette = self._palette()
         self.view = BoardView(self.scene, self)
-        self.view.setAccessibleName("Tree of Wisdom")
-        self.view.setAccessibleDescription("The tree's nodes and branches; Properties edits the selected node.")
+        self.view.setAccessibleName(self.tr("Tree of Wisdom"))
+        self.view.setAccessibleDescription(self.tr("The tree's nodes and branches; Properties edits the selected node."))
         self.view.setMinimumSize(480, 420)
         self.setCentralWidget(self.view)
         self.properties = TreePropertiesDock(self)
@@ -265,7 +265,7 @@ class TreeEditorWindow(ContentWindow):
         return Palette.of(sc.terrains) if sc is not None else Palette()
 
     def _build_tools(self) -> None:
-        bar = QToolBar("Tools", self)
+        bar = QToolBar(self.tr("Tools"), self)
         bar.setObjectName("TreeTools")
         bar.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
         self.addToolBar(Qt.TopToolBarArea, bar)
@@ -287,16 +287,16 @@ class TreeEditorWindow(ContentWindow):
             self.tool_actions[name] = a
             self._tools[name] = cls(self.scene)
         bar.addSeparator()
-        bar.addWidget(QLabel(" New node: "))
+        bar.addWidget(QLabel(self.tr(" New node: ")))
         self.effect_preset = QComboBox()
-        self.effect_preset.setToolTip("The effect the Add node tool gives new nodes")
+        self.effect_preset.setToolTip(self.tr("The effect the Add node tool gives new nodes"))
         for text, effect in EFFECT_PRESETS:
             self.effect_preset.addItem(icons.effect_icon(effect, self.scene.palette), text, effect)
         self.effect_preset.currentIndexChanged.connect(self._preset_changed)
         bar.addWidget(self.effect_preset)
-        self.link_new = QCheckBox("link to selected")
+        self.link_new = QCheckBox(self.tr("link to selected"))
         self.link_new.setChecked(True)
-        self.link_new.setToolTip("A new node is linked to the selected node, so clicks grow a branch")
+        self.link_new.setToolTip(self.tr("A new node is linked to the selected node, so clicks grow a branch"))
         self.link_new.toggled.connect(lambda on: setattr(self._tools["add"], "link_from_selection", on))
         bar.addWidget(self.link_new)
         bar.addSeparator()
@@ -312,7 +312,7 @@ class TreeEditorWindow(ContentWindow):
             self.side_actions[s] = a
         self.side_actions["A"].setChecked(True)
         bar.addSeparator()
-        fit = QAction(board_icons.fit_icon(), "Fit", self)
+        fit = QAction(board_icons.fit_icon(), self.tr("Fit"), self)
         fit.setShortcut(QKeySequence("F"))
         fit.triggered.connect(self.view.fit)
         bar.addAction(fit)
@@ -322,10 +322,10 @@ class TreeEditorWindow(ContentWindow):
     def _build_more_menus(self) -> None:
         edit = self.edit_menu
         edit.addSeparator()
-        self.delete_action = self._action("&Delete", self.delete_selection, QKeySequence.Delete,
+        self.delete_action = self._action(self.tr("&Delete"), self.delete_selection, QKeySequence.Delete,
                                           "Delete the selected nodes and branches")
-        self.select_all_action = self._action("Select &All Nodes", self.select_all, QKeySequence.SelectAll)
-        self.grow_action = self._action("&Grow Branch", self.grow_branch, "G",
+        self.select_all_action = self._action(self.tr("Select &All Nodes"), self.select_all, QKeySequence.SelectAll)
+        self.grow_action = self._action(self.tr("&Grow Branch"), self.grow_branch, "G",
                                         "Add a node above the selected one, linked to it")
         edit.addAction(self.delete_action)
         edit.addAction(self.select_all_action)
@@ -336,23 +336,23 @@ class TreeEditorWindow(ContentWindow):
             a = self._action(f"Copy Side {src} to Side {dst}", lambda _=False, s=src, d=dst: self.copy_side(s, d))
             edit.addAction(a)
             self.copy_side_actions[(src, dst)] = a
-        view = self.menuBar().addMenu("&View")
+        view = self.menuBar().addMenu(self.tr("&View"))
         for s in SIDES:
             view.addAction(self.side_actions[s])
         view.addSeparator()
         view.addAction(self.fit_action)
-        zoom_in = self._action("Zoom &In", self.view.zoom_in, QKeySequence.ZoomIn)
-        zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut)
+        zoom_in = self._action(self.tr("Zoom &In"), self.view.zoom_in, QKeySequence.ZoomIn)
+        zoom_out = self._action(self.tr("Zoom &Out"), self.view.zoom_out, QKeySequence.ZoomOut)
         view.addAction(zoom_in)
         view.addAction(zoom_out)
-        self.ids_action = QAction("Show Node &Ids", self, checkable=True)
+        self.ids_action = QAction(self.tr("Show Node &Ids"), self, checkable=True)
         self.ids_action.setChecked(True)
         self.ids_action.toggled.connect(self._show_ids)
         view.addAction(self.ids_action)
         view.addSeparator()
         view.addAction(self.properties.toggleViewAction())
         view.addAction(self.findings_dock.toggleViewAction())
-        tools = self.menuBar().addMenu("&Tools")
+        tools = self.menuBar().addMenu(self.tr("&Tools"))
         for a in self.tool_actions.values():
             tools.addAction(a)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QMessageBox, QVBoxLayout
 
 from studio.model.rivages import Island, RivagesError, RivagesScenario
@@ -57,9 +57,9 @@ def ask_islands(parent, exclude: str) -> list[Island] | None:
     from studio.model.rivages import folder_files, read_as
 
     dialog = QDialog(parent)
-    dialog.setWindowTitle("Try It with Other Islands")
+    dialog.setWindowTitle(QCoreApplication.translate("try_it", "Try It with Other Islands"))
     layout = QVBoxLayout(dialog)
-    layout.addWidget(QLabel("Islands to visit after this one (in this order):"))
+    layout.addWidget(QLabel(QCoreApplication.translate("try_it", "Islands to visit after this one (in this order):")))
     box = QListWidget()
     islands = []
     for path in folder_files(bundled_path("boards", "rivages", "islands")):

@@ -86,9 +86,9 @@ class GroupChoice(QWidget):
         layout.addWidget(self.combo)
         self.new_button = QPushButton(f"New {what}")
         self.new_button.clicked.connect(self.new)
-        self.rename_button = QPushButton("Rename…")
+        self.rename_button = QPushButton(self.tr("Rename…"))
         self.rename_button.clicked.connect(self.rename)
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton(self.tr("Delete"))
         self.delete_button.clicked.connect(self.delete)
         for b in (self.new_button, self.rename_button, self.delete_button):
             b.setAutoDefault(False)
