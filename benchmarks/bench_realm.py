@@ -23,12 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from studio.content import bundled_path, load_document  # noqa: E402
+from studio.geometry.bands import Topology  # noqa: E402
 from studio.geometry.lattice import triangular_lattice  # noqa: E402
 from studio.model.io import read_scenario  # noqa: E402
 from studio.model.realm import Board, Peg, Seat  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 from studio.rules.realm.enclosure import Walls, enclosed_side  # noqa: E402
-from studio.geometry.bands import Topology  # noqa: E402
 
 
 def random_game(game, seed):

@@ -24,9 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from studio.interop.tiled_format import TiledError, read_map  # noqa: E402
+from studio.interop.tiled_format import TiledError, map_to_tmj, read_map, tileset_to_tsj  # noqa: E402  # noqa: E402
 from studio.interop.tiled_island import island_from_map, island_to_map  # noqa: E402
-from studio.interop.tiled_format import map_to_tmj, tileset_to_tsj  # noqa: E402
 from studio.model.io import read  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "tiled"

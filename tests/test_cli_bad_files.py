@@ -13,7 +13,6 @@ from studio.playtest import cli as playtest_cli
 from studio.playtest import sweep as sweep_cli
 from studio.render import cli as render_cli
 from studio.validate import cli as validate_cli
-
 from tests.conftest import ROOT
 
 BOARD = ROOT / "boards" / "realm" / "jungle-temples-2p.yaml"

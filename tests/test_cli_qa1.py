@@ -7,7 +7,6 @@ import os
 import shutil
 
 from studio.validate import validate
-
 from tests.conftest import ROOT
 
 

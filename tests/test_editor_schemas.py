@@ -16,8 +16,13 @@ from referencing import Registry, Resource
 from studio import cli
 from studio.content import load_document
 from studio.content.paths import bundled_path, schemas_dir
-from studio.content.schema_line import (combined_schema, combined_schema_path, schema_line_for, schema_reference,
-                                        with_schema_line)
+from studio.content.schema_line import (
+    combined_schema,
+    combined_schema_path,
+    schema_line_for,
+    schema_reference,
+    with_schema_line,
+)
 from studio.model import io
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 
 from studio.content import bundled_path
 from studio.model import io

@@ -8,7 +8,14 @@ from pathlib import Path
 from studio.content.schemas import migrate
 from studio.model import io
 from studio.model.locations import (
-    BASE_RULES, NO_LOCATION, OTHER, OWN, UNKNOWN, known_locations, migrated_location, rules_for,
+    BASE_RULES,
+    NO_LOCATION,
+    OTHER,
+    OWN,
+    UNKNOWN,
+    known_locations,
+    migrated_location,
+    rules_for,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import re
 from studio.content import bundled_path
 from studio.playtest import catalogue, summarize
 from studio.playtest.elements import seat_pegs
-from studio.playtest.heat import heat_hex, heat_labels, peg_id_at, PEG_ID_BELOW
+from studio.playtest.heat import PEG_ID_BELOW, heat_hex, heat_labels, peg_id_at
 from studio.playtest.insight import Expectations
 from studio.playtest.report import html_report
 from studio.playtest.runner import GameResult

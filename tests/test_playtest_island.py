@@ -118,7 +118,8 @@ def test_island_statistics_count_only_the_crosses_that_went_over_a_bridge():
     both ends through hex neighbours. Exactly one visit used the bridge."""
     from studio.playtest.runner import result_of
     from studio.rules.rivages import Cross, EndTurn, PlayRow
-    from tests.rivages.helpers import cards, game as rivages_game, place
+    from tests.rivages.helpers import cards, place
+    from tests.rivages.helpers import game as rivages_game
 
     g = rivages_game(2, exploration=cards(12, rows=(("any", "any", "any"),)))
     s = g.new_state()

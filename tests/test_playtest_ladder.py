@@ -13,8 +13,19 @@ from jsonschema import Draft202012Validator
 from studio.content import bundled_path
 from studio.content.schemas import schema_for
 from studio.playtest import GameResult, cli
-from studio.playtest.ladder import (SKILL_LADDER, bot_label, match_of, panel_lines, panel_of, plan_games,
-                                    played_name, rung_of, skill_plan, style_plan, with_panel)
+from studio.playtest.ladder import (
+    SKILL_LADDER,
+    bot_label,
+    match_of,
+    panel_lines,
+    panel_of,
+    plan_games,
+    played_name,
+    rung_of,
+    skill_plan,
+    style_plan,
+    with_panel,
+)
 from studio.playtest.stats import summarize, wilson
 
 JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
@@ -160,9 +171,9 @@ def test_a_bad_ladder_stops_the_run_before_any_game(capsys):
 
 
 def test_the_scenarios_playtest_section_asks_for_the_ladder(tmp_path):
-    from studio.playtest.setup import load_setup
-
     import shutil
+
+    from studio.playtest.setup import load_setup
 
     shutil.copytree(JUNGLE.parent.parent / "boards" / "realm", tmp_path / "boards" / "realm")
     (tmp_path / "scenarios").mkdir()

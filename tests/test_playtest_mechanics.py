@@ -9,8 +9,7 @@ import math
 import pytest
 
 from studio.content import bundled_path
-from studio.playtest import GameResult, play_game, summarize
-from studio.playtest import arc
+from studio.playtest import GameResult, arc, play_game, summarize
 from studio.playtest.insight import Expectations
 from studio.playtest.mechanics import MeasureTally
 from studio.playtest.report import format_summary, html_report

@@ -10,8 +10,7 @@ import re
 import pytest
 
 from studio.content import bundled_path
-from studio.playtest import GameResult, catalogue, load_setup, run_batch, summarize
-from studio.playtest import cli
+from studio.playtest import GameResult, catalogue, cli, load_setup, run_batch, summarize
 from studio.playtest.report import CsvWriter, JsonWriter, format_summary, html_report
 
 JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")

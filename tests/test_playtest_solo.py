@@ -11,7 +11,6 @@ from studio.playtest.report import CsvWriter, format_summary, html_report, sets_
 from studio.playtest.runner import GameResult
 from studio.playtest.setup import SetupError, default_players, load_setup, player_counts
 from studio.playtest.stats import NO_CHALLENGE, summarize, wilson
-
 from tests.conftest import ROOT
 
 SOLO = ROOT / "scenarios" / "rivages-solo.yaml"

@@ -16,8 +16,17 @@ from PySide6.QtCore import QLineF, QRectF  # noqa: E402
 from studio.model.io import read  # noqa: E402
 from studio.model.rivages import Card, CardSet  # noqa: E402
 from studio.render.cards import (  # noqa: E402
-    CARD_MM, MARK_GAP_MM, MARK_MM, PLAIN, PRINTER_EDGE_MM, TOKEN_MM, PrintOptions, back_rect, cut_marks,
-    layout_card_sheets, sheet_items,
+    CARD_MM,
+    MARK_GAP_MM,
+    MARK_MM,
+    PLAIN,
+    PRINTER_EDGE_MM,
+    TOKEN_MM,
+    PrintOptions,
+    back_rect,
+    cut_marks,
+    layout_card_sheets,
+    sheet_items,
 )
 from studio.render.cli import main  # noqa: E402
 from studio.render.export import ExportError  # noqa: E402

@@ -20,7 +20,11 @@ from studio.render import export, style  # noqa: E402
 from studio.render.board import plate_rect  # noqa: E402
 from studio.render.iconography import ICON, board_icons, icon_strip_rect  # noqa: E402
 from studio.render.island import (  # noqa: E402
-    GOAL_ROW_MM, goal_box_width, goal_strip_height, layout_island, paint_goal_strip,
+    GOAL_ROW_MM,
+    goal_box_width,
+    goal_strip_height,
+    layout_island,
+    paint_goal_strip,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

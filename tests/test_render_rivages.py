@@ -16,7 +16,12 @@ from PySide6.QtGui import QImage  # noqa: E402
 from studio.model.io import read  # noqa: E402
 from studio.model.rivages import Tree, TreeNode, TreeSide  # noqa: E402
 from studio.render.cards import (  # noqa: E402
-    CARD_MM, MIN_MARGIN_MM, TOKEN_GAP_MM, TOKEN_MM, layout_card_sheets, sheet_items,
+    CARD_MM,
+    MIN_MARGIN_MM,
+    TOKEN_GAP_MM,
+    TOKEN_MM,
+    layout_card_sheets,
+    sheet_items,
 )
 from studio.render.cli import main  # noqa: E402
 from studio.render.export import ExportError  # noqa: E402

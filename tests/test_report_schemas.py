@@ -11,8 +11,7 @@ from jsonschema import Draft202012Validator
 
 from studio.content import bundled_path
 from studio.content.schemas import known_formats, schema_for
-from studio.playtest import cli
-from studio.playtest import sweep
+from studio.playtest import cli, sweep
 from studio.validate import validate
 
 JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")

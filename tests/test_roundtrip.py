@@ -16,14 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
-
-from studio.content.schema_line import combined_schema_path, schema_line_for
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from studio.content import parse_yaml
 from studio.content.roundtrip import Layout, Unpatchable, patch, same
+from studio.content.schema_line import combined_schema_path, schema_line_for
 from studio.content.yamlio import Document, SourceMap
 from studio.model import io
 

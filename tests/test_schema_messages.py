@@ -8,7 +8,6 @@ import pytest
 from studio.content import parse_yaml
 from studio.content.schema_messages import close_match, expected, value_text
 from studio.content.schemas import schema_findings
-
 from tests.conftest import ROOT
 
 # (file, text, replaced by, [(code, message)]): one mistake made in a bundled file

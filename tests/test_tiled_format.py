@@ -12,7 +12,17 @@ import zlib
 import pytest
 
 from studio.interop.tiled_format import (
-    MapObject, ObjectLayer, Property, Tile, TiledError, TiledMap, TileLayer, Tileset, Cell, map_to_tmj, map_to_tmx,
+    Cell,
+    MapObject,
+    ObjectLayer,
+    Property,
+    Tile,
+    TiledError,
+    TiledMap,
+    TileLayer,
+    Tileset,
+    map_to_tmj,
+    map_to_tmx,
     read_map,
 )
 

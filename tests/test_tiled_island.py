@@ -12,7 +12,12 @@ import pytest
 from studio.content.paths import bundled_path
 from studio.interop.tiled_format import map_to_tmj, map_to_tmx, read_map, tileset_to_tsj, tileset_to_tsx
 from studio.interop.tiled_island import (
-    CannotExport, island_from_map, island_map_files, island_to_map, read_island_map, write_files,
+    CannotExport,
+    island_from_map,
+    island_map_files,
+    island_to_map,
+    read_island_map,
+    write_files,
 )
 from studio.model.io import read
 from studio.model.rivages import Effect, Island, Space

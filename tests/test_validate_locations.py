@@ -12,10 +12,10 @@ import pytest
 
 from studio.content import dump_yaml, parse_yaml
 from studio.content.findings import Finding
+from studio.geometry.bands import Topology
 from studio.geometry.lattice import triangular_lattice
 from studio.model.io import read_scenario
 from studio.model.realm import Board, Scenario
-from studio.geometry.bands import Topology
 from studio.validate import validate
 from studio.validate.lint import BoardNeeds, seat_reach
 

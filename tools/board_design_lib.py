@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from studio.geometry.lattice import ROW_HEIGHT, triangular_lattice
 from studio.model.realm import COLOURS, Board, Peg, line_key, segment_key
 
-
 # --- the Jungle Temples helpers (unchanged) ----------------------------------------------------
 
 def rotate(xy, centre, angle):

@@ -35,11 +35,32 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from board_design_lib import (  # noqa: E402
-    Layout, build_board, carve, check_symmetric, colour_pegs, colour_report, components, distances,
-    face_centroids, full_layout, hexagon_layout, lattice_triangles, line_midpoints, nearest, neighbours,
-    new_rng, orbits, remove_pegs, rotate, seat_reach_values, square_layout, strip_triangles,
-    symmetric_closure, triangle_sides,
+    Layout,
+    build_board,
+    carve,
+    check_symmetric,
+    colour_pegs,
+    colour_report,
+    components,
+    distances,
+    face_centroids,
+    full_layout,
+    hexagon_layout,
+    lattice_triangles,
+    line_midpoints,
+    nearest,
+    neighbours,
+    new_rng,
+    orbits,
+    remove_pegs,
+    rotate,
+    seat_reach_values,
+    square_layout,
+    strip_triangles,
+    symmetric_closure,
+    triangle_sides,
 )
+
 from studio.geometry.faces import line_graph_faces  # noqa: E402
 from studio.geometry.lattice import ROW_HEIGHT  # noqa: E402
 from studio.model import io  # noqa: E402

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from board_design_lib import colour_pegs, contents, edge, rotate_ids, subset  # noqa: E402
+
 from studio.geometry.faces import line_graph_faces  # noqa: E402
 from studio.geometry.lattice import ROW_HEIGHT, triangular_lattice  # noqa: E402
 from studio.model import io  # noqa: E402

@@ -27,9 +27,25 @@ sys.path.insert(0, str(ROOT))
 
 from studio.geometry.hex import DIRECTIONS, clusters, distance, neighbours, spiral  # noqa: E402
 from studio.model import io  # noqa: E402
-from studio.model.rivages import (DEFAULT_TERRAINS, Card, CardSet, Challenge, Effect, Goal, GoalStep, Island,  # noqa: E402
-                                  LootSet, LootToken, RivagesScenario, SoloCards, SoloSettings, Space, Tree,
-                                  TreeNode, TreeSide)
+from studio.model.rivages import (  # noqa: E402
+    DEFAULT_TERRAINS,
+    Card,
+    CardSet,
+    Challenge,
+    Effect,
+    Goal,
+    GoalStep,
+    Island,
+    LootSet,
+    LootToken,
+    RivagesScenario,
+    SoloCards,
+    SoloSettings,
+    Space,
+    Tree,
+    TreeNode,
+    TreeSide,
+)
 
 
 def write(obj, path) -> None:

@@ -22,9 +22,19 @@ import sys
 from pathlib import Path
 
 from studio.console import QUIET, add_common_options, note
-from studio.playtest.cli import (MAX_JOBS, Interrupts, Parser, add_scheduler_options, check_content,
-                                 check_scheduler_args, content_errors, fail,
-                                 plural, run_main, whole)
+from studio.playtest.cli import (
+    MAX_JOBS,
+    Interrupts,
+    Parser,
+    add_scheduler_options,
+    check_content,
+    check_scheduler_args,
+    content_errors,
+    fail,
+    plural,
+    run_main,
+    whole,
+)
 from studio.playtest.executors import EXECUTORS
 
 PROG = "studio balance"

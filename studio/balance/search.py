@@ -26,8 +26,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from studio.balance.edits import (Diagnosis, Locks, apply_edits, candidate_edits, findings_of, rule_value,
-                                  valid_edits)
+from studio.balance.edits import Diagnosis, Locks, apply_edits, candidate_edits, findings_of, rule_value, valid_edits
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
 
 VERIFY_OFFSET = 500_000

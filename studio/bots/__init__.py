@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from studio.bots.base import Bot, GreedyBot, RandomBot
 from studio.bots.mcts import MCTSBot
-
 from studio.bots.styles import STYLES, PlayStyle
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot, **{k: s.build for k, s in STYLES.items()}}

@@ -208,8 +208,8 @@ def migrate(data: dict) -> dict:
 # --- schema findings -------------------------------------------------------------------------
 
 from studio.content.findings import MAX_PER_FILE, Finding, LeftOut  # noqa: E402
-from studio.content.schema_messages import (  # noqa: E402
-    _is_key_check, close_match, describe, expected, kind_of, unknown_key)
+from studio.content.schema_messages import _is_key_check, close_match, describe, expected, kind_of, unknown_key  # noqa: E402
+
 
 def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list[Finding]:
     """``schema/length`` findings for top-level lists and mappings longer than the schema

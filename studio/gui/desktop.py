@@ -257,7 +257,13 @@ def keep_on_screen(window: QWidget) -> None:
 # -- accessible names --------------------------------------------------------------------------
 def _input_kinds():
     from PySide6.QtWidgets import (
-        QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox, QGraphicsView, QLineEdit, QPlainTextEdit,
+        QAbstractItemView,
+        QAbstractSlider,
+        QAbstractSpinBox,
+        QComboBox,
+        QGraphicsView,
+        QLineEdit,
+        QPlainTextEdit,
         QTextEdit,
     )
 

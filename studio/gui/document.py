@@ -24,13 +24,22 @@ from studio.content.words import counted
 from studio.geometry.faces import Face, line_graph_faces
 from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice
 from studio.gui import commands as cmd
-from studio.gui.commands.base import UndoDocument
 from studio.gui import geometry_ops
+from studio.gui.commands.base import UndoDocument
 from studio.gui.fragment import Fragment
 from studio.model import io
 from studio.model.lenient import read_board_leniently
 from studio.model.realm import (
-    ARTIFACTS, COLOURS, Board, Bridge, LineItem, Peg, Seat, Segment, line_key, segment_key,
+    ARTIFACTS,
+    COLOURS,
+    Board,
+    Bridge,
+    LineItem,
+    Peg,
+    Seat,
+    Segment,
+    line_key,
+    segment_key,
 )
 
 

@@ -14,9 +14,8 @@ from PySide6.QtCore import QEventLoop, QMimeData, QObject, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QToolBar, QWidget
 
-from studio.gui import desktop
-from studio.gui import icons, prompts
 from studio.geometry.lattice import ROW_HEIGHT
+from studio.gui import desktop, icons, prompts
 from studio.gui.fragment import Fragment
 from studio.gui.tools.base import HintLabel
 

@@ -355,8 +355,8 @@ def dot_icon(colour: QColor, size: int = 14) -> QIcon:
 
 def glyph_icon(kind: str, size: int = 32) -> QIcon:
     """Icon of a content glyph: treasure, energy, orange / blue idol, sword, helmet, shield."""
-    from studio.render import locations as location_glyphs
     from studio.render import glyphs
+    from studio.render import locations as location_glyphs
 
     def draw(p):
         p.scale(32, 32)

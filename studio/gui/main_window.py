@@ -12,27 +12,27 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar, QVBoxLayout, QWidget
 
-from studio.content.paths import resolved
 from studio.content import LoadError, bundled_path, load_document
+from studio.content.paths import resolved
 from studio.content.yamlio import os_error_text
 from studio.gui import desktop, icons, prompts, wheel_guard
 from studio.gui.balance.editor import BoardBalance
 from studio.gui.docks.properties import PropertiesDock
 from studio.gui.docks.validation import ValidationDock, count_text
-from studio.gui.editor_actions import EditorActions
 from studio.gui.document import BoardDocument, ChangeKind, standard_board
+from studio.gui.editor_actions import EditorActions
 from studio.gui.files import FileServices, tiled_actions
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.location_banner import LocationBanner, document_rules
-from studio.model.locations import offers_for, rules_phrase
-from studio.gui.open_problems_banner import OpenProblemsBanner
 from studio.gui.menu_text import literal, undo_redo_actions
+from studio.gui.open_problems_banner import OpenProblemsBanner
 from studio.gui.scene import BoardScene
 from studio.gui.tools import TOOL_CLASSES, Tool
 from studio.gui.undo_keys import install_document_undo
 from studio.gui.view import BoardView
 from studio.model.io import InvalidContent, read_scenario
 from studio.model.lenient import read_board_leniently
+from studio.model.locations import offers_for, rules_phrase
 from studio.render import export_png
 
 APP_NAME = "Board Studio"

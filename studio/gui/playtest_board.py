@@ -14,8 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygo
 from PySide6.QtWidgets import QSizePolicy, QWidget
 from shapely.geometry import LineString, Polygon
 
-from studio.render import RenderOptions, paint_background, paint_board, scene_rect
-from studio.render import style
+from studio.render import RenderOptions, paint_background, paint_board, scene_rect, style
 from studio.render.glyphs import paint_text
 
 HIT_RADIUS = 0.34          # board units around a peg that count as clicking it

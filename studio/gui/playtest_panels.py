@@ -8,11 +8,17 @@ from collections import Counter
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QAbstractButton, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget,
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
 )
 
-from studio.gui import desktop
 from studio.content.words import counted
+from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
 from studio.model.realm import COLOURS
 from studio.render import style

@@ -22,14 +22,33 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-    QListWidgetItem, QMainWindow, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QStackedWidget,
-    QStyle, QToolBar, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QStyle,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
-from studio.content.paths import missing_reason, rebased_reference, resolve_reference, resolved
 from studio.content import LoadError, schemas_dir
 from studio.content.findings import Finding, json_path_text
+from studio.content.paths import missing_reason, rebased_reference, resolve_reference, resolved
 from studio.content.schemas import schema_findings
 from studio.gui import desktop, icons, prompts, wheel_guard
 from studio.gui.commands.base import guard_undo_stack, silence_undo_stack

@@ -14,7 +14,14 @@ from shapely.geometry import Polygon
 
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.gui.items import (
-    CraterItem, FindingMarkerItem, IslandItem, LineItem, PegItem, PictureItem, SeatLabelItem, SegmentItem,
+    CraterItem,
+    FindingMarkerItem,
+    IslandItem,
+    LineItem,
+    PegItem,
+    PictureItem,
+    SeatLabelItem,
+    SegmentItem,
 )
 from studio.gui.overview import BoardOverviewItem
 from studio.model.realm import line_key, segment_key

@@ -35,12 +35,35 @@ from pathlib import Path
 
 from studio.content.findings import Finding
 from studio.interop.tiled_format import (
-    GID_MASK, Cell, MapObject, ObjectLayer, OtherLayer, Property, Tile, TiledError, TiledMap, TileLayer, Tileset,
-    map_to_tmj, map_to_tmx, properties_by_name, read_map, tileset_to_tsj, tileset_to_tsx,
+    GID_MASK,
+    Cell,
+    MapObject,
+    ObjectLayer,
+    OtherLayer,
+    Property,
+    Tile,
+    TiledError,
+    TiledMap,
+    TileLayer,
+    Tileset,
+    map_to_tmj,
+    map_to_tmx,
+    properties_by_name,
+    read_map,
+    tileset_to_tsj,
+    tileset_to_tsx,
 )
 from studio.interop.tiled_hex import STAGGER_INDICES, HexGrid, hex_at_tile, placement, tile_of_hex
 from studio.model.rivages import (
-    ALL_TERRAINS, DEFAULT_TERRAINS, EFFECT_KEYS, SHIP, SPECIAL_KINDS, STRONGHOLD, WHITE, Effect, Island,
+    ALL_TERRAINS,
+    DEFAULT_TERRAINS,
+    EFFECT_KEYS,
+    SHIP,
+    SPECIAL_KINDS,
+    STRONGHOLD,
+    WHITE,
+    Effect,
+    Island,
 )
 
 FORT = "fort"

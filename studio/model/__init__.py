@@ -1,8 +1,18 @@
 """Plain dataclasses for every content type; load/dump through :mod:`studio.content`."""
 
 from studio.model.realm import (
-    COLOURS, Board, BoardError, LineItem, Peg, Realm, Scenario, Seat, Segment, Bridge,
-    line_key, segment_key,
+    COLOURS,
+    Board,
+    BoardError,
+    Bridge,
+    LineItem,
+    Peg,
+    Realm,
+    Scenario,
+    Seat,
+    Segment,
+    line_key,
+    segment_key,
 )
 
 __all__ = [

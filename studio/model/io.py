@@ -6,11 +6,19 @@ import copy
 import os
 from pathlib import Path
 
-from studio.content import LoadError, dump_yaml, load_document, parse_yaml, resolve_reference, save_atomic
-from studio.content import roundtrip, schema_line
-from studio.content.yamlio import MAX_BYTES, SourceMap
+from studio.content import (
+    LoadError,
+    dump_yaml,
+    load_document,
+    parse_yaml,
+    resolve_reference,
+    roundtrip,
+    save_atomic,
+    schema_line,
+)
 from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
+from studio.content.yamlio import MAX_BYTES, SourceMap
 from studio.model.realm import Board, Realm, Scenario
 from studio.model.rivages import CardSet, Island, LootSet, RivagesScenario, Tree
 

@@ -21,10 +21,9 @@ import threading
 import time
 from pathlib import Path
 
-from studio.console import (STDIO, UnknownName, add_common_options, configure, content_argument, detail, note,
-                            stdin_copy)
-from studio.content.words import counted
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
+from studio.content.words import counted
 from studio.content.yamlio import probe_folder, stat_or_none
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
@@ -580,12 +579,10 @@ def _play_panels(setup, summary, panels, args, games: int):
 
 def _run(args) -> int:
     from studio.playtest.elements import catalogue
-    from studio.playtest.report import CsvWriter, JsonWriter, format_summary, write_html
-    from studio.playtest.setup import load_setup
     from studio.playtest.insight import Expectations
+    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, write_html
+    from studio.playtest.setup import load_setup
     from studio.playtest.stats import Tally
-
-    from studio.playtest.report import FORMAT
 
     check_batch_args(args, {"--json": (args.json, FORMAT), "--csv": (args.csv, None), "--report": (args.report, None)})
     check_content(args.scenario, args.players)

@@ -25,9 +25,10 @@ finished state took (seat ``-1`` when no single seat took it). The batch statist
 
 from __future__ import annotations
 
-from studio.content.words import counted
 import math
 from dataclasses import dataclass
+
+from studio.content.words import counted
 
 NO_SEAT = -1
 

@@ -13,18 +13,28 @@ import html
 import io
 import json
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from studio.content.words import counted
 from studio.playtest.elements import Element, hex_corners, shape_bounds
-from studio.playtest.heat import INK as HEAT_INK, NEVER as HEAT_NEVER, PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, \
-    space_rate_text
+from studio.playtest.heat import INK as HEAT_INK
+from studio.playtest.heat import NEVER as HEAT_NEVER
+from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, space_rate_text
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
 from studio.playtest.runner import GameResult
-from studio.playtest.stats import (CONTENT_KINDS, Distribution, SoloSummary, Summary, all_clear, challenge_text,
-                                   content_pool, never_verb)
+from studio.playtest.stats import (
+    CONTENT_KINDS,
+    Distribution,
+    SoloSummary,
+    Summary,
+    all_clear,
+    challenge_text,
+    content_pool,
+    never_verb,
+)
 
 FORMAT = "studio-playtest/1"
 # the board's seat colours (studio.render.style.SEAT_COLOURS, which this layer may not import),

@@ -10,8 +10,18 @@ current island.
 
 from __future__ import annotations
 
-from studio.rules.rivages.actions import (Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace, PlayLoot,
-                                          PlayRow, StartAt, Use)
+from studio.rules.rivages.actions import (
+    Cross,
+    EndTurn,
+    Fallback,
+    PickArea,
+    PickNode,
+    PickSpace,
+    PlayLoot,
+    PlayRow,
+    StartAt,
+    Use,
+)
 from studio.rules.rivages.board import bits
 
 Hex = tuple[int, int]

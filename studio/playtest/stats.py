@@ -46,8 +46,8 @@ from typing import Any
 from studio.content.words import counted
 from studio.playtest.elements import MARK_KINDS, Element, seat_pegs
 from studio.playtest.insight import Expectations, Insight, InsightTally
-from studio.playtest.seats import Attribution, SeatTest, seat_test
 from studio.playtest.runner import GameResult
+from studio.playtest.seats import Attribution, SeatTest, seat_test
 
 Z95 = 1.959963984540054
 LATE = 0.9                     # a game decided after 90% of its actions is decided late

@@ -31,9 +31,24 @@ import sys
 import time
 
 from studio.console import note
-from studio.playtest.cli import (BatchFailed, Interrupts, Parser, UsageError, add_batch_options, check_batch_args, check_content,
-                                 cluster_errors, consume, content_errors, fail, plural, progress_bar, run_main,
-                                 stop_fields, text_report_stream)
+from studio.playtest.cli import (
+    BatchFailed,
+    Interrupts,
+    Parser,
+    UsageError,
+    add_batch_options,
+    check_batch_args,
+    check_content,
+    cluster_errors,
+    consume,
+    content_errors,
+    fail,
+    plural,
+    progress_bar,
+    run_main,
+    stop_fields,
+    text_report_stream,
+)
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
@@ -164,9 +179,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     from studio.playtest.executors import BatchSpec, open_executor
+    from studio.playtest.insight import Expectations
     from studio.playtest.runner import game_seed, resolve_bots
     from studio.playtest.setup import SetupError, load_setup
-    from studio.playtest.insight import Expectations
     from studio.playtest.stats import Tally
 
     check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})

@@ -11,11 +11,11 @@ from pathlib import Path
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPen, QPolygonF, QRadialGradient
 
-from studio.model.realm import Board, line_key
+from studio.model.realm import Board
 from studio.playtest.heat import PEG_ID_SIZE, peg_id_at
 from studio.render import glyphs, locations, style
-from studio.render.style import RenderOptions
 from studio.render.output import check_writable
+from studio.render.style import RenderOptions
 
 
 def peg_point(board: Board, peg_id: str) -> QPointF:

@@ -32,8 +32,17 @@ from studio.render import glyphs
 from studio.render.export import ExportError
 from studio.render.pages import Pages, sheet_size
 from studio.render.rivages_glyphs import (
-    DEFAULT_PALETTE, INK, Palette, effect_parts, effect_text, paint_area, paint_effect, paint_loot, paint_scroll,
-    paint_statue, paint_symbol,
+    DEFAULT_PALETTE,
+    INK,
+    Palette,
+    effect_parts,
+    effect_text,
+    paint_area,
+    paint_effect,
+    paint_loot,
+    paint_scroll,
+    paint_statue,
+    paint_symbol,
 )
 
 CARD_MM = (63.0, 88.0)

@@ -22,17 +22,26 @@ from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter, QPen,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
     QPolygonF,
 )
 from PySide6.QtSvg import QSvgGenerator
 
+from studio.content.yamlio import replace_with, temp_path_beside
 from studio.model.realm import Board
 from studio.render import glyphs, locations, style
 from studio.render.board import paint_background, paint_board, plate_rect, seat_label_positions
-from studio.render.style import RenderOptions
 from studio.render.output import check_writable
-from studio.content.yamlio import replace_with, temp_path_beside
+from studio.render.style import RenderOptions
 
 
 class Stopped(Exception):

@@ -29,7 +29,15 @@ from studio.render import glyphs
 from studio.render.export import PAPERS, ExportError
 from studio.render.pages import Pages, write_pages
 from studio.render.rivages_glyphs import (
-    DEFAULT_PALETTE, INK, PAPER, Palette, effect_parts, effect_text, paint_area, paint_effect, paint_terrain,
+    DEFAULT_PALETTE,
+    INK,
+    PAPER,
+    Palette,
+    effect_parts,
+    effect_text,
+    paint_area,
+    paint_effect,
+    paint_terrain,
 )
 from studio.validate.island_goals import island_areas
 

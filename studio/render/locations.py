@@ -17,10 +17,16 @@ from dataclasses import dataclass, field
 import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF,
+    QBrush,
+    QColor,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
     QRadialGradient,
 )
-
 from shapely.geometry import Polygon
 
 from studio.geometry.faces import Face, line_graph_faces

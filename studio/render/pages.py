@@ -16,7 +16,14 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
 
 from studio.render.export import (
-    FORMATS, PAPERS, ExportError, page_layout, pdf_writer, png_pixels, write_atomically, write_png_sheet,
+    FORMATS,
+    PAPERS,
+    ExportError,
+    page_layout,
+    pdf_writer,
+    png_pixels,
+    write_atomically,
+    write_png_sheet,
     write_svg_sheet,
 )
 from studio.render.output import check_writable

@@ -376,8 +376,14 @@ def _rivages_content(island: Island):
 
 
 def _island_image(island: Island, palette) -> QImage:
-    from studio.render.island import SQRT3, goal_strip_height, island_rect, paint_goal_strip, paint_island, \
-        IslandOptions
+    from studio.render.island import (
+        SQRT3,
+        IslandOptions,
+        goal_strip_height,
+        island_rect,
+        paint_goal_strip,
+        paint_island,
+    )
 
     mm = 22.0 / SQRT3     # mm per painter unit, as printed
     src = island_rect(island, 0.35)

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import shapely
 
-from studio.model.realm import ARTIFACTS, Board, BoardError, RealmRules, Scenario, line_key, segment_key
 from studio.geometry.bands import Topology
+from studio.model.realm import ARTIFACTS, Board, BoardError, RealmRules, Scenario, line_key, segment_key
 from studio.validate.geometry import BoardGeometry, side_connected_parts
 from studio.validate.report import Reporter, quote_pegs
 

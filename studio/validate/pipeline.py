@@ -16,11 +16,11 @@ from typing import Iterable
 from studio.content import Document, LoadError, load_document, resolve_reference
 from studio.content.findings import Finding, cap_per_file
 from studio.content.paths import listed_link_target, missing_reason, shown_reference
+from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import board_element, current_version, migrate, parse_format
+from studio.model import locations
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
-from studio.content.schema_messages import did_you_mean
-from studio.model import locations
 from studio.validate.lint import BoardNeeds, OnBoard, lint_board, lint_board_rules, lint_scenario
 from studio.validate.report import Reporter, group_escapes
 from studio.validate.rivages import RIVAGES_MODELS, rivages_findings

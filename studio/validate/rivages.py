@@ -31,9 +31,24 @@ from studio.content.paths import listed_link_target, missing_reason, resolved, s
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
 from studio.geometry.hex import clusters, cube_round, distance, neighbours
-from studio.model.rivages import (ALL_TERRAINS, CARD_ACTIONS, DEFAULT_TERRAINS, SHIP, SIDES, SPECIAL_KINDS,
-                                  STRONGHOLD, WHITE, CardSet, Effect, Island, LootSet, RivagesRules,
-                                  RivagesScenario, Tree, folder_files)
+from studio.model.rivages import (
+    ALL_TERRAINS,
+    CARD_ACTIONS,
+    DEFAULT_TERRAINS,
+    SHIP,
+    SIDES,
+    SPECIAL_KINDS,
+    STRONGHOLD,
+    WHITE,
+    CardSet,
+    Effect,
+    Island,
+    LootSet,
+    RivagesRules,
+    RivagesScenario,
+    Tree,
+    folder_files,
+)
 from studio.validate.report import Reporter, group_escapes
 from studio.validate.schema import check_schema, has_errors
 

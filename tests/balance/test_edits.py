@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from studio.balance.edits import (Diagnosis, Edit, EditError, Regions, apply_edits, candidate_edits,
-                                  findings_of, parse_locks, valid_edits)
+from studio.balance.edits import (
+    Diagnosis,
+    Edit,
+    EditError,
+    Regions,
+    apply_edits,
+    candidate_edits,
+    findings_of,
+    parse_locks,
+    valid_edits,
+)
 from studio.model.realm import segment_key
 from tests.balance.boards import lattice_board, setup_of
 

@@ -7,9 +7,9 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-import studio.gui  # noqa: E402,F401  (applies the PySide6 workaround first)
 from PySide6.QtCore import QPointF, QSettings  # noqa: E402
 
+import studio.gui  # noqa: E402,F401  (applies the PySide6 workaround first)
 from studio.gui import prompts  # noqa: E402
 from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
 

@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from studio.content import bundled_path  # noqa: E402
 from studio.gui.balance.dashboard import BalanceDashboard  # noqa: E402
+from studio.playtest.insight import END_CODES, Expectations  # noqa: E402
 from studio.playtest.runner import run_batch  # noqa: E402
 from studio.playtest.setup import load_setup  # noqa: E402
-from studio.playtest.insight import END_CODES, Expectations  # noqa: E402
 from studio.playtest.stats import summarize  # noqa: E402
 
 pytestmark = pytest.mark.gui

@@ -363,8 +363,17 @@ def unnamed_inputs(window) -> list[str]:
     """The inputs of ``window`` a screen reader could not name: no accessible name and no buddy
     label (a combo box's list, a spin box's line edit and a view's header are Qt's own parts)."""
     from PySide6.QtWidgets import (
-        QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox, QGraphicsView, QHeaderView, QLabel,
-        QLineEdit, QPlainTextEdit, QScrollBar, QTextEdit,
+        QAbstractItemView,
+        QAbstractSlider,
+        QAbstractSpinBox,
+        QComboBox,
+        QGraphicsView,
+        QHeaderView,
+        QLabel,
+        QLineEdit,
+        QPlainTextEdit,
+        QScrollBar,
+        QTextEdit,
     )
 
     from studio.gui.balance.charts import Chart

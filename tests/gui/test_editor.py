@@ -8,13 +8,13 @@ import types
 from pathlib import Path
 
 import pytest
+from conftest import view_point
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from conftest import view_point
-from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from studio.gui import prompts
 from studio.gui.main_window import default_board_path
 from studio.model import io

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
+from mouse import at, centroid, press_release, stroke
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
-from mouse import at, centroid, press_release, stroke
 from studio.content import bundled_path
 from studio.gui import prompts
 from studio.gui.dialogs.new_board import NewBoardWizard

@@ -7,12 +7,18 @@ removed."""
 from __future__ import annotations
 
 import pytest
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from PySide6.QtTest import QTest
 
-from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from studio.gui.templates import build_board, spec_for
 from studio.model.locations import (
-    BASE, MECHANICS, base_scenario, board_mechanics, known_locations, offers_for, rules_mechanics,
+    BASE,
+    MECHANICS,
+    base_scenario,
+    board_mechanics,
+    known_locations,
+    offers_for,
+    rules_mechanics,
 )
 
 pytestmark = pytest.mark.gui

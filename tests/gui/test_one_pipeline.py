@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from studio.content import LoadError, load_document
-from studio.gui.document import BoardDocument
 from studio.gui.docks.validation import ValidationDock
+from studio.gui.document import BoardDocument
 from studio.model.io import InvalidContent
 from studio.validate import validate
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 
 import pytest
+from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
+from mouse import at, centroid, midpoint, press_release, stroke
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
-from mouse import at, centroid, midpoint, press_release, stroke
 from studio.model import io
 from studio.model.realm import segment_key
 

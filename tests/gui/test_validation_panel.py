@@ -5,8 +5,8 @@ every kind of element a finding names; findings select and frame their element."
 from __future__ import annotations
 
 import pytest
-
 from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
+
 from studio.content.findings import Finding
 from studio.gui.docks.validation import WORKER_THRESHOLD, ValidationDock
 from studio.gui.document import BoardDocument

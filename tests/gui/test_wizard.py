@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from studio.content import bundled_path
 from studio.gui.dialogs.new_board import NewBoardWizard, bundled_scenarios
 from studio.gui.docks.validation import validate_board

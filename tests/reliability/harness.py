@@ -192,7 +192,7 @@ class Sandbox:
         self.users = self._users()
 
     def _games(self) -> None:
-        from studio.playtest.session import game_file_data, PlaySession
+        from studio.playtest.session import PlaySession, game_file_data
         from studio.rules import load_game
 
         for name, players in (("jungle-temples.yaml", 3), ("labyrinth.yaml", 2), ("rivages.yaml", 2),

@@ -20,8 +20,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.reliability.harness import (HOSTILE, Figures, Sandbox, check_game, check_games, fuzz, game_cases,
-                                       invariant_violations)
+from tests.reliability.harness import (
+    HOSTILE,
+    Figures,
+    Sandbox,
+    check_game,
+    check_games,
+    fuzz,
+    game_cases,
+    invariant_violations,
+)
 
 CASES = game_cases()
 

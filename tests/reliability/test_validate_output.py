@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from studio.content import LoadError, parse_yaml, yamlio
-from studio.content.schemas import schema_findings
 from studio.content.findings import MAX_PER_FILE, Finding, cap_per_file
+from studio.content.schemas import schema_findings
 from studio.validate import validate
 from studio.validate.pipeline import validate_paths
 

@@ -7,9 +7,26 @@ Codes: S ship, F forest, D dune, C cliff, L lagoon, X stronghold, W white, ``.``
 
 from __future__ import annotations
 
-from studio.model.rivages import (Card, CardSet, Challenge, Effect, Goal, GoalStep, Island, LootSet, LootToken, Rivages,
-                                  RivagesRules, RivagesScenario, SoloCards, SoloSettings, Space, Tree, TreeNode,
-                                  TreeSide)
+from studio.model.rivages import (
+    Card,
+    CardSet,
+    Challenge,
+    Effect,
+    Goal,
+    GoalStep,
+    Island,
+    LootSet,
+    LootToken,
+    Rivages,
+    RivagesRules,
+    RivagesScenario,
+    SoloCards,
+    SoloSettings,
+    Space,
+    Tree,
+    TreeNode,
+    TreeSide,
+)
 from studio.rules.rivages.game import RivagesGame
 
 CODES = {"S": "ship", "F": "forest", "D": "dune", "C": "cliff", "L": "lagoon", "X": "stronghold", "W": "white"}

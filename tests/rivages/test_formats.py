@@ -7,8 +7,17 @@ import pytest
 from studio.content import LoadError, dump_yaml, parse_yaml
 from studio.content.schemas import known_formats, schema_findings
 from studio.model import io
-from studio.model.rivages import (DEFAULT_TERRAINS, CardSet, Effect, Island, LootSet, RivagesScenario, Tree,
-                                  read_as, read_rivages)
+from studio.model.rivages import (
+    DEFAULT_TERRAINS,
+    CardSet,
+    Effect,
+    Island,
+    LootSet,
+    RivagesScenario,
+    Tree,
+    read_as,
+    read_rivages,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "rivages"
 VALID = DATA / "valid"

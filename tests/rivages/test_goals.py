@@ -8,7 +8,7 @@ from studio.model.rivages import Card, Goal, RivagesRules
 from studio.rules import IllegalAction
 from studio.rules.rivages import Cross, PickSpace, PlayRow
 from studio.rules.rivages.board import IslandMap
-from tests.rivages.helpers import (game, island, place, step_areas, step_fort, step_pattern, step_spaces, tiny)
+from tests.rivages.helpers import game, island, place, step_areas, step_fort, step_pattern, step_spaces, tiny
 
 TERRAINS = ["forest", "dune", "cliff", "lagoon"]
 ANY_ROWS = [Card(f"e{i:02d}", (("any", "any", "any"),) * 3, 2) for i in range(12)]

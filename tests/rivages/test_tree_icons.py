@@ -4,7 +4,7 @@ import pytest
 
 from studio.model.rivages import Card, Effect, RivagesRules
 from studio.rules import IllegalAction
-from studio.rules.rivages import (Cross, EndTurn, PickArea, PickNode, PickSpace, PlayLoot, PlayRow, StartAt, Use)
+from studio.rules.rivages import Cross, EndTurn, PickArea, PickNode, PickSpace, PlayLoot, PlayRow, StartAt, Use
 from tests.rivages.helpers import cards, crossed, game, place, tiny
 
 STATUES = [Card(f"e{i:02d}", (("statue", "statue", "statue"), ("any", "any"), ("any",)), 2) for i in range(12)]

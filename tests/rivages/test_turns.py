@@ -4,7 +4,7 @@ import pytest
 
 from studio.model.rivages import Card
 from studio.rules import IllegalAction
-from studio.rules.rivages import (Cross, EndTurn, Fallback, PickNode, PickSpace, PlayRow, StartAt, Use)
+from studio.rules.rivages import Cross, EndTurn, Fallback, PickNode, PickSpace, PlayRow, StartAt, Use
 from tests.rivages.helpers import cards, crossed, game, place, tiny
 
 ROWS = (("forest", "dune"), ("cliff", "lagoon", "forest"), ("any",))

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.geometry.bands import OUTSIDE, Topology
+from studio.rules.realm.enclosure import Walls, enclosed_side
 from tests.rules.realm_helpers import small_board
 
 

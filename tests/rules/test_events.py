@@ -13,8 +13,20 @@ from studio.rules import load_game
 from studio.rules.events import Event, record_events
 from tests.rules.realm_helpers import give, seg, small_board
 from tests.rules.test_jungle_temples import jungle, line
-from tests.rules.test_realm_locations import (ARCHIPELAGO, ENGRAVED, LABYRINTH, RUINS, VOLCANO, archipelago_board,
-                                              draws, engraved_board, labyrinth_board, put, state_of, volcano_board)
+from tests.rules.test_realm_locations import (
+    ARCHIPELAGO,
+    ENGRAVED,
+    LABYRINTH,
+    RUINS,
+    VOLCANO,
+    archipelago_board,
+    draws,
+    engraved_board,
+    labyrinth_board,
+    put,
+    state_of,
+    volcano_board,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

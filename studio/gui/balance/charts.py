@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from studio.gui import desktop
 from studio.render import style
 
+
 # chart colours follow the palette (studio.gui.desktop.theme), read at each paint
 def ink_colour() -> QColor:
     return desktop.qcolour("text")

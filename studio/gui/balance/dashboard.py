@@ -21,8 +21,22 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.content.words import counted
@@ -798,9 +812,7 @@ class BalanceDashboard(QWidget):
         self.end_chart.set_summary(s)
         self.arc_chart.set_summary(s)
         if s.insight is not None:
-            from studio.playtest.report import play_figures
-
-            from studio.playtest.report import arc_figures
+            from studio.playtest.report import arc_figures, play_figures
 
             rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
                            for label, text in play_figures(s) + arc_figures(s))

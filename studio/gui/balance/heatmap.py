@@ -14,10 +14,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from studio.playtest.heat import heat_labels
 from studio.gui.balance.overlay import (
-    FILL_ALPHA, NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
+    FILL_ALPHA,
+    NEVER,
+    HeatLegendBase,
+    HeatRamp,
+    centred_text,
+    heat_colour,
+    make_passive,
+    never_marks,
+    paint_never,
 )
+from studio.playtest.heat import heat_labels
 
 Z_HEAT = 27.0              # over segments, lines and regions (25), under pegs (30) and labels
 LINE_WIDTH = 0.16          # bridges and line items, board units

@@ -24,10 +24,17 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from studio.gui import desktop
 from studio.content.words import counted
+from studio.gui import desktop
 from studio.gui.balance.overlay import (
-    NEVER, HeatLegendBase, HeatRamp, centred_text, heat_colour, make_passive, never_marks, paint_never,
+    NEVER,
+    HeatLegendBase,
+    HeatRamp,
+    centred_text,
+    heat_colour,
+    make_passive,
+    never_marks,
+    paint_never,
 )
 from studio.playtest.heat import space_rate_text
 from studio.render import glyphs

@@ -19,8 +19,22 @@ import threading
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
-    QCheckBox, QDoubleSpinBox, QFormLayout, QGraphicsItem, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-    QListWidget, QListWidgetItem, QMainWindow, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
+    QCheckBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGraphicsItem,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
     QWidget,
 )
 

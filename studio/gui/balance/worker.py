@@ -13,7 +13,6 @@ import time
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-
 _LIVE: set = set()   # running (thread, worker) pairs, kept alive even if their run object goes
 
 

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QVBoxLayout,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
 )
 
-from studio.gui import desktop
 from studio.bots import MCTSBot
 from studio.bots.mcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS
+from studio.gui import desktop
 
 MIN_SECONDS = 0.05      # s: less gives the search too few iterations to mean anything
 DEFAULT_SECONDS = 1.0

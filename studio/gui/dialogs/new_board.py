@@ -16,18 +16,43 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView,
-    QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QRadioButton, QSpinBox, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget, QWizard, QWizardPage,
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
 )
 
-from studio.gui import desktop
 from studio.content import LoadError, bundled_path
 from studio.content.paths import listed_link_target
 from studio.geometry.lattice import STANDARD_COLUMNS, STANDARD_ROWS
-from studio.gui import icons
+from studio.gui import desktop, icons
 from studio.gui.templates import (
-    LOCATION_NAMES, SHAPE_SIDES, SHAPES, NewBoardSpec, SeatSpec, build_board, default_seats, lattice, side_label,
+    LOCATION_NAMES,
+    SHAPE_SIDES,
+    SHAPES,
+    NewBoardSpec,
+    SeatSpec,
+    build_board,
+    default_seats,
+    lattice,
+    side_label,
     spec_for,
 )
 from studio.model.io import InvalidContent, read_scenario

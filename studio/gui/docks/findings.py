@@ -9,8 +9,8 @@ Usage: ``dock = FindingsDock(document, parent=window)``; ``window.addDockWidget(
 
 from __future__ import annotations
 
-from studio.gui import desktop
 from studio.content.findings import Finding
+from studio.gui import desktop
 from studio.gui.docks.validation import FindingsListDock, count_text
 from studio.validate.rivages import element_text
 

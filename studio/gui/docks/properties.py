@@ -19,14 +19,29 @@ import shiboken6
 from PySide6.QtCore import QRegularExpression, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QRegularExpressionValidator
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QLineEdit,
-    QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QStackedWidget,
-    QToolTip, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QStackedWidget,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
 )
 
-from studio.gui import desktop
 from studio.content.words import counted
-from studio.gui import prompts
+from studio.gui import desktop, prompts
 from studio.gui.document import MAX_COUNT, BoardDocument, ChangeKind
 from studio.model.locations import LocationOffers, board_mechanics, offers_for
 from studio.model.realm import ARTIFACTS, COLOURS, segment_key

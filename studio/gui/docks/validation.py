@@ -20,17 +20,24 @@ from concurrent.futures import wait as wait_futures
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDockWidget, QHeaderView, QLabel, QStyle, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QDockWidget,
+    QHeaderView,
+    QLabel,
+    QStyle,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
-from studio.gui import desktop
 from studio.content import LoadError
 from studio.content.findings import Finding
 from studio.content.gc_hold import gc_hold
+from studio.gui import desktop
 from studio.gui.document import BoardDocument, ChangeKind
 from studio.model.io import InvalidContent, read_scenario
-from studio.model.realm import Board, Scenario
 from studio.model.locations import rules_for, rules_phrase
+from studio.model.realm import Board, Scenario
 from studio.validate import validate
 
 DEBOUNCE_MS = 150

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication
 from studio.content import LoadError
 from studio.gui import prompts
 from studio.gui.document import ChangeKind
-from studio.gui.files.export_dialog import with_path_suffix
 from studio.gui.files.disk_guard import confirm_overwrite
+from studio.gui.files.export_dialog import with_path_suffix
 from studio.gui.files.recovery import RecoveryEntry, RecoveryStore
 from studio.gui.files.restore import WindowRecovery, restore_entry
 from studio.gui.files.watcher import DiskWatcher

@@ -5,7 +5,15 @@ sheets will be (cards a page, pages) said as the options change."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.render.cards import DUPLEX_EDGES, MAX_BLEED_MM, PrintOptions, layout_card_sheets

@@ -24,11 +24,11 @@ from studio.gui.docks.findings import FindingsDock
 from studio.gui.files.disk_guard import DiskGuard
 from studio.gui.files.recent import RecentFiles, RecentFilesMixin
 from studio.gui.files.restore import WindowRecovery, quit_studio
-from studio.gui.menu_text import literal
 from studio.gui.main_window import file_format, is_bundled, load_error_text
+from studio.gui.menu_text import literal
 from studio.gui.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
-from studio.render.export import ExportError, FORMATS
+from studio.render.export import FORMATS, ExportError
 
 MAX_RECENT = 10
 

@@ -14,17 +14,27 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
     QScrollArea,
-    QSpinBox, QToolButton, QVBoxLayout, QWidget,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.gui import desktop
+from studio.gui.rivages.island_widgets import RewardEditor
 from studio.model.rivages import SHIP, WHITE, Effect, GoalStep
 from studio.render.rivages_glyphs import Palette
 from studio.validate.island_goals import check_goals
-
-from studio.gui.rivages.island_widgets import RewardEditor
 
 QUEST_KINDS = (("fort", "Cross the 6 spaces around a fort"), ("spaces", "Cross given spaces"),
                ("pattern", "Cross a row showing a pattern"))

@@ -15,7 +15,16 @@ import random
 from studio.geometry.hex import distance, neighbours, offset_to_axial, within
 from studio.gui.content_document import ContentDocument
 from studio.model.rivages import (
-    ALL_TERRAINS, SHIP, STRONGHOLD, WHITE, Effect, Goal, GoalStep, Island, RivagesScenario, Space,
+    ALL_TERRAINS,
+    SHIP,
+    STRONGHOLD,
+    WHITE,
+    Effect,
+    Goal,
+    GoalStep,
+    Island,
+    RivagesScenario,
+    Space,
 )
 
 Hex = tuple[int, int]

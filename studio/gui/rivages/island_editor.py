@@ -18,8 +18,17 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QLineEdit, QMainWindow,
-    QSpinBox, QToolBar,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QSpinBox,
+    QToolBar,
 )
 
 from studio.content import LoadError
@@ -36,7 +45,16 @@ from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
 from studio.gui.rivages.island_properties import IslandPropertiesDock
 from studio.gui.rivages.island_tools import (
-    BridgeTool, EraserTool, FillTool, FortTool, GoalPickTool, PaintTool, SelectTool, ShipTool, StrongholdTool, WhiteTool,
+    BridgeTool,
+    EraserTool,
+    FillTool,
+    FortTool,
+    GoalPickTool,
+    PaintTool,
+    SelectTool,
+    ShipTool,
+    StrongholdTool,
+    WhiteTool,
 )
 from studio.gui.rivages.island_widgets import icon_choices
 from studio.gui.undo_keys import install_document_undo

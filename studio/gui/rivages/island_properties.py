@@ -6,13 +6,20 @@ applied when the field is left (or Enter)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
+from studio.gui.rivages.island_widgets import icon_choices
 from studio.model.rivages import SHIP, STRONGHOLD, WHITE
 from studio.render.rivages_glyphs import Palette
-
-from studio.gui.rivages.island_widgets import icon_choices
 
 
 class IslandPropertiesDock(QDockWidget):

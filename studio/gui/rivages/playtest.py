@@ -23,13 +23,28 @@ import os
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-    QScrollArea, QSpinBox, QSplitter, QTabBar, QToolButton, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTabBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
-from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, panel_style, error_box, wrong_scenario
+from studio.gui.playtest_frame import DEFAULT_DELAY_MS, PlaytestFrame, error_box, panel_style, wrong_scenario
 from studio.gui.playtest_panels import SeatFrame, controller_phrase
 from studio.gui.rivages.play_views import HandPlayView, IslandPlayView, TreePlayView, symbols_icon
 from studio.playtest import rivages_turn as turn

@@ -13,8 +13,18 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QSpinBox, QToolBar,
-    QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.gui import desktop
@@ -23,7 +33,13 @@ from studio.gui.rivages import icons
 from studio.gui.rivages import tree_commands as tc
 from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.tree_scene import (
-    AddNodeTool, DeleteTool, LinkTool, SelectTool, StartTool, TreeScene, free_neighbour,
+    AddNodeTool,
+    DeleteTool,
+    LinkTool,
+    SelectTool,
+    StartTool,
+    TreeScene,
+    free_neighbour,
 )
 from studio.gui.view import BoardView
 from studio.model.rivages import ALL_TERRAINS, SIDES, Effect, Tree

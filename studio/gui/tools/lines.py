@@ -10,8 +10,8 @@ from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsLineItem, QWidget
 
 from studio.gui.items import Z_OVERLAY
-from studio.model.realm import line_key
 from studio.gui.tools.base import Tool, hint_widget
+from studio.model.realm import line_key
 from studio.render import style
 
 

@@ -8,8 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from studio.gui import desktop
-from studio.gui import prompts
+from studio.gui import desktop, prompts
 
 
 class KindChoice(QWidget):

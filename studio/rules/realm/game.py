@@ -20,16 +20,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from studio.geometry.bands import BandShape, Topology
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
 from studio.rules.api import Game, IllegalAction, State
-from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
 from studio.rules.events import Event
-from studio.rules.realm.actions import (DECK, CardPayment, Draw, ExtraAction, Pass, Place, TakeCard,
-                                        action_from_dict, payment_order)
+from studio.rules.realm.actions import (
+    DECK,
+    CardPayment,
+    Draw,
+    ExtraAction,
+    Pass,
+    Place,
+    TakeCard,
+    action_from_dict,
+    payment_order,
+)
 from studio.rules.realm.cards import card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
-from studio.geometry.bands import BandShape, Topology
+from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
 
 NCOL = len(COLOURS)
 CINDEX = {c: i for i, c in enumerate(COLOURS)}

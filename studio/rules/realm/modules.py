@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from studio.rules.realm.game import PlaceOutcome, RealmGame, RealmState
     from studio.geometry.bands import BandShape
+    from studio.rules.realm.game import PlaceOutcome, RealmGame, RealmState
 
 
 class RealmModule:
@@ -85,6 +85,12 @@ def register(cls: type[RealmModule]) -> type[RealmModule]:
 def load_modules() -> None:
     """Import every location module so it registers itself."""
     from studio.rules.realm import (  # noqa: F401
-        archipelago, cursed_triangle, engraved_board, fragile_ruins, jungle_temples, labyrinth, two_deities,
+        archipelago,
+        cursed_triangle,
+        engraved_board,
+        fragile_ruins,
+        jungle_temples,
+        labyrinth,
+        two_deities,
         volcano,
     )

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from studio.geometry.hex import DIRECTIONS, distance
-from studio.model.rivages import (SHIP, STRONGHOLD, WHITE, Effect, GoalStep, Island, RivagesError, RivagesRules,
-                                  TreeSide)
+from studio.model.rivages import SHIP, STRONGHOLD, WHITE, Effect, GoalStep, Island, RivagesError, RivagesRules, TreeSide
 from studio.rules.rivages.actions import Cross, PickArea, PickNode, PickSpace, StartAt
 
 Atom = tuple[str, object]

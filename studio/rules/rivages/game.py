@@ -31,10 +31,22 @@ from typing import Any, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
-from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.events import Event
-from studio.rules.rivages.actions import (END_TURN, Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,
-                                          PlayLoot, PlayRow, StartAt, Use, action_from_dict)
+from studio.rules.record import derive_copy, derive_snapshot, kept
+from studio.rules.rivages.actions import (
+    END_TURN,
+    Cross,
+    EndTurn,
+    Fallback,
+    PickArea,
+    PickNode,
+    PickSpace,
+    PlayLoot,
+    PlayRow,
+    StartAt,
+    Use,
+    action_from_dict,
+)
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
 
 DECISION_KINDS = ("any", "leap", "area", "statue")

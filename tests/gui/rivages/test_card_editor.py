@@ -9,7 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from PySide6.QtWidgets import QToolButton
 
 from studio.gui import prompts

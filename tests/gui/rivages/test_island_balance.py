@@ -19,9 +19,9 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from studio.gui.rivages.island_editor import IslandEditorWindow  # noqa: E402
 from studio.playtest.elements import catalogue, island_stats  # noqa: E402
+from studio.playtest.insight import Expectations  # noqa: E402
 from studio.playtest.island_trial import island_setup  # noqa: E402
 from studio.playtest.runner import run_batch  # noqa: E402
-from studio.playtest.insight import Expectations  # noqa: E402
 from studio.playtest.stats import summarize  # noqa: E402
 
 pytestmark = pytest.mark.gui

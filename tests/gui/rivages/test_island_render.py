@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from PySide6.QtGui import QImage, QPainter
 
 from studio.model.io import read

@@ -22,8 +22,18 @@ from studio.playtest import rivages_turn as turn  # noqa: E402
 from studio.playtest.runner import result_of  # noqa: E402
 from studio.playtest.session import read_game_file  # noqa: E402
 from studio.rules import load_game  # noqa: E402
-from studio.rules.rivages.actions import (Cross, EndTurn, Fallback, PickArea, PickNode, PickSpace,  # noqa: E402
-                                          PlayLoot, PlayRow, StartAt, Use)
+from studio.rules.rivages.actions import (  # noqa: E402
+    Cross,
+    EndTurn,
+    Fallback,
+    PickArea,
+    PickNode,
+    PickSpace,
+    PlayLoot,
+    PlayRow,
+    StartAt,
+    Use,
+)
 
 pytestmark = pytest.mark.gui
 

@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from studio.gui import prompts
 from studio.gui.rivages import tree_commands as tc
