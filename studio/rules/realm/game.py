@@ -18,7 +18,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, ClassVar
 
 from studio.geometry.bands import BandShape, Topology
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
@@ -363,6 +363,11 @@ class RealmState(State):
     (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
     ``log`` (one line per action) and ``history`` (actions)."""
 
+    # made from the declarations below, once the class exists (studio.rules.record)
+    _copy_record: ClassVar[Callable[[RealmState], RealmState]]
+    _snapshot_record: ClassVar[Callable[[RealmState], dict]]
+    _public_view: ClassVar[Callable[[RealmState], dict]]
+    _read_public: ClassVar[Callable[[RealmState, dict], RealmState]]
     # The record: clone, snapshot and the public part of an observation are derived from these
     # declarations (studio.rules.record). Copy "skip": shared copy-on-write or rebuilt, set by
     # :meth:`clone`. View: "public" (every seat sees it as it is), "custom" (observation shows
@@ -1707,10 +1712,10 @@ class RealmState(State):
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
 
 
-RealmState._copy_record = derive_copy(RealmState, "_copy_record")  # type: ignore[attr-defined]
-RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")  # type: ignore[attr-defined]
-RealmState._public_view = derive_view(RealmState, "_public_view")  # type: ignore[attr-defined]
-RealmState._read_public = derive_read(RealmState, "_read_public")  # type: ignore[attr-defined]
+RealmState._copy_record = derive_copy(RealmState, "_copy_record")
+RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")
+RealmState._public_view = derive_view(RealmState, "_public_view")
+RealmState._read_public = derive_read(RealmState, "_read_public")
 
 
 def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
