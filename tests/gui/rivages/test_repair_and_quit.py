@@ -50,7 +50,9 @@ def test_a_misspelt_key_opens_listed_and_is_repaired_here(cls, qtbot, tmp_path, 
     with pytest.raises(io.InvalidContent) as refused:
         io.read(path)                                        # what `studio validate` says about the file
     (problem,) = refused.value.findings
-    assert problem.code == "schema/unknown-key" and problem.line == 4
+    typo_line = path.read_text(encoding="utf-8").splitlines().index(next(
+        line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("nmae: "))) + 1
+    assert problem.code == "schema/unknown-key" and problem.line == typo_line
 
     window = cls(settings=settings)
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
@@ -69,7 +71,7 @@ def test_a_misspelt_key_opens_listed_and_is_repaired_here(cls, qtbot, tmp_path, 
     dialogs.answer("ask_save_dropping", True)
     assert window.save() is True
     (names, dropped) = dialogs.named("ask_save_dropping")[0]
-    assert dropped == ["line 4: nmae = " + dropped[0].split(" = ", 1)[1]]
+    assert dropped == [f"line {typo_line}: nmae = " + dropped[0].split(" = ", 1)[1]]
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# keep me\n") and "nmae" not in text and "name: Repaired" in text
     assert io.read(path).name == "Repaired"
