@@ -403,8 +403,11 @@ def test_an_emptied_id_or_name_field_gets_its_value_back_and_says_why(window):
     dock = window.properties_dock
     doc = window.document
     old = doc.board.id
-    dock.board_id.setText("")
-    dock.board_id.editingFinished.emit()
+    dock.board_id.setFocus()
+    dock.board_id.selectAll()
+    QTest.keyClick(dock.board_id, Qt.Key_Backspace)      # typed, as a user does: the validator sees it
+    assert dock.board_id.text() == ""
+    QTest.keyClick(dock.board_id, Qt.Key_Return)
     assert doc.board.id == old and dock.board_id.text() == old
     assert "cannot be empty" in window.statusBar().currentMessage()
     assert not window.isWindowModified()
@@ -426,3 +429,21 @@ def test_a_focused_name_field_shows_the_board_opened_meanwhile(window, tmp_path)
     dock.board_name.editingFinished.emit()
     assert window.document.board.name != "Jungle Temples, 2 players"
     assert not window.isWindowModified()
+
+
+def test_a_seat_the_board_draws_no_label_for_opens_its_page(window):
+    """Trial: on Volcano boards (seats start at the crater, no seat label) Edit in the seat list
+    cleared the selection instead of showing the seat, so it could not be renamed or removed."""
+    source = Path(default_board_path()).parent / "volcano-2p.yaml"
+    assert window.load_path(str(source), interactive=False)
+    dock = window.properties_dock
+    first = next(iter(window.document.board.seats))
+    assert not window.scene.items_for(("seat", first))
+    dock.seat_list.setCurrentRow(0)
+    dock._edit_current_seat()
+    assert dock._current("seat") == first and dock.seat_name.text() == first
+    dock.seat_name.setText("crater-south")
+    dock.seat_name.editingFinished.emit()
+    assert "crater-south" in window.document.board.seats and dock._current("seat") == "crater-south"
+    window.scene.select_elements([("peg", next(iter(window.document.board.pegs)))])
+    assert dock._current("seat") is None                   # something else selected on the board

@@ -155,7 +155,9 @@ def _page(title: str) -> tuple[QWidget, QFormLayout, QLabel, QVBoxLayout]:
 
 def _id_edit() -> QLineEdit:
     edit = QLineEdit()
-    edit.setValidator(QRegularExpressionValidator(QRegularExpression(ID_PATTERN)))
+    # empty is let through so that leaving the field empty is answered (it gets its value back
+    # and says why), never silently ignored: Qt sends no editingFinished for rejected input
+    edit.setValidator(QRegularExpressionValidator(QRegularExpression(f"(?:{ID_PATTERN})?")))
     return edit
 
 
@@ -215,7 +217,8 @@ class PropertiesDock(QDockWidget):
         self._build_seat_page()
         self._build_crater_page()
         self._build_mixed_page()
-        scene.selectionChanged.connect(self.refresh)
+        self._seat_focus: str | None = None   # a seat shown with nothing selectable on the board
+        scene.selectionChanged.connect(self._selection_changed)
         document.changed.connect(self._on_changed)
         self.refresh()
 
@@ -566,13 +569,42 @@ class PropertiesDock(QDockWidget):
         return None
 
     def _select(self, elements) -> None:
-        self.scene.select_elements(elements)
+        elements = [tuple(e) for e in elements]
+        seat = elements[0][1] if len(elements) == 1 and elements[0][0] == "seat" else None
+        self._seat_focus = None
+        if seat is not None and not self.scene.items_for(elements[0]):
+            # a seat the board draws no label or pegs for (Volcano seats start at the crater):
+            # its page is shown all the same (trial: Edit cleared the selection instead)
+            self._seat_focus = seat
+            self._selecting = True
+            try:
+                self.scene.clearSelection()
+            finally:
+                self._selecting = False
+            self.refresh()
+            return
+        self._selecting = True
+        try:
+            self.scene.select_elements(elements)
+        finally:
+            self._selecting = False
+
+    def _selection_changed(self) -> None:
+        if not getattr(self, "_selecting", False):
+            self._seat_focus = None   # the user selected something else on the board
+        self.refresh()
 
     def refresh(self) -> None:
         """Show the page for the current selection with values from the model."""
         if not shiboken6.isValid(self.scene) or not shiboken6.isValid(self.stack):
             return  # the window is being torn down
         elements = self.scene.selected_elements()
+        focus = getattr(self, "_seat_focus", None)
+        if not elements and focus is not None:
+            if focus in self.document.board.seats:
+                elements = [("seat", focus)]
+            else:
+                self._seat_focus = None
         self._selection = elements
         self.offers = offers_for(self.document.board, self.document.path)
         kinds = {e[0] for e in elements}
