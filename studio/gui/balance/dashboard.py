@@ -881,7 +881,8 @@ class BalanceDashboard(QWidget):
             links.append(f"<a href='section:{b.section}'>(the figures)</a>")
         item = _escape(text) + ("&nbsp; " + " ".join(links) if links else "")
         if i == self.highlighted_warning:
-            item = f"<span style='background: #dbe7fb'>{item}</span>"
+            shade = desktop.colour("selected")   # the theme's, so it reads on a dark palette too
+            item = f"<span style='background: {shade}'>{item}</span>"
         return f"<li>{item}</li>"
 
     def _section_label(self, section: str) -> QLabel:
