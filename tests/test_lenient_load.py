@@ -102,3 +102,19 @@ def test_several_entries_left_out_in_one_list_keep_their_own_places(tmp_path):
     assert [(d.where, d.line) for d in problems.dropped] == [
         ("segments[0]", first_line + seg[0]), ("segments[2]", first_line + seg[2])]
     assert len(board.segments) == len(read_board(BOARD).segments) - 2
+
+
+def test_a_dropped_value_never_shows_a_left_out_marker(tmp_path):
+    """Trial 2: an island space with a misspelt ``kind`` was listed as left out with
+    ``"kidn": "<object object at 0x…>"`` in the status bar."""
+    from studio.content import bundled_path
+    from studio.model.lenient import read_leniently
+    from studio.model.rivages import Island
+
+    source = bundled_path("boards", "rivages", "islands", "amber-shoals.yaml").read_text(encoding="utf-8")
+    assert "kind: " in source
+    path = tmp_path / "kidn.yaml"
+    path.write_text(source.replace("kind: ", "kidn: ", 1), encoding="utf-8")
+    _island, problems = read_leniently(path, Island)
+    assert problems is not None and problems.dropped
+    assert not any("object at" in d.format() for d in problems.dropped)

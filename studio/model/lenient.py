@@ -190,7 +190,7 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
         for part in original[:-1]:
             parent = parent[part]
         line, col = source.locate(original, prefer_key=True)
-        value = _short(parent[original[-1]])
+        value = _short(_clean(parent[original[-1]]))  # never a left-out marker of its own
         if len(original) == 1 and code not in ("schema/unknown-key", "schema/bad-key"):
             # a header key's value: only a stand-in keeps the file (a key the format does not
             # know, a misspelt `nmae:`, holds nothing the model uses: it is left out below)
