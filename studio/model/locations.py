@@ -69,7 +69,9 @@ _OTHER_FORMAT = re.compile(rb"^format:[ \t]*['\"]?(realm-board|rivages-[a-z]+|st
 _ANY_FORMAT = re.compile(rb"^format:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 
 
-_FOLDERS: dict[str, tuple[int, list[Path]]] = {}
+# folder -> (its mtime, its scenario files, the files passed over with why): one read of each
+# file's head serves both lists, remembered until the folder changes
+_FOLDERS: dict[str, tuple[int, list[Path], list[tuple[Path, tuple[Finding, ...]]]]] = {}
 
 
 def _scenario_files(folder: Path) -> list[Path]:
@@ -77,15 +79,31 @@ def _scenario_files(folder: Path) -> list[Path]:
     near their top, sorted by name (only their first 4 KiB are read: a folder of boards is not
     parsed to find its scenarios). Remembered until the folder changes (a file added, removed
     or replaced by an atomic save), since the editor asks after every edit."""
+    return _scan(folder)[0]
+
+
+def _unread_files(folder: Path) -> list[tuple[Path, tuple[Finding, ...]]]:
+    """The ``*.yaml``/``*.yml`` files of ``folder`` that :func:`_scenario_files` passes over
+    although they may be a designer's scenario: empty (or only comments), or declaring no
+    content format or an unknown one (``format: realm-scenaro/1``); with why, as a finding at
+    the file's line (1, or the ``format:`` line). Boards, islands and the other content
+    formats are not listed. Remembered until the folder changes."""
+    return _scan(folder)[1]
+
+
+def _scan(folder: Path) -> tuple[list[Path], list[tuple[Path, tuple[Finding, ...]]]]:
+    """Both lists of ``folder`` (:func:`_scenario_files`, :func:`_unread_files`) from one read
+    of each file's first 4 KiB."""
     key = str(folder)
     try:
         stamp = os.stat(key).st_mtime_ns
     except OSError:
-        return []
+        return [], []
     cached = _FOLDERS.get(key)
     if cached is not None and cached[0] == stamp:
-        return cached[1]
-    out = []
+        return cached[1], cached[2]
+    scenarios: list[Path] = []
+    unread: list[tuple[Path, tuple[Finding, ...]]] = []
     for path in sorted(folder.glob("*.y*ml")):
         target, outside = listed_link_target(path)
         if outside is not None:  # a link out of the content root is never read (issue 12)
@@ -96,60 +114,30 @@ def _scenario_files(folder: Path) -> list[Path]:
         except OSError:
             continue
         if _SCENARIO_FORMAT.search(head):
-            out.append(path)
-    _FOLDERS[key] = (stamp, out)
-    return out
+            scenarios.append(path)
+        elif not _OTHER_FORMAT.search(head):
+            unread.append((path, (_why_not_read(path, head),)))
+    _FOLDERS[key] = (stamp, scenarios, unread)
+    return scenarios, unread
 
 
-_NOT_READ: dict[str, tuple[int, list[tuple[Path, tuple[Finding, ...]]]]] = {}
-
-
-def _unread_files(folder: Path) -> list[tuple[Path, tuple[Finding, ...]]]:
-    """The ``*.yaml``/``*.yml`` files of ``folder`` that :func:`_scenario_files` passes over
-    although they may be a designer's scenario: empty (or only comments), or declaring no
-    content format or an unknown one (``format: realm-scenaro/1``); with why, as a finding at
-    the file's line (1, or the ``format:`` line). Boards, islands and the other content
-    formats are not listed. Remembered until the folder changes."""
-    key = str(folder)
-    try:
-        stamp = os.stat(key).st_mtime_ns
-    except OSError:
-        return []
-    cached = _NOT_READ.get(key)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    out = []
-    for path in sorted(folder.glob("*.y*ml")):
-        target, outside = listed_link_target(path)
-        if outside is not None:
-            continue
-        try:
-            with open(target, "rb") as f:
-                head = f.read(4096)
-        except OSError:
-            continue
-        if _SCENARIO_FORMAT.search(head) or _OTHER_FORMAT.search(head):
-            continue
-        text = head.decode("utf-8", errors="replace")
-        meaningful = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-        if not meaningful:
-            problem = Finding("scenario/empty", "error", "the file is empty: a scenario starts with "
-                              "'format: realm-scenario/1', then its id, name, boards and rules", str(path), 1, 1)
-        else:
-            found = _ANY_FORMAT.search(head)
-            if found is not None:
-                line = head[:found.start()].count(b"\n") + 1
-                written = found.group(1).decode("utf-8", errors="replace").strip("'\"")
-                problem = Finding("scenario/wrong-format", "error",
-                                  f"'format: {written}' is not a scenario's format, so the file is not read as one: "
-                                  "write 'format: realm-scenario/1'", str(path), line, 1)
-            else:
-                problem = Finding("scenario/wrong-format", "error",
-                                  "the file has no 'format:' line, so it is not read as a scenario: "
-                                  "begin it with 'format: realm-scenario/1'", str(path), 1, 1)
-        out.append((path, (problem,)))
-    _NOT_READ[key] = (stamp, out)
-    return out
+def _why_not_read(path: Path, head: bytes) -> Finding:
+    """Why the scenario look-up passes over the file whose first bytes are ``head``."""
+    text = head.decode("utf-8", errors="replace")
+    meaningful = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not meaningful:
+        return Finding("scenario/empty", "error", "the file is empty: a scenario starts with "
+                       "'format: realm-scenario/1', then its id, name, boards and rules", str(path), 1, 1)
+    found = _ANY_FORMAT.search(head)
+    if found is not None:
+        line = head[:found.start()].count(b"\n") + 1
+        written = found.group(1).decode("utf-8", errors="replace").strip("'\"")
+        return Finding("scenario/wrong-format", "error",
+                       f"'format: {written}' is not a scenario's format, so the file is not read as one: "
+                       "write 'format: realm-scenario/1'", str(path), line, 1)
+    return Finding("scenario/wrong-format", "error",
+                   "the file has no 'format:' line, so it is not read as a scenario: "
+                   "begin it with 'format: realm-scenario/1'", str(path), 1, 1)
 
 
 def read_scenario_cached(path: str | os.PathLike) -> Scenario | None:
