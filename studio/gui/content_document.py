@@ -289,10 +289,8 @@ class ContentDocument(UndoDocument, QObject):
         left out, which is not the file. Once edited, those findings first, then the lint."""
         self._timer.stop()
         problems = self.open_problems
-        if problems is not None and self.undo_stack.index() == 0:  # nothing done since open
-            findings = list(problems.findings)
-        elif problems is not None:
-            findings = [*problems.findings, *self.model_findings()]
+        if problems is not None:
+            findings = problems.listed(self.undo_stack.index() > 0, self.model_findings)
         else:
             findings = self.model_findings()
         self.findings = findings

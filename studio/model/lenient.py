@@ -53,6 +53,13 @@ class OpenProblems:
     dropped: list[Dropped] = field(default_factory=list)
     noun: str = "board"   # what was opened: "board", "island", "Tree of Wisdom"...
 
+    def listed(self, edited: bool, model_findings) -> list[Finding]:
+        """What an editor's Validation panel lists for a file opened with these problems: until
+        it is ``edited``, exactly the file's schema findings (what ``studio validate`` prints:
+        checks of the model would judge it with the bad values left out, which is not the
+        file); once edited, those first, then ``model_findings()`` (called only then)."""
+        return [*self.findings, *model_findings()] if edited else list(self.findings)
+
     def summary(self) -> str:
         """Plain text for the banner: what is wrong and what was left out."""
         n = len(self.findings)

@@ -272,17 +272,14 @@ class ValidationDock(FindingsListDock):
         return findings
 
     def _with_open_problems(self, findings: list[Finding]) -> list[Finding]:
-        """What to list for a board opened leniently (a file with schema errors): until it is
-        edited, exactly the file's schema findings, which is what ``studio validate`` prints
-        for it (the other checks would judge a board with the bad values dropped, not the
-        file); once edited, those findings first (they stay until the board is saved), then
-        the findings of the board as edited."""
+        """What to list for ``findings`` of the board: for a board opened leniently (a file
+        with schema errors), :meth:`OpenProblems.listed` (the file's findings until edited)."""
         problems = self.document.open_problems
         self._pinned = problems is not None
         self._held_back = problems is not None and self.document.undo_stack.index() == 0  # nothing done since open
         if problems is None:
             return list(findings)
-        return list(problems.findings) if self._held_back else [*problems.findings, *findings]
+        return problems.listed(not self._held_back, lambda: findings)
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
         """Wait for a running worker (tests, closing); True when none is left running."""
