@@ -197,6 +197,8 @@ class PropertiesDock(QDockWidget):
         self.setObjectName("PropertiesDock")
         self.document = document
         self.scene = scene
+        self._seat_focus: str | None = None   # a seat shown with nothing selectable on the board
+        self._selecting = False               # our own change of the scene's selection
         self.stack = QStackedWidget()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -217,7 +219,6 @@ class PropertiesDock(QDockWidget):
         self._build_seat_page()
         self._build_crater_page()
         self._build_mixed_page()
-        self._seat_focus: str | None = None   # a seat shown with nothing selectable on the board
         scene.selectionChanged.connect(self._selection_changed)
         document.changed.connect(self._on_changed)
         self.refresh()
@@ -555,11 +556,11 @@ class PropertiesDock(QDockWidget):
         if kind is ChangeKind.RESET:
             # another board: a field being typed in shows it too (trial: the focused Name field
             # kept the previous board's name, which leaving the field would have written)
-            PropertiesDock._force_text = True
+            self._force_text = True
             try:
                 self.refresh()
             finally:
-                PropertiesDock._force_text = False
+                self._force_text = False
         elif kind is not ChangeKind.FILE_CHANGED:
             self.refresh()
 
@@ -571,26 +572,22 @@ class PropertiesDock(QDockWidget):
     def _select(self, elements) -> None:
         elements = [tuple(e) for e in elements]
         seat = elements[0][1] if len(elements) == 1 and elements[0][0] == "seat" else None
-        self._seat_focus = None
-        if seat is not None and not self.scene.items_for(elements[0]):
-            # a seat the board draws no label or pegs for (Volcano seats start at the crater):
-            # its page is shown all the same (trial: Edit cleared the selection instead)
-            self._seat_focus = seat
-            self._selecting = True
-            try:
-                self.scene.clearSelection()
-            finally:
-                self._selecting = False
-            self.refresh()
-            return
+        # a seat the board draws no label or pegs for (Volcano seats start at the crater): its
+        # page is shown all the same (trial: Edit cleared the selection instead)
+        self._seat_focus = seat if seat is not None and not self.scene.items_for(elements[0]) else None
         self._selecting = True
         try:
-            self.scene.select_elements(elements)
+            if self._seat_focus is None:
+                self.scene.select_elements(elements)
+            else:
+                self.scene.clearSelection()
         finally:
             self._selecting = False
+        if self._seat_focus is not None:
+            self.refresh()   # the scene's selection may not have changed: no signal
 
     def _selection_changed(self) -> None:
-        if not getattr(self, "_selecting", False):
+        if not self._selecting:
             self._seat_focus = None   # the user selected something else on the board
         self.refresh()
 
@@ -599,7 +596,7 @@ class PropertiesDock(QDockWidget):
         if not shiboken6.isValid(self.scene) or not shiboken6.isValid(self.stack):
             return  # the window is being torn down
         elements = self.scene.selected_elements()
-        focus = getattr(self, "_seat_focus", None)
+        focus = self._seat_focus
         if not elements and focus is not None:
             if focus in self.document.board.seats:
                 elements = [("seat", focus)]
@@ -636,9 +633,8 @@ class PropertiesDock(QDockWidget):
                                       "in one step.")
             self.stack.setCurrentWidget(self.mixed_page)
 
-    @staticmethod
-    def _set_text(edit, text: str) -> None:
-        if (PropertiesDock._force_text or not edit.hasFocus()) and edit.text() != text:
+    def _set_text(self, edit, text: str) -> None:
+        if (self._force_text or not edit.hasFocus()) and edit.text() != text:
             edit.setText(text)
 
     def _show_board(self) -> None:
