@@ -228,9 +228,9 @@ class PropertiesDock(QDockWidget):
         page, form, _, outer = _page("Board")
         self.board_name = QLineEdit()
         self.board_name.setMaxLength(200)
-        self.board_name.editingFinished.connect(self._set_board_name)
+        self.board_name.editingFinished.connect(lambda: self._set_board_text("name", self.board_name))
         self.board_id = _id_edit()
-        self.board_id.editingFinished.connect(self._set_board_id)
+        self.board_id.editingFinished.connect(lambda: self._set_board_text("id", self.board_id))
         self.board_players = QSpinBox()
         self.board_players.setRange(2, 4)
         self.board_players.setToolTip(self.tr("Each player count has its own board, with one seat per player (RTR-S6)"))
@@ -1058,19 +1058,13 @@ class PropertiesDock(QDockWidget):
             bar().showMessage(text, 6000)
         QToolTip.showText(edit.mapToGlobal(edit.rect().bottomLeft()), text, edit)
 
-    def _set_board_name(self) -> None:
-        new = self.board_name.text().strip()
+    def _set_board_text(self, field: str, edit: QLineEdit) -> None:
+        """The board's ``name`` or ``id`` from ``edit``; an emptied field gets its value back."""
+        new = edit.text().strip()
         if not new:
-            self._refuse_empty(self.board_name, self.document.board.name, "The board's name")
+            self._refuse_empty(edit, getattr(self.document.board, field), f"The board's {field}")
             return
-        self._set_board("name", new)
-
-    def _set_board_id(self) -> None:
-        new = self.board_id.text().strip()
-        if not new:
-            self._refuse_empty(self.board_id, self.document.board.id, "The board's id")
-            return
-        self._set_board("id", new)
+        self._set_board(field, new)
 
     def _rename(self, kind: str, edit: QLineEdit, rename) -> None:
         old = self._current(kind)
