@@ -45,7 +45,7 @@ def resolved(path: str | os.PathLike) -> Path:
         return Path(os.path.abspath(os.fspath(path)))
 
 
-def content_root_of(path: str | Path) -> Path:
+def content_root_of(path: str | os.PathLike) -> Path:
     """The content root of a file: the nearest ancestor folder holding a ``boards`` or
     ``scenarios`` folder, else the file's own folder. References may not leave it."""
     return _root_from(resolved(path).parent)

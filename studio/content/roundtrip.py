@@ -88,6 +88,7 @@ class Layout:
             self._line_starts.append(i + 1)
             i = find("\n", i + 1)
         self.newline = "\r\n" if "\r\n" in text else "\n"
+        self.bom = False  # the file began with a byte order mark (kept on save; set by the reader)
         loader_cls = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
         loader = loader_cls(text)
         self._loader = loader

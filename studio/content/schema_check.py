@@ -13,7 +13,7 @@ validation; valid files are by far the common case, and this check takes a tenth
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -146,7 +146,7 @@ def _prefix_items(value: list, _schema) -> Check:
     return lambda x: not isinstance(x, list) or all(s(v) for s, v in zip(subs, x))
 
 
-def _size(kind: type, compare: Callable[[int, int], bool]):
+def _size(kind: type[Sized], compare: Callable[[int, int], bool]):
     def make(value, _schema) -> Check:
         return lambda x: not isinstance(x, kind) or compare(len(x), value)
     return make

@@ -156,6 +156,8 @@ def expected(schema: dict, root: dict | None = None) -> str:
 
 def _bounds(schema: dict) -> str:
     low, high = schema.get("minimum"), schema.get("maximum")
+    low_text: str | None
+    high_text: str | None
     if "exclusiveMinimum" in schema:
         low_text = f"more than {value_text(schema['exclusiveMinimum'])}"
     else:
@@ -292,8 +294,8 @@ def describe(error, root: dict | None = None, also: str | None = None, written: 
     if kw in ("minLength", "maxLength"):
         return f"{name} must be a text{_length(schema, 'character')}, got {_size(value)}"
     if kw in ("minProperties", "maxProperties"):
-        low, high = schema.get("minProperties"), schema.get("maxProperties")
-        want = f"at least {_count(low, 'key')}" if kw == "minProperties" else f"at most {_count(high, 'key')}"
+        want = (f"at least {_count(schema['minProperties'], 'key')}" if kw == "minProperties"
+                else f"at most {_count(schema['maxProperties'], 'key')}")
         return f"{name} must have {want}, got {_size(value)}"
     if kw == "uniqueItems":
         repeated = next((item for i, item in enumerate(value) if item in value[:i]), None)

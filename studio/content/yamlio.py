@@ -280,8 +280,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
         return (*_pos(start), f"'{opener}' opened here is not closed (the parser stopped at line {line}, "
                               f"column {col}: {plain_syntax_problem(exc.problem)})")
     if exc.problem == "but found another document":
-        line, _ = _pos(stop) if stop is not None else (None, None)
-        at = f" at line {line}" if line is not None else ""
+        stop_line = _pos(stop)[0] if stop is not None else None
+        at = f" at line {stop_line}" if stop_line is not None else ""
         return (*(_pos(stop) if stop is not None else (None, None)),
                 f"the file holds more than one YAML document (a second '---'{at}); a content file holds one")
     problem = plain_syntax_problem(exc.problem, exc.context)
@@ -406,9 +406,9 @@ def _parse_composed(text: str, path: str | None) -> Document:
     except _StrayRefusal as exc:
         raise LoadError(exc.code, exc.message, path, exc.line, exc.col) from None
     except yaml.MarkedYAMLError as exc:
-        line, col, problem = _syntax_error(exc)
+        at_line, at_col, problem = _syntax_error(exc)
         prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
-        raise LoadError("yaml/syntax", f"{prefix}{problem}", path, line, col) from None
+        raise LoadError("yaml/syntax", f"{prefix}{problem}", path, at_line, at_col) from None
     except yaml.YAMLError as exc:  # unmarked (a reader error): the start of the file
         raise LoadError("yaml/syntax", f"YAML syntax error: {exc}", path, 1, 1) from None
     except RecursionError:
@@ -454,7 +454,7 @@ if getattr(yaml, "__with_libyaml__", False):
     _CLoader.add_constructor("tag:yaml.org,2002:int", _CoreSchema.construct_core_int)
     _CLoader.add_constructor("tag:yaml.org,2002:bool", _CoreSchema.construct_core_bool)
 else:  # pragma: no cover - PyYAML built without libyaml
-    _CLoader = None
+    _CLoader = None  # type: ignore[assignment, misc]
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
 # the first characters of every plain scalar the core schema reads as null, true/false or a
@@ -511,7 +511,7 @@ class _StrayKeys:
         named = ", ".join(f"{k!r} (line {pos[0]})" for k, pos in self.found[:3])
         return (f"more than {MAX_PER_FILE} keys at the top level that a {self.fmt} file does not have: {named} "
                 f"and more; the file was not read further. A {self.fmt} file has only the keys "
-                f"{', '.join(self.order)}: check the format, and whether these keys lost their "
+                f"{', '.join(self.order or ())}: check the format, and whether these keys lost their "
                 "indentation under a key above")
 
 
@@ -893,6 +893,11 @@ class AtomicWriter:
     written; a save in progress in a live process is never touched. Raises OSError with a
     plain reason, naming ``path`` (never the temp file)."""
 
+    note: str | None
+    info: os.stat_result | None
+    tmp: str | None
+    fh: Any  # the temp file (wrapped to name the target in its errors), or a StringIO for "-"
+
     def __init__(self, path: str | os.PathLike) -> None:
         self.to_stdout = os.fspath(path) == STDOUT_NAME
         if self.to_stdout:  # "-": standard output, written whole on commit (never a file named "-")
@@ -902,7 +907,7 @@ class AtomicWriter:
             return
         self.path = Path(path)
         self.target = _final_target(self.path)
-        self.note: str | None = None
+        self.note = None
         self.fh = None
         target = self.target
         self.info = stat_or_none(target)  # a name too long for the file system: a plain OSError
@@ -934,11 +939,13 @@ class AtomicWriter:
             os.fsync(self.fh.fileno())
             self.fh.close()
             mode = self.info.st_mode & 0o777 if self.info is not None else 0o644
+            tmp = self.tmp
+            assert tmp is not None  # set by __init__ for every target but "-"
             try:
-                os.chmod(self.tmp, mode)  # mkstemp makes it private (0600)
+                os.chmod(tmp, mode)  # mkstemp makes it private (0600)
             except OSError:
                 pass
-            os.replace(self.tmp, self.target)
+            os.replace(tmp, self.target)
         except BaseException as exc:
             self.discard()
             if isinstance(exc, OSError):
@@ -1079,7 +1086,7 @@ def remove_leftovers(path: str | os.PathLike, older_than: float = 60.0) -> list[
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     with_pid, legacy = _leftover_patterns(target.name)
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:
@@ -1212,7 +1219,7 @@ def probe_folder(folder: str | os.PathLike) -> str | None:
     reason. Probes by creating (and removing) a temp file: as root, ``os.access`` says yes
     even to read-only folders."""
     try:
-        with tempfile.TemporaryFile(dir=folder):
+        with tempfile.TemporaryFile(dir=os.fspath(folder)):
             pass
     except OSError as exc:
         return folder_refusal(folder, exc)

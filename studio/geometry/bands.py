@@ -11,13 +11,14 @@ Geometry, not rules: the rules engine and the validator's fairness lint both use
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from shapely.geometry import Polygon
 from shapely.prepared import prep
 from shapely.strtree import STRtree
 
 from studio.geometry.faces import line_graph_faces
-from studio.model.realm import Board, BoardError, line_key
+from studio.model.realm import Board, BoardError, SegmentKey, line_key
 
 OUTSIDE = -1
 CLOSED_KINDS = ("triangle", "quad")
@@ -76,7 +77,7 @@ class Topology:
         self.is_segment = [f.is_triangle for f in faces]
         self.segment_of_face: list = [None] * len(faces)
         for i, f in enumerate(faces):
-            seg = content.get(f.key) if f.is_triangle else None
+            seg = content.get(cast(SegmentKey, f.key)) if f.is_triangle else None
             if seg is not None:
                 self.treasure[i] = seg.treasure
                 self.energy[i] = seg.energy
@@ -92,10 +93,10 @@ class Topology:
             self.line_faces[key] = (fs[0], fs[1] if len(fs) > 1 else OUTSIDE)
         # dual graph: face -> [(line, neighbouring face)]
         self.face_links: list[list[tuple[tuple[str, str], int]]] = [[] for _ in faces]
-        for key, (f, g) in self.line_faces.items():
-            self.face_links[f].append((key, g))
-            if g != OUTSIDE:
-                self.face_links[g].append((key, f))
+        for key, (near, far) in self.line_faces.items():
+            self.face_links[near].append((key, far))
+            if far != OUTSIDE:
+                self.face_links[far].append((key, near))
         self.shapes: list[BandShape] = []
         self.shape_by_key: dict[tuple[str, tuple[str, ...]], BandShape] = {}
         self.shapes_at: dict[str, list[BandShape]] = {p: [] for p in board.pegs}

@@ -86,7 +86,7 @@ def ring(center: Hex, radius: int) -> list[Hex]:
     if radius < 0:
         raise ValueError(f"a ring radius is 0 or more, got {radius}")
     if radius == 0:
-        return [tuple(center)]
+        return [(center[0], center[1])]
     out = []
     h = add(center, scale(DIRECTIONS[4], radius))
     for side in range(6):
@@ -138,7 +138,10 @@ def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]
     for h, k in kind.items():
         if h in seen:
             continue
-        comp = component(h, adjacent, lambda n, k=k: n in kind and kind[n] == k)
+        def same_kind(n: Hex, k: object = k) -> bool:
+            return n in kind and kind[n] == k
+
+        comp = component(h, adjacent, same_kind)
         seen |= comp
         if len(comp) >= 2:
             yield k, comp
@@ -174,7 +177,7 @@ def line(a: Hex, b: Hex) -> list[Hex]:
     (``distance + 1`` hexes). Points are nudged off hex edges so the choice is stable."""
     n = distance(a, b)
     if n == 0:
-        return [tuple(a)]
+        return [(a[0], a[1])]
     eps = 1e-6
     aq, ar = a[0] + eps, a[1] + eps
     bq, br = b[0] + eps, b[1] + eps

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 from pathlib import Path
+from typing import Any
 
 from studio.content import (
     LoadError,
@@ -33,7 +34,7 @@ class InvalidContent(ValueError):
         super().__init__(head + more)
 
 
-_TYPES = {"realm-board": Board, "realm-scenario": Scenario,
+_TYPES: dict[str, Any] = {"realm-board": Board, "realm-scenario": Scenario,
           "rivages-island": Island, "rivages-tree": Tree, "rivages-cards": CardSet,
           "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
 
@@ -140,7 +141,7 @@ def first_difference(a, b, where: str = "") -> str:
     return f"{where or 'the file'} is {show(a)} here, {show(b)} after reloading"
 
 
-_OWN_FILE = object()
+_OWN_FILE: Any = object()
 
 
 def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathLike | None = _OWN_FILE) -> None:

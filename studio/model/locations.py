@@ -172,11 +172,11 @@ def scenario_problems(path: str | os.PathLike) -> tuple[tuple[Finding, ...], dic
 
     key = os.fspath(path)
     try:
-        stamp = os.stat(key).st_mtime_ns
+        mtime = os.stat(key).st_mtime_ns
     except OSError:
         return (), None
     cached = _PROBLEMS.get(key)
-    stamp = (stamp, len(_RULES_CHECKS))
+    stamp = (mtime, len(_RULES_CHECKS))
     if cached is not None and cached[0] == stamp:
         return cached[1], cached[2]
     data = _raw_mapping(key)
@@ -428,6 +428,7 @@ class BoardRules:
 
     def _trouble_warning(self) -> str:
         trouble = self.trouble
+        assert trouble is not None  # called only when the scenario is in trouble
         name = Path(trouble.path).name
         errors = f"{len(trouble.problems)} error{'' if len(trouble.problems) == 1 else 's'}"
         if trouble.loads:

@@ -31,7 +31,7 @@ def line_key(a: str, b: str) -> LineKey:
 
 def segment_key(pegs) -> SegmentKey:
     """Canonical key of the segment with corners ``pegs`` (sorted triple)."""
-    return tuple(sorted(pegs))  # type: ignore[return-value]
+    return tuple(sorted(pegs))
 
 
 @dataclass

@@ -82,6 +82,12 @@ class Effect:
             return None
         return cls(**{k: data[k] for k in EFFECT_KEYS if k in data})
 
+    @classmethod
+    def of(cls, data: dict) -> "Effect":
+        """The effect of a field the schema requires (``minProperties: 1``); an empty one is no
+        effect rather than None."""
+        return cls.from_data(data) or cls()
+
     def to_data(self) -> dict:
         d: dict[str, Any] = {}
         for k in EFFECT_KEYS:
@@ -150,7 +156,7 @@ class GoalStep:
 
     @classmethod
     def from_data(cls, d: dict) -> "GoalStep":
-        reward = Effect.from_data(d["reward"])
+        reward = Effect.of(d["reward"])
         if "fort" in d:
             return cls("fort", reward, fort=_hex(d["fort"]))
         if "spaces" in d:
@@ -162,6 +168,7 @@ class GoalStep:
 
     def to_data(self) -> dict:
         if self.kind == "fort":
+            assert self.fort is not None  # __post_init__: a fort step has its fort
             d: dict[str, Any] = {"fort": list(self.fort)}
         elif self.kind == "spaces":
             d = {"spaces": [list(h) for h in self.spaces]}
@@ -174,6 +181,7 @@ class GoalStep:
 
     def describe(self) -> str:
         if self.kind == "fort":
+            assert self.fort is not None
             return f"the 6 spaces around the fort at {list(self.fort)}"
         if self.kind == "spaces":
             return "spaces " + ", ".join(str(list(h)) for h in self.spaces)
@@ -450,7 +458,7 @@ class CardSet:
 
     def for_players(self, players: int) -> list[Card]:
         """Exploration cards whose marker is at most ``players`` (RIV-S3)."""
-        return [c for c in self.exploration if c.players <= players]
+        return [c for c in self.exploration if c.players is not None and c.players <= players]
 
 
 # --- loot --------------------------------------------------------------------------------------
@@ -489,7 +497,7 @@ class LootSet:
     @classmethod
     def from_data(cls, data: dict, source: Any = None, path: str | None = None) -> "LootSet":
         return cls(id=data["id"], name=data.get("name"), description=data.get("description"),
-                   tokens=[LootToken(t["kind"], t["count"], Effect.from_data(t["effect"]), t.get("name"))
+                   tokens=[LootToken(t["kind"], t["count"], Effect.of(t["effect"]), t.get("name"))
                            for t in data["tokens"]],
                    source=source, path=path)
 
