@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 Hex = tuple[int, int]
 Cube = tuple[int, int, int]
@@ -129,8 +129,11 @@ def component(start: Hex, adjacent: Callable[[Hex], Iterable[Hex]], joins: Calla
     return comp
 
 
-def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]] = neighbours
-             ) -> Iterator[tuple[object, set[Hex]]]:
+K = TypeVar("K")
+
+
+def clusters(kind: Mapping[Hex, K], adjacent: Callable[[Hex], Iterable[Hex]] = neighbours
+             ) -> Iterator[tuple[K, set[Hex]]]:
     """Every cluster of ``kind`` (hex -> kind): 2 or more hexes of one kind joined through
     ``adjacent`` hexes of that kind, as ``(kind, hexes)``, in the order of ``kind``'s first
     hex of each."""
@@ -138,7 +141,7 @@ def clusters(kind: Mapping[Hex, object], adjacent: Callable[[Hex], Iterable[Hex]
     for h, k in kind.items():
         if h in seen:
             continue
-        def same_kind(n: Hex, k: object = k) -> bool:
+        def same_kind(n: Hex, k: K = k) -> bool:
             return n in kind and kind[n] == k
 
         comp = component(h, adjacent, same_kind)

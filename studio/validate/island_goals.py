@@ -131,6 +131,7 @@ def check_goal(island: Island, name: str, steps: list[GoalStep], rules: RivagesR
             else:
                 problem = solver.unreachable_text(options_per_step[:upto], f"the {name}" if name == "quest" else name)
             return GoalCheck(name, None, step_costs + [None] * (len(steps) - upto), problem=problem, exact=exact)
+    assert best is not None  # a goal has at least one step (schema), and an unmet one returned above
     return GoalCheck(name, best[0], step_costs, best[1], exact=exact, route=best[2])
 
 
@@ -171,6 +172,7 @@ class _Solver:
         """The ways to meet ``step`` (sets of spaces), or [] and why there is none."""
         kind = self.kind
         if step.kind == "fort":
+            assert step.fort is not None  # GoalStep: a fort step has its fort
             ring = [n for n in neighbours(step.fort)]
             bad = [n for n in ring if kind.get(n) in (None, STRONGHOLD)]
             if bad:

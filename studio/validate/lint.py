@@ -141,6 +141,7 @@ def _outline(geo: BoardGeometry):
         union = shapely.union_all([face.polygon for face in geo.faces])
         outline = shapely.union_all([shapely.get_exterior_ring(part) for part in shapely.get_parts(union)])
         return outline, union.centroid
+    assert geo.pegs is not None  # a board with no faces still has its pegs
     hull = shapely.convex_hull(shapely.multipoints(geo.pegs.points))
     return hull.boundary, hull.centroid
 
@@ -158,6 +159,7 @@ def _check_edges(board: Board, geo: BoardGeometry, report: Reporter, needs: Boar
     if not (named or opposite) or not geo.spot:
         return
     outline, centre = _outline(geo)
+    assert geo.pegs is not None
     edge = set(geo.pegs.near(outline))
     for name, part, j, pid in named:
         if geo.spot[pid] in edge:
@@ -290,8 +292,9 @@ def clockwise_order(board: Board) -> bool | None:
     """Whether the seats, in seat order, go once clockwise around the board (the rulebook's
     play order): True or False, or None when fewer than 3 seats or a seat's place is unknown
     (two seats have nothing to order) or two seats sit at the same bearing."""
-    bearings = list(seat_bearings(board).values())
-    if len(bearings) < 3 or any(b is None for b in bearings):
+    known = list(seat_bearings(board).values())
+    bearings = [b for b in known if b is not None]
+    if len(bearings) < 3 or len(bearings) < len(known):
         return None
     turn = 0.0
     for a, b in zip(bearings, bearings[1:] + bearings[:1]):
@@ -306,7 +309,8 @@ def _check_seat_order(board: Board, report: Reporter) -> None:
     """Play goes clockwise (rulebook, setup): seat 2 sits clockwise of seat 1, and so on."""
     if clockwise_order(board) is not False:
         return
-    bearings = seat_bearings(board)
+    # clockwise_order is False only when every seat's bearing is known
+    bearings = {name: b for name, b in seat_bearings(board).items() if b is not None}
     names = list(board.seats)
     first = bearings[names[0]]
     clockwise = sorted(names, key=lambda n: (bearings[n] - first) % (2 * math.pi))
@@ -603,16 +607,16 @@ def _check_score_end(rules: RealmRules, players: int, board: Board, report: Repo
     treasure = sum(segment.treasure for segment in board.segments) + sum(item.treasure for item in board.line_items)
     energy = board_energy(rules, board)
     from_energy = energy // rules.energy_per_vp if rules.energy_per_vp > 0 else 0
-    most = treasure + from_energy + bonus
-    if most >= target or not board_is_bare(board):
+    reachable = treasure + from_energy + bonus
+    if reachable >= target or not board_is_bare(board):
         return  # a board with content of its own is judged by playtests
     parts = [f"{treasure} treasure", f"{energy} energy ({from_energy} VP)"]
     if bonus:
         parts.append(f"{bonus} VP from {', '.join(sorted(rules.modules))}")
     report.add("scenario/score-unreachable",
                f"the game ends at {target} VP (RTR-E1), but the {players}-player board {board.id} gives one player "
-               f"at most {most} VP ({', '.join(parts)}), so it never ends that way, only when the bands run out or "
-               f"at the round limit; add at least {target - most} VP of treasure",
+               f"at most {reachable} VP ({', '.join(parts)}), so it never ends that way, only when the bands run out or "
+               f"at the round limit; add at least {target - reachable} VP of treasure",
                at=("rules", "end", "score"), severity="warning")
 
 
@@ -680,11 +684,11 @@ def _check_module_elements(rules: RealmRules, players: int, board: Board, report
                    at=("rules", "modules", "pictures"), key=True)
     if "idols" in modules:
         have = {segment.idol for segment in board.segments if segment.idol}
-        lacking = [colour for colour in IDOL_COLOURS if colour not in have]
-        if lacking:
+        missing_idols = [colour for colour in IDOL_COLOURS if colour not in have]
+        if missing_idols:
             report.add("scenario/no-idols",
                        f"the idols module needs orange and blue idols (L7-1, L7-4), but {which} has no "
-                       f"{' and no '.join(lacking)} idol", at=("rules", "modules", "idols"), key=True)
+                       f"{' and no '.join(missing_idols)} idol", at=("rules", "modules", "idols"), key=True)
     if "labyrinth" in modules:
         if not board.line_items:
             report.add("scenario/no-line-items",
@@ -692,11 +696,11 @@ def _check_module_elements(rules: RealmRules, players: int, board: Board, report
                        "has no line items", at=("rules", "modules", "labyrinth"), key=True)
         else:
             have = {item.artifact for item in board.line_items if item.artifact}
-            lacking = [kind for kind in ARTIFACTS if kind not in have]
-            if lacking:
+            missing_artifacts = [kind for kind in ARTIFACTS if kind not in have]
+            if missing_artifacts:
                 report.add("scenario/missing-artifact",
                            f"sets of sword, helmet and shield score at the end (L8-9), but {which} has no "
-                           f"{' and no '.join(lacking)}", at=("rules", "modules", "labyrinth"), key=True)
+                           f"{' and no '.join(missing_artifacts)}", at=("rules", "modules", "labyrinth"), key=True)
 
 
 def _check_pictures_end(rules: RealmRules, boards: dict[int, Board], report: Reporter) -> None:

@@ -24,13 +24,15 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from studio.content import Document, LoadError, content_root_of, load_document, resolve_reference
 from studio.content.findings import Finding
 from studio.content.paths import listed_link_target, missing_reason, resolved, shown_reference
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import migrate
-from studio.geometry.hex import clusters, cube_round, distance, neighbours
+from studio.geometry.hex import Hex, clusters, cube_round, distance, neighbours
 from studio.model.rivages import (
     ALL_TERRAINS,
     CARD_ACTIONS,
@@ -53,7 +55,7 @@ from studio.validate.report import Reporter, group_escapes
 from studio.validate.schema import check_schema, has_errors
 
 RIVAGES_MODELS = (Island, Tree, CardSet, LootSet, RivagesScenario)
-_MODEL_OF = {"rivages-island": Island, "rivages-tree": Tree, "rivages-cards": CardSet,
+_MODEL_OF: dict[str, Any] = {"rivages-island": Island, "rivages-tree": Tree, "rivages-cards": CardSet,
              "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
 RESERVED_NAMES = frozenset(SPECIAL_KINDS) | frozenset(CARD_ACTIONS) | {ALL_TERRAINS}
 MAX_PLAYERS = 5
@@ -120,7 +122,7 @@ def scenario_for(path: str | os.PathLike) -> RivagesScenario | None:
         if sc is None:
             continue
         try:
-            refs = []
+            refs: list[Path] = []
             for field in (sc.islands, sc.trees):
                 if isinstance(field, str):
                     refs.extend(resolve_reference(sc_path, os.path.join(field, p.name))
@@ -195,7 +197,7 @@ class _Shape:
     """The island's hexes and adjacency (neighbours and valid bridges)."""
 
     def __init__(self, island: Island):
-        self.kind = {}
+        self.kind: dict[Hex, str] = {}
         for s in island.spaces:
             self.kind.setdefault(s.at, s.kind)
         self.adj = {h: [n for n in neighbours(h) if n in self.kind] for h in self.kind}
@@ -222,7 +224,7 @@ def _island(island: Island, terrains: list[str], rules: RivagesRules) -> list[Fi
     known = set(terrains) | set(SPECIAL_KINDS)
     seen: dict = {}
     for i, s in enumerate(island.spaces):
-        el = ("space", *s.at)
+        el: tuple = ("space", *s.at)
         if s.at in seen:
             report.add("rivages/duplicate-space", f"space {_hx(s.at)} is listed twice (first as space {seen[s.at] + 1})",
                        at=("spaces", i), element=el)
@@ -252,8 +254,8 @@ def _island(island: Island, terrains: list[str], rules: RivagesRules) -> list[Fi
                        f"{_hx(ships[0])} without crossing a stronghold", at=("spaces", index[ships[1]]),
                        element=("space", *ships[1]))
         else:
-            for h, k in shape.kind.items():
-                if k != STRONGHOLD and h not in reach:
+            for h, here in shape.kind.items():
+                if here != STRONGHOLD and h not in reach:
                     report.add("rivages/space-unreachable", f"space {_hx(h)} cannot be reached from the ships",
                                at=("spaces", index[h]), element=("space", *h), severity="warning")
     reachable = reach if len(ships) == 2 and ships[1] in reach else set()
@@ -307,7 +309,7 @@ def _area_effects(island: Island, terrains: list[str], rules: RivagesRules, repo
     from studio.validate.island_goals import island_areas
 
     have = {a.terrain for a in island_areas(island, rules.area_bridges)}
-    places = [(f"the icon of space {_hx(s.at)}", s.icon, ("spaces", i, "icon"), ("space", *s.at))
+    places: list[tuple[str, Effect | None, tuple, tuple]] = [(f"the icon of space {_hx(s.at)}", s.icon, ("spaces", i, "icon"), ("space", *s.at))
               for i, s in enumerate(island.spaces) if s.icon is not None and s.kind == WHITE]
     quest_at = ("goals", "quest", "steps") if island.quest_steps or len(island.quest.steps) > 1 else None
     for k, step in enumerate(island.quest.steps):
