@@ -74,6 +74,11 @@ class _Collection:
         self.leads: list[int | None] = []
         self.values: list = []
 
+    def key_list(self) -> list:
+        """The keys of a mapping, in order (AssertionError for a sequence)."""
+        assert self.keys is not None, "a sequence has no keys"
+        return self.keys
+
 
 class Layout:
     """A YAML text with where each node starts and ends (character indexes) and the plain
@@ -187,7 +192,7 @@ class Layout:
                         raise Unpatchable(f"duplicate key {key!r}")
                     colon = self._skip_to(key_event.end_mark.index, ":")
                     value_node, value = self._node(colon + 1)
-                    node.keys.append(key)
+                    node.key_list().append(key)
                     node.starts.append(key_event.start_mark.index)
                     node.leads.append(colon + 1)
                     data[key] = value
@@ -340,6 +345,12 @@ class _Ctx:
     def __init__(self, kind: str, lead: int | None = None, col: int = 0) -> None:
         self.kind, self.lead, self.col = kind, lead, col
 
+    @property
+    def at(self) -> int:
+        """``lead`` of a value in a block mapping or sequence (where it is never None)."""
+        assert self.lead is not None, f"a {self.kind} value has no lead"
+        return self.lead
+
 
 class _Patcher:
     def __init__(self, layout: Layout, upgrade: bool) -> None:
@@ -385,7 +396,7 @@ class _Patcher:
         """A block collection left with no entries: ``key: []`` (or ``{}``), the comments
         around its entries kept where they were."""
         self.deletions(node, list(range(len(node.values))))
-        self.add(ctx.lead, ctx.lead, " {}" if node.keys is not None else " []")
+        self.add(ctx.at, ctx.at, " {}" if node.keys is not None else " []")
 
     def scalar(self, value: Any, node: _Scalar, ctx: _Ctx) -> str:
         if node.style in ("|", ">") and isinstance(value, str) and "\n" in value and ctx.kind in ("map", "seq"):
@@ -405,10 +416,10 @@ class _Patcher:
         elif ctx.kind == "map":
             lines = _entry_lines("k", new)
             first = lines[0][2:]  # after "k:"
-            self.add(ctx.lead, node.end, "\n".join([first] + _indent(lines[1:], ctx.col)))
+            self.add(ctx.at, node.end, "\n".join([first] + _indent(lines[1:], ctx.col)))
         elif ctx.kind == "seq":
             lines = _item_lines(new)
-            self.add(ctx.lead, node.end, "\n".join([lines[0][1:]] + _indent(lines[1:], ctx.col)))
+            self.add(ctx.at, node.end, "\n".join([lines[0][1:]] + _indent(lines[1:], ctx.col)))
         else:
             raise Unpatchable("the whole document changed kind")
 
@@ -420,7 +431,7 @@ class _Patcher:
     # mappings
     def mapping(self, node: _Collection, raw: dict, base: dict, new: dict, root: bool) -> None:
         upgrade = root and self.upgrade
-        keys = node.keys
+        keys = node.key_list()
         kept: list = []
         deleted: list[int] = []
         for i, key in enumerate(keys):
@@ -466,10 +477,10 @@ class _Patcher:
         lay = self.layout
         if node.flow or not all(lay.first_on_line(s) for s in node.starts):
             raise Unpatchable("reordered compact or flow mapping")
-        index = {k: i for i, k in enumerate(node.keys)}
+        index = {k: i for i, k in enumerate(node.key_list())}
         region_start = lay.line_start(node.starts[0])
         bounds = []
-        for i in range(len(node.keys)):
+        for i in range(len(node.key_list())):
             lo = region_start if i == 0 else lay.line_end(node.values[i - 1].end - 1) + 1
             hi = lay.line_end(max(node.values[i].end, node.starts[i] + 1) - 1) + 1
             bounds.append((lo, min(hi, len(self.text))))
@@ -584,9 +595,9 @@ class _Patcher:
             return
         lay = self.layout
         is_map = node.keys is not None
-        index = {k: i for i, k in enumerate(node.keys)} if is_map else None
+        index = {k: i for i, k in enumerate(node.keys)} if node.keys is not None else None
         for anchor, entries in groups.items():
-            i = (index[anchor] if is_map else anchor) if anchor is not None else None
+            i = (index[anchor] if index is not None else anchor) if anchor is not None else None
             if node.flow:
                 texts = [_flow_entry(k, v) if is_map else _flow_text(v) for k, v in entries]
                 if i is None:
