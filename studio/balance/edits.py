@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from studio.model.realm import COLOURS, Board, LineItem, Segment, line_key, segment_key
@@ -164,7 +165,7 @@ def _set_rule(_board: Board, rules: dict, path: str, value) -> None:
     rules[path] = rule_value(value)
 
 
-_APPLY = {"segment+": _add_to_segment, "segment=": _set_segment, "start": _set_start, "colour": _set_colour,
+_APPLY: dict[str, Callable[..., None]] = {"segment+": _add_to_segment, "segment=": _set_segment, "start": _set_start, "colour": _set_colour,
           "bridge+": _add_to_bridge, "line+": _add_to_line, "rule": _set_rule}
 
 

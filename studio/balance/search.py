@@ -25,9 +25,14 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from studio.balance.edits import Diagnosis, Locks, apply_edits, candidate_edits, findings_of, rule_value, valid_edits
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
+
+if TYPE_CHECKING:
+    from studio.model.realm import Board
+    from studio.playtest.setup import Setup
 
 VERIFY_OFFSET = 500_000
 """Verification plays game indices from here on (``game_seed(seed, VERIFY_OFFSET + i)``): seeds
@@ -143,10 +148,10 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
         if len(alive) == 1 and r < len(plan) - 1 and not protected:
             break
     # the final comparison is on the seeds every remaining arm played in full
-    block = list(seeds[:common]) if common else None
+    final_block = list(seeds[:common]) if common else None
     final = []
     for a in alive + protected:
-        recs = _on(records[a], block) if block else records[a]
+        recs = _on(records[a], final_block) if final_block else records[a]
         if recs:
             final.append(ArmResult(a, score(a, recs), len(recs)))
     final.sort(key=lambda x: (x.score, x.arm not in protected))  # a tie keeps the reference: no change for nothing
@@ -155,7 +160,7 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
         recs = records[a]
         out.append(ArmResult(a, score(a, recs), len(recs), r))
     # arms out in the same round by their score there
-    out.sort(key=lambda x: (-x.out_round, x.score))
+    out.sort(key=lambda x: (-(x.out_round or 0), x.score))  # every arm here has its out_round
     return Race(final + out, games, rounds_run, stopped, common)
 
 
@@ -174,9 +179,9 @@ class Candidate:
     ``settings``, its ``setup`` and ``objective`` (content counted on its own board)."""
 
     edits: tuple
-    board: object
+    board: Board
     settings: dict
-    setup: object
+    setup: Setup
     objective: Objective
     content: frozenset = frozenset()
 
@@ -351,7 +356,7 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None
     counter = _Counter(budget + verify_games * (top + 1), progress)
-    cands: dict[tuple, Candidate] = {}
+    cands: dict[Hashable, Candidate] = {}
     played: dict[tuple, list] = {}
 
     def candidate(edits: tuple, board=None, settings=None) -> Candidate:
@@ -386,7 +391,7 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             c = cands[key]
             spec = BatchSpec(c.setup, tuple(bots))
             exp = Expectations.of_scenario(c.setup.scenario, c.setup.players)
-            out = []
+            out: list = []
             batch = ex.run(spec, range(seeds[0], seeds[-1] + 1)) if _consecutive(seeds) else None
             if batch is None:
                 for s in seeds:
@@ -516,12 +521,12 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             # best verified change first; unverified ones keep their place after them
             proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
         total_games = counter.done
-    base_score = base.objective.score(played[base.key]) if played.get(base.key) else None
+    original = base.objective.score(played[base.key]) if played.get(base.key) else None
     for st in steps_done:
         st.pop("ranking", None)
     if lost and stopped == "interrupted":
         stopped = "workers-lost"
-    return BalanceResult(proposals, base_score, steps_done, total_games, stopped, time.monotonic() - started,
+    return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
                          dict(weights or Objective().weights), seed, setup.players, lost[0] if lost else None)
 
 
