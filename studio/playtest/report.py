@@ -13,14 +13,13 @@ import html
 import io
 import json
 import math
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from studio.content.words import counted
-from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.elements import KEY_HEXES, Element, hex_corners, shape_bounds
 from studio.playtest.heat import INK as HEAT_INK
 from studio.playtest.heat import NEVER as HEAT_NEVER
 from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, space_rate_text
@@ -987,7 +986,6 @@ def _sections(s: Summary, catalogue: Sequence[Element]) -> set:
 ELEMENT_WORDS = {"segment": "segments", "bridge": "bridges", "line": "lines", "picture": "pictures",
                  "peg": "pegs", "island": "islands", "space": "hexes", "goal": "goal steps", "tree": "tree spaces"}
 ISLAND_KINDS = ("space", "bridge", "goal")   # Rivages keys ``<kind> <island id> <rest>``
-HEXES = re.compile(r"(-?\d+,-?\d+)(?:-(-?\d+,-?\d+))?")
 
 
 def _element_groups(keys: Sequence[str]) -> list[str]:
@@ -1002,7 +1000,7 @@ def _element_groups(keys: Sequence[str]) -> list[str]:
         if kind in ISLAND_KINDS or kind == "tree":
             where, _, rest = rest.partition(" ")
         if kind in ("space", "bridge"):
-            m = HEXES.fullmatch(rest)  # "q,r" or "q,r-q,r" (a bridge), coordinates may be negative
+            m = KEY_HEXES.fullmatch(rest)  # "q,r" or "q,r-q,r" (a bridge), coordinates may be negative
             rest = f"({m[1]})" + (f"-({m[2]})" if m[2] else "") if m else rest
         elif kind == "goal" and " " in rest:  # "<goal name> <step>"
             name, _, step = rest.rpartition(" ")

@@ -327,6 +327,8 @@ class BalanceDashboard(QWidget):
         self.highlighted_mechanic = ""
         self.highlighted_warning = -1    # the warning whose culprits the board shows outlined
         self.board_blame = False         # the editor draws the run's board: offer "on the board"
+        # the editor's test of a Blame: whether it draws any of it (None: any element or seat)
+        self.blames_on_board = None
         self.warnings_label.linkActivated.connect(self.follow_link)
         grid = QGridLayout()
         grid.setSpacing(8)
@@ -873,7 +875,9 @@ class BalanceDashboard(QWidget):
         the figures it rests on."""
         b = self.summary.blame_of(i)
         links = []
-        if b is not None and self.board_blame and (b.elements or b.seats):
+        drawn = self.blames_on_board(b) if b is not None and self.blames_on_board is not None else \
+            b is not None and bool(b.elements or b.seats)
+        if b is not None and self.board_blame and drawn:
             links.append(f"<a href='blame:{i}'>on the board</a>")
         if b is not None and b.mechanic:
             links.append(f"<a href='mechanic:{b.mechanic}'>({_escape(b.clause)})</a>")
