@@ -282,6 +282,26 @@ class SweepChart(Chart):
         if self.expected is not None:
             p.setPen(QPen(muted_colour(), 1.2, Qt.DashLine))
             p.drawLine(QPointF(left, y(self.expected)), QPointF(rect.right(), y(self.expected)))
+        # the key, right-aligned in the title row: each seat's colour, the fair share's dash
+        keys = [(f"seat {s + 1}", seat_colour(s)) for s in range(len(self.groups[0][1]))]
+        x = rect.right()
+        if self.expected is not None:
+            text = f"fair share {100 * self.expected:.0f}%"
+            x -= p.fontMetrics().horizontalAdvance(text) + 4
+            p.setPen(muted_colour())
+            p.drawText(QRectF(x, rect.top() - 24, rect.right() - x, 18), Qt.AlignLeft | Qt.AlignVCenter, text)
+            p.setPen(QPen(muted_colour(), 1.2, Qt.DashLine))
+            p.drawLine(QPointF(x - 24, rect.top() - 15), QPointF(x - 6, rect.top() - 15))
+            x -= 34
+        for text, colour in reversed(keys):
+            w = p.fontMetrics().horizontalAdvance(text)
+            x -= w + 4
+            p.setPen(ink_colour())
+            p.drawText(QRectF(x, rect.top() - 24, w + 4, 18), Qt.AlignLeft | Qt.AlignVCenter, text)
+            p.setPen(Qt.NoPen)
+            p.setBrush(colour)
+            p.drawRect(QRectF(x - 14, rect.top() - 20, 10, 10))
+            x -= 24
 
 
 # -- the window ------------------------------------------------------------------------------------
