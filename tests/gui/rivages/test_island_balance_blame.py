@@ -35,7 +35,7 @@ def test_island_blamed_reads_spaces_bridges_goal_steps_the_island_and_seats():
     assert hexes == [tuple(h) for h in expected] and (goals == [] if expected else goals == ["quest"])
 
 
-def test_on_the_board_outlines_a_warnings_culprits_on_the_island(qtbot, editor):
+def test_on_the_board_outlines_a_warnings_culprits_on_the_island(qtbot, editor):  # noqa: F811 - the fixture
     d = dashboard(qtbot, editor, 4)
     run(qtbot, d)
     balance = editor.balance
