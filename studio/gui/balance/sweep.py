@@ -449,7 +449,6 @@ class SweepWindow(QWidget):
         self.path = grid[0][0]
         self.rows = []
         games = d.games_spin.value()
-        self.settings = {"players": d.players(), "games": games, "seed": d.seed_spin.value(), "bots": d.bot_names()}
         self.run = SweepRun(points, games, d.seed_spin.value(), d.bot_names(), d.jobs_spin.value(), executor,
                             scheduler, self)
         self.run.progress.connect(self._on_progress)
