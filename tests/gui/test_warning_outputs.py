@@ -78,12 +78,14 @@ def plain(markup: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def setup2():
-    return load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2)
+def dashboard(qapp):
+    d = BalanceDashboard(load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2), scenario_text="t")
+    yield d
+    d.deleteLater()
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
-def test_each_warning_kind_is_in_the_text_json_html_and_the_dashboard(qtbot, setup2, code):
+def test_each_warning_kind_is_in_the_text_json_html_and_the_dashboard(dashboard, code):
     games, expect = CASES[code]
     s = summarize(games, (), expect)
     found = [i for i, b in enumerate(s.blame) if b.code == code]
@@ -94,8 +96,6 @@ def test_each_warning_kind_is_in_the_text_json_html_and_the_dashboard(qtbot, set
     assert data["warnings"][found[0]] == warning and data["blame"][found[0]]["code"] == code
     words = " ".join(warning.split())
     assert words in plain(html_report(s, "t", {}))
-    d = BalanceDashboard(setup2, scenario_text="t")
-    qtbot.addWidget(d)
-    d.summary = s
-    d._show_summary()
-    assert words in plain(d.warnings_label.text())
+    dashboard.summary = s
+    dashboard._show_summary()
+    assert words in plain(dashboard.warnings_label.text())
