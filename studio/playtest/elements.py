@@ -26,6 +26,7 @@ finished state took (seat ``-1`` when no single seat took it). The batch statist
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from studio.content.words import counted
@@ -168,6 +169,11 @@ def _realm_taken(state) -> tuple[tuple[str, int], ...]:
 
 
 # -- Rivages ------------------------------------------------------------------------------------
+
+#: the hexes at the end of a space or bridge key: ``q,r`` or ``q,r-q,r`` (groups 1 and 2;
+#: coordinates may be negative, so the dash alone cannot split them)
+KEY_HEXES = re.compile(r"(-?\d+,-?\d+)(?:-(-?\d+,-?\d+))?")
+
 
 def _space_key(island_id: str, at) -> str:
     return f"space {island_id} {at[0]},{at[1]}"

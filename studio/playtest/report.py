@@ -19,11 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.content.words import counted
-from studio.playtest.elements import Element, hex_corners, shape_bounds
+from studio.playtest.elements import KEY_HEXES, Element, hex_corners, shape_bounds
 from studio.playtest.heat import INK as HEAT_INK
 from studio.playtest.heat import NEVER as HEAT_NEVER
 from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, space_rate_text
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
+from studio.playtest.mechanics import MEASURES
 from studio.playtest.runner import GameResult
 from studio.playtest.stats import (
     CONTENT_KINDS,
@@ -112,7 +113,11 @@ def format_summary(summary: Summary, title: str = "") -> str:
     out.append("")
     if summary.warnings:
         out.append("warnings:")
-        out += [f"  - {w}" for w in summary.warnings]
+        for i, w in enumerate(summary.warnings):
+            out.append(f"  - {w}")
+            blamed = blame_text(summary, i)
+            if blamed:
+                out.append(f"    blames: {blamed}")
     else:
         out.append(all_clear(summary))
     return "\n".join(out)
@@ -975,6 +980,62 @@ def _sections(s: Summary, catalogue: Sequence[Element]) -> set:
         out.add("solo")
     out |= {name for name, panel in (("ladder", s.ladder), ("styles", s.styles)) if panel is not None}
     return out
+
+
+#: element kinds (the first word of an element key, :mod:`studio.playtest.elements`) in words
+ELEMENT_WORDS = {"segment": "segments", "bridge": "bridges", "line": "lines", "picture": "pictures",
+                 "peg": "pegs", "island": "islands", "space": "hexes", "goal": "goal steps", "tree": "tree spaces"}
+ISLAND_KINDS = ("space", "bridge", "goal")   # Rivages keys ``<kind> <island id> <rest>``
+
+
+def _element_groups(keys: Sequence[str]) -> list[str]:
+    """Element keys grouped by kind in plain words, in the order first named: ``segments
+    a-b-c, d-e-f``, ``pegs 4, 7``; Rivages hexes and bridges as axial coordinates per island
+    (``hexes (1,2), (0,3) of island gulls``), goal steps per island (``goal steps quest step 1
+    of island gulls``), tree spaces per tree."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for key in keys:
+        kind, _, rest = key.partition(" ")
+        where = ""
+        if kind in ISLAND_KINDS or kind == "tree":
+            where, _, rest = rest.partition(" ")
+        if kind in ("space", "bridge"):
+            m = KEY_HEXES.fullmatch(rest)  # "q,r" or "q,r-q,r" (a bridge), coordinates may be negative
+            rest = f"({m[1]})" + (f"-({m[2]})" if m[2] else "") if m else rest
+        elif kind == "goal" and " " in rest:  # "<goal name> <step>"
+            name, _, step = rest.rpartition(" ")
+            rest = f"{name} step {step}"
+        groups.setdefault((kind, where), []).append(rest or kind)
+    out = []
+    for (kind, where), items in groups.items():
+        text = f"{ELEMENT_WORDS.get(kind, kind)} {', '.join(items)}"
+        if where:
+            text += f" of {'tree' if kind == 'tree' else 'island'} {where}"
+        out.append(text)
+    return out
+
+
+def blame_text(s: Summary, index: int) -> str:
+    """What warning ``index`` of ``s`` blames (``Summary.blame``), in plain words for the text
+    report: its seats (with names), its elements by kind (:func:`_element_groups`; a seat's
+    start pegs among them), the location mechanic and rule clause; "" when it blames none of
+    these (a warning about the whole batch)."""
+    b = s.blame_of(index)
+    if b is None:
+        return ""
+    parts = []
+    if b.seats:
+        names = {x.seat: x.name for x in s.seats}
+        parts.append(counted(len(b.seats), "seat").split(" ", 1)[1] + " " + ", ".join(
+            f"{k + 1}" + (f" ({names[k]})" if names.get(k) else "") for k in b.seats))
+    parts += _element_groups(b.elements)
+    if b.mechanic:
+        spec = MEASURES.get(b.mechanic)
+        parts.append(f"mechanic {spec.words if spec is not None else b.mechanic.replace('_', ' ')}"
+                     + (f" ({b.clause})" if b.clause else ""))
+    elif b.clause:
+        parts.append(f"rule {b.clause}")
+    return "; ".join(parts)
 
 
 SECTION_WORDS = {"seats": "the seats", "balance": "balance", "ends": "how games ended", "play": "the play figures",

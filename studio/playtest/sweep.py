@@ -179,10 +179,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     from studio.playtest.executors import BatchSpec, open_executor
-    from studio.playtest.insight import Expectations
     from studio.playtest.runner import game_seed, resolve_bots
     from studio.playtest.setup import SetupError, load_setup
-    from studio.playtest.stats import Tally
 
     check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})
     grid = parse_grid(args.settings)
@@ -216,13 +214,11 @@ def _run(args) -> int:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
-                    tally = Tally((), Expectations.of_scenario(setup.scenario, setup.players))
-                    credits: dict = {}  # seed -> win credit per seat, to compare points on shared seeds
+                    tally = PointTally(setup)
                     batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
-                    def take(result, tally=tally, credits=credits):
+                    def take(result, tally=tally):
                         with guard.hold():  # a game is in the tally whole or not at all
                             tally.add(result)
-                            credits[result.seed] = win_credits(result)
                             bar.update(1)
 
                     try:
@@ -234,8 +230,7 @@ def _run(args) -> int:
                             raise
                         interrupted, stopped, stopped_by = True, str(exc), "cluster"
                     if tally.games:
-                        rows.append({"settings": point, "summary": tally.summary(), "complete": not interrupted,
-                                     "credits": credits})
+                        rows.append(tally.row(point, not interrupted))
                     if interrupted:
                         break
             finally:
@@ -280,6 +275,33 @@ def _run(args) -> int:
 
 
 # -- comparing points -----------------------------------------------------------------------------
+
+class PointTally:
+    """The games of one point of a sweep (``setup``: the point's setup): its
+    :class:`~studio.playtest.stats.Tally` (judged against the point's own expectations, no
+    element catalogue) and every game's win credits by seed, to compare points on the seeds
+    they share. The CLI and the balance dashboard's sweep both count a point with it."""
+
+    def __init__(self, setup):
+        from studio.playtest.insight import Expectations
+        from studio.playtest.stats import Tally
+
+        self.tally = Tally((), Expectations.of_scenario(setup.scenario, setup.players))
+        self.credits: dict = {}  # seed -> win credit per seat
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    def add(self, result) -> None:
+        self.tally.add(result)
+        self.credits[result.seed] = win_credits(result)
+
+    def row(self, settings: dict, complete: bool) -> dict:
+        """The point as a row of the sweep: ``settings``, ``summary``, ``complete``, ``credits``
+        (:func:`add_comparisons` adds ``diffs``)."""
+        return {"settings": settings, "summary": self.tally.summary(), "complete": complete, "credits": self.credits}
+
 
 def win_credits(result) -> tuple:
     """Each seat's share of the game's win: 1 for the winner, 1/k each for a win shared by k,
@@ -337,35 +359,49 @@ def _round(x: float) -> float | str:
     return "" if not math.isfinite(x) else round(x, 3)
 
 
+def sweep_head(rows: list[dict], paths: list[str]) -> list[str]:
+    """The column heads of the sweep table (:func:`format_sweep`, the dashboard's sweep)."""
+    players = rows[0]["summary"].players if rows else 0
+    return list(paths) + ["games"] + [f"seat {s + 1} win %" for s in range(players)] + \
+        ["balance", "1st seat", "margin", "rounds", "actions", "shared %", "decided", "warnings"]
+
+
+def sweep_cells(r: dict, paths: list[str]) -> list[str]:
+    """One row of the sweep table as text cells: the settings, the games (``*``: interrupted),
+    each seat's win % with its 95% Wilson interval and ``+``/``-`` when significantly above or
+    below the first row on the shared seeds, then balance, first-seat edge, margin, rounds,
+    actions, shared wins, when decided and the number of warnings."""
+    s = r["summary"]
+    cells = [show(r["settings"][p]) for p in paths] + [str(s.games) + ("" if r["complete"] else "*")]
+    marks = {d.seat: ("+" if d.diff > 0 else "-") for d in r.get("diffs", []) if d.significant}
+    cells += [f"{100 * seat.win_rate:.1f} ({100 * seat.ci_low:.0f}-{100 * seat.ci_high:.0f})"
+              + marks.get(seat.seat, "") for seat in s.seats]
+    solo = s.players == 1  # one seat: no balance between seats, no first-seat edge
+    cells += ["-" if solo else f"{s.balance:.2f}", "-" if solo else f"{100 * s.first_seat_advantage:+.1f}",
+              f"{s.margin.mean:.1f}" if s.margin and s.margin.count else "-",
+              f"{s.rounds_mean:.1f}", f"{s.actions_mean:.1f}", f"{100 * s.shared_wins / s.games:.1f}",
+              f"{100 * s.decided_at_mean:.0f}%" if math.isfinite(s.decided_at_mean) else "-", str(len(s.warnings))]
+    return cells
+
+
+KEY_TEXT = ("win %: with its 95% Wilson interval; + or -: significantly higher or lower than the first row on the "
+            "same seeds (paired, Holm-corrected); balance: 1 minus the largest gap between seats' win rates; "
+            "1st seat: seat 1's win rate minus the fair share, in points; decided: share of the actions played "
+            "when the winner took the lead for good")
+
+
 def format_sweep(rows: list[dict], paths: list[str], title: str = "") -> str:
     """The grid as a plain-text table, then each point's warnings."""
     from studio.playtest.report import _table
 
-    players = rows[0]["summary"].players
-    head = list(paths) + ["games"] + [f"seat {s + 1} win %" for s in range(players)] + \
-        ["balance", "1st seat", "margin", "rounds", "actions", "shared %", "decided", "warnings"]
-    body = []
-    for r in rows:
-        s = r["summary"]
-        cells = [show(r["settings"][p]) for p in paths] + [str(s.games) + ("" if r["complete"] else "*")]
-        marks = {d.seat: ("+" if d.diff > 0 else "-") for d in r.get("diffs", []) if d.significant}
-        cells += [f"{100 * seat.win_rate:.1f} ({100 * seat.ci_low:.0f}-{100 * seat.ci_high:.0f})"
-                  + marks.get(seat.seat, "") for seat in s.seats]
-        solo = s.players == 1  # one seat: no balance between seats, no first-seat edge
-        cells += ["-" if solo else f"{s.balance:.2f}", "-" if solo else f"{100 * s.first_seat_advantage:+.1f}",
-                  f"{s.margin.mean:.1f}" if s.margin and s.margin.count else "-",
-                  f"{s.rounds_mean:.1f}", f"{s.actions_mean:.1f}", f"{100 * s.shared_wins / s.games:.1f}",
-                  f"{100 * s.decided_at_mean:.0f}%" if math.isfinite(s.decided_at_mean) else "-", str(len(s.warnings))]
-        body.append(cells)
+    head = sweep_head(rows, paths)
+    body = [sweep_cells(r, paths) for r in rows]
     out = [title, ""] if title else []
     out += _table(head, body, set(range(len(paths), len(head))))
     if any(not r["complete"] for r in rows):
         out.append("* interrupted: fewer games than asked")
     out.append("")
-    out.append("win %: with its 95% Wilson interval; + or -: significantly higher or lower than the first row on the "
-               "same seeds (paired, Holm-corrected); balance: 1 minus the largest gap between seats' win rates; "
-               "1st seat: seat 1's win rate minus the fair share, in points; decided: share of the actions played "
-               "when the winner took the lead for good")
+    out.append(KEY_TEXT)
     out += comparison_lines(rows, paths)
     out += solo_set_lines(rows, paths)
     warned = [r for r in rows if r["summary"].warnings]

@@ -241,6 +241,12 @@ class BalanceDashboard(QWidget):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
         lay.addLayout(buttons)
+        self.sweep_button = QPushButton(self.tr("Sweep a setting…"))
+        self.sweep_button.setToolTip(self.tr("play this batch once per value of a scenario setting (end score, hand "
+                                     "sizes...) on the same seeds and compare them, as studio sweep does"))
+        self.sweep_button.clicked.connect(lambda _c=False: self.open_sweep())
+        self.sweep_window = None
+        lay.addWidget(self.sweep_button)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -327,6 +333,8 @@ class BalanceDashboard(QWidget):
         self.highlighted_mechanic = ""
         self.highlighted_warning = -1    # the warning whose culprits the board shows outlined
         self.board_blame = False         # the editor draws the run's board: offer "on the board"
+        # the editor's test of a Blame: whether it draws any of it (None: any element or seat)
+        self.blames_on_board = None
         self.warnings_label.linkActivated.connect(self.follow_link)
         grid = QGridLayout()
         grid.setSpacing(8)
@@ -402,6 +410,9 @@ class BalanceDashboard(QWidget):
         from studio.playtest.stats import Tally
 
         if self.is_running():
+            return False
+        if self.sweep_window is not None and self.sweep_window.is_running():
+            self._say("A sweep is running: wait for it or cancel it first.", error=True)
             return False
         players, games, seed = self.players(), self.games_spin.value(), self.seed_spin.value()
         bots = self.bot_names()
@@ -488,7 +499,9 @@ class BalanceDashboard(QWidget):
         self.scenario_label.setText(text)
 
     def cancel_run(self) -> None:
-        """Stop the batch after the games being played; finished games are kept."""
+        """Stop the batch (and a sweep) after the games being played; finished games are kept."""
+        if self.sweep_window is not None:
+            self.sweep_window.cancel()
         if self.is_running():
             for run in (self.run, self.panel_run):
                 if run is not None:
@@ -560,8 +573,10 @@ class BalanceDashboard(QWidget):
         return f"{name}, {s.players} players: {games}, seed {self.run_settings.get('seed', 0)}"
 
     def wait(self, ms: int = 60000) -> bool:
-        """Block until a running batch has ended (tests, closing)."""
+        """Block until a running batch (and sweep) has ended (tests, closing)."""
         ok = self.run.wait(ms) if self.run is not None else True
+        if self.sweep_window is not None:
+            ok = self.sweep_window.wait(ms) and ok
         if self.panel_run is not None:
             from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 
@@ -873,7 +888,9 @@ class BalanceDashboard(QWidget):
         the figures it rests on."""
         b = self.summary.blame_of(i)
         links = []
-        if b is not None and self.board_blame and (b.elements or b.seats):
+        drawn = self.blames_on_board(b) if b is not None and self.blames_on_board is not None else \
+            b is not None and bool(b.elements or b.seats)
+        if b is not None and self.board_blame and drawn:
             links.append(f"<a href='blame:{i}'>on the board</a>")
         if b is not None and b.mechanic:
             links.append(f"<a href='mechanic:{b.mechanic}'>({_escape(b.clause)})</a>")
@@ -917,7 +934,22 @@ class BalanceDashboard(QWidget):
         self._show_mechanics()
         self._report_scroll.ensureWidgetVisible(self.mechanics_label)
 
+    def open_sweep(self):
+        """Show the sweep window (:mod:`studio.gui.balance.sweep`, made on first use) with the
+        settings of what Run plays now, and return it."""
+        from studio.gui.balance.sweep import SweepWindow
+
+        if self.sweep_window is None:
+            self.sweep_window = SweepWindow(self, self)
+        elif not self.sweep_window.is_running():
+            self.sweep_window.refresh_choices()
+        self.sweep_window.show()
+        self.sweep_window.raise_()
+        return self.sweep_window
+
     def closeEvent(self, event) -> None:
+        if self.sweep_window is not None:
+            self.sweep_window.close()
         if self.is_running():
             for run in (self.run, self.panel_run):
                 if run is not None:

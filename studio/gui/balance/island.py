@@ -19,7 +19,7 @@ import copy
 from studio.gui import prompts
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.editor import BalanceController
-from studio.gui.balance.island_heatmap import IslandHeatItem, IslandHeatLegend
+from studio.gui.balance.island_heatmap import IslandBlameItem, IslandHeatItem, IslandHeatLegend, island_blamed
 
 DEFAULT_PLAYERS = 2
 MAX_LISTED = 12    # findings listed in a refusal
@@ -59,6 +59,8 @@ class IslandBalance(BalanceController):
                          "Play many bot games with this island in play and chart what they did on it",
                          "Draw over the island how often each space was crossed in the last balance run")
         self.heat: IslandHeatItem | None = None
+        self.blame: IslandBlameItem | None = None
+        self._blamed_warning = -1        # the warning whose culprits are outlined
         self.stats = None
         self.tally = None
         self._run_island = None      # the island a setup was built from (a copy)
@@ -119,6 +121,8 @@ class IslandBalance(BalanceController):
             self.dashboard.players_combo.setToolTip(self.tr("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
                                                     "2 to 5: scenarios/rivages.yaml"))
             self.dashboard.runStarted.connect(self._run_started)
+            self.dashboard.blames_on_board = self.blames_on_island
+            self.dashboard.blameRequested.connect(self.show_blame)
         else:
             self.dashboard.set_scenario_text(text)
         return self._show_window()
@@ -140,6 +144,69 @@ class IslandBalance(BalanceController):
         if self.tally is None or not self.tally.games or self._run_island is None:
             return
         self.show_heat(self._run_island, self.tally.stats())
+        d = self.dashboard
+        if d is not None and d.summary is not None:
+            d.board_blame = True
+            d._show_summary()  # now with the warnings' "on the board" links
+
+    # -- what a warning blames ------------------------------------------------------------------
+    def blames_on_island(self, blame) -> bool:
+        """Whether ``blame`` (a :class:`~studio.playtest.stats.Blame`) names anything on the
+        island the last run played: its spaces, forts, bridges or goal steps, the island itself,
+        or seats (their start, the ship spaces)."""
+        if self._run_island is None:
+            return False
+        hexes, bridges, goals = island_blamed(self._run_island, blame.elements, blame.seats)
+        return bool(hexes or bridges or goals)
+
+    def show_blame(self, index: int) -> IslandBlameItem | None:
+        """Outline on the island what warning ``index`` of the dashboard's report blames
+        (:func:`~studio.gui.balance.island_heatmap.island_blamed`), show the heat map and bring
+        the outlines into view; a goal step with no space on the island (a pattern or area
+        mission) is shown in the Goals panel. -1, or a warning naming nothing on the island,
+        clears the outlines. Returns the item."""
+        self._clear_blame()
+        d = self.dashboard
+        b = d.summary.blame_of(index) if d is not None and d.summary is not None and index >= 0 else None
+        if b is None or self.heat is None or self._run_island is None:
+            self._blamed_warning = -1
+            self._legend_text()
+            return None
+        hexes, bridges, goals = island_blamed(self._run_island, b.elements, b.seats)
+        self._blamed_warning = index
+        self.blame = IslandBlameItem(self._run_island, hexes, bridges)
+        self.main.view.scene().addItem(self.blame)
+        if not self.heat_action.isChecked():
+            self.heat_action.setChecked(True)
+        self.blame.setVisible(self.heat.isVisible())
+        if goals:
+            self.main.select_element(("goal", goals[0]))
+        if not self.blame.area.isEmpty():
+            self.main.view.ensureVisible(self.blame.area, 30, 30)
+        self._legend_text()
+        return self.blame
+
+    def _clear_blame(self) -> None:
+        if self.blame is not None and self.blame.scene() is not None:
+            self.blame.scene().removeItem(self.blame)
+        self.blame = None
+
+    def _legend_text(self) -> None:
+        if self.stats is None:
+            return
+        blamed = ""
+        if self.blame is not None:
+            n = len(self.blame.hexes)
+            k = len(self.blame.bridges)
+            what = ", ".join(x for x in (f"{n} space{'s' if n != 1 else ''}" if n else "",
+                                         f"{k} bridge{'s' if k != 1 else ''}" if k else "") if x)
+            blamed = f"outlined in blue: what warning {self._blamed_warning + 1} blames ({what or 'a goal, in Goals'})"
+        self.legend.set_stats(self.stats, stale=self.stale, blamed=blamed)
+
+    def _show_heat_items(self, on: bool) -> None:
+        self.heat.setVisible(on)
+        if self.blame is not None:
+            self.blame.setVisible(on)
 
     # -- heat map -----------------------------------------------------------------------------
     def show_heat(self, island, stats) -> IslandHeatItem:
@@ -149,7 +216,8 @@ class IslandBalance(BalanceController):
         self.heat = IslandHeatItem(island, stats)
         self.main.view.scene().addItem(self.heat)
         self.stale = False
-        self.legend.set_stats(stats)
+        self._blamed_warning = -1
+        self._legend_text()
         self.frame_island()
         self._heat_shown()
         return self.heat
@@ -184,6 +252,8 @@ class IslandBalance(BalanceController):
         self.legend.move(10, 10)
 
     def clear_heat(self) -> None:
+        self._clear_blame()
+        self._blamed_warning = -1
         if self.heat is not None:
             if self.heat.scene() is not None:
                 self.heat.scene().removeItem(self.heat)
@@ -198,11 +268,16 @@ class IslandBalance(BalanceController):
     def _island_changed(self) -> None:
         if self.heat is not None and not self.stale:
             self.stale = True
-            self.legend.set_stats(self.stats, stale=True)
+            self._legend_text()
 
     def _document_replaced(self) -> None:
         """New or Open: the run says nothing about the other island."""
         self._forget_heat()
+        self._run_island = None
+        if self.dashboard is not None and self.dashboard.board_blame:
+            self.dashboard.board_blame = False
+            if self.dashboard.summary is not None:
+                self.dashboard._show_summary()  # no "on the board" links to an island not shown
         if hasattr(self, "heat_check"):
             self.heat_check.setEnabled(False)
 

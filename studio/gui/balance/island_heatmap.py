@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from studio.content.words import counted
 from studio.gui import desktop
+from studio.gui.balance.heatmap import BLAME_COLOUR
 from studio.gui.balance.overlay import (
     NEVER,
     HeatLegendBase,
@@ -36,6 +37,7 @@ from studio.gui.balance.overlay import (
     never_marks,
     paint_never,
 )
+from studio.playtest.elements import KEY_HEXES
 from studio.playtest.heat import space_rate_text
 from studio.render import glyphs
 from studio.render.island import centre, polygon
@@ -62,6 +64,86 @@ def goal_anchors(island) -> dict[str, tuple]:
             elif step.kind == "fort" and step.fort is not None:
                 out[key] = tuple(step.fort)
     return out
+
+
+def island_blamed(island, keys, seats=()) -> tuple[list, list, list]:
+    """What a warning's :class:`~studio.playtest.stats.Blame` names on ``island`` (keys of
+    :mod:`studio.playtest.elements`, ``seats``: its 0-based seats): ``(hexes, bridges,
+    goals)``, hexes as ``(q, r)`` in first-named order: ``space <id> q,r`` its space; ``goal
+    <id> <name> <step>`` the step's spaces or fort (a pattern or area step has none on the
+    island: its goal name is listed in ``goals``); ``bridge <id> q,r-q,r`` the bridge
+    ``((q, r), (q, r))``; ``island <id>`` every space and fort; a seat, the island's ship
+    spaces (every explorer of an island balance run starts on a copy of it, RIV-S1). Keys of
+    other islands, trees and unknown steps name nothing here."""
+    hexes: dict = {}
+    bridges: list = []
+    goals: list = []
+    steps = {(name, k): step for name, goal in island.goals() for k, step in enumerate(goal.steps, start=1)}
+
+    def hx(text):
+        q, r = text.split(",")
+        return int(q), int(r)
+
+    for key in keys:
+        kind, _, rest = key.partition(" ")
+        where, _, rest = rest.partition(" ")
+        if where != island.id:
+            continue
+        m = KEY_HEXES.fullmatch(rest)
+        if kind == "space" and m and not m[2]:
+            hexes[hx(m[1])] = None
+        elif kind == "bridge" and m and m[2]:
+            bridges.append((hx(m[1]), hx(m[2])))
+        elif kind == "island":
+            hexes.update(dict.fromkeys([sp.at for sp in island.spaces] + list(island.forts)))
+        elif kind == "goal":
+            name, _, k = rest.rpartition(" ")
+            step = steps.get((name, int(k))) if k.isdigit() else None
+            if step is None:
+                continue
+            at = [step.fort] if step.kind == "fort" and step.fort is not None else list(step.spaces)
+            hexes.update(dict.fromkeys(tuple(h) for h in at))
+            if not at and name not in goals:
+                goals.append(name)
+    if seats:
+        hexes.update(dict.fromkeys(island.ships()))
+    return list(hexes), bridges, goals
+
+
+class IslandBlameItem(QGraphicsItem):
+    """The outlines of what one warning blames on the island (:func:`island_blamed`), over the
+    heat map: hexes outlined in blue with a white halo, bridges drawn as blue lines. ``area``:
+    their bounds, to bring into view (empty: nothing on this island). Takes no click."""
+
+    def __init__(self, island, hexes, bridges):
+        super().__init__()
+        self.orientation = island.orientation
+        self.hexes = list(hexes)
+        self.bridges = list(bridges)
+        rect = QRectF()
+        for h in self.hexes + [h for b in self.bridges for h in b]:
+            rect = rect.united(polygon(h, self.orientation).boundingRect())
+        self.area = rect
+        self._rect = rect.adjusted(-0.3, -0.3, 0.3, 0.3)
+        make_passive(self, Z_ISLAND_HEAT + 5)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never hit: the canvas's tools get every click
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        o = self.orientation
+        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setBrush(Qt.NoBrush)
+        for pen in (QPen(QColor(255, 255, 255, 220), 0.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin),
+                    QPen(BLAME_COLOUR, 0.1, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)):
+            p.setPen(pen)
+            for h in self.hexes:
+                p.drawPolygon(polygon(h, o, 0.9))
+            for a, b in self.bridges:
+                p.drawLine(centre(a, o), centre(b, o))
 
 
 def goal_title(count) -> str:
@@ -176,7 +258,9 @@ class IslandHeatLegend(HeatLegendBase):
                          HeatRamp(36, 130, 50, 20, 76, "never crossed"), LEGEND_WIDTH,
                          wrap_title=True, rich_text=True)
 
-    def set_stats(self, stats, stale: bool = False) -> None:
+    def set_stats(self, stats, stale: bool = False, blamed: str = "") -> None:
+        """Fill the key from ``stats``; ``stale``: the island changed since the run;
+        ``blamed``: the line saying what the blue outlines show (a warning's culprits)."""
         s = stats
         lines = [f"{s.games} game{'s' if s.games != 1 else ''}, {s.visits} visit{'s' if s.visits != 1 else ''} "
                  f"of {html.escape(s.name)}; {len(s.never_crossed)} of {counted(len(s.spaces), 'space')} never crossed"]
@@ -194,6 +278,8 @@ class IslandHeatLegend(HeatLegendBase):
         text = "<br>".join(lines)
         if goals:
             text += f"<table style='margin-top:3px'>{goals}</table>"
+        if blamed:
+            text += f"<span style='color:{BLAME_COLOUR.name()}'>{html.escape(blamed)}</span><br>"
         if stale:
             text += f"<span style='color:{desktop.colour('error')}'>the island changed since this run</span>"
         self.text.setText(text)
@@ -210,4 +296,5 @@ class IslandHeatLegend(HeatLegendBase):
         self.adjustSize()
 
 
-__all__ = ["IslandHeatItem", "IslandHeatLegend", "goal_anchors", "goal_text", "goal_title"]
+__all__ = ["IslandBlameItem", "IslandHeatItem", "IslandHeatLegend", "goal_anchors", "goal_text", "goal_title",
+           "island_blamed"]
