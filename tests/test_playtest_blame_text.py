@@ -4,6 +4,8 @@ the JSON ``blame``, in plain words, for Rule the Realm and Rivages."""
 
 from __future__ import annotations
 
+import re
+
 from studio.playtest import summarize
 from studio.playtest.insight import Expectations
 from studio.playtest.report import blame_text, format_summary
@@ -55,3 +57,21 @@ def test_the_rivages_text_report_names_hexes_bridges_goal_steps_and_trees_by_isl
                                      "islands rock; tree spaces a3 of tree t1; goal steps quest step 1 of island rock; "
                                      "mechanic islands visited (RIV-I1)")
     assert blame_text(blamed, 5) == ""
+
+
+def test_the_rivages_html_maps_outline_the_hexes_and_bridges_a_warning_blames():
+    from studio.playtest.report import html_report
+
+    s = summarize(GAMES * 8, CAT)
+    blamed = s.__class__(**{**s.__dict__, "warnings": ["hexes", "a goal"], "blame": [
+        Blame("never-taken", "content", (), ("space isle 2,0", "space isle 3,0", "bridge isle 0,0-2,0"), "", ""),
+        Blame("never-taken", "content", (), ("goal isle quest 1",), "", "")]})
+    page = html_report(blamed, "t", {}, CAT)
+    # the warning on the island's hexes links to its outlines; the goal step has no place on the map
+    assert '<a href="#blame-0" class="blame">on the map (3 elements)</a>' in page
+    assert 'href="#blame-1" class="blame"' not in page
+    assert page.count('class="b b0"') == 3  # two hexes and the bridge
+    assert len(re.findall(r'<polygon class="b b0" points="[^"]+"/>', page)) == 2
+    assert re.search(r'<line class="b b0" x1="[\d.]+" y1="[\d.]+" x2="[\d.]+" y2="[\d.]+"/>', page)
+    assert '<span id="blame-0" class="anchor"></span>' in page and "#blame-0:target~.map .b0{display:inline}" in page
+    assert "Outlined in blue: what warning 1 blames (3 elements)" in page

@@ -710,26 +710,46 @@ def _board_map(summary: Summary, catalogue: Sequence[Element], width=760) -> str
                      f'style="fill:{colour}">{_e(label.text)}</text>')
     parts += outlines
     parts.append("</svg>")
+    return _outline_box(blamed, f'<div class="map">{"".join(parts)}</div>', "element")
+
+
+def _blamed_keys(summary: Summary) -> dict[str, list[int]]:
+    """Element key -> the warnings (indexes) that blame it (``Summary.blame``)."""
+    blamed: dict[str, list[int]] = {}
+    for i, b in enumerate(summary.blame if len(summary.blame) == len(summary.warnings) else ()):
+        for key in dict.fromkeys(b.elements):
+            blamed.setdefault(key, []).append(i)
+    return blamed
+
+
+def _outline_box(blamed: dict[str, list[int]], parts_html: str, what: str) -> str:
+    """``parts_html`` (the maps) with what each warning blames outlined on demand: a hidden
+    anchor per warning, its caption, and CSS ``:target`` rules that show the outlines drawn with
+    class ``b b<i>`` (no script)."""
     indices = sorted({i for v in blamed.values() for i in v})
     anchors = "".join(f'<span id="blame-{i}" class="anchor"></span>' for i in indices)
     captions = "".join(f'<p class="cap c{i}">Outlined in blue: what warning {i + 1} blames '
-                       f'({counted(sum(1 for v in blamed.values() if i in v), "element")}). '
+                       f'({counted(sum(1 for v in blamed.values() if i in v), what)}). '
                        f'<a href="#warnings">Back to the warnings</a></p>' for i in indices)
     rules = "".join(f"#blame-{i}:target~.map .b{i}{{display:inline}}#blame-{i}:target~.cap.c{i}{{display:block}}"
                     for i in indices)
-    return (f'<div class="mapbox"><style>{rules}</style>{anchors}{captions}<div class="map">{"".join(parts)}</div>'
-            "</div>")
+    return f'<div class="mapbox"><style>{rules}</style>{anchors}{captions}{parts_html}</div>'
 
 
 def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
     """Rivages: one small map per island, spaces coloured by the share of games that crossed
-    them."""
+    them; then, hidden until a warning's link targets them, the outlines of the spaces and
+    bridges each warning blames (as :func:`_board_map` does for a board)."""
     rates = {e.key: e.rate for e in summary.elements}
     islands: dict[str, list[Element]] = {}
+    bridges: dict[str, list[Element]] = {}
     names = {e.group: e.label for e in catalogue if e.kind == "island"}
     for e in catalogue:
         if e.kind == "space" and e.shape:
             islands.setdefault(e.group, []).append(e)
+        elif e.kind == "bridge" and len(e.shape) == 2:
+            bridges.setdefault(e.group, []).append(e)
+    blamed = {k: v for k, v in _blamed_keys(summary).items() if k.split(" ", 1)[0] in ("space", "bridge")}
     cards = []
     size = 16.0
     for island, spaces in islands.items():
@@ -752,13 +772,23 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             if visited:
                 parts.append(_space_text(e.shape[0], size, min(xs) - 2, min(ys) - 2, space_rate_text(share, never),
                                          never, share))
+        centre = {e.shape[0]: (sum(x for x, _ in corners[e.key]) / 6 - min(xs) + 2,
+                               sum(y for _, y in corners[e.key]) / 6 - min(ys) + 2) for e in spaces}
+        for e in spaces:
+            pts = " ".join(f"{x - min(xs) + 2:.1f},{y - min(ys) + 2:.1f}" for x, y in corners[e.key])
+            parts += [f'<polygon class="b b{i}" points="{pts}"/>' for i in blamed.get(e.key, ())]
+        for e in bridges.get(island, ()):
+            a, b = (centre.get(tuple(h)) for h in e.shape)
+            if a is not None and b is not None:
+                parts += [f'<line class="b b{i}" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"/>'
+                          for i in blamed.get(e.key, ())]
         parts.append("</svg>")
         cards.append(f'<div class="card"><div><b>{_e(names.get(island, island))}</b> '
                      f'<span class="muted">visited in {100 * visited:.0f}% of games</span></div>{"".join(parts)}</div>')
     if not cards:
         return ""
     return ('<p class="muted">Each space coloured by the share of the island\'s visits that crossed it. '
-            + _legend() + f'</p><div class="grid">{"".join(cards)}</div>')
+            + _legend() + "</p>" + _outline_box(blamed, f'<div class="map grid">{"".join(cards)}</div>', "element"))
 
 
 def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, rate: float = 0.0) -> str:
@@ -852,7 +882,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
            f"<h1>{_e(title)}</h1>",
            '<p class="muted">' + " · ".join(f"{_e(k)}: {_e(v)}" for k, v in settings.items()) + "</p>"]
     if s.warnings:
-        mapped = _map_keys(catalogue) if any(e.kind == "segment" for e in s.elements) else set()
+        mapped = _map_keys(catalogue) if any(e.kind in ("segment", "space") for e in s.elements) else set()
         sections = _sections(s, catalogue)
         out.append('<div class="warn" id="warnings"><b>Warnings</b> <span class="muted">(a link outlines on the '
                    'map what a warning blames, or shows the figures it rests on)</span><ul>' + "".join(
@@ -963,9 +993,9 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
 
 
 def _map_keys(catalogue: Sequence[Element]) -> set:
-    """The keys of the elements a board map draws (Rule the Realm; none for Rivages, whose
-    maps show spaces that no warning blames one by one)."""
-    return {e.key for e in catalogue if e.shape and e.kind in ("segment", "bridge", "line", "peg")}
+    """The keys of the elements a map draws and can outline: a board's segments, bridges, line
+    items and pegs (Rule the Realm); an island's spaces and bridges (Rivages)."""
+    return {e.key for e in catalogue if e.shape and e.kind in ("segment", "bridge", "line", "peg", "space")}
 
 
 def _sections(s: Summary, catalogue: Sequence[Element]) -> set:
