@@ -132,9 +132,8 @@ def spec_of(args):
                               name=args.name)
         else:
             if what not in DESIGNS:
-                close = did_you_mean(what, list(DESIGNS) + [ISLAND])
-                raise Usage(f"unknown location {args.what!r}" + (f" (did you mean {close!r}?)" if close else "")
-                            + f": one of {', '.join(DESIGNS)}, or 'island'")
+                raise Usage(f"unknown location {args.what!r}{did_you_mean(what, list(DESIGNS) + [ISLAND])}: "
+                            f"one of {', '.join(DESIGNS)}, or 'island'")
             if args.players > 4:
                 raise Usage(f"a Rule the Realm board is for 2 to 4 players (RTR-S6), got --players {args.players}")
             spec = BoardSpec(what, args.players, seed=args.seed, shape=args.shape, treasure=args.treasure,
