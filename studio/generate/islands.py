@@ -187,7 +187,7 @@ def grow_terrains(rng: random.Random, free: list, taken: dict) -> dict:
 
 def areas_of(kinds: dict) -> dict:
     """terrain -> list of clusters (sets of hexes, 2 or more) among ``kinds``."""
-    out = {t: [] for t in TERRAINS}
+    out: dict[str, list] = {t: [] for t in TERRAINS}
     for t, comp in clusters(kinds):
         if t in out:
             out[t].append(comp)
@@ -256,7 +256,7 @@ def make_island(index: int, quest_kind: str, rng: random.Random, spec: IslandSpe
              Effect(any=1)]
     if rng.random() < 0.5:
         icons.append(Effect(area=rng.choice(TERRAINS + ["all"])))
-    whites = {}
+    whites: dict = {}
     open_cells = [h for h in cells if h not in kinds]
     rng.shuffle(open_cells)
     for h in open_cells:

@@ -246,7 +246,7 @@ def generate(spec: BoardSpec | IslandSpec, count: int = 3, tries: int = 12, game
 
     from studio.playtest.runner import resolve_bots
 
-    seats = players if island else spec.players
+    seats = spec.players if isinstance(spec, BoardSpec) else players
     bot_names = resolve_bots(bots, seats)
     out = Outcome()
     base = spec.seed or 0
@@ -265,12 +265,13 @@ def generate(spec: BoardSpec | IslandSpec, count: int = 3, tries: int = 12, game
             out.tried += 1
             tell(0, f"designing candidate {k + 1} (seed {seed})")
             one = replace(spec, seed=seed)
+            content: Any
             try:
-                content = design_island(one) if island else design_board(one)
+                content = design_island(one) if isinstance(one, IslandSpec) else design_board(one)
             except GenerateError as exc:
                 out.rejected.append(Rejected(seed, "design", str(exc)))
                 continue
-            if island:
+            if isinstance(one, IslandSpec):
                 content.id = f"{content.id}-s{seed}"  # never mistaken for a bundled island
                 why = budget_problem(content, one)
                 if why:
@@ -286,18 +287,23 @@ def generate(spec: BoardSpec | IslandSpec, count: int = 3, tries: int = 12, game
                                              f"warning{'s' if len(bad) > 1 else ''}, first {first.severity} "
                                              f"{first.code}: {first.message}"))
                 continue
-            figures = simulate(content, players if island else content.players, games, bot_names, sim_seed,
-                               lambda n, seed=seed, k=k: tell(n, f"playing candidate {k + 1} (seed {seed})"))
+            stage = f"playing candidate {k + 1} (seed {seed})"
+
+            def on_game(n: int, stage: str = stage) -> None:
+                tell(n, stage)
+
+            figures = simulate(content, players if island else content.players, games, bot_names, sim_seed, on_game)
             why = figures.problem()
             if why:
                 out.rejected.append(Rejected(seed, "simulate", why))
                 continue
-            summary = ({name: crosses for name, crosses, _ in goal_crosses(content)} if island
-                       else {k2: v for k2, v in totals(content).items() if v})
+            summary: dict[str, Any]
             if island:
-                summary = {"spaces": len(content.spaces), **{f"{n} crosses": c for n, c in summary.items()}}
+                summary = {"spaces": len(content.spaces),
+                           **{f"{name} crosses": crosses for name, crosses, _ in goal_crosses(content)}}
             else:
-                summary = {"pegs": len(content.pegs), "lines": len(content.lines), **summary}
+                summary = {"pegs": len(content.pegs), "lines": len(content.lines),
+                           **{what: n for what, n in totals(content).items() if n}}
             content.description = " ".join(x for x in (content.description, figures.sentence(seed)) if x)
             out.offered.append(Candidate("island" if island else "board", content, seed, figures, summary,
                                          tuple(f"{f.code}: {f.message}" for f in notes)))
@@ -359,7 +365,7 @@ def simulate(content, players: int, games: int, bots, seed: int,
     scores = [0.0] * n
     intended = rounds = played = 0
     names: tuple = ()
-    batch = iter_batch(setup, None, games, seed, list(bots))
+    batch: Any = iter_batch(setup, None, games, seed, list(bots))
     try:
         for result in batch:
             names = result.seat_names

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from studio.generate.symmetry import (
     SHAPE_ORDER,
@@ -151,7 +152,7 @@ def _jungle_board(spec: BoardSpec, layout: Layout, seats: list, base_seed: int, 
     for f in faces:
         t, e = content[f.key]
         if t or e:
-            segs.append(Segment(tuple(f.pegs), t, e))
+            segs.append(Segment((f.pegs[0], f.pegs[1], f.pegs[2]), t, e))
     board = build_board(f"jungle-temples-{players}p", f"Jungle Temples, {SIZES[players]}", players, layout,
                         colour, segs, seats, description)
     board.location = "jungle-temples"
@@ -206,7 +207,7 @@ def bottom_row(layout: Layout) -> list:
 
 def left_column(layout: Layout) -> list:
     """Pegs on the west edge, top to bottom: the leftmost peg of each row."""
-    rows = {}
+    rows: dict[int, str] = {}
     for k, (x, y) in layout.pegs.items():
         r = round(y / RH)
         if r not in rows or x < layout.pegs[rows[r]][0]:
@@ -227,6 +228,7 @@ def seats_from(layout: Layout, players: int, south: list, west: list | None = No
     gives the west seat's and north/east are the images of south/west)."""
     names = SEAT_NAMES[players]
     if players == 4:
+        west = west or []
         starts = [south, west, layout.images(south), layout.images(west)]
     elif players == 3:
         starts = [south, layout.images(south, 1), layout.images(south, 2)]
@@ -271,7 +273,8 @@ def segments_from(faces, data: dict) -> list:
 def balanced_colours(layout: Layout, seed: int, tries: int = 80) -> dict:
     """Peg colours, once per orbit, with neighbours different where possible: the best of
     ``tries`` seeded colourings (most even colour counts, then fewest same-colour lines)."""
-    best, best_key = None, None
+    best: dict = {}
+    best_key = None
     for i in range(tries):
         colour = colour_pegs(layout.pegs, layout.lines, layout.centre, layout.content_order, new_rng(seed * 1000 + i))
         counts = Counter(colour.values())
@@ -400,10 +403,10 @@ def choose_bridges(layout: Layout, candidates: dict, peg_island: dict, per_canal
     """Bridge lines: for each pair of facing islands, one crossing per ``per_canal`` candidate
     lines (at least one), spread evenly along the canal; no two bridges share a peg. Chosen once
     per orbit, so every pair of islands has the same bridges as its images."""
-    by_pair = {}
+    by_pair: dict = {}
     for line in candidates:
         by_pair.setdefault(frozenset((peg_island[line[0]], peg_island[line[1]])), []).append(line)
-    chosen = set()
+    chosen: set = set()
     done = set()
     for pair in sorted(by_pair, key=lambda pr: sorted(pr)):
         if pair in done:
@@ -445,7 +448,7 @@ def archipelago(spec: BoardSpec) -> Board:
     tris = lattice_triangles(base)
     land = [t for t in tris if t not in water]
     islands = components(land)
-    peg_island = {}
+    peg_island: dict = {}
     for i, group in enumerate(islands):
         for t in group:
             for p in t:
@@ -481,7 +484,7 @@ def archipelago(spec: BoardSpec) -> Board:
         raise GenerateError(f"archipelago {players}p: bridges close a triangle in a canal: {sorted(got - set(land))}")
 
     # contents: modest quays where the seats start, richer islands across the canals
-    data = {}
+    data: dict = {}
     groups = face_orbits([f for f in faces if f.is_triangle], layout)
     island_of = {t: i for i, g in enumerate(islands) for t in g}
     quay_share = round(treasure * share)
@@ -500,7 +503,7 @@ def archipelago(spec: BoardSpec) -> Board:
          lambda o: rng.choice((1, 1, 2, 2, 3)), "treasure", data)
     fill(groups, rng, island_energy, lambda o: 0.5 if island_of[o[0]] in home else 1.0, lambda o: 1,
          "energy", data, skip=lambda o: data.get(o[0], {}).get("treasure", 0) >= 2)
-    names = {}
+    names: dict = {}
     for i, group in enumerate(islands):
         xs = [base.pegs[p] for t in group for p in t]
         where = compass(layout, (sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
@@ -537,7 +540,7 @@ ENGRAVED = {  # layout, seed, picture sizes (one orbit of pictures each), energy
 
 
 def tri_neighbours(tris) -> dict:
-    by_side = {}
+    by_side: dict = {}
     for t in tris:
         for side in triangle_sides(t):
             by_side.setdefault(side, []).append(t)
@@ -550,7 +553,8 @@ def grow_pictures(layout: Layout, sizes, rng, tries: int = 4000) -> list:
     they can (they may touch at pegs)."""
     tris = lattice_triangles(layout)
     nbr = tri_neighbours(tris)
-    used, pictures = set(), []
+    used: set = set()
+    pictures: list = []
 
     def image(t, k):
         return nearest(tris, rotate(tris[t], layout.centre, k * layout.angle))
@@ -675,7 +679,8 @@ def fragile_ruins(spec: BoardSpec) -> Board:
     tris = lattice_triangles(layout)
     nbr = tri_neighbours(tris)
     shapes = ruin_shapes(layout)
-    ruins, used = [], set()
+    ruins: list = []
+    used: set = set()
     for shape_kind, count in plan:
         for _ in range(count):
             options = [k for k in shapes if k[0] == shape_kind]
@@ -697,7 +702,7 @@ def fragile_ruins(spec: BoardSpec) -> Board:
     faces = line_graph_faces(layout.pegs, layout.lines)
     groups = face_orbits(faces, layout)
     in_ruin = {t for r in ruins for t in r}
-    data = {}
+    data: dict = {}
     # every segment of a ruin holds treasure; some hold two
     placed = 0
     for orbit in groups:
@@ -737,7 +742,7 @@ def cursed_triangle(spec: BoardSpec) -> Board:
     rng = new_rng(seed)
     faces = line_graph_faces(layout.pegs, layout.lines)
     groups = face_orbits(faces, layout)
-    data = {}
+    data: dict = {}
     # wrecks all over the ocean floor: nearly every segment pays, so small, separate territories
     # are worth as much as one big one
     fill(groups, rng, treasure, lambda o: 1.0, lambda o: 2 if rng.random() < 0.25 else 1, "treasure", data)
@@ -842,7 +847,7 @@ def labyrinth(spec: BoardSpec) -> Board:
     else:
         seats = own_side_seats(layout, players)
     nb = neighbours(layout.pegs, layout.lines)
-    far = {}
+    far: dict = {}
     for seat in seats:
         for p, d in distances(nb, seat.start).items():
             far[p] = min(far.get(p, 99), d)
@@ -850,7 +855,8 @@ def labyrinth(spec: BoardSpec) -> Board:
     groups = orbits(mids, layout.centre, layout.content_order)
     rng.shuffle(groups)
     depth = {line: min(far[line[0]], far[line[1]]) for line in mids}
-    items, taken = {}, set()
+    items: dict[tuple, dict[str, Any]] = {}
+    taken: set = set()
 
     def free(orbit):
         pegs = [p for line in orbit for p in line]
@@ -966,7 +972,7 @@ DESIGNS = {
 """Location id (the scenario's, ``scenarios/<id>.yaml``) -> its design, in rulebook order."""
 
 _HALF = ("full", "square")
-SHAPE_CHOICES = {
+SHAPE_CHOICES: dict[str, dict[int, tuple[str, ...]]] = {
     "jungle-temples": {2: ("full",), 3: ("hexagon",), 4: ("square",)},
     "volcano": {2: _HALF, 3: ("hexagon",), 4: _HALF},
     "archipelago-city": {2: ("full",), 3: ("hexagon",), 4: ("square",)},
@@ -979,7 +985,7 @@ SHAPE_CHOICES = {
 """The base shapes each design can be drawn on, per player count (the canals, walls and the
 Jungle Temples' start pegs are drawn for one shape; 3 players always need the hexagon)."""
 
-AMOUNTS = {loc: ("treasure", "energy") for loc in DESIGNS}
+AMOUNTS: dict[str, tuple[str, ...]] = {loc: ("treasure", "energy") for loc in DESIGNS}
 AMOUNTS["engraved-board"] = ("energy",)
 AMOUNTS["labyrinth"] = ("treasure",)
 NO_AMOUNT = {("engraved-board", "treasure"): "its points come from completed pictures (L4), not from treasure",
@@ -1031,8 +1037,8 @@ def seat_spread(board: Board, rules=None) -> float:
 
 def bundled_seed(location: str, players: int) -> int:
     """The seed the bundled board of ``location`` for ``players`` was drawn with."""
-    table = {"jungle-temples": JUNGLE, "volcano": VOLCANO, "archipelago-city": ARCHIPELAGO,
+    tables: dict[str, dict[int, Any]] = {"jungle-temples": JUNGLE, "volcano": VOLCANO, "archipelago-city": ARCHIPELAGO,
              "engraved-board": ENGRAVED, "fragile-ruins": RUINS, "cursed-triangle": CURSED,
-             "two-deities": DEITIES, "labyrinth": LABYRINTH}[location]
-    row = table[players]
+             "two-deities": DEITIES, "labyrinth": LABYRINTH}
+    row = tables[location][players]
     return row[0] if isinstance(row[0], int) else row[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from studio.generate.islands import TERRAINS, bundled_islands
 from studio.model import io
@@ -63,12 +64,12 @@ def branching_side(trunk: list, branches: list[list]) -> TreeSide:
             q, r = (q + dq, r + dr) if i == 0 else (q, r - 1)
             nid = f"{'lur'[b]}{i + 1}"
             nodes[nid] = TreeNode(nid, (q, r), Effect(**e) if e else None)
-            links.append((last, nid))
+            links.append((str(last), nid))
             last = nid
     return TreeSide("t1", nodes, links)
 
 
-TREES = [
+TREES: list[tuple[Any, ...]] = [
     ("banyan", "Banyan",
      [None, {"scrolls": 1}, {"loot": 1}, {"scrolls": 1}, {"any": 1}, {"scrolls": 1}, {"loot": 1}, {"scrolls": 2},
       {"scrolls": 3}],
@@ -189,7 +190,7 @@ def write_bundled(root: Path) -> str:
           boards / "cards.yaml")
     write(LOOT, boards / "loot.yaml")
     write(SOLO, boards / "solo.yaml")
-    common = dict(islands="../boards/rivages/islands/", trees="../boards/rivages/trees/",
+    common: dict[str, Any] = dict(islands="../boards/rivages/islands/", trees="../boards/rivages/trees/",
                   cards="../boards/rivages/cards.yaml", loot="../boards/rivages/loot.yaml",
                   terrains=list(DEFAULT_TERRAINS), terrains_given=True)
     write(RivagesScenario(id="rivages", name="Rivages", side="A",
@@ -202,7 +203,7 @@ def write_bundled(root: Path) -> str:
                           description="The advanced solo game (one player only): a random Tree of Wisdom on "
                                       "side B and one random challenge card.", **common),
           root / "scenarios" / "rivages-solo.yaml")
-    kinds = {}
+    kinds: dict[str, int] = {}
     for island in made:
         key = island.quest.steps[0].kind
         kinds[key] = kinds.get(key, 0) + 1

@@ -418,8 +418,8 @@ def check_symmetric(board: Board, layout: Layout) -> None:
         if items.get(line_key(img(k[0]), img(k[1]))) != v:
             raise GenerateError(f"{board.id}: line item on {k} is not repeated by the rotation")
     bridges = {line_key(*b.line): b.energy for b in board.bridges}
-    for k, v in bridges.items():
-        if bridges.get(line_key(img(k[0]), img(k[1]))) != v:
+    for k, energy in bridges.items():
+        if bridges.get(line_key(img(k[0]), img(k[1]))) != energy:
             raise GenerateError(f"{board.id}: bridge {k} is not repeated by the rotation")
     if board.crater and set(board.crater) != {img(p) for p in board.crater}:
         raise GenerateError(f"{board.id}: the crater is not symmetric")
