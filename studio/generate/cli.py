@@ -220,6 +220,13 @@ def _run(args) -> int:
     if tries < args.count:
         print(f"{PROG}: --tries {tries} is fewer than --count {args.count}", file=sys.stderr)
         return 2
+    from studio.playtest.runner import resolve_bots
+
+    try:  # before anything is said or drawn
+        resolve_bots(args.bots, args.players if isinstance(spec, IslandSpec) else spec.players)
+    except ValueError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     bar = None
 
     def progress(p) -> None:

@@ -193,6 +193,7 @@ def run_cli(*args):
     (["volcano", "-p", "3", "--shape", "square"], "volcano for 3 players is drawn on hexagon, not square"),
     (["island", "--size", "9"], "argument --size: must be 20 to 50, got 9"),
     (["volcano", "--count", "3", "--tries", "2"], "--tries 2 is fewer than --count 3"),
+    (["volcano", "--bots", "bogus"], "unknown bot 'bogus' (known: random, greedy"),
 ])
 def test_the_cli_says_what_is_wrong_in_one_line(args, message, tmp_path, capsys):
     from studio.generate.cli import main
