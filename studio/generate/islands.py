@@ -354,12 +354,12 @@ def playable(island: Island) -> bool:
     return True
 
 
-def bundled_islands() -> list[Island]:
-    """The 25 bundled islands (``boards/rivages/islands/``): island ``i`` has quest kind
-    ``QUEST_KINDS[i % 3]`` and is the first sound draw from seed ``7000 + 101 i`` on (playable
-    and without any finding)."""
+def bundled_islands(count: int = 25) -> list[Island]:
+    """The first ``count`` of the 25 bundled islands (``boards/rivages/islands/``): island
+    ``i`` has quest kind ``QUEST_KINDS[i % 3]`` and is the first sound draw from seed
+    ``7000 + 101 i`` on (playable and without any finding)."""
     out = []
-    for index in range(25):
+    for index in range(min(count, len(ISLAND_NAMES))):
         kind = QUEST_KINDS[index % 3]
         seed = 7000 + index * 101
         while True:
