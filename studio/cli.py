@@ -6,6 +6,7 @@
 ``studio render BOARD -o FILE`` export a board at true size for print and play
 ``studio sweep SCENARIO --set KEY=V1,V2`` compare scenario settings by bot games
 ``studio balance SCENARIO --players N`` search board edits that make the game fair
+``studio generate LOCATION|island`` new boards and islands from constraints, checked fair
 ``studio explain CODE``      what a finding code means and how to fix it (docs/findings.md)
 ``studio schema [--path]``   the JSON Schema of the content files, for editors and CI
 
@@ -28,6 +29,8 @@ COMMANDS = {
     "export-tts": ("studio.render.tts_cli", "write a board or island as a Tabletop Simulator saved-object set"),
     "sweep": ("studio.playtest.sweep", "play a grid of scenario settings and compare the balance figures"),
     "balance": ("studio.balance.cli", "search edits that make a board fair, verify them on fresh seeds and save them"),
+    "generate": ("studio.generate.cli", "new boards (any location, 2-4 players) and Rivages islands from constraints, "
+                 "valid and checked fair by bot games"),
     "convert": ("studio.interop.convert", "islands to and from Tiled maps (.tmx, .tmj), boards to Tiled"),
     "explain": ("studio.validate.explain", "what a finding code means and how to fix it"),
     "schema": ("studio.validate.schema_cli", "print or locate the JSON Schema of the content files"),
@@ -42,6 +45,7 @@ USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board
        studio export-tts FILE -o OUT.json  a board or island for Tabletop Simulator (JSON and images)
        studio sweep SCENARIO --set rules.end.score=14,16,18 ...  compare settings by bot games
        studio balance SCENARIO -p N  search edits that make a board fair and save the best
+       studio generate LOCATION|island  new boards and islands from constraints, valid and checked fair
        studio convert IN OUT         islands to and from Tiled maps (.yaml <-> .tmx/.tmj), boards to Tiled
        studio explain CODE           what a finding code means and how to fix it
        studio schema [--path]        the combined JSON Schema of content files (for editors, CI)

@@ -203,6 +203,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                        "New board: location, players, lattice and seats")
         self.new_island_action = self._action(self.tr("New &Island…"), self.new_island, "Ctrl+Shift+N", None,
                                               "New Rivages island: shape, hexes and id, in the island editor")
+        self.generate_action = self._action(self.tr("&Generate…"), self.generate_content, "Ctrl+Shift+G", None,
+                                            "Generate new boards or islands from constraints, checked valid and fair")
         self.open_action = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.Open,
                                         std(QStyle.SP_DialogOpenButton), "Open a board file")
         self.save_action = self._action(self.tr("&Save"), self.save, QKeySequence.Save, std(QStyle.SP_DialogSaveButton),
@@ -264,6 +266,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.new_island_action)
+        file_menu.addAction(self.generate_action)
         file_menu.addAction(self.open_action)
         self.recent = RecentFiles(self, self.settings, "recentFiles", lambda p: self.open_file(p),
                                   limit=MAX_RECENT, normalize=lambda p: str(resolved(p)), status_tips=True)
@@ -436,6 +439,38 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         editor.destroyed.connect(lambda *_: self.content_windows.remove(editor)
                                  if editor in self.content_windows else None)
         return editor
+
+    def generate_content(self) -> bool:
+        """File ▸ Generate…: the Generate dialog (:mod:`studio.gui.dialogs.generate`), on this
+        board's location and players. A board chosen replaces this document (asking about unsaved
+        work) as a new untitled one, modified until saved (Save asks for a path); an island opens
+        in a new island editor the same way. True when something was opened."""
+        from studio.gui.dialogs.generate import ask_generate
+
+        board = self.document.board
+        chosen = ask_generate(self, location=board.location, players=board.players)
+        if chosen is None:
+            return False
+        if chosen.kind == "island":
+            from studio.gui.rivages.island_editor import IslandEditorWindow
+
+            editor = IslandEditorWindow(settings=self.settings)
+            editor.open_generated(chosen.content)
+            editor.show()
+            editor.view.fit()
+            self.content_windows.append(editor)
+            editor.destroyed.connect(lambda *_: self.content_windows.remove(editor)
+                                     if editor in self.content_windows else None)
+            return True
+        if not self.maybe_save():
+            return False
+        new = chosen.content
+        self.document.reset(new, None)
+        self.document.set_scenario_path(None)  # the board names its location itself
+        self.document.undo_stack.resetClean()  # a new, untitled board: modified until saved
+        self.view.fit()
+        self.show_status(f"Generated {new.name}: {len(new.pegs)} pegs, {len(new.lines)} lines; not saved yet")
+        return True
 
     def open_dialog(self) -> bool:
         """File ▸ Open: any content file, each in its own editor (see :meth:`open_file`)."""

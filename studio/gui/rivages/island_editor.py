@@ -317,6 +317,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             return action
 
         add(file, "new", "&New Island…", self.new_island, QKeySequence.New)
+        add(file, "generate", "&Generate…", self.generate, "Ctrl+Shift+G")
         add(file, "open", "&Open…", self.open_dialog, QKeySequence.Open)
         self.recent = RecentFiles(self, self.settings, "islandRecentFiles", self._open_recent, limit=MAX_RECENT,
                                   empty_text="No recent islands", clear_text="Clear Recent Islands",
@@ -526,6 +527,26 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
             return False
         self.set_document(IslandDocument(island, None, scenario=self.document.scenario))
         return True
+
+    def generate(self) -> bool:
+        """File ▸ Generate…: the Generate dialog for islands (:mod:`studio.gui.dialogs.generate`);
+        the island chosen replaces this one (asking about unsaved work). True when opened."""
+        from studio.gui.dialogs.generate import ISLAND, ask_generate
+
+        chosen = ask_generate(self, kinds=(ISLAND,), kind=ISLAND)
+        if chosen is None or not self.maybe_save():
+            return False
+        self.open_generated(chosen.content)
+        return True
+
+    def open_generated(self, island: Island) -> None:
+        """Show ``island`` as a new untitled document, modified until saved (Save asks for a
+        path)."""
+        document = IslandDocument(island, None, scenario=self.document.scenario)
+        document.undo_stack.resetClean()
+        self.set_document(document)
+        self.view.fit()
+        self.say(f"Generated island {island.name}: {len(island.spaces)} spaces; not saved yet")
 
     def open_dialog(self) -> bool:
         from studio.gui.files.open_router import open_in_its_window

@@ -1,0 +1,243 @@
+"""``studio.generate``: the designs moved from tools/ still give the bundled content, every
+location and player count gives boards that validate cleanly, islands out of the crosses budget
+(or with a goal that cannot be achieved) are never offered, the same seed gives the same output,
+and bad constraints get one clear line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from studio.generate import offer
+from studio.generate.islands import IslandSpec, bundled_islands, design_island, goal_crosses
+from studio.generate.offer import Figures, Rate, findings_of, generate
+from studio.generate.realm import DESIGNS, BoardSpec, design_board, totals
+from studio.generate.symmetry import SHAPES, GenerateError, check_symmetric
+from studio.model import io
+from studio.model.rivages import Effect, Goal, GoalStep
+from studio.validate import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = [(loc, n) for loc in DESIGNS for n in (2, 3, 4)]
+
+
+def figures(wins, games=40, intended=40, seats=None) -> Figures:
+    """Figures from synthetic counts (win credits per seat, games ending as intended)."""
+    from studio.playtest.seats import seat_test
+
+    n = len(wins)
+    t = seat_test(wins, games)
+    return Figures(games, ("greedy",) * n, 1, tuple(seats or [f"seat {i + 1}" for i in range(n)]),
+                   tuple(Rate.of(w, games) for w in wins), sum(wins) / games / n, t.chi2, t.df, t.p, t.uneven,
+                   Rate.of(intended, games), 6.0, (5.0,) * n)
+
+
+@pytest.fixture
+def fair_games(monkeypatch):
+    """The simulation replaced by even figures (the validator still runs for real): for tests
+    about what reaches the simulation and what is offered, not about the games."""
+    def fake(content, players, games, bots, seed, on_game=None):
+        n = players if not hasattr(content, "pegs") else content.players
+        return figures([games / n] * n, games=games, intended=games)
+    monkeypatch.setattr(offer, "simulate", fake)
+
+
+def test_the_designs_give_the_bundled_boards_exactly():
+    for loc, n in CASES:
+        bundled = io.read_board(ROOT / "boards" / "realm" / f"{loc}-{n}p.yaml")
+        assert design_board(BoardSpec(loc, n)).to_data() == bundled.to_data(), (loc, n)
+
+
+def test_the_island_designs_give_the_bundled_islands_exactly():
+    made = bundled_islands(4)  # the first four: each is the first sound draw of its own seed
+    for island in made:
+        bundled = io.read(ROOT / "boards" / "rivages" / "islands" / f"{island.id}.yaml")
+        assert island.to_data() == bundled.to_data()
+
+
+def test_every_location_and_player_count_offers_boards_valid_with_no_error_nor_warning(fair_games):
+    for loc, n in CASES:
+        out = generate(BoardSpec(loc, n, seed=31), count=1, tries=6, games=4)
+        assert out.offered, (loc, n, out.why_none())
+        board = out.offered[0].content
+        assert board.location == loc and board.players == n
+        bad, _notes = findings_of(board)
+        assert bad == []
+        # and the validator of the saved text, with the location's scenario, agrees
+        from studio.model.locations import rules_for
+
+        found = validate(board, scenario=rules_for(board).scenario)
+        assert [f for f in found if f.severity in ("error", "warning")] == []
+        for r in out.rejected:  # anything not offered was refused for a reason in words
+            assert r.stage in ("design", "validate") and r.reason
+
+
+def test_a_candidate_with_validation_errors_is_not_offered_and_says_why(fair_games):
+    # The Labyrinth for 3 players, seed 11, has no shield: sets score at the end (L8-9)
+    out = generate(BoardSpec("labyrinth", 3, seed=11), count=1, tries=1, games=4)
+    assert out.offered == []
+    assert out.rejected[0].stage == "validate" and "scenario/missing-artifact" in out.rejected[0].reason
+    assert "did not validate cleanly" in out.why_none() and "seed 11" in out.why_none()
+
+
+def test_an_island_whose_goal_cannot_be_achieved_is_never_offered(monkeypatch, fair_games):
+    def walled_off(spec, draw=0):
+        island = design_island(spec, draw)
+        stronghold = next(s.at for s in island.spaces if s.kind == "stronghold")
+        # a spaces quest on a stronghold: strongholds are never crossed (RIV-T6)
+        island.quest = Goal([GoalStep("spaces", Effect(scrolls=3), spaces=(stronghold,))])
+        return island
+
+    monkeypatch.setattr(offer, "design_island", walled_off)
+    out = generate(IslandSpec(seed=4), count=1, tries=3, games=4)
+    assert out.offered == []
+    assert [r.stage for r in out.rejected] == ["budget"] * 3
+    assert all("quest cannot be achieved" in r.reason for r in out.rejected)
+    assert out.why_none().startswith("nothing offered: 3 candidates tried; 3 had a goal out of the crosses budget")
+
+
+def test_islands_offered_keep_every_goal_within_the_crosses_budget(fair_games):
+    out = generate(IslandSpec(seed=2, crosses=7), count=2, tries=8, games=4)
+    assert out.offered
+    for c in out.offered:
+        assert all(crosses is not None and crosses <= 7 for _n, crosses, _p in goal_crosses(c.content))
+        assert findings_of(c.content)[0] == []
+    for r in out.rejected:
+        assert r.stage != "budget" or "more than the budget of 7" in r.reason
+
+
+def test_a_crosses_budget_nothing_meets_says_why_nothing_was_offered(fair_games):
+    out = generate(IslandSpec(seed=0, crosses=1), count=1, tries=2, games=4)
+    assert out.offered == [] and len(out.rejected) == 2
+    assert "more than the budget of 1" in out.why_none()
+
+
+def test_the_fairness_check_on_synthetic_figures():
+    assert figures([20, 20]).problem() == ""
+    uneven = figures([31, 9])  # chi-square 12.1 on 1 degree of freedom
+    assert uneven.uneven and uneven.p < 0.001
+    assert uneven.problem().startswith("seats uneven in 40 games (chi-square 12.1 on 1 degrees of freedom")
+    assert "seat 1 wins 78%" in uneven.problem()
+    short = figures([18, 18], intended=34)  # 85% < 90%
+    assert short.problem().startswith("only 85% (95% 71-93%, n=40) of games end as the rules intend")
+    r = Rate.of(20, 40)
+    assert (round(r.low, 3), round(r.high, 3)) == (0.352, 0.648)  # Wilson 95% for 20 of 40
+
+
+def test_real_games_decide_what_is_offered_and_the_figures_say_how_many():
+    out = generate(BoardSpec("volcano", 3, seed=5), count=1, tries=2, games=12)
+    assert out.offered
+    f = out.offered[0].figures
+    assert f.games == 12 and all(r.n == 12 for r in f.wins) and len(f.seats) == 3
+    assert abs(sum(r.value for r in f.wins) - 3 * f.fair_share) < 1e-9
+    assert "in 12 greedy bot games" in out.offered[0].content.description
+
+
+def test_the_same_seed_gives_the_same_board_and_another_seed_another():
+    a = design_board(BoardSpec("cursed-triangle", 4, seed=9))
+    b = design_board(BoardSpec("cursed-triangle", 4, seed=9))
+    c = design_board(BoardSpec("cursed-triangle", 4, seed=10))
+    assert a.to_data() == b.to_data() != c.to_data()
+    assert design_island(IslandSpec(seed=6)).to_data() == design_island(IslandSpec(seed=6)).to_data()
+
+
+def test_constraints_shape_the_board():
+    lean = design_board(BoardSpec("cursed-triangle", 2, seed=3, difficulty="hard"))
+    rich = design_board(BoardSpec("cursed-triangle", 2, seed=3, difficulty="easy"))
+    assert totals(lean)["treasure"] < totals(rich)["treasure"]
+    asked = design_board(BoardSpec("cursed-triangle", 2, seed=3, treasure=40, energy=6))
+    assert abs(totals(asked)["treasure"] - 40) <= 2 and abs(totals(asked)["energy"] - 6) <= 2
+    square = design_board(BoardSpec("volcano", 4, seed=3, shape="square"))
+    assert len(square.pegs) == len(SHAPES["square"]().pegs) - 2  # less the two crater pegs
+    free = design_board(BoardSpec("cursed-triangle", 2, seed=3, symmetric=False))
+    from studio.generate.realm import _layout
+
+    with pytest.raises(GenerateError, match="is not repeated by the rotation|turns into"):
+        check_symmetric(free, _layout("square", BoardSpec("cursed-triangle", 2)))
+
+
+@pytest.mark.parametrize("spec, message", [
+    (BoardSpec("volcano", 3, shape="full"), "volcano for 3 players is drawn on hexagon, not full (3 players need"),
+    (BoardSpec("jungle-temples", 2, shape="square"), "jungle-temples for 2 players is drawn on full, not square"),
+    (BoardSpec("labyrinth", 2, energy=4), "labyrinth has no energy to set: chains gather line items (L8)"),
+    (BoardSpec("engraved-board", 2, treasure=4), "engraved-board has no treasure to set: its points come from"),
+    (BoardSpec("volcano", 5), "players must be 2, 3 or 4 (RTR-S6), got 5"),
+    (BoardSpec("atlantis", 2), "unknown location 'atlantis': one of jungle-temples, volcano"),
+    (BoardSpec("volcano", 2, treasure=999), "treasure must be 0 to 300, got 999"),
+    (IslandSpec(size=5), "size must be 20 to 50 spaces, got 5"),
+    (IslandSpec(quest="treasure"), "quest must be one of fort, spaces, pattern, got 'treasure'"),
+])
+def test_bad_constraints_are_refused_before_anything_is_designed(spec, message):
+    with pytest.raises(GenerateError) as exc:
+        generate(spec, count=1, tries=1, games=4)
+    assert str(exc.value).startswith(message)
+
+
+def run_cli(*args):
+    """``studio generate ARGS`` in a child process (as a user runs it)."""
+    return subprocess.run([sys.executable, "-m", "studio", "generate", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["volcano", "-p", "5"], "a Rule the Realm board is for 2 to 4 players (RTR-S6), got --players 5"),
+    (["volcan"], "unknown location 'volcan' (did you mean 'volcano'?): one of jungle-temples"),
+    (["island", "--treasure", "4"], "--treasure is a board constraint, not for an island"),
+    (["volcano", "--two-step"], "--two-step is an island constraint, not for a board"),
+    (["island", "--symmetry", "none"], "--symmetry is a board constraint, not for an island"),
+    (["volcano", "-p", "3", "--shape", "square"], "volcano for 3 players is drawn on hexagon, not square"),
+    (["island", "--size", "9"], "argument --size: must be 20 to 50, got 9"),
+    (["volcano", "--count", "3", "--tries", "2"], "--tries 2 is fewer than --count 3"),
+    (["volcano", "--bots", "bogus"], "unknown bot 'bogus' (known: random, greedy"),
+])
+def test_the_cli_says_what_is_wrong_in_one_line(args, message, tmp_path, capsys):
+    from studio.generate.cli import main
+
+    assert main([*args, "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1 and err.startswith("studio generate: ")
+    assert message in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cli_saves_candidates_with_their_figures_and_the_same_seed_gives_the_same_files(tmp_path):
+    from studio.generate.cli import main
+
+    args = ["cursed-triangle", "-p", "2", "--seed", "4", "--count", "1", "--games", "6", "-q"]
+    r = run_cli(*args, "-o", str(tmp_path / "a"))  # a child process, as a user runs it...
+    assert r.returncode == 0, r.stderr
+    assert main([*args, "-o", str(tmp_path / "b")]) == 0  # ...and here: the same files
+    outs = [sorted((tmp_path / name).iterdir()) for name in ("a", "b")]
+    (a_board, a_json), (b_board, b_json) = outs
+    assert a_board.name == "cursed-triangle-2p-s4.yaml" and a_board.read_text() == b_board.read_text()
+    text = a_board.read_text()
+    assert "# Generated by studio generate, design seed 4" in text and "(95% " in text and "n=6)" in text
+    assert validate(a_board) == []  # 0 errors, 0 warnings, no notes either
+    summary = json.loads(a_json.read_text())
+    assert summary["format"] == "studio-generate/1" and summary["offered"][0]["file"] == a_board.name
+    seat = summary["offered"][0]["figures"]["seats"][0]
+    assert seat["win_rate"]["games"] == 6 and len(seat["win_rate"]["ci95"]) == 2
+    # run again into the same folder: the file there is kept, the new one gets -2
+    assert main([*args, "-o", str(tmp_path / "a")]) == 0
+    assert (tmp_path / "a" / "cursed-triangle-2p-s4-2.yaml").exists() and a_board.read_text() == text
+
+
+def test_the_cli_says_why_no_island_was_offered(tmp_path):
+    r = run_cli("island", "--crosses", "1", "--count", "1", "--tries", "2", "--games", "4", "-q",
+                "-o", str(tmp_path / "out"))
+    assert r.returncode == 1
+    assert r.stderr.startswith("studio generate: nothing offered: 2 candidates tried; 2 had a goal out of the "
+                               "crosses budget (e.g. seed 0: its quest needs")
+    assert json.loads((tmp_path / "out" / "generate.json").read_text())["offered"] == []
+
+
+def test_replacing_the_seed_only_changes_the_design(fair_games):
+    spec = BoardSpec("two-deities", 2, seed=3)
+    one = generate(spec, count=1, tries=1, games=4).offered[0].content
+    again = design_board(replace(spec, seed=3))
+    assert one.segments == again.segments and one.id == "two-deities-2p-s3"
