@@ -15,6 +15,12 @@ try:
     _settings_dir = tempfile.mkdtemp(prefix="studio-test-settings-")
     for _format in (QSettings.NativeFormat, QSettings.IniFormat):
         QSettings.setPath(_format, QSettings.UserScope, _settings_dir)
+    from PySide6.QtWidgets import QApplication  # noqa: E402
+
+    # One QApplication for the whole run, made before any test. A command run in-process
+    # (`studio render`) makes a plain QGuiApplication when there is none, and Qt aborts the
+    # process when a QApplication is made after one: a GUI test after the CLI tests did.
+    _app = QApplication.instance() or QApplication(["studio-tests"])
 except ImportError:  # the Qt-free install runs the tests that need no GUI
     pass
 

@@ -308,25 +308,3 @@ def test_ctrl_c_and_sigterm_end_with_one_line_and_no_file(tmp_path, sig, code, s
     assert proc.returncode == code
     assert err == f"studio render: {said}: stopped before {out} was complete; nothing was written\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["far.yaml"]
-
-
-def test_widgets_can_follow_a_render_in_the_same_process(tmp_path):
-    """A render made in-process (the CLI's ``main``, a script) leaves an application that widgets
-    can use: Qt aborts the process when a QApplication is made after a plain QGuiApplication, which
-    is what happened to a GUI test run after the CLI tests."""
-    import os
-    import subprocess
-    import sys
-
-    code = ("import sys\n"
-            "from studio.render.cli import main\n"
-            f"assert main([{str(BOARD)!r}, '-o', {str(tmp_path / 'b.png')!r}]) == 0\n"
-            "from PySide6.QtWidgets import QApplication, QLabel\n"
-            "app = QApplication.instance() or QApplication([])\n"
-            "label = QLabel('after a render')\n"
-            "print(type(app).__name__, label.text())\n")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines()[-1] == "QApplication after a render"
-    assert (tmp_path / "b.png").is_file()

@@ -363,21 +363,14 @@ class _Stops:
 
 
 def _ensure_gui_application() -> None:
-    """Fonts and painting need a QGuiApplication; without a display, use the offscreen one.
-    It is a QApplication, so that widgets made later in the same process (the editor, a test)
-    can use it: Qt aborts when a QApplication is made after a plain QGuiApplication."""
+    """Fonts and painting need a QGuiApplication; without a display, use the offscreen one."""
     from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication
 
-    global _APP
     if QGuiApplication.instance() is not None:
         return
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _APP = QApplication([sys.argv[0] if sys.argv else "studio"])
-
-
-_APP = None  # the application made for rendering, kept alive for the process
+    QGuiApplication([sys.argv[0] if sys.argv else "studio"])
 
 
 if __name__ == "__main__":
