@@ -110,13 +110,16 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE, end="")
         return 0
     if argv and argv[0] == "help":  # `studio help` and `studio help validate`, as git and pip take them
-        if len(argv) == 1:
+        if "--version" in argv[1:2]:
+            argv = ["--version"]
+        elif len(argv) == 1:
             print(USAGE, end="")
             return 0
-        if argv[1] not in COMMANDS:
+        elif argv[1] not in COMMANDS:
             print(f"studio help: {unknown_command(argv[1])}\n" + USAGE, file=sys.stderr, end="")
             return 2
-        argv = [argv[1], "--help"]
+        else:
+            argv = [argv[1], "--help"]
     if argv and argv[0] in ("--version",):
         from studio import __version__
         print(f"studio {__version__}")

@@ -86,7 +86,8 @@ def test_the_core_dependencies_hold_no_qt_and_the_gui_extra_adds_it():
     gui = project["optional-dependencies"]["gui"]
     assert gui and all(d.startswith("PySide6-Essentials") for d in gui)
     assert "board-studio[gui]" in project["optional-dependencies"]["test"]
-    assert set(project["urls"]) >= {"Homepage", "Documentation"}
+    # no placeholder URLs: the project has no public host, so no [project.urls] until one resolves
+    assert "urls" not in project and "board-studio.example" not in (ROOT / "pyproject.toml").read_text()
 
 
 # --- item 6: --version, -q and -v on every command ------------------------------------------------
@@ -197,6 +198,30 @@ def test_playtest_and_render_by_name(tmp_path, monkeypatch, capsys):
     assert (tmp_path / "v.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_convert_and_export_tts_by_name(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("PySide6")
+    import yaml
+
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["convert", "gull-rock", "g.tmx", "-q"]) == 0
+    assert cli.main(["convert", "g.tmx", "g.yaml", "-q"]) == 0
+    assert (yaml.safe_load((tmp_path / "g.yaml").read_text()) ==
+            yaml.safe_load(bundled_path("boards", "rivages", "islands", "gull-rock.yaml").read_text()))
+    assert cli.main(["export-tts", "volcano-3p", "-o", "v.json", "-q"]) == 0
+    assert json.loads((tmp_path / "v.json").read_text())["ObjectStates"]
+    capsys.readouterr()
+    for command in (["convert", "gul-rock", "x.tmx"], ["export-tts", "gul-rock", "-o", "x.json"]):
+        assert cli.main(command) == 2
+        assert capsys.readouterr().err.strip() == (f"studio {command[0]}: gul-rock: no such file, and no bundled "
+                                                   "content of that name; did you mean gull-rock?")
+    assert not list(tmp_path.glob("x*"))
+
+
+def test_help_takes_the_version_too(capsys):
+    assert cli.main(["help", "--version"]) == 0
+    assert capsys.readouterr().out == f"studio {__version__}\n"
+
+
 # --- item 6: - is standard input or output ----------------------------------------------------------
 
 def studio(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
@@ -252,6 +277,15 @@ def test_render_reads_and_writes_standard_streams(tmp_path):
     png = studio("render", "volcano-3p", "-o", "-", "--format", "png", "-q", cwd=tmp_path)
     assert png.returncode == 0 and png.stdout.startswith(b"\x89PNG")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_export_tts_reads_standard_input(tmp_path):
+    pytest.importorskip("PySide6")
+    board = bundled_path("boards", "realm", "volcano-2p.yaml").read_bytes()
+    done = studio("export-tts", "-", "-o", "v.json", "-q", cwd=tmp_path, stdin=board)
+    assert done.returncode == 0, done.stderr.decode()
+    assert json.loads((tmp_path / "v.json").read_text())["ObjectStates"]
+    assert not (tmp_path / "-").exists()
 
 
 def test_balance_refuses_a_folder_named_dash(tmp_path):

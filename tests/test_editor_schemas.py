@@ -187,7 +187,9 @@ def test_sarif_log_has_what_sarif_2_1_0_requires(capsys, monkeypatch):
     assert driver["name"] == "studio validate" and driver["version"]
     rules = [r["id"] for r in driver["rules"]]
     assert rules == ["geometry/lines-cross", "yaml/duplicate-key"]
-    assert all(r["shortDescription"]["text"] and r["help"]["text"] for r in driver["rules"])
+    assert all(r["shortDescription"]["text"] and r["help"]["text"].endswith(f"(studio explain {r['id']})")
+               for r in driver["rules"])
+    assert "board-studio.example" not in json.dumps(log)   # no link to a host that does not exist
     results = run["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [("geometry/lines-cross", "error"),
                                                              ("yaml/duplicate-key", "error")]

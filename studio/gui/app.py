@@ -172,8 +172,7 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
             print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
     window.show()
     if refused is not None:
-        prompts.show_error(window, QCoreApplication.translate("app", "Open"), f"{argv[0]} did not open:\n\n{refused[0]}\n\n"
-                           "The editor starts with a new, untitled board instead.", refused[1])
+        prompts.show_error(window, QCoreApplication.translate("app", "Open"), QCoreApplication.translate("app", "{argv} did not open:\n\n{refused}\n\nThe editor starts with a new, untitled board instead.").format(argv=argv[0], refused=refused[0]), refused[1])
     window.files.offer_recovery()
     return window
 

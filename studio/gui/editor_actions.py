@@ -330,7 +330,7 @@ class EditorActions(QObject):
             keep = (f"The board is still checked with the rules of {rules.name}"
                     + (f" ({Path(rules.path).name})." if rules.path else "."))
             prompts.show_error(w, self.tr("Cannot check against scenario"),
-                               f"Could not use {Path(path).name} as a scenario.\n\n{text}\n\n{keep}", details)
+                               self.tr("Could not use {name} as a scenario.\n\n{text}\n\n{keep}").format(name=Path(path).name, text=text, keep=keep), details)
             return False
         w.document.set_scenario_path(path)
         w.show_status(f"Checking against {scenario.name} ({Path(path).name})")

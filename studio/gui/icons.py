@@ -5,11 +5,21 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPainterPath, QPalette, QPen, QPixmap, QPolygonF
 
 from studio.render import style
 
-_INK = QColor("#33302b")
+_INK = QColor("#33302b")   # outline of pegs (game pieces keep their printed look on any palette)
+
+
+def ink() -> QColor:
+    """The colour of an icon's line work: the studio's dark ink on a light palette, the palette's
+    button text on a dark one (``STUDIO_PALETTE=dark``, a dark desktop theme), so tool bar icons
+    read on both. Read when the icon is drawn: windows draw their icons after the palette is set."""
+    palette = QGuiApplication.palette()
+    if palette.color(QPalette.Window).lightness() < palette.color(QPalette.WindowText).lightness():
+        return palette.color(QPalette.ButtonText)
+    return QColor(_INK)
 _ACCENT = QColor(style.SELECT_OUTLINE)
 
 
@@ -51,7 +61,7 @@ def select_icon() -> QIcon:
     def draw(p):
         arrow = QPolygonF([QPointF(x, y) for x, y in
                            ((8, 4), (8, 26), (13.5, 20.5), (17.5, 29), (21, 27.5), (17, 19), (25, 19))])
-        p.setPen(QPen(_INK, 1.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        p.setPen(QPen(ink(), 1.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         p.setBrush(QColor("#ffffff"))
         p.drawPolygon(arrow)
     return painted_icon(draw)
@@ -82,7 +92,7 @@ def delete_icon() -> QIcon:
 
 def fit_icon() -> QIcon:
     def draw(p):
-        p.setPen(QPen(_INK, 2.4, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        p.setPen(QPen(ink(), 2.4, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
             cx, cy = 16 - sx * 11, 16 - sy * 11
             path = QPainterPath(QPointF(cx, cy + sy * 7))
@@ -96,7 +106,7 @@ def fit_icon() -> QIcon:
 
 def zoom_icon(plus: bool) -> QIcon:
     def draw(p):
-        p.setPen(QPen(_INK, 2.6, Qt.SolidLine, Qt.RoundCap))
+        p.setPen(QPen(ink(), 2.6, Qt.SolidLine, Qt.RoundCap))
         p.setBrush(Qt.NoBrush)
         p.drawEllipse(QPointF(13, 13), 8.5, 8.5)
         p.drawLine(QPointF(19.5, 19.5), QPointF(28, 28))
@@ -133,7 +143,7 @@ def undo_icon(redo: bool = False) -> QIcon:
         if redo:
             p.translate(32, 0)
             p.scale(-1, 1)
-        pen = QPen(_INK, 2.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+        pen = QPen(ink(), 2.8, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
         p.setPen(pen)
         p.setBrush(Qt.NoBrush)
         path = QPainterPath(QPointF(9, 12))
@@ -141,7 +151,7 @@ def undo_icon(redo: bool = False) -> QIcon:
         path.cubicTo(QPointF(30, 12), QPointF(30, 27), QPointF(20, 27))
         path.lineTo(13, 27)
         p.drawPath(path)
-        p.setBrush(_INK)
+        p.setBrush(ink())
         p.drawPolygon(QPolygonF([QPointF(4, 12), QPointF(11, 6), QPointF(11, 18)]))
     return painted_icon(draw)
 
@@ -161,7 +171,7 @@ def peg_colour_icon() -> QIcon:
         _peg(p, QPointF(24, 19), 5, "yellow")
         p.setPen(QPen(QColor("#6d4c41"), 3.0, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(QPointF(14, 13), QPointF(27, 2))
-        p.setPen(QPen(_INK, 1.2))
+        p.setPen(QPen(ink(), 1.2))
         p.setBrush(QColor("#e53935"))
         p.drawEllipse(QPointF(12.5, 14.5), 3.2, 3.2)
     return painted_icon(draw)
@@ -253,9 +263,9 @@ def seats_icon() -> QIcon:
         glyphs.paint_halo(p, QPointF(0.36, 0.7), [style.seat_colour(0)], 0.24)
         p.restore()
         _peg(p, QPointF(11.5, 22.5), 4.5, "yellow")
-        p.setPen(QPen(_INK, 1.8, Qt.SolidLine, Qt.RoundCap))
+        p.setPen(QPen(ink(), 1.8, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(QPointF(20, 28), QPointF(20, 4))
-        p.setPen(QPen(_INK, 1.0))
+        p.setPen(QPen(ink(), 1.0))
         p.setBrush(style.seat_colour(0))
         p.drawPolygon(QPolygonF([QPointF(20, 4), QPointF(30, 8), QPointF(20, 12)]))
     return painted_icon(draw)
@@ -289,7 +299,7 @@ def triangulate_icon() -> QIcon:
 
 def transform_icon(kind: str) -> QIcon:
     def draw(p):
-        pen = QPen(_INK, 2.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+        pen = QPen(ink(), 2.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
         if kind.startswith("mirror"):
             if kind == "mirror-y":
                 p.translate(32, 0)
@@ -305,7 +315,7 @@ def transform_icon(kind: str) -> QIcon:
         p.drawArc(QRectF(5, 5, 22, 22), 90 * 16, (-span if kind != "third-turn-back" else span) * 16)
         end = QPointF(16 + 11 * math.cos(math.radians(90 - (span if kind != "third-turn-back" else -span))),
                       16 - 11 * math.sin(math.radians(90 - (span if kind != "third-turn-back" else -span))))
-        p.setBrush(_INK)
+        p.setBrush(ink())
         p.drawEllipse(end, 2.6, 2.6)
         _peg(p, QPointF(16, 5), 3.4, "red")
     return painted_icon(draw)
@@ -313,7 +323,7 @@ def transform_icon(kind: str) -> QIcon:
 
 def scenario_icon() -> QIcon:
     def draw(p):
-        p.setPen(QPen(_INK, 1.4))
+        p.setPen(QPen(ink(), 1.4))
         p.setBrush(QColor("#fffdf6"))
         p.drawRoundedRect(QRectF(5, 2, 22, 28), 2.5, 2.5)
         p.setPen(QPen(QColor("#8d7b68"), 1.6, Qt.SolidLine, Qt.RoundCap))

@@ -393,15 +393,15 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         if element and element[0] == "board":
             self.scene.clearSelection()
             field = self.properties_dock.focus_field(element[1] if len(element) > 1 else None)
-            self.hint_label.setText(f"Showing {field} in the Properties panel")
+            self.hint_label.setText(self.tr("Showing {field} in the Properties panel").format(field=field))
             return
         self.scene.select_elements([element])
         rect = self.scene.element_rect(element)
         if rect is not None:
             self.view.frame(rect)
-            self.hint_label.setText(f"Showing {' '.join(map(str, element))}")
+            self.hint_label.setText(self.tr("Showing {join}").format(join=' '.join(map(str, element))))
         else:
-            self.hint_label.setText(f"{' '.join(map(str, element))} is not on the board")
+            self.hint_label.setText(self.tr("{join} is not on the board").format(join=' '.join(map(str, element))))
 
     # -- files ------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
@@ -507,7 +507,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             opened = read_board_leniently(path)
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open board"), f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open board"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
             return False
         if not self.maybe_save():
             return False
@@ -542,7 +542,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             board = board_path(scenario, min(scenario.boards))
         except (LoadError, InvalidContent, OSError, ValueError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open scenario"), f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open scenario"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
             return False
         if not self.maybe_save() or not self.load_path(board):
             return False
@@ -564,7 +564,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             if not interactive:
                 raise
             text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open board"), f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open board"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
             return False
         self._add_recent(str(path))
         self.document.set_scenario_path(None)  # the board's location says which rules apply
@@ -643,7 +643,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             from studio.gui.playtest_window import open_playtest
         except ImportError as exc:
-            prompts.show_info(self, self.tr("Playtest"), f"The playtest window is not available in this build.\n\n({exc})")
+            prompts.show_info(self, self.tr("Playtest"), self.tr("The playtest window is not available in this build.\n\n({exc})").format(exc=exc))
             return
         errors = [f for f in self.validation_dock.run_now() if f.severity == "error"]
         if errors:
@@ -659,7 +659,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             open_playtest(self.document.board.copy(), rules.path, self)
         except Exception as exc:  # another component's failure must not take the editor down
-            prompts.show_error(self, self.tr("Playtest"), f"The playtest could not start:\n\n{exc}")
+            prompts.show_error(self, self.tr("Playtest"), self.tr("The playtest could not start:\n\n{exc}").format(exc=exc))
 
     def playtest_rivages(self):
         """Ask for a Rivages scenario, the number of explorers and a seed, and open the Rivages
@@ -712,7 +712,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     def _findings_changed(self, findings) -> None:
         errors = sum(1 for f in findings if f.severity == "error")
         colour = desktop.colour("error" if errors else "status_warning" if findings else "ok")
-        self.findings_label.setText(f"<span style='color:{colour}'>{count_text(findings)}</span>")
+        self.findings_label.setText(self.tr("<span style='color:{colour}'>{count_text}</span>").format(colour=colour, count_text=count_text(findings)))
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

@@ -193,7 +193,7 @@ class PlaytestFrame(QMainWindow):
         self._replay_actions: list = []
         self._checkpoints: dict[int, object] = {}
 
-        self.setWindowTitle(f"Playtest: {self.game_label()}")
+        self.setWindowTitle(self.tr("Playtest: {game_label}").format(game_label=self.game_label()))
         self.resize(1360, 860)
         self._build_toolbar(controllers, seed)
         self.setCentralWidget(self._build_central())
@@ -315,7 +315,7 @@ class PlaytestFrame(QMainWindow):
             combo.insertSeparator(len(CONTROLLERS))
             combo.addItem(self.tr("Bot settings…"), BOT_SETTINGS)
             combo.setItemData(combo.count() - 1, "iterations or a time limit for the MCTS bot", Qt.ToolTipRole)
-            combo.setToolTip(f"who plays {name}; changing it takes over the seat at once")
+            combo.setToolTip(self.tr("who plays {name}; changing it takes over the seat at once").format(name=name))
             bar.addWidget(combo)
             self.seat_combos.append(combo)
             self._show_controller(seat, controllers[seat])
@@ -500,7 +500,7 @@ class PlaytestFrame(QMainWindow):
         self.session = PlaySession(self.game, self.controllers(), self.seed_spin.value())
         self._session_replaced()
         self._show_new_position()
-        self._status.showMessage(f"New game, seed {self.session.seed}", 4000)
+        self._status.showMessage(self.tr("New game, seed {seed}").format(seed=self.session.seed), 4000)
         self._schedule()
 
     def is_thinking(self) -> bool:
@@ -551,7 +551,7 @@ class PlaytestFrame(QMainWindow):
         try:
             save_atomic(path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            prompts.show_error(self, self.tr("Save Game"), f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            prompts.show_error(self, self.tr("Save Game"), self.tr("Cannot write {path}:\n\n{value}").format(path=path, value=exc.strerror or exc))
             return False
         self._status.showMessage(f"Saved {Path(path).name} ({counted(len(data['record']['actions']), 'move')})", 6000)
         return True
@@ -574,8 +574,7 @@ class PlaytestFrame(QMainWindow):
         except InvalidContent as exc:
             lines = [f.format() for f in exc.findings]
             if [f.code for f in exc.findings] == ["content/wrong-kind"]:
-                prompts.show_error(self, title, f"{Path(path).name} cannot be opened here: "
-                                   f"{exc.findings[0].message}.", lines[0])
+                prompts.show_error(self, title, self.tr("{name} cannot be opened here: {message}.").format(name=Path(path).name, message=exc.findings[0].message), lines[0])
             else:
                 prompts.show_error(self, title, f"{path} is not a valid game file:\n\n" + "\n".join(lines[:8]),
                                    "\n".join(lines))
@@ -584,7 +583,7 @@ class PlaytestFrame(QMainWindow):
             prompts.show_error(self, title, exc.format())
             return None
         except ValueError as exc:
-            prompts.show_error(self, title, f"{path} cannot be played here:\n\n{exc}")
+            prompts.show_error(self, title, self.tr("{path} cannot be played here:\n\n{exc}").format(path=path, exc=exc))
             return None
         note = self._check_file(data)
         if note:
@@ -623,7 +622,7 @@ class PlaytestFrame(QMainWindow):
         self._show_new_position()
         opened = f"Opened a game of {counted(len(record['actions']), 'move')}"
         if refused:
-            self._status.showMessage(f"{opened}; seats kept as they were for {refused}", 15000)
+            self._status.showMessage(self.tr("{opened}; seats kept as they were for {refused}").format(opened=opened, refused=refused), 15000)
         else:
             self._status.showMessage(opened, 6000)
         self._schedule()
@@ -736,7 +735,7 @@ class PlaytestFrame(QMainWindow):
             self.replay_slider.setValue(k)
             self.replay_slider.blockSignals(False)
             last = self.state.log[-1] if k and self.state.log else "the deal"
-            self.replay_label.setText(f"move {k} of {n} · {last}")
+            self.replay_label.setText(self.tr("move {k} of {n} · {last}").format(k=k, n=n, last=last))
             self.replay_buttons["first"].setEnabled(k > 0)
             self.replay_buttons["prev"].setEnabled(k > 0)
             self.replay_buttons["next"].setEnabled(k < n)
@@ -771,7 +770,7 @@ class PlaytestFrame(QMainWindow):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self._status.showMessage(f"Not allowed: {exc.reason}", 8000)
+            self._status.showMessage(self.tr("Not allowed: {reason}").format(reason=exc.reason), 8000)
             return
         self._after_action()
 
@@ -796,7 +795,7 @@ class PlaytestFrame(QMainWindow):
             self.session.step_bot()
         except Exception as exc:  # a bot or engine bug must not take the window down
             self.set_autoplay(False)
-            self._status.showMessage(f"The bot could not play: {exc}", 15000)
+            self._status.showMessage(self.tr("The bot could not play: {exc}").format(exc=exc), 15000)
             return
         self._after_action()
 
@@ -808,7 +807,7 @@ class PlaytestFrame(QMainWindow):
         self._generation += 1
         seat = self.state.current_player
         who = controller_phrase(self.session.controllers[seat])
-        self._status.showMessage(f"{self.game.seat_names[seat]} ({who}) is thinking…", 0)
+        self._status.showMessage(self.tr("{seat_names} ({who}) is thinking…").format(seat_names=self.game.seat_names[seat], who=who), 0)
         thread = _BotThread(self._generation, request)
         _LIVE_THREADS.add(thread)  # outlives the window if it is deleted while the bot thinks
         thread.finished.connect(lambda t=thread: _LIVE_THREADS.discard(t))
@@ -831,14 +830,14 @@ class PlaytestFrame(QMainWindow):
         self._status.clearMessage()
         if thread.error is not None:
             self.set_autoplay(False)
-            self._status.showMessage(f"The bot could not play: {thread.error}", 15000)
+            self._status.showMessage(self.tr("The bot could not play: {error}").format(error=thread.error), 15000)
             self._refresh_buttons()
             return
         try:
             self.session.apply_bot_decision(thread.action, thread.rng)
         except Exception as exc:
             self.set_autoplay(False)
-            self._status.showMessage(f"The bot could not play: {exc}", 15000)
+            self._status.showMessage(self.tr("The bot could not play: {exc}").format(exc=exc), 15000)
             self._refresh_buttons()
             return
         self._after_action()
@@ -876,7 +875,7 @@ class PlaytestFrame(QMainWindow):
         self._refresh_choices()
         if over and not self._over_announced:
             self._over_announced = True
-            self._status.showMessage(f"Game over: {state.end_reason}", 0)
+            self._status.showMessage(self.tr("Game over: {end_reason}").format(end_reason=state.end_reason), 0)
             self.gameOver.emit()
 
     def _refresh_log(self) -> None:

@@ -274,7 +274,7 @@ class SeatPanel(SeatFrame):
     def show_seat(self, state, controller: str, active: bool, winner: bool, show_hand: bool) -> None:
         s = self.seat
         self.show_frame(controller, state.score[s], active, winner)
-        self.energy_label.setText(f"⚡ {state.energy[s]} energy")
+        self.energy_label.setText(self.tr("⚡ {energy} energy").format(energy=state.energy[s]))
         self.bands_label.setText(f"◯ {counted(state.bands_left[s], 'band')}")
         if winner:
             self.status_label.setText(self.tr("★ winner"))

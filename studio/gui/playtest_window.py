@@ -176,7 +176,7 @@ class PlaytestWindow(PlaytestFrame):
 
         trow = QHBoxLayout()
         cost = self.game.rules.extra_action_cost
-        self.extra_button = QPushButton(f"Buy extra action ({cost} ⚡)")
+        self.extra_button = QPushButton(self.tr("Buy extra action ({cost} ⚡)").format(cost=cost))
         self.extra_button.setToolTip(self.tr("once per turn: pay energy for one more action (RTR-T4)"))
         self.extra_button.clicked.connect(self.buy_extra)
         self.end_turn_button = QPushButton(self.tr("End turn"))
@@ -276,8 +276,7 @@ class PlaytestWindow(PlaytestFrame):
                 result = f"{who} {verb} with {state.score[win[0]]} VP"
             else:
                 result = "<b>nobody wins</b>"
-            self.banner.setText(f"Game over after round {state.round}: {result}"
-                                f"<br><span style='font-size:12px'>{state.end_reason}. Final scores: {scores}</span>")
+            self.banner.setText(self.tr("Game over after round {round}: {result}<br><span style='font-size:12px'>{end_reason}. Final scores: {scores}</span>").format(round=state.round, result=result, end_reason=state.end_reason, scores=scores))
             return
         seat = state.current_player
         colour = seat_colour(seat).lighter(130).name()
@@ -291,8 +290,7 @@ class PlaytestWindow(PlaytestFrame):
             goal = f"last round: {state.end_triggered}"
         else:
             goal = _end_text(self.game)
-        self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f" · {acts}<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
+        self.banner.setText(self.tr("Round {round} · <b style='color:{colour}'>{names}</b> ({who}) to play · {acts}<br><span style='font-size:12px; color:{colour_2}'>{goal}</span>").format(round=state.round, colour=colour, names=names[seat], who=who, acts=acts, colour_2=desktop.colour('banner_note'), goal=goal))
 
     def _refresh_choices(self) -> None:
         """Pool, deck, band selection and buttons for the human to move (all off otherwise)."""
@@ -316,7 +314,7 @@ class PlaytestWindow(PlaytestFrame):
                     allowed = human and (picked or session.draw_can_grow(sources, chip.colour))
                 chip.setEnabled(allowed)
                 chip.dim = human and not allowed
-                chip.setToolTip(f"{chip.colour} card in the pool")
+                chip.setToolTip(self.tr("{colour} card in the pool").format(colour=chip.colour))
                 chip.update()
             else:
                 chip.hide()
@@ -387,7 +385,7 @@ class PlaytestWindow(PlaytestFrame):
             self.band_hint.setText(f"{len(bands)} bands fit these pegs: choose one, then how to pay" if len(bands) > 1
                                    else f"{_band_name(band)}: {ways} way{'s' if ways != 1 else ''} to pay")
         elif self._selected:
-            self.band_hint.setText(f"{' · '.join(self._selected)}: add a ringed peg to complete a band")
+            self.band_hint.setText(self.tr("{join}: add a ringed peg to complete a band").format(join=' · '.join(self._selected)))
         elif clickable:
             self.band_hint.setText(self.tr("click the ringed pegs to stretch a band"))
         elif state.actions_left <= 0:

@@ -53,7 +53,7 @@ def ask_unsaved_changes(parent: QWidget | None, name: str) -> Choice:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
     box.setWindowTitle(QCoreApplication.translate("prompts", "Unsaved changes"))
-    box.setText(f"<b>{name}</b> has unsaved changes.")
+    box.setText(QCoreApplication.translate("prompts", "<b>{name}</b> has unsaved changes.").format(name=name))
     box.setInformativeText("Do you want to save them?")
     box.setStandardButtons(QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
     box.setDefaultButton(QMessageBox.Save)
@@ -112,9 +112,8 @@ def ask_many_sheets(parent: QWidget | None, action: str, pages: int, rows: int, 
     usually a peg placed far out): True to go on anyway, False (the default) to stop."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
-    box.setWindowTitle(f"{action} {pages} sheets?")
-    box.setText(f"This board would {action.lower()} on <b>{pages} sheets</b> ({rows} rows × {cols} columns), "
-                f"more than {limit}.")
+    box.setWindowTitle(QCoreApplication.translate("prompts", "{action} {pages} sheets?").format(action=action, pages=pages))
+    box.setText(QCoreApplication.translate("prompts", "This board would {lower} on <b>{pages} sheets</b> ({rows} rows × {cols} columns), more than {limit}.").format(lower=action.lower(), pages=pages, rows=rows, cols=cols, limit=limit))
     box.setInformativeText("That is usually a peg placed far from the others: press F to fit the board "
                            "and look for it, or choose a larger scale. Go on anyway?")
     go = box.addButton(f"{action} Anyway", QMessageBox.AcceptRole)
@@ -130,8 +129,7 @@ def ask_save_dropping(parent: QWidget | None, name: str, dropped: list[str]) -> 
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
     box.setWindowTitle(QCoreApplication.translate("prompts", "Save Without Dropped Values?"))
-    box.setText(f"{name} was opened with schema problems. These values from the file were left out "
-                f"and will not be in the saved file:")
+    box.setText(QCoreApplication.translate("prompts", "{name} was opened with schema problems. These values from the file were left out and will not be in the saved file:").format(name=name))
     shown = dropped[:12] + ([f"… and {len(dropped) - 12} more"] if len(dropped) > 12 else [])
     box.setInformativeText("\n".join(shown))
     box.setDetailedText("\n".join(dropped))
@@ -168,7 +166,7 @@ def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=(".ya
     ``suffixes``; None, after an error box titled ``title``, when it names a folder (adding
     the extension would silently write beside the folder)."""
     if Path(path).is_dir():
-        show_error(parent, title, f"{Path(path).name} is a folder; choose a file name")
+        show_error(parent, title, QCoreApplication.translate("prompts", "{name} is a folder; choose a file name").format(name=Path(path).name))
         return None
     if not Path(path).name.lower().endswith(tuple(suffixes)):
         path += extension
@@ -286,7 +284,7 @@ def ask_reload_changed(parent: QWidget | None, name: str, modified: bool) -> boo
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Question)
     box.setWindowTitle(QCoreApplication.translate("prompts", "File changed on disk"))
-    box.setText(f"<b>{name}</b> was changed by another program.")
+    box.setText(QCoreApplication.translate("prompts", "<b>{name}</b> was changed by another program.").format(name=name))
     box.setInformativeText("Reload it and lose your unsaved changes, or keep your version?" if modified
                            else "Reload it, or keep the version shown here?")
     reload = box.addButton("Reload", QMessageBox.AcceptRole)
@@ -315,8 +313,7 @@ def ask_overwrite_changed(parent: QWidget | None, name: str, changed_at: float) 
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Warning)
     box.setWindowTitle(QCoreApplication.translate("prompts", "Overwrite Changes Made on Disk?"))
-    box.setText(f"<b>{name}</b> was changed on disk at {disk_time_text(changed_at)}, by another program, "
-                "after you opened or last saved it here.")
+    box.setText(QCoreApplication.translate("prompts", "<b>{name}</b> was changed on disk at {disk_time_text}, by another program, after you opened or last saved it here.").format(name=name, disk_time_text=disk_time_text(changed_at)))
     box.setInformativeText("Saving replaces that version with yours, and its changes are lost. "
                            "Cancel keeps it (Save As… writes yours to another file).")
     overwrite = box.addButton("Overwrite", QMessageBox.DestructiveRole)

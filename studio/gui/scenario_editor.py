@@ -756,7 +756,7 @@ class BoardsEditor(FieldEditor):
             row = QWidget()
             row.setLayout(_row(edit, browse, use, open_))
             self.fields[n] = edit
-            form.addRow(f"{n} players", row)
+            form.addRow(self.tr("{n} players").format(n=n), row)
 
     def _folder(self) -> Path:
         return Path(self.doc.path).parent if self.doc.path else Path.cwd()
@@ -1153,12 +1153,12 @@ class ScenarioEditor(QMainWindow):
             self.findings_label.setText(f"<b>{len(findings)} finding{'s' if len(findings) != 1 else ''}</b>"
                                         f" ({errors} error{'s' if errors != 1 else ''})")
         else:
-            self.findings_label.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>")
+            self.findings_label.setText(self.tr("<span style='color:{colour}'>✔ <b>No problems found</b></span>").format(colour=desktop.colour('ok')))
         return findings
 
     def _update_title(self) -> None:
         name = Path(self.document.path).name if self.document.path else "new scenario"
-        self.setWindowTitle(f"{name}[*] — Scenario Editor")
+        self.setWindowTitle(self.tr("{name}[*] — Scenario Editor").format(name=name))
         self.setWindowModified(self.document.is_modified)
 
     # -- files --------------------------------------------------------------------------------
@@ -1200,7 +1200,7 @@ class ScenarioEditor(QMainWindow):
             from studio.gui.main_window import load_error_text
 
             text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open scenario"), f"Could not open {Path(path).name}.\n\n{text}", details)
+            prompts.show_error(self, self.tr("Cannot open scenario"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
             return False
         self.set_document(doc)
         return True
@@ -1250,7 +1250,7 @@ class ScenarioEditor(QMainWindow):
             prompts.show_error(self, self.tr("Cannot save scenario"), message, details)
             return False
         self.disk.follow(path)
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         lost = self.document.unreachable_boards()
         if lost:
             prompts.show_info(self, self.tr("Boards out of reach"),

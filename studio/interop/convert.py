@@ -21,7 +21,7 @@ import os
 import sys
 from pathlib import Path
 
-from studio.console import add_common_options, configure
+from studio.console import UnknownName, add_common_options, bundled_names, configure, content_argument
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 STUDIO_SUFFIXES = (".yaml", ".yml")
@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Convert Rivages islands to and from Tiled hexagonal maps (TMX or TMJ), and Rule the Realm "
                     "boards to Tiled maps (an image layer and object layers of segments, lines and pegs). The "
                     "suffixes of IN and OUT say the formats.")
-    parser.add_argument("input", metavar="IN", help="an island or board (.yaml, .yml) or a Tiled map (.tmx, .tmj)")
+    parser.add_argument("input", metavar="IN", help="an island or board (.yaml, .yml), a bundled one by name "
+                        "(gull-rock, volcano-3p) or a Tiled map (.tmx, .tmj)")
     parser.add_argument("output", metavar="OUT", help="the file to write: .tmx, .tmj, or .yaml/.yml for an island")
     parser.add_argument("--stagger-index", choices=("odd", "even"), default=None,
                         help="islands to Tiled: which rows (pointy tops) or columns (flat tops) Tiled shoves by half "
@@ -87,6 +88,16 @@ def _run(args) -> int:
     if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
         _err(f"OUT {args.output} is a folder: give a file name (e.g. {os.path.join(args.output, 'island.tmx')})")
         return EXIT_USAGE
+    if args.input != "-" and Path(args.input).suffix == "":
+        try:            # a bundled island or board by name (studio convert gull-rock g.tmx)
+            args.input = content_argument(args.input)
+        except UnknownName as exc:
+            import difflib
+
+            # a near miss of a bundled name is named; anything else is told about suffixes below
+            if difflib.get_close_matches(args.input, list(bundled_names()), n=1, cutoff=0.6):
+                _err(str(exc))
+                return EXIT_USAGE
     for name, value in (("IN", args.input), ("OUT", args.output)):
         if value == "-":
             _err(f"{name} is '-': convert reads and writes files (a Tiled map comes with its tileset and image "

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from studio.console import add_common_options, configure, note
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
@@ -23,7 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write a board or island as a Tabletop Simulator saved-object set: OUT.json (TTS's save "
                     "format) and its PNG images beside it. Copy them into TTS's Saves/Saved Objects folder.",
     )
-    parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island")
+    parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island; "
+                        "a bundled one by name (volcano-3p, gull-rock) or - (standard input) too")
     parser.add_argument("-o", "--output", metavar="OUT.json", required=True,
                         help="the JSON file to write (images are written beside it as OUT-....png)")
     parser.add_argument("--base-url", metavar="URL", default=None,
@@ -61,7 +62,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.base_url is not None and not args.base_url.strip():
         _err("--base-url is empty: give the address the images are uploaded to, or leave the option out")
         return EXIT_USAGE
+    try:
+        args.file = content_argument(args.file)
+    except UnknownName as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    if args.file == STDIO:
+        with stdin_copy() as copy:
+            args.file = str(copy)
+            return _export(args, output)
+    return _export(args, output)
 
+
+def _export(args: argparse.Namespace, output: Path) -> int:
+    """Read, check and export ``args.file`` (a path) to ``output``."""
     from studio.content import LoadError
     from studio.model.io import InvalidContent, read
 

@@ -69,12 +69,12 @@ def sarif_log(findings: list[Finding]) -> dict:
     codes = list(dict.fromkeys(f.code for f in findings))
     rules = []
     for code in codes:
-        rule = {"id": code, "name": code.replace("/", "-"),
-                "helpUri": f"https://board-studio.example/docs/findings.html#{code.split('/')[0]}"}
+        # no helpUri: there is no public docs host; the entry ships with the studio (studio explain)
+        rule = {"id": code, "name": code.replace("/", "-")}
         entries = explain(code)
         if entries:
             rule["shortDescription"] = {"text": entries[0]["meaning"]}
-            rule["help"] = {"text": entries[0]["fix"]}
+            rule["help"] = {"text": f"{entries[0]['fix']} (studio explain {code})"}
             rule["defaultConfiguration"] = {"level": SARIF_LEVEL.get(entries[0]["severity"], "warning")}
         rules.append(rule)
     index = {code: i for i, code in enumerate(codes)}
@@ -95,7 +95,6 @@ def sarif_log(findings: list[Finding]) -> dict:
         "version": SARIF_VERSION,
         "runs": [{
             "tool": {"driver": {"name": "studio validate", "version": __version__,
-                                "informationUri": "https://board-studio.example/docs/findings.html",
                                 "rules": rules}},
             "columnKind": "unicodeCodePoints",
             "results": results,

@@ -332,6 +332,34 @@ def test_dark_palette_gives_dark_panels_and_light_text(qtbot, tmp_path):
     assert desktop.theme() is desktop.LIGHT_THEME
 
 
+def _line_work_lightness(icon) -> list[int]:
+    """Lightness of the opaque pixels of an icon's 32 px image (its drawn line work)."""
+    image = icon.pixmap(32, 32).toImage()
+    return [image.pixelColor(x, y).lightness() for x in range(32) for y in range(32)
+            if image.pixelColor(x, y).alpha() > 200]
+
+
+@pytest.mark.parametrize("name", ["zoom-in", "zoom-out", "undo", "redo", "fit", "half-turn"])
+def test_tool_bar_icons_follow_the_palette(name):
+    from studio.gui import icons
+
+    make = {"zoom-in": lambda: icons.zoom_icon(True), "zoom-out": lambda: icons.zoom_icon(False),
+            "undo": lambda: icons.undo_icon(False), "redo": lambda: icons.undo_icon(True),
+            "fit": icons.fit_icon, "half-turn": lambda: icons.transform_icon("half-turn")}[name]
+    app = QApplication.instance()
+    saved = app.palette()
+    light = _line_work_lightness(make())
+    try:
+        app.setPalette(desktop.dark_palette())
+        dark = _line_work_lightness(make())
+    finally:
+        app.setPalette(saved)
+    # on the light palette the ink is dark; on the dark one (window lightness ~45) it is light
+    assert light and min(light) < 80
+    assert dark and max(dark) > 180
+    assert sorted(dark)[len(dark) // 2] > 120, "most of the line work must read on a dark tool bar"
+
+
 def test_apply_palette_by_name():
     from PySide6.QtWidgets import QStyleFactory
 

@@ -152,8 +152,7 @@ class BalanceDashboard(QWidget):
         self.games_spin.setRange(1, MAX_GAMES)
         self.games_spin.setValue(DEFAULT_GAMES)
         self.games_spin.setSingleStep(50)
-        self.games_spin.setToolTip(f"how many bot games to play (up to {MAX_GAMES}; for more, "
-                                   "studio playtest streams them to its files)")
+        self.games_spin.setToolTip(self.tr("how many bot games to play (up to {MAX_GAMES}; for more, studio playtest streams them to its files)").format(MAX_GAMES=MAX_GAMES))
         form.addRow(self.tr("Games"), self.games_spin)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
@@ -175,8 +174,7 @@ class BalanceDashboard(QWidget):
         self.scheduler_edit = QLineEdit()
         self.scheduler_edit.setPlaceholderText(self.tr("tcp://HOST:8786"))
         self.scheduler_edit.setClearButtonEnabled(True)
-        self.scheduler_edit.setToolTip("the Dask scheduler's address, as 'dask scheduler' prints it "
-                                       f"(default: ${SCHEDULER_ENV})")
+        self.scheduler_edit.setToolTip(self.tr("the Dask scheduler's address, as 'dask scheduler' prints it (default: ${SCHEDULER_ENV})").format(SCHEDULER_ENV=SCHEDULER_ENV))
         self.scheduler_label = QLabel(self.tr("Scheduler"))
         form.addRow(self.scheduler_label, self.scheduler_edit)
         self._load_run_on()
@@ -486,7 +484,7 @@ class BalanceDashboard(QWidget):
         else."""
         now = self._current_text()
         if self._run_text is None:
-            self.scenario_label.setText(f"<b>Nothing run yet.</b> Run plays:<br>{now}")
+            self.scenario_label.setText(self.tr("<b>Nothing run yet.</b> Run plays:<br>{now}").format(now=now))
             return
         text = f"<b>The figures are from:</b><br>{self._run_text}"
         notes = []
@@ -559,7 +557,7 @@ class BalanceDashboard(QWidget):
             else:
                 raise ValueError(f"unknown report format {fmt!r} (html, json or csv)")
         except OSError as exc:
-            prompts.show_error(self, self.tr("Save Report"), f"Cannot write {path}:\n\n{exc.strerror or exc}")
+            prompts.show_error(self, self.tr("Save Report"), self.tr("Cannot write {path}:\n\n{value}").format(path=path, value=exc.strerror or exc))
             return False
         self._say(f"Saved {Path(path).name}")
         return True
@@ -618,7 +616,7 @@ class BalanceDashboard(QWidget):
             swatch = QLabel("●")
             swatch.setStyleSheet(f"color: {seat_colour(seat).name()}; font-size: 16px;")
             row.addWidget(swatch)
-            row.addWidget(QLabel(f"Seat {seat + 1}"))
+            row.addWidget(QLabel(self.tr("Seat {seat}").format(seat=seat + 1)))
             combo = QComboBox()
             for text, name in BOT_CHOICES:
                 combo.addItem(text, name)
@@ -831,7 +829,7 @@ class BalanceDashboard(QWidget):
 
             rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
                            for label, text in play_figures(s) + arc_figures(s))
-            self.play_label.setText(f"<b>Play</b><table>{rows}</table>")
+            self.play_label.setText(self.tr("<b>Play</b><table>{rows}</table>").format(rows=rows))
             self.play_label.show()
         else:
             self.play_label.hide()

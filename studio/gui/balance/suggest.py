@@ -276,7 +276,7 @@ class SuggestWindow(QMainWindow):
         self.run: SuggestRun | None = None
         self.result = None
         self.preview: ProposalPreview | None = None
-        self.setWindowTitle(f"Suggest fixes: {host.main.document.display_name()}")
+        self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
         body.setObjectName("suggest")
         body.setAttribute(Qt.WA_StyledBackground, True)
@@ -560,7 +560,7 @@ class SuggestWindow(QMainWindow):
         try:
             changed = apply_proposal(self.host.main.document, p)
         except EditError as exc:
-            prompts.show_error(self, self.tr("Apply Proposal"), f"The board changed since the search: {exc}. Search again.")
+            prompts.show_error(self, self.tr("Apply Proposal"), self.tr("The board changed since the search: {exc}. Search again.").format(exc=exc))
             return False
         self._clear_preview()
         note = " Its rule settings are not part of the board: change them in the scenario." if p.settings else ""

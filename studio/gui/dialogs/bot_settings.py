@@ -43,7 +43,7 @@ class BotSettingsDialog(QDialog):
         desktop.install_help(self, "bot-settings")  # F1 opens its docs page
         lay = QVBoxLayout(self)
         lay.setSpacing(10)
-        head = QLabel(f"<b>MCTS bot</b> for <b>{seat_name}</b>")
+        head = QLabel(self.tr("<b>MCTS bot</b> for <b>{seat_name}</b>").format(seat_name=seat_name))
         lay.addWidget(head)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
@@ -105,9 +105,9 @@ class BotSettingsDialog(QDialog):
         spec = self.spec()
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(spec is not None)
         if spec is None:
-            self.summary.setText(f"<span style='color:{desktop.colour('error')}'>Tick iterations, a time limit or both.</span>")
+            self.summary.setText(self.tr("<span style='color:{colour}'>Tick iterations, a time limit or both.</span>").format(colour=desktop.colour('error')))
         else:
-            self.summary.setText(f"<span style='color:{desktop.colour('muted')}'>As a command-line bot: <code>{spec}</code></span>")
+            self.summary.setText(self.tr("<span style='color:{colour}'>As a command-line bot: <code>{spec}</code></span>").format(colour=desktop.colour('muted'), spec=spec))
 
 
 __all__ = ["BotSettingsDialog"]

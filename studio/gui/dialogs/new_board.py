@@ -272,7 +272,7 @@ class LatticePage(QWizardPage):
         self.setSubTitle(self.tr("Pegs on a triangular lattice; every pair of neighbours gets a line, so every face is a "
                          "segment."))
         layout = QVBoxLayout(self)
-        self.standard = QRadioButton(f"Standard base: {STANDARD_ROWS} rows of {STANDARD_COLUMNS} pegs (80 pegs)")
+        self.standard = QRadioButton(self.tr("Standard base: {STANDARD_ROWS} rows of {STANDARD_COLUMNS} pegs (80 pegs)").format(STANDARD_ROWS=STANDARD_ROWS, STANDARD_COLUMNS=STANDARD_COLUMNS))
         self.custom = QRadioButton(self.tr("Custom lattice"))
         group = QButtonGroup(self)
         group.addButton(self.standard)
@@ -439,7 +439,7 @@ class SummaryPage(QWizardPage):
         try:
             board = build_board(spec)
         except ValueError as exc:
-            self.text.setText(f"<span style='color:{desktop.colour('error')}'>{exc}</span>")
+            self.text.setText(self.tr("<span style='color:{colour}'>{exc}</span>").format(colour=desktop.colour('error'), exc=exc))
             return
         steps = [NEXT_STEPS[m] for m in (spec.rules.modules or {}) if m in NEXT_STEPS] or [
             "Paint treasure and energy with the Segment Content tool (T)."]
@@ -584,9 +584,9 @@ class NewBoardWizard(QWizard):
         base = f"Standard base: {STANDARD_ROWS} rows of {STANDARD_COLUMNS} pegs"
         if s.shape == "hexagon":
             kept = len(lattice("hexagon", STANDARD_ROWS, STANDARD_COLUMNS)[0])
-            self.lattice_page.standard.setText(f"{base}, cut to a hexagon of {kept} pegs")
+            self.lattice_page.standard.setText(self.tr("{base}, cut to a hexagon of {kept} pegs").format(base=base, kept=kept))
         else:
-            self.lattice_page.standard.setText(f"{base} ({STANDARD_ROWS * STANDARD_COLUMNS} pegs)")
+            self.lattice_page.standard.setText(self.tr("{base} ({value} pegs)").format(base=base, value=STANDARD_ROWS * STANDARD_COLUMNS))
 
     def _rebuild_spec(self, keep_seats: bool = False) -> None:
         old = self._spec
@@ -680,7 +680,7 @@ class NewBoardWizard(QWizard):
         self.preview.show_board(board, error)
         if board is not None:
             where = LOCATION_NAMES.get(self._choice.scenario.location) if self._choice.scenario else None
-            self.preview_caption.setText(f"{where or board.name} · {board.players} players · {len(board.pegs)} pegs")
+            self.preview_caption.setText(self.tr("{value} · {players} players · {pegs_count} pegs").format(value=where or board.name, players=board.players, pegs_count=len(board.pegs)))
         else:
             self.preview_caption.setText(error or "")
 

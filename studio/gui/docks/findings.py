@@ -50,6 +50,6 @@ class FindingsDock(FindingsListDock):
         self.tree.show_findings(self.findings, self.style(), _where, lambda f: f.message)
         self.setWindowTitle(f"{self._title} ({len(self.findings)})" if self.findings else self._title)
         if self.findings:
-            self.summary.setText(f"<b>{count_text(self.findings)}</b> — click a finding to show it")
+            self.summary.setText(self.tr("<b>{count_text}</b> — click a finding to show it").format(count_text=count_text(self.findings)))
         else:
-            self.summary.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>")
+            self.summary.setText(self.tr("<span style='color:{colour}'>✔ <b>No problems found</b></span>").format(colour=desktop.colour('ok')))

@@ -514,7 +514,7 @@ class PropertiesDock(QDockWidget):
         outer.addWidget(self.seat_note)
         self.seat_clear = {}
         for part in ("start", "goal"):
-            button = QPushButton(f"Remove {part.title()} Pegs")
+            button = QPushButton(self.tr("Remove {title} Pegs").format(title=part.title()))
             button.clicked.connect(lambda _=False, pt=part: self._clear_seat_part(pt))
             self.seat_clear[part] = button
         outer.addWidget(_buttons(*self.seat_clear.values()))
@@ -719,7 +719,7 @@ class PropertiesDock(QDockWidget):
     def _show_peg(self, pid: str) -> None:
         board = self.document.board
         peg = board.pegs[pid]
-        self.peg_heading.setText(f"Peg {pid}")
+        self.peg_heading.setText(self.tr("Peg {pid}").format(pid=pid))
         self.peg_id.setText(pid)
         with QSignalBlocker(self.peg_colour), QSignalBlocker(self.peg_x), QSignalBlocker(self.peg_y), \
                 QSignalBlocker(self.peg_crater):
@@ -772,7 +772,7 @@ class PropertiesDock(QDockWidget):
         self.stack.setCurrentWidget(self.peg_page)
 
     def _show_pegs(self, ids: list[str]) -> None:
-        self.pegs_heading.setText(f"{len(ids)} pegs")
+        self.pegs_heading.setText(self.tr("{ids_count} pegs").format(ids_count=len(ids)))
         self.pegs_list.setText(", ".join(ids[:40]) + (" …" if len(ids) > 40 else ""))
         colours = {self.document.board.pegs[i].colour for i in ids}
         with QSignalBlocker(self.pegs_colour):
@@ -783,7 +783,7 @@ class PropertiesDock(QDockWidget):
         a, b = ends
         doc = self.document
         pegs = doc.board.pegs
-        self.line_heading.setText(f"Line {a}–{b}")
+        self.line_heading.setText(self.tr("Line {a}–{b}").format(a=a, b=b))
         self.line_pegs.setText(f"{a} – {b}")
         if a in pegs and b in pegs:
             self.line_length.setText(f"{math.hypot(pegs[a].x - pegs[b].x, pegs[a].y - pegs[b].y):.3f}")
@@ -813,7 +813,7 @@ class PropertiesDock(QDockWidget):
             combo.addItem(self.tr("none"), None)
             for n in names:
                 combo.addItem(n, n)
-            combo.addItem(f"New {what}…", _NEW)
+            combo.addItem(self.tr("New {what}…").format(what=what), _NEW)
             combo.setCurrentIndex(max(0, combo.findData(current)))
 
     def _show_segment(self, key) -> None:
@@ -840,7 +840,7 @@ class PropertiesDock(QDockWidget):
 
     def _show_picture(self, name: str) -> None:
         doc = self.document
-        self.picture_heading.setText(f"Picture {name}")
+        self.picture_heading.setText(self.tr("Picture {name}").format(name=name))
         self._set_text(self.picture_name, name)
         self._set_text(self.picture_label, (doc.board.pictures.get(name) or {}).get("label") or "")
         n = len(doc.picture_segments(name))
@@ -854,7 +854,7 @@ class PropertiesDock(QDockWidget):
         self.stack.setCurrentWidget(self.picture_page)
 
     def _show_island(self, name: str) -> None:
-        self.island_heading.setText(f"Island {name}")
+        self.island_heading.setText(self.tr("Island {name}").format(name=name))
         self._set_text(self.island_name, name)
         self.island_size.setText(str(len(self.document.board.islands.get(name, []))))
         offers = self.offers
@@ -867,10 +867,10 @@ class PropertiesDock(QDockWidget):
         board = self.document.board
         seat = board.seats[name]
         order = list(board.seats).index(name)
-        self.seat_heading.setText(f"Seat {seat.label or name}")
+        self.seat_heading.setText(self.tr("Seat {value}").format(value=seat.label or name))
         self._set_text(self.seat_name, name)
         self._set_text(self.seat_label, seat.label or "")
-        self.seat_order.setText(f"{order + 1} of {len(board.seats)}")
+        self.seat_order.setText(self.tr("{order} of {seats_count}").format(order=order + 1, seats_count=len(board.seats)))
         self.seat_start.setText(", ".join(seat.start) or "—")
         self.seat_goal.setText(", ".join(seat.goal) or "—")
         offers, notes = self.offers, []
@@ -913,7 +913,7 @@ class PropertiesDock(QDockWidget):
             if b.location is None:
                 combo.addItem(self.tr("⚠ none: choose one"), None)
             elif b.location != BASE and b.location not in known:
-                combo.addItem(f"⚠ {b.location} (unknown)", b.location)
+                combo.addItem(self.tr("⚠ {location} (unknown)").format(location=b.location), b.location)
             combo.setCurrentIndex(max(0, combo.findData(b.location)))
         rules = document_rules(self.document)
         where = rules.path.replace("\\", "/").rsplit("/", 1)[-1] if rules.path else "the rulebook"
@@ -992,7 +992,7 @@ class PropertiesDock(QDockWidget):
         data = combo.currentData()
         if data != _NEW:
             return data
-        name = prompts.ask_text(self, f"New {what}", f"Name of the new {what}:", fresh())
+        name = prompts.ask_text(self, self.tr("New {what}").format(what=what), self.tr("Name of the new {what}:").format(what=what), fresh())
         return name or False
 
     def _picture_chosen(self, _index: int) -> None:
@@ -1077,7 +1077,7 @@ class PropertiesDock(QDockWidget):
         try:
             rename(old, new)
         except ValueError as exc:
-            prompts.show_error(self, f"Rename {kind}", str(exc))
+            prompts.show_error(self, self.tr("Rename {kind}").format(kind=kind), str(exc))
             edit.setText(old)
             return
         self._select([(kind, new)])

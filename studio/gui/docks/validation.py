@@ -252,7 +252,7 @@ class ValidationDock(FindingsListDock):
 
         _gc_hold.acquire()
 
-        self.summary.setText(f"<i>Checking {len(self.document.board.pegs)} pegs…</i>")
+        self.summary.setText(self.tr("<i>Checking {pegs_count} pegs…</i>").format(pegs_count=len(self.document.board.pegs)))
         self._task = executor.submit(work)
 
     def _task_done(self, generation: int, findings: list) -> None:
@@ -303,10 +303,9 @@ class ValidationDock(FindingsListDock):
         self.setWindowTitle(f"Validation ({len(self.findings)})" if self.findings else "Validation")
         against = f" ({rules_phrase(self.rules_name())})"
         if self._held_back:
-            self.summary.setText(f"<b>{text}</b> in the file, as <tt>studio validate</tt> reports them: the other "
-                                 "checks run once you edit the board")
+            self.summary.setText(self.tr("<b>{text}</b> in the file, as <tt>studio validate</tt> reports them: the other checks run once you edit the board").format(text=text))
         elif self.findings:
-            self.summary.setText(f"<b>{text}</b>{against} — click a finding to show it on the board")
+            self.summary.setText(self.tr("<b>{text}</b>{against} — click a finding to show it on the board").format(text=text, against=against))
         else:
-            self.summary.setText(f"<span style='color:{desktop.colour('ok')}'>✔ <b>No problems found</b></span>{against}")
+            self.summary.setText(self.tr("<span style='color:{colour}'>✔ <b>No problems found</b></span>{against}").format(colour=desktop.colour('ok'), against=against))
         self.findings_changed.emit(self.findings)

@@ -81,8 +81,7 @@ class ExportDialog(QDialog):
         self.paper_box = _combo(PAPER_LABELS, settings.paper)
         self.orientation_box = _combo(ORIENTATION_LABELS, settings.orientation)
         self.spacing_spin = _spin(settings.spacing_mm, export.MIN_SPACING_MM, export.MAX_SPACING_MM, 0.5, " mm")
-        self.spacing_spin.setToolTip("Distance between neighbouring pegs on paper. The default, "
-                                     f"{export.DEFAULT_SPACING_MM:g} mm, is an assumption: measure your base.")
+        self.spacing_spin.setToolTip(self.tr("Distance between neighbouring pegs on paper. The default, {DEFAULT_SPACING_MM:g} mm, is an assumption: measure your base.").format(DEFAULT_SPACING_MM=export.DEFAULT_SPACING_MM))
         self.margin_spin = _spin(settings.margin_mm, 0, 50, 1, " mm")
         self.dpi_spin = _spin(settings.dpi, export.MIN_DPI, export.MAX_DPI, 50, " dpi", decimals=0)
         self.white_check = QCheckBox(self.tr("White background (print-friendly: no table or parchment)"))
@@ -200,7 +199,7 @@ class ExportDialog(QDialog):
             self._layout = export.layout_sheets(self.board, settings)
         except export.ExportError as exc:
             self._layout = None
-            self.summary.setText(f"<span style='color:{desktop.colour('error')}'>{exc}</span>")
+            self.summary.setText(self.tr("<span style='color:{colour}'>{exc}</span>").format(colour=desktop.colour('error'), exc=exc))
             self.preview.setPixmap(QPixmap())
             self._update_ok()
             return
@@ -220,7 +219,7 @@ class ExportDialog(QDialog):
         if not self.for_print:
             folder = Path(self.path()).parent
             if not self.path() or not folder.is_dir():
-                self.summary.setText(f"<span style='color:{desktop.colour('error')}'>The folder {folder} does not exist.</span>")
+                self.summary.setText(self.tr("<span style='color:{colour}'>The folder {folder} does not exist.</span>").format(colour=desktop.colour('error'), folder=folder))
                 return
         super().accept()
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 WINDOWS_ATTR = "other_windows"
 
 
@@ -67,7 +69,7 @@ def open_in_its_window(owner, path, own_formats) -> bool | None:
     if hasattr(owner, "say"):
         owner.say(f"Opened {Path(path).name} in its own editor window")
     elif hasattr(owner, "statusBar"):
-        owner.statusBar().showMessage(f"Opened {Path(path).name} in its own editor window", 6000)
+        owner.statusBar().showMessage(QCoreApplication.translate("open_router", "Opened {name} in its own editor window").format(name=Path(path).name), 6000)
     return True
 
 

@@ -98,7 +98,7 @@ class RecoveryDialog(QDialog):
                     "were autosaved:")
         else:
             head = "Unsaved changes autosaved by editors that did not close properly:"
-        self.heading = QLabel(f"<b>{head}</b>")
+        self.heading = QLabel(self.tr("<b>{head}</b>").format(head=head))
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
 

@@ -205,14 +205,11 @@ def restore_entry(entry: RecoveryEntry, owner):
         cls = window_class(entry.kind)
     except LoadError as exc:
         prompts.show_error(owner, QCoreApplication.translate("restore", "Cannot restore"),
-                           f"The autosaved work on {entry.name} ({noun}, autosaved {entry.saved_at_text()}) "
-                           f"cannot be restored: {exc.message}.\n\nThe autosave file is {entry.file}; "
-                           "Discard in File ▸ Recover Autosaves… deletes it.", exc.format())
+                           QCoreApplication.translate("restore", "The autosaved work on {name} ({noun}, autosaved {saved_at_text}) cannot be restored: {message}.\n\nThe autosave file is {file}; Discard in File ▸ Recover Autosaves… deletes it.").format(name=entry.name, noun=noun, saved_at_text=entry.saved_at_text(), message=exc.message, file=entry.file), exc.format())
         return None
     except KeyError:
         prompts.show_error(owner, QCoreApplication.translate("restore", "Cannot restore"),
-                           f"The autosaved work on {entry.name} is of a kind this studio does not edit "
-                           f"({entry.kind}); it is kept in {entry.file}.")
+                           QCoreApplication.translate("restore", "The autosaved work on {name} is of a kind this studio does not edit ({kind}); it is kept in {file}.").format(name=entry.name, kind=entry.kind, file=entry.file))
         return None
     created = not (isinstance(owner, cls) and _takes(owner, entry))
     target = _new_window(cls, owner) if created else owner

@@ -111,7 +111,7 @@ class FileServices(QObject):
 
                     text, details = load_error_text(exc)
                     prompts.show_error(self.window, self.tr("Cannot reload board"),
-                                       f"{name} changed on disk but does not load; your version stays.\n\n{text}",
+                                       self.tr("{name} changed on disk but does not load; your version stays.\n\n{text}").format(name=name, text=text),
                                        details)
                     self.watcher.accept()
                     self.document.undo_stack.resetClean()
@@ -188,8 +188,7 @@ class FileServices(QObject):
             QApplication.restoreOverrideCursor()
             reason = str(exc).rstrip(".")
             prompts.show_error(self.window, self.tr("Cannot export board"),
-                               f"{reason[:1].upper()}{reason[1:]}.\n\nYour export settings are kept: choose "
-                               "File ▸ Export… again and pick another file or folder.")
+                               self.tr("{upper}{reason}.\n\nYour export settings are kept: choose File ▸ Export… again and pick another file or folder.").format(upper=reason[:1].upper(), reason=reason[1:]))
             return False
         QApplication.restoreOverrideCursor()
         files = f"{written[0]}" if len(written) == 1 else f"{len(written)} files ({written[0].name} …)"

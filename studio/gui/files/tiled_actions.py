@@ -141,7 +141,7 @@ def export_island_map(window) -> bool:
         files = island_map_files(island, path, index, embed, list(window.palette.terrains.values()))
         written = write_files(files)
     except (CannotExport, ValueError, OSError) as exc:
-        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), f"The Tiled map was not written: {exc}")
+        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), QCoreApplication.translate("tiled_actions", "The Tiled map was not written: {exc}").format(exc=exc))
         return False
     prompts.remember_folder("tiled", path)
     window.say(f"Exported {path} for Tiled (with {', '.join(p.name for p in written if str(p) != str(path))})")
@@ -170,7 +170,7 @@ def export_board_map(window) -> bool:
     try:
         written = write_files(board_map_files(board, path))
     except (ValueError, OSError) as exc:
-        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), f"The Tiled map was not written: {exc}")
+        prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot export to Tiled"), QCoreApplication.translate("tiled_actions", "The Tiled map was not written: {exc}").format(exc=exc))
         return False
     prompts.remember_folder("tiled", path)
     window.show_status(f"Exported {path} for Tiled (with {', '.join(p.name for p in written if str(p) != str(path))})")

@@ -143,7 +143,7 @@ class RowEditor(QGroupBox):
             b.setIconSize(QSize(30, 30))
             b.setText(symbol_label(sym, palette))
             b.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
-            b.setToolTip(f"Add {symbol_label(sym, palette)} to the chosen row")
+            b.setToolTip(self.tr("Add {symbol_label} to the chosen row").format(symbol_label=symbol_label(sym, palette)))
             b.setMinimumWidth(70)
             b.clicked.connect(lambda _=False, s=sym: self.window_.add_symbol(s))
             self.palette_grid.addWidget(b, k // 4, k % 4)
@@ -232,7 +232,7 @@ class CardsPage(QWidget):
         self.card_id.editingFinished.connect(self._rename)
         self.marker = QComboBox()
         for n in (2, 3, 4, 5):
-            self.marker.addItem(f"{n}+  (used from {n} players)", n)
+            self.marker.addItem(self.tr("{n}+  (used from {n} players)").format(n=n), n)
         self.marker.activated.connect(self._marker)
         self.marker_label = QLabel(self.tr("Marker"))
         form.addRow(self.tr("Id"), self.card_id)
@@ -422,7 +422,7 @@ class LootPage(QWidget):
         self.area.clear()
         self.area.addItem("—", None)
         for name in palette.names():
-            self.area.addItem(f"{palette.label(name)} area", name)
+            self.area.addItem(self.tr("{label} area").format(label=palette.label(name)), name)
         self.area.addItem(self.tr("Any terrain (all)"), ALL_TERRAINS)
 
     def rebuild(self, loot: LootSet, palette: Palette, current: int | None) -> None:
@@ -440,7 +440,7 @@ class LootPage(QWidget):
                     self.table.setItem(r, c, item)
             self.table.resizeColumnsToContents()
             self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
-            self.total.setText(f"<b>{loot.total()}</b> tokens in the bag, {len(loot.tokens)} kinds")
+            self.total.setText(self.tr("<b>{total}</b> tokens in the bag, {tokens_count} kinds").format(total=loot.total(), tokens_count=len(loot.tokens)))
             if current is not None and 0 <= current < len(loot.tokens):
                 self.table.setCurrentCell(current, 0)
             self.show_current(loot, palette, current)
@@ -466,7 +466,7 @@ class LootPage(QWidget):
                 spin.setValue(getattr(t.effect, key))
             idx = self.area.findData(t.effect.area) if t.effect.area else 0
             if idx < 0:
-                self.area.addItem(f"{t.effect.area} (unknown)", t.effect.area)
+                self.area.addItem(self.tr("{area} (unknown)").format(area=t.effect.area), t.effect.area)
                 idx = self.area.count() - 1
             self.area.setCurrentIndex(idx)
             self.preview.show_item(SheetItem("token", t), palette)

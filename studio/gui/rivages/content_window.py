@@ -200,7 +200,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         export = menu.addMenu(self.tr("&Export"))
         self.export_actions = {}
         for fmt in FORMATS[::-1]:
-            a = self._action(f"Export as {fmt.upper()}…", lambda _=False, f=fmt: self.export(f),
+            a = self._action(self.tr("Export as {upper}…").format(upper=fmt.upper()), lambda _=False, f=fmt: self.export(f),
                              "Ctrl+E" if fmt == "pdf" else None, f"Print-and-play sheets as {fmt.upper()}, at true size")
             export.addAction(a)
             self.export_actions[fmt] = a
@@ -298,11 +298,11 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc)
             prompts.show_error(self, self.tr("Cannot reload file"),
-                               f"{Path(path).name} changed on disk but does not load; your version stays.\n\n{text}",
+                               self.tr("{name} changed on disk but does not load; your version stays.\n\n{text}").format(name=Path(path).name, text=text),
                                details)
             return False
         self.set_document(doc)
-        self.statusBar().showMessage(f"Reloaded {Path(path).name} from disk", 4000)
+        self.statusBar().showMessage(self.tr("Reloaded {name} from disk").format(name=Path(path).name), 4000)
         return True
 
     def _save_to(self, path: str) -> bool:
@@ -324,10 +324,10 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Not saved", f"{Path(path).name} was not saved: {text}", details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, self.tr("Not saved"), f"{Path(path).name} was not saved: {text}", details)
+            prompts.show_error(self, self.tr("Not saved"), self.tr("{name} was not saved: {text}").format(name=Path(path).name, text=text), details)
             return False
         self.disk.follow(path)
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 4000)
         self._add_recent(path)
         return True
 
@@ -381,7 +381,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         except (ExportError, OSError) as exc:
             prompts.show_error(self, self.tr("Export failed"), str(exc))
             return []
-        self.statusBar().showMessage(f"Exported {summary} to {', '.join(p.name for p in written)}", 6000)
+        self.statusBar().showMessage(self.tr("Exported {summary} to {join}").format(summary=summary, join=', '.join(p.name for p in written)), 6000)
         return written
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API

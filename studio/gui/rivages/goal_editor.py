@@ -184,7 +184,7 @@ class GoalEditorDock(QDockWidget):
                 if step.fort not in forts and step.fort is not None:
                     forts.append(step.fort)
                 for f in forts:
-                    fort.addItem(f"Fort at {list(f)}", f)
+                    fort.addItem(self.tr("Fort at {list}").format(list=list(f)), f)
                 fort.setCurrentIndex(max(0, fort.findData(step.fort)))
                 fort.currentIndexChanged.connect(
                     lambda _i, c=fort, k=index: self._edit_step("quest", k, fort=c.currentData()))
@@ -219,9 +219,9 @@ class GoalEditorDock(QDockWidget):
             count.setSuffix(self.tr(" whole"))
             terrain = QComboBox()
             for t in self.palette.names():
-                terrain.addItem(f"{self.palette.label(t)} area", t)
+                terrain.addItem(self.tr("{label} area").format(label=self.palette.label(t)), t)
             if step.terrain not in self.palette.names():
-                terrain.addItem(f"{step.terrain} (unknown)", step.terrain)
+                terrain.addItem(self.tr("{terrain} (unknown)").format(terrain=step.terrain), step.terrain)
             terrain.setCurrentIndex(max(0, terrain.findData(step.terrain)))
             count.valueChanged.connect(lambda n, k=index, g=goal: self._edit_step(g, k, count=n))
             terrain.currentIndexChanged.connect(

@@ -170,7 +170,7 @@ class NewIslandDialog(QDialog):
         self.height_spin.setEnabled(not hexagon)
         n = 1 + 3 * self.radius.value() * (self.radius.value() + 1) if hexagon else \
             self.width_spin.value() * self.height_spin.value()
-        self.summary.setText(f"{n} spaces, two ships on opposite coasts, goals to edit")
+        self.summary.setText(self.tr("{n} spaces, two ships on opposite coasts, goals to edit").format(n=n))
 
     def island(self) -> Island:
         return new_island(self.shape.currentData(), self.radius.value(), self.width_spin.value(),
@@ -423,7 +423,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.view.tool = tool
         self.tool_actions[key].setChecked(True)
         tool.activate()
-        self.terrain_label.setText(f"   Ship and fill terrain: {self.palette.label(self.current_terrain)}")
+        self.terrain_label.setText(self.tr("   Ship and fill terrain: {label}").format(label=self.palette.label(self.current_terrain)))
 
     def select(self, h) -> None:
         self.selected = h
@@ -659,7 +659,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
                 if prompts.ask_save_elsewhere(self, "Cannot save island", f"The island was not saved: {text}", details):
                     return self.save_as()
                 return False
-            prompts.show_error(self, self.tr("Cannot save island"), f"The island was not saved: {text}", details)
+            prompts.show_error(self, self.tr("Cannot save island"), self.tr("The island was not saved: {text}").format(text=text), details)
             return False
         self.disk.follow(path)
         self._add_recent(str(path))

@@ -122,10 +122,10 @@ class IslandPropertiesDock(QDockWidget):
             self.where.setText(f"Empty hex {list(h)}" + (" with a fort" if is_fort else ""))
             self.fort.setText("Remove the fort" if is_fort else "Place a fort here")
         else:
-            self.where.setText(f"Space {list(h)}")
+            self.where.setText(self.tr("Space {list}").format(list=list(h)))
             i = self.kind.findData(space.kind)
             if i < 0:
-                self.kind.addItem(f"{space.kind} (unknown)", space.kind)
+                self.kind.addItem(self.tr("{kind} (unknown)").format(kind=space.kind), space.kind)
                 i = self.kind.count() - 1
             self.kind.setCurrentIndex(i)
             self.icon.setEnabled(space.kind == WHITE)

@@ -54,7 +54,7 @@ class RewardEditor(QWidget):
         self.area = QComboBox()
         self.area.addItem(self.tr("No area"), None)
         for t in palette.names():
-            self.area.addItem(f"Area: {palette.label(t)}", t)
+            self.area.addItem(self.tr("Area: {label}").format(label=palette.label(t)), t)
         self.area.addItem(self.tr("Area: any"), ALL_TERRAINS)
         self.area.currentIndexChanged.connect(self._emit)
         layout.addWidget(self.area, 1, 2)

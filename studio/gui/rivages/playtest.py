@@ -309,12 +309,11 @@ class RivagesPlaytestWindow(PlaytestFrame):
         seat = state.current_player
         if self.shown_seat != seat or self._shown_island:
             self.show_seat(seat)
-            self._status.showMessage(f"That was another island: this is {self.game.seat_names[seat]}'s, "
-                                     "click one of its lit spaces.", 6000)
+            self._status.showMessage(self.tr("That was another island: this is {seat_names}'s, click one of its lit spaces.").format(seat_names=self.game.seat_names[seat]), 6000)
             return False
         target = turn.space_targets(state, session.legal_actions(), self._symbol).get(at)
         if target is None:
-            self._status.showMessage(f"Not allowed: {turn.refusal(state, at, self._symbol)}", 8000)
+            self._status.showMessage(self.tr("Not allowed: {refusal}").format(refusal=turn.refusal(state, at, self._symbol)), 8000)
             return False
         self._play(target)
         return True
@@ -334,7 +333,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
                 why = "that is another explorer's tree"
             else:
                 why = f"RIV-W2: tree space {node} is not next to a space you crossed"
-            self._status.showMessage(f"Not allowed: {why}", 8000)
+            self._status.showMessage(self.tr("Not allowed: {why}").format(why=why), 8000)
             return False
         self._play(action)
         return True
@@ -427,8 +426,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
             goal = f"{state.exploration_left()} Exploration cards left in the deck"
             if state.last_round:
                 goal = "last turn: an Endgame card shows (RIV-E4)"
-        self.banner.setText(f"Round {state.round} · <b style='color:{colour}'>{names[seat]}</b> ({who}) to play"
-                            f"<br><span style='font-size:12px; color:{desktop.colour('banner_note')}'>{goal}</span>")
+        self.banner.setText(self.tr("Round {round} · <b style='color:{colour}'>{names}</b> ({who}) to play<br><span style='font-size:12px; color:{colour_2}'>{goal}</span>").format(round=state.round, colour=colour, names=names[seat], who=who, colour_2=desktop.colour('banner_note'), goal=goal))
 
     def _refresh_seat_view(self) -> None:
         """Island, tree, hand, goals and Loot of the seat shown."""
@@ -456,7 +454,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         side = game.content.trees[p.tree].sides[tree.side]
         nodes = turn.node_targets(self.session.legal_actions()) if moving else {}
         self.tree_view.show_tree(side, [tree.nodes[i] for i in bits(p.tree_crossed)], nodes, colour)
-        self.tree_view.setToolTip(f"{tree.id}, side {tree.side}")
+        self.tree_view.setToolTip(self.tr("{id}, side {side}").format(id=tree.id, side=tree.side))
         self.hand_view.show_hand([(game.card_ids[c], game.card_rows[c], state.card_used[c], game.is_endgame[c])
                                   for c in p.hand], hidden=not self.sees_private(s))
         self.goals_label.setText(self._goals_text(s))
@@ -541,7 +539,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
                     b.clicked.connect(lambda _c=False, a=choice: self._play(a))
                 else:
                     b.setEnabled(False)
-                    b.setToolTip(f"{sym}: no space it may cross now")
+                    b.setToolTip(self.tr("{sym}: no space it may cross now").format(sym=sym))
                 self.symbols_row.insertWidget(self.symbols_row.count() - 1, b)
                 self._turn_widgets.append(b)
         for loot in turn.loot_choices(legal):

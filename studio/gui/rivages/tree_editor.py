@@ -137,7 +137,7 @@ class TreePropertiesDock(QDockWidget):
         self.area.addItem("—", None)
         palette = self.window_.scene.palette
         for name in palette.names():
-            self.area.addItem(f"{palette.label(name)} area", name)
+            self.area.addItem(self.tr("{label} area").format(label=palette.label(name)), name)
         self.area.addItem(self.tr("Any terrain (all)"), ALL_TERRAINS)
         self._loading = False
 
@@ -177,7 +177,7 @@ class TreePropertiesDock(QDockWidget):
                     spin.setValue(getattr(effect, key))
                 idx = self.area.findData(effect.area) if effect.area else 0
                 if idx < 0:   # an area of a terrain this scenario does not declare: show it as it is
-                    self.area.addItem(f"{effect.area} (unknown)", effect.area)
+                    self.area.addItem(self.tr("{area} (unknown)").format(area=effect.area), effect.area)
                     idx = self.area.count() - 1
                 self.area.setCurrentIndex(idx)
                 self.effect_summary.setText(effect_text(node.effect, scene.palette) or "no effect")
@@ -185,7 +185,7 @@ class TreePropertiesDock(QDockWidget):
                 links = [e for e in sel if e[0] == "link"]
                 if len(sel) == 1 and links:
                     self.other_box.setTitle(self.tr("Branch"))
-                    self.other_label.setText(f"Branch between {links[0][1]} and {links[0][2]}")
+                    self.other_label.setText(self.tr("Branch between {links} and {links_2}").format(links=links[0][1], links_2=links[0][2]))
                 else:
                     self.other_box.setTitle(self.tr("Selection"))
                     self.other_label.setText(f"{len(nodes)} node{'s' if len(nodes) != 1 else ''} and "
@@ -319,9 +319,9 @@ class TreeEditorWindow(ContentWindow):
         sides = QActionGroup(self)
         self.side_actions: dict[str, QAction] = {}
         for s in SIDES:
-            a = QAction(icons.side_icon(s), f"Side {s}", self, checkable=True)
+            a = QAction(icons.side_icon(s), self.tr("Side {s}").format(s=s), self, checkable=True)
             a.setShortcut(QKeySequence(f"Ctrl+{'1' if s == 'A' else '2'}"))
-            a.setToolTip(f"Edit side {s} (Ctrl+{'1' if s == 'A' else '2'}); all players use one side (RIV-S2)")
+            a.setToolTip(self.tr("Edit side {s} (Ctrl+{value}); all players use one side (RIV-S2)").format(s=s, value='1' if s == 'A' else '2'))
             a.triggered.connect(lambda _=False, side=s: self.set_side(side))
             sides.addAction(a)
             bar.addAction(a)
@@ -349,7 +349,7 @@ class TreeEditorWindow(ContentWindow):
         edit.addSeparator()
         self.copy_side_actions = {}
         for src, dst in (("A", "B"), ("B", "A")):
-            a = self._action(f"Copy Side {src} to Side {dst}", lambda _=False, s=src, d=dst: self.copy_side(s, d))
+            a = self._action(self.tr("Copy Side {src} to Side {dst}").format(src=src, dst=dst), lambda _=False, s=src, d=dst: self.copy_side(s, d))
             edit.addAction(a)
             self.copy_side_actions[(src, dst)] = a
         view = self.menuBar().addMenu(self.tr("&View"))

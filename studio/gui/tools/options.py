@@ -80,10 +80,10 @@ class GroupChoice(QWidget):
         layout.addWidget(QLabel(what.title() + ":"))
         self.combo = QComboBox()
         self.combo.setMinimumWidth(160)
-        self.combo.setToolTip(f"The {what} that left clicks add segments to")
+        self.combo.setToolTip(self.tr("The {what} that left clicks add segments to").format(what=what))
         self.combo.activated.connect(self._chosen)
         layout.addWidget(self.combo)
-        self.new_button = QPushButton(f"New {what}")
+        self.new_button = QPushButton(self.tr("New {what}").format(what=what))
         self.new_button.clicked.connect(self.new)
         self.rename_button = QPushButton(self.tr("Rename…"))
         self.rename_button.clicked.connect(self.rename)
@@ -109,12 +109,12 @@ class GroupChoice(QWidget):
         for name in names:
             self.combo.addItem(name, name)
         if current and current not in names:
-            self.combo.addItem(f"{current} (new)", current)
+            self.combo.addItem(self.tr("{current} (new)").format(current=current), current)
         if current:
             self.combo.setCurrentIndex(self.combo.findData(current))
         else:
             self.combo.setCurrentIndex(-1)
-            self.combo.setPlaceholderText(f"a new {self.what}")
+            self.combo.setPlaceholderText(self.tr("a new {what}").format(what=self.what))
         self.combo.blockSignals(False)
         exists = current in names
         self.rename_button.setEnabled(bool(exists))
@@ -130,13 +130,13 @@ class GroupChoice(QWidget):
         old = self.tool.current
         if not old:
             return
-        new = prompts.ask_text(self, f"Rename {self.what}", f"New name of {self.what} {old}:", old)
+        new = prompts.ask_text(self, self.tr("Rename {what}").format(what=self.what), self.tr("New name of {what} {old}:").format(what=self.what, old=old), old)
         if not new or new == old:
             return
         try:
             self._rename(old, new)
         except ValueError as exc:
-            prompts.show_error(self, f"Rename {self.what}", str(exc))
+            prompts.show_error(self, self.tr("Rename {what}").format(what=self.what), str(exc))
             return
         self.tool.set_current(new)
 
