@@ -379,13 +379,14 @@ class SweepWindow(QWidget):
     def refresh_choices(self) -> None:
         """List the settings of the scenario the dashboard plays now, with their values."""
         d = self.dashboard
-        self.header.setText(f"Plays the dashboard's batch once per value: {d.players()} players, "
-                            f"{d.games_spin.value()} games per value, seed {d.seed_spin.value()}, bots "
-                            f"{html.escape(', '.join(d.bot_names()))}; every value on the same seeds.")
+        self.header.setText(self.tr("Plays the dashboard's batch once per value: {players} players, {games} games per value, "
+                                    "seed {seed}, bots {bots}; every value on the same seeds.").format(
+            players=d.players(), games=d.games_spin.value(), seed=d.seed_spin.value(),
+            bots=html.escape(", ".join(d.bot_names()))))
         try:
             choices = sweep_choices(self._setup().scenario)
         except Exception as exc:  # noqa: BLE001 - content that cannot be played: said, not raised
-            self.status.setText(f"Cannot list the settings: {failure_text(exc)}")
+            self.status.setText(self.tr("Cannot list the settings: {failure_text}").format(failure_text=failure_text(exc)))
             return
         kept = self.path_combo.currentText()
         self.path_combo.blockSignals(True)
@@ -482,7 +483,7 @@ class SweepWindow(QWidget):
         from studio.gui import desktop
 
         colour = desktop.colour("error") if error else desktop.colour("muted")
-        self.status.setText(f"<span style='color:{colour}'>{html.escape(text)}</span>")
+        self.status.setText(self.tr("<span style='color:{colour}'>{escape}</span>").format(colour=colour, escape=html.escape(text)))
 
     def _on_progress(self, done: int, total: int, rate: float) -> None:
         self.progress.setValue(done)

@@ -361,7 +361,7 @@ class GenerateDialog(QDialog):
         keep = self.shape.currentData()
         self.shape.clear()
         for s in SHAPE_CHOICES[loc][n]:
-            self.shape.addItem(f"{s} ({SHAPE_PEGS[s]} pegs)", s)
+            self.shape.addItem(self.tr("{s} ({SHAPE_PEGS} pegs)").format(s=s, SHAPE_PEGS=SHAPE_PEGS[s]), s)
         if self.shape.findData(keep) >= 0:
             self.shape.setCurrentIndex(self.shape.findData(keep))
         self.shape.setEnabled(self.shape.count() > 1)
@@ -431,7 +431,7 @@ class GenerateDialog(QDialog):
                                     f"{p.offered} offered of {p.tried} tried"))
 
     def _on_failed(self, message: str) -> None:
-        self.status.setText(f"<span style='color:#b00020'>{html.escape(message)}</span>")
+        self.status.setText(self.tr("<span style='color:#b00020'>{escape}</span>").format(escape=html.escape(message)))
 
     def _on_finished(self, outcome) -> None:
         self.outcome = outcome
@@ -451,7 +451,7 @@ class GenerateDialog(QDialog):
                     + (". Stopped." if outcome.stopped else "."))
             self.status.setText(html.escape(text))
         else:
-            self.status.setText(f"<span style='color:#b00020'>{html.escape(outcome.why_none())}</span>")
+            self.status.setText(self.tr("<span style='color:#b00020'>{escape}</span>").format(escape=html.escape(outcome.why_none())))
 
     def _show_candidate(self, row: int) -> None:
         if self.outcome is None or not 0 <= row < len(self.outcome.offered):
