@@ -23,9 +23,10 @@ from studio.playtest.elements import KEY_HEXES, Element, hex_corners, shape_boun
 from studio.playtest.heat import INK as HEAT_INK
 from studio.playtest.heat import NEVER as HEAT_NEVER
 from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, space_rate_text
-from studio.playtest.insight import END_CODES, NEVER_INTENDED, mechanic_words
+from studio.playtest.insight import END_CODES, NEVER_INTENDED, Insight, mechanic_words
 from studio.playtest.mechanics import MEASURES
 from studio.playtest.runner import GameResult
+from studio.playtest.seats import Attribution
 from studio.playtest.stats import (
     CONTENT_KINDS,
     Distribution,
@@ -123,6 +124,20 @@ def format_summary(summary: Summary, title: str = "") -> str:
     return "\n".join(out)
 
 
+def _insight(s: Summary) -> Insight:
+    """``s.insight``, for the parts of a report drawn only when the summary has it."""
+    if s.insight is None:
+        raise ValueError("this summary has no insight figures")
+    return s.insight
+
+
+def _attribution(s: Summary) -> Attribution:
+    """``s.attribution``, for the parts of a report drawn only when the summary has it."""
+    if s.attribution is None:
+        raise ValueError("this summary has no seat attribution")
+    return s.attribution
+
+
 def figures(s: Summary) -> list[tuple[str, str]]:
     """``(label, text)`` lines of the batch-wide figures."""
     out = []
@@ -167,7 +182,7 @@ def arc_figures(s: Summary) -> list[tuple[str, str]]:
     """``(label, text)`` lines of the arc (:mod:`studio.playtest.arc`): comebacks and drama on
     scores, then the figures valued by the MCTS evaluator when positions were sampled."""
     x = s.insight
-    out = []
+    out: list[tuple[str, str]] = []
     if x is None or not x.arc_judged:
         return out
     out.append(("drama:", f"the final winner trailed in {100 * x.trailing_mean:.0f}% of the positions on average; "
@@ -200,7 +215,7 @@ def mechanics_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
     """Head and rows of the location mechanics table (see :func:`mechanics_lines`)."""
     head = ["mechanic", "rule", "all seats (95% interval)"] + [f"seat {x.seat + 1}" for x in s.seats] + ["in play"]
     rows = []
-    for m in s.insight.measures:
+    for m in _insight(s).measures:
         o = m.overall
         every = measure_value(m.kind, o.mean, m.unit)
         if o.n > 1 and math.isfinite(o.low):
@@ -228,7 +243,7 @@ def origin_lines(s: Summary) -> list[str]:
     out = []
     for group, words in (("island", "per starting island"), ("tree", "per tree")):
         rows = [[o.id, str(o.seats), f"{100 * o.win_rate:.1f}", f"{100 * o.low:.1f}-{100 * o.high:.1f}",
-                 f"{o.score_mean:.1f}"] for o in s.insight.origins if o.group == group]
+                 f"{o.score_mean:.1f}"] for o in _insight(s).origins if o.group == group]
         if rows:
             out.append(f"{words} (seats that started there / played it):")
             out += ["  " + line for line in _table([group, "seats", "win %", "95% CI", "score"], rows, {1, 2, 3, 4})]
@@ -244,7 +259,7 @@ def _pts(x: float | None, ci=None) -> str:
 
 def attribution_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
     """Head and rows of the attribution table (see :func:`attribution_lines`)."""
-    a = s.attribution
+    a = _attribution(s)
     hands = a.equal_hand is not None
     head = ["seat", "name", "observed", "turn order + hand"] + (["of which hand size", "turn order alone"]
                                                                if hands else []) + ["board position"]
@@ -260,7 +275,7 @@ def attribution_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
 def attribution_verdicts(s: Summary) -> list[str]:
     """One plain sentence per seat whose edge is clear (its observed interval excludes 0)."""
     out = []
-    for e in s.attribution.seats:
+    for e in _attribution(s).seats:
         if e.observed_ci[0] > 0 or e.observed_ci[1] < 0:
             parts = [f"turn order and starting hand {_pts(e.turn)} points"]
             if e.hands is not None:
@@ -275,7 +290,7 @@ def attribution_lines(s: Summary) -> list[str]:
     the observed gap from the fair share and the parts due to turn order with its starting
     hand, hand size alone, turn order alone and board position, in points of win rate with 95%
     intervals."""
-    a = s.attribution
+    a = _attribution(s)
     hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
     out = [f"where the seats' gaps come from (the same {a.deals} deals with the seats rotated{hands}; "
            f"{counted(a.games_played, 'game')}; points of win rate, 95% intervals):"]
@@ -313,7 +328,7 @@ def play_figures(s: Summary) -> list[tuple[str, str]]:
     """``(label, text)`` lines of the degenerate-play figures (:class:`~studio.playtest.insight.
     Insight`): dry deck, forced play, score collapse, length against the target, stalled
     games, branching, mechanics never used."""
-    x, g = s.insight, s.games
+    x, g = _insight(s), s.games
     out = []
 
     def share(k, of=g, what="games"):
@@ -569,9 +584,10 @@ def _bar_chart(values: Sequence[tuple[str, float, float, float, str]], expected:
     return "".join(parts)
 
 
-def _histogram(series: Sequence[tuple[str, Distribution, str]], xlabel: str, width=460, height=190) -> str:
-    """Bars of one or more distributions on a shared integer axis (share of games per value)."""
-    series = [(n, d, c) for n, d, c in series if d is not None and d.count]
+def _histogram(given: Sequence[tuple[str, Distribution | None, str]], xlabel: str, width=460, height=190) -> str:
+    """Bars of one or more distributions on a shared integer axis (share of games per value);
+    missing or empty ones are left out."""
+    series = [(n, d, c) for n, d, c in given if d is not None and d.count]
     if not series:
         return ""
     lo = min(d.min for _, d, _ in series)
@@ -940,15 +956,15 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
 
     out.append(_ends_html(s, colours))
     if s.attribution is not None:
-        head, rows = attribution_rows(s)
+        a_head, a_rows = attribution_rows(s)
         a = s.attribution
         out.append("<h2>Where the seats' gaps come from</h2>"
                    f'<p class="muted">The same {a.deals} deals replayed with the seats rotated (every turn position '
                    "at every board position)" + (f" and with equal hands of {a.equal_hand} cards" if a.equal_hand
                                                  else "") + f"; {counted(a.games_played, 'game')}. Points of win rate over the "
                    "fair share, with 95% intervals.</p><table><tr>"
-                   + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>"
-                   + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>"
+                   + "".join(f"<th>{_e(h)}</th>" for h in a_head) + "</tr>"
+                   + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in a_rows) + "</table>"
                    + "".join(f"<p>{_e(v)}</p>" for v in attribution_verdicts(s)))
 
     for panel in (s.ladder, s.styles):
@@ -1131,7 +1147,7 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
 def _mechanics_html(s: Summary) -> str:
     """The location mechanics table (each row anchored ``mechanic-<code>`` for the warnings'
     links; a row a finding names is highlighted), then Rivages' starting islands and trees."""
-    ins = s.insight
+    ins = _insight(s)
     named = {f.mechanic for f in ins.findings if f.mechanic}
     head, rows = mechanics_rows(s)
     out = ["<h2>Location mechanics</h2>",
@@ -1147,13 +1163,13 @@ def _mechanics_html(s: Summary) -> str:
                    + "".join(f"<td{' class=n' if i >= 2 else ''}>{_e(c)}</td>" for i, c in enumerate(row)) + "</tr>")
     out.append("</table>")
     for group, words in (("island", "Per starting island"), ("tree", "Per tree")):
-        rows = [o for o in ins.origins if o.group == group]
-        if rows:
+        found = [o for o in ins.origins if o.group == group]
+        if found:
             out.append(f"<h3>{words}</h3><table><tr><th>{group}</th><th class=n>seats</th><th class=n>win %</th>"
                        "<th class=n>95% interval</th><th class=n>score mean</th></tr>" + "".join(
                            f'<tr><td>{_e(o.id)}</td><td class="n">{o.seats}</td><td class="n">{100 * o.win_rate:.1f}%</td>'
                            f'<td class="n">{100 * o.low:.1f}% – {100 * o.high:.1f}%</td><td class="n">{o.score_mean:.1f}</td></tr>'
-                           for o in rows) + "</table>")
+                           for o in found) + "</table>")
     return "\n".join(out)
 
 
