@@ -13,6 +13,7 @@ import io
 import math
 import os
 import re
+import shutil
 import stat
 import sys
 import tempfile
@@ -890,8 +891,10 @@ class AtomicWriter:
     ``.NAME.PID.XXXXXXXX.tmp`` (the writing process's id): temp files of that pattern whose
     process is gone (a save killed by SIGKILL or a power cut), and those of the older
     ``.NAME.XXXXXXXX.tmp`` pattern over a minute old, are removed when the file is next
-    written; a save in progress in a live process is never touched. Raises OSError with a
-    plain reason, naming ``path`` (never the temp file)."""
+    written; a save in progress in a live process is never touched. A ``path`` that is a
+    device, a named pipe or a socket (``/dev/null``, a FIFO a script reads) is written in
+    place on commit, never replaced by a file. Raises OSError with a plain reason, naming
+    ``path`` (never the temp file)."""
 
     note: str | None
     info: os.stat_result | None
@@ -900,6 +903,7 @@ class AtomicWriter:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.to_stdout = os.fspath(path) == STDOUT_NAME
+        self.in_place = False
         if self.to_stdout:  # "-": standard output, written whole on commit (never a file named "-")
             self.path = self.target = Path(STDOUT_NAME)
             self.note, self.info, self.tmp = None, None, None
@@ -911,6 +915,9 @@ class AtomicWriter:
         self.fh = None
         target = self.target
         self.info = stat_or_none(target)  # a name too long for the file system: a plain OSError
+        if self.info is not None and is_special_file(self.info):
+            self.in_place, self.tmp, self.fh = True, None, io.StringIO()  # written whole on commit
+            return
         if self.info is not None:
             _refuse_read_only(target, self.info, self.path)
             if self.info.st_nlink > 1 and stat.S_ISREG(self.info.st_mode):
@@ -934,6 +941,15 @@ class AtomicWriter:
             sys.stdout.flush()
             self.fh = io.StringIO()
             return
+        if self.in_place:
+            try:
+                with open(self.target, "w", encoding="utf-8", newline="\n") as out:
+                    out.write(self.fh.getvalue())
+            except OSError as exc:
+                raise self.error(exc) from None
+            finally:
+                self.fh = io.StringIO()
+            return
         try:
             self.fh.flush()
             os.fsync(self.fh.fileno())
@@ -955,7 +971,7 @@ class AtomicWriter:
 
     def discard(self) -> None:
         """Close and remove the temp file (the target is untouched)."""
-        if self.to_stdout:
+        if self.to_stdout or self.in_place:
             self.fh = io.StringIO()
             return
         if self.fh is not None and not self.fh.closed:
@@ -1039,6 +1055,13 @@ def _leftover_patterns(name: str) -> tuple[re.Pattern, re.Pattern]:
             re.compile(stem + r"[a-z0-9_]{8}" + re.escape(_TEMP_MARK) + "$"))
 
 
+def is_special_file(info: os.stat_result) -> bool:
+    """A device, named pipe or socket: written in place, never replaced by a regular file
+    (renaming a temp file over ``/dev/null`` would turn it into a file for the whole machine)."""
+    mode = info.st_mode
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
 def temp_path_beside(path: str | os.PathLike) -> Path:
     """An empty, new temp file beside ``path``, named as :class:`AtomicWriter` names its own
     (``.NAME.PID.XXXXXXXX.tmp``, so a killed writer's leftovers are removed the next time
@@ -1059,10 +1082,16 @@ def temp_path_beside(path: str | os.PathLike) -> Path:
 def replace_with(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
     """Rename the finished temp file ``tmp`` (:func:`temp_path_beside`) over ``path`` (through
     a symbolic link: its target), keeping an existing file's permissions (else 0644); on
-    failure ``tmp`` is removed and OSError names ``path`` in plain words."""
+    failure ``tmp`` is removed and OSError names ``path`` in plain words. A device or named pipe
+    is not replaced: the bytes are written through it."""
     target = _final_target(Path(path))
     try:
         info = stat_or_none(target)
+        if info is not None and is_special_file(info):  # a device or pipe: its bytes written through it
+            with open(tmp, "rb") as src, open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            os.unlink(tmp)
+            return
         try:
             os.chmod(tmp, info.st_mode & 0o777 if info is not None else 0o644)  # mkstemp makes it 0600
         except OSError:
