@@ -123,25 +123,32 @@ def task_mcts(decisions: int) -> dict:
     for scenario, players in (("jungle-temples", 2), ("jungle-temples", 4), ("rivages", 3)):
         game = load_game(f"scenarios/{scenario}.yaml", players, seed=1)
         greedy, mcts = make_bot("greedy"), make_bot("mcts:200")
-        positions = []
-        for i in range(decisions):  # positions of greedy games, 8 + 5 i actions in
-            state = game.new_state(50 + i)
-            rng = random.Random(50 + i)
-            for _ in range(8 + 5 * i):
-                if state.is_terminal():
-                    break
+        for how in ("greedy", "random"):
+            # positions of greedy games (the greedy bots of the two trees may differ) and of
+            # random games (the same in both trees while the rules list actions alike),
+            # 8 + 5 i actions in
+            positions = []
+            for i in range(decisions):
+                state = game.new_state(50 + i)
+                rng = random.Random(50 + i)
+                for _ in range(8 + 5 * i):
+                    if state.is_terminal():
+                        break
+                    seat = state.current_player
+                    legal = state.legal_actions()
+                    state.apply(greedy.act(game, state.observation(seat), legal, rng) if how == "greedy"
+                                else rng.choice(legal))
+                if not state.is_terminal() and len(state.legal_actions()) > 1:
+                    positions.append(state)
+            picked = []
+            start = time.process_time()
+            for i, state in enumerate(positions):
                 seat = state.current_player
-                state.apply(greedy.act(game, state.observation(seat), state.legal_actions(), rng))
-            if not state.is_terminal() and len(state.legal_actions()) > 1:
-                positions.append(state)
-        picked = []
-        start = time.process_time()
-        for i, state in enumerate(positions):
-            seat = state.current_player
-            picked.append(str(mcts.act(game, state.observation(seat), state.legal_actions(), random.Random(i))))
-        cpu = time.process_time() - start
-        out[f"{scenario} {players}p"] = {"rate": 200 * len(positions) / cpu, "digest": _digest(picked),
-                                         "decisions": len(positions)}
+                picked.append(str(mcts.act(game, state.observation(seat), state.legal_actions(), random.Random(i))))
+            cpu = time.process_time() - start
+            key = f"{scenario} {players}p" + ("" if how == "greedy" else ", random positions")
+            out[key] = {"rate": 200 * len(positions) / cpu, "digest": _digest(picked),
+                        "positions": _digest([[str(a) for a in state.history] for state in positions]), "decisions": len(positions)}
     return out
 
 
@@ -328,8 +335,13 @@ def main(argv=None) -> int:
         print(f"\nMCTS (mcts:200) iterations per CPU second on positions of greedy games ({load()}):")
         for case, fig in cur.items():
             was = old.get(case)
-            same = "" if was is None else ("same decisions" if was["digest"] == fig["digest"] else "OTHER decisions")
-            print(f"  {case:20s} baseline {was['rate'] if was else 0:8.0f}  current {fig['rate']:8.0f}  "
+            if was is None:
+                same = ""
+            elif was.get("positions", fig["positions"]) != fig["positions"]:
+                same = "other positions (" + ("same" if was["digest"] == fig["digest"] else "other") + " decisions)"
+            else:
+                same = "same decisions" if was["digest"] == fig["digest"] else "OTHER decisions"
+            print(f"  {case:36s} baseline {was['rate'] if was else 0:8.0f}  current {fig['rate']:8.0f}  "
                   f"{ratio(fig['rate'], was['rate'] if was else 0)}  {same} ({fig['decisions']} decisions)")
     if "validate" in only:
         got = both("validate", 5)

@@ -223,6 +223,13 @@ class RivagesGame(Game):
 
         return state_from_observation(self, observation, rng)
 
+    def sampler(self, observation: dict):
+        """``sample(rng)``: :meth:`sample_state` of ``observation``, which is read once (see
+        :class:`studio.rules.rivages.observe.Sampler`)."""
+        from studio.rules.rivages.observe import Sampler
+
+        return Sampler(self, observation)
+
     def visible_state(self, observation: dict) -> "RivagesState":
         """Only what ``observation`` shows, hidden parts left out, for previews of the
         observer's own actions (see :func:`studio.rules.rivages.observe.visible_state`)."""
