@@ -12,8 +12,7 @@ import random
 import pytest
 
 from studio.content import bundled_path
-from studio.rules import load_game
-from studio.rules import shuffle
+from studio.rules import load_game, shuffle
 from studio.rules.rivages import observe
 from tests.rivages.test_preview import CASES, positions
 
