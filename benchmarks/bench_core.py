@@ -349,6 +349,10 @@ def main(argv=None) -> int:
         for name, fig in got.items():
             if fig:
                 print(f"  {name:9s} {fig['wall']:.2f} s wall (best {fig['best_wall']:.2f} s), {fig['cpu']:.2f} s CPU")
+        cur, old = got["current"], got.get("baseline")
+        if cur and old:
+            print(f"  baseline / current: wall {ratio(old['wall'], cur['wall'])}, CPU {ratio(old['cpu'], cur['cpu'])}; "
+                  "the target is 0.35 s wall, which only an idle machine shows (wall is CPU plus waiting for a core)")
     if "memory" in only:
         got = both("memory", None)
         print("\nMemory (tracemalloc): a fresh state, and a clone after 60 random actions:")

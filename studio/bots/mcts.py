@@ -215,7 +215,7 @@ class MCTSBot(Bot):
                 limit = len(root_order) if self.widening <= 0 else \
                     max(2, math.ceil(self.widening * sqrt(root.visits + 1)))
                 legal = root_order[:limit]
-                kids = [children.get(a) for a in legal]  # each action hashed once
+                kids: list = [children.get(a) for a in legal]  # each action hashed once
                 untried = next(([a] for a, k in zip(legal, kids) if k is None), [])
             else:
                 legal = state.legal_actions()
@@ -231,7 +231,7 @@ class MCTSBot(Bot):
                 state.apply_trusted(action)
                 node = child
                 break
-            best, best_score = None, -math.inf
+            best, best_score = kids[0], -math.inf
             for ch in kids:
                 ch.avail += 1
                 visits = ch.visits
@@ -242,11 +242,12 @@ class MCTSBot(Bot):
             node = best
         self._rollout(state, rng)
         values = self._values(state, players)
-        while node is not None:
-            node.visits += 1
-            if node.seat >= 0:
-                node.total += values[node.seat]
-            node = node.parent
+        up: _Node | None = node
+        while up is not None:
+            up.visits += 1
+            if up.seat >= 0:
+                up.total += values[up.seat]
+            up = up.parent
 
     def _rollout(self, state, rng: random.Random) -> None:
         for _ in range(self.rollout_cap):

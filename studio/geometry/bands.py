@@ -11,6 +11,7 @@ Geometry, not rules: the rules engine and the validator's fairness lint both use
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from studio.geometry.faces import line_graph_faces
 from studio.model.realm import Board, BoardError, line_key
@@ -95,7 +96,7 @@ class Topology:
         self.shapes: list[BandShape] = []
         self.shape_by_key: dict[tuple[str, tuple[str, ...]], BandShape] = {}
         self.shapes_at: dict[str, list[BandShape]] = {p: [] for p in board.pegs}
-        self._points_tree = None  # made when a band needs it (shapely, slow to import)
+        self._points_tree: Any = None  # made when a band needs it (shapely, slow to import)
         self._build_shapes(xy, set(kinds))
 
     # -- band shapes ------------------------------------------------------------------------

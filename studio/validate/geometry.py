@@ -120,7 +120,13 @@ class PegTree:
         found = []
         for n in self._in_box(min(xs), min(ys), max(xs), max(ys)):
             px, py = self.xy[n]
-            if all(sign * planar.orient(*ring[i], *ring[(i + 1) % count], px, py) > 0 for i in range(count)):
+            inside = True
+            for i in range(count):
+                (ax, ay), (bx, by) = ring[i], ring[(i + 1) % count]
+                if sign * planar.orient(ax, ay, bx, by, px, py) <= 0:
+                    inside = False
+                    break
+            if inside:
                 found.append(n)
         return [self.ids[n] for n in sorted(found)]
 
@@ -204,7 +210,9 @@ def _check_meetings(board: Board, geo: BoardGeometry, report: Reporter) -> None:
     if not indices:
         return
     pegs = geo.pegs
-    ends = [tuple(pegs.index[p] for p in _spot_pair(geo, i)) for i in indices]
+    if pegs is None:
+        return
+    ends = [(pegs.index[a], pegs.index[b]) for a, b in (_spot_pair(geo, i) for i in indices)]
     through, crossing = _meetings(pegs.xy, ends)
     for peg_n, line_n in through:
         i = indices[line_n]
