@@ -172,7 +172,8 @@ class MCTSBot(Bot):
             return legal_actions[0]
         players = observation["players"]
         root = _Node(seat=observation["seat"])
-        order = self._root_order(game, observation, legal_actions, players, rng)
+        sample = game.sampler(observation)  # deals states from this observation, its reading kept
+        order = self._root_order(sample, observation, legal_actions, players, rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -180,12 +181,12 @@ class MCTSBot(Bot):
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, observation, root, order, players, rng)
+            self._iterate(sample, root, order, players, rng)
             done += 1
         best = max(root.children.values(), key=lambda ch: (ch.visits, ch.total / ch.visits))
         return best.action
 
-    def _root_order(self, game, observation, legal_actions, players: int, rng: random.Random) -> list:
+    def _root_order(self, sample, observation, legal_actions, players: int, rng: random.Random) -> list:
         """The seat's actions, most promising first: each played once on one determinisation and
         valued at once (equal values keep a random order)."""
         actions = list(legal_actions)
@@ -193,7 +194,7 @@ class MCTSBot(Bot):
         if self.widening <= 0:
             return actions
         me = observation["seat"]
-        base = game.sample_state(observation, rng)
+        base = sample(rng)
         keyed = []
         for i, action in enumerate(actions):
             after = base.clone()
@@ -202,48 +203,51 @@ class MCTSBot(Bot):
         keyed.sort(key=lambda t: (t[0], t[1]))
         return [action for _, _, action in keyed]
 
-    def _iterate(self, game, observation, root: _Node, root_order: list, players: int,
-                 rng: random.Random) -> None:
-        state = game.sample_state(observation, rng)
+    def _iterate(self, sample, root: _Node, root_order: list, players: int, rng: random.Random) -> None:
+        state = sample(rng)
         node = root
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
         while not state.is_terminal():
             children = node.children
             if node is root:
                 # the seat's own options do not depend on what it cannot see
                 limit = len(root_order) if self.widening <= 0 else \
-                    max(2, math.ceil(self.widening * math.sqrt(root.visits + 1)))
+                    max(2, math.ceil(self.widening * sqrt(root.visits + 1)))
                 legal = root_order[:limit]
-                untried = [a for a in legal if a not in children][:1]
+                kids: list = [children.get(a) for a in legal]  # each action hashed once
+                untried = next(([a] for a, k in zip(legal, kids) if k is None), [])
             else:
                 legal = state.legal_actions()
-                untried = [a for a in legal if a not in children]
+                kids = [children.get(a) for a in legal]
+                untried = [a for a, k in zip(legal, kids) if k is None]
             if untried:
                 action = untried[0] if node is root else rng.choice(untried)
                 child = children[action] = _Node(action, node, state.current_player)
-                for a in legal:
-                    known = children.get(a)
+                for known in kids:
                     if known is not None:
                         known.avail += 1
+                child.avail += 1  # legal now, as the others
                 state.apply_trusted(action)
                 node = child
                 break
-            best, best_score = None, -math.inf
-            for a in legal:
-                ch = children[a]
+            best, best_score = kids[0], -math.inf
+            for ch in kids:
                 ch.avail += 1
-                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                visits = ch.visits
+                score = ch.total / visits + c * sqrt(log(ch.avail) / visits)
                 if score > best_score:
                     best, best_score = ch, score
             state.apply_trusted(best.action)
             node = best
         self._rollout(state, rng)
         values = self._values(state, players)
-        while node is not None:
-            node.visits += 1
-            if node.seat >= 0:
-                node.total += values[node.seat]
-            node = node.parent
+        up: _Node | None = node
+        while up is not None:
+            up.visits += 1
+            if up.seat >= 0:
+                up.total += values[up.seat]
+            up = up.parent
 
     def _rollout(self, state, rng: random.Random) -> None:
         for _ in range(self.rollout_cap):
@@ -276,8 +280,7 @@ class MCTSBot(Bot):
                 win = 1.0 / len(winners) if s in winners else 0.0
                 out.append(self.win_weight * win + (1 - self.win_weight) * _squash(_margin(scores, s), scale))
             return out
-        points = self._points(state)
-        return [_squash(_margin(points, s), scale) for s in range(players)]
+        return [_squash(m, scale) for m in _margins(self._points(state))]
 
     def _points(self, state) -> list[float]:
         """What an unfinished position is worth to each seat, in points (the game's
@@ -300,6 +303,32 @@ def _margin(points, seat: int) -> float:
         return mine
     others = [v for i, v in enumerate(points) if i != seat and v != -math.inf]
     return mine - max(others) if others else math.inf
+
+
+def _margins(points) -> list[float]:
+    """:func:`_margin` of every seat, with the best and second best of the others found once."""
+    if len(points) == 1:
+        return [_margin(points, 0)]
+    top = second = -math.inf
+    top_seat = -1
+    for i, v in enumerate(points):
+        if v == -math.inf:
+            continue
+        if top_seat < 0 or v > top:
+            top, second, top_seat = v, top, i
+        elif v > second:
+            second = v
+    count = sum(1 for v in points if v != -math.inf)
+    out = []
+    for i, mine in enumerate(points):
+        if mine == -math.inf:
+            out.append(-math.inf)
+            continue
+        if count - 1 == 0:  # no other seat in the game
+            out.append(math.inf)
+            continue
+        out.append(mine - (second if i == top_seat else top))
+    return out
 
 
 def _squash(margin: float, scale: float) -> float:

@@ -16,7 +16,6 @@ import re
 import shutil
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -927,6 +926,8 @@ class AtomicWriter:
         remove_leftovers(target)
         try:
             # the name is cut: a long (but legal) file name would make the temp name too long
+            import tempfile  # writing only: reading stays quick to import
+
             fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK,
                                             dir=self.folder)
         except OSError as exc:
@@ -1072,6 +1073,8 @@ def temp_path_beside(path: str | os.PathLike) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     remove_leftovers(target)
     try:
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.{os.getpid()}.", suffix=_TEMP_MARK, dir=folder)
     except OSError as exc:
         raise _about_target(exc, target, creating=True, shown=Path(path)) from None
@@ -1248,6 +1251,8 @@ def probe_folder(folder: str | os.PathLike) -> str | None:
     reason. Probes by creating (and removing) a temp file: as root, ``os.access`` says yes
     even to read-only folders."""
     try:
+        import tempfile
+
         with tempfile.TemporaryFile(dir=os.fspath(folder)):
             pass
     except OSError as exc:

@@ -11,11 +11,7 @@ Geometry, not rules: the rules engine and the validator's fairness lint both use
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
-
-from shapely.geometry import Polygon
-from shapely.prepared import prep
-from shapely.strtree import STRtree
+from typing import Any, cast
 
 from studio.geometry.faces import line_graph_faces
 from studio.model.realm import Board, BoardError, SegmentKey, line_key
@@ -100,8 +96,7 @@ class Topology:
         self.shapes: list[BandShape] = []
         self.shape_by_key: dict[tuple[str, tuple[str, ...]], BandShape] = {}
         self.shapes_at: dict[str, list[BandShape]] = {p: [] for p in board.pegs}
-        self._points = [f.polygon.representative_point() for f in faces]
-        self._points_tree = STRtree(self._points)
+        self._points_tree: Any = None  # made when a band needs it (shapely, slow to import)
         self._build_shapes(xy, set(kinds))
 
     # -- band shapes ------------------------------------------------------------------------
@@ -132,9 +127,16 @@ class Topology:
         fast = self._interior_by_keys(ring)
         if fast is not None:
             return fast
+        from shapely.geometry import Polygon
+        from shapely.prepared import prep
+        from shapely.strtree import STRtree
+
         poly = Polygon([xy[p] for p in ring])
         if not poly.is_valid or poly.area < 1e-9:
             return None
+        if self._points_tree is None:
+            self._points = [f.polygon.representative_point() for f in self.faces]
+            self._points_tree = STRtree(self._points)
         inside = prep(poly.buffer(-1e-7))
         candidates = self._points_tree.query(poly)
         found = tuple(sorted(int(i) for i in candidates if inside.contains(self._points[int(i)])))

@@ -21,7 +21,6 @@ from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
 from studio.content.yamlio import MAX_BYTES, SourceMap
 from studio.model.realm import Board, Realm, Scenario
-from studio.model.rivages import CardSet, Island, LootSet, RivagesScenario, Tree
 
 
 class InvalidContent(ValueError):
@@ -34,9 +33,19 @@ class InvalidContent(ValueError):
         super().__init__(head + more)
 
 
-_TYPES: dict[str, Any] = {"realm-board": Board, "realm-scenario": Scenario,
-          "rivages-island": Island, "rivages-tree": Tree, "rivages-cards": CardSet,
-          "rivages-loot": LootSet, "rivages-scenario": RivagesScenario}
+_TYPES: dict[str, Any] = {"realm-board": Board, "realm-scenario": Scenario}
+_RIVAGES_TYPES = {"rivages-island": "Island", "rivages-tree": "Tree", "rivages-cards": "CardSet",
+                  "rivages-loot": "LootSet", "rivages-scenario": "RivagesScenario"}
+
+
+def _model_class(name: str):
+    """The model class of a format name, or None; the Rivages models are imported when first
+    needed (a Rule the Realm command starts quicker)."""
+    if name in _RIVAGES_TYPES:
+        from studio.model import rivages
+
+        return getattr(rivages, _RIVAGES_TYPES[name])
+    return _TYPES.get(name)
 
 
 # formats with a schema but no content model: files the studio writes, not content to edit
@@ -57,7 +66,7 @@ def model_from_document(doc) -> Board | Scenario:
         raise InvalidContent(findings)
     data = migrate(doc.data)
     name = data["format"].split("/")[0]
-    cls = _TYPES.get(name)
+    cls = _model_class(name)
     if cls is None:
         what = _NOT_CONTENT.get(name, "not a content format")
         raise InvalidContent([Finding("content/wrong-kind", "error",

@@ -72,6 +72,13 @@ class Game(abc.ABC):
         """A state consistent with ``observation``: hidden cards dealt at random from what that
         seat cannot see. For bots' look-ahead; never the true hidden state."""
 
+    def sampler(self, observation: dict):
+        """``sample(rng)`` giving :meth:`sample_state` ``(observation, rng)``: the same states
+        from the same generator, for a search that deals many states from one observation.
+        A game may read the observation once for all of them (Rivages); the observation must
+        not change while the sampler is used."""
+        return lambda rng: self.sample_state(observation, rng)
+
 
 class State(abc.ABC):
     """One position. Public methods check and record history; private hooks hold the logic."""

@@ -7,21 +7,20 @@ non-degenerate triangles whose three sides are lines and which are faces of the 
 faces that are not triangles are flagged (the crater and canal water are legal holes). Location
 elements: line items and bridges lie on lines; islands are disjoint groups of faces joined along
 their sides; every bridge joins two islands across one canal and every line across a canal is a
-bridge (L3-2); the crater pegs ring one hole (L2-2). Lines are tested pairwise through a shapely
-:class:`~shapely.STRtree`, so the cost grows with the number of lines, not its square.
+bridge (L3-2); the crater pegs ring one hole (L2-2). Lines are tested pairwise through a grid
+(:mod:`studio.geometry.planar`), so the cost grows with the number of lines, not its square;
+shapely (with numpy, slow to import) is used only for boards with canals and for boards of
+thousands of lines (its STRtree), with the same findings.
 
 The layer assumes the board passed the schema layer (ids are strings, positions are numbers).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-import numpy as np
-import shapely
-from shapely import STRtree
-from shapely.geometry import Polygon
-
+from studio.geometry import planar
 from studio.geometry.faces import Face, line_graph_faces
 from studio.model.realm import Board, line_key, segment_key
 from studio.validate.report import Reporter, quote_pegs
@@ -42,7 +41,7 @@ class BoardGeometry:
     index -> (a, b) as written, for the sound lines (known, distinct pegs, not repeated).
     ``line_index``: ``line_key`` of spot ids -> file index. ``faces``: faces of the sound lines
     (corner ids are spot ids). ``triangles``: ``segment_key`` -> face, for the faces bounded by
-    exactly three distinct pegs. ``pegs``: the spot pegs (file order) in an STRtree.
+    exactly three distinct pegs. ``pegs``: the spot pegs (file order) in a :class:`PegTree`.
     ``island_of``: ``segment_key`` (spot ids) of each sound island segment -> its island.
     ``bridges``: spot ``line_key`` of each bridge on a line; ``crossings``: of each other line
     that crosses a canal. ``crater_face``: the hole the crater pegs ring, when there is one."""
@@ -67,8 +66,7 @@ class BoardGeometry:
 
     def pegs_inside(self, pegs) -> list[str]:
         """Spot ids of the pegs strictly inside the polygon with corners ``pegs``."""
-        polygon = Polygon([self.positions[self.spot[p]] for p in pegs])
-        return self.pegs.inside(polygon) if self.pegs else []
+        return self.pegs.inside([self.positions[self.spot[p]] for p in pegs]) if self.pegs else []
 
     def is_face(self, pegs) -> bool:
         """Whether the triangle ``pegs`` is a face of the line graph: polygonize found it (no
@@ -78,24 +76,59 @@ class BoardGeometry:
 
 
 class PegTree:
-    """Pegs as shapely points in an STRtree: ``ids[n]`` is at ``points[n]``."""
+    """Pegs in a grid of cells of side ``CELL``: ``ids[n]`` is at ``xy[n]``."""
+
+    CELL = 1.0
 
     def __init__(self, ids: list[str], positions: dict[str, tuple[float, float]]) -> None:
         self.ids = ids
         self.index = {pid: n for n, pid in enumerate(ids)}
-        self.xy = np.array([positions[pid] for pid in ids], dtype=float).reshape(-1, 2)
-        self.points = shapely.points(self.xy)
-        self.tree = STRtree(self.points)
+        self.xy = [positions[pid] for pid in ids]
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for n, (x, y) in enumerate(self.xy):
+            self.cells.setdefault((math.floor(x / self.CELL), math.floor(y / self.CELL)), []).append(n)
 
-    def near(self, geometry, distance: float = TOLERANCE) -> list[str]:
-        """Ids of the pegs within ``distance`` of ``geometry``, in file order."""
-        found = self.tree.query(geometry, predicate="dwithin", distance=distance)
-        return [self.ids[n] for n in sorted(np.atleast_1d(found).tolist())]
+    def _in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        size = self.CELL
+        gx0, gx1, gy0, gy1 = math.floor(x0 / size), math.floor(x1 / size), math.floor(y0 / size), math.floor(y1 / size)
+        if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > len(self.cells):
+            found = [n for members in self.cells.values() for n in members]
+        else:
+            found = [n for gx in range(gx0, gx1 + 1) for gy in range(gy0, gy1 + 1) for n in self.cells.get((gx, gy), ())]
+        return [n for n in found if x0 <= self.xy[n][0] <= x1 and y0 <= self.xy[n][1] <= y1]
 
-    def inside(self, polygon: Polygon) -> list[str]:
-        """Ids of the pegs strictly inside ``polygon``, in file order."""
-        found = self.tree.query(polygon, predicate="contains_properly")
-        return [self.ids[n] for n in sorted(np.atleast_1d(found).tolist())]
+    def near(self, segments, distance: float = TOLERANCE) -> list[str]:
+        """Ids of the pegs within ``distance`` of any of ``segments`` (``(ax, ay, bx, by)``),
+        in file order."""
+        found = set()
+        for ax, ay, bx, by in segments:
+            for n in self._in_box(min(ax, bx) - distance, min(ay, by) - distance,
+                                  max(ax, bx) + distance, max(ay, by) + distance):
+                if n not in found and planar.point_segment_distance(*self.xy[n], ax, ay, bx, by) <= distance:
+                    found.add(n)
+        return [self.ids[n] for n in sorted(found)]
+
+    def inside(self, ring) -> list[str]:
+        """Ids of the pegs strictly inside the convex polygon ``ring`` (``(x, y)`` corners in
+        either turning direction), in file order."""
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        turn = planar.signed_area2(ring)
+        if turn == 0:
+            return []
+        sign = 1.0 if turn > 0 else -1.0
+        count = len(ring)
+        found = []
+        for n in self._in_box(min(xs), min(ys), max(xs), max(ys)):
+            px, py = self.xy[n]
+            inside = True
+            for i in range(count):
+                (ax, ay), (bx, by) = ring[i], ring[(i + 1) % count]
+                if sign * planar.orient(ax, ay, bx, by, px, py) <= 0:
+                    inside = False
+                    break
+            if inside:
+                found.append(n)
+        return [self.ids[n] for n in sorted(found)]
 
 
 def check_geometry(board: Board, report: Reporter) -> BoardGeometry:
@@ -126,12 +159,9 @@ def _check_pegs(board: Board, geo: BoardGeometry, report: Reporter) -> None:
     geo.spot = {pid: pid for pid in ids}
     if len(ids) < 2:
         return
-    points = shapely.points(np.array([geo.positions[pid] for pid in ids]))
-    near, other = STRtree(points).query(points, predicate="dwithin", distance=TOLERANCE)
     first_at: dict[int, int] = {}
-    for i, j in zip(near.tolist(), other.tolist()):
-        if j < i:
-            first_at[i] = min(first_at.get(i, i), j)
+    for i, j in _near_pairs([geo.positions[pid] for pid in ids]):
+        first_at[i] = min(first_at.get(i, i), j)
     for i in sorted(first_at):
         pid, first = ids[i], geo.spot[ids[first_at[i]]]
         geo.spot[pid] = first
@@ -180,15 +210,11 @@ def _check_meetings(board: Board, geo: BoardGeometry, report: Reporter) -> None:
     if not indices:
         return
     pegs = geo.pegs
-    ends = np.array([[pegs.index[p] for p in _spot_pair(geo, i)] for i in indices], dtype=np.int64)
-    lines = shapely.linestrings(pegs.xy[ends])
-    points = pegs.points
-    tree = STRtree(lines)
-
-    on_peg, on_line = tree.query(points, predicate="dwithin", distance=TOLERANCE)
-    through = (ends[on_line, 0] != on_peg) & (ends[on_line, 1] != on_peg)
-    for peg_n, line_n in sorted(zip(on_peg[through].tolist(), on_line[through].tolist()),
-                                key=lambda pair: (indices[pair[1]], pair[0])):
+    if pegs is None:
+        return
+    ends = [(pegs.index[a], pegs.index[b]) for a, b in (_spot_pair(geo, i) for i in indices)]
+    through, crossing = _meetings(pegs.xy, ends)
+    for peg_n, line_n in through:
         i = indices[line_n]
         a, b = board.lines[i]
         c = pegs.ids[peg_n]
@@ -196,11 +222,54 @@ def _check_meetings(board: Board, geo: BoardGeometry, report: Reporter) -> None:
                    f"line {quote_pegs((a, b))} runs through peg {c}, which is not one of its ends; "
                    f"lines meet only at pegs (split it into {quote_pegs((a, c))} and {quote_pegs((c, b))})",
                    at=("lines", i), element=("line", a, b))
+    for m, n, (x, y) in crossing:
+        i, j = indices[m], indices[n]
+        report.add("geometry/lines-cross",
+                   f"line {quote_pegs(board.lines[j])} crosses line {quote_pegs(board.lines[i])}"
+                   f"{_line_note(report, ('lines', i))} at ({x:.3g}, {y:.3g}), away from any peg; "
+                   "lines may meet only at pegs",
+                   at=("lines", j), element=("crossing", *board.lines[j], *board.lines[i]))
 
+
+def _near_pairs(points: list[tuple[float, float]], method: str = "auto") -> list[tuple[int, int]]:
+    """Pairs ``(i, j)``, ``j < i``, of points within ``TOLERANCE``, sorted. ``method``
+    ``"shapely"``: through shapely's STRtree (the reference; also used for big boards)."""
+    if method == "auto" and len(points) <= planar.MAX_LINES:
+        return planar.near_pairs(points, TOLERANCE)
+    import numpy as np
+    import shapely
+
+    tree_points = shapely.points(np.array(points, dtype=float).reshape(-1, 2))
+    near, other = shapely.STRtree(tree_points).query(tree_points, predicate="dwithin", distance=TOLERANCE)
+    return sorted((i, j) for i, j in zip(near.tolist(), other.tolist()) if j < i)
+
+
+def _meetings(xy: list[tuple[float, float]], ends: list[tuple[int, int]], method: str = "auto"):
+    """Lines meeting away from their ends: ``(through, crossing)``, ``through`` pairs
+    ``(peg, line)`` of a peg within ``TOLERANCE`` of a line it does not end (this also covers
+    overlapping lines), sorted by line then peg; ``crossing`` triples ``(m, n, (x, y))``,
+    ``m < n``, of lines sharing no end that cross away from any peg, and where, sorted.
+    ``method`` ``"shapely"``: through shapely's STRtree (the reference; also used for big
+    boards)."""
+    if method == "auto" and len(ends) <= planar.MAX_LINES:
+        through, pairs = planar.segment_meetings(xy, ends, TOLERANCE)
+        segments = [(*xy[a], *xy[b]) for a, b in ends]
+        return through, [(m, n, planar.crossing_point(segments[m], segments[n])) for m, n in pairs]
+    import numpy as np
+    import shapely
+
+    ends_array = np.array(ends, dtype=np.int64).reshape(-1, 2)
+    xy_array = np.array(xy, dtype=float).reshape(-1, 2)
+    lines = shapely.linestrings(xy_array[ends_array])
+    points = shapely.points(xy_array)
+    tree = shapely.STRtree(lines)
+    on_peg, on_line = tree.query(points, predicate="dwithin", distance=TOLERANCE)
+    keep = (ends_array[on_line, 0] != on_peg) & (ends_array[on_line, 1] != on_peg)
+    through = sorted(zip(on_peg[keep].tolist(), on_line[keep].tolist()), key=lambda pair: (pair[1], pair[0]))
     first, second = tree.query(lines, predicate="intersects")
     keep = first < second
     first, second = first[keep], second[keep]
-    e1, e2 = ends[first], ends[second]
+    e1, e2 = ends_array[first], ends_array[second]
     share_end = ((e1[:, 0] == e2[:, 0]) | (e1[:, 0] == e2[:, 1]) |
                  (e1[:, 1] == e2[:, 0]) | (e1[:, 1] == e2[:, 1]))
     first, second, e1, e2 = first[~share_end], second[~share_end], e1[~share_end], e2[~share_end]
@@ -209,14 +278,11 @@ def _check_meetings(board: Board, geo: BoardGeometry, report: Reporter) -> None:
     for lines_a, ends_b in ((lines[first], e2), (lines[second], e1)):
         for k in (0, 1):
             touches |= shapely.distance(points[ends_b[:, k]], lines_a) <= TOLERANCE
-    for m, n in zip(first[~touches].tolist(), second[~touches].tolist()):
-        i, j = indices[m], indices[n]
+    crossing = []
+    for m, n in sorted(zip(first[~touches].tolist(), second[~touches].tolist())):
         where = shapely.intersection(lines[m], lines[n]).representative_point()
-        report.add("geometry/lines-cross",
-                   f"line {quote_pegs(board.lines[j])} crosses line {quote_pegs(board.lines[i])}"
-                   f"{_line_note(report, ('lines', i))} at ({where.x:.3g}, {where.y:.3g}), away from any peg; "
-                   "lines may meet only at pegs",
-                   at=("lines", j), element=("crossing", *board.lines[j], *board.lines[i]))
+        crossing.append((m, n, (where.x, where.y)))
+    return through, crossing
 
 
 # --- faces and segments ------------------------------------------------------------------------
@@ -299,12 +365,14 @@ def _check_segments(board: Board, geo: BoardGeometry, report: Reporter) -> None:
 def _is_degenerate(geo: BoardGeometry, pegs) -> bool:
     (ax, ay), (bx, by), (cx, cy) = (geo.positions[geo.spot[p]] for p in pegs)
     twice_area = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
-    longest = max(np.hypot(bx - ax, by - ay), np.hypot(cx - bx, cy - by), np.hypot(ax - cx, ay - cy))
+    longest = max(math.hypot(bx - ax, by - ay), math.hypot(cx - bx, cy - by), math.hypot(ax - cx, ay - cy))
     return longest <= TOLERANCE or twice_area / longest <= TOLERANCE  # height over the longest side
 
 
 def _what_is_inside(geo: BoardGeometry, pegs) -> str:
-    triangle = Polygon([geo.positions[geo.spot[p]] for p in pegs])
+    import shapely  # only to word a finding
+
+    triangle = shapely.Polygon([geo.positions[geo.spot[p]] for p in pegs])
     inside = geo.pegs_inside(pegs)
     if len(inside) == 1:
         return f"peg {inside[0]} lies inside it"
@@ -506,14 +574,16 @@ def _check_canals(board: Board, geo: BoardGeometry, report: Reporter) -> None:
             if key in geo.triangles:
                 land_keys.add(key)
     land_keys = sorted(land_keys)
-    land = STRtree([geo.triangles[key].polygon for key in land_keys]) if land_keys else None
+    import shapely  # canals only: the land's polygons in an STRtree
+
+    land = shapely.STRtree([geo.triangles[key].polygon for key in land_keys]) if land_keys else None
 
     def on_land(a: str, b: str) -> tuple[str, ...] | None:
         """The land segment the interior of the line a-b touches, or None."""
         if land is None:
             return None
         (x0, y0), (x1, y1) = geo.positions[a], geo.positions[b]
-        length = float(np.hypot(x1 - x0, y1 - y0))
+        length = math.hypot(x1 - x0, y1 - y0)
         t = min(END_GAP / length, 0.5)
         interior = shapely.LineString([(x0 + t * (x1 - x0), y0 + t * (y1 - y0)),
                                        (x1 - t * (x1 - x0), y1 - t * (y1 - y0))])

@@ -19,8 +19,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
-import shapely
-
+from studio.geometry import planar
 from studio.geometry.bands import Topology
 from studio.model.realm import ARTIFACTS, Board, BoardError, RealmRules, Scenario, line_key, segment_key
 from studio.validate.geometry import BoardGeometry, side_connected_parts
@@ -134,16 +133,47 @@ def _check_seat_pegs(board: Board, report: Reporter, needs: BoardNeeds) -> None:
                    at=("seats",), key=True)
 
 
-def _outline(geo: BoardGeometry):
-    """The board's outer boundary (holes such as a crater are not edges) and its centre: the
-    outside of the union of its faces, or the convex hull of the pegs when there are no faces."""
+def _outline(geo: BoardGeometry, method: str = "auto"):
+    """The board's outer boundary (holes such as a crater are not edges) and its centre:
+    ``(segments, (x, y))``, segments ``(ax, ay, bx, by)``. The outside of the union of its
+    faces, or the convex hull of the pegs when there are no faces.
+
+    Faces tile the board without overlapping, so when none has a hole their union has none
+    either and its boundary is every side of exactly one face, its centre the faces' centres
+    weighted by area. ``method`` ``"shapely"`` (and faces with holes): shapely's union (the
+    reference)."""
+    if geo.faces and method == "auto" and not any(face.holes for face in geo.faces):
+        count: dict[tuple, int] = {}
+        sx = sy = total = 0.0
+        for face in geo.faces:
+            ring = face.ring
+            for i in range(len(ring)):
+                a, b = ring[i - 1], ring[i]
+                key = (a, b) if a < b else (b, a)
+                count[key] = count.get(key, 0) + 1
+            x, y, area2 = planar.ring_centroid(list(ring) + [ring[0]])
+            sx, sy, total = sx + x * area2, sy + y * area2, total + area2
+        segments = [(*a, *b) for (a, b), n in count.items() if n == 1]
+        return segments, (sx / total, sy / total)
+    import shapely  # faces with holes, or none: rare
+
     if geo.faces:
         union = shapely.union_all([face.polygon for face in geo.faces])
-        outline = shapely.union_all([shapely.get_exterior_ring(part) for part in shapely.get_parts(union)])
-        return outline, union.centroid
-    assert geo.pegs is not None  # a board with no faces still has its pegs
-    hull = shapely.convex_hull(shapely.multipoints(geo.pegs.points))
-    return hull.boundary, hull.centroid
+        rings = [shapely.get_exterior_ring(part) for part in shapely.get_parts(union)]
+        centre = union.centroid
+    else:
+        assert geo.pegs is not None  # a board with no faces still has its pegs
+        hull = shapely.convex_hull(shapely.multipoints(geo.pegs.xy))
+        centre = hull.centroid
+        if hull.geom_type != "Polygon":  # pegs in a row: the boundary is the two ends
+            ends = list(hull.coords)[::max(1, len(hull.coords) - 1)] if hull.geom_type == "LineString" else []
+            return [(*xy, *xy) for xy in ends], (centre.x, centre.y)
+        rings = [hull.exterior]
+    segments = []
+    for ring in rings:
+        coords = list(ring.coords)
+        segments.extend((*coords[i], *coords[i + 1]) for i in range(len(coords) - 1))
+    return segments, (centre.x, centre.y)
 
 
 def _check_edges(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardNeeds) -> None:
@@ -158,7 +188,7 @@ def _check_edges(board: Board, geo: BoardGeometry, report: Reporter, needs: Boar
                 if any(p in geo.spot for p in seat.start) and any(p in geo.spot for p in seat.goal)]
     if not (named or opposite) or not geo.spot:
         return
-    outline, centre = _outline(geo)
+    outline, (centre_x, centre_y) = _outline(geo)
     assert geo.pegs is not None
     edge = set(geo.pegs.near(outline))
     for name, part, j, pid in named:
@@ -177,7 +207,7 @@ def _check_edges(board: Board, geo: BoardGeometry, report: Reporter, needs: Boar
         ux, uy = gx - sx, gy - sy
         length2 = ux * ux + uy * uy
         # where the centre falls on the way from start to goal: 0 at the start, 1 at the goal
-        along = ((centre.x - sx) * ux + (centre.y - sy) * uy) / length2 if length2 > 1e-12 else 0.0
+        along = ((centre_x - sx) * ux + (centre_y - sy) * uy) / length2 if length2 > 1e-12 else 0.0
         if not 1e-6 < along < 1 - 1e-6:
             report.add("rules/goal-not-opposite",
                        f"seat {name}'s goal is on the same side of the board's centre as its start; the goal is "

@@ -8,6 +8,7 @@ Nothing here raises for bad content: every problem, even a crash of a check, is 
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from contextvars import ContextVar
 from pathlib import Path
@@ -23,7 +24,6 @@ from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
 from studio.validate.lint import BoardNeeds, OnBoard, lint_board, lint_board_rules, lint_scenario
 from studio.validate.report import Reporter, group_escapes
-from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 from studio.validate.schema import check_schema, has_errors
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
@@ -67,9 +67,14 @@ def validate(obj_or_path, scenario: Scenario | None = None) -> list[Finding]:
     if isinstance(obj_or_path, (Board, Scenario)):
         model = obj_or_path
         return sort_findings(_guarded(model.path, lambda: _check_model(model, scenario=scenario)))
-    if isinstance(obj_or_path, RIVAGES_MODELS):
-        model = obj_or_path
-        return sort_findings(_guarded(model.path, lambda: rivages_findings(model)))
+    # a Rivages model exists only once its module is imported (the Rivages lint is imported
+    # only for Rivages content: a Rule the Realm check stays quick to start)
+    if "studio.model.rivages" in sys.modules:
+        from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
+
+        if isinstance(obj_or_path, RIVAGES_MODELS):
+            model = obj_or_path
+            return sort_findings(_guarded(model.path, lambda: rivages_findings(model)))
     raise TypeError(f"validate() takes a path, a Document, a Board, a Scenario or a Rivages model, "
                     f"got {type(obj_or_path).__name__}")
 
@@ -209,6 +214,8 @@ def _check_document(doc: Document, needs: BoardNeeds | None = None,
     """Findings of a parsed file and its model (None when it stopped at the schema layer or
     its format has no model yet)."""
     if (doc.format or "").startswith("rivages-"):
+        from studio.validate.rivages import rivages_findings
+
         return rivages_findings(doc), None  # schema first, then the Rivages lint
     findings = _schema(doc)
     if has_errors(findings):

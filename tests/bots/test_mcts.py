@@ -149,7 +149,7 @@ def test_realm_decisions_ignore_the_hidden_cards(realm2):
 
 
 def test_the_bot_only_gets_determinisations_of_its_observation(realm2):
-    """Every state the search plays on comes from ``sample_state`` with the seat's own
+    """Every state the search plays on comes from the game's ``sampler`` of the seat's own
     observation."""
     state = advance(realm2, 6, 4)
     seat = state.current_player
@@ -161,10 +161,15 @@ def test_the_bot_only_gets_determinisations_of_its_observation(realm2):
             self.players = game.players
             self.calls = 0
 
-        def sample_state(self, observation, rng):
+        def sampler(self, observation):  # the bot deals every state through the game's sampler
             assert observation is obs
-            self.calls += 1
-            return self.game.sample_state(observation, rng)
+            sample = self.game.sampler(observation)
+
+            def counted(rng):
+                self.calls += 1
+                return sample(rng)
+
+            return counted
 
     watched = Watched(realm2)
     make_bot("mcts:25").act(watched, obs, state.legal_actions(), random.Random(2))

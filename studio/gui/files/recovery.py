@@ -245,9 +245,9 @@ class RecoveryEntry:
             if not isinstance(doc.data, dict):
                 raise LoadError("recovery/unreadable", "the recovered scenario is damaged", str(self.file))
             return doc.data
-        from studio.model.io import _TYPES
+        from studio.model.io import _model_class
 
-        cls = _TYPES.get(family)
+        cls = _model_class(family)
         try:
             model = model_from_document(doc)
         except InvalidContent:

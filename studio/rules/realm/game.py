@@ -39,6 +39,7 @@ from studio.rules.realm.cards import card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
+from studio.rules.shuffle import shuffler
 
 NCOL = len(COLOURS)
 CINDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -331,6 +332,11 @@ class RealmGame(Game):
 
     def sample_state(self, observation: dict, rng: random.Random) -> "RealmState":
         return RealmState.from_observation(self, observation, rng)
+
+    def sampler(self, observation: dict):
+        """``sample(rng)``: :meth:`sample_state` of ``observation``, which is read once
+        (:class:`RealmSampler`)."""
+        return RealmSampler(self, observation)
 
 
 def load_realm_game(source: Any, players: int, seed: int = 0) -> RealmGame:
@@ -1710,6 +1716,60 @@ class RealmState(State):
     def __repr__(self) -> str:
         return (f"<RealmState round {self.round} seat {self.seat + 1} actions_left {self.actions_left} "
                 f"scores {self.score}{' over' if self.end_reason else ''}>")
+
+
+class RealmSampler:
+    """States consistent with one observation, many of them (a search's determinisations):
+    :meth:`RealmState.from_observation` with the unseen cards counted, the board looked up and
+    the played bands read once, and the deal shuffled by :func:`studio.rules.shuffle.shuffler`
+    (the same draws as ``rng.shuffle``), so the same generator gives the same states
+    (tests/rivages/test_sampler.py). ``obs`` must not change meanwhile."""
+
+    def __init__(self, game: RealmGame, obs: dict):
+        self.game = game
+        self.obs = obs
+        unseen = [game.rules.cards_per_colour] * NCOL
+        for c in range(NCOL):
+            unseen[c] -= obs["hand"][c]
+        for c in obs["pool"] + obs["discard"] + [c for d in obs["discards"] for c in d]:
+            unseen[c] -= 1
+        self.hidden = [c for c in range(NCOL) for _ in range(max(0, unseen[c]))]
+        self.board = game.board_of(obs["bands"])
+        self.pending = [tuple(p) for p in obs["pending"]]
+        self.collected = {int(k): v for k, v in obs["collected"].items()}
+
+    def __call__(self, rng: random.Random) -> "RealmState":
+        game, obs = self.game, self.obs
+        s = RealmState(game, 0, _empty=True)
+        me = obs["seat"]
+        n = game.players
+        s._rng = rng.random()  # the seed of its generator, made when first used (see rng)
+        s._rng_lazy = True
+        hidden = list(self.hidden)
+        shuffler(rng)(rng, hidden)
+        s.hands = [[0] * NCOL for _ in range(n)]
+        s.hands[me] = list(obs["hand"])
+        sizes = obs["hand_sizes"]
+        for other in range(n):
+            if other == me:
+                continue
+            hand = s.hands[other]
+            for _ in range(sizes[other]):
+                if hidden:
+                    hand[hidden.pop()] += 1
+        s.decks = []
+        for size in obs["deck_sizes"]:
+            s.decks.append([hidden.pop() for _ in range(min(size, len(hidden)))])
+        s.set_aside = [hidden.pop() for _ in range(min(obs["set_aside_size"], len(hidden)))]
+        s.deck = hidden
+        s.pending = list(self.pending)
+        s._set_board(self.board)
+        s.collected = dict(self.collected)
+        s.seat = obs["to_move"] if obs["to_move"] is not None else 0
+        s._read_public(obs)  # pool, discard piles, energy, scores, ... (view="public")
+        s.final_done = obs["end_reason"] is not None
+        s.log = []
+        return s
 
 
 RealmState._copy_record = derive_copy(RealmState, "_copy_record")

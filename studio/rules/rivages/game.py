@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, ClassVar, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
@@ -67,6 +67,9 @@ class Player:
     used (spaces for the quest, areas for missions; RIV-G6); ``areas_done`` the mask of
     completed areas in the order ``areas_order``. Counters for the solo challenges:
     ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
+
+    copy: ClassVar[Callable[["Player"], "Player"]]  # derived from the fields below the class
+    snapshot: ClassVar[Callable[["Player"], dict]]
 
     island: int = kept(view="island")
     crossed: int = kept(default=0, view="spaces")
@@ -222,6 +225,13 @@ class RivagesGame(Game):
         from studio.rules.rivages.observe import state_from_observation
 
         return state_from_observation(self, observation, rng)
+
+    def sampler(self, observation: dict):
+        """``sample(rng)``: :meth:`sample_state` of ``observation``, which is read once (see
+        :class:`studio.rules.rivages.observe.Sampler`)."""
+        from studio.rules.rivages.observe import Sampler
+
+        return Sampler(self, observation)
 
     def visible_state(self, observation: dict) -> "RivagesState":
         """Only what ``observation`` shows, hidden parts left out, for previews of the

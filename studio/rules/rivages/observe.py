@@ -15,6 +15,7 @@ import random
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
+from studio.rules.shuffle import shuffler
 
 
 class ViewCache:
@@ -303,10 +304,140 @@ def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shar
     return p
 
 
+class Sampler:
+    """States consistent with one observation (:func:`state_from_observation`), many of them:
+    what does not depend on the deal (the cards, tokens and islands seen, the seats' positions,
+    the turn) is read once, and each call deals the unseen ones at random, drawing from ``rng``
+    exactly as :func:`state_from_observation` does, so the same generator gives the same
+    states. Call it as ``sampler(rng)``; ``obs`` must not change meanwhile."""
+
+    def __init__(self, game: RivagesGame, obs: dict):
+        self.game = game
+        self.obs = obs
+        me = self.me = obs["seat"]
+        card_index = game.card_index
+        mine = obs["explorers"][me]
+        self.own_hand = [card_index[c] for c in mine["hand"]]
+        card_used = [0] * len(game.cards)
+        for cid, used in obs["card_used"].items():
+            card_used[card_index[cid]] = used
+        self.card_used = card_used
+        self.discard = [card_index[c] for c in obs["discard"]]
+        self.removed = [card_index[c] for c in obs["removed"]]
+        seen = set(self.own_hand) | set(self.discard) | set(self.removed)
+        self.unseen_exp = [c for c in game.exploration if c not in seen]
+        self.unseen_end = [c for c in game.endgame if c not in seen]
+        self.n_exp = min(obs["exploration_left"], len(self.unseen_exp))
+        self.n_end = min(obs["deck_size"] - obs["exploration_left"], len(self.unseen_end))
+        # Loot: own tokens by kind, then the played ones; of the unseen ones, the bag gets its
+        # size and the other seats the rest. Their counts as of the round's start are trued up
+        # on the seats that have played this round (they may have drawn or played a token since).
+        free = list(range(len(game.tokens)))
+
+        def take_kind(kind: str) -> int:
+            t = next(x for x in free if game.tokens[x] == kind)
+            free.remove(t)
+            return t
+
+        self.own_loot = [take_kind(k) for k in mine["loot"]]
+        self.loot_discard = [take_kind(k) for k in obs["loot_discard"]]
+        self.free = free
+        self.bag_size = obs["bag_size"]
+        to_move = obs["to_move"] if obs["to_move"] is not None else game.players
+        others = self.others = [q for q in range(game.players) if q != me]
+        order = [q for q in others if q < to_move] + [q for q in others if q >= to_move]
+        counts = {q: obs["explorers"][q]["loot_count"] for q in others}
+        surplus = len(free) - self.bag_size - sum(counts.values())
+        for q in order:  # more tokens: all to the first seat; fewer: taken from each seat in turn
+            change = max(surplus, -counts[q])
+            counts[q] += change
+            surplus -= change
+            if not surplus:
+                break
+        self.counts = counts
+        # the seats as their records show them, without hand nor Loot (copied for each state)
+        self.players = [_player(game, rec, [], [], shared=seat != me) for seat, rec in enumerate(obs["explorers"])]
+        on_table = {p.island for p in self.players} | {isl for p in self.players for isl, _ in p.past}
+        self.pile = [i for i in range(len(game.maps)) if i not in on_table]
+        self.challenges = [c for c in (game.solo.challenges if game.solo else []) if c.id in obs["challenges"]]
+        self.seat = obs["to_move"] if obs["to_move"] is not None else 0
+        if obs["phase"] is not None:
+            self.phase = obs["phase"]
+        else:
+            self.phase = "start" if self.players[self.seat].needs_start else "choose"
+        self.final = None if obs["final"] is None else list(obs["final"])
+
+    def __call__(self, rng: random.Random) -> RivagesState:
+        game, obs, me = self.game, self.obs, self.me
+        shuffle = shuffler(rng)
+        s = RivagesState(game, 0, _empty=True)
+        s.seed_rng(rng.random())
+        s.card_used = list(self.card_used)
+        s.discard = list(self.discard)
+        s.removed = list(self.removed)
+        unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
+        shuffle(rng, unseen_exp)
+        shuffle(rng, unseen_end)
+        n_exp, n_end = self.n_exp, self.n_end
+        s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
+        rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
+        shuffle(rng, rest_cards)
+        s.loot_discard = list(self.loot_discard)
+        free = list(self.free)
+        shuffle(rng, free)
+        bag_size = self.bag_size
+        s.bag = free[:bag_size]
+        rest = free[bag_size:]
+        counts = self.counts
+        players = []
+        for seat, template in enumerate(self.players):
+            p = template.copy()
+            if seat == me:
+                p.hand, p.loot = list(self.own_hand), list(self.own_loot)
+            else:
+                p.hand = [rest_cards.pop() for _ in range(min(obs["explorers"][seat]["hand_size"], len(rest_cards)))]
+                p.loot = [rest.pop() for _ in range(min(counts[seat], len(rest)))]
+            players.append(p)
+        s.players_state = players
+        s.pile = list(self.pile)
+        shuffle(rng, s.pile)
+        s.challenges = list(self.challenges)
+        s.round = obs["round"]
+        s.seat = self.seat
+        s.phase = self.phase
+        s.row = list(obs["row"])
+        s.pending = [tuple(a) for a in obs["pending"]]
+        s.loot_used = obs["loot_used"]
+        s.last_round = obs["last_round"]
+        s.end_reason = obs["end_reason"]
+        s.final = None if self.final is None else list(self.final)
+        s.bonus = [0] * game.players
+        if s.final is not None and game.solo is None:
+            s.bonus = s.great_explorer_bonus()
+        s.completions = []
+        s.bridges_used = []
+        s.log = []
+        # what the observer saw of the others: their round-start records (only the number of
+        # their hidden tokens matters there)
+        s.round_start = [p.copy() for p in players]
+        for q in self.others:
+            count = obs["explorers"][q]["loot_count"]
+            rs = s.round_start[q]
+            rs.loot = (rs.loot + [-1] * count)[:count]
+        return s
+
+
 def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> RivagesState:
     """A state consistent with ``obs``: the observer's own position exactly; the cards, Loot
     tokens and islands it cannot see dealt at random to the other hands, the deck (keeping the
-    number of Exploration cards left above the Endgame cards), the bag and the pile."""
+    number of Exploration cards left above the Endgame cards), the bag and the pile. Many
+    states of one observation: :class:`Sampler`."""
+    return Sampler(game, obs)(rng)
+
+
+def state_from_observation_plain(game: RivagesGame, obs: dict, rng: random.Random) -> RivagesState:
+    """The plain reference of :class:`Sampler` (tests/rivages/test_sampler.py): the
+    observation read afresh and the deal shuffled with ``rng.shuffle``; the same state."""
     s = RivagesState(game, 0, _empty=True)
     s.seed_rng(rng.random())
     me = obs["seat"]

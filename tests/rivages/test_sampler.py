@@ -1,0 +1,81 @@
+"""The samplers (states dealt from one observation, read once) against ``sample_state``.
+
+The Rivages sampler (states dealt from one observation, read once) against the plain
+reading of the observation (``state_from_observation_plain``), on positions of 1 to 5 players
+and solo: the same generator gives the same states and leaves the generator in the same state,
+a sampler reused after its states were played on gives what a fresh one gives, and the
+written-out shuffle is ``random.shuffle``. Rule the Realm's sampler (``RealmSampler``) against
+``RealmState.from_observation`` likewise."""
+
+import random
+
+import pytest
+
+from studio.content import bundled_path
+from studio.rules import load_game, shuffle
+from studio.rules.rivages import observe
+from tests.rivages.test_preview import CASES, positions
+
+
+@pytest.mark.parametrize("scenario,players", CASES)
+def test_sampled_states_are_the_plain_reading_s(scenario, players):
+    checked = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=300)):
+        if k % 4:
+            continue
+        seat = state.current_player
+        obs = state.observation(seat)
+        sample = state.game.sampler(obs)
+        for draw in range(3):
+            fast, plain = random.Random(draw), random.Random(draw)
+            got = sample(fast)
+            want = observe.state_from_observation_plain(state.game, obs, plain)
+            assert got.snapshot() == want.snapshot()
+            assert [p.snapshot() for p in got.round_start] == [p.snapshot() for p in want.round_start]
+            assert fast.random() == plain.random()  # the same draws
+            play = random.Random(draw)  # playing on it leaves the sampler's reading alone
+            for _ in range(6):
+                if got.is_terminal():
+                    break
+                got.apply(play.choice(got.legal_actions()))
+        checked += 1
+    assert checked >= 5
+
+
+def test_written_out_shuffle_is_random_shuffle():
+    assert shuffle.INLINE_OK
+    for size in (0, 1, 2, 3, 5, 31, 32, 33, 100, 1000):
+        one, two = random.Random(size), random.Random(size)
+        a, b = list(range(size)), list(range(size))
+        one.shuffle(a)
+        shuffle.shuffle_inline(two, b)
+        assert a == b and one.getstate() == two.getstate()
+
+
+def test_a_random_subclass_shuffles_its_own_way():
+    class Counted(random.Random):
+        pass
+
+    assert shuffle.shuffler(Counted(1)) is shuffle.shuffle_plain
+    assert shuffle.shuffler(random.Random(1)) is shuffle.shuffle_inline
+
+
+@pytest.mark.parametrize("scenario", ["jungle-temples.yaml", "cursed-triangle.yaml"])
+def test_realm_sampler_is_sample_state(scenario):
+    game = load_game(bundled_path("scenarios", scenario), 3, seed=4)
+    state = game.new_state()
+    rng = random.Random(4)
+    for ply in range(40):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        if ply % 8:
+            continue
+        obs = state.observation(state.current_player)
+        sample = game.sampler(obs)
+        for draw in range(3):
+            fast, plain = random.Random(draw), random.Random(draw)
+            got = sample(fast)
+            assert got.snapshot() == game.sample_state(obs, plain).snapshot()
+            assert fast.random() == plain.random()
+            got.apply(random.Random(draw).choice(got.legal_actions()))  # the sampler's reading stays
