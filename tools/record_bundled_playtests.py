@@ -1,7 +1,7 @@
 """Record greedy-bot games on the bundled Rule the Realm content, for the tests that check the
 playtest report catches what issue 14 lists on real boards (tests/test_playtest_bundled_cases.py).
 
-``python tools/record_bundled_playtests.py [--games 120] [--detail 30] [--seed 1] [--jobs 2]
+``python tools/record_bundled_playtests.py [--games 120] [--detail N] [--seed 1] [--jobs 2]
 [--only NAME:PLAYERS ...] [--out FILE] [--merge FILE ...]``
 
 Writes ``tests/data/insight/bundled.json.gz`` (atomically):
@@ -10,7 +10,8 @@ Writes ``tests/data/insight/bundled.json.gz`` (atomically):
   winners (``[[scores...], [winners...]]``), enough to rebuild the seats test and the uneven-seats
   warning through the real report code;
 - ``detail``: for the cases the issue names (Two Deities 3p/4p, Archipelago City 3p/4p,
-  Labyrinth 2p/3p, Volcano 2p-4p, Fragile Ruins 3p), the first ``--detail`` games as full
+  Labyrinth 2p/3p, Volcano 2p-4p, Fragile Ruins 3p), the first ``--detail`` games (default:
+  all of them, as the tests judge the same games for the seats and the findings) as full
   :class:`~studio.playtest.runner.GameResult` dicts (arcs and taken elements left out to keep
   the file small), with the expectations the scenario declares.
 
@@ -42,7 +43,8 @@ DROPPED = ("arc", "elements")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=120)
-    parser.add_argument("--detail", type=int, default=30)
+    parser.add_argument("--detail", type=int, default=None,
+                        help="full results kept of the first N games of the issue's rows (default: every game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="NAME:PLAYERS rows to record (default: all 24)")
@@ -77,7 +79,7 @@ def main(argv=None) -> int:
         games, detail = [], []
         for i, r in enumerate(iter_batch(setup, None, args.games, args.seed, "greedy", jobs=args.jobs)):
             games.append([list(r.scores), list(r.winners)])
-            if row in DETAIL and i < args.detail:
+            if row in DETAIL and (args.detail is None or i < args.detail):
                 d = r.to_dict()
                 for key in DROPPED:
                     d.pop(key, None)
