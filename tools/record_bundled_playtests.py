@@ -2,7 +2,7 @@
 playtest report catches what issue 14 lists on real boards (tests/test_playtest_bundled_cases.py).
 
 ``python tools/record_bundled_playtests.py [--games 120] [--detail N] [--seed 1] [--jobs 2]
-[--only NAME:PLAYERS ...] [--out FILE] [--merge FILE ...]``
+[--only NAME:PLAYERS ...] [--out FILE] [--merge FILE ...] [--from-playtest NAME:PLAYERS=FILE ...]``
 
 Writes ``tests/data/insight/bundled.json.gz`` (atomically):
 
@@ -18,6 +18,12 @@ Writes ``tests/data/insight/bundled.json.gz`` (atomically):
 Game ``i`` of a row is dealt and played from ``game_seed(seed, i)``, as in ``studio playtest``,
 so any game can be replayed. Rerun it when a rule or the greedy bot changes games; the tests say
 which figures they expect and why.
+
+A slow row can instead come from ``studio playtest NAME --players N --games 120 --seed 1
+--jobs 1 --json FILE`` (greedy bots): ``--from-playtest NAME:PLAYERS=FILE`` takes its games into
+``--out``. Stopped early (Ctrl+C or SIGTERM), that run keeps the games it finished, so a row can
+be recorded over several sittings of a busy machine; the row then holds fewer games, which the
+tests and docs say.
 """
 
 from __future__ import annotations
@@ -51,8 +57,21 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="the file to write (default: %(default)s)")
     parser.add_argument("--merge", type=Path, nargs="*", default=[],
                         help="recordings whose rows replace the same rows of --out (nothing is played)")
+    parser.add_argument("--from-playtest", nargs="*", default=[], metavar="NAME:PLAYERS=FILE",
+                        help="rows taken from 'studio playtest --json' reports, replacing them in --out")
     args = parser.parse_args(argv)
     out_path = args.out
+    if args.from_playtest:
+        out = json.loads(gzip.decompress(out_path.read_bytes()))
+        for item in args.from_playtest:
+            row, _, name = item.partition("=")
+            try:
+                _take_playtest(out, row, Path(name), args.seed)
+            except (OSError, ValueError, KeyError) as exc:
+                print(f"record_bundled_playtests: {item}: {exc}", file=sys.stderr)
+                return 2
+        _write(out_path, out)
+        return 0
     if args.merge:
         out = json.loads(gzip.decompress(out_path.read_bytes()))
         for other in args.merge:
@@ -91,6 +110,34 @@ def main(argv=None) -> int:
         print(f"{row}: {args.games} games in {time.perf_counter() - t:.0f} s", flush=True)
         _write(out_path, out)  # after every row: a stopped run keeps the rows it finished
     return 0
+
+
+def _take_playtest(out: dict, row: str, path: Path, seed: int) -> None:
+    """Put the games of a ``studio playtest --json`` report (``studio-playtest/1``) into ``out``
+    as ``row``. Raises ValueError when the report is not greedy games of that row from ``seed``
+    with game i dealt from ``game_seed(seed, i)``, KeyError for a malformed report."""
+    from studio.content import bundled_path
+    from studio.playtest.insight import Expectations
+    from studio.playtest.runner import game_seed
+    from studio.playtest.setup import load_setup
+
+    name, n = row.split(":")
+    report = json.loads(path.read_text(encoding="utf-8"))
+    results = report["games"]
+    if not results:
+        raise ValueError("the report holds no game")
+    seeds = [r["seed"] for r in results]
+    if seeds != [game_seed(seed, i) for i in range(len(results))]:
+        raise ValueError(f"its games are not games 0 to {len(results) - 1} of seed {seed}")
+    if any(set(r["bots"]) != {"greedy"} or len(r["scores"]) != int(n) for r in results):
+        raise ValueError(f"its games are not {n}-player greedy games")
+    out["seats"][row] = {"seat_names": list(results[0]["seat_names"]),
+                         "games": [[list(r["scores"]), list(r["winners"])] for r in results]}
+    if row in DETAIL:
+        setup = load_setup(bundled_path("scenarios", f"{name}.yaml"), int(n))
+        out["detail"][row] = {"expect": Expectations.of_scenario(setup.scenario, int(n)).to_dict(),
+                              "results": [{k: v for k, v in r.items() if k not in DROPPED} for r in results]}
+    print(f"{row}: {len(results)} games from {path}", flush=True)
 
 
 def _write(path: Path, data: dict) -> None:
