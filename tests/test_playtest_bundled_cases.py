@@ -234,3 +234,18 @@ def test_a_row_can_come_from_a_stopped_playtest_report(tmp_path, capsys):
     report.write_text(json.dumps({"games": games}), encoding="utf-8")
     assert tool.main(["--out", str(out), "--from-playtest", f"jungle-temples:3={report}"]) == 2
     assert "not 3-player greedy games" in capsys.readouterr().err and out.read_bytes() == before
+
+
+def test_a_row_stopped_part_way_is_completed_with_the_same_games(tmp_path):
+    """``--only`` on a row holding fewer games than ``--games`` plays only the missing ones, and
+    the row ends as a recording made in one go."""
+    tool = _tool()
+    whole, part = tmp_path / "whole.json.gz", tmp_path / "part.json.gz"
+    assert tool.main(["--games", "4", "--jobs", "1", "--only", "jungle-temples:2", "--out", str(whole)]) == 0
+    rec = json.loads(gzip.decompress(whole.read_bytes()))
+    games = rec["seats"]["jungle-temples:2"]["games"]
+    rec["seats"]["jungle-temples:2"]["games"] = [[[99, 99], [0]]] + games[1:2]  # a kept game is not replayed
+    tool._write(part, rec)
+    assert tool.main(["--games", "4", "--jobs", "1", "--only", "jungle-temples:2", "--out", str(part)]) == 0
+    assert json.loads(gzip.decompress(part.read_bytes()))["seats"]["jungle-temples:2"]["games"] == \
+        [[[99, 99], [0]]] + games[1:]

@@ -22,8 +22,8 @@ which figures they expect and why.
 A slow row can instead come from ``studio playtest NAME --players N --games 120 --seed 1
 --jobs 1 --json FILE`` (greedy bots): ``--from-playtest NAME:PLAYERS=FILE`` takes its games into
 ``--out``. Stopped early (Ctrl+C or SIGTERM), that run keeps the games it finished, so a row can
-be recorded over several sittings of a busy machine; the row then holds fewer games, which the
-tests and docs say.
+be recorded over several sittings of a busy machine. ``--only`` on a row that holds fewer than
+``--games`` games (of the same seed) plays only the missing ones and appends them.
 """
 
 from __future__ import annotations
@@ -96,7 +96,14 @@ def main(argv=None) -> int:
         setup = load_setup(bundled_path("scenarios", f"{name}.yaml"), int(n))
         t = time.perf_counter()
         games, detail = [], []
-        for i, r in enumerate(iter_batch(setup, None, args.games, args.seed, "greedy", jobs=args.jobs)):
+        have = out["seats"].get(row, {}).get("games", [])
+        if args.only and out.get("seed") == args.seed and 0 < len(have) < args.games:
+            # a row stopped part-way (e.g. taken by --from-playtest): play only its missing games
+            games = list(have)
+            detail = list(out["detail"].get(row, {}).get("results", []))
+        start = len(games)
+        batch = iter_batch(setup, None, args.games - start, args.seed, "greedy", jobs=args.jobs, start=start)
+        for i, r in enumerate(batch, start):
             games.append([list(r.scores), list(r.winners)])
             if row in DETAIL and (args.detail is None or i < args.detail):
                 d = r.to_dict()
@@ -107,7 +114,7 @@ def main(argv=None) -> int:
         if detail:
             out["detail"][row] = {"expect": Expectations.of_scenario(setup.scenario, int(n)).to_dict(),
                                   "results": detail}
-        print(f"{row}: {args.games} games in {time.perf_counter() - t:.0f} s", flush=True)
+        print(f"{row}: {args.games - start} games in {time.perf_counter() - t:.0f} s", flush=True)
         _write(out_path, out)  # after every row: a stopped run keeps the rows it finished
     return 0
 
