@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
+from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
 from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.rivages.actions import (
@@ -282,7 +283,9 @@ class RivagesState(State):
     (solo), ``bag`` (token indices, next draw last), ``loot_discard``, ``pile`` (island
     indices, top last), ``round`` (1-based; once the game is over, the number of rounds played), ``seat`` (to act), ``phase`` (``start``,
     ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
-    next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
+    next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end`` (how
+    the game ended, a :class:`~studio.rules.ends.GameEnd`, None while it runs), ``end_reason``
+    (its words), ``final``
     (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
     :meth:`stats`), ``bridges_used`` (every bridge a cross went over, RIV-T8, as ``(seat,
     island id, end a, end b, round)``), ``log`` (public lines), ``private_log`` (``{log index:
@@ -312,7 +315,8 @@ class RivagesState(State):
     pending: list = kept("list")
     loot_used: bool = kept()
     last_round: bool = kept()
-    end_reason: str | None = kept()
+    end: GameEnd | None = kept()          # how the game ended (studio.rules.ends)
+    end_reason: str | None = kept()       # ``end.text``, for people
     final: list | None = kept("optional-list")
     bonus: list = kept("list")
     completions: list = kept("list")
@@ -389,6 +393,7 @@ class RivagesState(State):
         self.pending: list = []
         self.loot_used = False
         self.last_round = False
+        self.end: GameEnd | None = None
         self.end_reason: str | None = None
         self.final: list[int] | None = None
         self.bonus = [0] * n
@@ -950,7 +955,7 @@ class RivagesState(State):
             if game.rules.travel_on_last_turn:
                 for s in range(n):
                     self._travel(s, final=True)
-            self._finish("the last turn is over")
+            self._finish(GameEnd.of(EndCode.LAST_TURN))
             return
         hands = [p.hand for p in players]  # RIV-E2: both cards to the left-hand player
         for s in range(n):
@@ -987,7 +992,7 @@ class RivagesState(State):
         p.hand = []
         if len(self.removed) >= game.solo.removed:
             self._travel(0, final=game.rules.travel_on_last_turn)
-            self._finish(f"{len(self.removed)} Exploration cards removed")
+            self._finish(GameEnd.of(EndCode.CARDS_REMOVED, removed=len(self.removed)))
             return
         self._travel(0, final=False)
         for _ in range(2):
@@ -1000,7 +1005,7 @@ class RivagesState(State):
         # the safety stop ends the game before the counter moves on, so ``round`` stays the
         # number of rounds played, as at every other end
         if self.round >= self.game.rules.max_rounds:
-            self._finish(f"round limit ({self.game.rules.max_rounds}) reached")
+            self._finish(GameEnd.of(EndCode.ROUND_LIMIT, limit=self.game.rules.max_rounds))
             return
         self.round += 1
         self.seat = 0
@@ -1042,7 +1047,7 @@ class RivagesState(State):
                 p.scrolls += gain
                 self.log.append(f"Solo Explorer: island {p.islands_visited} brings {gain} scrolls")
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, end: GameEnd) -> None:
         game = self.game
         players = self.players_state
         totals = [p.scrolls + len(p.loot) for p in players]  # RIV-E5, RIV-X7
@@ -1056,12 +1061,13 @@ class RivagesState(State):
                 f"{self.seat_name(s)} +{b} ({p.islands_visited} island{'s' if p.islands_visited != 1 else ''})"
                 for s, (p, b) in enumerate(zip(players, self.bonus))))
         self.final = totals
-        self.end_reason = reason
+        self.end = end
+        self.end_reason = end.text
         self.phase = "over"
         self.row = []
         won = self.winners()
         names = ", ".join(self.seat_name(s) for s in won) or "nobody"
-        self.log.append(f"game over: {reason}; scores {totals}; winner(s): {names}")
+        self.log.append(f"game over: {end.text}; scores {totals}; winner(s): {names}")
 
     def great_explorer_bonus(self) -> list[int]:
         """Scrolls per seat for the most islands visited (RIV-E5): the scenario's values for
