@@ -48,6 +48,7 @@ from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
 from studio.rules import IllegalAction
+from studio.rules.log import seat_of
 
 CONTROLLERS = ("human", "random", "greedy", "mcts")
 BOT_SETTINGS = "bot-settings"   # the seat menu's "Bot settings…" entry (not a controller)
@@ -244,13 +245,6 @@ class PlaytestFrame(QMainWindow):
         """The log line shown for ``state.log[index]`` (a game may show a seat its private
         version of a public line)."""
         return line
-
-    def _log_seat(self, line: str) -> int | None:
-        """The seat a log line is about (for its colour), or None."""
-        for s in range(self.game.players):
-            if line.startswith(f"seat {s + 1} "):
-                return s
-        return None
 
     def _threaded(self, seat: int) -> bool:
         """Whether the bot of ``seat`` decides in a worker thread (slow bots: MCTS)."""
@@ -885,9 +879,8 @@ class PlaytestFrame(QMainWindow):
             self.log_view.clear()
             self._log_shown = 0
         for k, line in enumerate(log[self._log_shown:], self._log_shown):
-            line = self._log_line(k, line)
-            item = QListWidgetItem(line)
-            seat = self._log_seat(line)
+            item = QListWidgetItem(self._log_line(k, line))
+            seat = seat_of(line)  # whom the engine wrote the line about: its colour
             item.setForeground(desktop.qcolour("text") if seat is None else readable_seat_colour(seat))
             self.log_view.addItem(item)
         if len(log) != self._log_shown:

@@ -25,6 +25,7 @@ from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Sc
 from studio.rules.api import Game, IllegalAction, State
 from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
+from studio.rules.log import LogLine
 from studio.rules.realm.actions import (
     DECK,
     CardPayment,
@@ -1366,7 +1367,7 @@ class RealmState(State):
             if isinstance(action, TakeCard):
                 self._take_bonus_card(pseat, action.source)
             else:
-                self.log.append(f"{self.seat_name(pseat)} takes no bonus card (none left)")
+                self.log.append(LogLine(f"{self.seat_name(pseat)} takes no bonus card (none left)", pseat))
             self._after_pending()
             return
         if isinstance(action, Draw):
@@ -1382,9 +1383,9 @@ class RealmState(State):
             self.supply += cost
             self.actions_left += 1
             self.extra_bought = True
-            self.log.append(f"{self.seat_name(seat)} pays {cost} energy for an extra action")
+            self.log.append(LogLine(f"{self.seat_name(seat)} pays {cost} energy for an extra action", seat))
         elif isinstance(action, Pass):
-            self.log.append(f"{self.seat_name(seat)} ends the turn")
+            self.log.append(LogLine(f"{self.seat_name(seat)} ends the turn", seat))
             self._end_turn()
 
     def _after_pending(self) -> None:
@@ -1402,7 +1403,7 @@ class RealmState(State):
         if card is not None:
             self.hands[seat][card] += 1
         self._refill_pool()
-        self.log.append(f"{self.seat_name(seat)} takes a bonus card: {text}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} takes a bonus card: {text}", seat))
 
     def _spend_action(self) -> None:
         self.actions_left -= 1
@@ -1426,7 +1427,7 @@ class RealmState(State):
                 got.append(src)
             self.hands[seat][card] += 1
         self._refill_pool()
-        self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}", seat))
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
         shape = self._shape_of(action)
@@ -1448,7 +1449,7 @@ class RealmState(State):
         outcome = self._settle(seat, shape)
         self.last_outcome = outcome
         if trial is None:
-            self.log.append(self._place_text(seat, action, outcome))
+            self.log.append(LogLine(self._place_text(seat, action, outcome), seat))
         return outcome
 
     def _pay(self, seat: int, payment) -> None:
@@ -1609,7 +1610,8 @@ class RealmState(State):
                 bonus = self.energy[s] // rate
                 if bonus and s not in self.eliminated:
                     self.add_score(s, bonus)
-                    self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
+                    self.log.append(LogLine(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy",
+                                            s))
         for m in self.game.hooks["final_scoring"]:
             m.final_scoring(self)
 

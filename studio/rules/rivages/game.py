@@ -33,6 +33,7 @@ from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, Rivages
 from studio.rules.api import Game, IllegalAction, State
 from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
+from studio.rules.log import LogLine
 from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.rivages.actions import (
     END_TURN,
@@ -705,31 +706,31 @@ class RivagesState(State):
         t = type(action)
         who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
             self._note_bridge(p, m, 1 << i)
             self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(f"{who} plays {action.card}: {' '.join(self.row)}")
+            self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
         elif t is Fallback:
             if action.card is not None:
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(f"{who} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{who} takes one free cross")
+            self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
+                            if action.card else f"{who} takes one free cross", self.seat))
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
@@ -739,12 +740,12 @@ class RivagesState(State):
             self.loot_used = True
             if self.events is not None:
                 self.note("loot-play", self.seat, token=action.kind)
-            self.log.append(f"{who} plays loot {action.kind}")
+            self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(f"{who} starts {m.name} at {list(action.at)}")
+            self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()
@@ -817,7 +818,7 @@ class RivagesState(State):
                 self.completions.append((self.seat, m.id, name, done, self.round))
                 if self.events is not None:
                     self.note("goal", self.seat, island=m.id, goal=name, step=done)
-                self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
 
     def _gain(self, p: Player, atoms) -> None:
         """Apply ``atoms`` before anything waiting (RIV-G2), as far as no choice is needed."""
@@ -845,15 +846,15 @@ class RivagesState(State):
             if kind == "statue":
                 p.statues += 1
             if not opts:
-                self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
                 if self.events is not None:
                     self.note("effect-lost", self.seat, effect=kind)
                 continue
             if kind == "statue":  # no choice to answer, so no answer in the log: say which space
                 tree = self.game.trees[p.tree]
                 node = opts.bit_length() - 1
-                self.log.append(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
-                                + (f" ({tree.effect_text[node]})" if tree.effect_text[node] else ""))
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
+                                + (f" ({tree.effect_text[node]})" if tree.effect_text[node] else ""), self.seat))
             self._resolve(p, m, kind, arg, opts.bit_length() - 1)
 
     def _answer(self, p: Player, m: IslandMap, action) -> None:
@@ -908,13 +909,14 @@ class RivagesState(State):
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
             if self.events is not None:
                 self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
-            self.log.append(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}")
+            self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
+                                    self.seat))
 
     def _draw_loot(self, p: Player) -> None:
         """Draw a token; an empty bag is refilled from the played tokens (RIV-I6)."""
         if not self.bag:
             if not self.loot_discard:
-                self.log.append(f"{self.seat_name(self.seat)} finds the loot bag empty")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} finds the loot bag empty", self.seat))
                 return
             self.bag, self.loot_discard = self.loot_discard, []
             self.rng.shuffle(self.bag)
@@ -924,7 +926,7 @@ class RivagesState(State):
             self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
         who = self.seat_name(self.seat)
         self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
-        self.log.append(f"{who} draws a Loot token")
+        self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
 
     # -- turns, rounds and the end ------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -1021,7 +1023,7 @@ class RivagesState(State):
             return
         p.travel = False
         if not self.pile:
-            self.log.append(f"{self.seat_name(seat)} finds no island left and stays")
+            self.log.append(LogLine(f"{self.seat_name(seat)} finds no island left and stays", seat))
             return
         game = self.game
         p.past.append((p.island, p.crossed))
@@ -1033,7 +1035,7 @@ class RivagesState(State):
         p.areas_done = 0
         p.areas_order = []
         p.needs_start = True
-        self.log.append(f"{self.seat_name(seat)} sails to {m.name}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
         if self.events is not None:
             self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
