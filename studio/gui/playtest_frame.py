@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.bots.spec import BotSpec
 from studio.content.words import counted
 from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
@@ -69,6 +70,12 @@ def panel_style() -> str:
 #playPanel QLabel#hint {{ color: {muted}; font-style: italic; }}
 #playPanel QPushButton {{ padding: 5px 10px; }}
 """)
+
+
+def _kind(controller: str) -> str:
+    """``human``, or the kind of a bot spec (:class:`~studio.bots.spec.BotSpec`: ``mcts`` for
+    ``mcts:400``). Raises BotSpecError for a spec that cannot be read."""
+    return HUMAN if controller == HUMAN else BotSpec.parse(controller).kind
 
 
 def readable_seat_colour(seat: int) -> QColor:
@@ -248,7 +255,7 @@ class PlaytestFrame(QMainWindow):
 
     def _threaded(self, seat: int) -> bool:
         """Whether the bot of ``seat`` decides in a worker thread (slow bots: MCTS)."""
-        return self.session.controllers[seat].startswith("mcts")
+        return _kind(self.session.controllers[seat]) == "mcts"
 
     # -- construction -------------------------------------------------------------------------
     def _build_panel_frame(self) -> tuple[QWidget, QVBoxLayout]:
@@ -462,7 +469,7 @@ class PlaytestFrame(QMainWindow):
         """Select ``spec`` in the seat's menu without taking over the seat; an MCTS spec
         becomes the menu's MCTS entry (its text says the budget)."""
         combo = self.seat_combos[seat]
-        base = spec.partition(":")[0]
+        base = _kind(spec)
         i = CONTROLLERS.index(base)
         combo.blockSignals(True)
         if base == "mcts":
@@ -699,21 +706,18 @@ class PlaytestFrame(QMainWindow):
         """Show a saved game's controllers in the seat menus, settings included
         (``mcts:400``). A controller the bots refuse (settings out of range) leaves that seat
         as it was; returns a note saying so, or None."""
-        from studio.bots import make_bot
-
         if not controllers or len(controllers) != self.game.players:
             return None
         refused = []
         for seat, c in enumerate(controllers):
-            if c.partition(":")[0] not in CONTROLLERS:
+            try:
+                kind = _kind(c)  # a bot spec is read (and its settings checked) once, here
+            except ValueError as exc:
+                refused.append(f"{self.game.seat_names[seat]}: {exc}")
+                continue
+            if kind not in CONTROLLERS:
                 refused.append(f"{self.game.seat_names[seat]}: unknown controller {c!r}")
                 continue
-            if c != "human":
-                try:
-                    make_bot(c)
-                except ValueError as exc:
-                    refused.append(f"{self.game.seat_names[seat]}: {exc}")
-                    continue
             self._show_controller(seat, c)
         return "; ".join(refused) or None
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studio.bots import Bot, make_bot
+from studio.bots import Bot, BotSpec
 from studio.playtest.elements import taken
 from studio.playtest.insight import Watch, end_code
 from studio.rules.ends import NOT_FINISHED
@@ -190,7 +190,8 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     else:
         names = [n if hasattr(n, "build") else str(n).strip() for n in bot_names]  # specs stay objects
     for n in names:
-        make_bot(n)  # raises ValueError naming the problem
+        if not hasattr(n, "build"):
+            BotSpec.parse(n)  # raises BotSpecError naming the spec and the problem
     if len(names) == 1:
         names = names * players
     if len(names) != players:
