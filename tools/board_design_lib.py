@@ -307,16 +307,6 @@ def line_midpoints(pegs, lines) -> dict:
     return out
 
 
-def orbit_map(items: dict, layout: Layout) -> dict:
-    """Item -> its orbit (list, the item's images in rotation order starting with itself)."""
-    out = {}
-    for k, xy in items.items():
-        out[k] = [nearest(items, rotate(xy, layout.centre, i * layout.angle)) for i in range(layout.order)]
-        if None in out[k]:
-            raise SystemExit(f"{k} has no image under the rotation: the shape is not symmetric")
-    return out
-
-
 def distances(nb: dict, sources) -> dict:
     """Graph distance (in lines) from the nearest of ``sources`` to every peg it reaches."""
     dist = {p: 0 for p in sources if p in nb}

@@ -69,7 +69,7 @@ def styles_for(kind: str) -> list[PlayStyle]:
 def check_fit(bots, kind: str) -> None:
     """Raise ValueError when one of ``bots`` (names or specs) is a playstyle of the other game."""
     for b in bots:
-        style = b if isinstance(b, PlayStyle) else STYLES.get(_kind(b))
+        style = b if isinstance(b, PlayStyle) else STYLES.get(_kind(b) or "")
         if style is not None and style.game != kind:
             others = ", ".join(s.name for s in styles_for(kind))
             raise ValueError(f"the {style.name} bot plays {GAME_WORDS[style.game]}; for {GAME_WORDS.get(kind, kind)} "

@@ -349,8 +349,7 @@ class PlaytestFrame(QMainWindow):
                                         "save this game's record (studio-game/1)")
         self.open_action = self._action(bar, "Open Game…", self.open_game, QKeySequence.Open,
                                         "go on with a saved game")
-        self.replay_action = self._action(bar, "Replay…", self.open_replay, "Ctrl+R",
-                                          "step through a saved game move by move")
+        self._action(bar, "Replay…", self.open_replay, "Ctrl+R", "step through a saved game move by move")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)

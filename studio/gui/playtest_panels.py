@@ -74,10 +74,6 @@ class CardChip(QAbstractButton):
         self.setCursor(Qt.PointingHandCursor)
         self.setFocusPolicy(Qt.NoFocus)
 
-    def set_count(self, count: int) -> None:
-        self.count = count
-        self.update()
-
     def sizeHint(self) -> QSize:
         return QSize(self._size.width() + 6, self._size.height() + 8)
 

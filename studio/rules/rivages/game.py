@@ -51,7 +51,6 @@ from studio.rules.rivages.actions import (
 )
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
 
-DECISION_KINDS = ("any", "leap", "area", "statue")
 SPACE_PICKS = ("any", "leap")
 
 
