@@ -4,7 +4,7 @@
   keeps only errors, warnings and the output asked for; verbose adds what the command read and
   how it ran. Status lines go through :func:`note` and :func:`detail`.
 * ``--version`` on every command.
-* ``-`` for standard input or output (:data:`STDIO`, :func:`stdin_copy`, :class:`StdoutText`):
+* ``-`` for standard input or output (:data:`STDIO`, :func:`stdin_copy`, :func:`write_stdout_bytes`):
   a file literally named ``-`` is never read or created.
 * bundled content by name (``studio playtest jungle-temples``): :func:`content_argument`.
 * a plain line when Qt is missing (:func:`qt_missing`): the core installs without it.
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import shutil
 import sys
@@ -95,22 +94,6 @@ def stdin_copy(suffix: str = ".yaml", max_bytes: int = 4 * 1024 * 1024 + 1):
         yield path
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-
-
-class StdoutText:
-    """A text "file" for ``-``: written to memory and copied to standard output on
-    :meth:`commit` (so a run that fails writes nothing half-way); :meth:`discard` drops it."""
-
-    def __init__(self) -> None:
-        self.fh = io.StringIO()
-
-    def commit(self) -> None:
-        sys.stdout.write(self.fh.getvalue())
-        sys.stdout.flush()
-        self.fh = io.StringIO()
-
-    def discard(self) -> None:
-        self.fh = io.StringIO()
 
 
 def write_stdout_bytes(data: bytes) -> None:

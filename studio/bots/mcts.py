@@ -28,9 +28,9 @@ The action played is the root's most visited child. With an iteration budget a d
 only on the observation, the legal actions and the rng, so batches stay reproducible; a time
 budget (``seconds``) is not reproducible.
 
-By name (:func:`studio.bots.make_bot`): ``mcts`` (200 iterations), ``mcts:400``,
-``mcts:0.2s``, and options after more colons: ``mcts:300:rollout=random:cap=4:c=0.5:widen=0``
-(``mcts:300:time=0.2``: 300 iterations or 0.2 s, whichever ends first).
+By name (:func:`studio.bots.make_bot`; read and written by :class:`studio.bots.spec.BotSpec`):
+``mcts`` (200 iterations), ``mcts:400``, ``mcts:0.2s``, and options after more colons:
+``mcts:300:rollout=random:cap=4:c=0.5:widen=0`` (``mcts:300:time=0.2``: 300 iterations or 0.2 s, whichever ends first).
 """
 
 from __future__ import annotations
@@ -121,50 +121,12 @@ class MCTSBot(Bot):
         self.name = self.spec()
 
     # -- names ----------------------------------------------------------------------------------
-    @classmethod
-    def from_spec(cls, arg: str) -> "MCTSBot":
-        """The bot for ``mcts:ARG``. ``ARG`` is a budget, an iteration count (``200``) or
-        seconds per decision (``0.5s``), optionally followed by ``:key=value`` options
-        (``rollout``, ``cap``, ``c``, ``widen``, ``scale``, and ``time`` for a time limit on top of
-        the iterations); an empty budget keeps the default (``mcts::cap=2``). Raises ValueError
-        naming what is wrong."""
-        budget, *options = arg.split(":")
-        kwargs: dict = {}
-        text = budget.strip()
-        try:
-            if text.endswith("s"):
-                kwargs.update(iterations=None, seconds=float(text[:-1]))
-            elif text:
-                kwargs["iterations"] = int(text)
-        except ValueError:
-            raise ValueError(f"bad MCTS budget {budget!r}: give iterations (mcts:200) or seconds (mcts:0.5s)") from None
-        for opt in options:
-            key, sep, value = opt.partition("=")
-            if not sep or key.strip() not in SPEC_OPTIONS:
-                raise ValueError(f"bad MCTS option {opt!r}: use key=value with a key among {', '.join(SPEC_OPTIONS)}")
-            attr, kind = SPEC_OPTIONS[key.strip()]
-            try:
-                kwargs[attr] = kind(value.strip())
-            except ValueError:
-                wanted = {int: "a whole number", float: "a number"}.get(kind, "a word")
-                raise ValueError(f"bad MCTS option {opt!r}: {value.strip()!r} is not {wanted}") from None
-        return cls(**kwargs)
-
     def spec(self) -> str:
-        """The name that rebuilds this bot with :meth:`from_spec` (``mcts`` for the defaults)."""
-        defaults = _defaults()
-        if self.iterations is None:
-            budget = f"{self.seconds:g}s"
-        else:
-            budget = "" if self.iterations == DEFAULT_ITERATIONS else str(self.iterations)
-        options = []
-        for key, (attr, _) in SPEC_OPTIONS.items():
-            value = getattr(self, attr)
-            if value != defaults[attr] and not (attr == "seconds" and self.iterations is None):
-                options.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
-        if not budget and not options:
-            return "mcts"
-        return ":".join(["mcts", budget, *options])
+        """The name that rebuilds this bot (:class:`~studio.bots.spec.BotSpec`; ``mcts`` for
+        the defaults)."""
+        from studio.bots.spec import BotSpec
+
+        return BotSpec.of_search_bot(self).format()
 
     # -- search ---------------------------------------------------------------------------------
     def act(self, game, observation, legal_actions, rng: random.Random):
@@ -288,7 +250,8 @@ class MCTSBot(Bot):
         return evaluator_for(state.game).points(state, self)
 
 
-def _defaults() -> dict:
+def mcts_defaults() -> dict:
+    """The constructor's default settings of :class:`MCTSBot`, by argument name."""
     params = inspect.signature(MCTSBot.__init__).parameters
     return {name: p.default for name, p in params.items() if name != "self"}
 

@@ -69,11 +69,21 @@ def styles_for(kind: str) -> list[PlayStyle]:
 def check_fit(bots, kind: str) -> None:
     """Raise ValueError when one of ``bots`` (names or specs) is a playstyle of the other game."""
     for b in bots:
-        style = b if isinstance(b, PlayStyle) else STYLES.get(str(b).partition(":")[0].strip())
+        style = b if isinstance(b, PlayStyle) else STYLES.get(_kind(b) or "")
         if style is not None and style.game != kind:
             others = ", ".join(s.name for s in styles_for(kind))
             raise ValueError(f"the {style.name} bot plays {GAME_WORDS[style.game]}; for {GAME_WORDS.get(kind, kind)} "
                              f"choose {others or 'another bot'}")
+
+
+def _kind(bot) -> str | None:
+    """The kind of a bot spec or its text, None for one that cannot be read."""
+    from studio.bots.spec import BotSpec
+
+    try:
+        return BotSpec.parse(bot).kind
+    except ValueError:
+        return None
 
 
 def _refuse(style: PlayStyle, game) -> None:

@@ -19,7 +19,11 @@ class Finding:
     ``code`` is stable and documented (``geometry/lines-cross``); ``severity`` is ``error``,
     ``warning`` or ``info``; ``line``/``col`` are 1-based positions in ``path`` (None when
     unknown); ``element`` names the board element, e.g. ``("peg", "a1")``,
-    ``("line", "a1", "a2")``, ``("segment", "a1", "a2", "b1")``, ``("seat", "south")``."""
+    ``("line", "a1", "a2")``, ``("segment", "a1", "a2", "b1")``, ``("seat", "south")``;
+    ``json_path`` is the path of the value at fault in the file's data, a tuple of mapping keys
+    and list indices (``("pegs", "a1", "at", 0)``; for a missing key, the path the key would
+    have; ``()`` the whole file), None when the finding is about no one value. Readers take the
+    value's place from ``json_path``, never from the message."""
 
     code: str
     severity: str
@@ -28,6 +32,7 @@ class Finding:
     line: int | None = None
     col: int | None = None
     element: tuple | None = None
+    json_path: tuple | None = None
 
     def location(self) -> str:
         where = self.path or "<memory>"
@@ -42,6 +47,7 @@ class Finding:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["element"] = list(self.element) if self.element is not None else None
+        d["json_path"] = list(self.json_path) if self.json_path is not None else None
         return d
 
 

@@ -225,7 +225,7 @@ def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list
             line, col = at((key,), prefer_key=True)
             out.append(Finding("schema/length", "error",
                                f"'{key}' has {len(value)} {kind}; at most {limit} are allowed", path, line, col,
-                               finding_element(fmt, data, (key,))))
+                               finding_element(fmt, data, (key,)), (key,)))
     return out
 
 
@@ -260,12 +260,13 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         line, col = at(())
         return [Finding("schema/not-a-mapping", "error",
                         f"a studio file is a mapping of keys to values with a 'format:' key, got {_whole_file(data)}",
-                        path, line, col)]
+                        path, line, col, json_path=())]
     fmt = data.get("format")
     if fmt is None:
         line, col = at(())
         return [Finding("schema/no-format", "error",
-                        f"missing 'format:' key (one of: {', '.join(known_formats())})", path, line, col)]
+                        f"missing 'format:' key (one of: {', '.join(known_formats())})", path, line, col,
+                        json_path=("format",))]
     parsed = parse_format(fmt)
     if parsed is None or fmt not in _registry():
         line, col = at(("format",))
@@ -273,7 +274,8 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         if parsed and current_version(parsed[0]) is not None:
             hint = f"; this studio reads {parsed[0]}/{current_version(parsed[0])}"
         return [Finding("schema/unknown-format", "error",
-                        f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col)]
+                        f"unknown format {fmt!r}{hint} (known: {', '.join(known_formats())})", path, line, col,
+                        json_path=("format",))]
     oversized = _oversized(data, schema_for(fmt), at, path, fmt)
     if oversized:
         return oversized  # checking every entry of a huge list first would take seconds
@@ -326,7 +328,7 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
                 jp = where + (key,)
                 line, col = at(jp, prefer_key=True)
                 findings.append(Finding("schema/unknown-key", "error", unknown_key(key, list(props), where), path,
-                                        line, col, finding_element(fmt, data, jp)))
+                                        line, col, finding_element(fmt, data, jp), jp))
                 misspelt.add((where, close_match(key, props)))
             if len(extra) > room:
                 rest.add("error", len(extra) - room, lambda: at(where + (extra[room],), prefer_key=True))
@@ -343,10 +345,13 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
         line, col = at(jp, prefer_key=prefer_key)
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
-            missing.append((tuple(error.absolute_path), _missing_key(error)))
+            key = _missing_key(error)
+            missing.append((tuple(error.absolute_path), key))
+            if key is not None:
+                jp = jp + (key,)  # the missing key's own path
         text = written(tuple(error.absolute_path)) if written is not None else None
         findings.append(Finding(code, "error", describe(error, schema_for(fmt), also, text), path, line, col,
-                                finding_element(fmt, data, tuple(error.absolute_path))))
+                                finding_element(fmt, data, tuple(error.absolute_path)), jp))
     # a misspelt key also leaves the right key missing: the unknown-key finding says it all
     rest.add("error", -sum(1 for m in missing_rest if m in misspelt), None)
     drop = {i for i, (where, key) in enumerate(missing) if (where, key) in misspelt}
@@ -556,5 +561,8 @@ def _wrong_type_branch(union, branch: int) -> bool:
 
 
 def _missing_key(error) -> str | None:
-    parts = error.message.split("'")
-    return parts[1] if len(parts) >= 3 else None
+    """The key a ``required`` error is about: the required key missing from the mapping whose
+    name jsonschema's message gives (the error carries it in no other field)."""
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    return next((k for k in error.validator_value
+                 if k not in instance and error.message.startswith(f"{k!r} ")), None)

@@ -1015,30 +1015,3 @@ def totals(board: Board) -> dict:
             "idols": sum(1 for s in board.segments if s.idol),
             "pictures": len(board.pictures),
             "artifacts": sum(1 for i in board.line_items if i.artifact)}
-
-
-def seat_spread(board: Board, rules=None) -> float:
-    """The largest relative gap (0..1) between two seats' treasure and energy within 3 bands of
-    their start, as ``studio validate`` measures it (``rules/seat-fairness``): on the board
-    alone and, with ``rules`` (a :class:`~studio.model.realm.RealmRules`), under its band
-    shapes. 0 when the seats share their start."""
-    from studio.validate.lint import BoardNeeds, seat_reach
-
-    worst = 0.0
-    for needs in [BoardNeeds.of_board(board)] + ([BoardNeeds.of_rules(rules)] if rules is not None else []):
-        if not needs.fairness:
-            continue
-        values = seat_reach(board, needs)
-        if len(values) > 1 and max(values.values()) > 0:
-            high, low = max(values.values()), min(values.values())
-            worst = max(worst, (high - low) / high)
-    return worst
-
-
-def bundled_seed(location: str, players: int) -> int:
-    """The seed the bundled board of ``location`` for ``players`` was drawn with."""
-    tables: dict[str, dict[int, Any]] = {"jungle-temples": JUNGLE, "volcano": VOLCANO, "archipelago-city": ARCHIPELAGO,
-             "engraved-board": ENGRAVED, "fragile-ruins": RUINS, "cursed-triangle": CURSED,
-             "two-deities": DEITIES, "labyrinth": LABYRINTH}
-    row = tables[location][players]
-    return row[0] if isinstance(row[0], int) else row[1]

@@ -388,15 +388,6 @@ def build_board(pid: str, name: str, players: int, layout: Layout, colour: dict,
     return board
 
 
-def colour_report(board: Board) -> tuple[dict, float]:
-    """Peg count per colour and the share of lines whose two pegs have the same colour."""
-    counts = {c: 0 for c in COLOURS}
-    for p in board.pegs.values():
-        counts[p.colour] += 1
-    same = sum(1 for a, b in board.lines if board.pegs[a].colour == board.pegs[b].colour)
-    return counts, same / max(1, len(board.lines))
-
-
 def check_symmetric(board: Board, layout: Layout) -> None:
     """Raise :class:`GenerateError` unless colours, contents, line items, bridges and the crater
     map onto themselves under the layout's rotation."""

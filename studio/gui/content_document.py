@@ -56,9 +56,6 @@ FINDINGS_DELAY_MS = 30
 SET_VALUE_ID = 101
 """QUndoCommand.id of :class:`SetValue` (the board editor's ids are below 100)."""
 
-Path_ = tuple  # a model path: ("missions", 0, "steps")
-
-
 # --- model paths -------------------------------------------------------------------------------
 
 def get_at(root: Any, path: Sequence) -> Any:

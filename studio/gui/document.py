@@ -999,5 +999,3 @@ class _Macro:
             stack.undo()
 
 
-def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])

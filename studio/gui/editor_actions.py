@@ -91,7 +91,6 @@ class EditorActions(QObject):
         copies = menu.addMenu(self.tr("Copy to &Other Seats"))
         for a in self.symmetry_actions.values():
             copies.addAction(a)
-        self.transform_menu = transform
         self.symmetry_menu = copies
         copies.aboutToShow.connect(self.update_enabled)
 

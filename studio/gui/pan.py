@@ -19,11 +19,6 @@ class PanMixin:
         self._pan_from: QPoint | None = None
         self._space = False
 
-    @property
-    def panning(self) -> bool:
-        """True while a pan drag is under way."""
-        return self._pan_from is not None
-
     def pan_room(self, rect: QRectF) -> QRectF:
         """``rect`` grown by a viewport's size in scene units on every side: set it as the
         scene rect so the content can be dragged anywhere on screen."""

@@ -42,12 +42,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.bots.spec import BotSpec
 from studio.content.words import counted
 from studio.gui import desktop, prompts, wheel_guard
 from studio.gui.playtest_board import seat_colour
 from studio.gui.playtest_panels import controller_name, controller_phrase
 from studio.playtest.session import HUMAN, PlaySession, game_file_data, read_game_file
 from studio.rules import IllegalAction
+from studio.rules.log import seat_of
 
 CONTROLLERS = ("human", "random", "greedy", "mcts")
 BOT_SETTINGS = "bot-settings"   # the seat menu's "Bot settings…" entry (not a controller)
@@ -68,6 +70,12 @@ def panel_style() -> str:
 #playPanel QLabel#hint {{ color: {muted}; font-style: italic; }}
 #playPanel QPushButton {{ padding: 5px 10px; }}
 """)
+
+
+def _kind(controller: str) -> str:
+    """``human``, or the kind of a bot spec (:class:`~studio.bots.spec.BotSpec`: ``mcts`` for
+    ``mcts:400``). Raises BotSpecError for a spec that cannot be read."""
+    return HUMAN if controller == HUMAN else BotSpec.parse(controller).kind
 
 
 def readable_seat_colour(seat: int) -> QColor:
@@ -245,16 +253,9 @@ class PlaytestFrame(QMainWindow):
         version of a public line)."""
         return line
 
-    def _log_seat(self, line: str) -> int | None:
-        """The seat a log line is about (for its colour), or None."""
-        for s in range(self.game.players):
-            if line.startswith(f"seat {s + 1} "):
-                return s
-        return None
-
     def _threaded(self, seat: int) -> bool:
         """Whether the bot of ``seat`` decides in a worker thread (slow bots: MCTS)."""
-        return self.session.controllers[seat].startswith("mcts")
+        return _kind(self.session.controllers[seat]) == "mcts"
 
     # -- construction -------------------------------------------------------------------------
     def _build_panel_frame(self) -> tuple[QWidget, QVBoxLayout]:
@@ -348,8 +349,7 @@ class PlaytestFrame(QMainWindow):
                                         "save this game's record (studio-game/1)")
         self.open_action = self._action(bar, "Open Game…", self.open_game, QKeySequence.Open,
                                         "go on with a saved game")
-        self.replay_action = self._action(bar, "Replay…", self.open_replay, "Ctrl+R",
-                                          "step through a saved game move by move")
+        self._action(bar, "Replay…", self.open_replay, "Ctrl+R", "step through a saved game move by move")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -468,7 +468,7 @@ class PlaytestFrame(QMainWindow):
         """Select ``spec`` in the seat's menu without taking over the seat; an MCTS spec
         becomes the menu's MCTS entry (its text says the budget)."""
         combo = self.seat_combos[seat]
-        base = spec.partition(":")[0]
+        base = _kind(spec)
         i = CONTROLLERS.index(base)
         combo.blockSignals(True)
         if base == "mcts":
@@ -704,21 +704,18 @@ class PlaytestFrame(QMainWindow):
         """Show a saved game's controllers in the seat menus, settings included
         (``mcts:400``). A controller the bots refuse (settings out of range) leaves that seat
         as it was; returns a note saying so, or None."""
-        from studio.bots import make_bot
-
         if not controllers or len(controllers) != self.game.players:
             return None
         refused = []
         for seat, c in enumerate(controllers):
-            if c.partition(":")[0] not in CONTROLLERS:
+            try:
+                kind = _kind(c)  # a bot spec is read (and its settings checked) once, here
+            except ValueError as exc:
+                refused.append(f"{self.game.seat_names[seat]}: {exc}")
+                continue
+            if kind not in CONTROLLERS:
                 refused.append(f"{self.game.seat_names[seat]}: unknown controller {c!r}")
                 continue
-            if c != "human":
-                try:
-                    make_bot(c)
-                except ValueError as exc:
-                    refused.append(f"{self.game.seat_names[seat]}: {exc}")
-                    continue
             self._show_controller(seat, c)
         return "; ".join(refused) or None
 
@@ -884,9 +881,8 @@ class PlaytestFrame(QMainWindow):
             self.log_view.clear()
             self._log_shown = 0
         for k, line in enumerate(log[self._log_shown:], self._log_shown):
-            line = self._log_line(k, line)
-            item = QListWidgetItem(line)
-            seat = self._log_seat(line)
+            item = QListWidgetItem(self._log_line(k, line))
+            seat = seat_of(line)  # whom the engine wrote the line about: its colour
             item.setForeground(desktop.qcolour("text") if seat is None else readable_seat_colour(seat))
             self.log_view.addItem(item)
         if len(log) != self._log_shown:

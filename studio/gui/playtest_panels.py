@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.bots.spec import BotSpec
 from studio.content.words import counted
 from studio.gui import desktop
 from studio.gui.playtest_board import seat_colour
@@ -27,32 +28,22 @@ CONTROLLER_NAMES = {"human": "Human", "random": "Random bot", "greedy": "Greedy 
 
 
 def mcts_budget_text(spec: str) -> str:
-    """The search budget of an ``mcts[:...]`` spec (:func:`studio.bots.make_bot`) in words:
+    """The search budget of an ``mcts[:...]`` spec (:class:`studio.bots.BotSpec`) in words:
     "400 iterations", "0.5 s a move", "300 iterations or 0.2 s", with other options after a
     comma ("200 iterations, rollout=random"). ValueError for a spec the bot refuses."""
-    from studio.bots import MCTSBot
-
-    _base, _sep, args = spec.partition(":")
-    bot = MCTSBot.from_spec(args) if args else MCTSBot()
-    if bot.iterations is None:
-        budget = f"{bot.seconds:g} s a move"
-    else:
-        budget = f"{bot.iterations:,} iteration{'s' if bot.iterations != 1 else ''}"
-        if bot.seconds is not None:
-            budget += f" or {bot.seconds:g} s"
-    others = [o for o in bot.spec().split(":")[2:] if not o.startswith("time=")]
-    return ", ".join([budget, *others])
+    return BotSpec.parse(spec).budget_words()
 
 
 def controller_name(spec: str) -> str:
     """A seat controller for menus and panels: "Human", "Greedy bot", "MCTS (400 iterations)";
     a spec that is not understood is shown as it is."""
-    if spec.partition(":")[0] == "mcts":
-        try:
-            return f"MCTS ({mcts_budget_text(spec)})"
-        except ValueError:
-            return spec
-    return CONTROLLER_NAMES.get(spec, spec)
+    if spec == "human":
+        return CONTROLLER_NAMES[spec]
+    try:
+        bot = BotSpec.parse(spec)
+    except ValueError:
+        return spec
+    return f"MCTS ({bot.budget_words()})" if bot.kind == "mcts" else CONTROLLER_NAMES.get(bot.kind, spec)
 
 
 def controller_phrase(spec: str) -> str:
@@ -82,10 +73,6 @@ class CardChip(QAbstractButton):
         self.setFixedSize(size.width() + 6, size.height() + 8)
         self.setCursor(Qt.PointingHandCursor)
         self.setFocusPolicy(Qt.NoFocus)
-
-    def set_count(self, count: int) -> None:
-        self.count = count
-        self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(self._size.width() + 6, self._size.height() + 8)

@@ -39,9 +39,6 @@ def dialog_title(verb: str, kind: str = "board") -> str:
     return f"Save {name} As" if verb == "Save" else f"{verb} {name}"
 
 
-FILE_FILTER = file_filter("board")
-
-
 class Choice(enum.Enum):
     SAVE = "save"
     DISCARD = "discard"

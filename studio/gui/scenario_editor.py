@@ -96,30 +96,12 @@ def _label(key: str) -> str:
     return key.replace("_", " ").replace("-", " ").capitalize()
 
 
-class _PathRecorder:
-    """Stands in for a source map in :func:`schema_findings`: numbers every JSON path it is asked
-    to locate, so that each finding can be traced back to the value (the form field) it is about."""
-
-    def __init__(self) -> None:
-        self.paths: list[tuple] = []
-
-    def locate(self, json_path, prefer_key: bool = False):
-        self.paths.append(tuple(json_path))
-        return (len(self.paths), None)
-
-
 def field_findings(data: dict, path: str | None) -> list[Finding]:
     """Schema findings for edited (in-memory) scenario data: no line or column, ``path`` the
     scenario file (None when new), ``element`` ``("field", json_path)`` of the value at fault
-    (for a missing key, the key's own path)."""
-    recorder = _PathRecorder()
-    out = []
-    for f in schema_findings(data, recorder, path):
-        where = recorder.paths[f.line - 1] if f.line else ()
-        if f.code == "schema/missing-key" and f.message.count("'") >= 2:
-            where = (*where, f.message.split("'")[1])
-        out.append(replace(f, line=None, col=None, element=("field", where)))
-    return out
+    (the finding's ``json_path``: for a missing key, the key's own path)."""
+    return [replace(f, line=None, col=None, element=("field", f.json_path or ()))
+            for f in schema_findings(data, None, path)]
 
 
 # --- the document ----------------------------------------------------------------------------------

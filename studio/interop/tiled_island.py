@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from studio.content.findings import Finding
+from studio.content.findings import Finding, json_path_text
 from studio.interop.tiled_format import (
     GID_MASK,
     Cell,
@@ -650,9 +650,6 @@ def placeholder_goals(spaces: dict, terrains: list[str]) -> tuple[dict, list[dic
     return quest, missions
 
 
-_PATH_RE = re.compile(r"^'([^']*)'")
-
-
 def _build(tmap, props, origin, grid, spaces, bridges, forts, terrains, placeholders, report) -> IslandImport:
     from studio.content.schemas import schema_findings
 
@@ -733,48 +730,49 @@ def _build(tmap, props, origin, grid, spaces, bridges, forts, terrains, placehol
 
 def _in_map_terms(f: Finding, data, props, spaces, order, bridges, forts, grid, origin) -> Finding:
     """A schema finding on the island built from the map, said in the map's terms (layer and
-    tile, object, map property) and placed at that element of the file."""
-    m = _PATH_RE.match(f.message)
-    json_path = m.group(1) if m else ""
+    tile, object, map property) and placed at that element of the file. The element is found
+    from the finding's ``json_path`` (a message that opens with that path drops it)."""
+    path = f.json_path or ()
+    quoted = f"'{json_path_text(path)}'"
+    said = bool(path) and f.message.startswith(quoted)  # the message names the value's path first
+    after = f.message[len(quoted):] if said else f.message
     line = col = None
     where = "the map"
     rest = f.message
-    sm = re.match(r"spaces\[(\d+)\](.*)", json_path)
-    gm = re.match(r"goals\.(quest|missions\[(\d)\])(.*)", json_path)
-    om = re.match(r"(bridges|forts)\[(\d+)\](.*)", json_path)
-    if sm:
-        i = int(sm.group(1))
+    head = path[0] if said else None
+    if head == "spaces" and len(path) >= 2 and isinstance(path[1], int):
+        i = path[1]
         h = order[i] if i < len(order) else None
         if h is not None:
             kind, _icon, layer, x, y, line, col = spaces[h]
             where = f"{layer}, tile {x},{y}"
-            tail = sm.group(2).lstrip(".")
-            if tail.startswith("at"):
+            tail = path[2:]
+            if tail[:1] == ("at",):
                 rest = (f"the tile is hex {list(h)}, outside the island's range (axial coordinates from -99 to 99); "
                         "check the map properties origin-q and origin-r")
-            elif tail.startswith("icon"):
-                key = tail.split(".")[1] if "." in tail else "icon"
-                rest = f"tile property {key!r}" + f.message[m.end():]
+            elif tail[:1] == ("icon",):
+                key = str(tail[1]) if len(tail) > 1 else "icon"
+                rest = f"tile property {key!r}" + after
             else:
-                rest = f"tile property {tail!r}" + f.message[m.end():] if tail else f.message
-    elif gm:
-        name = "quest" if gm.group(1) == "quest" else f"mission-{int(gm.group(2)) + 1}"
+                rest = f"tile property {json_path_text(tail)!r}" + after if tail else f.message
+    elif head == "goals" and len(path) >= 2 and (path[1] == "quest" or (
+            path[1] == "missions" and len(path) >= 3 and isinstance(path[2], int))):
+        name = "quest" if path[1] == "quest" else f"mission-{path[2] + 1}"
         p = props.get(name)
         line, col = (p.line, p.col) if p is not None else (None, None)
         where = f"map property {name!r}" + ("" if p is not None else " (a stand-in)")
-        tail = gm.group(3).lstrip(".")
-        rest = (f"{tail!r}" if tail else "the goal") + f.message[m.end():]
-    elif om:
-        items = bridges if om.group(1) == "bridges" else forts
-        i = int(om.group(2))
-        if i < len(items):
-            _v, wtext, line, col = items[i]
+        tail = path[2:] if path[1] == "quest" else path[3:]
+        rest = (f"{json_path_text(tail)!r}" if tail else "the goal") + after
+    elif head in ("bridges", "forts") and len(path) >= 2 and isinstance(path[1], int):
+        items = bridges if head == "bridges" else forts
+        if path[1] < len(items):
+            _v, wtext, line, col = items[path[1]]
             where = wtext
-    elif json_path in MAP_PROPERTIES:
-        p = props.get(json_path)
+    elif len(path) == 1 and head in MAP_PROPERTIES:
+        p = props.get(head)
         line, col = (p.line, p.col) if p is not None else (None, None)
-        where = f"map property {json_path!r}"
-        rest = "the value" + f.message[m.end():]
+        where = f"map property {head!r}"
+        rest = "the value" + after
     return Finding(f.code, f.severity, f"{where}: {rest}", f.path, line, col, f.element)
 
 

@@ -353,12 +353,6 @@ def known_locations(board_path: str | os.PathLike | None = None) -> dict[str, tu
     return out
 
 
-def find_location(location: str, board_path: str | os.PathLike | None = None) -> str | None:
-    """The scenario file of ``location`` for a board at ``board_path``, or None."""
-    found = known_locations(board_path).get(location)
-    return found[0] if found else None
-
-
 def scenario_listing(board_path: str | os.PathLike | None) -> str | None:
     """The first scenario file (the board's content root first, then the bundled ones, each
     sorted by name) whose ``boards`` include the file ``board_path``; None when there is none."""
@@ -472,17 +466,6 @@ def _rules_for(location: str | None, scenario_path, where) -> BoardRules:
     if found is None:
         return BoardRules(base_scenario(), None, UNKNOWN, location)
     return BoardRules(found[1], found[0], OWN, location)
-
-
-def location_title(location: str | None, board_path: str | os.PathLike | None = None) -> str:
-    """A location in words: "Archipelago City (archipelago-city)", "Base rules (base)",
-    "none", or the id with "(unknown)"."""
-    if location is None:
-        return "none"
-    if location == BASE:
-        return "Base rules (base)"
-    found = known_locations(board_path).get(location)
-    return f"{found[1].name} ({location})" if found else f"{location} (unknown)"
 
 
 def rules_phrase(name: str) -> str:

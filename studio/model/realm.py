@@ -14,7 +14,6 @@ from typing import Any
 
 COLOURS: tuple[str, ...] = ("red", "gray", "blue", "green", "yellow")
 ARTIFACTS: tuple[str, ...] = ("sword", "helmet", "shield")
-BAND_SHAPES: tuple[str, ...] = ("line", "triangle", "quad", "long-barrier", "chain")
 
 LineKey = tuple[str, str]
 SegmentKey = tuple[str, str, str]

@@ -28,7 +28,6 @@ ALL_TERRAINS = "all"          # the four-colour area icon: an area of any terrai
 EFFECT_KEYS: tuple[str, ...] = ("scrolls", "loot", "statue", "any", "leap", "area")
 CARD_ACTIONS: tuple[str, ...] = ("any", "statue", "scroll", "loot")
 """Card symbols besides terrains: cross any adjacent space, advance on the tree, 1 scroll, 1 loot."""
-CHALLENGE_KINDS: tuple[str, ...] = ("loot", "statues", "islands", "areas", "scrolls")
 SIDES: tuple[str, ...] = ("A", "B")
 
 
@@ -103,10 +102,6 @@ class Effect:
             if v:
                 parts.append(f"{k} {v}" if k != "area" else f"area of {v}")
         return ", ".join(parts) or "nothing"
-
-
-def _effect_data(e: Effect | None) -> dict | None:
-    return e.to_data() if e is not None else None
 
 
 def _hex(v) -> Hex:

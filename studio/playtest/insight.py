@@ -3,8 +3,8 @@
 Three parts, all built on the engine's public API only (``legal_actions``, ``apply``,
 ``clone``, ``scores``, the state's public counts):
 
-- :func:`end_code`: how a game ended, as a structured code (:data:`END_CODES`), worked out from
-  the final state and what the game watch saw, never from the engine's end text;
+- :func:`end_code`: how a game ended, as a structured code (:data:`END_CODES`), the one the
+  engine reports (:class:`~studio.rules.ends.GameEnd`), never read from its end text;
 - :class:`Watch`: follows one game action by action (in :func:`~studio.playtest.runner.play_game`)
   and records forced play (decisions where no action gains anything, see :meth:`Watch.decision`),
   idle rounds, the score after every round (the arc of the game), the branching factor and the
@@ -21,24 +21,17 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+from studio.rules.ends import END_MEANINGS, EndCode
+
 # -- how a game ended ---------------------------------------------------------------------------
 
-END_CODES = {
-    "score": "a player reached the target score",
-    "rounds": "the set number of rounds was played",
-    "pictures": "enough pictures were completed",
-    "bands-exhausted": "a player ran out of bands",
-    "all-bands-used": "every player used all their bands",
-    "round-limit": "the studio's safety round limit stopped the game",
-    "last-turn": "an Endgame card was revealed and the last turn was played",
-    "cards-removed": "enough Exploration cards were removed (solo)",
-    "not-finished": "the game did not finish",
-}
-"""Every end code and what it means in plain words (Rule the Realm RTR-E1 and the locations'
-end clauses; Rivages RIV-E4, RIV-X4). ``round-limit`` is never a rule of the game."""
+END_CODES = END_MEANINGS
+"""Every end code (:class:`~studio.rules.ends.EndCode`) and what it means in plain words
+(Rule the Realm RTR-E1 and the locations' end clauses; Rivages RIV-E4, RIV-X4).
+``round-limit`` is never a rule of the game."""
 
 #: end codes a Rule the Realm end rule (``rules.end``) declares
-END_RULE_CODES = {"score": "score", "rounds": "rounds", "pictures": "pictures", "bands-exhausted": "bands-exhausted"}
+END_RULE_CODES = {k: EndCode(k).value for k in ("score", "rounds", "pictures", "bands-exhausted")}
 
 #: default target length in rounds per Rule the Realm location number (min, max): greedy bot
 #: games of the bundled content that end as the rulebook intends last this long. The
@@ -50,48 +43,14 @@ RIVAGES_LENGTH = (12, 22)       # Rivages: rounds until the Endgame card (RIV-E4
 RIVAGES_SOLO_LENGTH = (12, 22)  # solo: until the removed cards run out (RIV-X4); bot games: 14-19
 
 
-def end_code(state, score_reached: bool = False, bands_out: bool = False) -> str:
-    """The :data:`END_CODES` code of a finished ``state``. ``score_reached`` / ``bands_out``:
-    whether at some point of the game a seat reached the end score / had no band left (the
-    engine finishes the round first, RTR-E1, so the final scores alone cannot tell: Labyrinth
-    penalties and end-of-game scoring move them). Works for both games; ``not-finished`` for a
-    game still running, ``""`` for a state of another game."""
+def end_code(state) -> str:
+    """The :data:`END_CODES` code of ``state``: the code of the end the engine reports
+    (``state.end``, a :class:`~studio.rules.ends.GameEnd`), ``not-finished`` for a game still
+    running, ``""`` for a state of a game that reports no end code (not judged)."""
     if not state.is_terminal():
-        return "not-finished"
-    game = state.game
-    if getattr(game, "kind", None) == "rivages":
-        solo = getattr(game, "solo", None)
-        if solo is not None and len(state.removed) >= solo.removed:
-            return "cards-removed"
-        if state.last_round:
-            return "last-turn"
-        return "round-limit"
-    if not hasattr(state, "bands_left"):
-        return ""  # not a game the studio knows the ends of
-    end = game.end_rule
-    if "score" in end and score_reached:
-        return "score"
-    if end.get("bands-exhausted") and (bands_out or min(state.bands_left) <= 0):
-        return "bands-exhausted"
-    if "pictures" in end and _pictures_done(state, end["pictures"]):
-        return "pictures"
-    if "rounds" in end and state.round >= end["rounds"]:
-        return "rounds"
-    if all(b <= 0 for b in state.bands_left):
-        return "all-bands-used"
-    if state.round >= game.rules.max_rounds:
-        return "round-limit"
-    # the engine ends a game only by its end rule, every band used or the round limit: the
-    # end rule it was (a band of the last action reaching the score, hidden by final scoring)
-    return next((END_RULE_CODES[k] for k in end if k in END_RULE_CODES), "round-limit")
-
-
-def _pictures_done(state, target: dict) -> bool:
-    from studio.playtest.elements import taken
-
-    need = target.get(str(state.players), target.get(state.players))
-    done = sum(1 for key, _seat in taken(state) if key.startswith("picture "))
-    return bool(need) and done >= need
+        return EndCode.NOT_FINISHED.value
+    end = getattr(state, "end", None)  # a test game or another engine may report none
+    return end.code.value if end is not None else ""
 
 
 # -- one game -----------------------------------------------------------------------------------
@@ -157,10 +116,6 @@ class Watch:
         self._seat = None
         self._forced_now = False
         self._before = None
-        self.score_reached = False
-        self.bands_out = False
-        end = getattr(state.game, "end_rule", {}) if self.realm else {}
-        self._end_score = end.get("score")
         self._rate = getattr(getattr(state.game, "rules", None), "energy_per_vp", 0) or 1
         from studio.playtest.botcheck import SeatActivity
 
@@ -227,11 +182,6 @@ class Watch:
                 self.forced_events.extend(range(self._n_events, len(self.events)))
             if self._before is not None and scores[seat] < self._before:
                 self.forced_loss[seat] += self._before - scores[seat]
-        if (self._end_score is not None and not self.score_reached and not state.is_terminal()
-                and max(scores) >= self._end_score):
-            self.score_reached = True
-        if self.realm and not self.bands_out and min(state.bands_left) <= 0:
-            self.bands_out = True
         if state.round != self._round or state.is_terminal():
             self._close_round(scores)
             self._round = state.round

@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from studio.bots.spec import BotSpec
 from studio.playtest.botcheck import BotFailureTally, failing_seats
 from studio.playtest.seats import ALPHA, compare_settings, seat_test
 
@@ -41,11 +42,10 @@ def bot_label(bot) -> str:
     """A bot name for people: ``mcts:200`` -> ``MCTS 200``, ``mcts`` -> ``MCTS 200`` (its
     default budget), a playstyle by its name."""
     name = getattr(bot, "name", None) or str(bot)
-    base, _, rest = name.partition(":")
-    if base == "mcts":
-        budget = rest.split(":")[0] or "200"
-        return f"MCTS {budget}"
-    return name
+    try:
+        return BotSpec.parse(name).label()
+    except ValueError:
+        return name
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studio.bots import Bot, make_bot
+from studio.bots import Bot, BotSpec
 from studio.playtest.elements import taken
 from studio.playtest.insight import Watch, end_code
+from studio.rules.ends import NOT_FINISHED
 
 DEFAULT_BOT = "greedy"
 MAX_EVALUATE = 100  # positions valued per game at most (each values every legal move)
@@ -45,7 +46,8 @@ class GameResult:
     statistics of :mod:`studio.playtest.elements`.
 
     What the game watch (:class:`~studio.playtest.insight.Watch`) saw: ``end_code``, how the game
-    ended as a code of :data:`~studio.playtest.insight.END_CODES`; per seat, ``forced``
+    ended as a code of :data:`~studio.playtest.insight.END_CODES` (the engine's
+    :class:`~studio.rules.ends.GameEnd`; ``end_reason`` is its words); per seat, ``forced``
     decisions (no draw legal, no legal band gaining anything) and ``forced_loss``, the points
     those cost; ``dry_moves`` (bands placed with deck, discard and pool empty) and
     ``dry_wasted`` (those gaining no points nor energy); ``dry_round``, the first round the
@@ -188,7 +190,8 @@ def resolve_bots(bot_names: str | Sequence[str] | None, players: int) -> list[st
     else:
         names = [n if hasattr(n, "build") else str(n).strip() for n in bot_names]  # specs stay objects
     for n in names:
-        make_bot(n)  # raises ValueError naming the problem
+        if not hasattr(n, "build"):
+            BotSpec.parse(n)  # raises BotSpecError naming the spec and the problem
     if len(names) == 1:
         names = names * players
     if len(names) != players:
@@ -298,11 +301,11 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
     completions = parts.get("completions", ())
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
-        actions=len(state.history), end_reason=state.end_reason or "not finished",
+        actions=len(state.history), end_reason=state.end_reason or NOT_FINISHED.text,
         bands_used=bands, seat_names=tuple(state.game.seat_names), bots=tuple(bot_names),
         elements=taken(state), decided_at=decided_at, lead_changes=lead_changes, seat_stats=stats,
         target=target, challenges=challenges, completions=completions,
-        end_code=end_code(state, watch.score_reached if watch else False, watch.bands_out if watch else False),
+        end_code=end_code(state),
         mechanics=() if events is None else measure_game(state, events, watch.forced_events if watch else ()),
         origins=origins_of(state),
         places=() if events is None else places_of(events, watch.forced_events if watch else ()),

@@ -79,11 +79,6 @@ def player_counts(scenario) -> list[int]:
     return ([1] if solo else []) + [2, 3, 4, 5]
 
 
-def is_solo(scenario) -> bool:
-    """Whether a scenario is only ever played alone (Rivages ``players: [1]``)."""
-    return player_counts(scenario) == [1]
-
-
 def default_players(scenario) -> int:
     """The player count used when none is asked for: 1 for a solo scenario, else 2 when the
     scenario has it, else its smallest count."""

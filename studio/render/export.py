@@ -659,5 +659,3 @@ def format_for_path(path: str | Path, default: str = "pdf") -> str:
     return suffix if suffix in FORMATS else default
 
 
-def with_format(settings: ExportSettings, fmt: str) -> ExportSettings:
-    return replace(settings, format=fmt)

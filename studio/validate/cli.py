@@ -126,7 +126,7 @@ def _renamed(finding: Finding, old: str, new: str) -> Finding:
     if finding.path != old:
         return finding
     return Finding(finding.code, finding.severity, finding.message.replace(old, new), new, finding.line,
-                   finding.col, finding.element)
+                   finding.col, finding.element, finding.json_path)
 
 
 def _print_explanations(findings: list[Finding]) -> None:

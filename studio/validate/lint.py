@@ -86,10 +86,6 @@ class BoardNeeds:
         return self.modules is not None and module in self.modules
 
 
-SeatNeeds = BoardNeeds
-"""The name :class:`BoardNeeds` had while it covered seats only (the editor's dock uses it)."""
-
-
 # --- board -------------------------------------------------------------------------------------
 
 def lint_board(board: Board, geo: BoardGeometry, report: Reporter, needs: BoardNeeds | None = None) -> None:

@@ -42,7 +42,7 @@ class Reporter:
         line, col = self.locate(at, key)
         if element is None and self.element_of is not None:
             element = self.element_of(tuple(at))
-        finding = Finding(code, severity, message, self.path, line, col, element)
+        finding = Finding(code, severity, message, self.path, line, col, element, tuple(at))
         self.findings.append(finding)
         return finding
 
@@ -81,5 +81,5 @@ def group_escapes(findings: list[Finding]) -> list[Finding]:
             out.append(Finding(f.code, f.severity,
                                f"{len(group)} references leave the content root {m['root']} (a copy of the "
                                f"scenario away from its content? copy the files too, or move it back): {refs}",
-                               f.path, f.line, f.col, f.element))
+                               f.path, f.line, f.col, f.element, f.json_path))
     return out

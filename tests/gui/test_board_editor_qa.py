@@ -11,7 +11,6 @@ import pytest
 from studio.content import bundled_path
 
 REPO = Path(__file__).resolve().parents[2]
-JUNGLE_SCENARIO = bundled_path("scenarios", "jungle-temples.yaml")
 
 
 @pytest.mark.parametrize("bad, heading", [

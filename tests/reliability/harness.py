@@ -26,8 +26,6 @@ from studio.model.io import InvalidContent
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = 10.0  # seconds: a check slower than this counts as a hang
 GAME_SLOW = 120.0  # seconds: a whole game (4 greedy bots on a big board) slower than this is a hang
-RIVAGES_SCENARIOS = ("rivages.yaml", "rivages-solo.yaml")
-
 # values a careless edit, a bad merge or a hostile file puts where something else belongs
 HOSTILE = [None, True, False, 0, -1, 1, 2, 6.0, 0.5, -0.0, 10 ** 12, 1e300, "", "x", "1", "yes", "deck", "a1",
            "010", "1:00", "2001-01-01", "é" * 3, "a" * 300, [], [0], [0, 0], [[0, 0]], ["a1", "a2"], [1, "x"],

@@ -166,9 +166,3 @@ def crossed(state, seat):
     m = state.island_map(seat)
     p = state.players_state[seat]
     return sorted(m.at[i] for i in range(m.n) if p.crossed >> i & 1)
-
-
-def finish_turn(state):
-    """End the current seat's turn (answers nothing; the seat must have nothing pending)."""
-    from studio.rules.rivages.actions import EndTurn
-    state.apply(EndTurn())

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from studio.rules import load_game
+from studio.rules.ends import NOT_FINISHED
 from studio.rules.realm import Place
 from tests.rules.realm_helpers import game_on, seg, small_board
 from tests.rules.test_realm_conformance import CASES
@@ -25,7 +26,7 @@ def reference_projection(state) -> list[float]:
     final = state
     if state.end_reason is None:
         final = state.clone()
-        final._finish("projection")
+        final._finish(NOT_FINISHED)  # any end: the final scoring is the same
     return [float("-inf") if s in final.eliminated else float(final.score[s]) for s in range(state.players)]
 
 

@@ -33,11 +33,6 @@ def draws(state, n=1):
         state.apply(options[-1])
 
 
-def refill(state, *seats):
-    for s in seats:
-        give(state, s, red=8)
-
-
 # --- Location 2: Volcano -----------------------------------------------------------------------
 
 def volcano_board(players=2):

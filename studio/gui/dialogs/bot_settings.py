@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from studio.bots import MCTSBot
+from studio.bots import BotSpec, MCTSBot
 from studio.bots.mcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS
 from studio.gui import desktop
 
@@ -27,8 +27,10 @@ DEFAULT_SECONDS = 1.0
 
 
 def _bot(spec: str) -> MCTSBot:
-    _base, _sep, args = spec.partition(":")
-    return MCTSBot.from_spec(args) if args else MCTSBot()
+    bot = BotSpec.parse(spec).build()
+    if not isinstance(bot, MCTSBot):
+        raise ValueError(f"bot {spec!r} has no search budget to set: only the MCTS bot has")
+    return bot
 
 
 class BotSettingsDialog(QDialog):

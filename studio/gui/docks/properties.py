@@ -525,7 +525,7 @@ class PropertiesDock(QDockWidget):
         self.stack.addWidget(page)
 
     def _build_crater_page(self) -> None:
-        page, form, self.crater_heading, outer = _page("Crater")
+        page, form, _heading, outer = _page("Crater")
         self.crater_pegs = QLabel()
         self.crater_pegs.setWordWrap(True)
         form.addRow(self.tr("Pegs"), self.crater_pegs)
@@ -543,7 +543,7 @@ class PropertiesDock(QDockWidget):
         self.stack.addWidget(page)
 
     def _build_mixed_page(self) -> None:
-        page, form, self.mixed_heading, outer = _page("Selection")
+        page, form, _heading, outer = _page("Selection")
         self.mixed_text = QLabel()
         self.mixed_text.setWordWrap(True)
         form.addRow(self.mixed_text)

@@ -58,8 +58,8 @@ def _spin(value: float, low: float, high: float, step: float, suffix: str, decim
 
 class ExportDialog(QDialog):
     """Edits an :class:`~studio.render.export.ExportSettings` (and, unless ``for_print``, the
-    output file). ``settings()`` and ``path()`` give the result; ``sheet_layout()`` the current
-    sheet layout (None when the settings cannot be laid out; the reason is shown)."""
+    output file). ``settings()`` and ``path()`` give the result; ``page_count()`` the sheets the current
+    layout takes (0 when the settings cannot be laid out; the reason is shown)."""
 
     def __init__(self, board: Board, settings: export.ExportSettings, path: str | None = None,
                  for_print: bool = False, parent: QWidget | None = None) -> None:
@@ -173,9 +173,6 @@ class ExportDialog(QDialog):
         if p.suffix.lower().lstrip(".") != fmt:
             p = p.with_suffix(f".{fmt}") if p.suffix.lower().lstrip(".") in export.FORMATS else Path(f"{text}.{fmt}")
         return str(p)
-
-    def sheet_layout(self) -> export.SheetLayout | None:
-        return self._layout
 
     def page_count(self) -> int:
         return self._layout.pages if self._layout is not None else 0

@@ -279,9 +279,3 @@ def players_summary(cards: CardSet) -> list[tuple[int, int, int]]:
     return [(n, len(cards.for_players(n)), 2 * n + 1) for n in range(2, 6)]
 
 
-def is_cards(model) -> bool:
-    return isinstance(model, CardSet)
-
-
-def is_loot(model) -> bool:
-    return isinstance(model, LootSet)

@@ -352,9 +352,6 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     def _recent_key(self) -> str:
         return self.RECENT_KEY or f"{type(self).__name__}RecentFiles"
 
-    def _fill_recent(self) -> None:
-        self.recent.fill()
-
     def export(self, fmt: str) -> list[Path]:
         """File ▸ Export as FMT: ask for a file, write every page; returns the files written."""
         from studio.render.pages import write_pages

@@ -15,7 +15,6 @@ import random
 from studio.geometry.hex import distance, neighbours, offset_to_axial, within
 from studio.gui.content_document import ContentDocument
 from studio.model.rivages import (
-    ALL_TERRAINS,
     SHIP,
     STRONGHOLD,
     WHITE,
@@ -308,5 +307,4 @@ class IslandDocument(ContentDocument):
         return self.set_goal_steps("quest", steps)
 
 
-TERRAIN_ICONS = (ALL_TERRAINS,)
 __all__ = ["IslandDocument", "SHAPES", "new_island", "shape_hexes", "STRONGHOLD", "SHIP", "WHITE"]

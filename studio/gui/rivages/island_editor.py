@@ -710,9 +710,6 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return True
 
     # -- recent --------------------------------------------------------------------------------------
-    def _fill_recent(self) -> None:
-        self.recent.fill()
-
     # -- try it --------------------------------------------------------------------------------------
     def try_it(self, choose: bool = False):
         """Play a solo game on this island (and chosen bundled islands) in a play window."""

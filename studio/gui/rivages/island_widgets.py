@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSpinBox, QWidget
 
 from studio.gui import desktop
 from studio.model.rivages import ALL_TERRAINS, Effect
-from studio.render.rivages_glyphs import Palette, effect_text
+from studio.render.rivages_glyphs import Palette
 
 
 def icon_choices(palette: Palette) -> list[tuple[str, Effect | None]]:
@@ -21,13 +21,6 @@ def icon_choices(palette: Palette) -> list[tuple[str, Effect | None]]:
     out += [(f"Area: {palette.label(t)}", Effect(area=t)) for t in palette.names()]
     out.append(("Area: any terrain", Effect(area=ALL_TERRAINS)))
     return out
-
-
-def icon_label(icon: Effect | None, palette: Palette) -> str:
-    for label, value in icon_choices(palette):
-        if value == icon:
-            return label
-    return effect_text(icon, palette) or "No icon"
 
 
 class RewardEditor(QWidget):

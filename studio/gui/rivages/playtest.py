@@ -145,12 +145,6 @@ class RivagesPlaytestWindow(PlaytestFrame):
             return private[1]
         return line
 
-    def _log_seat(self, line: str) -> int | None:
-        for s, name in enumerate(self.game.seat_names):
-            if line.startswith(name):
-                return s
-        return None
-
     def _reset_choices(self) -> None:
         self._symbol: str | None = None
 

@@ -333,7 +333,6 @@ class TreeEditorWindow(ContentWindow):
         fit.triggered.connect(self.view.fit)
         bar.addAction(fit)
         self.fit_action = fit
-        self.tools_bar = bar
 
     def _build_more_menus(self) -> None:
         edit = self.edit_menu
@@ -376,9 +375,6 @@ class TreeEditorWindow(ContentWindow):
     def set_tool(self, name: str) -> None:
         self.tool_actions[name].setChecked(True)
         self.scene.set_tool(self._tools[name])
-
-    def current_tool(self) -> str:
-        return self.scene.tool.NAME
 
     def set_side(self, side: str) -> None:
         self.scene.set_side(side)

@@ -226,7 +226,7 @@ class TreeScene(QGraphicsScene):
         painter.setPen(QPen(GRID, 0.02))
         painter.setBrush(Qt.NoBrush)
         q0, r0 = hex_of(rect.topLeft())
-        q1, r1 = hex_of(rect.bottomRight())
+        _q1, r1 = hex_of(rect.bottomRight())
         rmin, rmax = min(r0, r1) - 1, max(r0, r1) + 1
         for r in range(rmin, rmax + 1):
             qa = hex_of(QPointF(rect.left(), hex_point((0, r)).y()))[0] - 1
@@ -283,7 +283,6 @@ class TreeScene(QGraphicsScene):
 class Tool:
     """A tool: ``press(pos, shift)``, ``move(pos, dragging)``, ``release(pos)`` in scene units."""
 
-    NAME = "tool"
     HINT = ""
 
     def __init__(self, scene: TreeScene) -> None:
@@ -313,7 +312,6 @@ class Tool:
 class SelectTool(Tool):
     """Click a node or a branch to select it (Shift adds); drag a node to another free hex."""
 
-    NAME = "select"
     HINT = "Click a node or a branch to select it (Shift adds to the selection); drag a node to move it."
 
     def __init__(self, scene: TreeScene) -> None:
@@ -349,7 +347,6 @@ class AddNodeTool(Tool):
     """Click a free hex to add a node there with the tool's effect; it is linked to the selected
     node (so clicks in a row grow a branch) and becomes the selection."""
 
-    NAME = "add"
     HINT = ("Click a free hex to add a node with the effect chosen in the tool options; it is linked to the "
             "selected node, so successive clicks grow a branch.")
 
@@ -384,7 +381,6 @@ class LinkTool(Tool):
     """Click two nodes to link them (or to unlink them when they are linked); the second node
     stays picked, so a path is a run of clicks. Click empty space to start again."""
 
-    NAME = "link"
     HINT = "Click a node, then another, to link them (click a linked pair to unlink). Click empty space to start again."
 
     def press(self, pos, shift):
@@ -410,7 +406,6 @@ class LinkTool(Tool):
 class StartTool(Tool):
     """Click a node to make it the side's start (the red-circled space, RIV-W2)."""
 
-    NAME = "start"
     HINT = "Click a node to make it the start of this side (the red-circled space)."
 
     def press(self, pos, shift):
@@ -423,7 +418,6 @@ class StartTool(Tool):
 class DeleteTool(Tool):
     """Click a node (with its branches) or a branch to delete it."""
 
-    NAME = "delete"
     HINT = "Click a node to delete it with its branches, or a branch to delete it."
 
     def press(self, pos, shift):
@@ -434,9 +428,6 @@ class DeleteTool(Tool):
             tc.delete_nodes(self.doc, self.side, [element[1]])
         else:
             tc.remove_link(self.doc, self.side, element[1], element[2])
-
-
-TOOLS = (SelectTool, AddNodeTool, LinkTool, StartTool, DeleteTool)
 
 
 def free_neighbour(side, node_id: str) -> tuple[int, int] | None:

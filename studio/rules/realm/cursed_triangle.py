@@ -9,6 +9,7 @@ territory scores ``points`` (4).
 
 from __future__ import annotations
 
+from studio.rules.log import LogLine
 from studio.rules.realm.cards import SharedPool, register_card_rules
 from studio.rules.realm.modules import RealmModule, register
 
@@ -100,5 +101,5 @@ class Territories(RealmModule):
             if groups:
                 state.note("territories", seat, count=len(groups), points=self.points * len(groups))
                 state.add_score(seat, self.points * len(groups))
-                state.log.append(f"{state.seat_name(seat)} scores {self.points * len(groups)} VP for "
-                                 f"{len(groups)} distinct territor{'y' if len(groups) == 1 else 'ies'}")
+                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.points * len(groups)} VP for "
+                                 f"{len(groups)} distinct territor{'y' if len(groups) == 1 else 'ies'}", seat))

@@ -16,6 +16,7 @@ A picture is complete when every segment in it has been explored or closed by so
 
 from __future__ import annotations
 
+from studio.rules.ends import EndCode, GameEnd
 from studio.rules.realm.modules import RealmModule, register
 
 
@@ -81,11 +82,11 @@ class Pictures(RealmModule):
             state.note("empty-segments", seat, count=len(empty), loss=before - state.score[seat])
             outcome.notes.append(f"{len(empty)} empty segment(s): -{self.empty_penalty * len(empty)} VP")
 
-    def end_reason(self, state) -> str | None:
+    def end_reason(self, state) -> GameEnd | None:
         target = self.game.end_rule.get("pictures")
         if not target:
             return None
         needed = target.get(str(state.players), target.get(state.players))
         if needed and len(state.extra[self.name]["complete"]) >= needed:
-            return f"{needed} pictures complete"
+            return GameEnd.of(EndCode.PICTURES, pictures=needed)
         return None

@@ -23,7 +23,9 @@ from typing import Any, Callable, ClassVar
 from studio.geometry.bands import BandShape, Topology
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
 from studio.rules.api import Game, IllegalAction, State
+from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
+from studio.rules.log import LogLine
 from studio.rules.realm.actions import (
     DECK,
     CardPayment,
@@ -366,8 +368,9 @@ class RealmState(State):
     top is the end), ``discard``, ``energy`` (per seat), ``supply``, ``bands_left``, ``bands``
     (placed bands as ``(seat, BandShape)``), ``score``, ``collected`` (face index -> seat that
     collected it), ``controlled`` (per seat, face indices explored or closed), ``round``
-    (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end_reason``,
-    ``log`` (one line per action) and ``history`` (actions)."""
+    (1-based), ``seat`` (whose turn), ``actions_left``, ``extra_bought``, ``end`` (how the game
+    ended, a :class:`~studio.rules.ends.GameEnd`, None while it runs), ``end_reason`` (its
+    words), ``log`` (one line per action) and ``history`` (actions)."""
 
     # made from the declarations below, once the class exists (studio.rules.record)
     _copy_record: ClassVar[Callable[[RealmState], RealmState]]
@@ -415,8 +418,9 @@ class RealmState(State):
     seat: int = kept(view="custom")
     actions_left: int = kept(view="public")
     extra_bought: bool = kept(view="public")
-    end_triggered: str | None = kept(view="public")
-    end_reason: str | None = kept(view="public")
+    end_triggered: GameEnd | None = kept(view="public")  # the end met during this round
+    end: GameEnd | None = kept(view="public")            # how the game ended (studio.rules.ends)
+    end_reason: str | None = kept(view="public")         # ``end.text``, for people
     final_done: bool = kept(view="hidden")
     log: list = kept("list", snapshot="skip", view="hidden")
     extra: dict = kept("plain", view="public")
@@ -496,7 +500,8 @@ class RealmState(State):
         self.seat = 0
         self.actions_left = rules.actions_per_turn
         self.extra_bought = False
-        self.end_triggered: str | None = None
+        self.end_triggered: GameEnd | None = None
+        self.end: GameEnd | None = None
         self.end_reason: str | None = None
         self.final_done = False
         self.eliminated: set[int] = set()
@@ -852,7 +857,7 @@ class RealmState(State):
         hands = [list(h) for h in self.hands]
         energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
         scalars = (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
-                   self.end_triggered, self.end_reason, self.final_done)
+                   self.end_triggered, self.end, self.end_reason, self.final_done)
         eliminated = set(self.eliminated)
         lengths = (len(self.discard), len(self.discards[seat]), len(self.bands), len(self.pending), len(self.log))
         extra = _deep_copy_plain(self.extra)
@@ -871,7 +876,7 @@ class RealmState(State):
             self.score[:] = score
             self.bands_left[:] = bands_left
             (self.supply, self.round, self.seat, self.actions_left, self.extra_bought,
-             self.end_triggered, self.end_reason, self.final_done) = scalars
+             self.end_triggered, self.end, self.end_reason, self.final_done) = scalars
             self.eliminated.clear()
             self.eliminated.update(eliminated)
             del self.discard[lengths[0]:]
@@ -1368,7 +1373,7 @@ class RealmState(State):
             if isinstance(action, TakeCard):
                 self._take_bonus_card(pseat, action.source)
             else:
-                self.log.append(f"{self.seat_name(pseat)} takes no bonus card (none left)")
+                self.log.append(LogLine(f"{self.seat_name(pseat)} takes no bonus card (none left)", pseat))
             self._after_pending()
             return
         if isinstance(action, Draw):
@@ -1384,9 +1389,9 @@ class RealmState(State):
             self.supply += cost
             self.actions_left += 1
             self.extra_bought = True
-            self.log.append(f"{self.seat_name(seat)} pays {cost} energy for an extra action")
+            self.log.append(LogLine(f"{self.seat_name(seat)} pays {cost} energy for an extra action", seat))
         elif isinstance(action, Pass):
-            self.log.append(f"{self.seat_name(seat)} ends the turn")
+            self.log.append(LogLine(f"{self.seat_name(seat)} ends the turn", seat))
             self._end_turn()
 
     def _after_pending(self) -> None:
@@ -1404,7 +1409,7 @@ class RealmState(State):
         if card is not None:
             self.hands[seat][card] += 1
         self._refill_pool()
-        self.log.append(f"{self.seat_name(seat)} takes a bonus card: {text}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} takes a bonus card: {text}", seat))
 
     def _spend_action(self) -> None:
         self.actions_left -= 1
@@ -1428,7 +1433,7 @@ class RealmState(State):
                 got.append(src)
             self.hands[seat][card] += 1
         self._refill_pool()
-        self.log.append(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}", seat))
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
         shape = self._shape_of(action)
@@ -1450,7 +1455,7 @@ class RealmState(State):
         outcome = self._settle(seat, shape)
         self.last_outcome = outcome
         if trial is None:
-            self.log.append(self._place_text(seat, action, outcome))
+            self.log.append(LogLine(self._place_text(seat, action, outcome), seat))
         return outcome
 
     def _pay(self, seat: int, payment) -> None:
@@ -1557,12 +1562,12 @@ class RealmState(State):
             outcome.energy += self.take_energy(seat, topo.energy[face])
 
     # -- turns and the end ------------------------------------------------------------------
-    def _end_condition_met(self) -> str | None:
+    def _end_condition_met(self) -> GameEnd | None:
         end = self.game.end_rule
         if "score" in end and max(self.score) >= end["score"]:
-            return f"a player reached {end['score']} VP"
+            return GameEnd.of(EndCode.SCORE, score=end["score"])
         if end.get("bands-exhausted") and min(self.bands_left) <= 0:
-            return "a player has no bands left"
+            return GameEnd.of(EndCode.BANDS_EXHAUSTED)
         for m in self.game.hooks["end_reason"]:
             reason = m.end_reason(self)
             if reason:
@@ -1577,11 +1582,11 @@ class RealmState(State):
             end = self.game.end_rule
             reason = self.end_triggered or self._end_condition_met()
             if reason is None and "rounds" in end and self.round >= end["rounds"]:
-                reason = f"{end['rounds']} rounds played"
+                reason = GameEnd.of(EndCode.ROUNDS, rounds=end["rounds"])
             if reason is None and all(b <= 0 for b in self.bands_left):
-                reason = "every player has used all their bands"
+                reason = GameEnd.of(EndCode.ALL_BANDS_USED)
             if reason is None and self.round >= self.game.rules.max_rounds:
-                reason = f"round limit ({self.game.rules.max_rounds}) reached"
+                reason = GameEnd.of(EndCode.ROUND_LIMIT, limit=self.game.rules.max_rounds)
             if reason is not None:
                 self._finish(reason)
                 return
@@ -1590,13 +1595,14 @@ class RealmState(State):
         else:
             self.seat += 1
 
-    def _finish(self, reason: str) -> None:
-        """Final scoring (:meth:`_final_scoring`); the game is over."""
+    def _finish(self, end: GameEnd) -> None:
+        """Final scoring (:meth:`_final_scoring`); the game is over, as ``end`` says."""
         self._final_scoring()
-        self.end_reason = reason
+        self.end = end
+        self.end_reason = end.text
         self.final_done = True
         won = self.winners()
-        self.log.append(f"game over: {reason}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
+        self.log.append(f"game over: {end.text}; winner(s): " + (", ".join(self.seat_name(s) for s in won) or "nobody"))
 
     def _final_scoring(self) -> None:
         """The modules' energy rules, energy to VP (RTR-E2), then the modules' end-of-game
@@ -1610,7 +1616,8 @@ class RealmState(State):
                 bonus = self.energy[s] // rate
                 if bonus and s not in self.eliminated:
                     self.add_score(s, bonus)
-                    self.log.append(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy")
+                    self.log.append(LogLine(f"{self.seat_name(s)} scores {bonus} VP for {self.energy[s]} unused energy",
+                                            s))
         for m in self.game.hooks["final_scoring"]:
             m.final_scoring(self)
 

@@ -20,6 +20,7 @@ L8-5 (crossing another chain pays its owner) is the base payment rule.
 from __future__ import annotations
 
 from studio.model.realm import line_key
+from studio.rules.log import LogLine
 from studio.rules.realm.modules import RealmModule, register
 
 ARTIFACTS = ("sword", "helmet", "shield")
@@ -107,5 +108,5 @@ class Labyrinth(RealmModule):
             if sets:
                 state.note("artifact-sets", seat, sets=sets, points=self.set_points * sets)
                 state.add_score(seat, self.set_points * sets)
-                state.log.append(f"{state.seat_name(seat)} scores {self.set_points * sets} VP for "
-                                 f"{sets} set(s) of artifacts")
+                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.set_points * sets} VP for "
+                                 f"{sets} set(s) of artifacts", seat))

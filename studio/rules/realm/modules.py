@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from studio.geometry.bands import BandShape
+    from studio.rules.ends import GameEnd
     from studio.rules.realm.game import PlaceOutcome, RealmGame, RealmState
 
 
@@ -43,8 +44,9 @@ class RealmModule:
         test (tests/rules/test_preview.py) holds both to the same result."""
         return False
 
-    def end_reason(self, state: "RealmState") -> str | None:
-        """A reason to end the game at the end of this round, or None."""
+    def end_reason(self, state: "RealmState") -> GameEnd | None:
+        """A reason to end the game at the end of this round (a
+        :class:`~studio.rules.ends.GameEnd`), or None."""
         return None
 
     def before_final(self, state: "RealmState") -> None:

@@ -8,6 +8,7 @@ idols of it share ``points`` (6), each tied leader getting the share rounded up 
 
 from __future__ import annotations
 
+from studio.rules.log import LogLine
 from studio.rules.realm.modules import RealmModule, register
 
 IDOL_COLOURS = ("orange", "blue")
@@ -63,7 +64,7 @@ class Idols(RealmModule):
                         state.note("idols", t, colour=colour, count=k)
             state.note("idol-majority", s, colour=colour, count=best, points=share, shared=shared)
             state.add_score(s, share)
-            state.log.append(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})")
+            state.log.append(LogLine(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})", s))
 
     def project_final_scoring(self, state, score) -> None:
         for s, share, *_rest in self._awards(state):

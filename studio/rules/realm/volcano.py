@@ -9,6 +9,7 @@ whatever the score.
 
 from __future__ import annotations
 
+from studio.rules.log import LogLine
 from studio.rules.realm.modules import RealmModule, register
 
 
@@ -36,9 +37,10 @@ class VolcanoEscape(RealmModule):
                 state.note("escape", seat, energy=state.energy[seat], need=self.escape)
                 state.energy[seat] -= self.escape
                 state.supply += self.escape
-                state.log.append(f"{state.seat_name(seat)} escapes the volcano with {self.escape} energy")
+                state.log.append(LogLine(f"{state.seat_name(seat)} escapes the volcano with {self.escape} energy",
+                                         seat))
             else:
                 state.eliminated.add(seat)
                 state.note("no-escape", seat, energy=state.energy[seat], need=self.escape)
-                state.log.append(f"{state.seat_name(seat)} holds {state.energy[seat]} energy, fewer than "
-                                 f"{self.escape}, and cannot escape: loses the game")
+                state.log.append(LogLine(f"{state.seat_name(seat)} holds {state.energy[seat]} energy, fewer than "
+                                 f"{self.escape}, and cannot escape: loses the game", seat))

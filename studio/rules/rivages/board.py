@@ -221,10 +221,6 @@ class IslandMap:
                         out.append(mask)
         return out
 
-    def space_symbols(self) -> set[str]:
-        return set(self.symbol_mask)
-
-
 class TreeMap:
     """One side of a Tree of Wisdom ready for play: nodes are indices, links are masks."""
 

@@ -31,7 +31,9 @@ from typing import Any, Callable, ClassVar, NamedTuple
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
+from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
+from studio.rules.log import LogLine
 from studio.rules.record import derive_copy, derive_snapshot, kept
 from studio.rules.rivages.actions import (
     END_TURN,
@@ -49,7 +51,6 @@ from studio.rules.rivages.actions import (
 )
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
 
-DECISION_KINDS = ("any", "leap", "area", "statue")
 SPACE_PICKS = ("any", "leap")
 
 
@@ -292,7 +293,9 @@ class RivagesState(State):
     (solo), ``bag`` (token indices, next draw last), ``loot_discard``, ``pile`` (island
     indices, top last), ``round`` (1-based; once the game is over, the number of rounds played), ``seat`` (to act), ``phase`` (``start``,
     ``choose`` or ``row``), ``row`` (symbols left), ``pending`` (effect atoms waiting, first
-    next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end_reason``, ``final``
+    next), ``loot_used``, ``last_round``, ``challenges`` (solo), ``end`` (how
+    the game ended, a :class:`~studio.rules.ends.GameEnd`, None while it runs), ``end_reason``
+    (its words), ``final``
     (final scores), ``bonus`` (Great Explorer scrolls), ``completions`` (goal steps met, see
     :meth:`stats`), ``bridges_used`` (every bridge a cross went over, RIV-T8, as ``(seat,
     island id, end a, end b, round)``), ``log`` (public lines), ``private_log`` (``{log index:
@@ -322,7 +325,8 @@ class RivagesState(State):
     pending: list = kept("list")
     loot_used: bool = kept()
     last_round: bool = kept()
-    end_reason: str | None = kept()
+    end: GameEnd | None = kept()          # how the game ended (studio.rules.ends)
+    end_reason: str | None = kept()       # ``end.text``, for people
     final: list | None = kept("optional-list")
     bonus: list = kept("list")
     completions: list = kept("list")
@@ -399,6 +403,7 @@ class RivagesState(State):
         self.pending: list = []
         self.loot_used = False
         self.last_round = False
+        self.end: GameEnd | None = None
         self.end_reason: str | None = None
         self.final: list[int] | None = None
         self.bonus = [0] * n
@@ -710,31 +715,31 @@ class RivagesState(State):
         t = type(action)
         who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
             self._note_bridge(p, m, 1 << i)
             self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(f"{who}: {action}")
+            self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(f"{who} plays {action.card}: {' '.join(self.row)}")
+            self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
         elif t is Fallback:
             if action.card is not None:
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(f"{who} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{who} takes one free cross")
+            self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
+                            if action.card else f"{who} takes one free cross", self.seat))
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
@@ -744,12 +749,12 @@ class RivagesState(State):
             self.loot_used = True
             if self.events is not None:
                 self.note("loot-play", self.seat, token=action.kind)
-            self.log.append(f"{who} plays loot {action.kind}")
+            self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(f"{who} starts {m.name} at {list(action.at)}")
+            self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()
@@ -822,7 +827,7 @@ class RivagesState(State):
                 self.completions.append((self.seat, m.id, name, done, self.round))
                 if self.events is not None:
                     self.note("goal", self.seat, island=m.id, goal=name, step=done)
-                self.log.append(f"{self.seat_name(self.seat)} completes {st.text}")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
 
     def _gain(self, p: Player, atoms) -> None:
         """Apply ``atoms`` before anything waiting (RIV-G2), as far as no choice is needed."""
@@ -850,15 +855,15 @@ class RivagesState(State):
             if kind == "statue":
                 p.statues += 1
             if not opts:
-                self.log.append(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
                 if self.events is not None:
                     self.note("effect-lost", self.seat, effect=kind)
                 continue
             if kind == "statue":  # no choice to answer, so no answer in the log: say which space
                 tree = self.game.trees[p.tree]
                 node = opts.bit_length() - 1
-                self.log.append(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
-                                + (f" ({tree.effect_text[node]})" if tree.effect_text[node] else ""))
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
+                                + (f" ({tree.effect_text[node]})" if tree.effect_text[node] else ""), self.seat))
             self._resolve(p, m, kind, arg, opts.bit_length() - 1)
 
     def _answer(self, p: Player, m: IslandMap, action) -> None:
@@ -913,13 +918,14 @@ class RivagesState(State):
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
             if self.events is not None:
                 self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
-            self.log.append(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}")
+            self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
+                                    self.seat))
 
     def _draw_loot(self, p: Player) -> None:
         """Draw a token; an empty bag is refilled from the played tokens (RIV-I6)."""
         if not self.bag:
             if not self.loot_discard:
-                self.log.append(f"{self.seat_name(self.seat)} finds the loot bag empty")
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} finds the loot bag empty", self.seat))
                 return
             self.bag, self.loot_discard = self.loot_discard, []
             self.rng.shuffle(self.bag)
@@ -929,7 +935,7 @@ class RivagesState(State):
             self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
         who = self.seat_name(self.seat)
         self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
-        self.log.append(f"{who} draws a Loot token")
+        self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
 
     # -- turns, rounds and the end ------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -960,7 +966,7 @@ class RivagesState(State):
             if game.rules.travel_on_last_turn:
                 for s in range(n):
                     self._travel(s, final=True)
-            self._finish("the last turn is over")
+            self._finish(GameEnd.of(EndCode.LAST_TURN))
             return
         hands = [p.hand for p in players]  # RIV-E2: both cards to the left-hand player
         for s in range(n):
@@ -997,7 +1003,7 @@ class RivagesState(State):
         p.hand = []
         if len(self.removed) >= game.solo.removed:
             self._travel(0, final=game.rules.travel_on_last_turn)
-            self._finish(f"{len(self.removed)} Exploration cards removed")
+            self._finish(GameEnd.of(EndCode.CARDS_REMOVED, removed=len(self.removed)))
             return
         self._travel(0, final=False)
         for _ in range(2):
@@ -1010,7 +1016,7 @@ class RivagesState(State):
         # the safety stop ends the game before the counter moves on, so ``round`` stays the
         # number of rounds played, as at every other end
         if self.round >= self.game.rules.max_rounds:
-            self._finish(f"round limit ({self.game.rules.max_rounds}) reached")
+            self._finish(GameEnd.of(EndCode.ROUND_LIMIT, limit=self.game.rules.max_rounds))
             return
         self.round += 1
         self.seat = 0
@@ -1026,7 +1032,7 @@ class RivagesState(State):
             return
         p.travel = False
         if not self.pile:
-            self.log.append(f"{self.seat_name(seat)} finds no island left and stays")
+            self.log.append(LogLine(f"{self.seat_name(seat)} finds no island left and stays", seat))
             return
         game = self.game
         p.past.append((p.island, p.crossed))
@@ -1038,7 +1044,7 @@ class RivagesState(State):
         p.areas_done = 0
         p.areas_order = []
         p.needs_start = True
-        self.log.append(f"{self.seat_name(seat)} sails to {m.name}")
+        self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
         if self.events is not None:
             self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
@@ -1052,7 +1058,7 @@ class RivagesState(State):
                 p.scrolls += gain
                 self.log.append(f"Solo Explorer: island {p.islands_visited} brings {gain} scrolls")
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, end: GameEnd) -> None:
         game = self.game
         players = self.players_state
         totals = [p.scrolls + len(p.loot) for p in players]  # RIV-E5, RIV-X7
@@ -1066,12 +1072,13 @@ class RivagesState(State):
                 f"{self.seat_name(s)} +{b} ({p.islands_visited} island{'s' if p.islands_visited != 1 else ''})"
                 for s, (p, b) in enumerate(zip(players, self.bonus))))
         self.final = totals
-        self.end_reason = reason
+        self.end = end
+        self.end_reason = end.text
         self.phase = "over"
         self.row = []
         won = self.winners()
         names = ", ".join(self.seat_name(s) for s in won) or "nobody"
-        self.log.append(f"game over: {reason}; scores {totals}; winner(s): {names}")
+        self.log.append(f"game over: {end.text}; scores {totals}; winner(s): {names}")
 
     def great_explorer_bonus(self) -> list[int]:
         """Scrolls per seat for the most islands visited (RIV-E5): the scenario's values for

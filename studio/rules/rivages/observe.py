@@ -253,6 +253,7 @@ def observation(state: RivagesState, seat: int) -> dict:
         "round": state.round,
         "to_move": state.current_player,
         "last_round": state.last_round,
+        "end": state.end,
         "end_reason": state.end_reason,
         "phase": state.phase if own_turn else None,
         "row": list(state.row) if own_turn else [],
@@ -507,6 +508,7 @@ def state_from_observation_plain(game: RivagesGame, obs: dict, rng: random.Rando
     s.pending = [tuple(a) for a in obs["pending"]]
     s.loot_used = obs["loot_used"]
     s.last_round = obs["last_round"]
+    s.end = obs["end"]
     s.end_reason = obs["end_reason"]
     s.final = None if obs["final"] is None else list(obs["final"])
     s.bonus = [0] * game.players
@@ -575,6 +577,7 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     s.pending = [tuple(a) for a in obs["pending"]]
     s.loot_used = obs["loot_used"]
     s.last_round = obs["last_round"]
+    s.end = obs["end"]
     s.end_reason = obs["end_reason"]
     s.final = None if obs["final"] is None else list(obs["final"])
     s.bonus = [0] * game.players
