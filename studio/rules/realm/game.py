@@ -147,7 +147,7 @@ class _Listing:
     gained; whether a group can be paid is one look-up per sequence for the hand. Owned by one
     state: a clone starts without one."""
 
-    __slots__ = ("shapes", "pos", "held", "seqs", "groups", "dirty")
+    __slots__ = ("shapes", "pos", "held", "seqs", "groups", "dirty", "read")
 
     def __init__(self) -> None:
         self.shapes: list[BandShape] = []
@@ -156,6 +156,7 @@ class _Listing:
         self.seqs: list[int] = []                # position -> colour sequence id to pay
         self.groups: dict[int, set[int]] = {}    # colour sequence id -> positions
         self.dirty: list[str] = []               # pegs the seat's bands took since
+        self.read = 0                            # shapes of the reach read so far
 
     def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
         shapes, held, seqs, groups, pos = self.shapes, self.held, self.seqs, self.groups, self.pos
@@ -163,10 +164,15 @@ class _Listing:
         seq_of = game.caches.seq_of
         n = len(shapes)
         redo: list[int] = []
-        if len(reach_shapes) > n:  # the reach only grows, in order
+        if len(reach_shapes) > self.read:  # the reach only grows, in order
             get = state.peg_seats.get
             bit = 1 << seat
-            for k, sh in enumerate(reach_shapes[n:], n):
+            allowed = game.allowed_kinds
+            fresh = reach_shapes[self.read:]
+            self.read = len(reach_shapes)
+            if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
+                fresh = [sh for sh in fresh if sh.kind in allowed]
+            for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
                 shapes.append(sh)
                 h = 0
@@ -218,12 +224,13 @@ class LegalActions(Sequence):
     right after the state moves on. Iterating, comparing, ``in``, slicing, ``+`` and pickling
     build the whole list once (pickled as a plain list)."""
 
-    __slots__ = ("_head", "_tail", "_count", "_game", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list")
+    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list")
 
-    def __init__(self, head: list, game: "RealmGame", seat: int, shapes: list, at: list, plans: dict,
-                 pegs: dict, tail: list) -> None:
+    def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, at: list, plans: dict,
+                 tail: list) -> None:
         self._head, self._tail, self._count = head, tail, len(at)
-        self._game, self._seat, self._shapes, self._at, self._plans, self._pegs = game, seat, shapes, at, plans, pegs
+        self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
+        self._pegs = dict(state.peg_seats)  # the peg owners as listed (the state moves on)
         self._list: list | None = None
 
     def __len__(self) -> int:
@@ -243,12 +250,24 @@ class LegalActions(Sequence):
             return self._head[i]
         i -= h
         if i < self._count:
-            return self._place(self._shapes[self._at[i]])
+            return self._place(self._shapes[self._at[i]], self._live_cache())
         return self._tail[i - self._count]
 
-    def _place(self, shape: BandShape) -> Place:
-        game = self._game
-        entry = _pay_entry_for(game, self._pegs, self._seat, shape)
+    def _live_cache(self) -> list | None:
+        """The state's payment cache of the seat while its bands are those listed, else None."""
+        state = self._state
+        if state._trial is None and state.peg_seats == self._pegs:
+            return state._pay_cache[self._seat]
+        return None
+
+    def _place(self, shape: BandShape, cache: list | None) -> Place:
+        game = self._state.game
+        if cache is None:
+            entry = _pay_entry_for(game, self._pegs, self._seat, shape)
+        else:  # filled in place even when shared (see RealmState._list_places)
+            entry = cache[shape.index]
+            if entry is None:
+                entry = cache[shape.index] = _pay_entry_for(game, self._pegs, self._seat, shape)
         caches = game.caches
         pid = self._plans[entry[0]]  # the hand's plans, filled when listed
         built = entry[2]
@@ -259,8 +278,8 @@ class LegalActions(Sequence):
 
     def _whole(self) -> list:
         if self._list is None:
-            shapes, place = self._shapes, self._place
-            self._list = self._head + [place(shapes[k]) for k in self._at] + self._tail
+            shapes, place, cache = self._shapes, self._place, self._live_cache()
+            self._list = self._head + [place(shapes[k], cache) for k in self._at] + self._tail
         return self._list
 
     def __iter__(self):
@@ -1090,8 +1109,7 @@ class RealmState(State):
         if self.actions_left > 0:
             game = self.game
             reach = self.reach[seat]
-            if (reach is not None and self.bands_left[seat] > 0 and game.rules.connect and not game.band_filters
-                    and len(game.allowed_kinds) == game.topology_kinds):
+            if reach is not None and self.bands_left[seat] > 0 and game.rules.connect and not game.band_filters:
                 lazy = self._lazy_actions(seat, reach[0])
                 if lazy is not None:
                     return lazy
@@ -1134,7 +1152,7 @@ class RealmState(State):
         tail = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
-        return LegalActions(head, self.game, seat, mine.shapes, at, plans, dict(self.peg_seats), tail)
+        return LegalActions(head, self, seat, mine.shapes, at, plans, tail)
 
     def _can_buy_extra(self, seat: int) -> bool:
         cost = self.game.rules.extra_action_cost
