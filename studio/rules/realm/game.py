@@ -1016,6 +1016,9 @@ class RealmState(State):
     def _shape_of(self, action: Place) -> BandShape:
         """The band shape of a Place (its pegs are in canonical order when it came from
         :meth:`legal_actions`)."""
+        band = action.__dict__.get("_band")
+        if band is not None and band[0] is self.game.caches:
+            return band[1]
         topo = self.game.topology
         found = topo.shape_by_key.get((action.shape, action.pegs)) if action.shape else None
         if found is None:
@@ -1452,7 +1455,11 @@ class RealmState(State):
             return "RTR-S5: you have no bands left"
         pegs = action.pegs
         # a band in canonical form names a board shape at once (bands from legal_actions do)
-        shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
+        band = action.__dict__.get("_band")
+        if band is not None and band[0] is game.caches:  # listed by this game (see _place_from_plan)
+            shape = band[1]
+        else:
+            shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
         if shape is None:
             unknown = [p for p in pegs if p not in game.board.pegs]
             if unknown:
@@ -2003,4 +2010,8 @@ def _place_from_plan(caches: PlayCaches, shape: BandShape, recipients: tuple, pl
             pay.append(joker)
     if len(pay) > 1:
         pay.sort(key=payment_order)
-    return Place.trusted(shape.pegs, tuple(pay), shape.kind)
+    place = Place.trusted(shape.pegs, tuple(pay), shape.kind)
+    # the band's shape, for the game whose caches built it: no look-up by pegs when it is
+    # played or previewed (never pickled, see Place.__getstate__)
+    place.__dict__["_band"] = (caches, shape)
+    return place
