@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Sequence
 
 
 class Bot(abc.ABC):
@@ -13,7 +14,7 @@ class Bot(abc.ABC):
     name = "bot"
 
     @abc.abstractmethod
-    def act(self, game, observation: dict, legal_actions: list, rng: random.Random):
+    def act(self, game, observation: dict, legal_actions: Sequence, rng: random.Random):
         """One of ``legal_actions``."""
 
 

@@ -9,7 +9,6 @@ and after the state has moved on, on random positions of all 24 bundled cases.
 """
 
 import pickle
-
 import random
 
 import pytest

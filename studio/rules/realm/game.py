@@ -15,8 +15,8 @@ Other payments for the same band are just as legal: ``payment_options(pegs)`` li
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar
@@ -186,25 +186,26 @@ class _Listing:
             slots_at = game.peg_slots
             for p in self.dirty:
                 for i, slot in slots_at[p]:
-                    k = pos.get(i)
-                    if k is not None and not held[k] & slot:
-                        held[k] |= slot
-                        redo.append(k)
+                    at = pos.get(i)
+                    if at is not None and not held[at] & slot:
+                        held[at] |= slot
+                        redo.append(at)
             self.dirty = []
         for k in redo:
             sh = shapes[k]
             h = held[k]
-            seq = seq_of.get((sh.index, h))
-            if seq is None:
-                seq = seq_of[sh.index, h] = game.caches.colour_id(
+            known = seq_of.get((sh.index, h))
+            if known is None:
+                known = seq_of[sh.index, h] = game.caches.colour_id(
                     tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
+            seq: int = known
             old = seqs[k]
             if old == seq:
                 continue
             if old >= 0:
-                members = groups[old]
-                members.discard(k)
-                if not members:
+                left = groups[old]
+                left.discard(k)
+                if not left:
                     del groups[old]
             seqs[k] = seq
             members = groups.get(seq)
@@ -1103,7 +1104,7 @@ class RealmState(State):
         fewest = min(self.bands_used(s) for s in tied)
         return [s for s in tied if self.bands_used(s) == fewest]
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
         if self.end_reason is not None:
             return []
         seat = self.seat
@@ -1152,7 +1153,7 @@ class RealmState(State):
                 payable.append(members)
         at = sorted(itertools.chain.from_iterable(payable))
         head = self._legal_draws()
-        tail = [] if head or at else [Pass()]
+        tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
         return LegalActions(head, self, seat, mine.shapes, at, plans, tail)
