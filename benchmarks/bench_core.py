@@ -387,8 +387,9 @@ def main(argv=None) -> int:
 
 
 def differential(games: int, only: str | None = None) -> int:
-    """The long mode of tests/rules/test_preview.py and tests/rivages/test_preview.py: ``games``
-    games per bundled case and per Rivages player count (1-5); ``only``: one game's."""
+    """The long mode of tests/rules/test_preview.py, tests/rules/test_legal_places.py (kept
+    listings against the plain list) and tests/rivages/test_preview.py: ``games`` games per
+    bundled case and per Rivages player count (1-5); ``only``: one game's."""
     sys.path.insert(0, str(ROOT))
     from tests.rules import test_preview as t
 
@@ -406,6 +407,11 @@ def differential(games: int, only: str | None = None) -> int:
                     for state, rng in t.positions_of(game, 100, games=games * 3, every=1))
             total += n
             print(f"  small board, {name} {players}p: {n} previews equal")
+    from tests.rules import test_legal_places as lp
+
+    for name, players in (lp.BUNDLED if only != "rivages" else []):
+        n = lp.listing_positions(name, players, seed=300, games=games)
+        print(f"  {name} {players}p: {n} kept listings (LegalActions) equal to the plain list")
     from tests.rivages import test_preview as r
 
     for scenario, players in (r.CASES if only != "realm" else []):

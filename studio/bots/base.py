@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Sequence
 
 
 class Bot(abc.ABC):
@@ -13,7 +14,7 @@ class Bot(abc.ABC):
     name = "bot"
 
     @abc.abstractmethod
-    def act(self, game, observation: dict, legal_actions: list, rng: random.Random):
+    def act(self, game, observation: dict, legal_actions: Sequence, rng: random.Random):
         """One of ``legal_actions``."""
 
 
@@ -151,21 +152,38 @@ class _Progress:
         rate = state.game.rules.energy_per_vp
         short = state.energy_needed(seat) > state.energy[seat]
         energy_worth = 1.0 if short else (1.0 / rate if rate > 0 else 0.0)
-        self.worth = {}
-        for t, face in enumerate(table["faces"]):
-            if face not in state.collected:
-                self.worth[t] = topo.treasure[face] + energy_worth * topo.energy[face]
         bonus = state.goal_bonus(seat)
-        if bonus:
-            self.worth[("goal", seat)] = float(bonus)
+        # what is left to take, and the best prospect from each peg, depend on these alone:
+        # shared by the decisions (of any game on this board) that agree on them
+        memo = table["memo"]
+        key = (seat, energy_worth, bonus, frozenset(state.collected))
+        found = memo.get(key)
+        if found is None:
+            worth = {}
+            for t, face in enumerate(table["faces"]):
+                if face not in state.collected:
+                    worth[t] = topo.treasure[face] + energy_worth * topo.energy[face]
+            if bonus:
+                worth[("goal", seat)] = float(bonus)
+            if len(memo) > 1024:  # keep memory flat over long batches
+                memo.clear()
+            # peg -> best prospect from it, filled as pegs are met
+            found = memo[key] = (worth, max(worth.values(), default=0.0), {})
+        self.worth, self.top, self.peg_best = found
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
         self.dist_at = dist_at
         self.near = table["near"]
-        self.top = max(self.worth.values(), default=0.0)
-        self.peg_best: dict = {}  # peg -> best prospect from it, filled as pegs are met
         # the best prospect now: the best from any held peg (the nearest of each target counts)
-        self.best_now = max((self._peg_best(p) for p in self.held), default=0.0)
+        peg_best = self.peg_best
+        best_now = 0.0
+        for p in self.held:
+            v = peg_best.get(p)
+            if v is None:
+                v = peg_best[p] = self._peg_best(p)
+            if v > best_now:
+                best_now = v
+        self.best_now = best_now
 
     @classmethod
     def of(cls, bot, state, seat):
@@ -242,4 +260,5 @@ def _distance_table(game, decay: float, horizon: int) -> dict:
     # per peg, (distance, target) nearest first (ties in the order targets were met)
     near = {p: tuple(sorted(((d, t) for t, d in targets.items()), key=lambda dt: dt[0]))
             for p, targets in dist_at.items()}
-    return {"faces": faces, "dist_at": dist_at, "near": near, "powers": [decay ** k for k in range(horizon + 1)]}
+    return {"faces": faces, "dist_at": dist_at, "near": near, "powers": [decay ** k for k in range(horizon + 1)],
+            "memo": {}}  # see _Progress.__init__

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Sequence
 from typing import Any, Iterable
 
 
@@ -92,7 +93,7 @@ class State(abc.ABC):
         """Seat index (0-based) to act, or None when the game is over."""
 
     @abc.abstractmethod
-    def legal_actions(self) -> list: ...
+    def legal_actions(self) -> Sequence: ...
 
     def apply(self, action) -> None:
         """Check ``action`` and play it. Raises :class:`IllegalAction` with the reason."""

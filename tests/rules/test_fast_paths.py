@@ -9,7 +9,8 @@
   it gives equal the plain check's for listed bands and for other payments;
 * walls remember what trial lines enclose until they really change;
 * the Volcano escape projected on plain lists equals playing the final scoring;
-* a Place hashes its fields once, and the cache is never pickled.
+* a Place hashes its fields once, and the cache is never pickled;
+* a listed Place remembers its board shape for the game that listed it only.
 """
 
 from __future__ import annotations
@@ -186,6 +187,20 @@ def test_a_place_hashes_its_fields_once_and_never_pickles_the_hash():
     copy = pickle.loads(pickle.dumps(band))
     assert "_hash" not in copy.__dict__ and copy == band and hash(copy) == hash(band)
     assert band.to_dict() == same.to_dict() and repr(band) == repr(same)
+
+
+def test_a_listed_place_knows_its_shape_for_its_own_game_only():
+    game = load_game(scenario("jungle-temples"), 2, seed=1)
+    state = game.new_state(1)
+    listed = next(a for a in state.legal_actions() if isinstance(a, Place))
+    plain = Place(listed.pegs, listed.payment, listed.shape)  # built by hand: no note
+    assert "_band" not in plain.__dict__ and state._shape_of(listed) is state._shape_of(plain)
+    copy = pickle.loads(pickle.dumps(listed))
+    assert "_band" not in copy.__dict__ and copy == listed
+    other = load_game(scenario("jungle-temples"), 2, seed=1).new_state(1)  # another game object
+    assert other._shape_of(listed) is other.game.topology.shape_by_key[(listed.shape, listed.pegs)]
+    assert other._shape_of(listed) is not state._shape_of(listed)
+    assert other.why_illegal(listed) is None and state.why_illegal(listed) is None
 
 
 def test_result_fields_come_from_the_parts_registered_for_the_game():

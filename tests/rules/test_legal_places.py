@@ -2,16 +2,21 @@
 
 ``legal_actions()`` keeps each shape's payment facts until a band lands on one of its pegs and
 shares built actions between states and games; these tests hold it to the plain definition:
-every candidate shape the seat can pay for, once, with ``_default_payment``.
+every candidate shape the seat can pay for, once, with ``_default_payment``. Once a seat's bands
+connect, a state listing it again gives a ``LegalActions`` sequence (its length from kept groups
+of shapes, each band built when read): it is held to the plain list item by item, as a whole,
+and after the state has moved on, on random positions of all 24 bundled cases.
 """
 
+import pickle
 import random
 
 import pytest
 
 from studio.content import bundled_path
 from studio.rules import load_game
-from studio.rules.realm import CardPayment, Draw, Place
+from studio.rules.realm import CardPayment, Draw, ExtraAction, Pass, Place
+from studio.rules.realm.game import LegalActions
 from tests.rules.realm_helpers import CI, game_on, give, small_board
 
 
@@ -23,6 +28,91 @@ def reference_places(state):
         if pay is not None:
             out.append(Place(shape.pegs, pay, shape.kind))
     return out
+
+
+def reference_actions(state):
+    """The plain legal actions (no kept listing): draws, bands shape by shape, Pass, ExtraAction."""
+    seat = state.seat
+    actions = []
+    if state.actions_left > 0:
+        actions += state._legal_draws() + reference_places(state)
+    if not actions:
+        actions.append(Pass())
+    if state._can_buy_extra(seat):
+        actions.append(ExtraAction())
+    return actions
+
+
+def check_listing(state, rng) -> int:
+    """Hold ``state.legal_actions()`` to :func:`reference_actions`: one item read alone (as
+    ``random.choice`` does), the length, the whole, and the whole read after the state played
+    an action. Plays that action; returns 1 when a LegalActions was checked."""
+    legal = state.legal_actions()
+    if state.pending:
+        state.apply(rng.choice(legal))
+        return 0
+    reference = reference_actions(state)
+    assert len(legal) == len(reference)
+    k = rng.randrange(len(reference))
+    assert legal[k] == reference[k] and legal[k - len(reference)] == reference[k]
+    if rng.random() < 0.5:  # read the rest only after the state has moved on
+        state.apply(legal[k])
+        assert list(legal) == reference and legal == reference
+        return int(isinstance(legal, LegalActions))
+    assert legal == reference and list(legal) == reference
+    state.apply(rng.choice(legal))
+    return int(isinstance(legal, LegalActions))
+
+
+BUNDLED = [(name, players) for name in ("archipelago-city", "cursed-triangle", "engraved-board", "fragile-ruins",
+                                        "jungle-temples", "labyrinth", "two-deities", "volcano")
+           for players in (2, 3, 4)]
+
+
+def listing_positions(name, players, seed, games):
+    """Random games on a bundled case (bands preferred to draws, so the games get somewhere),
+    checking the listing before every action; returns how many LegalActions were checked."""
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=seed)
+    checked = 0
+    for g in range(games):
+        state = game.new_state(seed + g)
+        rng = random.Random(seed * 7 + g)
+        while not state.is_terminal() and len(state.history) < 160:
+            checked += check_listing(state, rng)
+    return checked
+
+
+@pytest.mark.parametrize("name,players", BUNDLED, ids=[f"{n}-{p}p" for n, p in BUNDLED])
+def test_kept_listing_equals_the_plain_list_on_every_bundled_case(name, players):
+    checked = listing_positions(name, players, seed=41, games=1)
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=1)
+    if game.rules.connect and not game.band_filters:  # else listed shape by shape, plainly
+        assert checked > 10
+
+
+def test_legal_actions_behave_as_a_list():
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, seed=5)
+    state = game.new_state(1)
+    rng = random.Random(1)
+    legal = state.legal_actions()
+    while not isinstance(legal, LegalActions):
+        state.apply(max(legal, key=lambda a: isinstance(a, Place)))
+        legal = state.legal_actions()
+    plain = reference_actions(state)
+    n = len(plain)
+    assert legal[-1] == plain[-1] and legal[1:4] == plain[1:4]
+    with pytest.raises(IndexError):
+        legal[n]
+    with pytest.raises(IndexError):
+        legal[-n - 1]
+    assert plain[3] in legal and legal.index(plain[3]) == 3
+    assert legal + [Pass()] == plain + [Pass()] and [Pass()] + legal == [Pass()] + plain
+    assert pickle.loads(pickle.dumps(legal)) == plain
+    assert repr(legal) == repr(plain) and bool(legal)
+    with pytest.raises(TypeError):
+        hash(legal)
+    state.apply(rng.choice(legal))
+    assert legal == plain  # as listed, whatever the state does since
 
 
 def listed_places(state):

@@ -110,6 +110,7 @@ class Place:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state.pop("_hash", None)
+        state.pop("_band", None)  # the engine's note of the board shape (per game, per process)
         return state
 
     def __str__(self) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar
@@ -92,12 +93,15 @@ class PlayCaches:
       plans (a few thousand of each at most), looked up by :meth:`colour_id` / :meth:`plan_id`;
     - ``plans``: hand -> {colour sequence id: plan id, or -1 when the hand cannot pay};
     - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
-      entry (colour sequence id, those pegs, {plan id: Place}).
+      entry (colour sequence id, those pegs, {plan id: Place});
+    - ``seq_of``: (shape index, bits of its pegs the seat holds) -> colour sequence id of the
+      pegs left to pay (the kept listings, :class:`_Listing`).
 
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
     """
 
-    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries")
+    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries",
+                 "seq_of")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
@@ -108,6 +112,7 @@ class PlayCaches:
         self.plan_list: list[tuple] = []
         self.plans: dict[tuple, dict] = {}
         self.pay_entries: dict[tuple, tuple] = {}
+        self.seq_of: dict[tuple, int] = {}
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (legal actions build many)."""
@@ -134,6 +139,179 @@ class PlayCaches:
             found = self.plan_ids[plan] = len(self.plan_list)
             self.plan_list.append(plan)
         return found
+
+
+class _Listing:
+    """What one seat's legal bands are made of, kept from one listing to the next (see
+    :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) grouped
+    by the colour sequence of the pegs the seat must pay for. A shape's sequence changes only
+    when the seat's own band lands on one of its pegs (``dirty``, filled by
+    :meth:`RealmState._occupy`), so a listing redoes only those shapes and the ones the reach
+    gained; whether a group can be paid is one look-up per sequence for the hand. Owned by one
+    state: a clone starts without one."""
+
+    __slots__ = ("shapes", "pos", "held", "seqs", "groups", "dirty", "read")
+
+    def __init__(self) -> None:
+        self.shapes: list[BandShape] = []
+        self.pos: dict[int, int] = {}            # shape index -> position in shapes
+        self.held: list[int] = []                # position -> bits of the shape's pegs the seat holds
+        self.seqs: list[int] = []                # position -> colour sequence id to pay
+        self.groups: dict[int, set[int]] = {}    # colour sequence id -> positions
+        self.dirty: list[str] = []               # pegs the seat's bands took since
+        self.read = 0                            # shapes of the reach read so far
+
+    def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
+        shapes, held, seqs, groups, pos = self.shapes, self.held, self.seqs, self.groups, self.pos
+        game = state.game
+        seq_of = game.caches.seq_of
+        n = len(shapes)
+        redo: list[int] = []
+        if len(reach_shapes) > self.read:  # the reach only grows, in order
+            get = state.peg_seats.get
+            bit = 1 << seat
+            allowed = game.allowed_kinds
+            fresh = reach_shapes[self.read:]
+            self.read = len(reach_shapes)
+            if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
+                fresh = [sh for sh in fresh if sh.kind in allowed]
+            for k, sh in enumerate(fresh, n):
+                pos[sh.index] = k
+                shapes.append(sh)
+                h = 0
+                for j, p in enumerate(sh.pegs):
+                    if get(p, 0) & bit:
+                        h |= 1 << j
+                held.append(h)
+                seqs.append(-1)
+            redo.extend(range(n, len(shapes)))
+        if self.dirty:
+            slots_at = game.peg_slots
+            for p in self.dirty:
+                for i, slot in slots_at[p]:
+                    at = pos.get(i)
+                    if at is not None and not held[at] & slot:
+                        held[at] |= slot
+                        redo.append(at)
+            self.dirty = []
+        for k in redo:
+            sh = shapes[k]
+            h = held[k]
+            known = seq_of.get((sh.index, h))
+            if known is None:
+                known = seq_of[sh.index, h] = game.caches.colour_id(
+                    tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
+            seq: int = known
+            old = seqs[k]
+            if old == seq:
+                continue
+            if old >= 0:
+                left = groups[old]
+                left.discard(k)
+                if not left:
+                    del groups[old]
+            seqs[k] = seq
+            members = groups.get(seq)
+            if members is None:
+                groups[seq] = {k}
+            else:
+                members.add(k)
+
+
+class LegalActions(Sequence):
+    """The legal actions of one Rule the Realm state, as :meth:`RealmState.legal_actions`
+    gives them: a read-only sequence equal to the plain list (same actions, same order: the
+    draws, the bands in reach order, then ``Pass``/``ExtraAction``). Its length is known at
+    once; a band's ``Place`` (payment and recipients) is built only when that item is read, so
+    a caller taking one action (random play, ``random.choice``) pays for one band, not for all.
+    It holds what it needs (the hand, the peg owners) as they were when listed, so it stays
+    right after the state moves on. Iterating, comparing, ``in``, slicing, ``+`` and pickling
+    build the whole list once (pickled as a plain list)."""
+
+    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list")
+
+    def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, at: list, plans: dict,
+                 tail: list) -> None:
+        self._head, self._tail, self._count = head, tail, len(at)
+        self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
+        self._pegs = dict(state.peg_seats)  # the peg owners as listed (the state moves on)
+        self._list: list | None = None
+
+    def __len__(self) -> int:
+        return len(self._head) + self._count + len(self._tail)
+
+    def __getitem__(self, i):
+        if self._list is not None:
+            return self._list[i]
+        if isinstance(i, slice):
+            return self._whole()[i]
+        h = len(self._head)
+        if i < 0:
+            i += h + self._count + len(self._tail)
+            if i < 0:
+                raise IndexError("legal action index out of range")
+        if i < h:
+            return self._head[i]
+        i -= h
+        if i < self._count:
+            return self._place(self._shapes[self._at[i]], self._live_cache())
+        return self._tail[i - self._count]
+
+    def _live_cache(self) -> list | None:
+        """The state's payment cache of the seat while its bands are those listed, else None."""
+        state = self._state
+        if state._trial is None and state.peg_seats == self._pegs:
+            return state._pay_cache[self._seat]
+        return None
+
+    def _place(self, shape: BandShape, cache: list | None) -> Place:
+        game = self._state.game
+        if cache is None:
+            entry = _pay_entry_for(game, self._pegs, self._seat, shape)
+        else:  # filled in place even when shared (see RealmState._list_places)
+            entry = cache[shape.index]
+            if entry is None:
+                entry = cache[shape.index] = _pay_entry_for(game, self._pegs, self._seat, shape)
+        caches = game.caches
+        pid = self._plans[entry[0]]  # the hand's plans, filled when listed
+        built = entry[2]
+        place = built.get(pid)
+        if place is None:
+            place = built[pid] = _place_from_plan(caches, shape, entry[1], caches.plan_list[pid])
+        return place
+
+    def _whole(self) -> list:
+        if self._list is None:
+            shapes, place, cache = self._shapes, self._place, self._live_cache()
+            self._list = self._head + [place(shapes[k], cache) for k in self._at] + self._tail
+        return self._list
+
+    def __iter__(self):
+        return iter(self._whole())
+
+    def __contains__(self, item) -> bool:
+        return item in self._whole()
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LegalActions):
+            other = other._whole()
+        if isinstance(other, list):
+            return self._whole() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a list is not hashable either
+
+    def __add__(self, other):
+        return self._whole() + list(other)
+
+    def __radd__(self, other):
+        return list(other) + self._whole()
+
+    def __repr__(self) -> str:
+        return repr(self._whole())
+
+    def __reduce__(self):
+        return list, (self._whole(),)
 
 
 class _BoardPart:
@@ -299,6 +477,9 @@ class RealmGame(Game):
                               for mask in range(1 << n)] for seat in range(n)]
         # shape indices touching each peg: a band on a peg changes the payment of these shapes
         self.shape_ids_at = {p: tuple(sh.index for sh in shs) for p, shs in self.topology.shapes_at.items()}
+        # per peg: (shape index, bit of the peg among the shape's pegs) of the shapes touching it
+        self.peg_slots = {p: tuple((sh.index, 1 << sh.pegs.index(p)) for sh in shs)
+                          for p, shs in self.topology.shapes_at.items()}
         # what legal actions are made of, shared by every state of this game (see PlayCaches)
         self.caches = PlayCaches()
         self.draw_count = self.card_rules.draw_count
@@ -412,6 +593,9 @@ class RealmState(State):
     # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
     _pay_cache: list = kept("skip", snapshot="skip", view="hidden")
     _pay_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
+    # per seat: the legal bands kept between listings (_Listing), False after a first listing
+    # (a state listed once, like most clones, keeps none); a clone starts with none
+    _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
     collected: dict = kept("dict", view="custom")
     controlled: list = kept("sets", view="public")
     round: int = kept(view="public")
@@ -524,6 +708,7 @@ class RealmState(State):
         self._board_shared = True
         self._pay_cache = board.pay_cache
         self._pay_shared = True
+        self._listings = None
 
     def _own_board(self, seat: int) -> None:
         """Before a band of ``seat`` really lands: copy what a clone or sampled state shares
@@ -843,6 +1028,9 @@ class RealmState(State):
     def _shape_of(self, action: Place) -> BandShape:
         """The band shape of a Place (its pegs are in canonical order when it came from
         :meth:`legal_actions`)."""
+        band = action.__dict__.get("_band")
+        if band is not None and band[0] is self.game.caches:
+            return band[1]
         topo = self.game.topology
         found = topo.shape_by_key.get((action.shape, action.pegs)) if action.shape else None
         if found is None:
@@ -927,12 +1115,19 @@ class RealmState(State):
         fewest = min(self.bands_used(s) for s in tied)
         return [s for s in tied if self.bands_used(s) == fewest]
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
         if self.end_reason is not None:
             return []
         seat = self.seat
         if self.pending:
             return self._pending_actions()
+        if self.actions_left > 0:
+            game = self.game
+            reach = self.reach[seat]
+            if reach is not None and self.bands_left[seat] > 0 and game.rules.connect and not game.band_filters:
+                lazy = self._lazy_actions(seat, reach[0])
+                if lazy is not None:
+                    return lazy
         actions: list = []
         if self.actions_left > 0:
             actions.extend(self._legal_draws())
@@ -942,6 +1137,37 @@ class RealmState(State):
         if self._can_buy_extra(seat):
             actions.append(ExtraAction())
         return actions
+
+    def _lazy_actions(self, seat: int, reach_shapes: list) -> "LegalActions | None":
+        """The legal actions as a :class:`LegalActions` (bands built when read) from the seat's
+        kept :class:`_Listing`; None the first time a state lists the seat (most clones list a
+        seat once: the plain list costs them less)."""
+        listings = self._listings
+        if listings is None:
+            listings = self._listings = [None] * self.game.players
+        mine = listings[seat]
+        if mine is None:
+            listings[seat] = False
+            return None
+        if mine is False:
+            mine = listings[seat] = _Listing()
+        mine.update(self, seat, reach_shapes)
+        hand = self.hands[seat]
+        plans = self._plans_for(tuple(hand))
+        caches = self.game.caches
+        payable = []
+        for seq, members in mine.groups.items():
+            pid = plans.get(seq)
+            if pid is None:
+                pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+            if pid >= 0:
+                payable.append(members)
+        at = sorted(itertools.chain.from_iterable(payable))
+        head = self._legal_draws()
+        tail: list = [] if head or at else [Pass()]
+        if self._can_buy_extra(seat):
+            tail.append(ExtraAction())
+        return LegalActions(head, self, seat, mine.shapes, at, plans, tail)
 
     def _can_buy_extra(self, seat: int) -> bool:
         cost = self.game.rules.extra_action_cost
@@ -1037,26 +1263,32 @@ class RealmState(State):
         return None
 
     def _legal_places(self, seat: int) -> list[Place]:
-        """Every candidate shape the seat can pay for, each with its default payment (the same
-        as :meth:`_default_payment`). The payment of a shape depends on the colours of the pegs
-        the seat must pay for (kept per shape until a band lands on one of its pegs) and on the
-        hand; the plan for each colour sequence is worked out once per call, and the ``Place``
-        for each (shape, plan) is built once and reused."""
-        out: list[Place] = []
-        hand = self.hands[seat]
-        cache = self._pay_cache[seat]
-        game = self.game
-        caches = game.caches
-        all_plans = caches.plans
-        key = tuple(hand)
+        return self._list_places(seat, self._candidate_shapes(seat))
+
+    def _plans_for(self, key: tuple) -> dict:
+        """{colour sequence id: plan id} for a hand (``tuple(hand)``), filled as met."""
+        all_plans = self.game.caches.plans
         plans = all_plans.get(key)
         if plans is None:
             if len(all_plans) > 2048:  # keep memory flat over long batches
                 all_plans.clear()
             plans = all_plans[key] = {}
+        return plans
+
+    def _list_places(self, seat: int, shapes: list) -> list[Place]:
+        """The shapes of ``shapes`` the seat can pay for, each with its default payment (the
+        same as :meth:`_default_payment`), worked out shape by shape. The payment of a shape
+        depends on the colours of the pegs the seat must pay for (kept per shape until a band
+        lands on one of its pegs) and on the hand; the plan for each colour sequence is worked
+        out once per hand, and the ``Place`` for each (shape, plan) is built once and reused."""
+        out: list[Place] = []
+        hand = self.hands[seat]
+        cache = self._pay_cache[seat]
+        caches = self.game.caches
+        plans = self._plans_for(tuple(hand))
         plans_get = plans.get
         append = out.append
-        for shape in self._candidate_shapes(seat):
+        for shape in shapes:
             i = shape.index
             entry = cache[i]
             if entry is None:  # first look since a band landed on one of its pegs
@@ -1075,44 +1307,11 @@ class RealmState(State):
         return out
 
     def _pay_entry(self, seat: int, shape: BandShape) -> tuple:
-        """``(colours, recipients, places)`` for ``shape``: the number of the sequence of
-        colours of the pegs the seat must pay for (in band order), those pegs with the seat
-        each card goes to (RTR-P7), and a dict plan id -> Place filled as plans are met. Valid
-        until a band lands on one of the shape's pegs; shared by every state (and game) with
-        the same shape and recipients."""
-        game = self.game
-        get = self.peg_seats.get
-        owners_after = game.owners_after[seat]
-        bit = 1 << seat
-        parts: list = [shape.index]
-        for p in shape.pegs:
-            mask = get(p, 0)
-            if not mask & bit:
-                owners = owners_after[mask]
-                parts.append((p, owners[0] if owners else None))
-        key = tuple(parts)
-        entries = game.caches.pay_entries
-        entry = entries.get(key)
-        if entry is None:
-            if len(entries) > 32768:  # keep memory flat over long batches (about 20 MB)
-                entries.clear()
-            colour = game.peg_colour
-            entry = entries[key] = (game.caches.colour_id(tuple(colour[p] for p, _ in key[1:])), key[1:], {})
-        return entry
+        """The payment entry of ``shape`` for ``seat`` now (see :func:`_pay_entry_for`)."""
+        return _pay_entry_for(self.game, self.peg_seats, seat, shape)
 
     def _place_from_plan(self, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
-        card = self.game.caches.card
-        pay = []
-        for (p, to), code in zip(recipients, plan):
-            if code < NCOL:
-                pay.append(card(p, code, to))
-            else:  # a pair of one colour pays for any peg (RTR-P8)
-                joker = card(p, code - NCOL, to)
-                pay.append(joker)
-                pay.append(joker)
-        if len(pay) > 1:
-            pay.sort(key=payment_order)
-        return Place.trusted(shape.pegs, tuple(pay), shape.kind)
+        return _place_from_plan(self.game.caches, shape, recipients, plan)
 
     # -- payment (RTR-P7, RTR-P8) -----------------------------------------------------------
     def _owners(self, seat: int, peg: str) -> tuple[int, ...]:
@@ -1268,7 +1467,11 @@ class RealmState(State):
             return "RTR-S5: you have no bands left"
         pegs = action.pegs
         # a band in canonical form names a board shape at once (bands from legal_actions do)
-        shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
+        band = action.__dict__.get("_band")
+        if band is not None and band[0] is game.caches:  # listed by this game (see _place_from_plan)
+            shape = band[1]
+        else:
+            shape = game.topology.shape_by_key.get((action.shape, pegs)) if action.shape else None
         if shape is None:
             unknown = [p for p in pegs if p not in game.board.pegs]
             if unknown:
@@ -1305,9 +1508,14 @@ class RealmState(State):
         """Whether ``action`` is the very Place :meth:`_legal_places` lists for ``shape`` with
         the seat's hand now (its default payment, legal by construction): then the payment
         needs no check. False when unsure."""
-        entry = self._pay_cache[seat][shape.index]
+        cache = self._pay_cache[seat]
+        entry = cache[shape.index]
         if entry is None:
-            return False
+            if self._trial is not None:  # a preview's bands are not the board's
+                return False
+            # filled in place even when shared (see _list_places); a band read from a
+            # LegalActions leaves the state's cache alone
+            entry = cache[shape.index] = self._pay_entry(seat, shape)
         plans = self.game.caches.plans.get(tuple(self.hands[seat]))
         if plans is None:
             return False
@@ -1489,6 +1697,8 @@ class RealmState(State):
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
                     for i in ids_at[p]:
                         cache[i] = None
+        if self._listings and self._listings[seat]:  # the seat now pays nothing for these pegs
+            self._listings[seat].dirty.extend(new)
         # shapes on pegs the seat already held are in its reach already
         self._extend_reach(seat, new)
 
@@ -1825,3 +2035,51 @@ def _payment_plan(colours: tuple, hand) -> tuple | None:
 
 
 _deep_copy_plain = copy_plain
+
+
+def _pay_entry_for(game: "RealmGame", peg_seats: dict, seat: int, shape: BandShape) -> tuple:
+    """``(colours, recipients, places)`` for ``shape`` with the bands ``peg_seats`` (peg ->
+    mask of seats): the number of the sequence of colours of the pegs the seat must pay for
+    (in band order), those pegs with the seat each card goes to (RTR-P7), and a dict plan id
+    -> Place filled as plans are met (-1, the plan of a hand that cannot pay: False). Valid
+    until a band lands on one of the shape's pegs; shared by every state (and game) with the
+    same shape and recipients."""
+    get = peg_seats.get
+    owners_after = game.owners_after[seat]
+    bit = 1 << seat
+    parts: list = [shape.index]
+    for p in shape.pegs:
+        mask = get(p, 0)
+        if not mask & bit:
+            owners = owners_after[mask]
+            parts.append((p, owners[0] if owners else None))
+    key = tuple(parts)
+    entries = game.caches.pay_entries
+    entry = entries.get(key)
+    if entry is None:
+        if len(entries) > 32768:  # keep memory flat over long batches (about 20 MB)
+            entries.clear()
+        colour = game.peg_colour
+        entry = entries[key] = (game.caches.colour_id(tuple(colour[p] for p, _ in key[1:])), key[1:], {-1: False})
+    return entry
+
+
+def _place_from_plan(caches: PlayCaches, shape: BandShape, recipients: tuple, plan: tuple) -> Place:
+    """The ``Place`` of ``shape`` paid by ``plan`` (see :func:`_payment_plan`), cards to
+    ``recipients`` (pegs to pay with the seat each card goes to)."""
+    card = caches.card
+    pay = []
+    for (p, to), code in zip(recipients, plan):
+        if code < NCOL:
+            pay.append(card(p, code, to))
+        else:  # a pair of one colour pays for any peg (RTR-P8)
+            joker = card(p, code - NCOL, to)
+            pay.append(joker)
+            pay.append(joker)
+    if len(pay) > 1:
+        pay.sort(key=payment_order)
+    place = Place.trusted(shape.pegs, tuple(pay), shape.kind)
+    # the band's shape, for the game whose caches built it: no look-up by pegs when it is
+    # played or previewed (never pickled, see Place.__getstate__)
+    place.__dict__["_band"] = (caches, shape)
+    return place
