@@ -410,6 +410,7 @@ class Sampler:
         s.pending = [tuple(a) for a in obs["pending"]]
         s.loot_used = obs["loot_used"]
         s.last_round = obs["last_round"]
+        s.end = obs["end"]
         s.end_reason = obs["end_reason"]
         s.final = None if self.final is None else list(self.final)
         s.bonus = [0] * game.players
