@@ -97,7 +97,30 @@ def run_without_library_warnings(name: str, run):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``studio``; returns the exit status (2 for an unknown command or option)."""
+    """Run ``studio``; returns the exit status (2 for an unknown command or option).
+
+    Output into a pipe the reader closed early (``studio explain schema | head -2``) ends the
+    command quietly with status 1, for every command: no traceback, no "Exception ignored" line
+    when Python flushes stdout at exit."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device: the reader of the pipe is gone, and the bytes still
+    buffered must not raise again when Python flushes at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no real file (a test's capture): nothing to flush
+        pass
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from studio.validate.cli import escape_unencodable_output
 
@@ -106,13 +129,16 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE, end="")
         return 0
     if argv and argv[0] == "help":  # `studio help` and `studio help validate`, as git and pip take them
-        if len(argv) == 1:
+        if argv[1:2] == ["--version"]:
+            argv = argv[1:]
+        elif len(argv) == 1:
             print(USAGE, end="")
             return 0
-        if argv[1] not in COMMANDS:
+        elif argv[1] not in COMMANDS:
             print(f"studio help: {unknown_command(argv[1])}\n" + USAGE, file=sys.stderr, end="")
             return 2
-        argv = [argv[1], "--help"]
+        else:
+            argv = [argv[1], "--help"]
     if argv and argv[0] in ("--version",):
         from studio import __version__
         print(f"studio {__version__}")
