@@ -97,3 +97,36 @@ def test_export_a_board(window, tmp_path, monkeypatch):
     names = [layer.name for layer in tmap.layers]
     assert names == ["board", "segments", "lines", "pegs"]
     assert len(tmap.layers[3].objects) == len(window.document.board.pegs)
+
+
+def test_an_imported_island_is_unsaved_work_and_its_errors_are_listed(island_window, monkeypatch, boxes, dialogs):
+    """The trial of issue 16: an imported island closed at Ctrl+W / Ctrl+Q without the
+    unsaved-changes prompt (lost), and its errors were not said (a bridge moved off the
+    island in Tiled)."""
+    from studio.gui import prompts
+
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(DATA / "bridge-off-island.tmj"))
+    island_window.actions["import_tiled"].trigger()
+    assert island_window.document.path is None and island_window.document.is_modified
+    assert island_window.isWindowModified()
+    [(title, _text, codes)] = boxes
+    assert codes.count("rivages/bridge-end-missing") == 2
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    island_window.show()
+    assert island_window.close() is False  # Close asked, and Cancel kept the island
+    assert len(dialogs.named("ask_unsaved_changes")) == 1 and island_window.isVisible()
+
+
+def test_the_new_island_and_new_board_wizards_give_unsaved_work(island_window, window, monkeypatch, dialogs):
+    from studio.gui import prompts
+    from studio.gui.rivages import island_editor
+    from studio.gui.rivages.island_document import new_island
+    from studio.model.io import read as read_model
+
+    monkeypatch.setattr(island_editor, "ask_new_island", lambda parent, terrains: new_island("hexagon", 2))
+    assert island_window.new_island() and island_window.document.is_modified
+    board = read_model(bundled_path("boards", "realm", "volcano-3p.yaml"))
+    dialogs.answer("ask_new_board", (board, None))
+    assert window.editing.new_board() and window.document.path is None and window.document.is_modified
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    assert window.close() is False and window.isVisible()

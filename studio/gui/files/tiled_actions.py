@@ -117,12 +117,19 @@ def import_island_map(window) -> bool:
                            + findings_text(result.errors or result.findings),
                            "\n".join(f.format() for f in result.findings))
         return False
+    from studio.validate.rivages import rivages_findings
+
     window.set_document(IslandDocument(result.island, None, scenario=window.document.scenario))
-    n = len(result.findings)
+    # unsaved work that exists nowhere else: Close and Quit ask before dropping it (issue 16)
+    window.document.undo_stack.resetClean()
+    # what `studio validate` will say of the island once saved (a bridge end off the spaces, a fort on a space)
+    findings = list(result.findings) + [f for f in rivages_findings(result.island, window.palette.names())
+                                        if f.severity == "error"]
+    n = len(findings)
     if n:
         show_findings(window, "Tiled map imported", f"{name} was imported as the island "
                       f"“{result.island.name or result.island.id}” (not saved yet), with {n} "
-                      f"finding{'s' if n != 1 else ''}:", result.findings)
+                      f"finding{'s' if n != 1 else ''}:", findings)
     window.say(f"Imported {path}: save it as an island file (File > Save As)"
                + (f"; {n} finding{'s' if n != 1 else ''}" if n else ""))
     return True
