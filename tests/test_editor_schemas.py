@@ -65,6 +65,28 @@ def test_every_bundled_content_file_passes_the_combined_schema():
         assert list(validator.iter_errors(data)) == [], path
 
 
+def test_every_bundled_file_passes_plain_jsonschema_on_what_pyyaml_loads():
+    """As check-jsonschema (or any YAML loader + jsonschema) checks them: ``yaml.safe_load``
+    makes ``boards: {2: ...}`` keys integers, which the schemas' propertyNames once refused
+    (all 8 Rule the Realm scenarios failed, issue 16). The schema is the one each file's
+    first line names, found from the file as an editor finds it."""
+    checked = 0
+    for path in CONTENT:
+        text = path.read_text(encoding="utf-8")
+        target = resolve(schema_reference(text.split("\n", 1)[0]), path)
+
+        def retrieve(uri: str) -> Resource:
+            return Resource.from_contents(json.loads(Path(unquote(urlparse(uri).path)).read_text(encoding="utf-8")))
+
+        schema = {**json.loads(target.read_text(encoding="utf-8")), "$id": target.as_uri()}
+        validator = Draft202012Validator(schema, registry=Registry(retrieve=retrieve))
+        data = yaml.safe_load(text)
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+        assert errors == [], path
+        checked += isinstance(data.get("boards"), dict) and any(isinstance(k, int) for k in data["boards"])
+    assert checked == 8  # the scenarios whose player-count keys PyYAML reads as integers
+
+
 def test_the_combined_schema_dispatches_on_format():
     validator = combined_validator()
     board = load_document(bundled_path("boards", "realm", "volcano-3p.yaml")).data
