@@ -53,7 +53,7 @@ The editor and render need Qt: pip install "board-studio[gui]".
 """
 
 
-FILE_SUFFIXES = (".yaml", ".yml", ".json")
+FILE_SUFFIXES = (".yaml", ".yml", ".json", ".tmx", ".tmj")  # .tmx/.tmj: a Tiled map, imported as an island
 
 
 def is_file_argument(arg: str) -> bool:

@@ -49,6 +49,7 @@ WINDOW_DOCS: dict[str, tuple[str, str]] = {
 
 # suffixes of the files the studio opens: content (YAML) and saved games (JSON)
 OPENABLE_SUFFIXES = (".yaml", ".yml", ".json")
+TILED_SUFFIXES = (".tmx", ".tmj")  # Tiled maps: imported as islands (File ▸ Import Tiled Map…)
 _CONVENTIONS_ATTR = "_desktop_conventions"
 
 
@@ -113,8 +114,8 @@ def show_docs_inside(path: Path, anchor: str = "", parent: QWidget | None = None
                 browser.setTextCursor(cursor)
                 heading = block
                 # scrolled once the window is laid out (the scroll range is not known before)
-                QTimer.singleShot(0, browser, lambda: browser.verticalScrollBar().setValue(
-                    int(browser.document().documentLayout().blockBoundingRect(heading).top())))
+                QTimer.singleShot(0, browser, lambda at=heading: browser.verticalScrollBar().setValue(
+                    int(browser.document().documentLayout().blockBoundingRect(at).top())))
                 break
             block = block.next()
     return browser
@@ -525,9 +526,9 @@ def refusal(path: str) -> str | None:
     if Path(path).is_dir():
         return tr("desktop", "{0} is a folder. Drop a board, scenario, island, tree, card or loot file "
                   "(.yaml), or a saved game (.json).").format(name)
-    if Path(path).suffix.lower() not in OPENABLE_SUFFIXES:
+    if Path(path).suffix.lower() not in OPENABLE_SUFFIXES + TILED_SUFFIXES:
         return tr("desktop", "{0} is not a file Board Studio opens. It opens boards, scenarios, islands, "
-                  "trees, card and loot files (.yaml or .yml) and saved games (.json).").format(name)
+                  "trees, card and loot files (.yaml or .yml), saved games (.json) and Tiled maps (.tmx, .tmj).").format(name)
     return None
 
 
@@ -542,6 +543,10 @@ def open_dropped(window: QWidget, path: str) -> bool:
     if why is not None:
         prompts.show_error(window, title, why)
         return False
+    if Path(path).suffix.lower() in TILED_SUFFIXES:  # a Tiled map: imported as an island
+        from studio.gui.files.tiled_actions import open_map
+
+        return open_map(window, path) is not None
     opener = getattr(window, "open_dropped_file", None)
     if opener is not None:
         return bool(opener(path))
