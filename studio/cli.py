@@ -57,7 +57,7 @@ The editor and render need Qt: pip install "board-studio[gui]".
 """
 
 
-FILE_SUFFIXES = (".yaml", ".yml", ".json")
+FILE_SUFFIXES = (".yaml", ".yml", ".json", ".tmx", ".tmj")  # .tmx/.tmj: a Tiled map, imported as an island
 
 
 def is_file_argument(arg: str) -> bool:
@@ -101,7 +101,30 @@ def run_without_library_warnings(name: str, run):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``studio``; returns the exit status (2 for an unknown command or option)."""
+    """Run ``studio``; returns the exit status (2 for an unknown command or option).
+
+    Output into a pipe the reader closed early (``studio explain schema | head -2``) ends the
+    command quietly with status 1, for every command: no traceback, no "Exception ignored" line
+    when Python flushes stdout at exit."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device: the reader of the pipe is gone, and the bytes still
+    buffered must not raise again when Python flushes at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no real file (a test's capture): nothing to flush
+        pass
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from studio.validate.cli import escape_unencodable_output
 

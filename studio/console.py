@@ -86,7 +86,7 @@ def stdin_copy(suffix: str = ".yaml", max_bytes: int = 4 * 1024 * 1024 + 1):
     removed afterwards; yields its path. Reads at most ``max_bytes`` (the loader refuses
     larger files with its own finding). Content read so has no content root of its own:
     references resolve from the temporary folder, locations among the bundled scenarios."""
-    folder = tempfile.mkdtemp(prefix="studio-stdin-")
+    folder = tempfile.mkdtemp(prefix=STDIN_PREFIX)
     try:
         path = Path(folder) / f"stdin{suffix}"
         data = sys.stdin.buffer.read(max_bytes) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
@@ -94,6 +94,16 @@ def stdin_copy(suffix: str = ".yaml", max_bytes: int = 4 * 1024 * 1024 + 1):
         yield path
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+STDIN_PREFIX = "studio-stdin-"
+
+
+def stdin_copy_folder(path) -> Path | None:
+    """The private folder of :func:`stdin_copy` when ``path`` is standard input's copy, else
+    None (messages then name ``<stdin>``, never a temporary file deleted when the command ends)."""
+    p = Path(path)
+    return p.parent if p.stem == "stdin" and p.parent.name.startswith(STDIN_PREFIX) else None
 
 
 def write_stdout_bytes(data: bytes) -> None:

@@ -238,6 +238,27 @@ def test_validate_reads_standard_input(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_playtest_of_standard_input_never_names_its_deleted_copy(tmp_path, monkeypatch, capsys):
+    """The trial of issue 16: `studio playtest - < scenario.yaml` with relative refs told the
+    user to run `studio validate /tmp/studio-stdin-XXXX/stdin.yaml`, a file already deleted."""
+    import io
+
+    scenario = bundled_path("scenarios", "volcano.yaml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(scenario)))
+    assert cli.main(["playtest", "-", "-n", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "studio-stdin-" not in err and err.startswith("<stdin>:11:6: error content/ref-escapes-root: ")
+    assert err.splitlines()[-1] == ("studio playtest: the scenario read from standard input has 1 error; it refers "
+                                    "to files relative to itself, which standard input has no folder for: pass the "
+                                    "scenario file's path instead of -")
+    broken = (Path(__file__).parent / "data" / "broken" / "crossing-lines.yaml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(broken)))
+    assert cli.main(["playtest", "-", "-n", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "studio-stdin-" not in err and err.startswith("<stdin>:29:3: error geometry/lines-cross")
+    assert err.splitlines()[-1].endswith("'studio validate - < FILE' lists them too)")
+
+
 def test_playtest_writes_json_to_standard_output_and_the_table_to_stderr(tmp_path):
     board = bundled_path("boards", "realm", "volcano-2p.yaml").read_bytes()
     done = studio("playtest", "-", "-n", "2", "--json", "-", cwd=tmp_path, stdin=board)

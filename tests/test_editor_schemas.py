@@ -65,6 +65,28 @@ def test_every_bundled_content_file_passes_the_combined_schema():
         assert list(validator.iter_errors(data)) == [], path
 
 
+def test_every_bundled_file_passes_plain_jsonschema_on_what_pyyaml_loads():
+    """As check-jsonschema (or any YAML loader + jsonschema) checks them: ``yaml.safe_load``
+    makes ``boards: {2: ...}`` keys integers, which the schemas' propertyNames once refused
+    (all 8 Rule the Realm scenarios failed, issue 16). The schema is the one each file's
+    first line names, found from the file as an editor finds it."""
+    checked = 0
+    for path in CONTENT:
+        text = path.read_text(encoding="utf-8")
+        target = resolve(schema_reference(text.split("\n", 1)[0]), path)
+
+        def retrieve(uri: str) -> Resource:
+            return Resource.from_contents(json.loads(Path(unquote(urlparse(uri).path)).read_text(encoding="utf-8")))
+
+        schema = {**json.loads(target.read_text(encoding="utf-8")), "$id": target.as_uri()}
+        validator = Draft202012Validator(schema, registry=Registry(retrieve=retrieve))
+        data = yaml.safe_load(text)
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+        assert errors == [], path
+        checked += isinstance(data.get("boards"), dict) and any(isinstance(k, int) for k in data["boards"])
+    assert checked == 8  # the scenarios whose player-count keys PyYAML reads as integers
+
+
 def test_the_combined_schema_dispatches_on_format():
     validator = combined_validator()
     board = load_document(bundled_path("boards", "realm", "volcano-3p.yaml")).data
@@ -157,6 +179,7 @@ BROKEN = ROOT / "tests" / "data" / "broken"
 
 
 def test_github_annotations(capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
     monkeypatch.chdir(ROOT)
     assert cli.main(["validate", "--format", "github", "tests/data/broken/crossing-lines.yaml", "volcano-2p"]) == 1
     lines = capsys.readouterr().out.splitlines()
@@ -177,6 +200,7 @@ def test_github_annotations_escape_what_the_syntax_reserves():
 
 
 def test_sarif_log_has_what_sarif_2_1_0_requires(capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
     monkeypatch.chdir(ROOT)
     assert cli.main(["validate", "--format", "sarif", str(BROKEN / "crossing-lines.yaml"),
                      str(BROKEN / "duplicate-key.yaml")]) == 1
@@ -200,6 +224,52 @@ def test_sarif_log_has_what_sarif_2_1_0_requires(capsys, monkeypatch):
         assert phys["artifactLocation"]["uri"].startswith("tests/data/broken/")
         assert phys["region"]["startLine"] >= 1 and phys["region"]["startColumn"] >= 1
     assert results[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 29, "startColumn": 3}
+
+
+def test_annotation_paths_outside_the_workspace_spaces_and_stdin(tmp_path, capsys, monkeypatch):
+    """The trial of issue 16: a file outside the current folder gave ``file=file%3A///tmp/...``
+    (GitHub matches no such file), and SARIF URIs kept spaces and ``<stdin>`` (not URI
+    references)."""
+    import io
+    import re
+    import sys
+    from urllib.parse import unquote, urlsplit
+
+    from studio.content.findings import Finding
+    from studio.validate.annotations import github_commands, sarif_log
+
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    outside = tmp_path / "my board, 100%.yaml"
+    outside.write_bytes((BROKEN / "crossing-lines.yaml").read_bytes())
+    monkeypatch.chdir(ROOT)
+    assert cli.main(["validate", "--format", "github", str(outside)]) == 1
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith(f"::error file={str(outside).replace('%', '%25').replace(',', '%2C')},line=29,col=3,")
+    # inside $GITHUB_WORKSPACE: relative to it, whatever the current folder
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    assert cli.main(["validate", "--format", "github", str(outside)]) == 1
+    assert capsys.readouterr().out.startswith("::error file=my board%2C 100%25.yaml,line=29,col=3,")
+    # SARIF: a percent-encoded reference on %SRCROOT% inside, a file: URI outside, stdin as `stdin`
+    finding = Finding("x/y", "error", "m", str(outside), 1, 1)
+    run = sarif_log([finding])["runs"][0]
+    location = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "my%20board%2C%20100%25.yaml", "uriBaseId": "%SRCROOT%"}
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
+    assert unquote(location["uri"]) == outside.name
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(ROOT))
+    location = sarif_log([finding])["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": outside.as_uri()} and " " not in location["uri"]
+    assert unquote(urlsplit(location["uri"]).path) == str(outside)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((BROKEN / "crossing-lines.yaml").read_bytes())))
+    assert cli.main(["validate", "--format", "sarif", "-"]) == 1
+    log = json.loads(capsys.readouterr().out)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location["uri"] == "stdin" and location["description"]["text"].startswith("standard input")
+    assert github_commands([Finding("x/y", "error", "m", "<stdin>", 2, None)]) == [
+        "::error file=<stdin>,line=2,title=x/y::m"]
+    # every uri is a URI reference: no character RFC 3986 leaves out
+    for uri in re.findall(r'"uri": "([^"]*)"', json.dumps(log)):
+        assert re.fullmatch(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*", uri), uri
 
 
 # --- pre-commit ------------------------------------------------------------------------------------

@@ -202,3 +202,23 @@ def test_studio_lists_the_command():
     from studio.cli import COMMANDS, USAGE
 
     assert "export-tts" in COMMANDS and "studio export-tts FILE -o OUT.json" in USAGE
+
+
+def test_a_bundled_name_stdin_and_verbose(qapp, tmp_path, capsys, monkeypatch):
+    """The trial of issue 16: `studio export-tts volcano-3p -o v.json` said no such file; `-`
+    read a file named `-`; -v printed nothing more."""
+    import io
+    import sys
+
+    assert main(["volcano-3p", "-o", str(tmp_path / "v.json"), "-v"]) == 0
+    err = capsys.readouterr().err
+    assert f"studio export-tts: read {ROOT / 'boards' / 'realm' / 'volcano-3p.yaml'} (" in err
+    assert f"studio export-tts: wrote {tmp_path / 'v.json'} (" in err and "v-board.png (" in err
+    broken = ROOT / "tests" / "data" / "broken" / "crossing-lines.yaml"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(broken.read_bytes())))
+    assert main(["-", "-o", str(tmp_path / "b.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("studio export-tts: <stdin> has 1 error; fix it before exporting:\n<stdin>:29:3: error "
+                          "geometry/lines-cross")
+    assert main(["volcanoo-3p", "-o", str(tmp_path / "c.json")]) == 2
+    assert "did you mean volcano-3p" in capsys.readouterr().err

@@ -126,8 +126,8 @@ def test_a_map_with_errors_writes_nothing(tmp_path, capsys):
 @pytest.mark.parametrize("args,message", [
     (["a.tmx", "b.png"], "cannot tell the format of OUT 'b.png' from its suffix .png: use .yaml or .yml (a studio "
                          "island or board), .tmx (a Tiled map in XML) or .tmj (a Tiled map in JSON)"),
-    (["a", "b.tmx"], "cannot tell the format of IN 'a' from its suffix (it has none): use .yaml"),
-    (["-", "b.tmx"], "IN is '-': convert reads and writes files"),
+    (["zzq", "b.tmx"], "cannot tell the format of IN 'zzq' from its suffix (it has none): use .yaml"),
+    (["a.tmx", "-"], "OUT is '-': convert writes files"),
     (["a.yaml", "b.yml"], "both a.yaml and b.yml are studio files: nothing to convert"),
     (["a.tmx", "b.yaml", "--stagger-index", "odd"], "--stagger-index and --embed-tileset are for Tiled output"),
 ])
@@ -179,3 +179,69 @@ def test_an_output_folder_or_a_missing_folder(qapp, tmp_path, capsys):
     assert code == 1
     assert err == (f"studio convert: nothing was written: the folder {tmp_path / 'gone'} does not exist: "
                    f"{tmp_path / 'gone' / 'coral-tiles.png'}\n")
+
+
+# --- the trial of issue 16: checks after converting, names, stdin, -v ---------------------------
+
+def test_a_map_giving_an_island_with_errors_is_written_and_said(qapp, tmp_path, capsys):
+    """The trial's k-bridge.tmj (a bridge moved off the island in Tiled) converted silently
+    with status 0 to an island `studio validate` rejects. It is written (the editor is where it
+    is fixed), its errors are listed at the written file's lines, and the status is 1."""
+    out = tmp_path / "shoals.yaml"
+    code, stdout, err = run(capsys, DATA / "bridge-off-island.tmj", out)
+    assert (code, stdout) == (1, f"{out}\n") and out.exists()
+    lines = err.splitlines()
+    assert lines[0] == f"{out}:50:4: error rivages/bridge-end-missing: the bridge end [-2, -5] is not a space"
+    assert lines[-1] == (f"studio convert: {out} was written, but the island has 2 errors (listed above): fix them "
+                         f"in the island editor (studio {out}) or in the map, and convert again")
+    # to Tiled, an island with errors is refused as render and export-tts refuse it, unless --force
+    code, stdout, err = run(capsys, out, tmp_path / "shoals.tmx")
+    assert (code, stdout) == (2, "") and not (tmp_path / "shoals.tmx").exists()
+    assert f"studio convert: {out} has 2 errors; fix them before converting" in err
+    code, _stdout, err = run(capsys, DATA / "bridge-off-island.tmj", tmp_path / "again.tmx")
+    assert code == 2 and "nothing was written" in err and not (tmp_path / "again.tmx").exists()
+    code, stdout, err = run(capsys, out, tmp_path / "shoals.tmx", "--force")
+    assert code == 0 and (tmp_path / "shoals.tmx").exists()
+    assert err.splitlines()[-1] == "studio convert: --force: the island is converted with 2 errors (listed above)"
+
+
+def test_a_board_with_errors_is_refused_as_render_refuses_it(qapp, tmp_path, capsys):
+    broken = Path(__file__).parent / "data" / "broken" / "crossing-lines.yaml"
+    code, stdout, err = run(capsys, broken, tmp_path / "b.tmx")
+    assert (code, stdout) == (2, "") and list(tmp_path.iterdir()) == []
+    assert err.startswith(f"studio convert: {broken} has 1 error; fix it before converting (studio validate {broken}), "
+                          "or convert the board as it is with --force:\n")
+    assert "geometry/lines-cross" in err
+    code, stdout, err = run(capsys, broken, tmp_path / "b.tmx", "--force")
+    assert code == 0 and (tmp_path / "b.tmx").exists() and "--force: the board is converted with 1 error" in err
+
+
+def test_bundled_names_stdin_and_verbose(qapp, tmp_path, capsys, monkeypatch):
+    import io
+    import sys
+
+    code, out, err = run(capsys, "coral-reach", tmp_path / "coral.tmj", "--embed-tileset", "-v")
+    assert code == 0 and out.split() == [str(tmp_path / "coral-tiles.png"), str(tmp_path / "coral.tmj")]
+    assert f"studio convert: read {ISLAND} (" in err and "island 'Coral Reach': " in err
+    assert f"studio convert: wrote {tmp_path / 'coral.tmj'} (" in err
+    data = (tmp_path / "coral.tmj").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run(capsys, "-", tmp_path / "back.yaml", "--from", "tmj")
+    assert (code, err) == (0, "") and read(tmp_path / "back.yaml") == read(ISLAND)
+    code, out, err = run(capsys, "-", tmp_path / "x.yaml")
+    assert code == 2 and "say its format with --from tmx, --from tmj or --from yaml" in err
+    code, out, err = run(capsys, ISLAND, tmp_path / "x.tmx", "--from", "yaml")
+    assert code == 2 and "--from is for IN '-'" in err
+    # a map from stdin whose tileset is a file beside it: said, with the way out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((DATA / "bridge-off-island.tmj").read_bytes())))
+    code, out, err = run(capsys, "-", tmp_path / "y.yaml", "--from", "tmj")
+    assert code == 2 and err.startswith("<stdin>: error tiled/unreadable")
+    assert "embed its tilesets" in err and "studio-stdin-" not in err.splitlines()[-1]
+
+
+def test_a_board_exported_to_tiled_is_not_read_back_as_an_island(qapp, tmp_path, capsys):
+    assert run(capsys, "archipelago-city-3p", tmp_path / "arch.tmx")[0] == 0
+    code, _out, err = run(capsys, tmp_path / "arch.tmx", tmp_path / "arch.yaml")
+    assert code == 2
+    assert ("this map is a Rule the Realm board (realm-board/2) exported by the studio; boards go to Tiled only"
+            in err) and "Only Rivages islands go both ways" in err

@@ -92,6 +92,48 @@ def test_tile_data_problems(tmp_path):
     assert "in Tiled set Map Properties > Tile Layer Format to CSV" in exc.value.findings[0].message
 
 
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_a_compression_bomb_is_refused_before_it_inflates(tmp_path, compression):
+    """The trial's b64-bomb.tmx: 260 KB of zlib data inflating to 200 MB for a 3 x 2 layer.
+    Inflating stops one byte past the 24 bytes the layer needs."""
+    packed = (zlib.compress if compression == "zlib" else gzip.compress)(bytes(64 * 1024 * 1024))
+    with pytest.raises(TiledError) as exc:
+        one_layer(tmp_path, f'  <data encoding="base64" compression="{compression}">'
+                            f'{base64.b64encode(packed).decode()}</data>')
+    [f] = exc.value.findings
+    assert (f.code, f.line) == ("tiled/bad-data", 7)
+    assert f.message == (f"layer 'L': the {compression} tile data inflates to more than the 6 tiles of the layer "
+                         "(24 bytes); it was not read further")
+    raw = zlib.compress(bytes(24))[:-6]  # cut short: an error, not a silently short layer
+    with pytest.raises(TiledError) as exc:
+        one_layer(tmp_path, f'  <data encoding="base64" compression="zlib">{base64.b64encode(raw).decode()}</data>')
+    assert exc.value.findings[0].message == "layer 'L': the zlib tile data does not decompress"
+
+
+def test_tile_ids_out_of_range_say_so(tmp_path):
+    """The trial's hugergid.tmx and j-hugenum.tmj: a gid past 32 bits was reported by its
+    masked value ("tile id 109051903", "tile id 0 is in no tileset")."""
+    big = 99999999999999999999999
+    with pytest.raises(TiledError) as exc:
+        one_layer(tmp_path, f'  <data encoding="csv">\n1,0,2,\n0,{big},0\n</data>')
+    [f] = exc.value.findings
+    assert (f.line, f.col, f.message) == (9, 3, f"layer 'L': the tile id {big} is out of range (a Tiled tile id "
+                                                "is a whole number from 0 to 4294967295)")
+    with pytest.raises(TiledError) as exc:
+        one_layer(tmp_path, f'  <data>\n<tile gid="{2 ** 32}"/><tile/><tile/><tile/><tile/><tile/></data>')
+    assert "the tile id 4294967296 is out of range" in exc.value.findings[0].message
+    for value, shown in ((10 ** 30, str(10 ** 30)), (1e30, "1e+30"), (-1, "-1 is not a tile id")):
+        with pytest.raises(TiledError) as exc:
+            read_map(write(tmp_path, json.dumps({"tilewidth": 2, "tileheight": 2, "layers": [
+                {"type": "tilelayer", "width": 2, "height": 1, "data": [1, value]}]}), "m.tmj"))
+        assert exc.value.findings[0].message.startswith(f"layers[0].data[1]: {shown}") or \
+            exc.value.findings[0].message.startswith(f"layers[0].data[1]: the tile id {shown} is out of range")
+    with pytest.raises(TiledError) as exc:
+        read_map(write(tmp_path, json.dumps({"tilewidth": 2, "tileheight": 2, "layers": [
+            {"type": "objectgroup", "objects": [{"id": 1, "gid": 2 ** 40, "x": 0, "y": 0}]}]}), "m.tmj"))
+    assert "the tile id 1099511627776 is out of range" in exc.value.findings[0].message
+
+
 def test_groups_objects_and_properties(tmp_path):
     text = HEAD.format(inf="0") + """ <group id="5" name="deco">
   <objectgroup id="2" name="things" visible="0">
@@ -154,7 +196,12 @@ def test_json_that_cannot_be_read(tmp_path):
     assert exc.value.findings[0].message == "layers[0].data[1]: 'a' is not a tile id"
     with pytest.raises(TiledError) as exc:
         read_map(write(tmp_path, "[1, 2]", "m.tmj"))
-    assert exc.value.findings[0].message == "the file holds a JSON list, not a Tiled map or tileset"
+    assert exc.value.findings[0].message == ("the file holds a JSON list, not a Tiled map or tileset (a JSON "
+                                             "object)")
+    with pytest.raises(TiledError) as exc:  # the trial's null.tmj
+        read_map(write(tmp_path, "null\n", "m.tmj"))
+    assert exc.value.findings[0].message == ("the file holds a JSON null, not a Tiled map or tileset (a JSON "
+                                             "object)")
     with pytest.raises(TiledError) as exc:
         read_map(tmp_path / "nothing.tmj")
     assert exc.value.findings[0].code == "tiled/unreadable"

@@ -263,8 +263,9 @@ def describe(error, root: dict | None = None, also: str | None = None, written: 
         return f"missing key {missing!r}{where}: it is required ({what})" if what != "a valid value" else \
             f"missing key {missing!r}{where}: it is required"
     if _is_key_check(error):
-        allowed = schema.get("enum") or []
-        listed = ", ".join(map(str, allowed)) if allowed else expected(schema, root)
+        # a key is text: 2 and "2" (both listed for YAML loaders that read 2: as a number) are one key
+        allowed = list(dict.fromkeys(str(v) for v in schema.get("enum") or []))
+        listed = ", ".join(allowed) if allowed else expected(schema, root)
         return f"key {value!r} is not allowed in {name}: the keys here are {listed}{did_you_mean(value, allowed)}"
     if kw == "enum":
         hint = did_you_mean(value, error.validator_value) if isinstance(value, str) else ""

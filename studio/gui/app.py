@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
@@ -120,6 +121,14 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
+    if argv and Path(argv[0]).suffix.lower() in (".tmx", ".tmj"):  # a Tiled map: imported as an island
+        from studio.gui.files.tiled_actions import open_map
+
+        editor = open_map(None, argv[0], settings)
+        if editor is not None:
+            editor.recovery.offer_recovery()
+            return editor
+        argv = []  # the message box said why the map makes no island: the default editor opens
     fmt = file_format(argv[0]) if argv else ""
     scenario_refused: tuple[str, str | None] | None = None
     if fmt in ("realm-scenario/1", "rivages-scenario/1"):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSettings, Qt, QUrl
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QColor, QDesktopServices, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenuBar, QToolBar, QWidget
 
@@ -49,6 +49,7 @@ WINDOW_DOCS: dict[str, tuple[str, str]] = {
 
 # suffixes of the files the studio opens: content (YAML) and saved games (JSON)
 OPENABLE_SUFFIXES = (".yaml", ".yml", ".json")
+TILED_SUFFIXES = (".tmx", ".tmj")  # Tiled maps: imported as islands (File ▸ Import Tiled Map…)
 _CONVENTIONS_ATTR = "_desktop_conventions"
 
 
@@ -82,13 +83,49 @@ def open_docs(kind: str, parent: QWidget | None = None) -> bool:
                            QCoreApplication.translate("desktop", "The help page {0} is not installed.")
                            .format(path))
         return False
-    if not QDesktopServices.openUrl(url):
-        prompts.show_error(parent, QCoreApplication.translate("desktop", "Help"),
-                           QCoreApplication.translate(
-                               "desktop", "No program to show {0} was found; open it with a browser or "
-                               "text editor.").format(path))
-        return False
+    if not QDesktopServices.openUrl(url):  # no browser or viewer installed: the studio shows it
+        show_docs_inside(path, url.fragment(), parent)
     return True
+
+
+def show_docs_inside(path: Path, anchor: str = "", parent: QWidget | None = None) -> QWidget:
+    """A window of the studio's own showing the Markdown page ``path`` (links between docs
+    pages followed, pictures of ``docs/`` shown), scrolled to heading ``anchor`` (GitHub's
+    slug of the heading) when found: F1 where the desktop has no program for a ``.md`` file.
+    Returns the window (shown; it deletes itself when closed)."""
+    from PySide6.QtWidgets import QTextBrowser
+
+    browser = QTextBrowser(parent)
+    browser.setWindowFlag(Qt.Window, True)
+    browser.setAttribute(Qt.WA_DeleteOnClose, True)
+    browser.setOpenExternalLinks(True)
+    browser.setSearchPaths([str(path.parent)])
+    browser.setMarkdown(path.read_text(encoding="utf-8", errors="replace"))
+    browser.setWindowTitle(QCoreApplication.translate("desktop", "Board Studio Help: {0}").format(path.name))
+    browser.setAccessibleName(QCoreApplication.translate("desktop", "Help page {0}").format(path.name))
+    browser.resize(820, 700)
+    browser.show()
+    if anchor:
+        block = browser.document().begin()
+        while block.isValid():  # headings have no anchors of their own in setMarkdown: find by slug
+            if block.blockFormat().headingLevel() and _slug(block.text()) == anchor:
+                cursor = browser.textCursor()
+                cursor.setPosition(block.position())
+                browser.setTextCursor(cursor)
+                heading = block
+                # scrolled once the window is laid out (the scroll range is not known before)
+                QTimer.singleShot(0, browser, lambda at=heading: browser.verticalScrollBar().setValue(
+                    int(browser.document().documentLayout().blockBoundingRect(at).top())))
+                break
+            block = block.next()
+    return browser
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens."""
+    import re
+
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
 def install_help(widget: QWidget, kind: str) -> QAction:
@@ -489,9 +526,9 @@ def refusal(path: str) -> str | None:
     if Path(path).is_dir():
         return tr("desktop", "{0} is a folder. Drop a board, scenario, island, tree, card or loot file "
                   "(.yaml), or a saved game (.json).").format(name)
-    if Path(path).suffix.lower() not in OPENABLE_SUFFIXES:
+    if Path(path).suffix.lower() not in OPENABLE_SUFFIXES + TILED_SUFFIXES:
         return tr("desktop", "{0} is not a file Board Studio opens. It opens boards, scenarios, islands, "
-                  "trees, card and loot files (.yaml or .yml) and saved games (.json).").format(name)
+                  "trees, card and loot files (.yaml or .yml), saved games (.json) and Tiled maps (.tmx, .tmj).").format(name)
     return None
 
 
@@ -506,6 +543,10 @@ def open_dropped(window: QWidget, path: str) -> bool:
     if why is not None:
         prompts.show_error(window, title, why)
         return False
+    if Path(path).suffix.lower() in TILED_SUFFIXES:  # a Tiled map: imported as an island
+        from studio.gui.files.tiled_actions import open_map
+
+        return open_map(window, path) is not None
     opener = getattr(window, "open_dropped_file", None)
     if opener is not None:
         return bool(opener(path))
@@ -675,4 +716,5 @@ def is_dark(palette: QPalette | None = None) -> bool:
 
 
 __all__ = ["WINDOW_DOCS", "install", "install_help", "open_docs", "docs_url", "docs_dir", "open_dropped",
+           "show_docs_inside",
            "restore_layout", "save_layout", "keep_on_screen", "dark_palette", "apply_palette", "is_dark"]

@@ -283,6 +283,7 @@ class EditorActions(QObject):
         try:
             w.document.reset(board, None)
             w.document.set_scenario_path(None)  # the board names its location itself
+            w.document.undo_stack.resetClean()  # the wizard's board exists nowhere else: Close asks
             w.view.fit()
         finally:
             QApplication.restoreOverrideCursor()

@@ -7,12 +7,23 @@ XML, ``.tmj`` a Tiled map in JSON (docs/tiled.md).
 - board ``.yaml`` -> ``.tmx``/``.tmj``: the map and the board image ``OUT-board.png``;
 - ``.tmx``/``.tmj`` -> island ``.yaml`` (or to the other map format, through the island).
 
-Every finding of the import is printed as ``file:line:col: severity code: message``; a map
-with errors writes nothing. Every file is written whole or not at all (all of them are
-complete before any is renamed into place), and never over a file the input uses.
+IN may be a bundled name (``archipelago-city-3p``, ``coral-reach``) or ``-`` for standard
+input with ``--from tmx|tmj|yaml`` (nothing else tells the format of a stream; a Tiled map read
+so can only use an embedded tileset). OUT is a file: a Tiled map comes with tileset and image
+files beside it.
 
-Exit codes: 0 written; 1 an output could not be written; 2 bad usage, an input that cannot be
-read or converted (its findings printed); 130 stopped by Ctrl+C."""
+Every finding of the import is printed as ``file:line:col: severity code: message``; a map
+with errors writes nothing. A map that converts but gives an island the studio's checks
+(``studio validate``) find errors in, a bridge end off the spaces, a fort on a space, is
+written all the same, since the island editor is where a designer fixes it, with those
+findings listed (``file:line:col`` in the written island) and exit status 1. The other way, a
+board or island with errors is refused, as ``render`` and ``export-tts`` refuse it, unless
+``--force``. Every file is written whole or not at all (all of them are complete before any
+is renamed into place), and never over a file the input uses.
+
+Exit codes: 0 written; 1 an output could not be written, or the island written has errors
+(listed); 2 bad usage, an input that cannot be read or converted, a board or island with
+errors without ``--force`` (its findings printed); 130 stopped by Ctrl+C."""
 
 from __future__ import annotations
 
@@ -21,9 +32,19 @@ import os
 import sys
 from pathlib import Path
 
-from studio.console import UnknownName, add_common_options, bundled_names, configure, content_argument
+from studio.console import (
+    STDIO,
+    UnknownName,
+    add_common_options,
+    configure,
+    content_argument,
+    detail,
+    stdin_copy,
+)
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+EXIT_ERRORS = 1  # written, but the island has errors (the findings are listed)
+FORMATS = {"tmx": ".tmx", "tmj": ".tmj", "yaml": ".yaml"}
 STUDIO_SUFFIXES = (".yaml", ".yml")
 TILED_SUFFIXES = (".tmx", ".tmj")
 KNOWN = ".yaml or .yml (a studio island or board), .tmx (a Tiled map in XML) or .tmj (a Tiled map in JSON)"
@@ -35,14 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
         description="Convert Rivages islands to and from Tiled hexagonal maps (TMX or TMJ), and Rule the Realm "
                     "boards to Tiled maps (an image layer and object layers of segments, lines and pegs). The "
                     "suffixes of IN and OUT say the formats.")
-    parser.add_argument("input", metavar="IN", help="an island or board (.yaml, .yml), a bundled one by name "
-                        "(gull-rock, volcano-3p) or a Tiled map (.tmx, .tmj)")
+    parser.add_argument("input", metavar="IN", help="an island or board (.yaml, .yml, or its bundled name such as "
+                                                     "archipelago-city-3p) or a Tiled map (.tmx, .tmj); - reads "
+                                                     "standard input (with --from)")
     parser.add_argument("output", metavar="OUT", help="the file to write: .tmx, .tmj, or .yaml/.yml for an island")
     parser.add_argument("--stagger-index", choices=("odd", "even"), default=None,
                         help="islands to Tiled: which rows (pointy tops) or columns (flat tops) Tiled shoves by half "
                              "a hex (default odd, Tiled's default)")
     parser.add_argument("--embed-tileset", action="store_true",
                         help="islands to Tiled: put the tileset in the map instead of a .tsx/.tsj file beside it")
+    parser.add_argument("--from", dest="from_format", choices=tuple(FORMATS), default=None,
+                        help="the format of IN when it is - (standard input): tmx, tmj or yaml")
+    parser.add_argument("--force", action="store_true",
+                        help="to Tiled: write a board or island even when the studio's checks find errors in it "
+                             "(they are listed); without it such a file is refused, as render and export-tts "
+                             "refuse it")
     parser.epilog = ("An option that does not apply (--stagger-index for a board or an island file) is refused, "
                      "never ignored.")
     add_common_options(parser)
@@ -61,11 +89,72 @@ def main(argv: list[str] | None = None) -> int:
         configure(args)
     except SystemExit as exc:  # argparse printed the usage or the help
         return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
+    if not Path(args.input).suffix and not os.path.lexists(args.input):  # a bundled name (a path has a suffix)
+        try:
+            args.input = content_argument(args.input)
+        except UnknownName as exc:
+            if "did you mean" in str(exc):
+                _err(str(exc))
+                return EXIT_USAGE  # else: the suffix is what is missing, as _run says
     try:
+        if args.input == STDIO:
+            if args.from_format is None:
+                _err("IN is '-' (standard input): say its format with --from tmx, --from tmj or --from yaml "
+                     "(a stream has no suffix to tell it)")
+                return EXIT_USAGE
+            with stdin_copy(FORMATS[args.from_format]) as copy:
+                args.input, args.stdin_copy = str(copy), str(copy)
+                return _run(args)
+        if args.from_format is not None:
+            _err(f"--from is for IN '-' (standard input); the suffix of {args.input} says its format")
+            return EXIT_USAGE
         return _run(args)
     except KeyboardInterrupt:
         _err("interrupted (Ctrl+C): nothing was written")
         return 130
+
+
+def _stderr(text: str, args) -> None:
+    """``text`` (findings) on stderr, the private copy of standard input named ``<stdin>``."""
+    copy = getattr(args, "stdin_copy", None)
+    print(text.replace(copy, "<stdin>") if copy else text, file=sys.stderr)
+
+
+def _size(path) -> str:
+    try:
+        n = os.path.getsize(path)
+    except OSError:
+        return "?"
+    return f"{n} bytes" if n < 10_000 else f"{n / 1024:.0f} KB"
+
+
+def _shape_text(model) -> str:
+    """``island 'Coral Reach': 37 spaces, 2 bridges, 1 fort, 3 missions`` (for -v)."""
+    from studio.model.rivages import Island
+
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+
+    if isinstance(model, Island):
+        return (f"island {model.name or model.id!r}: {n(len(model.spaces), 'space')}, {n(len(model.bridges), 'bridge')}"
+                f", {n(len(model.forts), 'fort')}, {n(len(model.missions), 'mission')}")
+    return (f"board {getattr(model, 'name', None) or model.id!r}: {n(len(model.pegs), 'peg')}, "
+            f"{n(len(model.lines), 'line')}, {n(len(model.segments), 'segment')}")
+
+
+def _errors_of(model, path: str | None) -> list:
+    """The studio's findings of severity error for a board or island (as ``studio validate``)."""
+    from studio.model.rivages import Island
+
+    if isinstance(model, Island):
+        from studio.validate.rivages import rivages_findings
+
+        found = rivages_findings(path) if path else rivages_findings(model)
+    else:
+        from studio.validate import validate
+
+        found = validate(model)
+    return [f for f in found if f.severity == "error"]
 
 
 def _kind(path: str) -> str | None:
@@ -88,20 +177,10 @@ def _run(args) -> int:
     if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
         _err(f"OUT {args.output} is a folder: give a file name (e.g. {os.path.join(args.output, 'island.tmx')})")
         return EXIT_USAGE
-    if args.input != "-" and Path(args.input).suffix == "":
-        try:            # a bundled island or board by name (studio convert gull-rock g.tmx)
-            args.input = content_argument(args.input)
-        except UnknownName as exc:
-            import difflib
-
-            # a near miss of a bundled name is named; anything else is told about suffixes below
-            if difflib.get_close_matches(args.input, list(bundled_names()), n=1, cutoff=0.6):
-                _err(str(exc))
-                return EXIT_USAGE
     for name, value in (("IN", args.input), ("OUT", args.output)):
         if value == "-":
-            _err(f"{name} is '-': convert reads and writes files (a Tiled map comes with its tileset and image "
-                 "files beside it); give a file name")
+            _err(f"{name} is '-': convert writes files (a Tiled map comes with its tileset and image files beside "
+                 "it, and an island is written where the editor can open it); give a file name")
             return EXIT_USAGE
         if _kind(value) is None:
             suffix = Path(value).suffix
@@ -146,11 +225,12 @@ def _from_studio(args, out: Path) -> int:
     try:
         model = read(args.input)
     except LoadError as exc:
-        print(exc.format(), file=sys.stderr)
+        _stderr(exc.format(), args)
         return EXIT_USAGE
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
-        _err(f"{args.input} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
+        _stderr(f"studio convert: {args.input} does not load ({len(exc.findings)} "
+                f"problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}", args)
         return EXIT_USAGE
     if not isinstance(model, (Island, Board)):
         _err(f"{args.input} is a {getattr(model, 'FORMAT', type(model).__name__)} file; Tiled maps hold Rivages "
@@ -160,6 +240,19 @@ def _from_studio(args, out: Path) -> int:
         _err(f"--stagger-index and --embed-tileset are for islands; {args.input} is a board (an orthogonal map "
              "with object layers, no tileset)")
         return EXIT_USAGE
+    detail(f"studio convert: read {args.input} ({_size(args.input)}): {_shape_text(model)}")
+    errors = _errors_of(model, args.input)
+    if errors:
+        n = len(errors)
+        what = "island" if isinstance(model, Island) else "board"
+        listed = "\n".join(f.format() for f in errors)
+        if not args.force:
+            _stderr(f"studio convert: {args.input} has {n} error{'s' if n != 1 else ''}; fix "
+                    f"{'it' if n == 1 else 'them'} before converting (studio validate {args.input}), or convert "
+                    f"the {what} as it is with --force:\n{listed}", args)
+            return EXIT_USAGE
+        _stderr(f"{listed}\nstudio convert: --force: the {what} is converted with {n} "
+                f"error{'s' if n != 1 else ''} (listed above)", args)
     return _write_tiled(model, out, args, read_files=[Path(args.input)])
 
 
@@ -192,6 +285,7 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
         return EXIT_WRITE
     for p in written:
         print(p)
+        detail(f"studio convert: wrote {p} ({_size(p)})")
     return EXIT_OK
 
 
@@ -223,19 +317,27 @@ def _from_tiled(args, out: Path) -> int:
         tmap = read_map(args.input)
     except TiledError as exc:
         for f in exc.findings:
-            print(f.format(), file=sys.stderr)
+            _stderr(f.format(), args)
+        if getattr(args, "stdin_copy", None) and any(f.code == "tiled/unreadable" for f in exc.findings):
+            _err("a map read from standard input has no folder to find its tileset files in: embed its tilesets "
+                 "(Tiled's Embed Tileset button in the Tilesets view), or pass the map's path instead of -")
         return EXIT_USAGE
+    detail(f"studio convert: read {args.input} ({_size(args.input)}): a {tmap.orientation} map of {tmap.width} x "
+           f"{tmap.height} tiles, {len(tmap.layers)} layer{'s' if len(tmap.layers) != 1 else ''}, "
+           f"{len(tmap.tilesets)} tileset{'s' if len(tmap.tilesets) != 1 else ''}")
     terrains = _terrains(out, args.input)
     result = island_from_map(tmap, [t.name for t in terrains])
     for f in result.findings:
-        print(f.format(), file=sys.stderr)
+        _stderr(f.format(), args)
     if result.island is None or result.errors:
         n = len(result.errors)
         no_goals = any(f.code == "tiled/no-goals" for f in result.errors)
-        _err(f"{args.input} was not converted: {n} error{'s' if n != 1 else ''} (listed above); nothing was written"
+        _stderr(f"studio convert: {args.input} was not converted: {n} error{'s' if n != 1 else ''} (listed above); "
+                "nothing was written"
              + ("; the island editor's File > Import Tiled Map opens a map without goals, with stand-in goals to "
-                "edit" if no_goals else ""))
+                "edit" if no_goals else ""), args)
         return EXIT_USAGE
+    detail(f"studio convert: the map shows {_shape_text(result.island)}")
     used = [Path(args.input)]
     for ts in tmap.tilesets:
         if ts.path:
@@ -243,6 +345,13 @@ def _from_tiled(args, out: Path) -> int:
             if ts.image:
                 used.append(Path(ts.path).parent / ts.image)
     if _kind(args.output) == "tiled":
+        errors = _errors_of(result.island, None)
+        if errors and not args.force:
+            n = len(errors)
+            _stderr("\n".join(f.format() for f in errors) + f"\nstudio convert: the island {args.input} shows has "
+                    f"{n} error{'s' if n != 1 else ''} (listed above); nothing was written: convert it to .yaml to "
+                    "fix it in the island editor, or write the map as it is with --force", args)
+            return EXIT_USAGE
         return _write_tiled(result.island, out, args, used)
     clash = _clash({out: b""}, used)
     if clash:
@@ -251,12 +360,20 @@ def _from_tiled(args, out: Path) -> int:
         write(result.island, out, None)
     except InvalidContent as exc:
         for f in exc.findings:
-            print(f.format(), file=sys.stderr)
+            _stderr(f.format(), args)
         return EXIT_USAGE
     except OSError as exc:
         _err(f"{out} was not written: {_os_text(exc)}")
         return EXIT_WRITE
     print(out)
+    detail(f"studio convert: wrote {out} ({_size(out)})")
+    errors = _errors_of(result.island, str(out))  # what `studio validate OUT` says, at OUT's lines
+    if errors:
+        n = len(errors)
+        _stderr("\n".join(f.format() for f in errors) + f"\nstudio convert: {out} was written, but the island has "
+                f"{n} error{'s' if n != 1 else ''} (listed above): fix {'it' if n == 1 else 'them'} in the island "
+                f"editor (studio {out}) or in the map, and convert again", args)
+        return EXIT_ERRORS
     return EXIT_OK
 
 

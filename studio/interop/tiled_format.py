@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import json
 import math
 import os
@@ -35,6 +34,7 @@ from xml.parsers import expat
 from studio.content.findings import Finding
 
 MAX_BYTES = 32 * 1024 * 1024
+MAX_GID = 0xFFFFFFFF           # a gid is an unsigned 32-bit number (flip flags included)
 GID_MASK = 0x0FFFFFFF          # the low 28 bits; the high 4 are Tiled's flip and rotation flags
 VERSION = "1.8"                # the format version written: Tiled 1.8 and every later Tiled read it
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class")
@@ -292,16 +292,36 @@ def read_tileset(path: str | os.PathLike, firstgid: int = 1, source: str | None 
     return ts
 
 
+def gid_range_text(value) -> str:
+    """``the tile id 99999999999999999999999 is out of range (...)``: the message for a gid
+    that no Tiled map can hold (flip flags set the top 4 of its 32 bits)."""
+    return f"the tile id {value} is out of range (a Tiled tile id is a whole number from 0 to {MAX_GID})"
+
+
+def _decompress_limited(raw: bytes, wbits: int, limit: int) -> bytes:
+    """``raw`` inflated to at most ``limit`` bytes (``wbits`` 15 zlib, 31 gzip), so a small
+    file that inflates to gigabytes costs no more than ``limit`` bytes of memory. Returns
+    what was inflated (``limit`` bytes means the data holds more than expected); raises
+    zlib.error for a stream cut short."""
+    d = zlib.decompressobj(wbits)
+    out = d.decompress(raw, limit)
+    if len(out) < limit and not d.eof:
+        raise zlib.error("the compressed stream ends early")
+    return out
+
+
 def _decode_base64(text: str, compression: str, count: int, path, where: str, line=None, col=None) -> list[int]:
     try:
         raw = base64.b64decode(text.strip().encode("ascii"), validate=False)
     except (binascii.Error, UnicodeEncodeError, ValueError):
         _fail("tiled/bad-data", f"{where}: the base64 tile data does not decode", path, line, col)
     try:
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
+        if compression in ("zlib", "gzip"):
+            # inflate at most one byte more than the layer's tiles need: a bomb is refused at once
+            raw = _decompress_limited(raw, 15 if compression == "zlib" else 31, 4 * count + 1)
+            if len(raw) > 4 * count:
+                _fail("tiled/bad-data", f"{where}: the {compression} tile data inflates to more than the {count} "
+                      f"tiles of the layer ({4 * count} bytes); it was not read further", path, line, col)
         elif compression == "zstd":
             _fail("tiled/unsupported", f"{where}: zstd-compressed tile data is not supported; in Tiled set Map "
                   "Properties > Tile Layer Format to CSV (or Base64 with zlib or gzip)", path, line, col)
@@ -535,6 +555,8 @@ class _XmlReader:
                     gid = int(v)
                 except ValueError:
                     _fail("tiled/bad-data", f"{where}: {v!r} in the tile data is not a tile id", self.path, line, col)
+                if not 0 <= gid <= MAX_GID:
+                    _fail("tiled/bad-data", f"{where}: {gid_range_text(v)}", self.path, line, col)
                 if gid:
                     cells[(x0 + i % w, y0 + i // w)] = Cell(gid, line, col)
         elif encoding == "base64":
@@ -549,6 +571,8 @@ class _XmlReader:
                           "tiled/bad-data")
             for i, t in enumerate(tiles):
                 gid = self.int_(t, "gid", 0)
+                if not 0 <= gid <= MAX_GID:
+                    self.fail(t, f"{where}: {gid_range_text(gid)}", "tiled/bad-data")
                 if gid:
                     cells[(x0 + i % w, y0 + i // w)] = Cell(gid, t.line, t.col)
         else:
@@ -561,6 +585,8 @@ class _XmlReader:
                       self.float_(el, "height"), self.float_(el, "rotation"), self.int_(el, "gid", 0),
                       properties=self.properties(el), visible=el.get("visible", "1") != "0",
                       template=el.get("template"), line=el.line, col=el.col)
+        if not 0 <= o.gid <= MAX_GID:
+            self.fail(el, f"<object>: {gid_range_text(o.gid)}", "tiled/bad-data")
         if o.gid:
             o.shape = "tile"
         for shape in ("point", "ellipse", "text"):
@@ -652,7 +678,9 @@ def _json_root(raw: bytes, path: Path) -> dict:
     except RecursionError:
         _fail("tiled/json", "not valid JSON: nested too deeply", path)
     if not isinstance(root, dict):
-        _fail("tiled/not-tiled", f"the file holds a JSON {type(root).__name__}, not a Tiled map or tileset", path)
+        kind = {type(None): "null", list: "list", str: "text string", bool: "true or false", int: "number",
+                float: "number"}.get(type(root), type(root).__name__)
+        _fail("tiled/not-tiled", f"the file holds a JSON {kind}, not a Tiled map or tileset (a JSON object)", path)
     return root
 
 
@@ -813,9 +841,14 @@ class _JsonReader:
                 if len(data) != cw * ch:
                     self.fail(f"{w}.data", f"holds {len(data)} tile ids, expected {cw} x {ch} = {cw * ch}", "tiled/bad-data")
                 gids = data
-            for i, gid in enumerate(gids):
+            for i, value in enumerate(gids):
+                gid = value
+                if isinstance(gid, float) and math.isfinite(gid) and gid == int(gid):
+                    gid = int(gid)  # 1e30, or 5.0 from a tool that writes numbers as floats
                 if isinstance(gid, bool) or not isinstance(gid, int) or gid < 0:
-                    self.fail(f"{w}.data[{i}]", f"{gid!r} is not a tile id", "tiled/bad-data")
+                    self.fail(f"{w}.data[{i}]", f"{value!r} is not a tile id", "tiled/bad-data")
+                if gid > MAX_GID:
+                    self.fail(f"{w}.data[{i}]", gid_range_text(value), "tiled/bad-data")
                 if gid:
                     layer.cells[(x0 + i % cw, y0 + i // cw)] = Cell(gid)
         return layer
@@ -828,6 +861,8 @@ class _JsonReader:
                       g(d, "height", where, float, 0.0), g(d, "rotation", where, float, 0.0), g(d, "gid", where, int, 0),
                       properties=self.properties(d, where), visible=g(d, "visible", where, bool, True),
                       template=g(d, "template", where, str))
+        if not 0 <= o.gid <= MAX_GID:
+            self.fail(f"{where}.gid", gid_range_text(o.gid), "tiled/bad-data")
         if o.gid:
             o.shape = "tile"
         for shape in ("point", "ellipse"):

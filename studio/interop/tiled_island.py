@@ -359,10 +359,16 @@ def island_from_map(tmap: TiledMap, terrains: list[str] | None = None, placehold
     terrains = list(terrains or [t.name for t in DEFAULT_TERRAINS])
     report = _Report(tmap.path)
     if tmap.orientation != "hexagonal":
-        report.add("tiled/orientation", "error",
-                   f"the map is {tmap.orientation}; a Rivages island is a hexagonal map (in Tiled: Map > Map "
-                   "Properties > Orientation: Hexagonal, or File > New Map with Orientation Hexagonal)",
-                   tmap.line, tmap.col)
+        prop = properties_by_name(tmap.properties).get("format")
+        fmt = str(prop.value) if prop is not None else ""
+        if fmt.startswith("realm-board/"):  # the studio's own export of a Rule the Realm board
+            text = (f"this map is a Rule the Realm board ({fmt}) exported by the studio; boards go to Tiled only "
+                    "(for laying out art), they are not read back: edit the board's .yaml in the studio. Only "
+                    "Rivages islands go both ways")
+        else:
+            text = (f"the map is {tmap.orientation}; a Rivages island is a hexagonal map (in Tiled: Map > Map "
+                    "Properties > Orientation: Hexagonal, or File > New Map with Orientation Hexagonal)")
+        report.add("tiled/orientation", "error", text, tmap.line, tmap.col)
         return IslandImport(None, report.findings)
     if tmap.staggeraxis not in ("x", "y") or tmap.staggerindex not in STAGGER_INDICES:
         report.add("tiled/bad-file", "error",

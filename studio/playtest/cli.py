@@ -359,17 +359,36 @@ def check_content(path, players: int | None) -> None:
     ``players`` uses (``file:line:col: severity code: message``), and raise UsageError when
     there are errors: bots must not play content that breaks the rules. Warnings do not stop
     the playtest."""
+    from studio.console import stdin_copy_folder
     from studio.playtest.setup import content_findings
 
     findings = content_findings(path, players)
+    folder = stdin_copy_folder(path)  # standard input: say <stdin>, never the temporary copy
     for f in findings:
-        print(f.format(), file=sys.stderr)
+        line = f.format()
+        if folder is not None:
+            line = line.replace(str(path), "<stdin>").replace(str(folder), "<standard input has no folder>")
+        print(line, file=sys.stderr)
     errors = sum(f.severity == "error" for f in findings)
     if any(f.code.startswith(("io/", "yaml/")) and f.severity == "error" for f in findings):
         raise Reported()  # a file that does not load: its finding says it all
+    if errors and folder is not None:
+        refers = any(f.code in STDIN_REFERENCE_CODES for f in findings)
+        raise fail(f"the {'scenario' if refers else 'content'} read from standard input has "
+                   f"{plural(errors, 'error')}; "
+                   + ("it refers to files relative to itself, which standard input has no folder for: pass the "
+                      "scenario file's path instead of -" if refers else
+                      f"fix {'it' if errors == 1 else 'them'} before playtesting (the findings above; "
+                      "'studio validate - < FILE' lists them too)"))
     if errors:
         raise fail(f"{path}: {plural(errors, 'error')} in the content; fix {'it' if errors == 1 else 'them'} "
                    f"before playtesting (the findings above; 'studio validate {path}' lists them too)")
+
+
+STDIN_REFERENCE_CODES = frozenset({"content/ref-escapes-root", "content/link-escapes-root", "scenario/missing-board",
+                                   "scenario/missing-folder", "scenario/missing-artifact", "rivages/missing-file"})
+"""Findings of a reference a scenario makes to another file: read from standard input, such a
+reference has no folder to be relative to."""
 
 
 class Interrupts:

@@ -30,10 +30,18 @@ def plate_rect(board: Board, margin: float = 0.75) -> QRectF:
 
 
 def scene_rect(board: Board, options: RenderOptions | None = None) -> QRectF:
-    """Everything :func:`paint_board` draws: the plate plus room for seat labels."""
+    """Everything :func:`paint_board` draws: the plate plus ``options.margin``, grown where a
+    seat label reaches further (a long name beside a wide board: "North-west" was clipped at
+    the image's edge), with a small gap beyond it."""
     options = options or RenderOptions()
     m = options.margin
-    return plate_rect(board).adjusted(-m, -m, m, m)
+    rect = plate_rect(board).adjusted(-m, -m, m, m)
+    if options.seat_labels:
+        from studio.render.glyphs import seat_label_rect
+
+        for _name, text, pos, _i in seat_label_positions(board):
+            rect = rect.united(seat_label_rect(pos, text).adjusted(-0.15, -0.15, 0.15, 0.15))
+    return rect
 
 
 def start_seats(board: Board) -> dict[str, list[int]]:

@@ -367,6 +367,13 @@ def paint_segment_content(p: QPainter, centre: QPointF, segment, size: float = s
 
 # --- seats ---------------------------------------------------------------------------------
 
+def seat_label_rect(centre: QPointF, text: str, size: float = 0.26) -> QRectF:
+    """The pill :func:`paint_seat_label` draws, with its drop shadow (board units)."""
+    w = text_width(text, size) + size * 1.2
+    h = size * 1.55
+    return QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h).adjusted(0, 0, 0.03, 0.045)
+
+
 def paint_seat_label(p: QPainter, centre: QPointF, text: str, colour: QColor, size: float = 0.26) -> None:
     """A seat name in a rounded pill of the seat's colour."""
     w = text_width(text, size) + size * 1.2

@@ -12,7 +12,16 @@ import os
 import sys
 from pathlib import Path
 
-from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
+from studio.console import (
+    STDIO,
+    UnknownName,
+    add_common_options,
+    configure,
+    content_argument,
+    detail,
+    note,
+    stdin_copy,
+)
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
@@ -23,8 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write a board or island as a Tabletop Simulator saved-object set: OUT.json (TTS's save "
                     "format) and its PNG images beside it. Copy them into TTS's Saves/Saved Objects folder.",
     )
-    parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island; "
-                        "a bundled one by name (volcano-3p, gull-rock) or - (standard input) too")
+    parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island, "
+                                                     "its bundled name (volcano-3p), or - for standard input")
     parser.add_argument("-o", "--output", metavar="OUT.json", required=True,
                         help="the JSON file to write (images are written beside it as OUT-....png)")
     parser.add_argument("--base-url", metavar="URL", default=None,
@@ -69,24 +78,28 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if args.file == STDIO:
         with stdin_copy() as copy:
-            args.file = str(copy)
-            return _export(args, output)
-    return _export(args, output)
+            return _export(args, output, str(copy))
+    return _export(args, output, args.file)
 
 
-def _export(args: argparse.Namespace, output: Path) -> int:
-    """Read, check and export ``args.file`` (a path) to ``output``."""
+def _say(text: str, path: str, shown: str) -> None:
+    print(text.replace(path, shown) if path != shown else text, file=sys.stderr)
+
+
+def _export(args, output: Path, path: str) -> int:
+    """Read ``path`` (standard input's private copy when FILE is -), check it, write the set."""
     from studio.content import LoadError
     from studio.model.io import InvalidContent, read
 
+    shown = "<stdin>" if args.file == STDIO else path
     try:
-        model = read(args.file)
+        model = read(path)
     except LoadError as exc:
-        print(exc.format(), file=sys.stderr)
+        _say(exc.format(), path, shown)
         return EXIT_USAGE
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
-        _err(f"{args.file} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
+        _say(f"studio export-tts: {shown} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}", path, shown)
         return EXIT_USAGE
     fmt = getattr(model, "FORMAT", "")
     if fmt == "realm-board/2":
@@ -96,15 +109,17 @@ def _export(args: argparse.Namespace, output: Path) -> int:
     elif fmt == "rivages-island/1":
         from studio.validate.rivages import rivages_findings
 
-        errors = [f for f in rivages_findings(args.file) if f.severity == "error"]
+        errors = [f for f in rivages_findings(path) if f.severity == "error"]
     else:
-        _err(f"{args.file} is a {fmt or type(model).__name__} file; export-tts takes a board or an island")
+        _err(f"{shown} is a {fmt or type(model).__name__} file; export-tts takes a board or an island")
         return EXIT_USAGE
     if errors:
         n = len(errors)
-        _err(f"{args.file} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} before exporting:\n"
-             + "\n".join(f.format() for f in errors))
+        _say(f"studio export-tts: {shown} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} "
+             "before exporting:\n" + "\n".join(f.format() for f in errors), path, shown)
         return EXIT_USAGE
+    detail(f"studio export-tts: read {shown} ({os.path.getsize(path)} bytes): {fmt} "
+           f"{getattr(model, 'name', None) or model.id!r}")
 
     from studio.render.cli import _ensure_gui_application, _Stops
     from studio.render.export import ExportError, Stopped
@@ -124,8 +139,13 @@ def _export(args: argparse.Namespace, output: Path) -> int:
         _err(str(exc) if not getattr(exc, "strerror", None) or str(exc).startswith("could not")
              else f"could not write {output}: {exc.strerror}")
         return EXIT_WRITE
-    for path in written:
-        print(path)
+    for written_path in written:
+        print(written_path)
+        try:
+            size = os.path.getsize(written_path)
+        except OSError:  # a --base-url set names images it did not write
+            continue
+        detail(f"studio export-tts: wrote {written_path} ({size} bytes)")
     where = "at " + args.base_url.rstrip("/") if args.base_url else "as file:/// URLs (only this computer sees them)"
     note(f"{getattr(model, 'name', None) or model.id}: Tabletop Simulator set of {len(written) - 1} image"
          f"{'s' if len(written) != 2 else ''} and {output.name}; images referred to {where}")

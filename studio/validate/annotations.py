@@ -8,14 +8,22 @@ shows each finding on the line of the pull request's diff.
 ``sarif_log`` gives a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format): one
 run of the tool ``studio validate`` whose rules are the finding codes found (with their
 meaning and fix from docs/findings.md), and one result per finding with its level
-(``error``, ``warning``, ``note``), message and physical location (artifact URI relative to
-the current folder, in ``/`` form; region start line and column when known).
+(``error``, ``warning``, ``note``), message and physical location (region start line and
+column when known).
+
+Paths: a file inside the workspace (``$GITHUB_WORKSPACE`` in GitHub Actions, else the current
+folder) is written relative to it, in ``/`` form, so GitHub matches it against the repository;
+a file outside it keeps its plain path (GitHub commands) or becomes a ``file:`` URI (SARIF).
+SARIF URIs are valid URI references: spaces, ``%``, ``#`` and the like percent-encoded, a
+relative one based on ``%SRCROOT%`` (the workspace, given in ``originalUriBaseIds``), and
+standard input (``<stdin>``) the relative reference ``stdin`` described as standard input.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import quote
 
 from studio.content.findings import Finding
 
@@ -23,6 +31,8 @@ SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+STDIN_NAME = "<stdin>"
+SRCROOT = "%SRCROOT%"
 
 
 def _escape_data(text: str) -> str:
@@ -39,7 +49,7 @@ def github_commands(findings: list[Finding]) -> list[str]:
     for f in findings:
         props = []
         if f.path:
-            props.append(f"file={_escape_property(_uri(f.path))}")
+            props.append(f"file={_escape_property(github_path(f.path))}")
         if f.line:
             props.append(f"line={f.line}")
         if f.col:
@@ -49,16 +59,39 @@ def github_commands(findings: list[Finding]) -> list[str]:
     return out
 
 
-def _uri(path: str) -> str:
-    """A finding's path as a ``/``-separated URI reference, relative to the current folder when
-    it lies below it (GitHub and SARIF viewers match it against the repository)."""
-    p = Path(path)
-    if p.is_absolute():
-        try:
-            p = p.relative_to(Path.cwd())
-        except ValueError:
-            return p.as_uri()
-    return p.as_posix().replace(os.sep, "/")
+def workspace() -> Path:
+    """The folder paths are written relative to: ``$GITHUB_WORKSPACE`` when set, else the
+    current folder."""
+    return Path(os.environ.get("GITHUB_WORKSPACE") or os.getcwd())
+
+
+def _inside(path: str) -> str | None:
+    """``path`` relative to :func:`workspace` in ``/`` form when it lies inside it, else None."""
+    p = Path(os.path.abspath(path))
+    try:
+        return p.relative_to(Path(os.path.abspath(workspace()))).as_posix()
+    except ValueError:
+        return None
+
+
+def github_path(path: str) -> str:
+    """The ``file=`` of a workflow command: relative to the workspace when inside it (what
+    GitHub matches against the diff), else the plain path (never a URI: GitHub takes none)."""
+    if path == STDIN_NAME:
+        return path
+    inside = _inside(path)
+    return inside if inside is not None else Path(path).as_posix()
+
+
+def sarif_location(path: str) -> dict:
+    """A SARIF ``artifactLocation`` for ``path``: a percent-encoded URI reference relative to
+    ``%SRCROOT%`` inside the workspace, a ``file:`` URI outside it, ``stdin`` for standard input."""
+    if path == STDIN_NAME:
+        return {"uri": "stdin", "description": {"text": "standard input (the file was read from -)"}}
+    inside = _inside(path)
+    if inside is not None:
+        return {"uri": quote(inside, safe="/", errors="surrogateescape"), "uriBaseId": SRCROOT}
+    return {"uri": Path(os.path.abspath(path)).as_uri()}
 
 
 def sarif_log(findings: list[Finding]) -> dict:
@@ -83,7 +116,7 @@ def sarif_log(findings: list[Finding]) -> dict:
         result = {"ruleId": f.code, "ruleIndex": index[f.code], "level": SARIF_LEVEL.get(f.severity, "error"),
                   "message": {"text": f.message}}
         if f.path:
-            physical: dict = {"artifactLocation": {"uri": _uri(f.path)}}
+            physical: dict = {"artifactLocation": sarif_location(f.path)}
             if f.line:
                 physical["region"] = {"startLine": f.line, **({"startColumn": f.col} if f.col else {})}
             result["locations"] = [{"physicalLocation": physical}]
@@ -96,6 +129,9 @@ def sarif_log(findings: list[Finding]) -> dict:
         "runs": [{
             "tool": {"driver": {"name": "studio validate", "version": __version__,
                                 "rules": rules}},
+            "originalUriBaseIds": {SRCROOT: {"uri": Path(os.path.abspath(workspace())).as_uri() + "/",
+                                             "description": {"text": "the workspace ($GITHUB_WORKSPACE, or "
+                                                                     "the folder studio validate ran in)"}}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

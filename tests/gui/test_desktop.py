@@ -93,6 +93,30 @@ def test_f1_in_the_help_menu_and_a_missing_page_is_said(qtbot, tmp_path, monkeyp
     assert "not installed" in dialogs.calls[-1][1][1] and "editor.md" in dialogs.calls[-1][1][1]
 
 
+def test_f1_without_a_browser_shows_the_page_inside_the_studio(qtbot, tmp_path, monkeypatch):
+    """The trial of issue 16: with no browser installed F1 said "No program to show
+    .../docs/rivages.md was found". The page is shown in a window of the studio's own, at the
+    window's heading."""
+    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtWidgets import QTextBrowser
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: False))
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert desktop.open_docs("island-editor", parent) is True
+    [browser] = [w for w in parent.findChildren(QTextBrowser) if w.isWindow()]
+    qtbot.waitExposed(browser)
+    assert browser.windowTitle() == "Board Studio Help: rivages.md"
+    text = browser.toPlainText()
+    assert "Rivages" in text and "# " not in text.splitlines()[0]  # Markdown rendered, not shown raw
+    page, anchor = desktop.WINDOW_DOCS["island-editor"]
+    at = browser.textCursor().block()
+    assert desktop._slug(at.text()) == anchor and at.blockFormat().headingLevel() > 0
+    qtbot.waitUntil(lambda: browser.verticalScrollBar().value() > 0)  # scrolled down to the heading
+    browser.grab().save(str(tmp_path / "help.png"))
+    browser.close()
+
+
 # -- geometry and dock layout ------------------------------------------------------------------
 def _first_dock(window):
     docks = [d for d in window.findChildren(QDockWidget) if d.parent() is window]

@@ -291,7 +291,7 @@ def test_unsaved_changes_prompt_on_new(window, dialogs):
     dialogs.answer("ask_new_board", (standard_board(), None))
     window.new_action.trigger()
     assert doc.board.id == "new-board" and len(doc.board.pegs) == 80
-    assert doc.path is None and not doc.is_modified
+    assert doc.path is None and doc.is_modified  # the new board is unsaved work: Close asks
     assert "(unsaved)" in window.windowTitle()
     assert len(dialogs.named("ask_unsaved_changes")) == 2
 

@@ -97,3 +97,64 @@ def test_export_a_board(window, tmp_path, monkeypatch):
     names = [layer.name for layer in tmap.layers]
     assert names == ["board", "segments", "lines", "pegs"]
     assert len(tmap.layers[3].objects) == len(window.document.board.pegs)
+
+
+def test_an_imported_island_is_unsaved_work_and_its_errors_are_listed(island_window, monkeypatch, boxes, dialogs):
+    """The trial of issue 16: an imported island closed at Ctrl+W / Ctrl+Q without the
+    unsaved-changes prompt (lost), and its errors were not said (a bridge moved off the
+    island in Tiled)."""
+    from studio.gui import prompts
+
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(DATA / "bridge-off-island.tmj"))
+    island_window.actions["import_tiled"].trigger()
+    assert island_window.document.path is None and island_window.document.is_modified
+    assert island_window.isWindowModified()
+    [(title, _text, codes)] = boxes
+    assert codes.count("rivages/bridge-end-missing") == 2
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    island_window.show()
+    assert island_window.close() is False  # Close asked, and Cancel kept the island
+    assert len(dialogs.named("ask_unsaved_changes")) == 1 and island_window.isVisible()
+
+
+def test_the_new_island_and_new_board_wizards_give_unsaved_work(island_window, window, monkeypatch, dialogs):
+    from studio.gui import prompts
+    from studio.gui.rivages import island_editor
+    from studio.gui.rivages.island_document import new_island
+    from studio.model.io import read as read_model
+
+    monkeypatch.setattr(island_editor, "ask_new_island", lambda parent, terrains: new_island("hexagon", 2))
+    assert island_window.new_island() and island_window.document.is_modified
+    board = read_model(bundled_path("boards", "realm", "volcano-3p.yaml"))
+    dialogs.answer("ask_new_board", (board, None))
+    assert window.editing.new_board() and window.document.path is None and window.document.is_modified
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    assert window.close() is False and window.isVisible()
+
+
+def test_a_tiled_map_named_on_the_command_line_or_dropped_opens_as_an_island(qtbot, settings, window, boxes, dialogs):
+    """The trial of issue 16: `studio some.tmx` printed a YAML syntax error and started a new
+    board; a dropped .tmx/.tmj was refused. Both import the map into an island editor."""
+    from studio import cli
+    from studio.gui import desktop
+    from studio.gui.app import start_editor
+
+    assert cli.is_file_argument("missing.tmx") and cli.is_file_argument("Map.TMJ")
+    editor = start_editor([str(DATA / "complete.tmx")], settings)
+    qtbot.addWidget(editor, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert isinstance(editor, IslandEditorWindow) and editor.isVisible()
+    assert editor.document.path is None and editor.document.is_modified
+    assert editor.document.island == read_island_map(DATA / "complete.tmx").island
+    # dropped on the board editor: a new island editor; dropped on an island editor: imported there
+    assert desktop.refusal(str(DATA / "complete-flat.tmj")) is None
+    assert desktop.open_dropped(window, str(DATA / "complete-flat.tmj"))
+    [opened] = window._tiled_windows
+    qtbot.addWidget(opened, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert opened.document.island == read_island_map(DATA / "complete-flat.tmj").island and opened.isVisible()
+    dialogs.answer("ask_unsaved_changes", __import__("studio.gui.prompts", fromlist=["Choice"]).Choice.DISCARD)
+    assert desktop.open_dropped(editor, str(DATA / "complete-flat.tmj"))
+    assert editor.document.island == opened.document.island
+    # a map that makes no island: said, and nothing opens
+    dialogs.answer("show_error")
+    assert not desktop.open_dropped(window, str(DATA / "orthogonal.tmx"))
+    assert len(window._tiled_windows) == 1 and "does not make an island" in dialogs.named("show_error")[-1][1]

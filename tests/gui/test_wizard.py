@@ -165,7 +165,7 @@ def test_a_large_lattice_previews_quickly_and_is_announced(qtbot):
     assert "pegs and" not in wizard.lattice_page.note.text()
 
 
-def test_new_board_action_runs_the_wizard_and_opens_a_clean_document(window, dialogs, monkeypatch):
+def test_new_board_action_runs_the_wizard_and_opens_an_unsaved_document(window, dialogs, monkeypatch):
     from studio.gui import prompts
 
     def drive(parent):
@@ -181,7 +181,8 @@ def test_new_board_action_runs_the_wizard_and_opens_a_clean_document(window, dia
     window.new_action.trigger()
     doc = window.document
     assert doc.board.id == "my-archipelago-city-3p" and doc.board.has_canals
-    assert doc.path is None and not doc.is_modified and doc.undo_stack.count() == 0
+    # nothing to undo, but unsaved work that exists nowhere else: Close and Quit ask (issue 16)
+    assert doc.path is None and doc.is_modified and doc.undo_stack.count() == 0
     assert doc.board.location == "archipelago-city" and doc.scenario_path is None  # the board names it
     assert window.validation_dock.rules_name() == "Archipelago City"
     # the Validation panel lists what the location still needs, as studio validate would

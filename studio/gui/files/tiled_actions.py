@@ -28,6 +28,7 @@ from studio.gui import prompts
 MAP_FILTER = "Tiled map, XML (*.tmx);;Tiled map, JSON (*.tmj)"
 OPEN_FILTER = "Tiled maps (*.tmx *.tmj);;All files (*)"
 MAX_LISTED = 10
+TILED_SUFFIXES = (".tmx", ".tmj")
 
 
 # --- dialogs (patched in tests) -------------------------------------------------------------------
@@ -102,12 +103,21 @@ def _bundled(path: str) -> bool:
 def import_island_map(window) -> bool:
     """Ask for a map, read it as an island and open it, unsaved, in ``window`` (an island
     editor). A map without goals opens with stand-in goals; every finding is listed."""
-    from studio.gui.rivages.island_document import IslandDocument
-    from studio.interop.tiled_island import read_island_map
 
     here = window.document.path and not _bundled(window.document.path)
     path = ask_import_map(window, prompts.last_folder("tiled") or (str(Path(window.document.path).parent) if here else ""))
-    if not path or not window.maybe_save():
+    if not path:
+        return False
+    return import_map_path(window, path)
+
+
+def import_map_path(window, path: str) -> bool:
+    """Import the Tiled map at ``path`` into ``window`` (an island editor), after offering to
+    save its unsaved work: as File > Import Tiled Map… once the map is chosen."""
+    from studio.gui.rivages.island_document import IslandDocument
+    from studio.interop.tiled_island import read_island_map
+
+    if not window.maybe_save():
         return False
     prompts.remember_folder("tiled", path)
     result = read_island_map(path, window.palette.names(), placeholders=True)
@@ -117,15 +127,47 @@ def import_island_map(window) -> bool:
                            + findings_text(result.errors or result.findings),
                            "\n".join(f.format() for f in result.findings))
         return False
+    from studio.validate.rivages import rivages_findings
+
     window.set_document(IslandDocument(result.island, None, scenario=window.document.scenario))
-    n = len(result.findings)
+    # unsaved work that exists nowhere else: Close and Quit ask before dropping it (issue 16)
+    window.document.undo_stack.resetClean()
+    # what `studio validate` will say of the island once saved (a bridge end off the spaces, a fort on a space)
+    findings = list(result.findings) + [f for f in rivages_findings(result.island, window.palette.names())
+                                        if f.severity == "error"]
+    n = len(findings)
     if n:
         show_findings(window, "Tiled map imported", f"{name} was imported as the island "
                       f"“{result.island.name or result.island.id}” (not saved yet), with {n} "
-                      f"finding{'s' if n != 1 else ''}:", result.findings)
+                      f"finding{'s' if n != 1 else ''}:", findings)
     window.say(f"Imported {path}: save it as an island file (File > Save As)"
                + (f"; {n} finding{'s' if n != 1 else ''}" if n else ""))
     return True
+
+
+def open_map(owner, path: str, settings=None):
+    """Open the Tiled map ``path`` as an island (``studio MAP.tmx``, a map dropped on a
+    window): imported into ``owner`` when it is an island editor, else into a new island
+    editor window, kept with ``owner``'s windows. Returns the island editor, or None when the
+    map makes no island (a message box said why)."""
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    if isinstance(owner, IslandEditorWindow):
+        return owner if import_map_path(owner, path) else None
+    editor = IslandEditorWindow(settings=settings if settings is not None else getattr(owner, "settings", None))
+    if not import_map_path(editor, path):
+        editor.document.undo_stack.setClean()  # nothing of the user's: close without asking
+        editor.deleteLater()
+        return None
+    editor.show()
+    if owner is not None:
+        keep = getattr(owner, "_tiled_windows", None)
+        if keep is None:
+            keep = []
+            owner._tiled_windows = keep
+        keep.append(editor)
+        editor.destroyed.connect(lambda *_: keep.remove(editor) if editor in keep else None)
+    return editor
 
 
 def export_island_map(window) -> bool:
@@ -186,4 +228,5 @@ def board_export_action(window) -> QAction:
     return action
 
 
-__all__ = ["board_export_action", "export_board_map", "export_island_map", "import_island_map", "island_actions"]
+__all__ = ["board_export_action", "export_board_map", "export_island_map", "import_island_map", "import_map_path",
+           "island_actions", "open_map", "TILED_SUFFIXES"]

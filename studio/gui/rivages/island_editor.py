@@ -526,6 +526,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         if island is None:
             return False
         self.set_document(IslandDocument(island, None, scenario=self.document.scenario))
+        self.document.undo_stack.resetClean()  # the wizard's island exists nowhere else: Close asks
         return True
 
     def generate(self) -> bool:

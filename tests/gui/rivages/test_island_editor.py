@@ -95,7 +95,7 @@ def test_build_an_island_with_the_tools_alone_then_play_it(window, qtbot, monkey
     monkeypatch.setattr(ie, "ask_new_island", wizard)
     window.actions["new"].trigger()
     doc = window.document
-    assert len(doc.island.spaces) == 19 and doc.island.id == "tool-isle" and not doc.is_modified
+    assert len(doc.island.spaces) == 19 and doc.island.id == "tool-isle" and doc.is_modified  # the wizard's island is unsaved work
     window.view.fit()
     # paint a forest ring and a lagoon row with strokes of the terrain tools
     window.set_tool("paint:forest")
