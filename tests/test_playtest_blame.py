@@ -69,7 +69,8 @@ def test_the_json_carries_the_blame_and_the_places():
     cat, games = labyrinth_games(setup)
     data = json.loads(json.dumps(summarize(games, cat).to_dict()))
     assert [b["code"] for b in data["blame"]][:2] == ["too-few-games", "uneven-seats"]
-    assert all(set(b) == {"code", "section", "seats", "elements", "mechanic", "clause"} for b in data["blame"])
+    assert all(set(b) == {"code", "section", "seats", "elements", "mechanic", "clause", "advice"} for b in data["blame"])
+    assert all(b["advice"] for b in data["blame"])  # every warning says what to try
     assert GameResult.from_dict(json.loads(json.dumps(games[0].to_dict()))).places == games[0].places
     finding = next(f for f in data["insight"]["findings"] if f["code"] == "heavy-penalty")
     assert finding["elements"] == ["peg a1", "peg b2"]

@@ -459,6 +459,8 @@ def with_panel(summary, panel: Panel):
     extra += [(note, ()) for note in panel.notes]
     blame = list(summary.blame) if len(summary.blame) == len(summary.warnings) else []
     if blame or not summary.warnings:  # each warning keeps its blame (none for an older summary)
-        blame += [Blame(field_name, field_name, seats) for _text, seats in extra]
+        from studio.playtest.stats import GENERIC_ADVICE
+
+        blame += [Blame(field_name, field_name, seats, advice=GENERIC_ADVICE[field_name]) for _text, seats in extra]
     return replace(summary, **{field_name: panel}, warnings=list(summary.warnings) + [t for t, _ in extra],
                    blame=blame)
