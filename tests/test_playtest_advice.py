@@ -137,3 +137,32 @@ def test_uneven_seats_advice_points_at_the_attribution():
     b = blame_of(s, "uneven-seats")
     assert "--attribute" in b.advice and "Seat attribution box" in b.advice
     assert b.advice.endswith("the start of seat 2, the seat that wins least")
+
+
+def test_the_segments_a_losing_seat_reaches_least_are_blamed():
+    from studio.playtest.stats import ElementStat, reached_least
+
+    def seg(key, content, by_seat):
+        return ElementStat(key, "segment", key, content, "b", sum(by_seat), 0.5, list(by_seat) + [0])
+
+    elements = [seg("segment a", "2 energy", (6, 1, 5)), seg("segment b", "1 VP, 1 energy", (2, 0, 2)),
+                seg("segment c", "3 VP", (5, 0, 5)), seg("segment d", "1 energy", (0, 3, 0)),
+                seg("segment e", "", (9, 0, 9))]
+    # seat 2 (index 1): a gap of 4.5, b 2, c 5 (no energy); d it takes most; e holds nothing
+    assert reached_least(elements, 1, 3, "energy") == ("segment a", "segment b")
+    assert reached_least(elements, 1, 3) == ("segment c", "segment a", "segment b")
+    assert reached_least(elements, 0, 1) == ()
+
+
+def test_uneven_seats_blame_the_content_the_losing_seat_reaches_least():
+    from studio.playtest.stats import ElementStat
+
+    games = [result(i, (10, 2), (0,)) for i in range(200)]
+    s = summarize(games, (), Expectations(("score",), None))
+    el = [ElementStat("segment x", "segment", "segment x", "2 VP", "b", 150, 0.75, [140, 10, 0]),
+          ElementStat("segment y", "segment", "segment y", "1 VP", "b", 100, 0.5, [10, 90, 0])]
+    from studio.playtest.stats import _with_warnings
+
+    again = _with_warnings(replace(s, elements=el))
+    b = blame_of(again, "uneven-seats")
+    assert b.elements == ("segment x",)  # seat 2 wins least and takes x least

@@ -116,6 +116,10 @@ MECHANIC_WORDS = {"place:line": "line bands", "place:triangle": "triangle bands"
                   "extra": "buying an extra action", "take": "taking a bonus card"}
 
 
+#: the core rule of each kind of action (what an unused-mechanic finding blames)
+MECHANIC_CLAUSES = {"place": "RTR-P9", "draw": "RTR-T2", "extra": "RTR-T4", "take": "L8-7"}
+
+
 def mechanic_words(code: str) -> str:
     return MECHANIC_WORDS.get(code, code.replace(":", " "))
 
@@ -701,7 +705,7 @@ class InsightTally:
             if used == 0 and offered:
                 out.append(Finding("unused-mechanic", offered, g, offered / g, code,
                                    f"{mechanic_words(code)} never chosen by the bots, though offered in "
-                                   f"{share(offered)}",
+                                   f"{share(offered)}", clause=MECHANIC_CLAUSES.get(code.split(":")[0], ""),
                                    advice=f"make {mechanic_words(code)} worth a move (a cheaper cost or a better "
                                           "reward), or drop it from the scenario if it is not meant to matter"))
         order = ["unintended-end", "stalled", "bot-failure", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",

@@ -452,9 +452,10 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
                                f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')}"
                                f"{named}: they lose whatever their score (L2-4){held}",
                                mechanic="escaped", clause="L2-4", seats=tuple(x.seat for x in worst),
-                               advice="add energy on the segments next to "
-                                      + (" and ".join(f"seat {x.seat + 1}'s" for x in worst) or "the seats'")
-                                      + " start pegs (outlined on the map), or lower the energy the escape needs"))
+                               advice="put energy within easier reach of "
+                                      + (" and ".join(f"seat {x.seat + 1}" for x in worst) or "every seat")
+                                      + " (the energy segments it takes least often, next to the other seats, are "
+                                      "outlined on the map), or lower the energy the escape needs"))
     for m in stats:
         spec = MEASURES.get(m.code)
         if spec is None or not games:

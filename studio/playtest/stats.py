@@ -569,6 +569,7 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
                 f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): "
                 + (named or f"no single seat stands out once corrected for {n} comparisons, but together they differ")
                 + _bot_failure_caveat(s), "uneven-seats", "seats", t.flagged or range(n),
+                elements=reached_least(s.elements, _losing_seat(s), n),
                 advice=_uneven_advice(s))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
@@ -576,7 +577,7 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
             "different-bots", "seats")
     if s.insight is not None:
         for f in s.insight.findings:
-            add(f.message, f.code, _finding_section(f), f.seats, f.elements + _finding_elements(f, s.elements),
+            add(f.message, f.code, _finding_section(f), f.seats, f.elements + _finding_elements(f, s.elements, n),
                 f.mechanic, f.clause, getattr(f, "advice", ""))
     named = {f.code for f in s.insight.findings} if s.insight is not None else set()
     if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
@@ -635,11 +636,42 @@ def _finding_section(f) -> str:
     return _FINDING_SECTIONS.get(f.code, "play")
 
 
-def _finding_elements(f, elements: list[ElementStat]) -> tuple:
+#: at most this many segments a seat reached least are blamed (uneven seats, failed escapes)
+REACHED_LEAST = 8
+
+
+def _losing_seat(s: Summary) -> int:
+    """The seat that wins least (the first such in turn order)."""
+    return min(range(len(s.seats)), key=lambda k: (s.seats[k].win_rate, k)) if s.seats else 0
+
+
+def reached_least(elements: list[ElementStat], seat: int, players: int, word: str = "") -> tuple:
+    """The keys of the segments with content (holding ``word``, e.g. ``energy``, when given)
+    that ``seat`` took least often compared with the other seats (``ElementStat.by_seat``):
+    those whose gap (the others' mean takes minus its own) is positive, largest first, at most
+    :data:`REACHED_LEAST`. What a losing seat fails to reach; ``()`` for one seat."""
+    if players < 2:
+        return ()
+    gaps = []
+    for e in elements:
+        if e.kind != "segment" or not e.content or (word and word not in e.content) or len(e.by_seat) <= seat:
+            continue
+        others = [e.by_seat[k] for k in range(min(players, len(e.by_seat))) if k != seat]
+        gap = sum(others) / len(others) - e.by_seat[seat] if others else 0.0
+        if gap > 0:
+            gaps.append((-gap, e.key))
+    return tuple(k for _g, k in sorted(gaps)[:REACHED_LEAST])
+
+
+def _finding_elements(f, elements: list[ElementStat], players: int = 0) -> tuple:
     """The elements a location finding blames beyond its own places: for a location rule rarely
     or never in play, the content that offers it and was never taken (bridges, pictures, line
     items, idols); for the empty-segment penalty (L4-3), the empty segments taken in half the
-    games or more, most taken first (at most 12)."""
+    games or more, most taken first (at most 12); for seats failing to escape the volcano
+    (L2-4), the energy segments those seats took least compared with the others
+    (:func:`reached_least`)."""
+    if f.code == "escape-fails" and f.seats:
+        return tuple(dict.fromkeys(k for seat in f.seats for k in reached_least(elements, seat, players, "energy")))
     if f.code in ("mechanic-unused", "mechanic-rare") and f.mechanic in _MECHANIC_CONTENT:
         kind, word = _MECHANIC_CONTENT[f.mechanic]
         return tuple(e.key for e in elements if e.kind == kind and e.taken == 0 and word in e.content
