@@ -188,3 +188,17 @@ def test_the_scenarios_playtest_section_asks_for_the_ladder(tmp_path):
     from studio.playtest.insight import Expectations
 
     assert Expectations.of_scenario(setup.scenario, 2).source == "the defaults of location 1"
+
+
+def test_a_ladder_on_a_solo_game_and_ladder_games_alone_are_refused(capsys):
+    solo = bundled_path("scenarios", "rivages-solo.yaml")
+    assert cli.main([str(solo), "--games", "4", "--ladder", "random,greedy"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("studio playtest: --ladder random,greedy: the skill ladder plays the bots against each "
+                          "other at one table, and ")
+    assert err.endswith("is played solo (1 player); compare the bots' solo win rates with one run per bot instead "
+                        "(--bots random, then --bots greedy)")
+    assert cli.main([str(JUNGLE), "--games", "2", "--ladder-games", "5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "studio playtest: --ladder-games 5: sets the games of the skill ladder or the playstyles, and this run "
+        "plays neither; add --ladder or --styles")
