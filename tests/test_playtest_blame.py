@@ -81,6 +81,10 @@ def test_the_html_map_outlines_a_warnings_culprits_from_its_link():
     cat, games = labyrinth_games(setup)
     s = summarize(games, cat, Expectations.of_scenario(setup.scenario, 2))
     page = html_report(s, "t", {}, cat)
+    # the Labyrinth's segments hold nothing: no empty "Segments with content" section; line items shown
+    assert "<h3>Segments with content</h3>" not in page and "<h3>Line items</h3><table>" in page
+    # peg ids keep a white halo, readable on dark segments
+    assert "svg text.pegid{fill:#4a3f32;font-weight:normal;stroke:#fff;stroke-width:2.5px;paint-order:stroke}" in page
     i = next(k for k, b in enumerate(s.blame) if b.code == "heavy-penalty")
     assert f'<a href="#blame-{i}" class="blame">on the map (2 elements)</a>' in page
     assert '<a href="#mechanic-self_cross_loss">(L8-6: the figures)</a>' in page

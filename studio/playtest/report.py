@@ -578,7 +578,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.warn{background:#f
 padding:8px 14px;border-radius:6px}.warn li{margin:3px 0}.ok{background:#eef8ee;border:1px solid #9c9;padding:8px 14px;
 border-radius:6px}.grid{display:flex;flex-wrap:wrap;gap:14px}.card{border:1px solid #e3e3e3;border-radius:6px;
 padding:6px 8px}svg text{font:11px system-ui,sans-serif;fill:#333}.never{color:#b03a2e}
-svg text.pegid{fill:#6b5f4e;font-weight:normal}svg text.heatlabel{font-weight:bold;stroke:#fff;stroke-width:3px;
+svg text.pegid{fill:#4a3f32;font-weight:normal;stroke:#fff;stroke-width:2.5px;paint-order:stroke}svg text.heatlabel{font-weight:bold;stroke:#fff;stroke-width:3px;
 paint-order:stroke}.mapbox .b{display:none;stroke:#1d63d8;stroke-width:3.5px;fill:none}.mapbox .cap{display:none;
 background:#e8f0fd;border:1px solid #1d63d8;border-radius:6px;padding:4px 10px;margin:4px 0}.warn a{white-space:nowrap}
 """
@@ -1018,16 +1018,18 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                        "with a dashed red outline; every peg with its id, start pegs ringed in their seat's colour. "
                        f"Hover an element for its figures. {_legend()}</p>")
             out.append(_board_map(s, catalogue))
-            out.append("<h3>Segments with content</h3>")
             content_keys = {e.key for e in catalogue if e.content} if catalogue else None
             if content_keys is not None:
                 filtered = replace(s, elements=[e for e in s.elements if e.key in content_keys or e.kind != "segment"])
-                out.append(_element_table(filtered, ["segment"]))
+                table = _element_table(filtered, ["segment"])
             else:
-                out.append(_element_table(s, ["segment"]))
+                table = _element_table(s, ["segment"])
+            if table:  # a board whose segments hold nothing (the Labyrinth) gets no empty section
+                out.append("<h3>Segments with content</h3>" + table)
             for kind, name in (("bridge", "Bridges"), ("line", "Line items"), ("picture", "Pictures")):
-                if kind in kinds:
-                    out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
+                table = _element_table(s, [kind]) if kind in kinds else ""
+                if table:
+                    out.append(f"<h3>{name}</h3>" + table)
         if "space" in kinds:
             out.append("<h3>Islands</h3>" + _island_maps(s, catalogue))
             for kind, name in (("island", "Islands visited"), ("goal", "Goal steps completed"),
