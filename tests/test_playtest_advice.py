@@ -166,3 +166,22 @@ def test_uneven_seats_blame_the_content_the_losing_seat_reaches_least():
     again = _with_warnings(replace(s, elements=el))
     b = blame_of(again, "uneven-seats")
     assert b.elements == ("segment x",)  # seat 2 wins least and takes x least
+
+
+def test_a_sweep_point_warns_as_a_plain_run_of_the_same_games_does():
+    from studio.content import bundled_path
+    from studio.playtest.elements import catalogue
+    from studio.playtest.setup import load_setup
+    from studio.playtest.sweep import PointTally
+
+    setup = load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2)
+    cat = catalogue(setup.game(0))
+    took = tuple((e.key, 0) for e in cat if e.kind == "segment" and e.content)[3:]  # three never taken
+    games = [result(i, (10, 8), elements=took) for i in range(20)]
+    point = PointTally(setup)
+    for g in games:
+        point.add(g)
+    plain = summarize(games, cat, Expectations.of_scenario(setup.scenario, 2))
+    swept = point.tally.summary()
+    assert [b.code for b in swept.blame] == [b.code for b in plain.blame] and "never-taken" in [b.code for b in swept.blame]
+    assert swept.warnings == plain.warnings
