@@ -69,7 +69,8 @@ def test_the_json_carries_the_blame_and_the_places():
     cat, games = labyrinth_games(setup)
     data = json.loads(json.dumps(summarize(games, cat).to_dict()))
     assert [b["code"] for b in data["blame"]][:2] == ["too-few-games", "uneven-seats"]
-    assert all(set(b) == {"code", "section", "seats", "elements", "mechanic", "clause"} for b in data["blame"])
+    assert all(set(b) == {"code", "section", "seats", "elements", "mechanic", "clause", "advice"} for b in data["blame"])
+    assert all(b["advice"] for b in data["blame"])  # every warning says what to try
     assert GameResult.from_dict(json.loads(json.dumps(games[0].to_dict()))).places == games[0].places
     finding = next(f for f in data["insight"]["findings"] if f["code"] == "heavy-penalty")
     assert finding["elements"] == ["peg a1", "peg b2"]
@@ -80,6 +81,10 @@ def test_the_html_map_outlines_a_warnings_culprits_from_its_link():
     cat, games = labyrinth_games(setup)
     s = summarize(games, cat, Expectations.of_scenario(setup.scenario, 2))
     page = html_report(s, "t", {}, cat)
+    # the Labyrinth's segments hold nothing: no empty "Segments with content" section; line items shown
+    assert "<h3>Segments with content</h3>" not in page and "<h3>Line items</h3><table>" in page
+    # peg ids keep a white halo, readable on dark segments
+    assert "svg text.pegid{fill:#4a3f32;font-weight:normal;stroke:#fff;stroke-width:2.5px;paint-order:stroke}" in page
     i = next(k for k, b in enumerate(s.blame) if b.code == "heavy-penalty")
     assert f'<a href="#blame-{i}" class="blame">on the map (2 elements)</a>' in page
     assert '<a href="#mechanic-self_cross_loss">(L8-6: the figures)</a>' in page

@@ -15,8 +15,10 @@ from tests.test_playtest_blame import LABYRINTH, labyrinth_games
 from tests.test_playtest_island import CAT, GAMES
 
 
-def warning_lines(text: str) -> list[str]:
-    return text[text.index("warnings:"):].splitlines()[1:]
+def warning_lines(text: str, advice: bool = False) -> list[str]:
+    """The lines under ``warnings:``; without the ``try:`` lines unless ``advice``."""
+    lines = text[text.index("warnings:"):].splitlines()[1:]
+    return lines if advice else [line for line in lines if not line.startswith("    try: ")]
 
 
 def test_the_text_report_lists_what_each_labyrinth_warning_blames():
@@ -35,6 +37,11 @@ def test_the_text_report_lists_what_each_labyrinth_warning_blames():
     # each blames line follows its own warning; a warning about the whole batch has none
     assert lines[0].startswith("  - 24 games are too few") and lines[1].startswith("  - the seats are uneven")
     assert lines[2] == blames[0] and lines[3].startswith("  - the self-crossing penalty (L8-6)")
+    # every warning ends with its advice, the same as the JSON's
+    full = warning_lines(format_summary(s), advice=True)
+    tries = [line for line in full if line.startswith("    try: ")]
+    assert tries == [f"    try: {b.advice}" for b in s.blame] and len(tries) == len(s.warnings)
+    assert full[full.index(lines[2]) + 1] == f"    try: {s.blame[1].advice}"
     # the same data as the JSON blame, warning by warning
     for i, b in enumerate(s.blame):
         text = blame_text(s, i)

@@ -83,7 +83,7 @@ def test_dry_deck_forced_play_idle_rounds_and_unused_mechanics():
     assert (ins.forced_games, ins.forced_per_game, ins.forced_loss_per_game) == (4, 2.4, 2.0)
     assert ins.forced_share == pytest.approx(24 / 480)
     assert c["dry-deck"].games == 4 and "on average in round 9.0" in c["dry-deck"].message
-    assert c["forced-play"].games == 4 and c["forced-loss"].message.startswith("forced actions cost 2.0 points")
+    assert c["forced-play"].games == 4 and c["forced-loss"].message.startswith("forced actions cost 1.0 points per seat and game")
     assert c["stalled"].games == 1
     assert ins.mechanics["extra"] == [9, 0] and c["unused-mechanic"].subject == "extra"
     assert c["unused-mechanic"].message == "buying an extra action never chosen by the bots, though offered in 9 of 10 games (90%)"

@@ -17,6 +17,7 @@ from studio.playtest.ladder import (
     SKILL_LADDER,
     bot_label,
     match_of,
+    panel_html,
     panel_lines,
     panel_of,
     plan_games,
@@ -188,3 +189,37 @@ def test_the_scenarios_playtest_section_asks_for_the_ladder(tmp_path):
     from studio.playtest.insight import Expectations
 
     assert Expectations.of_scenario(setup.scenario, 2).source == "the defaults of location 1"
+
+
+def test_a_ladder_on_a_solo_game_and_ladder_games_alone_are_refused(capsys):
+    solo = bundled_path("scenarios", "rivages-solo.yaml")
+    assert cli.main([str(solo), "--games", "4", "--ladder", "random,greedy"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("studio playtest: --ladder random,greedy: the skill ladder plays the bots against each "
+                          "other at one table, and ")
+    assert err.endswith("is played solo (1 player); compare the bots' solo win rates with one run per bot instead "
+                        "(--bots random, then --bots greedy)")
+    assert cli.main([str(JUNGLE), "--games", "2", "--ladder-games", "5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "studio playtest: --ladder-games 5: sets the games of the skill ladder or the playstyles, and this run "
+        "plays neither; add --ladder or --styles")
+
+
+def test_tiny_samples_are_too_few_to_say():
+    # 6 deals per bot: each seat's rate is ±40 points wide, so "the verdict holds" would be empty
+    p = panel_of("skill", [("random", "random", even(games=6)), ("greedy", "greedy", even("greedy", games=6))])
+    assert p.verdict == ("too few games to say whether the verdict holds across skill: 6 games per bot leave each "
+                         "seat's win rate a 95% interval of ±40 points, so no bot could show uneven seats")
+    # the stronger bot wins 5 of 6: the skill share interval is wider than 0.6, so no "mostly skill"
+    six = [game(i, (0,) if i < 5 else (1,), ("mcts:200", "greedy")) for i in range(3)]
+    six += [game(i, (1,) if i < 2 else (0,), ("greedy", "mcts:200")) for i in range(3)]
+    m = match_of("mcts:200", "greedy", six)
+    assert m.verdict == "too few games to say (6; the interval is wider than 0.6)"
+    assert m.sentence.endswith(": too few games to say (6; the interval is wider than 0.6)")
+    # 40 games: a verdict word, shown in the HTML table as in the text
+    results = [game(i, (0,) if i % 20 < 15 else (1,), ("mcts:200", "greedy")) for i in range(20)]
+    results += [game(i, (1,) if i % 20 < 15 else (0,), ("greedy", "mcts:200")) for i in range(20)]
+    big = match_of("mcts:200", "greedy", results)
+    assert big.verdict == "luck and skill"
+    panel = panel_of("skill", [("greedy", "greedy", even("greedy", 40))], [("mcts:200", "greedy", results)])
+    assert "<th>verdict</th></tr>" in panel_html(panel) and "<td>luck and skill</td></tr>" in panel_html(panel)

@@ -120,5 +120,7 @@ def bot_failure_findings(tally: BotFailureTally, seat_label, bots=()) -> list:
             f"turns in a row or more (up to {tally.longest[s]}) it placed no band though bands were legal and "
             "content nobody had taken was still within reach; this is the bot failing to find what to aim "
             "for, not a verdict on the board, so this seat's win rate judges the bot (try a stronger bot or "
-            "the ladder)", seats=(s,)))
+            "the ladder)", seats=(s,),
+            advice=f"rerun with a stronger bot for {seat_label(s)} (--bots) or the skill ladder (--ladder "
+                   "random,greedy) before changing the board"))
     return out

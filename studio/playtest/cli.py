@@ -551,12 +551,17 @@ def _attribute(setup, summary, bots, seed: int, games: int):
 def _panels(args, setup) -> list[tuple]:
     """The panels this run plays after its batch: ``(kind, rungs, matches)`` for ``--ladder``
     and ``--styles``, or the scenario's ``playtest: {ladder: true, styles: true}``. Raises
-    ValueError for a bad ladder (an unknown bot, one bot, a bot named twice)."""
+    ValueError for a bad ladder (an unknown bot, one bot, a bot named twice), a ladder on a solo
+    game (one seat: no table to compare bots at) and ``--ladder-games`` with no panel to play."""
     from studio.playtest.ladder import skill_plan, style_plan
 
     declared = dict(getattr(setup.scenario, "playtest", None) or {})
     ladder = args.ladder if args.ladder is not None else (LADDER_DEFAULT if declared.get("ladder") else None)
     out = []
+    if ladder is not None and setup.players < 2:
+        raise ValueError(f"--ladder {ladder}: the skill ladder plays the bots against each other at one table, "
+                         f"and {setup.name} is played solo (1 player); compare the bots' solo win rates with one "
+                         "run per bot instead (--bots random, then --bots greedy)")
     if ladder is not None:
         bots = [b.strip() for b in ladder.split(",") if b.strip()]
         try:
@@ -565,6 +570,9 @@ def _panels(args, setup) -> list[tuple]:
             raise ValueError(f"--ladder {ladder}: {exc}") from None
     if args.styles or declared.get("styles"):
         out.append(("style", *style_plan(setup.kind)))
+    if getattr(args, "ladder_games", None) is not None and not out:
+        raise ValueError(f"--ladder-games {args.ladder_games}: sets the games of the skill ladder or the "
+                         "playstyles, and this run plays neither; add --ladder or --styles")
     return out
 
 

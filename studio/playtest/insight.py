@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from studio.rules.ends import END_MEANINGS, EndCode
 
@@ -73,6 +73,10 @@ MECHANIC_WORDS = {"place:line": "line bands", "place:triangle": "triangle bands"
                   "place:long-barrier": "long barriers", "place:chain": "chain bands",
                   "draw:deck": "drawing from the deck", "draw:pool": "drawing from the pool only",
                   "extra": "buying an extra action", "take": "taking a bonus card"}
+
+
+#: the core rule of each kind of action (what an unused-mechanic finding blames)
+MECHANIC_CLAUSES = {"place": "RTR-P9", "draw": "RTR-T2", "extra": "RTR-T4", "take": "L8-7"}
 
 
 def mechanic_words(code: str) -> str:
@@ -218,12 +222,17 @@ class Expectations:
     """What a design is meant to do, to judge a batch against. ``intended_ends``: the end codes
     (:data:`END_CODES`) the rules mean a game to end by; ``rounds``: the target length in rounds
     ``(min, max)``, or None not to judge length; ``score_floor``: a seat ending at or below it
-    has collapsed (default 0); ``source``: where these came from, for the report."""
+    has collapsed (default 0); ``source``: where these came from, for the report;
+    ``end_score``: the end rule's target score (Rule the Realm ``rules.end.score``), if any;
+    ``round_limit``: ``rules.max_rounds`` when the scenario set it below the studio's safety stop
+    (a round limit the designer chose, so games stopping there are not the bots stalling)."""
 
     intended_ends: tuple = ()
     rounds: tuple | None = None
     score_floor: int = 0
     source: str = ""
+    end_score: float | None = None
+    round_limit: int | None = None
 
     @classmethod
     def of_scenario(cls, scenario, players: int | None = None) -> "Expectations":
@@ -246,7 +255,14 @@ class Expectations:
         if {"intended_end", "rounds", "score_floor"} & set(declared):  # ladder, styles: not judged here
             where = "the scenario's playtest section" + ("" if {"intended_end", "rounds"} <= set(declared)
                                                          else f" and {where}")
-        return cls(intended_ends=tuple(declared.get("intended_end", ends)),
+        end_score, limit = None, None
+        if rules is not None:
+            end_score = (getattr(rules, "end", None) or {}).get("score") if hasattr(scenario, "boards") else None
+            default = next((f.default for f in fields(rules) if f.name == "max_rounds"), None) \
+                if is_dataclass(rules) else None
+            mine = getattr(rules, "max_rounds", None)
+            limit = mine if isinstance(mine, int) and isinstance(default, int) and mine < default else None
+        return cls(intended_ends=tuple(declared.get("intended_end", ends)), end_score=end_score, round_limit=limit,
                    rounds=tuple(declared["rounds"]) if "rounds" in declared else tuple(length),
                    score_floor=int(declared.get("score_floor", 0)), source=where)
 
@@ -254,6 +270,11 @@ class Expectations:
         return {"intended_ends": list(self.intended_ends), "rounds": None if self.rounds is None else list(self.rounds),
                 "score_floor": self.score_floor, "source": self.source}
 
+
+#: the rule clause behind each end code (what an unintended-end finding blames)
+END_CLAUSES = {"score": "RTR-E1", "rounds": "RTR-E1", "pictures": "RTR-E1", "bands-exhausted": "RTR-E1",
+               "all-bands-used": "RTR-E1", "round-limit": "RTR-E1", "last-turn": "RIV-E4",
+               "cards-removed": "RIV-X4", "not-finished": ""}
 
 #: end codes never meant by any rule: intended only when the scenario says so
 NEVER_INTENDED = ("round-limit", "all-bands-used", "not-finished")
@@ -284,7 +305,9 @@ class Finding:
     for the reports' links: ``seats``, the 0-based seats it names (a seat with nothing
     reachable, whose bot stopped playing, that collapses or fails to escape), and ``elements``,
     the element keys (:mod:`studio.playtest.elements`) of the places it is about (the pegs where
-    chains cross themselves, most frequent first)."""
+    chains cross themselves, most frequent first). ``advice``: what a designer could change,
+    in plain words with the finding's own figures where it has them (the reports print it after
+    ``try:``); every finding has one."""
 
     code: str
     games: int
@@ -296,6 +319,7 @@ class Finding:
     clause: str = ""
     seats: tuple = ()
     elements: tuple = ()
+    advice: str = ""
 
 
 @dataclass(frozen=True)
@@ -422,9 +446,14 @@ class InsightTally:
         self.won = 0
         self.band_ties = False   # a tie-break by bands used exists (Rule the Realm)
         self.places: dict[str, Counter] = {}
+        self.top_score = -math.inf  # the highest final score of any seat in the batch
+        self.end_score = None       # the end rule's target score (Rule the Realm), when it has one
+        self.max_rounds = None      # the scenario's rules.max_rounds, when it set one
 
     def add(self, r) -> None:
         self.games += 1
+        if r.scores:
+            self.top_score = max(self.top_score, max(r.scores))
         self.bots.add(r)
         self.bot_names = tuple(r.bots)
         self.players = r.players
@@ -544,34 +573,44 @@ class InsightTally:
         for code, count in x.end_codes.items():
             if self.intended(code) or count / g <= UNINTENDED_WARNING:
                 continue
-            why = {"all-bands-used": "the end the rules intend never came, so players placed their last bands "
-                                     "for whatever was left",
-                   "round-limit": "the rules could not end the game; the bots stall on this content",
-                   }.get(code, "the end the rules intend did not come first")
+            why, advice = self._unintended(code)
             out.append(Finding("unintended-end", count, g, count / g, code,
                                f"{share(count)} ended because {END_CODES.get(code, code)}, not as intended "
-                               f"({meant}): {why}"))
+                               f"({meant}): {why}", clause=END_CLAUSES.get(code, ""), advice=advice))
         if x.dry_games / g > FORCED_WARNING and x.dry_moves_per_game >= 1:
             out.append(Finding("dry-deck", x.dry_games, g, x.dry_games / g, "deck",
                                f"{share(x.dry_games)} ran the deck, discard pile and pool dry (on average in round "
                                f"{x.dry_round_mean:.1f}); then only bands are legal: {x.dry_moves_per_game:.1f} "
                                f"bands per game were placed that way, {x.dry_wasted_per_game:.1f} of them gaining "
-                               "nothing; the cards sit in hands and play goes through the motions"))
+                               "nothing; the cards sit in hands and play goes through the motions",
+                               clause="RTR-T3",
+                               advice=f"keep cards moving before round {x.dry_round_mean:.0f}: a smaller starting "
+                                      "hand or more cards in the deck, or more bands per seat so the cards in hand "
+                                      "get spent"))
         if x.forced_games and x.forced_games / g > FORCED_WARNING:
             out.append(Finding("forced-play", x.forced_games, g, x.forced_games / g, "forced",
                                f"{share(x.forced_games)} had a phase of forced play: {x.forced_per_game:.1f} decisions "
                                f"per game ({100 * x.forced_share:.0f}% of all) where no draw was possible and no legal "
-                               f"band gained anything; the players go through the motions"))
+                               f"band gained anything; the players go through the motions", clause="RTR-T1",
+                               advice="give the late game something worth doing: more treasure or energy on the "
+                                      "segments left open, fewer bands per seat, or an end condition that comes "
+                                      "sooner"))
         if x.forced_loss_per_game >= 1:
+            per_seat = x.forced_loss_per_game / max(n, 1)
             out.append(Finding("forced-loss", x.forced_games, g, x.forced_games / g, "forced",
-                               f"forced actions cost {x.forced_loss_per_game:.1f} points per game: when only losing "
-                               "moves are legal, players must hurt themselves"))
+                               f"forced actions cost {per_seat:.1f} points per seat and game: when only losing "
+                               "moves are legal, players must hurt themselves", clause="RTR-T1",
+                               advice="make fewer losing moves forced: add lines or segments near where the seats "
+                                      "run out of room, lower the penalty, or let a seat pass"))
         seats = g * n
         for seat, k in enumerate(x.no_band):
             if k / g > UNINTENDED_WARNING:
                 out.append(Finding("unreachable-seat", k, g, k / g, self._seat(seat),
                                    f"{self._seat(seat)} could never place a band in {share(k)}: nothing it could pay "
-                                   "for is reachable from its start, so it can only draw and pass", seats=(seat,)))
+                                   "for is reachable from its start, so it can only draw and pass", seats=(seat,),
+                                   clause="RTR-P5",
+                                   advice=f"give {self._seat(seat)} a start peg with a line it can pay for, or "
+                                          "colours in the deck that match the pegs next to its start"))
         if seats and x.collapsed_seats / seats > COLLAPSE_WARNING:
             floor = self.expect.score_floor
             worst_seats = tuple(s for s, k in enumerate(x.collapsed_by_seat) if k / g >= 0.5)
@@ -579,28 +618,46 @@ class InsightTally:
             out.append(Finding("score-collapse", x.collapsed_seats, seats, x.collapsed_seats / seats, "score",
                                f"{share(x.collapsed_seats, seats)} ended at {floor} points or less"
                                + (f" ({', '.join(worst)})" if worst else "")
-                               + ": scores collapse, so final standings say little", seats=worst_seats))
+                               + ": scores collapse, so final standings say little", seats=worst_seats,
+                               advice=f"lift scores above {floor}: lower the penalties a seat pays (see the "
+                                      "location rules below, e.g. fewer forced self-crossings: more lines or "
+                                      "segments near the start) or add treasure within reach of "
+                                      + (" and ".join(f"seat {s + 1}" for s in worst_seats) or "every seat")))
         if self.expect.rounds is not None:
             lo, hi = self.expect.rounds
             for k, code, words in ((x.too_long, "too-long", f"longer than {hi} rounds"),
                                    (x.too_short, "too-short", f"shorter than {lo} rounds")):
                 if k / g > LENGTH_WARNING:
+                    advice = ("end sooner: lower the end score, give fewer bands per seat, or put more treasure "
+                              f"within reach; or set playtest.rounds if {hi} rounds is too short a target"
+                              if code == "too-long" else
+                              "end later: raise the end score or give more bands per seat; or set "
+                              f"playtest.rounds if {lo} rounds is too long a target")
                     out.append(Finding(code, k, g, k / g, "rounds",
                                        f"{share(k)} lasted {words} (target {lo}-{hi} rounds"
-                                       + (f", from {self.expect.source})" if self.expect.source else ")")))
+                                       + (f", from {self.expect.source})" if self.expect.source else ")"),
+                                       clause="RTR-E1", advice=advice))
         from studio.playtest.botcheck import bot_failure_findings
 
         if g >= MIN_GAMES:
             out.extend(bot_failure_findings(self.bots, self._seat, self.bot_names))
         if x.stalled:
+            limit = self.expect.round_limit
+            stop = f"your round limit (rules.max_rounds = {limit})" if limit else "the safety round limit"
             out.append(Finding("stalled", x.stalled, g, x.stalled / g, "stalled",
-                               f"{share(x.stalled)} stalled: stopped at the safety round limit or went "
-                               f"{STALL_ROUNDS} rounds in a row with nothing but passes"))
+                               f"{share(x.stalled)} stalled: stopped at {stop} or went "
+                               f"{STALL_ROUNDS} rounds in a row with nothing but passes",
+                               advice=(f"raise rules.max_rounds above {limit} if games should run longer"
+                                       if limit else "give the seats something reachable to do every round: "
+                                       "more content within reach of the starts, or cards that pay for the pegs "
+                                       "around them")))
         for code, (offered, used) in x.mechanics.items():
             if used == 0 and offered:
                 out.append(Finding("unused-mechanic", offered, g, offered / g, code,
                                    f"{mechanic_words(code)} never chosen by the bots, though offered in "
-                                   f"{share(offered)}"))
+                                   f"{share(offered)}", clause=MECHANIC_CLAUSES.get(code.split(":")[0], ""),
+                                   advice=f"make {mechanic_words(code)} worth a move (a cheaper cost or a better "
+                                          "reward), or drop it from the scenario if it is not meant to matter"))
         order = ["unintended-end", "stalled", "bot-failure", "unreachable-seat", "dry-deck", "forced-play", "forced-loss", "score-collapse", "too-long",
                  "too-short", "unused-mechanic", "shared-wins"]
         out.sort(key=lambda f: (order.index(f.code), -f.share))
@@ -609,6 +666,33 @@ class InsightTally:
         from studio.playtest.mechanics import location_findings
 
         return [self._placed(f, x.places) for f in location_findings(x.measures, g, self.names, self.no_winner) + out]
+
+    def _unintended(self, code: str) -> tuple[str, str]:
+        """Why an unintended end matters and what to try, for end ``code`` (figures: the end
+        score, the highest score any seat reached, the scenario's round limit)."""
+        target, top = self.expect.end_score, self.top_score
+        unreached = target is not None and math.isfinite(top) and top < target
+        reach = (f"; no seat ever reached the end score of {target} (highest {top:g}), so the target looks "
+                 "unreachable" if unreached else "")
+        if code == "all-bands-used":
+            return ("the end the rules intend never came, so players placed their last bands for whatever was "
+                    f"left{reach}",
+                    (f"lower the end score to about {top:g} or less, " if unreached else "lower the end score, ")
+                    + "add treasure within reach, or give more bands per seat so the intended end comes first")
+        if code == "round-limit":
+            limit = self.expect.round_limit
+            if limit:
+                return (f"your round limit (rules.max_rounds = {limit}) ended the games before the rules did{reach}",
+                        f"raise rules.max_rounds above {limit}, or make the intended end come sooner")
+            return (f"the rules could not end the game; the bots stall on this content{reach}",
+                    "make the intended end reachable: lower the end score or add content the seats can reach "
+                    "from their starts")
+        if code == "bands-exhausted":
+            return (f"the seats ran out of bands before the intended end{reach}",
+                    "give more bands per seat, or lower the end score")
+        return (f"the end the rules intend did not come first{reach}",
+                f"check the end rule: the game ended because {END_CODES.get(code, code)}; adjust that condition "
+                "or the playtest.intended_end you declared")
 
     @staticmethod
     def _placed(f: Finding, places: dict) -> Finding:
@@ -641,4 +725,6 @@ class InsightTally:
         return Finding("shared-wins", self.shared, g, self.shared / g, "shared",
                        f"{pct} of games end in a shared win ({self.shared} of {g}): {why}; winning scores average "
                        f"{mean:.1f} points, so a point decides: scoring that spreads the seats (or a tie-break that "
-                       "separates them) would make wins clearer", clause=clause)
+                       "separates them) would make wins clearer", clause=clause,
+                       advice="spread the scores: fewer treasures of equal value, a scoring rule that rewards "
+                              "a different way to play, or a tie-break that separates the tied seats")

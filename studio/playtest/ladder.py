@@ -36,6 +36,8 @@ SKILL_LADDER = ("random", "greedy", "mcts:50", "mcts:200")
 
 LUCK = 0.15    # a skill share below this: the stronger bot hardly wins more than its fair share
 SKILL = 0.6    # above this: the stronger bot nearly always wins
+WIDE = 0.6     # a skill share / style edge interval wider than this: too few games to say
+WIDE_RATE = 0.2  # a rung's win-rate 95% half-width above this: too few games for "the verdict holds"
 
 
 def bot_label(bot) -> str:
@@ -110,6 +112,7 @@ class Match:
     skill: float
     skill_ci: list
     sentence: str
+    verdict: str = ""
 
 
 @dataclass(frozen=True)
@@ -207,14 +210,19 @@ def match_of(bot: str, against: str, results: Sequence, kind: str = "skill") -> 
     a, b = bot_label(bot), bot_label(against)
     sentence = (f"{a} against {b}: {a} wins {_pct(rate)} of {g} games (95% {_pct(low)} to {_pct(high)}), "
                 f"a fair share being {_pct(fair)}; ")
+    wide = skill_ci[1] - skill_ci[0] > WIDE
+    few = f"too few games to say ({g}; the interval is wider than {WIDE:.1f})"
     if kind == "skill":
-        word = ("mostly luck" if skill_ci[1] < LUCK else "mostly skill" if skill > SKILL else "luck and skill")
+        word = few if wide else ("mostly luck" if skill_ci[1] < LUCK else "mostly skill" if skill > SKILL
+                                 else "luck and skill")
         sentence += f"skill share {skill:+.2f} ({skill_ci[0]:+.2f} to {skill_ci[1]:+.2f}): {word}"
     else:
         word = ("neither style dominates" if skill_ci[0] <= 0 <= skill_ci[1]
                 else f"{a if skill > 0 else b} dominates: a strategy the design may want to check")
+        word = few if wide and skill_ci[0] <= 0 <= skill_ci[1] else word
         sentence += f"style edge {skill:+.2f} ({skill_ci[0]:+.2f} to {skill_ci[1]:+.2f}): {word}"
-    return Match(str(bot), str(against), len(seeds), g, wins, rate, [low, high], fair, skill, skill_ci, sentence)
+    return Match(str(bot), str(against), len(seeds), g, wins, rate, [low, high], fair, skill, skill_ci, sentence,
+                 word)
 
 
 def panel_of(kind: str, rungs: Sequence[tuple], matches: Sequence[tuple] = (), alpha: float = ALPHA) -> Panel:
@@ -238,7 +246,14 @@ def panel_of(kind: str, rungs: Sequence[tuple], matches: Sequence[tuple] = (), a
     keys = {(r.uneven, tuple(r.flagged)) for r in out}
     holds = len(keys) == 1
     labels = [r.label for r in out]
-    if holds and not out[0].uneven:
+    from studio.playtest.stats import win_rate_margin
+
+    half = win_rate_margin(1 / n, out[0].games) if n > 1 else 1.0
+    if holds and not out[0].uneven and half > WIDE_RATE:
+        verdict = (f"too few games to say whether the verdict holds across {what}: {out[0].games} games per bot "
+                   f"leave each seat's win rate a 95% interval of ±{100 * half:.0f} points, so no bot could show "
+                   "uneven seats")
+    elif holds and not out[0].uneven:
         verdict = (f"the verdict holds across {what}: no evidence the seats differ with any of "
                    f"{', '.join(labels)}")
     elif holds:
@@ -436,12 +451,13 @@ def panel_html(panel: Panel) -> str:
         out.append("<table><tr><th>match</th><th class=\"n\">games</th><th class=\"n\">wins</th>"
                    "<th class=\"n\">95% interval</th><th class=\"n\">fair share</th>"
                    + ("<th class=\"n\">skill share</th>" if panel.kind == "skill" else "<th class=\"n\">style edge</th>")
-                   + "</tr>"
+                   + "<th>verdict</th></tr>"
                    + "".join(f"<tr><td>{escape(bot_label(m.bot))} against {escape(bot_label(m.against))}</td>"
                              f'<td class="n">{m.games}</td><td class="n">{100 * m.win_rate:.0f}%</td>'
                              f'<td class="n">{100 * m.ci[0]:.0f}% – {100 * m.ci[1]:.0f}%</td>'
                              f'<td class="n">{100 * m.fair:.0f}%</td>'
-                             f'<td class="n">{m.skill:+.2f} ({m.skill_ci[0]:+.2f} to {m.skill_ci[1]:+.2f})</td></tr>'
+                             f'<td class="n">{m.skill:+.2f} ({m.skill_ci[0]:+.2f} to {m.skill_ci[1]:+.2f})</td>'
+                             f"<td>{escape(m.verdict)}</td></tr>"
                              for m in panel.matches) + "</table>")
     return "\n".join(out)
 
@@ -459,6 +475,8 @@ def with_panel(summary, panel: Panel):
     extra += [(note, ()) for note in panel.notes]
     blame = list(summary.blame) if len(summary.blame) == len(summary.warnings) else []
     if blame or not summary.warnings:  # each warning keeps its blame (none for an older summary)
-        blame += [Blame(field_name, field_name, seats) for _text, seats in extra]
+        from studio.playtest.stats import GENERIC_ADVICE
+
+        blame += [Blame(field_name, field_name, seats, advice=GENERIC_ADVICE[field_name]) for _text, seats in extra]
     return replace(summary, **{field_name: panel}, warnings=list(summary.warnings) + [t for t, _ in extra],
                    blame=blame)

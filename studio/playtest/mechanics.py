@@ -406,6 +406,16 @@ def _share(k: int, of: int, what: str = "games") -> str:
     return f"{k} of {of} {what} ({100 * k / of:.0f}%)"
 
 
+def _penalty_advice(code: str, spec) -> str:
+    """What to try against a penalty paid all the time (a heavy-penalty finding)."""
+    if code == "self_cross_loss":
+        return ("make fewer self-crossings forced: add lines or segments near the start pegs so chains have "
+                f"somewhere else to go, or lower the penalty ({spec.clause})")
+    if code == "empty_loss":
+        return f"put content on more of the outlined empty segments, or lower the penalty ({spec.clause})"
+    return f"lower the penalty of {spec.mechanic} ({spec.clause}) or make it easier to avoid"
+
+
 def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner: int | None = None) -> list[Finding]:
     """The location mechanics that misbehave in a batch of ``games`` (``stats`` from
     :meth:`MeasureTally.stats`; ``names`` the seat names; ``no_winner``: games nobody won):
@@ -429,7 +439,9 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("nobody-escapes", nobody, games, nobody / games, "escaped",
                                f"nobody escaped the volcano in {_share(nobody, games)}: every seat ended short of "
                                f"the energy the escape needs (L2-4), so the game had no winner{held}",
-                               mechanic="escaped", clause="L2-4"))
+                               mechanic="escaped", clause="L2-4",
+                               advice="put more energy within reach of the starts (energy symbols on the "
+                                      "segments near them) or lower the energy the escape needs"))
         seat_games = esc.overall.n
         fails = seat_games - round(esc.overall.mean * seat_games) if seat_games else 0
         if seat_games and fails / seat_games > ESCAPE_FAILS:
@@ -439,7 +451,11 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("escape-fails", fails, seat_games, rate, "escaped",
                                f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')}"
                                f"{named}: they lose whatever their score (L2-4){held}",
-                               mechanic="escaped", clause="L2-4", seats=tuple(x.seat for x in worst)))
+                               mechanic="escaped", clause="L2-4", seats=tuple(x.seat for x in worst),
+                               advice="put energy within easier reach of "
+                                      + (" and ".join(f"seat {x.seat + 1}" for x in worst) or "every seat")
+                                      + " (the energy segments it takes least often, next to the other seats, are "
+                                      "outlined on the map), or lower the energy the escape needs"))
     for m in stats:
         spec = MEASURES.get(m.code)
         if spec is None or not games:
@@ -457,16 +473,21 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("heavy-penalty", m.games_used, games, m.games_used / games, m.code,
                                f"{spec.mechanic} ({spec.clause}) costs {m.overall.mean:.1f} VP per seat and game"
                                f"{extra}, in {_share(m.games_used, games)}: a rule meant as a risk is paid all the "
-                               "time", mechanic=m.code, clause=spec.clause))
+                               "time", mechanic=m.code, clause=spec.clause, advice=_penalty_advice(m.code, spec)))
         if spec.use and m.games_used == 0:
             out.append(Finding("mechanic-unused", 0, games, 0.0, m.code,
                                f"{spec.mechanic} ({spec.clause}): no seat ever {_past(spec)} in {games} games; the "
-                               "location's own rule never came into play", mechanic=m.code, clause=spec.clause))
+                               "location's own rule never came into play", mechanic=m.code, clause=spec.clause,
+                               advice=f"put what {spec.mechanic} needs within reach of the starts (see the "
+                                      "outlined content), make it pay more, or drop the rule if it is not meant "
+                                      "to matter"))
         elif spec.use and m.games_used / games < RARE:
             out.append(Finding("mechanic-rare", m.games_used, games, m.games_used / games, m.code,
                                f"{spec.mechanic} ({spec.clause}): a seat {_past(spec)} in only {_share(m.games_used, games)}; "
                                "the location's own rule rarely comes into play" + _why_rare(m.code, by),
-                               mechanic=m.code, clause=spec.clause))
+                               mechanic=m.code, clause=spec.clause,
+                               advice=f"bring {spec.mechanic} into play more often: move its content closer to "
+                                      "the starts or make it cheaper or worth more"))
     drawn, played = by.get("loot_drawn"), by.get("loot_played")
     if drawn is not None and played is not None and drawn.overall.mean >= 1 \
             and played.overall.mean / drawn.overall.mean < LOOT_PLAYED:
@@ -474,7 +495,9 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
                            "loot_played",
                            f"explorers drew {drawn.overall.mean:.1f} Loot tokens each per game but played only "
                            f"{played.overall.mean:.1f} (RIV-I6): tokens are kept for their end value (RIV-E5), so "
-                           "Loot effects rarely come into play", mechanic="loot_played", clause="RIV-I6"))
+                           "Loot effects rarely come into play", mechanic="loot_played", clause="RIV-I6",
+                           advice="make playing Loot pay more than keeping it: lower the tokens' end value "
+                                  "(RIV-E5) or give their effects more weight"))
     out.sort(key=lambda f: (LOCATION_CODES.index(f.code), -f.share))
     return out
 

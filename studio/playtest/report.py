@@ -119,6 +119,9 @@ def format_summary(summary: Summary, title: str = "") -> str:
             blamed = blame_text(summary, i)
             if blamed:
                 out.append(f"    blames: {blamed}")
+            advice = advice_text(summary, i)
+            if advice:
+                out.append(f"    try: {advice}")
     else:
         out.append(all_clear(summary))
     return "\n".join(out)
@@ -272,16 +275,45 @@ def attribution_rows(s: Summary) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+def _deals_of(s: Summary) -> str:
+    """`` (of the batch's 20 games)`` when the attribution played fewer deals than the batch."""
+    a = _attribution(s)
+    return f" of the batch's {s.games} games" if a.deals < s.games else ""
+
+
+def _clear(ci) -> bool:
+    """True when a 95% interval excludes 0."""
+    return ci is not None and (ci[0] > 0 or ci[1] < 0)
+
+
 def attribution_verdicts(s: Summary) -> list[str]:
-    """One plain sentence per seat whose edge is clear (its observed interval excludes 0)."""
+    """Plain sentences on the attribution: one per seat whose edge is clear (its observed
+    interval excludes 0); one per seat whose turn order alone or hand size is clear while its
+    observed gap is not (the two cancel); and, when the attribution played fewer deals than the
+    batch's games and sees no clear gap where the batch's seat test found the seats uneven, that
+    its sample is too small to say (with its number of deals)."""
+    a = _attribution(s)
     out = []
-    for e in _attribution(s).seats:
-        if e.observed_ci[0] > 0 or e.observed_ci[1] < 0:
+    for e in a.seats:
+        if _clear(e.observed_ci):
             parts = [f"turn order and starting hand {_pts(e.turn)} points"]
             if e.hands is not None:
                 parts.append(f"(hand size {_pts(e.hands)}, turn order alone {_pts(e.order)})")
             out.append(f"seat {e.seat + 1} ({e.name}) is {_pts(e.observed)} points off the fair share: "
                        + " ".join(parts) + f"; its place on the board {_pts(e.board)} points")
+        elif e.order is not None and e.hands is not None and (_clear(e.order_ci) or _clear(e.hands_ci)):
+            first, second = (("turn order alone", e.order, e.order_ci), ("hand size", e.hands, e.hands_ci))
+            if not _clear(e.order_ci):
+                first, second = second, first
+            verb = "favours" if first[1] > 0 else "works against"
+            out.append(f"{first[0]} {verb} seat {e.seat + 1} ({e.name}) by {_pts(first[1], first[2])} points, "
+                       f"cancelled by {second[0]} {_pts(second[1])}: its observed gap {_pts(e.observed)} spans 0, "
+                       "yet both parts matter")
+    uneven = s.seat_test is not None and s.seat_test.uneven
+    if uneven and not any(_clear(e.observed_ci) for e in a.seats):
+        out.append(f"the batch's {counted(s.games, 'game')} find the seats uneven but this attribution, on "
+                   f"{counted(a.deals, 'deal')}, sees no clear gap: its sample is too small to say where the gap "
+                   f"comes from (n = {a.deals}); attribute more deals")
     return out
 
 
@@ -292,7 +324,7 @@ def attribution_lines(s: Summary) -> list[str]:
     intervals."""
     a = _attribution(s)
     hands = f", and with equal hands of {a.equal_hand} cards" if a.equal_hand is not None else ""
-    out = [f"where the seats' gaps come from (the same {a.deals} deals with the seats rotated{hands}; "
+    out = [f"where the seats' gaps come from (the same {a.deals} deals{_deals_of(s)} with the seats rotated{hands}; "
            f"{counted(a.games_played, 'game')}; points of win rate, 95% intervals):"]
     head, rows = attribution_rows(s)
     out += ["  " + line for line in _table(head, rows, set(range(2, len(head))))]
@@ -344,8 +376,8 @@ def play_figures(s: Summary) -> list[tuple[str, str]]:
         out.append(("deck and pool dry:", "never"))
     if realm:
         out.append(("forced decisions:", f"{x.forced_per_game:.1f} per game ({100 * x.forced_share:.1f}% of "
-                    f"decisions); {share(x.forced_games)} with a forced phase; {x.forced_loss_per_game:.1f} points "
-                    "lost per game"))
+                    f"decisions); {share(x.forced_games)} with a forced phase; "
+                    f"{x.forced_loss_per_game / max(s.players, 1):.1f} points lost per seat and game"))
     floor = x.expectations["score_floor"]
     out.append(("score collapse:", f"{share(x.collapsed_seats, g * s.players, 'seats')} ended at {floor} points or less"))
     rounds = x.expectations["rounds"]
@@ -540,13 +572,13 @@ def sets_path(path) -> Path:
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
-h3{font-size:14px;margin:16px 0 6px}.muted{color:#666}table{border-collapse:collapse;margin:6px 0}
+h3{font-size:14px;margin:16px 0 6px}.try{color:#1d5e2e}.muted{color:#666}table{border-collapse:collapse;margin:6px 0}
 td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}th{background:#f6f6f6}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.warn{background:#fff4e5;border:1px solid #f0b46c;
 padding:8px 14px;border-radius:6px}.warn li{margin:3px 0}.ok{background:#eef8ee;border:1px solid #9c9;padding:8px 14px;
 border-radius:6px}.grid{display:flex;flex-wrap:wrap;gap:14px}.card{border:1px solid #e3e3e3;border-radius:6px;
 padding:6px 8px}svg text{font:11px system-ui,sans-serif;fill:#333}.never{color:#b03a2e}
-svg text.pegid{fill:#6b5f4e;font-weight:normal}svg text.heatlabel{font-weight:bold;stroke:#fff;stroke-width:3px;
+svg text.pegid{fill:#4a3f32;font-weight:normal;stroke:#fff;stroke-width:2.5px;paint-order:stroke}svg text.heatlabel{font-weight:bold;stroke:#fff;stroke-width:3px;
 paint-order:stroke}.mapbox .b{display:none;stroke:#1d63d8;stroke-width:3.5px;fill:none}.mapbox .cap{display:none;
 background:#e8f0fd;border:1px solid #1d63d8;border-radius:6px;padding:4px 10px;margin:4px 0}.warn a{white-space:nowrap}
 """
@@ -902,7 +934,8 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         sections = _sections(s, catalogue)
         out.append('<div class="warn" id="warnings"><b>Warnings</b> <span class="muted">(a link outlines on the '
                    'map what a warning blames, or shows the figures it rests on)</span><ul>' + "".join(
-                       f"<li>{_e(w)}{_warning_links(s, i, mapped, sections)}</li>" for i, w in enumerate(s.warnings))
+                       f"<li>{_e(w)}{_warning_links(s, i, mapped, sections)}{_advice_html(s, i)}</li>"
+                       for i, w in enumerate(s.warnings))
                    + "</ul></div>")
     else:
         out.append(f'<div class="ok">{_e(all_clear(s))}</div>')
@@ -959,7 +992,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         a_head, a_rows = attribution_rows(s)
         a = s.attribution
         out.append("<h2>Where the seats' gaps come from</h2>"
-                   f'<p class="muted">The same {a.deals} deals replayed with the seats rotated (every turn position '
+                   f'<p class="muted">The same {a.deals} deals{_e(_deals_of(s))} replayed with the seats rotated (every turn position '
                    "at every board position)" + (f" and with equal hands of {a.equal_hand} cards" if a.equal_hand
                                                  else "") + f"; {counted(a.games_played, 'game')}. Points of win rate over the "
                    "fair share, with 95% intervals.</p><table><tr>"
@@ -985,16 +1018,18 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
                        "with a dashed red outline; every peg with its id, start pegs ringed in their seat's colour. "
                        f"Hover an element for its figures. {_legend()}</p>")
             out.append(_board_map(s, catalogue))
-            out.append("<h3>Segments with content</h3>")
             content_keys = {e.key for e in catalogue if e.content} if catalogue else None
             if content_keys is not None:
                 filtered = replace(s, elements=[e for e in s.elements if e.key in content_keys or e.kind != "segment"])
-                out.append(_element_table(filtered, ["segment"]))
+                table = _element_table(filtered, ["segment"])
             else:
-                out.append(_element_table(s, ["segment"]))
+                table = _element_table(s, ["segment"])
+            if table:  # a board whose segments hold nothing (the Labyrinth) gets no empty section
+                out.append("<h3>Segments with content</h3>" + table)
             for kind, name in (("bridge", "Bridges"), ("line", "Line items"), ("picture", "Pictures")):
-                if kind in kinds:
-                    out.append(f"<h3>{name}</h3>" + _element_table(s, [kind]))
+                table = _element_table(s, [kind]) if kind in kinds else ""
+                if table:
+                    out.append(f"<h3>{name}</h3>" + table)
         if "space" in kinds:
             out.append("<h3>Islands</h3>" + _island_maps(s, catalogue))
             for kind, name in (("island", "Islands visited"), ("goal", "Goal steps completed"),
@@ -1082,6 +1117,17 @@ def blame_text(s: Summary, index: int) -> str:
     elif b.clause:
         parts.append(f"rule {b.clause}")
     return "; ".join(parts)
+
+
+def advice_text(s: Summary, index: int) -> str:
+    """What to try for warning ``index`` of ``s`` (``Blame.advice``), "" when it has none."""
+    b = s.blame_of(index)
+    return b.advice if b is not None else ""
+
+
+def _advice_html(s: Summary, i: int) -> str:
+    advice = advice_text(s, i)
+    return f'<br><span class="try"><b>try:</b> {_e(advice)}</span>' if advice else ""
 
 
 SECTION_WORDS = {"seats": "the seats", "balance": "balance", "ends": "how games ended", "play": "the play figures",

@@ -235,7 +235,11 @@ class Blame:
     code>``); ``seats``: the 0-based seats it names; ``elements``: the keys
     (:mod:`studio.playtest.elements`) of the board elements it blames: segments, bridges, line
     items, pictures, islands, goal steps, tree spaces and pegs (a seat's start pegs for a
-    warning about that seat); ``mechanic``, ``clause``: the location rule it names, if any."""
+    warning about that seat); ``mechanic``: the location rule (a measure code) it names, if
+    any; ``clause``: the rule clause it is about (a location rule's, or the core rule a warning
+    concerns: ``RTR-E1`` the end condition, ``RTR-T3`` the deck, ...); ``advice``: what a
+    designer could try, in plain words with the warning's figures (the reports print it after
+    ``try:``; every warning has one)."""
 
     code: str
     section: str = ""
@@ -243,6 +247,7 @@ class Blame:
     elements: tuple = ()
     mechanic: str = ""
     clause: str = ""
+    advice: str = ""
 
 
 @dataclass(frozen=True)
@@ -539,11 +544,12 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
     blame: list[Blame] = []
     pegs = seat_pegs(catalogue)
 
-    def add(text: str, code: str, section: str, seats=(), elements=(), mechanic="", clause="") -> None:
+    def add(text: str, code: str, section: str, seats=(), elements=(), mechanic="", clause="", advice="") -> None:
         seats = tuple(seats)
         starts = tuple(k for seat in seats for k in pegs.get(seat, ()))
         out.append(text)
-        blame.append(Blame(code, section, seats, tuple(dict.fromkeys(tuple(elements) + starts)), mechanic, clause))
+        blame.append(Blame(code, section, seats, tuple(dict.fromkeys(tuple(elements) + starts)), mechanic, clause,
+                           advice or GENERIC_ADVICE.get(code, "")))
 
     n, games = s.players, s.games
     if n > 1 and s.same_bots:
@@ -552,7 +558,8 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
             add(f"{games} game{'s are' if games != 1 else ' is'} too few to judge balance: the win rates' "
                 f"95% intervals span ±{100 * half:.0f} points; run at least "
                 f"{games_to_judge_balance(s.fair_share)} games to tell a {100 * BALANCE_GAP:.0f}-point "
-                "edge from chance", "too-few-games", "seats")
+                "edge from chance", "too-few-games", "seats",
+                advice=f"rerun with --games {games_to_judge_balance(s.fair_share)} before changing the seats")
         t = s.seat_test
         if t is not None and t.uneven:  # one joint test decides; Holm's correction names the seats
             named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
@@ -561,31 +568,57 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
             add(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
                 f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): "
                 + (named or f"no single seat stands out once corrected for {n} comparisons, but together they differ")
-                + _bot_failure_caveat(s), "uneven-seats", "seats", t.flagged or range(n))
+                + _bot_failure_caveat(s), "uneven-seats", "seats", t.flagged or range(n),
+                elements=reached_least(s.elements, _losing_seat(s), n),
+                advice=_uneven_advice(s))
     elif n > 1:
         bots = ", ".join(f"seat {x.seat + 1} {x.bot}" for x in s.seats)
         add(f"the seats are played by different bots ({bots}): win rates compare the bots more than the seats",
             "different-bots", "seats")
     if s.insight is not None:
         for f in s.insight.findings:
-            add(f.message, f.code, _finding_section(f), f.seats, f.elements + _finding_elements(f, s.elements),
-                f.mechanic, f.clause)
+            add(f.message, f.code, _finding_section(f), f.seats, f.elements + _finding_elements(f, s.elements, n),
+                f.mechanic, f.clause, getattr(f, "advice", ""))
     named = {f.code for f in s.insight.findings} if s.insight is not None else set()
     if s.no_winner and s.solo is None and "nobody-escapes" not in named:  # solo: a plain loss; Volcano: named
         add(f"{s.no_winner} of {counted(games, 'game')} ({_pct(s.no_winner / games)}) had no winner: every seat lost",
-            "no-winner", "balance")
+            "no-winner", "balance", advice="find what every seat fails at (the warnings below name it) and make "
+                                          "that goal reachable")
     if n > 1 and s.shared_wins / games > TIE_WARNING and "shared-wins" not in named:
         add(f"{_pct(s.shared_wins / games)} of games end in a shared win", "shared-wins", "balance")
     if n > 1 and math.isfinite(s.decided_at_mean) and s.decided_at_mean < EARLY_WARNING:
         add(f"the final winner leads for good early: on average after {_pct(s.decided_at_mean)} of the "
             "actions, so games may feel decided long before they end", "decided-early", "balance")
     if s.solo is not None:
-        for text in _solo_warnings(s.solo):
-            add(text, "solo", "solo")
+        for text, advice in _solo_warnings(s.solo):
+            add(text, "solo", "solo", clause="RIV-X6", advice=advice)
     if games >= MIN_GAMES_FOR_CONTENT and s.elements:
         for text, keys in _content_warnings(s.elements, games):
-            add(text, "never-taken", "content", elements=keys)
+            add(text, "never-taken", "content", elements=keys,
+                advice="move this content closer to the starts, make it cheaper to reach (pegs of common colours) "
+                       "or worth more, or remove it")
     return replace(s, warnings=out, blame=blame)
+
+
+#: what to try, per warning code, when the warning gives no advice of its own
+GENERIC_ADVICE = {
+    "different-bots": "give every seat the same bot (--bots) to judge the seats; keep different bots to compare them",
+    "shared-wins": "spread the scores: treasures of more varied value, or a tie-break that separates the seats",
+    "decided-early": "give trailing seats a way back: more points late in the game (end scoring, content far "
+                     "from the starts) or fewer points early",
+    "ladder": "see the skill ladder's table: compare the bots before changing the design",
+    "styles": "see the playstyles table: the style that wins most points at what to weaken",
+}
+
+
+def _uneven_advice(s: Summary) -> str:
+    """What to try for uneven seats: the seat attribution (``--attribute`` / the dashboard's
+    Seat attribution box) splits the gap into turn order, hand size and the board."""
+    low = min(range(len(s.seats)), key=lambda k: s.seats[k].win_rate) if s.seats else 0
+    return ("see where the gap comes from with the seat attribution (studio playtest --attribute, or the "
+            "dashboard's Seat attribution box; it shows in the report when run): for turn order or hand size "
+            "change the starting hands (rules.hand_sizes) or give later seats a compensation; for the board "
+            f"put more content near the start of seat {low + 1}, the seat that wins least")
 
 
 #: the report section of each finding without a location mechanic
@@ -603,11 +636,42 @@ def _finding_section(f) -> str:
     return _FINDING_SECTIONS.get(f.code, "play")
 
 
-def _finding_elements(f, elements: list[ElementStat]) -> tuple:
+#: at most this many segments a seat reached least are blamed (uneven seats, failed escapes)
+REACHED_LEAST = 8
+
+
+def _losing_seat(s: Summary) -> int:
+    """The seat that wins least (the first such in turn order)."""
+    return min(range(len(s.seats)), key=lambda k: (s.seats[k].win_rate, k)) if s.seats else 0
+
+
+def reached_least(elements: list[ElementStat], seat: int, players: int, word: str = "") -> tuple:
+    """The keys of the segments with content (holding ``word``, e.g. ``energy``, when given)
+    that ``seat`` took least often compared with the other seats (``ElementStat.by_seat``):
+    those whose gap (the others' mean takes minus its own) is positive, largest first, at most
+    :data:`REACHED_LEAST`. What a losing seat fails to reach; ``()`` for one seat."""
+    if players < 2:
+        return ()
+    gaps = []
+    for e in elements:
+        if e.kind != "segment" or not e.content or (word and word not in e.content) or len(e.by_seat) <= seat:
+            continue
+        others = [e.by_seat[k] for k in range(min(players, len(e.by_seat))) if k != seat]
+        gap = sum(others) / len(others) - e.by_seat[seat] if others else 0.0
+        if gap > 0:
+            gaps.append((-gap, e.key))
+    return tuple(k for _g, k in sorted(gaps)[:REACHED_LEAST])
+
+
+def _finding_elements(f, elements: list[ElementStat], players: int = 0) -> tuple:
     """The elements a location finding blames beyond its own places: for a location rule rarely
     or never in play, the content that offers it and was never taken (bridges, pictures, line
     items, idols); for the empty-segment penalty (L4-3), the empty segments taken in half the
-    games or more, most taken first (at most 12)."""
+    games or more, most taken first (at most 12); for seats failing to escape the volcano
+    (L2-4), the energy segments those seats took least compared with the others
+    (:func:`reached_least`)."""
+    if f.code == "escape-fails" and f.seats:
+        return tuple(dict.fromkeys(k for seat in f.seats for k in reached_least(elements, seat, players, "energy")))
     if f.code in ("mechanic-unused", "mechanic-rare") and f.mechanic in _MECHANIC_CONTENT:
         kind, word = _MECHANIC_CONTENT[f.mechanic]
         return tuple(e.key for e in elements if e.kind == kind and e.taken == 0 and word in e.content
@@ -645,22 +709,25 @@ def all_clear(s: Summary) -> str:
     return "No warning: every piece of content was taken and no challenge set is always lost or always won."
 
 
-def _solo_warnings(solo: SoloSummary) -> list[str]:
+def _solo_warnings(solo: SoloSummary) -> list[tuple[str, str]]:
     """Challenge sets never or always won, and challenge cards never met, over enough games to
-    say so (at least MIN_GAMES_FOR_CONTENT games each)."""
+    say so (at least MIN_GAMES_FOR_CONTENT games each): ``(warning, what to try)``."""
     out = []
     for x in solo.sets:
         if x.games < MIN_GAMES_FOR_CONTENT:
             continue
         if x.wins == 0:
-            out.append(f"solo with {x.label}: no win in {counted(x.games, 'game')} (95% interval 0% to "
-                       f"{_pct(x.ci_high)}); the target of {x.target} scrolls was reached in {_pct(x.reached_rate)}")
+            out.append((f"solo with {x.label}: no win in {counted(x.games, 'game')} (95% interval 0% to "
+                        f"{_pct(x.ci_high)}); the target of {x.target} scrolls was reached in {_pct(x.reached_rate)}",
+                        f"lower the target of {x.target} scrolls or the challenge cards' needs, or try a "
+                        "stronger bot (the ladder) before calling the set too hard"))
         elif x.wins == x.games:
-            out.append(f"solo with {x.label}: every one of {x.games} games won; this set is no challenge for these bots")
+            out.append((f"solo with {x.label}: every one of {x.games} games won; this set is no challenge for these bots",
+                        f"raise the target of {x.target} scrolls or add harder challenge cards"))
     for c in solo.challenges:
         if c.games >= MIN_GAMES_FOR_CONTENT and c.met == 0 and c.kind != "scrolls":
-            out.append(f"challenge card {c.name} ({challenge_text(c.kind, c.need)}) never met in the {c.games} "
-                       "games it was drawn in")
+            out.append((f"challenge card {c.name} ({challenge_text(c.kind, c.need)}) never met in the {c.games} "
+                        "games it was drawn in", f"lower its need of {c.need}"))
     return out
 
 

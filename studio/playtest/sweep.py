@@ -214,7 +214,7 @@ def _run(args) -> int:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
-                    tally = PointTally(setup)
+                    tally = PointTally(setup, args.seed)
                     batch = ex.run(BatchSpec(setup, tuple(bots)), seeds)
                     def take(result, tally=tally):
                         with guard.hold():  # a game is in the tally whole or not at all
@@ -278,15 +278,18 @@ def _run(args) -> int:
 
 class PointTally:
     """The games of one point of a sweep (``setup``: the point's setup): its
-    :class:`~studio.playtest.stats.Tally` (judged against the point's own expectations, no
-    element catalogue) and every game's win credits by seed, to compare points on the seeds
-    they share. The CLI and the balance dashboard's sweep both count a point with it."""
+    :class:`~studio.playtest.stats.Tally` (judged against the point's own expectations, with
+    the element catalogue of the point's game dealt from ``seed``, as ``studio playtest`` does,
+    so a point's warnings match a plain run of the same games: content never taken included)
+    and every game's win credits by seed, to compare points on the seeds they share. The CLI
+    and the balance dashboard's sweep both count a point with it."""
 
-    def __init__(self, setup):
+    def __init__(self, setup, seed: int = 0):
+        from studio.playtest.elements import catalogue
         from studio.playtest.insight import Expectations
         from studio.playtest.stats import Tally
 
-        self.tally = Tally((), Expectations.of_scenario(setup.scenario, setup.players))
+        self.tally = Tally(catalogue(setup.game(seed)), Expectations.of_scenario(setup.scenario, setup.players))
         self.credits: dict = {}  # seed -> win credit per seat
 
     @property
