@@ -21,7 +21,9 @@ from studio.gui.balance.heatmap import BlameItem, HeatLegend, HeatMapItem
 
 
 class BalanceWindow(QMainWindow):
-    """A tool window around one dashboard (closing it cancels a running batch)."""
+    """A tool window around one dashboard. Closing it cancels a running batch (the games that
+    finished are kept, as Cancel keeps them) and a sweep; *Balance Run…* brings the same window
+    back with them."""
 
     def __init__(self, dashboard: BalanceDashboard, parent=None):
         super().__init__(parent, Qt.Window)
@@ -72,6 +74,7 @@ class BalanceController(QObject):
         self.dashboard: BalanceDashboard | None = None
         self.heat = None
         self.stale = False
+        self._window_outdated = False  # another document since the window was made
         self.legend = legend
         self.legend.move(10, 10)
         self.legend.hide()
@@ -107,8 +110,20 @@ class BalanceController(QObject):
         self.heat_check.toggled.connect(self.heat_action.setChecked)
         self.dashboard.extra_box.addWidget(self.heat_check)
         self.dashboard.runFinished.connect(self._run_finished)
+        self._window_outdated = False
         self.window = BalanceWindow(self.dashboard, self.main)
         self.window.setWindowTitle(title)
+
+    def _keep_window(self) -> bool:
+        """Whether *Balance Run…* brings the existing window back (with its run, kept games and
+        sweep) rather than a new one: always while it runs; else unless another document was
+        opened since or the player counts it offers changed."""
+        d = self.dashboard
+        if d is None:
+            return False
+        if d.is_running():
+            return True
+        return not self._window_outdated and set(d.setups) == set(self.setups())
 
     def _show_window(self) -> BalanceDashboard:
         self.window.show()
@@ -145,7 +160,9 @@ class BalanceController(QObject):
         """Hook after the heat map and legend were shown or hidden."""
 
     def _forget_heat(self) -> None:
-        """Another document: remove the heat map and disable its toggle."""
+        """Another document: remove the heat map and disable its toggle (the next *Balance
+        Run…* makes a new window: the old one's figures are about the other document)."""
+        self._window_outdated = True
         self.clear_heat()
         self.heat_action.setChecked(False)
         self.heat_action.setEnabled(False)
@@ -217,13 +234,14 @@ class BoardBalance(BalanceController):
     def open(self) -> BalanceDashboard:
         """Show the balance window (made on first use) and return its dashboard."""
         doc = self.main.document
-        if self.dashboard is None or not self.dashboard.is_running():
+        if not self._keep_window():
             self._new_window(doc.board.players, self.describe(doc.board.players), f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
             self.dashboard.describe = self.describe
-            self.dashboard.refresh_header()
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
+        self.window.setWindowTitle(f"Balance: {doc.display_name()}")
+        self.dashboard.refresh_header()
         return self._show_window()
 
     def describe(self, players: int) -> str:

@@ -1,0 +1,117 @@
+"""The issue-14 GUI trial's findings on the balance dashboard, driven like a user: closing the
+window during a run cancels it and *Balance Run…* brings the same window back with the games
+kept (and the heat map from the same games); the arc figures in the report's words; a title
+that counts the games as the progress bar does; the island header following the player
+count; the "on the board" link raising the editor; the sweep list's current values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from studio.content import bundled_path  # noqa: E402
+from studio.gui.balance.dashboard import BalanceDashboard, arc_lines  # noqa: E402
+from studio.playtest.report import arc_figures, figures  # noqa: E402
+from studio.playtest.setup import load_setup  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _close_during_run(qtbot, balance, games=300):
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    d.games_spin.setValue(games)
+    d.set_bots("random")
+    d.jobs_spin.setValue(1)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        assert d.start_run()
+        qtbot.waitUntil(lambda: len(d.results) >= 1, timeout=60000)
+        assert balance.window.close()
+    return d, done.args[0]
+
+
+def test_closing_the_dashboard_during_a_run_cancels_it_and_balance_run_brings_it_back(qtbot, window):
+    # trial: the games went on hidden, Balance Run did nothing, then reopened empty while the
+    # heat map showed the finished run
+    balance = window.balance
+    d, cancelled = _close_during_run(qtbot, balance)
+    assert cancelled is True and not d.is_running() and 1 <= len(d.results) < 300
+    kept = len(d.results)
+    assert not balance.window.isVisible()
+    again = balance.open()   # Game > Balance Run… (Ctrl+Shift+B)
+    assert again is d and balance.window.isVisible() and d.summary.games == kept
+    assert f"{kept} of 300 games kept" in d.progress_label.text()
+    assert "Nothing run yet" not in d.scenario_label.text()
+    assert balance.heat is not None and balance.heat.games == d.summary.games == kept
+    balance.open_action.trigger()  # the menu action: still the same window
+    assert balance.dashboard is d
+    # another board: a new window, as the old figures are about the other board
+    assert window.load_path(bundled_path("boards", "realm", "jungle-temples-3p.yaml"))
+    assert balance.open() is not d and balance.heat is None
+
+
+def test_closing_as_the_batch_ends_plays_no_panels_after_it(qtbot, setup2):
+    # the last game in, then the window closed before the batch's end was handled: the ladder
+    # and styles used to start anyway and play for minutes, hidden
+    d = BalanceDashboard(setup2, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(2)
+    d.set_bots("random")
+    d.styles_check.setChecked(True)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
+        assert d.start_run()
+        d.run.wait()          # every game played; the end not yet handled (queued)
+        d.cancel_run()
+    assert done.args == [True] and d.panel_run is None and not d.is_running()
+    assert len(d.results) == 2 and d.summary.games == 2
+    assert "panels after the batch were not played" in d.progress_label.text()
+
+
+@pytest.fixture(scope="module")
+def setup2():
+    return load_setup(bundled_path("scenarios", "jungle-temples.yaml"), 2)
+
+
+def test_the_arc_figures_are_shown_in_the_reports_words(qtbot, setup2, tmp_path):
+    d = BalanceDashboard(setup2, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(6)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+    s = d.summary
+    decided = [x for x in figures(s) if x[0] == "decided:"]
+    assert decided and arc_lines(s) == decided + arc_figures(s)
+    text = d.arc_label.text()
+    assert d.arc_label.isVisibleTo(d) and "lead changes per game" in text and "on average after" in text
+    for _label, line in arc_lines(s):
+        assert line.replace("'", "&#x27;") in text
+    assert "decided" not in d.play_label.text()
+    d.resize(1180, 900)
+    d.grab().save(str(tmp_path / "arc.png"))
+
+
+def test_the_title_counts_the_games_as_the_progress_bar_does(qtbot, setup2):
+    # trial: "1 game of 40" over a progress bar at 3/40 (the figures refresh every REFRESH_MS)
+    d = BalanceDashboard(setup2, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(40)
+    d.set_bots("random")
+    d.jobs_spin.setValue(1)
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+        qtbot.waitUntil(lambda: d.summary is not None, timeout=60000)
+        d._refresh_timer.stop()   # the figures stay at what they were
+        shown = d.summary.games
+        qtbot.waitUntil(lambda: len(d.results) > shown + 1 or not d.is_running(), timeout=60000)
+        if d.is_running() and len(d.results) > shown:
+            title = d.title_label.text()
+            played = d.progress.value()
+            assert f"{played} of 40 played" in title and f"figures are from the first {shown}" in title
+        d.cancel_run()
+    assert d.title_label.text() == d.report_title() and "played" not in d.title_label.text()
