@@ -115,3 +115,80 @@ def test_the_title_counts_the_games_as_the_progress_bar_does(qtbot, setup2):
             assert f"{played} of 40 played" in title and f"figures are from the first {shown}" in title
         d.cancel_run()
     assert d.title_label.text() == d.report_title() and "played" not in d.title_label.text()
+
+
+def _blamed_run(qtbot, window):
+    from studio.gui.balance.editor import board_catalogue
+    from studio.playtest.stats import summarize
+    from tests.gui.test_balance_blame import uneven_games
+
+    balance = window.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    cat = board_catalogue(window.document.board)
+    d.catalogue = cat
+    d.summary = summarize(uneven_games(), cat)
+    balance.show_heat(cat, d.summary)
+    d.board_blame = True
+    d._show_summary()
+    return balance, d
+
+
+def test_the_heat_legend_never_covers_the_board(qtbot, window, tmp_path):
+    # trial: the legend at the view's top left covered peg a1's outline
+    balance, _d = _blamed_run(qtbot, window)
+    view, legend = window.view, balance.legend
+
+    def covered():
+        board = view.mapFromScene(window.scene.board_rect()).boundingRect()
+        return legend.geometry().intersected(board)
+
+    assert legend.isVisible() and covered().isEmpty()
+    window.grab().save(str(tmp_path / "legend.png"))
+    view.fit()                          # the user fits the board again: the legend finds a free corner
+    view.resize(view.width() - 1, view.height())
+    qtbot.wait(10)
+    board = view.mapFromScene(window.scene.board_rect()).boundingRect()
+    spots = balance._legend_spots()
+    if any(c == 0 for _p, c in spots):
+        assert covered().isEmpty()
+    else:                               # none free: the corner covering least
+        assert legend.pos() == min(spots, key=lambda s: s[1])[0] and board.isValid()
+
+
+def test_on_the_board_raises_the_editor_and_says_what_was_outlined(qtbot, window, tmp_path):
+    # trial: the dashboard covered the board, so following the link showed no change
+    balance, d = _blamed_run(qtbot, window)
+    raised = []
+    window.raise_ = lambda: raised.append(True)   # offscreen windows have no stacking order to test
+    codes = [b.code for b in d.summary.blame]
+    seats = codes.index("uneven-seats")
+    d.warnings_label.linkActivated.emit(f"blame:{seats}")
+    assert raised and d.blame_label.isVisibleTo(d)
+    note = d.blame_label.text()
+    assert note.startswith(f"Warning {seats + 1}: outlined in blue on the board") and "brought to the front" in note
+    assert all(k in note for k in balance.blame.drawn[:8])
+    d.resize(1180, 700)
+    d.grab().save(str(tmp_path / "note.png"))
+    d.show_blame(-1)
+    assert not d.blame_label.isVisibleTo(d)
+
+
+def test_the_island_header_follows_the_player_count(qtbot, settings, dialogs):
+    # trial: "1 player: the advanced solo game" in the header while Players showed 2
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    w = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert w.open_path(ROOT / "boards" / "rivages" / "islands" / "gull-rock.yaml", interactive=False)
+    d = w.balance.open()
+    qtbot.addWidget(w.balance.window)
+    assert d.players() == 2
+    text = d.scenario_label.text()
+    assert "scenarios/rivages.yaml), 2 players" in text and "solo" not in text
+    d.players_combo.setCurrentIndex(d.players_combo.findData(1))
+    text = d.scenario_label.text()
+    assert "the advanced solo game (scenarios/rivages-solo.yaml)" in text and "2 players" not in text
+    d.players_combo.setCurrentIndex(d.players_combo.findData(4))
+    assert "4 players" in d.scenario_label.text()
+    assert w.balance.open() is d   # Balance Run… again: the same window

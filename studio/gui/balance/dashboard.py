@@ -312,6 +312,11 @@ class BalanceDashboard(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.warnings_label)
+        self.blame_label = QLabel()   # what a warning's "on the board" link outlined, and where
+        self.blame_label.setObjectName("blameNote")
+        self.blame_label.setWordWrap(True)
+        self.blame_label.hide()
+        lay.addWidget(self.blame_label)
         self.play_label = QLabel()  # the degenerate-play figures, as in the text report's "play:"
         self.play_label.setObjectName("playFigures")
         self.play_label.setWordWrap(True)
@@ -958,6 +963,13 @@ class BalanceDashboard(QWidget):
         if self.summary is not None:
             self._show_summary()
         self.blameRequested.emit(index)
+
+    def set_blame_note(self, text: str) -> None:
+        """Say under the warnings what the editor outlined for a warning's "on the board"
+        link (plain text; empty hides the note)."""
+        self.blame_label.setText(text)
+        self.blame_label.setStyleSheet(desktop.css("background: {selected}; padding: 3px 6px;") if text else "")
+        self.blame_label.setVisible(bool(text))
 
     def show_mechanic(self, link: str) -> None:
         """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the

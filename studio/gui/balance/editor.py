@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
@@ -130,6 +130,19 @@ class BalanceController(QObject):
         self.window.raise_()
         return self.dashboard
 
+    def _blame_shown(self, text: str) -> None:
+        """Warning outlines were laid (``text``: what, in words; empty: cleared): bring the
+        editor to the front, so the outlines are seen even when the balance window covered the
+        board, and say in the dashboard what was outlined."""
+        if text:
+            self.main.show()
+            if self.main.isMinimized():
+                self.main.showNormal()
+            self.main.raise_()
+            self.main.activateWindow()
+        if self.dashboard is not None:
+            self.dashboard.set_blame_note(text)
+
     def _heat_shown(self) -> None:
         """A new heat map was laid: enable its toggles and show it."""
         self.heat_action.setEnabled(True)
@@ -188,6 +201,13 @@ class BoardBalance(BalanceController):
         self._board_setup = None
         window.document.changed.connect(self._board_changed)
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
+        # the legend keeps to a corner of the view the board leaves empty as it scrolls and zooms
+        view = window.view
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
+        view.zoom_changed.connect(lambda _z: self._place_legend())
+        for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+            bar.valueChanged.connect(lambda _v: self._place_legend())
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
@@ -293,6 +313,8 @@ class BoardBalance(BalanceController):
         return window
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self._viewport and event.type() == QEvent.Resize:
+            QTimer.singleShot(0, self._place_legend)
         window = getattr(self, "suggest_window", None)
         if obj is self.main and editor_closed(event) and window is not None:
             window.close()
@@ -318,7 +340,59 @@ class BoardBalance(BalanceController):
         self.stale = False
         self._legend_text()
         self._heat_shown()
+        self._frame_beside_legend()
         return self.heat
+
+    # -- the legend never covers the board --------------------------------------------------------
+    def _legend_spots(self) -> list[tuple[QPoint, int]]:
+        """The legend's four corner places in the viewport (top left, top right, bottom left,
+        bottom right), each with the area (px²) of the board (plate, pegs, seat labels) it would
+        cover there."""
+        view, legend = self.main.view, self.legend
+        legend.adjustSize()
+        board = view.mapFromScene(self.main.scene.board_rect()).boundingRect()
+        w, h = legend.width(), legend.height()
+        vw, vh = view.viewport().width(), view.viewport().height()
+        m = LEGEND_MARGIN
+        out = []
+        for x, y in ((m, m), (vw - w - m, m), (m, vh - h - m), (vw - w - m, vh - h - m)):
+            cover = QRect(max(0, x), max(0, y), w, h).intersected(board)
+            out.append((QPoint(max(0, x), max(0, y)), 0 if cover.isEmpty() else cover.width() * cover.height()))
+        return out
+
+    def _place_legend(self) -> bool:
+        """Move the legend to the first corner of the view where it covers none of the board,
+        else where it covers least. Returns whether it covers nothing."""
+        if self.heat is None:
+            return True
+        spot, cover = min(self._legend_spots(), key=lambda s: s[1])
+        self.legend.move(spot)
+        return cover == 0
+
+    def _frame_beside_legend(self) -> None:
+        """When no corner of the view is free of the board (it was fitted to the view), zoom out
+        just enough for the board to sit beside or below the legend, whichever keeps it larger,
+        and place the legend there."""
+        from PySide6.QtCore import QPointF
+
+        if self._place_legend() or not self.legend.isVisible():
+            return
+        view, rect = self.main.view, self.main.scene.board_rect()
+        vw, vh = view.viewport().width(), view.viewport().height()
+        room_w, room_h = self.legend.width() + 2 * LEGEND_MARGIN, self.legend.height() + 2 * LEGEND_MARGIN
+        side = min((vw - room_w) / max(rect.width(), 1e-6), vh / max(rect.height(), 1e-6))
+        below = min(vw / max(rect.width(), 1e-6), (vh - room_h) / max(rect.height(), 1e-6))
+        scale = max(side, below)
+        if scale <= 0:
+            return
+        view.set_zoom(scale * 0.98)
+        scale = view.zoom()
+        scene = view.scene()
+        shift = QPointF(room_w / 2 / scale, 0) if side >= below else QPointF(0, room_h / 2 / scale)
+        # room to scroll the board off the legend's side, even when the whole scene fits the view
+        scene.setSceneRect(scene.sceneRect().united(rect.adjusted(-2 * shift.x() - 1, -2 * shift.y() - 1, 1, 1)))
+        view.centerOn(rect.center() - shift)
+        self._place_legend()
 
     def _lay_heat(self, catalogue) -> None:
         stats, games = self._heat_run
@@ -338,6 +412,7 @@ class BoardBalance(BalanceController):
             self._blamed = None
             self._clear_blame()
             self._legend_text()
+            self._blame_shown("")
             return None
         from studio.playtest.elements import seat_pegs
 
@@ -350,6 +425,12 @@ class BoardBalance(BalanceController):
         if self.blame is not None and not self.blame.area.isEmpty():
             self.main.view.ensureVisible(self.blame.area, 40, 40)
         self._legend_text()
+        self._place_legend()
+        drawn = self.blame.drawn if self.blame is not None else []
+        listed = ", ".join(drawn[:MAX_NAMED]) + (f" and {len(drawn) - MAX_NAMED} more" if len(drawn) > MAX_NAMED else "")
+        self._blame_shown(f"Warning {index + 1}: outlined in blue on the board in the editor window (brought to the "
+                          f"front): {listed}" if drawn else
+                          f"Warning {index + 1}: nothing it blames is still on the board (edited since the run)")
         return self.blame
 
     def _lay_blame(self, catalogue) -> None:
@@ -411,6 +492,7 @@ class BoardBalance(BalanceController):
         if self.stale:
             text += f"<br><span style='color:{desktop.colour('error')}'>the board changed since this run</span>"
         self.legend.set_text(text)
+        self._place_legend()
 
     def _board_changed(self, kind, _payload=None) -> None:
         from studio.gui.document import ChangeKind
@@ -432,6 +514,10 @@ class BoardBalance(BalanceController):
                 self.stale = True
                 self._legend_text()
             self._relayout.start()
+
+
+LEGEND_MARGIN = 10   # px between the legend and the view's edge
+MAX_NAMED = 8   # elements named in the dashboard's note on what a warning's link outlined
 
 
 def board_catalogue(board) -> list:

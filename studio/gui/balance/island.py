@@ -180,6 +180,7 @@ class IslandBalance(BalanceController):
         if b is None or self.heat is None or self._run_island is None:
             self._blamed_warning = -1
             self._legend_text()
+            self._blame_shown("")
             return None
         hexes, bridges, goals = island_blamed(self._run_island, b.elements, b.seats)
         self._blamed_warning = index
@@ -193,6 +194,11 @@ class IslandBalance(BalanceController):
         if not self.blame.area.isEmpty():
             self.main.view.ensureVisible(self.blame.area, 30, 30)
         self._legend_text()
+        n, k = len(hexes), len(bridges)
+        what = [f"{n} space{'s' if n != 1 else ''}" if n else "", f"{k} bridge{'s' if k != 1 else ''}" if k else "",
+                f"goal {goals[0]} selected in the Goals panel" if goals else ""]
+        self._blame_shown(f"Warning {index + 1}: outlined in blue on the island in the editor window (brought to "
+                          f"the front): {', '.join(x for x in what if x) or 'nothing still on the island'}")
         return self.blame
 
     def _clear_blame(self) -> None:
