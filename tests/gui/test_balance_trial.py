@@ -192,3 +192,35 @@ def test_the_island_header_follows_the_player_count(qtbot, settings, dialogs):
     d.players_combo.setCurrentIndex(d.players_combo.findData(4))
     assert "4 players" in d.scenario_label.text()
     assert w.balance.open() is d   # Balance Run… again: the same window
+
+
+def test_the_sweep_lists_current_values_and_drops_an_old_refusal(qtbot, setup2, tmp_path):
+    # trial: the Setting list showed no values (the docs say it does); an error stayed after
+    # the setting changed
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    d = BalanceDashboard(setup2, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    w = d.open_sweep()
+    qtbot.addWidget(w)
+    combo = w.path_combo
+    i = combo.findText("rules.end.score")
+    option = QStyleOptionViewItem()
+    combo.view().itemDelegate().initStyleOption(option, combo.model().index(i, 0))
+    assert option.text == "rules.end.score    now 18"               # as the list draws it
+    assert combo.currentText() == "rules.end.score" and w.now_label.text() == "now 18"
+    w.set_setting("rules.hand_sizes", "[4, 5]")
+    assert not w.start() and "Cannot sweep" in w.status.text()
+    w.set_setting("rules.end.score", "16, 18")                        # another setting: the refusal goes
+    assert w.status.text() == "" and w.now_label.text() == "now 18"
+    w.set_setting("rules.hand_sizes", "[4, 5]")
+    assert not w.start() and "Cannot sweep" in w.status.text()
+    w.values_edit.setText("[4, 5, 6, 7]")
+    w.values_edit.textEdited.emit("[4, 5, 6, 7]")                    # typing in Values: gone too
+    assert w.status.text() == "" and w.now_label.text() == "now [4, 5, 6, 7]"
+    qtbot.wait(20)   # the layout gives the value its room
+    assert w.now_label.width() >= w.now_label.sizeHint().width()
+    combo.showPopup()
+    w.grab().save(str(tmp_path / "sweep.png"))
+    combo.view().grab().save(str(tmp_path / "sweep-list.png"))
+    combo.hidePopup()
