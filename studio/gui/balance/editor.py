@@ -260,7 +260,7 @@ class BoardBalance(BalanceController):
             self.dashboard.describe = self.describe
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
-        self.window.setWindowTitle(f"Balance: {doc.display_name()}")
+        self.window.setWindowTitle(self.tr("Balance: {display_name}").format(display_name=doc.display_name()))
         self.dashboard.refresh_header()
         return self._show_window()
 

@@ -120,7 +120,7 @@ class IslandBalance(BalanceController):
             self.dashboard.runStarted.connect(self._run_started)
             self.dashboard.blames_on_board = self.blames_on_island
             self.dashboard.blameRequested.connect(self.show_blame)
-        self.window.setWindowTitle(f"Balance: {self.island_name()}")
+        self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
         self.dashboard.refresh_header()
         return self._show_window()
 
