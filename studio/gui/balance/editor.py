@@ -202,12 +202,17 @@ class BoardBalance(BalanceController):
         window.document.changed.connect(self._board_changed)
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
         # the legend keeps to a corner of the view the board leaves empty as it scrolls and zooms
+        # (once the event that moved the view is over: the scene may be mid-rebuild then)
+        self._legend_timer = QTimer(self)
+        self._legend_timer.setSingleShot(True)
+        self._legend_timer.setInterval(0)
+        self._legend_timer.timeout.connect(self._place_legend)
         view = window.view
         self._viewport = view.viewport()
         self._viewport.installEventFilter(self)
-        view.zoom_changed.connect(lambda _z: self._place_legend())
+        view.zoom_changed.connect(lambda _z: self._legend_timer.start())
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
-            bar.valueChanged.connect(lambda _v: self._place_legend())
+            bar.valueChanged.connect(lambda _v: self._legend_timer.start())
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
@@ -314,7 +319,7 @@ class BoardBalance(BalanceController):
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if obj is self._viewport and event.type() == QEvent.Resize:
-            QTimer.singleShot(0, self._place_legend)
+            self._legend_timer.start()
         window = getattr(self, "suggest_window", None)
         if obj is self.main and editor_closed(event) and window is not None:
             window.close()
@@ -363,11 +368,15 @@ class BoardBalance(BalanceController):
     def _place_legend(self) -> bool:
         """Move the legend to the first corner of the view where it covers none of the board,
         else where it covers least. Returns whether it covers nothing."""
-        if self.heat is None:
+        if self.heat is None or not self.legend.isVisibleTo(self.main):
             return True
         spot, cover = min(self._legend_spots(), key=lambda s: s[1])
         self.legend.move(spot)
         return cover == 0
+
+    def _heat_visibility_set(self, on: bool) -> None:
+        if on:
+            self._place_legend()
 
     def _frame_beside_legend(self) -> None:
         """When no corner of the view is free of the board (it was fitted to the view), zoom out
