@@ -224,3 +224,37 @@ def test_the_sweep_lists_current_values_and_drops_an_old_refusal(qtbot, setup2, 
     w.grab().save(str(tmp_path / "sweep.png"))
     combo.view().grab().save(str(tmp_path / "sweep-list.png"))
     combo.hidePopup()
+
+
+def test_closing_the_sweep_window_during_a_sweep_cancels_it_and_keeps_its_rows(qtbot, setup2):
+    d = BalanceDashboard(setup2, scenario_text="Jungle Temples")
+    qtbot.addWidget(d)
+    d.games_spin.setValue(200)
+    d.set_bots("random")
+    d.jobs_spin.setValue(1)
+    w = d.open_sweep()
+    qtbot.addWidget(w)
+    w.set_setting("rules.end.score", "6, 8")
+    assert w.start()
+    qtbot.waitUntil(lambda: w.run.played >= 1, timeout=60000)
+    assert w.close()
+    qtbot.waitUntil(lambda: not w.is_running(), timeout=60000)
+    assert 1 <= w.run.played < 400 and w.run.cancelled
+    assert d.open_sweep() is w and w.isVisible() and w.run_button.isEnabled()
+    assert "Cancelled after" in w.status.text() and d.start_run()   # Run works again at once
+    d.cancel_run()
+    d.wait()
+
+
+def test_closing_the_island_dashboard_during_a_run_cancels_it_and_keeps_the_games(qtbot, settings, dialogs):
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    w = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert w.open_path(ROOT / "boards" / "rivages" / "islands" / "gull-rock.yaml", interactive=False)
+    balance = w.balance
+    d, cancelled = _close_during_run(qtbot, balance)
+    kept = len(d.results)
+    assert cancelled is True and 1 <= kept < 300 and not balance.window.isVisible()
+    assert balance.open() is d and balance.window.isVisible() and d.summary.games == kept
+    assert balance.stats.games == kept       # the heat map: the same games
