@@ -132,7 +132,7 @@ class BalanceDashboard(QWidget):
         box = QGroupBox(self.tr("Balance run"))
         box.setFixedWidth(290)
         lay = QVBoxLayout(box)
-        lay.setSpacing(8)
+        lay.setSpacing(6)   # the whole form fits a window 600 px high (tests/gui/test_small_windows)
         self.scenario_label = QLabel(scenario_text or "the open content")
         self.scenario_label.setWordWrap(True)
         self.scenario_label.setObjectName("muted")
@@ -140,6 +140,7 @@ class BalanceDashboard(QWidget):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignRight)
         form.setHorizontalSpacing(8)
+        form.setVerticalSpacing(4)
         self.players_combo = QComboBox()
         for n in self.setups:
             self.players_combo.addItem(f"{n} player{'s' if n != 1 else ''}", n)
