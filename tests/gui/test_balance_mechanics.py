@@ -47,5 +47,5 @@ def test_valued_positions_reach_the_report(qtbot):
     ev = d.summary.insight.evaluated
     assert ev["games"] == 2 and ev["positions"] == 4
     assert all(r.evaluated["positions"] == 2 for r in d.results)
-    assert "valued by the MCTS evaluator" in d.play_label.text()
+    assert "valued by the MCTS evaluator" in d.arc_label.text()   # the Arc section, in the report's words
     assert d.run_settings["valued positions per game"] == 2

@@ -111,6 +111,7 @@ class BalanceDashboard(QWidget):
         self._scenario_text = scenario_text or "the open content"
         self._run_text: str | None = None      # what the figures shown were computed from
         self._changed_since_run = False
+        self._cancel_requested = False        # Cancel or closing the window: no panels after the batch
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_report)
@@ -131,7 +132,7 @@ class BalanceDashboard(QWidget):
         box = QGroupBox(self.tr("Balance run"))
         box.setFixedWidth(290)
         lay = QVBoxLayout(box)
-        lay.setSpacing(8)
+        lay.setSpacing(6)   # the whole form fits a window 600 px high (tests/gui/test_small_windows)
         self.scenario_label = QLabel(scenario_text or "the open content")
         self.scenario_label.setWordWrap(True)
         self.scenario_label.setObjectName("muted")
@@ -139,6 +140,7 @@ class BalanceDashboard(QWidget):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignRight)
         form.setHorizontalSpacing(8)
+        form.setVerticalSpacing(4)
         self.players_combo = QComboBox()
         for n in self.setups:
             self.players_combo.addItem(f"{n} player{'s' if n != 1 else ''}", n)
@@ -311,11 +313,23 @@ class BalanceDashboard(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.warnings_label)
+        self.blame_label = QLabel()   # what a warning's "on the board" link outlined, and where
+        self.blame_label.setObjectName("blameNote")
+        self.blame_label.setWordWrap(True)
+        self.blame_label.hide()
+        lay.addWidget(self.blame_label)
         self.play_label = QLabel()  # the degenerate-play figures, as in the text report's "play:"
         self.play_label.setObjectName("playFigures")
         self.play_label.setWordWrap(True)
         self.play_label.setTextFormat(Qt.RichText)
         lay.addWidget(self.play_label)
+        # the arc in the report's words (figures.decided and arc_figures): when the winner was
+        # decided, lead changes, comebacks and drama
+        self.arc_label = QLabel()
+        self.arc_label.setObjectName("arcFigures")
+        self.arc_label.setWordWrap(True)
+        self.arc_label.setTextFormat(Qt.RichText)
+        lay.addWidget(self.arc_label)
         self.panel_label = QLabel()  # verdicts across skill and style (studio.playtest.ladder)
         self.panel_label.setObjectName("panels")
         self.panel_label.setWordWrap(True)
@@ -440,6 +454,7 @@ class BalanceDashboard(QWidget):
                              **({"valued positions per game": self.evaluate_spin.value()}
                                 if self.evaluate_spin.value() else {})}
         self.results = []
+        self._cancel_requested = False
         self._panels = []
         self._tally = Tally(self.catalogue, Expectations.of_scenario(setup.scenario, players))
         self.summary = None
@@ -501,6 +516,7 @@ class BalanceDashboard(QWidget):
         if self.sweep_window is not None:
             self.sweep_window.cancel()
         if self.is_running():
+            self._cancel_requested = True
             for run in (self.run, self.panel_run):
                 if run is not None:
                     run.cancel()
@@ -562,13 +578,17 @@ class BalanceDashboard(QWidget):
         self._say(f"Saved {Path(path).name}")
         return True
 
-    def report_title(self) -> str:
+    def report_title(self, games: bool = True) -> str:
+        """The report's title: content, players, games (of how many asked; left out when
+        ``games`` is False) and seed."""
         if self.summary is None:
             return ""
         s, want = self.summary, self.run_settings.get("games", self.summary.games)
         name = self.run_setup.name if self.run_setup is not None else "Balance"
-        games = f"{s.games} game{'s' if s.games != 1 else ''}" + (f" of {want}" if s.games < want else "")
-        return f"{name}, {s.players} players: {games}, seed {self.run_settings.get('seed', 0)}"
+        if not games:
+            return f"{name}, {s.players} players: seed {self.run_settings.get('seed', 0)}"
+        played = f"{s.games} game{'s' if s.games != 1 else ''}" + (f" of {want}" if s.games < want else "")
+        return f"{name}, {s.players} players: {played}, seed {self.run_settings.get('seed', 0)}"
 
     def wait(self, ms: int = 60000) -> bool:
         """Block until a running batch (and sweep) has ended (tests, closing)."""
@@ -695,6 +715,18 @@ class BalanceDashboard(QWidget):
     def _on_progress(self, done: int, total: int, rate: float) -> None:
         self.progress.setValue(done)
         self._say(f"{done} of {counted(total, 'game')} · {rate:.1f} games/s")
+        if self.summary is not None:
+            self._show_title()
+
+    def _show_title(self) -> None:
+        """The report's title; while the batch plays, the games played as the progress bar
+        counts them, and how many of them the figures (refreshed every REFRESH_MS) are from."""
+        title = self.report_title()
+        s, played = self.summary, len(self.results)
+        if self.run is not None and self.run.running and s is not None and played > s.games:
+            title = self.tr("{title}; {played} of {total} played (the figures are from the first {games})").format(
+                title=self.report_title(games=False), played=played, total=self.run.total, games=s.games)
+        self.title_label.setText(title)
 
     def _on_finished(self, cancelled: bool) -> None:
         self._refresh_timer.stop()
@@ -709,6 +741,10 @@ class BalanceDashboard(QWidget):
             self._say(f"Cancelled: {done} of {counted(run.total, 'game')} kept ({run.rate():.1f} games/s)")
         elif done == run.total:
             self._say(f"{counted(done, 'game')} in {run.elapsed():.1f} s ({run.rate():.1f} games/s)")
+        if (self._plans or self._attribute_deals) and self._cancel_requested and not cancelled:
+            # every game had finished when Cancel came (or the window closed): no panels after it
+            self._say(f"Cancelled: {counted(done, 'game')} kept; the panels after the batch were not played")
+            cancelled = True
         if (self._plans or self._attribute_deals) and not cancelled and done:
             self._start_panels()
             return
@@ -784,6 +820,7 @@ class BalanceDashboard(QWidget):
             self.title_label.setText(self.tr("No report yet: choose the bots and press Run."))
             self.warnings_label.hide()
             self.play_label.hide()
+            self.arc_label.hide()
             self.panel_label.hide()
             self.mechanics_label.hide()
             for label in self.figure_labels.values():
@@ -798,7 +835,7 @@ class BalanceDashboard(QWidget):
             for b in self.save_buttons.values():
                 b.setEnabled(False)
             return
-        self.title_label.setText(self.report_title())
+        self._show_title()
         f = self.figure_labels
         f["balance"].setText(s.balance_text() if s.players > 1 else "–")
         f["first seat"].setText(f"{100 * s.first_seat_advantage:+.1f}" if s.players > 1 else "–")
@@ -825,14 +862,18 @@ class BalanceDashboard(QWidget):
         self.end_chart.set_summary(s)
         self.arc_chart.set_summary(s)
         if s.insight is not None:
-            from studio.playtest.report import arc_figures, play_figures
+            from studio.playtest.report import play_figures
 
-            rows = "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
-                           for label, text in play_figures(s) + arc_figures(s))
-            self.play_label.setText(self.tr("<b>Play</b><table>{rows}</table>").format(rows=rows))
+            self.play_label.setText(self.tr("<b>Play</b><table>{rows}</table>").format(rows=_rows_rich(play_figures(s))))
             self.play_label.show()
         else:
             self.play_label.hide()
+        arc = arc_lines(s)
+        if arc:
+            self.arc_label.setText(self.tr("<b>Arc</b><table>{rows}</table>").format(rows=_rows_rich(arc)))
+            self.arc_label.show()
+        else:
+            self.arc_label.hide()
         panels = [p for p in (s.ladder, s.styles) if p is not None]
         if panels or s.attribution is not None:
             self.panel_label.setText(("" if s.attribution is None else _attribution_rich(s))
@@ -924,6 +965,13 @@ class BalanceDashboard(QWidget):
             self._show_summary()
         self.blameRequested.emit(index)
 
+    def set_blame_note(self, text: str) -> None:
+        """Say under the warnings what the editor outlined for a warning's "on the board"
+        link (plain text; empty hides the note)."""
+        self.blame_label.setText(text)
+        self.blame_label.setStyleSheet(desktop.css("background: {selected}; padding: 3px 6px;") if text else "")
+        self.blame_label.setVisible(bool(text))
+
     def show_mechanic(self, link: str) -> None:
         """Highlight the mechanic a warning links to (``mechanic:<measure code>``) in the
         location mechanics table and scroll it into view."""
@@ -954,6 +1002,26 @@ class BalanceDashboard(QWidget):
                     run.cancel()
                     run.wait()
         super().closeEvent(event)
+
+
+def arc_lines(s) -> list[tuple[str, str]]:
+    """``(label, text)`` lines of the arc as the text and HTML reports word them: the
+    ``decided:`` line of :func:`~studio.playtest.report.figures` (when the winner was decided,
+    late decisions, lead changes per game), then :func:`~studio.playtest.report.arc_figures`
+    (drama, comebacks, the evaluated figures); each label once."""
+    from studio.playtest.report import arc_figures, figures
+
+    out: list[tuple[str, str]] = []
+    for label, text in [x for x in figures(s) if x[0] == "decided:"] + arc_figures(s):
+        if all(label != k for k, _t in out):
+            out.append((label, text))
+    return out
+
+
+def _rows_rich(lines) -> str:
+    """``(label, text)`` lines as the rows of a Qt rich-text table."""
+    return "".join(f"<tr><td><b>{_escape(label.rstrip(':'))}</b>&nbsp;&nbsp;</td><td>{_escape(text)}</td></tr>"
+                   for label, text in lines)
 
 
 def _panel_rich(panel) -> str:
@@ -999,4 +1067,4 @@ def _escape(text: str) -> str:
     return html.escape(text)
 
 
-__all__ = ["BOT_CHOICES", "BalanceDashboard"]
+__all__ = ["BOT_CHOICES", "BalanceDashboard", "arc_lines"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
@@ -21,7 +21,9 @@ from studio.gui.balance.heatmap import BlameItem, HeatLegend, HeatMapItem
 
 
 class BalanceWindow(QMainWindow):
-    """A tool window around one dashboard (closing it cancels a running batch)."""
+    """A tool window around one dashboard. Closing it cancels a running batch (the games that
+    finished are kept, as Cancel keeps them) and a sweep; *Balance Run…* brings the same window
+    back with them."""
 
     def __init__(self, dashboard: BalanceDashboard, parent=None):
         super().__init__(parent, Qt.Window)
@@ -72,6 +74,7 @@ class BalanceController(QObject):
         self.dashboard: BalanceDashboard | None = None
         self.heat = None
         self.stale = False
+        self._window_outdated = False  # another document since the window was made
         self.legend = legend
         self.legend.move(10, 10)
         self.legend.hide()
@@ -107,13 +110,38 @@ class BalanceController(QObject):
         self.heat_check.toggled.connect(self.heat_action.setChecked)
         self.dashboard.extra_box.addWidget(self.heat_check)
         self.dashboard.runFinished.connect(self._run_finished)
+        self._window_outdated = False
         self.window = BalanceWindow(self.dashboard, self.main)
         self.window.setWindowTitle(title)
+
+    def _keep_window(self) -> bool:
+        """Whether *Balance Run…* brings the existing window back (with its run, kept games and
+        sweep) rather than a new one: always while it runs; else unless another document was
+        opened since or the player counts it offers changed."""
+        d = self.dashboard
+        if d is None:
+            return False
+        if d.is_running():
+            return True
+        return not self._window_outdated and set(d.setups) == set(self.setups())
 
     def _show_window(self) -> BalanceDashboard:
         self.window.show()
         self.window.raise_()
         return self.dashboard
+
+    def _blame_shown(self, text: str) -> None:
+        """Warning outlines were laid (``text``: what, in words; empty: cleared): bring the
+        editor to the front, so the outlines are seen even when the balance window covered the
+        board, and say in the dashboard what was outlined."""
+        if text:
+            self.main.show()
+            if self.main.isMinimized():
+                self.main.showNormal()
+            self.main.raise_()
+            self.main.activateWindow()
+        if self.dashboard is not None:
+            self.dashboard.set_blame_note(text)
 
     def _heat_shown(self) -> None:
         """A new heat map was laid: enable its toggles and show it."""
@@ -145,7 +173,9 @@ class BalanceController(QObject):
         """Hook after the heat map and legend were shown or hidden."""
 
     def _forget_heat(self) -> None:
-        """Another document: remove the heat map and disable its toggle."""
+        """Another document: remove the heat map and disable its toggle (the next *Balance
+        Run…* makes a new window: the old one's figures are about the other document)."""
+        self._window_outdated = True
         self.clear_heat()
         self.heat_action.setChecked(False)
         self.heat_action.setEnabled(False)
@@ -171,6 +201,18 @@ class BoardBalance(BalanceController):
         self._board_setup = None
         window.document.changed.connect(self._board_changed)
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
+        # the legend keeps to a corner of the view the board leaves empty as it scrolls and zooms
+        # (once the event that moved the view is over: the scene may be mid-rebuild then)
+        self._legend_timer = QTimer(self)
+        self._legend_timer.setSingleShot(True)
+        self._legend_timer.setInterval(0)
+        self._legend_timer.timeout.connect(self._place_legend)
+        view = window.view
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
+        view.zoom_changed.connect(lambda _z: self._legend_timer.start())
+        for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+            bar.valueChanged.connect(lambda _v: self._legend_timer.start())
 
     # -- setups -------------------------------------------------------------------------------
     def scenario(self):
@@ -217,13 +259,14 @@ class BoardBalance(BalanceController):
     def open(self) -> BalanceDashboard:
         """Show the balance window (made on first use) and return its dashboard."""
         doc = self.main.document
-        if self.dashboard is None or not self.dashboard.is_running():
+        if not self._keep_window():
             self._new_window(doc.board.players, self.describe(doc.board.players), f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
             self.dashboard.describe = self.describe
-            self.dashboard.refresh_header()
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
+        self.window.setWindowTitle(self.tr("Balance: {display_name}").format(display_name=doc.display_name()))
+        self.dashboard.refresh_header()
         return self._show_window()
 
     def describe(self, players: int) -> str:
@@ -275,6 +318,8 @@ class BoardBalance(BalanceController):
         return window
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self._viewport and event.type() == QEvent.Resize:
+            self._legend_timer.start()
         window = getattr(self, "suggest_window", None)
         if obj is self.main and editor_closed(event) and window is not None:
             window.close()
@@ -300,7 +345,63 @@ class BoardBalance(BalanceController):
         self.stale = False
         self._legend_text()
         self._heat_shown()
+        self._frame_beside_legend()
         return self.heat
+
+    # -- the legend never covers the board --------------------------------------------------------
+    def _legend_spots(self) -> list[tuple[QPoint, int]]:
+        """The legend's four corner places in the viewport (top left, top right, bottom left,
+        bottom right), each with the area (px²) of the board (plate, pegs, seat labels) it would
+        cover there."""
+        view, legend = self.main.view, self.legend
+        legend.adjustSize()
+        board = view.mapFromScene(self.main.scene.board_rect()).boundingRect()
+        w, h = legend.width(), legend.height()
+        vw, vh = view.viewport().width(), view.viewport().height()
+        m = LEGEND_MARGIN
+        out = []
+        for x, y in ((m, m), (vw - w - m, m), (m, vh - h - m), (vw - w - m, vh - h - m)):
+            cover = QRect(max(0, x), max(0, y), w, h).intersected(board)
+            out.append((QPoint(max(0, x), max(0, y)), 0 if cover.isEmpty() else cover.width() * cover.height()))
+        return out
+
+    def _place_legend(self) -> bool:
+        """Move the legend to the first corner of the view where it covers none of the board,
+        else where it covers least. Returns whether it covers nothing."""
+        if self.heat is None or not self.legend.isVisibleTo(self.main):
+            return True
+        spot, cover = min(self._legend_spots(), key=lambda s: s[1])
+        self.legend.move(spot)
+        return cover == 0
+
+    def _heat_visibility_set(self, on: bool) -> None:
+        if on:
+            self._place_legend()
+
+    def _frame_beside_legend(self) -> None:
+        """When no corner of the view is free of the board (it was fitted to the view), zoom out
+        just enough for the board to sit beside or below the legend, whichever keeps it larger,
+        and place the legend there."""
+        from PySide6.QtCore import QPointF
+
+        if self._place_legend() or not self.legend.isVisible():
+            return
+        view, rect = self.main.view, self.main.scene.board_rect()
+        vw, vh = view.viewport().width(), view.viewport().height()
+        room_w, room_h = self.legend.width() + 2 * LEGEND_MARGIN, self.legend.height() + 2 * LEGEND_MARGIN
+        side = min((vw - room_w) / max(rect.width(), 1e-6), vh / max(rect.height(), 1e-6))
+        below = min(vw / max(rect.width(), 1e-6), (vh - room_h) / max(rect.height(), 1e-6))
+        scale = max(side, below)
+        if scale <= 0:
+            return
+        view.set_zoom(scale * 0.98)
+        scale = view.zoom()
+        scene = view.scene()
+        shift = QPointF(room_w / 2 / scale, 0) if side >= below else QPointF(0, room_h / 2 / scale)
+        # room to scroll the board off the legend's side, even when the whole scene fits the view
+        scene.setSceneRect(scene.sceneRect().united(rect.adjusted(-2 * shift.x() - 1, -2 * shift.y() - 1, 1, 1)))
+        view.centerOn(rect.center() - shift)
+        self._place_legend()
 
     def _lay_heat(self, catalogue) -> None:
         stats, games = self._heat_run
@@ -320,6 +421,7 @@ class BoardBalance(BalanceController):
             self._blamed = None
             self._clear_blame()
             self._legend_text()
+            self._blame_shown("")
             return None
         from studio.playtest.elements import seat_pegs
 
@@ -332,6 +434,12 @@ class BoardBalance(BalanceController):
         if self.blame is not None and not self.blame.area.isEmpty():
             self.main.view.ensureVisible(self.blame.area, 40, 40)
         self._legend_text()
+        self._place_legend()
+        drawn = self.blame.drawn if self.blame is not None else []
+        listed = ", ".join(drawn[:MAX_NAMED]) + (f" and {len(drawn) - MAX_NAMED} more" if len(drawn) > MAX_NAMED else "")
+        self._blame_shown(f"Warning {index + 1}: outlined in blue on the board in the editor window (brought to the "
+                          f"front): {listed}" if drawn else
+                          f"Warning {index + 1}: nothing it blames is still on the board (edited since the run)")
         return self.blame
 
     def _lay_blame(self, catalogue) -> None:
@@ -393,6 +501,7 @@ class BoardBalance(BalanceController):
         if self.stale:
             text += f"<br><span style='color:{desktop.colour('error')}'>the board changed since this run</span>"
         self.legend.set_text(text)
+        self._place_legend()
 
     def _board_changed(self, kind, _payload=None) -> None:
         from studio.gui.document import ChangeKind
@@ -414,6 +523,10 @@ class BoardBalance(BalanceController):
                 self.stale = True
                 self._legend_text()
             self._relayout.start()
+
+
+LEGEND_MARGIN = 10   # px between the legend and the view's edge
+MAX_NAMED = 8   # elements named in the dashboard's note on what a warning's link outlined
 
 
 def board_catalogue(board) -> list:

@@ -15,6 +15,7 @@ The saved HTML and JSON reports get the island's section.
 from __future__ import annotations
 
 import copy
+import html
 
 from studio.gui import prompts
 from studio.gui.balance.dashboard import BalanceDashboard
@@ -108,24 +109,32 @@ class IslandBalance(BalanceController):
             head, details = refusal_text(self.island_name(), errors)
             prompts.show_error(self.main, self.tr("Cannot run a balance batch"), head + ".", details)
             return None
-        doc = self.main.document
-        unsaved = " (unsaved edits included)" if doc.is_modified else ""
-        text = (f"Island: <b>{self.island_name()}</b>{unsaved}<br>Rules: Rivages (scenarios/rivages.yaml; "
-                "1 player: the advanced solo game)<br>Every explorer starts on a copy of this island; "
-                "the scenario's other islands follow when they sail on.")
-        if self.dashboard is None or not self.dashboard.is_running():
-            self._new_window(DEFAULT_PLAYERS, text, f"Balance: {self.island_name()}",
+        if not self._keep_window():
+            self._new_window(DEFAULT_PLAYERS, self.describe(DEFAULT_PLAYERS), f"Balance: {self.island_name()}",
                              "Show the heat map over the island", check_enabled=self.heat is not None,
                              check_checked=self.heat is not None and self.heat.isVisible())
+            self.dashboard.describe = self.describe
             self.dashboard.island_report = self.report_stats
             self.dashboard.players_combo.setToolTip(self.tr("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
                                                     "2 to 5: scenarios/rivages.yaml"))
             self.dashboard.runStarted.connect(self._run_started)
             self.dashboard.blames_on_board = self.blames_on_island
             self.dashboard.blameRequested.connect(self.show_blame)
-        else:
-            self.dashboard.set_scenario_text(text)
+        self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
+        self.dashboard.refresh_header()
         return self._show_window()
+
+    def describe(self, players: int) -> str:
+        """What Run plays now for ``players``, for the window's header (rich text): the island
+        (with its unsaved edits) and the rules that count plays: the advanced solo game for 1
+        player, the standard game for 2 to 5."""
+        doc = self.main.document
+        unsaved = " (unsaved edits included)" if doc.is_modified else ""
+        rules = ("Rivages, the advanced solo game (scenarios/rivages-solo.yaml)" if players == 1
+                 else f"Rivages (scenarios/rivages.yaml), {players} players")
+        return (f"Island: <b>{html.escape(self.island_name())}</b>{unsaved}<br>Rules: {rules}<br>"
+                "Every explorer starts on a copy of this island; the scenario's other islands follow when they "
+                "sail on.")
 
     def report_stats(self):
         """The island's statistics of the dashboard's last run, for the saved reports."""
@@ -171,6 +180,7 @@ class IslandBalance(BalanceController):
         if b is None or self.heat is None or self._run_island is None:
             self._blamed_warning = -1
             self._legend_text()
+            self._blame_shown("")
             return None
         hexes, bridges, goals = island_blamed(self._run_island, b.elements, b.seats)
         self._blamed_warning = index
@@ -184,6 +194,11 @@ class IslandBalance(BalanceController):
         if not self.blame.area.isEmpty():
             self.main.view.ensureVisible(self.blame.area, 30, 30)
         self._legend_text()
+        n, k = len(hexes), len(bridges)
+        what = [f"{n} space{'s' if n != 1 else ''}" if n else "", f"{k} bridge{'s' if k != 1 else ''}" if k else "",
+                f"goal {goals[0]} selected in the Goals panel" if goals else ""]
+        self._blame_shown(f"Warning {index + 1}: outlined in blue on the island in the editor window (brought to "
+                          f"the front): {', '.join(x for x in what if x) or 'nothing still on the island'}")
         return self.blame
 
     def _clear_blame(self) -> None:

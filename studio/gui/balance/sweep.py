@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -306,6 +307,17 @@ class SweepChart(Chart):
 
 # -- the window ------------------------------------------------------------------------------------
 
+class _NowDelegate(QStyledItemDelegate):
+    """Draws each setting of the Setting list with its current value (``path    now 18``); the
+    item's text stays the path, which the editable line shows and Run sweep reads."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 - Qt API
+        super().initStyleOption(option, index)
+        now = index.data(Qt.ToolTipRole)
+        if now:
+            option.text = f"{option.text}    {now}"
+
+
 class SweepWindow(QWidget):
     """The sweep of one setting for ``dashboard`` (see the module docstring). ``start()`` runs
     it (False, with the reason shown, when the setting or values are wrong or the content cannot
@@ -331,10 +343,18 @@ class SweepWindow(QWidget):
         self.path_combo.setToolTip(self.tr("a setting of the scenario as a dotted path, e.g. rules.end.score, "
                                    "rules.hand_sizes, great_explorer.2 (file references cannot be swept)"))
         self.path_combo.currentIndexChanged.connect(self._choice_picked)
-        form.addRow(self.tr("Setting"), self.path_combo)
+        self.path_combo.view().setItemDelegate(_NowDelegate(self.path_combo))
+        self.path_combo.editTextChanged.connect(self._setting_edited)
+        self.now_label = QLabel()   # the chosen setting's value in the scenario now
+        self.now_label.setObjectName("now")
+        setting_row = QHBoxLayout()
+        setting_row.addWidget(self.path_combo, 1)
+        setting_row.addWidget(self.now_label)
+        form.addRow(self.tr("Setting"), setting_row)
         self.values_edit = QLineEdit()
         self.values_edit.setToolTip(self.tr("the values to try, separated by commas, written in YAML (16, 18, 20 or "
                                     "[4, 5], [5, 4]); the first is the one every other is compared with"))
+        self.values_edit.textEdited.connect(lambda _t: self._clear_error())
         form.addRow(self.tr("Values"), self.values_edit)
         outer.addLayout(form)
         buttons = QHBoxLayout()
@@ -356,6 +376,7 @@ class SweepWindow(QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         outer.addWidget(self.status)
+        self._error = False   # the status line holds a refusal (cleared once the setting or values change)
         split = QSplitter(Qt.Vertical)
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
@@ -387,6 +408,7 @@ class SweepWindow(QWidget):
             choices = sweep_choices(self._setup().scenario)
         except Exception as exc:  # noqa: BLE001 - content that cannot be played: said, not raised
             self.status.setText(self.tr("Cannot list the settings: {failure_text}").format(failure_text=failure_text(exc)))
+            self._error = False   # about the content, not the setting: stays until the list is refreshed
             return
         kept = self.path_combo.currentText()
         self.path_combo.blockSignals(True)
@@ -404,6 +426,19 @@ class SweepWindow(QWidget):
         data = self.path_combo.itemData(index)
         if data:
             self.values_edit.setText(suggested_values(data[1]))
+        self._setting_edited(self.path_combo.currentText())
+
+    def _setting_edited(self, text: str) -> None:
+        """Another setting: show its value now (when listed) and drop a refusal about the last."""
+        i = self.path_combo.findText(text.strip())
+        data = self.path_combo.itemData(i) if i >= 0 else None
+        self.now_label.setText(self.tr("now {value}").format(value=cli.show(data[1])) if data else "")
+        self._clear_error()
+
+    def _clear_error(self) -> None:
+        if self._error:
+            self._error = False
+            self.status.setText("")
 
     def set_setting(self, path: str, values: str) -> None:
         self.path_combo.setEditText(path)
@@ -482,6 +517,7 @@ class SweepWindow(QWidget):
     def _say(self, text: str, error: bool = False) -> None:
         from studio.gui import desktop
 
+        self._error = error
         colour = desktop.colour("error") if error else desktop.colour("muted")
         self.status.setText(self.tr("<span style='color:{colour}'>{escape}</span>").format(colour=colour, escape=html.escape(text)))
 
