@@ -99,3 +99,9 @@ def test_each_warning_kind_is_in_the_text_json_html_and_the_dashboard(dashboard,
     dashboard.summary = s
     dashboard._show_summary()
     assert words in plain(dashboard.warnings_label.text())
+    # and what to try, the same words in every output
+    advice = " ".join(s.blame[found[0]].advice.split())
+    assert advice, f"{code} has no advice"
+    assert f"try: {advice}" in plain(format_summary(s)) and data["blame"][found[0]]["advice"] == s.blame[found[0]].advice
+    assert advice in plain(html_report(s, "t", {}))
+    assert f"try: {advice}" in plain(dashboard.warnings_label.text())

@@ -936,6 +936,9 @@ class BalanceDashboard(QWidget):
         elif b is not None and b.section in ("play", "ladder", "styles") and self._section_label(b.section).isVisible():
             links.append(f"<a href='section:{b.section}'>(the figures)</a>")
         item = _escape(text) + ("&nbsp; " + " ".join(links) if links else "")
+        if b is not None and b.advice:  # what to try, as the text and HTML reports say it
+            item += (f"<br><span style='color: {desktop.colour('muted')}'>" + self.tr("try: {advice}").format(
+                advice=_escape(b.advice)) + "</span>")
         if i == self.highlighted_warning:
             shade = desktop.colour("selected")   # the theme's, so it reads on a dark palette too
             item = f"<span style='background: {shade}'>{item}</span>"
