@@ -478,11 +478,6 @@ class BalanceDashboard(QWidget):
         return True
 
     # -- the header: what the figures are computed from ------------------------------------------
-    def set_scenario_text(self, text: str) -> None:
-        """What Run plays now, in words (rich text), for hosts without :attr:`describe`."""
-        self._scenario_text = text
-        self.refresh_header()
-
     def note_content_changed(self) -> None:
         """The host's content was edited: the figures shown (if any) no longer describe it."""
         if self._run_text is not None and not self._changed_since_run:
