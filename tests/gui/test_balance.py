@@ -100,7 +100,8 @@ def test_a_short_batch_says_it_is_too_short_instead_of_looking_even(qtbot, setup
     assert d.warnings_label.isVisible() and d.warnings_label.objectName() == "warnings"
     assert "look even" not in text
     assert ("<li>6 games are too few to judge balance: the win rates&#x27; 95% intervals span ±40 points; run at "
-            "least 100 games to tell a 10-point edge from chance</li>") in text
+            "least 100 games to tell a 10-point edge from chance<br>") in text
+    assert "try: rerun with --games 100 before changing the seats</span></li>" in text  # and what to try
 
 
 def test_cancel_keeps_the_games_that_finished(qtbot, setup2):
