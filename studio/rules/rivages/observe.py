@@ -406,27 +406,32 @@ class Sampler:
         s.round = obs["round"]
         s.seat = self.seat
         s.phase = self.phase
-        s.row = list(obs["row"])
-        s.pending = [tuple(a) for a in obs["pending"]]
-        s.loot_used = obs["loot_used"]
-        s.last_round = obs["last_round"]
-        s.end = obs["end"]
-        s.end_reason = obs["end_reason"]
-        s.final = None if self.final is None else list(self.final)
-        s.bonus = [0] * game.players
-        if s.final is not None and game.solo is None:
-            s.bonus = s.great_explorer_bonus()
-        s.completions = []
-        s.bridges_used = []
-        s.log = []
-        # what the observer saw of the others: their round-start records (only the number of
-        # their hidden tokens matters there)
-        s.round_start = [p.copy() for p in players]
-        for q in self.others:
-            count = obs["explorers"][q]["loot_count"]
-            rs = s.round_start[q]
-            rs.loot = (rs.loot + [-1] * count)[:count]
+        _read_table(s, game, obs, self.final, players, self.others)
         return s
+
+
+def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others) -> None:
+    """The public rest of a state dealt from ``obs`` (row, pending, end, final scores, the
+    others' round-start records with only the number of their hidden Loot tokens), shared by
+    :class:`Sampler` and :func:`state_from_observation_plain` so the two cannot drift apart."""
+    s.row = list(obs["row"])
+    s.pending = [tuple(a) for a in obs["pending"]]
+    s.loot_used = obs["loot_used"]
+    s.last_round = obs["last_round"]
+    s.end = obs["end"]
+    s.end_reason = obs["end_reason"]
+    s.final = None if final is None else list(final)
+    s.bonus = [0] * game.players
+    if s.final is not None and game.solo is None:
+        s.bonus = s.great_explorer_bonus()
+    s.completions = []
+    s.bridges_used = []
+    s.log = []
+    s.round_start = [p.copy() for p in players]
+    for q in others:
+        count = obs["explorers"][q]["loot_count"]
+        rs = s.round_start[q]
+        rs.loot = (rs.loot + [-1] * count)[:count]
 
 
 def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> RivagesState:
@@ -505,26 +510,7 @@ def state_from_observation_plain(game: RivagesGame, obs: dict, rng: random.Rando
         s.phase = obs["phase"]
     else:
         s.phase = "start" if players[s.seat].needs_start else "choose"
-    s.row = list(obs["row"])
-    s.pending = [tuple(a) for a in obs["pending"]]
-    s.loot_used = obs["loot_used"]
-    s.last_round = obs["last_round"]
-    s.end = obs["end"]
-    s.end_reason = obs["end_reason"]
-    s.final = None if obs["final"] is None else list(obs["final"])
-    s.bonus = [0] * game.players
-    if s.final is not None and game.solo is None:
-        s.bonus = s.great_explorer_bonus()
-    s.completions = []
-    s.bridges_used = []
-    s.log = []
-    # what the observer saw of the others: their round-start records (only the number of their
-    # hidden tokens matters there)
-    s.round_start = [p.copy() for p in players]
-    for q in others:
-        count = obs["explorers"][q]["loot_count"]
-        rs = s.round_start[q]
-        rs.loot = (rs.loot + [-1] * count)[:count]
+    _read_table(s, game, obs, obs["final"], players, others)
     return s
 
 
