@@ -23,13 +23,19 @@ from studio.content import bundled_path
 JUNGLE = bundled_path("scenarios", "jungle-temples.yaml")
 
 
+def _ctrl_c_as_at_a_terminal():
+    # a shell without job control starts background jobs with SIGINT ignored, and the studio
+    # then leaves Ctrl+C alone by design: the child gets the default, as from a terminal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal and SIGINT")
 def test_ctrl_c_with_two_workers_keeps_the_finished_games(tmp_path):
     master, slave = os.openpty()  # a terminal on stderr, so the progress bar is drawn
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     proc = subprocess.Popen([sys.executable, "-m", "studio", "playtest", str(JUNGLE), "-p", "4", "-n", "2000",
                              "-j", "2", "--json", "a.json", "--csv", "a.csv", "--report", "a.html"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=slave)
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=slave, preexec_fn=_ctrl_c_as_at_a_terminal)
     os.close(slave)
     seen, text = 0, b""
     try:
