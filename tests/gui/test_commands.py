@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import studio.gui  # noqa: F401
 from studio.content import bundled_path
 from studio.generate.templates import NewBoardSpec, build_board, default_seats
-from studio.gui.realm.document import BoardDocument, snap_to_lattice
+from studio.geometry.lattice import snap_to_lattice
+from studio.gui.realm.document import BoardDocument
 from studio.model import io
 from studio.model.fragment import Fragment
 from studio.model.realm import COLOURS, RealmRules, segment_key

@@ -9,11 +9,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
-import math
 import os
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -23,7 +21,14 @@ from PySide6.QtGui import QUndoStack
 from studio.content.words import counted
 from studio.geometry import geometry_ops
 from studio.geometry.faces import Face, line_graph_faces
-from studio.geometry.lattice import ROW_HEIGHT, peg_id, triangular_lattice
+from studio.geometry.lattice import (
+    infer_spacing,
+    lattice_offset,
+    lattice_slot,
+    peg_id,
+    snap_to_lattice,
+    triangular_lattice,
+)
 from studio.gui.realm import commands as cmd
 from studio.gui.realm.commands.base import UndoDocument
 from studio.model import io
@@ -74,51 +79,6 @@ DEFAULT_COLOUR = "gray"
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MAX_COUNT = 20  # schema: treasure and energy counts are 0..20
 _UNSET = object()
-
-
-def snap_to_lattice(x: float, y: float, spacing: float = 1.0) -> tuple[float, float]:
-    """Nearest point of the triangular lattice with ``spacing`` (rows sqrt(3)/2 spacings
-    apart, odd rows shifted by half a spacing), rounded as the bundled files write
-    coordinates."""
-    x, y = x / spacing, y / spacing
-    r = round(y / ROW_HEIGHT)
-    shift = 0.5 if r % 2 else 0.0
-    c = round(x - shift)
-    return (round((c + shift) * spacing, 6), round(r * ROW_HEIGHT * spacing, 6))
-
-
-def lattice_slot(x: float, y: float, spacing: float = 1.0) -> tuple[int, int] | None:
-    """(row, column) of the lattice point at (x, y), or None if (x, y) is not one."""
-    sx, sy = snap_to_lattice(x, y, spacing)
-    if abs(sx - x) > 1e-6 or abs(sy - y) > 1e-6:
-        return None
-    r = round(y / spacing / ROW_HEIGHT)
-    c = round(x / spacing - (0.5 if r % 2 else 0.0))
-    if r < 0 or c < 0:
-        return None
-    return (r, c)
-
-
-def lattice_offset(dx: float, dy: float, spacing: float = 1.0) -> tuple[float, float]:
-    """The lattice vector nearest (dx, dy): moving pegs by it keeps lattice pegs on the
-    lattice (a whole number of rows, and half a spacing more for an odd number of rows)."""
-    n = round(dy / (ROW_HEIGHT * spacing))
-    m = round(dx / spacing - n / 2)
-    return ((m + n / 2) * spacing, n * ROW_HEIGHT * spacing)
-
-
-def infer_spacing(board: Board) -> float:
-    """The board's peg spacing: its most common line length (1 for the standard base)."""
-    lengths = Counter()
-    pegs = board.pegs
-    for a, b in board.lines[:2000]:
-        if a in pegs and b in pegs:
-            d = round(math.hypot(pegs[a].x - pegs[b].x, pegs[a].y - pegs[b].y), 3)
-            if d > 0:
-                lengths[d] += 1
-    if not lengths:
-        return 1.0
-    return lengths.most_common(1)[0][0]
 
 
 def standard_board() -> Board:
