@@ -208,9 +208,9 @@ def build_board(spec: NewBoardSpec) -> Board:
     for seat in spec.seats:
         start = _middle(_side_pegs(xy, edge, seat.side, spec.spacing), seat.side, seat.starts) if seat.starts else []
         goal = _side_pegs(xy, edge, seat.goal, spec.spacing) if seat.goal else []
-        seats[seat.name] = Seat(seat.name, start, _ordered(xy, goal, seat.goal) if goal else [], seat.label or None)
+        seats[seat.name] = Seat(seat.name, start, _ordered(xy, goal, seat.goal) if goal and seat.goal else [], seat.label or None)
     return Board(id=spec.board_id, name=spec.name, players=spec.players, pegs=pegs,
-                 lines=[tuple(ln) for ln in lines], seats=seats, description=spec.description or None,
+                 lines=[(a, b) for a, b in lines], seats=seats, description=spec.description or None,
                  has_canals=spec.canals, crater=crater, location=spec.scenario_id or BASE)
 
 

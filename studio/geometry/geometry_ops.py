@@ -112,7 +112,7 @@ def triangulation_lines(selected: dict[str, XY], pegs: dict[str, XY], lines: Ite
                 if area < 1e-3 * typical * typical:
                     continue
                 for i in range(3):
-                    candidates.append(line_key(ids[i], ids[(i + 1) % 3]))
+                    candidates.append(line_key(str(ids[i]), str(ids[(i + 1) % 3])))  # None was skipped above
             candidates = sorted(set(candidates))
     existing = {line_key(a, b) for a, b in lines if a in pegs and b in pegs}
     others = [pid for pid in pegs]

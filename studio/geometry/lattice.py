@@ -93,7 +93,7 @@ def lattice_offset(dx: float, dy: float, spacing: float = 1.0) -> tuple[float, f
 
 def infer_spacing(board: Board) -> float:
     """The board's peg spacing: its most common line length (1 for the standard base)."""
-    lengths = Counter()
+    lengths: Counter[float] = Counter()
     pegs = board.pegs
     for a, b in board.lines[:2000]:
         if a in pegs and b in pegs:

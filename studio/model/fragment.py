@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import cast
 
 from studio.model.realm import COLOURS, Board, Bridge, LineItem, Segment, line_key
 
@@ -40,16 +41,16 @@ class Fragment:
             if a in inside and b in inside and k not in seen:
                 seen.add(k)
                 frag.lines.append((a, b))
-        frag.segments = [Segment(tuple(s.pegs), s.treasure, s.energy, s.idol, s.picture)
+        frag.segments = [Segment(cast("tuple[str, str, str]", tuple(s.pegs)), s.treasure, s.energy, s.idol, s.picture)
                          for s in board.segments if set(s.pegs) <= inside]
-        frag.line_items = [LineItem(tuple(i.line), i.treasure, i.artifact)
+        frag.line_items = [LineItem(cast("tuple[str, str]", tuple(i.line)), i.treasure, i.artifact)
                            for i in board.line_items if set(i.line) <= inside]
-        frag.bridges = [Bridge(tuple(b.line), b.energy) for b in board.bridges if set(b.line) <= inside]
+        frag.bridges = [Bridge(cast("tuple[str, str]", tuple(b.line)), b.energy) for b in board.bridges if set(b.line) <= inside]
         names = {s.picture for s in frag.segments if s.picture}
         frag.pictures = {n: dict(board.pictures[n]) for n in sorted(names) if n in board.pictures}
         # an island's triangles among the pegs (the rest of the island stays behind)
         for name, triangles in board.islands.items():
-            inner = [tuple(t) for t in triangles if set(t) <= inside]
+            inner = [cast("tuple[str, str, str]", tuple(t)) for t in triangles if set(t) <= inside]
             if inner:
                 frag.islands[name] = inner
         frag.crater = [p for p in board.crater if p in inside]
@@ -100,7 +101,7 @@ class Fragment:
                             for i in data.get("line_items", [])],
                 bridges=[Bridge(tuple(b["line"]), int(b.get("energy", 0))) for b in data.get("bridges", [])],
                 pictures={str(k): dict(v) for k, v in data.get("pictures", {}).items()},
-                islands={str(k): [tuple(str(p) for p in t) for t in v] for k, v in data.get("islands", {}).items()},
+                islands={str(k): [cast("tuple[str, str, str]", tuple(str(p) for p in t)) for t in v] for k, v in data.get("islands", {}).items()},
                 crater=[str(p) for p in data.get("crater", [])],
             )
             if any(len(t) != 3 for tris in frag.islands.values() for t in tris):
