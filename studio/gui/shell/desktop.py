@@ -56,7 +56,7 @@ _CONVENTIONS_ATTR = "_desktop_conventions"
 def docs_dir() -> Path:
     """The docs folder: ``studio/_bundled/docs`` in an installed wheel, else the checkout's
     ``docs/`` beside the ``studio`` package."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]  # studio/gui/shell/desktop.py -> studio
     wheel = package / "_bundled" / "docs"
     return wheel if wheel.is_dir() else package.parent / "docs"
 
