@@ -28,7 +28,7 @@ _.EntityDeclHandler
 _.ExternalEntityRefHandler
 
 # read through self.__dict__.get("_document_ref") so a command without a document says so
-# (studio/gui/commands/base.py)
+# (studio/gui/realm/commands/base.py)
 _._document_ref
 
 # loaded by "module:function" name from studio/render/cli.py's table of formats

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_editor import lattice_board  # noqa: E402
 
 from studio.content import bundled_path, dump_yaml, save_atomic  # noqa: E402
-from studio.gui.files.recovery import RecoveryStore  # noqa: E402
+from studio.gui.shell.files.recovery import RecoveryStore  # noqa: E402
 from studio.model import io  # noqa: E402
 
 

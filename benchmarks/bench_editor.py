@@ -90,9 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication([])
-    from studio.gui.document import BoardDocument
-    from studio.gui.scene import BoardScene
-    from studio.gui.view import BoardView
+    from studio.gui.realm.document import BoardDocument
+    from studio.gui.realm.scene import BoardScene
+    from studio.gui.shell.view import BoardView
     from studio.validate import validate
 
     board = lattice_board(args.pegs)

@@ -17,8 +17,8 @@ def main(sizes: list[int]) -> None:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])  # noqa: F841 - QPixmap needs it
-    from studio.gui.dialogs.new_board import PREVIEW_SIZE, BoardPreview
-    from studio.gui.templates import NewBoardSpec, build_board, default_seats
+    from studio.generate.templates import NewBoardSpec, build_board, default_seats
+    from studio.gui.realm.new_board import PREVIEW_SIZE, BoardPreview
     from studio.render import RenderOptions, glyphs, render_image
 
     print(f"load average {os.getloadavg()[0]:.1f}; preview {PREVIEW_SIZE} px")

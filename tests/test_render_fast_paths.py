@@ -11,7 +11,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtGui import QImage  # noqa: E402
 
-from studio.gui.templates import NewBoardSpec, build_board, default_seats  # noqa: E402
+from studio.generate.templates import NewBoardSpec, build_board, default_seats  # noqa: E402
 from studio.render import glyphs  # noqa: E402
 from studio.render.board import render_image  # noqa: E402
 

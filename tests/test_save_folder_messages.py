@@ -80,7 +80,7 @@ def test_render_check_writable_in_proc():
 @needs_proc
 def test_content_editor_save_target_in_proc():
     pytest.importorskip("PySide6")
-    from studio.gui.content_document import CannotSave, check_save_target
+    from studio.gui.rivages.content_document import CannotSave, check_save_target
 
     with pytest.raises(CannotSave) as caught:
         check_save_target("/proc/island.yaml")
@@ -89,7 +89,7 @@ def test_content_editor_save_target_in_proc():
 
 def test_content_editor_save_target_read_only(tmp_path, monkeypatch):
     pytest.importorskip("PySide6")
-    from studio.gui.content_document import CannotSave, check_save_target
+    from studio.gui.rivages.content_document import CannotSave, check_save_target
 
     _refuse(monkeypatch, errno.EACCES, PermissionError)
     with pytest.raises(CannotSave) as caught:
@@ -99,7 +99,7 @@ def test_content_editor_save_target_read_only(tmp_path, monkeypatch):
 
 def test_content_editor_save_error_text_keeps_save_atomics_reason(tmp_path):
     pytest.importorskip("PySide6")
-    from studio.gui.content_document import save_error_text
+    from studio.gui.rivages.content_document import save_error_text
 
     target = tmp_path / "a.yaml"
     target.write_text("a: 1\n")

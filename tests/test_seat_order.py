@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.gui.templates import NewBoardSpec, build_board, default_seats
+from studio.generate.templates import NewBoardSpec, build_board, default_seats
 from studio.model.io import read_board
 from studio.model.realm import Board, Peg, RealmRules, Seat
 from studio.validate import validate

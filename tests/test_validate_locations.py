@@ -583,7 +583,7 @@ def test_a_board_checked_against_its_scenario(tmp_path):
 # --- what a location needs to be winnable: a fresh wizard board ---------------------------------
 
 def _wizard_board(scenario_id: str, players: int, tmp_path: Path) -> Path:
-    from studio.gui.templates import build_board, spec_for  # Qt-free: the wizard's board builder
+    from studio.generate.templates import build_board, spec_for  # Qt-free: the wizard's board builder
     from studio.model.io import write
 
     scenario = read_scenario(ROOT / "scenarios" / f"{scenario_id}.yaml")

@@ -1,3 +1,3 @@
-"""The board editor: document, undo commands, scene, tools, docks and the main window.
+"""The studio's windows, in rooms (docs/architecture.md): shell, realm, rivages, playtest, balance.
 
 The only package (with :mod:`studio.render`) that imports Qt; a library the tests drive."""

@@ -8,8 +8,8 @@ A FILE that is missing or does not load is reported in a dialog and on stderr
 (``file:line:col: message``), and the editor opens on a new untitled board instead (never on the
 bundled board, which a Save would overwrite); never a traceback. A board, island, tree, card or
 loot file with schema errors opens to be repaired (:mod:`studio.model.lenient`). Work a crash
-lost, of any kind, is offered once the first window shows (:mod:`studio.gui.files.restore`). Qt's own warnings go to
-the ``studio.qt`` logger (:mod:`studio.gui.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
+lost, of any kind, is offered once the first window shows (:mod:`studio.gui.shell.files.restore`). Qt's own warnings go to
+the ``studio.qt`` logger (:mod:`studio.gui.shell.qt_log`), shown with ``-v`` or ``STUDIO_VERBOSE=1``."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui import desktop, prompts, wheel_guard
-from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
-from studio.gui.qt_log import install_qt_logging, verbose_from_env
+from studio.gui.realm.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
+from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
 
 ORGANIZATION = "Board Studio"
@@ -104,7 +104,7 @@ def open_rivages_scenario(path):
     """``studio SCENARIO.yaml`` for Rivages: the Rivages playtest window on it, for the
     scenario's first player count (2 when it lists none). None when it cannot be played (a
     message box said why)."""
-    from studio.gui.rivages.playtest import open_rivages_playtest
+    from studio.gui.playtest.rivages_playtest import open_rivages_playtest
     from studio.model.rivages import read_rivages
 
     content = read_rivages(path)
@@ -116,13 +116,13 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
     """Show the editor window on ``argv[0]`` (or the bundled board): the board editor, or the
     island, tree or card editor for Rivages files (by the file's ``format:``), then offer to
     restore work that a crash lost, each autosave in the editor for its kind
-    (:mod:`studio.gui.files.restore`). Needs a QApplication; ``settings`` default to the app's."""
+    (:mod:`studio.gui.shell.files.restore`). Needs a QApplication; ``settings`` default to the app's."""
     app = QApplication.instance()
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     if argv and Path(argv[0]).suffix.lower() in (".tmx", ".tmj"):  # a Tiled map: imported as an island
-        from studio.gui.files.tiled_actions import open_map
+        from studio.gui.shell.files.tiled_actions import open_map
 
         editor = open_map(None, argv[0], settings)
         if editor is not None:

@@ -1,5 +1,5 @@
 """Every window and dialog of the studio, built on bundled content, by window kind (the keys of
-:data:`studio.gui.desktop.WINDOW_DOCS`): what the desktop-convention tests walk and what
+:data:`studio.gui.shell.desktop.WINDOW_DOCS`): what the desktop-convention tests walk and what
 ``python -m studio.gui.gallery OUTDIR [dark|light]`` screenshots (run it under a real X server,
 e.g. Xvfb, to see the desktop's style and palette).
 
@@ -24,14 +24,14 @@ def make(kind: str, settings: QSettings):
     from studio.content import bundled_path
 
     def main():
-        from studio.gui.main_window import MainWindow
+        from studio.gui.realm.main_window import MainWindow
 
         return MainWindow(settings=settings)
 
     if kind == "board-editor":
         return main(), None
     if kind == "scenario-editor":
-        from studio.gui.scenario_editor import ScenarioEditor
+        from studio.gui.realm.scenario_editor import ScenarioEditor
 
         editor = ScenarioEditor()
         editor.open_path(str(bundled_path("scenarios", "jungle-temples.yaml")))
@@ -54,12 +54,12 @@ def make(kind: str, settings: QSettings):
         from studio.rules import load_game
 
         if kind == "playtest":
-            from studio.gui.playtest_window import PlaytestWindow
+            from studio.gui.playtest.playtest_window import PlaytestWindow
 
             game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 3, 0)
             return PlaytestWindow(game, seed=1, controllers=["human", "greedy", "greedy"], delay_ms=0,
                                   autoplay=False), None
-        from studio.gui.rivages.playtest import RivagesPlaytestWindow
+        from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow
 
         game = load_game(bundled_path("scenarios", "rivages.yaml"), 2, 0)
         return RivagesPlaytestWindow(game, seed=1, controllers=["human", "greedy"], delay_ms=0,
@@ -70,17 +70,17 @@ def make(kind: str, settings: QSettings):
         window = editor.balance.window if kind == "balance" else editor.balance.suggest()
         return window, editor
     if kind == "new-board":
-        from studio.gui.dialogs.new_board import NewBoardWizard
+        from studio.gui.realm.new_board import NewBoardWizard
 
         return NewBoardWizard(), None
     if kind == "export":
-        from studio.gui.document import standard_board
-        from studio.gui.files.export_dialog import ExportDialog
+        from studio.gui.realm.document import standard_board
+        from studio.gui.shell.files.export_dialog import ExportDialog
         from studio.render import export
 
         return ExportDialog(standard_board(), export.ExportSettings(), str(Path.home() / "board.pdf")), None
     if kind == "recovery":
-        from studio.gui.files.recovery_dialog import RecoveryDialog
+        from studio.gui.shell.files.recovery_dialog import RecoveryDialog
 
         return RecoveryDialog([], at_launch=True), None
     if kind in ("new-island", "export-island"):
@@ -90,11 +90,11 @@ def make(kind: str, settings: QSettings):
             return ie.NewIslandDialog(None, None), None
         return ie.ExportIslandDialog(None, str(Path.home() / "island.pdf")), None
     if kind == "rivages-game":
-        from studio.gui.rivages.playtest import RivagesGameDialog
+        from studio.gui.playtest.rivages_playtest import RivagesGameDialog
 
         return RivagesGameDialog(), None
     if kind == "bot-settings":
-        from studio.gui.dialogs.bot_settings import BotSettingsDialog
+        from studio.gui.shell.bot_settings import BotSettingsDialog
 
         return BotSettingsDialog("Seat 2", "mcts:300"), None
     raise KeyError(f"no window kind {kind!r}")
@@ -104,7 +104,7 @@ def shoot(outdir: str, palette: str | None = None) -> list[Path]:
     """Show every window in turn and save it as ``OUTDIR/KIND.png``; returns the files."""
     from PySide6.QtWidgets import QApplication
 
-    from studio.gui import desktop
+    from studio.gui.shell import desktop
 
     app = QApplication.instance() or QApplication(["studio-gallery"])
     desktop.apply_palette(app, palette)

@@ -1,6 +1,6 @@
 """Headless playtesting: bot games in batches (here, in worker processes or on a Dask cluster),
 their statistics and reports, parameter sweeps, and the ``studio playtest`` / ``studio sweep``
-commands. No Qt here; the playtest window (:mod:`studio.gui.playtest_window`) drives
+commands. No Qt here; the playtest window (:mod:`studio.gui.playtest.playtest_window`) drives
 :class:`~studio.playtest.session.PlaySession`."""
 
 from studio.playtest.elements import Element, catalogue, taken

@@ -10,8 +10,8 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import QPointF, QSettings  # noqa: E402
 
 import studio.gui  # noqa: E402,F401  (applies the PySide6 workaround first)
-from studio.gui import prompts  # noqa: E402
-from studio.gui.main_window import MainWindow, default_board_path  # noqa: E402
+from studio.gui.realm.main_window import MainWindow, default_board_path  # noqa: E402
+from studio.gui.shell import prompts  # noqa: E402
 
 DIALOGS = ("ask_unsaved_changes", "show_error", "show_info", "show_about", "ask_open_path",
            "ask_save_path", "ask_export_path", "ask_text", "ask_new_board",

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 
-from studio.gui.main_window import MainWindow, default_board_path
+from studio.gui.realm.main_window import MainWindow, default_board_path
 from studio.model import io
 
 

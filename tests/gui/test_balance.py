@@ -216,7 +216,7 @@ def test_the_heat_map_follows_the_board_as_it_is_edited(qtbot, window):
 
 def test_closing_the_editor_cancels_the_run_and_closes_its_window(qtbot, window, dialogs):
     # QA: the balance window stayed open (and the run went on) after the board editor closed
-    from studio.gui import prompts
+    from studio.gui.shell import prompts
 
     balance = window.balance
     d = balance.open()
@@ -282,7 +282,7 @@ def test_the_run_plays_the_rules_as_they_are_when_run_is_pressed(qtbot, window, 
     the Validation panel but the Balance Run still played the old rules."""
     import shutil
 
-    from studio.gui.main_window import default_board_path
+    from studio.gui.realm.main_window import default_board_path
 
     folder = tmp_path / "mine"
     folder.mkdir()

@@ -118,7 +118,7 @@ def test_open_realm_scenario_opens_its_board_and_the_scenario_editor(window, dia
 def test_a_file_of_another_kind_says_what_it_is_not_that_it_breaks_its_format(window, dialogs):
     dialogs.answer("show_error")
     path = bundled_path("boards", "realm", "volcano-3p.yaml")
-    from studio.gui.main_window import load_error_text
+    from studio.gui.realm.main_window import load_error_text
     from studio.model.io import InvalidContent, read_scenario
 
     with pytest.raises(InvalidContent) as info:
@@ -208,7 +208,7 @@ def test_the_editor_fits_800_by_600_with_every_tool(window, qtbot):
     window.set_tool("crater")
     qtbot.waitUntil(lambda: window.editing.current_options.isVisible(), timeout=2000)
     assert window.width() == 800
-    from studio.gui.tools.base import HintLabel
+    from studio.gui.realm.tools.base import HintLabel
 
     (label,) = window.editing.current_options.findChildren(HintLabel)
     assert label.isVisible() and label.toolTip().startswith("Crater pegs ring")   # not behind »

@@ -13,9 +13,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from studio.content import bundled_path
-from studio.gui import prompts
-from studio.gui.dialogs.new_board import NewBoardWizard
-from studio.gui.files.recovery import RecoveryStore
+from studio.gui.realm.new_board import NewBoardWizard
+from studio.gui.shell import prompts
+from studio.gui.shell.files.recovery import RecoveryStore
 from studio.model import io
 from studio.validate import validate
 
@@ -79,7 +79,7 @@ def test_a_wizard_board_keeps_its_location_however_it_is_opened(window, dialogs,
 
     # playtest: Archipelago City's rules, without a question
     calls = []
-    monkeypatch.setattr("studio.gui.playtest_window.open_playtest",
+    monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
                         lambda board, path, parent: calls.append((board.location, path)))
     dialogs.answer("show_error")  # the wizard board has errors until islands are painted: refused
     window.playtest()
@@ -163,7 +163,7 @@ def test_a_board_without_location_says_so_loudly(window, dialogs, monkeypatch, t
     assert window.properties_dock.board_location.currentText().startswith("⚠ none")
     # playtest asks first; cancelling plays nothing, accepting plays the base rules
     calls = []
-    monkeypatch.setattr("studio.gui.playtest_window.open_playtest",
+    monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
                         lambda board, path, parent: calls.append(path))
     dialogs.answer("ask_play_anyway", False)
     window.playtest()
@@ -192,7 +192,7 @@ def test_checking_against_another_scenario_is_said(window, dialogs, monkeypatch)
     text = window.location_banner.text.text()
     assert "rules of Fragile Ruins" in text and "its own location is 'jungle-temples'" in text
     calls = []
-    monkeypatch.setattr("studio.gui.playtest_window.open_playtest",
+    monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
                         lambda board, path, parent: calls.append(path))
     dialogs.answer("ask_play_anyway", True)
     window.playtest()
@@ -222,7 +222,7 @@ def test_a_broken_scenario_next_to_the_board_is_said_in_the_editor(window, dialo
     assert "location/broken-scenario" in [f.code for f in window.validation_dock.run_now()]
     assert "jungle-temples.yaml does not load" in window.properties_dock.board_scenario.text()
     calls = []
-    monkeypatch.setattr("studio.gui.playtest_window.open_playtest",
+    monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
                         lambda board, path, parent: calls.append(path))
     dialogs.answer("show_error", None)
     window.playtest()  # refused: the board has an error, naming the scenario

@@ -17,9 +17,9 @@ import weakref
 import pytest
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui import commands
-from studio.gui.commands.base import DocumentCommand
-from studio.gui.document import BoardDocument
+from studio.gui.realm import commands
+from studio.gui.realm.commands.base import DocumentCommand
+from studio.gui.realm.document import BoardDocument
 
 pytestmark = pytest.mark.gui
 
@@ -70,7 +70,7 @@ def test_collecting_documents_with_macros_does_not_crash_the_interpreter():
         import gc
         from PySide6.QtWidgets import QApplication
         app = QApplication([])
-        from studio.gui.document import BoardDocument
+        from studio.gui.realm.document import BoardDocument
         for i in range(120):
             doc = BoardDocument()
             with doc.macro("two pegs"):
@@ -94,9 +94,9 @@ def test_freeing_a_modified_document_with_its_autosaver_does_not_crash():
     script = textwrap.dedent("""
         from PySide6.QtWidgets import QApplication
         app = QApplication([])
-        from studio.gui.document import BoardDocument
-        from studio.gui.files.recovery import Autosaver
-        from studio.gui.scenario_editor import ScenarioDocument
+        from studio.gui.realm.document import BoardDocument
+        from studio.gui.shell.files.recovery import Autosaver
+        from studio.gui.realm.scenario_editor import ScenarioDocument
 
         def edit_and_drop():
             doc = BoardDocument()
@@ -127,7 +127,7 @@ def test_discard_at_close_then_exit_prints_no_traceback(tmp_path):
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
         from studio.gui import app as studio_app
-        from studio.gui import prompts
+        from studio.gui.shell import prompts
 
         prompts.ask_unsaved_changes = lambda *a: prompts.Choice.DISCARD
         qt_app = QApplication([])

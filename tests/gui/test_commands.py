@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 import studio.gui  # noqa: F401
 from studio.content import bundled_path
-from studio.gui.document import BoardDocument, snap_to_lattice
-from studio.gui.fragment import Fragment
-from studio.gui.templates import NewBoardSpec, build_board, default_seats
+from studio.generate.templates import NewBoardSpec, build_board, default_seats
+from studio.geometry.lattice import snap_to_lattice
+from studio.gui.realm.document import BoardDocument
 from studio.model import io
+from studio.model.fragment import Fragment
 from studio.model.realm import COLOURS, RealmRules, segment_key
 
 JUNGLE_2P = bundled_path("boards", "realm", "jungle-temples-2p.yaml")

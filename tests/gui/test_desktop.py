@@ -1,4 +1,4 @@
-"""Desktop conventions (studio.gui.desktop): every window remembers its geometry and dock layout,
+"""Desktop conventions (studio.gui.shell.desktop): every window remembers its geometry and dock layout,
 opens dropped files in the right editor (a wrong file gets a message naming it), opens its docs
 page with F1, follows a dark palette, and names its inputs for screen readers."""
 
@@ -17,7 +17,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QPalette  #
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget  # noqa: E402
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui import desktop, gallery  # noqa: E402
+from studio.gui import gallery
+from studio.gui.shell import desktop  # noqa: E402
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +82,7 @@ def test_every_window_and_dialog_has_f1_and_names_its_inputs(qtbot, tmp_path, mo
 
 
 def test_f1_in_the_help_menu_and_a_missing_page_is_said(qtbot, tmp_path, monkeypatch, dialogs):
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     window = MainWindow(settings=_settings(tmp_path))
     qtbot.addWidget(window)
@@ -189,7 +190,7 @@ def test_a_bad_saved_layout_leaves_the_default(qtbot, tmp_path):
 
 
 def test_the_board_editor_takes_over_its_old_layout_keys(qtbot, tmp_path):
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     settings = _settings(tmp_path)
     first = MainWindow(settings=settings)
@@ -218,7 +219,7 @@ def _drop(window, *paths):
 
 @pytest.mark.parametrize("kind", ["island-editor", "rivages-playtest"])
 def test_a_board_dropped_on_any_window_opens_in_the_board_editor(qtbot, tmp_path, kind, dialogs):
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     window, _owner = _made(qtbot, kind, _settings(tmp_path))
     board = tmp_path / "mine.yaml"
@@ -239,7 +240,7 @@ def test_an_island_dropped_on_the_island_editor_opens_there(qtbot, tmp_path, dia
 
 
 def test_a_saved_game_dropped_on_the_playtest_window_goes_on_there(qtbot, tmp_path, dialogs):
-    from studio.gui.playtest_window import PlaytestWindow
+    from studio.gui.playtest.playtest_window import PlaytestWindow
     from studio.rules import load_game
 
     game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)
@@ -314,13 +315,13 @@ def _light(colour: str) -> bool:
 
 
 def test_no_gui_style_sheet_sets_a_light_background_literal():
-    """Panels take their background from the palette theme (studio.gui.desktop); only the heat
+    """Panels take their background from the palette theme (studio.gui.shell.desktop); only the heat
     map's legend, which lies over the board canvas (game colours), may be parchment."""
     allowed = {"studio/gui/balance/overlay.py"}   # legend drawn over the board itself
     found = []
     for path in sorted((ROOT / "studio" / "gui").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel in allowed or rel == "studio/gui/desktop.py":
+        if rel in allowed or rel == "studio/gui/shell/desktop.py":
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for match in LIGHT_LITERAL.finditer(line):
@@ -365,7 +366,7 @@ def _line_work_lightness(icon) -> list[int]:
 
 @pytest.mark.parametrize("name", ["zoom-in", "zoom-out", "undo", "redo", "fit", "half-turn"])
 def test_tool_bar_icons_follow_the_palette(name):
-    from studio.gui import icons
+    from studio.gui.shell import icons
 
     make = {"zoom-in": lambda: icons.zoom_icon(True), "zoom-out": lambda: icons.zoom_icon(False),
             "undo": lambda: icons.undo_icon(False), "redo": lambda: icons.undo_icon(True),
@@ -462,7 +463,7 @@ def test_inputs_are_named_from_their_labels_tips_and_cells(qtbot, tmp_path):
     qtbot.waitExposed(island)
     names = {w.accessibleName() for w in island.findChildren(QWidget)}
     assert {"Island", "Id", "Steps", "Reward: Scrolls", "Reward: Leap", "White space icon"} <= names
-    from studio.gui.dialogs.new_board import NewBoardWizard
+    from studio.gui.realm.new_board import NewBoardWizard
 
     wizard = NewBoardWizard()
     qtbot.addWidget(wizard)

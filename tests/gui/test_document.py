@@ -7,7 +7,8 @@ import pytest
 
 import studio.gui  # noqa: F401
 from studio.content import bundled_path
-from studio.gui.document import BoardDocument, ChangeKind, snap_to_lattice, standard_board
+from studio.geometry.lattice import snap_to_lattice
+from studio.gui.realm.document import BoardDocument, ChangeKind, standard_board
 from studio.model import io
 from studio.validate import validate
 

@@ -15,8 +15,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from studio.gui import prompts
-from studio.gui.main_window import default_board_path
+from studio.gui.realm.main_window import default_board_path
+from studio.gui.shell import prompts
 from studio.model import io
 
 pytestmark = pytest.mark.gui
@@ -279,7 +279,7 @@ def test_drop_yaml_file_opens_it(window, tmp_path, dialogs):
 
 
 def test_unsaved_changes_prompt_on_new(window, dialogs):
-    from studio.gui.document import standard_board
+    from studio.gui.realm.document import standard_board
 
     doc = window.document
     doc.move_pegs({"a1": (0, -1)})
@@ -317,9 +317,9 @@ def test_view_zoom_and_fit(window):
 
 def test_playtest_action_opens_playtest_window(window, monkeypatch):
     calls = []
-    fake = types.ModuleType("studio.gui.playtest_window")
+    fake = types.ModuleType("studio.gui.playtest.playtest_window")
     fake.open_playtest = lambda board, scenario_path, parent: calls.append((board, scenario_path, parent))
-    monkeypatch.setitem(sys.modules, "studio.gui.playtest_window", fake)
+    monkeypatch.setitem(sys.modules, "studio.gui.playtest.playtest_window", fake)
     window.playtest_action.trigger()
     (board, scenario, parent), = calls
     assert board == window.document.board and board is not window.document.board
@@ -339,7 +339,7 @@ def test_app_main_reports_bad_file_and_opens_a_new_board(qapp, monkeypatch, caps
     from PySide6.QtWidgets import QApplication
 
     from studio.gui import app as app_module
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     monkeypatch.setattr(app_module, "QSettings", None, raising=False)
@@ -365,7 +365,7 @@ def test_app_main_reports_bad_file_and_opens_a_new_board(qapp, monkeypatch, caps
 
 
 def test_playtest_action_opens_the_real_playtest_window(window, qapp):
-    module = pytest.importorskip("studio.gui.playtest_window")
+    module = pytest.importorskip("studio.gui.playtest.playtest_window")
     window.playtest_action.trigger()
     opened = [w for w in qapp.topLevelWidgets()
               if w.isVisible() and type(w).__name__ == getattr(module, "PlaytestWindow", type(None)).__name__]

@@ -12,9 +12,9 @@ from PySide6.QtGui import QImage, QPageLayout
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from studio.gui import prompts
-from studio.gui.files.export_dialog import ExportDialog
-from studio.gui.files.services import load_export_settings
+from studio.gui.shell import prompts
+from studio.gui.shell.files.export_dialog import ExportDialog
+from studio.gui.shell.files.services import load_export_settings
 from studio.render import export
 
 pytestmark = pytest.mark.gui

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from studio.gui import prompts
+from studio.gui.realm.scenario_editor import BoardsEditor, ScenarioEditor
 from studio.gui.rivages.card_editor import CardEditorWindow
 from studio.gui.rivages.tree_editor import TreeEditorWindow
-from studio.gui.scenario_editor import BoardsEditor, ScenarioEditor
+from studio.gui.shell import prompts
 
 
 class FileDialogs:

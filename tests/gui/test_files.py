@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from studio.gui import prompts
-from studio.gui.main_window import default_board_path
+from studio.gui.realm.main_window import default_board_path
+from studio.gui.shell import prompts
 from studio.model import io
 
 pytestmark = pytest.mark.gui

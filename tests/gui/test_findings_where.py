@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from studio.gui.dialogs.new_board import NewBoardWizard  # noqa: F401  (the wizard's module loads)
-from studio.gui.docks.validation import _board_where
-from studio.gui.templates import build_board, spec_for
+from studio.generate.templates import build_board, spec_for
+from studio.gui.realm.docks.validation import _board_where
+from studio.gui.realm.new_board import NewBoardWizard  # noqa: F401  (the wizard's module loads)
 from studio.model.io import read_board
 from studio.model.locations import known_locations
 from studio.model.realm import Seat
@@ -114,7 +114,7 @@ def test_seat_count_names_the_seats_list(window, qtbot):
 
 
 def test_unsaved_islands_name_every_finding():
-    from studio.gui.docks.findings import _where
+    from studio.gui.realm.docks.findings import _where
     from studio.gui.rivages.island_document import new_island
     from studio.model.rivages import GoalStep, Space
     from studio.validate.rivages import rivages_findings

@@ -11,8 +11,8 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import QSettings  # noqa: E402
 
 from studio.generate import offer  # noqa: E402
-from studio.gui.dialogs import generate as dialog_module  # noqa: E402
-from studio.gui.dialogs.generate import BOARD, ISLAND, GenerateDialog  # noqa: E402
+from studio.gui.balance import generate as dialog_module  # noqa: E402
+from studio.gui.balance.generate import BOARD, ISLAND, GenerateDialog  # noqa: E402
 
 pytestmark = pytest.mark.gui
 

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from studio.content import bundled_path
-from studio.gui import prompts
-from studio.gui.dialogs.new_board import NewBoardWizard
-from studio.gui.docks.validation import validate_board
+from studio.gui.realm.docks.validation import validate_board
+from studio.gui.realm.new_board import NewBoardWizard
+from studio.gui.shell import prompts
 from studio.model import io
 from studio.rules import load_game
 from studio.validate import validate

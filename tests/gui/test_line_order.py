@@ -9,9 +9,9 @@ import shutil
 
 import pytest
 
-from studio.gui.commands.lines import placed
-from studio.gui.document import BoardDocument
-from studio.gui.main_window import default_board_path
+from studio.gui.realm.commands.lines import placed
+from studio.gui.realm.document import BoardDocument
+from studio.gui.realm.main_window import default_board_path
 from studio.model.io import read_board
 from studio.model.realm import line_key
 

@@ -10,7 +10,7 @@ import pytest
 from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 from PySide6.QtTest import QTest
 
-from studio.gui.templates import build_board, spec_for
+from studio.generate.templates import build_board, spec_for
 from studio.model.locations import (
     BASE,
     MECHANICS,

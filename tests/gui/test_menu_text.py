@@ -12,8 +12,8 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QAbstractButton, QToolBar  # noqa: E402
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui.files.recent import recent_labels  # noqa: E402
-from studio.gui.menu_text import literal, mnemonic_problems  # noqa: E402
+from studio.gui.shell.files.recent import recent_labels  # noqa: E402
+from studio.gui.shell.menu_text import literal, mnemonic_problems  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -53,14 +53,14 @@ def _texts(window):
 def _windows(tmp_path):
     from studio.gui.balance.dashboard import BalanceDashboard
     from studio.gui.balance.editor import BalanceWindow
-    from studio.gui.dialogs.new_board import NewBoardWizard
-    from studio.gui.main_window import MainWindow
-    from studio.gui.playtest_window import PlaytestWindow
+    from studio.gui.playtest.playtest_window import PlaytestWindow
+    from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow
+    from studio.gui.realm.main_window import MainWindow
+    from studio.gui.realm.new_board import NewBoardWizard
+    from studio.gui.realm.scenario_editor import ScenarioEditor
     from studio.gui.rivages.card_editor import CardEditorWindow
     from studio.gui.rivages.island_editor import IslandEditorWindow
-    from studio.gui.rivages.playtest import RivagesPlaytestWindow
     from studio.gui.rivages.tree_editor import TreeEditorWindow
-    from studio.gui.scenario_editor import ScenarioEditor
     from studio.playtest.setup import load_setup
     from studio.rules import load_game
 
@@ -99,7 +99,7 @@ def test_no_window_shows_a_stray_mnemonic(qtbot, tmp_path):
     assert "Start && Goal Pegs" in tool_texts
     recent = [a.text() for a in main.recent_menu.actions() if a.text().startswith("board.yaml")]
     assert len(recent) == 2 and len(set(recent)) == 2 and "a && b" in recent[0]
-    from studio.gui.menu_text import UndoRedoAction
+    from studio.gui.shell.menu_text import UndoRedoAction
 
     for w in windows[:3]:   # the editors' Undo shows command texts literally
         assert isinstance(w.undo_action, UndoRedoAction)
@@ -109,7 +109,7 @@ def test_undo_text_from_data_is_literal(qtbot, tmp_path):
     from PySide6.QtGui import QUndoCommand, QUndoStack
     from PySide6.QtWidgets import QWidget
 
-    from studio.gui.menu_text import undo_redo_actions
+    from studio.gui.shell.menu_text import undo_redo_actions
 
     host = QWidget()
     qtbot.addWidget(host)
@@ -133,7 +133,7 @@ def test_recent_labels_tell_same_named_files_apart(paths, labels):
 
 
 def test_copy_to_other_seats_offers_quarter_turns_on_4_player_boards(qtbot, tmp_path):
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
     from studio.model import io
 
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))

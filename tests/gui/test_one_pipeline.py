@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from studio.content import LoadError, load_document
-from studio.gui.docks.validation import ValidationDock
-from studio.gui.document import BoardDocument
+from studio.gui.realm.docks.validation import ValidationDock
+from studio.gui.realm.document import BoardDocument
 from studio.model.io import InvalidContent
 from studio.validate import validate
 
@@ -150,7 +150,7 @@ def test_a_lenient_board_lists_only_the_files_findings_until_edited(qtbot, tmp_p
     shown = dock.run_now()
     assert key(shown) == key(cli) and {f.code for f in shown} == {"schema/unknown-key"}
     assert "studio validate" in dock.summary.text()
-    from studio.gui.commands.board import SetBoardValue
+    from studio.gui.realm.commands.board import SetBoardValue
 
     document.undo_stack.push(SetBoardValue(document, "name", "Volcano, edited"))
     after = dock.run_now()

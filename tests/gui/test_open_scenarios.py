@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from studio.gui import app as studio_app
-from studio.gui.main_window import MainWindow
+from studio.gui.realm.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,7 +40,7 @@ def test_a_realm_scenario_opens_its_smallest_board_and_the_scenario_editor(qtbot
 
 
 def test_a_rivages_scenario_opens_the_rivages_playtest_window(qtbot, qsettings):
-    from studio.gui.rivages.playtest import RivagesPlaytestWindow
+    from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow
 
     window = studio_app.start_editor([str(ROOT / "scenarios" / "rivages-solo.yaml")], settings=qsettings)
     qtbot.addWidget(window)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.gui import prompts
-from studio.gui.main_window import default_board_path
+from studio.gui.realm.main_window import default_board_path
+from studio.gui.shell import prompts
 from studio.model.io import read_board
 from studio.validate import validate
 

@@ -1,4 +1,4 @@
-"""Level of detail on large boards (studio.gui.overview): zoomed out, one overview item draws
+"""Level of detail on large boards (studio.gui.shell.overview): zoomed out, one overview item draws
 the board and the peg/line/face items stop painting, except hovered and selected ones; zoomed
 in, or on small boards, every item paints itself."""
 
@@ -11,10 +11,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsItem
 
 from studio.geometry.lattice import triangular_lattice
-from studio.gui.document import BoardDocument, standard_board
-from studio.gui.overview import MIN_ITEMS, OVERVIEW_ZOOM
-from studio.gui.scene import BoardScene
-from studio.gui.view import BoardView
+from studio.gui.realm.document import BoardDocument, standard_board
+from studio.gui.realm.scene import BoardScene
+from studio.gui.shell.overview import MIN_ITEMS, OVERVIEW_ZOOM
+from studio.gui.shell.view import BoardView
 from studio.model.realm import COLOURS, Board, Peg, Seat, Segment
 
 pytestmark = pytest.mark.gui

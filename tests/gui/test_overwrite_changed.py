@@ -15,8 +15,8 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio.content import bundled_path
-from studio.gui import prompts
-from studio.gui.main_window import default_board_path
+from studio.gui.realm.main_window import default_board_path
+from studio.gui.shell import prompts
 from studio.model import io
 
 pytestmark = pytest.mark.gui
@@ -90,7 +90,7 @@ def test_board_save_as_onto_the_open_file_asks_too(window, dialogs, tmp_path, qt
 
 
 def test_scenario_editor_keep_mine_then_save_asks(qtbot, dialogs, tmp_path):
-    from studio.gui.scenario_editor import ScenarioEditor
+    from studio.gui.realm.scenario_editor import ScenarioEditor
 
     for folder in ("scenarios", "boards"):
         shutil.copytree(bundled_path(folder), tmp_path / folder)

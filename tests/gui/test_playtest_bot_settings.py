@@ -12,11 +12,11 @@ pytest.importorskip("pytestqt")
 from PySide6.QtWidgets import QDialogButtonBox  # noqa: E402
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui.dialogs.bot_settings import BotSettingsDialog  # noqa: E402
-from studio.gui.playtest_frame import BOT_SETTINGS, CONTROLLERS  # noqa: E402
-from studio.gui.playtest_panels import controller_name, controller_phrase  # noqa: E402
-from studio.gui.playtest_window import PlaytestWindow  # noqa: E402
-from studio.gui.rivages.playtest import RivagesPlaytestWindow  # noqa: E402
+from studio.gui.playtest.playtest_frame import BOT_SETTINGS, CONTROLLERS  # noqa: E402
+from studio.gui.playtest.playtest_panels import controller_name, controller_phrase  # noqa: E402
+from studio.gui.playtest.playtest_window import PlaytestWindow  # noqa: E402
+from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow  # noqa: E402
+from studio.gui.shell.bot_settings import BotSettingsDialog  # noqa: E402
 from studio.playtest.session import PlaySession  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 

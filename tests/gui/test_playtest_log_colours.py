@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui import desktop  # noqa: E402
-from studio.gui.playtest_frame import readable_seat_colour  # noqa: E402
-from studio.gui.playtest_window import PlaytestWindow  # noqa: E402
+from studio.gui.playtest.playtest_frame import readable_seat_colour  # noqa: E402
+from studio.gui.playtest.playtest_window import PlaytestWindow  # noqa: E402
+from studio.gui.shell import desktop  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 from studio.rules.log import seat_of  # noqa: E402
 

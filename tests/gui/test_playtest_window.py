@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from studio.bots import make_bot  # noqa: E402
 from studio.content import bundled_path  # noqa: E402
-from studio.gui.playtest_panels import CONTROLLER_NAMES  # noqa: E402
-from studio.gui.playtest_window import PlaytestWindow, open_playtest  # noqa: E402
+from studio.gui.playtest.playtest_panels import CONTROLLER_NAMES  # noqa: E402
+from studio.gui.playtest.playtest_window import PlaytestWindow, open_playtest  # noqa: E402
 from studio.model.io import read_board  # noqa: E402
 from studio.playtest import play_game  # noqa: E402
 from studio.playtest.session import PlaySession  # noqa: E402

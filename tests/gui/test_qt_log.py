@@ -11,7 +11,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import qCritical, qDebug, qInstallMessageHandler, qWarning  # noqa: E402
 
-from studio.gui import qt_log  # noqa: E402
+from studio.gui.shell import qt_log  # noqa: E402
 
 pytestmark = pytest.mark.gui
 

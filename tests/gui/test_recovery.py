@@ -18,12 +18,12 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from studio.gui import app as studio_app
-from studio.gui import prompts
-from studio.gui.document import BoardDocument
-from studio.gui.files import recovery
-from studio.gui.files.recovery import Autosaver, RecoveryStore
-from studio.gui.files.recovery_dialog import RecoveryDecision
-from studio.gui.main_window import MainWindow, default_board_path
+from studio.gui.realm.document import BoardDocument
+from studio.gui.realm.main_window import MainWindow, default_board_path
+from studio.gui.shell import prompts
+from studio.gui.shell.files import recovery
+from studio.gui.shell.files.recovery import Autosaver, RecoveryStore
+from studio.gui.shell.files.recovery_dialog import RecoveryDecision
 from studio.model import io
 
 pytestmark = pytest.mark.gui
@@ -179,7 +179,7 @@ CRASHING_EDITOR = textwrap.dedent("""
 
     app = QApplication(sys.argv[:1])
     from studio.gui import app as studio_app
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     sys.path.insert(0, os.environ["TEST_DIR"])
     from test_recovery import the_edits
@@ -359,7 +359,7 @@ def test_stale_autosaves_are_removed_silently(qtbot, tmp_path, board_file, recov
 def test_the_dialog_shows_full_paths_and_decides(qtbot, tmp_path, recovery_dir, monkeypatch):
     """Same-named boards of two checkouts are told apart by their full paths; Discard takes
     rows out, Restore returns the selected one."""
-    from studio.gui.files.recovery_dialog import RecoveryDialog, original_text
+    from studio.gui.shell.files.recovery_dialog import RecoveryDialog, original_text
 
     store = RecoveryStore()
     board = io.read_board(default_board_path())

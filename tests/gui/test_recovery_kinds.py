@@ -21,14 +21,14 @@ from PySide6.QtWidgets import QApplication
 
 from studio.content import bundled_path
 from studio.gui import app as studio_app
-from studio.gui import prompts
-from studio.gui.files.recovery import RecoveryStore
-from studio.gui.files.recovery_dialog import RecoveryDecision
-from studio.gui.main_window import MainWindow
+from studio.gui.realm.main_window import MainWindow
+from studio.gui.realm.scenario_editor import ScenarioEditor
 from studio.gui.rivages.card_editor import CardEditorWindow
 from studio.gui.rivages.island_editor import IslandEditorWindow
 from studio.gui.rivages.tree_editor import TreeEditorWindow
-from studio.gui.scenario_editor import ScenarioEditor
+from studio.gui.shell import prompts
+from studio.gui.shell.files.recovery import RecoveryStore
+from studio.gui.shell.files.recovery_dialog import RecoveryDecision
 from studio.model import io
 
 pytestmark = pytest.mark.gui
@@ -190,7 +190,7 @@ def test_an_untitled_island_is_offered_as_one_and_restored_from_an_island_editor
     qtbot.addWidget(editor, before_close_func=lambda w: w.document.undo_stack.setClean())
     expected = edit(editor)
     crash(editor, recovery_dir)
-    from studio.gui.files.recovery_dialog import RecoveryDialog, original_text
+    from studio.gui.shell.files.recovery_dialog import RecoveryDialog, original_text
 
     (entry,) = RecoveryStore().to_offer()
     assert original_text(entry) == "untitled island (never saved to a file)"
@@ -239,7 +239,7 @@ def test_a_damaged_autosave_says_so_and_loses_nothing(qtbot, tmp_path, settings,
     entries = store.orphans()
     damaged = next(e for e in entries if e.file == garbage)
     assert damaged.problem.startswith("not a readable record") and damaged.kind_noun == "damaged autosave"
-    from studio.gui.files.recovery_dialog import original_text
+    from studio.gui.shell.files.recovery_dialog import original_text
 
     assert "cannot be read" in original_text(damaged) and str(garbage) in original_text(damaged)
 
@@ -273,7 +273,7 @@ def test_an_autosave_whose_file_was_deleted_is_restored_and_saved_there_again(qt
     crash(editor, recovery_dir)
     original.unlink()
     (entry,) = RecoveryStore().to_offer()
-    from studio.gui.files.recovery_dialog import original_text
+    from studio.gui.shell.files.recovery_dialog import original_text
 
     assert entry.original_state() == "missing"
     assert original_text(entry) == f"{original}  (deleted or moved since)"

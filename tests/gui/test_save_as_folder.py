@@ -5,7 +5,7 @@ content editors: tests/gui/rivages/test_content_save.py.)"""
 from __future__ import annotations
 
 from studio.content import bundled_path
-from studio.gui.scenario_editor import ScenarioEditor
+from studio.gui.realm.scenario_editor import ScenarioEditor
 
 
 def test_board_save_as_onto_a_folder(window, dialogs, tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from studio.content.yamlio import os_error_text, save_atomic
-from studio.gui import prompts
+from studio.gui.shell import prompts
 
 pytestmark = pytest.mark.gui
 
@@ -52,7 +52,7 @@ def test_errors_keep_their_kind_and_name_the_target(tmp_path):
 
 def test_playtest_save_game_in_a_folder_that_takes_no_files(qtbot, dialogs, tmp_path):
     from studio.content import bundled_path
-    from studio.gui.playtest_window import PlaytestWindow
+    from studio.gui.playtest.playtest_window import PlaytestWindow
     from studio.rules import load_game
 
     game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 2, 0)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from studio.content import bundled_path
-from studio.gui.content_document import ContentDocument
-from studio.gui.document import BoardDocument
-from studio.gui.scenario_editor import ScenarioDocument
+from studio.gui.realm.document import BoardDocument
+from studio.gui.realm.scenario_editor import ScenarioDocument
+from studio.gui.rivages.content_document import ContentDocument
 from studio.model.rivages import Island
 from tests.test_roundtrip import commented
 

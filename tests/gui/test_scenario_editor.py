@@ -8,8 +8,8 @@ import shutil
 import pytest
 
 from studio.content import bundled_path
-from studio.gui.commands.scenario import MISSING
-from studio.gui.scenario_editor import ScenarioDocument, ScenarioEditor, load_schema
+from studio.gui.realm.commands.scenario import MISSING
+from studio.gui.realm.scenario_editor import ScenarioDocument, ScenarioEditor, load_schema
 from studio.model import io
 
 pytestmark = pytest.mark.gui

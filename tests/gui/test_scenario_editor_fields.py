@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel, QSpinBox
 
-from studio.gui.scenario_editor import ScenarioEditor, field_findings, new_scenario_data
+from studio.gui.realm.scenario_editor import ScenarioEditor, field_findings, new_scenario_data
 
 pytestmark = pytest.mark.gui
 

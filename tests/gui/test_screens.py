@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from studio.content import bundled_path
 from studio.content.findings import Finding
-from studio.gui.dialogs.new_board import NewBoardWizard
+from studio.gui.realm.new_board import NewBoardWizard
 
 pytestmark = pytest.mark.gui
 

@@ -13,8 +13,8 @@ from PySide6.QtCore import QRect  # noqa: E402
 from studio.content import bundled_path  # noqa: E402
 from studio.gui.balance.dashboard import BalanceDashboard  # noqa: E402
 from studio.gui.balance.editor import BalanceWindow  # noqa: E402
-from studio.gui.playtest_window import PlaytestWindow  # noqa: E402
-from studio.gui.rivages.playtest import RivagesPlaytestWindow  # noqa: E402
+from studio.gui.playtest.playtest_window import PlaytestWindow  # noqa: E402
+from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow  # noqa: E402
 from studio.playtest.setup import load_setup  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 

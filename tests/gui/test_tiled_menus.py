@@ -1,5 +1,5 @@
 """File > Import Tiled Map… and Export as Tiled Map… in the island editor, and Export as Tiled
-Map… in the board editor (studio/gui/files/tiled_actions.py)."""
+Map… in the board editor (studio/gui/shell/files/tiled_actions.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from studio.content.paths import bundled_path
-from studio.gui.files import tiled_actions
 from studio.gui.rivages.island_editor import IslandEditorWindow
+from studio.gui.shell.files import tiled_actions
 from studio.interop.tiled_format import read_map
 from studio.interop.tiled_island import read_island_map
 from studio.model.io import read
@@ -103,7 +103,7 @@ def test_an_imported_island_is_unsaved_work_and_its_errors_are_listed(island_win
     """The trial of issue 16: an imported island closed at Ctrl+W / Ctrl+Q without the
     unsaved-changes prompt (lost), and its errors were not said (a bridge moved off the
     island in Tiled)."""
-    from studio.gui import prompts
+    from studio.gui.shell import prompts
 
     monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(DATA / "bridge-off-island.tmj"))
     island_window.actions["import_tiled"].trigger()
@@ -118,9 +118,9 @@ def test_an_imported_island_is_unsaved_work_and_its_errors_are_listed(island_win
 
 
 def test_the_new_island_and_new_board_wizards_give_unsaved_work(island_window, window, monkeypatch, dialogs):
-    from studio.gui import prompts
     from studio.gui.rivages import island_editor
     from studio.gui.rivages.island_document import new_island
+    from studio.gui.shell import prompts
     from studio.model.io import read as read_model
 
     monkeypatch.setattr(island_editor, "ask_new_island", lambda parent, terrains: new_island("hexagon", 2))
@@ -136,8 +136,8 @@ def test_a_tiled_map_named_on_the_command_line_or_dropped_opens_as_an_island(qtb
     """The trial of issue 16: `studio some.tmx` printed a YAML syntax error and started a new
     board; a dropped .tmx/.tmj was refused. Both import the map into an island editor."""
     from studio import cli
-    from studio.gui import desktop
     from studio.gui.app import start_editor
+    from studio.gui.shell import desktop
 
     assert cli.is_file_argument("missing.tmx") and cli.is_file_argument("Map.TMJ")
     editor = start_editor([str(DATA / "complete.tmx")], settings)
@@ -151,7 +151,7 @@ def test_a_tiled_map_named_on_the_command_line_or_dropped_opens_as_an_island(qtb
     [opened] = window._tiled_windows
     qtbot.addWidget(opened, before_close_func=lambda win: win.document.undo_stack.setClean())
     assert opened.document.island == read_island_map(DATA / "complete-flat.tmj").island and opened.isVisible()
-    dialogs.answer("ask_unsaved_changes", __import__("studio.gui.prompts", fromlist=["Choice"]).Choice.DISCARD)
+    dialogs.answer("ask_unsaved_changes", __import__("studio.gui.shell.prompts", fromlist=["Choice"]).Choice.DISCARD)
     assert desktop.open_dropped(editor, str(DATA / "complete-flat.tmj"))
     assert editor.document.island == opened.document.island
     # a map that makes no island: said, and nothing opens

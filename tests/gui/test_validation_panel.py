@@ -8,9 +8,9 @@ import pytest
 from editor_fixtures import editor, window  # noqa: F401  (one window for the module)
 
 from studio.content.findings import Finding
-from studio.gui.docks.validation import WORKER_THRESHOLD, ValidationDock
-from studio.gui.document import BoardDocument
-from studio.gui.templates import NewBoardSpec, build_board, default_seats
+from studio.generate.templates import NewBoardSpec, build_board, default_seats
+from studio.gui.realm.docks.validation import WORKER_THRESHOLD, ValidationDock
+from studio.gui.realm.document import BoardDocument
 
 pytestmark = pytest.mark.gui
 
@@ -78,7 +78,7 @@ def test_a_finding_selects_and_frames_its_element(window):
 
 
 def test_a_crossing_finding_shows_both_lines(window):
-    from studio.gui.docks.validation import element_text
+    from studio.gui.realm.docks.validation import element_text
 
     crossing = ("crossing", "a1", "a2", "b1", "b2")   # (any two lines: the panel shows what it names)
     window.show_element(crossing)
@@ -97,7 +97,7 @@ def test_a_dock_freed_while_its_worker_runs_is_never_called_back(qtbot):
     import shiboken6
     from PySide6.QtCore import QCoreApplication
 
-    from studio.gui.docks import validation
+    from studio.gui.realm.docks import validation
 
     board = build_board(NewBoardSpec(players=2, rows=36, columns=36, seats=default_seats(2, "rectangle")))
     doc = BoardDocument(board)

@@ -1,5 +1,5 @@
 """The mouse wheel never edits an unfocused combo box, spin box or slider
-(studio.gui.wheel_guard): wheel events sent to every such widget of each editor's panels and
+(studio.gui.shell.wheel_guard): wheel events sent to every such widget of each editor's panels and
 dialogs change nothing, and the scroll area around the widget scrolls instead. A widget the
 user gave focus still takes the wheel."""
 
@@ -18,15 +18,15 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import bundled_path
-from studio.gui import wheel_guard
-from studio.gui.dialogs.bot_settings import BotSettingsDialog
-from studio.gui.dialogs.new_board import NewBoardWizard
-from studio.gui.main_window import MainWindow, default_board_path
+from studio.gui.realm.main_window import MainWindow, default_board_path
+from studio.gui.realm.new_board import NewBoardWizard
+from studio.gui.realm.scenario_editor import ScenarioEditor
 from studio.gui.rivages.card_editor import CardEditorWindow
 from studio.gui.rivages.island_editor import IslandEditorWindow
 from studio.gui.rivages.tree_editor import TreeEditorWindow
-from studio.gui.scenario_editor import ScenarioEditor
-from studio.gui.wheel_guard import guarded
+from studio.gui.shell import wheel_guard
+from studio.gui.shell.bot_settings import BotSettingsDialog
+from studio.gui.shell.wheel_guard import guarded
 
 pytestmark = pytest.mark.gui
 

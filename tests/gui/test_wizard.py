@@ -9,9 +9,9 @@ import random
 import pytest
 
 from studio.content import bundled_path
-from studio.gui.dialogs.new_board import NewBoardWizard, bundled_scenarios
-from studio.gui.docks.validation import validate_board
-from studio.gui.templates import NewBoardSpec, SeatSpec, build_board, default_seats, spec_for, symmetry_order
+from studio.generate.templates import NewBoardSpec, SeatSpec, build_board, default_seats, spec_for, symmetry_order
+from studio.gui.realm.docks.validation import validate_board
+from studio.gui.realm.new_board import NewBoardWizard, bundled_scenarios
 from studio.model.io import read_scenario
 from studio.rules import load_game
 
@@ -123,7 +123,7 @@ def test_wizard_pages_shape_the_board(qtbot):
 def test_default_and_name_made_ids_never_collide_with_a_bundled_board(qtbot):
     """The trial's case: the wizard opened on Jungle Temples, 2 players, offered
     jungle-temples-2p, a bundled board's id, and said nothing until a field was edited."""
-    from studio.gui.dialogs.new_board import bundled_board_ids, unique_board_id
+    from studio.gui.realm.new_board import bundled_board_ids, unique_board_id
 
     bundled = bundled_board_ids()
     wizard = NewBoardWizard()
@@ -166,7 +166,7 @@ def test_a_large_lattice_previews_quickly_and_is_announced(qtbot):
 
 
 def test_new_board_action_runs_the_wizard_and_opens_an_unsaved_document(window, dialogs, monkeypatch):
-    from studio.gui import prompts
+    from studio.gui.shell import prompts
 
     def drive(parent):
         wizard = NewBoardWizard(parent)
@@ -220,7 +220,7 @@ def test_the_seats_page_offers_only_the_locations_pegs(qtbot, location, start, g
 def test_the_standard_base_says_how_many_pegs_the_chosen_shape_keeps(qtbot):
     """Trial: the lattice page offered '80 pegs' for Archipelago City 3p while the preview and
     the board were the 48-peg hexagon."""
-    from studio.gui.templates import lattice
+    from studio.generate.templates import lattice
 
     wizard = NewBoardWizard()
     qtbot.addWidget(wizard)

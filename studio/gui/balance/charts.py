@@ -14,11 +14,11 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from studio.gui import desktop
+from studio.gui.shell import desktop
 from studio.render import style
 
 
-# chart colours follow the palette (studio.gui.desktop.theme), read at each paint
+# chart colours follow the palette (studio.gui.shell.desktop.theme), read at each paint
 def ink_colour() -> QColor:
     return desktop.qcolour("text")
 

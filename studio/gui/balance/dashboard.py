@@ -40,10 +40,10 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content.words import counted
-from studio.gui import desktop, prompts
 from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart, WinRateChart, seat_colour
 from studio.gui.balance.worker import BatchRun
-from studio.gui.flow_layout import FlowLayout
+from studio.gui.shell import desktop, prompts
+from studio.gui.shell.flow_layout import FlowLayout
 from studio.playtest.executors import SCHEDULER_ENV
 from studio.playtest.stats import all_clear
 
@@ -54,7 +54,7 @@ MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigge
 REFRESH_MS = 400          # charts follow a running batch at this pace
 
 def _style() -> str:
-    """The dashboard's style sheet, in the panel colours of the palette (studio.gui.desktop)."""
+    """The dashboard's style sheet, in the panel colours of the palette (studio.gui.shell.desktop)."""
     return desktop.panel_style("#balance") + desktop.css("""
 #balance QLabel#figure {{ font-size: 20px; font-weight: bold; }}
 #balance QLabel#figureName {{ color: {faint}; font-size: 11px; }}

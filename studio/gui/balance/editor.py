@@ -15,9 +15,9 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
-from studio.gui import desktop, wheel_guard
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.heatmap import BlameItem, HeatLegend, HeatMapItem
+from studio.gui.shell import desktop, wheel_guard
 
 
 class BalanceWindow(QMainWindow):
@@ -219,7 +219,7 @@ class BoardBalance(BalanceController):
         """``(scenario, path or None, note)`` whose rules the board is played with: its
         location's, or the scenario the editor checks it against; ``note`` says when they are
         not the board's own (:attr:`~studio.model.locations.BoardRules.warning`)."""
-        from studio.gui.location_banner import document_rules
+        from studio.gui.realm.location_banner import document_rules
 
         rules = document_rules(self.main.document)
         return rules.scenario, rules.path, rules.warning
@@ -504,7 +504,7 @@ class BoardBalance(BalanceController):
         self._place_legend()
 
     def _board_changed(self, kind, _payload=None) -> None:
-        from studio.gui.document import ChangeKind
+        from studio.gui.realm.document import ChangeKind
 
         if self.dashboard is not None:  # the header says what the figures are from, and what changed
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):

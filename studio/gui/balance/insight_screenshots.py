@@ -23,7 +23,7 @@ BOARD = "labyrinth-2p.yaml"
 def grab_all(folder: Path, games: int = 20) -> list[Path]:
     from studio.content import bundled_path
     from studio.gui.balance.screenshots import run_batch
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
     folder.mkdir(parents=True, exist_ok=True)

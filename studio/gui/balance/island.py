@@ -17,10 +17,10 @@ from __future__ import annotations
 import copy
 import html
 
-from studio.gui import prompts
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.editor import BalanceController
 from studio.gui.balance.island_heatmap import IslandBlameItem, IslandHeatItem, IslandHeatLegend, island_blamed
+from studio.gui.shell import prompts
 
 DEFAULT_PLAYERS = 2
 MAX_LISTED = 12    # findings listed in a refusal

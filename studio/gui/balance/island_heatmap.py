@@ -25,7 +25,6 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from studio.content.words import counted
-from studio.gui import desktop
 from studio.gui.balance.heatmap import BLAME_COLOUR
 from studio.gui.balance.overlay import (
     NEVER,
@@ -37,6 +36,7 @@ from studio.gui.balance.overlay import (
     never_marks,
     paint_never,
 )
+from studio.gui.shell import desktop
 from studio.playtest.elements import KEY_HEXES
 from studio.playtest.heat import space_rate_text
 from studio.render import glyphs

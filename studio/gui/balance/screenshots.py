@@ -33,8 +33,8 @@ def run_batch(dashboard, games: int) -> None:
 
 def grab_all(folder: Path, games: int = GAMES) -> list[Path]:
     from studio.content import bundled_path
-    from studio.gui.main_window import MainWindow
-    from studio.gui.playtest_window import PlaytestWindow
+    from studio.gui.playtest.playtest_window import PlaytestWindow
+    from studio.gui.realm.main_window import MainWindow
     from studio.rules import load_game
 
     app = QApplication.instance() or QApplication(sys.argv)

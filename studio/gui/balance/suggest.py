@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
-from studio.gui import desktop
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.worker import start_kept_alive
+from studio.gui.shell import desktop
 
 
 class _Worker(QObject):
@@ -59,7 +59,7 @@ class _Worker(QObject):
     @Slot()
     def play(self) -> None:
         from studio.balance.search import balance
-        from studio.gui.docks.validation import _gc_hold
+        from studio.gui.realm.docks.validation import _gc_hold
 
         # the search validates boards and builds games with shapely in this thread: the GUI
         # thread's cyclic collector must not free geometries meanwhile (see _GcHold)
@@ -229,7 +229,7 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
     :class:`~studio.balance.edits.EditError` when the board no longer fits the edits (an element
     they name was deleted since). Rule settings are not part of a board and are left out."""
     from studio.balance.edits import apply_edits
-    from studio.gui.commands import PART_FIELDS, ReplaceParts, SetPegColour
+    from studio.gui.realm.commands import PART_FIELDS, ReplaceParts, SetPegColour
 
     board = document.board
     edits = [e for e in proposal.edits if e.kind != "rules"]
@@ -249,7 +249,7 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
 # -- the window -------------------------------------------------------------------------------------
 
 def _style() -> str:
-    """The window's style sheet, in the panel colours of the palette (studio.gui.desktop)."""
+    """The window's style sheet, in the panel colours of the palette (studio.gui.shell.desktop)."""
     return desktop.panel_style("#suggest") + desktop.css("""
 #suggest QListWidget::item {{ padding: 6px; border-bottom: 1px solid {line}; color: {text}; }}
 #suggest QListWidget::item:selected {{ background: {selected}; color: {text}; }}
@@ -552,7 +552,7 @@ class SuggestWindow(QMainWindow):
         """Apply the selected proposal to the board as one undo step (its rule settings, if
         any, are left out and said so)."""
         from studio.balance.edits import EditError
-        from studio.gui import prompts
+        from studio.gui.shell import prompts
 
         p = self.selected()
         if p is None:

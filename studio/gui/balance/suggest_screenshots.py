@@ -21,7 +21,7 @@ BOARD = "jungle-temples-2p.yaml"
 
 def grab_all(folder: Path, budget: int = 160, verify: int = 80) -> list[Path]:
     from studio.content import bundled_path
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
     folder.mkdir(parents=True, exist_ok=True)

@@ -515,7 +515,7 @@ class SweepWindow(QWidget):
         super().closeEvent(event)
 
     def _say(self, text: str, error: bool = False) -> None:
-        from studio.gui import desktop
+        from studio.gui.shell import desktop
 
         self._error = error
         colour = desktop.colour("error") if error else desktop.colour("muted")

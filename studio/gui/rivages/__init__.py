@@ -1,2 +1,2 @@
 """The Rivages content editors: trees of wisdom, cards and loot (and islands), each a window
-on a :class:`~studio.gui.content_document.ContentDocument`."""
+on a :class:`~studio.gui.rivages.content_document.ContentDocument`."""

@@ -39,11 +39,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.gui import desktop
-from studio.gui.rivages import card_commands as cc
 from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.icons import effect_icon, symbol_icon
 from studio.gui.rivages.tree_editor import COUNT_KEYS
+from studio.gui.shell import desktop
+from studio.model import card_commands as cc
 from studio.model.rivages import ALL_TERRAINS, CARD_ACTIONS, CardSet, Effect, LootSet
 from studio.render.cards import CARD_MM, TOKEN_MM, SheetItem, paint_card, paint_token
 from studio.render.rivages_glyphs import Palette, effect_text, symbol_label
@@ -760,8 +760,8 @@ class CardEditorWindow(ContentWindow):
     # -- export -----------------------------------------------------------------------------
     def ask_export_options(self) -> bool:
         """The card sheets' Export dialog (bleed, backs, duplex edge), remembered in the settings."""
-        from studio.gui import prompts
         from studio.gui.rivages import card_print_dialog as cpd
+        from studio.gui.shell import prompts
         from studio.render.cards import sheet_items
 
         model = self.document.model

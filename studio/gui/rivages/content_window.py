@@ -1,5 +1,5 @@
 """The frame shared by the tree and card editors: a main window on one
-:class:`~studio.gui.content_document.ContentDocument` with File (New, Open, Open Recent, Save, Save As,
+:class:`~studio.gui.rivages.content_document.ContentDocument` with File (New, Open, Open Recent, Save, Save As,
 Export as PDF/SVG/PNG on A4 or Letter, Close), Edit (Undo, Redo) menus, the Validation dock, the
 unsaved-changes prompt and a title that shows unsaved edits (``[*]``), also after undoing back
 to the saved state.
@@ -7,7 +7,7 @@ to the saved state.
 A subclass sets :attr:`MODEL_TYPES` (the formats it opens), :attr:`APP_TITLE`, and implements
 :meth:`new_model`, :meth:`document_replaced` (rebind its views), :meth:`export_pages` (what
 File ▸ Export prints) and :meth:`select_element` (a finding was clicked). Every dialog goes
-through :mod:`studio.gui.prompts`, so tests patch them all."""
+through :mod:`studio.gui.shell.prompts`, so tests patch them all."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
-from studio.gui import desktop, prompts, wheel_guard
-from studio.gui.content_document import ContentDocument, refused_by_the_place, save_error_text
-from studio.gui.docks.findings import FindingsDock
-from studio.gui.files.disk_guard import DiskGuard
-from studio.gui.files.recent import RecentFiles, RecentFilesMixin
-from studio.gui.files.restore import WindowRecovery, quit_studio
-from studio.gui.main_window import file_format, is_bundled, load_error_text
-from studio.gui.menu_text import literal
-from studio.gui.undo_keys import install_document_undo
+from studio.gui.realm.docks.findings import FindingsDock
+from studio.gui.realm.main_window import file_format, is_bundled, load_error_text
+from studio.gui.rivages.content_document import ContentDocument, refused_by_the_place, save_error_text
+from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.files.disk_guard import DiskGuard
+from studio.gui.shell.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.shell.files.restore import WindowRecovery, quit_studio
+from studio.gui.shell.menu_text import literal
+from studio.gui.shell.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
 from studio.render.export import FORMATS, ExportError
 
@@ -40,7 +40,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     APP_TITLE = "Content Editor"
     BUNDLED_FOLDER: tuple[str, ...] = ("boards", "rivages")
     RECENT_KEY = ""  # QSettings key of File ▸ Open Recent ("" : CLASSNAMERecentFiles)
-    DESKTOP_KIND = ""  # the window kind of studio.gui.desktop (layout memory, F1 page)
+    DESKTOP_KIND = ""  # the window kind of studio.gui.shell.desktop (layout memory, F1 page)
     layout_restored = False  # a saved dock layout was restored (then default dock sizes are not set)
 
     def __init__(self, document: ContentDocument | None = None, settings: QSettings | None = None,
@@ -151,7 +151,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def restore_autosave(self, model, original_path: str | None) -> bool:
-        """Show a restored autosave (:mod:`studio.gui.files.restore`): ``model`` as a modified
+        """Show a restored autosave (:mod:`studio.gui.shell.files.restore`): ``model`` as a modified
         document whose path is ``original_path``. False when the user keeps the open work."""
         if not self.maybe_save():
             return False
@@ -265,7 +265,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             self.set_document(self._make_document(self.new_model(), None))
 
     def open_file(self) -> None:
-        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.shell.files.open_router import open_in_its_window
 
         start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path(*self.BUNDLED_FOLDER))
         path = prompts.ask_open_path(self, start, kind=self.file_kind(opening=True))
@@ -341,7 +341,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         return self._open_recent(path)
 
     def _open_recent(self, path) -> bool:
-        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.shell.files.open_router import open_in_its_window
 
         routed = open_in_its_window(self, path, [t.FORMAT for t in self.MODEL_TYPES])
         if routed is not None:

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.gui import desktop
 from studio.gui.rivages.island_widgets import RewardEditor
+from studio.gui.shell import desktop
 from studio.model.rivages import SHIP, WHITE, Effect, GoalStep
 from studio.render.rivages_glyphs import Palette
 from studio.validate.island_goals import check_goals

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QIcon, QPen
 
-from studio.gui.icons import paint_delete_cross, paint_plus, painted_icon
+from studio.gui.shell.icons import paint_delete_cross, paint_plus, painted_icon
 from studio.model.rivages import TreeNode
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette, paint_effect, paint_symbol
 from studio.render.tree import START_RING, paint_branch, paint_node

@@ -6,7 +6,7 @@ goal being looked at, and a red ring on every space a finding is about.
 
 Mouse presses, drags and releases are handed to the current tool as hexes (axial ``(q, r)``);
 the wheel zooms around the mouse; the middle button, or Space held with the left button, pans
-(:mod:`studio.gui.pan`)."""
+(:mod:`studio.gui.shell.pan`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView
 
 from studio.geometry.hex import neighbours, pixel_to_hex
-from studio.gui.pan import PanMixin
+from studio.gui.shell.pan import PanMixin
 from studio.render.island import IslandOptions, island_rect, paint_island, polygon
 from studio.render.rivages_glyphs import Palette
 

@@ -1,6 +1,6 @@
-"""The island editor's document: a :class:`~studio.gui.content_document.ContentDocument` on a
+"""The island editor's document: a :class:`~studio.gui.rivages.content_document.ContentDocument` on a
 :class:`~studio.model.rivages.Island`, with one method per edit the tools and docks make. Each
-method pushes :class:`~studio.gui.content_document.SetValue` commands (one undo step, named for
+method pushes :class:`~studio.gui.rivages.content_document.SetValue` commands (one undo step, named for
 the edit; pushes that carry the same ``gesture``, e.g. one drag of the paint tool, merge).
 
 Also :func:`new_island`: the wizard's shapes (a hexagon of radius N, a W x H rectangle or
@@ -13,7 +13,7 @@ import copy
 import random
 
 from studio.geometry.hex import distance, neighbours, offset_to_axial, within
-from studio.gui.content_document import ContentDocument
+from studio.gui.rivages.content_document import ContentDocument
 from studio.model.rivages import (
     SHIP,
     STRONGHOLD,

@@ -5,7 +5,7 @@ space; New (wizard), Open, Open Recent, Save, Save As, Export (PNG/SVG/PDF at tr
 Autosaves…, Close, Quit (every window, asking about unsaved work) and
 Try it (a solo game on the island in a play window) and Balance Run (bot games with the island in
 play, and a heat map over the canvas: :mod:`studio.gui.balance.island`). Every edit is one undo
-step. Unsaved work is autosaved and offered back after a crash (:mod:`studio.gui.files.restore`);
+step. Unsaved work is autosaved and offered back after a crash (:mod:`studio.gui.shell.files.restore`);
 an island file whose schema check fails (a misspelt key) opens with its problems listed in the
 Validation panel, to be repaired here.
 
@@ -32,14 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.content import LoadError
-from studio.gui import desktop, prompts, wheel_guard
-from studio.gui.content_document import CannotSave, refused_by_the_place, save_error_text
-from studio.gui.docks.findings import FindingsDock
-from studio.gui.files import tiled_actions
-from studio.gui.files.disk_guard import DiskGuard
-from studio.gui.files.recent import RecentFiles, RecentFilesMixin
-from studio.gui.files.restore import WindowRecovery, quit_studio
-from studio.gui.menu_text import literal, undo_redo_actions
+from studio.gui.realm.docks.findings import FindingsDock
+from studio.gui.rivages.content_document import CannotSave, refused_by_the_place, save_error_text
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
@@ -57,7 +51,13 @@ from studio.gui.rivages.island_tools import (
     WhiteTool,
 )
 from studio.gui.rivages.island_widgets import icon_choices
-from studio.gui.undo_keys import install_document_undo
+from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.files import tiled_actions
+from studio.gui.shell.files.disk_guard import DiskGuard
+from studio.gui.shell.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.shell.files.restore import WindowRecovery, quit_studio
+from studio.gui.shell.menu_text import literal, undo_redo_actions
+from studio.gui.shell.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
 from studio.model.rivages import Island, RivagesScenario
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
@@ -530,9 +530,9 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def generate(self) -> bool:
-        """File ▸ Generate…: the Generate dialog for islands (:mod:`studio.gui.dialogs.generate`);
+        """File ▸ Generate…: the Generate dialog for islands (:mod:`studio.gui.balance.generate`);
         the island chosen replaces this one (asking about unsaved work). True when opened."""
-        from studio.gui.dialogs.generate import ISLAND, ask_generate
+        from studio.gui.balance.generate import ISLAND, ask_generate
 
         chosen = ask_generate(self, kinds=(ISLAND,), kind=ISLAND)
         if chosen is None or not self.maybe_save():
@@ -550,7 +550,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.say(f"Generated island {island.name}: {len(island.spaces)} spaces; not saved yet")
 
     def open_dialog(self) -> bool:
-        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.shell.files.open_router import open_in_its_window
 
         start = str(Path(self.document.path).parent) if self.document.path else ""
         path = ask_open_island(self, start)
@@ -584,7 +584,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def restore_autosave(self, island: Island, original_path: str | None) -> bool:
-        """Show a restored autosave (:mod:`studio.gui.files.restore`): ``island`` as a modified
+        """Show a restored autosave (:mod:`studio.gui.shell.files.restore`): ``island`` as a modified
         document whose path is ``original_path``. False when the user keeps the open work."""
         from studio.validate.rivages import scenario_for
 
@@ -601,7 +601,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def _open_recent(self, path) -> bool:
-        from studio.gui.files.open_router import open_in_its_window
+        from studio.gui.shell.files.open_router import open_in_its_window
 
         routed = open_in_its_window(self, path, (Island.FORMAT,))
         if routed is not None:
@@ -733,7 +733,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
     def playtest_scenario(self):
         """A Rivages scenario with 1 to 5 explorers in the playtest window (asked for)."""
-        from studio.gui.rivages.playtest import playtest_rivages_scenario
+        from studio.gui.playtest.rivages_playtest import playtest_rivages_scenario
 
         window = playtest_rivages_scenario(self)
         if window is not None:
@@ -752,7 +752,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 def _is_bundled(path: str) -> bool:
     """A sample island shipped with the studio: saved elsewhere, never over the sample (as the
     board editor does)."""
-    from studio.gui.main_window import is_bundled
+    from studio.gui.realm.main_window import is_bundled
 
     return is_bundled(path)
 

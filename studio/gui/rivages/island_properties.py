@@ -151,7 +151,7 @@ class IslandPropertiesDock(QDockWidget):
     def _set_header(self, field: str, edit: QLineEdit) -> None:
         value = edit.text().strip()
         if field == "id":
-            from studio.gui.document import ID_RE
+            from studio.gui.realm.document import ID_RE
             if not ID_RE.match(value):
                 window = self.parent()
                 if hasattr(window, "say"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSpinBox, QWidget
 
-from studio.gui import desktop
+from studio.gui.shell import desktop
 from studio.model.rivages import ALL_TERRAINS, Effect
 from studio.render.rivages_glyphs import Palette
 

@@ -27,10 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.gui import desktop
-from studio.gui import icons as board_icons
 from studio.gui.rivages import icons
-from studio.gui.rivages import tree_commands as tc
 from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.tree_scene import (
     AddNodeTool,
@@ -41,7 +38,10 @@ from studio.gui.rivages.tree_scene import (
     TreeScene,
     free_neighbour,
 )
-from studio.gui.view import BoardView
+from studio.gui.shell import desktop
+from studio.gui.shell import icons as board_icons
+from studio.gui.shell.view import BoardView
+from studio.model import tree_commands as tc
 from studio.model.rivages import ALL_TERRAINS, SIDES, Effect, Tree
 from studio.render.rivages_glyphs import Palette, effect_text
 

@@ -4,7 +4,7 @@ grid (scene unit = hex size), its items, and the tools that edit it.
 The scene rebuilds its items from the model on every ``changed`` signal (a side holds at most
 60 nodes, so this is cheap) and keeps the selection as element tuples (``("node", id)``,
 ``("link", a, b)``) so it survives rebuilds. Tools get scene positions from the scene's mouse
-events and call :mod:`studio.gui.rivages.tree_commands`; they never hold items."""
+events and call :mod:`studio.model.tree_commands`; they never hold items."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, Q
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from studio.geometry.hex import hex_to_pixel, neighbours, pixel_to_hex
-from studio.gui.rivages import tree_commands as tc
+from studio.model import tree_commands as tc
 from studio.model.rivages import Effect
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, hexagon
 from studio.render.tree import NODE_RADIUS, node_point, paint_branch, paint_node

@@ -1,5 +1,5 @@
 """Try it: a solo game of Rivages on the island being edited, in the Rivages playtest window
-(:mod:`studio.gui.rivages.playtest`: step, auto-play, undo, save/open, replay).
+(:mod:`studio.gui.playtest.rivages_playtest`: step, auto-play, undo, save/open, replay).
 
 The game uses the bundled solo scenario (``scenarios/rivages-solo.yaml``: cards, loot, trees,
 solo target and challenges; RIV-X1..X7) with its islands replaced by the edited island and, if
@@ -88,15 +88,15 @@ def open_try_it(island: Island, others: list[Island] | None = None, parent=None,
                 scenario: RivagesScenario | None = None, seed: int = 0, controller: str = "human",
                 delay_ms: int | None = None, findings=()):
     """Show a solo game on ``island`` (then ``others``, or copies of it) in a
-    :class:`~studio.gui.rivages.playtest.RivagesPlaytestWindow`, the explorer played by
+    :class:`~studio.gui.playtest.rivages_playtest.RivagesPlaytestWindow`, the explorer played by
     ``controller`` (``"human"`` or a bot name); the edited island's ``scenario`` lends its
     terrains. ``findings`` are the island's lint errors: listed in the message when the island
     cannot be played, and named in the window's note when it can. Returns the window, or None
     (after a message saying why: the engine's reason, e.g. not exactly two ships, then every
     finding) when the island cannot be played yet."""
     from studio.content import LoadError
-    from studio.gui.playtest_frame import DEFAULT_DELAY_MS
-    from studio.gui.rivages.playtest import RivagesPlaytestWindow
+    from studio.gui.playtest.playtest_frame import DEFAULT_DELAY_MS
+    from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow
     from studio.model.io import InvalidContent
     from studio.rules import load_game
 

@@ -14,9 +14,9 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QToolButton
 
-from studio.gui import prompts
-from studio.gui.rivages import card_commands as cc
 from studio.gui.rivages.card_editor import CardEditorWindow
+from studio.gui.shell import prompts
+from studio.model import card_commands as cc
 from studio.model.io import read
 from studio.model.rivages import Card, CardSet, Effect, LootSet
 from studio.validate.rivages import rivages_findings

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.gui.content_document import CannotSave, ContentDocument, get_at, path_text, set_at
+from studio.gui.rivages.content_document import CannotSave, ContentDocument, get_at, path_text, set_at
 from studio.model.io import InvalidContent, read
 from studio.model.rivages import Effect, Island, Tree
 
@@ -127,7 +127,7 @@ def test_macro_is_one_step(doc):
 
 
 def test_findings_dock_lists_findings_and_emits_their_element(doc, qtbot):
-    from studio.gui.docks.findings import FindingsDock
+    from studio.gui.realm.docks.findings import FindingsDock
 
     dock = FindingsDock(doc)
     qtbot.addWidget(dock)

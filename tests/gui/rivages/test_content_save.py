@@ -12,12 +12,12 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from studio.gui import prompts
-from studio.gui.content_document import CannotSave, check_save_target, save_error_text
 from studio.gui.rivages import island_editor as ie
 from studio.gui.rivages.card_editor import CardEditorWindow
+from studio.gui.rivages.content_document import CannotSave, check_save_target, save_error_text
 from studio.gui.rivages.island_document import IslandDocument, new_island
 from studio.gui.rivages.tree_editor import TreeEditorWindow
+from studio.gui.shell import prompts
 from studio.model.rivages import Effect, GoalStep
 from studio.validate.rivages import rivages_findings
 

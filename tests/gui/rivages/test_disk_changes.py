@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.gui import prompts
 from studio.gui.rivages import island_editor as ie
 from studio.gui.rivages.card_editor import CardEditorWindow
+from studio.gui.shell import prompts
 from studio.model import io
 
 pytestmark = pytest.mark.gui

@@ -11,8 +11,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from test_island_editor import click  # noqa: E402  (tests/gui/rivages is on sys.path)
 
-from studio.gui import prompts
 from studio.gui.rivages import island_editor as ie
+from studio.gui.shell import prompts
 
 pytestmark = pytest.mark.gui
 

@@ -198,7 +198,7 @@ def test_an_island_with_errors_is_refused_with_its_findings(qtbot, editor, dialo
 
 def test_closing_the_editor_cancels_the_run_and_closes_its_window(qtbot, editor, dialogs):
     # QA: the balance window stayed open (and the run went on) after its editor was closed
-    from studio.gui import prompts
+    from studio.gui.shell import prompts
 
     edited(editor)
     d = dashboard(qtbot, editor, 300, seed=2)

@@ -15,11 +15,11 @@ from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from studio.gui import prompts
+from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow
 from studio.gui.rivages import island_editor as ie
 from studio.gui.rivages.island_document import IslandDocument, new_island, shape_hexes
-from studio.gui.rivages.playtest import RivagesPlaytestWindow
 from studio.gui.rivages.try_it import first_on, solo_content
+from studio.gui.shell import prompts
 from studio.model.io import read
 from studio.model.rivages import Effect, GoalStep
 from studio.validate.island_goals import check_goals

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from studio.gui import prompts
 from studio.gui.rivages import island_editor as ie
+from studio.gui.shell import prompts
 from studio.model.rivages import Effect, GoalStep, Island, read_as
 from studio.validate.island_goals import check_goals
 from studio.validate.rivages import element_text, rivages_findings
@@ -59,7 +59,7 @@ def _mouse(widget, kind, pos, button, buttons):
 # --- New Island from the start window ---------------------------------------------------------
 
 def test_new_island_is_in_the_board_editors_file_menu(qtbot, qsettings, monkeypatch):
-    from studio.gui.main_window import MainWindow
+    from studio.gui.realm.main_window import MainWindow
 
     board = MainWindow(settings=qsettings)
     qtbot.addWidget(board)

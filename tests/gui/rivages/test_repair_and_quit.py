@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtGui import QKeySequence
 
 from studio.content import bundled_path
-from studio.gui import prompts
-from studio.gui.main_window import MainWindow
+from studio.gui.realm.main_window import MainWindow
 from studio.gui.rivages.card_editor import CardEditorWindow
 from studio.gui.rivages.island_editor import IslandEditorWindow
 from studio.gui.rivages.tree_editor import TreeEditorWindow
+from studio.gui.shell import prompts
 from studio.model import io
 
 pytestmark = pytest.mark.gui

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from studio.bots import make_bot  # noqa: E402
 from studio.content import bundled_path  # noqa: E402
-from studio.gui import prompts  # noqa: E402
-from studio.gui.rivages.playtest import RivagesPlaytestWindow, open_rivages_playtest  # noqa: E402
+from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow, open_rivages_playtest  # noqa: E402
+from studio.gui.shell import prompts  # noqa: E402
 from studio.playtest import play_game  # noqa: E402
 from studio.playtest import rivages_turn as turn  # noqa: E402
 from studio.playtest.runner import result_of  # noqa: E402
@@ -274,8 +274,8 @@ def test_a_rule_the_realm_file_is_not_taken_for_a_rivages_scenario(qtbot, monkey
     # a realm board said "expected a realm-scenario/1 file"
     from PySide6.QtCore import QSettings
 
-    from studio.gui.main_window import MainWindow
-    from studio.gui.rivages import playtest
+    from studio.gui.playtest import rivages_playtest as playtest
+    from studio.gui.realm.main_window import MainWindow
     from studio.gui.rivages.island_editor import IslandEditorWindow
 
     opened = []
@@ -304,7 +304,7 @@ def test_a_rule_the_realm_file_is_not_taken_for_a_rivages_scenario(qtbot, monkey
 
 def test_the_explorer_counts_follow_the_scenarios_players(qtbot, monkeypatch, tmp_path):
     # QA: "Rivages, advanced solo, 4 explorers" opened (the CLI refuses it)
-    from studio.gui.rivages.playtest import RivagesGameDialog
+    from studio.gui.playtest.rivages_playtest import RivagesGameDialog
 
     opened = []
     monkeypatch.setattr(QMessageBox, "open", lambda self: opened.append(self.text()))
@@ -338,8 +338,8 @@ def test_the_explorer_counts_follow_the_scenarios_players(qtbot, monkeypatch, tm
 def test_editors_open_a_rivages_scenario_in_the_playtest_window(qtbot, monkeypatch, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from studio.gui.main_window import MainWindow
-    from studio.gui.rivages import playtest
+    from studio.gui.playtest import rivages_playtest as playtest
+    from studio.gui.realm.main_window import MainWindow
     from studio.gui.rivages.island_editor import IslandEditorWindow
 
     monkeypatch.setattr(playtest, "ask_rivages_game", lambda parent: (str(SOLO), 1, 4))

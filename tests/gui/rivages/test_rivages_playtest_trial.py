@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui.rivages.playtest import RivagesPlaytestWindow  # noqa: E402
+from studio.gui.playtest.rivages_playtest import RivagesPlaytestWindow  # noqa: E402
 from studio.rules import load_game  # noqa: E402
 
 pytestmark = pytest.mark.gui

@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from studio.gui import prompts
-from studio.gui.rivages import tree_commands as tc
 from studio.gui.rivages.tree_editor import EFFECT_PRESETS, TreeEditorWindow
 from studio.gui.rivages.tree_scene import hex_point
+from studio.gui.shell import prompts
+from studio.model import tree_commands as tc
 from studio.model.io import read
 from studio.model.rivages import CardSet, Effect, LootSet, Tree
 from studio.validate.rivages import rivages_findings

@@ -1,0 +1,22 @@
+"""Undo commands, one module per family (Tiled's shape). Every command changes the model of a
+:class:`~studio.gui.realm.document.BoardDocument`, tells it what changed, and stores enough to undo
+exactly (the saved text after undo is byte-identical)."""
+
+from studio.gui.realm.commands.base import ChangeValue, CommandId, DocumentCommand, guard_undo_stack, silence_undo_stack
+from studio.gui.realm.commands.board import SetBoardValue
+from studio.gui.realm.commands.canals import SetCanals
+from studio.gui.realm.commands.line_items import SetLineItems
+from studio.gui.realm.commands.lines import AddLine, AddLines, RemoveLines
+from studio.gui.realm.commands.parts import PART_FIELDS, ReplaceParts
+from studio.gui.realm.commands.pegs import AddPeg, AddPegs, MovePegs, RemovePegs, SetPegColour
+from studio.gui.realm.commands.pictures import SetPictures
+from studio.gui.realm.commands.seats import ReplaceSeats
+from studio.gui.realm.commands.segments import RemoveSegments, SetSegments, SetSegmentValue
+
+__all__ = [
+    "AddLine", "AddLines", "AddPeg", "AddPegs", "ChangeValue", "CommandId", "DocumentCommand", "MovePegs",
+    "PART_FIELDS",
+    "RemoveLines", "RemovePegs", "RemoveSegments", "ReplaceParts", "ReplaceSeats", "SetBoardValue",
+    "SetCanals", "SetLineItems", "SetPegColour", "SetPictures", "SetSegments", "SetSegmentValue",
+    "guard_undo_stack", "silence_undo_stack",
+]
