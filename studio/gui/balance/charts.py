@@ -43,10 +43,6 @@ def frame_colour() -> QColor:
     return desktop.qcolour("card_border")
 
 
-def unintended_colour() -> QColor:
-    return desktop.qcolour("error")
-
-
 def seat_colour(seat: int) -> QColor:
     """The colour of seat ``seat`` (0-based) on the board (its start pegs, its label, the
     playtest window), so the charts speak the board's colours, as the HTML report does."""
