@@ -23,6 +23,13 @@ def heat_colour(rate: float, alpha: int = FILL_ALPHA) -> QColor:
     return c
 
 
+def _never(alpha: int) -> QColor:
+    """The never-taken red (:data:`studio.playtest.heat.NEVER`) at ``alpha``."""
+    c = QColor(heat.NEVER)
+    c.setAlpha(alpha)
+    return c
+
+
 def make_passive(item: QGraphicsItem, z: float) -> None:
     """Stack ``item`` at ``z`` and let every click, hover, selection and focus pass through it."""
     item.setZValue(z)
@@ -35,7 +42,7 @@ def make_passive(item: QGraphicsItem, z: float) -> None:
 def never_marks(hatch_alpha: int) -> tuple[QBrush, QPen]:
     """``(hatch, pen)`` of never-taken content: a red diagonal hatch and a dashed cosmetic
     outline."""
-    hatch = QBrush(QColor(198, 40, 40, hatch_alpha), Qt.BDiagPattern)
+    hatch = QBrush(_never(hatch_alpha), Qt.BDiagPattern)
     pen = QPen(NEVER, 2.2, Qt.DashLine)
     pen.setCosmetic(True)
     return hatch, pen
@@ -136,7 +143,7 @@ class HeatRamp(QWidget):
         p.setPen(Qt.NoPen)
         p.setBrush(QColor(heat.NEVER_GROUND))
         p.drawRect(box)
-        p.setBrush(QBrush(QColor(198, 40, 40, 200), Qt.BDiagPattern))
+        p.setBrush(QBrush(_never(200), Qt.BDiagPattern))
         p.drawRect(box)
         p.setPen(QPen(NEVER, 1.5, Qt.DashLine))
         p.setBrush(Qt.NoBrush)
