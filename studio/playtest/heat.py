@@ -12,6 +12,8 @@ from dataclasses import dataclass
 LOW = (255, 241, 168)      # rarely taken: pale yellow
 HIGH = (176, 30, 24)       # taken in every game: deep red
 NEVER = "#c62828"          # content never taken: the red of the hatching and dashed outlines
+NEVER_GROUND = "#ffebeb"   # ... and the pale red under the hatching
+UNSEEN = "#eeeeee"         # a space of an island no visit reached: no share to show
 INK = "#3a2f25"            # label text
 
 #: a peg id is written this far below the peg's centre, this tall (board units; the peg's
@@ -29,6 +31,16 @@ def heat_rgb(rate: float) -> tuple[int, int, int]:
 def heat_hex(rate: float) -> str:
     """:func:`heat_rgb` as ``#rrggbb``."""
     return "#%02x%02x%02x" % heat_rgb(rate)
+
+
+#: the stops of every heat map's key: ``(share, label)``; the editor's ramp is a gradient through
+#: them and the HTML report's key a swatch at each
+LEGEND_STOPS = ((0.0, "0%"), (0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%"))
+
+
+def legend_stops() -> list[tuple[float, str, str]]:
+    """The key of the heat scale: ``(share, #rrggbb, label)`` at each of :data:`LEGEND_STOPS`."""
+    return [(rate, heat_hex(rate), label) for rate, label in LEGEND_STOPS]
 
 
 def peg_id_at(x: float, y: float) -> tuple[float, float]:
@@ -93,5 +105,5 @@ def space_rate_text(rate: float, never: bool) -> str:
     return "never" if never else f"{100 * rate:.0f}%"
 
 
-__all__ = ["HIGH", "INK", "LOW", "NEVER", "PEG_ID_BELOW", "PEG_ID_SIZE", "HeatLabel", "heat_hex", "heat_labels",
-           "heat_rgb", "peg_id_at", "space_rate_text"]
+__all__ = ["HIGH", "INK", "LEGEND_STOPS", "LOW", "NEVER", "NEVER_GROUND", "PEG_ID_BELOW", "PEG_ID_SIZE", "UNSEEN",
+           "HeatLabel", "heat_hex", "heat_labels", "heat_rgb", "legend_stops", "peg_id_at", "space_rate_text"]

@@ -19,17 +19,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.content.words import counted
+from studio.content.yamlio import AtomicWriter
+from studio.playtest import charts
+from studio.playtest.charts import seat_colour
 from studio.playtest.elements import KEY_HEXES, Element, hex_corners, shape_bounds
 from studio.playtest.heat import INK as HEAT_INK
 from studio.playtest.heat import NEVER as HEAT_NEVER
-from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, peg_id_at, space_rate_text
+from studio.playtest.heat import NEVER_GROUND as HEAT_NEVER_GROUND
+from studio.playtest.heat import PEG_ID_SIZE, heat_hex, heat_labels, legend_stops, peg_id_at, space_rate_text
+from studio.playtest.heat import UNSEEN as HEAT_UNSEEN
 from studio.playtest.insight import END_CODES, NEVER_INTENDED, Insight, mechanic_words
 from studio.playtest.mechanics import MEASURES
 from studio.playtest.runner import GameResult
 from studio.playtest.seats import Attribution
 from studio.playtest.stats import (
     CONTENT_KINDS,
-    Distribution,
     SoloSummary,
     Summary,
     all_clear,
@@ -39,9 +43,10 @@ from studio.playtest.stats import (
 )
 
 FORMAT = "studio-playtest/1"
-# the board's seat colours (studio.render.style.SEAT_COLOURS, which this layer may not import),
-# so a report's charts match the board and the balance window; then one for solo sets
-SEAT_COLOURS = ("#e4572e", "#17a398", "#8e5bd6", "#f0a202", "#7d3c98")
+SEAT_COLOURS = charts.SEAT_COLOURS  # the board's seat colours, as the charts draw them
+#: the charts' sizes in the page, pixels (:mod:`studio.playtest.charts` lays each out)
+HISTOGRAM_SIZE = (460, 190)
+ARC_SIZE = (520, 220)
 
 
 # -- plain text ---------------------------------------------------------------------------------
@@ -466,32 +471,14 @@ def content_lines(s: Summary) -> list[str]:
 
 # -- streamed files -----------------------------------------------------------------------------
 
-class _AtomicText:
-    """A text file written to a temporary name next to ``path`` and renamed on :meth:`commit`
-    (:class:`~studio.content.yamlio.AtomicWriter`: through a symbolic link its target is
-    written, temp files of a killed run are removed at the next write, and errors, a full
-    disk among them, name the report with a plain reason)."""
-
-    def __init__(self, path):
-        from studio.content.yamlio import AtomicWriter
-
-        self.path = Path(path)
-        self.writer = AtomicWriter(self.path)
-        self.fh = self.writer.fh
-
-    def commit(self) -> None:
-        self.writer.commit()
-
-    def discard(self) -> None:
-        self.writer.discard()
-
-
 class JsonWriter:
-    """``{settings..., "games": [...], "summary": {...}}`` written game by game. ``header``:
-    the settings (JSON-able). Raises OSError when the folder cannot be written."""
+    """``{settings..., "games": [...], "summary": {...}}`` written game by game through the
+    studio's :class:`~studio.content.yamlio.AtomicWriter` (a temp file renamed over ``path`` at
+    :meth:`finish`). ``header``: the settings (JSON-able). Raises OSError when the folder cannot
+    be written."""
 
     def __init__(self, path, header: dict):
-        self.out = _AtomicText(path)
+        self.out = AtomicWriter(path)
         body = json.dumps({"format": FORMAT, **header}, indent=1)
         self.out.fh.write(body[:-2] + ',\n "games": [')
         self.first = True
@@ -520,7 +507,7 @@ class CsvWriter:
     (:func:`sets_path`)."""
 
     def __init__(self, path, players: int):
-        self.out = _AtomicText(path)
+        self.out = AtomicWriter(path)
         self.path = Path(path)
         self.players = players
         self.solo = players == 1
@@ -588,89 +575,20 @@ def _e(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _bar_chart(values: Sequence[tuple[str, float, float, float, str]], expected: float | None, width=460,
-               left=130) -> str:
-    """Horizontal bars ``(label, value, low, high, colour)`` in 0..1 with interval whiskers and
-    an optional dashed line at ``expected``."""
-    row, right = 26, 40
-    plot = width - left - right
-    height = row * len(values) + 26
-    parts = [f'<svg width="{width}" height="{height}" role="img">']
-    for k in range(0, 11, 2):
-        x = left + plot * k / 10
-        parts.append(f'<line x1="{x:.1f}" y1="4" x2="{x:.1f}" y2="{height - 18}" stroke="#eee"/>')
-        parts.append(f'<text x="{x:.1f}" y="{height - 4}" text-anchor="middle">{10 * k}%</text>')
-    for i, (label, value, low, high, colour) in enumerate(values):
-        y = 6 + i * row
-        parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{_e(label)}</text>')
-        parts.append(f'<rect x="{left}" y="{y + 3}" width="{plot * value:.1f}" height="16" fill="{colour}" opacity="0.8"/>')
-        parts.append(f'<line x1="{left + plot * low:.1f}" y1="{y + 11}" x2="{left + plot * high:.1f}" y2="{y + 11}" '
-                     'stroke="#111" stroke-width="1.5"/>')
-        for x in (low, high):
-            parts.append(f'<line x1="{left + plot * x:.1f}" y1="{y + 6}" x2="{left + plot * x:.1f}" y2="{y + 16}" stroke="#111"/>')
-        parts.append(f'<text x="{left + plot * high + 4:.1f}" y="{y + 15}">{100 * value:.1f}%</text>')
-    if expected is not None:
-        x = left + plot * expected
-        parts.append(f'<line x1="{x:.1f}" y1="2" x2="{x:.1f}" y2="{height - 18}" stroke="#555" stroke-dasharray="4 3"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+def _win_rates_svg(model: charts.WinRates) -> str:
+    """The win-rate chart of ``model`` at its natural size in the page."""
+    return charts.win_rates_svg(model, charts.win_rates_width(model), charts.win_rates_height(model))
 
 
-def _histogram(given: Sequence[tuple[str, Distribution | None, str]], xlabel: str, width=460, height=190) -> str:
-    """Bars of one or more distributions on a shared integer axis (share of games per value);
-    missing or empty ones are left out."""
-    series = [(n, d, c) for n, d, c in given if d is not None and d.count]
-    if not series:
-        return ""
-    lo = min(d.min for _, d, _ in series)
-    hi = max(d.max for _, d, _ in series)
-    if isinstance(lo, float) and not lo.is_integer() or isinstance(hi, float) and not hi.is_integer():
-        lo, hi = math.floor(lo), math.ceil(hi)
-    lo, hi = int(lo), int(hi)
-    span = hi - lo + 1
-    peak = max(c / d.count for _, d, _ in series for _, c in d.histogram)
-    left, bottom, top = 36, 30, 18
-    plot_w, plot_h = width - left - 10, height - bottom - top
-    slot = plot_w / span
-    bar = max(1.0, slot / len(series) - 0.5)
-    parts = [f'<svg width="{width}" height="{height}" role="img">']
-    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#999"/>')
-    for k in range(3):
-        v = peak * k / 2
-        y = top + plot_h - plot_h * k / 2
-        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{100 * v:.0f}%</text>')
-    step = max(1, math.ceil(span / 12))
-    for v in range(lo, hi + 1, step):
-        x = left + (v - lo + 0.5) * slot
-        parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{v}</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle">{_e(xlabel)}</text>')
-    for j, (name, dist, colour) in enumerate(series):
-        for value, count in dist.histogram:
-            h = plot_h * (count / dist.count) / peak
-            x = left + (value - lo) * slot + j * bar
-            parts.append(f'<rect x="{x:.1f}" y="{top + plot_h - h:.1f}" width="{bar:.1f}" height="{h:.1f}" '
-                         f'fill="{colour}" opacity="0.8"><title>{_e(name)}: {value} in {count} games</title></rect>')
-    if len(series) > 1:
-        for j, (name, _, colour) in enumerate(series):
-            x = left + 8 + j * 95
-            parts.append(f'<rect x="{x}" y="2" width="10" height="10" fill="{colour}"/>'
-                         f'<text x="{x + 14}" y="11">{_e(name)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _heat(rate: float) -> str:
-    """The heat scale of every map (:func:`studio.playtest.heat.heat_hex`: pale yellow to deep
-    red, by share of games); never taken: pale grey."""
-    if rate <= 0:
-        return "#eeeeee"
-    return heat_hex(rate)
+def _histogram_svg(model: charts.Histogram) -> str:
+    """A distribution chart in the page ("" when it has no series)."""
+    return charts.histogram_svg(model, *HISTOGRAM_SIZE) if model.series else ""
 
 
 #: the hatching of content never taken, as the editor's heat map draws it (``url(#never)``; written
 #: once at the top of the page for every map)
 NEVER_DEFS = (f'<defs><pattern id="never" width="6" height="6" patternUnits="userSpaceOnUse" '
-              f'patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffebeb"/>'
+              f'patternTransform="rotate(45)"><rect width="6" height="6" fill="{HEAT_NEVER_GROUND}"/>'
               f'<line x1="0" y1="0" x2="0" y2="6" stroke="{HEAT_NEVER}" stroke-width="1.6" opacity="0.75"/>'
               "</pattern></defs>")
 
@@ -741,7 +659,7 @@ def _board_map(summary: Summary, catalogue: Sequence[Element], width=760) -> str
             cx, cy = px(x, y)
             seat = starts.get(e.label)
             ring = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{2.1 * r:.1f}" fill="none" '
-                    f'stroke="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke-width="2"/>' if seat is not None else "")
+                    f'stroke="{seat_colour(seat)}" stroke-width="2"/>' if seat is not None else "")
             lx, ly = px(*peg_id_at(x, y))
             size = max(8.0, PEG_ID_SIZE * scale)
             marks.append(f'{ring}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="#5b4a3a"><title>peg {_e(e.label)}'
@@ -812,8 +730,8 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
             share = rate / visited if visited else 0.0
             pts = " ".join(f"{x - min(xs) + 2:.1f},{y - min(ys) + 2:.1f}" for x, y in corners[e.key])
             never = rate == 0 and visited > 0  # an island nobody visited: its spaces say nothing each
-            fill = 'fill="url(#never)" stroke="#c62828" stroke-dasharray="3,2"' if never else \
-                f'fill="{_heat(share)}" stroke="#777"'
+            fill = f'fill="url(#never)" stroke="{HEAT_NEVER}" stroke-dasharray="3,2"' if never else \
+                f'fill="{heat_hex(share) if visited else HEAT_UNSEEN}" stroke="#777"'
             parts.append(f'<polygon points="{pts}" {fill} stroke-width="0.6">'
                          f'<title>{_e(e.label)} ({_e(e.content)}): crossed in {100 * share:.0f}% of the visits, '
                          f'{100 * rate:.0f}% of games</title></polygon>')
@@ -852,12 +770,13 @@ def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, r
 
 
 def _legend() -> str:
-    """The colour scale of the content maps, as inline swatches (never taken: the hatching)."""
+    """The colour scale of the content maps as inline swatches at the heat scale's key stops
+    (:func:`studio.playtest.heat.legend_stops`, the editor's ramp too); never taken: the hatching."""
     swatch = 'style="display:inline-block;width:14px;height:11px;border:1px solid #999;vertical-align:middle;'
-    never = (f'<span {swatch}background:repeating-linear-gradient(45deg,#ffebeb 0 3px,{HEAT_NEVER} 3px 4px);'
+    never = (f'<span {swatch}background:repeating-linear-gradient(45deg,{HEAT_NEVER_GROUND} 0 3px,{HEAT_NEVER} 3px 4px);'
              f'border:1px dashed {HEAT_NEVER}"></span> never')
-    return never + " " + " ".join(f'<span {swatch}background:{_heat(v)}"></span> {100 * v:.0f}%'
-                                  for v in (0.01, 0.25, 0.5, 0.75, 1.0))
+    return never + " " + " ".join(f'<span {swatch}background:{colour}"></span> {label}'
+                                  for _rate, colour, label in legend_stops())
 
 
 def _element_table(summary: Summary, kinds: Sequence[str], limit: int | None = None) -> str:
@@ -902,11 +821,7 @@ def _solo_html(solo: SoloSummary) -> str:
                '<th class="n">95% interval</th><th class="n">target</th><th class="n">target reached</th>'
                '<th class="n">score (mean ± sd)</th><th>challenge met</th></tr>' + "".join(rows) + "</table>")
     out.append("<h3>Win rate per challenge set (whiskers: 95% Wilson interval)</h3>")
-    bars = [(x.label, x.win_rate, x.ci_low, x.ci_high, SEAT_COLOURS[1]) for x in solo.sets]
-    if len(solo.sets) > 1:
-        bars.append(("all", solo.win_rate, solo.ci_low, solo.ci_high, "#555"))
-    left = max(130, 7 * max(len(b[0]) for b in bars) + 16)  # room for long set names
-    out.append(_bar_chart(bars, None, width=430 + left, left=left))
+    out.append(_win_rates_svg(charts.solo_win_rates(solo)))
     if solo.challenges:
         out.append("<h3>Challenge cards</h3><table><tr><th>card</th><th>asks</th><th class=\"n\">games drawn</th>"
                    '<th class="n">met</th><th class="n">95% interval</th></tr>'
@@ -923,7 +838,6 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     figures, score / length / margin distributions, how games ended, content maps and tables."""
     s = summary
     seats = s.seats
-    colours = [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(seats))]
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
            f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{NEVER_DEFS}</svg>',
@@ -968,8 +882,7 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
         out.append(_solo_html(s.solo))
     if len(seats) > 1:
         out.append("<h3>Win rate per seat (whiskers: 95% Wilson interval; dashed: fair share)</h3>")
-        out.append(_bar_chart([(f"seat {x.seat + 1} {x.name}", x.win_rate, x.ci_low, x.ci_high, c)
-                               for x, c in zip(seats, colours)], s.fair_share))
+        out.append(_win_rates_svg(charts.win_rates(s)))
 
     out.append('<h2 id="balance">Balance and length</h2><table>')
     for label, text in figures(s):
@@ -977,17 +890,15 @@ def html_report(summary: Summary, title: str, settings: dict, catalogue: Sequenc
     out.append("</table>")
 
     out.append("<h2>Distributions</h2><div class=\"grid\">")
-    out.append('<div class="card"><h3>Final scores</h3>'
-               + _histogram([(f"seat {x.seat + 1}", x.scores, c) for x, c in zip(seats, colours)], "points") + "</div>")
+    out.append('<div class="card"><h3>Final scores</h3>' + _histogram_svg(charts.score_histogram(s)) + "</div>")
     if s.margin is not None and s.margin.count:
-        out.append('<div class="card"><h3>Margin of victory</h3>'
-                   + _histogram([("margin", s.margin, "#555")], "winner's points minus the next best") + "</div>")
-    out.append('<div class="card"><h3>Rounds per game</h3>' + _histogram([("rounds", s.rounds, "#2e86c1")], "rounds")
-               + "</div>")
+        out.append('<div class="card"><h3>Margin of victory</h3>' + _histogram_svg(
+            charts.histogram([("margin", s.margin, "#555555")], "winner's points minus the next best")) + "</div>")
+    out.append('<div class="card"><h3>Rounds per game</h3>' + _histogram_svg(charts.length_histogram(s)) + "</div>")
     out.append('<div class="card"><h3>Actions per game</h3>'
-               + _histogram([("actions", s.actions, "#17a589")], "actions") + "</div></div>")
+               + _histogram_svg(charts.histogram([("actions", s.actions, "#17a589")], "actions")) + "</div></div>")
 
-    out.append(_ends_html(s, colours))
+    out.append(_ends_html(s))
     if s.attribution is not None:
         a_head, a_rows = attribution_rows(s)
         a = s.attribution
@@ -1154,7 +1065,7 @@ def _warning_links(s: Summary, i: int, mapped: set, sections: set) -> str:
     return (" " + " ".join(out)) if out else ""
 
 
-def _ends_html(s: Summary, colours: Sequence[str]) -> str:
+def _ends_html(s: Summary) -> str:
     """How games ended (end codes against the intended end), the degenerate-play figures and
     findings, and the arc of the games (mean score per round per seat)."""
     ins = s.insight
@@ -1186,7 +1097,7 @@ def _ends_html(s: Summary, colours: Sequence[str]) -> str:
                                    for label, text in play_figures(s)) + "</table>")
     if ins.arc and s.players >= 1:
         out.append("<h3>The arc of a game: mean score after each round (games still running)</h3>")
-        out.append(_arc_chart(ins.arc, ins.arc_games, [f"seat {x.seat + 1} {x.name}" for x in s.seats], colours))
+        out.append(charts.arc_svg(charts.arc(s), *ARC_SIZE))
     return "\n".join(out)
 
 
@@ -1219,42 +1130,6 @@ def _mechanics_html(s: Summary) -> str:
     return "\n".join(out)
 
 
-def _arc_chart(arc: Sequence[Sequence[float]], games: Sequence[int], labels: Sequence[str],
-               colours: Sequence[str], width=520, height=220) -> str:
-    """Lines of each seat's mean score per round (``arc[i][seat]``, after round i + 1); the
-    grey bars below show how many games were still running."""
-    left, right, top, bottom = 40, 120, 8, 30
-    pw, ph = width - left - right, height - top - bottom
-    n = len(arc)
-    lo = min(0.0, min(min(r) for r in arc))
-    hi = max(1.0, max(max(r) for r in arc))
-    most = max(games) or 1
-
-    def x(i):
-        return left + (pw * i / (n - 1) if n > 1 else pw / 2)
-
-    def y(v):
-        return top + ph * (1 - (v - lo) / (hi - lo))
-
-    parts = [f'<svg width="{width}" height="{height}" role="img">']
-    for i, k in enumerate(games):
-        h = 0.25 * ph * k / most
-        parts.append(f'<rect x="{x(i) - 2:.1f}" y="{top + ph - h:.1f}" width="4" height="{h:.1f}" fill="#ddd">'
-                     f"<title>round {i + 1}: {k} games running</title></rect>")
-    for v in (lo, (lo + hi) / 2, hi):
-        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
-                     f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + pw}" y2="{y(v):.1f}" stroke="#eee"/>')
-    for i in range(0, n, max(1, n // 10)):
-        parts.append(f'<text x="{x(i):.1f}" y="{height - 14}" text-anchor="middle">{i + 1}</text>')
-    parts.append(f'<text x="{left + pw / 2:.1f}" y="{height - 1}" text-anchor="middle">round</text>')
-    for seat, (label, colour) in enumerate(zip(labels, colours)):
-        pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(arc) if seat < len(row))
-        parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        parts.append(f'<text x="{left + pw + 8}" y="{top + 14 + 16 * seat}" style="fill:{colour}">{_e(label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def island_html(stats) -> str:
     """The section of one island's balance run (an
     :class:`~studio.playtest.elements.IslandStats`): a map of its spaces coloured by the share of
@@ -1273,8 +1148,8 @@ def island_html(stats) -> str:
         parts = [f'<svg width="{w:.0f}" height="{h:.0f}" role="img">']
         for c in s.spaces:
             pts = " ".join(f"{x - min(xs) + 3:.1f},{y - min(ys) + 3:.1f}" for x, y in corners[c.key])
-            stroke = 'fill="url(#never)" stroke="#c62828" stroke-width="2" stroke-dasharray="3,2"' if not c.visits else \
-                f'fill="{_heat(c.rate)}" stroke="#777" stroke-width="0.6"'
+            stroke = f'fill="url(#never)" stroke="{HEAT_NEVER}" stroke-width="2" stroke-dasharray="3,2"' if not c.visits else \
+                f'fill="{heat_hex(c.rate)}" stroke="#777" stroke-width="0.6"'
             parts.append(f'<polygon points="{pts}" {stroke}><title>{_e(c.label)} '
                          f'({_e(c.content)}): crossed in {100 * c.rate:.0f}% of the visits</title></polygon>')
             parts.append(_space_text(c.at[0], size, min(xs) - 3, min(ys) - 3, space_rate_text(c.rate, not c.visits),

@@ -44,6 +44,7 @@ from studio.gui.balance.charts import ArcChart, EndReasonsChart, HistogramChart,
 from studio.gui.balance.worker import BatchRun
 from studio.gui.shell import desktop, prompts
 from studio.gui.shell.flow_layout import FlowLayout
+from studio.playtest import charts
 from studio.playtest.executors import SCHEDULER_ENV
 from studio.playtest.stats import all_clear
 
@@ -351,8 +352,8 @@ class BalanceDashboard(QWidget):
         grid = QGridLayout()
         grid.setSpacing(8)
         self.win_chart = WinRateChart()
-        self.score_chart = HistogramChart("Score distribution", "score (VP)")
-        self.length_chart = HistogramChart("Game length", "rounds")
+        self.score_chart = HistogramChart("Score distribution")
+        self.length_chart = HistogramChart("Game length")
         self.end_chart = EndReasonsChart()
         self.arc_chart = ArcChart()
         self._chart_grid = grid
@@ -374,10 +375,10 @@ class BalanceDashboard(QWidget):
         if columns == self._chart_columns:
             return
         self._chart_columns = columns
-        charts = (self.win_chart, self.score_chart, self.length_chart, self.end_chart, self.arc_chart)
-        for chart in charts:
+        shown = (self.win_chart, self.score_chart, self.length_chart, self.end_chart, self.arc_chart)
+        for chart in shown:
             self._chart_grid.removeWidget(chart)
-        for i, chart in enumerate(charts):
+        for i, chart in enumerate(shown):
             self._chart_grid.addWidget(chart, i // columns, i % columns)
         for c in range(2):
             self._chart_grid.setColumnStretch(c, 1 if c < columns else 0)
@@ -820,13 +821,8 @@ class BalanceDashboard(QWidget):
             self.mechanics_label.hide()
             for label in self.figure_labels.values():
                 label.setText("–")
-            for chart in (self.win_chart, self.end_chart):
-                chart.rows = []
-                chart.update()
-            self.arc_chart.arc = []
-            self.arc_chart.update()
-            self.score_chart.set_series([])
-            self.length_chart.set_series([])
+            for chart in (self.win_chart, self.score_chart, self.length_chart, self.end_chart, self.arc_chart):
+                chart.set_model(None)
             for b in self.save_buttons.values():
                 b.setEnabled(False)
             return
@@ -850,10 +846,8 @@ class BalanceDashboard(QWidget):
         self.warnings_label.style().polish(self.warnings_label)
         self.warnings_label.show()
         self.win_chart.set_summary(s)
-        self.score_chart.set_series([(f"seat {x.seat + 1}", x.scores.histogram, x.scores.count, seat_colour(x.seat))
-                                     for x in s.seats if x.scores is not None])
-        self.length_chart.set_series([("rounds", s.rounds.histogram, s.rounds.count, desktop.colour("bar"))]
-                                     if s.rounds is not None else [])
+        self.score_chart.set_model(charts.score_histogram(s))
+        self.length_chart.set_model(charts.length_histogram(s))
         self.end_chart.set_summary(s)
         self.arc_chart.set_summary(s)
         if s.insight is not None:

@@ -206,7 +206,8 @@ class BoardBalance(BalanceController):
         self._legend_timer = QTimer(self)
         self._legend_timer.setSingleShot(True)
         self._legend_timer.setInterval(0)
-        self._legend_timer.timeout.connect(self._place_legend)
+        self._legend_timer.timeout.connect(self._keep_legend_off_board)
+        self._reframed = False           # the last view change was our own reframing
         view = window.view
         self._viewport = view.viewport()
         self._viewport.installEventFilter(self)
@@ -373,6 +374,22 @@ class BoardBalance(BalanceController):
         spot, cover = min(self._legend_spots(), key=lambda s: s[1])
         self.legend.move(spot)
         return cover == 0
+
+    def _keep_legend_off_board(self) -> None:
+        """After the view moved: the legend to its best corner and, when the whole board is in
+        view (the user fitted it) yet every corner covers some of it, the board reframed beside
+        the legend (once: a view too small for both keeps the corner covering least)."""
+        if self._place_legend() or self._reframed or not self._board_in_view():
+            self._reframed = False
+            return
+        self._reframed = True
+        self._frame_beside_legend()
+
+    def _board_in_view(self) -> bool:
+        """Whether the whole board (plate, pegs, seat labels) is inside the view."""
+        view = self.main.view
+        board = view.mapFromScene(self.main.scene.board_rect()).boundingRect()
+        return view.viewport().rect().adjusted(-2, -2, 2, 2).contains(board)
 
     def _heat_visibility_set(self, on: bool) -> None:
         if on:

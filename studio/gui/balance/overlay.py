@@ -23,6 +23,13 @@ def heat_colour(rate: float, alpha: int = FILL_ALPHA) -> QColor:
     return c
 
 
+def _never(alpha: int) -> QColor:
+    """The never-taken red (:data:`studio.playtest.heat.NEVER`) at ``alpha``."""
+    c = QColor(heat.NEVER)
+    c.setAlpha(alpha)
+    return c
+
+
 def make_passive(item: QGraphicsItem, z: float) -> None:
     """Stack ``item`` at ``z`` and let every click, hover, selection and focus pass through it."""
     item.setZValue(z)
@@ -35,7 +42,7 @@ def make_passive(item: QGraphicsItem, z: float) -> None:
 def never_marks(hatch_alpha: int) -> tuple[QBrush, QPen]:
     """``(hatch, pen)`` of never-taken content: a red diagonal hatch and a dashed cosmetic
     outline."""
-    hatch = QBrush(QColor(198, 40, 40, hatch_alpha), Qt.BDiagPattern)
+    hatch = QBrush(_never(hatch_alpha), Qt.BDiagPattern)
     pen = QPen(NEVER, 2.2, Qt.DashLine)
     pen.setCosmetic(True)
     return hatch, pen
@@ -43,7 +50,9 @@ def never_marks(hatch_alpha: int) -> tuple[QBrush, QPen]:
 
 def paint_never(p: QPainter, poly, hatch: QBrush, pen: QPen) -> None:
     """Fill ``poly`` as never taken: a pale red ground, the hatch, the dashed outline."""
-    p.setBrush(QColor(255, 235, 235, 120))
+    ground = QColor(heat.NEVER_GROUND)
+    ground.setAlpha(120)
+    p.setBrush(ground)
     p.drawPolygon(poly)
     p.setBrush(hatch)
     p.drawPolygon(poly)
@@ -97,7 +106,8 @@ class HeatLegendBase(QWidget):
 
 
 class HeatRamp(QWidget):
-    """The colour ramp from 0% to 100% with its percentages, and the never-taken mark labelled
+    """The colour ramp from 0% to 100% through the heat scale's key stops
+    (:func:`studio.playtest.heat.legend_stops`) with their percentages, and the never-taken mark labelled
     ``label``. ``spare``: the width right of the ramp; ``box_dx``: the mark's offset past the
     ramp; ``label_dx``, ``label_width``: where its label sits."""
 
@@ -116,8 +126,9 @@ class HeatRamp(QWidget):
         x0 = 12.0
         w = self.width() - self._spare
         grad = QLinearGradient(x0, 0, x0 + w, 0)
-        for t in (0.0, 0.5, 1.0):
-            grad.setColorAt(t, heat_colour(t, 255))
+        stops = heat.legend_stops()  # the HTML report's key has a swatch at each
+        for t, colour, _label in stops:
+            grad.setColorAt(t, QColor(colour))
         p.setPen(QPen(QColor("#b9ab8e"), 1))
         p.setBrush(grad)
         p.drawRect(QRectF(x0 + 0.5, 4.5, w, 12))
@@ -125,14 +136,14 @@ class HeatRamp(QWidget):
         small = QFont(self.font())
         small.setPixelSize(10)
         p.setFont(small)
-        for t, label in ((0, "0%"), (0.5, "50%"), (1, "100%")):
+        for t, _colour, label in stops:
             x = x0 + t * w
             p.drawText(QRectF(x - 20, 19, 40, 14), Qt.AlignCenter, label)
         box = QRectF(x0 + w + self._box_dx, 4.5, 16, 12)
         p.setPen(Qt.NoPen)
-        p.setBrush(QColor(255, 235, 235))
+        p.setBrush(QColor(heat.NEVER_GROUND))
         p.drawRect(box)
-        p.setBrush(QBrush(QColor(198, 40, 40, 200), Qt.BDiagPattern))
+        p.setBrush(QBrush(_never(200), Qt.BDiagPattern))
         p.drawRect(box)
         p.setPen(QPen(NEVER, 1.5, Qt.DashLine))
         p.setBrush(Qt.NoBrush)
