@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtGui import QUndoCommand
 
 from studio.gui import commands
-from studio.gui.commands.base import DocumentCommand
 from studio.gui.document import BoardDocument
+from studio.gui.shell.document_commands import DocumentCommand
 
 pytestmark = pytest.mark.gui
 

@@ -1,0 +1,1 @@
+"""The Rule the Realm editors: the board editor and the scenario editor."""
