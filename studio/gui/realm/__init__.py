@@ -1,1 +1,1 @@
-"""The Rule the Realm editors: the board editor and the scenario editor."""
+"""Rule the Realm board editor: the board document, scene and items, tools, commands, docks, the New Board wizard and the scenario editor."""

@@ -1,1 +1,1 @@
-"""The shell: what every window and document of the studio shares (app, documents, files, prompts)."""
+"""The shell: what every window shares (desktop conventions, prompts, files, recent, recovery, the canvas view, icons)."""
