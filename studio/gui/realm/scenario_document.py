@@ -26,6 +26,7 @@ from studio.validate import validate
 
 FORMAT = "realm-scenario/1"
 
+
 def rules_defaults() -> dict:
     """Every rules key with the value the engine uses when the file leaves it out."""
     r = RealmRules()
@@ -47,8 +48,6 @@ def field_findings(data: dict, path: str | None) -> list[Finding]:
     (the finding's ``json_path``: for a missing key, the key's own path)."""
     return [replace(f, line=None, col=None, element=("field", f.json_path or ()))
             for f in schema_findings(data, None, path)]
-
-
 
 
 # --- the document ----------------------------------------------------------------------------------
@@ -83,7 +82,7 @@ class ScenarioDocument(Document):
         self.changed.emit(tuple(path))
 
     def untitled_name(self) -> str:
-        return self.value(('name',), None) or self.value(('id',), None) or 'New scenario'
+        return self.value(("name",), None) or self.value(("id",), None) or "New scenario"
 
     def recovery_content(self) -> tuple[str, Any]:
         """(format, plain data) as edited, for its autosave (the form may hold a scenario that
