@@ -3,7 +3,7 @@ undo step on a :class:`~studio.gui.rivages.content_document.ContentDocument`.
 
 Cards are addressed by ``(group, index)`` with ``group`` ``"exploration"`` or ``"endgame"``;
 loot token kinds by their index. Functions push
-:class:`~studio.gui.rivages.content_document.SetValue` commands and return what they did; a request
+:class:`~studio.gui.shell.document_commands.SetValue` commands and return what they did; a request
 that changes nothing pushes nothing; bad requests raise :class:`CardEditError` (the document is
 unchanged). What the rules need (known symbols, enough cards per player count: RIV-S3, RIV-S4)
 is checked by the validation panel, not refused here."""

@@ -3,7 +3,7 @@
 :class:`~studio.model.rivages.Tree`.
 
 Every function takes the document and the side (``"A"`` or ``"B"``), pushes
-:class:`~studio.gui.rivages.content_document.SetValue` commands (a macro when one edit changes several
+:class:`~studio.gui.shell.document_commands.SetValue` commands (a macro when one edit changes several
 parts) and returns what it did; a request that changes nothing pushes nothing. Bad requests
 (a node id that exists, a hex already taken, an id that is not a valid name) raise
 :class:`TreeEditError` with a message for the user; the document is then unchanged.

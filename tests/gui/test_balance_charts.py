@@ -11,9 +11,9 @@ pytest.importorskip("pytestqt")
 from PySide6.QtGui import QColor  # noqa: E402
 
 from studio.content import bundled_path  # noqa: E402
-from studio.gui.shell import desktop  # noqa: E402
 from studio.gui.balance.charts import palette  # noqa: E402
 from studio.gui.balance.dashboard import BalanceDashboard  # noqa: E402
+from studio.gui.shell import desktop  # noqa: E402
 from studio.playtest import charts  # noqa: E402
 from studio.playtest.report import html_report  # noqa: E402
 from studio.playtest.setup import load_setup  # noqa: E402

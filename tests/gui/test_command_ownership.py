@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtGui import QUndoCommand
 
 from studio.gui.realm import commands
-from studio.gui.realm.commands.base import DocumentCommand
 from studio.gui.realm.document import BoardDocument
+from studio.gui.shell.document_commands import DocumentCommand
 
 pytestmark = pytest.mark.gui
 

@@ -8,9 +8,9 @@ import shutil
 import pytest
 
 from studio.content import bundled_path
-from studio.gui.realm.commands.scenario import MISSING
 from studio.gui.realm.scenario_editor import ScenarioDocument, ScenarioEditor, load_schema
 from studio.model import io
+from studio.model.value_paths import MISSING
 
 pytestmark = pytest.mark.gui
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel, QSpinBox
 
-from studio.gui.realm.scenario_editor import ScenarioEditor, field_findings, new_scenario_data
+from studio.gui.realm.scenario_document import field_findings, new_scenario_data
+from studio.gui.realm.scenario_editor import ScenarioEditor
 
 pytestmark = pytest.mark.gui
 

@@ -13,10 +13,8 @@ import os
 import random
 import re
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
 from studio.content.words import counted
 from studio.geometry import geometry_ops
@@ -30,7 +28,8 @@ from studio.geometry.lattice import (
     triangular_lattice,
 )
 from studio.gui.realm import commands as cmd
-from studio.gui.realm.commands.base import UndoDocument
+from studio.gui.realm.commands.board import BOARD_FIELDS
+from studio.gui.shell.document_base import Document
 from studio.model import io
 from studio.model.fragment import Fragment
 from studio.model.lenient import read_board_leniently
@@ -104,8 +103,9 @@ def standard_board() -> Board:
     return Board(id="new-board", name="New board", players=2, pegs=pegs, lines=list(lines), seats=seats)
 
 
-class BoardDocument(UndoDocument, QObject):
-    """Owns a board, its file path and its undo stack.
+class BoardDocument(Document):
+    """Owns a board, its file path and its undo stack (a
+    :class:`~studio.gui.shell.document_base.Document`).
 
     ``changed(kind: ChangeKind, payload)`` is emitted after every model change (by commands,
     so also on undo/redo). ``is_modified`` follows the undo stack's clean state.
@@ -113,28 +113,38 @@ class BoardDocument(UndoDocument, QObject):
     validation dock checks the board against that scenario's rules."""
 
     changed = Signal(object, object)
+    NO_PATH_TEXT = "the board has no file yet: give a path"
+    MERGE_EDITS = True  # a header field typed into: one step
 
     def __init__(self, board: Board | None = None, path: str | os.PathLike | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(path, parent)
         self._board = board if board is not None else standard_board()
-        self._path = str(path) if path is not None else None
         self._faces: list[Face] | None = None
         self.spacing = infer_spacing(self._board)
         self.scenario_path: str | None = None
-        # what a lenient open left out and why (studio.model.lenient.OpenProblems), until saved
-        self.open_problems = None
         self._file_lines: dict = {}
         self._remember_file_lines()
-        self._init_undo_stack()
 
     # -- state ------------------------------------------------------------------------------
     @property
     def board(self) -> Board:
         return self._board
 
-    def display_name(self) -> str:
-        return Path(self._path).name if self._path else f"{self._board.name} (unsaved)"
+    def untitled_name(self) -> str:
+        return self._board.name
+
+    def recovery_content(self) -> tuple[str, object]:
+        return self._board.FORMAT, self._board.to_data()
+
+    def value_at(self, path) -> object:
+        """The header field ``(field,)`` (the only values set through ``set_value``)."""
+        return getattr(self._board, _header_field(path))
+
+    def put_value(self, path, value) -> None:
+        field = _header_field(path)
+        setattr(self._board, field, value)
+        self.notify(ChangeKind.BOARD_CHANGED, field)
 
     def notify(self, kind: ChangeKind, payload=None) -> None:
         """Called by commands after they changed the model."""
@@ -172,14 +182,11 @@ class BoardDocument(UndoDocument, QObject):
         board is not all of the file."""
         self.open_problems = problems
         self._board = board
-        self._path = str(path) if path is not None else None
         self._faces = None
         self.spacing = infer_spacing(board)
         self._remember_file_lines()
-        self.undo_stack.clear()
-        self.undo_stack.setClean()
-        if problems is not None:
-            self.undo_stack.resetClean()  # modified until saved: the file still holds what was left out
+        # modified until saved when the file still holds what was left out
+        self._restart(path, modified=problems is not None)
         self.notify(ChangeKind.RESET, None)
         self.notify(ChangeKind.FILE_CHANGED, self._path)
 
@@ -193,20 +200,15 @@ class BoardDocument(UndoDocument, QObject):
         board, problems = read_board_leniently(path)
         self.reset(board, path, problems)
 
-    def save(self, path: str | os.PathLike | None = None) -> None:
-        """Write atomically to ``path`` (default: the current path) and mark the document
-        clean. Raises InvalidContent (text would not reload equal), OSError, or ValueError
-        when there is no path."""
-        target = path if path is not None else self._path
-        if target is None:
-            raise ValueError("the board has no file yet: give a path")
+    def _write(self, target: str) -> None:
+        """:meth:`save` writes the board atomically; raises InvalidContent (text would not
+        reload equal) or OSError."""
         io.write(self._board, target)
-        self._board.path = str(target)
+        self._board.path = target
         self.open_problems = None  # the file now holds the board as shown
         self._remember_file_lines()
-        self.undo_stack.setClean()
-        if self._path != str(target):
-            self._path = str(target)
+
+    def _saved(self, old_path: str | None) -> None:
         self.notify(ChangeKind.FILE_CHANGED, self._path)
 
     def _remember_file_lines(self) -> None:
@@ -225,11 +227,6 @@ class BoardDocument(UndoDocument, QObject):
         """The line a-b as the file writes it (its direction there), or ``(a, b)``."""
         found = self._file_lines.get(line_key(a, b))
         return found[1] if found is not None else (a, b)
-
-    def macro(self, text: str):
-        """Context manager: every push inside is one undo step called ``text`` (none when
-        nothing was pushed)."""
-        return _Macro(self.undo_stack, text)
 
     # -- pegs -------------------------------------------------------------------------------
     def new_peg_id(self, x: float, y: float, reserved: Iterable[str] = ()) -> str:
@@ -919,43 +916,14 @@ def _islands_with(islands: dict, pasted: dict, mapping: dict[str, str]) -> dict:
     return out
 
 
+def _header_field(path) -> str:
+    """The field of a header path ``(field,)``; ValueError for any other path."""
+    if len(path) != 1 or path[0] not in BOARD_FIELDS:
+        raise ValueError(f"not a board header field: {tuple(path)!r} (expected one of {BOARD_FIELDS})")
+    return path[0]
+
+
 def _check_id(name: str, what: str) -> None:
     if not isinstance(name, str) or not ID_RE.match(name):
         raise ValueError(f"{what} {name!r} must start with a letter or digit and use only letters, digits, "
                          "'-' and '_' (at most 64)")
-
-
-class _Macro:
-    """beginMacro/endMacro as a context manager; an outermost macro in which nothing was
-    pushed is dropped, so a no-op never becomes an undo step."""
-
-    depth: dict[int, int] = {}
-
-    def __init__(self, stack: QUndoStack, text: str) -> None:
-        self.stack = stack
-        self.text = text
-        self.index = stack.index()
-
-    def __enter__(self):
-        key = id(self.stack)
-        self.outermost = _Macro.depth.get(key, 0) == 0
-        _Macro.depth[key] = _Macro.depth.get(key, 0) + 1
-        self.stack.beginMacro(self.text)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        stack = self.stack
-        stack.endMacro()
-        key = id(stack)
-        _Macro.depth[key] -= 1
-        if not _Macro.depth[key]:
-            del _Macro.depth[key]
-        if not self.outermost or stack.index() != self.index + 1:
-            return
-        top = stack.command(stack.index() - 1)
-        if top is not None and top.childCount() == 0 and top.text() == self.text:
-            # nothing changed: drop the empty step (Qt deletes an obsolete command on undo)
-            top.setObsolete(True)
-            stack.undo()
-
-

@@ -20,10 +20,13 @@ Edits address the model by a *path*: a tuple of attribute names (objects), keys 
 indexes (lists), e.g. ``("missions", 0, "steps", 1, "reward")``. Frozen dataclasses and
 tuples on the way are rebuilt with the new value (:func:`set_at`), so immutable parts of a
 model (:class:`~studio.model.rivages.Effect`, :class:`~studio.model.rivages.Card`) are edited
-the same way. :class:`SetValue` copies the values it stores, so later edits of the model can
-never reach into the undo history, and undoing every step gives the document back exactly.
-Subclass :class:`SetValue` (or any ``QUndoCommand`` that calls :meth:`ContentDocument.notify`)
-for edits that need more than replacing a value.
+the same way (:mod:`studio.model.value_paths`). Every edit is the generic
+:class:`~studio.gui.shell.document_commands.SetValue` of every document (the base,
+:class:`~studio.gui.shell.document_base.Document`, gives ``set_value``, ``macro``, ``path``,
+``is_modified`` and the save template); it copies the values it stores, so later edits of the
+model can never reach into the undo history, and undoing every step gives the document back
+exactly. Subclass it (or push any ``DocumentCommand`` that calls
+:meth:`ContentDocument.notify`) for edits that need more than replacing a value.
 
 Findings come from ``lint(model)`` (default: :func:`studio.validate.rivages.rivages_findings`
 with the terrains and rules of :attr:`ContentDocument.scenario`), re-run shortly after each
@@ -35,111 +38,27 @@ coalesces a burst of edits (a drag) into one run.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoCommand
 
 from studio.content.findings import Finding
 from studio.content.yamlio import probe_folder
-from studio.gui.realm.commands.base import DocumentCommand, UndoDocument
-from studio.gui.realm.document import _Macro
+from studio.gui.shell.document_base import Document
 from studio.model import io
 from studio.model.rivages import RivagesScenario
+from studio.model.value_paths import get_at, set_at
 
 FINDINGS_DELAY_MS = 30
 """Findings re-run this long after the last edit (a burst of edits gives one run)."""
-SET_VALUE_ID = 101
-"""QUndoCommand.id of :class:`SetValue` (the board editor's ids are below 100)."""
-
-# --- model paths -------------------------------------------------------------------------------
-
-def get_at(root: Any, path: Sequence) -> Any:
-    """The value at ``path`` in ``root``: ints index lists/tuples, other steps are dict keys
-    (for dicts) or attribute names. Raises KeyError/IndexError/AttributeError when missing."""
-    obj = root
-    for step in path:
-        obj = obj[step] if isinstance(obj, (dict, list, tuple)) else getattr(obj, step)
-    return obj
-
-
-def set_at(root: Any, path: Sequence, value: Any) -> Any:
-    """Set the value at ``path`` (non-empty) in ``root`` and return ``root``. Mutable parents
-    (dicts, lists, plain dataclasses) change in place; a tuple or frozen dataclass parent is
-    rebuilt with the value and stored back one level up."""
-    if not path:
-        raise ValueError("set_at needs a non-empty path (replace the model with ContentDocument.reset)")
-    *head, last = path
-    parent = get_at(root, head)
-    if isinstance(parent, (dict, list)):
-        parent[last] = value
-    elif isinstance(parent, tuple):
-        items = list(parent)
-        items[last] = value
-        set_at(root, head, type(parent)(items) if type(parent) is tuple else type(parent)(*items))
-    elif dataclasses.is_dataclass(parent) and parent.__dataclass_params__.frozen:
-        set_at(root, head, dataclasses.replace(parent, **{last: value}))
-    else:
-        setattr(parent, last, value)
-    return root
-
-
-def path_text(path: Sequence) -> str:
-    """("missions", 0, "reward") -> "missions[0].reward" (for undo texts and messages)."""
-    out = ""
-    for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
-    return out or "(whole file)"
-
-
-# --- commands ----------------------------------------------------------------------------------
-
-class SetValue(DocumentCommand):
-    """Set the value at ``path`` of the document's model (the document held weakly, see
-    :class:`~studio.gui.realm.commands.base.DocumentCommand`).
-
-    Successive pushes with the same ``path`` and the same non-None ``merge`` key (a drag, a
-    spin box being typed into) merge into one step; a step whose net change is nothing becomes
-    obsolete and leaves the stack. Values are deep-copied in and out."""
-
-    def __init__(self, document: "ContentDocument", path: Sequence, value: Any, text: str | None = None,
-                 merge: object | None = None) -> None:
-        super().__init__(text or f"Set {path_text(path)}")
-        self.document = document
-        self.path = tuple(path)
-        self.merge = merge
-        self.old = copy.deepcopy(get_at(document.model, self.path))
-        self.new = copy.deepcopy(value)
-
-    def id(self) -> int:  # noqa: A003 - Qt API
-        return SET_VALUE_ID
-
-    def _put(self, value: Any) -> None:
-        set_at(self.document.model, self.path, copy.deepcopy(value))
-        self.document.notify(self.path)
-
-    def redo(self) -> None:
-        self._put(self.new)
-
-    def undo(self) -> None:
-        self._put(self.old)
-
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
-        if (not isinstance(other, SetValue) or type(other) is not type(self) or self.merge is None
-                or other.merge != self.merge or other.path != self.path or other.document is not self.document):
-            return False
-        self.new = other.new
-        self.setObsolete(self.old == self.new)
-        return True
 
 
 # --- the document ------------------------------------------------------------------------------
 
-class ContentDocument(UndoDocument, QObject):
+class ContentDocument(Document):
     """Owns one content model, its file path, its undo stack and its current findings.
 
     Signals: ``changed(path)`` after every model change, also on undo/redo (``()`` means the
@@ -158,15 +77,11 @@ class ContentDocument(UndoDocument, QObject):
                  scenario: RivagesScenario | None = None,
                  lint: Callable[[Any], list[Finding]] | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(path, parent)
         self._model = model
-        self._path = str(path) if path is not None else None
         self.scenario = scenario
         self._lint = lint
         self.findings: list[Finding] = []
-        # what a lenient open left out and why (studio.model.lenient.OpenProblems), until saved
-        self.open_problems = None
-        self._init_undo_stack()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(FINDINGS_DELAY_MS)
@@ -206,12 +121,8 @@ class ContentDocument(UndoDocument, QObject):
     def model(self) -> Any:
         return self._model
 
-    def display_name(self) -> str:
-        """The file name, or ``"<name> (unsaved)"`` for a file not saved yet."""
-        if self._path:
-            return Path(self._path).name
-        name = getattr(self._model, "name", None) or getattr(self._model, "id", None) or "Untitled"
-        return f"{name} (unsaved)"
+    def untitled_name(self) -> str:
+        return getattr(self._model, "name", None) or getattr(self._model, "id", None) or "Untitled"
 
     def window_title(self, app: str) -> str:
         """``"gull-rock.yaml[*] — <app>"``: give it to setWindowTitle with setWindowModified."""
@@ -233,32 +144,16 @@ class ContentDocument(UndoDocument, QObject):
         self.changed.emit(tuple(path))
         self._timer.start()
 
-    def push(self, command: QUndoCommand) -> None:
-        """Push a command (it runs its redo at once)."""
-        self.undo_stack.push(command)
-
     def value(self, path: Sequence) -> Any:
-        """The value at ``path`` (do not change it in place: use :meth:`set_value`)."""
+        """The value at ``path`` (do not change it in place: use :meth:`set_value`). Raises
+        KeyError/IndexError/AttributeError for a path that does not exist."""
         return get_at(self._model, path)
 
-    def set_value(self, path: Sequence, value: Any, text: str | None = None, gesture: object | None = None) -> bool:
-        """Set the value at ``path`` as one undo step (merged with the previous one when both
-        carry the same ``gesture``). Returns False, pushing nothing, when the value is already
-        that. Raises KeyError/IndexError/AttributeError for a path that does not exist."""
-        path = tuple(path)
-        merge = None if gesture is None else (path, gesture)
-        if get_at(self._model, path) == value:
-            top = self.undo_stack.command(self.undo_stack.index() - 1)
-            # an equal value only matters when it may cancel the gesture's previous push
-            if merge is None or not (isinstance(top, SetValue) and top.merge == merge and top.path == path):
-                return False
-        self.push(SetValue(self, path, value, text, merge=merge))
-        return True
+    value_at = value
 
-    def macro(self, text: str):
-        """Context manager: every push inside is one undo step called ``text`` (none when
-        nothing was pushed)."""
-        return _Macro(self.undo_stack, text)
+    def put_value(self, path: Sequence, value: Any) -> None:
+        set_at(self._model, path, value)
+        self.notify(path)
 
     # -- findings ---------------------------------------------------------------------------
     def lint(self, model: Any) -> list[Finding]:
@@ -303,9 +198,7 @@ class ContentDocument(UndoDocument, QObject):
         """Replace the model (New, Open): clears undo history; the document is clean."""
         self.open_problems = None
         self._model = model
-        self._path = str(path) if path is not None else None
-        self.undo_stack.clear()
-        self.undo_stack.setClean()
+        self._restart(path)
         self.changed.emit(())
         self.file_changed.emit(self._path)
         self.refresh_findings()
@@ -323,9 +216,9 @@ class ContentDocument(UndoDocument, QObject):
         spaces"), then the schema. Raises :class:`CannotSave` (a ValueError with a plain
         reason) for all three, OSError for a write that fails anyway (disk full), ValueError
         when there is no path. On error nothing is written and the document is unchanged."""
-        target = path if path is not None else self._path
-        if target is None:
-            raise ValueError("this file has not been saved yet: choose where to save it")
+        super().save(path)
+
+    def _write(self, target: str) -> None:
         check_save_target(target)
         self._check_savable()
         try:
@@ -338,13 +231,13 @@ class ContentDocument(UndoDocument, QObject):
                              + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""),
                              "\n".join(lines), exc.findings) from None
         if hasattr(self._model, "path"):
-            self._model.path = str(target)
+            self._model.path = target
         if self.open_problems is not None:
             self.open_problems = None  # the file now holds the model as shown
             self.refresh_findings()
-        self.undo_stack.setClean()
-        if self._path != str(target):
-            self._path = str(target)
+
+    def _saved(self, old_path: str | None) -> None:
+        if self._path != old_path:
             self.file_changed.emit(self._path)
 
     def _check_savable(self) -> None:
@@ -362,8 +255,6 @@ class ContentDocument(UndoDocument, QObject):
                              findings)
 
     def recovery_content(self) -> tuple[str, Any]:
-        """(content format, plain data) of the model now, for its autosave
-        (:mod:`studio.gui.shell.files.recovery`)."""
         return self._model.FORMAT, self._model.to_data()
 
     def snapshot(self) -> Any:

@@ -1,6 +1,6 @@
 """The island editor's document: a :class:`~studio.gui.rivages.content_document.ContentDocument` on a
 :class:`~studio.model.rivages.Island`, with one method per edit the tools and docks make. Each
-method pushes :class:`~studio.gui.rivages.content_document.SetValue` commands (one undo step, named for
+method pushes :class:`~studio.gui.shell.document_commands.SetValue` commands (one undo step, named for
 the edit; pushes that carry the same ``gesture``, e.g. one drag of the paint tool, merge).
 
 Also :func:`new_island`: the wizard's shapes (a hexagon of radius N, a W x H rectangle or

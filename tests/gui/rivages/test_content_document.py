@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from studio.gui.rivages.content_document import CannotSave, ContentDocument, get_at, path_text, set_at
+from studio.gui.rivages.content_document import CannotSave, ContentDocument
 from studio.model.io import InvalidContent, read
 from studio.model.rivages import Effect, Island, Tree
+from studio.model.value_paths import get_at, path_text, set_at
 
 ISLANDS = Path(__file__).resolve().parents[3] / "boards" / "rivages" / "islands"
 GULL = ISLANDS / "gull-rock.yaml"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from studio.gui.realm.commands.base import DocumentCommand
+from studio.gui.shell.document_commands import DocumentCommand
 from studio.model.realm import line_key
 
 

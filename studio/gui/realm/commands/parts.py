@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui.realm.commands.base import CommandId, DocumentCommand
+from studio.gui.shell.document_commands import CommandId, DocumentCommand
 
 PART_FIELDS = ("segments", "pictures", "islands", "bridges", "has_canals", "line_items", "seats", "crater")
 
@@ -42,6 +42,8 @@ class ReplaceParts(DocumentCommand):
 
     ``values`` maps field -> new value (copied). ``merge_key`` (any hashable, or None) lets
     successive pushes with the same key and fields merge."""
+
+    MERGE_ID = CommandId.REPLACE_PARTS
 
     def __init__(self, document, values: dict[str, Any], text: str, merge_key: object | None = None) -> None:
         super().__init__(text)
@@ -78,9 +80,6 @@ class ReplaceParts(DocumentCommand):
 
     def is_noop(self) -> bool:
         return self.before == self.after
-
-    def id(self) -> int:
-        return int(CommandId.REPLACE_PARTS) if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
         if (not isinstance(other, ReplaceParts) or self.merge_key is None

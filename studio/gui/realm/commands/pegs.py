@@ -6,7 +6,7 @@ import dataclasses
 
 from PySide6.QtGui import QUndoCommand
 
-from studio.gui.realm.commands.base import ChangeValue, CommandId, DocumentCommand
+from studio.gui.shell.document_commands import CommandId, DocumentCommand, SetValue
 from studio.model.realm import Peg
 
 Position = tuple[float, float]
@@ -100,6 +100,8 @@ class MovePegs(DocumentCommand):
     mouse drag) and move the same pegs merge into one undo step; a drag that ends where it
     started is obsolete."""
 
+    MERGE_ID = CommandId.MOVE_PEGS
+
     def __init__(self, document, positions: dict[str, Position], gesture: object | None = None) -> None:
         n = len(positions)
         super().__init__(f"Move {n} peg{'s' if n != 1 else ''}")
@@ -121,9 +123,6 @@ class MovePegs(DocumentCommand):
     def undo(self) -> None:
         self._apply(self.old)
 
-    def id(self) -> int:
-        return int(CommandId.MOVE_PEGS)
-
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
         if not isinstance(other, MovePegs) or self.gesture is None or other.gesture != self.gesture:
             return False
@@ -134,10 +133,10 @@ class MovePegs(DocumentCommand):
         return True
 
 
-class SetPegColour(ChangeValue):
-    """Set the colour of one or more pegs; successive changes of the same pegs merge, and so
-    do all changes made with one ``gesture`` (a drag of the colour tool paints many pegs in
-    one step)."""
+class SetPegColour(SetValue):
+    """Set the colour of one or more pegs (path ``("pegs", ids, "colour")``, the value a dict
+    peg id -> colour); successive changes of the same pegs merge, and so do all changes made
+    with one ``gesture`` (a drag of the colour tool paints many pegs in one step)."""
 
     MERGE_ID = CommandId.SET_PEG_COLOUR
 
@@ -147,27 +146,31 @@ class SetPegColour(ChangeValue):
         if gesture is not None:
             text = "Paint peg colours"
         self.gesture = gesture
-        super().__init__(document, ids, "colour", {i: colour for i in ids}, text)
+        super().__init__(document, ("pegs", ids, "colour"), {i: colour for i in ids}, text, merge=ids)
 
-    def can_merge(self, other: "ChangeValue") -> bool:
-        if type(other) is not type(self):
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return self.path[1]
+
+    def can_merge(self, other: SetValue) -> bool:
+        if type(other) is not type(self) or other.document is not self.document:
             return False
         if self.gesture is not None and other.gesture == self.gesture:
             return True
-        return super().can_merge(other)
+        return other.ids == self.ids
 
-    def absorb(self, other: "SetPegColour") -> None:
-        if other.target == self.target:
+    def absorb(self, other: SetValue) -> None:
+        if other.path == self.path:
             self.new = other.new
             return
         for i, c in other.old.items():
             self.old.setdefault(i, c)
         self.new = {**self.new, **other.new}
-        self.target = tuple(dict.fromkeys(self.target + other.target))
+        self.path = ("pegs", tuple(dict.fromkeys(self.ids + other.ids)), "colour")
 
     def get(self) -> dict[str, str]:
         pegs = self.document.board.pegs
-        return {i: pegs[i].colour for i in self.target}
+        return {i: pegs[i].colour for i in self.ids}
 
     def put(self, value: dict[str, str]) -> None:
         pegs = self.document.board.pegs

@@ -10,8 +10,8 @@ import copy
 import dataclasses
 from typing import Any
 
-from studio.gui.realm.commands.base import ChangeValue, CommandId, DocumentCommand
 from studio.gui.realm.commands.parts import ReplaceParts
+from studio.gui.shell.document_commands import CommandId, DocumentCommand, SetValue
 from studio.model.realm import Segment, segment_key
 
 SEGMENT_FIELDS = {"treasure": 0, "energy": 0, "idol": None, "picture": None}
@@ -27,10 +27,11 @@ def _snapshot(segments: list[Segment]) -> list[Segment]:
     return [dataclasses.replace(s) for s in segments]
 
 
-class SetSegmentValue(ChangeValue):
+class SetSegmentValue(SetValue):
     """Set ``field`` (treasure, energy, idol, picture) of the segment ``key`` (sorted peg
-    triple); successive edits of the same field of the same segment merge into one step, and
-    the step is obsolete when the segment list ends as it began."""
+    triple; path ``("segments", key, field)``); successive edits of the same field of the same
+    segment merge into one step, and the step is obsolete when the segment list ends as it
+    began."""
 
     MERGE_ID = CommandId.SET_SEGMENT_VALUE
 
@@ -39,17 +40,26 @@ class SetSegmentValue(ChangeValue):
             raise ValueError(f"not a segment field: {field!r} (expected one of {tuple(SEGMENT_FIELDS)})")
         key = segment_key(key)
         self.ring = tuple(pegs) if pegs else key  # corner order for a new entry
-        super().__init__(document, key, field, value, f"Set {field} of segment {'-'.join(key)}")
+        path = ("segments", key, field)
+        super().__init__(document, path, value, f"Set {field} of segment {'-'.join(key)}", merge=path)
         self.before = _snapshot(document.board.segments)
         self.after: list[Segment] | None = None
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return self.path[1]
+
+    @property
+    def field(self) -> str:
+        return self.path[2]
+
     def get(self) -> Any:
-        seg = self.document.board.segment_map().get(self.target)
+        seg = self.document.board.segment_map().get(self.key)
         return getattr(seg, self.field) if seg is not None else SEGMENT_FIELDS[self.field]
 
     def put(self, value: Any) -> None:
         segments = self.document.board.segments
-        index = next((i for i, s in enumerate(segments) if s.key == self.target), None)
+        index = next((i for i, s in enumerate(segments) if s.key == self.key), None)
         if index is None:
             seg = Segment(self.ring)
             setattr(seg, self.field, value)
@@ -69,13 +79,13 @@ class SetSegmentValue(ChangeValue):
             self.after = _snapshot(self.document.board.segments)
         else:
             self._restore(self.after)
-        self.document.notify(_kind().SEGMENTS_CHANGED, (self.target,))
+        self.document.notify(_kind().SEGMENTS_CHANGED, (self.key,))
 
     def undo(self) -> None:
         self._restore(self.before)
-        self.document.notify(_kind().SEGMENTS_CHANGED, (self.target,))
+        self.document.notify(_kind().SEGMENTS_CHANGED, (self.key,))
 
-    def absorb(self, other: "SetSegmentValue") -> None:
+    def absorb(self, other: SetValue) -> None:
         self.new = other.new
         self.after = _snapshot(self.document.board.segments)
 
