@@ -111,14 +111,19 @@ class GreedyBot(Bot):
         before = self._value(state, seat)
         hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
+        preview = None  # the position's previewer, made at the first band
+        preview_value = self._preview_value
+        card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
         out = []
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                value = self._preview_value(state.preview(action), seat) - before
-                value -= self.card_cost * len(action.payment) + self.band_cost
+                if preview is None:
+                    preview = state.previewer().preview
+                value = preview_value(preview(action), seat) - before
+                value -= card_cost * len(action.payment) + band_cost
                 if progress is not None:
-                    value += self.progress_weight * progress.gain(action.pegs)
+                    value += weight * progress.gain(action.pegs)
             elif kind == "Draw":
                 value = 0.05 if hand_size < self.short_hand else -0.05
                 value += 0.01 * sum(1 for s in action.sources if s != "deck")
