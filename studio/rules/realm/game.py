@@ -153,26 +153,25 @@ class PlayCaches:
 
 class _Listing:
     """What one seat's legal bands are made of, kept from one listing to the next (see
-    :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) grouped
-    by the colour sequence of the pegs the seat must pay for. A shape's sequence changes only
+    :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) and the
+    colour sequence of the pegs the seat must pay for on each. A shape's sequence changes only
     when the seat's own band lands on one of its pegs (``dirty``, filled by
     :meth:`RealmState._occupy`), so a listing redoes only those shapes and the ones the reach
-    gained; whether a group can be paid is one look-up per sequence for the hand. Owned by one
-    state: a clone starts without one."""
+    gained; whether a shape can be paid is one look-up of its sequence in the hand's plans.
+    Owned by one state: a clone starts without one."""
 
-    __slots__ = ("shapes", "pos", "held", "seqs", "groups", "dirty", "read")
+    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read")
 
     def __init__(self) -> None:
         self.shapes: list[BandShape] = []
         self.pos: dict[int, int] = {}            # shape index -> position in shapes
         self.held: list[int] = []                # position -> bits of the shape's pegs the seat holds
         self.seqs: list[int] = []                # position -> colour sequence id to pay
-        self.groups: dict[int, set[int]] = {}    # colour sequence id -> positions
         self.dirty: list[str] = []               # pegs the seat's bands took since
         self.read = 0                            # shapes of the reach read so far
 
     def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
-        shapes, held, seqs, groups, pos = self.shapes, self.held, self.seqs, self.groups, self.pos
+        shapes, held, seqs, pos = self.shapes, self.held, self.seqs, self.pos
         game = state.game
         seq_of = game.caches.seq_of
         n = len(shapes)
@@ -211,21 +210,7 @@ class _Listing:
             if known is None:
                 known = seq_of[sh.index, h] = game.caches.colour_id(
                     tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
-            seq: int = known
-            old = seqs[k]
-            if old == seq:
-                continue
-            if old >= 0:
-                left = groups[old]
-                left.discard(k)
-                if not left:
-                    del groups[old]
-            seqs[k] = seq
-            members = groups.get(seq)
-            if members is None:
-                groups[seq] = {k}
-            else:
-                members.add(k)
+            seqs[k] = known
 
 
 class LegalActions(Sequence):
@@ -896,9 +881,12 @@ class RealmState(State):
             memo.clear()
         # pegs in separate parts of the walls: the band's sides close no cycle but its own
         # ring, which encloses only its interior (no segment outside the band)
-        root = walls._root
-        roots = {root(p) for p in shape.pegs}
-        if len(roots) == len(shape.pegs):
+        parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
+        if parts is None:
+            root = walls._root
+            parts = memo[None] = {p: root(p) for line in walls.covered for p in line}
+        pegs = shape.pegs
+        if len({parts.get(p, p) for p in pegs}) == len(pegs):
             found = memo[shape.index] = []
             return found
         topo = self.game.topology
@@ -1093,14 +1081,11 @@ class RealmState(State):
         hand = self.hands[seat]
         plans = self._plans_for(tuple(hand))
         caches = self.game.caches
-        payable = []
-        for seq, members in mine.groups.items():
-            pid = plans.get(seq)
-            if pid is None:
-                pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
-            if pid >= 0:
-                payable.append(members)
-        at = sorted(itertools.chain.from_iterable(payable))
+        seqs = mine.seqs
+        for seq in set(seqs).difference(plans):  # sequences this hand has not met yet
+            plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+        # positions (in reach order) of the shapes whose sequence the hand can pay (plan >= 0)
+        at = list(itertools.compress(range(len(seqs)), map(_PAYABLE, map(plans.__getitem__, seqs))))
         head = self._legal_draws()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
@@ -2112,6 +2097,9 @@ def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
     for s in eliminated:
         out[s] = float("-inf")
     return out
+
+
+_PAYABLE = (-1).__lt__  # plan id -> whether the hand can pay (-1: it cannot)
 
 
 def _payment_plan(colours: tuple, hand) -> tuple | None:
