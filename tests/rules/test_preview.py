@@ -185,7 +185,7 @@ def test_bands_that_end_the_game_are_previewed_without_playing_them(players, mon
     real = RealmState._played_preview
     monkeypatch.setattr(RealmState, "_played_preview", lambda self, action: played.append(action) or real(self, action))
     ending = checked = 0
-    for state, rng in positions_of(game, 7, games=6, every=1):
+    for state, _rng in positions_of(game, 7, games=6, every=1):
         if state.seat != players - 1 or state.actions_left != 1 or state.pending:
             continue
         previewer = state.previewer()
