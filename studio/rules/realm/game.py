@@ -1935,7 +1935,7 @@ class BandPreviewer:
         topo = game.topology
         self.treasure_of, self.energy_of = topo.treasure, topo.energy
         self.collected = state.collected
-        self.mine = state.controlled[seat] if self.direct else None
+        self.mine = state.controlled[seat]
         self.walls = state.walls[seat] if self.direct and game.rules.closures else None
         self.quiet = game.hooks["after_place"]
         # the last seat's last action may end the round, and so the game (see _round_may_end)
