@@ -105,13 +105,15 @@ class PlayCaches:
     - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
       entry (colour sequence id, those pegs, {plan id: Place});
     - ``seq_of``: (shape index, bits of its pegs the seat holds) -> colour sequence id of the
-      pegs left to pay (the kept listings, :class:`_Listing`).
+      pegs left to pay (the kept listings, :class:`_Listing`);
+    - ``payable``: hand -> the colour sequence ids of its ``plans`` it can pay (kept with
+      ``plans``: whoever adds a plan adds its sequence here when the hand can pay).
 
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
     """
 
     __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries",
-                 "seq_of")
+                 "seq_of", "payable")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
@@ -123,6 +125,7 @@ class PlayCaches:
         self.plans: dict[tuple, dict] = {}
         self.pay_entries: dict[tuple, tuple] = {}
         self.seq_of: dict[tuple, int] = {}
+        self.payable: dict[tuple, set[int]] = {}
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (legal actions build many)."""
@@ -1079,13 +1082,19 @@ class RealmState(State):
             mine = listings[seat] = _Listing()
         mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
-        plans = self._plans_for(tuple(hand))
+        key = tuple(hand)
+        plans = self._plans_for(key)
         caches = self.game.caches
+        payable = caches.payable.get(key)  # the sequences of ``plans`` this hand can pay
+        if payable is None:
+            payable = caches.payable[key] = {seq for seq, pid in plans.items() if pid >= 0}
         seqs = mine.seqs
         for seq in set(seqs).difference(plans):  # sequences this hand has not met yet
-            plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
-        # positions (in reach order) of the shapes whose sequence the hand can pay (plan >= 0)
-        at = list(itertools.compress(range(len(seqs)), map(_PAYABLE, map(plans.__getitem__, seqs))))
+            pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+            if pid >= 0:
+                payable.add(seq)
+        # positions (in reach order) of the shapes whose sequence the hand can pay
+        at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
         head = self._legal_draws()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
@@ -1195,6 +1204,7 @@ class RealmState(State):
         if plans is None:
             if len(all_plans) > 2048:  # keep memory flat over long batches
                 all_plans.clear()
+                self.game.caches.payable.clear()
             plans = all_plans[key] = {}
         return plans
 
@@ -1208,8 +1218,10 @@ class RealmState(State):
         hand = self.hands[seat]
         cache = self._pay_cache[seat]
         caches = self.game.caches
-        plans = self._plans_for(tuple(hand))
+        key = tuple(hand)
+        plans = self._plans_for(key)
         plans_get = plans.get
+        payable = caches.payable.get(key)  # kept with plans for the kept listings
         append = out.append
         for shape in shapes:
             i = shape.index
@@ -1221,6 +1233,8 @@ class RealmState(State):
             pid = plans_get(entry[0])
             if pid is None:
                 pid = plans[entry[0]] = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
+                if payable is not None and pid >= 0:
+                    payable.add(entry[0])
             if pid < 0:
                 continue
             place = entry[2].get(pid)
@@ -2097,9 +2111,6 @@ def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
     for s in eliminated:
         out[s] = float("-inf")
     return out
-
-
-_PAYABLE = (-1).__lt__  # plan id -> whether the hand can pay (-1: it cannot)
 
 
 def _payment_plan(colours: tuple, hand) -> tuple | None:
