@@ -111,14 +111,19 @@ class GreedyBot(Bot):
         before = self._value(state, seat)
         hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
+        preview = None  # the position's previewer, made at the first band
+        preview_value = self._preview_value
+        card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
         out = []
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                value = self._preview_value(state.preview(action), seat) - before
-                value -= self.card_cost * len(action.payment) + self.band_cost
+                if preview is None:
+                    preview = state.previewer().preview
+                value = preview_value(preview(action), seat) - before
+                value -= card_cost * len(action.payment) + band_cost
                 if progress is not None:
-                    value += self.progress_weight * progress.gain(action.pegs)
+                    value += weight * progress.gain(action.pegs)
             elif kind == "Draw":
                 value = 0.05 if hand_size < self.short_hand else -0.05
                 value += 0.01 * sum(1 for s in action.sources if s != "deck")
@@ -156,7 +161,8 @@ class _Progress:
         # what is left to take, and the best prospect from each peg, depend on these alone:
         # shared by the decisions (of any game on this board) that agree on them
         memo = table["memo"]
-        key = (seat, energy_worth, bonus, frozenset(state.collected))
+        taken = frozenset(state.collected)
+        key = (seat, energy_worth, bonus, taken)
         found = memo.get(key)
         if found is None:
             worth = {}
@@ -167,9 +173,21 @@ class _Progress:
                 worth[("goal", seat)] = float(bonus)
             if len(memo) > 1024:  # keep memory flat over long batches
                 memo.clear()
-            # peg -> best prospect from it, filled as pegs are met
-            found = memo[key] = (worth, max(worth.values(), default=0.0), {})
-        self.worth, self.top, self.peg_best = found
+            # peg -> best prospect from it, filled as pegs are met, and the target it heads
+            # for (None: none). Taking targets never raises a peg's best, so a peg's best
+            # holds while its target is left: kept from the last decision of these settings
+            # that had taken fewer
+            peg_best: dict = {}
+            peg_target: dict = {}
+            last = table["last"].get(key[:3])
+            if last is not None and last[0] <= taken:
+                for p, target in last[2].items():
+                    if target is None or target in worth:
+                        peg_best[p] = last[1][p]
+                        peg_target[p] = target
+            table["last"][key[:3]] = (taken, peg_best, peg_target)
+            found = memo[key] = (worth, max(worth.values(), default=0.0), peg_best, peg_target)
+        self.worth, self.top, self.peg_best, self.peg_target = found
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
         self.dist_at = dist_at
@@ -180,7 +198,7 @@ class _Progress:
         for p in self.held:
             v = peg_best.get(p)
             if v is None:
-                v = peg_best[p] = self._peg_best(p)
+                v = self._peg_best(p)
             if v > best_now:
                 best_now = v
         self.best_now = best_now
@@ -210,23 +228,27 @@ class _Progress:
                 continue
             v = peg_best.get(p)
             if v is None:
-                v = peg_best[p] = self._peg_best(p)
+                v = self._peg_best(p)
             if v > best:
                 best = v
         return best - self.best_now
 
     def _peg_best(self, peg) -> float:
-        """The best prospect from ``peg`` alone (0 if none)."""
+        """The best prospect from ``peg`` alone (0 if none), remembered with its target."""
         powers = self.decay
         worth = self.worth
         top = self.top
         best = 0.0
+        target = None
         for d, t in self.near.get(peg, ()):  # nearest first: stop once nothing left can beat best
             if top * powers[d] <= best:
                 break
             w = worth.get(t)
             if w and w * powers[d] > best:
                 best = w * powers[d]
+                target = t
+        self.peg_best[peg] = best
+        self.peg_target[peg] = target
         return best
 
 
@@ -261,4 +283,4 @@ def _distance_table(game, decay: float, horizon: int) -> dict:
     near = {p: tuple(sorted(((d, t) for t, d in targets.items()), key=lambda dt: dt[0]))
             for p, targets in dist_at.items()}
     return {"faces": faces, "dist_at": dist_at, "near": near, "powers": [decay ** k for k in range(horizon + 1)],
-            "memo": {}}  # see _Progress.__init__
+            "memo": {}, "last": {}}  # see _Progress.__init__

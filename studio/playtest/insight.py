@@ -156,15 +156,29 @@ class Watch:
                 if self.dry_round is None:
                     self.dry_round = state.round
             if self.measure_forced and place and not draw:
-                self._forced_now = not any(self._gain(state, seat, a) > 0 for a in legal
-                                           if _kind_fast(a).startswith("place"))
+                gain = self._gains(state, seat)
+                self._forced_now = not any(gain(a) > 0 for a in legal if _kind_fast(a).startswith("place"))
             self._energy = state.energy[seat]
 
-    def _gain(self, state, seat: int, action) -> float:
-        trial = state.clone()
-        score, energy = trial.score[seat], trial.energy[seat]
-        trial.apply(action)
-        return (trial.score[seat] - score) * self._rate + (trial.energy[seat] - energy)
+    def _gains(self, state, seat: int):
+        """``gain(band)``: points (in energy, at the game's rate) and energy the legal band
+        would give ``seat``, from the engine's preview of the position (equal to playing it on
+        a copy, tests/rules/test_preview.py), or played on a clone where there is none."""
+        score, energy, rate = state.score[seat], state.energy[seat], self._rate
+        previewer = getattr(state, "previewer", None)
+        if previewer is not None:
+            preview = previewer().preview
+
+            def gain(action) -> float:
+                after = preview(action)
+                return (after.score[seat] - score) * rate + (after.energy[seat] - energy)
+            return gain
+
+        def played(action) -> float:
+            trial = state.clone()
+            trial.apply(action)
+            return (trial.score[seat] - score) * rate + (trial.energy[seat] - energy)
+        return played
 
     def applied(self, state, seat: int, action) -> None:
         """After ``action`` by ``seat``: forced-play loss, idle rounds, the round's scores."""

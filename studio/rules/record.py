@@ -73,12 +73,16 @@ def copy_plain(value):
     """A deep copy of plain data: dicts, lists and sets copied at every level, anything else
     (numbers, strings, tuples, None) shared."""
     if isinstance(value, dict):
-        return {k: copy_plain(v) for k, v in value.items()}
+        return {k: copy_plain(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_plain(v) for v in value]
+        # leaves (most items) are shared without a call each
+        return [copy_plain(v) if isinstance(v, _CONTAINERS) else v for v in value]
     if isinstance(value, set):
         return set(value)
     return value
+
+
+_CONTAINERS = (dict, list, set)
 
 
 def _compile(cls, name: str, lines: list[str], env: dict):

@@ -99,3 +99,29 @@ def test_it_races_for_the_goal_edge_while_a_bonus_awaits(modules, expected):
     goal, side = band(s, "c2", "b2"), band(s, "c2", "c3")
     picked = choose(s, [goal, side])
     assert picked == (goal if expected == "goal" else side)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_prospects_kept_from_decision_to_decision_equal_fresh_ones(jungle_scenario, players):
+    """A peg's best prospect is kept from one decision to the next while the target it heads for
+    is left (taking targets never raises it): on every decision of greedy games the kept
+    prospects equal ones worked out afresh, peg by peg."""
+    from studio.bots.base import GreedyBot, _distance_table, _Progress
+    from studio.rules import load_game
+
+    game = load_game(jungle_scenario, players, seed=2)
+    bot = GreedyBot()
+    pegs = sorted(game.board.pegs)
+    decisions = 0
+    for g in range(2):
+        state = game.new_state(g)
+        rng = random.Random(g)
+        while not state.is_terminal():
+            seat = state.current_player
+            kept = _Progress.of(bot, state, seat)
+            fresh = _Progress(bot, state, seat, _distance_table(game, bot.decay, bot.horizon))
+            assert kept.best_now == fresh.best_now
+            assert [kept.gain((p,)) for p in pegs] == [fresh.gain((p,)) for p in pegs]
+            state.apply(bot.act(game, state.observation(seat), state.legal_actions(), rng))
+            decisions += 1
+    assert decisions >= 40

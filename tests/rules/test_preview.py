@@ -17,6 +17,8 @@ import pytest
 from studio.rules import load_game
 from studio.rules.ends import NOT_FINISHED
 from studio.rules.realm import Place
+from studio.rules.realm.enclosure import enclosed_side
+from studio.rules.realm.game import RealmState
 from tests.rules.realm_helpers import game_on, seg, small_board
 from tests.rules.test_realm_conformance import CASES
 
@@ -59,13 +61,41 @@ def check_position(state, rng, per_position: int) -> int:
         options = state.payment_options(band.pegs)
         if len(options) > 1:
             places.append(Place(band.pegs, rng.choice(options[1:]), band.shape))
+    previewer = state.previewer()  # one for all the bands, as the greedy bot uses it
     for action in places:
-        got = state.preview(action)
         want = reference_preview(state, action)
-        assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want, action
+        for got in (state.preview(action), previewer.preview(action)):
+            assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want, action
     assert full_snapshot(state) == before, "a preview changed the state"
     assert state.legal_actions() == legal
+    check_closing_regions(state, rng)
     return len(places)
+
+
+def reference_closing_regions(topology, walls, shape) -> list:
+    """What closing ``shape``'s sides one by one on a copy of ``walls`` encloses (the plain
+    search, :func:`enclosed_side`, for every side): (region, segments outside the band)."""
+    trial = walls.copy()
+    found = []
+    for line in shape.sides:
+        if trial.add(line):
+            region = enclosed_side(topology, trial, line)
+            faces = [f for f in region if topology.is_segment[f] and f not in shape.interior]
+            if faces:
+                found.append((region, faces))
+    return found
+
+
+def check_closing_regions(state, rng, count: int = 12) -> None:
+    """The remembered closing regions (with the shortcut for bands whose pegs lie in separate
+    parts of the walls) equal the plain search, for bands of every seat's reach."""
+    topo = state.game.topology
+    for seat in range(state.players):
+        reach = state.reach[seat]
+        shapes = list(reach[0]) if reach is not None else []
+        for shape in rng.sample(shapes, min(count, len(shapes))):
+            walls = state.walls[seat]
+            assert state._closing_regions(walls, shape) == reference_closing_regions(topo, walls, shape), shape
 
 
 def positions_of(game, seed: int, games: int = 1, every: int = 2, greedy_share: float = 0.0):
@@ -143,3 +173,29 @@ def test_preview_refuses_what_is_not_a_band(jungle_scenario):
     draw = next(a for a in state.legal_actions() if not isinstance(a, Place))
     with pytest.raises(TypeError, match="preview takes a band"):
         state.preview(draw)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_bands_that_end_the_game_are_previewed_without_playing_them(players, monkeypatch):
+    """With only the base end rules (a score to reach, RTR-E1) and energy to VP as the whole
+    final scoring (RTR-E2), the last band of a round is worked out directly, game end and final
+    scoring included, and equals playing it on a copy."""
+    game = _small(players, start="anywhere", end={"score": 4}, energy_per_vp=2)
+    played = []
+    real = RealmState._played_preview
+    monkeypatch.setattr(RealmState, "_played_preview", lambda self, action: played.append(action) or real(self, action))
+    ending = checked = 0
+    for state, _rng in positions_of(game, 7, games=6, every=1):
+        if state.seat != players - 1 or state.actions_left != 1 or state.pending:
+            continue
+        previewer = state.previewer()
+        for action in state.legal_actions():
+            if not isinstance(action, Place):
+                continue
+            got = previewer.preview(action)
+            assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed,
+                    got.terminal) == reference_preview(state, action), action
+            ending += got.terminal
+            checked += 1
+    assert played == []
+    assert checked >= 50 and ending >= 5

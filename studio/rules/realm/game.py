@@ -53,7 +53,7 @@ SHAPE_KINDS = {"line": "line", "triangle": "triangle", "quad": "quad", "long-bar
 SUPPORTED_START = ("own-side", "any-start", "anywhere", "crater")
 
 
-@dataclass
+@dataclass(slots=True)
 class PlaceOutcome:
     """What one band did: segments explored and closed (face indices), VP and energy gained."""
 
@@ -67,8 +67,18 @@ class PlaceOutcome:
     bonus: int = 0
     notes: list[str] = field(default_factory=list)
 
+    @classmethod
+    def of_band(cls, explored: list[int]) -> "PlaceOutcome":
+        """A fresh outcome that explored ``explored`` (a new list), without the dataclass
+        defaults' calls (previews build one per candidate band)."""
+        out = object.__new__(cls)
+        out.explored = explored
+        out.closed, out.collected, out.newly_controlled, out.regions, out.notes = [], [], [], [], []
+        out.treasure = out.energy = out.bonus = 0
+        return out
 
-@dataclass
+
+@dataclass(slots=True)
 class PlacePreview:
     """What a band would do, from :meth:`RealmState.preview`: its ``outcome``, and per seat the
     ``projected`` scores (:meth:`RealmState.projected_scores`), ``score``, ``energy`` and
@@ -95,13 +105,15 @@ class PlayCaches:
     - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
       entry (colour sequence id, those pegs, {plan id: Place});
     - ``seq_of``: (shape index, bits of its pegs the seat holds) -> colour sequence id of the
-      pegs left to pay (the kept listings, :class:`_Listing`).
+      pegs left to pay (the kept listings, :class:`_Listing`);
+    - ``payable``: hand -> the colour sequence ids of its ``plans`` it can pay (kept with
+      ``plans``: whoever adds a plan adds its sequence here when the hand can pay).
 
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
     """
 
     __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries",
-                 "seq_of")
+                 "seq_of", "payable")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
@@ -113,6 +125,7 @@ class PlayCaches:
         self.plans: dict[tuple, dict] = {}
         self.pay_entries: dict[tuple, tuple] = {}
         self.seq_of: dict[tuple, int] = {}
+        self.payable: dict[tuple, set[int]] = {}
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (legal actions build many)."""
@@ -143,26 +156,25 @@ class PlayCaches:
 
 class _Listing:
     """What one seat's legal bands are made of, kept from one listing to the next (see
-    :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) grouped
-    by the colour sequence of the pegs the seat must pay for. A shape's sequence changes only
+    :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) and the
+    colour sequence of the pegs the seat must pay for on each. A shape's sequence changes only
     when the seat's own band lands on one of its pegs (``dirty``, filled by
     :meth:`RealmState._occupy`), so a listing redoes only those shapes and the ones the reach
-    gained; whether a group can be paid is one look-up per sequence for the hand. Owned by one
-    state: a clone starts without one."""
+    gained; whether a shape can be paid is one look-up of its sequence in the hand's plans.
+    Owned by one state: a clone starts without one."""
 
-    __slots__ = ("shapes", "pos", "held", "seqs", "groups", "dirty", "read")
+    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read")
 
     def __init__(self) -> None:
         self.shapes: list[BandShape] = []
         self.pos: dict[int, int] = {}            # shape index -> position in shapes
         self.held: list[int] = []                # position -> bits of the shape's pegs the seat holds
         self.seqs: list[int] = []                # position -> colour sequence id to pay
-        self.groups: dict[int, set[int]] = {}    # colour sequence id -> positions
         self.dirty: list[str] = []               # pegs the seat's bands took since
         self.read = 0                            # shapes of the reach read so far
 
     def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
-        shapes, held, seqs, groups, pos = self.shapes, self.held, self.seqs, self.groups, self.pos
+        shapes, held, seqs, pos = self.shapes, self.held, self.seqs, self.pos
         game = state.game
         seq_of = game.caches.seq_of
         n = len(shapes)
@@ -201,21 +213,7 @@ class _Listing:
             if known is None:
                 known = seq_of[sh.index, h] = game.caches.colour_id(
                     tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
-            seq: int = known
-            old = seqs[k]
-            if old == seq:
-                continue
-            if old >= 0:
-                left = groups[old]
-                left.discard(k)
-                if not left:
-                    del groups[old]
-            seqs[k] = seq
-            members = groups.get(seq)
-            if members is None:
-                groups[seq] = {k}
-            else:
-                members.add(k)
+            seqs[k] = known
 
 
 class LegalActions(Sequence):
@@ -859,124 +857,20 @@ class RealmState(State):
         """What the legal band ``action`` of the player to move would do (its
         :class:`PlaceOutcome`, and the projected scores, scores, energy and energy needed right
         after it), without doing it and without copying the state. Worked out directly from
-        the band's effects when no module acts on it and it cannot end the game
-        (:meth:`_direct_preview`); else played on this state, trusted as by
-        :meth:`apply_trusted`, and taken back (:meth:`_played_preview`). Either way equal to
-        playing it on a copy (tests/rules/test_preview.py). Raises TypeError for an action that
-        is not a :class:`Place`, RuntimeError when called during a preview."""
-        if not isinstance(action, Place):
-            raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
-        if self._trial is not None:
-            raise RuntimeError("a preview is already under way on this state")
-        if self.game.direct_preview and not self.pending and self.end_reason is None:
-            found = self._direct_preview(action)
-            if found is not None:
-                return found
-        return self._played_preview(action)
+        the band's effects when no module acts on it and it cannot end the game; else played
+        on this state, trusted as by :meth:`apply_trusted`, and taken back
+        (:meth:`_played_preview`). Either way equal to playing it on a copy
+        (tests/rules/test_preview.py). Raises TypeError for an action that is not a
+        :class:`Place`, RuntimeError when called during a preview. To preview many bands of
+        one position, :meth:`previewer` reads the position once for all of them."""
+        return BandPreviewer(self).preview(action)
 
-    def _direct_preview(self, action: Place) -> PlacePreview | None:
-        """:meth:`preview` worked out from the band's effects without playing it: payment by
-        energy (L6-5), exploring (RTR-P2), closing (RTR-P4, on the seat's walls, taken back)
-        and collecting (RTR-P3), then the projected scores. None when it cannot be done this
-        way: a module would act on the band (see :meth:`RealmModule.quiet`), or the band may
-        end the turn of the last seat, and so perhaps the game."""
-        for card in action.payment:
-            if card.energy:
-                return None  # L6-5 energy payments: played (rare)
-        game = self.game
-        seat = self.seat
-        topo = game.topology
-        shape = self._shape_of(action)
-        collected = self.collected
-        mine = self.controlled[seat]
-        outcome = PlaceOutcome(list(shape.interior))
-        newly = outcome.newly_controlled
-        taken = outcome.collected
-        treasure_of, energy_of = topo.treasure, topo.energy
-        treasure = gained = 0
-        supply = self.supply
-        got: list[int] = []      # faces this band collects
-        held: set[int] = set()   # faces this band newly controls
-        for f in game.interior_segments[shape.index]:  # explore (RTR-P2), collect (RTR-P3)
-            if f not in mine and f not in held:
-                held.add(f)
-                newly.append(f)
-            if f in collected or f in got:
-                continue
-            got.append(f)
-            taken.append(f)
-            treasure += treasure_of[f]
-            if energy_of[f]:
-                amount = min(energy_of[f], supply)
-                supply -= amount
-                gained += amount
-        if game.rules.closures:  # close (RTR-P4), on the seat's walls, taken back
-            walls = self.walls[seat]
-            sides = shape.sides
-            if len(sides) > 1 or (sides[0] not in walls.covered
-                                  and walls._root(sides[0][0]) == walls._root(sides[0][1])):
-                treasure, gained, supply = self._preview_closures(seat, shape, walls, outcome, got, held,
-                                                                  treasure, gained, supply)
-        outcome.treasure = treasure
-        outcome.energy = gained
-        for m in game.hooks["after_place"]:
-            if not m.quiet(self, seat, shape, outcome):
-                return None
-        n = game.players
-        score = list(self.score)
-        if treasure:
-            score[seat] = max(0, score[seat] + treasure)
-        energy = list(self.energy)
-        energy[seat] += gained
-        if seat == n - 1 and self.actions_left <= 1 and self._round_may_end(seat, score, energy):
-            return None  # the game may end after this band: played, so it is scored as it ends
-        if not game.final_reads_state:
-            projected = _energy_projection(score, energy, self.eliminated, game.rules.energy_per_vp)
-            return PlacePreview(outcome, projected, score, energy, [0] * n, False)
-        saved = (list(self.energy), list(self.score), self.supply)
-        self.energy[:], self.score[:], self.supply = energy, score, supply
-        for f in got:
-            collected[f] = seat
-        mine.update(held)
-        try:
-            projected = self.projected_scores()
-            needed = [self.energy_needed(s) for s in range(n)]
-        finally:
-            self.energy[:], self.score[:], self.supply = saved
-            for f in got:
-                del collected[f]
-            mine.difference_update(held)
-        return PlacePreview(outcome, projected, score, energy, needed, False)
-
-    def _preview_closures(self, seat: int, shape: BandShape, walls: Walls, outcome: PlaceOutcome, got: list,
-                          held: set, treasure: int, gained: int, supply: int) -> tuple[int, int, int]:
-        """The closing part of :meth:`_direct_preview` (RTR-P4): the band's sides added to the
-        seat's ``walls`` one by one; regions closed are explored and collected into
-        ``outcome``, ``got`` and ``held`` as in :meth:`_settle`. Returns the treasure, energy
-        gained and supply left. What the sides enclose depends on the walls alone, so it is
-        remembered with them (:meth:`_closing_regions`)."""
-        topo = self.game.topology
-        collected = self.collected
-        mine = self.controlled[seat]
-        for region, faces in self._closing_regions(walls, shape):
-            site = [f for f in faces if f not in collected and f not in got]
-            fresh = [f for f in faces if f not in mine and f not in held]
-            if fresh:
-                outcome.regions.append((list(region), site))
-            for f in fresh:
-                outcome.closed.append(f)
-                held.add(f)
-                outcome.newly_controlled.append(f)
-                if f in collected or f in got:
-                    continue
-                got.append(f)
-                outcome.collected.append(f)
-                treasure += topo.treasure[f]
-                if topo.energy[f]:
-                    amount = min(topo.energy[f], supply)
-                    supply -= amount
-                    gained += amount
-        return treasure, gained, supply
+    def previewer(self) -> "BandPreviewer":
+        """A :class:`BandPreviewer` of this position: :meth:`preview` for many bands, with what
+        does not change from band to band (whose turn, the seat's walls and segments, scores
+        and energy as the game would end now) read once. Valid while the state does not
+        change (its own previews aside)."""
+        return BandPreviewer(self)
 
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
@@ -985,6 +879,18 @@ class RealmState(State):
         memo = walls.memo
         found = memo.get(shape.index)
         if found is not None:
+            return found
+        if len(memo) > 4096:
+            memo.clear()
+        # pegs in separate parts of the walls: the band's sides close no cycle but its own
+        # ring, which encloses only its interior (no segment outside the band)
+        parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
+        if parts is None:
+            root = walls._root
+            parts = memo[None] = {p: root(p) for line in walls.covered for p in line}
+        pegs = shape.pegs
+        if len({parts.get(p, p) for p in pegs}) == len(pegs):
+            found = memo[shape.index] = []
             return found
         topo = self.game.topology
         is_segment = topo.is_segment
@@ -1000,8 +906,6 @@ class RealmState(State):
                         found.append((region, faces))
         finally:
             walls.undo(journal)
-        if len(memo) > 4096:
-            memo.clear()
         memo[shape.index] = found
         return found
 
@@ -1024,6 +928,31 @@ class RealmState(State):
         if "rounds" in end and self.round >= end["rounds"]:
             return True
         return all(b <= 0 for b in bands_left) or self.round >= self.game.rules.max_rounds
+
+    def _band_ends_game(self, seat: int, score, energy) -> bool | None:
+        """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
+        changing nothing a module reads, ends the game, exactly as :meth:`_spend_action` and
+        :meth:`_end_turn` would decide; None when a module's end rule has a say."""
+        game = self.game
+        if game.hooks["end_reason"]:
+            return None
+        if self.actions_left > 1:
+            return False  # the turn goes on (RTR-T1)
+        cost = game.rules.extra_action_cost
+        if cost > 0 and not self.extra_bought and energy[seat] >= cost:
+            return False  # an extra action can still be bought: the turn goes on (RTR-T4)
+        if seat != game.players - 1 or self.end_triggered is not None:
+            return seat == game.players - 1  # the round is over (RTR-E1)
+        end = game.end_rule
+        bands_left = list(self.bands_left)
+        bands_left[seat] -= 1
+        if "score" in end and max(score) >= end["score"]:
+            return True
+        if end.get("bands-exhausted") and min(bands_left) <= 0:
+            return True
+        if "rounds" in end and self.round >= end["rounds"]:
+            return True
+        return all(b <= 0 for b in bands_left) or self.round >= game.rules.max_rounds
 
     def _shape_of(self, action: Place) -> BandShape:
         """The band shape of a Place (its pegs are in canonical order when it came from
@@ -1153,16 +1082,19 @@ class RealmState(State):
             mine = listings[seat] = _Listing()
         mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
-        plans = self._plans_for(tuple(hand))
+        key = tuple(hand)
+        plans = self._plans_for(key)
         caches = self.game.caches
-        payable = []
-        for seq, members in mine.groups.items():
-            pid = plans.get(seq)
-            if pid is None:
-                pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+        payable = caches.payable.get(key)  # the sequences of ``plans`` this hand can pay
+        if payable is None:
+            payable = caches.payable[key] = {seq for seq, pid in plans.items() if pid >= 0}
+        seqs = mine.seqs
+        for seq in set(seqs).difference(plans):  # sequences this hand has not met yet
+            pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
             if pid >= 0:
-                payable.append(members)
-        at = sorted(itertools.chain.from_iterable(payable))
+                payable.add(seq)
+        # positions (in reach order) of the shapes whose sequence the hand can pay
+        at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
         head = self._legal_draws()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
@@ -1272,6 +1204,7 @@ class RealmState(State):
         if plans is None:
             if len(all_plans) > 2048:  # keep memory flat over long batches
                 all_plans.clear()
+                self.game.caches.payable.clear()
             plans = all_plans[key] = {}
         return plans
 
@@ -1285,8 +1218,10 @@ class RealmState(State):
         hand = self.hands[seat]
         cache = self._pay_cache[seat]
         caches = self.game.caches
-        plans = self._plans_for(tuple(hand))
+        key = tuple(hand)
+        plans = self._plans_for(key)
         plans_get = plans.get
+        payable = caches.payable.get(key)  # kept with plans for the kept listings
         append = out.append
         for shape in shapes:
             i = shape.index
@@ -1298,6 +1233,8 @@ class RealmState(State):
             pid = plans_get(entry[0])
             if pid is None:
                 pid = plans[entry[0]] = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
+                if payable is not None and pid >= 0:
+                    payable.add(entry[0])
             if pid < 0:
                 continue
             place = entry[2].get(pid)
@@ -1987,6 +1924,174 @@ class RealmSampler:
         s.final_done = obs["end_reason"] is not None
         s.log = []
         return s
+
+
+class BandPreviewer:
+    """Previews of the bands of one position (:meth:`RealmState.previewer`): ``preview(band)``
+    is :meth:`RealmState.preview`, with what every band of the position shares read once
+    (whose turn, the seat's segments and walls, the scores as the game would end now, whether
+    the band may end the round). A band is worked out from its effects without playing it when
+    no module acts on it and it cannot end the game (:meth:`_direct`); else it is played on the
+    state and taken back. Valid while the state does not change (its previews aside)."""
+
+    __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
+                 "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
+                 "final_reads")
+
+    def __init__(self, state: RealmState) -> None:
+        game = state.game
+        self.state = state
+        self.seat = seat = state.seat
+        self.n = n = game.players
+        self.direct = game.direct_preview and not state.pending and state.end_reason is None
+        self.caches = game.caches
+        self.interior = game.interior_segments
+        topo = game.topology
+        self.treasure_of, self.energy_of = topo.treasure, topo.energy
+        self.collected = state.collected
+        self.mine = state.controlled[seat]
+        self.walls = state.walls[seat] if self.direct and game.rules.closures else None
+        self.quiet = game.hooks["after_place"]
+        # the last seat's last action may end the round, and so the game (see _round_may_end)
+        self.last = seat == n - 1 and state.actions_left <= 1
+        self.rate = game.rules.energy_per_vp
+        self.eliminated = state.eliminated
+        self.supply = state.supply
+        self.score, self.energy = state.score, state.energy
+        self.final_reads = game.final_reads_state
+        # the scores as the game would end now: a band that gains nothing leaves them so
+        self.base = None if self.final_reads or not self.direct else \
+            _energy_projection(state.score, state.energy, state.eliminated, self.rate)
+
+    def preview(self, action: Place) -> PlacePreview:
+        """See :meth:`RealmState.preview` (the same errors)."""
+        if not isinstance(action, Place):
+            raise TypeError(f"preview takes a band (Place), got {type(action).__name__}")
+        state = self.state
+        if state._trial is not None:
+            raise RuntimeError("a preview is already under way on this state")
+        if self.direct:
+            band = action.__dict__.get("_band")
+            if band is not None and band[0] is self.caches:
+                shape = band[1]  # listed by this game: its default payment, no energy token
+            else:
+                for card in action.payment:
+                    if card.energy:
+                        return state._played_preview(action)  # L6-5 energy payments: played (rare)
+                shape = state._shape_of(action)
+            found = self._direct(shape)
+            if found is not None:
+                return found
+        return state._played_preview(action)
+
+    __call__ = preview
+
+    def _direct(self, shape: BandShape) -> PlacePreview | None:
+        """The preview of a band on ``shape`` paid with cards, worked out from its effects:
+        exploring (RTR-P2), closing (RTR-P4, on the seat's walls, taken back) and collecting
+        (RTR-P3), then the projected scores. None when it cannot be done this way: a module
+        would act on the band (see :meth:`RealmModule.quiet`), or the band may end the turn of
+        the last seat, and so perhaps the game."""
+        seat = self.seat
+        collected = self.collected
+        mine = self.mine
+        outcome = PlaceOutcome.of_band(list(shape.interior))
+        newly = outcome.newly_controlled
+        taken = outcome.collected
+        treasure_of, energy_of = self.treasure_of, self.energy_of
+        treasure = gained = 0
+        supply = self.supply
+        got: list[int] = []      # faces this band collects
+        held: set[int] = set()   # faces this band newly controls
+        for f in self.interior[shape.index]:  # explore (RTR-P2), collect (RTR-P3)
+            if f not in mine and f not in held:
+                held.add(f)
+                newly.append(f)
+            if f in collected or f in got:
+                continue
+            got.append(f)
+            taken.append(f)
+            treasure += treasure_of[f]
+            if energy_of[f]:
+                amount = min(energy_of[f], supply)
+                supply -= amount
+                gained += amount
+        walls = self.walls
+        if walls is not None:  # close (RTR-P4), on the seat's walls, taken back
+            regions = walls.memo.get(shape.index)
+            if regions is None:
+                sides = shape.sides
+                if len(sides) > 1 or (sides[0] not in walls.covered
+                                      and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                    regions = self.state._closing_regions(walls, shape)
+            if regions:
+                for region, faces in regions:
+                    fresh = [f for f in faces if f not in mine and f not in held]
+                    if fresh:
+                        outcome.regions.append((list(region), [f for f in faces if f not in collected and f not in got]))
+                    for f in fresh:
+                        outcome.closed.append(f)
+                        held.add(f)
+                        newly.append(f)
+                        if f in collected or f in got:
+                            continue
+                        got.append(f)
+                        taken.append(f)
+                        treasure += treasure_of[f]
+                        if energy_of[f]:
+                            amount = min(energy_of[f], supply)
+                            supply -= amount
+                            gained += amount
+        outcome.treasure = treasure
+        outcome.energy = gained
+        state = self.state
+        for m in self.quiet:
+            if not m.quiet(state, seat, shape, outcome):
+                return None
+        score = list(self.score)
+        if treasure:
+            score[seat] = max(0, score[seat] + treasure)
+        energy = list(self.energy)
+        energy[seat] += gained
+        base = self.base
+        if self.last and state._round_may_end(seat, score, energy):
+            # the game may end after this band: worked out when only the base end rules
+            # decide and score it, else played, so it is scored as it ends
+            ends = None if base is None else state._band_ends_game(seat, score, energy)
+            if ends is None:
+                return None
+            if ends:  # final scoring: energy to VP (RTR-E2, RTR-S7), as _final_scoring does
+                rate, eliminated = self.rate, self.eliminated
+                if rate > 0:
+                    for s in range(self.n):
+                        bonus = energy[s] // rate
+                        if bonus and s not in eliminated:
+                            score[s] = max(0, score[s] + bonus)
+                projected = [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
+                return PlacePreview(outcome, projected, score, energy, [0] * self.n, True)
+        if base is not None:  # energy to VP (RTR-E2) is the whole final scoring
+            projected = list(base)
+            if treasure or gained:  # as _energy_projection, for the seat that changed
+                rate = self.rate
+                value = float(score[seat])
+                if rate > 0 and energy[seat] >= rate:
+                    value = float(max(0, score[seat] + energy[seat] // rate))
+                projected[seat] = float("-inf") if seat in self.eliminated else value
+            return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
+        saved = (list(state.energy), list(state.score), state.supply)
+        state.energy[:], state.score[:], state.supply = energy, score, supply
+        for f in got:
+            collected[f] = seat
+        mine.update(held)
+        try:
+            projected = state.projected_scores()
+            needed = [state.energy_needed(s) for s in range(self.n)]
+        finally:
+            state.energy[:], state.score[:], state.supply = saved
+            for f in got:
+                del collected[f]
+            mine.difference_update(held)
+        return PlacePreview(outcome, projected, score, energy, needed, False)
 
 
 RealmState._copy_record = derive_copy(RealmState, "_copy_record")

@@ -30,11 +30,11 @@ class CrossBoard(RealmModule):
         return self.bonuses[len(reached)] if len(reached) < len(self.bonuses) else 0
 
     def quiet(self, state, seat, shape, outcome) -> bool:
-        return seat in state.extra[self.name]["reached"] or not self.goals[seat].intersection(shape.pegs)
+        return seat in state.extra[self.name]["reached"] or self.goals[seat].isdisjoint(shape.pegs)
 
     def after_place(self, state, seat, shape, outcome) -> None:
         reached = state.extra[self.name]["reached"]
-        if seat in reached or not self.goals[seat].intersection(shape.pegs):
+        if seat in reached or self.goals[seat].isdisjoint(shape.pegs):
             return
         rank = len(reached)
         reached.append(seat)
