@@ -1,0 +1,1 @@
+"""Docks of the board editor observing the document: properties of the selection, validation findings."""
