@@ -97,10 +97,11 @@ def test_the_registry_refuses_two_pages_for_one_kind():
     class One(PropertyPage):
         pass
 
+    class Two(PropertyPage):
+        pass
+
     with pytest.raises(ValueError, match=r"test pages: .*Two and .*One are both registered for one 'peg'"):
-        @registry.register("peg")
-        class Two(PropertyPage):
-            pass
+        registry.register("peg")(Two)
 
     registry.register("peg", many=True)(PropertyPage)
     assert registry.page_class("peg") is One and registry.page_class("peg", many=True) is PropertyPage

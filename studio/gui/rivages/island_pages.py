@@ -31,6 +31,7 @@ class HexPage(QWidget):
 
 
 HEX_PAGES: PageRegistry[HexPage] = PageRegistry("island hex pages")
+register = HEX_PAGES.register
 
 
 def hex_kind(document, h) -> str | None:
@@ -40,7 +41,7 @@ def hex_kind(document, h) -> str | None:
     return "space" if document.space(h) is not None else "empty hex"
 
 
-@HEX_PAGES.register("space")
+@register("space")
 class SpacePage(HexPage):
     def build(self) -> None:
         palette, form = self.dock.palette, self.form
@@ -105,7 +106,7 @@ class SpacePage(HexPage):
             dock.apply(dock.document.remove_bridge, bridges[-1])
 
 
-@HEX_PAGES.register("empty hex")
+@register("empty hex")
 class EmptyHexPage(HexPage):
     def build(self) -> None:
         self.fort = QPushButton()
