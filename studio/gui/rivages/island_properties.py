@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -57,11 +58,16 @@ class IslandPropertiesDock(QDockWidget):
         self.where = QLabel(self.tr("Click a hex with the Select tool"))
         self.where.setWordWrap(True)
         column.addWidget(self.where)
+        # the stack keeps the height of the tallest page, so that the dock does not squeeze the
+        # header when a hex is selected
+        self.stack = QStackedWidget()
+        self.empty_page = QWidget()   # no hex selected
+        self.stack.addWidget(self.empty_page)
         self.pages: dict[str, HexPage] = {}
         for kind, _many, page_class in HEX_PAGES.entries():
             page = self.pages[kind] = page_class(self)
-            page.hide()
-            column.addWidget(page)
+            self.stack.addWidget(page)
+        column.addWidget(self.stack)
         layout.addWidget(self.space_box)
         layout.addStretch(1)
         self.setWidget(body)
@@ -80,6 +86,15 @@ class IslandPropertiesDock(QDockWidget):
         self.hex = h
         self.refresh()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """Keep the dock tall enough for its wrapped labels at its width (the spaces count wraps
+        to two lines in a narrow dock; the dock area sizes docks without heightForWidth)."""
+        super().resizeEvent(event)
+        body = self.widget()
+        need = body.layout().heightForWidth(body.width()) if body is not None else -1
+        if need > 0 and need != body.minimumHeight():
+            body.setMinimumHeight(need)
+
     # -- show --------------------------------------------------------------------------------------
     def refresh(self, *_args) -> None:
         self.quiet = True
@@ -94,10 +109,9 @@ class IslandPropertiesDock(QDockWidget):
                             f"{_n(len(island.bridges), 'bridge')}, {_n(len(island.forts), 'fort')}")
         h = self.hex
         kind = hex_kind(self.document, h)
-        for name, page in self.pages.items():
-            page.setVisible(name == kind)
         page = self.pages.get(kind) if kind is not None else None
         self.where.setText(self.tr("Click a hex with the Select tool") if page is None else page.show_hex(h))
+        self.stack.setCurrentWidget(page or self.empty_page)
         self.quiet = False
 
     # -- edits --------------------------------------------------------------------------------------

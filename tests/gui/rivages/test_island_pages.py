@@ -20,7 +20,7 @@ def window(qtbot, tmp_path):
 
 
 def shown_pages(dock) -> list[str]:
-    return [kind for kind, page in dock.pages.items() if not page.isHidden()]
+    return [kind for kind, page in dock.pages.items() if dock.stack.currentWidget() is page]
 
 
 def test_each_hex_shows_the_page_of_what_is_at_it(window):
