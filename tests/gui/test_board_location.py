@@ -42,7 +42,7 @@ def assert_archipelago(window) -> None:
     assert window.location_banner.isHidden()
     assert window.validation_dock.rules_name() == "Archipelago City"
     assert "scenario/no-canals" in [f.code for f in window.validation_dock.run_now()]
-    assert window.properties_dock.board_location.currentData() == "archipelago-city"
+    assert window.properties_dock.page("board").location.currentData() == "archipelago-city"
 
 
 def test_a_wizard_board_keeps_its_location_however_it_is_opened(window, dialogs, monkeypatch, tmp_path):
@@ -160,7 +160,7 @@ def test_a_board_without_location_says_so_loudly(window, dialogs, monkeypatch, t
     assert not banner.isHidden() and "names no location" in banner.text.text()
     assert window.validation_dock.rules_name() == "Base rules"
     assert "location/none" in [f.code for f in window.validation_dock.run_now()]
-    assert window.properties_dock.board_location.currentText().startswith("⚠ none")
+    assert window.properties_dock.page("board").location.currentText().startswith("⚠ none")
     # playtest asks first; cancelling plays nothing, accepting plays the base rules
     calls = []
     monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
@@ -172,7 +172,7 @@ def test_a_board_without_location_says_so_loudly(window, dialogs, monkeypatch, t
     window.playtest()
     assert calls == [None]
     # choosing the location in Properties is one undo step, and the banner goes
-    combo = window.properties_dock.board_location
+    combo = window.properties_dock.page("board").location
     combo.setCurrentIndex(combo.findData("jungle-temples"))
     combo.activated.emit(combo.currentIndex())
     assert window.document.board.location == "jungle-temples" and banner.isHidden()
@@ -180,8 +180,8 @@ def test_a_board_without_location_says_so_loudly(window, dialogs, monkeypatch, t
     assert window.document.board.location is None and not banner.isHidden()
     # the banner's button opens the location choice
     banner.button.click()
-    assert window.properties_dock.board_location.hasFocus() or window.properties_dock.board_location.isVisible()
-    window.properties_dock.board_location.hidePopup()
+    assert window.properties_dock.page("board").location.hasFocus() or window.properties_dock.page("board").location.isVisible()
+    window.properties_dock.page("board").location.hidePopup()
 
 
 def test_checking_against_another_scenario_is_said(window, dialogs, monkeypatch):
@@ -220,7 +220,7 @@ def test_a_broken_scenario_next_to_the_board_is_said_in_the_editor(window, dialo
     assert not banner.isHidden()
     assert str(scenario) in banner.text.text() and "does not load" in banner.text.text()
     assert "location/broken-scenario" in [f.code for f in window.validation_dock.run_now()]
-    assert "jungle-temples.yaml does not load" in window.properties_dock.board_scenario.text()
+    assert "jungle-temples.yaml does not load" in window.properties_dock.page("board").scenario.text()
     calls = []
     monkeypatch.setattr("studio.gui.playtest.playtest_window.open_playtest",
                         lambda board, path, parent: calls.append(path))

@@ -104,28 +104,28 @@ def test_segment_treasure_in_properties_dock_merges(window):
     click(window, *centre)
     assert window.scene.selected_elements() == [("segment", *key)]
     dock = window.properties_dock
-    assert dock.stack.currentWidget() is dock.segment_page
-    assert dock.treasure.value() == 0
-    dock.treasure.stepUp()
-    dock.treasure.stepUp()
-    dock.treasure.stepUp()
+    assert dock.stack.currentWidget() is dock.page("segment")
+    assert dock.page("segment").treasure.value() == 0
+    dock.page("segment").treasure.stepUp()
+    dock.page("segment").treasure.stepUp()
+    dock.page("segment").treasure.stepUp()
     assert doc.board.segment_map()[key].treasure == 3
     assert doc.undo_stack.count() == 1
-    dock.energy.setValue(2)
+    dock.page("segment").energy.setValue(2)
     assert doc.undo_stack.count() == 2
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert key not in doc.board.segment_map()
-    assert dock.treasure.value() == 0  # the dock follows undo
+    assert dock.page("segment").treasure.value() == 0  # the dock follows undo
     assert not doc.is_modified
 
 
 def test_peg_colour_in_properties_dock(window):
     click(window, 0, 0)
     dock = window.properties_dock
-    assert dock.stack.currentWidget() is dock.peg_page
-    index = dock.peg_colour.findData("yellow")
-    dock.peg_colour.activated.emit(index)
+    assert dock.stack.currentWidget() is dock.page("peg")
+    index = dock.page("peg").colour.findData("yellow")
+    dock.page("peg").colour.activated.emit(index)
     assert window.document.board.pegs["a1"].colour == "yellow"
     window.document.undo_stack.undo()
     assert window.document.board.pegs["a1"].colour == "green"
@@ -403,16 +403,16 @@ def test_an_emptied_id_or_name_field_gets_its_value_back_and_says_why(window):
     dock = window.properties_dock
     doc = window.document
     old = doc.board.id
-    dock.board_id.setFocus()
-    dock.board_id.selectAll()
-    QTest.keyClick(dock.board_id, Qt.Key_Backspace)      # typed, as a user does: the validator sees it
-    assert dock.board_id.text() == ""
-    QTest.keyClick(dock.board_id, Qt.Key_Return)
-    assert doc.board.id == old and dock.board_id.text() == old
+    dock.page("board").id.setFocus()
+    dock.page("board").id.selectAll()
+    QTest.keyClick(dock.page("board").id, Qt.Key_Backspace)  # typed, as a user does: the validator sees it
+    assert dock.page("board").id.text() == ""
+    QTest.keyClick(dock.page("board").id, Qt.Key_Return)
+    assert doc.board.id == old and dock.page("board").id.text() == old
     assert "cannot be empty" in window.statusBar().currentMessage()
     assert not window.isWindowModified()
-    dock.board_id.setText("renamed-board")
-    dock.board_id.editingFinished.emit()
+    dock.page("board").id.setText("renamed-board")
+    dock.page("board").id.editingFinished.emit()
     assert doc.board.id == "renamed-board"
     doc.undo_stack.undo()
 
@@ -421,12 +421,12 @@ def test_a_focused_name_field_shows_the_board_opened_meanwhile(window, tmp_path)
     """Trial: with the Name field focused, opening another board left the previous board's
     name in it (leaving the field would have written it into the new board)."""
     dock = window.properties_dock
-    dock.board_name.setFocus()
+    dock.page("board").name.setFocus()
     window.activateWindow()
     source = Path(default_board_path()).parent / "volcano-2p.yaml"
     assert window.load_path(str(source), interactive=False)
-    assert dock.board_name.text() == window.document.board.name
-    dock.board_name.editingFinished.emit()
+    assert dock.page("board").name.text() == window.document.board.name
+    dock.page("board").name.editingFinished.emit()
     assert window.document.board.name != "Jungle Temples, 2 players"
     assert not window.isWindowModified()
 
@@ -439,11 +439,11 @@ def test_a_seat_the_board_draws_no_label_for_opens_its_page(window):
     dock = window.properties_dock
     first = next(iter(window.document.board.seats))
     assert not window.scene.items_for(("seat", first))
-    dock.seat_list.setCurrentRow(0)
-    dock._edit_current_seat()
-    assert dock._current("seat") == first and dock.seat_name.text() == first
-    dock.seat_name.setText("crater-south")
-    dock.seat_name.editingFinished.emit()
-    assert "crater-south" in window.document.board.seats and dock._current("seat") == "crater-south"
+    dock.page("board").seat_list.setCurrentRow(0)
+    dock.page("board").edit_current_seat()
+    assert dock.current("seat") == first and dock.page("seat").name.text() == first
+    dock.page("seat").name.setText("crater-south")
+    dock.page("seat").name.editingFinished.emit()
+    assert "crater-south" in window.document.board.seats and dock.current("seat") == "crater-south"
     window.scene.select_elements([("peg", next(iter(window.document.board.pegs)))])
-    assert dock._current("seat") is None                   # something else selected on the board
+    assert dock.current("seat") is None  # something else selected on the board

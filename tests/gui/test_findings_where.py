@@ -93,10 +93,10 @@ def test_location_findings_of_a_fresh_wizard_board(window, qtbot):
     row = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
                if tree.topLevelItem(i).text(1) == "scenario/no-canals")
     assert row.text(3) == "Board ▸ Location"
-    window.properties_dock.board_name.setFocus()
+    window.properties_dock.page("board").name.setFocus()
     tree.itemClicked.emit(row, 2)                       # clicking the finding...
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.properties_dock.board_location)
-    assert window.properties_dock.stack.currentWidget() is window.properties_dock.board_page
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.properties_dock.page("board").location)
+    assert window.properties_dock.stack.currentWidget() is window.properties_dock.page("board")
     assert window.scene.selectedItems() == []
     assert "Location" in window.hint_label.text()
 
@@ -110,7 +110,7 @@ def test_seat_count_names_the_seats_list(window, qtbot):
     (count,) = [f for f in findings if f.code == "rules/seat-count"]
     assert _board_where(count) == "Board ▸ Seats"
     window.show_element(count.element)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.properties_dock.seat_list)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.properties_dock.page("board").seat_list)
 
 
 def test_unsaved_islands_name_every_finding():

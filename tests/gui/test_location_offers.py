@@ -88,32 +88,31 @@ def test_tools_and_properties_follow_the_location(window, location):
         assert set(window.tools["seats"].parts) == {"start", "goal"} & mechanics
 
     # the board page (nothing selected)
-    assert shown(dock.board_canals) == ("canals" in mechanics)
-    assert shown(dock.islands_section) == ("canals" in mechanics)
-    assert shown(dock.pictures_section) == ("pictures" in mechanics)
-    assert not shown(dock.board_note)
+    assert shown(dock.page("board").canals) == ("canals" in mechanics)
+    assert shown(dock.page("board").islands_section) == ("canals" in mechanics)
+    assert shown(dock.page("board").pictures_section) == ("pictures" in mechanics)
+    assert not shown(dock.page("board").note)
     # a peg
     peg = next(p for p in board.pegs if p not in board.crater)
     window.scene.select_elements([("peg", peg)])
-    assert dock.stack.currentWidget() is dock.peg_page
-    assert shown(dock.peg_crater) == ("crater" in mechanics)
-    assert shown(dock.peg_seats_section) == bool({"start", "goal"} & mechanics)
-    parts = {box.text() for box in dock.peg_seat_boxes.findChildren(type(dock.peg_crater))}
+    assert dock.stack.currentWidget() is dock.page("peg")
+    assert shown(dock.page("peg").crater) == ("crater" in mechanics)
+    assert shown(dock.page("peg").seats_section) == bool({"start", "goal"} & mechanics)
+    parts = {box.text() for box in dock.page("peg").seat_boxes.findChildren(type(dock.page("peg").crater))}
     assert parts == {"start", "goal"} & mechanics
-    assert not shown(dock.peg_note)
-    # a line
+    assert not shown(dock.page("peg").note)  # a line
     line = board.lines[0]
     window.scene.select_elements([("line", *line)])
-    assert shown(dock.item_section) == ("line-items" in mechanics)
-    assert shown(dock.bridge_section) == ("canals" in mechanics)
+    assert shown(dock.page("line").item_section) == ("line-items" in mechanics)
+    assert shown(dock.page("line").bridge_section) == ("canals" in mechanics)
     # a segment
     key = tuple(sorted(next(iter(window.scene.segments))))
     window.scene.select_elements([("segment", *key)])
-    assert dock.stack.currentWidget() is dock.segment_page
-    assert shown(dock.idol) == ("idols" in mechanics)
-    assert shown(dock.picture) == ("pictures" in mechanics)
-    assert shown(dock.island) == ("canals" in mechanics)
-    assert shown(dock.treasure) and shown(dock.energy)
+    assert dock.stack.currentWidget() is dock.page("segment")
+    assert shown(dock.page("segment").idol) == ("idols" in mechanics)
+    assert shown(dock.page("segment").picture) == ("pictures" in mechanics)
+    assert shown(dock.page("segment").island) == ("canals" in mechanics)
+    assert shown(dock.page("segment").treasure) and shown(dock.page("segment").energy)
 
 
 def test_changing_the_location_changes_the_offers(window):
@@ -121,13 +120,13 @@ def test_changing_the_location_changes_the_offers(window):
     doc, dock = window.document, window.properties_dock
     peg = next(iter(doc.board.pegs))
     window.scene.select_elements([("peg", peg)])
-    assert not shown(dock.peg_crater) and not window.tool_actions["crater"].isVisible()
+    assert not shown(dock.page("peg").crater) and not window.tool_actions["crater"].isVisible()
     doc.set_board_value("location", "volcano")
-    assert shown(dock.peg_crater) and window.tool_actions["crater"].isVisible()
+    assert shown(dock.page("peg").crater) and window.tool_actions["crater"].isVisible()
     assert not window.tool_actions["islands"].isVisible()
     window.set_tool("crater")
     doc.undo_stack.undo()                                    # back to Archipelago City
-    assert not shown(dock.peg_crater) and not window.tool_actions["crater"].isEnabled()
+    assert not shown(dock.page("peg").crater) and not window.tool_actions["crater"].isEnabled()
     assert window.scene.tool is window.tools["select"]       # the crater tool gave way
     assert window.tool_actions["islands"].isVisible()
     QTest.keyClick(window, "R")                              # its shortcut does nothing now
@@ -152,32 +151,32 @@ def test_an_element_the_location_ignores_is_shown_to_be_removed(window, tmp_path
     doc.edit_seat_pegs("north", "goal", add=["h1", "h2"])    # and goal pegs
     window.scene.clearSelection()
     dock.refresh()
-    notes = dock.board_note.text()
-    assert shown(dock.board_note)
+    notes = dock.page("board").note.text()
+    assert shown(dock.page("board").note)
     assert "Archipelago City has no crater (Volcano, L2-2), so it ignores the crater of 3 pegs" in notes
     assert "no goal pegs (Jungle Temples, L1-2), so it ignores the seats' 2 goal pegs" in notes
     dock.grab().save(str(tmp_path / "board-note.png"))
 
     window.scene.select_elements([("peg", "d4")])
-    assert shown(dock.peg_crater) and dock.peg_crater.isChecked()
-    assert "ignores this peg's place in the crater. Untick it to remove it." in dock.peg_note.text()
-    dock.peg_crater.setChecked(False)                        # removed from here
+    assert shown(dock.page("peg").crater) and dock.page("peg").crater.isChecked()
+    assert "ignores this peg's place in the crater. Untick it to remove it." in dock.page("peg").note.text()
+    dock.page("peg").crater.setChecked(False)  # removed from here
     assert doc.board.crater == ["d3", "e5"]
     window.scene.select_elements([("peg", "d4")])
-    assert not shown(dock.peg_crater) and not shown(dock.peg_note)   # gone: not offered any more
+    assert not shown(dock.page("peg").crater) and not shown(dock.page("peg").note)  # gone: not offered any more
 
     window.scene.select_elements([("peg", "h1")])
-    boxes = {box.text(): box for box in dock.peg_seat_boxes.findChildren(type(dock.peg_crater))}
+    boxes = {box.text(): box for box in dock.page("peg").seat_boxes.findChildren(type(dock.page("peg").crater))}
     assert "goal" in boxes and boxes["goal"].isChecked()     # North's goal, shown to be unticked
-    assert "this peg as North's goal peg" in dock.peg_note.text()
+    assert "this peg as North's goal peg" in dock.page("peg").note.text()
 
     window.scene.select_elements([("seat", "north")])
-    assert shown(dock.seat_clear["goal"]) and not shown(dock.seat_clear["start"])
-    assert "this seat's 2 goal pegs" in dock.seat_note.text()
-    dock.seat_clear["goal"].click()
+    assert shown(dock.page("seat").clear["goal"]) and not shown(dock.page("seat").clear["start"])
+    assert "this seat's 2 goal pegs" in dock.page("seat").note.text()
+    dock.page("seat").clear["goal"].click()
     assert doc.board.seats["north"].goal == []
-    dock._show_crater()                                      # the page of a crater with a hole
-    assert "Clear Crater removes it." in dock.crater_note.text() and not shown(dock.crater_tool)
+    dock.page("crater").show_selection([("crater",)])  # the page of a crater with a hole
+    assert "Clear Crater removes it." in dock.page("crater").note.text() and not shown(dock.page("crater").tool)
 
 
 def test_ignored_segment_contents_are_shown_with_a_note(window):
@@ -186,9 +185,9 @@ def test_ignored_segment_contents_are_shown_with_a_note(window):
     key = tuple(sorted(next(iter(window.scene.segments))))
     doc.set_segment_value(key, "idol", "orange")
     window.scene.select_elements([("segment", *key)])
-    assert shown(dock.idol) and dock.idol.currentData() == "orange"
-    assert not shown(dock.picture) and not shown(dock.island)
-    assert "Jungle Temples has no idols (Two Demanding Deities, L7-1)" in dock.segment_note.text()
+    assert shown(dock.page("segment").idol) and dock.page("segment").idol.currentData() == "orange"
+    assert not shown(dock.page("segment").picture) and not shown(dock.page("segment").island)
+    assert "Jungle Temples has no idols (Two Demanding Deities, L7-1)" in dock.page("segment").note.text()
     assert window.tools["segment-content"].kinds == [("treasure", "Treasure"), ("energy", "Energy")]
     with pytest.raises(ValueError):
         window.tools["segment-content"].set_kind("orange")

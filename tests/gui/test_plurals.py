@@ -10,5 +10,5 @@ def test_properties_summary_counts_in_the_right_number(window, tmp_path):
     path = tmp_path / "one-bridge.yaml"
     io.write(board, path)
     assert window.open_file(str(path))
-    summary = window.properties_dock.board_stats.text()
+    summary = window.properties_dock.page("board").stats.text()
     assert "1 bridge" in summary and "1 bridges" not in summary

@@ -272,7 +272,7 @@ def test_select_tool_shift_click_band_and_seat_label(window):
     centre = label.sceneBoundingRect().center()
     press_release(window, centre.x(), centre.y())
     assert scene.selected_elements() == [("seat", "south")]
-    assert window.properties_dock.stack.currentWidget() is window.properties_dock.seat_page
+    assert window.properties_dock.stack.currentWidget() is window.properties_dock.page("seat")
 
 
 def test_clipboard_transform_and_triangulate_actions(window):

@@ -3,7 +3,7 @@ board editor and the island editor.
 
 :class:`GenerateDialog` lets the designer choose the game (a Rule the Realm board or a Rivages
 island), the location and players, the constraints and the seed; *Generate* runs
-:func:`studio.generate.offer.generate` in a :class:`QThread` (:class:`GenerateRun`) with a
+:func:`studio.generate.offer.generate` in its own thread (:class:`GenerateRun`) with a
 progress bar and *Stop*; the candidates it offers are listed with their figures and a picture,
 and *Open* hands the chosen one back (:attr:`GenerateDialog.chosen`) for the editor to open as a
 new untitled, modified document. When nothing could be offered the dialog says why.
@@ -12,9 +12,9 @@ new untitled, modified document. When nothing could be offered the dialog says w
 from __future__ import annotations
 
 import html
-import threading
+from functools import partial
 
-from PySide6.QtCore import QObject, QSize, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,8 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -40,7 +38,8 @@ from studio.generate.islands import DIFFICULTY_CROSSES, MAX_SIZE, MIN_SIZE, QUES
 from studio.generate.offer import MAX_GAMES
 from studio.generate.realm import DESIGNS, MAX_AMOUNT, SHAPE_CHOICES, BoardSpec
 from studio.generate.symmetry import SHAPE_PEGS
-from studio.gui.balance.worker import start_kept_alive
+from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
+from studio.gui.balance.worker import BackgroundRun
 
 BOARD, ISLAND = "board", "island"
 LOCATION_NAMES = {"jungle-temples": "Jungle Temples", "volcano": "Volcano", "archipelago-city": "Archipelago City",
@@ -50,76 +49,30 @@ LOCATION_NAMES = {"jungle-temples": "Jungle Temples", "volcano": "Volcano", "arc
 PREVIEW = 220   # pixels, the candidate picture's longer side
 
 
-class _Worker(QObject):
-    progress = Signal(object)     # studio.generate.offer.Progress
-    finished = Signal(object)     # studio.generate.offer.Outcome
-    failed = Signal(str)
-    done = Signal()
+def _generate(spec, options: dict, worker) -> None:
+    from studio.generate.offer import generate
 
-    def __init__(self, spec, options: dict):
-        super().__init__()
-        self.spec, self.options = spec, options
-        self.stop = threading.Event()
-
-    @Slot()
-    def play(self) -> None:
-        from studio.content.gc_hold import gc_hold
-        from studio.generate.offer import generate
-
-        # designs, validation and games build shapely geometry in this thread: the GUI thread's
-        # cyclic collector must not free geometries meanwhile (see gc_hold)
-        gc_hold.acquire()
-        try:
-            self.finished.emit(generate(self.spec, progress=self.progress.emit, stop=self.stop.is_set,
-                                        **self.options))
-        except Exception as exc:  # bad constraints or an engine problem: shown, never raised
-            self.failed.emit(" ".join(str(exc).split()) if isinstance(exc, ValueError)
-                             else f"{type(exc).__name__}: {exc}")
-        finally:
-            gc_hold.release()
-            self.done.emit()
+    worker.item.emit(generate(spec, progress=worker.progress.emit, stop=worker.stop.is_set, **options))
 
 
-class GenerateRun(QObject):
+class GenerateRun(BackgroundRun):
     """:func:`~studio.generate.offer.generate` on ``spec`` with ``options`` (its keyword
-    arguments) in its own thread. Signals ``progress(Progress)``, ``finished(Outcome)``,
-    ``failed(message)`` and ``ended()`` (always last, once)."""
+    arguments) in its own thread. Signals ``progress(Progress)``, ``result(Outcome)``,
+    ``failed(message)`` and ``finished(cancelled)`` (always last, once). Cancel stops after the
+    game being played; what was offered so far is kept."""
 
     progress = Signal(object)
-    finished = Signal(object)
-    failed = Signal(str)
-    ended = Signal()
+    result = Signal(object)
+    wait_ms = 120000
 
     def __init__(self, spec, options: dict, parent=None):
-        super().__init__(parent)
-        self.running = False
-        self._thread = QThread()
-        self._thread.setObjectName("generate")
-        self._worker = _Worker(spec, options)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.play)
-        self._worker.progress.connect(self.progress)
-        self._worker.finished.connect(self.finished)
-        self._worker.failed.connect(self.failed)
-        self._worker.done.connect(self._thread.quit, Qt.DirectConnection)
-        self._worker.done.connect(self._on_done)
+        super().__init__(partial(_generate, spec, options), "generate", parent)
 
-    def start(self) -> None:
-        self.running = True
-        start_kept_alive(self._thread, self._worker)
+    def _on_progress(self, progress) -> None:
+        self.progress.emit(progress)
 
-    def cancel(self) -> None:
-        """Stop after the game being played; what was offered so far is kept."""
-        self._worker.stop.set()
-
-    def wait(self, ms: int = 120000) -> bool:
-        return self._thread.wait(ms)
-
-    def _on_done(self) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self.running = False
-        self.ended.emit()
+    def _on_item(self, outcome) -> None:
+        self.result.emit(outcome)
 
 
 def preview(content, size: int = PREVIEW) -> QPixmap:
@@ -221,19 +174,12 @@ class GenerateDialog(QDialog):
         self.game.setEnabled(len(kinds) > 1)
         self.game.currentIndexChanged.connect(self._game_changed)
         top.addRow(self.tr("Game"), self.game)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setToolTip(self.tr("Design seed of the first candidate; candidate k uses seed + k. "
-                                     "The same seed gives the same output."))
+        self.seed = number_spin(0, SEED_MAX, None, self.tr("Design seed of the first candidate; candidate k uses "
+                                                           "seed + k. The same seed gives the same output."))
         top.addRow(self.tr("Seed"), self.seed)
-        self.count = QSpinBox()
-        self.count.setRange(1, 10)
-        self.count.setValue(3)
+        self.count = number_spin(1, 10, 3)
         top.addRow(self.tr("Candidates"), self.count)
-        self.games = QSpinBox()
-        self.games.setRange(4, MAX_GAMES)
-        self.games.setValue(40)
-        self.games.setToolTip(self.tr("Greedy bot games per candidate for the fairness check"))
+        self.games = number_spin(4, MAX_GAMES, 40, self.tr("Greedy bot games per candidate for the fairness check"))
         top.addRow(self.tr("Games each"), self.games)
         self.difficulty = QComboBox()
         for d in ("easy", "normal", "hard"):
@@ -275,23 +221,14 @@ class GenerateDialog(QDialog):
         split.addWidget(right)
         split.setStretchFactor(1, 2)
 
-        self.status = QLabel(self.tr("Choose the constraints and press Generate."))
+        self.run_row = RunRow(self.tr("&Generate"), self.tr("&Stop"), stacked=False)
+        self.generate_button, self.stop_button = self.run_row.run_button, self.run_row.stop_button
+        self.progress, self.status = self.run_row.progress, self.run_row.status
+        self.status.setText(self.tr("Choose the constraints and press Generate."))
         self.status.setObjectName("generate-status")
-        self.status.setWordWrap(True)
-        outer.addWidget(self.status)
-        bar = QHBoxLayout()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        bar.addWidget(self.progress, 1)
-        self.generate_button = QPushButton(self.tr("&Generate"))
         self.generate_button.clicked.connect(self.start)
-        self.stop_button = QPushButton(self.tr("&Stop"))
-        self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
-        bar.addWidget(self.generate_button)
-        bar.addWidget(self.stop_button)
-        outer.addLayout(bar)
+        outer.addWidget(self.run_row)
         self.buttons = QDialogButtonBox()
         self.open_button = self.buttons.addButton(self.tr("&Open"), QDialogButtonBox.AcceptRole)
         self.open_button.setEnabled(False)
@@ -403,23 +340,22 @@ class GenerateDialog(QDialog):
         self.progress.setRange(0, self._tries * self.games.value())
         self.progress.setValue(0)
         self._set_running(True)
-        self.status.setText(self.tr("Generating…"))
+        self.run_row.say(self.tr("Generating…"))
         self.run = GenerateRun(self.spec(), options, self)
         self.run.progress.connect(self._on_progress)
-        self.run.finished.connect(self._on_finished)
+        self.run.result.connect(self._on_finished)
         self.run.failed.connect(self._on_failed)
-        self.run.ended.connect(lambda: self._set_running(False))
+        self.run.finished.connect(lambda _cancelled: self._set_running(False))
         self.run.start()
 
     def stop(self) -> None:
         """Stop after the game being played, keeping what was offered."""
         if self.run is not None and self.run.running:
-            self.status.setText(self.tr("Stopping after this game…"))
+            self.run_row.say(self.tr("Stopping after this game…"))
             self.run.cancel()
 
     def _set_running(self, running: bool) -> None:
-        self.generate_button.setEnabled(not running)
-        self.stop_button.setEnabled(running)
+        self.run_row.set_running(running)
         self.pages.setEnabled(not running)
         for w in (self.game, self.seed, self.count, self.games, self.difficulty):
             w.setEnabled(not running and (w is not self.game or self.game.count() > 1))
@@ -427,11 +363,11 @@ class GenerateDialog(QDialog):
     def _on_progress(self, p) -> None:
         games = self.games.value()
         self.progress.setValue(min(self.progress.maximum(), max(0, p.tried - 1) * games + p.games))
-        self.status.setText(self.tr(f"{p.stage[0].upper()}{p.stage[1:]}: {p.games} of {p.total_games} games; "
-                                    f"{p.offered} offered of {p.tried} tried"))
+        self.run_row.say(self.tr(f"{p.stage[0].upper()}{p.stage[1:]}: {p.games} of {p.total_games} games; "
+                                 f"{p.offered} offered of {p.tried} tried"))
 
     def _on_failed(self, message: str) -> None:
-        self.status.setText(self.tr("<span style='color:#b00020'>{escape}</span>").format(escape=html.escape(message)))
+        self.run_row.say(message, error=True)
 
     def _on_finished(self, outcome) -> None:
         self.outcome = outcome
@@ -449,9 +385,9 @@ class GenerateDialog(QDialog):
                         f"seed {r.seed} {r.stage}" for r in outcome.rejected[:4])
                         + (", …" if len(outcome.rejected) > 4 else "") + ")" if outcome.rejected else "")
                     + (". Stopped." if outcome.stopped else "."))
-            self.status.setText(html.escape(text))
+            self.run_row.say(text)
         else:
-            self.status.setText(self.tr("<span style='color:#b00020'>{escape}</span>").format(escape=html.escape(outcome.why_none())))
+            self.run_row.say(outcome.why_none(), error=True)
 
     def _show_candidate(self, row: int) -> None:
         if self.outcome is None or not 0 <= row < len(self.outcome.offered):

@@ -2,7 +2,8 @@
 (:func:`studio.balance.search.balance`) run off the GUI thread, its proposals listed with their
 figures, previewed on the board (what moves where) and applied as one undoable step.
 
-:class:`SuggestRun` plays the search in a :class:`QThread` and reports progress (games, ETA,
+:class:`SuggestRun` plays the search in its own thread (a
+:class:`~studio.gui.balance.worker.BackgroundRun`) and reports progress (games, ETA,
 stage) through queued signals; Stop ends it with the best so far. :class:`SuggestWindow` is the
 tool window: settings (budget, steps, candidates, fresh games to verify, rules allowed, locked
 kinds, the objective's weights), the proposals, and the buttons. :class:`ProposalPreview` is the
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import html
 import math
-import threading
+from functools import partial
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,9 +31,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QProgressBar,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -41,79 +40,35 @@ from PySide6.QtWidgets import (
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
 from studio.gui.balance.overlay import make_passive
-from studio.gui.balance.worker import start_kept_alive
+from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
+from studio.gui.balance.worker import BackgroundRun
 from studio.gui.shell import desktop
 
 
-class _Worker(QObject):
-    progress = Signal(object)     # studio.balance.search.Progress
-    finished = Signal(object)     # BalanceResult
-    failed = Signal(str)
-    done = Signal()
+def _search(setup, options: dict, worker) -> None:
+    from studio.balance.search import balance
 
-    def __init__(self, setup, options: dict):
-        super().__init__()
-        self.setup, self.options = setup, options
-        self.stop = threading.Event()
-
-    @Slot()
-    def play(self) -> None:
-        from studio.balance.search import balance
-        from studio.gui.realm.docks.validation import _gc_hold
-
-        # the search validates boards and builds games with shapely in this thread: the GUI
-        # thread's cyclic collector must not free geometries meanwhile (see _GcHold)
-        _gc_hold.acquire()
-        try:
-            result = balance(self.setup, progress=self.progress.emit, stop=self.stop.is_set, **self.options)
-            self.finished.emit(result)
-        except Exception as exc:  # content, bot or engine problem: shown to the user, never raised
-            self.failed.emit(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
-        finally:
-            _gc_hold.release()
-            self.done.emit()
+    worker.item.emit(balance(setup, progress=worker.progress.emit, stop=worker.stop.is_set, **options))
 
 
-class SuggestRun(QObject):
+class SuggestRun(BackgroundRun):
     """The search on ``setup`` with ``options`` (keyword arguments of
     :func:`~studio.balance.search.balance`) in its own thread. Signals ``progress(Progress)``,
-    ``finished(BalanceResult)``, ``failed(message)`` and ``ended()`` (always last, once)."""
+    ``result(BalanceResult)``, ``failed(message)`` and ``finished(cancelled)`` (always last,
+    once). Cancel stops after the game being played; the best so far is reported."""
 
     progress = Signal(object)
-    finished = Signal(object)
-    failed = Signal(str)
-    ended = Signal()
+    result = Signal(object)
+    wait_ms = 120000
 
     def __init__(self, setup, options: dict, parent=None):
-        super().__init__(parent)
-        self.running = False
-        self._thread = QThread()
-        self._thread.setObjectName("balance-suggest")
-        self._worker = _Worker(setup, options)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.play)
-        self._worker.progress.connect(self.progress)
-        self._worker.finished.connect(self.finished)
-        self._worker.failed.connect(self.failed)
-        self._worker.done.connect(self._thread.quit, Qt.DirectConnection)
-        self._worker.done.connect(self._on_done)
+        super().__init__(partial(_search, setup, options), "balance-suggest", parent)
 
-    def start(self) -> None:
-        self.running = True
-        start_kept_alive(self._thread, self._worker)
+    def _on_progress(self, progress) -> None:
+        self.progress.emit(progress)
 
-    def cancel(self) -> None:
-        """Stop after the game being played; the best so far is reported."""
-        self._worker.stop.set()
-
-    def wait(self, ms: int = 120000) -> bool:
-        return self._thread.wait(ms)
-
-    def _on_done(self) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self.running = False
-        self.ended.emit()
+    def _on_item(self, result) -> None:
+        self.result.emit(result)
 
 
 # -- the preview over the board ---------------------------------------------------------------------
@@ -301,30 +256,17 @@ class SuggestWindow(QMainWindow):
         intro.setObjectName("muted")
         lay.addWidget(intro)
         form = QFormLayout()
-        self.budget_spin = QSpinBox()
-        self.budget_spin.setRange(10, 100_000)
-        self.budget_spin.setValue(600)
-        self.budget_spin.setSingleStep(100)
-        self.budget_spin.setToolTip(self.tr("bot games the search may play (the check on fresh games plays more)"))
+        self.budget_spin = number_spin(10, 100_000, 600, self.tr("bot games the search may play (the check on fresh "
+                                                                  "games plays more)"), step=100)
         form.addRow(self.tr("Budget (games)"), self.budget_spin)
-        self.steps_spin = QSpinBox()
-        self.steps_spin.setRange(1, 10)
-        self.steps_spin.setValue(3)
-        self.steps_spin.setToolTip(self.tr("edits in a row at most"))
+        self.steps_spin = number_spin(1, 10, 3, self.tr("edits in a row at most"))
         form.addRow(self.tr("Edits in a row"), self.steps_spin)
-        self.candidates_spin = QSpinBox()
-        self.candidates_spin.setRange(1, 50)
-        self.candidates_spin.setValue(8)
-        self.candidates_spin.setToolTip(self.tr("edits raced against the board at each step"))
+        self.candidates_spin = number_spin(1, 50, 8, self.tr("edits raced against the board at each step"))
         form.addRow(self.tr("Edits per step"), self.candidates_spin)
-        self.verify_spin = QSpinBox()
-        self.verify_spin.setRange(0, 10_000)
-        self.verify_spin.setValue(150)
-        self.verify_spin.setToolTip(self.tr("fresh games, never played by the search, for the board and each proposal"))
+        self.verify_spin = number_spin(0, 10_000, 150, self.tr("fresh games, never played by the search, for the "
+                                                                "board and each proposal"))
         form.addRow(self.tr("Check games"), self.verify_spin)
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip(self.tr("the same seed gives the same proposals"))
+        self.seed_spin = number_spin(0, SEED_MAX, None, self.tr("the same seed gives the same proposals"))
         form.addRow(self.tr("Seed"), self.seed_spin)
         lay.addLayout(form)
         self.rules_check = QCheckBox(self.tr("Also propose rule parameters"))
@@ -356,26 +298,15 @@ class SuggestWindow(QMainWindow):
             self.weight_spins[part] = spin
             wform.addRow(part, spin)
         lay.addLayout(wform)
-        buttons = QHBoxLayout()
-        self.run_button = QPushButton(self.tr("Search"))
+        self.run_row = RunRow(self.tr("Search"), self.tr("Stop"), self.tr("stop and keep the best so far"))
+        self.run_button, self.stop_button = self.run_row.run_button, self.run_row.stop_button
+        self.progress, self.status = self.run_row.progress, self.run_row.status
         self.run_button.setObjectName("primary")
         self.run_button.clicked.connect(self.start)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setEnabled(False)
-        self.stop_button.setToolTip(self.tr("stop and keep the best so far"))
         self.stop_button.clicked.connect(self.stop)
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.stop_button)
-        lay.addLayout(buttons)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
-        lay.addWidget(self.progress)
-        self.status = QLabel("")
-        self.status.setWordWrap(True)
         self.status.setObjectName("muted")
-        lay.addWidget(self.status)
+        lay.addWidget(self.run_row)
         lay.addStretch(1)
         return box
 
@@ -461,9 +392,9 @@ class SuggestWindow(QMainWindow):
         self.details.setText("")
         self.run = SuggestRun(setup, options, self)
         self.run.progress.connect(self._on_progress)
-        self.run.finished.connect(self._on_finished)
+        self.run.result.connect(self._on_finished)
         self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
-        self.run.ended.connect(self._on_ended)
+        self.run.finished.connect(self._on_ended)
         self.progress.setRange(0, options["budget"])
         self.progress.setValue(0)
         self._set_running(True)
@@ -480,8 +411,7 @@ class SuggestWindow(QMainWindow):
         return self.run.wait(ms) if self.run is not None else True
 
     def _set_running(self, on: bool) -> None:
-        self.run_button.setEnabled(not on)
-        self.stop_button.setEnabled(on)
+        self.run_row.set_running(on)
         self.apply_button.setEnabled(not on and self.proposals_list.currentRow() >= 0)
 
     def _on_progress(self, p) -> None:
@@ -494,13 +424,12 @@ class SuggestWindow(QMainWindow):
         self.result = result
         self._show_result()
 
-    def _on_ended(self) -> None:
+    def _on_ended(self, _cancelled: bool = False) -> None:
         self._set_running(False)
         self.searchFinished.emit()
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.status.setText(text)
-        self.status.setStyleSheet(desktop.css("color: {error};") if error else "")
+        self.run_row.say(text, error)
 
     # -- showing ----------------------------------------------------------------------------------
     def _show_result(self) -> None:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import threading
-import time
+from functools import partial
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.gui.balance.charts import Chart, grid_colour, ink_colour, muted_colour, seat_colour
-from studio.gui.balance.worker import failure_text, start_kept_alive
+from studio.gui.balance.worker import BackgroundRun, failure_text
 from studio.playtest import sweep as cli
 
 MAX_GUI_POINTS = 12   # values of one setting in a dashboard sweep (studio sweep takes grids)
@@ -107,49 +106,28 @@ def suggested_values(value) -> str:
 
 # -- playing the points --------------------------------------------------------------------------
 
-class _SweepWorker(QObject):
-    game = Signal()
-    point = Signal(object)           # a row (PointTally.row)
-    failed = Signal(str)
-    done = Signal()
+def _play_points(points, games: int, seed: int, bots: list, jobs: int, executor: str, scheduler: str | None,
+                 worker) -> None:
+    from studio.playtest.runner import iter_batch
 
-    def __init__(self, points, games, seed, bots, jobs, executor, scheduler):
-        super().__init__()
-        self.points, self.games, self.seed, self.bots = points, games, seed, list(bots)
-        self.jobs, self.executor, self.scheduler = jobs, executor, scheduler
-        self.stop = threading.Event()
-
-    @Slot()
-    def play(self) -> None:
-        from studio.content.gc_hold import gc_hold
-        from studio.playtest.runner import iter_batch
-
-        gc_hold.acquire()  # games are built with shapely here (see studio.gui.balance.worker)
+    for settings, setup in points:
+        tally = cli.PointTally(setup)
+        batch = iter_batch(setup, None, games, seed, bots, jobs=jobs, executor=executor, scheduler=scheduler)
         try:
-            for settings, setup in self.points:
-                tally = cli.PointTally(setup)
-                batch = iter_batch(setup, None, self.games, self.seed, self.bots, jobs=self.jobs,
-                                   executor=self.executor, scheduler=self.scheduler)
-                try:
-                    for result in batch:
-                        tally.add(result)
-                        self.game.emit()
-                        if self.stop.is_set():
-                            break
-                finally:
-                    batch.close()
-                if tally.games:
-                    self.point.emit(tally.row(settings, tally.games == self.games))
-                if self.stop.is_set():
+            for result in batch:
+                tally.add(result)
+                worker.progress.emit(1)
+                if worker.stop.is_set():
                     break
-        except Exception as exc:  # content, bot, engine or cluster problem: shown, never raised
-            self.failed.emit(failure_text(exc))
         finally:
-            gc_hold.release()
-            self.done.emit()
+            batch.close()
+        if tally.games:
+            worker.item.emit(tally.row(settings, tally.games == games))
+        if worker.stop.is_set():
+            break
 
 
-class SweepRun(QObject):
+class SweepRun(BackgroundRun):
     """A sweep played off the GUI thread: ``points`` is ``[(settings, setup)]``, each played
     ``games`` games from ``seed`` (the same seeds for every point) with ``bots``. Rows arrive
     by ``point(row)`` as each point finishes; ``rows`` holds them with the comparisons against
@@ -160,58 +138,27 @@ class SweepRun(QObject):
 
     progress = Signal(int, int, float)
     point = Signal(object)
-    failed = Signal(str)
-    finished = Signal(bool)
 
     def __init__(self, points, games: int, seed: int, bots, jobs: int = 1, executor: str = "processes",
                  scheduler: str | None = None, parent=None):
-        super().__init__(parent)
+        super().__init__(partial(_play_points, points, games, seed, list(bots), jobs, executor, scheduler),
+                         "balance-sweep", parent)
         self.total = games * len(points)
         self.played = 0
         self.rows: list[dict] = []
-        self.running = False
-        self.cancelled = False
-        self._started = 0.0
-        self._thread = QThread()
-        self._thread.setObjectName("balance-sweep")
-        self._worker = _SweepWorker(points, games, seed, bots, jobs, executor, scheduler)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.play)
-        self._worker.game.connect(self._on_game)
-        self._worker.point.connect(self._on_point)
-        self._worker.failed.connect(self.failed)
-        self._worker.done.connect(self._thread.quit, Qt.DirectConnection)
-        self._worker.done.connect(self._on_done)
 
-    def start(self) -> None:
-        self.running = True
-        self._started = time.perf_counter()
-        start_kept_alive(self._thread, self._worker)
-
-    def cancel(self) -> None:
-        if self.running:
-            self.cancelled = True
-            self._worker.stop.set()
-
-    def wait(self, ms: int = 30000) -> bool:
-        return self._thread.wait(ms)
-
-    def _on_game(self) -> None:
+    def _on_progress(self, _games: int) -> None:
         self.played += 1
-        t = time.perf_counter() - self._started
+        t = self.elapsed()
         self.progress.emit(self.played, self.total, self.played / t if t > 0 else 0.0)
 
-    def _on_point(self, row: dict) -> None:
+    def _on_item(self, row: dict) -> None:
         self.rows.append(row)
         cli.add_comparisons(self.rows)
         self.point.emit(row)
 
-    def _on_done(self) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self.running = False
-        self.cancelled = self.cancelled and self.played < self.total
-        self.finished.emit(self.cancelled)
+    def _complete(self) -> bool:
+        return self.played >= self.total
 
 
 # -- the chart -------------------------------------------------------------------------------------
@@ -535,7 +482,7 @@ class SweepWindow(QWidget):
         if self.run is not None:
             self.rows = list(self.run.rows)
             played = self.run.played
-            t = time.perf_counter() - self.run._started
+            t = self.run.elapsed()
             if "stopped" not in self.status.text():
                 self._say(("Cancelled after " if cancelled else "") + f"{played} games in {t:.1f} s")
         self._show_rows()

@@ -1,15 +1,21 @@
-"""A balance batch played off the GUI thread.
+"""Work played off the GUI thread: balance batches, panels, sweeps, suggestions, generation.
 
-:class:`BatchRun` owns a :class:`QThread` that iterates :func:`studio.playtest.runner.iter_batch`
-(serially in that thread, or in worker processes) and reports every finished game back to the
-GUI thread through queued signals. Cancelling stops the iteration after the game being
-played (the process pool is terminated), and every game that finished is kept.
+:class:`BackgroundRun` is the one way the studio's windows run such work. It owns a
+:class:`QThread` and a worker living in it that calls a *job* (a plain function of the worker,
+given only plain data, never the run or its window) and hands what the job reports back to the
+GUI thread through queued signals; Cancel sets the worker's ``stop`` event, which the job checks
+after each game; whatever the job reported is kept. Its subclasses say what the job is and what
+their signals carry: :class:`BatchRun` here (a batch through
+:func:`studio.playtest.runner.iter_batch`, serially in the thread or in worker processes; a
+cancelled batch terminates its process pool), ``PanelRun``, ``SweepRun``, ``SuggestRun`` and
+``GenerateRun`` beside their windows.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from functools import partial
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
@@ -36,79 +42,71 @@ def failure_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-class _Worker(QObject):
-    """Lives in the run's thread; ``play`` iterates the batch and emits each result."""
+class Stopped(Exception):
+    """Raised by a job (e.g. from a progress callback) to end its run early: not a failure."""
 
-    result = Signal(object)          # GameResult
+
+class _Worker(QObject):
+    """Lives in the run's thread; ``play`` calls ``job(worker)``, which reports through
+    ``progress(object)`` (a count, a progress record) and ``item(object)`` (a result) and checks
+    ``stop``; an error ends the run with ``failed(message)`` (``failure_kind`` set before it);
+    ``done`` always comes last."""
+
+    progress = Signal(object)
+    item = Signal(object)
     failed = Signal(str)
     done = Signal()
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int, evaluate: int = 0,
-                 executor: str = "processes", scheduler: str | None = None):
+    def __init__(self, job):
         super().__init__()
-        self.setup, self.games, self.seed, self.bots, self.jobs = setup, games, seed, list(bots), jobs
-        self.evaluate = evaluate
-        self.executor, self.scheduler = executor, scheduler
+        self.job = job
         self.failure_kind: str | None = None
         self.stop = threading.Event()
 
     @Slot()
     def play(self) -> None:
         from studio.content.gc_hold import gc_hold
-        from studio.playtest.runner import iter_batch
 
-        # games are built with shapely in this thread: the GUI thread's cyclic collector must
-        # not run meanwhile (a collection during a GEOS call crashed the process; see gc_hold)
+        # jobs build games, boards and islands with shapely in this thread: the GUI thread's
+        # cyclic collector must not run meanwhile (a collection during a GEOS call crashed the
+        # process; see gc_hold)
         gc_hold.acquire()
-        batch = None
         try:
-            batch = iter_batch(self.setup, None, self.games, self.seed, self.bots, jobs=self.jobs,
-                               executor=self.executor, scheduler=self.scheduler, evaluate=self.evaluate)
-            for result in batch:
-                self.result.emit(result)
-                if self.stop.is_set():
-                    break
+            self.job(self)
+        except Stopped:
+            pass
         except Exception as exc:  # content, bot, engine or cluster problem: shown to the user, never raised
             from studio.playtest.executors import ClusterError
 
             self.failure_kind = "cluster" if isinstance(exc, ClusterError) else "error"  # set before the signal
             self.failed.emit(failure_text(exc))
         finally:
-            if batch is not None:
-                batch.close()  # terminates a process pool still playing
             gc_hold.release()
             self.done.emit()
 
 
-class BatchRun(QObject):
-    """One batch: ``setup`` (a :class:`~studio.playtest.setup.Setup`), ``games`` (>= 1),
-    ``seed`` (game i uses ``game_seed(seed, i)``), ``bots`` (one name per seat) and ``jobs``
-    (1: played in the run's thread; more: worker processes); ``evaluate``: positions per game
-    valued for the arc (:func:`~studio.playtest.runner.play_game`); ``executor="dask"`` with
-    ``scheduler`` (an address) plays on a Dask cluster instead. Results arrive in game order.
+class BackgroundRun(QObject):
+    """One job (``job(worker)``, see :class:`_Worker`) played in its own thread named
+    ``name``. Subclasses turn what the worker reports into their own signals (``_on_progress``,
+    ``_on_item``) and may say when a cancelled run played everything anyway (``_complete``).
+    Signals ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
 
-    Signals: ``progress(done, total, games_per_second)``, ``result(GameResult)``,
-    ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
-
-    progress = Signal(int, int, float)
-    result = Signal(object)
     failed = Signal(str)
     finished = Signal(bool)
+    wait_ms = 30000   # how long ``wait`` blocks by default
 
-    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None, evaluate: int = 0,
-                 executor: str = "processes", scheduler: str | None = None):
+    def __init__(self, job, name: str, parent=None):
         super().__init__(parent)
-        self.total = games
-        self.results: list = []
         self.cancelled = False
         self.running = False
         self._started = 0.0
         self._thread = QThread()
-        self._thread.setObjectName("balance-batch")
-        self._worker = _Worker(setup, games, seed, bots, jobs, evaluate, executor, scheduler)
+        self._thread.setObjectName(name)
+        self._worker = _Worker(job)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.play)
-        self._worker.result.connect(self._on_result)
+        self._worker.progress.connect(self._on_progress)
+        self._worker.item.connect(self._on_item)
         self._worker.failed.connect(self.failed)
         self._worker.done.connect(self._thread.quit, Qt.DirectConnection)  # ends even without this object
         self._worker.done.connect(self._on_done)
@@ -119,7 +117,7 @@ class BatchRun(QObject):
         start_kept_alive(self._thread, self._worker)
 
     def cancel(self) -> None:
-        """Stop after the game being played; finished games are kept."""
+        """Stop after the game being played; what was reported so far is kept."""
         if self.running:
             self.cancelled = True
             self._worker.stop.set()
@@ -131,25 +129,78 @@ class BatchRun(QObject):
         return self._worker.failure_kind
 
     def elapsed(self) -> float:
+        """Seconds since ``start``."""
         return time.perf_counter() - self._started
+
+    def wait(self, ms: int | None = None) -> bool:
+        """Block until the thread has ended, at most ``ms`` (default ``wait_ms``) milliseconds
+        (for closing windows and tests)."""
+        return self._thread.wait(self.wait_ms if ms is None else ms)
+
+    def _on_progress(self, progress) -> None:
+        """How far the job is (in the GUI thread)."""
+
+    def _on_item(self, item) -> None:
+        """A result the job reported (in the GUI thread)."""
+
+    def _complete(self) -> bool:
+        """Whether everything asked was played (a cancel that came too late is no cancel)."""
+        return False
+
+    def _on_done(self) -> None:
+        self._thread.quit()
+        self._thread.wait()
+        self.running = False
+        self.cancelled = self.cancelled and not self._complete()
+        self.finished.emit(self.cancelled)
+
+
+def _play_batch(setup, games: int, seed: int, bots: list, jobs: int, evaluate: int, executor: str,
+                scheduler: str | None, worker: _Worker) -> None:
+    from studio.playtest.runner import iter_batch
+
+    batch = None
+    try:
+        batch = iter_batch(setup, None, games, seed, bots, jobs=jobs, executor=executor, scheduler=scheduler,
+                           evaluate=evaluate)
+        for result in batch:
+            worker.item.emit(result)
+            if worker.stop.is_set():
+                break
+    finally:
+        if batch is not None:
+            batch.close()  # terminates a process pool still playing
+
+
+class BatchRun(BackgroundRun):
+    """One batch: ``setup`` (a :class:`~studio.playtest.setup.Setup`), ``games`` (>= 1),
+    ``seed`` (game i uses ``game_seed(seed, i)``), ``bots`` (one name per seat) and ``jobs``
+    (1: played in the run's thread; more: worker processes); ``evaluate``: positions per game
+    valued for the arc (:func:`~studio.playtest.runner.play_game`); ``executor="dask"`` with
+    ``scheduler`` (an address) plays on a Dask cluster instead. Results arrive in game order.
+
+    Signals: ``progress(done, total, games_per_second)``, ``result(GameResult)``,
+    ``failed(message)`` and ``finished(cancelled)`` (always last, once)."""
+
+    progress = Signal(int, int, float)
+    result = Signal(object)
+
+    def __init__(self, setup, games: int, seed: int, bots, jobs: int = 1, parent=None, evaluate: int = 0,
+                 executor: str = "processes", scheduler: str | None = None):
+        super().__init__(partial(_play_batch, setup, games, seed, list(bots), jobs, evaluate, executor, scheduler),
+                         "balance-batch", parent)
+        self.total = games
+        self.results: list = []
 
     def rate(self) -> float:
         """Games per second so far."""
         t = self.elapsed()
         return len(self.results) / t if t > 0 else 0.0
 
-    def wait(self, ms: int = 30000) -> bool:
-        """Block until the thread has ended (for closing windows and tests)."""
-        return self._thread.wait(ms)
-
-    def _on_result(self, result) -> None:
+    def _on_item(self, result) -> None:
         self.results.append(result)
         self.result.emit(result)
         self.progress.emit(len(self.results), self.total, self.rate())
 
-    def _on_done(self) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self.running = False
-        self.cancelled = self.cancelled and len(self.results) < self.total
-        self.finished.emit(self.cancelled)
+    def _complete(self) -> bool:
+        return len(self.results) >= self.total

@@ -20,7 +20,7 @@ class ColourChoice(QWidget):
 
     def __init__(self, tool, parent=None, caption: str = "Colour") -> None:
         super().__init__(parent)
-        from studio.gui.realm.docks.properties import colour_icon
+        from studio.gui.realm.docks.pages.base import colour_icon
 
         self.tool = tool
         layout = QHBoxLayout(self)
