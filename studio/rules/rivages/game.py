@@ -255,6 +255,11 @@ class _NeedsCopy(Exception):
     """Raised inside :meth:`RivagesState.preview` by what it cannot take back in place."""
 
 
+class _RoundEnds(_NeedsCopy):
+    """Raised inside :meth:`RivagesState.preview` when the action ends the round (every seat
+    moves): the mover's own turn is over by then."""
+
+
 class _NoRandom:
     """Stands for the state's generator during a preview: a reshuffle needs a copy."""
 
@@ -269,13 +274,20 @@ class RivagesPreview(NamedTuple):
     """What an action would do (:meth:`RivagesState.preview`): ``seat`` (who acts),
     ``player`` (that seat's :class:`Player` right after: read it, do not change it),
     ``to_move`` (the seat to move after it, None once the game is over), ``phase`` and ``row``
-    (the symbols left) after it."""
+    (the symbols left) after it.
+
+    ``round_end``: only from ``preview(action, copy=False, turn=True)``, for an action that
+    ends the round: the preview stopped where the seat's turn is over and the round's end
+    (RIV-E2 to RIV-E4, RIV-I1, RIV-X3 to RIV-X5) begins, so ``player`` is the seat's position
+    as its turn leaves it (before hands pass, cards are drawn and travellers sail), ``to_move``
+    is None and ``row`` empty."""
 
     seat: int
     player: Player
     to_move: int | None
     phase: str
     row: tuple
+    round_end: bool = False
 
     @property
     def own_row(self) -> tuple | None:
@@ -575,7 +587,7 @@ class RivagesState(State):
         return tree.options(p.tree_crossed, p.tree_reach)
 
     # -- previews ---------------------------------------------------------------------------
-    def preview(self, action, copy: bool = True) -> "RivagesPreview | None":
+    def preview(self, action, copy: bool = True, turn: bool = False) -> "RivagesPreview | None":
         """What the legal ``action`` of the seat to move would do, without doing it: a
         :class:`RivagesPreview` of that seat's position right after, who moves next, the phase
         and the row. The action is played on the state itself with the seat's position, the
@@ -584,8 +596,12 @@ class RivagesState(State):
         seat moves) or reshuffle a pile (RIV-I6), it is played on a copy instead. Equal to
         ``clone()`` + ``apply_trusted(action)`` (tests/rivages/test_preview.py). ``copy=False``:
         None instead of playing on a copy (on a state from ``game.visible_state``, which has no
-        hidden parts to play the round's end with). Like :meth:`apply_trusted`, only for an
-        action from :meth:`legal_actions` of this state."""
+        hidden parts to play the round's end with); with ``turn=True`` as well, an action that
+        ends the round gives the seat's position as its turn leaves it, marked ``round_end``
+        (see :class:`RivagesPreview`). Nothing is written to the logs meanwhile (their lines
+        are never worded), and the piles and rows used are copied only if the action changes
+        them. Like :meth:`apply_trusted`, only for an action from :meth:`legal_actions` of
+        this state."""
         if self.end_reason is not None:
             raise IllegalAction("the game is over", action)
         seat = self.seat
@@ -595,8 +611,8 @@ class RivagesState(State):
                  self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used)
         after = players[seat] = mine.copy()
         self.row, self.pending = list(self.row), list(self.pending)
-        self.card_used, self.bag, self.loot_discard = list(self.card_used), list(self.bag), list(self.loot_discard)
-        # what the action adds to the logs goes to throwaway lists (their lengths are never read)
+        # card_used, bag and loot_discard are copied where a previewed action changes them
+        # (_copy_for_preview); what it adds to the logs goes to throwaway lists
         self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
         self._rng = _NO_RANDOM
         self._previewing = True
@@ -604,6 +620,8 @@ class RivagesState(State):
         try:
             self._apply(action)
             out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
+        except _RoundEnds:
+            out = RivagesPreview(seat, after, None, self.phase, (), True) if turn and not copy else None
         except _NeedsCopy:
             out = None
         finally:
@@ -713,48 +731,62 @@ class RivagesState(State):
         p = self.players_state[self.seat]
         m = game.maps[p.island]
         t = type(action)
+        logged = not self._previewing  # a preview's log lines are thrown away: not worded
         who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
             self._note_bridge(p, m, 1 << i)
             self._gain(p, self._cross(p, m, i))
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
+            if not logged:
+                self.card_used = list(self.card_used)
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
         elif t is Fallback:
             if action.card is not None:
+                if not logged:
+                    self.card_used = list(self.card_used)
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{who} takes one free cross", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
+                                if action.card else f"{who} takes one free cross", self.seat))
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
             tok = next(x for x in p.loot if tokens[x] == action.kind)
             p.loot.remove(tok)
+            if not logged:
+                self.loot_discard = list(self.loot_discard)
             self.loot_discard.append(tok)
             self.loot_used = True
             if self.events is not None:
                 self.note("loot-play", self.seat, token=action.kind)
-            self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()
@@ -827,7 +859,8 @@ class RivagesState(State):
                 self.completions.append((self.seat, m.id, name, done, self.round))
                 if self.events is not None:
                     self.note("goal", self.seat, island=m.id, goal=name, step=done)
-                self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
+                if not self._previewing:
+                    self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
 
     def _gain(self, p: Player, atoms) -> None:
         """Apply ``atoms`` before anything waiting (RIV-G2), as far as no choice is needed."""
@@ -859,7 +892,7 @@ class RivagesState(State):
                 if self.events is not None:
                     self.note("effect-lost", self.seat, effect=kind)
                 continue
-            if kind == "statue":  # no choice to answer, so no answer in the log: say which space
+            if kind == "statue" and not self._previewing:  # no choice to answer: say which space
                 tree = self.game.trees[p.tree]
                 node = opts.bit_length() - 1
                 self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
@@ -918,7 +951,8 @@ class RivagesState(State):
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
             if self.events is not None:
                 self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
-            self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
+            if not self._previewing:
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
                                     self.seat))
 
     def _draw_loot(self, p: Player) -> None:
@@ -929,6 +963,11 @@ class RivagesState(State):
                 return
             self.bag, self.loot_discard = self.loot_discard, []
             self.rng.shuffle(self.bag)
+        if self._previewing:
+            self.bag = list(self.bag)  # the state's own bag is put back after the preview
+            p.loot.append(self.bag.pop())
+            p.loot_drawn += 1
+            return
         p.loot.append(self.bag.pop())
         p.loot_drawn += 1
         if self.events is not None:
@@ -955,7 +994,7 @@ class RivagesState(State):
 
     def _end_round(self) -> None:
         if self._previewing:
-            raise _NeedsCopy  # the round's end moves every seat: preview plays it on a copy
+            raise _RoundEnds  # the round's end moves every seat: preview plays it on a copy
         game = self.game
         players = self.players_state
         n = game.players

@@ -33,6 +33,7 @@ class ViewCache:
         self.masks: dict = {}      # id(list) -> (list, mask)
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
+        self.own = None            # (record, Player): the observer's own record of the last observation
         self.map_index: dict = {}
         for i, m in enumerate(game.maps):
             self.map_index.setdefault(m.id, i)
@@ -86,6 +87,12 @@ class ViewCache:
         if len(self.players) >= 64:
             self.players.clear()
         self.players[id(rec)] = (rec, player)
+
+    def keep_own(self, rec: dict, player: Player) -> None:
+        """Remember the Player the observer's own ``rec`` shows (without hand nor Loot): the
+        bot that gets the observation reads it back at once (one record kept)."""
+        player.hand = player.loot = []
+        self.own = (rec, player)
 
 
 def views(game: RivagesGame) -> ViewCache:
@@ -238,7 +245,10 @@ def observation(state: RivagesState, seat: int) -> dict:
         explorers = []
         for s in range(game.players):
             if s == seat:
-                explorers.append(_record(state, state.players_state[s], True))
+                p = state.players_state[s]
+                rec = _record(state, p, True)
+                views(game).keep_own(rec, p.copy())
+                explorers.append(rec)
                 continue
             rec = records.get(s)
             if rec is None:
@@ -280,6 +290,11 @@ def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shar
     """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
     the round's records of the others, read once per round."""
     v = views(game)
+    own = v.own
+    if own is not None and own[0] is rec:  # the observer's own record of the last observation
+        p = own[1].copy()
+        p.hand, p.loot = hand, loot
+        return p
     if shared:
         known = v.other(rec)
         if known is not None:
