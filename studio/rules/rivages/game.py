@@ -474,8 +474,8 @@ class RivagesState(State):
 
     def exploration_left(self) -> int:
         """Exploration cards left in the deck (public, RIV-E4)."""
-        is_end = self.game.is_endgame
-        return sum(1 for c in self.deck if not is_end[c])
+        deck = self.deck
+        return len(deck) - sum(map(self.game.is_endgame.__getitem__, deck))
 
     # -- State API --------------------------------------------------------------------------
     @property

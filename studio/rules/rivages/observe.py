@@ -38,6 +38,8 @@ class ViewCache:
         for i, m in enumerate(game.maps):
             self.map_index.setdefault(m.id, i)
         self.tree_index = {t.id: i for i, t in enumerate(game.trees)}
+        # per island, each space as a [q, r] list (shared by the lists of ``spaces``)
+        self.at_lists = [[list(h) for h in m.at] for m in game.maps]
         self.tokens_of: dict = {}  # Loot kind -> its token indices
         for t, kind in enumerate(game.tokens):
             self.tokens_of.setdefault(kind, []).append(t)
@@ -47,8 +49,13 @@ class ViewCache:
         key = (island, mask)
         out = self.lists.get(key)
         if out is None:
-            at = self.game.maps[island].at
-            out = [list(at[i]) for i in bits(mask)]
+            at = self.at_lists[island]
+            out = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                out.append(at[low.bit_length() - 1])
+                rest ^= low
             if len(self.lists) >= self.LIMIT:
                 self.lists.clear()
                 self.masks.clear()
@@ -210,7 +217,38 @@ _VIEWS = sorted(((name, SHOW[view], READ[view]) for name, view in _VIEW_OF.items
                  if view not in ("plain", "list", "derived")), key=lambda t: t[0] not in ("island", "tree"))
 
 
-def _record(state: RivagesState, p: Player, private: bool) -> dict:
+# ``_record`` written out once from the fields' views (the same keys, in the same order, as
+# SHOW would set them one call at a time): an observation makes one per decision
+_INLINE = {
+    "island": ['rec["island"] = maps[p.island].id', 'rec["island_index"] = p.island'],
+    "tree": ['rec["tree"] = trees[p.tree].id'],
+    "spaces": ['rec["{n}"] = v.spaces(p.island, p.{n})'],
+    "past": ['rec["past"], rec["past_index"] = v.past(p.past)', 'rec["islands_visited"] = p.islands_visited'],
+    "nodes": ['nodes = trees[p.tree].nodes', 'rec["{n}"] = [nodes[i] for i in bits(p.{n})]'],
+    "tokens": ['rec["loot_count"] = len(p.loot)', 'if private:', '    rec["loot"] = [tokens[t] for t in p.loot]'],
+    "cards": ['rec["hand_size"] = len(p.hand)', 'if private:', '    rec["hand"] = [card_ids[c] for c in p.hand]'],
+}
+
+
+def _derive_record():
+    lines = ["def _record(state, p, private):", "    game = state.game", "    v = views(game)",
+             "    maps, trees, tokens, card_ids = game.maps, game.trees, game.tokens, game.card_ids", "    rec = {}"]
+    for name, view in sorted(_VIEW_OF.items(), key=lambda t: t[0] not in ("island", "tree")):
+        if view not in ("plain", "list", "derived"):
+            lines.extend("    " + line.format(n=name) for line in _INLINE[view])
+    lines.extend(f'    rec["{name}"] = p.{name}' for name in _PLAIN)
+    lines.extend(f'    rec["{name}"] = list(p.{name})' for name in _LISTS)
+    lines.append("    return rec")
+    scope = {"views": views, "bits": bits}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made above from the field declarations
+    return scope["_record"]
+
+
+_record = _derive_record()
+
+
+def _record_plain(state: RivagesState, p: Player, private: bool) -> dict:
+    """:func:`_record` one field view at a time (the reference tests compare it with)."""
     game = state.game
     v = views(game)
     rec: dict = {}
@@ -255,7 +293,8 @@ def observation(state: RivagesState, seat: int) -> dict:
                 rec = records[s] = _record(state, state.round_start[s], False)
             explorers.append(rec)
     me = state.players_state[seat]
-    visible = list(me.hand) + state.discard + state.removed
+    visible = me.hand + state.discard + state.removed
+    card_ids = game.card_ids
     return {
         "game": "rivages",
         "seat": seat,
@@ -269,12 +308,12 @@ def observation(state: RivagesState, seat: int) -> dict:
         "row": list(state.row) if own_turn else [],
         "pending": [list(a) for a in state.pending] if own_turn else [],
         "loot_used": state.loot_used if own_turn else False,
-        "card_used": {game.card_ids[c]: state.card_used[c] for c in visible},
+        "card_used": dict(zip(map(card_ids.__getitem__, visible), map(state.card_used.__getitem__, visible))),
         "deck_size": len(state.deck),
         "exploration_left": state.exploration_left(),
-        "discard": [game.card_ids[c] for c in state.discard],
-        "removed": [game.card_ids[c] for c in state.removed],
-        "loot_discard": [game.tokens[t] for t in state.loot_discard],
+        "discard": list(map(card_ids.__getitem__, state.discard)),
+        "removed": list(map(card_ids.__getitem__, state.removed)),
+        "loot_discard": list(map(game.tokens.__getitem__, state.loot_discard)),
         "bag_size": len(state.bag),
         "pile_size": len(state.pile),
         "challenges": [c.id for c in state.challenges],
