@@ -351,6 +351,8 @@ class RivagesState(State):
     round_records: object = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
+    # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
+    _logging = True
     # location events, when recorded (studio.rules.events); copies record none
     events: list | None = kept("none", snapshot="skip", default=None)
 
@@ -616,6 +618,7 @@ class RivagesState(State):
         self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
         self._rng = _NO_RANDOM
         self._previewing = True
+        logging, self._logging = self._logging, False
         events, self.events = self.events, None  # a preview records no event
         try:
             self._apply(action)
@@ -626,6 +629,7 @@ class RivagesState(State):
             out = None
         finally:
             del self._previewing
+            self._logging = logging
             self.events = events
             players[seat] = mine
             (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
@@ -731,7 +735,8 @@ class RivagesState(State):
         p = self.players_state[self.seat]
         m = game.maps[p.island]
         t = type(action)
-        logged = not self._previewing  # a preview's log lines are thrown away: not worded
+        logged = self._logging  # a preview's log lines are thrown away: not worded
+        previewing = self._previewing
         who = game.seat_names[self.seat]
         if self.pending:
             if logged:
@@ -751,7 +756,7 @@ class RivagesState(State):
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
-            if not logged:
+            if previewing:
                 self.card_used = list(self.card_used)
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
@@ -760,7 +765,7 @@ class RivagesState(State):
                 self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
         elif t is Fallback:
             if action.card is not None:
-                if not logged:
+                if previewing:
                     self.card_used = list(self.card_used)
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
@@ -773,7 +778,7 @@ class RivagesState(State):
             tokens = game.tokens
             tok = next(x for x in p.loot if tokens[x] == action.kind)
             p.loot.remove(tok)
-            if not logged:
+            if previewing:
                 self.loot_discard = list(self.loot_discard)
             self.loot_discard.append(tok)
             self.loot_used = True
@@ -859,7 +864,7 @@ class RivagesState(State):
                 self.completions.append((self.seat, m.id, name, done, self.round))
                 if self.events is not None:
                     self.note("goal", self.seat, island=m.id, goal=name, step=done)
-                if not self._previewing:
+                if self._logging:
                     self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
 
     def _gain(self, p: Player, atoms) -> None:
@@ -888,11 +893,12 @@ class RivagesState(State):
             if kind == "statue":
                 p.statues += 1
             if not opts:
-                self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
+                if self._logging:
+                    self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
                 if self.events is not None:
                     self.note("effect-lost", self.seat, effect=kind)
                 continue
-            if kind == "statue" and not self._previewing:  # no choice to answer: say which space
+            if kind == "statue" and self._logging:  # no choice to answer: say which space
                 tree = self.game.trees[p.tree]
                 node = opts.bit_length() - 1
                 self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
@@ -951,7 +957,7 @@ class RivagesState(State):
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
             if self.events is not None:
                 self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
-            if not self._previewing:
+            if self._logging:
                 self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
                                     self.seat))
 
@@ -972,9 +978,10 @@ class RivagesState(State):
         p.loot_drawn += 1
         if self.events is not None:
             self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
-        who = self.seat_name(self.seat)
-        self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
-        self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
+        if self._logging:
+            who = self.seat_name(self.seat)
+            self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
+            self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
 
     # -- turns, rounds and the end ------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -1083,7 +1090,8 @@ class RivagesState(State):
         p.areas_done = 0
         p.areas_order = []
         p.needs_start = True
-        self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
+        if self._logging:
+            self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
         if self.events is not None:
             self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
@@ -1236,6 +1244,8 @@ class RivagesState(State):
 
     def clone(self) -> "RivagesState":
         s = self._copy_record()
+        if not self._logging:
+            s._logging = False
         s._rng, s._rng_seed = self._rng, self._rng_seed
         s._rng_shared = self._rng_shared = self._rng is not None
         return s

@@ -481,6 +481,7 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
     s.completions = []
     s.bridges_used = []
     s.log = []
+    s._logging = False  # it starts without the move log (not shown): its lines are not worded
     s.round_start = [p.copy() for p in players]
     for q in others:
         count = obs["explorers"][q]["loot_count"]
@@ -491,8 +492,9 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
 def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> RivagesState:
     """A state consistent with ``obs``: the observer's own position exactly; the cards, Loot
     tokens and islands it cannot see dealt at random to the other hands, the deck (keeping the
-    number of Exploration cards left above the Endgame cards), the bag and the pile. Many
-    states of one observation: :class:`Sampler`."""
+    number of Exploration cards left above the Endgame cards), the bag and the pile. Its move
+    log starts empty (observations do not show it) and playing on it (or a clone) words no log
+    lines: such states are for look-ahead. Many states of one observation: :class:`Sampler`."""
     return Sampler(game, obs)(rng)
 
 
