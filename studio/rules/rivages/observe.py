@@ -15,7 +15,7 @@ import random
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
-from studio.rules.shuffle import shuffler
+from studio.rules.shuffle import Deal
 
 
 class ViewCache:
@@ -421,25 +421,28 @@ class Sampler:
         else:
             self.phase = "start" if self.players[self.seat].needs_start else "choose"
         self.final = None if obs["final"] is None else list(obs["final"])
+        # the lengths of the lists each deal shuffles, in order (see __call__)
+        rest = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end
+        self.sizes = (len(self.unseen_exp), len(self.unseen_end), rest, len(self.free), len(self.pile))
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
-        shuffle = shuffler(rng)
         s = RivagesState(game, 0, _empty=True)
         s.seed_rng(rng.random())
+        shuffle = Deal(rng, self.sizes).shuffle  # the five shuffles below, as rng.shuffle makes them
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
         unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
-        shuffle(rng, unseen_exp)
-        shuffle(rng, unseen_end)
+        shuffle(unseen_exp)
+        shuffle(unseen_end)
         n_exp, n_end = self.n_exp, self.n_end
         s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
         rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
-        shuffle(rng, rest_cards)
+        shuffle(rest_cards)
         s.loot_discard = list(self.loot_discard)
         free = list(self.free)
-        shuffle(rng, free)
+        shuffle(free)
         bag_size = self.bag_size
         s.bag = free[:bag_size]
         rest = free[bag_size:]
@@ -455,7 +458,7 @@ class Sampler:
             players.append(p)
         s.players_state = players
         s.pile = list(self.pile)
-        shuffle(rng, s.pile)
+        shuffle(s.pile)
         s.challenges = list(self.challenges)
         s.round = obs["round"]
         s.seat = self.seat
