@@ -223,23 +223,31 @@ class RivagesGame(Game):
         return action_from_dict(data)
 
     def sample_state(self, observation: dict, rng: random.Random) -> "RivagesState":
-        from studio.rules.rivages.observe import state_from_observation
-
-        return state_from_observation(self, observation, rng)
+        return _observe().state_from_observation(self, observation, rng)
 
     def sampler(self, observation: dict):
         """``sample(rng)``: :meth:`sample_state` of ``observation``, which is read once (see
         :class:`studio.rules.rivages.observe.Sampler`)."""
-        from studio.rules.rivages.observe import Sampler
-
-        return Sampler(self, observation)
+        return _observe().Sampler(self, observation)
 
     def visible_state(self, observation: dict) -> "RivagesState":
         """Only what ``observation`` shows, hidden parts left out, for previews of the
         observer's own actions (see :func:`studio.rules.rivages.observe.visible_state`)."""
-        from studio.rules.rivages.observe import visible_state
+        return _observe().visible_state(self, observation)
 
-        return visible_state(self, observation)
+
+_OBSERVE = None
+
+
+def _observe():
+    """:mod:`studio.rules.rivages.observe` (it imports this module: imported when first needed,
+    then kept, as observations are made at every decision)."""
+    global _OBSERVE
+    if _OBSERVE is None:
+        from studio.rules.rivages import observe
+
+        _OBSERVE = observe
+    return _OBSERVE
 
 
 def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
@@ -1269,9 +1277,7 @@ class RivagesState(State):
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see; see :func:`studio.rules.rivages.observe.observation`."""
-        from studio.rules.rivages.observe import observation
-
-        return observation(self, seat)
+        return _observe().observation(self, seat)
 
     def __repr__(self) -> str:
         return (f"<RivagesState round {self.round} seat {self.seat + 1} phase {self.phase} "
