@@ -31,7 +31,7 @@ def _through_json(obs: dict) -> dict:
 def test_observations_read_back_as_when_read_afresh(scenario, players):
     checked = 0
     for k, (state, rng) in enumerate(positions(scenario, players, games=1, seed=70 + players)):
-        for seat, p in enumerate(state.players_state):
+        for p in state.players_state:
             for private in (True, False):
                 assert list(observe._record(state, p, private).items()) == \
                     list(observe._record_plain(state, p, private).items())

@@ -628,6 +628,7 @@ class RivagesState(State):
         self._previewing = True
         logging, self._logging = self._logging, False
         events, self.events = self.events, None  # a preview records no event
+        out: RivagesPreview | None
         try:
             self._apply(action)
             out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))

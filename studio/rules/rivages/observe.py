@@ -33,7 +33,7 @@ class ViewCache:
         self.masks: dict = {}      # id(list) -> (list, mask)
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
-        self.own = None            # (record, Player): the observer's own record of the last observation
+        self.own: tuple[dict, Player] | None = None  # (record, Player): the observer's own record of the last observation
         self.map_index: dict = {}
         for i, m in enumerate(game.maps):
             self.map_index.setdefault(m.id, i)
