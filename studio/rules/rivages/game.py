@@ -756,8 +756,11 @@ class RivagesState(State):
             if logged:
                 self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
-            self._note_bridge(p, m, 1 << i)
-            self._gain(p, self._cross(p, m, i))
+            if m.bridge_pairs:
+                self._note_bridge(p, m, 1 << i)
+            fresh = self._cross(p, m, i)
+            if fresh:
+                self._gain(p, fresh)
         elif t is Use:
             self.row.remove(action.symbol)
             if logged:
