@@ -416,16 +416,18 @@ def differential(games: int, only: str | None = None) -> int:
     for name, players in (lp.BUNDLED if only != "rivages" else []):
         n = lp.listing_positions(name, players, seed=300, games=games)
         print(f"  {name} {players}p: {n} kept listings (LegalActions) equal to the plain list")
+    from tests.rivages import test_fast_paths as fp
     from tests.rivages import test_preview as r
 
     for scenario, players in (r.CASES if only != "realm" else []):
         n = count = 0
         for state, rng in r.positions(scenario, players, games=games, seed=200):
             n += r.check_position(state, rng)
+            fp.check_reading(state, rng)
             count += 1
         total += n
         print(f"  {scenario[:-5]} {players}p: {count} positions, {n} actions previewed, equal to playing on a "
-              "copy (and on a dealt state; bot values equal)")
+              "copy (and on a dealt state; bot values equal); observations read back as read afresh")
     print(f"{total} previews checked in {time.process_time() - start:.0f} s CPU: all equal")
     return 0
 

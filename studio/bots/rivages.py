@@ -115,8 +115,9 @@ class RivagesGreedyBot(Bot):
     A decision takes one number from ``rng`` to seed the hidden deal, previews every action
     on ``game.visible_state(observation)`` (what the seat sees, nothing dealt: an action that
     stays within the seat's turn never reads a hidden card), deals a state from that seed
-    (``game.sample_state``) only for an action whose outcome depends on hidden parts (the
-    round's end), and breaks ties with ``rng.choice``. :meth:`act_plain` makes the same
+    (``game.sample_state``) only for an action whose value depends on hidden parts (the
+    island a traveller sails to at the round's end, a reshuffle; see :meth:`values`), and
+    breaks ties with ``rng.choice``. :meth:`act_plain` makes the same
     decision by playing every action on a copy of the dealt state (the reference the tests
     compare with)."""
 
@@ -126,17 +127,28 @@ class RivagesGreedyBot(Bot):
         if len(legal_actions) == 1:
             return legal_actions[0]
         deal = rng.random()
+        return rng.choice(_best(legal_actions, self.values(game, observation, legal_actions, deal)))
+
+    @staticmethod
+    def values(game, observation, legal_actions, deal: float) -> list[float]:
+        """:func:`player_value` after each of ``legal_actions`` for the observer, previewed on
+        ``game.visible_state(observation)``. An action that ends the round is valued on the
+        seat's position as its turn leaves it (``preview(..., turn=True)``): the round's end
+        changes nothing :func:`player_value` reads (hands pass, cards are drawn) unless the seat
+        sails to a new island (RIV-I1), whose card is hidden; only then, and for a reshuffle
+        (RIV-I6), is the action played on a state dealt from ``random.Random(deal)``. Equal to
+        :meth:`plain_values` on that dealt state (tests/rivages/test_preview.py)."""
         seen = game.visible_state(observation)
         dealt = None
         values = []
         for action in legal_actions:
-            after = seen.preview(action, copy=False)
-            if after is None:
+            after = seen.preview(action, False, True)
+            if after is None or (after.round_end and after.player.travel):
                 if dealt is None:
                     dealt = game.sample_state(observation, random.Random(deal))
                 after = dealt.preview(action)
             values.append(player_value(game, after.player, after.own_row))
-        return rng.choice(_best(legal_actions, values))
+        return values
 
     def act_plain(self, game, observation, legal_actions, rng: random.Random):
         """:meth:`act` by playing each action on a copy of the dealt state."""

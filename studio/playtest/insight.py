@@ -215,17 +215,25 @@ class Watch:
 
 
 _KIND_CACHE: dict = {}
+_KIND_OF_TYPE: dict = {}  # classes whose every action is of one kind -> that kind
 
 
 def _kind_fast(action) -> str:
     """:func:`action_kind`, cached by class (and band shape): the watch calls it on every legal
-    action of every decision."""
+    action of every decision. A slotted class with neither a shape nor sources (every Rivages
+    action) has one kind, looked up by the class alone."""
+    kind = _KIND_OF_TYPE.get(type(action))
+    if kind is not None:
+        return kind
     shape = getattr(action, "shape", None)
+    sources = hasattr(action, "sources")
     key = (type(action), shape if isinstance(shape, str) else None,
-           "deck" in action.sources if hasattr(action, "sources") else None)
+           "deck" in action.sources if sources else None)
     kind = _KIND_CACHE.get(key)
     if kind is None:
         kind = _KIND_CACHE[key] = action_kind(action)
+    if not sources and not hasattr(action, "shape") and not hasattr(action, "__dict__"):
+        _KIND_OF_TYPE[type(action)] = kind  # slots: no instance can have either
     return kind
 
 

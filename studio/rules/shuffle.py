@@ -11,6 +11,7 @@ disagrees, it is ``rng.shuffle`` itself.
 from __future__ import annotations
 
 import random
+import struct
 
 
 def shuffle_plain(rng: random.Random, items: list) -> None:
@@ -29,6 +30,70 @@ def shuffle_inline(rng: random.Random, items: list) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+# (i + 1).bit_length() for the draw that picks position i's partner, as the shift of a 32-bit output
+_SHIFT: list[int] = [32 - (i + 1).bit_length() for i in range(4096)]
+
+
+class Deal:
+    """Consecutive shuffles with one generator, exactly as consecutive ``rng.shuffle`` calls
+    would shuffle them, for a sampler that knows how many items it will shuffle in all.
+
+    ``Deal(rng, sizes)``: ``sizes`` are the lengths of the lists :meth:`shuffle` will get, in
+    order, with no other use of ``rng`` in between. A shuffle of n items takes at least n - 1
+    outputs of the generator (one per position, more when a draw is out of range and drawn
+    again), so the first ``sum(n - 1)`` outputs are taken at once (one ``getrandbits``) and read
+    from a list, the rest one by one; the generator ends where the ``rng.shuffle`` calls leave
+    it. For a subclass of ``random.Random``, another Python whose generator disagrees, or lists
+    longer than 4,096 items, :meth:`shuffle` is ``rng.shuffle``."""
+
+    __slots__ = ("rng", "words", "t")
+
+    def __init__(self, rng: random.Random, sizes):
+        self.rng = rng
+        self.t = 0
+        need = sum(n - 1 for n in sizes if n > 1)
+        if not (DEAL_OK and type(rng) is random.Random and max(sizes, default=0) <= len(_SHIFT)):
+            self.words = None
+        elif need:
+            self.words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
+        else:
+            self.words = ()
+
+    def shuffle(self, items: list) -> None:
+        """``rng.shuffle(items)``."""
+        words = self.words
+        if words is None:
+            self.rng.shuffle(items)
+            return
+        t, end = self.t, len(words)
+        getrandbits = self.rng.getrandbits
+        shift = _SHIFT
+        for i in range(len(items) - 1, 0, -1):
+            s = shift[i]
+            j = (words[t] if t < end else getrandbits(32)) >> s
+            t += 1
+            while j > i:
+                j = (words[t] if t < end else getrandbits(32)) >> s
+                t += 1
+            items[i], items[j] = items[j], items[i]
+        self.t = t
+
+
+def _deal_agrees() -> bool:
+    sizes = (0, 1, 2, 3, 7, 64, 200, 5)
+    one, two = random.Random(20261203), random.Random(20261203)
+    lists = [list(range(n)) for n in sizes]
+    deal = Deal(two, sizes)
+    for items in lists:
+        one.shuffle(items)
+    for n in sizes:
+        items = list(range(n))
+        deal.shuffle(items)
+        if items != lists[sizes.index(n)]:
+            return False
+    return one.random() == two.random()
+
+
 def _inline_agrees() -> bool:
     one, two = random.Random(20261202), random.Random(20261202)
     for size in (0, 1, 2, 3, 7, 64, 200):
@@ -41,6 +106,8 @@ def _inline_agrees() -> bool:
 
 
 INLINE_OK = _inline_agrees()
+DEAL_OK = True
+DEAL_OK = INLINE_OK and _deal_agrees()
 
 
 def shuffler(rng: random.Random):

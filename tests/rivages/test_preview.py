@@ -71,17 +71,19 @@ def check_position(state, rng) -> int:
         in_place += 1
         assert _without_loot_tokens(fast.player.snapshot()) == _without_loot_tokens(plain.player.snapshot()), action
         assert (fast.to_move, fast.phase, fast.row) == (plain.to_move, plain.phase, plain.row), action
+    for action in legal:  # a preview that stops at the round's end: the seat's turn played alone
+        stop = visible.preview(action, copy=False, turn=True)
+        if stop is None or not stop.round_end:
+            continue
+        assert stop.to_move is None and stop.own_row is None and stop.row == ()
+        ended = dealt.preview(action)
+        if not stop.player.travel:  # the round's end changes only the seat's hand then
+            assert dict(_without_loot_tokens(stop.player.snapshot()), hand=None) == \
+                dict(_without_loot_tokens(ended.player.snapshot()), hand=None), action
+            assert player_value(game, stop.player, None) == player_value(game, ended.player, ended.own_row), action
     if len(legal) > 1:
         deal = rng.random()
-        fast_values = []
-        seen_state = game.visible_state(obs)
-        dealt = None
-        for action in legal:
-            after = seen_state.preview(action, copy=False)
-            if after is None:
-                dealt = dealt or game.sample_state(obs, random.Random(deal))
-                after = dealt.preview(action)
-            fast_values.append(player_value(game, after.player, after.own_row))
+        fast_values = BOT.values(game, obs, legal, deal)
         plain = BOT.plain_values(game.sample_state(obs, random.Random(deal)), seat, legal)
         assert fast_values == plain
         a, b = random.Random(deal), random.Random(deal)

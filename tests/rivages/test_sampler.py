@@ -79,3 +79,29 @@ def test_realm_sampler_is_sample_state(scenario):
             assert got.snapshot() == game.sample_state(obs, plain).snapshot()
             assert fast.random() == plain.random()
             got.apply(random.Random(draw).choice(got.legal_actions()))  # the sampler's reading stays
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_deal_shuffles_as_consecutive_random_shuffles(seed):
+    sizes = random.Random(seed).choices([0, 1, 2, 3, 5, 17, 32, 33, 64, 129], k=6)
+    plain, fast = random.Random(seed), random.Random(seed)
+    want = [list(range(n)) for n in sizes]
+    for items in want:
+        plain.shuffle(items)
+    deal = shuffle.Deal(fast, sizes)
+    got = [list(range(n)) for n in sizes]
+    for items in got:
+        deal.shuffle(items)
+    assert got == want and fast.getstate() == plain.getstate()
+
+
+def test_a_deal_with_a_random_subclass_is_its_own_shuffle():
+    class Counted(random.Random):
+        def getrandbits(self, k):
+            return 0
+
+    deal = shuffle.Deal(Counted(1), [4])
+    assert shuffle.DEAL_OK and deal.words is None
+    items = [1, 2, 3, 4]
+    deal.shuffle(items)
+    assert items == [2, 3, 4, 1]  # random.shuffle drawing 0 every time

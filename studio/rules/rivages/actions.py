@@ -10,7 +10,7 @@ symbol, :class:`Use` for statue/scroll/loot), answers to effects that need a cho
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 Hex = tuple[int, int]
@@ -64,10 +64,25 @@ class Fallback:
 @dataclass(frozen=True, slots=True)
 class Cross:
     """Spend one ``symbol`` of the row (a terrain, or ``any``) to cross the space ``at``
-    (RIV-T3, RIV-T5, RIV-T7)."""
+    (RIV-T3, RIV-T5, RIV-T7). Hashed once (a search looks its crosses up in every node it
+    passes); pickled as its fields, so another process hashes it afresh."""
 
     symbol: str
     at: Hex
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "_hash", hash((self.symbol, self.at)))
+        except TypeError:  # ``at`` given as a list: unhashable, as a plain dataclass would be
+            pass
+
+    def __hash__(self) -> int:
+        h = self._hash
+        return hash((self.symbol, self.at)) if h is None else h
+
+    def __reduce__(self):
+        return (Cross, (self.symbol, self.at))
 
     def __str__(self) -> str:
         return f"{self.symbol}: cross {_hex_text(self.at)}"

@@ -223,23 +223,31 @@ class RivagesGame(Game):
         return action_from_dict(data)
 
     def sample_state(self, observation: dict, rng: random.Random) -> "RivagesState":
-        from studio.rules.rivages.observe import state_from_observation
-
-        return state_from_observation(self, observation, rng)
+        return _observe().state_from_observation(self, observation, rng)
 
     def sampler(self, observation: dict):
         """``sample(rng)``: :meth:`sample_state` of ``observation``, which is read once (see
         :class:`studio.rules.rivages.observe.Sampler`)."""
-        from studio.rules.rivages.observe import Sampler
-
-        return Sampler(self, observation)
+        return _observe().Sampler(self, observation)
 
     def visible_state(self, observation: dict) -> "RivagesState":
         """Only what ``observation`` shows, hidden parts left out, for previews of the
         observer's own actions (see :func:`studio.rules.rivages.observe.visible_state`)."""
-        from studio.rules.rivages.observe import visible_state
+        return _observe().visible_state(self, observation)
 
-        return visible_state(self, observation)
+
+_OBSERVE = None
+
+
+def _observe():
+    """:mod:`studio.rules.rivages.observe` (it imports this module: imported when first needed,
+    then kept, as observations are made at every decision)."""
+    global _OBSERVE
+    if _OBSERVE is None:
+        from studio.rules.rivages import observe
+
+        _OBSERVE = observe
+    return _OBSERVE
 
 
 def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
@@ -253,6 +261,11 @@ def load_rivages_game(source: Any, players: int, seed: int = 0) -> RivagesGame:
 
 class _NeedsCopy(Exception):
     """Raised inside :meth:`RivagesState.preview` by what it cannot take back in place."""
+
+
+class _RoundEnds(_NeedsCopy):
+    """Raised inside :meth:`RivagesState.preview` when the action ends the round (every seat
+    moves): the mover's own turn is over by then."""
 
 
 class _NoRandom:
@@ -269,13 +282,20 @@ class RivagesPreview(NamedTuple):
     """What an action would do (:meth:`RivagesState.preview`): ``seat`` (who acts),
     ``player`` (that seat's :class:`Player` right after: read it, do not change it),
     ``to_move`` (the seat to move after it, None once the game is over), ``phase`` and ``row``
-    (the symbols left) after it."""
+    (the symbols left) after it.
+
+    ``round_end``: only from ``preview(action, copy=False, turn=True)``, for an action that
+    ends the round: the preview stopped where the seat's turn is over and the round's end
+    (RIV-E2 to RIV-E4, RIV-I1, RIV-X3 to RIV-X5) begins, so ``player`` is the seat's position
+    as its turn leaves it (before hands pass, cards are drawn and travellers sail), ``to_move``
+    is None and ``row`` empty."""
 
     seat: int
     player: Player
     to_move: int | None
     phase: str
     row: tuple
+    round_end: bool = False
 
     @property
     def own_row(self) -> tuple | None:
@@ -339,6 +359,8 @@ class RivagesState(State):
     round_records: object = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
+    # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
+    _logging = True
     # location events, when recorded (studio.rules.events); copies record none
     events: list | None = kept("none", snapshot="skip", default=None)
 
@@ -462,8 +484,8 @@ class RivagesState(State):
 
     def exploration_left(self) -> int:
         """Exploration cards left in the deck (public, RIV-E4)."""
-        is_end = self.game.is_endgame
-        return sum(1 for c in self.deck if not is_end[c])
+        deck = self.deck
+        return len(deck) - sum(map(self.game.is_endgame.__getitem__, deck))
 
     # -- State API --------------------------------------------------------------------------
     @property
@@ -575,7 +597,7 @@ class RivagesState(State):
         return tree.options(p.tree_crossed, p.tree_reach)
 
     # -- previews ---------------------------------------------------------------------------
-    def preview(self, action, copy: bool = True) -> "RivagesPreview | None":
+    def preview(self, action, copy: bool = True, turn: bool = False) -> "RivagesPreview | None":
         """What the legal ``action`` of the seat to move would do, without doing it: a
         :class:`RivagesPreview` of that seat's position right after, who moves next, the phase
         and the row. The action is played on the state itself with the seat's position, the
@@ -584,8 +606,12 @@ class RivagesState(State):
         seat moves) or reshuffle a pile (RIV-I6), it is played on a copy instead. Equal to
         ``clone()`` + ``apply_trusted(action)`` (tests/rivages/test_preview.py). ``copy=False``:
         None instead of playing on a copy (on a state from ``game.visible_state``, which has no
-        hidden parts to play the round's end with). Like :meth:`apply_trusted`, only for an
-        action from :meth:`legal_actions` of this state."""
+        hidden parts to play the round's end with); with ``turn=True`` as well, an action that
+        ends the round gives the seat's position as its turn leaves it, marked ``round_end``
+        (see :class:`RivagesPreview`). Nothing is written to the logs meanwhile (their lines
+        are never worded), and the piles and rows used are copied only if the action changes
+        them. Like :meth:`apply_trusted`, only for an action from :meth:`legal_actions` of
+        this state."""
         if self.end_reason is not None:
             raise IllegalAction("the game is over", action)
         seat = self.seat
@@ -595,19 +621,24 @@ class RivagesState(State):
                  self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used)
         after = players[seat] = mine.copy()
         self.row, self.pending = list(self.row), list(self.pending)
-        self.card_used, self.bag, self.loot_discard = list(self.card_used), list(self.bag), list(self.loot_discard)
-        # what the action adds to the logs goes to throwaway lists (their lengths are never read)
+        # card_used, bag and loot_discard are copied where a previewed action changes them
+        # (_copy_for_preview); what it adds to the logs goes to throwaway lists
         self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
         self._rng = _NO_RANDOM
         self._previewing = True
+        logging, self._logging = self._logging, False
         events, self.events = self.events, None  # a preview records no event
+        out: RivagesPreview | None
         try:
             self._apply(action)
             out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
+        except _RoundEnds:
+            out = RivagesPreview(seat, after, None, self.phase, (), True) if turn and not copy else None
         except _NeedsCopy:
             out = None
         finally:
             del self._previewing
+            self._logging = logging
             self.events = events
             players[seat] = mine
             (self.row, self.pending, self.phase, self.loot_used, self.card_used, self.bag, self.loot_discard,
@@ -713,48 +744,66 @@ class RivagesState(State):
         p = self.players_state[self.seat]
         m = game.maps[p.island]
         t = type(action)
+        logged = self._logging  # a preview's log lines are thrown away: not worded
+        previewing = self._previewing
         who = game.seat_names[self.seat]
         if self.pending:
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._answer(p, m, action)
         elif t is Cross:
             self.row.remove(action.symbol)
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
-            self._note_bridge(p, m, 1 << i)
-            self._gain(p, self._cross(p, m, i))
+            if m.bridge_pairs:
+                self._note_bridge(p, m, 1 << i)
+            fresh = self._cross(p, m, i)
+            if fresh:
+                self._gain(p, fresh)
         elif t is Use:
             self.row.remove(action.symbol)
-            self.log.append(LogLine(f"{who}: {action}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who}: {action}", self.seat))
             self._gain(p, SYMBOL_ATOMS[action.symbol])
         elif t is PlayRow:
             c = game.card_index[action.card]
+            if previewing:
+                self.card_used = list(self.card_used)
             self.row = list(game.card_rows[c][self.card_used[c]])
             self.card_used[c] += 1
             self.phase = "row"
-            self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} plays {action.card}: {' '.join(self.row)}", self.seat))
         elif t is Fallback:
             if action.card is not None:
+                if previewing:
+                    self.card_used = list(self.card_used)
                 self.card_used[game.card_index[action.card]] += 1
             self.row = []
             self.phase = "row"
-            self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
-                            if action.card else f"{who} takes one free cross", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} crosses off a row of {action.card} for one free cross"
+                                if action.card else f"{who} takes one free cross", self.seat))
             self._gain(p, (("any", 0),))
         elif t is PlayLoot:
             tokens = game.tokens
             tok = next(x for x in p.loot if tokens[x] == action.kind)
             p.loot.remove(tok)
+            if previewing:
+                self.loot_discard = list(self.loot_discard)
             self.loot_discard.append(tok)
             self.loot_used = True
             if self.events is not None:
                 self.note("loot-play", self.seat, token=action.kind)
-            self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} plays loot {action.kind}", self.seat))
             self._gain(p, game.loot_atoms[action.kind])
         elif t is StartAt:
             self.phase = "choose"
             p.needs_start = False
-            self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
+            if logged:
+                self.log.append(LogLine(f"{who} starts {m.name} at {list(action.at)}", self.seat))
             self._gain(p, self._cross(p, m, m.index[tuple(action.at)]))
         elif t is EndTurn:
             self._end_turn()
@@ -827,7 +876,8 @@ class RivagesState(State):
                 self.completions.append((self.seat, m.id, name, done, self.round))
                 if self.events is not None:
                     self.note("goal", self.seat, island=m.id, goal=name, step=done)
-                self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
+                if self._logging:
+                    self.log.append(LogLine(f"{self.seat_name(self.seat)} completes {st.text}", self.seat))
 
     def _gain(self, p: Player, atoms) -> None:
         """Apply ``atoms`` before anything waiting (RIV-G2), as far as no choice is needed."""
@@ -855,11 +905,12 @@ class RivagesState(State):
             if kind == "statue":
                 p.statues += 1
             if not opts:
-                self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
+                if self._logging:
+                    self.log.append(LogLine(f"{self.seat_name(self.seat)} cannot use a {kind} effect: lost", self.seat))
                 if self.events is not None:
                     self.note("effect-lost", self.seat, effect=kind)
                 continue
-            if kind == "statue":  # no choice to answer, so no answer in the log: say which space
+            if kind == "statue" and self._logging:  # no choice to answer: say which space
                 tree = self.game.trees[p.tree]
                 node = opts.bit_length() - 1
                 self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses tree space {tree.nodes[node]}"
@@ -918,7 +969,8 @@ class RivagesState(State):
             self.bridges_used.append((self.seat, m.id, m.at[a], m.at[b], self.round))
             if self.events is not None:
                 self.note("bridge", self.seat, island=m.id, ends=[list(m.at[a]), list(m.at[b])])
-            self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
+            if self._logging:
+                self.log.append(LogLine(f"{self.seat_name(self.seat)} crosses the bridge {list(m.at[a])}-{list(m.at[b])}",
                                     self.seat))
 
     def _draw_loot(self, p: Player) -> None:
@@ -929,13 +981,19 @@ class RivagesState(State):
                 return
             self.bag, self.loot_discard = self.loot_discard, []
             self.rng.shuffle(self.bag)
+        if self._previewing:
+            self.bag = list(self.bag)  # the state's own bag is put back after the preview
+            p.loot.append(self.bag.pop())
+            p.loot_drawn += 1
+            return
         p.loot.append(self.bag.pop())
         p.loot_drawn += 1
         if self.events is not None:
             self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
-        who = self.seat_name(self.seat)
-        self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
-        self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
+        if self._logging:
+            who = self.seat_name(self.seat)
+            self.private_log[len(self.log)] = (self.seat, f"{who} draws loot {self.game.tokens[p.loot[-1]]}")
+            self.log.append(LogLine(f"{who} draws a Loot token", self.seat))
 
     # -- turns, rounds and the end ------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -955,7 +1013,7 @@ class RivagesState(State):
 
     def _end_round(self) -> None:
         if self._previewing:
-            raise _NeedsCopy  # the round's end moves every seat: preview plays it on a copy
+            raise _RoundEnds  # the round's end moves every seat: preview plays it on a copy
         game = self.game
         players = self.players_state
         n = game.players
@@ -1044,7 +1102,8 @@ class RivagesState(State):
         p.areas_done = 0
         p.areas_order = []
         p.needs_start = True
-        self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
+        if self._logging:
+            self.log.append(LogLine(f"{self.seat_name(seat)} sails to {m.name}", seat))
         if self.events is not None:
             self.events.append(Event("sail", seat, self.round, {"island": m.id, "visited": p.islands_visited}))
         if final:
@@ -1197,6 +1256,8 @@ class RivagesState(State):
 
     def clone(self) -> "RivagesState":
         s = self._copy_record()
+        if not self._logging:
+            s._logging = False
         s._rng, s._rng_seed = self._rng, self._rng_seed
         s._rng_shared = self._rng_shared = self._rng is not None
         return s
@@ -1220,9 +1281,7 @@ class RivagesState(State):
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see; see :func:`studio.rules.rivages.observe.observation`."""
-        from studio.rules.rivages.observe import observation
-
-        return observation(self, seat)
+        return _observe().observation(self, seat)
 
     def __repr__(self) -> str:
         return (f"<RivagesState round {self.round} seat {self.seat + 1} phase {self.phase} "

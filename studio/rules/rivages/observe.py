@@ -15,7 +15,7 @@ import random
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
-from studio.rules.shuffle import shuffler
+from studio.rules.shuffle import Deal
 
 
 class ViewCache:
@@ -33,10 +33,13 @@ class ViewCache:
         self.masks: dict = {}      # id(list) -> (list, mask)
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
+        self.own: tuple[dict, Player] | None = None  # (record, Player): the observer's own record of the last observation
         self.map_index: dict = {}
         for i, m in enumerate(game.maps):
             self.map_index.setdefault(m.id, i)
         self.tree_index = {t.id: i for i, t in enumerate(game.trees)}
+        # per island, each space as a [q, r] list (shared by the lists of ``spaces``)
+        self.at_lists = [[list(h) for h in m.at] for m in game.maps]
         self.tokens_of: dict = {}  # Loot kind -> its token indices
         for t, kind in enumerate(game.tokens):
             self.tokens_of.setdefault(kind, []).append(t)
@@ -46,8 +49,13 @@ class ViewCache:
         key = (island, mask)
         out = self.lists.get(key)
         if out is None:
-            at = self.game.maps[island].at
-            out = [list(at[i]) for i in bits(mask)]
+            at = self.at_lists[island]
+            out = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                out.append(at[low.bit_length() - 1])
+                rest ^= low
             if len(self.lists) >= self.LIMIT:
                 self.lists.clear()
                 self.masks.clear()
@@ -86,6 +94,12 @@ class ViewCache:
         if len(self.players) >= 64:
             self.players.clear()
         self.players[id(rec)] = (rec, player)
+
+    def keep_own(self, rec: dict, player: Player) -> None:
+        """Remember the Player the observer's own ``rec`` shows (without hand nor Loot): the
+        bot that gets the observation reads it back at once (one record kept)."""
+        player.hand = player.loot = []
+        self.own = (rec, player)
 
 
 def views(game: RivagesGame) -> ViewCache:
@@ -203,7 +217,38 @@ _VIEWS = sorted(((name, SHOW[view], READ[view]) for name, view in _VIEW_OF.items
                  if view not in ("plain", "list", "derived")), key=lambda t: t[0] not in ("island", "tree"))
 
 
-def _record(state: RivagesState, p: Player, private: bool) -> dict:
+# ``_record`` written out once from the fields' views (the same keys, in the same order, as
+# SHOW would set them one call at a time): an observation makes one per decision
+_INLINE = {
+    "island": ['rec["island"] = maps[p.island].id', 'rec["island_index"] = p.island'],
+    "tree": ['rec["tree"] = trees[p.tree].id'],
+    "spaces": ['rec["{n}"] = v.spaces(p.island, p.{n})'],
+    "past": ['rec["past"], rec["past_index"] = v.past(p.past)', 'rec["islands_visited"] = p.islands_visited'],
+    "nodes": ['nodes = trees[p.tree].nodes', 'rec["{n}"] = [nodes[i] for i in bits(p.{n})]'],
+    "tokens": ['rec["loot_count"] = len(p.loot)', 'if private:', '    rec["loot"] = [tokens[t] for t in p.loot]'],
+    "cards": ['rec["hand_size"] = len(p.hand)', 'if private:', '    rec["hand"] = [card_ids[c] for c in p.hand]'],
+}
+
+
+def _derive_record():
+    lines = ["def _record(state, p, private):", "    game = state.game", "    v = views(game)",
+             "    maps, trees, tokens, card_ids = game.maps, game.trees, game.tokens, game.card_ids", "    rec = {}"]
+    for name, view in sorted(_VIEW_OF.items(), key=lambda t: t[0] not in ("island", "tree")):
+        if view not in ("plain", "list", "derived"):
+            lines.extend("    " + line.format(n=name) for line in _INLINE[view])
+    lines.extend(f'    rec["{name}"] = p.{name}' for name in _PLAIN)
+    lines.extend(f'    rec["{name}"] = list(p.{name})' for name in _LISTS)
+    lines.append("    return rec")
+    scope = {"views": views, "bits": bits}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made above from the field declarations
+    return scope["_record"]
+
+
+_record = _derive_record()
+
+
+def _record_plain(state: RivagesState, p: Player, private: bool) -> dict:
+    """:func:`_record` one field view at a time (the reference tests compare it with)."""
     game = state.game
     v = views(game)
     rec: dict = {}
@@ -238,14 +283,18 @@ def observation(state: RivagesState, seat: int) -> dict:
         explorers = []
         for s in range(game.players):
             if s == seat:
-                explorers.append(_record(state, state.players_state[s], True))
+                p = state.players_state[s]
+                rec = _record(state, p, True)
+                views(game).keep_own(rec, p.copy())
+                explorers.append(rec)
                 continue
             rec = records.get(s)
             if rec is None:
                 rec = records[s] = _record(state, state.round_start[s], False)
             explorers.append(rec)
     me = state.players_state[seat]
-    visible = list(me.hand) + state.discard + state.removed
+    visible = me.hand + state.discard + state.removed
+    card_ids = game.card_ids
     return {
         "game": "rivages",
         "seat": seat,
@@ -259,12 +308,12 @@ def observation(state: RivagesState, seat: int) -> dict:
         "row": list(state.row) if own_turn else [],
         "pending": [list(a) for a in state.pending] if own_turn else [],
         "loot_used": state.loot_used if own_turn else False,
-        "card_used": {game.card_ids[c]: state.card_used[c] for c in visible},
+        "card_used": dict(zip(map(card_ids.__getitem__, visible), map(state.card_used.__getitem__, visible))),
         "deck_size": len(state.deck),
         "exploration_left": state.exploration_left(),
-        "discard": [game.card_ids[c] for c in state.discard],
-        "removed": [game.card_ids[c] for c in state.removed],
-        "loot_discard": [game.tokens[t] for t in state.loot_discard],
+        "discard": list(map(card_ids.__getitem__, state.discard)),
+        "removed": list(map(card_ids.__getitem__, state.removed)),
+        "loot_discard": list(map(game.tokens.__getitem__, state.loot_discard)),
         "bag_size": len(state.bag),
         "pile_size": len(state.pile),
         "challenges": [c.id for c in state.challenges],
@@ -280,6 +329,11 @@ def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shar
     """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
     the round's records of the others, read once per round."""
     v = views(game)
+    own = v.own
+    if own is not None and own[0] is rec:  # the observer's own record of the last observation
+        p = own[1].copy()
+        p.hand, p.loot = hand, loot
+        return p
     if shared:
         known = v.other(rec)
         if known is not None:
@@ -367,25 +421,28 @@ class Sampler:
         else:
             self.phase = "start" if self.players[self.seat].needs_start else "choose"
         self.final = None if obs["final"] is None else list(obs["final"])
+        # the lengths of the lists each deal shuffles, in order (see __call__)
+        rest = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end
+        self.sizes = (len(self.unseen_exp), len(self.unseen_end), rest, len(self.free), len(self.pile))
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
-        shuffle = shuffler(rng)
         s = RivagesState(game, 0, _empty=True)
         s.seed_rng(rng.random())
+        shuffle = Deal(rng, self.sizes).shuffle  # the five shuffles below, as rng.shuffle makes them
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
         unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
-        shuffle(rng, unseen_exp)
-        shuffle(rng, unseen_end)
+        shuffle(unseen_exp)
+        shuffle(unseen_end)
         n_exp, n_end = self.n_exp, self.n_end
         s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
         rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
-        shuffle(rng, rest_cards)
+        shuffle(rest_cards)
         s.loot_discard = list(self.loot_discard)
         free = list(self.free)
-        shuffle(rng, free)
+        shuffle(free)
         bag_size = self.bag_size
         s.bag = free[:bag_size]
         rest = free[bag_size:]
@@ -401,7 +458,7 @@ class Sampler:
             players.append(p)
         s.players_state = players
         s.pile = list(self.pile)
-        shuffle(rng, s.pile)
+        shuffle(s.pile)
         s.challenges = list(self.challenges)
         s.round = obs["round"]
         s.seat = self.seat
@@ -427,6 +484,7 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
     s.completions = []
     s.bridges_used = []
     s.log = []
+    s._logging = False  # it starts without the move log (not shown): its lines are not worded
     s.round_start = [p.copy() for p in players]
     for q in others:
         count = obs["explorers"][q]["loot_count"]
@@ -437,8 +495,9 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
 def state_from_observation(game: RivagesGame, obs: dict, rng: random.Random) -> RivagesState:
     """A state consistent with ``obs``: the observer's own position exactly; the cards, Loot
     tokens and islands it cannot see dealt at random to the other hands, the deck (keeping the
-    number of Exploration cards left above the Endgame cards), the bag and the pile. Many
-    states of one observation: :class:`Sampler`."""
+    number of Exploration cards left above the Endgame cards), the bag and the pile. Its move
+    log starts empty (observations do not show it) and playing on it (or a clone) words no log
+    lines: such states are for look-ahead. Many states of one observation: :class:`Sampler`."""
     return Sampler(game, obs)(rng)
 
 

@@ -1,0 +1,65 @@
+"""Rivages fast paths of the observation and of actions against their plain versions, on the
+positions of greedy and random games of 1 to 5 players (see tests/rivages/test_preview.py):
+
+* the record of a seat written out once (``observe._record``) is ``observe._record_plain``,
+  the fields' views one at a time: the same keys, in the same order, the same values;
+* the observer's own Player remembered by ``observation`` and read back by
+  ``game.visible_state`` and the sampler equals reading the record afresh (an observation that
+  went through JSON has none of the game's remembered objects);
+* a ``Cross`` hashed once hashes, compares and pickles as its fields.
+"""
+
+import json
+import pickle
+import random
+
+import pytest
+
+from studio.rules.rivages import observe
+from studio.rules.rivages.actions import Cross, action_from_dict
+from tests.rivages.test_preview import CASES, positions
+
+
+def _through_json(obs: dict) -> dict:
+    end = obs["end"]
+    out = json.loads(json.dumps(dict(obs, end=None)))
+    out["end"] = end
+    return out
+
+
+def check_reading(state, rng) -> None:
+    """The written-out records of every seat, and the observation of the seat to move read
+    back with the remembered own Player against reading its JSON copy afresh."""
+    for p in state.players_state:
+        for private in (True, False):
+            assert list(observe._record(state, p, private).items()) == \
+                list(observe._record_plain(state, p, private).items())
+    game = state.game
+    obs = state.observation(state.current_player)
+    plain = _through_json(obs)
+    assert plain == obs
+    assert game.visible_state(obs).snapshot() == game.visible_state(plain).snapshot()
+    draw = rng.random()
+    assert game.sample_state(obs, random.Random(draw)).snapshot() == \
+        game.sample_state(plain, random.Random(draw)).snapshot()
+
+
+@pytest.mark.parametrize("scenario,players", CASES, ids=[f"{n}p" for _, n in CASES])
+def test_observations_read_back_as_when_read_afresh(scenario, players):
+    checked = 0
+    for k, (state, rng) in enumerate(positions(scenario, players, games=1, seed=70 + players)):
+        if k % 3 == 0:
+            check_reading(state, rng)
+            checked += 1
+    assert checked > 10
+
+
+def test_a_cross_hashed_once_is_its_fields():
+    a, b = Cross("forest", (1, -2)), Cross("forest", (1, -2))
+    assert a == b and hash(a) == hash(b) == hash(("forest", (1, -2)))
+    assert {a: 1}[b] == 1 and a != Cross("forest", (2, -2)) and a != Cross("dune", (1, -2))
+    again = pickle.loads(pickle.dumps(a))
+    assert again == a and hash(again) == hash(a) and repr(again) == repr(a) == "Cross(symbol='forest', at=(1, -2))"
+    assert action_from_dict(a.to_dict()) == a
+    with pytest.raises(TypeError):
+        hash(Cross("forest", [1, -2]))  # a list is no hex: unhashable, as before
