@@ -22,8 +22,9 @@ from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
 from studio.gui import desktop, prompts, wheel_guard
-from studio.gui.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
+from studio.gui.main_window import APP_NAME, MainWindow, default_board_path
 from studio.gui.qt_log import install_qt_logging, verbose_from_env
+from studio.gui.shell.load_errors import file_format, load_error_text
 from studio.model.io import InvalidContent
 
 ORGANIZATION = "Board Studio"

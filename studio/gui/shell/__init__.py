@@ -1,0 +1,1 @@
+"""The studio's shell: what every window shares (application, windows base, files, prompts, settings)."""
