@@ -67,7 +67,7 @@ class ContentFiles(DocumentFiles):
         element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
         if element:
             self.window.select_element(tuple(element))
-        return f"{Path(path).name} was not saved: {text}", details, refused_by_the_place(exc)
+        return self.tr("{name} was not saved: {text}").format(name=Path(path).name, text=text), details, refused_by_the_place(exc)
 
 
 class ContentWindow(RecentFilesMixin, QMainWindow):

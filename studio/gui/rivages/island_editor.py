@@ -115,7 +115,7 @@ class IslandFiles(DocumentFiles):
         element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
         if element:
             self.window.select_element(tuple(element))
-        return f"The island was not saved: {text}", details, refused_by_the_place(exc)
+        return self.tr("The island was not saved: {text}").format(text=text), details, refused_by_the_place(exc)
 
     def load_error(self, exc, path):
         return _load_error(exc, path), None

@@ -129,7 +129,7 @@ class DocumentFiles(QObject):
     def save_error(self, exc: BaseException, path: str) -> tuple[str, str | None, bool]:
         """(message, details, another place may take it) for a save that failed."""
         text, details = load_error_text(exc)  # type: ignore[arg-type]
-        message = f"Could not save {Path(path).name}.\n\n{text}"
+        message = self.tr("Could not save {name}.\n\n{text}").format(name=Path(path).name, text=text)
         return message, details, isinstance(exc, OSError)  # the file or its folder refused
 
     def load_error(self, exc: BaseException, path: str) -> tuple[str, str | None]:
