@@ -51,9 +51,7 @@ class DocumentFiles(QObject):
 
     ``disk``: the window's disk guard (``may_save(path) -> bool``, ``follow(path)``); ``say``:
     shows a status message (default: the status bar, 5 s); ``load``: opens a path in the
-    window, saying why when it cannot (default ``window.load_path``); ``closed``: the window
-    closed with the user's consent (default: its autosaves are dropped,
-    ``window.recovery.window_closed()``)."""
+    window, saying why when it cannot (default ``window.load_path``)."""
 
     # what a subclass sets
     kind = "board"                  # the prompts.FILE_KINDS key of the file dialogs
@@ -66,13 +64,12 @@ class DocumentFiles(QObject):
     save_errors: tuple[type[BaseException], ...] = (OSError, ValueError)
 
     def __init__(self, window, *, disk, say: Callable[[str], object] | None = None,
-                 load: Callable[[str], bool] | None = None, closed: Callable[[], object] | None = None) -> None:
+                 load: Callable[[str], bool] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.disk = disk
         self._say = say
         self._load = load
-        self._closed = closed
         self.recent: RecentFiles | None = None
 
     @property
@@ -144,11 +141,8 @@ class DocumentFiles(QObject):
         self.say(self.tr("Saved {path}").format(path=path))
 
     def closing(self) -> None:
-        """The window is closing with the user's consent: its unsaved work is not needed."""
-        if self._closed is not None:
-            self._closed()
-        else:
-            self.window.recovery.window_closed()
+        """The window is closing with the user's consent: its autosaved work is not needed."""
+        self.window.recovery.window_closed()
 
     # -- the one way -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
