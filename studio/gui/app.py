@@ -21,8 +21,9 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui.realm.main_window import APP_NAME, MainWindow, default_board_path, file_format, load_error_text
+from studio.gui.realm.main_window import APP_NAME, MainWindow, default_board_path
 from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.load_errors import file_format, load_error_text
 from studio.gui.shell.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
 

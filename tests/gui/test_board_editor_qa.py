@@ -118,7 +118,7 @@ def test_open_realm_scenario_opens_its_board_and_the_scenario_editor(window, dia
 def test_a_file_of_another_kind_says_what_it_is_not_that_it_breaks_its_format(window, dialogs):
     dialogs.answer("show_error")
     path = bundled_path("boards", "realm", "volcano-3p.yaml")
-    from studio.gui.realm.main_window import load_error_text
+    from studio.gui.shell.load_errors import load_error_text
     from studio.model.io import InvalidContent, read_scenario
 
     with pytest.raises(InvalidContent) as info:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from studio.gui.realm.main_window import is_bundled
 from studio.gui.realm.scenario_index import scenario_for_board
+from studio.gui.shell.document_window import is_bundled
 
 
 def _loop(tmp_path: Path) -> Path:

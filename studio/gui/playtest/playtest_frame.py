@@ -593,8 +593,8 @@ class PlaytestFrame(QMainWindow):
     def open_dropped_file(self, path: str) -> bool:
         """A dropped saved game (``studio-game/1``) goes on here, as by Open Game; any other
         file opens in the window made for its ``format:``."""
-        from studio.gui.realm.main_window import file_format
         from studio.gui.shell.files.open_router import open_in_its_window
+        from studio.gui.shell.load_errors import file_format
 
         if file_format(path) == "studio-game/1":
             return self.open_game(path)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu, QToolBar, QWidget
 from studio.geometry.lattice import ROW_HEIGHT
 from studio.gui.realm.tools.base import HintLabel
 from studio.gui.shell import desktop, icons, prompts
+from studio.gui.shell.load_errors import load_error_text
 from studio.model.fragment import Fragment
 
 TRANSFORM_ACTIONS = (
@@ -312,7 +313,6 @@ class EditorActions(QObject):
         scenario, schema errors) is refused with the loader's message and the board keeps the
         scenario it had. True when the scenario changed."""
         from studio.content import LoadError
-        from studio.gui.realm.main_window import load_error_text
         from studio.model.io import InvalidContent, read_scenario
 
         w = self.window

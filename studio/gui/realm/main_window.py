@@ -5,16 +5,14 @@ replaces the current board unless the file loaded cleanly."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar, QVBoxLayout, QWidget
 
-from studio.content import LoadError, bundled_path, load_document
+from studio.content import LoadError, bundled_path
 from studio.content.paths import resolved
-from studio.content.yamlio import os_error_text
 from studio.gui.balance.editor import BoardBalance
 from studio.gui.realm.docks.properties import PropertiesDock
 from studio.gui.realm.docks.validation import ValidationDock, count_text
@@ -25,8 +23,10 @@ from studio.gui.realm.open_problems_banner import OpenProblemsBanner
 from studio.gui.realm.scene import BoardScene
 from studio.gui.realm.tools import TOOL_CLASSES, Tool
 from studio.gui.shell import desktop, icons, prompts, wheel_guard
+from studio.gui.shell.document_window import DocumentFiles, is_bundled
 from studio.gui.shell.files import FileServices, tiled_actions
-from studio.gui.shell.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.shell.files.recent import RecentFilesMixin
+from studio.gui.shell.load_errors import file_format
 from studio.gui.shell.menu_text import literal, undo_redo_actions
 from studio.gui.shell.undo_keys import install_document_undo
 from studio.gui.shell.view import BoardView
@@ -40,69 +40,39 @@ MAX_RECENT = 8
 BOARD_SUFFIXES = (".yaml", ".yml")
 
 
-def is_bundled(path: str | Path) -> bool:
-    """Whether ``path`` is one of the studio's bundled content files (samples, never saved over)."""
-    target = resolved(path)
-    return any(target.is_relative_to(resolved(bundled_path(kind))) for kind in ("boards", "scenarios"))
-
-
 def default_board_path() -> Path:
     """The bundled Jungle Temples 2-player board the editor opens by default."""
     return bundled_path("boards", "realm", "jungle-temples-2p.yaml")
 
 
-# what a file of each format is, for "X is an island file, not a board"
-FORMAT_NOUNS = {
-    "realm-board/1": "board",
-    "realm-board/2": "board",
-    "realm-scenario/1": "Rule the Realm scenario",
-    "rivages-scenario/1": "Rivages scenario",
-    "rivages-island/1": "island",
-    "rivages-tree/1": "Tree of Wisdom",
-    "rivages-cards/1": "Exploration card",
-    "rivages-loot/1": "loot",
-}
+class BoardFiles(DocumentFiles):
+    """Open, save and close of the board editor (:class:`DocumentFiles`): File ▸ Open and a
+    drop open any content file, each in its own editor (:meth:`MainWindow.open_file`)."""
 
+    kind = "board"
+    save_title = "Cannot save board"
+    open_title = "Cannot open board"
+    checked_suffixes = BOARD_SUFFIXES
 
-def file_format(path) -> str:
-    """The ``format:`` of the file at ``path``; "" when it does not parse or names none."""
-    try:
-        return load_document(path).format or ""
-    except (LoadError, OSError):
-        return ""
+    def title(self) -> str:
+        return f"{self.document.display_name()}[*] — {APP_NAME}"
 
+    def untitled_name(self) -> str:
+        return str(Path.home() / f"{self.document.board.id}.yaml")
 
-def load_error_text(exc: Exception, expected: str | None = None) -> tuple[str, str | None]:
-    """(message, details) for a file that failed to open, each problem as ``studio validate``
-    prints it (``file:line:col: error code: message``) and, for schema errors, every finding
-    in the details. A file of another format (one ``content/wrong-kind`` finding) is said to
-    be one: "jungle.yaml is an island file, not a board"; ``expected`` names the wanted kind
-    (default: read from the finding's "expected a realm-board/1 file")."""
-    if isinstance(exc, InvalidContent):
-        lines = [f.format() for f in exc.findings]
-        n = len(lines)
-        if n == 1 and exc.findings[0].code == "content/wrong-kind":
-            found = exc.findings[0]
-            if expected is None:
-                match = re.search(r"expected an? (\S+) file", found.message)
-                expected = FORMAT_NOUNS.get(match.group(1)) if match else None
-            fmt = file_format(found.path) if found.path else ""
-            if expected and fmt in FORMAT_NOUNS:
-                name = Path(found.path).name
-                head = f"{name} is {_with_article(FORMAT_NOUNS[fmt])} file, not {_with_article(expected)}:"
-                return f"{head}\n\n{lines[0]}", lines[0]
-        head = f"The file does not match its format ({n} problem{'s' if n != 1 else ''}):"
-        shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
-        return f"{head}\n\n{shown}", "\n".join(lines)
-    if isinstance(exc, LoadError):
-        return exc.format(), None
-    if isinstance(exc, OSError):
-        return os_error_text(exc), None  # names the user's file, not a temp file
-    return str(exc), None
+    def suggested_path(self) -> str:
+        path = self.document.path
+        return path if path and not is_bundled(path) else self.untitled_name()  # a copy, not the sample
 
+    def start_folder(self) -> str:
+        return str(bundled_path("boards", "realm"))
 
-def _with_article(noun: str) -> str:
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+    def open(self, path, asked: bool = False) -> bool:
+        return self.window.open_file(path)
+
+    def closing(self) -> None:
+        self.window.scene.set_tool(None)
+        self.window.files.window_closed()
 
 
 class MainWindow(RecentFilesMixin, QMainWindow):
@@ -154,6 +124,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.editing = EditorActions(self)  # clipboard, transforms, wizard, scenario, tool bars
         self.properties_dock.edit_scenario_requested.connect(self.editing.edit_scenario)
         self.files = FileServices(self)  # export/print, disk watch, autosave, recovery
+        self.doc_files = BoardFiles(self, disk=self.files, say=self.show_status)  # open, save, close
         self.balance = BoardBalance(self)  # Game > Balance Run, heat map over the board
         self._build_menus()
         self._build_tool_bar()
@@ -268,8 +239,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addAction(self.new_island_action)
         file_menu.addAction(self.generate_action)
         file_menu.addAction(self.open_action)
-        self.recent = RecentFiles(self, self.settings, "recentFiles", lambda p: self.open_file(p),
-                                  limit=MAX_RECENT, normalize=lambda p: str(resolved(p)), status_tips=True)
+        self.recent = self.doc_files.make_recent("recentFiles", MAX_RECENT, normalize=lambda p: str(resolved(p)),
+                                                 status_tips=True)
         self.recent_menu = self.recent.menu
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
@@ -406,12 +377,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
     # -- files ------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current document (saved, discarded or clean)."""
-        if not self.document.is_modified:
-            return True
-        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
-        if choice is prompts.Choice.SAVE:
-            return self.save()
-        return choice is prompts.Choice.DISCARD
+        return self.doc_files.maybe_save()
 
     def quit_studio(self) -> bool:
         """File ▸ Quit: close every window, this one last, each asking about its unsaved work
@@ -474,9 +440,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
 
     def open_dialog(self) -> bool:
         """File ▸ Open: any content file, each in its own editor (see :meth:`open_file`)."""
-        start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path("boards", "realm"))
-        path = prompts.ask_open_path(self, start, kind="board")
-        return self.open_file(path) if path else False
+        return self.doc_files.open_dialog()
 
     def open_file(self, path: str) -> bool:
         """Open ``path`` in the window made for its ``format:`` (File ▸ Open, recent files, drag
@@ -506,8 +470,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         try:
             opened = read_board_leniently(path)
         except (LoadError, InvalidContent, OSError) as exc:
-            text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open board"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
+            self.doc_files.show_load_error(exc, path)
             return False
         if not self.maybe_save():
             return False
@@ -541,8 +504,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             scenario = read_scenario(path)
             board = board_path(scenario, min(scenario.boards))
         except (LoadError, InvalidContent, OSError, ValueError) as exc:
-            text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open scenario"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
+            self.doc_files.show_load_error(exc, path, "Cannot open scenario")
             return False
         if not self.maybe_save() or not self.load_path(board):
             return False
@@ -563,8 +525,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise
-            text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open board"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
+            self.doc_files.show_load_error(exc, path)
             return False
         self._add_recent(str(path))
         self.document.set_scenario_path(None)  # the board's location says which rules apply
@@ -579,42 +540,11 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None or is_bundled(self.document.path):
-            return self.save_as()  # the bundled boards are samples: save a copy elsewhere
-        return self._write(self.document.path)
+        """File ▸ Save (a bundled sample: Save As, a copy elsewhere)."""
+        return self.doc_files.save()
 
     def save_as(self) -> bool:
-        current = self.document.path
-        if current and is_bundled(current):
-            current = None  # suggest a copy in the user's folder, not the bundled sample
-        suggested = current or str(Path.home() / f"{self.document.board.id}.yaml")
-        path = prompts.ask_save_path(self, suggested, kind="board")
-        if not path:
-            return False
-        path = prompts.save_file_path(self, path, "Cannot save board", BOARD_SUFFIXES)
-        return self._write(path) if path else False
-
-    def _write(self, path: str) -> bool:
-        problems = self.document.open_problems
-        if problems is not None and problems.dropped and not prompts.ask_save_dropping(
-                self, self.document.display_name(), [d.format() for d in problems.dropped]):
-            return False
-        if not self.files.may_save(path):  # another program changed it since: ask first
-            return False
-        try:
-            self.document.save(path)
-        except (InvalidContent, OSError, ValueError) as exc:
-            text, details = load_error_text(exc)
-            message = f"Could not save {Path(path).name}.\n\n{text}"
-            if isinstance(exc, OSError):  # the file or its folder refused: another place may not
-                if prompts.ask_save_elsewhere(self, "Cannot save board", message, details):
-                    return self.save_as()
-                return False
-            prompts.show_error(self, self.tr("Cannot save board"), message, details)
-            return False
-        self._add_recent(path)
-        self.show_status(f"Saved {path}")
-        return True
+        return self.doc_files.save_as()
 
     def export_image(self) -> None:
         stem = Path(self.document.path).stem if self.document.path else self.document.board.id
@@ -706,8 +636,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")
-        self.setWindowModified(self.document.is_modified)
+        self.doc_files.update_title()
 
     def _findings_changed(self, findings) -> None:
         errors = sum(1 for f in findings if f.severity == "error")
@@ -721,12 +650,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             self.view.fit()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if not self.maybe_save():
-            event.ignore()
-            return
-        self.scene.set_tool(None)
-        self.files.window_closed()
-        event.accept()
+        self.doc_files.close_event(event)
 
     # -- drag and drop (studio.gui.shell.desktop: every window opens dropped files alike) ----------
     def open_dropped_file(self, path: str) -> bool:

@@ -38,6 +38,7 @@ from studio.gui.realm.scenario_fields import (
     make_editor,
 )
 from studio.gui.shell import desktop, icons, prompts, wheel_guard
+from studio.gui.shell.document_window import DocumentFiles
 from studio.gui.shell.menu_text import undo_redo_actions
 from studio.model import io
 from studio.model.value_paths import MISSING
@@ -82,6 +83,7 @@ class ScenarioEditor(QMainWindow):
 
         # another program's change to the file: reload or keep mine; a save over it asks first
         self.disk = DiskGuard(self, lambda: self.document, self.open_path)
+        self.doc_files = ScenarioFiles(self, disk=self.disk, load=self.open_path)  # open, save, close
         self.disk.follow(self.document.path)
         self._connect_document()
         self.resize(900, 860)
@@ -403,19 +405,11 @@ class ScenarioEditor(QMainWindow):
         return findings
 
     def _update_title(self) -> None:
-        name = Path(self.document.path).name if self.document.path else "new scenario"
-        self.setWindowTitle(self.tr("{name}[*] — Scenario Editor").format(name=name))
-        self.setWindowModified(self.document.is_modified)
+        self.doc_files.update_title()
 
     # -- files --------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
-        if not self.document.is_modified:
-            return True
-        name = Path(self.document.path).name if self.document.path else "The new scenario"
-        choice = prompts.ask_unsaved_changes(self, name)
-        if choice is prompts.Choice.SAVE:
-            return self.save()
-        return choice is prompts.Choice.DISCARD
+        return self.doc_files.maybe_save()
 
     def restore_autosave(self, data: dict, original_path: str | None) -> bool:
         """Show a restored autosave (:mod:`studio.gui.shell.files.restore`): the scenario ``data`` as
@@ -431,87 +425,85 @@ class ScenarioEditor(QMainWindow):
         if self.maybe_save():
             self.set_document(ScenarioDocument(parent=self))
 
-    def open_dialog(self) -> None:
-        if not self.maybe_save():
-            return
-        start = str(Path(self.document.path).parent) if self.document.path else ""
-        path = prompts.ask_open_path(self, start, kind="scenario")
-        if path:
-            self.open_path(path)
+    def open_dialog(self) -> bool:
+        return self.doc_files.open_dialog()
+
+    def open_dropped_file(self, path) -> bool:
+        """A dropped scenario opens here (after asking about unsaved work); another kind in its window."""
+        return self.doc_files.open(path)
 
     def open_path(self, path: str) -> bool:
         try:
             doc = ScenarioDocument.open(path, self)
         except (LoadError, io.InvalidContent, OSError) as exc:
-            from studio.gui.realm.main_window import load_error_text
-
-            text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open scenario"), self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details)
+            self.doc_files.show_load_error(exc, path)
             return False
         self.set_document(doc)
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
-        return self._write(self.document.path)
+        return self.doc_files.save()
 
     def save_as(self) -> bool:
-        suggested = self.document.path or f"{self.document.value(('id',), 'scenario')}.yaml"
-        path = prompts.ask_save_path(self, suggested, kind="scenario")
-        if not path:
-            return False
-        path = prompts.save_file_path(self, path, "Cannot save scenario")
-        return self._write(path) if path else False
+        return self.doc_files.save_as()
 
     def _write(self, path: str) -> bool:
-        if not self.disk.may_save(path):  # another program changed the file since: asked first
-            return False
-        try:
-            self.document.save(path)
-        except io.InvalidContent as exc:
-            # name the form fields, not "<memory>", and take the user to the first one
-            self.refresh_findings()
-            bad = self.form_order(exc.findings)
-            n = len(bad)
-            lines = [f"• {self.finding_text(f)}" for f in bad]
-            shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
-            first = next((f.element[1] for f in bad if f.element and f.element[0] == "field"), None)
-            if first is not None:
-                self.show_field(first)
-            prompts.show_error(self, self.tr("Cannot save scenario"),
-                               f"Could not save {Path(path).name}: {n} field{'s' if n != 1 else ''} "
-                               f"need{'s' if n == 1 else ''} fixing (marked in red):\n\n{shown}",
-                               "\n".join(lines))
-            return False
-        except (OSError, ValueError) as exc:
-            from studio.gui.realm.main_window import load_error_text
+        return self.doc_files.write(path)
 
-            text, details = load_error_text(exc)
-            message = f"Could not save {Path(path).name}.\n\n{text}"
-            if isinstance(exc, OSError):  # the file or its folder refused: another place may not
-                if prompts.ask_save_elsewhere(self, "Cannot save scenario", message, details):
-                    return self.save_as()
-                return False
-            prompts.show_error(self, self.tr("Cannot save scenario"), message, details)
-            return False
-        self.disk.follow(path)
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.doc_files.close_event(event)
+
+
+class ScenarioFiles(DocumentFiles):
+    """Open, save and close of the scenario editor (:class:`DocumentFiles`): a save the schema
+    refuses names the form's fields and shows the first; a scenario saved out of its boards'
+    reach is said."""
+
+    kind = "scenario"
+    own_formats = ("realm-scenario/1",)
+    save_title = "Cannot save scenario"
+    open_title = "Cannot open scenario"
+    ask_before_choosing = True
+    checked_suffixes = (".yaml", ".yml")
+
+    def title(self) -> str:
+        name = Path(self.document.path).name if self.document.path else "new scenario"
+        return self.tr("{name}[*] — Scenario Editor").format(name=name)
+
+    def unsaved_name(self) -> str:
+        return Path(self.document.path).name if self.document.path else "The new scenario"
+
+    def untitled_name(self) -> str:
+        return f"{self.document.value(('id',), 'scenario')}.yaml"
+
+    def save_failed(self, exc, path) -> bool:
+        if not isinstance(exc, io.InvalidContent):
+            return super().save_failed(exc, path)
+        # name the form fields, not "<memory>", and take the user to the first one
+        w = self.window
+        w.refresh_findings()
+        bad = w.form_order(exc.findings)
+        n = len(bad)
+        lines = [f"• {w.finding_text(f)}" for f in bad]
+        shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
+        first = next((f.element[1] for f in bad if f.element and f.element[0] == "field"), None)
+        if first is not None:
+            w.show_field(first)
+        prompts.show_error(w, self.tr("Cannot save scenario"),
+                           f"Could not save {Path(path).name}: {n} field{'s' if n != 1 else ''} "
+                           f"need{'s' if n == 1 else ''} fixing (marked in red):\n\n{shown}",
+                           "\n".join(lines))
+        return False
+
+    def saved(self, path) -> None:
+        super().saved(path)
         lost = self.document.unreachable_boards()
         if lost:
-            prompts.show_info(self, self.tr("Boards out of reach"),
+            prompts.show_info(self.window, self.tr("Boards out of reach"),
                               f"Saved {Path(path).name}, but from its folder it cannot use:\n\n"
                               + "\n".join(f"• {n} players: {why}" for n, why in lost)
                               + "\n\nSave the scenario in the folder tree of its boards, or copy the "
                                 "boards next to it.")
-        return True
-
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if not self.maybe_save():
-            event.ignore()
-            return
-        self.recovery.window_closed()
-        event.accept()
 
 
 def open_scenario_editor(path: str | None, parent=None, current_board=None) -> ScenarioEditor | None:

@@ -19,18 +19,55 @@ from PySide6.QtWidgets import QMainWindow
 
 from studio.content import LoadError, bundled_path
 from studio.gui.realm.docks.findings import FindingsDock
-from studio.gui.realm.main_window import file_format, is_bundled, load_error_text
 from studio.gui.rivages.content_document import ContentDocument, refused_by_the_place, save_error_text
 from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.document_window import DocumentFiles, is_bundled
 from studio.gui.shell.files.disk_guard import DiskGuard
-from studio.gui.shell.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.shell.files.recent import RecentFilesMixin
 from studio.gui.shell.files.restore import WindowRecovery, quit_studio
+from studio.gui.shell.load_errors import file_format, load_error_text
 from studio.gui.shell.menu_text import literal
 from studio.gui.shell.undo_keys import install_document_undo
 from studio.model.io import InvalidContent
 from studio.render.export import FORMATS, ExportError
 
 MAX_RECENT = 10
+
+
+class ContentFiles(DocumentFiles):
+    """Open, save and close of a tree, card or loot editor (:class:`DocumentFiles`)."""
+
+    save_title = "Not saved"
+    open_title = "Cannot open file"
+
+    def __init__(self, window, **kwargs) -> None:
+        super().__init__(window, **kwargs)
+        self.own_formats = tuple(t.FORMAT for t in window.MODEL_TYPES)
+
+    def title(self) -> str:
+        return self.document.window_title(self.window.APP_TITLE)
+
+    def file_kind(self, opening: bool = False) -> str:
+        return self.window.file_kind(opening)
+
+    def untitled_name(self) -> str:
+        return f"{getattr(self.document.model, 'id', 'untitled')}.yaml"
+
+    def start_folder(self) -> str:
+        return str(bundled_path(*self.window.BUNDLED_FOLDER))
+
+    def load_error(self, exc, path):
+        if isinstance(exc, InvalidContent) and [f.code for f in exc.findings] == ["content/wrong-kind"]:
+            return exc.findings[0].message, None
+        return load_error_text(exc)
+
+    def save_error(self, exc, path):
+        text, details = save_error_text(exc)
+        # show what the refusal is about (a schema finding names its tree node, card...)
+        element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
+        if element:
+            self.window.select_element(tuple(element))
+        return self.tr("{name} was not saved: {text}").format(name=Path(path).name, text=text), details, refused_by_the_place(exc)
 
 
 class ContentWindow(RecentFilesMixin, QMainWindow):
@@ -54,9 +91,10 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.findings_dock = FindingsDock(self.document, self)
         self.findings_dock.element_activated.connect(self.select_element)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.findings_dock)
+        self.disk = DiskGuard(self, lambda: self.document, self._reload_from_disk)
+        self.doc_files = ContentFiles(self, disk=self.disk, say=lambda text: self.statusBar().showMessage(text, 4000))
         self._build_file_menu()
         self._build_edit_menu()
-        self.disk = DiskGuard(self, lambda: self.document, self._reload_from_disk)
         self._watch(self.document)
         install_document_undo(self)  # Ctrl+Z undoes the document even from a field
 
@@ -122,8 +160,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             old.deleteLater()
 
     def update_title(self, *_args) -> None:
-        self.setWindowTitle(self.document.window_title(self.APP_TITLE))
-        self.setWindowModified(self.document.is_modified)
+        self.doc_files.update_title()
 
     def load_path(self, path: str | Path, interactive: bool = True) -> bool:
         """Open ``path`` in this window. Errors: a message box when ``interactive``, else the
@@ -135,11 +172,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             self._start_new_like(path)
             if not interactive:
                 raise
-            if isinstance(exc, InvalidContent) and [f.code for f in exc.findings] == ["content/wrong-kind"]:
-                text, details = exc.findings[0].message, None
-            else:
-                text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot open file"), text, details)
+            self.doc_files.show_load_error(exc, path)
             return False
         self.set_document(doc)
         self._add_recent(str(path))
@@ -190,7 +223,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs, "Save under another name")
         for a in (self.new_action, self.open_action):
             menu.addAction(a)
-        self.recent = RecentFiles(self, self.settings, self._recent_key(), self._open_recent, limit=MAX_RECENT)
+        self.recent = self.doc_files.make_recent(self._recent_key(), MAX_RECENT)
         self.recent_menu = self.recent.menu
         menu.addMenu(self.recent_menu)
         menu.addSeparator()
@@ -253,42 +286,21 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
     # -- file actions -------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """True when the window may drop its document (saved, discarded or unchanged)."""
-        if not self.document.is_modified:
-            return True
-        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
-        if choice == prompts.Choice.SAVE:
-            return self.save()
-        return choice == prompts.Choice.DISCARD
+        return self.doc_files.maybe_save()
 
     def new_file(self) -> None:
         if self.maybe_save():
             self.set_document(self._make_document(self.new_model(), None))
 
-    def open_file(self) -> None:
-        from studio.gui.shell.files.open_router import open_in_its_window
-
-        start = str(Path(self.document.path).parent) if self.document.path else str(bundled_path(*self.BUNDLED_FOLDER))
-        path = prompts.ask_open_path(self, start, kind=self.file_kind(opening=True))
-        if not path:
-            return
-        # another kind of file opens in its own window and leaves this one as it is
-        if open_in_its_window(self, path, [t.FORMAT for t in self.MODEL_TYPES]) is None and self.maybe_save():
-            self.load_path(path)
+    def open_file(self) -> bool:
+        """File ▸ Open: this window's kinds here, another kind in its own window."""
+        return self.doc_files.open_dialog()
 
     def save(self) -> bool:
-        if self.document.path is None or is_bundled(self.document.path):
-            return self.save_as()
-        return self._save_to(self.document.path)
+        return self.doc_files.save()
 
     def save_as(self) -> bool:
-        model = self.document.model
-        suggested = self.document.path or f"{getattr(model, 'id', 'untitled')}.yaml"
-        if self.document.path and is_bundled(self.document.path):
-            suggested = str(Path.home() / Path(self.document.path).name)
-        path = prompts.ask_save_path(self, suggested, kind=self.file_kind())
-        if not path:
-            return False
-        return self._save_to(path)
+        return self.doc_files.save_as()
 
     def _reload_from_disk(self, path: str) -> bool:
         """File changed on disk ▸ Reload: open it again; a file that no longer loads leaves
@@ -306,30 +318,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         return True
 
     def _save_to(self, path: str) -> bool:
-        problems = self.document.open_problems
-        if problems is not None and problems.dropped and not prompts.ask_save_dropping(
-                self, self.document.display_name(), [d.format() for d in problems.dropped]):
-            return False
-        if not self.disk.may_save(path):
-            return False
-        try:
-            self.document.save(path)
-        except (OSError, ValueError) as exc:
-            text, details = save_error_text(exc)
-            # show what the refusal is about (a schema finding names its tree node, card...)
-            element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
-            if element:
-                self.select_element(tuple(element))
-            if refused_by_the_place(exc):  # the file or its folder refused: another place may not
-                if prompts.ask_save_elsewhere(self, "Not saved", f"{Path(path).name} was not saved: {text}", details):
-                    return self.save_as()
-                return False
-            prompts.show_error(self, self.tr("Not saved"), self.tr("{name} was not saved: {text}").format(name=Path(path).name, text=text), details)
-            return False
-        self.disk.follow(path)
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 4000)
-        self._add_recent(path)
-        return True
+        return self.doc_files.write(path)
 
     def install_desktop(self) -> None:
         """Apply the desktop conventions (layout memory, drops, F1); subclasses call it last
@@ -338,15 +327,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
 
     def open_dropped_file(self, path) -> bool:
         """A dropped file opens as by File ▸ Open: this window's kinds here, others in theirs."""
-        return self._open_recent(path)
-
-    def _open_recent(self, path) -> bool:
-        from studio.gui.shell.files.open_router import open_in_its_window
-
-        routed = open_in_its_window(self, path, [t.FORMAT for t in self.MODEL_TYPES])
-        if routed is not None:
-            return routed
-        return self.maybe_save() and self.load_path(path)
+        return self.doc_files.open(path)
 
     # -- recent (QSettings, as the island editor; one list per window kind) -------------------
     def _recent_key(self) -> str:
@@ -393,9 +374,5 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
         """Called once, when the window is first shown."""
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.maybe_save():
-            self.recovery.window_closed()
-            event.accept()
-        else:
-            event.ignore()
+        self.doc_files.close_event(event)
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from studio.content import LoadError
 from studio.gui.realm.docks.findings import FindingsDock
-from studio.gui.rivages.content_document import CannotSave, refused_by_the_place, save_error_text
+from studio.gui.rivages.content_document import refused_by_the_place, save_error_text
 from studio.gui.rivages.goal_editor import GoalEditorDock
 from studio.gui.rivages.island_canvas import IslandView
 from studio.gui.rivages.island_document import SHAPES, IslandDocument, new_island
@@ -52,9 +52,10 @@ from studio.gui.rivages.island_tools import (
 )
 from studio.gui.rivages.island_widgets import icon_choices
 from studio.gui.shell import desktop, prompts, wheel_guard
+from studio.gui.shell.document_window import DocumentFiles
 from studio.gui.shell.files import tiled_actions
 from studio.gui.shell.files.disk_guard import DiskGuard
-from studio.gui.shell.files.recent import RecentFiles, RecentFilesMixin
+from studio.gui.shell.files.recent import RecentFilesMixin
 from studio.gui.shell.files.restore import WindowRecovery, quit_studio
 from studio.gui.shell.menu_text import literal, undo_redo_actions
 from studio.gui.shell.undo_keys import install_document_undo
@@ -65,6 +66,59 @@ from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
 APP = "Island Editor"
 FILTER = "Rivages islands (*.yaml *.yml);;All files (*)"
 MAX_RECENT = 10
+
+
+class IslandFiles(DocumentFiles):
+    """Open, save and close of the island editor (:class:`DocumentFiles`): its own file
+    dialogs; errors the file can hold are saved after a warning, so work in progress is never
+    lost."""
+
+    own_formats = (Island.FORMAT,)
+    save_title = "Cannot save island"
+    open_title = "Cannot open island"
+
+    def title(self) -> str:
+        return self.document.window_title(APP)
+
+    def untitled_name(self) -> str:
+        return f"{self.document.island.id}.yaml"
+
+    def ask_open_path(self, start: str) -> str | None:
+        return ask_open_island(self.window, start)
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        return ask_save_island(self.window, suggested)
+
+    def dropping_name(self, path: str) -> str:
+        return Path(path).name
+
+    def may_write(self, path: str) -> bool:
+        from studio.validate.rivages import UNSAVABLE_CODES
+
+        self.document.refresh_findings()
+        # what is saved is the model: the file's schema findings are about what was left out
+        findings = self.document.model_findings()
+        if not super().may_write(path):
+            return False
+        errors = [f for f in findings if f.severity == "error"]
+        # errors the file can hold are saved after a warning (work in progress is never lost);
+        # those it cannot hold are refused by the save itself, in plain words
+        if errors and not any(f.code in UNSAVABLE_CODES for f in errors):
+            if not ask_save_despite_errors(self.window, Path(path).name, errors):
+                self.say(f"Not saved: {errors[0].message}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+                return False
+        return True
+
+    def save_error(self, exc, path):
+        text, details = save_error_text(exc)
+        # show what the refusal is about (a schema finding names its space, bridge or goal)
+        element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
+        if element:
+            self.window.select_element(tuple(element))
+        return self.tr("The island was not saved: {text}").format(text=text), details, refused_by_the_place(exc)
+
+    def load_error(self, exc, path):
+        return _load_error(exc, path), None
 
 
 # --- dialogs (patched in tests) -----------------------------------------------------------------
@@ -246,9 +300,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         # a steady width, so the message beside it can be cut to fit (it used to run into it)
         self.hover_label.setMinimumWidth(self.hover_label.fontMetrics().horizontalAdvance("[-99, -99] stronghold fort") + 8)
         self.statusBar().addPermanentWidget(self.hover_label)
+        self.disk = DiskGuard(self, lambda: self.document, lambda path: self.open_path(path))
+        self.doc_files = IslandFiles(self, disk=self.disk, say=self.say, load=self.open_path)  # open, save, close
         self._build_tools()
         self._build_menus()
-        self.disk = DiskGuard(self, lambda: self.document, lambda path: self.open_path(path))
         self._connect_document()
         install_document_undo(self)  # Ctrl+Z undoes the island even from a Goals field
         self.resize(1280, 820)
@@ -319,9 +374,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         add(file, "new", "&New Island…", self.new_island, QKeySequence.New)
         add(file, "generate", "&Generate…", self.generate, "Ctrl+Shift+G")
         add(file, "open", "&Open…", self.open_dialog, QKeySequence.Open)
-        self.recent = RecentFiles(self, self.settings, "islandRecentFiles", self._open_recent, limit=MAX_RECENT,
-                                  empty_text="No recent islands", clear_text="Clear Recent Islands",
-                                  clear_always_enabled=True)
+        self.recent = self.doc_files.make_recent("islandRecentFiles", MAX_RECENT, empty_text="No recent islands",
+                                                 clear_text="Clear Recent Islands", clear_always_enabled=True)
         self.recent_menu = self.recent.menu
         file.addMenu(self.recent_menu)
         file.addSeparator()
@@ -481,20 +535,12 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.view.item.update()
 
     def _update_title(self) -> None:
-        self.setWindowTitle(self.document.window_title(APP))
-        self.setWindowModified(self.document.is_modified)
+        self.doc_files.update_title()
 
     # -- files -------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """Offer to save unsaved changes; False when the user cancels."""
-        if not self.document.is_modified:
-            return True
-        choice = prompts.ask_unsaved_changes(self, self.document.display_name())
-        if choice is prompts.Choice.CANCEL:
-            return False
-        if choice is prompts.Choice.SAVE:
-            return self.save()
-        return True
+        return self.doc_files.maybe_save()
 
     def set_document(self, document: IslandDocument) -> None:
         old = self.document
@@ -550,16 +596,8 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.say(f"Generated island {island.name}: {len(island.spaces)} spaces; not saved yet")
 
     def open_dialog(self) -> bool:
-        from studio.gui.shell.files.open_router import open_in_its_window
-
-        start = str(Path(self.document.path).parent) if self.document.path else ""
-        path = ask_open_island(self, start)
-        if not path:
-            return False
-        routed = open_in_its_window(self, path, (Island.FORMAT,))  # another kind: its own window
-        if routed is not None:
-            return routed
-        return self.maybe_save() and self.open_path(path)
+        """File ▸ Open: an island here, another kind in its own window."""
+        return self.doc_files.open_dialog()
 
     def open_path(self, path, interactive: bool = True) -> bool:
         """Open an island file; on error say what is wrong and where (a message box, or raise
@@ -572,7 +610,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError) as exc:
             if not interactive:
                 raise
-            prompts.show_error(self, self.tr("Cannot open island"), _load_error(exc, path))
+            self.doc_files.show_load_error(exc, path)
             return False
         self.set_document(document)
         self._add_recent(str(path))
@@ -600,72 +638,22 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
         self.document.undo_stack.resetClean()  # unsaved: differs from the file (or there is none)
         return True
 
-    def _open_recent(self, path) -> bool:
-        from studio.gui.shell.files.open_router import open_in_its_window
-
-        routed = open_in_its_window(self, path, (Island.FORMAT,))
-        if routed is not None:
-            return routed
-        return self.maybe_save() and self.open_path(path)
-
     def open_dropped_file(self, path) -> bool:
         """A dropped file opens as by File ▸ Open: an island here, another kind in its window."""
-        return self._open_recent(path)
+        return self.doc_files.open(path)
 
     def load_path(self, path, interactive: bool = True) -> bool:
         """Same as :meth:`open_path` (the name every editor window shares)."""
         return self.open_path(path, interactive)
 
     def save(self) -> bool:
-        if self.document.path is None or _is_bundled(self.document.path):
-            return self.save_as()
-        return self._save_to(self.document.path)
+        return self.doc_files.save()
 
     def save_as(self) -> bool:
-        suggested = self.document.path or f"{self.document.island.id}.yaml"
-        if _is_bundled(suggested):
-            suggested = str(Path.home() / Path(suggested).name)
-        path = ask_save_island(self, suggested)
-        return self._save_to(path) if path else False
+        return self.doc_files.save_as()
 
     def _save_to(self, path) -> bool:
-        from studio.validate.rivages import UNSAVABLE_CODES
-
-        self.document.refresh_findings()
-        # what is saved is the model: the file's schema findings are about what was left out
-        findings = self.document.model_findings()
-        problems = self.document.open_problems
-        if problems is not None:
-            if problems.dropped and not prompts.ask_save_dropping(
-                    self, Path(path).name, [d.format() for d in problems.dropped]):
-                return False
-        errors = [f for f in findings if f.severity == "error"]
-        # errors the file can hold are saved after a warning (work in progress is never lost);
-        # those it cannot hold are refused by the save itself, in plain words
-        if errors and not any(f.code in UNSAVABLE_CODES for f in errors):
-            if not ask_save_despite_errors(self, Path(path).name, errors):
-                self.say(f"Not saved: {errors[0].message}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
-                return False
-        if not self.disk.may_save(path):
-            return False
-        try:
-            self.document.save(path)
-        except (CannotSave, OSError, ValueError) as exc:
-            text, details = save_error_text(exc)
-            # show what the refusal is about (a schema finding names its space, bridge or goal)
-            element = next((f.element for f in getattr(exc, "findings", ()) if f.element), None)
-            if element:
-                self.select_element(tuple(element))
-            if refused_by_the_place(exc):  # the file or its folder refused: another place may not
-                if prompts.ask_save_elsewhere(self, "Cannot save island", f"The island was not saved: {text}", details):
-                    return self.save_as()
-                return False
-            prompts.show_error(self, self.tr("Cannot save island"), self.tr("The island was not saved: {text}").format(text=text), details)
-            return False
-        self.disk.follow(path)
-        self._add_recent(str(path))
-        self.say(f"Saved {path}")
-        return True
+        return self.doc_files.write(str(path))
 
     def export(self) -> bool:
         stem = self.document.path and Path(self.document.path).with_suffix(".pdf").name
@@ -742,19 +730,7 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
     # -- closing -----------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.maybe_save():
-            self.recovery.window_closed()
-            event.accept()
-        else:
-            event.ignore()
-
-
-def _is_bundled(path: str) -> bool:
-    """A sample island shipped with the studio: saved elsewhere, never over the sample (as the
-    board editor does)."""
-    from studio.gui.realm.main_window import is_bundled
-
-    return is_bundled(path)
+        self.doc_files.close_event(event)
 
 
 def _load_error(exc, path) -> str:

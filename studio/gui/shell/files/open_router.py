@@ -19,6 +19,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
+from studio.gui.shell.load_errors import file_format
+
 WINDOWS_ATTR = "other_windows"
 
 
@@ -28,7 +30,6 @@ def open_in_its_window(owner, path, own_formats) -> bool | None:
     it). True when a window opened, False when the file did not load (that window's message
     box said why)."""
     from studio.gui.app import CONTENT_EDITORS
-    from studio.gui.realm.main_window import file_format
 
     fmt = file_format(path)
     if not fmt or fmt in own_formats:

@@ -155,7 +155,7 @@ class WindowRecovery(QObject):
 def _takes(window, entry: RecoveryEntry) -> bool:
     """Whether ``window`` may show ``entry`` instead of opening another window: it holds
     nothing of the user's (clean, and no file, a bundled sample or the autosave's own file)."""
-    from studio.gui.realm.main_window import is_bundled
+    from studio.gui.shell.document_window import is_bundled
 
     recovery = recovery_of(window)
     if recovery is None:

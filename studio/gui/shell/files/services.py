@@ -23,6 +23,7 @@ from studio.gui.shell.files.export_dialog import with_path_suffix
 from studio.gui.shell.files.recovery import RecoveryEntry, RecoveryStore
 from studio.gui.shell.files.restore import WindowRecovery, restore_entry
 from studio.gui.shell.files.watcher import DiskWatcher
+from studio.gui.shell.load_errors import load_error_text
 from studio.model.io import InvalidContent, read_board
 from studio.render import export
 
@@ -90,6 +91,10 @@ class FileServices(QObject):
             # after open, new, save and save as: what is on disk now is what the editor has
             self.watcher.watch(payload)
 
+    def follow(self, path) -> None:
+        """The board is now ``path`` (saved, saved as): its content on disk is what the editor knows."""
+        self.watcher.watch(path)
+
     def window_closed(self) -> None:
         """The window closed with the user's consent: its unsaved work is not needed anymore."""
         self.autosaver.stop()
@@ -107,8 +112,6 @@ class FileServices(QObject):
                 try:
                     board = read_board(path)
                 except (LoadError, InvalidContent, OSError) as exc:
-                    from studio.gui.realm.main_window import load_error_text
-
                     text, details = load_error_text(exc)
                     prompts.show_error(self.window, self.tr("Cannot reload board"),
                                        self.tr("{name} changed on disk but does not load; your version stays.\n\n{text}").format(name=name, text=text),

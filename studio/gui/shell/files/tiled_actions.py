@@ -95,7 +95,7 @@ def _suggested(document, fallback: str, suffix: str) -> str:
 
 
 def _bundled(path: str) -> bool:
-    from studio.gui.realm.main_window import is_bundled
+    from studio.gui.shell.document_window import is_bundled
 
     return is_bundled(path)
 

@@ -1,0 +1,70 @@
+"""What a file is and why it did not open: the text of every editor's "Cannot open" and
+"Cannot save" boxes, each problem as ``studio validate`` prints it (``file:line:col: error
+code: message``).
+
+Qt-free below the message boxes, so any window (and ``studio`` at start-up) imports it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from studio.content import LoadError, load_document
+from studio.content.yamlio import os_error_text
+from studio.model.io import InvalidContent
+
+# what a file of each format is, for "X is an island file, not a board"
+FORMAT_NOUNS = {
+    "realm-board/1": "board",
+    "realm-board/2": "board",
+    "realm-scenario/1": "Rule the Realm scenario",
+    "rivages-scenario/1": "Rivages scenario",
+    "rivages-island/1": "island",
+    "rivages-tree/1": "Tree of Wisdom",
+    "rivages-cards/1": "Exploration card",
+    "rivages-loot/1": "loot",
+}
+
+
+def file_format(path) -> str:
+    """The ``format:`` of the file at ``path``; "" when it does not parse or names none."""
+    try:
+        return load_document(path).format or ""
+    except (LoadError, OSError):
+        return ""
+
+
+def load_error_text(exc: Exception, expected: str | None = None) -> tuple[str, str | None]:
+    """(message, details) for a file that failed to open, each problem as ``studio validate``
+    prints it (``file:line:col: error code: message``) and, for schema errors, every finding
+    in the details. A file of another format (one ``content/wrong-kind`` finding) is said to
+    be one: "jungle.yaml is an island file, not a board"; ``expected`` names the wanted kind
+    (default: read from the finding's "expected a realm-board/1 file")."""
+    if isinstance(exc, InvalidContent):
+        lines = [f.format() for f in exc.findings]
+        n = len(lines)
+        if n == 1 and exc.findings[0].code == "content/wrong-kind":
+            found = exc.findings[0]
+            if expected is None:
+                match = re.search(r"expected an? (\S+) file", found.message)
+                expected = FORMAT_NOUNS.get(match.group(1)) if match else None
+            fmt = file_format(found.path) if found.path else ""
+            if expected and fmt in FORMAT_NOUNS:
+                name = Path(found.path).name
+                head = f"{name} is {_with_article(FORMAT_NOUNS[fmt])} file, not {_with_article(expected)}:"
+                return f"{head}\n\n{lines[0]}", lines[0]
+        head = f"The file does not match its format ({n} problem{'s' if n != 1 else ''}):"
+        shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
+        return f"{head}\n\n{shown}", "\n".join(lines)
+    if isinstance(exc, LoadError):
+        return exc.format(), None
+    if isinstance(exc, OSError):
+        return os_error_text(exc), None  # names the user's file, not a temp file
+    return str(exc), None
+
+
+def _with_article(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+__all__ = ["FORMAT_NOUNS", "file_format", "load_error_text"]

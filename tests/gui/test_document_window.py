@@ -1,0 +1,208 @@
+"""The one file controller (studio.gui.shell.document_window.DocumentFiles) behind every editor
+window: the board editor, the scenario editor, the island editor and the content windows (tree,
+cards). Each kind opens a file, is edited, asks before closing with unsaved work, saves as a new
+file, says a file that does not load with file:line:col, and opens a dropped file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl  # noqa: E402
+from PySide6.QtGui import QDragEnterEvent, QDropEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from studio.content import bundled_path  # noqa: E402
+from studio.gui.rivages import island_editor  # noqa: E402
+from studio.gui.shell import prompts  # noqa: E402
+from studio.gui.shell.document_window import DocumentFiles, is_bundled  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+def _board(settings):
+    from studio.gui.realm.main_window import MainWindow
+
+    return MainWindow(settings=settings)
+
+
+def _scenario(settings):
+    from studio.gui.realm.scenario_editor import ScenarioEditor
+
+    return ScenarioEditor()
+
+
+def _island(settings):
+    return island_editor.IslandEditorWindow(settings=settings)
+
+
+def _tree(settings):
+    from studio.gui.rivages.tree_editor import TreeEditorWindow
+
+    return TreeEditorWindow(settings=settings)
+
+
+def _cards(settings):
+    from studio.gui.rivages.card_editor import CardEditorWindow
+
+    return CardEditorWindow(settings=settings)
+
+
+# kind -> (window factory, bundled sample, its format, edit that renames the document)
+KINDS = {
+    "board": (_board, ("boards", "realm", "jungle-temples-2p.yaml"), "realm-board/2",
+              lambda d, name: d.set_board_value("name", name)),
+    "scenario": (_scenario, ("scenarios", "volcano.yaml"), "realm-scenario/1",
+                 lambda d, name: d.set_value(("name",), name)),
+    "island": (_island, ("boards", "rivages", "islands", "gull-rock.yaml"), "rivages-island/1",
+               lambda d, name: d.set_header("name", name)),
+    "tree": (_tree, ("boards", "rivages", "trees", "cypress.yaml"), "rivages-tree/1",
+             lambda d, name: d.set_value(("name",), name)),
+    "cards": (_cards, ("boards", "rivages", "cards.yaml"), "rivages-cards/1",
+              lambda d, name: d.set_value(("name",), name)),
+}
+
+
+@pytest.fixture(params=sorted(KINDS))
+def kind(request):
+    return request.param
+
+
+@pytest.fixture
+def editor(kind, qtbot, settings, dialogs):
+    window = KINDS[kind][0](settings)
+    # pytest-qt closes the window after the test: it must not ask then
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _sample(kind, tmp_path) -> Path:
+    """A copy of the kind's bundled sample in ``tmp_path`` (a user's file, not a sample)."""
+    copy = tmp_path / "mine.yaml"
+    shutil.copy(bundled_path(*KINDS[kind][1]), copy)
+    return copy
+
+
+def _opened(kind, editor, tmp_path) -> Path:
+    path = _sample(kind, tmp_path)
+    assert editor.doc_files.open(path) is True
+    assert Path(editor.document.path) == path
+    return path
+
+
+def _drop(window, path):
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(window, QDropEvent(QPointF(20, 20), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+
+
+def test_open_edit_close_asks_then_save_as_writes_a_new_file(kind, editor, tmp_path, dialogs, monkeypatch):
+    assert isinstance(editor.doc_files, DocumentFiles) and editor.doc_files.document is editor.document
+    original = _opened(kind, editor, tmp_path)
+    assert not editor.isWindowModified() and "[*]" in editor.windowTitle()
+    KINDS[kind][3](editor.document, "Saved Elsewhere")
+    assert editor.document.is_modified and editor.isWindowModified()
+
+    # closing with unsaved work asks, naming the file; Cancel keeps the window and the work
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    assert editor.close() is False and editor.isVisible()
+    assert dialogs.named("ask_unsaved_changes") == [("mine.yaml",)]
+    assert editor.document.is_modified
+
+    # Save As starts from the document's own file and follows the new one
+    target = tmp_path / "copy" / "renamed.yaml"
+    target.parent.mkdir()
+    asked = []
+    if kind == "island":
+        monkeypatch.setattr(island_editor, "ask_save_island",
+                            lambda parent, suggested: asked.append(suggested) or str(target))
+    else:
+        dialogs.answer("ask_save_path", str(target))
+    dialogs.answer("show_info")  # the scenario saved away from its boards says so
+    assert editor.save_as() is True
+    suggested = asked[0] if asked else dialogs.named("ask_save_path")[0][0]
+    assert Path(suggested) == original
+    assert "Saved Elsewhere" in target.read_text(encoding="utf-8")
+    assert "Saved Elsewhere" not in original.read_text(encoding="utf-8")
+    assert Path(editor.document.path) == target
+    assert not editor.document.is_modified and not editor.isWindowModified()
+    assert "renamed.yaml" in editor.windowTitle()
+    if editor.doc_files.recent is not None:  # File ▸ Open Recent (the scenario editor has none)
+        assert Path(editor.recent_files()[0]).resolve() == target.resolve()
+    assert not dialogs.named("show_error")
+
+    # saved: closing does not ask again
+    assert editor.close() is True and not editor.isVisible()
+    assert len(dialogs.named("ask_unsaved_changes")) == 1
+
+
+def test_save_on_a_bundled_sample_saves_a_copy_elsewhere(kind, editor, tmp_path, dialogs, monkeypatch):
+    sample = bundled_path(*KINDS[kind][1])
+    assert editor.doc_files.open(sample) is True
+    before = sample.read_bytes()
+    KINDS[kind][3](editor.document, "Not Over The Sample")
+    target = tmp_path / "saved.yaml"
+    if kind == "island":
+        monkeypatch.setattr(island_editor, "ask_save_island", lambda parent, suggested: str(target))
+    else:
+        dialogs.answer("ask_save_path", str(target))
+    if kind == "scenario":  # a copy out of its boards' folder tree is told which boards it cannot use
+        dialogs.answer("show_info")
+    assert editor.save() is True
+    assert sample.read_bytes() == before
+    assert Path(editor.document.path) == target and "Not Over The Sample" in target.read_text(encoding="utf-8")
+
+
+def test_load_errors_say_file_line_col_and_drops_open_the_file(kind, editor, tmp_path, dialogs):
+    # a dropped file of the window's kind opens there
+    first = _sample(kind, tmp_path)
+    _drop(editor, first)
+    assert Path(editor.document.path) == first
+    assert not getattr(editor, "other_windows", []) and dialogs.calls == []
+
+    # a file that does not load: file:line:col, and the open document stays
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(f"format: {KINDS[kind][2]}\nname: [unclosed\n", encoding="utf-8")
+    dialogs.answer("show_error")
+    assert editor.doc_files.open(broken) is False
+    ((title, text, *_),) = dialogs.named("show_error")
+    assert title.startswith("Cannot open")
+    assert "broken.yaml:2:" in text
+    assert Path(editor.document.path) == first
+
+    # a drop over unsaved work asks first; Cancel keeps it
+    KINDS[kind][3](editor.document, "Keep Me")
+    second = tmp_path / "second.yaml"
+    shutil.copy(first, second)
+    dialogs.answer("ask_unsaved_changes", prompts.Choice.CANCEL)
+    _drop(editor, second)
+    assert dialogs.named("ask_unsaved_changes") == [("mine.yaml",)]
+    assert Path(editor.document.path) == first and editor.document.is_modified
+
+
+def test_the_scenario_editor_opens_another_kind_in_its_own_window(qtbot, settings, dialogs, tmp_path):
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    window = _scenario(settings)
+    qtbot.addWidget(window)
+    island = _sample("island", tmp_path)
+    _drop(window, island)
+    (opened,) = window.other_windows
+    qtbot.addWidget(opened)
+    assert isinstance(opened, IslandEditorWindow) and Path(opened.document.path) == island
+    assert window.document.path is None
+
+
+def test_is_bundled_tells_samples_from_the_users_files(tmp_path):
+    assert is_bundled(bundled_path("boards", "realm", "jungle-temples-2p.yaml"))
+    assert is_bundled(bundled_path("scenarios", "volcano.yaml"))
+    assert not is_bundled(tmp_path / "jungle-temples-2p.yaml")
