@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from studio.content.paths import schemas_dir
 
@@ -220,7 +220,7 @@ def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list
         value = data.get(key)
         limit = sub.get("maxItems") if isinstance(value, list) else (
             sub.get("maxProperties") if isinstance(value, dict) else None)
-        if isinstance(limit, int) and len(value) > limit:
+        if isinstance(limit, int) and isinstance(value, (list, dict)) and len(value) > limit:
             kind = "entries" if isinstance(value, dict) else "items"
             line, col = at((key,), prefer_key=True)
             out.append(Finding("schema/length", "error",
@@ -448,10 +448,10 @@ def island_element(data: dict, json_path: tuple) -> tuple | None:
         h = _hex_of(entry)
         return None if h is None else ("fort", *h)
     if kind == "bridges" and isinstance(entry, list) and len(entry) == 2:
-        ends = [_hex_of(e) for e in entry]
-        if all(ends):
-            return ("bridge", *ends[0], *ends[1])
-        good = next((e for e in ends if e), None)  # one end is broken: select the other
+        one, other = (_hex_of(e) for e in entry)
+        if one is not None and other is not None:
+            return ("bridge", *one, *other)
+        good = one if one is not None else other  # one end is broken: select the other
         return None if good is None else ("space", *good)
     return None
 
@@ -476,7 +476,8 @@ def tree_element(data: dict, json_path: tuple) -> tuple | None:
         links = body.get("links")
         link = links[key] if isinstance(links, list) and key < len(links) else None
         if isinstance(link, list):
-            nodes = body.get("nodes") if isinstance(body.get("nodes"), dict) else {}
+            listed = body.get("nodes")
+            nodes = listed if isinstance(listed, dict) else {}
             ends = [e for e in link if isinstance(e, str)]
             named = [e for e in ends if e in nodes] or ends
             if named:
@@ -527,7 +528,7 @@ def board_element(data: dict, json_path: tuple) -> tuple | None:
     return ("board", str(kind))
 
 
-def _peg_pair(value) -> bool:
+def _peg_pair(value) -> TypeGuard[list[str]]:
     return isinstance(value, list) and len(value) == 2 and all(isinstance(p, str) for p in value)
 
 
