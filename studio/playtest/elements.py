@@ -360,7 +360,7 @@ class IslandTally:
 
     def stats(self) -> IslandStats:
         """The :class:`IslandStats` of the games added so far (all zero before the first)."""
-        groups = {"space": [], "bridge": [], "goal": []}
+        groups: dict[str, list[IslandCount]] = {"space": [], "bridge": [], "goal": []}
         for e in self.elements:
             n = self.counts[e.key]
             rate = n / self.visits if self.visits else 0.0
