@@ -339,7 +339,7 @@ def _check_scenario(scenario: Scenario) -> list[Finding]:
             if board is not None:
                 boards[players] = board
     lint_scenario(scenario, boards, report)
-    return group_escapes(report.findings)
+    return group_escapes(report.findings, report.escapes)
 
 
 def _check_board_reference(scenario_path: str, players: int, ref: str, needs: BoardNeeds,
@@ -348,7 +348,7 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
     try:
         target = resolve_reference(scenario_path, ref)
     except LoadError as exc:
-        report.add(exc.code, f"board for {players} players: {exc.message}", at=at)
+        report.add_reference_error(exc, f"board for {players} players", at=at)
         return None
     # spelled from the scenario's path, so a relative command line gives relative board paths;
     # the file read is the one checked (a ``link/../`` spelling could name another)
