@@ -111,6 +111,36 @@ def test_corners():
     assert hx.hex_corners((0, 0), 1.0, "flat")[0] == pytest.approx((1.0, 0.0))
 
 
+def _flat(points):
+    return [c for p in points for c in p]
+
+
+@given(hexes, orientations, st.integers(min_value=-6, max_value=6))
+def test_corners_from_another_first_corner_are_the_same_ring_turned(h, orientation, k):
+    start = 30 if orientation == "pointy" else 0
+    plain = hx.hex_corners(h, 3.0, orientation)
+    turned = hx.hex_corners(h, 3.0, orientation, first=start + 60 * k)
+    assert _flat(turned) == pytest.approx(_flat(plain[k % 6:] + plain[:k % 6]))
+
+
+@given(hexes)
+def test_corners_from_the_upper_right_match_a_plain_reference(h):
+    """``first=-30``, as the playtest report draws its island maps: the corner at -30 + 60k
+    degrees around the centre, y down (the formula the report used before)."""
+    q, r = h
+    cx, cy = 16.0 * math.sqrt(3) * (q + r / 2), 16.0 * 1.5 * r
+    reference = [(cx + 16.0 * math.cos(math.radians(60 * k - 30)), cy + 16.0 * math.sin(math.radians(60 * k - 30)))
+                 for k in range(6)]
+    assert _flat(hx.hex_corners(h, 16.0, first=-30)) == pytest.approx(_flat(reference))
+
+
+def test_corners_refuse_a_first_angle_that_is_no_corner():
+    with pytest.raises(ValueError, match="a pointy hex has no corner at 0 degrees"):
+        hx.hex_corners((0, 0), 1.0, first=0)
+    with pytest.raises(ValueError, match="a flat hex has no corner at 30 degrees"):
+        hx.hex_corners((0, 0), 1.0, "flat", first=30)
+
+
 def test_line():
     assert hx.line((0, 0), (0, 0)) == [(0, 0)]
     ln = hx.line((-2, 0), (2, -2))

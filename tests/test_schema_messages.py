@@ -190,3 +190,27 @@ def test_rivages_lint_suggests_the_terrain_or_symbol_meant(tmp_path):
                                                      "stronghold or ship (did you mean 'forest'?)")
     assert messages["rivages/unknown-symbol"].endswith("unknown symbol 'clif' (known: any, cliff, dune, forest, lagoon, "
                                                        "loot, scroll, statue) (did you mean 'cliff'?)")
+
+
+def test_a_missing_key_is_named_from_the_error_not_its_message():
+    """The studio's ``required`` errors name their key in a field: a key holding an apostrophe
+    (which jsonschema quotes with double quotes) and several missing keys of one mapping are
+    each said right; a plain jsonschema error is read from validator_value and instance (and,
+    with several keys missing, its message)."""
+    from jsonschema import Draft202012Validator
+
+    from studio.content.schema_messages import describe, missing_key
+    from studio.content.schemas import missing_key_error, strict_validator_class
+
+    schema = {"type": "object", "required": ["it's", "name", "size"],
+              "properties": {"name": {"type": "string"}, "size": {"type": "integer", "minimum": 1}}}
+    errors = list(strict_validator_class()(schema).iter_errors({"name": "x"}))
+    assert [type(e) for e in errors] == [missing_key_error(), missing_key_error()]
+    assert [missing_key(e) for e in errors] == ["it's", "size"]
+    assert [e.message for e in errors] == ['"it\'s" is a required property', "'size' is a required property"]
+    assert [describe(e, schema) for e in errors] == [
+        "missing key \"it's\": it is required", "missing key 'size': it is required (a whole number at least 1)"]
+    plain = list(Draft202012Validator(schema).iter_errors({"name": "x", "size": 2}))
+    assert [missing_key(e) for e in plain] == ["it's"]
+    several = list(Draft202012Validator(schema).iter_errors({}))
+    assert [missing_key(e) for e in several] == ["it's", "name", "size"]  # told apart by their words alone

@@ -35,6 +35,22 @@ class LoadError(ValueError):
         return f"{self.path}:{self.line}:{self.col or 1}: "
 
 
+class ReferenceEscape(LoadError):
+    """``content/ref-escapes-root``: reference ``ref`` (as written in the file ``path``) resolves
+    outside the content root ``root`` of that file. A :class:`LoadError` whose parts are kept as
+    fields, so a reader groups or words them without parsing the message."""
+
+    CODE = "content/ref-escapes-root"
+
+    def __init__(self, ref: str, root: str, path: str | None = None) -> None:
+        self.ref = ref
+        self.root = root
+        super().__init__(self.CODE, f"reference {ref!r} leaves the content root {root}", path)
+
+    def __reduce__(self):
+        return (type(self), (self.ref, self.root, self.path))
+
+
 # characters YAML refuses in a stream (YAML 1.1 "printable" set, as PyYAML and libyaml check it)
 _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 _NAMES = {0: "NUL byte", 0x7F: "DEL character", 0x1B: "escape character", 0x0C: "form feed", 0x0B: "vertical tab"}

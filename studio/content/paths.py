@@ -11,7 +11,7 @@ import errno
 import os
 from pathlib import Path
 
-from studio.content.errors import LoadError
+from studio.content.errors import LoadError, ReferenceEscape
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _BUNDLE_NAMES = ("schemas", "boards", "scenarios", "docs")
@@ -82,15 +82,15 @@ def listed_link_target(path: str | os.PathLike) -> tuple[Path, str | None]:
 
 def resolve_reference(from_file: str | Path, ref: str) -> Path:
     """Resolve ``ref`` (relative to ``from_file``'s folder) and check it stays inside the content
-    root. Raises :class:`LoadError` (``content/ref-escapes-root``) when it does not."""
+    root. Raises :class:`~studio.content.errors.ReferenceEscape` (a LoadError,
+    ``content/ref-escapes-root``) when it does not."""
     base = resolved(from_file)
     if Path(ref).is_absolute():
         raise LoadError("content/ref-absolute", f"reference {ref!r} must be a relative path", str(from_file))
     target = resolved(base.parent / ref)
     root = content_root_of(base)
     if not target.is_relative_to(root):
-        raise LoadError("content/ref-escapes-root",
-                        f"reference {ref!r} leaves the content root {root}", str(from_file))
+        raise ReferenceEscape(ref, str(root), str(from_file))
     return target
 
 

@@ -256,7 +256,9 @@ def describe(error, root: dict | None = None, also: str | None = None, written: 
     else:
         shown, kind = value_text(value), kind_of(value)
     if kw == "required":
-        missing = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
+        missing = missing_key(error)
+        if missing is None:  # not a required error of a mapping: jsonschema's own words
+            return f"{name}: {error.message}"
         where = "" if not path else f" in {name}"
         wanted = (schema.get("properties") or {}).get(missing)
         what = expected(wanted, root) if isinstance(wanted, dict) else "a valid value"
@@ -328,6 +330,22 @@ def _number_as_text(text: str, schema: dict) -> str:
     if not _NUMBER_TEXT.fullmatch(text.strip()):
         return ""
     return " (it is in quotes, which makes it a text: remove the quotes)"
+
+
+def missing_key(error) -> str | None:
+    """The key a ``required`` error is about, from its fields: the ``key`` the studio's
+    validator gives it (:func:`studio.content.schemas.missing_key_error`), else the one key of
+    ``validator_value`` missing from ``instance``. A plain jsonschema error with several keys
+    missing names which only in its message: the one of them the message starts with. None
+    when none fits."""
+    key = getattr(error, "key", None)
+    if isinstance(key, str):
+        return key
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    missing = [k for k in error.validator_value if k not in instance]
+    if len(missing) == 1:
+        return missing[0]
+    return next((k for k in missing if error.message.startswith(f"{k!r} ")), None)
 
 
 def _is_key_check(error) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from studio.content.paths import schemas_dir
 
@@ -89,7 +89,33 @@ def strict_validator_class():
     return jsonschema.validators.extend(
         Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
         validators={"additionalProperties": _additional_properties(Draft202012Validator.VALIDATORS[
-            "additionalProperties"])})
+            "additionalProperties"]), "required": _required})
+
+
+@lru_cache(maxsize=1)
+def missing_key_error() -> type:
+    """The class of the studio's ``required`` errors: a jsonschema ``ValidationError`` with
+    jsonschema's message that also names the missing key in its ``key`` field (jsonschema's own
+    names it only in the message). Made on first use: play never imports jsonschema."""
+    from jsonschema.exceptions import ValidationError
+
+    class MissingKey(ValidationError):
+        def __init__(self, key: str) -> None:
+            super().__init__(f"{key!r} is a required property")
+            self.key = key
+
+    return MissingKey
+
+
+def _required(validator, required, instance, schema):
+    """jsonschema's ``required`` (same verdicts, same messages, one error per missing key in
+    the schema's order), each error a :func:`missing_key_error` naming its key."""
+    if not validator.is_type(instance, "object"):
+        return
+    error = missing_key_error()
+    for key in required:
+        if key not in instance:
+            yield error(key)
 
 
 _FEW_EXTRAS = 20
@@ -208,7 +234,15 @@ def migrate(data: dict) -> dict:
 # --- schema findings -------------------------------------------------------------------------
 
 from studio.content.findings import MAX_PER_FILE, Finding, LeftOut  # noqa: E402
-from studio.content.schema_messages import _is_key_check, close_match, describe, expected, kind_of, unknown_key  # noqa: E402
+from studio.content.schema_messages import (  # noqa: E402
+    _is_key_check,
+    close_match,
+    describe,
+    expected,
+    kind_of,
+    missing_key,
+    unknown_key,
+)
 
 
 def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list[Finding]:
@@ -220,7 +254,7 @@ def _oversized(data: dict, schema: dict, at, path: str | None, fmt: str) -> list
         value = data.get(key)
         limit = sub.get("maxItems") if isinstance(value, list) else (
             sub.get("maxProperties") if isinstance(value, dict) else None)
-        if isinstance(limit, int) and len(value) > limit:
+        if isinstance(limit, int) and isinstance(value, (list, dict)) and len(value) > limit:
             kind = "entries" if isinstance(value, dict) else "items"
             line, col = at((key,), prefer_key=True)
             out.append(Finding("schema/length", "error",
@@ -339,13 +373,13 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             jp = jp + (error.instance,)
         if len(findings) >= MAX_PER_FILE:
             if error.validator == "required":
-                missing_rest.append((tuple(error.absolute_path), _missing_key(error)))
+                missing_rest.append((tuple(error.absolute_path), missing_key(error)))
             rest.add("error", 1, lambda: at(jp, prefer_key=prefer_key))
             continue
         line, col = at(jp, prefer_key=prefer_key)
         code = "schema/bad-key" if prefer_key else _KEYWORD_CODES.get(error.validator, "schema/invalid")
         if error.validator == "required":
-            key = _missing_key(error)
+            key = missing_key(error)
             missing.append((tuple(error.absolute_path), key))
             if key is not None:
                 jp = jp + (key,)  # the missing key's own path
@@ -448,10 +482,10 @@ def island_element(data: dict, json_path: tuple) -> tuple | None:
         h = _hex_of(entry)
         return None if h is None else ("fort", *h)
     if kind == "bridges" and isinstance(entry, list) and len(entry) == 2:
-        ends = [_hex_of(e) for e in entry]
-        if all(ends):
-            return ("bridge", *ends[0], *ends[1])
-        good = next((e for e in ends if e), None)  # one end is broken: select the other
+        one, other = (_hex_of(e) for e in entry)
+        if one is not None and other is not None:
+            return ("bridge", *one, *other)
+        good = one if one is not None else other  # one end is broken: select the other
         return None if good is None else ("space", *good)
     return None
 
@@ -476,7 +510,8 @@ def tree_element(data: dict, json_path: tuple) -> tuple | None:
         links = body.get("links")
         link = links[key] if isinstance(links, list) and key < len(links) else None
         if isinstance(link, list):
-            nodes = body.get("nodes") if isinstance(body.get("nodes"), dict) else {}
+            listed = body.get("nodes")
+            nodes = listed if isinstance(listed, dict) else {}
             ends = [e for e in link if isinstance(e, str)]
             named = [e for e in ends if e in nodes] or ends
             if named:
@@ -527,7 +562,7 @@ def board_element(data: dict, json_path: tuple) -> tuple | None:
     return ("board", str(kind))
 
 
-def _peg_pair(value) -> bool:
+def _peg_pair(value) -> TypeGuard[list[str]]:
     return isinstance(value, list) and len(value) == 2 and all(isinstance(p, str) for p in value)
 
 
@@ -559,10 +594,3 @@ def _wrong_type_branch(union, branch: int) -> bool:
     return any(e.validator == "type" and e.relative_schema_path[0] == branch
                and len(e.absolute_path) == len(union.absolute_path) for e in union.context)
 
-
-def _missing_key(error) -> str | None:
-    """The key a ``required`` error is about: the required key missing from the mapping whose
-    name jsonschema's message gives (the error carries it in no other field)."""
-    instance = error.instance if isinstance(error.instance, dict) else {}
-    return next((k for k in error.validator_value
-                 if k not in instance and error.message.startswith(f"{k!r} ")), None)

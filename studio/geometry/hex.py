@@ -229,11 +229,19 @@ def pixel_to_hex(x: float, y: float, size: float = 1.0, orientation: str = "poin
 
 
 def hex_corners(h: Hex, size: float = 1.0, orientation: str = "pointy",
-                origin: tuple[float, float] = (0.0, 0.0)) -> list[tuple[float, float]]:
+                origin: tuple[float, float] = (0.0, 0.0), first: float | None = None) -> list[tuple[float, float]]:
     """The six corners of hex ``h`` in pixels, clockwise on screen (y down), starting at the
-    corner at 30 degrees (pointy) or 0 degrees (flat) below the x axis."""
+    corner ``first`` degrees below the x axis: by default 30 (pointy) or 0 (flat), the corner
+    right of the centre and below it. ``first`` must be a corner's angle (30 + 60k pointy, 60k
+    flat), e.g. -30 to start at the upper right corner of a pointy hex (the playtest report's
+    SVG maps, whose dashed outlines start there). Raises ValueError for another angle."""
     cx, cy = hex_to_pixel(h, size, orientation, origin)
     start = 30.0 if orientation == "pointy" else 0.0
+    if first is not None:
+        if (first - start) % 60.0:
+            raise ValueError(f"a {orientation} hex has no corner at {first} degrees "
+                             f"(its corners are at {start:g} + 60k degrees)")
+        start = first
     out = []
     for i in range(6):
         a = math.radians(start + 60.0 * i)

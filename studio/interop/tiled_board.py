@@ -26,8 +26,17 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from studio.interop.tiled_format import MapObject, ObjectLayer, OtherLayer, Property, TiledMap, map_to_tmj, map_to_tmx
-from studio.model.realm import Board, line_key, segment_key
+from studio.interop.tiled_format import (
+    Layer,
+    MapObject,
+    ObjectLayer,
+    OtherLayer,
+    Property,
+    TiledMap,
+    map_to_tmj,
+    map_to_tmx,
+)
+from studio.model.realm import Board, Segment, line_key, segment_key
 
 PX_PER_UNIT = 64
 TILE_PX = 32
@@ -57,8 +66,8 @@ def board_to_map(board: Board, origin: tuple[float, float], size: tuple[float, f
     pegs = board.pegs
     next_id = iter(range(1, 1_000_000))
     # segments: every face, with what the board says it holds
-    contents = {s.key: s for s in board.segments}
-    island_of = {segment_key(t): name for name, tris in board.islands.items() for t in tris}
+    contents: dict[tuple[str, ...], Segment] = {s.key: s for s in board.segments}
+    island_of: dict[tuple[str, ...], str] = {segment_key(t): name for name, tris in board.islands.items() for t in tris}
     faces = _faces(board)
     seen = set()
     segment_objects = []
@@ -120,7 +129,7 @@ def board_to_map(board: Board, origin: tuple[float, float], size: tuple[float, f
     props += [Property("origin-x", float(ox), "float"), Property("origin-y", float(oy), "float"),
               Property("pixels-per-unit", PX_PER_UNIT, "int"), Property("players", board.players, "int")]
     props.sort(key=lambda p: p.name)  # Tiled's own order
-    layers = []
+    layers: list[Layer] = []
     if image:
         layers.append(OtherLayer("image layer", 1, "board", image=image))
     layers += [ObjectLayer(2, "segments", segment_objects, colour="#a0522d"),

@@ -28,7 +28,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, cast
 from xml.parsers import expat
 
 from studio.content.findings import Finding
@@ -53,7 +53,7 @@ class TiledError(ValueError):
         super().__init__(head + more)
 
 
-def _fail(code: str, message: str, path, line: int | None = None, col: int | None = None):
+def _fail(code: str, message: str, path, line: int | None = None, col: int | None = None) -> NoReturn:
     raise TiledError([Finding(code, "error", message, str(path) if path is not None else None, line, col)])
 
 
@@ -379,7 +379,7 @@ def _xml_root(raw: bytes, path: Path, tag: str) -> _Element:
     parser.ExternalEntityRefHandler = refuse
     try:
         parser.Parse(raw, True)
-        root = builder.close()
+        root = cast(_Element, builder.close())  # the element_factory made every element an _Element
     except expat.ExpatError as exc:
         _fail("tiled/xml", f"not well-formed XML: {expat.ErrorString(exc.code)}", path, exc.lineno, exc.offset + 1)
     except LookupError as exc:  # <?xml encoding="..."?> naming no codec Python knows
@@ -403,7 +403,7 @@ class _XmlReader:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, el, message: str, code: str = "tiled/bad-file"):
+    def fail(self, el, message: str, code: str = "tiled/bad-file") -> NoReturn:
         _fail(code, message, self.path, getattr(el, "line", None), getattr(el, "col", None))
 
     def int_(self, el, name: str, default: int | None = None) -> int:

@@ -123,6 +123,7 @@ class HexGrid:
                 d = ((cx - x) ** 2 + (cy - y) ** 2, r, c)
                 if best is None or d < best[0]:
                     best = (d, (c, r))
+        assert best is not None  # nine tiles were compared
         return best[1]
 
 

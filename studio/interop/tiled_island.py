@@ -172,7 +172,7 @@ def island_to_map(island: Island, stagger_index: str = "odd", terrains: list[str
         return tile_of_hex(h, grid.layout, origin)
 
     cells = {to_tile(s.at): Cell(gid[TileKind(s.kind, s.icon)]) for s in island.spaces}
-    objects = []
+    objects: list[MapObject] = []
     for a, b in island.bridges:
         ax, ay = grid.tile_centre(*to_tile(a))
         bx, by = grid.tile_centre(*to_tile(b))
@@ -229,6 +229,7 @@ def island_map_files(island: Island, path, stagger_index: str = "odd", embed_til
     ts_name = None if embed_tileset else f"{stem}-tiles.{'tsx' if fmt == 'tmx' else 'tsj'}"
     tmap, kinds = island_to_map(island, stagger_index, [t.name for t in terrains], ts_name, image)
     ts = tmap.tilesets[0]
+    assert tmap.staggeraxis is not None and tmap.staggerindex is not None  # island_to_map makes a hexagonal map
     grid = HexGrid(tmap.tilewidth, tmap.tileheight, tmap.hexsidelength, tmap.staggeraxis, tmap.staggerindex)
     files = {path.with_name(image): tileset_png([(k.kind, k.icon) for k in kinds], grid, ts.columns, terrains)}
     if ts_name:

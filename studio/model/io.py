@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.content import (
     LoadError,
@@ -21,6 +21,9 @@ from studio.content.findings import Finding
 from studio.content.schemas import migrate, schema_findings
 from studio.content.yamlio import MAX_BYTES, SourceMap
 from studio.model.realm import Board, Realm, Scenario
+
+if TYPE_CHECKING:
+    from studio.model.rivages import CardSet, Island, LootSet, RivagesScenario, Tree
 
 
 class InvalidContent(ValueError):
@@ -153,7 +156,8 @@ def first_difference(a, b, where: str = "") -> str:
 _OWN_FILE: Any = object()
 
 
-def write(obj: Board | Scenario, path: str | os.PathLike, origin: str | os.PathLike | None = _OWN_FILE) -> None:
+def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesScenario, path: str | os.PathLike,
+          origin: str | os.PathLike | None = _OWN_FILE) -> None:
     """Save atomically, after checking the text reloads to an equal model, key order
     included (so a save never writes a file that would not load). Raises InvalidContent or
     OSError.

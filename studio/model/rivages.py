@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -685,7 +686,7 @@ def reference_files(scenario: RivagesScenario, refs: str | list[str]) -> list[Pa
     return [resolve(r) for r in refs]
 
 
-def read_rivages(scenario_path: str | Path) -> Rivages:
+def read_rivages(scenario_path: str | os.PathLike) -> Rivages:
     """Load a ``rivages-scenario/1`` file and every file it references, through the one safe
     loader and the schemas. Raises :class:`~studio.content.LoadError` (unreadable file,
     reference outside the content root) or :class:`~studio.model.io.InvalidContent` (schema
@@ -702,7 +703,7 @@ def read_rivages(scenario_path: str | Path) -> Rivages:
     return Rivages(scenario, islands, trees, cards, loot, solo)
 
 
-def read_as(path: str | Path, cls):
+def read_as(path: str | os.PathLike, cls):
     """Read ``path`` and check it is a ``cls.FORMAT`` file. Raises LoadError or
     InvalidContent (``content/wrong-kind`` for another format)."""
     from studio.content.findings import Finding

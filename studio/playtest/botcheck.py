@@ -45,7 +45,7 @@ class SeatActivity:
     def __init__(self, players: int):
         self.run = [0] * players
         self.longest = [0] * players
-        self._turn = None
+        self._turn: tuple[int, int] | None = None  # (seat, round) of the turn under way
         self._band_legal = self._placed = False
 
     def decision(self, state, band_legal: bool) -> None:

@@ -151,7 +151,7 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
         print(f"{prog}: only one output can go to standard output (-), got --{' and --'.join(outputs)}",
               file=sys.stderr)
         return 2
-    games = getattr(args, "games", None) or getattr(args, "budget_games", 0)
+    games = args.games if hasattr(args, "games") else args.budget_games  # playtest, or balance's budget
     detail(f"{prog}: {'standard input' if args.scenario == STDIO else args.scenario}: {plural(games, 'game')}"
            f"{'' if hasattr(args, 'games') else ' (search budget)'}, seed {args.seed}, bots {args.bots}, "
            f"executor {args.executor}, jobs {args.jobs}")
@@ -264,7 +264,8 @@ def run_inputs(scenario) -> tuple[set[Path], set[Path]]:
     """``(files, folders)`` a run reads: the scenario, every board it lists (Rule the Realm),
     or its islands, trees, cards and loot (Rivages), resolved; references that do not resolve
     are left out (the content check reports them)."""
-    files, folders = {_safe_resolve(scenario)}, set()
+    files: set[Path] = {_safe_resolve(scenario)}
+    folders: set[Path] = set()
     try:
         from studio.content import load_document
 

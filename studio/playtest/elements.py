@@ -25,7 +25,6 @@ finished state took (seat ``-1`` when no single seat took it). The batch statist
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
@@ -360,7 +359,7 @@ class IslandTally:
 
     def stats(self) -> IslandStats:
         """The :class:`IslandStats` of the games added so far (all zero before the first)."""
-        groups = {"space": [], "bridge": [], "goal": []}
+        groups: dict[str, list[IslandCount]] = {"space": [], "bridge": [], "goal": []}
         for e in self.elements:
             n = self.counts[e.key]
             rate = n / self.visits if self.visits else 0.0
@@ -387,10 +386,3 @@ def shape_bounds(elements) -> tuple[float, float, float, float]:
         return (0.0, 0.0, 1.0, 1.0)
     return (min(xs), min(ys), max(xs), max(ys))
 
-
-def hex_corners(q: int, r: int, size: float = 1.0) -> list[tuple[float, float]]:
-    """Corners of the pointy-top hex at axial ``(q, r)`` (Red Blob's layout, y down)."""
-    cx = size * math.sqrt(3) * (q + r / 2)
-    cy = size * 1.5 * r
-    return [(cx + size * math.cos(math.radians(60 * k - 30)), cy + size * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]

@@ -33,8 +33,14 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from studio.bots import make_bot
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
+    from studio.playtest.setup import Setup
 
 EXECUTORS = ("processes", "dask", "dask-local")
 CACHE_SIZE = 4
@@ -127,7 +133,7 @@ class BatchSpec:
     positions per game to value for the arc (``evaluate``, see
     :func:`~studio.playtest.runner.play_game`)."""
 
-    setup: object
+    setup: Setup
     bots: tuple[str, ...]
     evaluate: int = 0
 
@@ -295,8 +301,8 @@ class ProcessExecutor(Executor):
 
     def __init__(self, workers: int):
         self.workers = workers
-        self.pool = None
-        self.started = None  # token of the batch the workers were started with
+        self.pool: Pool | None = None
+        self.started: str | None = None  # token of the batch the workers were started with
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
         token, data = spec.payload()
@@ -361,6 +367,8 @@ class DaskExecutor(Executor):
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
         client = self.client
+        if client is None:
+            raise ClusterError("this Dask executor is closed: open a new one to play more games")
         token, data = spec.payload()
         if token not in self.shared:
             try:

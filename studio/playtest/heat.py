@@ -25,7 +25,8 @@ PEG_ID_SIZE = 0.12
 def heat_rgb(rate: float) -> tuple[int, int, int]:
     """Pale yellow (0) to deep red (1) for a share of games ``rate`` in 0..1 (clamped)."""
     t = min(1.0, max(0.0, rate))
-    return tuple(round(a + (b - a) * t) for a, b in zip(LOW, HIGH))
+    r, g, b = (round(lo + (hi - lo) * t) for lo, hi in zip(LOW, HIGH))
+    return r, g, b
 
 
 def heat_hex(rate: float) -> str:

@@ -117,7 +117,7 @@ class Watch:
         self._idle_now = 0
         self._round_busy = False
         self._round = state.round
-        self._seat = None
+        self._seat: tuple[int, int] | None = None  # (seat, round) of the turn under way
         self._forced_now = False
         self._before = None
         self._rate = getattr(getattr(state.game, "rules", None), "energy_per_vp", 0) or 1
@@ -267,7 +267,7 @@ class Expectations:
         if hasattr(scenario, "boards"):  # Rule the Realm
             ends = tuple(END_RULE_CODES[k] for k in (rules.end if rules is not None else {}) if k in END_RULE_CODES)
             loc = getattr(scenario, "location", None)
-            length = LOCATION_LENGTH.get(loc, REALM_LENGTH)
+            length = LOCATION_LENGTH.get(loc, REALM_LENGTH) if loc is not None else REALM_LENGTH
             where = f"the defaults of location {loc}" if loc else "the studio's defaults"
         else:
             solo = getattr(scenario, "solo", None) is not None and players == 1

@@ -470,7 +470,7 @@ def with_panel(summary, panel: Panel):
     from studio.playtest.stats import Blame
 
     field_name = "ladder" if panel.kind == "skill" else "styles"
-    extra = [] if panel.holds else [(panel.verdict, ())]
+    extra: list[tuple[str, tuple[int, ...]]] = [] if panel.holds else [(panel.verdict, ())]
     extra += [(t.sentence, (t.seat,)) for t in panel.trends if t.significant]
     extra += [(note, ()) for note in panel.notes]
     blame = list(summary.blame) if len(summary.blame) == len(summary.warnings) else []

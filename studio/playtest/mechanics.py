@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from studio.playtest.insight import Finding
 
@@ -128,7 +129,7 @@ def measure_game(state, events, forced_events=()) -> tuple[dict, ...]:
     game = state.game
     codes = active_measures(game)
     n = state.players
-    out = [{c: ([] if MEASURES[c].kind == "each" else 0) for c in codes} for _ in range(n)]
+    out: list[dict[str, Any]] = [{c: ([] if MEASURES[c].kind == "each" else 0) for c in codes} for _ in range(n)]
     forced = set(forced_events)
     first_sail = [True] * n
     for i, e in enumerate(events):

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from studio.content.words import counted
 from studio.content.yamlio import AtomicWriter
+from studio.geometry.hex import hex_corners
 from studio.playtest import charts
 from studio.playtest.charts import seat_colour
-from studio.playtest.elements import KEY_HEXES, Element, hex_corners, shape_bounds
+from studio.playtest.elements import KEY_HEXES, Element, shape_bounds
 from studio.playtest.heat import INK as HEAT_INK
 from studio.playtest.heat import NEVER as HEAT_NEVER
 from studio.playtest.heat import NEVER_GROUND as HEAT_NEVER_GROUND
@@ -702,6 +703,11 @@ def _outline_box(blamed: dict[str, list[int]], parts_html: str, what: str) -> st
     return f'<div class="mapbox"><style>{rules}</style>{anchors}{captions}{parts_html}</div>'
 
 
+#: the island maps' hexes start at their upper right corner (degrees below the x axis), where
+#: the dashed outline of a space never crossed begins
+MAP_FIRST_CORNER = -30.0
+
+
 def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
     """Rivages: one small map per island, spaces coloured by the share of games that crossed
     them; then, hidden until a warning's link targets them, the outlines of the spaces and
@@ -720,7 +726,7 @@ def _island_maps(summary: Summary, catalogue: Sequence[Element]) -> str:
     size = 16.0
     for island, spaces in islands.items():
         visited = rates.get(f"island {island}", 0.0)
-        corners = {e.key: hex_corners(*e.shape[0], size) for e in spaces}
+        corners = {e.key: hex_corners(e.shape[0], size, first=MAP_FIRST_CORNER) for e in spaces}
         xs = [x for cs in corners.values() for x, _ in cs]
         ys = [y for cs in corners.values() for _, y in cs]
         w, h = max(xs) - min(xs) + 4, max(ys) - min(ys) + 4
@@ -761,7 +767,7 @@ def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, r
     """The label an island heat map writes on a space (its share, or ``never``), as the island
     editor's heat map does (:func:`studio.playtest.heat.space_rate_text`); white on the darker
     half of the scale."""
-    corners = hex_corners(*at, size)
+    corners = hex_corners(at, size, first=MAP_FIRST_CORNER)
     cx = sum(x for x, _ in corners) / 6 - dx
     cy = sum(y for _, y in corners) / 6 - dy
     colour = HEAT_NEVER if never else "#ffffff" if rate > 0.6 else HEAT_INK
@@ -1140,7 +1146,7 @@ def island_html(stats) -> str:
            f'<p class="muted">{counted(s.visits, "visit")} in {counted(s.games, "game")} (visited in {s.games_visited}). '
            "Shares are of the island's visits (a seat's stay on it). " + _legend() + "</p>"]
     size = 15.0
-    corners = {c.key: hex_corners(*c.at[0], size) for c in s.spaces}
+    corners = {c.key: hex_corners(c.at[0], size, first=MAP_FIRST_CORNER) for c in s.spaces}
     if corners:
         xs = [x for cs in corners.values() for x, _ in cs]
         ys = [y for cs in corners.values() for _, y in cs]

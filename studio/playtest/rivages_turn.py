@@ -48,24 +48,25 @@ def decision(state) -> str:
     return state.phase
 
 
-def space_targets(state, legal, symbol: str | None = None) -> dict[Hex, object]:
+def space_targets(state, legal, symbol: str | None = None) -> dict[Hex, StartAt | PickSpace | PickArea | Cross]:
     """The spaces a click may cross now, each with the action it plays: the ships to start on,
     the spaces an effect may cross (every space of each area for an area effect), or in a row
     the spaces ``symbol`` may cross (``symbol`` None: every space some symbol of the row may
     cross, a terrain symbol rather than ``any``)."""
-    out: dict[Hex, object] = {}
+    out: dict[Hex, StartAt | PickSpace | PickArea | Cross] = {}
     m = state.island_map(state.seat) if not state.is_terminal() else None
     for a in legal:
         t = type(a)
         if t is StartAt or t is PickSpace:
             out[tuple(a.at)] = a
         elif t is PickArea:
+            assert m is not None  # an area is picked only while the game runs
             area = m.area_of[m.index[tuple(a.at)]]
             for i in bits(m.areas[area]):
                 out[m.at[i]] = a
         elif t is Cross and (symbol is None or a.symbol == symbol):
             known = out.get(tuple(a.at))
-            if known is None or known.symbol == "any":
+            if known is None or (type(known) is Cross and known.symbol == "any"):
                 out[tuple(a.at)] = a
     return out
 
@@ -101,7 +102,9 @@ def symbol_choices(state, legal) -> dict[str, int | Use]:
     for a in legal:
         t = type(a)
         if t is Cross:
-            out[a.symbol] = out.get(a.symbol, 0) + 1
+            crosses = out.get(a.symbol, 0)
+            assert isinstance(crosses, int)  # a space symbol crosses, it is never a Use
+            out[a.symbol] = crosses + 1
         elif t is Use:
             out[a.symbol] = a
     return out
@@ -123,7 +126,7 @@ def refusal(state, at: Hex, symbol: str | None = None) -> str:
     if state.is_terminal():
         return "the game is over"
     m = state.island_map(state.seat)
-    at = tuple(at)
+    at = (at[0], at[1])  # a list from a click reads as the hex it names
     if at not in m.index:
         return f"{list(at)} is not a space of {m.name}"
     kind = decision(state)

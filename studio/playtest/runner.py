@@ -234,7 +234,7 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
         trace.append(tuple(state.scores()))
     winners = state.winners()
     decided = arc.decided_at(trace, winners) if game.players > 1 else None
-    figures = {"drama": arc.drama(trace, winners) if game.players > 1 else None,
+    figures: dict[str, Any] = {"drama": arc.drama(trace, winners) if game.players > 1 else None,
                "trailing": arc.trailing(trace, winners) if game.players > 1 else None}
     if sample is not None:
         figures["evaluated"] = arc.evaluate_positions(sample, winners, game.players)
@@ -299,6 +299,14 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
     stats = parts.get("seat_stats", ())
     target, challenges = parts.get("target"), parts.get("challenges", ())
     completions = parts.get("completions", ())
+    seen: dict[str, Any] = {} if watch is None else dict(
+        forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
+        dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,
+        idle_rounds=watch.idle_longest, arc=tuple(watch.arc), decisions=watch.decisions,
+        branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
+        used=tuple(sorted(watch.used)),
+        no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else (),
+        idle_turns=_idle_turns(watch, state))
     return GameResult(
         seed=state.seed, scores=tuple(state.scores()), winners=tuple(state.winners()), rounds=state.round,
         actions=len(state.history), end_reason=state.end_reason or NOT_FINISHED.text,
@@ -310,14 +318,7 @@ def result_of(state, bot_names: Sequence[str], decided_at: float | None = None, 
         origins=origins_of(state),
         places=() if events is None else places_of(events, watch.forced_events if watch else ()),
         **(arc_figures or {}),
-        **({} if watch is None else dict(
-            forced=tuple(watch.forced), forced_loss=tuple(watch.forced_loss),
-            dry_moves=tuple(watch.dry_moves), dry_wasted=tuple(watch.dry_wasted), dry_round=watch.dry_round,
-            idle_rounds=watch.idle_longest, arc=tuple(watch.arc), decisions=watch.decisions,
-            branching=watch.branching, turns=watch.turns, offered=tuple(sorted(watch.offered)),
-            used=tuple(sorted(watch.used)),
-            no_band=tuple(s for s, ok in enumerate(watch.band_offered) if not ok) if watch.realm else (),
-            idle_turns=_idle_turns(watch, state))),
+        **seen,
     )
 
 

@@ -169,7 +169,7 @@ def attribute(outcome: Outcome, players: int, seeds: Sequence[int], hands: bool 
         per_seed.append((observed, turn, board, order))
 
     width = 4 * n if hands else 3 * n
-    flat = [tuple(obs) + tuple(turn) + tuple(board) + (tuple(order) if hands else ()) for obs, turn, board, order
+    flat = [tuple(obs) + tuple(turn) + tuple(board) + (tuple(order) if order is not None else ()) for obs, turn, board, order
             in per_seed]
 
     def means(rows):
@@ -306,8 +306,8 @@ def compare_settings(credits: Sequence[dict], alpha: float = ALPHA) -> list[list
     flat = []
     for other in credits[1:]:
         seats = len(next(iter(other.values()))) if other else 0
-        row = [paired_difference(credits[0], other, s) for s in range(seats)]
-        row = [x for x in row if x is not None]
+        found = [paired_difference(credits[0], other, s) for s in range(seats)]
+        row = [x for x in found if x is not None]
         out.append(row)
         flat.extend(row)
     adjusted = holm([x.p for x in flat])

@@ -37,7 +37,7 @@ class PlaySession:
         self.state = game.new_state(seed)
         self._legal_cache: tuple[int, list] | None = None
         self._rng_before: list = []   # the bots' generator state before each action, for undo
-        self._movers: list[int] = []  # the seat that played each action
+        self._movers: list[int | None] = []  # the seat that played each action (None: loaded)
         self.frozen = False           # a replay is shown: nobody is to move
 
     def set_controller(self, seat: int, controller: str) -> None:

@@ -98,22 +98,7 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
 
     fmt = (load_document(path).format or "")
     if fmt.startswith("rivages-scenario"):
-        from studio.model.rivages import read_rivages
-
-        content = read_rivages(path)
-        scenario = content.scenario
-        counts = player_counts(scenario)
-        if not counts:
-            raise SetupError(f"{path}: scenario {scenario.id!r} lists only 1 player but has no solo settings "
-                             "(add solo: {cards: ...})")
-        players = default_players(scenario) if players is None else players
-        if players not in counts:
-            if counts == [1]:
-                raise SetupError(f"{path}: scenario {scenario.id!r} is a solo scenario, played by 1 player only; "
-                                 f"got {players} (leave out --players, or play a scenario made for {players} players)")
-            raise SetupError(f"{path}: scenario {scenario.id!r} cannot be played by {players} "
-                             f"(Rivages: {', '.join(map(str, counts))} players)")
-        return Setup("rivages", content, players, str(path))
+        return _rivages_setup(path, players)
     from studio.model.io import board_path, read_board, read_scenario
     from studio.model.realm import Realm
 
@@ -137,6 +122,26 @@ def load_setup(path: str | os.PathLike, players: int | None = None) -> Setup:
                          f"player{'' if players == 1 else 's'} (has {have})")
     board = read_board(board_path(scenario, players))
     return Setup("realm", content=Realm(scenario, board), players=players, path=str(path))
+
+
+def _rivages_setup(path: str | os.PathLike, players: int | None) -> Setup:
+    """:func:`load_setup` for a ``rivages-scenario/1`` file."""
+    from studio.model.rivages import read_rivages
+
+    content = read_rivages(path)
+    scenario = content.scenario
+    counts = player_counts(scenario)
+    if not counts:
+        raise SetupError(f"{path}: scenario {scenario.id!r} lists only 1 player but has no solo settings "
+                         "(add solo: {cards: ...})")
+    players = default_players(scenario) if players is None else players
+    if players not in counts:
+        if counts == [1]:
+            raise SetupError(f"{path}: scenario {scenario.id!r} is a solo scenario, played by 1 player only; "
+                             f"got {players} (leave out --players, or play a scenario made for {players} players)")
+        raise SetupError(f"{path}: scenario {scenario.id!r} cannot be played by {players} "
+                         f"(Rivages: {', '.join(map(str, counts))} players)")
+    return Setup("rivages", content, players, str(path))
 
 
 def content_findings(path: str | os.PathLike, players: int | None = None) -> list:

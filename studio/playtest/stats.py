@@ -425,12 +425,13 @@ class Tally:
                                          "names": tuple(names[k] for k in key),
                                          "games": 0, "wins": 0, "reached": 0, "scores": Counter(),
                                          "targets": Counter(), "met": Counter()}
-        score = r.scores[0]
+        score, target = r.scores[0], r.target
+        assert target is not None  # a solo game has its target (RIV-X1)
         row["games"] += 1
         row["wins"] += won
-        row["reached"] += score >= r.target
+        row["reached"] += score >= target
         row["scores"][score] += 1
-        row["targets"][r.target] += 1
+        row["targets"][target] += 1
         for cid, name, kind, need, _progress, met in r.challenges:
             row["met"][cid] += bool(met)
             card = self.solo_cards.setdefault(cid, [name, kind, need, 0, 0])
@@ -468,6 +469,7 @@ class Tally:
         if not self.games:
             raise ValueError("no game to summarise")
         n, games = self.players, self.games
+        assert n is not None  # set by the first game added
         seats = []
         for s in range(n):
             dist = Distribution.of(self.scores[s])
@@ -504,6 +506,7 @@ class Tally:
 
     def _element_stats(self) -> list[ElementStat]:
         n, games = self.players, self.games
+        assert n is not None  # set by the first game added
         out = []
         keys = [k for k, e in self.catalogue.items() if e.kind not in MARK_KINDS]  # pegs, seats: no content
         keys += sorted(k for k in self.elements if k not in self.catalogue)
@@ -562,12 +565,12 @@ def _with_warnings(s: Summary, catalogue: Sequence[Element] = ()) -> Summary:
                 advice=f"rerun with --games {games_to_judge_balance(s.fair_share)} before changing the seats")
         t = s.seat_test
         if t is not None and t.uneven:  # one joint test decides; Holm's correction names the seats
-            named = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
-                              f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
-                              for k in t.flagged)
+            standouts = "; ".join(f"seat {k + 1} ({s.seats[k].name}) wins {_pct(s.seats[k].win_rate)}, expected "
+                                  f"{_pct(s.fair_share)} +/- {_pct(half)} (Holm-adjusted p {_p(t.p_holm[k])})"
+                                  for k in t.flagged)
             add(f"the seats are uneven in {n}-player games (chi-square {t.chi2:.1f} on {t.df} "
                 f"degree{'s' if t.df != 1 else ''} of freedom, p {_p(t.p)}): "
-                + (named or f"no single seat stands out once corrected for {n} comparisons, but together they differ")
+                + (standouts or f"no single seat stands out once corrected for {n} comparisons, but together they differ")
                 + _bot_failure_caveat(s), "uneven-seats", "seats", t.flagged or range(n),
                 elements=reached_least(s.elements, _losing_seat(s), n),
                 advice=_uneven_advice(s))

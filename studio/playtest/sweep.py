@@ -332,7 +332,7 @@ def add_comparisons(rows: list[dict]) -> None:
 def flat_row(row: dict, paths: list[str]) -> dict:
     """One point's settings and figures as a flat dict (CSV columns)."""
     s = row["summary"]
-    out = {p: show(row["settings"][p]) for p in paths}
+    out: dict[str, object] = {p: show(row["settings"][p]) for p in paths}
     out["games"] = s.games
     for seat in s.seats:
         out[f"seat_{seat.seat + 1}_win_rate"] = round(seat.win_rate, 4)

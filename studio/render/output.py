@@ -25,7 +25,7 @@ def check_writable(path: str | os.PathLike) -> None:
         folder_info = stat_or_none(folder)
         info = stat_or_none(path)
     except OSError as exc:  # a name too long for the file system, a loop of links...
-        raise _refusal(path, exc.strerror, exc.errno) from None
+        raise _refusal(path, exc.strerror or str(exc), exc.errno) from None  # strerror: None when not set
     if folder_info is None or not stat.S_ISDIR(folder_info.st_mode):
         raise OSError(f"could not write {path}: the folder {folder} does not exist")
     if info is not None and stat.S_ISDIR(info.st_mode):

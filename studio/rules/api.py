@@ -43,7 +43,8 @@ class Game(abc.ABC):
     seed: int
 
     @abc.abstractmethod
-    def new_state(self) -> "State": ...
+    def new_state(self, seed: int | None = None) -> "State":
+        """A fresh game dealt from ``seed`` (default: the game's :attr:`seed`)."""
 
     #: the ``game`` value of this game's records, and its name for messages
     RECORD = ""

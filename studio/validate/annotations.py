@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from studio.content.findings import Finding
@@ -103,7 +104,7 @@ def sarif_log(findings: list[Finding]) -> dict:
     rules = []
     for code in codes:
         # no helpUri: there is no public docs host; the entry ships with the studio (studio explain)
-        rule = {"id": code, "name": code.replace("/", "-")}
+        rule: dict[str, Any] = {"id": code, "name": code.replace("/", "-")}
         entries = explain(code)
         if entries:
             rule["shortDescription"] = {"text": entries[0]["meaning"]}

@@ -78,9 +78,12 @@ def escape_unencodable_output() -> None:
     non-ASCII key or path, an undecodable file name) as backslash escapes: nothing is lost and
     nothing stops the run (issue 12)."""
     for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # io.TextIOWrapper's; TextIO does not promise it
+        if reconfigure is None:  # not a text stream that can change
+            continue
         try:
-            stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError, OSError):  # not a text stream that can change
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # not a text stream that can change
             pass
 
 

@@ -567,13 +567,13 @@ def _check_canals(board: Board, geo: BoardGeometry, report: Reporter) -> None:
     for key, name in geo.island_of.items():
         for pid in key:
             islands_at.setdefault(pid, set()).add(name)
-    land_keys = set(geo.island_of)
+    land_set = set(geo.island_of)
     for segment in board.segments:
         if all(p in geo.spot for p in segment.pegs):
             key = segment_key(geo.spot[p] for p in segment.pegs)
             if key in geo.triangles:
-                land_keys.add(key)
-    land_keys = sorted(land_keys)
+                land_set.add(key)
+    land_keys = sorted(land_set)
     import shapely  # canals only: the land's polygons in an STRtree
 
     land = shapely.STRtree([geo.triangles[key].polygon for key in land_keys]) if land_keys else None

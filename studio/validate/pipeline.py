@@ -30,7 +30,7 @@ CONTENT_SUFFIXES = (".yaml", ".yml")
 UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8", "io/no-content", "yaml/control-character"})
 """Loading codes that mean the file could not be read at all (the CLI exits 2)."""
 
-_MODELS = {"realm-board": Board, "realm-scenario": Scenario}
+_MODELS: dict[str, type[Board] | type[Scenario]] = {"realm-board": Board, "realm-scenario": Scenario}
 
 # Within one validate_paths() run, a file read again (a board on its own and through each
 # scenario using it) is parsed and schema-checked once: path as spelt -> (document or None,
@@ -73,8 +73,8 @@ def validate(obj_or_path, scenario: Scenario | None = None) -> list[Finding]:
         from studio.validate.rivages import RIVAGES_MODELS, rivages_findings
 
         if isinstance(obj_or_path, RIVAGES_MODELS):
-            model = obj_or_path
-            return sort_findings(_guarded(model.path, lambda: rivages_findings(model)))
+            content = obj_or_path
+            return sort_findings(_guarded(content.path, lambda: rivages_findings(content)))
     raise TypeError(f"validate() takes a path, a Document, a Board, a Scenario or a Rivages model, "
                     f"got {type(obj_or_path).__name__}")
 
@@ -130,7 +130,7 @@ def content_files(path: str) -> list[str]:
     spelled from ``path`` as given (so relative paths stay relative)."""
     if not os.path.isdir(path):
         return [path]
-    found = []
+    found: list[str] = []
     for folder, subfolders, names in os.walk(path):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         found.extend(os.path.join(folder, name) for name in sorted(names)
@@ -204,7 +204,7 @@ def _schema(doc: Document) -> list[Finding]:
     if entry is not None and entry[0] is doc and entry[2] is not None:
         return list(entry[2])
     findings = check_schema(doc.data, doc.source, doc.path)
-    if entry is not None and entry[0] is doc:
+    if cache is not None and entry is not None and entry[0] is doc:
         cache[key] = (doc, entry[1], findings)
     return list(findings)
 
@@ -225,7 +225,7 @@ def _check_document(doc: Document, needs: BoardNeeds | None = None,
     if model_type is None:
         return findings, None
     model = model_type.from_data(data, source=doc.source, path=doc.path)
-    if model_type is Board and doc.format == "realm-board/1" and model.location is None:
+    if isinstance(model, Board) and doc.format == "realm-board/1" and model.location is None:
         model.location = locations.migrated_location(doc.path)  # as the loader migrates it
     return findings + _check_model(model, needs, schema_checked=True, scenario=scenario), model
 
@@ -276,7 +276,7 @@ def _check_board_rules(board: Board, scenario: Scenario | None) -> list[Finding]
         rules = locations.rules_for(board)
     report = OnBoard(board.path, board.source, _board_elements(board))
     if rules.trouble is not None:
-        _report_trouble(rules, report)
+        _report_trouble(rules, rules.trouble, report)
     if rules.status == locations.NO_LOCATION:
         report.add("location/none", "the board names no location, so it is played and checked with the base "
                    "rules; add 'location:' with the id of its location's scenario (such as jungle-temples) or "
@@ -305,10 +305,10 @@ def _rules_findings(scenario: Scenario) -> list[Finding]:
 locations.add_rules_check(_rules_findings)
 
 
-def _report_trouble(rules: locations.BoardRules, report: OnBoard) -> None:
+def _report_trouble(rules: locations.BoardRules, trouble: locations.ScenarioTrouble, report: OnBoard) -> None:
     """``location/broken-scenario``: the designer's scenario meant for the board does not load
-    or its rules have errors; never a silent fall-back to other rules."""
-    trouble = rules.trouble
+    or its rules have errors (``trouble``, the board's ``rules.trouble``); never a silent
+    fall-back to other rules."""
     first = trouble.problems[0]
     where = f"{trouble.path}:{first.line}:{first.col or 1}" if first.line is not None else trouble.path
     count = len(trouble.problems)
@@ -339,7 +339,7 @@ def _check_scenario(scenario: Scenario) -> list[Finding]:
             if board is not None:
                 boards[players] = board
     lint_scenario(scenario, boards, report)
-    return group_escapes(report.findings)
+    return group_escapes(report.findings, report.escapes)
 
 
 def _check_board_reference(scenario_path: str, players: int, ref: str, needs: BoardNeeds,
@@ -348,7 +348,7 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
     try:
         target = resolve_reference(scenario_path, ref)
     except LoadError as exc:
-        report.add(exc.code, f"board for {players} players: {exc.message}", at=at)
+        report.add_reference_error(exc, f"board for {players} players", at=at)
         return None
     # spelled from the scenario's path, so a relative command line gives relative board paths;
     # the file read is the one checked (a ``link/../`` spelling could name another)
@@ -365,7 +365,8 @@ def _check_board_reference(scenario_path: str, players: int, ref: str, needs: Bo
             report.add("scenario/not-a-board",
                        f"board for {players} players: {ref} is a {doc.format} file, not a {Board.FORMAT}", at=at)
             return None
-        findings, board = _check_document(doc, needs)
+        findings, model = _check_document(doc, needs)
+        board = model if isinstance(model, Board) else None  # a realm-board file: its Board
     else:
         board = None
     report.extend(findings)

@@ -10,11 +10,24 @@ off, but ``element`` always names the right thing, so the editor can select it.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
+from studio.content.errors import LoadError, ReferenceEscape
 from studio.content.findings import Finding
 
 JsonPath = tuple
+
+
+@dataclass(frozen=True)
+class Escape:
+    """What a ``content/ref-escapes-root`` finding is about: the field that holds the reference
+    (``label``, e.g. ``board for 2 players`` or ``islands``), the reference as written and the
+    content root it leaves."""
+
+    label: str
+    ref: str
+    root: str
 
 
 class Reporter:
@@ -29,6 +42,8 @@ class Reporter:
         self.source = source
         self.element_of = element_of
         self.findings: list[Finding] = []
+        #: the reference escapes among ``findings`` (:meth:`add_reference_error`), for :func:`group_escapes`
+        self.escapes: dict[Finding, Escape] = {}
 
     def locate(self, json_path: JsonPath, key: bool = False) -> tuple[int | None, int | None]:
         """1-based (line, col) of ``json_path`` (of its key when ``key``), or (None, None)."""
@@ -46,6 +61,15 @@ class Reporter:
         self.findings.append(finding)
         return finding
 
+    def add_reference_error(self, exc: LoadError, label: str, at: JsonPath = ()) -> Finding:
+        """Record ``exc``, raised resolving a reference of ``label`` (the field holding it), as
+        ``label: message`` at ``at``; an escape from the content root is also kept in
+        :attr:`escapes`."""
+        finding = self.add(exc.code, f"{label}: {exc.message}", at=at)
+        if isinstance(exc, ReferenceEscape):
+            self.escapes[finding] = Escape(label, exc.ref, exc.root)
+        return finding
+
     def extend(self, findings) -> None:
         self.findings.extend(findings)
 
@@ -58,28 +82,27 @@ def quote_pegs(pegs) -> str:
     return "[" + ", ".join(str(p) for p in pegs) + "]"
 
 
-_ESCAPE = re.compile(r"^(?P<label>.*?): ?reference (?P<ref>'.*') leaves the content root (?P<root>.+)$")
-
-
-def group_escapes(findings: list[Finding]) -> list[Finding]:
+def group_escapes(findings: list[Finding], escapes: Mapping[Finding, Escape]) -> list[Finding]:
     """``findings`` with the ``content/ref-escapes-root`` findings of one file that name the
     same content root made into one, at the first of them, naming every reference: a scenario
-    copied away from its content gives one finding, not one per reference."""
-    groups: dict[tuple, list[tuple[Finding, re.Match]]] = {}
+    copied away from its content gives one finding, not one per reference. ``escapes``: what
+    each escape finding is about (a :class:`Reporter`'s :attr:`~Reporter.escapes`); findings
+    not in it are kept as they are."""
+    groups: dict[tuple, list[tuple[Finding, Escape]]] = {}
     for f in findings:
-        m = _ESCAPE.match(f.message) if f.code == "content/ref-escapes-root" else None
-        if m is not None:
-            groups.setdefault((f.path, m["root"]), []).append((f, m))
+        e = escapes.get(f)
+        if e is not None:
+            groups.setdefault((f.path, e.root), []).append((f, e))
     out = []
     for f in findings:
-        m = _ESCAPE.match(f.message) if f.code == "content/ref-escapes-root" else None
-        group = groups.get((f.path, m["root"])) if m is not None else None
-        if group is None or len(group) == 1:
+        e = escapes.get(f)
+        group = groups.get((f.path, e.root)) if e is not None else None
+        if e is None or group is None or len(group) == 1:
             out.append(f)
         elif group[0][0] is f:
-            refs = "; ".join(f"{g['label']} {g['ref']}" for _, g in group)
+            refs = "; ".join(f"{g.label} {g.ref!r}" for _, g in group)
             out.append(Finding(f.code, f.severity,
-                               f"{len(group)} references leave the content root {m['root']} (a copy of the "
+                               f"{len(group)} references leave the content root {e.root} (a copy of the "
                                f"scenario away from its content? copy the files too, or move it back): {refs}",
                                f.path, f.line, f.col, f.element, f.json_path))
     return out

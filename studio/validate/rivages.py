@@ -627,7 +627,7 @@ def _scenario(sc: RivagesScenario) -> list[Finding]:
             if cards is not None and cards is not solo_set and len(cards.for_players(2)) < solo_set.solo.cards:
                 report.add("rivages/too-few-solo-cards", f"solo deals {solo_set.solo.cards} cards marked 2+, the "
                            f"scenario's cards have {len(cards.for_players(2))}", at=("cards",))
-    return group_escapes(report.findings)
+    return group_escapes(report.findings, report.escapes)
 
 
 def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, failed=None) -> list:
@@ -649,7 +649,7 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, f
                 try:
                     target = resolve_reference(sc.path, ref)
                 except LoadError as exc:
-                    report.add(exc.code, f"{field}: {exc.message}", at=at)
+                    report.add_reference_error(exc, field, at=at)
                     failed.append(ref)
                     continue
                 targets.append((target, shown_reference(sc.path, ref, target)))
@@ -659,12 +659,12 @@ def _referenced(sc, field, refs, cls, terrains, report, single=False, at=None, f
                 try:
                     target = resolve_reference(sc.path, ref)
                 except LoadError as exc:
-                    report.add(exc.code, f"{field}: {exc.message}", at=at if single else at + (i,))
+                    report.add_reference_error(exc, field, at=at if single else at + (i,))
                     failed.append(ref)
                     continue
                 targets.append((target, shown_reference(sc.path, ref, target)))
     except LoadError as exc:
-        report.add(exc.code, f"{field}: {exc.message}", at=at)
+        report.add_reference_error(exc, field, at=at)
         failed.append(refs)
         return []
     out = []

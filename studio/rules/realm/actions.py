@@ -43,7 +43,7 @@ class CardPayment:
 
     def __str__(self) -> str:
         dest = "discard" if self.to is None else f"seat {self.to + 1}"
-        if self.energy:
+        if self.energy and self.to is not None:  # energy always names its seat
             dest = f"discard, 1 energy->seat {self.to + 1}"
         return f"{self.peg}:{self.colour}->{dest}"
 

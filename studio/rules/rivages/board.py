@@ -115,10 +115,10 @@ class IslandMap:
             self.hex_nbr[i] = m
         self.nbr = list(self.hex_nbr)
         self.bridge_pairs = []
-        for a, b in island.bridges:
-            ia, ib = self.index.get(a), self.index.get(b)
+        for ha, hb in island.bridges:
+            ia, ib = self.index.get(ha), self.index.get(hb)
             if ia is None or ib is None:
-                raise RivagesError(f"island {self.id!r}: a bridge end {list(a if ia is None else b)} is not a space")
+                raise RivagesError(f"island {self.id!r}: a bridge end {list(ha if ia is None else hb)} is not a space")
             self.nbr[ia] |= 1 << ib
             self.nbr[ib] |= 1 << ia
             self.bridge_pairs.append((ia, ib))
@@ -180,6 +180,7 @@ class IslandMap:
         # reports must never read as if the whole goal were met
         text = f"{goal}, step {number} of {steps}: {step.describe()}" if steps > 1 else f"{goal}: {step.describe()}"
         if step.kind == "fort":
+            assert step.fort is not None  # GoalStep.__post_init__: a fort step has its fort
             q, r = step.fort
             mask = 0
             for dq, dr in DIRECTIONS:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, cast
 
 from studio.model.rivages import ALL_TERRAINS, SHIP, Challenge, Rivages, RivagesError, read_rivages
 from studio.rules.api import Game, IllegalAction, State
@@ -50,6 +50,9 @@ from studio.rules.rivages.actions import (
     action_from_dict,
 )
 from studio.rules.rivages.board import SYMBOL_ATOMS, IslandMap, TreeMap, bits, effect_atoms
+
+if TYPE_CHECKING:
+    from studio.rules.rivages.observe import ViewCache
 
 SPACE_PICKS = ("any", "leap")
 
@@ -143,7 +146,8 @@ class RivagesGame(Game):
         if len(content.trees) < players:
             raise RivagesError(f"{players} players need {players} trees, the scenario has {len(content.trees)}")
         self.maps = [IslandMap(i, self.terrains, self.rules) for i in content.islands]
-        if self.solo is not None:
+        self.mode: str | None  # the solo mode (RIV-X2), None with 2 players or more
+        if self.solo is not None and sc.solo is not None:  # solo (players == 1, checked above)
             self.mode = sc.solo.mode
             self.side = "A" if self.mode == "discovery" else "B"  # RIV-X2
         else:
@@ -174,7 +178,7 @@ class RivagesGame(Game):
                 for sym in row:
                     if sym not in symbols:
                         raise RivagesError(f"card {c.id!r}: unknown symbol {sym!r} (known: {', '.join(sorted(symbols))})")
-        if players == 1:
+        if self.solo is not None:  # players == 1 (checked above)
             if len(exploration) < self.solo.cards:
                 raise RivagesError(f"solo needs {self.solo.cards} Exploration cards marked 2+, the scenario has {len(exploration)}")
         elif len(exploration) < 2 * players:
@@ -199,7 +203,7 @@ class RivagesGame(Game):
         self.play_loot = {k: PlayLoot(k) for k in self.loot_kinds}
         # how observations show and read positions (studio.rules.rivages.observe.ViewCache), made
         # when first needed
-        self.views = None
+        self.views: ViewCache | None = None
 
     def _all_effects(self):
         for m in self.maps:
@@ -275,7 +279,8 @@ class _NoRandom:
         raise _NeedsCopy
 
 
-_NO_RANDOM = _NoRandom()
+# typed as the generator it stands in for: any use raises _NeedsCopy
+_NO_RANDOM = cast(random.Random, _NoRandom())
 
 
 class RivagesPreview(NamedTuple):
@@ -323,10 +328,12 @@ class RivagesState(State):
     from the others, RIV-I6) and ``history``."""
 
     # The record: clone and snapshot are derived from these declarations (studio.rules.record).
+    _copy_record: ClassVar[Callable[[RivagesState], RivagesState]]
+    _snapshot_record: ClassVar[Callable[[RivagesState], dict]]
     game: RivagesGame = kept(snapshot="skip")
     seed: int = kept()
     _rng: random.Random | None = kept("skip", snapshot="skip")     # see the ``rng`` property
-    _rng_seed: object = kept("skip", snapshot="skip")
+    _rng_seed: int | float = kept("skip", snapshot="skip")
     _rng_shared: bool = kept("skip", snapshot="skip")                 # with a copy: copied before use
     players_state: list = kept("copies")
     round_start: list = kept(snapshot="records")   # never changed in place, only replaced: shared
@@ -356,7 +363,7 @@ class RivagesState(State):
     history: list = kept("list")
     # the others' observation records of this round (studio.rules.rivages.observe): built from
     # ``round_start`` alone, so copies share them
-    round_records: object = kept(snapshot="skip", default=None)
+    round_records: tuple[list, dict] | None = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
     # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
@@ -408,8 +415,9 @@ class RivagesState(State):
         rng.shuffle(self.bag)
         self.loot_discard: list[int] = []
         self.challenges: list[Challenge] = []
-        if game.solo is not None and game.mode == "advanced":
-            wanted = game.scenario.solo.challenges
+        solo = game.scenario.solo
+        if game.solo is not None and solo is not None and game.mode == "advanced":
+            wanted = solo.challenges
             known = {c.id: c for c in game.solo.challenges}
             if isinstance(wanted, tuple):
                 missing = [c for c in wanted if c not in known]
@@ -1059,6 +1067,7 @@ class RivagesState(State):
         for c in p.hand:  # RIV-X3 / RIV-X4: discard, or remove a card whose rows are all used
             (self.discard if used[c] < length[c] else self.removed).append(c)
         p.hand = []
+        assert game.solo is not None  # a solo game has its solo cards
         if len(self.removed) >= game.solo.removed:
             self._travel(0, final=game.rules.travel_on_last_turn)
             self._finish(GameEnd.of(EndCode.CARDS_REMOVED, removed=len(self.removed)))
@@ -1169,6 +1178,7 @@ class RivagesState(State):
     def solo_target(self) -> int:
         """Scrolls the solo player must reach: the target card plus the scroll challenges."""
         extra = sum(c.need for c in self.challenges if c.kind == "scrolls")
+        assert self.game.solo is not None, "solo_target is for solo games"
         return self.game.solo.target + extra
 
     def challenge_progress(self, challenge: Challenge) -> int:
@@ -1248,7 +1258,7 @@ class RivagesState(State):
             self._rng_shared = False
         return r
 
-    def seed_rng(self, seed) -> None:
+    def seed_rng(self, seed: int | float) -> None:
         """Use a generator seeded with ``seed`` from now on (made when first used)."""
         self._rng = None
         self._rng_seed = seed
