@@ -101,14 +101,25 @@ def open_realm_scenario(path, settings: QSettings | None = None):
     return window
 
 
-def open_rivages_scenario(path):
+def open_rivages_scenario(path, parent=None):
     """``studio SCENARIO.yaml`` for Rivages: the Rivages playtest window on it, for the
     scenario's first player count (2 when it lists none). None when it cannot be played (a
-    message box said why)."""
+    message box said why). Raises LoadError, InvalidContent or OSError when the scenario or a
+    file it names (island, tree, cards, loot) does not load, unless ``parent`` (the window it
+    is opened from) is given: then a box on ``parent`` says what and where, and None."""
     from studio.gui.playtest.rivages_playtest import open_rivages_playtest
     from studio.model.rivages import read_rivages
 
-    content = read_rivages(path)
+    try:
+        content = read_rivages(path)
+    except (LoadError, InvalidContent, OSError) as exc:
+        if parent is None:
+            raise
+        text, details = load_error_text(exc)
+        prompts.show_error(parent, QCoreApplication.translate("app", "Cannot open scenario"),
+                           QCoreApplication.translate("app", "Could not open {name}.\n\n{text}")
+                           .format(name=Path(path).name, text=text), details)
+        return None
     counts = getattr(content.scenario, "players", None) or (2,)
     return open_rivages_playtest(str(path), counts[0], None)
 

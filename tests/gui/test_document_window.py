@@ -206,3 +206,40 @@ def test_is_bundled_tells_samples_from_the_users_files(tmp_path):
     assert is_bundled(bundled_path("boards", "realm", "jungle-temples-2p.yaml"))
     assert is_bundled(bundled_path("scenarios", "volcano.yaml"))
     assert not is_bundled(tmp_path / "jungle-temples-2p.yaml")
+
+
+def test_save_as_never_writes_over_a_bundled_sample(kind, editor, tmp_path, dialogs, monkeypatch):
+    # found by a fresh-user trial: Save As, pointed at the sample's own file, replaced it
+    sample = bundled_path(*KINDS[kind][1])
+    assert editor.doc_files.open(sample) is True
+    before = sample.read_bytes()
+    KINDS[kind][3](editor.document, "Not Over The Sample")
+    mine = tmp_path / "mine.yaml"
+    answers = iter([str(sample), str(mine)])  # first the sample itself, then a place of one's own
+    if kind == "island":
+        monkeypatch.setattr(island_editor, "ask_save_island", lambda parent, suggested: next(answers))
+    else:
+        monkeypatch.setattr(prompts, "ask_save_path", lambda *a, **k: next(answers))
+    dialogs.answer("show_error")
+    if kind == "scenario":  # the copy is out of its boards' folder tree: the editor says so
+        dialogs.answer("show_info")
+    assert editor.save_as() is True
+    assert sample.read_bytes() == before
+    refusal = dialogs.named("show_error")
+    assert len(refusal) == 1 and "never saved over" in refusal[0][1] and sample.name in refusal[0][1]
+    assert Path(editor.document.path) == mine and "Not Over The Sample" in mine.read_text(encoding="utf-8")
+
+
+def test_save_as_adds_yaml_to_a_name_without_it(kind, editor, tmp_path, dialogs, monkeypatch):
+    _opened(kind, editor, tmp_path)
+    KINDS[kind][3](editor.document, "Renamed")
+    bare = tmp_path / "noext"
+    if kind == "island":
+        monkeypatch.setattr(island_editor, "ask_save_island", lambda parent, suggested: str(bare))
+    else:
+        dialogs.answer("ask_save_path", str(bare))
+    if kind == "scenario":
+        dialogs.answer("show_info")
+    assert editor.save_as() is True
+    assert not bare.exists() and Path(editor.document.path) == tmp_path / "noext.yaml"
+    assert "Renamed" in (tmp_path / "noext.yaml").read_text(encoding="utf-8")

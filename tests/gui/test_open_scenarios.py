@@ -74,3 +74,32 @@ def test_a_board_that_does_not_parse_is_reported_in_a_dialog_and_a_new_board_ope
     assert window.document.path is None
     ((name, args),) = [c for c in dialogs.calls if c[0] == "show_error"]
     assert "broken.yaml:" in args[1] and "Traceback" not in args[1]
+
+
+@pytest.mark.parametrize("broken", ["missing cards", "island syntax error"])
+def test_a_rivages_scenario_whose_files_do_not_load_is_said_from_the_editor(qtbot, settings, dialogs, tmp_path, broken):
+    # found by a fresh-user trial: File > Open (and a drop) raised out of the event loop
+    import shutil
+
+    from studio.content import bundled_path
+    from studio.gui.realm.main_window import MainWindow
+
+    shutil.copytree(bundled_path("boards"), tmp_path / "boards")
+    shutil.copytree(bundled_path("scenarios"), tmp_path / "scenarios")
+    scenario = tmp_path / "scenarios" / "rivages.yaml"
+    if broken == "missing cards":
+        text = scenario.read_text(encoding="utf-8")
+        assert "cards.yaml" in text
+        scenario.write_text(text.replace("cards.yaml", "cardz.yaml", 1), encoding="utf-8")
+        where = "cardz.yaml"
+    else:
+        island = sorted((tmp_path / "boards" / "rivages" / "islands").glob("*.yaml"))[0]
+        island.write_text(island.read_text(encoding="utf-8") + "\nname: [unclosed\n", encoding="utf-8")
+        where = island.name
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    dialogs.answer("show_error")
+    assert window.open_file(str(scenario)) is False
+    (call,) = dialogs.named("show_error")
+    said = " ".join(str(a) for a in call[1:] if a)
+    assert "rivages.yaml" in said and where in said

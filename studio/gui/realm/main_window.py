@@ -457,7 +457,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         if fmt == "rivages-scenario/1":
             from studio.gui.app import open_rivages_scenario
 
-            playtest = open_rivages_scenario(path)
+            playtest = open_rivages_scenario(path, parent=self)
             if playtest is None:
                 return False
             self.content_windows.append(playtest)

@@ -60,7 +60,7 @@ class DocumentFiles(QObject):
     open_title = "Cannot open file"
     samples_read_only = True        # Save on a bundled sample is Save As (a copy elsewhere)
     ask_before_choosing = False     # File ▸ Open asks about unsaved work before the file dialog
-    checked_suffixes: tuple[str, ...] | None = None  # Save As adds .yaml when none of these ends the name
+    checked_suffixes: tuple[str, ...] | None = (".yaml", ".yml")  # Save As adds .yaml when none ends the name
     save_errors: tuple[type[BaseException], ...] = (OSError, ValueError)
 
     def __init__(self, window, *, disk, say: Callable[[str], object] | None = None,
@@ -168,16 +168,29 @@ class DocumentFiles(QObject):
     def save(self) -> bool:
         """File ▸ Save: to the document's file; Save As for a new document or a bundled sample."""
         path = self.document.path
-        if path is None or (self.samples_read_only and is_bundled(path)):
+        if path is None:
+            return self.save_as()
+        if self.samples_read_only and is_bundled(path):
+            self.say(self.tr("{name} is a sample that comes with the studio: choose where to save your copy")
+                     .format(name=Path(path).name))
             return self.save_as()
         return self.write(str(path))
 
     def save_as(self) -> bool:
         """File ▸ Save As: ask for a file, write it. True when written."""
-        path = self.ask_save_path(self.suggested_path())
-        if not path:
-            return False
-        path = str(path)
+        suggested = self.suggested_path()
+        while True:
+            path = self.ask_save_path(suggested)
+            if not path:
+                return False
+            path = str(path)
+            if not (self.samples_read_only and is_bundled(path)):
+                break
+            # the samples stay as shipped, whichever way their file is named
+            prompts.show_error(self.window, self.tr(self.save_title), self.tr(
+                "{name} is a sample that comes with the studio and is never saved over.\n\n"
+                "Choose another name or folder for your copy.").format(name=Path(path).name))
+            suggested = str(Path.home() / Path(path).name)
         if self.checked_suffixes is not None:
             checked = prompts.save_file_path(self.window, path, self.save_title, self.checked_suffixes)
             if not checked:

@@ -48,7 +48,7 @@ def open_in_its_window(owner, path, own_formats) -> bool | None:
     elif fmt == "rivages-scenario/1":
         from studio.gui.app import open_rivages_scenario
 
-        window = open_rivages_scenario(str(path))
+        window = open_rivages_scenario(str(path), parent=owner)
         if window is None:
             return False
     elif fmt in ("realm-board/1", "realm-board/2", "realm-scenario/1"):  # every board version
