@@ -184,6 +184,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
                                            "Save the board to a new file")
         self.export_action = self._action(self.tr("&Export Image…"), self.export_image, "Ctrl+E", None,
                                           "Export the board as a PNG image")
+        self.close_action = self._action(self.tr("&Close"), self.close, QKeySequence.Close, None,
+                                         "Close this window, asking about unsaved work")
         self.quit_action = self._action(self.tr("&Quit"), self.quit_studio, "Ctrl+Q", None,
                                         "Quit Board Studio: close every window, asking about unsaved work")
         self.quit_action.setMenuRole(QAction.QuitRole)
@@ -254,6 +256,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.files.recover_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
 
         edit = bar.addMenu(self.tr("&Edit"))

@@ -39,6 +39,7 @@ from studio.gui.realm.scenario_fields import (
 )
 from studio.gui.shell import desktop, icons, prompts, wheel_guard
 from studio.gui.shell.document_window import DocumentFiles
+from studio.gui.shell.files.restore import quit_studio
 from studio.gui.shell.menu_text import undo_redo_actions
 from studio.model import io
 from studio.model.value_paths import MISSING
@@ -107,13 +108,20 @@ class ScenarioEditor(QMainWindow):
         self.close_action = QAction(self.tr("&Close"), self)
         self.close_action.setShortcut(QKeySequence.Close)
         self.close_action.triggered.connect(self.close)
-        menu = self.menuBar().addMenu(self.tr("&Scenario"))
+        self.quit_action = QAction(self.tr("&Quit"), self)
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.QuitRole)
+        self.quit_action.setStatusTip(self.tr("Quit Board Studio: close every window, asking about unsaved work"))
+        self.quit_action.triggered.connect(lambda: quit_studio(self))
+        # File, as in every editor window
+        menu = self.menuBar().addMenu(self.tr("&File"))
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(a)
         menu.addSeparator()
         menu.addAction(self.recovery.recover_action)
         menu.addSeparator()
         menu.addAction(self.close_action)
+        menu.addAction(self.quit_action)
         self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         bar = QToolBar(self.tr("Scenario"), self)
         bar.setObjectName("ScenarioBar")

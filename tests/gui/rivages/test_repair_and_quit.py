@@ -133,3 +133,31 @@ def test_a_misspelt_top_level_key_of_a_board_opens_too(qtbot, tmp_path, settings
     assert [d.where for d in problems.dropped] == ["nmae", "name"]   # the name stands in from the id
     assert window.document.board.name == "jungle-temples-2p"
     assert problems.findings[0].code == "schema/unknown-key"
+
+
+def test_quit_asks_the_unsaved_windows_first_and_a_cancel_closes_nothing(qtbot, settings, monkeypatch):
+    # found by a fresh-user trial: clean windows closed before the question, so a Cancel left a
+    # half-closed session
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from studio.gui.realm.scenario_editor import ScenarioEditor
+
+    for leftover in [w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible()]:
+        leftover.hide()
+    clean_board, scenario, unsaved = MainWindow(settings=settings), ScenarioEditor(), TreeEditorWindow(settings=settings)
+    for w in (clean_board, scenario, unsaved):
+        qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
+        w.show()
+    # the scenario editor has File ▸ Close and Quit like every editor window
+    file_menu = scenario.menuBar().actions()[0]
+    assert file_menu.text() == "&File"
+    assert scenario.quit_action in file_menu.menu().actions() and scenario.close_action in file_menu.menu().actions()
+    assert scenario.quit_action.shortcut() == QKeySequence("Ctrl+Q")
+    assert clean_board.close_action.shortcut() == QKeySequence(QKeySequence.Close)
+    unsaved.document.set_value(("name",), "unsaved")
+
+    asked = []
+    monkeypatch.setattr(prompts, "ask_unsaved_changes", lambda parent, name: (asked.append(parent), prompts.Choice.CANCEL)[1])
+    scenario.quit_action.trigger()
+    assert asked == [unsaved]
+    assert clean_board.isVisible() and scenario.isVisible() and unsaved.isVisible()

@@ -234,14 +234,16 @@ def restore_entry(entry: RecoveryEntry, owner):
 
 
 def quit_studio(origin=None) -> bool:
-    """File ▸ Quit (Ctrl+Q) of every editor: close every open window, ``origin`` last, each
-    asking about its own unsaved work; the first Cancel stops (the windows not closed yet stay
-    open). True when all closed (the application then quits with its last window)."""
+    """File ▸ Quit (Ctrl+Q) of every editor: close every open window, those with unsaved work
+    first and ``origin`` last of its group, each asking about its own unsaved work; the first
+    Cancel stops (the windows not closed yet stay open). True when all closed (the application then quits with its last window)."""
     app = QApplication.instance()
     windows = [w for w in app.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible()]
     if origin is not None and origin in windows:
         windows.remove(origin)
         windows.append(origin)
+    # the windows with unsaved work ask first: a Cancel then leaves the whole session open
+    windows.sort(key=lambda w: not w.isWindowModified())
     for window in windows:
         if not window.isVisible():
             continue  # closed with a window before it (a scenario editor with its board editor)
