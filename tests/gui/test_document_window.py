@@ -243,3 +243,35 @@ def test_save_as_adds_yaml_to_a_name_without_it(kind, editor, tmp_path, dialogs,
     assert editor.save_as() is True
     assert not bare.exists() and Path(editor.document.path) == tmp_path / "noext.yaml"
     assert "Renamed" in (tmp_path / "noext.yaml").read_text(encoding="utf-8")
+
+
+def test_a_file_open_in_another_window_is_brought_forward_not_opened_twice(kind, editor, tmp_path, dialogs, settings, qtbot):
+    # found by a fresh-user trial: the same island opened in two editors, each saving over the other
+    path = _opened(kind, editor, tmp_path)
+    other = KINDS[kind][0](settings)
+    qtbot.addWidget(other, before_close_func=lambda w: w.document.undo_stack.setClean())
+    other.show()
+    before = other.document.path
+    assert other.doc_files.open(path) is True
+    assert other.document.path == before                   # not opened a second time
+    mine = [w for w in QApplication.topLevelWidgets()
+            if w.isVisible() and getattr(getattr(w, "document", None), "path", None)
+            and Path(w.document.path).resolve() == path.resolve()]
+    assert mine == [editor]
+    assert dialogs.calls == []
+
+
+def test_a_recent_file_gone_from_disk_leaves_the_list(tmp_path, settings, dialogs, qtbot):
+    from studio.gui.realm.main_window import MainWindow
+
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    kept, gone = _sample("board", tmp_path), tmp_path / "gone.yaml"
+    shutil.copy(kept, gone)
+    window.doc_files.recent.add(str(kept))
+    window.doc_files.recent.add(str(gone))
+    gone.unlink()
+    dialogs.answer("show_error")
+    window.doc_files.recent.open(str(gone))
+    assert len(dialogs.named("show_error")) == 1               # said once, then forgotten
+    assert [Path(p) for p in window.recent_files()] == [kept]

@@ -454,6 +454,8 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         from studio.gui.app import CONTENT_EDITORS
 
         path = str(path)
+        if self.doc_files.show_if_open(path):
+            return True
         fmt = file_format(path)
         if fmt in CONTENT_EDITORS:
             return self.open_content_editor(path, CONTENT_EDITORS[fmt])

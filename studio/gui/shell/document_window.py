@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from studio.content import bundled_path
 from studio.content.paths import resolved
@@ -43,6 +44,20 @@ def is_bundled(path: str | Path) -> bool:
     """Whether ``path`` is one of the studio's bundled content files (samples, never saved over)."""
     target = resolved(path)
     return any(target.is_relative_to(resolved(bundled_path(kind))) for kind in ("boards", "scenarios"))
+
+
+def window_showing(path: str | Path, besides=None):
+    """The visible editor window (other than ``besides``) whose document is the file ``path``,
+    or None: a file already open is brought forward, never opened twice (two windows saving
+    one file would overwrite each other's work)."""
+    target = resolved(path)
+    for window in QApplication.topLevelWidgets():
+        if window is besides or not isinstance(window, QMainWindow) or not window.isVisible():
+            continue
+        shown = getattr(getattr(window, "document", None), "path", None)
+        if shown and resolved(shown) == target:
+            return window
+    return None
 
 
 class DocumentFiles(QObject):
@@ -237,7 +252,10 @@ class DocumentFiles(QObject):
     def open(self, path, asked: bool = False) -> bool:
         """Open ``path`` (Open, Open Recent, a drop): a file of another kind in the window made
         for it (this window stays as it is), one of this window's after asking about unsaved
-        work (unless ``asked`` already). True when something opened."""
+        work (unless ``asked`` already); a file another window shows already is brought
+        forward there. True when something opened."""
+        if self.show_if_open(path):
+            return True
         if self.own_formats is not None:
             from studio.gui.shell.files.open_router import open_in_its_window  # it opens every window kind
 
@@ -247,6 +265,17 @@ class DocumentFiles(QObject):
         if not asked and not self.maybe_save():
             return False
         return bool(self._load(str(path)) if self._load is not None else self.window.load_path(str(path)))
+
+    def show_if_open(self, path) -> bool:
+        """Bring forward the other window that shows the file ``path`` already (True), if any."""
+        other = window_showing(path, besides=self.window)
+        if other is None:
+            return False
+        other.show()
+        other.raise_()
+        other.activateWindow()
+        self.say(self.tr("{name} is open in its window already").format(name=Path(path).name))
+        return True
 
     def make_recent(self, key: str, limit: int, **options) -> RecentFiles:
         """File ▸ Open Recent, kept under ``key`` in the window's settings; a file chosen opens

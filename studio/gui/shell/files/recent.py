@@ -92,6 +92,20 @@ class RecentFiles:
         if self.settings is not None:
             self.settings.setValue(self.key, [])
 
+    def remove(self, path: str) -> None:
+        """Drop ``path`` from the list."""
+        if self.settings is not None:
+            path = self.normalize(path)
+            self.settings.setValue(self.key, [p for p in self.files() if p != path])
+
+    def open(self, path: str) -> object:
+        """Open a listed file; one that is gone from disk leaves the list once its window said
+        so (a file that no longer parses stays: it may be repaired)."""
+        result = self.on_open(path)
+        if not os.path.exists(path):
+            self.remove(path)
+        return result
+
     def fill(self) -> None:
         """Rebuild the menu from the kept paths."""
         menu = self.menu
@@ -102,7 +116,7 @@ class RecentFiles:
             action.setToolTip(path)
             if self.status_tips:
                 action.setStatusTip(path)
-            action.triggered.connect(lambda _c=False, p=path: self.on_open(p))
+            action.triggered.connect(lambda _c=False, p=path: self.open(p))
         if not files:
             menu.addAction(self.empty_text).setEnabled(False)
         menu.addSeparator()
