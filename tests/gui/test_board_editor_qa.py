@@ -95,7 +95,9 @@ def test_recent_and_dropped_content_files_open_in_their_editor(window, dialogs):
         window._fill_recent_menu()
         recent = [a for a in window.recent_menu.actions() if a.toolTip() == str(Path(cards).resolve())]
         recent[0].trigger()
-        assert [type(e).__name__ for e in window.content_windows] == ["CardEditorWindow"] * 2
+        # the file is open already: its window comes forward, never a second editor on it
+        assert [type(e).__name__ for e in window.content_windows] == ["CardEditorWindow"]
+        assert "open in its window already" in window.hint_label.text()
         assert window.document.path.endswith("jungle-temples-2p.yaml")
     finally:
         _close_opened(window)

@@ -75,7 +75,7 @@ class DocumentFiles(QObject):
     open_title = "Cannot open file"
     samples_read_only = True        # Save on a bundled sample is Save As (a copy elsewhere)
     ask_before_choosing = False     # File ▸ Open asks about unsaved work before the file dialog
-    checked_suffixes: tuple[str, ...] | None = (".yaml", ".yml")  # Save As adds .yaml when none ends the name
+    checked_suffixes: tuple[str, ...] | None = None  # Save As checks a folder and adds .yaml (prompts.save_file_path)
     save_errors: tuple[type[BaseException], ...] = (OSError, ValueError)
 
     def __init__(self, window, *, disk, say: Callable[[str], object] | None = None,
@@ -211,6 +211,8 @@ class DocumentFiles(QObject):
             if not checked:
                 return False
             path = checked
+        elif not Path(path).is_dir() and not Path(path).name.lower().endswith((".yaml", ".yml")):
+            path += ".yaml"  # every content file is YAML: a bare name gets its extension
         return self.write(path)
 
     def write(self, path: str) -> bool:
