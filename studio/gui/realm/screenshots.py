@@ -1,6 +1,6 @@
-"""``python -m studio.gui.realm.screenshots [FOLDER]``: grab the editor with each tool in use, the New
-Board wizard and the scenario editor to PNG files (default folder: ``docs``), for the
-documentation. Runs offscreen; dialogs never open."""
+"""``python -m studio.gui.realm.screenshots [FOLDER]``: grab the editor (``editor.png``), the
+editor with each tool in use, the New Board wizard and the scenario editor to PNG files (default
+folder: ``docs``), for the documentation. Runs offscreen; dialogs never open."""
 
 from __future__ import annotations
 
@@ -60,6 +60,13 @@ def grab_all(folder: Path) -> list[Path]:
     QTest.qWaitForWindowExposed(w)
     doc = w.document
     scene = w.scene
+
+    # the editor as a designer first sees it: Jungle Temples, a segment selected
+    _open(w, "jungle-temples-2p", app)
+    w.set_tool("select")
+    scene.select_elements([("segment", "c5", "d4", "d5")])
+    _settle(app)
+    out.append(_save(w, folder, "editor.png"))
 
     # segment content: a Jungle Temples board, the tool on energy, one segment selected
     _open(w, "jungle-temples-2p", app)
