@@ -105,7 +105,7 @@ def grab_all(folder: Path) -> list[Path]:
         out.append(folder / "balance-mechanics.png")
         dashboard.window().grab().save(str(out[-1]))
         dashboard.save_report("html", str(tmp / "volcano.html"))
-        out.append(html_shot(tmp / "volcano.html", folder / "playtest-report-mechanics.png", "warnings", 720,
+        out.append(html_shot(tmp / "volcano.html", folder / "playtest-report-mechanics.png", "warnings", 690,
                               then="Location mechanics"))
         _close(window)
 
@@ -115,14 +115,14 @@ def grab_all(folder: Path) -> list[Path]:
         out.append(folder / "balance-ladder.png")
         dashboard.window().grab().save(str(out[-1]))
         dashboard.save_report("html", str(tmp / "jungle.html"))
-        out.append(html_shot(tmp / "jungle.html", folder / "playtest-report-ladder.png", "ladder", 1080, 1100))
+        out.append(html_shot(tmp / "jungle.html", folder / "playtest-report-ladder.png", "ladder", 945, 1100))
         _close(window)
 
         window, dashboard = _batch(tmp, "labyrinth-2p.yaml", 2, 20, 0)
         dashboard.save_report("html", str(tmp / "lab.html"))
         out.append(html_shot(tmp / "lab.html", folder / "playtest-report-insight.png", "ends", 1340, 1140))
         blamed = next(i for i, b in enumerate(dashboard.summary.blame) if b.mechanic == "self_cross_loss")
-        out.append(html_shot(tmp / "lab.html", folder / "playtest-report-blame.png", f"blame-{blamed}", 1240,
+        out.append(html_shot(tmp / "lab.html", folder / "playtest-report-blame.png", f"blame-{blamed}", 590,
                               target=f"blame-{blamed}"))
         _close(window)
 
