@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -26,8 +27,11 @@ def grab(folder: Path) -> Path:
     dialog.games.setValue(40)
     dialog.show()
     dialog.start()
-    while dialog.run is not None and dialog.run.running:   # results arrive as queued signals
-        QTest.qWait(200)
+    # the search runs in a thread: sleep with the GIL released (QTest.qWait holds it) and let the
+    # queued results in
+    while dialog.run is not None and dialog.run.running:
+        time.sleep(0.1)
+        app.processEvents()
     QTest.qWait(400)
     out = folder / "generate-dialog.png"
     dialog.grab().save(str(out))
