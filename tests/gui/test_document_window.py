@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from studio.content import bundled_path  # noqa: E402
 from studio.gui.rivages import island_editor  # noqa: E402
 from studio.gui.shell import prompts  # noqa: E402
-from studio.gui.shell.document_window import DocumentFiles, is_bundled  # noqa: E402
+from studio.gui.shell.document_window import DocumentFiles, is_bundled, shown_path  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -275,3 +275,28 @@ def test_a_recent_file_gone_from_disk_leaves_the_list(tmp_path, settings, dialog
     window.doc_files.recent.open(str(gone))
     assert len(dialogs.named("show_error")) == 1               # said once, then forgotten
     assert [Path(p) for p in window.recent_files()] == [kept]
+
+
+def test_the_status_bar_names_a_file_without_the_install_or_home_folder(qtbot, tmp_path, monkeypatch):
+    """A bundled sample is named, not placed (its folder is wherever the studio is installed);
+    a file under the home folder is shown from ``~``; any other file in full."""
+    bundled = bundled_path("boards", "realm", "jungle-temples-2p.yaml")
+    assert shown_path(bundled) == "the bundled jungle-temples-2p.yaml"
+    home = tmp_path / "home"
+    (home / "Designs").mkdir(parents=True)
+    mine = home / "Designs" / "volcano-3p.yaml"
+    shutil.copy(bundled_path("boards", "realm", "volcano-3p.yaml"), mine)
+    elsewhere = tmp_path / "shared" / "volcano-3p.yaml"
+    monkeypatch.setenv("HOME", str(home))
+    assert shown_path(mine) == str(Path("~", "Designs", "volcano-3p.yaml"))
+    assert shown_path(elsewhere) == str(elsewhere)
+
+    from PySide6.QtCore import QSettings
+
+    from studio.gui.realm.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    assert window.load_path(mine, interactive=False)
+    assert window.hint_label.text() == f"Opened {Path('~', 'Designs', 'volcano-3p.yaml')}"
+    window.document.undo_stack.setClean()

@@ -170,7 +170,7 @@ class RivagesPlaytestWindow(PlaytestFrame):
         top.addWidget(QLabel(self.tr("Island")))
         self.island_combo = QComboBox()
         self.island_combo.setToolTip(self.tr("the seat's island now, or one it has left behind (RIV-I1)"))
-        self.island_combo.setMinimumContentsLength(10)
+        self.island_combo.setMinimumContentsLength(22)   # "Lantern Isle (left, 2)" whole
         self.island_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.island_combo.activated.connect(self._island_chosen)
         top.addWidget(self.island_combo)

@@ -23,7 +23,7 @@ from studio.gui.realm.open_problems_banner import OpenProblemsBanner
 from studio.gui.realm.scene import BoardScene
 from studio.gui.realm.tools import TOOL_CLASSES, Tool
 from studio.gui.shell import desktop, icons, prompts, wheel_guard
-from studio.gui.shell.document_window import DocumentFiles, is_bundled
+from studio.gui.shell.document_window import DocumentFiles, is_bundled, shown_path
 from studio.gui.shell.files import FileServices, tiled_actions
 from studio.gui.shell.files.recent import RecentFilesMixin
 from studio.gui.shell.load_errors import file_format
@@ -537,11 +537,11 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.view.fit()
         problems = self.document.open_problems
         if problems is not None:
-            self.show_status(f"Opened {path} with {len(problems.findings)} schema problem(s): "
+            self.show_status(f"Opened {shown_path(path)} with {len(problems.findings)} schema problem(s): "
                              f"{len(problems.dropped)} value(s) left out, see the banner")
             self.validation_dock.show()
         else:
-            self.show_status(f"Opened {path}")
+            self.show_status(f"Opened {shown_path(path)}")
         return True
 
     def save(self) -> bool:

@@ -1,6 +1,6 @@
-"""``python -m studio.gui.realm.screenshots [FOLDER]``: grab the editor with each tool in use, the New
-Board wizard and the scenario editor to PNG files (default folder: ``docs``), for the
-documentation. Runs offscreen; dialogs never open."""
+"""``python -m studio.gui.realm.screenshots [FOLDER]``: grab the editor (``editor.png``), the
+editor with each tool in use, the New Board wizard and the scenario editor to PNG files (default
+folder: ``docs``), for the documentation. Runs offscreen; dialogs never open."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, QTemporaryDir, QTimer  # noqa: E402
+from PySide6.QtCore import QRect, QSettings, QTemporaryDir, QTimer  # noqa: E402
+from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -44,6 +45,26 @@ def _save(widget, folder: Path, name: str) -> Path:
     return path
 
 
+def _menu_shot(window, app, folder: Path, name: str, item: str, size=(560, 300)) -> Path:
+    """The top-left ``size`` of ``window`` (taller if the menu needs it) with its File menu open over it and the action whose
+    text starts with ``item`` highlighted (offscreen a menu is its own window: both are grabbed
+    and drawn together where the menu would stand)."""
+    menu = window.menuBar().actions()[0].menu()
+    menu.popup(window.mapToGlobal(window.menuBar().actionGeometry(window.menuBar().actions()[0]).bottomLeft()))
+    menu.setActiveAction(next(a for a in menu.actions() if a.text().replace("&", "").startswith(item)))
+    _settle(app)
+    top = window.menuBar().actionGeometry(window.menuBar().actions()[0]).bottom()
+    picture = window.grab(QRect(0, 0, size[0], max(size[1], top + menu.sizeHint().height() + 8)))
+    painter = QPainter(picture)
+    painter.drawPixmap(window.menuBar().actionGeometry(window.menuBar().actions()[0]).bottomLeft(), menu.grab())
+    painter.end()
+    menu.hide()
+    path = folder / name
+    picture.save(str(path))
+    print(path)
+    return path
+
+
 def _centroid(board, key):
     return (sum(board.pegs[p].x for p in key) / 3, sum(board.pegs[p].y for p in key) / 3)
 
@@ -60,6 +81,15 @@ def grab_all(folder: Path) -> list[Path]:
     QTest.qWaitForWindowExposed(w)
     doc = w.document
     scene = w.scene
+
+    # the editor as a designer first sees it: Jungle Temples, a segment selected
+    _open(w, "jungle-temples-2p", app)
+    w.set_tool("select")
+    scene.select_elements([("segment", "c5", "d4", "d5")])
+    _settle(app)
+    out.append(_save(w, folder, "editor.png"))
+
+    out.append(_menu_shot(w, app, folder, "export-tts-menu.png", "Export for Tabletop Simulator"))
 
     # segment content: a Jungle Temples board, the tool on energy, one segment selected
     _open(w, "jungle-temples-2p", app)

@@ -60,6 +60,18 @@ def window_showing(path: str | Path, besides=None):
     return None
 
 
+def shown_path(path: str | Path) -> str:
+    """``path`` as the status bar says it: a bundled sample by its name (``the bundled
+    jungle-temples-2p.yaml``: where the studio is installed says nothing to a designer), a file
+    under the home folder from ``~`` (``~/Designs/volcano-3p.yaml``), any other file in full."""
+    if is_bundled(path):
+        return f"the bundled {Path(path).name}"
+    target, home = Path(path).absolute(), Path.home()
+    if home != Path(home.anchor) and target.is_relative_to(home):
+        return str(Path("~", target.relative_to(home)))
+    return str(target)
+
+
 class DocumentFiles(QObject):
     """The file controller of ``window`` (a QMainWindow with a ``document``: ``path``,
     ``is_modified``, ``display_name()``, ``save(path)``, and optionally ``open_problems``).
