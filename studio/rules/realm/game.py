@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,8 +105,8 @@ class PlayCaches:
     - ``plans``: hand -> {colour sequence id: plan id, or -1 when the hand cannot pay};
     - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
       entry (colour sequence id, those pegs, {plan id: Place});
-    - ``seq_of``: (shape index, bits of its pegs the seat holds) -> colour sequence id of the
-      pegs left to pay (the kept listings, :class:`_Listing`);
+    - ``seq_of``: shape index -> (bits of its pegs the seat holds -> colour sequence id of the
+      pegs left to pay, -1 until met), None until met (the kept listings, :class:`_Listing`);
     - ``payable``: hand -> the colour sequence ids of its ``plans`` it can pay (kept with
       ``plans``: whoever adds a plan adds its sequence here when the hand can pay).
 
@@ -124,7 +125,7 @@ class PlayCaches:
         self.plan_list: list[tuple] = []
         self.plans: dict[tuple, dict] = {}
         self.pay_entries: dict[tuple, tuple] = {}
-        self.seq_of: dict[tuple, int] = {}
+        self.seq_of: list[list[int] | None] = []  # sized by the game (RealmGame.__init__)
         self.payable: dict[tuple, set[int]] = {}
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
@@ -209,9 +210,12 @@ class _Listing:
         for k in redo:
             sh = shapes[k]
             h = held[k]
-            known = seq_of.get((sh.index, h))
-            if known is None:
-                known = seq_of[sh.index, h] = game.caches.colour_id(
+            row = seq_of[sh.index]
+            if row is None:
+                row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
+            known = row[h]
+            if known < 0:
+                known = row[h] = game.caches.colour_id(
                     tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
             seqs[k] = known
 
@@ -226,7 +230,8 @@ class LegalActions(Sequence):
     right after the state moves on. Iterating, comparing, ``in``, slicing, ``+`` and pickling
     build the whole list once (pickled as a plain list)."""
 
-    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list")
+    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list",
+                 "_given", "_stamp")
 
     def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, at: list, plans: dict,
                  tail: list) -> None:
@@ -234,6 +239,8 @@ class LegalActions(Sequence):
         self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
         self._pegs = dict(state.peg_seats)  # the peg owners as listed (the state moves on)
         self._list: list | None = None
+        self._given = None  # the last item read by index (see RealmState.apply)
+        self._stamp: tuple | None = None
 
     def __len__(self) -> int:
         return len(self._head) + self._count + len(self._tail)
@@ -249,11 +256,13 @@ class LegalActions(Sequence):
             if i < 0:
                 raise IndexError("legal action index out of range")
         if i < h:
-            return self._head[i]
-        i -= h
-        if i < self._count:
-            return self._place(self._shapes[self._at[i]], self._live_cache())
-        return self._tail[i - self._count]
+            got = self._head[i]
+        elif i - h < self._count:
+            got = self._place(self._shapes[self._at[i - h]], self._live_cache())
+        else:
+            got = self._tail[i - h - self._count]
+        self._given = got
+        return got
 
     def _live_cache(self) -> list | None:
         """The state's payment cache of the seat while its bands are those listed, else None."""
@@ -480,6 +489,7 @@ class RealmGame(Game):
                           for p, shs in self.topology.shapes_at.items()}
         # what legal actions are made of, shared by every state of this game (see PlayCaches)
         self.caches = PlayCaches()
+        self.caches.seq_of = [None] * len(self.topology.shapes)
         self.draw_count = self.card_rules.draw_count
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
@@ -594,6 +604,8 @@ class RealmState(State):
     # per seat: the legal bands kept between listings (_Listing), False after a first listing
     # (a state listed once, like most clones, keeps none); a clone starts with none
     _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
+    # the last LegalActions listed and what it was listed for (see apply); a clone has none
+    _offered: Any = kept("none", snapshot="skip", default=None, view="hidden")
     collected: dict = kept("dict", view="custom")
     controlled: list = kept("sets", view="public")
     round: int = kept(view="public")
@@ -690,6 +702,8 @@ class RealmState(State):
         self.pending: list[tuple[int, str]] = []     # free decisions owed before play goes on
         self.log: list[str] = []
         self.extra: dict[str, Any] = {}
+        # a game played from its start lists every seat many times: keep listings from the first
+        self._listings = [False] * n
         for m in game.modules:
             m.init_state(self)
 
@@ -1059,7 +1073,7 @@ class RealmState(State):
                     return lazy
         actions: list = []
         if self.actions_left > 0:
-            actions.extend(self._legal_draws())
+            actions.extend(self._draws_shared())
             actions.extend(self._legal_places(seat))
         if not actions:  # the turn's actions are used, or nothing is possible
             actions.append(Pass())
@@ -1095,11 +1109,34 @@ class RealmState(State):
                 payable.add(seq)
         # positions (in reach order) of the shapes whose sequence the hand can pay
         at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
-        head = self._legal_draws()
+        head = self._draws_shared()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
-        return LegalActions(head, self, seat, mine.shapes, at, plans, tail)
+        offered = self._offered = LegalActions(head, self, seat, mine.shapes, at, plans, tail)
+        offered._stamp = self._listed_stamp()
+        return offered
+
+    def _listed_stamp(self) -> tuple:
+        """What the legal actions of the seat to move depend on, besides the bands' board
+        (changed only by playing, counted by the actions played and the bands)."""
+        seat = self.seat
+        return (len(self.history), len(self.bands), seat, self.actions_left, self.extra_bought,
+                self.bands_left[seat], self.energy[seat], tuple(self.hands[seat]), tuple(self.pool))
+
+    def apply(self, action) -> None:
+        """Check ``action`` and play it (see :meth:`State.apply`). The last item read by index
+        from the last :class:`LegalActions` this state listed is legal by construction while
+        the state is as listed (see :meth:`_listed_stamp`), so it is played without the check (``tests/rules/test_legal_places.py`` holds that sequence
+        to the plain list)."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            if offered._given is action and offered._stamp == self._listed_stamp():
+                self._apply(action)
+                self.history.append(action)
+                return
+        super().apply(action)
 
     def _can_buy_extra(self, seat: int) -> bool:
         cost = self.game.rules.extra_action_cost
@@ -1115,6 +1152,10 @@ class RealmState(State):
         raise AssertionError(f"unknown pending decision {kind}")
 
     def _legal_draws(self) -> list[Draw]:
+        return list(self._draws_shared())
+
+    def _draws_shared(self) -> list[Draw]:
+        """The legal draws as the game's shared list (never change it)."""
         want = self.game.draw_count
         hidden = self.cards_hidden(self.seat)
         take = min(want, hidden + len(self.pool))
@@ -1124,7 +1165,7 @@ class RealmState(State):
         cached = self.game.caches.draws.get(key)
         if cached is None:
             cached = self.game.caches.draws[key] = self._enumerate_draws(take, hidden)
-        return list(cached)
+        return cached
 
     def _enumerate_draws(self, take: int, hidden: int) -> list[Draw]:
         sources = [COLOURS[c] for c in sorted(set(self.pool))]
@@ -1364,7 +1405,7 @@ class RealmState(State):
         if isinstance(action, TakeCard):
             return "there is no bonus card to take now"
         if isinstance(action, Pass):
-            if self.actions_left > 0 and (self._legal_draws() or self._legal_places(seat)):
+            if self.actions_left > 0 and (self._draws_shared() or self._legal_places(seat)):
                 return "RTR-T1: you still have an action to take"
             return None
         if isinstance(action, ExtraAction):
@@ -1385,7 +1426,7 @@ class RealmState(State):
         return f"unknown action {action!r}"
 
     def _why_draw_illegal(self, action: Draw) -> str | None:
-        legal = self._legal_draws()
+        legal = self._draws_shared()
         if action in legal:
             return None
         if not legal:
@@ -1631,9 +1672,9 @@ class RealmState(State):
             if not mask & bit:
                 new.append(p)
                 self.peg_seats[p] = mask | bit
+                ids = ids_at[p]
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
-                    for i in ids_at[p]:
-                        cache[i] = None
+                    deque(map(cache.__setitem__, ids, itertools.repeat(None)), 0)  # a loop in C
         if self._listings and self._listings[seat]:  # the seat now pays nothing for these pegs
             self._listings[seat].dirty.extend(new)
         # shapes on pegs the seat already held are in its reach already
@@ -2120,6 +2161,12 @@ def _payment_plan(colours: tuple, hand) -> tuple | None:
     RTR-P8). None if the hand cannot pay."""
     if not colours:
         return ()
+    if len(colours) == 1:  # most bands pay for one peg: the same plan without the loops
+        c = colours[0]
+        if hand[c] > 0:
+            return colours
+        most = max(hand)
+        return None if most < 2 else (NCOL + hand.index(most),)
     left = list(hand)
     plan = []
     jokers = []
