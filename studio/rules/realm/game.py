@@ -155,6 +155,9 @@ class PlayCaches:
         return found
 
 
+_PEG_BITS = (1, 2, 4, 8, 16, 32)  # bit of a band's j-th peg (a band has at most 4)
+
+
 class _Listing:
     """What one seat's legal bands are made of, kept from one listing to the next (see
     :meth:`RealmState.legal_actions`): the shapes of the seat's reach (in reach order) and the
@@ -182,6 +185,7 @@ class _Listing:
         redo: list[int] = []
         if len(reach_shapes) > self.read:  # the reach only grows, in order
             get = state.peg_seats.get
+            zeros = itertools.repeat(0)
             bit = 1 << seat
             allowed = game.allowed_kinds
             fresh = reach_shapes[self.read:]
@@ -191,11 +195,8 @@ class _Listing:
             for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
                 shapes.append(sh)
-                h = 0
-                for j, p in enumerate(sh.pegs):
-                    if get(p, 0) & bit:
-                        h |= 1 << j
-                held.append(h)
+                # bits of the shape's pegs the seat holds, summed in C
+                held.append(sum(itertools.compress(_PEG_BITS, map(bit.__and__, map(get, sh.pegs, zeros)))))
                 seqs.append(-1)
             redo.extend(range(n, len(shapes)))
         if self.dirty:
@@ -433,6 +434,7 @@ class RealmGame(Game):
             raise BoardError(f"board {board.id!r} has {len(self.seats)} seats for {self.players} players")
         self.seats = self.seats[: self.players]
         self.seat_names = [s.label or s.name for s in self.seats]
+        self.seat_words = [f"seat {k + 1} ({name})" for k, name in enumerate(self.seat_names)]  # in log lines
         unknown = [b for b in self.rules.bands if b not in SUPPORTED_BANDS]
         if unknown:
             raise BoardError(f"unknown band shape(s) {', '.join(unknown)}")
@@ -495,6 +497,31 @@ class RealmGame(Game):
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
         self._board_part: _BoardPart | None = None  # see board_of
+        self._start_shapes: dict[int, list | None] = {}  # see start_shapes
+
+    def start_shapes(self, seat: int) -> list | None:
+        """The shapes a first band of ``seat`` may take by the start rule (RTR-P5), in the
+        order :meth:`RealmState._candidate_shapes` lists them, before the band kinds and the
+        modules' filters; None when they depend on the board (``any-start``). Worked out once."""
+        found = self._start_shapes.get(seat, False)
+        if found is False:
+            mode = self.rules.start
+            if mode == "any-start":
+                found = None
+            else:
+                starts = self.start_pegs[seat] if mode == "own-side" else self.crater if mode == "crater" else None
+                if starts is None:
+                    found = list(self.topology.shapes)
+                else:
+                    seen: set[int] = set()
+                    found = []
+                    for p in sorted(starts):
+                        for sh in self.topology.shapes_at.get(p, ()):
+                            if sh.index not in seen:
+                                seen.add(sh.index)
+                                found.append(sh)
+            self._start_shapes[seat] = found
+        return found
 
     def board_of(self, bands) -> "_BoardPart":
         """The board part of a state with ``bands`` placed (``[seat, kind, pegs]`` in order, as
@@ -601,8 +628,9 @@ class RealmState(State):
     # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
     _pay_cache: list = kept("skip", snapshot="skip", view="hidden")
     _pay_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
-    # per seat: the legal bands kept between listings (_Listing), False after a first listing
-    # (a state listed once, like most clones, keeps none); a clone starts with none
+    # per seat, then per seat for its first band: the legal bands kept between listings
+    # (_Listing), False after a first listing (a state listed once, like most clones, keeps
+    # none); a clone starts with none
     _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
     # the last LegalActions listed and what it was listed for (see apply); a clone has none
     _offered: Any = kept("none", snapshot="skip", default=None, view="hidden")
@@ -703,7 +731,7 @@ class RealmState(State):
         self.log: list[str] = []
         self.extra: dict[str, Any] = {}
         # a game played from its start lists every seat many times: keep listings from the first
-        self._listings = [False] * n
+        self._listings = [False] * (2 * n)
         for m in game.modules:
             m.init_state(self)
 
@@ -768,7 +796,7 @@ class RealmState(State):
         return got
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat + 1} ({self.game.seat_names[seat]})"
+        return self.game.seat_words[seat]
 
     def note(self, kind: str, seat: int | None, **data) -> None:
         """Record a location event (:class:`studio.rules.events.Event`) when recording is on
@@ -1067,8 +1095,14 @@ class RealmState(State):
         if self.actions_left > 0:
             game = self.game
             reach = self.reach[seat]
-            if reach is not None and self.bands_left[seat] > 0 and game.rules.connect and not game.band_filters:
-                lazy = self._lazy_actions(seat, reach[0])
+            if self.bands_left[seat] > 0 and not game.band_filters:
+                lazy = None
+                if reach is None:  # the first band: the shapes on the seat's starting pegs
+                    starts = game.start_shapes(seat)
+                    if starts is not None:
+                        lazy = self._lazy_actions(seat, starts, game.players + seat)
+                elif game.rules.connect:
+                    lazy = self._lazy_actions(seat, reach[0], seat)
                 if lazy is not None:
                     return lazy
         actions: list = []
@@ -1081,19 +1115,20 @@ class RealmState(State):
             actions.append(ExtraAction())
         return actions
 
-    def _lazy_actions(self, seat: int, reach_shapes: list) -> "LegalActions | None":
+    def _lazy_actions(self, seat: int, reach_shapes: list, slot: int) -> "LegalActions | None":
         """The legal actions as a :class:`LegalActions` (bands built when read) from the seat's
-        kept :class:`_Listing`; None the first time a state lists the seat (most clones list a
-        seat once: the plain list costs them less)."""
+        kept :class:`_Listing` (``slot``: the seat's index for its reach, players + seat for its
+        first band, from :meth:`RealmGame.start_shapes`); None the first time a state lists the
+        seat (most clones list a seat once: the plain list costs them less)."""
         listings = self._listings
         if listings is None:
-            listings = self._listings = [None] * self.game.players
-        mine = listings[seat]
+            listings = self._listings = [None] * (2 * self.game.players)
+        mine = listings[slot]
         if mine is None:
-            listings[seat] = False
+            listings[slot] = False
             return None
         if mine is False:
-            mine = listings[seat] = _Listing()
+            mine = listings[slot] = _Listing()
         mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
         key = tuple(hand)
@@ -1114,15 +1149,16 @@ class RealmState(State):
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
         offered = self._offered = LegalActions(head, self, seat, mine.shapes, at, plans, tail)
-        offered._stamp = self._listed_stamp()
+        offered._stamp = self._listed_stamp(key)
         return offered
 
-    def _listed_stamp(self) -> tuple:
+    def _listed_stamp(self, hand: tuple | None = None) -> tuple:
         """What the legal actions of the seat to move depend on, besides the bands' board
-        (changed only by playing, counted by the actions played and the bands)."""
+        (changed only by playing, counted by the actions played and the bands); ``hand``:
+        ``tuple(self.hands[self.seat])`` when known."""
         seat = self.seat
         return (len(self.history), len(self.bands), seat, self.actions_left, self.extra_bought,
-                self.bands_left[seat], self.energy[seat], tuple(self.hands[seat]), tuple(self.pool))
+                self.bands_left[seat], self.energy[seat], hand or tuple(self.hands[seat]), tuple(self.pool))
 
     def apply(self, action) -> None:
         """Check ``action`` and play it (see :meth:`State.apply`). The last item read by index
@@ -1685,7 +1721,7 @@ class RealmState(State):
         collects (RTR-P3); the modules add their rules. Returns what it did."""
         game = self.game
         topo = game.topology
-        outcome = PlaceOutcome()
+        outcome = PlaceOutcome.of_band([])
         for m in game.hooks["before_collect"]:
             m.before_collect(self, seat, shape, outcome)
         for f in shape.interior:  # explore (RTR-P2)
