@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,14 +112,16 @@ class PlayCaches:
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
     """
 
-    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries",
-                 "seq_of", "payable")
+    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "singles", "singles_plan", "plan_ids", "plan_list",
+                 "plans", "pay_entries", "seq_of", "payable")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
         self.draws: dict[tuple, list] = {}
         self.colour_ids: dict[tuple, int] = {}
         self.colour_seqs: list[tuple] = []
+        self.singles: list[tuple] = []       # per colour sequence: ((colour, cards of it), ...)
+        self.singles_plan: list[int] = []    # per colour sequence: its plan paid with those cards
         self.plan_ids: dict[tuple, int] = {}
         self.plan_list: list[tuple] = []
         self.plans: dict[tuple, dict] = {}
@@ -142,6 +143,9 @@ class PlayCaches:
         if found is None:
             found = self.colour_ids[colours] = len(self.colour_seqs)
             self.colour_seqs.append(colours)
+            # a hand with these cards pays each peg with its own colour: the plan is the sequence
+            self.singles.append(tuple((c, colours.count(c)) for c in sorted(set(colours))))
+            self.singles_plan.append(self.plan_id(colours))
         return found
 
     def plan_id(self, plan: tuple | None) -> int:
@@ -153,9 +157,6 @@ class PlayCaches:
             found = self.plan_ids[plan] = len(self.plan_list)
             self.plan_list.append(plan)
         return found
-
-
-_PEG_BITS = (1, 2, 4, 8, 16, 32)  # bit of a band's j-th peg (a band has at most 4)
 
 
 class _Listing:
@@ -185,7 +186,6 @@ class _Listing:
         redo: list[int] = []
         if len(reach_shapes) > self.read:  # the reach only grows, in order
             get = state.peg_seats.get
-            zeros = itertools.repeat(0)
             bit = 1 << seat
             allowed = game.allowed_kinds
             fresh = reach_shapes[self.read:]
@@ -195,8 +195,11 @@ class _Listing:
             for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
                 shapes.append(sh)
-                # bits of the shape's pegs the seat holds, summed in C
-                held.append(sum(itertools.compress(_PEG_BITS, map(bit.__and__, map(get, sh.pegs, zeros)))))
+                h = 0
+                for j, p in enumerate(sh.pegs):
+                    if get(p, 0) & bit:
+                        h |= 1 << j
+                held.append(h)
                 seqs.append(-1)
             redo.extend(range(n, len(shapes)))
         if self.dirty:
@@ -1138,10 +1141,18 @@ class RealmState(State):
         if payable is None:
             payable = caches.payable[key] = {seq for seq, pid in plans.items() if pid >= 0}
         seqs = mine.seqs
-        for seq in set(seqs).difference(plans):  # sequences this hand has not met yet
-            pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
-            if pid >= 0:
-                payable.add(seq)
+        fresh = set(seqs).difference(plans)  # sequences this hand has not met yet
+        if fresh:
+            singles, singles_plan = caches.singles, caches.singles_plan
+            for seq in fresh:
+                for c, k in singles[seq]:
+                    if hand[c] < k:  # a peg takes a pair: the plan as _payment_plan works it out
+                        pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+                        break
+                else:  # a card of its own colour for every peg: the plan is the sequence itself
+                    pid = plans[seq] = singles_plan[seq]
+                if pid >= 0:
+                    payable.add(seq)
         # positions (in reach order) of the shapes whose sequence the hand can pay
         at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
         head = self._draws_shared()
@@ -1708,9 +1719,9 @@ class RealmState(State):
             if not mask & bit:
                 new.append(p)
                 self.peg_seats[p] = mask | bit
-                ids = ids_at[p]
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
-                    deque(map(cache.__setitem__, ids, itertools.repeat(None)), 0)  # a loop in C
+                    for i in ids_at[p]:
+                        cache[i] = None
         if self._listings and self._listings[seat]:  # the seat now pays nothing for these pegs
             self._listings[seat].dirty.extend(new)
         # shapes on pegs the seat already held are in its reach already
