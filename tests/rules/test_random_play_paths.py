@@ -119,3 +119,13 @@ def test_a_place_words_itself_once_and_never_pickles_the_words():
     assert str(band) == words and str(band) is str(band)
     again = pickle.loads(pickle.dumps(band))
     assert "_text" not in again.__dict__ and str(again) == words and again == band
+
+
+def test_a_hand_paying_card_for_card_plans_the_sequence_itself():
+    """The listing's shortcut (``PlayCaches.singles``): a hand holding a card of each peg's
+    colour for every peg pays with them, whatever else it holds."""
+    for length in range(4):
+        for seq in itertools.product(range(NCOL), repeat=length):
+            for hand in itertools.product(range(3), repeat=NCOL):
+                if all(hand[c] >= seq.count(c) for c in seq):
+                    assert _payment_plan(seq, hand) == seq == plain_plan(seq, hand)
