@@ -506,24 +506,23 @@ class RealmGame(Game):
         """The shapes a first band of ``seat`` may take by the start rule (RTR-P5), in the
         order :meth:`RealmState._candidate_shapes` lists them, before the band kinds and the
         modules' filters; None when they depend on the board (``any-start``). Worked out once."""
-        found = self._start_shapes.get(seat, False)
-        if found is False:
-            mode = self.rules.start
-            if mode == "any-start":
-                found = None
+        if seat in self._start_shapes:
+            return self._start_shapes[seat]
+        found: list | None = None
+        mode = self.rules.start
+        if mode != "any-start":
+            starts = self.start_pegs[seat] if mode == "own-side" else self.crater if mode == "crater" else None
+            if starts is None:
+                found = list(self.topology.shapes)
             else:
-                starts = self.start_pegs[seat] if mode == "own-side" else self.crater if mode == "crater" else None
-                if starts is None:
-                    found = list(self.topology.shapes)
-                else:
-                    seen: set[int] = set()
-                    found = []
-                    for p in sorted(starts):
-                        for sh in self.topology.shapes_at.get(p, ()):
-                            if sh.index not in seen:
-                                seen.add(sh.index)
-                                found.append(sh)
-            self._start_shapes[seat] = found
+                seen: set[int] = set()
+                found = []
+                for p in sorted(starts):
+                    for sh in self.topology.shapes_at.get(p, ()):
+                        if sh.index not in seen:
+                            seen.add(sh.index)
+                            found.append(sh)
+        self._start_shapes[seat] = found
         return found
 
     def board_of(self, bands) -> "_BoardPart":
