@@ -183,7 +183,7 @@ class _Listing:
         game = state.game
         seq_of = game.caches.seq_of
         n = len(shapes)
-        redo: list[int] = []
+        redo: list[int] = []  # positions whose held pegs changed
         if len(reach_shapes) > self.read:  # the reach only grows, in order
             get = state.peg_seats.get
             bit = 1 << seat
@@ -200,8 +200,13 @@ class _Listing:
                     if get(p, 0) & bit:
                         h |= 1 << j
                 held.append(h)
-                seqs.append(-1)
-            redo.extend(range(n, len(shapes)))
+                row = seq_of[sh.index]
+                if row is None:
+                    row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
+                known = row[h]
+                if known < 0:
+                    known = row[h] = self._colour_id(game, sh, h)
+                seqs.append(known)
         if self.dirty:
             slots_at = game.peg_slots
             for p in self.dirty:
@@ -219,9 +224,13 @@ class _Listing:
                 row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
             known = row[h]
             if known < 0:
-                known = row[h] = game.caches.colour_id(
-                    tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
+                known = row[h] = self._colour_id(game, sh, h)
             seqs[k] = known
+
+    @staticmethod
+    def _colour_id(game, shape: BandShape, held: int) -> int:
+        """The colour sequence id of the pegs of ``shape`` not in ``held`` (bits by position)."""
+        return game.caches.colour_id(tuple([game.peg_colour[p] for j, p in enumerate(shape.pegs) if not held >> j & 1]))
 
 
 class LegalActions(Sequence):
