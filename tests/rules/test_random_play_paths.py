@@ -7,6 +7,7 @@ starting pegs (``RealmGame.start_shapes``); a one-peg payment plan skips the gen
 bundled cases, or on every small input.
 """
 
+import copy
 import itertools
 import pickle
 import random
@@ -129,3 +130,19 @@ def test_a_hand_paying_card_for_card_plans_the_sequence_itself():
             for hand in itertools.product(range(3), repeat=NCOL):
                 if all(hand[c] >= seq.count(c) for c in seq):
                     assert _payment_plan(seq, hand) == seq == plain_plan(seq, hand)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_copy_made_between_listing_and_playing_checks_the_action(how):
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 3, seed=2)
+    state = game.new_state(4)
+    rng = random.Random(4)
+    while not isinstance(state.legal_actions(), LegalActions):
+        state.apply(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    action = legal[len(legal) // 2]
+    twin = pickle.loads(pickle.dumps(state)) if how == "pickle" else copy.deepcopy(state)
+    assert twin._offered is None
+    twin.apply(action_from_dict(action.to_dict()))
+    state.apply(action)
+    assert twin.log == state.log and twin.to_dict() == state.to_dict()

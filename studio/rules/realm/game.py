@@ -1171,6 +1171,12 @@ class RealmState(State):
         offered._stamp = self._listed_stamp(key)
         return offered
 
+    def __getstate__(self) -> dict:
+        # a pickled or deep-copied state has listed nothing yet (the listing holds the state)
+        state = dict(self.__dict__)
+        state["_offered"] = None
+        return state
+
     def _listed_stamp(self, hand: tuple | None = None) -> tuple:
         """What the legal actions of the seat to move depend on, besides the bands' board
         (changed only by playing, counted by the actions played and the bands); ``hand``:
