@@ -11,6 +11,8 @@ import copy
 import itertools
 import pickle
 import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -146,3 +148,28 @@ def test_a_copy_made_between_listing_and_playing_checks_the_action(how):
     twin.apply(action_from_dict(action.to_dict()))
     state.apply(action)
     assert twin.log == state.log and twin.to_dict() == state.to_dict()
+
+
+def _random_record(game, seed):
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and len(state.history) < 150:
+        state.apply(rng.choice(state.legal_actions()))
+    return state.to_dict(), list(state.log)
+
+
+def test_games_played_in_threads_on_one_game_equal_serial_games():
+    """A dask worker plays games in threads on one game object: its shared caches (numbered
+    colour sequences and plans, filled as met) must stay aligned however the threads interleave."""
+    path = bundled_path("scenarios", "jungle-temples.yaml")
+    seeds = list(range(8))
+    serial = [_random_record(load_game(path, 4, seed=1), s) for s in seeds]
+    shared = load_game(path, 4, seed=1)  # fresh caches, filled by all threads at once
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            threaded = list(pool.map(lambda s: _random_record(shared, s), seeds))
+    finally:
+        sys.setswitchinterval(old)
+    assert threaded == serial

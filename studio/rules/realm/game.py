@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,10 +111,12 @@ class PlayCaches:
       ``plans``: whoever adds a plan adds its sequence here when the hand can pay).
 
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
+    Numbering (:meth:`colour_id`, :meth:`plan_id`) holds a lock and gives a number out only once
+    its entries are in: games played in threads (a dask worker's) share one game.
     """
 
     __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "singles", "singles_plan", "plan_ids", "plan_list",
-                 "plans", "pay_entries", "seq_of", "payable")
+                 "plans", "pay_entries", "seq_of", "payable", "_lock")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
@@ -128,6 +131,15 @@ class PlayCaches:
         self.pay_entries: dict[tuple, tuple] = {}
         self.seq_of: list[list[int] | None] = []  # sized by the game (RealmGame.__init__)
         self.payable: dict[tuple, set[int]] = {}
+        self._lock = threading.RLock()
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_lock"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._lock = threading.RLock()
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (legal actions build many)."""
@@ -141,11 +153,17 @@ class PlayCaches:
         """Number of a sequence of peg colour indices."""
         found = self.colour_ids.get(colours)
         if found is None:
-            found = self.colour_ids[colours] = len(self.colour_seqs)
-            self.colour_seqs.append(colours)
-            # a hand with these cards pays each peg with its own colour: the plan is the sequence
-            self.singles.append(tuple((c, colours.count(c)) for c in sorted(set(colours))))
-            self.singles_plan.append(self.plan_id(colours))
+            with self._lock:
+                found = self.colour_ids.get(colours)
+                if found is None:
+                    # a hand with these cards pays each peg with its own colour: the plan is the sequence
+                    singles = tuple((c, colours.count(c)) for c in sorted(set(colours)))
+                    plan = self.plan_id(colours)
+                    found = len(self.colour_seqs)
+                    self.colour_seqs.append(colours)
+                    self.singles.append(singles)
+                    self.singles_plan.append(plan)
+                    self.colour_ids[colours] = found  # given out once its entries are in
         return found
 
     def plan_id(self, plan: tuple | None) -> int:
@@ -154,8 +172,12 @@ class PlayCaches:
             return -1
         found = self.plan_ids.get(plan)
         if found is None:
-            found = self.plan_ids[plan] = len(self.plan_list)
-            self.plan_list.append(plan)
+            with self._lock:
+                found = self.plan_ids.get(plan)
+                if found is None:
+                    found = len(self.plan_list)
+                    self.plan_list.append(plan)
+                    self.plan_ids[plan] = found  # given out once its entry is in
         return found
 
 
@@ -1155,12 +1177,13 @@ class RealmState(State):
             for seq in fresh:
                 for c, k in singles[seq]:
                     if hand[c] < k:  # a peg takes a pair: the plan as _payment_plan works it out
-                        pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+                        pid = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
                         break
                 else:  # a card of its own colour for every peg: the plan is the sequence itself
-                    pid = plans[seq] = singles_plan[seq]
+                    pid = singles_plan[seq]
                 if pid >= 0:
                     payable.add(seq)
+                plans[seq] = pid  # after payable: a thread that sees the plan sees it there too
         # positions (in reach order) of the shapes whose sequence the hand can pay
         at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
         head = self._draws_shared()
@@ -1334,9 +1357,10 @@ class RealmState(State):
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
-                pid = plans[entry[0]] = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
+                pid = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
                 if payable is not None and pid >= 0:
                     payable.add(entry[0])
+                plans[entry[0]] = pid  # after payable (see _lazy_actions)
             if pid < 0:
                 continue
             place = entry[2].get(pid)
