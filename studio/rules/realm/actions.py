@@ -111,11 +111,17 @@ class Place:
         state = dict(self.__dict__)
         state.pop("_hash", None)
         state.pop("_band", None)  # the engine's note of the board shape (per game, per process)
+        state.pop("_text", None)
         return state
 
     def __str__(self) -> str:
-        pay = ", ".join(payment_words(self.payment)) or "free"
-        return f"band {'-'.join(self.pegs)} ({pay})"
+        # worked out once: the engine reuses its listed bands, and every played one is logged
+        found = self.__dict__.get("_text")
+        if found is None:
+            pay = ", ".join(payment_words(self.payment)) or "free"
+            found = f"band {'-'.join(self.pegs)} ({pay})"
+            object.__setattr__(self, "_text", found)
+        return found
 
     def to_dict(self) -> dict:
         return {"type": "place", "pegs": list(self.pegs), "shape": self.shape,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,28 +105,41 @@ class PlayCaches:
     - ``plans``: hand -> {colour sequence id: plan id, or -1 when the hand cannot pay};
     - ``pay_entries``: (shape index, *pegs to pay with the seat each card goes to) -> payment
       entry (colour sequence id, those pegs, {plan id: Place});
-    - ``seq_of``: (shape index, bits of its pegs the seat holds) -> colour sequence id of the
-      pegs left to pay (the kept listings, :class:`_Listing`);
+    - ``seq_of``: shape index -> (bits of its pegs the seat holds -> colour sequence id of the
+      pegs left to pay, -1 until met), None until met (the kept listings, :class:`_Listing`);
     - ``payable``: hand -> the colour sequence ids of its ``plans`` it can pay (kept with
       ``plans``: whoever adds a plan adds its sequence here when the hand can pay).
 
     ``plans`` and ``pay_entries`` are cleared when large, to keep memory flat over long batches.
+    Numbering (:meth:`colour_id`, :meth:`plan_id`) holds a lock and gives a number out only once
+    its entries are in: games played in threads (a dask worker's) share one game.
     """
 
-    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "plan_ids", "plan_list", "plans", "pay_entries",
-                 "seq_of", "payable")
+    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "singles", "singles_plan", "plan_ids", "plan_list",
+                 "plans", "pay_entries", "seq_of", "payable", "_lock")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
         self.draws: dict[tuple, list] = {}
         self.colour_ids: dict[tuple, int] = {}
         self.colour_seqs: list[tuple] = []
+        self.singles: list[tuple] = []       # per colour sequence: ((colour, cards of it), ...)
+        self.singles_plan: list[int] = []    # per colour sequence: its plan paid with those cards
         self.plan_ids: dict[tuple, int] = {}
         self.plan_list: list[tuple] = []
         self.plans: dict[tuple, dict] = {}
         self.pay_entries: dict[tuple, tuple] = {}
-        self.seq_of: dict[tuple, int] = {}
+        self.seq_of: list[list[int] | None] = []  # sized by the game (RealmGame.__init__)
         self.payable: dict[tuple, set[int]] = {}
+        self._lock = threading.RLock()
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_lock"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._lock = threading.RLock()
 
     def card(self, peg: str, colour: int, to: int | None, energy: bool = False) -> CardPayment:
         """A shared, immutable :class:`CardPayment` (legal actions build many)."""
@@ -139,8 +153,17 @@ class PlayCaches:
         """Number of a sequence of peg colour indices."""
         found = self.colour_ids.get(colours)
         if found is None:
-            found = self.colour_ids[colours] = len(self.colour_seqs)
-            self.colour_seqs.append(colours)
+            with self._lock:
+                found = self.colour_ids.get(colours)
+                if found is None:
+                    # a hand with these cards pays each peg with its own colour: the plan is the sequence
+                    singles = tuple((c, colours.count(c)) for c in sorted(set(colours)))
+                    plan = self.plan_id(colours)
+                    found = len(self.colour_seqs)
+                    self.colour_seqs.append(colours)
+                    self.singles.append(singles)
+                    self.singles_plan.append(plan)
+                    self.colour_ids[colours] = found  # given out once its entries are in
         return found
 
     def plan_id(self, plan: tuple | None) -> int:
@@ -149,8 +172,12 @@ class PlayCaches:
             return -1
         found = self.plan_ids.get(plan)
         if found is None:
-            found = self.plan_ids[plan] = len(self.plan_list)
-            self.plan_list.append(plan)
+            with self._lock:
+                found = self.plan_ids.get(plan)
+                if found is None:
+                    found = len(self.plan_list)
+                    self.plan_list.append(plan)
+                    self.plan_ids[plan] = found  # given out once its entry is in
         return found
 
 
@@ -178,7 +205,7 @@ class _Listing:
         game = state.game
         seq_of = game.caches.seq_of
         n = len(shapes)
-        redo: list[int] = []
+        redo: list[int] = []  # positions whose held pegs changed
         if len(reach_shapes) > self.read:  # the reach only grows, in order
             get = state.peg_seats.get
             bit = 1 << seat
@@ -195,8 +222,13 @@ class _Listing:
                     if get(p, 0) & bit:
                         h |= 1 << j
                 held.append(h)
-                seqs.append(-1)
-            redo.extend(range(n, len(shapes)))
+                row = seq_of[sh.index]
+                if row is None:
+                    row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
+                known = row[h]
+                if known < 0:
+                    known = row[h] = self._colour_id(game, sh, h)
+                seqs.append(known)
         if self.dirty:
             slots_at = game.peg_slots
             for p in self.dirty:
@@ -209,11 +241,18 @@ class _Listing:
         for k in redo:
             sh = shapes[k]
             h = held[k]
-            known = seq_of.get((sh.index, h))
-            if known is None:
-                known = seq_of[sh.index, h] = game.caches.colour_id(
-                    tuple([game.peg_colour[p] for j, p in enumerate(sh.pegs) if not h >> j & 1]))
+            row = seq_of[sh.index]
+            if row is None:
+                row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
+            known = row[h]
+            if known < 0:
+                known = row[h] = self._colour_id(game, sh, h)
             seqs[k] = known
+
+    @staticmethod
+    def _colour_id(game, shape: BandShape, held: int) -> int:
+        """The colour sequence id of the pegs of ``shape`` not in ``held`` (bits by position)."""
+        return game.caches.colour_id(tuple([game.peg_colour[p] for j, p in enumerate(shape.pegs) if not held >> j & 1]))
 
 
 class LegalActions(Sequence):
@@ -226,7 +265,8 @@ class LegalActions(Sequence):
     right after the state moves on. Iterating, comparing, ``in``, slicing, ``+`` and pickling
     build the whole list once (pickled as a plain list)."""
 
-    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list")
+    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list",
+                 "_given", "_stamp")
 
     def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, at: list, plans: dict,
                  tail: list) -> None:
@@ -234,6 +274,8 @@ class LegalActions(Sequence):
         self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
         self._pegs = dict(state.peg_seats)  # the peg owners as listed (the state moves on)
         self._list: list | None = None
+        self._given = None  # the last item read by index (see RealmState.apply)
+        self._stamp: tuple | None = None
 
     def __len__(self) -> int:
         return len(self._head) + self._count + len(self._tail)
@@ -249,11 +291,13 @@ class LegalActions(Sequence):
             if i < 0:
                 raise IndexError("legal action index out of range")
         if i < h:
-            return self._head[i]
-        i -= h
-        if i < self._count:
-            return self._place(self._shapes[self._at[i]], self._live_cache())
-        return self._tail[i - self._count]
+            got = self._head[i]
+        elif i - h < self._count:
+            got = self._place(self._shapes[self._at[i - h]], self._live_cache())
+        else:
+            got = self._tail[i - h - self._count]
+        self._given = got
+        return got
 
     def _live_cache(self) -> list | None:
         """The state's payment cache of the seat while its bands are those listed, else None."""
@@ -424,6 +468,7 @@ class RealmGame(Game):
             raise BoardError(f"board {board.id!r} has {len(self.seats)} seats for {self.players} players")
         self.seats = self.seats[: self.players]
         self.seat_names = [s.label or s.name for s in self.seats]
+        self.seat_words = [f"seat {k + 1} ({name})" for k, name in enumerate(self.seat_names)]  # in log lines
         unknown = [b for b in self.rules.bands if b not in SUPPORTED_BANDS]
         if unknown:
             raise BoardError(f"unknown band shape(s) {', '.join(unknown)}")
@@ -480,11 +525,36 @@ class RealmGame(Game):
                           for p, shs in self.topology.shapes_at.items()}
         # what legal actions are made of, shared by every state of this game (see PlayCaches)
         self.caches = PlayCaches()
+        self.caches.seq_of = [None] * len(self.topology.shapes)
         self.draw_count = self.card_rules.draw_count
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
         self._board_part: _BoardPart | None = None  # see board_of
+        self._start_shapes: dict[int, list | None] = {}  # see start_shapes
+
+    def start_shapes(self, seat: int) -> list | None:
+        """The shapes a first band of ``seat`` may take by the start rule (RTR-P5), in the
+        order :meth:`RealmState._candidate_shapes` lists them, before the band kinds and the
+        modules' filters; None when they depend on the board (``any-start``). Worked out once."""
+        if seat in self._start_shapes:
+            return self._start_shapes[seat]
+        found: list | None = None
+        mode = self.rules.start
+        if mode != "any-start":
+            starts = self.start_pegs[seat] if mode == "own-side" else self.crater if mode == "crater" else None
+            if starts is None:
+                found = list(self.topology.shapes)
+            else:
+                seen: set[int] = set()
+                found = []
+                for p in sorted(starts):
+                    for sh in self.topology.shapes_at.get(p, ()):
+                        if sh.index not in seen:
+                            seen.add(sh.index)
+                            found.append(sh)
+        self._start_shapes[seat] = found
+        return found
 
     def board_of(self, bands) -> "_BoardPart":
         """The board part of a state with ``bands`` placed (``[seat, kind, pegs]`` in order, as
@@ -591,9 +661,12 @@ class RealmState(State):
     # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
     _pay_cache: list = kept("skip", snapshot="skip", view="hidden")
     _pay_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
-    # per seat: the legal bands kept between listings (_Listing), False after a first listing
-    # (a state listed once, like most clones, keeps none); a clone starts with none
+    # per seat, then per seat for its first band: the legal bands kept between listings
+    # (_Listing), False after a first listing (a state listed once, like most clones, keeps
+    # none); a clone starts with none
     _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
+    # the last LegalActions listed and what it was listed for (see apply); a clone has none
+    _offered: Any = kept("none", snapshot="skip", default=None, view="hidden")
     collected: dict = kept("dict", view="custom")
     controlled: list = kept("sets", view="public")
     round: int = kept(view="public")
@@ -690,6 +763,8 @@ class RealmState(State):
         self.pending: list[tuple[int, str]] = []     # free decisions owed before play goes on
         self.log: list[str] = []
         self.extra: dict[str, Any] = {}
+        # a game played from its start lists every seat many times: keep listings from the first
+        self._listings = [False] * (2 * n)
         for m in game.modules:
             m.init_state(self)
 
@@ -754,7 +829,7 @@ class RealmState(State):
         return got
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat + 1} ({self.game.seat_names[seat]})"
+        return self.game.seat_words[seat]
 
     def note(self, kind: str, seat: int | None, **data) -> None:
         """Record a location event (:class:`studio.rules.events.Event`) when recording is on
@@ -1053,13 +1128,19 @@ class RealmState(State):
         if self.actions_left > 0:
             game = self.game
             reach = self.reach[seat]
-            if reach is not None and self.bands_left[seat] > 0 and game.rules.connect and not game.band_filters:
-                lazy = self._lazy_actions(seat, reach[0])
+            if self.bands_left[seat] > 0 and not game.band_filters:
+                lazy = None
+                if reach is None:  # the first band: the shapes on the seat's starting pegs
+                    starts = game.start_shapes(seat)
+                    if starts is not None:
+                        lazy = self._lazy_actions(seat, starts, game.players + seat)
+                elif game.rules.connect:
+                    lazy = self._lazy_actions(seat, reach[0], seat)
                 if lazy is not None:
                     return lazy
         actions: list = []
         if self.actions_left > 0:
-            actions.extend(self._legal_draws())
+            actions.extend(self._draws_shared())
             actions.extend(self._legal_places(seat))
         if not actions:  # the turn's actions are used, or nothing is possible
             actions.append(Pass())
@@ -1067,19 +1148,20 @@ class RealmState(State):
             actions.append(ExtraAction())
         return actions
 
-    def _lazy_actions(self, seat: int, reach_shapes: list) -> "LegalActions | None":
+    def _lazy_actions(self, seat: int, reach_shapes: list, slot: int) -> "LegalActions | None":
         """The legal actions as a :class:`LegalActions` (bands built when read) from the seat's
-        kept :class:`_Listing`; None the first time a state lists the seat (most clones list a
-        seat once: the plain list costs them less)."""
+        kept :class:`_Listing` (``slot``: the seat's index for its reach, players + seat for its
+        first band, from :meth:`RealmGame.start_shapes`); None the first time a state lists the
+        seat (most clones list a seat once: the plain list costs them less)."""
         listings = self._listings
         if listings is None:
-            listings = self._listings = [None] * self.game.players
-        mine = listings[seat]
+            listings = self._listings = [None] * (2 * self.game.players)
+        mine = listings[slot]
         if mine is None:
-            listings[seat] = False
+            listings[slot] = False
             return None
         if mine is False:
-            mine = listings[seat] = _Listing()
+            mine = listings[slot] = _Listing()
         mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
         key = tuple(hand)
@@ -1089,17 +1171,56 @@ class RealmState(State):
         if payable is None:
             payable = caches.payable[key] = {seq for seq, pid in plans.items() if pid >= 0}
         seqs = mine.seqs
-        for seq in set(seqs).difference(plans):  # sequences this hand has not met yet
-            pid = plans[seq] = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
-            if pid >= 0:
-                payable.add(seq)
+        fresh = set(seqs).difference(plans)  # sequences this hand has not met yet
+        if fresh:
+            singles, singles_plan = caches.singles, caches.singles_plan
+            for seq in fresh:
+                for c, k in singles[seq]:
+                    if hand[c] < k:  # a peg takes a pair: the plan as _payment_plan works it out
+                        pid = caches.plan_id(_payment_plan(caches.colour_seqs[seq], hand))
+                        break
+                else:  # a card of its own colour for every peg: the plan is the sequence itself
+                    pid = singles_plan[seq]
+                if pid >= 0:
+                    payable.add(seq)
+                plans[seq] = pid  # after payable: a thread that sees the plan sees it there too
         # positions (in reach order) of the shapes whose sequence the hand can pay
         at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
-        head = self._legal_draws()
+        head = self._draws_shared()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
-        return LegalActions(head, self, seat, mine.shapes, at, plans, tail)
+        offered = self._offered = LegalActions(head, self, seat, mine.shapes, at, plans, tail)
+        offered._stamp = self._listed_stamp(key)
+        return offered
+
+    def __getstate__(self) -> dict:
+        # a pickled or deep-copied state has listed nothing yet (the listing holds the state)
+        state = dict(self.__dict__)
+        state["_offered"] = None
+        return state
+
+    def _listed_stamp(self, hand: tuple | None = None) -> tuple:
+        """What the legal actions of the seat to move depend on, besides the bands' board
+        (changed only by playing, counted by the actions played and the bands); ``hand``:
+        ``tuple(self.hands[self.seat])`` when known."""
+        seat = self.seat
+        return (len(self.history), len(self.bands), seat, self.actions_left, self.extra_bought,
+                self.bands_left[seat], self.energy[seat], hand or tuple(self.hands[seat]), tuple(self.pool))
+
+    def apply(self, action) -> None:
+        """Check ``action`` and play it (see :meth:`State.apply`). The last item read by index
+        from the last :class:`LegalActions` this state listed is legal by construction while
+        the state is as listed (see :meth:`_listed_stamp`), so it is played without the check (``tests/rules/test_legal_places.py`` holds that sequence
+        to the plain list)."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            if offered._given is action and offered._stamp == self._listed_stamp():
+                self._apply(action)
+                self.history.append(action)
+                return
+        super().apply(action)
 
     def _can_buy_extra(self, seat: int) -> bool:
         cost = self.game.rules.extra_action_cost
@@ -1115,6 +1236,10 @@ class RealmState(State):
         raise AssertionError(f"unknown pending decision {kind}")
 
     def _legal_draws(self) -> list[Draw]:
+        return list(self._draws_shared())
+
+    def _draws_shared(self) -> list[Draw]:
+        """The legal draws as the game's shared list (never change it)."""
         want = self.game.draw_count
         hidden = self.cards_hidden(self.seat)
         take = min(want, hidden + len(self.pool))
@@ -1124,7 +1249,7 @@ class RealmState(State):
         cached = self.game.caches.draws.get(key)
         if cached is None:
             cached = self.game.caches.draws[key] = self._enumerate_draws(take, hidden)
-        return list(cached)
+        return cached
 
     def _enumerate_draws(self, take: int, hidden: int) -> list[Draw]:
         sources = [COLOURS[c] for c in sorted(set(self.pool))]
@@ -1232,9 +1357,10 @@ class RealmState(State):
                 entry = cache[i] = self._pay_entry(seat, shape)
             pid = plans_get(entry[0])
             if pid is None:
-                pid = plans[entry[0]] = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
+                pid = caches.plan_id(_payment_plan(caches.colour_seqs[entry[0]], hand))
                 if payable is not None and pid >= 0:
                     payable.add(entry[0])
+                plans[entry[0]] = pid  # after payable (see _lazy_actions)
             if pid < 0:
                 continue
             place = entry[2].get(pid)
@@ -1364,7 +1490,7 @@ class RealmState(State):
         if isinstance(action, TakeCard):
             return "there is no bonus card to take now"
         if isinstance(action, Pass):
-            if self.actions_left > 0 and (self._legal_draws() or self._legal_places(seat)):
+            if self.actions_left > 0 and (self._draws_shared() or self._legal_places(seat)):
                 return "RTR-T1: you still have an action to take"
             return None
         if isinstance(action, ExtraAction):
@@ -1385,7 +1511,7 @@ class RealmState(State):
         return f"unknown action {action!r}"
 
     def _why_draw_illegal(self, action: Draw) -> str | None:
-        legal = self._legal_draws()
+        legal = self._draws_shared()
         if action in legal:
             return None
         if not legal:
@@ -1644,7 +1770,7 @@ class RealmState(State):
         collects (RTR-P3); the modules add their rules. Returns what it did."""
         game = self.game
         topo = game.topology
-        outcome = PlaceOutcome()
+        outcome = PlaceOutcome.of_band([])
         for m in game.hooks["before_collect"]:
             m.before_collect(self, seat, shape, outcome)
         for f in shape.interior:  # explore (RTR-P2)
@@ -2120,6 +2246,12 @@ def _payment_plan(colours: tuple, hand) -> tuple | None:
     RTR-P8). None if the hand cannot pay."""
     if not colours:
         return ()
+    if len(colours) == 1:  # most bands pay for one peg: the same plan without the loops
+        c = colours[0]
+        if hand[c] > 0:
+            return colours
+        most = max(hand)
+        return None if most < 2 else (NCOL + hand.index(most),)
     left = list(hand)
     plan = []
     jokers = []
