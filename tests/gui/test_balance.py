@@ -327,3 +327,24 @@ def test_the_header_says_what_the_figures_are_from(qtbot, window):
     with qtbot.waitSignal(d.runFinished, timeout=120000):
         d.start_run()                                                # a re-run: the header follows it
     assert "Rules: Base rules" in header() and "⚠" not in header() and "Jungle Temples" not in header()
+
+
+def test_a_long_cannot_run_message_wraps_whole_and_squashes_no_field(qtbot, setup2, settings):
+    """Found by a fresh-user trial: the message pushed the Players, Games and Seed fields to half
+    height and was cut. In a short window the form now scrolls; every field keeps its height."""
+    from studio.playtest.setup import SetupError
+
+    def broken():
+        raise SetupError("board.yaml:4:3: error board/unknown-location: the start location 'q9' of "
+                         "seat 2 is not on the board the board would be played with")
+    d = BalanceDashboard({2: broken}, scenario_text="Jungle Temples", settings=settings)
+    qtbot.addWidget(d)
+    d.resize(1100, 480)
+    d.show()
+    qtbot.waitExposed(d)
+    assert not d.start_run()
+    label = d.progress_label
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert "would be played with" in label.text()
+    for field in (d.players_combo, d.games_spin, d.seed_spin, d.jobs_spin, d.panel_games_spin):
+        assert field.height() >= field.sizeHint().height(), field
