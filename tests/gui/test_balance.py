@@ -348,3 +348,28 @@ def test_a_long_cannot_run_message_wraps_whole_and_squashes_no_field(qtbot, setu
     assert "would be played with" in label.text()
     for field in (d.players_combo, d.games_spin, d.seed_spin, d.jobs_spin, d.panel_games_spin):
         assert field.height() >= field.sizeHint().height(), field
+
+
+def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, window, tmp_path):
+    """Found by a fresh-user trial: a report of a run on a board with unsaved edits was headed
+    with the scenario path only. The saved report names the board played (its file, or
+    "untitled") and says when unsaved edits were included."""
+    d = window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    d.games_spin.setValue(2)
+    d.set_bots("random")
+    window.document.set_board_value("name", "Edited jungle")
+    assert window.document.is_modified
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+    out = tmp_path / "report.html"
+    assert d.save_report("html", str(out))
+    page = out.read_text(encoding="utf-8")
+    heading = page.split("<h1>", 1)[1].split("</p>", 1)[0]
+    assert "board: jungle-temples-2p.yaml (unsaved edits included)" in heading
+    assert window.balance.board_played(2) == "jungle-temples-2p.yaml (unsaved edits included)"
+    window.document.undo_stack.setClean()
+    assert window.balance.board_played(2) == "jungle-temples-2p.yaml"
+    window.document.reset(window.document.board, None)             # a board never saved
+    window.document.set_board_value("name", "New jungle")
+    assert window.balance.board_played(2) == "untitled (unsaved edits included)"

@@ -122,6 +122,9 @@ class BalanceDashboard(QWidget):
         # (rich text: what Run plays for that many players now) or the fixed scenario text
         self.describe: Callable[[int], str] | None = None
         self._scenario_text = scenario_text or "the open content"
+        # hosts set ``played(players)``: what Run plays named for the saved reports, e.g.
+        # ``{"board": "x-2p.yaml (unsaved edits included)"}`` (the scenario alone does not say)
+        self.played: Callable[[int], dict[str, str]] | None = None
         self._run_text: str | None = None      # what the figures shown were computed from
         self._changed_since_run = False
         self._cancel_requested = False        # Cancel or closing the window: no panels after the batch
@@ -470,7 +473,8 @@ class BalanceDashboard(QWidget):
         self._run_text = self._current_text()  # the header now describes this run
         self._changed_since_run = False
         self.refresh_header()
-        self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
+        self.run_settings = {"scenario": setup.path or setup.name,
+                             **(self.played(players) if self.played is not None else {}), "players": players, "bots": ", ".join(bots),
                              "games": games, "seed": seed, **({"Dask scheduler": scheduler} if scheduler else {}),
                              **({"valued positions per game": self.evaluate_spin.value()}
                                 if self.evaluate_spin.value() else {})}
