@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.content import LoadError
-from studio.gui.realm.main_window import APP_NAME, MainWindow, default_board_path
+from studio.gui.realm.main_window import APP_NAME, MainWindow, board_reference_place, default_board_path
 from studio.gui.shell import desktop, prompts, wheel_guard
 from studio.gui.shell.load_errors import file_format, load_error_text
 from studio.gui.shell.qt_log import install_qt_logging, verbose_from_env
@@ -92,8 +92,9 @@ def open_realm_scenario(path, settings: QSettings | None = None):
         window.load_path(board_path(scenario, min(scenario.boards)), interactive=False)
     except (LoadError, InvalidContent, OSError, ValueError) as exc:
         text = load_error_text(exc)[0] if not isinstance(exc, ValueError) else str(exc)
-        print(f"studio: the scenario's board did not open:\n{text}\nOpening the default board instead.",
-              file=sys.stderr)
+        where = board_reference_place(scenario, path, min(scenario.boards))
+        print(f"studio: the scenario's board did not open ({where} names it):\n{text}\n"
+              "Opening the default board instead.", file=sys.stderr)
         window.load_path(default_board_path(), interactive=False)
     window.document.set_scenario_path(str(path))
     window.show()

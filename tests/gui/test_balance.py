@@ -327,3 +327,49 @@ def test_the_header_says_what_the_figures_are_from(qtbot, window):
     with qtbot.waitSignal(d.runFinished, timeout=120000):
         d.start_run()                                                # a re-run: the header follows it
     assert "Rules: Base rules" in header() and "⚠" not in header() and "Jungle Temples" not in header()
+
+
+def test_a_long_cannot_run_message_wraps_whole_and_squashes_no_field(qtbot, setup2, settings):
+    """Found by a fresh-user trial: the message pushed the Players, Games and Seed fields to half
+    height and was cut. In a short window the form now scrolls; every field keeps its height."""
+    from studio.playtest.setup import SetupError
+
+    def broken():
+        raise SetupError("board.yaml:4:3: error board/unknown-location: the start location 'q9' of "
+                         "seat 2 is not on the board the board would be played with")
+    d = BalanceDashboard({2: broken}, scenario_text="Jungle Temples", settings=settings)
+    qtbot.addWidget(d)
+    d.resize(1100, 480)
+    d.show()
+    qtbot.waitExposed(d)
+    assert not d.start_run()
+    label = d.progress_label
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert "would be played with" in label.text()
+    for field in (d.players_combo, d.games_spin, d.seed_spin, d.jobs_spin, d.panel_games_spin):
+        assert field.height() >= field.sizeHint().height(), field
+
+
+def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, window, tmp_path):
+    """Found by a fresh-user trial: a report of a run on a board with unsaved edits was headed
+    with the scenario path only. The saved report names the board played (its file, or
+    "untitled") and says when unsaved edits were included."""
+    d = window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    d.games_spin.setValue(2)
+    d.set_bots("random")
+    window.document.set_board_value("name", "Edited jungle")
+    assert window.document.is_modified
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+    out = tmp_path / "report.html"
+    assert d.save_report("html", str(out))
+    page = out.read_text(encoding="utf-8")
+    heading = page.split("<h1>", 1)[1].split("</p>", 1)[0]
+    assert "board: jungle-temples-2p.yaml (unsaved edits included)" in heading
+    assert window.balance.board_played(2) == "jungle-temples-2p.yaml (unsaved edits included)"
+    window.document.undo_stack.setClean()
+    assert window.balance.board_played(2) == "jungle-temples-2p.yaml"
+    window.document.reset(window.document.board, None)             # a board never saved
+    window.document.set_board_value("name", "New jungle")
+    assert window.balance.board_played(2) == "untitled (unsaved edits included)"

@@ -4,6 +4,7 @@ to the default board with the finding on stderr."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,42 @@ def test_a_rivages_scenario_whose_files_do_not_load_is_said_from_the_editor(qtbo
     (call,) = dialogs.named("show_error")
     said = " ".join(str(a) for a in call[1:] if a)
     assert "rivages.yaml" in said and where in said
+
+
+def _scenario_missing_its_board(tmp_path) -> tuple[Path, str]:
+    """A copy of jungle-temples and its boards, its 2-player board renamed to one that is not
+    there; returns the scenario and the place (path:line:col) of that board's name in it."""
+    source = ROOT / "scenarios" / "jungle-temples.yaml"
+    text = source.read_text().replace("jungle-temples-2p.yaml", "nope-missing-2p.yaml")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "boards" / "realm").mkdir(parents=True)
+    for n in (3, 4):
+        name = f"jungle-temples-{n}p.yaml"
+        shutil.copy(ROOT / "boards" / "realm" / name, tmp_path / "boards" / "realm" / name)
+    scenario = tmp_path / "scenarios" / "jungle-temples.yaml"
+    lines = text.splitlines()
+    [line] = [i for i, x in enumerate(lines, 1) if "nope-missing-2p.yaml" in x]
+    col = lines[line - 1].index("2:") + 4
+    scenario.write_text(text)
+    return scenario, f"{scenario}:{line}:{col}"
+
+
+def test_a_scenario_whose_board_is_missing_says_which_scenario_line_names_it(qtbot, window, tmp_path, dialogs,
+                                                                            capsys, qsettings):
+    """Found by a fresh-user trial: only "nope-missing-2p.yaml: error io/not-found" was said;
+    the box (File > Open) and the terminal (``studio SCENARIO``) now name the scenario line, as
+    ``studio validate`` does (scenario/missing-board)."""
+    scenario, place = _scenario_missing_its_board(tmp_path)
+    dialogs.answer("show_error")
+    before = window.document.path
+    assert not window.open_scenario(str(scenario))
+    assert window.document.path == before
+    [(title, text, _details)] = dialogs.named("show_error")
+    assert title == "Cannot open scenario"
+    assert text.startswith(f"{place}: the board for 2 players does not open.")
+    assert "nope-missing-2p.yaml" in text and "no such file" in text
+    opened = studio_app.start_editor([str(scenario)], settings=qsettings)
+    qtbot.addWidget(opened)
+    err = capsys.readouterr().err
+    assert f"({place} names it)" in err and "no such file" in err
+    _close_all(opened)

@@ -161,3 +161,34 @@ def test_save_as_into_another_folder_keeps_board_references(editor, content, dia
     assert editor.save_as()
     assert dialogs.named("show_info") and "cannot use" in dialogs.named("show_info")[0][1]
     assert "leaves the content root" in dialogs.named("show_info")[0][1]
+
+
+def test_a_finding_about_the_file_gives_its_line_and_column_as_studio_validate_does(qtbot, dialogs, content):
+    """Found by a fresh-user trial: the Validation panel said "scen-missing.yaml:
+    scenario/missing-board: …" where `studio validate` says scen-missing.yaml:11:6. Every
+    finding with a place in the file shows it while the form holds the file's text; an edit
+    drops the place (it would point at old text) and its undo brings it back."""
+    from studio.validate import validate
+
+    path = content / "scenarios" / "scen-missing.yaml"
+    path.write_text((content / "scenarios" / "jungle-temples.yaml").read_text()
+                    .replace("jungle-temples-2p.yaml", "nope-missing-2p.yaml"))
+    [expected] = [f for f in validate(io.read_scenario(path)) if f.code == "scenario/missing-board"]
+    assert expected.line is not None
+    ed = ScenarioEditor()
+    qtbot.addWidget(ed, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert ed.open_path(str(path))
+
+    def shown():
+        items = [ed.findings_list.item(i).text() for i in range(ed.findings_list.count())]
+        return [t for t in items if "scenario/missing-board" in t]
+
+    ed.refresh_findings()
+    assert shown() == [f"scen-missing.yaml:{expected.line}:{expected.col}: scenario/missing-board: "
+                       f"{expected.message}"]
+    ed.document.set_value(("name",), "Renamed")
+    ed.refresh_findings()
+    assert shown() == [f"scen-missing.yaml: scenario/missing-board: {expected.message}"]
+    ed.document.undo_stack.undo()
+    ed.refresh_findings()
+    assert shown()[0].startswith(f"scen-missing.yaml:{expected.line}:{expected.col}: ")

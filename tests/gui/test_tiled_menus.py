@@ -83,9 +83,25 @@ def test_a_map_that_makes_no_island_is_refused_and_the_island_kept(island_window
     assert island_window.document is before
     [(title, text, details)] = dialogs.named("show_error")
     assert title == "Cannot import Tiled map"
-    assert text.startswith("orthogonal.tmx does not make an island:\n\n• error: the map is orthogonal; a Rivages "
+    assert text.startswith("orthogonal.tmx does not make an island:\n\n• orthogonal.tmx:2:1: error: the map is orthogonal; a Rivages "
                            "island is a hexagonal map")
     assert details.startswith(f"{DATA / 'orthogonal.tmx'}:2:1: error tiled/orientation:")
+
+
+def test_a_map_that_is_not_xml_is_refused_with_the_place_studio_convert_gives(island_window, tmp_path, monkeypatch,
+                                                                              dialogs):
+    """Found by a fresh-user trial: the box listed "error: not well-formed XML" with no place;
+    every finding listed in a box now starts with file:line:col as `studio convert` prints it."""
+    trunc = tmp_path / "trunc.tmx"
+    trunc.write_text('<?xml version="1.0"?>\n<map version="1.10" orientation="hexagonal"\n  <layer')
+    dialogs.answer("show_error")
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(trunc))
+    island_window.actions["import_tiled"].trigger()
+    [(title, text, details)] = dialogs.named("show_error")
+    [finding] = read_island_map(trunc).errors
+    assert finding.line == 3 and finding.col is not None
+    assert text == (f"trunc.tmx does not make an island:\n\n• trunc.tmx:3:{finding.col}: error: {finding.message}")
+    assert details == finding.format()
 
 
 def test_export_a_board(window, tmp_path, monkeypatch):

@@ -53,6 +53,7 @@ DEFAULT_GAMES = 200
 DEFAULT_PANEL_GAMES = 20  # games per bot of the skill ladder and the playstyles (MCTS games are slow)
 MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigger batches: studio playtest
 REFRESH_MS = 400          # charts follow a running batch at this pace
+FORM_WIDTH = 290         # px: the run form beside the report
 
 def _style() -> str:
     """The dashboard's style sheet, in the panel colours of the palette (studio.gui.shell.desktop)."""
@@ -64,6 +65,17 @@ def _style() -> str:
     padding: 6px 10px; }}
 #balance QLabel#allClear {{ background: {ok_bg}; border: 1px solid {ok_border}; border-radius: 6px; padding: 6px 10px; }}
 """)
+
+
+class _FullHeightBox(QGroupBox):
+    """A group box never laid out below its preferred height (its fields' full heights and its
+    wrapped messages' every line): in a scroll area it scrolls instead of squashing them."""
+
+    def minimumSizeHint(self):
+        hint = super().sizeHint()
+        if self.layout() is not None and self.layout().hasHeightForWidth():
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
 
 
 class BalanceDashboard(QWidget):
@@ -110,6 +122,9 @@ class BalanceDashboard(QWidget):
         # (rich text: what Run plays for that many players now) or the fixed scenario text
         self.describe: Callable[[int], str] | None = None
         self._scenario_text = scenario_text or "the open content"
+        # hosts set ``played(players)``: what Run plays named for the saved reports, e.g.
+        # ``{"board": "x-2p.yaml (unsaved edits included)"}`` (the scenario alone does not say)
+        self.played: Callable[[int], dict[str, str]] | None = None
         self._run_text: str | None = None      # what the figures shown were computed from
         self._changed_since_run = False
         self._cancel_requested = False        # Cancel or closing the window: no panels after the batch
@@ -123,15 +138,23 @@ class BalanceDashboard(QWidget):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
         outer.setSpacing(10)
-        outer.addWidget(self._build_form(scenario_text, players), 0)
+        # the form scrolls rather than squashing its fields when a long message wraps or the
+        # window is short
+        self.form_scroll = QScrollArea()
+        self.form_scroll.setWidget(self._build_form(scenario_text, players))
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setFrameShape(QFrame.NoFrame)
+        self.form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.form_scroll.setFixedWidth(FORM_WIDTH + self.form_scroll.verticalScrollBar().sizeHint().width())
+        outer.addWidget(self.form_scroll, 0)
         outer.addWidget(self._build_report(), 1)
         self._players_changed()
         self._show_summary()
 
     # -- construction -------------------------------------------------------------------------
     def _build_form(self, scenario_text: str, players: int | None) -> QWidget:
-        box = QGroupBox(self.tr("Balance run"))
-        box.setFixedWidth(290)
+        box = _FullHeightBox(self.tr("Balance run"))
+        box.setFixedWidth(FORM_WIDTH)
         lay = QVBoxLayout(box)
         lay.setSpacing(6)   # the whole form fits a window 600 px high (tests/gui/test_small_windows)
         self.scenario_label = QLabel(scenario_text or "the open content")
@@ -450,7 +473,8 @@ class BalanceDashboard(QWidget):
         self._run_text = self._current_text()  # the header now describes this run
         self._changed_since_run = False
         self.refresh_header()
-        self.run_settings = {"scenario": setup.path or setup.name, "players": players, "bots": ", ".join(bots),
+        self.run_settings = {"scenario": setup.path or setup.name,
+                             **(self.played(players) if self.played is not None else {}), "players": players, "bots": ", ".join(bots),
                              "games": games, "seed": seed, **({"Dask scheduler": scheduler} if scheduler else {}),
                              **({"valued positions per game": self.evaluate_spin.value()}
                                 if self.evaluate_spin.value() else {})}
@@ -808,6 +832,8 @@ class BalanceDashboard(QWidget):
     def _say(self, text: str, error: bool = False) -> None:
         self.progress_label.setText(text)
         self.progress_label.setStyleSheet(desktop.css("color: {error};") if error else "")
+        if error:  # a short window scrolls the form to show why
+            QTimer.singleShot(0, lambda: self.form_scroll.ensureWidgetVisible(self.progress_label))
 
     # -- showing the report -------------------------------------------------------------------
     def _show_summary(self) -> None:

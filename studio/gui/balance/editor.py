@@ -264,11 +264,32 @@ class BoardBalance(BalanceController):
             self._new_window(doc.board.players, self.describe(doc.board.players), f"Balance: {doc.display_name()}",
                              "Show the heat map over the board")
             self.dashboard.describe = self.describe
+            self.dashboard.played = lambda players: {"board": self.board_played(players)}
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
         self.window.setWindowTitle(self.tr("Balance: {display_name}").format(display_name=doc.display_name()))
         self.dashboard.refresh_header()
         return self._show_window()
+
+    def board_played(self, players: int, scenario=None) -> str:
+        """The board Run plays for ``players``, in words: the open board's file name (``untitled``
+        when it has none), with ``(unsaved edits included)`` when it has them, or the scenario's
+        board file for that count, or why there is none."""
+        from pathlib import Path
+
+        from studio.content import LoadError
+        from studio.model.io import board_path
+
+        doc = self.main.document
+        if players == doc.board.players:
+            name = Path(doc.path).name if doc.path else "untitled"
+            return name + (" (unsaved edits included)" if doc.is_modified else "")
+        if scenario is None:
+            scenario = self.scenario()[0]
+        try:
+            return Path(board_path(scenario, players)).name
+        except LoadError as exc:
+            return f"no board file ({exc.message})"
 
     def describe(self, players: int) -> str:
         """What Run plays now for ``players``, for the window's header (rich text): the open
@@ -276,18 +297,8 @@ class BoardBalance(BalanceController):
         rules, with a warning when they are not the board's own."""
         from pathlib import Path
 
-        from studio.content import LoadError
-        from studio.model.io import board_path
-
         scenario, path, note = self.scenario()
-        doc = self.main.document
-        if players == doc.board.players:
-            board = html.escape(doc.display_name()) + (" (unsaved edits included)" if doc.is_modified else "")
-        else:
-            try:
-                board = html.escape(Path(board_path(scenario, players)).name)
-            except LoadError as exc:
-                board = f"no board file ({html.escape(exc.message)})"
+        board = html.escape(self.board_played(players, scenario))
         rules = html.escape(scenario.name) + (f" ({html.escape(Path(path).name)})" if path else "")
         text = f"Board: {board}, {players} players<br>Rules: {rules}"
         if note:  # not the board's own rules: said in the window's header, in warning colours

@@ -40,6 +40,14 @@ MAX_RECENT = 8
 BOARD_SUFFIXES = (".yaml", ".yml")
 
 
+def board_reference_place(scenario, path, players: int) -> str:
+    """``path:line:col`` of the scenario line naming its board for ``players`` (as ``studio
+    validate`` places ``scenario/missing-board``), or ``path`` when the file's positions are
+    unknown."""
+    line, col = scenario.source.locate(("boards", str(players))) if scenario.source is not None else (None, None)
+    return f"{path}:{line}:{col or 1}" if line is not None else str(path)
+
+
 def default_board_path() -> Path:
     """The bundled Jungle Temples 2-player board the editor opens by default."""
     return bundled_path("boards", "realm", "jungle-temples-2p.yaml")
@@ -511,7 +519,17 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         except (LoadError, InvalidContent, OSError, ValueError) as exc:
             self.doc_files.show_load_error(exc, path, "Cannot open scenario")
             return False
-        if not self.maybe_save() or not self.load_path(board):
+        if not self.maybe_save():
+            return False
+        try:
+            self.load_path(board, interactive=False)
+        except (LoadError, InvalidContent, OSError) as exc:
+            # the board's own error, and which line of the scenario names it
+            message, details = self.doc_files.load_error(exc, str(board))
+            players = min(scenario.boards)
+            head = self.tr("{where}: the board for {players} players does not open.").format(
+                where=board_reference_place(scenario, path, players), players=players)
+            prompts.show_error(self, self.tr("Cannot open scenario"), f"{head}\n\n{message}", details)
             return False
         self.document.set_scenario_path(path)
         self._add_recent(path)

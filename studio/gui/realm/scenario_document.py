@@ -63,12 +63,26 @@ class ScenarioDocument(Document):
     def __init__(self, data: dict | None = None, path: str | os.PathLike | None = None, parent=None) -> None:
         super().__init__(path, parent)
         self.data = copy.deepcopy(data) if data is not None else new_scenario_data()
+        # the file's text positions, valid while ``data`` is what that text holds: findings
+        # then say line:col as ``studio validate`` does; after an edit they name no line
+        self._source: tuple[Any, dict] | None = None
 
     @classmethod
     def open(cls, path: str | os.PathLike, parent=None) -> "ScenarioDocument":
         """Load a scenario file (it must pass the schema). Raises LoadError / InvalidContent."""
         scenario = io.read_scenario(path)
-        return cls(scenario.to_data(), path, parent)
+        document = cls(scenario.to_data(), path, parent)
+        document._keep_source(scenario)
+        return document
+
+    def _keep_source(self, scenario: Scenario) -> None:
+        self._source = (scenario.source, copy.deepcopy(self.data)) if scenario.source is not None else None
+
+    def _positions(self) -> Any:
+        """The file's positions when the data is still the file's, else None."""
+        if self._source is not None and self._source[1] == self.data:
+            return self._source[0]
+        return None
 
     def value(self, path, default: Any = MISSING) -> Any:
         """The value at the key path ``path``, or ``default`` when it is absent."""
@@ -103,7 +117,7 @@ class ScenarioDocument(Document):
         found = field_findings(self.data, self.path)
         if found:
             raise io.InvalidContent(found)
-        return Scenario.from_data(copy.deepcopy(self.data), path=self.path)
+        return Scenario.from_data(copy.deepcopy(self.data), source=self._positions(), path=self.path)
 
     def _write(self, target: str) -> None:
         """:meth:`save` checks the schema (InvalidContent), rewrites the board references for
@@ -117,6 +131,10 @@ class ScenarioDocument(Document):
         if moved is not None:
             self._rebase_history(target)
             set_at(self.data, ("boards",), moved, plain=True)
+        try:  # the text just written gives the positions from now on
+            self._keep_source(io.read_scenario(target))
+        except (LoadError, io.InvalidContent, OSError):
+            self._source = None
 
     def _saved(self, old_path: str | None) -> None:
         self.changed.emit(())

@@ -295,7 +295,8 @@ class ScenarioEditor(QMainWindow):
 
     def finding_text(self, f: Finding) -> str:
         """A finding as the form shows it: the field's label first (instead of the data path
-        the file's message starts with), or the file for others."""
+        the file's message starts with), or the file and line:col for others (no line:col once
+        the form was edited away from the file's text)."""
         if f.element and f.element[0] == "field":
             field = tuple(f.element[1])
             message = f.message
@@ -305,6 +306,8 @@ class ScenarioEditor(QMainWindow):
                 message = message[len(json_path_text(field)) + 3:]
             return f"{self.field_label(field)}: {message}"
         where = Path(f.path).name if f.path else ""
+        if where and f.line is not None:  # the place as `studio validate` gives it
+            where += f":{f.line}:{f.col or 1}"
         return f"{where}: {f.code}: {f.message}" if where else f"{f.code}: {f.message}"
 
     def show_field(self, json_path) -> FieldEditor | None:

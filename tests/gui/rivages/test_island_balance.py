@@ -212,3 +212,15 @@ def test_closing_the_editor_cancels_the_run_and_closes_its_window(qtbot, editor,
         assert editor.close()
     assert done.args == [True] and not d.is_running() and len(d.results) < 300
     assert not balance_window.isVisible()
+
+
+def test_the_html_report_names_the_island_played_and_its_unsaved_edits(qtbot, editor, tmp_path):
+    """Found by a fresh-user trial (on a board): a report was headed with the scenario path only.
+    The island's report names the island played and says when unsaved edits were included."""
+    edited(editor)
+    d = dashboard(qtbot, editor, 2)
+    assert run(qtbot, d) is False
+    out = tmp_path / "report.html"
+    assert d.save_report("html", str(out))
+    heading = out.read_text(encoding="utf-8").split("<h1>", 1)[1].split("</p>", 1)[0]
+    assert "island: gull-rock.yaml (unsaved edits included)" in heading

@@ -79,11 +79,23 @@ def show_findings(parent, title: str, text: str, findings) -> None:
 
 
 def findings_text(findings, limit: int = MAX_LISTED) -> str:
-    """``• severity: message`` per finding, at most ``limit``, then how many more."""
-    lines = [f"• {f.severity}: {f.message}" for f in findings[:limit]]
+    """``• file:line:col: severity: message`` per finding (the file's name and the place as
+    ``studio convert`` gives them; no place when the finding has none), at most ``limit``, then
+    how many more."""
+    lines = [f"• {_place(f)}{f.severity}: {f.message}" for f in findings[:limit]]
     if len(findings) > limit:
         lines.append(f"… and {len(findings) - limit} more (Show Details lists them all)")
     return "\n".join(lines)
+
+
+def _place(finding) -> str:
+    """``name:line:col: `` of ``finding`` (its file's name, not its folder), or ``""``."""
+    if not finding.path:
+        return ""
+    where = Path(finding.path).name
+    if finding.line is not None:
+        where += f":{finding.line}:{finding.col or 1}"
+    return where + ": "
 
 
 # --- the island editor ------------------------------------------------------------------------------
