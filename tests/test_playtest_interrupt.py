@@ -72,3 +72,27 @@ def test_ctrl_c_with_two_workers_keeps_the_finished_games(tmp_path):
     assert (tmp_path / "a.html").read_text().startswith("<!DOCTYPE html>")
     assert f"{played} games of 2000".encode() in out
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers start by fork on Linux only")
+def test_a_progress_bar_starts_no_thread_so_workers_still_start_by_fork(monkeypatch):
+    # a tqdm monitor thread made the CLI's workers start through a fork server, which a SIGTERM
+    # to the process group killed mid-run: the run then hung instead of keeping its games
+    import io
+    import threading
+
+    from studio.playtest.cli import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    before = {t.name for t in threading.enumerate()}
+    bar = progress_bar(10)
+    try:
+        bar.update(3)
+        assert not bar.disable
+        assert {t.name for t in threading.enumerate()} - before == set()  # what _context looks at
+    finally:
+        bar.close()

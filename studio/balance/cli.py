@@ -100,6 +100,8 @@ class _Bar:
 
         from studio import console
 
+        tqdm.monitor_interval = 0  # no monitor thread: workers then start by fork (playtest.cli.progress_bar)
+
         self.quiet = console.level == QUIET
         self.bar = tqdm(total=1, file=sys.stderr, unit="game", disable=True if self.quiet else None,
                         dynamic_ncols=True, leave=False)

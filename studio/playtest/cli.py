@@ -516,6 +516,9 @@ def drain(batch, take) -> None:
 def progress_bar(total: int, desc: str | None = None):
     from tqdm import tqdm
 
+    # no monitor thread: with a second thread running, a batch starts its workers through a fork
+    # server (executors._context), which a SIGTERM to the process group kills mid-run
+    tqdm.monitor_interval = 0
     # disable=None: no bar when stderr is not a terminal (CI logs, pipes); the rate is games/s
     from studio import console
 
