@@ -52,3 +52,9 @@ _.fair_games
 
 # studio/validate/__init__.py: a module __getattr__ (PEP 562), called by Python for a lazy import
 _.__getattr__
+
+# studio/playtest/cli.py, studio/balance/cli.py: tqdm's class setting, read by tqdm (no monitor thread)
+_.monitor_interval
+
+# tests/test_playtest_interrupt.py: a stand-in stream that tqdm asks whether it is a terminal
+_.isatty
