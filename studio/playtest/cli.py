@@ -611,7 +611,7 @@ def _play_panels(setup, summary, panels, args, games: int):
 def _run(args) -> int:
     from studio.playtest.elements import catalogue
     from studio.playtest.insight import Expectations
-    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, write_html
+    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, played_content, write_html
     from studio.playtest.setup import load_setup
     from studio.playtest.stats import Tally
 
@@ -626,6 +626,7 @@ def _run(args) -> int:
         elements = catalogue(setup.game(args.seed))
         tally = Tally(elements, Expectations.of_scenario(setup.scenario, setup.players))
         header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
+                  **played_content(setup),  # the board or islands played, as the HTML report names them
                   "players": setup.players, "bots": bots, "seed": args.seed, "games_requested": args.games,
                   "game_seeds": "seed * 1000003 + index"}
         json_out = JsonWriter(args.json, header) if args.json else None
