@@ -5,6 +5,7 @@ challenge sets), and ``studio validate`` checks a report named on the command li
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -46,6 +47,24 @@ def test_playtest_json_matches_its_schema(tmp_path, capsys, scenario, args):
     assert data["format"] == "studio-playtest/1"
     assert schema_errors("studio-playtest/1", data) == []
     assert validate(str(out)) == []                      # studio validate agrees
+    # it names what was played, as the HTML report does: the board, or every island dealt
+    if scenario == JUNGLE:
+        players = args[args.index("--players") + 1]
+        board = data["board"]
+        assert (board["id"], board["name"]) == (f"jungle-temples-{players}p", f"Jungle Temples, {players} players")
+        assert Path(board["path"]).resolve() == bundled_path("boards", "realm", f"jungle-temples-{players}p.yaml").resolve()
+        assert "islands" not in data
+    else:
+        from studio.model.rivages import read_rivages
+
+        dealt = read_rivages(scenario).islands
+        assert [(i["id"], i["name"]) for i in data["islands"]] == [(i.id, i.name) for i in dealt]
+        assert data["islands"][0]["path"].endswith(f"boards/rivages/islands/{dealt[0].id}.yaml")
+        assert "board" not in data
+    older = {k: v for k, v in data.items() if k not in ("board", "islands")}  # a report of before
+    assert schema_errors("studio-playtest/1", older) == []
+    out.write_text(json.dumps(older))
+    assert validate(str(out)) == []
     if scenario == SOLO:                                  # the solo parts are there, and checked
         solo = data["summary"]["solo"]
         assert len(solo["sets"]) >= 2 and all(g["challenges"] for g in data["games"])

@@ -8,7 +8,9 @@ never replaced: the new one gets ``-2``, ``-3``...), headed by comments that rec
 ``generate.json`` (``studio-generate/1``) sums up the run, the candidates not offered with why.
 
 Exit status: 0 at least one candidate offered, 1 none (the reasons on stderr), 2 bad arguments
-(one line on stderr), 130 interrupted (Ctrl+C: what was offered so far is saved).
+(one line on stderr), 130 interrupted (Ctrl+C, SIGTERM or SIGHUP, as ``studio playtest`` and
+``studio balance``: the candidate in hand is dropped, what was offered so far is saved, every
+file whole).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys
 from pathlib import Path
 
 from studio.console import STDIO, add_common_options, configure, detail, note
-from studio.playtest.cli import Parser, parse, whole
+from studio.playtest.cli import Interrupts, Parser, parse, terminate_as_interrupt, whole
 
 PROG = "studio generate"
 FORMAT = "studio-generate/1"
@@ -48,7 +50,7 @@ is added), headed by comments with its figures, and DIR/generate.json (studio-ge
 with every candidate's figures and why the others were not offered.
 
 exit status: 0 at least one offered, 1 none (why on stderr), 2 bad arguments,
-130 interrupted (what was offered so far is saved).""")
+130 interrupted by Ctrl+C, SIGTERM or SIGHUP (what was offered so far is saved).""")
     p.add_argument("what", metavar="LOCATION|island",
                    help=f"a location to draw a board for ({', '.join(DESIGNS)}) or 'island' for a Rivages island")
     p.add_argument("--players", "-p", type=whole(2, 5), default=2,
@@ -202,6 +204,20 @@ def save(outcome, folder: Path, spec, args) -> tuple[list[Path], dict]:
     return paths, summary
 
 
+def _write(outcome, out: Path, spec, args) -> tuple[list[Path], dict]:
+    """:func:`save`, then the summary to ``--json`` when asked."""
+    paths, summary = save(outcome, out, spec, args)
+    if args.json:
+        text = json.dumps(summary, indent=2) + "\n"
+        if args.json == STDIO:
+            sys.stdout.write(text)
+        else:
+            from studio.content.yamlio import save_atomic
+
+            save_atomic(args.json, text)
+    return paths, summary
+
+
 def _run(args) -> int:
     from studio.generate.islands import IslandSpec
     from studio.generate.offer import generate
@@ -242,34 +258,34 @@ def _run(args) -> int:
 
     what = "island" if isinstance(spec, IslandSpec) else f"{spec.location} board for {spec.players} players"
     note(f"{PROG}: {what}, up to {args.count} of {tries} candidates, {args.games} {args.bots} games each")
-    try:
-        outcome = generate(spec, args.count, tries, args.games, args.bots, args.players, args.game_seed, progress)
-    except (GenerateError, ValueError) as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        if bar is not None:
-            bar.close()
-    try:
-        paths, summary = save(outcome, out, spec, args)
-        if args.json:
-            text = json.dumps(summary, indent=2) + "\n"
-            if args.json == STDIO:
-                sys.stdout.write(text)
-            else:
-                from studio.content.yamlio import save_atomic
-
-                save_atomic(args.json, text)
-    except OSError as exc:
-        print(f"{PROG}: cannot write the output: {exc}", file=sys.stderr)
-        return 2
+    guard = Interrupts()  # Ctrl+C, SIGTERM, SIGHUP: stop the search at once, but never mid-save
+    late = False
+    with guard:
+        try:
+            outcome = generate(spec, args.count, tries, args.games, args.bots, args.players, args.game_seed,
+                               progress)
+        except (GenerateError, ValueError) as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
+        finally:
+            if bar is not None:
+                bar.close()
+        try:
+            with guard.hold():  # a signal now waits until every file is whole
+                paths, summary = _write(outcome, out, spec, args)
+        except KeyboardInterrupt:  # it came during the save, which finished
+            late = True
+        except OSError as exc:
+            print(f"{PROG}: cannot write the output: {exc}", file=sys.stderr)
+            return 2
     report = sys.stderr if args.json == STDIO else sys.stdout
     for c, path in zip(outcome.offered, paths):
         print(f"{path}: " + "\n".join(c.lines()), file=report)
     for r in outcome.rejected:
         detail(f"{PROG}: seed {r.seed} not offered ({r.stage}): {r.reason}")
-    if outcome.stopped:
-        print(f"{PROG}: interrupted; {len(outcome.offered)} offered so far, saved in {out}", file=sys.stderr)
+    if outcome.stopped or late:
+        by = " (SIGTERM or SIGHUP)" if guard.stopped_by == "signal" else ""
+        print(f"{PROG}: interrupted{by}; {len(outcome.offered)} offered so far, saved in {out}", file=sys.stderr)
         return 130
     if not outcome.offered:
         print(f"{PROG}: {outcome.why_none()}", file=sys.stderr)
@@ -284,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     configure(args)
     try:
-        return _run(args)
-    except KeyboardInterrupt:
+        with terminate_as_interrupt():  # SIGTERM and SIGHUP stop the run as Ctrl+C does
+            return _run(args)
+    except KeyboardInterrupt:  # before the search began
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

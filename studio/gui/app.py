@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication
 from studio.content import LoadError
 from studio.gui.realm.main_window import APP_NAME, MainWindow, board_reference_place, default_board_path
 from studio.gui.shell import desktop, prompts, wheel_guard
-from studio.gui.shell.load_errors import file_format, load_error_text
+from studio.gui.shell.load_errors import file_format, load_error_text, open_title
 from studio.gui.shell.qt_log import install_qt_logging, verbose_from_env
 from studio.model.io import InvalidContent
 
@@ -164,12 +164,16 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
 
         module, _, name = target.partition(":")
         window = getattr(importlib.import_module(module), name)(settings=settings)
+        failed = None
         try:
             window.load_path(argv[0], interactive=False)
         except (LoadError, InvalidContent, OSError) as exc:
+            failed = exc
             text, _details = load_error_text(exc)
             print(f"studio: cannot open {argv[0]}:\n{text}\nStarting with a new file instead.", file=sys.stderr)
         window.show()
+        if failed is not None:  # said in the editor's own box, as File > Open says it
+            window.doc_files.show_load_error(failed, argv[0])
         window.recovery.offer_recovery()  # lost work of any kind, each into its own editor
         return window
     window = MainWindow(settings=settings)
@@ -194,7 +198,8 @@ def start_editor(argv: list[str], settings: QSettings | None = None):
             print(f"studio: the bundled board did not load ({text}); starting with a new board.", file=sys.stderr)
     window.show()
     if refused is not None:
-        prompts.show_error(window, QCoreApplication.translate("app", "Open"), QCoreApplication.translate("app", "{argv} did not open:\n\n{refused}\n\nThe editor starts with a new, untitled board instead.").format(argv=argv[0], refused=refused[0]), refused[1])
+        title = open_title(argv[0], "Cannot open board")  # the box File > Open shows, and what happens now
+        prompts.show_error(window, QCoreApplication.translate("app", title), QCoreApplication.translate("app", "Could not open {name}.\n\n{refused}\n\nThe editor starts with a new, untitled board instead.").format(name=Path(argv[0]).name, refused=refused[0]), refused[1])
     window.files.offer_recovery()
     return window
 

@@ -155,7 +155,7 @@ def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
     detail(f"{prog}: {'standard input' if args.scenario == STDIO else args.scenario}: {plural(games, 'game')}"
            f"{'' if hasattr(args, 'games') else ' (search budget)'}, seed {args.seed}, bots {args.bots}, "
            f"executor {args.executor}, jobs {args.jobs}")
-    with _terminate_as_interrupt():
+    with terminate_as_interrupt():
         if args.scenario == STDIO:
             with stdin_copy() as copy:
                 args.scenario = str(copy)
@@ -173,7 +173,7 @@ _ARGS = None
 
 
 @contextlib.contextmanager
-def _terminate_as_interrupt():
+def terminate_as_interrupt():
     """While entered (main thread, SIGTERM not handled elsewhere), SIGTERM and SIGHUP end the
     run as Ctrl+C does: the finished games are kept and the reports written (issue 12)."""
     changed = {}
@@ -408,7 +408,7 @@ class Interrupts:
         return "signal" if self.signal not in (None, signal.SIGINT) else "ctrl-c"
 
     def __enter__(self) -> "Interrupts":
-        # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (_terminate_as_interrupt)
+        # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (terminate_as_interrupt)
         self.old = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
@@ -611,7 +611,7 @@ def _play_panels(setup, summary, panels, args, games: int):
 def _run(args) -> int:
     from studio.playtest.elements import catalogue
     from studio.playtest.insight import Expectations
-    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, write_html
+    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, played_content, write_html
     from studio.playtest.setup import load_setup
     from studio.playtest.stats import Tally
 
@@ -626,6 +626,7 @@ def _run(args) -> int:
         elements = catalogue(setup.game(args.seed))
         tally = Tally(elements, Expectations.of_scenario(setup.scenario, setup.players))
         header = {"scenario": {"id": setup.id, "name": setup.name, "path": str(args.scenario)},
+                  **played_content(setup),  # the board or islands played, as the HTML report names them
                   "players": setup.players, "bots": bots, "seed": args.seed, "games_requested": args.games,
                   "game_seeds": "seed * 1000003 + index"}
         json_out = JsonWriter(args.json, header) if args.json else None

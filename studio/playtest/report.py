@@ -472,6 +472,30 @@ def content_lines(s: Summary) -> list[str]:
 
 # -- streamed files -----------------------------------------------------------------------------
 
+def played_content(setup) -> dict:
+    """What a batch of :class:`~studio.playtest.setup.Setup` ``setup`` is played on, for the
+    ``--json`` report's header: ``{"board": {"id", "name", "path"}}`` for Rule the Realm (the
+    scenario's board for the player count), ``{"islands": [{"id", "name", "path"}, ...]}`` for
+    Rivages (every island the scenario deals, in its order). ``path``: the file read, relative
+    to the current folder when it is inside it; None for content not read from a file."""
+    def ref(model) -> dict:
+        return {"id": model.id, "name": model.name or model.id, "path": _shown_path(getattr(model, "path", None))}
+
+    if setup.kind == "realm":
+        return {"board": ref(setup.content.board)}
+    return {"islands": [ref(island) for island in setup.content.islands]}
+
+
+def _shown_path(path) -> str | None:
+    if not path:
+        return None
+    p = Path(path)
+    try:
+        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        return str(p)
+
+
 class JsonWriter:
     """``{settings..., "games": [...], "summary": {...}}`` written game by game through the
     studio's :class:`~studio.content.yamlio.AtomicWriter` (a temp file renamed over ``path`` at

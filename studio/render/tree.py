@@ -56,10 +56,13 @@ def paint_branch(p: QPainter, a: QPointF, b: QPointF, hex_size: float, selected:
 
 def paint_node(p: QPainter, centre: QPointF, hex_size: float, node: TreeNode, *, start: bool = False,
                selected: bool = False, show_id: bool = False, palette: Palette = DEFAULT_PALETTE,
-               bad: bool = False) -> None:
+               bad: bool = False, min_text_px: float = 0.0) -> None:
     """One tree node: disc, effect icon and words, the red start ring, an optional id and the
-    selection / finding outline."""
+    selection / finding outline. ``min_text_px``: the least height of the words in device
+    pixels (a small view on screen), however small the node is drawn; words that then
+    overflow the disc get a halo of the disc's colour, readable over a branch."""
     r = hex_size * NODE_RADIUS
+    least = min_text_px / _device_scale(p) if min_text_px > 0 else 0.0
     p.save()
     p.setPen(QPen(NODE_EDGE, hex_size * 0.05))
     p.setBrush(NODE_FILL)
@@ -85,22 +88,44 @@ def paint_node(p: QPainter, centre: QPointF, hex_size: float, node: TreeNode, *,
         size = hex_size * 0.17
         while size > hex_size * 0.1 and glyphs.text_width(text, size, bold=False) > r * 1.55:
             size *= 0.9
-        glyphs.paint_text(p, QPointF(centre.x(), centre.y() + hex_size * 0.4), text, size, "#2d2620", bold=False)
+        at = QPointF(centre.x(), centre.y() + hex_size * 0.4)
+        if size < least:  # wider than the disc: on a tag of the disc's colours, over its rim
+            size = least
+            _tag(p, at, glyphs.text_width(text, size, bold=False), size, hex_size)
+        glyphs.paint_text(p, at, text, size, "#2d2620", bold=False)
     elif start:
-        glyphs.paint_text(p, centre, "start", hex_size * 0.26, START_RING)
+        size = hex_size * 0.26
+        glyphs.paint_text(p, centre, "start", max(size, least), START_RING, outline=NODE_FILL if size < least else None)
     if show_id:
         glyphs.paint_text(p, QPointF(centre.x(), centre.y() - r * 0.8), node.id, hex_size * 0.16, ID_INK, bold=False)
 
 
 def paint_side(p: QPainter, side: TreeSide, hex_size: float = 1.0, *, palette: Palette = DEFAULT_PALETTE,
-               show_ids: bool = False) -> None:
-    """Every branch (links to unknown nodes are skipped) and then every node of ``side``."""
+               show_ids: bool = False, min_text_px: float = 0.0) -> None:
+    """Every branch (links to unknown nodes are skipped) and then every node of ``side``
+    (``min_text_px``: see :func:`paint_node`)."""
     for a, b in side.links:
         if a in side.nodes and b in side.nodes and a != b:
             paint_branch(p, node_point(side.nodes[a], hex_size), node_point(side.nodes[b], hex_size), hex_size)
     for node in side.nodes.values():
         paint_node(p, node_point(node, hex_size), hex_size, node, start=node.id == side.start,
-                   show_id=show_ids, palette=palette)
+                   show_id=show_ids, palette=palette, min_text_px=min_text_px)
+
+
+def _tag(p: QPainter, centre: QPointF, width: float, size: float, hex_size: float) -> None:
+    """A rounded label behind words ``width`` wide at font size ``size``, centred on ``centre``."""
+    w, h = width + size * 0.6, size * 1.25
+    p.save()
+    p.setPen(QPen(NODE_EDGE, hex_size * 0.03))
+    p.setBrush(NODE_FILL)
+    p.drawRoundedRect(QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h), h / 2, h / 2)
+    p.restore()
+
+
+def _device_scale(p: QPainter) -> float:
+    """Device pixels per painter unit (the painter is scaled, never sheared, here)."""
+    t = p.deviceTransform()
+    return max(1e-9, (abs(t.m11() * t.m22() - t.m12() * t.m21())) ** 0.5)
 
 
 @dataclass(frozen=True)

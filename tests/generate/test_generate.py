@@ -241,3 +241,74 @@ def test_replacing_the_seed_only_changes_the_design(fair_games):
     one = generate(spec, count=1, tries=1, games=4).offered[0].content
     again = design_board(replace(spec, seed=3))
     assert one.segments == again.segments and one.id == "two-deities-2p-s3"
+
+
+def _signals_as_at_a_terminal():
+    # a shell without job control starts background jobs with SIGINT ignored (the studio then
+    # leaves Ctrl+C alone by design): the child gets the default, as from a terminal
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM and SIGINT")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame, tmp_path):
+    # SIGTERM used to kill the run and lose every candidate offered (status 143, no file)
+    import signal
+    import time
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "studio", "generate", "island", "--count", "50", "--games", "40",
+                             "-v", "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_signals_as_at_a_terminal)
+    try:
+        for line in proc.stderr:  # candidate 1 (seed 0) is decided when candidate 2 is designed
+            if "designing candidate 2 " in line:
+                break
+        else:
+            pytest.fail("the run ended before candidate 2")
+        proc.send_signal(getattr(signal, signame))
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        waited = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and waited < 20  # stops within a game or two, not at the end of 50
+    summary = json.loads((out / "generate.json").read_text())
+    assert summary["stopped"] is True and 1 <= len(summary["offered"]) < 50
+    assert summary["offered"][0]["file"] == "mangrove-rest-s0.yaml"
+    assert sorted(p.name for p in out.iterdir()) == sorted(["generate.json"] + [c["file"] for c in summary["offered"]])
+    for c in summary["offered"]:  # every file whole: it loads and validates cleanly
+        assert validate(out / c["file"]) == []
+    by = " (SIGTERM or SIGHUP)" if signame == "SIGTERM" else ""
+    assert f"studio generate: interrupted{by}; {len(summary['offered'])} offered so far, saved in {out}" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_a_signal_during_the_save_waits_until_every_file_is_whole(fair_games, monkeypatch, tmp_path, capsys):
+    import os
+    import signal
+
+    from studio.content import yamlio
+    from studio.generate.cli import main
+
+    real = yamlio.save_atomic
+    written = []
+
+    def save_with_a_ctrl_c(path, text):  # Ctrl+C as the first file is being written
+        if not written:
+            os.kill(os.getpid(), signal.SIGINT)
+        written.append(Path(path).name)
+        return real(path, text)
+
+    monkeypatch.setattr(yamlio, "save_atomic", save_with_a_ctrl_c)
+    out = tmp_path / "out"
+    assert main(["cursed-triangle", "--count", "1", "--games", "4", "-q", "-o", str(out)]) == 130
+    assert written == ["cursed-triangle-2p-s0.yaml", "generate.json"]  # the save went on to the end
+    summary = json.loads((out / "generate.json").read_text())
+    assert [c["file"] for c in summary["offered"]] == ["cursed-triangle-2p-s0.yaml"]
+    assert validate(out / "cursed-triangle-2p-s0.yaml") == []
+    assert "interrupted; 1 offered so far" in capsys.readouterr().err

@@ -274,7 +274,9 @@ def test_the_playstyles_are_played_after_the_batch_and_shown(qtbot, setup2, tmp_
     assert not d.panel_label.isHidden()
     out = tmp_path / "r.json"
     assert d.save_report("json", str(out))
-    assert json.loads(out.read_text())["summary"]["styles"]["rungs"][1]["label"] == "hoarder"
+    report = json.loads(out.read_text())
+    assert report["summary"]["styles"]["rungs"][1]["label"] == "hoarder"
+    assert report["board"]["id"] == setup2.content.board.id  # what was played on, as studio playtest --json says
 
 
 def test_the_run_plays_the_rules_as_they_are_when_run_is_pressed(qtbot, window, tmp_path):

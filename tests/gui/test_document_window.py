@@ -300,3 +300,69 @@ def test_the_status_bar_names_a_file_without_the_install_or_home_folder(qtbot, t
     assert window.load_path(mine, interactive=False)
     assert window.hint_label.text() == f"Opened {Path('~', 'Designs', 'volcano-3p.yaml')}"
     window.document.undo_stack.setClean()
+
+
+# what every editor's boxes call each kind of file (load_errors.TITLE_NOUNS)
+NOUNS = {"board": "board", "scenario": "scenario", "island": "island", "tree": "Tree of Wisdom",
+         "cards": "card set"}
+
+
+def _broken(tmp_path, fmt, name="broken.yaml") -> Path:
+    """A file that says it is ``fmt`` and does not parse (line 3 opens a list it never closes)."""
+    path = tmp_path / name
+    path.write_text(f"format: {fmt}\nid: broken\nname: [unclosed\n", encoding="utf-8")
+    return path
+
+
+def test_every_editor_says_a_file_that_did_not_open_in_the_same_shape(kind, editor, tmp_path, dialogs):
+    # the island editor's box had no "Could not open X." heading and no details; the card and
+    # tree editors' box for a file of another kind had neither either
+    dialogs.answer("show_error")
+    missing = tmp_path / "missing.yaml"
+    other_kind = "island" if kind == "board" else "board"
+    other = _sample(other_kind, tmp_path)  # a file of another kind, read by this window itself
+    broken = _broken(tmp_path, KINDS[kind][2])
+    load = editor.open_path if kind in ("island", "scenario") else editor.load_path
+    assert editor.doc_files.open(broken) is False
+    assert editor.doc_files.open(missing) is False
+    assert load(str(other)) is False
+    boxes = dialogs.named("show_error")
+    assert len(boxes) == 3
+    # titled by what the file says it is; a file that says nothing, by what the window opens
+    fallback = "card set or loot file" if kind == "cards" else NOUNS[kind]
+    titles = [f"Cannot open {NOUNS[kind]}", f"Cannot open {fallback}", f"Cannot open {NOUNS[other_kind]}"]
+    assert [box[0] for box in boxes] == titles
+    for (_title, text, _details), path in zip(boxes, (broken, missing, other)):
+        assert text.startswith(f"Could not open {path.name}.\n\n"), text
+    assert "broken.yaml:3:7: error yaml/" in boxes[0][1]
+    assert "missing.yaml" in boxes[1][1].split("\n\n", 1)[1]
+    said = {"board": "mine.yaml is an island file, not a board:",
+            "scenario": "mine.yaml is a board file, not a Rule the Realm scenario:",
+            "island": "mine.yaml is a Rule the Realm board (realm-board/2), not an island",
+            "tree": "mine.yaml is a Rule the Realm board (realm-board/2), not a Tree of Wisdom",
+            "cards": "mine.yaml is a Rule the Realm board (realm-board/2), not a card set or a loot set"}
+    assert said[kind] in boxes[2][1]
+    assert "content/wrong-kind" in boxes[2][2]  # the finding, in the details
+
+
+def test_the_box_for_a_file_that_did_not_open_names_what_the_file_is(qtbot, settings, dialogs, tmp_path):
+    # a card set with a typo, opened from the board window, was refused as "Cannot open board"
+    window = _board(settings)
+    qtbot.addWidget(window)
+    dialogs.answer("show_error")
+    said = {"realm-board/2": "board", "realm-board/1": "board", "realm-scenario/1": "scenario",
+            "rivages-scenario/1": "scenario", "rivages-island/1": "island", "rivages-tree/1": "Tree of Wisdom",
+            "rivages-cards/1": "card set", "rivages-loot/1": "loot file"}
+    for fmt, noun in said.items():
+        assert window.open_file(str(_broken(tmp_path, fmt, f"{noun}.yaml"))) is False
+        (title, text, *_), = dialogs.named("show_error")[-1:]
+        assert title == f"Cannot open {noun}"
+        assert text.startswith(f"Could not open {noun}.yaml.\n\n") and f"{noun}.yaml:3:7" in text
+    assert len(dialogs.named("show_error")) == len(said)
+
+
+def test_every_window_names_a_card_set_that_did_not_open_a_card_set(kind, editor, tmp_path, dialogs):
+    dialogs.answer("show_error")
+    assert editor.doc_files.open(_broken(tmp_path, "rivages-cards/1")) is False
+    ((title, text, *_),) = dialogs.named("show_error")
+    assert title == "Cannot open card set" and "broken.yaml:3:7" in text

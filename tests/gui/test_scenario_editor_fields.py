@@ -91,3 +91,74 @@ def test_field_labels_follow_the_form(editor):
     assert editor.field_label(("rules", "modules", "volcano", "rounds")) == "Location modules ▸ Volcano escape ▸ Rounds"
     assert editor.field_label(("rules", "bands_per_player")) == "Rules ▸ Bands per player"
     assert editor.field_label(("rules", "pool_size")) == "Advanced rules ▸ Pool size"
+
+
+def _edit_through_the_form(e) -> bool:
+    """Change one value of field editor ``e`` as a designer would, through its widgets."""
+    from studio.gui.realm import scenario_fields as sf
+
+    if isinstance(e, sf.IntEditor):
+        e.spin.setValue(e.spin.value() + 1 if e.spin.value() < e.spin.maximum() else e.spin.value() - 1)
+    elif isinstance(e, sf.BoolEditor):
+        e.box.setChecked(not e.box.isChecked())
+    elif isinstance(e, (sf.EnumEditor, sf.OneKeyEditor, sf.CardsEditor)):
+        e.combo.setCurrentIndex((e.combo.currentIndex() + 1) % e.combo.count())
+        e.combo.activated.emit(e.combo.currentIndex())
+    elif isinstance(e, sf.TextEditor):
+        if e.multiline:
+            e.edit.setPlainText(e.edit.toPlainText() + "x")
+        else:
+            e.edit.setText(e.edit.text() + "x")
+            e.edit.textEdited.emit(e.edit.text())
+    elif isinstance(e, sf.EnumSetEditor):
+        next(b for b in e.boxes.values() if not b.isChecked()).setChecked(True)
+    elif isinstance(e, sf.IntListEditor) and not e.spins:
+        e.add.click()
+    elif isinstance(e, sf.IntListEditor):
+        spin = e.spins[min(1, len(e.spins) - 1)]
+        spin.setValue(spin.value() + 1)
+    elif isinstance(e, sf.IntMapEditor):
+        e._add()
+    elif isinstance(e, sf.BoardsEditor):
+        e.fields["4"].setText("mine.yaml")
+        e._edited("4")
+    elif isinstance(e, sf.ObjectEditor) and e.checkable:
+        e.group.setChecked(not e.group.isChecked())
+    else:  # a plain group of fields: its fields are edited one by one
+        return False
+    return True
+
+
+def test_edit_undo_names_every_field_of_the_form_in_words(editor):
+    # the undo texts were value paths: "Set rules.hand_sizes", "Use volcano"
+    from studio.content import bundled_path
+
+    assert editor.open_path(str(bundled_path("scenarios", "engraved-board.yaml")))
+    stack = editor.document.undo_stack
+    texts = {}
+    for e in editor.all_editors():
+        if not e.isVisibleTo(editor) and e.path[:2] in (("rules", "end"), ("rules", "cards")) and len(e.path) > 2:
+            continue  # a page of a choice not chosen: the form shows it only once chosen
+        count = stack.count()
+        e.setEnabled(True)
+        if _edit_through_the_form(e):
+            assert stack.count() == count + 1, e.path
+            texts[e.path] = editor.undo_action.text()
+    assert len(texts) >= 40
+    for path, text in texts.items():
+        assert text.startswith("&Undo ") and text[6].isupper(), (path, text)
+        words = text[6:]
+        assert "_" not in words and "." not in words and "[" not in words and "rules" not in words, (path, text)
+    assert texts[("rules", "hand_sizes")] == "&Undo Change opening hand size of seat 2"
+    assert texts[("rules", "modules", "volcano")] == "&Undo Turn on Volcano escape"
+    assert texts[("rules", "connect")] == "&Undo Turn off connected bands"
+    assert texts[("boards",)] == "&Undo Change board for 4 players"
+
+
+def test_edits_of_two_seats_merged_into_one_step_say_so(editor):
+    hands = editor.editor_for(("rules", "hand_sizes"))
+    hands.spins[1].setValue(hands.spins[1].value() + 1)
+    assert editor.undo_action.text() == "&Undo Change opening hand size of seat 2"
+    hands.spins[2].setValue(hands.spins[2].value() + 1)  # the same field: one step
+    assert editor.document.undo_stack.count() == 1
+    assert editor.undo_action.text() == "&Undo Change opening hand sizes"

@@ -557,7 +557,7 @@ class BalanceDashboard(QWidget):
         """Save the last run's report as ``fmt`` (html, json or csv) to ``path`` (asked when
         None). Files are written atomically; a failure is reported in a message box and leaves
         no file. Returns whether a file was written."""
-        from studio.playtest.report import CsvWriter, JsonWriter, write_html
+        from studio.playtest.report import CsvWriter, JsonWriter, played_content, write_html
 
         if self.summary is None:
             prompts.show_error(self, self.tr("Save Report"), self.tr("Run a batch first: there is no report to save yet."))
@@ -573,7 +573,7 @@ class BalanceDashboard(QWidget):
             elif fmt == "json":
                 setup = self.run_setup
                 header = {"scenario": {"id": setup.id, "name": setup.name, "path": setup.path},
-                          "players": setup.players, "bots": self.run_settings["bots"].split(", "),
+                          **played_content(setup), "players": setup.players, "bots": self.run_settings["bots"].split(", "),
                           "seed": self.run_settings["seed"], "games_requested": self.run_settings["games"],
                           "game_seeds": "seed * 1000003 + index"}
                 out = JsonWriter(path, header)

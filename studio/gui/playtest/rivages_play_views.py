@@ -24,6 +24,9 @@ from studio.render.tree import NODE_RADIUS, node_point, paint_side, side_rect
 CROSS_INK = QColor("#1b1b1b")
 WATER = QColor("#a9cfdd")
 PAPER = QColor("#fffaf0")
+TREE_TEXT_PX = 11.0
+"""The least pixel size of a tree space's words in the playtest window: at the default window
+size the tree is drawn too small for the printed proportions (words of 5 px)."""
 
 
 def symbols_pixmap(symbols, palette: Palette = DEFAULT_PALETTE, height: int = 22) -> QPixmap:
@@ -227,7 +230,7 @@ class TreePlayView(_FitView):
         if self.side is None:
             return
         p.setTransform(self.transform())
-        paint_side(p, self.side, palette=self.palette)
+        paint_side(p, self.side, palette=self.palette, min_text_px=TREE_TEXT_PX)
         glow = QColor(self.colour)
         glow.setAlpha(70)
         for n in self.targets:

@@ -194,8 +194,10 @@ class RivagesPlaytestWindow(PlaytestFrame):
         tl.addWidget(self.tree_view)
         middle = QHBoxLayout()
         middle.setSpacing(6)
-        middle.addWidget(self.island_view, 2)
-        middle.addWidget(tree_box, 1)
+        # 3 : 2: the island, drawn to the canvas's height, keeps its size at the default window
+        # size, and the tree gets the width it was left
+        middle.addWidget(self.island_view, 3)
+        middle.addWidget(tree_box, 2)
         col.addLayout(middle, 1)
 
         bottom = QHBoxLayout()

@@ -466,7 +466,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             return True
         fmt = file_format(path)
         if fmt in CONTENT_EDITORS:
-            return self.open_content_editor(path, CONTENT_EDITORS[fmt])
+            return self.open_content_editor(path, CONTENT_EDITORS[fmt]) is not None
         if fmt == "rivages-scenario/1":
             from studio.gui.app import open_rivages_scenario
 

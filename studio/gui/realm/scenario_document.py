@@ -21,6 +21,7 @@ from studio.content.schemas import schema_findings
 from studio.gui.shell.document_base import Document
 from studio.model import io
 from studio.model.realm import RealmRules, Scenario
+from studio.model.scenario_labels import edit_text
 from studio.model.value_paths import MISSING, get_at, set_at
 from studio.validate import validate
 
@@ -94,6 +95,14 @@ class ScenarioDocument(Document):
     def put_value(self, path, value: Any) -> None:
         set_at(self.data, path, value, plain=True)
         self.changed.emit(tuple(path))
+
+    def edit_text(self, path, old: Any, new: Any) -> str:
+        """Edit ▸ Undo's name of an edit given no text, in the form's words
+        (:func:`studio.model.scenario_labels.edit_text`): never a value path. A rule left out
+        has the engine's default, so changing it from there is a change (of seat 2's hand size)."""
+        if old is MISSING and tuple(path[:1]) == ("rules",):
+            old = get_at({"rules": rules_defaults()}, tuple(path), MISSING, plain=True)
+        return edit_text(path, old, new)
 
     def untitled_name(self) -> str:
         return self.value(("name",), None) or self.value(("id",), None) or "New scenario"

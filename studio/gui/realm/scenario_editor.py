@@ -42,14 +42,11 @@ from studio.gui.shell.document_window import DocumentFiles
 from studio.gui.shell.files.restore import quit_studio
 from studio.gui.shell.menu_text import undo_redo_actions
 from studio.model import io
+from studio.model.scenario_labels import MODULE_TITLES
 from studio.model.value_paths import MISSING
 
 BASIC_RULES = ("bands", "start", "connect", "closures", "cards", "end", "bands_per_player", "energy_payment")
 """Rules shown first; the others go under "Advanced"."""
-MODULE_TITLES = {"cross-board": "Cross-board race (Jungle Temples)", "volcano": "Volcano escape",
-                 "canals": "Canals and bridges (Archipelago City)", "pictures": "Pictures (Engraved Board)",
-                 "excavation": "Excavation sites (Fragile Ruins)", "territories": "Distinct territories (Cursed Triangle)",
-                 "idols": "Idols (Two Demanding Deities)", "labyrinth": "Labyrinth chains"}
 
 
 # --- the window --------------------------------------------------------------------------------

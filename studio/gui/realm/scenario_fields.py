@@ -36,13 +36,12 @@ from studio.content import schemas_dir
 from studio.content.paths import resolved
 from studio.gui.realm.scenario_document import ScenarioDocument
 from studio.gui.shell import desktop, prompts
+from studio.model.scenario_labels import END_TITLES
 from studio.model.value_paths import MISSING
 
 SCHEMA_FILE = "realm-scenario.schema.json"
 END_INITIAL = {"score": 18, "rounds": 6, "pictures": {"2": 5, "3": 7, "4": 9}, "bands-exhausted": True}
 """The rulebook's values, offered when a designer switches the end condition (L1-3, L2-1, L4-7, L8-4)."""
-END_TITLES = {"score": "when a player reaches a score", "rounds": "after a number of rounds",
-              "pictures": "when enough pictures are complete", "bands-exhausted": "when a player runs out of bands"}
 
 
 def load_schema() -> dict:
@@ -375,8 +374,7 @@ class ObjectEditor(FieldEditor):
     def _toggled(self, on: bool) -> None:
         if self._loading:
             return
-        self.doc.set_value(self.path, {} if on else MISSING,
-                           f"{'Use' if on else 'Drop'} {self.path[-1]}")
+        self.doc.set_value(self.path, {} if on else MISSING)  # "Turn on Volcano escape"
 
     def load(self, value: Any) -> None:
         if self.checkable:

@@ -37,8 +37,18 @@ MAX_RECENT = 10
 class ContentFiles(DocumentFiles):
     """Open, save and close of a tree, card or loot editor (:class:`DocumentFiles`)."""
 
-    save_title = "Not saved"
-    open_title = "Cannot open file"
+    # what the boxes call the window's files, by prompts.FILE_KINDS key (load_errors.TITLE_NOUNS)
+    NOUNS = {"tree": "Tree of Wisdom", "cards": "card set", "loot": "loot file",
+             "cards-or-loot": "card set or loot file"}
+
+    @property
+    def open_title(self) -> str:
+        """For a file that says nothing of its kind: what this window opens."""
+        return f"Cannot open {self.NOUNS[self.file_kind(opening=True)]}"
+
+    @property
+    def save_title(self) -> str:
+        return f"Cannot save {self.NOUNS[self.file_kind()]}"
 
     def __init__(self, window, **kwargs) -> None:
         super().__init__(window, **kwargs)
@@ -55,11 +65,6 @@ class ContentFiles(DocumentFiles):
 
     def start_folder(self) -> str:
         return str(bundled_path(*self.window.BUNDLED_FOLDER))
-
-    def load_error(self, exc, path):
-        if isinstance(exc, InvalidContent) and [f.code for f in exc.findings] == ["content/wrong-kind"]:
-            return exc.findings[0].message, None
-        return load_error_text(exc)
 
     def save_error(self, exc, path):
         text, details = save_error_text(exc)
@@ -309,7 +314,7 @@ class ContentWindow(RecentFilesMixin, QMainWindow):
             doc = ContentDocument.open(path, None, scenario=self.scenario_for_path(str(path)), parent=self)
         except (LoadError, InvalidContent, OSError) as exc:
             text, details = load_error_text(exc)
-            prompts.show_error(self, self.tr("Cannot reload file"),
+            prompts.show_error(self, self.tr(f"Cannot reload {ContentFiles.NOUNS[self.file_kind()]}"),
                                self.tr("{name} changed on disk but does not load; your version stays.\n\n{text}").format(name=Path(path).name, text=text),
                                details)
             return False

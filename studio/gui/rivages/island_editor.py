@@ -117,9 +117,6 @@ class IslandFiles(DocumentFiles):
             self.window.select_element(tuple(element))
         return self.tr("The island was not saved: {text}").format(text=text), details, refused_by_the_place(exc)
 
-    def load_error(self, exc, path):
-        return _load_error(exc, path), None
-
 
 # --- dialogs (patched in tests) -----------------------------------------------------------------
 
@@ -731,16 +728,6 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
     # -- closing -----------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.doc_files.close_event(event)
-
-
-def _load_error(exc, path) -> str:
-    if isinstance(exc, InvalidContent):
-        if len(exc.findings) == 1 and exc.findings[0].code == "content/wrong-kind":
-            return exc.findings[0].message  # "x.yaml is a Rule the Realm board (realm-board/1), not an island"
-        return "\n".join(f.format() for f in exc.findings[:12])
-    if isinstance(exc, LoadError):
-        return exc.format()  # as studio validate prints it, code included
-    return f"{path}: {exc}"
 
 
 def open_island_editor(path: str | None = None, settings: QSettings | None = None) -> IslandEditorWindow:

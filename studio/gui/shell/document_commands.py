@@ -94,11 +94,20 @@ class SetValue(DocumentCommand):
     def __init__(self, document, path: Sequence, value: Any, text: str | None = None,
                  merge: object | None = None) -> None:
         self.path = tuple(path)
-        super().__init__(text or f"Set {path_text(self.path)}")
+        super().__init__(text or "")
         self.document = document
         self.merge = merge
         self.old = copied(self.get())
         self.new = copied(value)
+        self.named_by_values = not text  # then named from what changed, again when edits merge
+        if self.named_by_values:
+            self.setText(self.values_text())
+
+    def values_text(self) -> str:
+        """The undo text of a step given none: the document's words for it
+        (``document.edit_text(path, old, new)``, when it has them), else ``Set`` and the path."""
+        words = getattr(self.document, "edit_text", None)
+        return (words(self.path, self.old, self.new) if words is not None else None) or f"Set {path_text(self.path)}"
 
     # -- the target ---------------------------------------------------------------------
     def get(self) -> Any:
@@ -125,6 +134,8 @@ class SetValue(DocumentCommand):
 
     def absorb(self, other: SetValue) -> None:
         self.new = other.new
+        if self.named_by_values:  # seat 2's hand size, then seat 3's: "Change opening hand sizes"
+            self.setText(self.values_text())
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
         if not isinstance(other, SetValue) or not self.can_merge(other):

@@ -37,7 +37,7 @@ from studio.content import bundled_path
 from studio.content.paths import resolved
 from studio.gui.shell import prompts
 from studio.gui.shell.files.recent import RecentFiles
-from studio.gui.shell.load_errors import load_error_text
+from studio.gui.shell.load_errors import load_error_text, open_title
 
 
 def is_bundled(path: str | Path) -> bool:
@@ -157,7 +157,8 @@ class DocumentFiles(QObject):
         return message, details, isinstance(exc, OSError)  # the file or its folder refused
 
     def load_error(self, exc: BaseException, path: str) -> tuple[str, str | None]:
-        """(message, details) of the box for a file that did not open."""
+        """(message, details) of the box for a file that did not open, the same in every
+        editor: ``Could not open NAME.``, then why (:func:`load_error_text`)."""
         text, details = load_error_text(exc)  # type: ignore[arg-type]
         return self.tr("Could not open {name}.\n\n{text}").format(name=Path(path).name, text=text), details
 
@@ -251,9 +252,10 @@ class DocumentFiles(QObject):
         return False
 
     def show_load_error(self, exc: BaseException, path, title: str | None = None) -> None:
-        """The box for a file that did not open (``title``: default :attr:`open_title`)."""
+        """The box for a file that did not open, titled by what the file says it is
+        (``Cannot open card set``; ``title``, or :attr:`open_title` when it says nothing)."""
         message, details = self.load_error(exc, str(path))
-        prompts.show_error(self.window, self.tr(title or self.open_title), message, details)
+        prompts.show_error(self.window, self.tr(title or open_title(path, self.open_title)), message, details)
 
     def open_dialog(self) -> bool:
         """File ▸ Open: ask for a file (starting beside the document's), open it (:meth:`open`)."""

@@ -26,12 +26,46 @@ FORMAT_NOUNS = {
 }
 
 
+# what a box about a file of each format calls it: "Cannot open card set"
+TITLE_NOUNS = {
+    "realm-board/1": "board",
+    "realm-board/2": "board",
+    "realm-scenario/1": "scenario",
+    "rivages-scenario/1": "scenario",
+    "rivages-island/1": "island",
+    "rivages-tree/1": "Tree of Wisdom",
+    "rivages-cards/1": "card set",
+    "rivages-loot/1": "loot file",
+}
+
+# a top-level ``format:`` line, read from the text when the YAML does not parse
+_FORMAT_LINE = re.compile(r"""^format:[ \t]*(["']?)([a-z][a-z-]*/[0-9]+)\1[ \t]*(?:#.*)?$""", re.MULTILINE)
+_SNIFF_BYTES = 65536
+
+
 def file_format(path) -> str:
-    """The ``format:`` of the file at ``path``; "" when it does not parse or names none."""
+    """The format the file at ``path`` declares: its ``format:`` value; when the YAML does not
+    parse, a top-level ``format: NAME/N`` line of a content format (:data:`FORMAT_NOUNS`) in its
+    first 64 KiB, so a card set with a typo further down still opens in the card editor, which
+    says where the typo is. "" when it names none or cannot be read."""
     try:
         return load_document(path).format or ""
     except (LoadError, OSError):
+        pass
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(_SNIFF_BYTES).decode("utf-8", "replace")
+    except (OSError, ValueError):
         return ""
+    match = _FORMAT_LINE.search(head)
+    return match.group(2) if match and match.group(2) in FORMAT_NOUNS else ""
+
+
+def open_title(path, default: str) -> str:
+    """The title of the box for ``path`` not opening: ``Cannot open`` and what the file says it
+    is (``Cannot open card set``), else ``default`` (the window's own kind)."""
+    noun = TITLE_NOUNS.get(file_format(path))
+    return f"Cannot open {noun}" if noun else default
 
 
 def load_error_text(exc: Exception, expected: str | None = None) -> tuple[str, str | None]:
@@ -53,6 +87,7 @@ def load_error_text(exc: Exception, expected: str | None = None) -> tuple[str, s
                 name = Path(found.path).name
                 head = f"{name} is {_with_article(FORMAT_NOUNS[fmt])} file, not {_with_article(expected)}:"
                 return f"{head}\n\n{lines[0]}", lines[0]
+            return lines[0], lines[0]  # not content at all (a game record, a report): the finding says so
         head = f"The file does not match its format ({n} problem{'s' if n != 1 else ''}):"
         shown = "\n".join(lines[:8]) + (f"\n… and {n - 8} more" if n > 8 else "")
         return f"{head}\n\n{shown}", "\n".join(lines)
@@ -67,4 +102,4 @@ def _with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-__all__ = ["FORMAT_NOUNS", "file_format", "load_error_text"]
+__all__ = ["FORMAT_NOUNS", "TITLE_NOUNS", "file_format", "load_error_text", "open_title"]

@@ -183,7 +183,9 @@ def test_the_island_editor_names_a_board_file(island_window, tmp_path, shown):
     board = tmp_path / "typo.yaml"                   # a board with schema errors (QA's typo.yaml)
     board.write_text("format: realm-board/1\nid: x\npegz: {}\n")
     assert not island_window.open_path(board)
-    assert shown[-1][1] == "typo.yaml is a Rule the Realm board (realm-board/1), not an island"
+    assert shown[-1][:2] == ("Cannot open board", "Could not open typo.yaml.\n\n" + shown[-1][2])
+    assert shown[-1][2].endswith("content/wrong-kind: typo.yaml is a Rule the Realm board (realm-board/1), "
+                                 "not an island")
 
 
 def test_a_broken_loot_file_starts_a_new_loot_set(qtbot, tmp_path, shown):

@@ -330,7 +330,8 @@ def test_open_recent_and_bad_files(window, monkeypatch, tmp_path):
     garbage = tmp_path / "garbage.yaml"
     garbage.write_text("format: rivages-island/1\nid: a\nid: b\n")
     assert not window.open_path(garbage)
-    assert shown[-1] == f"{garbage}:3:1: error yaml/duplicate-key: duplicate key 'id' (first at line 2)"
+    assert shown[-1] == (f"Could not open garbage.yaml.\n\n"  # every editor's shape
+                         f"{garbage}:3:1: error yaml/duplicate-key: duplicate key 'id' (first at line 2)")
 
 
 def test_studio_file_opens_an_island_in_the_island_editor(qtbot, qsettings):

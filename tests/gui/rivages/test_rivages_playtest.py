@@ -370,3 +370,27 @@ def test_an_mcts_explorer_thinks_in_a_worker_thread(qtbot, solo):
     w.wait_for_bots()
     qtbot.waitUntil(lambda: len(w.state.history) == 1, timeout=30000)
     assert not w.is_thinking() and w.state.history[0] in solo.new_state(3).legal_actions()
+
+
+def test_the_tree_of_wisdom_words_are_legible_at_the_default_window_size(qtbot, three, monkeypatch):
+    # they were drawn at the printed sheet's proportions: about 5 px tall in the default window
+    from studio.render import tree as tree_render
+
+    w = RivagesPlaytestWindow(three, seed=7, controllers=["greedy"] * 3, delay_ms=0, autoplay=False)
+    qtbot.addWidget(w)
+    w.show()  # the window's own default size
+    qtbot.waitExposed(w)
+    drawn = []
+    real = tree_render.glyphs.paint_text
+
+    def record(p, centre, text, size, *args, **kwargs):
+        drawn.append((text, size * tree_render._device_scale(p)))
+        return real(p, centre, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(tree_render.glyphs, "paint_text", record)
+    w.tree_view.grab()
+    side = w.tree_view.side
+    words = [(text, px) for text, px in drawn if not text.isdigit()]  # not an icon's count badge
+    assert len(words) == len(side.nodes) >= 8  # every space's words (or "start")
+    assert min(px for _text, px in words) >= 11, words
+    assert w.tree_view.width() >= 330  # the tree has the width the island, drawn to height, leaves

@@ -246,8 +246,10 @@ def test_open_a_bundled_tree_and_export_a_page_per_side(window, dialogs, tmp_pat
 def test_open_refuses_another_kind_of_file(window, dialogs):
     dialogs.answer("show_error")
     assert not window.load_path(ROOT / "boards" / "rivages" / "loot.yaml")
-    (_title, text, _details) = dialogs.named("show_error")[0]
-    assert text == "loot.yaml is a Rivages loot set (rivages-loot/1), not a Tree of Wisdom"
+    (title, text, details) = dialogs.named("show_error")[0]
+    assert title == "Cannot open loot file"  # what the file is, in every editor's shape
+    assert text == "Could not open loot.yaml.\n\n" + details
+    assert details.endswith("content/wrong-kind: loot.yaml is a Rivages loot set (rivages-loot/1), not a Tree of Wisdom")
 
 
 def test_save_on_a_bundled_tree_asks_for_a_new_file(window, dialogs, tmp_path):
