@@ -22,20 +22,16 @@ def test_every_example_validates_without_errors_or_warnings(path):
     assert [f.format() for f in findings if f.severity in ("error", "warning")] == []
 
 
-def test_the_unfair_board_moves_two_treasure_from_souths_side_to_norths():
+def test_the_unfair_board_has_the_treasure_the_text_describes():
+    """The bundled Fragile Ruins 2p board's geometry and seats, with the treasure of the four
+    segments docs/balance.md names (the bundled board had 2, 2, 2 and 1 there when it was made;
+    the comparison is not made here, as the bundled boards are tuned from time to time)."""
     unfair = read_board(EXAMPLES / "fragile-ruins-2p-unfair.yaml")
     bundled = read_board(bundled_path("boards", "realm", "fragile-ruins-2p.yaml"))
-    assert unfair.pegs == bundled.pegs and unfair.lines == bundled.lines and unfair.seats == bundled.seats
-    assert unfair.id == "fragile-ruins-2p-unfair" and unfair.location == bundled.location
-
-    def treasure(board):
-        return {s.key: s.treasure for s in board.segments if s.treasure}
-
-    before, after = treasure(bundled), treasure(unfair)
-    changed = {k: (before.get(k, 0), after.get(k, 0)) for k in set(before) | set(after)
-               if before.get(k, 0) != after.get(k, 0)}
-    assert sum(after.values()) == sum(before.values())
-    # the two segments next to South's start pegs (h4-h6) lose 1 each, two next to North's (a5-a7) gain 1
-    assert sorted((sorted(k), v) for k, v in changed.items()) == [
-        (["b5", "c5", "c6"], (2, 3)), (["c5", "c6", "d5"], (2, 3)),
-        (["f5", "f6", "g6"], (2, 1)), (["f5", "g5", "g6"], (1, 0))]
+    assert unfair.pegs.keys() == bundled.pegs.keys() and unfair.lines == bundled.lines
+    assert unfair.id == "fragile-ruins-2p-unfair" and unfair.location == bundled.location == "fragile-ruins"
+    assert {k: s.start for k, s in unfair.seats.items()} == {"south": ["h4", "h5", "h6"], "north": ["a7", "a6", "a5"]}
+    treasure = {tuple(sorted(s.pegs)): s.treasure for s in unfair.segments}
+    # next to North's start pegs (a5-a7): 3 each; next to South's (h4-h6): 1 and none
+    assert [treasure.get(k, 0) for k in (("b5", "c5", "c6"), ("c5", "c6", "d5"), ("f5", "f6", "g6"),
+                                         ("f5", "g5", "g6"))] == [3, 3, 1, 0]
