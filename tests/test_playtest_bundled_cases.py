@@ -177,7 +177,7 @@ def test_volcano_games_nobody_escapes_are_named():
         if nobody:
             seen += 1
             f = named[0]
-            assert (f.games, f.of, f.clause, f.mechanic) == (nobody, len(results), "L2-4", "escaped")
+            assert (f.games, f.of, f.clause, f.mechanic) == (nobody, len(results), "L2-4", "escape_failed_energy")
             assert f.message in s.warnings and f"in {nobody} of {len(results)} games" in f.message
         else:
             assert not named

@@ -40,7 +40,7 @@ def test_nobody_escaping_the_volcano_is_named_with_its_share_and_clause():
     games = [volcano(i, (1, 1, 0)) for i in range(19)] + [volcano(19, (0, 0, 0), energy=(4, 5, 6))]
     s = summarize(games, (), ROUNDS)
     f = codes(s)["nobody-escapes"]
-    assert (f.games, f.of, f.share, f.mechanic, f.clause) == (1, 20, 0.05, "escaped", "L2-4")
+    assert (f.games, f.of, f.share, f.mechanic, f.clause) == (1, 20, 0.05, "escape_failed_energy", "L2-4")
     assert f.message.startswith("nobody escaped the volcano in 1 of 20 games (5%): every seat ended short of the "
                                 "energy the escape needs (L2-4), so the game had no winner")
     assert "held 7.6 energy on average" in f.message          # (19 x 8 (seat 3) + 4 + 5 + 6) / 22
@@ -111,7 +111,7 @@ def test_results_keep_mechanics_and_arc_through_json():
     s = summarize([r] * 6, (), ROUNDS)
     assert "location mechanics" in format_summary(s)
     page = html_report(s, "t", {})
-    assert 'id="mechanic-escaped"' in page and 'href="#mechanic-escaped"' in page
+    assert 'id="mechanic-escape_failed_energy"' in page and 'href="#mechanic-escape_failed_energy"' in page
 
 
 # -- the arc on synthetic traces ------------------------------------------------------------------
@@ -182,3 +182,33 @@ def test_a_count_interval_never_goes_below_zero():
         t.add(({"effects_lost": k},))
     m = t.stats()[0].overall
     assert m.mean == 0.5 and m.low == 0.0 and m.high > 0.5
+
+
+def test_every_location_finding_names_a_measure_of_its_own_clause():
+    """The reports link a finding's clause to its measure's row: both must be the same rule (the
+    volcano's failed escapes, L2-4, once linked to the escape share row of L2-3)."""
+    from studio.playtest.mechanics import LOCATION_CODES, MEASURES, location_findings
+
+    def seat(k):
+        out = {}
+        for code, m in MEASURES.items():
+            if m.kind == "each":
+                out[code] = [4] if code == "escape_failed_energy" else []
+            elif m.penalty:
+                out[code] = 10
+            else:
+                out[code] = 3 if code == "loot_drawn" else 0
+        return out
+
+    def tally(games):
+        t = MeasureTally()
+        for g in games:
+            t.add(tuple(seat(k) for k in range(2)) if g else tuple({**seat(k), "sites": 1} for k in range(2)))
+        return t.stats()
+
+    found = location_findings(tally([True] * 10), 10, ("A", "B"), no_winner=10)
+    found += location_findings(tally([False] + [True] * 9), 10, ("A", "B"), no_winner=10)   # sites rare
+    assert set(LOCATION_CODES) <= {f.code for f in found}
+    for f in found:
+        assert f.mechanic in MEASURES, f.code
+        assert MEASURES[f.mechanic].clause == f.clause, (f.code, f.mechanic, f.clause)

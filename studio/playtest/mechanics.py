@@ -423,7 +423,9 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
     nobody escaping the volcano (any game), seats failing to escape, a penalty costing
     ``PENALTY_VP`` or more per seat and game, a mechanic in play in no game or in fewer than
     ``RARE`` of them, Loot hoarded. Each :class:`~studio.playtest.insight.Finding` names the
-    mechanic (``mechanic``: the measure code) and its clause."""
+    mechanic (``mechanic``: the measure code) and its clause, which is that measure's clause: the
+    reports link the clause to the measure's row (seats failing to escape, L2-4, name the energy
+    held by a seat that could not escape, not the escape share of L2-3)."""
     by = {m.code: m for m in stats}
     out: list[Finding] = []
 
@@ -440,7 +442,7 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("nobody-escapes", nobody, games, nobody / games, "escaped",
                                f"nobody escaped the volcano in {_share(nobody, games)}: every seat ended short of "
                                f"the energy the escape needs (L2-4), so the game had no winner{held}",
-                               mechanic="escaped", clause="L2-4",
+                               mechanic="escape_failed_energy", clause="L2-4",
                                advice="put more energy within reach of the starts (energy symbols on the "
                                       "segments near them) or lower the energy the escape needs"))
         seat_games = esc.overall.n
@@ -452,7 +454,7 @@ def location_findings(stats: list[MeasureStat], games: int, names=(), no_winner:
             out.append(Finding("escape-fails", fails, seat_games, rate, "escaped",
                                f"seats failed to escape the volcano in {_share(fails, seat_games, 'seat-games')}"
                                f"{named}: they lose whatever their score (L2-4){held}",
-                               mechanic="escaped", clause="L2-4", seats=tuple(x.seat for x in worst),
+                               mechanic="escape_failed_energy", clause="L2-4", seats=tuple(x.seat for x in worst),
                                advice="put energy within easier reach of "
                                       + (" and ".join(f"seat {x.seat + 1}" for x in worst) or "every seat")
                                       + " (the energy segments it takes least often, next to the other seats, are "

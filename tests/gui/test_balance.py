@@ -375,3 +375,34 @@ def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, win
     window.document.reset(window.document.board, None)             # a board never saved
     window.document.set_board_value("name", "New jungle")
     assert window.balance.board_played(2) == "untitled (unsaved edits included)"
+
+
+def test_heat_labels_keep_off_the_boards_name_tags(qtbot, window):
+    """Issue 15: on the Engraved Board the heat map's "pelican 85%" covered the board's own
+    "Pelican" tag. Every label is moved off every picture's name tag and off the other labels,
+    and stays by its picture."""
+    from types import SimpleNamespace
+
+    from studio.gui.balance.editor import board_catalogue
+    from studio.gui.balance.heatmap import LABEL_REACH, HeatMapItem
+    from studio.playtest.heat import heat_labels
+    from studio.playtest.stats import ElementStat
+
+    assert window.load_path(bundled_path("boards", "realm", "engraved-board-2p.yaml"))
+    balance = window.balance
+    catalogue = board_catalogue(window.document.board)
+    stats = [ElementStat(e.key, e.kind, e.label, e.content, "", 3, 0.75, [2, 1, 0]) for e in catalogue]
+    tags = balance._name_tags()
+    assert len(tags) == 10                                     # the ten pictures' tags
+    # where the labels belong (the middle of each picture) they do cover tags: the case is real
+    unmoved = HeatMapItem(catalogue, stats, 4).label_rects()
+    assert any(r.intersects(t) for _text, r in unmoved for t in tags)
+    heat = balance.show_heat(catalogue, SimpleNamespace(elements=stats, games=4))
+    rects = heat.label_rects()
+    assert len(rects) == len(heat_labels(catalogue, stats)) == 10
+    for i, (text, r) in enumerate(rects):
+        assert not any(r.intersects(t) for t in tags), text
+        assert not any(r.intersects(o) for j, (_t, o) in enumerate(rects) if j != i), text
+        home = unmoved[i][1].center()
+        assert r.center().x() == home.x() and abs(r.center().y() - home.y()) <= LABEL_REACH + 1e-9, text
+    assert heat.labels.boundingRect().contains(rects[0][1])

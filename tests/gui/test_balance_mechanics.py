@@ -26,13 +26,32 @@ def test_the_mechanics_table_and_a_warnings_rule_link(qtbot):
     assert not d.mechanics_label.isHidden()
     text = d.mechanics_label.text()
     assert "Location mechanics" in text and "escaped the volcano (share of games)" in text and "95%" in text
-    assert "href='mechanic:escaped'" in d.warnings_label.text() and "(L2-4)" in d.warnings_label.text()
+    assert "href='mechanic:escape_failed_energy'" in d.warnings_label.text() and "(L2-4)" in d.warnings_label.text()
     assert "#f3c98b" not in text                       # named by a warning: pale; nothing picked yet
-    d.warnings_label.linkActivated.emit("mechanic:escaped")
-    assert d.highlighted_mechanic == "escaped" and "#f3c98b" in d.mechanics_label.text()
+    d.warnings_label.linkActivated.emit("mechanic:escape_failed_energy")
+    assert d.highlighted_mechanic == "escape_failed_energy" and "#f3c98b" in d.mechanics_label.text()
     d.summary = None
     d._show_summary()
     assert d.mechanics_label.isHidden()
+
+
+def test_a_rule_link_highlights_exactly_the_row_of_its_clause(qtbot):
+    """Every warning's rule link, e.g. (L2-4), selects one row of the mechanics table, and that
+    row's rule is the link's (the L2-4 link once highlighted the escape share row, L2-3)."""
+    import re
+
+    d = BalanceDashboard(load_setup(bundled_path("scenarios", "volcano.yaml"), 3), scenario_text="Volcano")
+    qtbot.addWidget(d)
+    d.summary = summarize([volcano(i, (1, 1, 0)) for i in range(19)] + [volcano(19, (0, 0, 0))], (), ROUNDS)
+    d._show_summary()
+    links = re.findall(r"href='(mechanic:[^']+)'>\(([^)]+)\)</a>", d.warnings_label.text())
+    assert {clause for _link, clause in links} == {"L2-4"} and len(links) == 2
+    for link, clause in links:
+        d.warnings_label.linkActivated.emit(link)
+        rows = re.findall(r"<tr style='background: #f3c98b'>(.*?)</tr>", d.mechanics_label.text())
+        assert len(rows) == 1, link
+        cells = [re.sub(r"<[^>]+>|&nbsp;", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", rows[0])]
+        assert cells[1] == clause, (link, cells)
 
 
 def test_valued_positions_reach_the_report(qtbot):

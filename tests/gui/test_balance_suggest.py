@@ -71,3 +71,38 @@ def test_suggest_fixes_lists_previews_and_applies_one_undoable_step(qtbot, windo
     with qtbot.waitSignal(d.runFinished, timeout=120000):
         s.confirm()   # a re-run of the balance dashboard on the board as it is
     assert d.summary is not None and d.summary.games == 4
+
+
+def test_the_proposals_wrap_to_the_list_without_a_horizontal_scroll_bar(qtbot, window):
+    """Issue 15: the third proposal sat behind a horizontal scroll bar; every proposal is as wide
+    as the list, tall enough for its wrapped text, at any width of the window."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from studio.gui.balance.suggest import ITEM_PADDING
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    s.show()
+    texts = ["1. give seat 2 (North) the start peg a4 as well; move 1 treasure from segment f6-g6-g7 (seat 1 "
+             "(South)'s side) to segment a5-b4-b5 (seat 2 (North)'s side)\n    largest gap 11.9 → 9.4 points",
+             "2. give seat 2 (North) the start peg a4 as well\n    largest gap 11.9 → 18.1 points",
+             "3. give seat 2 (North) the start peg a4 as well; recolour the start peg a4 of seat 2 (North) from "
+             "yellow to red, the colour of most of its start pegs\n    largest gap 11.9 → 19.4 points"]
+    lw = s.proposals_list
+    for t in texts:
+        lw.addItem(QListWidgetItem(t))
+    for width in (1400, 1000, 900, 760):
+        s.resize(width, 720)
+        qtbot.wait(50)
+        view = lw.viewport().width()
+        assert lw.horizontalScrollBar().maximum() == 0, width
+        for i in range(lw.count()):
+            rect = lw.visualItemRect(lw.item(i))
+            assert rect.left() >= 0 and rect.right() < view, (width, i, rect)
+            inner = rect.adjusted(ITEM_PADDING, ITEM_PADDING, -ITEM_PADDING, -ITEM_PADDING)
+            need = QFontMetrics(lw.font()).boundingRect(QRect(0, 0, inner.width(), 10000), Qt.TextWordWrap, texts[i])
+            assert need.height() <= inner.height(), (width, i)

@@ -431,9 +431,23 @@ class BoardBalance(BalanceController):
         view.centerOn(rect.center() - shift)
         self._place_legend()
 
+    def _name_tags(self) -> list:
+        """The rectangles (board units) of the board's picture and island name tags, which the
+        heat map's labels keep off."""
+        from PySide6.QtCore import QRectF
+
+        from studio.render.locations import label_size
+
+        scene = self.main.scene
+        out = []
+        for item in list(scene.pictures.values()) + list(scene.islands.values()):
+            w, h = label_size(item.text)
+            out.append(QRectF(item.label_at.x() - w / 2, item.label_at.y() - h / 2, w, h))
+        return out
+
     def _lay_heat(self, catalogue) -> None:
         stats, games = self._heat_run
-        self.heat = HeatMapItem(catalogue, stats, games)
+        self.heat = HeatMapItem(catalogue, stats, games, avoid=self._name_tags())
         self.main.scene.addItem(self.heat)
         self.main.scene.addItem(self.heat.labels)
         self._lay_blame(catalogue)

@@ -10,7 +10,7 @@ line item) gets a hatched red fill and a dashed red outline so it stands out at 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -31,6 +31,40 @@ Z_HEAT = 27.0              # over segments, lines and regions (25), under pegs (
 LINE_WIDTH = 0.16          # bridges and line items, board units
 Z_HEAT_LABELS = 41.0       # over pegs (30) and seat labels (40)
 LABEL_HEIGHT = 0.24        # picture and idol labels, board units
+LABEL_HALO = 3 / 20        # the white outline round a label's letters, in label heights (stroke 6 at 20 px)
+LABEL_SHIFT = 0.06         # a label moves off another name tag in steps of this many board units
+LABEL_REACH = 1.2          # ... at most this far from where it belongs
+
+
+def label_box(text: str) -> QSizeF:
+    """Width and height in board units of a heat label (its letters and their white outline)."""
+    path, scale = centred_text(text, LABEL_HEIGHT)
+    box = path.boundingRect()
+    halo = 2 * LABEL_HALO * LABEL_HEIGHT
+    return QSizeF(box.width() * scale + halo, box.height() * scale + halo)
+
+
+def place_labels(labels: list[tuple[QPointF, QSizeF]], avoid=()) -> list[QPointF]:
+    """Where each heat label goes: its own point ``(centre, size)`` when its box overlaps none of
+    the ``avoid`` rectangles (the board's picture and island name tags, board units) nor a label
+    placed before it, else the nearest point straight above or below it that does (steps of
+    :data:`LABEL_SHIFT`, within :data:`LABEL_REACH`; a label with no free point stays on its own:
+    it is never pushed off its picture). Returns the centres in the order given."""
+    taken = [QRectF(r) for r in avoid]
+    out = []
+    steps = int(LABEL_REACH / LABEL_SHIFT)
+    offsets = [0.0] + [sign * k * LABEL_SHIFT for k in range(1, steps + 1) for sign in (-1, 1)]
+    for centre, size in labels:
+        chosen = centre
+        for dy in offsets:
+            at = QPointF(centre.x(), centre.y() + dy)
+            box = QRectF(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height())
+            if not any(box.intersects(r) for r in taken):
+                chosen = at
+                break
+        taken.append(QRectF(chosen.x() - size.width() / 2, chosen.y() - size.height() / 2, size.width(), size.height()))
+        out.append(chosen)
+    return out
 
 
 class HeatMapItem(QGraphicsItem):
@@ -39,9 +73,11 @@ class HeatMapItem(QGraphicsItem):
     summary's :class:`~studio.playtest.stats.ElementStat` list.
 
     ``rates`` maps every drawn element key to its share of games (0..1) and ``never`` lists the
-    keys of content never taken, in catalogue order."""
+    keys of content never taken, in catalogue order. ``avoid``: rectangles (board units) the
+    picture and idol labels keep off, the board's own name tags of pictures and islands
+    (:func:`place_labels`)."""
 
-    def __init__(self, catalogue, stats, games: int):
+    def __init__(self, catalogue, stats, games: int, avoid=()):
         super().__init__()
         self.games = games
         by_key = {s.key: s for s in stats}
@@ -49,9 +85,11 @@ class HeatMapItem(QGraphicsItem):
         self.never: list[str] = []
         self._segments: list[tuple[QPolygonF, float, bool, str]] = []
         self._lines: list[tuple[QPainterPath, float, bool]] = []
-        # the picture and idol labels: the same as the HTML report's (studio.playtest.heat)
-        self._labels: list[tuple[QPointF, str, bool]] = [
-            (QPointF(x.x, x.y), x.text, x.never) for x in heat_labels(catalogue, stats)]
+        # the picture and idol labels: the same as the HTML report's (studio.playtest.heat), moved
+        # off the board's name tags so both can be read
+        found = heat_labels(catalogue, stats)
+        at = place_labels([(QPointF(x.x, x.y), label_box(x.text)) for x in found], avoid)
+        self._labels: list[tuple[QPointF, str, bool]] = [(p, x.text, x.never) for p, x in zip(at, found)]
         for e in catalogue:
             stat = by_key.get(e.key)
             if stat is None:
@@ -88,7 +126,21 @@ class HeatMapItem(QGraphicsItem):
         self._rect = rect.adjusted(-1, -1, 1, 1)
         make_passive(self, Z_HEAT)
         self.setToolTip("")
-        self.labels = HeatLabelsItem(self._labels, self._rect)
+        label_rect = QRectF(self._rect)
+        for centre, text, _never in self._labels:
+            size = label_box(text)
+            label_rect = label_rect.united(QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
+                                                  size.width(), size.height()))
+        self.labels = HeatLabelsItem(self._labels, label_rect)
+
+    def label_rects(self) -> list[tuple[str, QRectF]]:
+        """``(text, rectangle)`` of every picture and idol label as drawn (board units)."""
+        out = []
+        for centre, text, _never in self._labels:
+            size = label_box(text)
+            out.append((text, QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
+                                     size.width(), size.height())))
+        return out
 
     def boundingRect(self) -> QRectF:
         return self._rect

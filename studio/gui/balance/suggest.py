@@ -17,8 +17,8 @@ import html
 import math
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
@@ -28,11 +28,13 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
     QVBoxLayout,
     QWidget,
 )
@@ -203,12 +205,44 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
 
 # -- the window -------------------------------------------------------------------------------------
 
+ITEM_PADDING = 6   # pixels round a proposal's text in the list (the style sheet's item padding)
+
+
+class _WrapDelegate(QStyledItemDelegate):
+    """Sizes a proposal to the list's width, as tall as its text wrapped inside the item's
+    padding (Qt's own hint wraps at the full width and then adds the padding, so an item came
+    out a few pixels wider than the list and a horizontal scroll bar covered the last one)."""
+
+    def __init__(self, view: QListWidget):
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt API
+        width = max(self.view.viewport().width(), 4 * ITEM_PADDING)
+        text = str(index.data(Qt.DisplayRole) or "")
+        box = QFontMetrics(option.font).boundingRect(QRect(0, 0, width - 2 * ITEM_PADDING, 100000),
+                                                     Qt.TextWordWrap, text)
+        return QSize(width, box.height() + 2 * ITEM_PADDING + 1)   # + 1: the item's bottom border
+
+
+class ProposalList(QListWidget):
+    """The proposals, one item each, their text wrapped to the list's width: never a horizontal
+    scroll bar; the items are laid out again when the list is resized."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setResizeMode(QListView.Adjust)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setItemDelegate(_WrapDelegate(self))
+
+
 def _style() -> str:
     """The window's style sheet, in the panel colours of the palette (studio.gui.shell.desktop)."""
-    return desktop.panel_style("#suggest") + desktop.css("""
-#suggest QListWidget::item {{ padding: 6px; border-bottom: 1px solid {line}; color: {text}; }}
-#suggest QListWidget::item:selected {{ background: {selected}; color: {text}; }}
-#suggest QLabel#details {{ background: {card}; border: 1px solid {card_border}; border-radius: 6px; padding: 8px; }}
+    return desktop.panel_style("#suggest") + desktop.css(f"""
+#suggest QListWidget::item {{{{ padding: {ITEM_PADDING}px; border-bottom: 1px solid {{line}}; color: {{text}}; }}}}
+#suggest QListWidget::item:selected {{{{ background: {{selected}}; color: {{text}}; }}}}
+#suggest QLabel#details {{{{ background: {{card}}; border: 1px solid {{card_border}}; border-radius: 6px; padding: 8px; }}}}
 """)
 
 
@@ -319,8 +353,7 @@ class SuggestWindow(QMainWindow):
         self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.title.setWordWrap(True)
         tl.addWidget(self.title)
-        self.proposals_list = QListWidget()
-        self.proposals_list.setWordWrap(True)
+        self.proposals_list = ProposalList()
         self.proposals_list.currentRowChanged.connect(self._selected)
         tl.addWidget(self.proposals_list, 1)
         split.addWidget(top)
