@@ -141,8 +141,7 @@ class RivagesGreedyBot(Bot):
         seen = game.visible_state(observation)
         dealt = None
         values = []
-        for action in legal_actions:
-            after = seen.preview(action, False, True)
+        for action, after in zip(legal_actions, seen.previews(legal_actions)):
             if after is None or (after.round_end and after.player.travel):
                 if dealt is None:
                     dealt = game.sample_state(observation, random.Random(deal))

@@ -32,6 +32,7 @@ def shuffle_inline(rng: random.Random, items: list) -> None:
 
 # (i + 1).bit_length() for the draw that picks position i's partner, as the shift of a 32-bit output
 _SHIFT: list[int] = [32 - (i + 1).bit_length() for i in range(4096)]
+_UNPACK: dict = {}  # number of 32-bit outputs -> the unpacking of that many (made once each)
 
 
 class Deal:
@@ -39,7 +40,8 @@ class Deal:
     would shuffle them, for a sampler that knows how many items it will shuffle in all.
 
     ``Deal(rng, sizes)``: ``sizes`` are the lengths of the lists :meth:`shuffle` will get, in
-    order, with no other use of ``rng`` in between. A shuffle of n items takes at least n - 1
+    order, with no other use of ``rng`` in between (``need``: ``sum(n - 1)`` over them, for a
+    caller that counted it once). A shuffle of n items takes at least n - 1
     outputs of the generator (one per position, more when a draw is out of range and drawn
     again), so the first ``sum(n - 1)`` outputs are taken at once (one ``getrandbits``) and read
     from a list, the rest one by one; the generator ends where the ``rng.shuffle`` calls leave
@@ -48,14 +50,18 @@ class Deal:
 
     __slots__ = ("rng", "words", "t")
 
-    def __init__(self, rng: random.Random, sizes):
+    def __init__(self, rng: random.Random, sizes, need: int | None = None):
         self.rng = rng
         self.t = 0
-        need = sum(n - 1 for n in sizes if n > 1)
+        if need is None:  # a sampler dealing many times passes it, counted once
+            need = sum(n - 1 for n in sizes if n > 1)
         if not (DEAL_OK and type(rng) is random.Random and max(sizes, default=0) <= len(_SHIFT)):
             self.words = None
         elif need:
-            self.words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
+            unpack = _UNPACK.get(need)
+            if unpack is None:
+                unpack = _UNPACK[need] = struct.Struct(f"<{need}I").unpack
+            self.words = unpack(rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
         else:
             self.words = ()
 

@@ -3,7 +3,8 @@
 * ``state.preview(action)`` equals playing the action on a copy (``clone`` + ``apply_trusted``)
   and leaves the state exactly as it was;
 * previews on ``game.visible_state(observation)`` (nothing hidden dealt) equal previews on a
-  state dealt from the same observation, whenever they are made in place;
+  state dealt from the same observation, whenever they are made in place, and a batch of them
+  (``state.previews(actions)``, set up once) equals them one by one;
 * the greedy bot's values from previews equal its values from playing on copies (so it makes
   the same decisions as :meth:`RivagesGreedyBot.act_plain`).
 
@@ -71,6 +72,17 @@ def check_position(state, rng) -> int:
         in_place += 1
         assert _without_loot_tokens(fast.player.snapshot()) == _without_loot_tokens(plain.player.snapshot()), action
         assert (fast.to_move, fast.phase, fast.row) == (plain.to_move, plain.phase, plain.row), action
+    # the batch of previews (the state set up once) is the single previews, and leaves the state as it was
+    seen_before = visible.snapshot()
+    batch = visible.previews(legal)
+    assert visible.snapshot() == seen_before, "previews left the state changed"
+    assert len(batch) == len(legal)
+    for action, got in zip(legal, batch):
+        one = visible.preview(action, copy=False, turn=True)
+        assert (got is None) == (one is None), action
+        if one is not None:
+            assert got.player.snapshot() == one.player.snapshot(), action
+            assert got[:1] + got[2:] == one[:1] + one[2:], action
     for action in legal:  # a preview that stops at the round's end: the seat's turn played alone
         stop = visible.preview(action, copy=False, turn=True)
         if stop is None or not stop.round_end:

@@ -30,6 +30,7 @@ class ViewCache:
     def __init__(self, game: RivagesGame):
         self.game = game
         self.lists: dict = {}      # (island, mask) -> [[q, r], ...]
+        self.node_lists: dict = {}  # (tree, mask) -> [node, ...]
         self.masks: dict = {}      # id(list) -> (list, mask)
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
@@ -61,6 +62,18 @@ class ViewCache:
                 self.masks.clear()
             self.lists[key] = out
             self.masks[id(out)] = (out, mask)
+        return out
+
+    def nodes(self, tree: int, mask: int) -> list:
+        """The nodes of ``mask`` on tree ``tree``, lowest index first (shared: do not change)."""
+        key = (tree, mask)
+        out = self.node_lists.get(key)
+        if out is None:
+            nodes = self.game.trees[tree].nodes
+            out = [nodes[i] for i in bits(mask)]
+            if len(self.node_lists) >= self.LIMIT:
+                self.node_lists.clear()
+            self.node_lists[key] = out
         return out
 
     def mask(self, island: int, hexes: list) -> int:
@@ -224,7 +237,7 @@ _INLINE = {
     "tree": ['rec["tree"] = trees[p.tree].id'],
     "spaces": ['rec["{n}"] = v.spaces(p.island, p.{n})'],
     "past": ['rec["past"], rec["past_index"] = v.past(p.past)', 'rec["islands_visited"] = p.islands_visited'],
-    "nodes": ['nodes = trees[p.tree].nodes', 'rec["{n}"] = [nodes[i] for i in bits(p.{n})]'],
+    "nodes": ['rec["{n}"] = v.nodes(p.tree, p.{n})'],
     "tokens": ['rec["loot_count"] = len(p.loot)', 'if private:', '    rec["loot"] = [tokens[t] for t in p.loot]'],
     "cards": ['rec["hand_size"] = len(p.hand)', 'if private:', '    rec["hand"] = [card_ids[c] for c in p.hand]'],
 }
@@ -424,12 +437,30 @@ class Sampler:
         # the lengths of the lists each deal shuffles, in order (see __call__)
         rest = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end
         self.sizes = (len(self.unseen_exp), len(self.unseen_end), rest, len(self.free), len(self.pile))
+        self.need = sum(n - 1 for n in self.sizes if n > 1)
+        # how many cards and tokens each other seat is dealt, in seat order from what is left
+        self.dealt: dict[int, tuple[int, int]] = {}
+        tokens_left = max(0, len(self.free) - self.bag_size)
+        for q in others:
+            hand = min(obs["explorers"][q]["hand_size"], rest)
+            loot = min(counts[q], tokens_left)
+            rest -= hand
+            tokens_left -= loot
+            self.dealt[q] = (hand, loot)
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
-        s = RivagesState(game, 0, _empty=True)
-        s.seed_rng(rng.random())
-        shuffle = Deal(rng, self.sizes).shuffle  # the five shuffles below, as rng.shuffle makes them
+        s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) without the call
+        s.game = game
+        s.seed = 0
+        s.history = []
+        s.private_log = {}
+        s.round_records = None
+        s._rng = None
+        s._rng_seed = rng.random()  # s.seed_rng(...)
+        s._rng_shared = False
+        # the five shuffles below, as rng.shuffle makes them
+        shuffle = Deal(rng, self.sizes, self.need).shuffle
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
@@ -446,25 +477,33 @@ class Sampler:
         bag_size = self.bag_size
         s.bag = free[:bag_size]
         rest = free[bag_size:]
-        counts = self.counts
         players = []
+        dealt = self.dealt
         for seat, template in enumerate(self.players):
             p = template.copy()
             if seat == me:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
-            else:
-                p.hand = [rest_cards.pop() for _ in range(min(obs["explorers"][seat]["hand_size"], len(rest_cards)))]
-                p.loot = [rest.pop() for _ in range(min(counts[seat], len(rest)))]
+            else:  # taken from the ends, last first (as pop() would)
+                hand, loot = dealt[seat]
+                p.hand = rest_cards[:-hand - 1:-1] if hand else []
+                p.loot = rest[:-loot - 1:-1] if loot else []
+                if hand:
+                    del rest_cards[-hand:]
+                if loot:
+                    del rest[-loot:]
             players.append(p)
         s.players_state = players
-        s.pile = list(self.pile)
-        shuffle(s.pile)
+        s.pile = pile = list(self.pile)
+        shuffle(pile)
         s.challenges = list(self.challenges)
         s.round = obs["round"]
         s.seat = self.seat
         s.phase = self.phase
         _read_table(s, game, obs, self.final, players, self.others)
         return s
+
+
+_new_state = object.__new__
 
 
 def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others) -> None:
