@@ -927,6 +927,8 @@ class RivagesState(State):
                 take = 0
                 if st.kind == "areas":
                     avail = p.areas_done & ~used & m.areas_of_terrain[st.terrain]
+                    if avail.bit_count() < st.count:  # too few areas to pick from (most crosses)
+                        break
                     picked = [a for a in p.areas_order if avail >> a & 1][: st.count]
                     if len(picked) < st.count:
                         break
