@@ -11,6 +11,7 @@ same turn.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
@@ -641,9 +642,8 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
             players.append(v.other(rec) or _player(game, rec, [], [], shared=True))
     s.players_state = players
     s.round_start = players
-    card_used = s.card_used = [0] * len(game.cards)
-    for cid, used in obs["card_used"].items():
-        card_used[card_index[cid]] = used
+    # rows used of the cards seen, 0 for the others (in card order, looked up by id)
+    s.card_used = list(map(obs["card_used"].get, game.card_ids, repeat(0)))
     unknown = -1
     s.deck = [unknown] * obs["deck_size"]
     s.discard = [unknown] * len(obs["discard"])
