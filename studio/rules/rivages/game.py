@@ -73,6 +73,7 @@ class Player:
     ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
 
     copy: ClassVar[Callable[["Player"], "Player"]]  # derived from the fields below the class
+    shallow: ClassVar[Callable[["Player"], "Player"]]  # every field shared, lists included
     snapshot: ClassVar[Callable[["Player"], dict]]
 
     island: int = kept(view="island")
@@ -114,8 +115,8 @@ Player.snapshot = derive_snapshot(Player)
 
 def _derive_shallow(cls):
     """``shallow(self)``: a new ``cls`` sharing every field's value, lists included (for a
-    preview, which copies a list only where an action changes it; see
-    :meth:`RivagesState.previews`)."""
+    preview, which copies a list only where an action changes it, see
+    :meth:`RivagesState.previews`, and for round-start records, never changed in place)."""
     lines = ["def shallow(self):", "    new = _new(_cls)"]
     lines += [f"    new.{f.name} = self.{f.name}" for f in fields(cls)]
     lines.append("    return new")
@@ -124,7 +125,7 @@ def _derive_shallow(cls):
     return scope["shallow"]
 
 
-_shallow = _derive_shallow(Player)
+Player.shallow = _shallow = _derive_shallow(Player)
 
 
 class RivagesGame(Game):

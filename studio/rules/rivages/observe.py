@@ -16,6 +16,8 @@ from itertools import repeat
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
+
+_shallow = Player.shallow
 from studio.rules.shuffle import Deal
 
 
@@ -448,6 +450,10 @@ class Sampler:
             rest -= hand
             tokens_left -= loot
             self.dealt[q] = (hand, loot)
+        self.loot_shown = {q: obs["explorers"][q]["loot_count"] for q in others}
+        # the observer's round-start record: the same in every deal (shared: never changed in place)
+        own = self.own_start = self.players[me].copy()
+        own.hand, own.loot = list(self.own_hand), list(self.own_loot)
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
@@ -479,11 +485,16 @@ class Sampler:
         s.bag = free[:bag_size]
         rest = free[bag_size:]
         players = []
-        dealt = self.dealt
+        # the round-start records: shallow copies of the templates (never changed in place),
+        # the observer's made once, the others' with their dealt hand and as many Loot
+        # tokens as the observation shows
+        round_start = []
+        dealt, shown = self.dealt, self.loot_shown
         for seat, template in enumerate(self.players):
             p = template.copy()
             if seat == me:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
+                round_start.append(self.own_start)
             else:  # taken from the ends, last first (as pop() would)
                 hand, loot = dealt[seat]
                 p.hand = rest_cards[:-hand - 1:-1] if hand else []
@@ -492,6 +503,11 @@ class Sampler:
                     del rest_cards[-hand:]
                 if loot:
                     del rest[-loot:]
+                rs = _shallow(template)
+                rs.hand = list(p.hand)
+                count = shown[seat]
+                rs.loot = (p.loot + [-1] * count)[:count]
+                round_start.append(rs)
             players.append(p)
         s.players_state = players
         s.pile = pile = list(self.pile)
@@ -500,17 +516,20 @@ class Sampler:
         s.round = obs["round"]
         s.seat = self.seat
         s.phase = self.phase
-        _read_table(s, game, obs, self.final, players, self.others)
+        _read_table(s, game, obs, self.final, players, self.others, round_start)
         return s
 
 
 _new_state = object.__new__
 
 
-def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others) -> None:
+def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others,
+                round_start: list | None = None) -> None:
     """The public rest of a state dealt from ``obs`` (row, pending, end, final scores, the
     others' round-start records with only the number of their hidden Loot tokens), shared by
-    :class:`Sampler` and :func:`state_from_observation_plain` so the two cannot drift apart."""
+    :class:`Sampler` and :func:`state_from_observation_plain` so the two cannot drift apart.
+    ``round_start``: the round-start records made by the caller (the sampler's, equal to
+    those made here from ``players``: tests/rivages/test_sampler.py)."""
     s.row = list(obs["row"])
     s.pending = [tuple(a) for a in obs["pending"]]
     s.loot_used = obs["loot_used"]
@@ -525,6 +544,9 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
     s.bridges_used = []
     s.log = []
     s._logging = False  # it starts without the move log (not shown): its lines are not worded
+    if round_start is not None:
+        s.round_start = round_start
+        return
     s.round_start = [p.copy() for p in players]
     for q in others:
         count = obs["explorers"][q]["loot_count"]
