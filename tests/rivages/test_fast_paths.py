@@ -63,3 +63,19 @@ def test_a_cross_hashed_once_is_its_fields():
     assert action_from_dict(a.to_dict()) == a
     with pytest.raises(TypeError):
         hash(Cross("forest", [1, -2]))  # a list is no hex: unhashable, as before
+
+
+def test_states_made_without_init_set_what_init_sets():
+    """The sampler and ``visible_state`` make their states without ``RivagesState.__init__``:
+    they set at least every attribute an empty ``__init__`` sets (and the record's fields)."""
+    from studio.content import bundled_path
+    from studio.rules import load_game
+    from studio.rules.rivages.game import RivagesState
+
+    game = load_game(bundled_path("scenarios", "rivages.yaml"), 3, seed=0)
+    state = game.new_state(4)
+    obs = state.observation(state.current_player)
+    empty = set(vars(RivagesState(game, 0, _empty=True)))
+    for made in (game.visible_state(obs), game.sampler(obs)(random.Random(1))):
+        assert empty <= set(vars(made))
+        assert set(vars(state)) - {"events"} <= set(vars(made)) | {"_previewing"}

@@ -6,7 +6,8 @@
   state dealt from the same observation, whenever they are made in place, and a batch of them
   (``state.previews(actions)``, set up once) equals them one by one;
 * the greedy bot's values from previews equal its values from playing on copies (so it makes
-  the same decisions as :meth:`RivagesGreedyBot.act_plain`).
+  the same decisions as :meth:`RivagesGreedyBot.act_plain`), and its goal progress from the
+  remembered per-goal terms equals the progress read afresh.
 
 ``python benchmarks/bench_core.py --differential N`` runs the same checks over N games per case.
 """
@@ -15,7 +16,7 @@ import random
 
 import pytest
 
-from studio.bots.rivages import RivagesGreedyBot, player_value, position_value
+from studio.bots.rivages import RivagesGreedyBot, _goal_progress, _goal_progress_plain, player_value, position_value
 from studio.content import bundled_path
 from studio.rules import load_game
 
@@ -59,6 +60,9 @@ def check_position(state, rng) -> int:
         assert seen.player.snapshot() == copy.players_state[seat].snapshot(), action
         assert (seen.to_move, seen.phase, seen.row) == (copy.current_player, copy.phase, tuple(copy.row)), action
         assert player_value(game, seen.player, seen.own_row) == position_value(copy, seat)
+        after = seen.player  # goal progress from the remembered terms is the progress read afresh
+        assert _goal_progress(game.maps[after.island], after, after.crossed) == \
+            _goal_progress_plain(game.maps[after.island], after, after.crossed), action
     assert state.snapshot() == before, "a preview left the state changed"
     obs = state.observation(seat)
     visible = game.visible_state(obs)

@@ -827,7 +827,7 @@ class RivagesState(State):
             if logged:
                 self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
-            if m.bridge_pairs:
+            if m.bridge_pairs and not m.hex_nbr[i] & p.crossed:  # else no bridge was needed
                 self._note_bridge(p, m, 1 << i)
             fresh = self._cross(p, m, i)
             if fresh:

@@ -643,8 +643,15 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     plays in place never reads a hidden card, token or island (it returns None for the round's
     end and reshuffles, which do), so its outcome is the same on every state consistent with
     ``obs`` (tests/rivages/test_preview.py). Never for play."""
-    s = RivagesState(game, 0, _empty=True)
-    s.seed_rng(0)
+    s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) and seed_rng(0), without the calls
+    s.game = game
+    s.seed = 0
+    s.history = []
+    s.private_log = {}
+    s.round_records = None
+    s._rng = None
+    s._rng_seed = 0
+    s._rng_shared = False
     me = obs["seat"]
     explorers = obs["explorers"]
     mine = explorers[me]
