@@ -341,13 +341,20 @@ def observation(state: RivagesState, seat: int) -> dict:
 _new_player = object.__new__
 
 
-def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False) -> Player:
+def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False,
+            take: bool = False) -> Player:
     """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
-    the round's records of the others, read once per round."""
+    the round's records of the others, read once per round; ``take``: the Player remembered
+    for the observer's own record is taken as it is, not copied (later readings of that record
+    read it afresh, with the same result)."""
     v = views(game)
     own = v.own
     if own is not None and own[0] is rec:  # the observer's own record of the last observation
-        p = own[1].copy()
+        if take:
+            v.own = None
+            p = own[1]
+        else:
+            p = own[1].copy()
         p.hand, p.loot = hand, loot
         return p
     if shared:
@@ -666,7 +673,7 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     players = []
     for seat, rec in enumerate(explorers):
         if seat == me:
-            players.append(_player(game, rec, [card_index[c] for c in rec["hand"]], own_loot))
+            players.append(_player(game, rec, [card_index[c] for c in rec["hand"]], own_loot, take=True))
         else:  # read once per round and shared: previews change only the mover's position
             players.append(v.other(rec) or _player(game, rec, [], [], shared=True))
     s.players_state = players
