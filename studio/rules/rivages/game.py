@@ -325,6 +325,9 @@ class RivagesPreview(NamedTuple):
         return self.row if self.to_move == self.seat and self.phase == "row" else None
 
 
+_preview = tuple.__new__  # RivagesPreview(*fields) without its __new__ call (every field given)
+
+
 @dataclass(init=False, eq=False, repr=False)
 class RivagesState(State):
     """A position of Rivages.
@@ -704,9 +707,9 @@ class RivagesState(State):
                 self.row, self.pending = list(row), list(pending)
                 try:
                     apply(action)
-                    out.append(RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row)))
+                    out.append(_preview(RivagesPreview, (seat, after, self.seat, self.phase, tuple(self.row), False)))
                 except _RoundEnds:
-                    out.append(RivagesPreview(seat, after, None, self.phase, (), True))
+                    out.append(_preview(RivagesPreview, (seat, after, None, self.phase, (), True)))
                 except _NeedsCopy:
                     out.append(None)
                 self.phase, self.loot_used, self.seat = phase, loot_used, seat
