@@ -607,11 +607,17 @@ class RivagesState(State):
         if kind == "any":  # RIV-I3
             return p.reach & ~p.crossed & m.crossable
         if kind == "leap":
-            near = 0
-            near2 = m.near2
-            for i in bits(p.crossed):
-                near |= near2[i]
-            return near & ~p.crossed & m.crossable
+            crossed = p.crossed
+            near = m.leap_near.get(crossed)  # remembered per crossed mask (bounded)
+            if near is None:
+                near = 0
+                near2 = m.near2
+                for i in bits(crossed):
+                    near |= near2[i]
+                if len(m.leap_near) >= 4096:
+                    m.leap_near.clear()
+                m.leap_near[crossed] = near
+            return near & ~crossed & m.crossable
         if kind == "area":  # RIV-I5
             cand = ((1 << len(m.areas)) - 1) if arg == ALL_TERRAINS else m.areas_of_terrain.get(arg, 0)
             out = 0
@@ -700,10 +706,15 @@ class RivagesState(State):
         logging, self._logging = self._logging, False
         events, self.events = self.events, None  # a preview records no event
         apply = self._apply
+        last = seat == self.game.players - 1
         out: list[RivagesPreview | None] = []
         try:
             for action in actions:
                 after = players[seat] = _shallow(mine)  # its lists copied where the action changes them
+                if last and type(action) is EndTurn and not pending:
+                    # what apply would give: the turn ends the round (_RoundEnds below), position unchanged
+                    out.append(_preview(RivagesPreview, (seat, after, None, phase, (), True)))
+                    continue
                 self.row, self.pending = list(row), list(pending)
                 try:
                     apply(action)
