@@ -136,6 +136,7 @@ class MCTSBot(Bot):
         root = _Node(seat=observation["seat"])
         sample = game.sampler(observation)  # deals states from this observation, its reading kept
         order = self._root_order(sample, observation, legal_actions, players, rng)
+        root_kids: list[_Node] = []  # the root's children, made in the order of ``order``
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -143,7 +144,7 @@ class MCTSBot(Bot):
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(sample, root, order, players, rng)
+            self._iterate(sample, root, order, players, rng, root_kids)
             done += 1
         best = max(root.children.values(), key=lambda ch: (ch.visits, ch.total / ch.visits))
         return best.action
@@ -165,26 +166,41 @@ class MCTSBot(Bot):
         keyed.sort(key=lambda t: (t[0], t[1]))
         return [action for _, _, action in keyed]
 
-    def _iterate(self, sample, root: _Node, root_order: list, players: int, rng: random.Random) -> None:
+    def _iterate(self, sample, root: _Node, root_order: list, players: int, rng: random.Random,
+                 root_kids: list | None = None) -> None:
+        """One iteration; ``root_kids``: the root's children so far, in the order of
+        ``root_order`` (the root's children are always its first actions in that order)."""
         state = sample(rng)
         node = root
         c = self.exploration
         log, sqrt = math.log, math.sqrt
+        if root_kids is None:
+            root_kids = [root.children[a] for a in root_order if a in root.children]
         while not state.is_terminal():
             children = node.children
             if node is root:
                 # the seat's own options do not depend on what it cannot see
                 limit = len(root_order) if self.widening <= 0 else \
-                    max(2, math.ceil(self.widening * sqrt(root.visits + 1)))
-                legal = root_order[:limit]
-                kids: list = [children.get(a) for a in legal]  # each action hashed once
-                untried = next(([a] for a, k in zip(legal, kids) if k is None), [])
+                    min(len(root_order), max(2, math.ceil(self.widening * sqrt(root.visits + 1))))
+                made = len(root_kids)
+                if made < limit:  # the next action in order is untried
+                    action = root_order[made]
+                    child = children[action] = _Node(action, node, state.current_player)
+                    for known in root_kids:
+                        known.avail += 1
+                    root_kids.append(child)
+                    child.avail += 1  # legal now, as the others
+                    state.apply_trusted(action)
+                    node = child
+                    break
+                kids: list = root_kids[:limit]
+                untried = []
             else:
                 legal = state.legal_actions()
                 kids = [children.get(a) for a in legal]
                 untried = [a for a, k in zip(legal, kids) if k is None]
             if untried:
-                action = untried[0] if node is root else rng.choice(untried)
+                action = rng.choice(untried)
                 child = children[action] = _Node(action, node, state.current_player)
                 for known in kids:
                     if known is not None:

@@ -55,6 +55,9 @@ def player_goal_progress(game, p) -> float:
 
 
 def _goal_progress(m, p, crossed: int) -> float:
+    """:func:`_goal_progress_plain` with each goal's term remembered per step, steps used and
+    the crossed spaces the step can count (:data:`_TERMS`): a cross elsewhere on the island
+    leaves the term as it was. The same terms summed in the same order: the same float."""
     total = 0.0
     for g, (_, steps) in enumerate(m.goals):
         done = p.goal_done[g]
@@ -62,24 +65,69 @@ def _goal_progress(m, p, crossed: int) -> float:
             continue
         st = steps[done]
         used = p.goal_used[g]
-        if st.kind == "areas":
-            pool = m.areas_of_terrain[st.terrain] & ~used
-            areas = m.areas
-            fractions = sorted((_fraction(areas[a], crossed) for a in bits(pool)), reverse=True)
-            frac = sum(fractions[: st.count]) / st.count if fractions else 0.0
-        elif st.kind == "pattern":
-            frac = max((_fraction(c, crossed) for c in st.candidates if not c & used), default=0.0)
-        else:
-            frac = _fraction(st.mask, crossed)
-        worth = _REWARD.get(st.reward)
-        if worth is None:
-            worth = _REWARD[st.reward] = reward_value(st.reward)
-        total += GOAL_SHARE * frac * frac * worth
+        support = _SUPPORT.get(st)
+        if support is None:
+            if len(_SUPPORT) >= 10_000:
+                _SUPPORT.clear()
+            support = _SUPPORT[st] = _step_support(m, st)
+        seen = crossed & support
+        key = (st, used, seen)
+        term = _TERMS.get(key)
+        if term is None:
+            if len(_TERMS) >= 50_000:
+                _TERMS.clear()
+            term = _TERMS[key] = _goal_term(m, st, used, seen)
+        total += term
+    return total
+
+
+def _step_support(m, st) -> int:
+    """The spaces a goal step's progress reads: its areas' spaces, its candidates', its mask."""
+    if st.kind == "areas":
+        out = 0
+        for a in bits(m.areas_of_terrain[st.terrain]):
+            out |= m.areas[a]
+        return out
+    if st.kind == "pattern":
+        out = 0
+        for c in st.candidates:
+            out |= c
+        return out
+    return st.mask
+
+
+def _goal_term(m, st, used: int, crossed: int) -> float:
+    """One goal's share of :func:`_goal_progress`: ``GOAL_SHARE * frac ** 2 * reward``."""
+    if st.kind == "areas":
+        pool = m.areas_of_terrain[st.terrain] & ~used
+        areas = m.areas
+        fractions = sorted((_fraction(areas[a], crossed) for a in bits(pool)), reverse=True)
+        frac = sum(fractions[: st.count]) / st.count if fractions else 0.0
+    elif st.kind == "pattern":
+        frac = max((_fraction(c, crossed) for c in st.candidates if not c & used), default=0.0)
+    else:
+        frac = _fraction(st.mask, crossed)
+    worth = _REWARD.get(st.reward)
+    if worth is None:
+        worth = _REWARD[st.reward] = reward_value(st.reward)
+    return GOAL_SHARE * frac * frac * worth
+
+
+def _goal_progress_plain(m, p, crossed: int) -> float:
+    """:func:`_goal_progress` read afresh (the reference tests/rivages/test_preview.py holds it to)."""
+    total = 0.0
+    for g, (_, steps) in enumerate(m.goals):
+        done = p.goal_done[g]
+        if done >= len(steps):
+            continue
+        total += _goal_term(m, steps[done], p.goal_used[g], crossed)
     return total
 
 
 _REWARD: dict = {}  # reward atoms -> reward_value (a few dozen distinct rewards per scenario)
 _PROGRESS: dict = {}  # (island map, crossed, goal steps met and used) -> goal progress
+_SUPPORT: dict = {}   # goal step -> the spaces its progress reads
+_TERMS: dict = {}     # (goal step, its spaces used, crossed spaces of its support) -> its term
 
 
 def position_value(state, seat: int) -> float:
@@ -96,9 +144,16 @@ def player_value(game, p, row=None) -> float:
     value += CROSS_VALUE * p.crossed.bit_count() + TREE_VALUE * p.tree_crossed.bit_count()
     if p.travel:
         value += TRAVEL_VALUE
-    value += player_goal_progress(game, p)
+    m = game.maps[p.island]
+    crossed = p.crossed
+    key = (m, crossed, *p.goal_done, *p.goal_used)  # player_goal_progress, written out: one call less
+    progress = _PROGRESS.get(key)
+    if progress is None:
+        if len(_PROGRESS) >= 50_000:
+            _PROGRESS.clear()
+        progress = _PROGRESS[key] = _goal_progress(m, p, crossed)
+    value += progress
     if row is not None:
-        m = game.maps[p.island]
         frontier = p.reach & ~p.crossed & m.crossable
         for sym in row:
             mask = m.symbol_mask.get(sym)
@@ -141,8 +196,7 @@ class RivagesGreedyBot(Bot):
         seen = game.visible_state(observation)
         dealt = None
         values = []
-        for action in legal_actions:
-            after = seen.preview(action, False, True)
+        for action, after in zip(legal_actions, seen.previews(legal_actions)):
             if after is None or (after.round_end and after.player.travel):
                 if dealt is None:
                     dealt = game.sample_state(observation, random.Random(deal))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import struct
+from functools import partial
+from itertools import chain
 
 
 def shuffle_plain(rng: random.Random, items: list) -> None:
@@ -32,6 +34,7 @@ def shuffle_inline(rng: random.Random, items: list) -> None:
 
 # (i + 1).bit_length() for the draw that picks position i's partner, as the shift of a 32-bit output
 _SHIFT: list[int] = [32 - (i + 1).bit_length() for i in range(4096)]
+_UNPACK: dict = {}  # number of 32-bit outputs -> the unpacking of that many (made once each)
 
 
 class Deal:
@@ -39,44 +42,51 @@ class Deal:
     would shuffle them, for a sampler that knows how many items it will shuffle in all.
 
     ``Deal(rng, sizes)``: ``sizes`` are the lengths of the lists :meth:`shuffle` will get, in
-    order, with no other use of ``rng`` in between. A shuffle of n items takes at least n - 1
+    order, with no other use of ``rng`` in between (``need``: ``sum(n - 1)`` over them, for a
+    caller that counted it once). A shuffle of n items takes at least n - 1
     outputs of the generator (one per position, more when a draw is out of range and drawn
     again), so the first ``sum(n - 1)`` outputs are taken at once (one ``getrandbits``) and read
-    from a list, the rest one by one; the generator ends where the ``rng.shuffle`` calls leave
-    it. For a subclass of ``random.Random``, another Python whose generator disagrees, or lists
+    from a list, the rest one by one when needed (through C iterators: no bookkeeping per draw
+    in Python); the generator ends where the ``rng.shuffle`` calls leave it. For a subclass of ``random.Random``, another Python whose generator disagrees, or lists
     longer than 4,096 items, :meth:`shuffle` is ``rng.shuffle``."""
 
-    __slots__ = ("rng", "words", "t")
+    __slots__ = ("rng", "words", "next")
 
-    def __init__(self, rng: random.Random, sizes):
+    def __init__(self, rng: random.Random, sizes, need: int | None = None):
         self.rng = rng
-        self.t = 0
-        need = sum(n - 1 for n in sizes if n > 1)
+        if need is None:  # a sampler dealing many times passes it, counted once
+            need = sum(n - 1 for n in sizes if n > 1)
         if not (DEAL_OK and type(rng) is random.Random and max(sizes, default=0) <= len(_SHIFT)):
             self.words = None
-        elif need:
-            self.words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
+            return
+        if need:
+            unpack = _UNPACK.get(need)
+            if unpack is None:
+                unpack = _UNPACK[need] = struct.Struct(f"<{need}I").unpack
+            self.words = unpack(rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
         else:
             self.words = ()
+        # the outputs taken at once, then one at a time from the generator, as they are needed
+        self.next = chain(self.words, iter(partial(rng.getrandbits, 32), None)).__next__
 
     def shuffle(self, items: list) -> None:
         """``rng.shuffle(items)``."""
-        words = self.words
-        if words is None:
+        if self.words is None:
             self.rng.shuffle(items)
             return
-        t, end = self.t, len(words)
-        getrandbits = self.rng.getrandbits
-        shift = _SHIFT
-        for i in range(len(items) - 1, 0, -1):
-            s = shift[i]
-            j = (words[t] if t < end else getrandbits(32)) >> s
-            t += 1
-            while j > i:
-                j = (words[t] if t < end else getrandbits(32)) >> s
-                t += 1
+        nxt = self.next
+        n = len(items)
+        pairs = _PAIRS.get(n)
+        if pairs is None:
+            pairs = _PAIRS[n] = [(i, _SHIFT[i]) for i in range(n - 1, 0, -1)]
+        for i, s in pairs:
+            j = nxt() >> s
+            while j > i:  # out of range: drawn again, as _randbelow does
+                j = nxt() >> s
             items[i], items[j] = items[j], items[i]
-        self.t = t
+
+
+_PAIRS: dict[int, list[tuple[int, int]]] = {}  # list length -> (position, shift of its draw), last first
 
 
 def _deal_agrees() -> bool:

@@ -216,3 +216,29 @@ def test_mcts_plays_whole_realm_games(scenario, players):
         seat = state.current_player
         state.apply(bots[seat].act(game, state.observation(seat), state.legal_actions(), rng))
     assert state.end_reason
+
+
+class _PlainRoot(MCTSBot):
+    """The search with the root's children looked up by action at every iteration (the plain
+    reference of the kept list of root children)."""
+
+    def _iterate(self, sample, root, root_order, players, rng, root_kids=None):
+        super()._iterate(sample, root, root_order, players, rng, None)
+
+
+@pytest.mark.parametrize("scenario, players, widen", [("jungle-temples.yaml", 2, 1.0), ("rivages.yaml", 3, 1.0),
+                                                      ("rivages.yaml", 2, 0.0)])
+def test_kept_root_children_search_as_the_plain_lookup(scenario, players, widen):
+    game = load_game(bundled_path("scenarios", scenario), players, 0)
+    checked = 0
+    for seed in range(4):
+        state = advance(game, 10 + seed, 3 + 4 * seed)
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        obs = state.observation(state.current_player)
+        fast, plain = random.Random(seed), random.Random(seed)
+        got = MCTSBot(30, widening=widen).act(game, obs, state.legal_actions(), fast)
+        want = _PlainRoot(30, widening=widen).act(game, obs, state.legal_actions(), plain)
+        assert got == want and fast.random() == plain.random()
+        checked += 1
+    assert checked >= 3

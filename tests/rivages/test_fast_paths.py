@@ -63,3 +63,41 @@ def test_a_cross_hashed_once_is_its_fields():
     assert action_from_dict(a.to_dict()) == a
     with pytest.raises(TypeError):
         hash(Cross("forest", [1, -2]))  # a list is no hex: unhashable, as before
+
+
+def test_states_made_without_init_set_what_init_sets():
+    """The sampler and ``visible_state`` make their states without ``RivagesState.__init__``:
+    they set at least every attribute an empty ``__init__`` sets (and the record's fields)."""
+    from studio.content import bundled_path
+    from studio.rules import load_game
+    from studio.rules.rivages.game import RivagesState
+
+    game = load_game(bundled_path("scenarios", "rivages.yaml"), 3, seed=0)
+    state = game.new_state(4)
+    obs = state.observation(state.current_player)
+    empty = set(vars(RivagesState(game, 0, _empty=True)))
+    for made in (game.visible_state(obs), game.sampler(obs)(random.Random(1))):
+        assert empty <= set(vars(made))
+        assert set(vars(state)) - {"events"} <= set(vars(made)) | {"_previewing"}
+
+
+@pytest.mark.parametrize("scenario,players", CASES[:2] + CASES[-1:], ids=["1p", "2p", "5p"])
+def test_leap_options_remembered_per_crossed_mask_are_the_plain_ones(scenario, players):
+    """A leap's options (RIV-I3) come from the island's remembered union of spaces within two
+    of the crossed ones; read again, and on a fresh island, they are the plain union."""
+    from studio.rules.rivages.board import bits
+
+    checked = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=90 + players)):
+        if k % 3:
+            continue
+        for p in state.players_state:
+            m = state.game.maps[p.island]
+            near = 0
+            for i in bits(p.crossed):
+                near |= m.near2[i]
+            plain = near & ~p.crossed & m.crossable
+            assert state._options(p, m, "leap", 0) == plain  # filled or found
+            assert state._options(p, m, "leap", 0) == plain  # found
+            checked += 1
+    assert checked > 10

@@ -3,9 +3,11 @@
 * ``state.preview(action)`` equals playing the action on a copy (``clone`` + ``apply_trusted``)
   and leaves the state exactly as it was;
 * previews on ``game.visible_state(observation)`` (nothing hidden dealt) equal previews on a
-  state dealt from the same observation, whenever they are made in place;
+  state dealt from the same observation, whenever they are made in place, and a batch of them
+  (``state.previews(actions)``, set up once) equals them one by one;
 * the greedy bot's values from previews equal its values from playing on copies (so it makes
-  the same decisions as :meth:`RivagesGreedyBot.act_plain`).
+  the same decisions as :meth:`RivagesGreedyBot.act_plain`), and its goal progress from the
+  remembered per-goal terms equals the progress read afresh.
 
 ``python benchmarks/bench_core.py --differential N`` runs the same checks over N games per case.
 """
@@ -14,7 +16,7 @@ import random
 
 import pytest
 
-from studio.bots.rivages import RivagesGreedyBot, player_value, position_value
+from studio.bots.rivages import RivagesGreedyBot, _goal_progress, _goal_progress_plain, player_value, position_value
 from studio.content import bundled_path
 from studio.rules import load_game
 
@@ -58,6 +60,9 @@ def check_position(state, rng) -> int:
         assert seen.player.snapshot() == copy.players_state[seat].snapshot(), action
         assert (seen.to_move, seen.phase, seen.row) == (copy.current_player, copy.phase, tuple(copy.row)), action
         assert player_value(game, seen.player, seen.own_row) == position_value(copy, seat)
+        after = seen.player  # goal progress from the remembered terms is the progress read afresh
+        assert _goal_progress(game.maps[after.island], after, after.crossed) == \
+            _goal_progress_plain(game.maps[after.island], after, after.crossed), action
     assert state.snapshot() == before, "a preview left the state changed"
     obs = state.observation(seat)
     visible = game.visible_state(obs)
@@ -71,6 +76,17 @@ def check_position(state, rng) -> int:
         in_place += 1
         assert _without_loot_tokens(fast.player.snapshot()) == _without_loot_tokens(plain.player.snapshot()), action
         assert (fast.to_move, fast.phase, fast.row) == (plain.to_move, plain.phase, plain.row), action
+    # the batch of previews (the state set up once) is the single previews, and leaves the state as it was
+    seen_before = visible.snapshot()
+    batch = visible.previews(legal)
+    assert visible.snapshot() == seen_before, "previews left the state changed"
+    assert len(batch) == len(legal)
+    for action, got in zip(legal, batch):
+        one = visible.preview(action, copy=False, turn=True)
+        assert (got is None) == (one is None), action
+        if one is not None:
+            assert got.player.snapshot() == one.player.snapshot(), action
+            assert got[:1] + got[2:] == one[:1] + one[2:], action
     for action in legal:  # a preview that stops at the round's end: the seat's turn played alone
         stop = visible.preview(action, copy=False, turn=True)
         if stop is None or not stop.round_end:

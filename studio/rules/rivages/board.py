@@ -130,6 +130,9 @@ class IslandMap:
                 if j != i and distance(h, g) <= 2:
                     m |= 1 << j
             self.near2[i] = m
+        # crossed mask -> the union of its spaces' near2 (what a leap may reach before the
+        # crossed spaces are taken out), filled by RivagesState._options
+        self.leap_near: dict[int, int] = {}
         # areas (RIV-G4)
         join = self.nbr if rules.area_bridges else self.hex_nbr
         self.area_of = [-1] * self.n
@@ -173,6 +176,13 @@ class IslandMap:
         self.pick_space = [PickSpace(h) for h in self.at]
         self.pick_area = [PickArea(self.at[i]) for i in self.area_first]
         self.start_at = [StartAt(h) for h in self.at]
+
+    def __getstate__(self) -> dict:
+        """Pickled without what play remembers (``leap_near``): a game sent to a worker
+        process carries only its compiled islands."""
+        state = dict(self.__dict__)
+        state["leap_near"] = {}
+        return state
 
     def _compile_step(self, goal: str, step: GoalStep, rules: RivagesRules, number: int = 1, steps: int = 1) -> Step:
         reward = effect_atoms(step.reward)

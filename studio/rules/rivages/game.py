@@ -25,7 +25,7 @@ and the end after the turn that removes the last card of the target card's count
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, cast
 
@@ -73,6 +73,7 @@ class Player:
     ``loot_drawn``, ``statues``, ``areas_by_terrain``."""
 
     copy: ClassVar[Callable[["Player"], "Player"]]  # derived from the fields below the class
+    shallow: ClassVar[Callable[["Player"], "Player"]]  # every field shared, lists included
     snapshot: ClassVar[Callable[["Player"], dict]]
 
     island: int = kept(view="island")
@@ -110,6 +111,21 @@ class Player:
 
 Player.copy = derive_copy(Player)
 Player.snapshot = derive_snapshot(Player)
+
+
+def _derive_shallow(cls):
+    """``shallow(self)``: a new ``cls`` sharing every field's value, lists included (for a
+    preview, which copies a list only where an action changes it, see
+    :meth:`RivagesState.previews`, and for round-start records, never changed in place)."""
+    lines = ["def shallow(self):", "    new = _new(_cls)"]
+    lines += [f"    new.{f.name} = self.{f.name}" for f in fields(cls)]
+    lines.append("    return new")
+    scope = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made above from the field declarations
+    return scope["shallow"]
+
+
+Player.shallow = _shallow = _derive_shallow(Player)
 
 
 class RivagesGame(Game):
@@ -307,6 +323,9 @@ class RivagesPreview(NamedTuple):
         """The row the seat still plays after the action, or None when its turn has moved on
         (or it is still to choose a row)."""
         return self.row if self.to_move == self.seat and self.phase == "row" else None
+
+
+_preview = tuple.__new__  # RivagesPreview(*fields) without its __new__ call (every field given)
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -588,11 +607,17 @@ class RivagesState(State):
         if kind == "any":  # RIV-I3
             return p.reach & ~p.crossed & m.crossable
         if kind == "leap":
-            near = 0
-            near2 = m.near2
-            for i in bits(p.crossed):
-                near |= near2[i]
-            return near & ~p.crossed & m.crossable
+            crossed = p.crossed
+            near = m.leap_near.get(crossed)  # remembered per crossed mask (bounded)
+            if near is None:
+                near = 0
+                near2 = m.near2
+                for i in bits(crossed):
+                    near |= near2[i]
+                if len(m.leap_near) >= 4096:
+                    m.leap_near.clear()
+                m.leap_near[crossed] = near
+            return near & ~crossed & m.crossable
         if kind == "area":  # RIV-I5
             cand = ((1 << len(m.areas)) - 1) if arg == ALL_TERRAINS else m.areas_of_terrain.get(arg, 0)
             out = 0
@@ -656,6 +681,58 @@ class RivagesState(State):
             state = self.clone()
             state.apply_trusted(action)
             out = RivagesPreview(seat, state.players_state[seat], state.current_player, state.phase, tuple(state.row))
+        return out
+
+    def previews(self, actions) -> "list[RivagesPreview | None]":
+        """``[preview(a, copy=False, turn=True) for a in actions]``, the state set up for
+        previews once for all of them (the logs, events and generator swapped out, the turn's
+        fields put back after each action) instead of once per action, and the seat's position
+        copied without its lists, each list copied only where the action changes it (goal steps,
+        areas, Loot). Equal to the single previews (tests/rivages/test_preview.py); the
+        positions returned share lists with the state: read them, do not change them. Only for
+        actions from :meth:`legal_actions` of this state."""
+        if self.end_reason is not None:
+            raise IllegalAction("the game is over", actions[0] if actions else None)
+        seat = self.seat
+        players = self.players_state
+        mine = players[seat]
+        row, pending, phase, loot_used = self.row, self.pending, self.phase, self.loot_used
+        card_used, bag, loot_discard = self.card_used, self.bag, self.loot_discard
+        saved = (self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used)
+        # a preview only appends to these: one set of throwaway lists serves every action
+        self.log, self.private_log, self.completions, self.bridges_used = [], {}, [], []
+        self._rng = _NO_RANDOM
+        self._previewing = True
+        logging, self._logging = self._logging, False
+        events, self.events = self.events, None  # a preview records no event
+        apply = self._apply
+        last = seat == self.game.players - 1
+        out: list[RivagesPreview | None] = []
+        try:
+            for action in actions:
+                after = players[seat] = _shallow(mine)  # its lists copied where the action changes them
+                if last and type(action) is EndTurn and not pending:
+                    # what apply would give: the turn ends the round (_RoundEnds below), position unchanged
+                    out.append(_preview(RivagesPreview, (seat, after, None, phase, (), True)))
+                    continue
+                self.row, self.pending = list(row), list(pending)
+                try:
+                    apply(action)
+                    out.append(_preview(RivagesPreview, (seat, after, self.seat, self.phase, tuple(self.row), False)))
+                except _RoundEnds:
+                    out.append(_preview(RivagesPreview, (seat, after, None, self.phase, (), True)))
+                except _NeedsCopy:
+                    out.append(None)
+                self.phase, self.loot_used, self.seat = phase, loot_used, seat
+                self.card_used, self.bag, self.loot_discard = card_used, bag, loot_discard
+        finally:
+            del self._previewing
+            self._logging = logging
+            self.events = events
+            players[seat] = mine
+            self.row, self.pending, self.phase, self.loot_used, self.seat = row, pending, phase, loot_used, seat
+            self.card_used, self.bag, self.loot_discard = card_used, bag, loot_discard
+            self._rng, self._rng_shared, self.log, self.private_log, self.completions, self.bridges_used = saved
         return out
 
     # -- legality ---------------------------------------------------------------------------
@@ -764,7 +841,7 @@ class RivagesState(State):
             if logged:
                 self.log.append(LogLine(f"{who}: {action}", self.seat))
             i = m.index[tuple(action.at)]
-            if m.bridge_pairs:
+            if m.bridge_pairs and not m.hex_nbr[i] & p.crossed:  # else no bridge was needed
                 self._note_bridge(p, m, 1 << i)
             fresh = self._cross(p, m, i)
             if fresh:
@@ -797,6 +874,8 @@ class RivagesState(State):
         elif t is PlayLoot:
             tokens = game.tokens
             tok = next(x for x in p.loot if tokens[x] == action.kind)
+            if previewing:
+                p.loot = list(p.loot)  # a preview's position may share its lists with the state's
             p.loot.remove(tok)
             if previewing:
                 self.loot_discard = list(self.loot_discard)
@@ -845,6 +924,8 @@ class RivagesState(State):
         a = m.area_of[i]
         if a >= 0 and not m.areas[a] & ~p.crossed:
             p.areas_done |= 1 << a
+            if self._previewing:  # a preview's position may share its lists with the state's
+                p.areas_order, p.areas_by_terrain = list(p.areas_order), list(p.areas_by_terrain)
             p.areas_order.append(a)
             p.areas_by_terrain[self.game.terrain_index[m.area_terrain[a]]] += 1
         self._check_goals(p, m, fresh)
@@ -861,6 +942,8 @@ class RivagesState(State):
                 take = 0
                 if st.kind == "areas":
                     avail = p.areas_done & ~used & m.areas_of_terrain[st.terrain]
+                    if avail.bit_count() < st.count:  # too few areas to pick from (most crosses)
+                        break
                     picked = [a for a in p.areas_order if avail >> a & 1][: st.count]
                     if len(picked) < st.count:
                         break
@@ -877,6 +960,8 @@ class RivagesState(State):
                     if st.mask & ~crossed or st.mask & used:
                         break
                     take = st.mask
+                if self._previewing:  # a preview's position may share its lists with the state's
+                    p.goal_used, p.goal_done = list(p.goal_used), list(p.goal_done)
                 p.goal_used[g] = used | take
                 done += 1
                 p.goal_done[g] = done
@@ -991,7 +1076,7 @@ class RivagesState(State):
             self.rng.shuffle(self.bag)
         if self._previewing:
             self.bag = list(self.bag)  # the state's own bag is put back after the preview
-            p.loot.append(self.bag.pop())
+            p.loot = p.loot + [self.bag.pop()]  # the position may share its list with the state's
             p.loot_drawn += 1
             return
         p.loot.append(self.bag.pop())

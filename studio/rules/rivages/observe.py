@@ -11,10 +11,13 @@ same turn.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
+
+_shallow = Player.shallow
 from studio.rules.shuffle import Deal
 
 
@@ -30,6 +33,7 @@ class ViewCache:
     def __init__(self, game: RivagesGame):
         self.game = game
         self.lists: dict = {}      # (island, mask) -> [[q, r], ...]
+        self.node_lists: dict = {}  # (tree, mask) -> [node, ...]
         self.masks: dict = {}      # id(list) -> (list, mask)
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
@@ -61,6 +65,18 @@ class ViewCache:
                 self.masks.clear()
             self.lists[key] = out
             self.masks[id(out)] = (out, mask)
+        return out
+
+    def nodes(self, tree: int, mask: int) -> list:
+        """The nodes of ``mask`` on tree ``tree``, lowest index first (shared: do not change)."""
+        key = (tree, mask)
+        out = self.node_lists.get(key)
+        if out is None:
+            nodes = self.game.trees[tree].nodes
+            out = [nodes[i] for i in bits(mask)]
+            if len(self.node_lists) >= self.LIMIT:
+                self.node_lists.clear()
+            self.node_lists[key] = out
         return out
 
     def mask(self, island: int, hexes: list) -> int:
@@ -224,7 +240,7 @@ _INLINE = {
     "tree": ['rec["tree"] = trees[p.tree].id'],
     "spaces": ['rec["{n}"] = v.spaces(p.island, p.{n})'],
     "past": ['rec["past"], rec["past_index"] = v.past(p.past)', 'rec["islands_visited"] = p.islands_visited'],
-    "nodes": ['nodes = trees[p.tree].nodes', 'rec["{n}"] = [nodes[i] for i in bits(p.{n})]'],
+    "nodes": ['rec["{n}"] = v.nodes(p.tree, p.{n})'],
     "tokens": ['rec["loot_count"] = len(p.loot)', 'if private:', '    rec["loot"] = [tokens[t] for t in p.loot]'],
     "cards": ['rec["hand_size"] = len(p.hand)', 'if private:', '    rec["hand"] = [card_ids[c] for c in p.hand]'],
 }
@@ -325,13 +341,20 @@ def observation(state: RivagesState, seat: int) -> dict:
 _new_player = object.__new__
 
 
-def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False) -> Player:
+def _player(game: RivagesGame, rec: dict, hand: list[int], loot: list[int], shared: bool = False,
+            take: bool = False) -> Player:
     """The Player a record shows, with ``hand`` and ``loot``; ``shared``: the record is one of
-    the round's records of the others, read once per round."""
+    the round's records of the others, read once per round; ``take``: the Player remembered
+    for the observer's own record is taken as it is, not copied (later readings of that record
+    read it afresh, with the same result)."""
     v = views(game)
     own = v.own
     if own is not None and own[0] is rec:  # the observer's own record of the last observation
-        p = own[1].copy()
+        if take:
+            v.own = None
+            p = own[1]
+        else:
+            p = own[1].copy()
         p.hand, p.loot = hand, loot
         return p
     if shared:
@@ -424,12 +447,34 @@ class Sampler:
         # the lengths of the lists each deal shuffles, in order (see __call__)
         rest = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end
         self.sizes = (len(self.unseen_exp), len(self.unseen_end), rest, len(self.free), len(self.pile))
+        self.need = sum(n - 1 for n in self.sizes if n > 1)
+        # how many cards and tokens each other seat is dealt, in seat order from what is left
+        self.dealt: dict[int, tuple[int, int]] = {}
+        tokens_left = max(0, len(self.free) - self.bag_size)
+        for q in others:
+            hand = min(obs["explorers"][q]["hand_size"], rest)
+            loot = min(counts[q], tokens_left)
+            rest -= hand
+            tokens_left -= loot
+            self.dealt[q] = (hand, loot)
+        self.loot_shown = {q: obs["explorers"][q]["loot_count"] for q in others}
+        # the observer's round-start record: the same in every deal (shared: never changed in place)
+        own = self.own_start = self.players[me].copy()
+        own.hand, own.loot = list(self.own_hand), list(self.own_loot)
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
-        s = RivagesState(game, 0, _empty=True)
-        s.seed_rng(rng.random())
-        shuffle = Deal(rng, self.sizes).shuffle  # the five shuffles below, as rng.shuffle makes them
+        s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) without the call
+        s.game = game
+        s.seed = 0
+        s.history = []
+        s.private_log = {}
+        s.round_records = None
+        s._rng = None
+        s._rng_seed = rng.random()  # s.seed_rng(...)
+        s._rng_shared = False
+        # the five shuffles below, as rng.shuffle makes them
+        shuffle = Deal(rng, self.sizes, self.need).shuffle
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
@@ -446,31 +491,52 @@ class Sampler:
         bag_size = self.bag_size
         s.bag = free[:bag_size]
         rest = free[bag_size:]
-        counts = self.counts
         players = []
+        # the round-start records: shallow copies of the templates (never changed in place),
+        # the observer's made once, the others' with their dealt hand and as many Loot
+        # tokens as the observation shows
+        round_start = []
+        dealt, shown = self.dealt, self.loot_shown
         for seat, template in enumerate(self.players):
             p = template.copy()
             if seat == me:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
-            else:
-                p.hand = [rest_cards.pop() for _ in range(min(obs["explorers"][seat]["hand_size"], len(rest_cards)))]
-                p.loot = [rest.pop() for _ in range(min(counts[seat], len(rest)))]
+                round_start.append(self.own_start)
+            else:  # taken from the ends, last first (as pop() would)
+                hand, loot = dealt[seat]
+                p.hand = rest_cards[:-hand - 1:-1] if hand else []
+                p.loot = rest[:-loot - 1:-1] if loot else []
+                if hand:
+                    del rest_cards[-hand:]
+                if loot:
+                    del rest[-loot:]
+                rs = _shallow(template)
+                rs.hand = list(p.hand)
+                count = shown[seat]
+                rs.loot = (p.loot + [-1] * count)[:count]
+                round_start.append(rs)
             players.append(p)
         s.players_state = players
-        s.pile = list(self.pile)
-        shuffle(s.pile)
+        s.pile = pile = list(self.pile)
+        shuffle(pile)
         s.challenges = list(self.challenges)
         s.round = obs["round"]
         s.seat = self.seat
         s.phase = self.phase
-        _read_table(s, game, obs, self.final, players, self.others)
+        _read_table(s, game, obs, self.final, players, self.others, round_start)
         return s
 
 
-def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others) -> None:
+_new_state = object.__new__
+
+
+def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others,
+                round_start: list | None = None) -> None:
     """The public rest of a state dealt from ``obs`` (row, pending, end, final scores, the
     others' round-start records with only the number of their hidden Loot tokens), shared by
-    :class:`Sampler` and :func:`state_from_observation_plain` so the two cannot drift apart."""
+    :class:`Sampler` and :func:`state_from_observation_plain` so the two cannot drift apart.
+    ``round_start``: the round-start records made by the caller (the sampler's, equal to
+    those made here from ``players``: tests/rivages/test_sampler.py)."""
     s.row = list(obs["row"])
     s.pending = [tuple(a) for a in obs["pending"]]
     s.loot_used = obs["loot_used"]
@@ -485,6 +551,9 @@ def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: l
     s.bridges_used = []
     s.log = []
     s._logging = False  # it starts without the move log (not shown): its lines are not worded
+    if round_start is not None:
+        s.round_start = round_start
+        return
     s.round_start = [p.copy() for p in players]
     for q in others:
         count = obs["explorers"][q]["loot_count"]
@@ -581,8 +650,15 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     plays in place never reads a hidden card, token or island (it returns None for the round's
     end and reshuffles, which do), so its outcome is the same on every state consistent with
     ``obs`` (tests/rivages/test_preview.py). Never for play."""
-    s = RivagesState(game, 0, _empty=True)
-    s.seed_rng(0)
+    s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) and seed_rng(0), without the calls
+    s.game = game
+    s.seed = 0
+    s.history = []
+    s.private_log = {}
+    s.round_records = None
+    s._rng = None
+    s._rng_seed = 0
+    s._rng_shared = False
     me = obs["seat"]
     explorers = obs["explorers"]
     mine = explorers[me]
@@ -597,14 +673,13 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     players = []
     for seat, rec in enumerate(explorers):
         if seat == me:
-            players.append(_player(game, rec, [card_index[c] for c in rec["hand"]], own_loot))
+            players.append(_player(game, rec, [card_index[c] for c in rec["hand"]], own_loot, take=True))
         else:  # read once per round and shared: previews change only the mover's position
             players.append(v.other(rec) or _player(game, rec, [], [], shared=True))
     s.players_state = players
     s.round_start = players
-    card_used = s.card_used = [0] * len(game.cards)
-    for cid, used in obs["card_used"].items():
-        card_used[card_index[cid]] = used
+    # rows used of the cards seen, 0 for the others (in card order, looked up by id)
+    s.card_used = list(map(obs["card_used"].get, game.card_ids, repeat(0)))
     unknown = -1
     s.deck = [unknown] * obs["deck_size"]
     s.discard = [unknown] * len(obs["discard"])
