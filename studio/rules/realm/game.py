@@ -407,7 +407,7 @@ class _BoardPart:
                 r = self.reach[seat]
                 if r is not None:
                     self.reach[seat] = (list(r[0]), set(r[1]))
-                self.walls[seat] = self.walls[seat].copy()
+                self.walls[seat] = self.walls[seat].copy(memo=True)
                 self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
@@ -424,8 +424,7 @@ class _BoardPart:
                         if sh.index not in seen:
                             seen.add(sh.index)
                             shapes.append(sh)
-            for line in shape.sides:
-                self.walls[seat].add(line)
+            self.walls[seat].land(topo, shape)
         self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
@@ -950,7 +949,8 @@ class RealmState(State):
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
         encloses a region (:func:`enclosed_side`) holding segments outside the band: the
-        region and those segments. Remembered in ``walls.memo`` until the walls change."""
+        region and those segments. Remembered in ``walls.memo`` until the walls change (and
+        across bands that cannot change it, :meth:`Walls.land`)."""
         memo = walls.memo
         found = memo.get(shape.index)
         if found is not None:
@@ -972,15 +972,21 @@ class RealmState(State):
         found = []
         journal: list = []
         inside = set(shape.interior)
+        around: set | None = None  # every face enclosed, for Walls.land
         try:
             for line in shape.sides:
                 if walls.add(line, journal):
                     region = walls.enclosed_by_trial(topo, line, journal)
+                    if around is None:
+                        around = set()
+                    around.update(region)
                     faces = [f for f in region if is_segment[f] and f not in inside]
                     if faces:
                         found.append((region, faces))
         finally:
             walls.undo(journal)
+        if around is not None:
+            memo[-1 - shape.index] = around
         memo[shape.index] = found
         return found
 
@@ -2062,7 +2068,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads")
+                 "final_reads", "needs")
 
     def __init__(self, state: RealmState) -> None:
         game = state.game
@@ -2085,6 +2091,7 @@ class BandPreviewer:
         self.supply = state.supply
         self.score, self.energy = state.score, state.energy
         self.final_reads = game.final_reads_state
+        self.needs = bool(game.hooks["energy_needed"])  # else energy_needed is 0 for every seat
         # the scores as the game would end now: a band that gains nothing leaves them so
         self.base = None if self.final_reads or not self.direct else \
             _energy_projection(state.score, state.energy, state.eliminated, self.rate)
@@ -2211,7 +2218,7 @@ class BandPreviewer:
         mine.update(held)
         try:
             projected = state.projected_scores()
-            needed = [state.energy_needed(s) for s in range(self.n)]
+            needed = [state.energy_needed(s) for s in range(self.n)] if self.needs else [0] * self.n
         finally:
             state.energy[:], state.score[:], state.supply = saved
             for f in got:

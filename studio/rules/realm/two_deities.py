@@ -24,6 +24,8 @@ class Idols(RealmModule):
         topo = game.topology
         self.idol_of = {i: seg.idol for i, seg in enumerate(topo.segment_of_face) if seg is not None and seg.idol}
         self.idols = {colour: [f for f, c in self.idol_of.items() if c == colour] for colour in IDOL_COLOURS}
+        self.order = [f for colour in IDOL_COLOURS for f in self.idols[colour]]
+        self.memo: dict[tuple, list] = {}  # who holds each idol -> _awards (previews ask often)
         self.mixed = set()
         for shape in topo.shapes:
             kinds = {f in self.idol_of for f in shape.interior if topo.is_segment[f]}
@@ -37,9 +39,15 @@ class Idols(RealmModule):
 
     def _awards(self, state):
         """``(seat, points, colour, idols)`` for each seat with the most idols of a colour
-        (L7-4: ties share, rounded up)."""
-        out = []
+        (L7-4: ties share, rounded up). Remembered by who holds each idol (read it only)."""
         collected = state.collected
+        key = tuple(map(collected.get, self.order))
+        out = self.memo.get(key)
+        if out is not None:
+            return out
+        if len(self.memo) > 4096:  # keep memory flat over long batches
+            self.memo.clear()
+        out = []
         for colour in IDOL_COLOURS:
             counts = [0] * state.players
             for f in self.idols[colour]:
@@ -52,6 +60,7 @@ class Idols(RealmModule):
             leaders = [s for s in range(state.players) if counts[s] == best]
             share = -(-self.points // len(leaders))  # rounded up
             out.extend((s, share, colour, best, counts, len(leaders)) for s in leaders)
+        self.memo[key] = out  # whole before it is shared (games in threads share a game)
         return out
 
     def final_scoring(self, state) -> None:
