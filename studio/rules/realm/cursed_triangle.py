@@ -86,20 +86,31 @@ class Territories(RealmModule):
     def __init__(self, game, params):
         super().__init__(game, params)
         self.points = int(self.params.get("points", 4))
+        # controlled faces -> territories: previews score the game's end once per band, and
+        # the seats other than the mover keep their faces
+        self.memo: dict[frozenset, int] = {}
+
+    def count(self, faces) -> int:
+        """How many territories ``faces`` (one seat's explored and closed segments) make."""
+        key = frozenset(faces)
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > 4096:  # keep memory flat over long batches
+                self.memo.clear()
+            found = self.memo[key] = len(territories(self.game.topology, faces))
+        return found
 
     def project_final_scoring(self, state, score) -> None:
-        topo = self.game.topology
         for seat in range(state.players):
-            groups = territories(topo, state.controlled[seat])
+            groups = self.count(state.controlled[seat])
             if groups:
-                score[seat] = max(0, score[seat] + self.points * len(groups))
+                score[seat] = max(0, score[seat] + self.points * groups)
 
     def final_scoring(self, state) -> None:
-        topo = self.game.topology
         for seat in range(state.players):
-            groups = territories(topo, state.controlled[seat])
+            groups = self.count(state.controlled[seat])
             if groups:
-                state.note("territories", seat, count=len(groups), points=self.points * len(groups))
-                state.add_score(seat, self.points * len(groups))
-                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.points * len(groups)} VP for "
-                                 f"{len(groups)} distinct territor{'y' if len(groups) == 1 else 'ies'}", seat))
+                state.note("territories", seat, count=groups, points=self.points * groups)
+                state.add_score(seat, self.points * groups)
+                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.points * groups} VP for "
+                                 f"{groups} distinct territor{'y' if groups == 1 else 'ies'}", seat))
