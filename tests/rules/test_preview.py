@@ -199,32 +199,3 @@ def test_bands_that_end_the_game_are_previewed_without_playing_them(players, mon
             checked += 1
     assert played == []
     assert checked >= 50 and ending >= 5
-
-
-@pytest.mark.parametrize("path,players", CASES, ids=[f"{p.stem}-{n}p" for p, n in CASES])
-def test_closing_regions_kept_across_bands_equal_the_plain_search(path, players):
-    """States sampled from each observation of a game share its board part, whose walls keep
-    the remembered closing regions of the shapes a new band cannot change (``Walls.land``):
-    every kept entry of every seat, after every band, equals the plain search."""
-    game = load_game(path, players, seed=5)
-    rng = random.Random(5)
-    state = game.new_state(5)
-    topo = game.topology
-    kept = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        sampled = game.sample_state(state.observation(seat), rng)
-        for s in range(players):
-            walls = sampled.walls[s]
-            memo = walls.memo
-            for key, found in list(memo.items()):
-                if type(key) is int and key >= 0:
-                    assert found == reference_closing_regions(topo, walls, topo.shapes[key]), (s, key)
-                    kept += 1
-            reach = sampled.reach[s]
-            for shape in (reach[0] if reach is not None else []):  # remember them all for the next bands
-                sampled._closing_regions(walls, shape)
-        legal = state.legal_actions()
-        places = [a for a in legal if isinstance(a, Place)]
-        state.apply(rng.choice(places if places and rng.random() < 0.85 else legal))
-    assert kept > 0

@@ -26,67 +26,11 @@ class Walls:
         self.parent: dict[str, str] = {}
         self.memo: dict = {}
 
-    def copy(self, memo: bool = False) -> "Walls":
-        """An independent copy; ``memo``: with what this one remembers (see :meth:`land`)."""
+    def copy(self) -> "Walls":
         w = Walls()
         w.covered = set(self.covered)
         w.parent = dict(self.parent)
-        if memo and self.memo:
-            w.memo = {k: v for k, v in self.memo.items() if type(k) is int}
         return w
-
-    def land(self, topology: Topology, shape) -> None:
-        """Cover the sides of ``shape`` (a band that really lands) and keep what :attr:`memo`
-        remembers per shape index (``RealmState._closing_regions``: the regions a shape's sides
-        would enclose, under its index ``i``, and every face those searches enclosed, under
-        ``-1 - i``, when a side closed a cycle) where the band cannot change it.
-
-        On a plane graph a wall line splits a region of faces only when it closes a cycle of
-        walls. A band on at most one peg already on the walls hangs its other pegs there: pegs
-        off the band stay connected as before, so a shape with none of the band's new pegs
-        closes the same cycles. If it closes none, its entry (nothing) holds; if it does, the
-        entry holds when the band closes no cycle (its own ring encloses its interior, which
-        splits a region) and none of its lines borders a face the shape's searches enclosed
-        (the lock-step search of :func:`enclosed_side` then meets the same faces in the same
-        order). A band on pegs of separate parts of the walls closing no cycle keeps the same
-        way the shapes on none of those parts; one closing a cycle through the walls drops
-        everything. ``tests/rules/test_enclosure.py`` holds kept entries to a fresh search."""
-        memo = self.memo
-        if not memo:
-            for line in shape.sides:
-                self.add(line)
-            return
-        self.memo = {}
-        parts = memo.get(None)  # peg on a wall -> its part of the walls, before the band
-        if parts is None:
-            root = self._root
-            parts = {p: root(p) for line in self.covered for p in line}
-        old = [p for p in shape.pegs if p in parts]
-        closes = False
-        for line in shape.sides:
-            closes = self.add(line) or closes
-        hit = {p for p in shape.pegs if p not in parts}  # the pegs it brings onto the walls
-        if len(old) > 1:
-            if closes:
-                return
-            hit.update(old)  # it joins parts: their pegs are connected anew
-            joined = {parts[p] for p in old}
-            hit.update(p for p, r in parts.items() if r in joined)
-        faces = set()
-        line_faces = topology.line_faces
-        for line in shape.sides:
-            faces.update(line_faces.get(line, ()))
-        shapes = topology.shapes
-        kept = self.memo
-        for key, found in memo.items():
-            if type(key) is not int or key < 0 or not hit.isdisjoint(shapes[key].pegs):
-                continue
-            around = memo.get(-1 - key)
-            if around is not None:
-                if closes or not faces.isdisjoint(around):
-                    continue
-                kept[-1 - key] = around
-            kept[key] = found
 
     def _find(self, p: str) -> str:
         parent = self.parent

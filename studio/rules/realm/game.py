@@ -407,7 +407,7 @@ class _BoardPart:
                 r = self.reach[seat]
                 if r is not None:
                     self.reach[seat] = (list(r[0]), set(r[1]))
-                self.walls[seat] = self.walls[seat].copy(memo=True)
+                self.walls[seat] = self.walls[seat].copy()
                 self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
@@ -424,7 +424,8 @@ class _BoardPart:
                         if sh.index not in seen:
                             seen.add(sh.index)
                             shapes.append(sh)
-            self.walls[seat].land(topo, shape)
+            for line in shape.sides:
+                self.walls[seat].add(line)
         self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
@@ -949,8 +950,7 @@ class RealmState(State):
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
         encloses a region (:func:`enclosed_side`) holding segments outside the band: the
-        region and those segments. Remembered in ``walls.memo`` until the walls change (and
-        across bands that cannot change it, :meth:`Walls.land`)."""
+        region and those segments. Remembered in ``walls.memo`` until the walls change."""
         memo = walls.memo
         found = memo.get(shape.index)
         if found is not None:
@@ -972,21 +972,15 @@ class RealmState(State):
         found = []
         journal: list = []
         inside = set(shape.interior)
-        around: set | None = None  # every face enclosed, for Walls.land
         try:
             for line in shape.sides:
                 if walls.add(line, journal):
                     region = walls.enclosed_by_trial(topo, line, journal)
-                    if around is None:
-                        around = set()
-                    around.update(region)
                     faces = [f for f in region if is_segment[f] and f not in inside]
                     if faces:
                         found.append((region, faces))
         finally:
             walls.undo(journal)
-        if around is not None:
-            memo[-1 - shape.index] = around
         memo[shape.index] = found
         return found
 
