@@ -17,6 +17,7 @@ from studio.rules.realm.modules import RealmModule, register
 @register
 class Canals(RealmModule):
     name = "canals"
+    shape_rule = True  # L3-2 reads the band's shape only
 
     def __init__(self, game, params):
         super().__init__(game, params)

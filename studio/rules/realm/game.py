@@ -214,6 +214,9 @@ class _Listing:
             self.read = len(reach_shapes)
             if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
                 fresh = [sh for sh in fresh if sh.kind in allowed]
+            banned = game.banned_shapes
+            if banned:  # a location's rule on the shape alone (RealmModule.shape_rule)
+                fresh = [sh for sh in fresh if sh.index not in banned]
             for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
                 shapes.append(sh)
@@ -494,6 +497,10 @@ class RealmGame(Game):
             self.modules.append(REGISTRY[name](self, params))
         # modules that restrict bands (only those are asked for every candidate shape)
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
+        # those reading the state or seat, asked at each listing; the shapes the others ban, once
+        self.state_filters = [m for m in self.band_filters if not m.shape_rule]
+        self.banned_shapes = frozenset(sh.index for m in self.band_filters if m.shape_rule
+                                       for sh in self.topology.shapes if m.band_problem(None, None, sh))
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
@@ -1128,7 +1135,7 @@ class RealmState(State):
         if self.actions_left > 0:
             game = self.game
             reach = self.reach[seat]
-            if self.bands_left[seat] > 0 and not game.band_filters:
+            if self.bands_left[seat] > 0 and not game.state_filters:
                 lazy = None
                 if reach is None:  # the first band: the shapes on the seat's starting pegs
                     starts = game.start_shapes(seat)

@@ -18,6 +18,10 @@ class RealmModule:
     """Base class: every hook does nothing. ``name`` is the key in ``rules.modules``."""
 
     name = ""
+    #: True when :meth:`band_problem` reads the band's shape alone (never the state or the
+    #: seat): the game then works the banned shapes out once, and listing legal bands leaves
+    #: them out as it leaves out the scenario's other band kinds (a kept listing stays usable)
+    shape_rule = False
 
     def __init__(self, game: "RealmGame", params: dict):
         self.game = game

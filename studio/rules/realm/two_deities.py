@@ -17,6 +17,7 @@ IDOL_COLOURS = ("orange", "blue")
 @register
 class Idols(RealmModule):
     name = "idols"
+    shape_rule = True  # L7-2 reads the band's shape only
 
     def __init__(self, game, params):
         super().__init__(game, params)
