@@ -90,6 +90,9 @@ class Territories(RealmModule):
         # the seats other than the mover keep their faces
         self.memo: dict[frozenset, int] = {}
 
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}}  # a pickled game (to a worker) starts it afresh
+
     def count(self, faces) -> int:
         """How many territories ``faces`` (one seat's explored and closed segments) make."""
         key = frozenset(faces)

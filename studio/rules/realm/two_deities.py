@@ -33,6 +33,9 @@ class Idols(RealmModule):
             if len(kinds) > 1:
                 self.mixed.add(shape.index)
 
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}}  # a pickled game (to a worker) starts it afresh
+
     def band_problem(self, state, seat, shape) -> str | None:
         if shape.index in self.mixed:
             return "L7-2: one band may not explore idols together with ordinary segments"
