@@ -505,7 +505,7 @@ class RealmGame(Game):
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
                                    "project_before_final", "final_scoring", "project_final_scoring",
-                                   "energy_needed", "goal_bonus")}
+                                   "energy_needed", "goal_bonus", "preview_place")}
         # projected_scores works on copies of the lists when every module acting at the end
         # projects itself on them (no play, no log)
         self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
@@ -2069,7 +2069,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs")
+                 "final_reads", "needs", "acting")
 
     def __init__(self, state: RealmState) -> None:
         game = state.game
@@ -2085,6 +2085,7 @@ class BandPreviewer:
         self.mine = state.controlled[seat]
         self.walls = state.walls[seat] if self.direct and game.rules.closures else None
         self.quiet = game.hooks["after_place"]
+        self.acting = game.hooks["preview_place"]  # modules that preview what they do (see _direct)
         # the last seat's last action may end the round, and so the game (see _round_may_end)
         self.last = seat == n - 1 and state.actions_left <= 1
         self.rate = game.rules.energy_per_vp
@@ -2179,12 +2180,15 @@ class BandPreviewer:
         outcome.treasure = treasure
         outcome.energy = gained
         state = self.state
-        for m in self.quiet:
-            if not m.quiet(state, seat, shape, outcome):
-                return None
         score = list(self.score)
         if treasure:
             score[seat] = max(0, score[seat] + treasure)
+        acted = False  # a module changed the scores (preview_place)
+        for m in self.quiet:
+            if not m.quiet(state, seat, shape, outcome):
+                if m not in self.acting or not m.preview_place(state, seat, shape, outcome, score):
+                    return None
+                acted = True
         energy = list(self.energy)
         energy[seat] += gained
         base = self.base
@@ -2204,6 +2208,9 @@ class BandPreviewer:
                 projected = [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
                 return PlacePreview(outcome, projected, score, energy, [0] * self.n, True)
         if base is not None:  # energy to VP (RTR-E2) is the whole final scoring
+            if acted:
+                projected = _energy_projection(score, energy, self.eliminated, self.rate)
+                return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
             projected = list(base)
             if treasure or gained:  # as _energy_projection, for the seat that changed
                 rate = self.rate

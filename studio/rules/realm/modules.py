@@ -48,6 +48,17 @@ class RealmModule:
         test (tests/rules/test_preview.py) holds both to the same result."""
         return False
 
+    def preview_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome",
+                      score: list) -> bool:
+        """What :meth:`after_place` would do for a band :meth:`quiet` says it acts on, done to
+        ``outcome`` and ``score`` (a copy of the scores, the band's treasure added) instead of
+        the state, which stays as before the band (``state.collected`` does not hold
+        ``outcome.collected`` yet: those faces go to ``seat``). True when done; False (the
+        default) when it cannot be, and the preview plays the band. Lets a module that acts on
+        many bands (the Engraved Board's pictures) be previewed without playing them;
+        tests/rules/test_preview.py holds both to the same result."""
+        return False
+
     def end_reason(self, state: "RealmState") -> GameEnd | None:
         """A reason to end the game at the end of this round (a
         :class:`~studio.rules.ends.GameEnd`), or None."""
