@@ -167,7 +167,7 @@ class Watch:
         score, energy, rate = state.score[seat], state.energy[seat], self._rate
         previewer = getattr(state, "previewer", None)
         if previewer is not None:
-            preview = previewer().preview
+            preview = previewer(projected=False).preview  # scores and energy only: no end-of-game projection
 
             def gain(action) -> float:
                 after = preview(action)

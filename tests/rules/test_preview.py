@@ -62,10 +62,14 @@ def check_position(state, rng, per_position: int) -> int:
         if len(options) > 1:
             places.append(Place(band.pegs, rng.choice(options[1:]), band.shape))
     previewer = state.previewer()  # one for all the bands, as the greedy bot uses it
+    light = state.previewer(projected=False)  # as the playtest watch uses it
     for action in places:
         want = reference_preview(state, action)
         for got in (state.preview(action), previewer.preview(action)):
             assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want, action
+        got = light.preview(action)
+        assert (got.outcome, got.score, got.energy, got.terminal) == (want[0], want[2], want[3], want[5]), action
+        assert got.projected is None and got.energy_needed is None
     assert full_snapshot(state) == before, "a preview changed the state"
     assert state.legal_actions() == legal
     check_closing_regions(state, rng)
@@ -221,7 +225,8 @@ def test_pictures_are_previewed_without_playing_the_band(players, monkeypatch):
     monkeypatch.setattr(Pictures, "preview_place", counted)
     played = []
     monkeypatch.setattr(RealmState, "_played_preview",
-                        lambda self, action, _p=RealmState._played_preview: played.append(action) or _p(self, action))
+                        lambda self, action, projected=True, _p=RealmState._played_preview:
+                        played.append(action) or _p(self, action, projected))
     path = bundled_path("scenarios", "engraved-board.yaml")
     checked = 0
     for state, rng in random_positions(path, players, seed=3, games=2, every=2):

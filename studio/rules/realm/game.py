@@ -83,13 +83,14 @@ class PlaceOutcome:
 class PlacePreview:
     """What a band would do, from :meth:`RealmState.preview`: its ``outcome``, and per seat the
     ``projected`` scores (:meth:`RealmState.projected_scores`), ``score``, ``energy`` and
-    ``energy_needed`` right after it; ``terminal`` if it would end the game."""
+    ``energy_needed`` right after it; ``terminal`` if it would end the game. ``projected`` and
+    ``energy_needed`` are None from a previewer made with ``projected=False``."""
 
     outcome: PlaceOutcome
-    projected: list[float]
+    projected: list[float] | None
     score: list[int]
     energy: list[int]
-    energy_needed: list[int]
+    energy_needed: list[int] | None
     terminal: bool
 
 
@@ -947,12 +948,15 @@ class RealmState(State):
         one position, :meth:`previewer` reads the position once for all of them."""
         return BandPreviewer(self).preview(action)
 
-    def previewer(self) -> "BandPreviewer":
+    def previewer(self, projected: bool = True) -> "BandPreviewer":
         """A :class:`BandPreviewer` of this position: :meth:`preview` for many bands, with what
         does not change from band to band (whose turn, the seat's walls and segments, scores
         and energy as the game would end now) read once. Valid while the state does not
-        change (its own previews aside)."""
-        return BandPreviewer(self)
+        change (its own previews aside). ``projected=False``: previews without the projected
+        scores and energy needed (both None), for a caller reading only what the band does
+        and the scores and energy right after it (the playtest watch): no end-of-game
+        projection per band."""
+        return BandPreviewer(self, projected)
 
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
@@ -1050,8 +1054,9 @@ class RealmState(State):
                 raise IllegalAction(f"no {action.shape or 'band'} on pegs {', '.join(action.pegs)} on this board")
         return found
 
-    def _played_preview(self, action: Place) -> PlacePreview:
-        """:meth:`preview` by playing the band on this state and taking it back."""
+    def _played_preview(self, action: Place, projected: bool = True) -> PlacePreview:
+        """:meth:`preview` by playing the band on this state and taking it back (``projected``:
+        see :meth:`previewer`)."""
         seat = self.seat
         hands = [list(h) for h in self.hands]
         energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
@@ -1065,8 +1070,10 @@ class RealmState(State):
         try:
             self._apply(action)
             players = range(self.players)
-            result = PlacePreview(self.last_outcome, self.projected_scores(), list(self.score), list(self.energy),
-                                  [self.energy_needed(s) for s in players], self.end_reason is not None)
+            result = PlacePreview(self.last_outcome, self.projected_scores() if projected else None,
+                                  list(self.score), list(self.energy),
+                                  [self.energy_needed(s) for s in players] if projected else None,
+                                  self.end_reason is not None)
         finally:
             self._trial = None
             for h, saved in zip(self.hands, hands):
@@ -2069,11 +2076,12 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting")
+                 "final_reads", "needs", "acting", "project")
 
-    def __init__(self, state: RealmState) -> None:
+    def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
         self.state = state
+        self.project = projected
         self.seat = seat = state.seat
         self.n = n = game.players
         self.direct = game.direct_preview and not state.pending and state.end_reason is None
@@ -2112,12 +2120,12 @@ class BandPreviewer:
             else:
                 for card in action.payment:
                     if card.energy:
-                        return state._played_preview(action)  # L6-5 energy payments: played (rare)
+                        return state._played_preview(action, self.project)  # L6-5 energy payments (rare)
                 shape = state._shape_of(action)
             found = self._direct(shape)
             if found is not None:
                 return found
-        return state._played_preview(action)
+        return state._played_preview(action, self.project)
 
     __call__ = preview
 
@@ -2205,8 +2213,12 @@ class BandPreviewer:
                         bonus = energy[s] // rate
                         if bonus and s not in eliminated:
                             score[s] = max(0, score[s] + bonus)
+                if not self.project:
+                    return PlacePreview(outcome, None, score, energy, None, True)
                 projected = [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
                 return PlacePreview(outcome, projected, score, energy, [0] * self.n, True)
+        if not self.project:
+            return PlacePreview(outcome, None, score, energy, None, False)
         if base is not None:  # energy to VP (RTR-E2) is the whole final scoring
             if acted:
                 projected = _energy_projection(score, energy, self.eliminated, self.rate)
