@@ -506,7 +506,7 @@ class RealmGame(Game):
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
                                    "project_before_final", "final_scoring", "project_final_scoring",
-                                   "energy_needed", "goal_bonus", "preview_place")}
+                                   "energy_needed", "goal_bonus", "preview_place", "final_points")}
         # projected_scores works on copies of the lists when every module acting at the end
         # projects itself on them (no play, no log)
         self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
@@ -2076,7 +2076,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting", "project")
+                 "final_reads", "needs", "acting", "project", "fixed")
 
     def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
@@ -2105,6 +2105,22 @@ class BandPreviewer:
         # the scores as the game would end now: a band that gains nothing leaves them so
         self.base = None if self.final_reads or not self.direct else \
             _energy_projection(state.score, state.energy, state.eliminated, self.rate)
+        # the points the modules' final scoring adds now, and the faces it reads, when every
+        # module acting at the end can say (RealmModule.final_points): a band collecting none
+        # of those faces is projected without scoring the end on the state
+        self.fixed = None
+        hooks = game.hooks
+        if self.final_reads and self.direct and projected and not hooks["before_final"] \
+                and not hooks["energy_needed"] and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
+            points, faces = [0] * n, frozenset()
+            for m in hooks["final_scoring"]:
+                found = m.final_points(state)
+                if found is None:
+                    break
+                points = [a + b for a, b in zip(points, found[0])]
+                faces = faces | found[1]
+            else:
+                self.fixed = (points, faces)
 
     def preview(self, action: Place) -> PlacePreview:
         """See :meth:`RealmState.preview` (the same errors)."""
@@ -2230,6 +2246,13 @@ class BandPreviewer:
                 if rate > 0 and energy[seat] >= rate:
                     value = float(max(0, score[seat] + energy[seat] // rate))
                 projected[seat] = float("-inf") if seat in self.eliminated else value
+            return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
+        fixed = self.fixed
+        if fixed is not None and fixed[1].isdisjoint(got):  # as projected_scores would score it
+            projected = _energy_projection(score, energy, self.eliminated, self.rate)
+            for s, points in enumerate(fixed[0]):
+                if points and s not in self.eliminated:
+                    projected[s] = max(0.0, projected[s] + points)
             return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
         saved = (list(state.energy), list(state.score), state.supply)
         state.energy[:], state.score[:], state.supply = energy, score, supply

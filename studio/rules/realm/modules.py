@@ -82,6 +82,14 @@ class RealmModule:
         after the energy conversion) without logging or touching the state; see
         :meth:`project_before_final`."""
 
+    def final_points(self, state: "RealmState") -> tuple[list[int], frozenset] | None:
+        """What :meth:`final_scoring` would add per seat if the game ended now, when that does
+        not depend on the scores (points added, never below 0), and the faces whose collection
+        it reads: ``(points per seat, faces)``. A preview of a band collecting none of those
+        faces then adds these points to the projected scores instead of scoring each band.
+        None (the default) when the module cannot say."""
+        return None
+
     def energy_needed(self, state: "RealmState", seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (e.g. the Volcano escape, L2-4)."""
         return 0

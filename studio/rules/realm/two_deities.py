@@ -26,6 +26,7 @@ class Idols(RealmModule):
         self.idol_of = {i: seg.idol for i, seg in enumerate(topo.segment_of_face) if seg is not None and seg.idol}
         self.idols = {colour: [f for f, c in self.idol_of.items() if c == colour] for colour in IDOL_COLOURS}
         self.order = [f for colour in IDOL_COLOURS for f in self.idols[colour]]
+        self.faces = frozenset(self.order)
         self.memo: dict[tuple, list] = {}  # who holds each idol -> _awards (previews ask often)
         self.mixed = set()
         for shape in topo.shapes:
@@ -78,6 +79,12 @@ class Idols(RealmModule):
             state.note("idol-majority", s, colour=colour, count=best, points=share, shared=shared)
             state.add_score(s, share)
             state.log.append(LogLine(f"{state.seat_name(s)} scores {share} VP for the most {colour} idols ({best})", s))
+
+    def final_points(self, state) -> tuple[list[int], frozenset]:
+        points = [0] * state.players
+        for s, share, *_rest in self._awards(state):
+            points[s] += share
+        return points, self.faces
 
     def project_final_scoring(self, state, score) -> None:
         for s, share, *_rest in self._awards(state):
