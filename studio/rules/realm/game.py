@@ -2105,13 +2105,15 @@ class BandPreviewer:
         # the scores as the game would end now: a band that gains nothing leaves them so
         self.base = None if self.final_reads or not self.direct else \
             _energy_projection(state.score, state.energy, state.eliminated, self.rate)
-        # the points the modules' final scoring adds now, and the faces it reads, when every
-        # module acting at the end can say (RealmModule.final_points): a band collecting none
-        # of those faces is projected without scoring the end on the state
+        # the points the modules' final scoring adds now and the faces it reads, and the
+        # energy each seat needs, when every module acting at the end can say
+        # (RealmModule.final_points, RealmModule.projects_on_lists): a band collecting none of
+        # those faces is projected on plain lists, not by scoring the end on the state
         self.fixed = None
         hooks = game.hooks
-        if self.final_reads and self.direct and projected and not hooks["before_final"] \
-                and not hooks["energy_needed"] and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
+        if self.final_reads and self.direct and projected and game.plain_projection \
+                and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
+                and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
             points, faces = [0] * n, frozenset()
             for m in hooks["final_scoring"]:
                 found = m.final_points(state)
@@ -2120,7 +2122,7 @@ class BandPreviewer:
                 points = [a + b for a, b in zip(points, found[0])]
                 faces = faces | found[1]
             else:
-                self.fixed = (points, faces)
+                self.fixed = (points, faces, [state.energy_needed(s) for s in range(n)], hooks["before_final"])
 
     def preview(self, action: Place) -> PlacePreview:
         """See :meth:`RealmState.preview` (the same errors)."""
@@ -2249,11 +2251,17 @@ class BandPreviewer:
             return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
         fixed = self.fixed
         if fixed is not None and fixed[1].isdisjoint(got):  # as projected_scores would score it
-            projected = _energy_projection(score, energy, self.eliminated, self.rate)
-            for s, points in enumerate(fixed[0]):
-                if points and s not in self.eliminated:
-                    projected[s] = max(0.0, projected[s] + points)
-            return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
+            final, left, out = list(score), list(energy), set(self.eliminated)
+            for m in fixed[3]:
+                m.project_before_final(state, final, left, out)
+            rate = self.rate
+            if rate > 0:  # RTR-E2, RTR-S7
+                for s, e in enumerate(left):
+                    if e >= rate and s not in out:
+                        final[s] = max(0, final[s] + e // rate)
+            projected = [float("-inf") if s in out else float(max(0, v + p) if p else v)
+                         for s, (v, p) in enumerate(zip(final, fixed[0]))]
+            return PlacePreview(outcome, projected, score, energy, list(fixed[2]), False)
         saved = (list(state.energy), list(state.score), state.supply)
         state.energy[:], state.score[:], state.supply = energy, score, supply
         for f in got:

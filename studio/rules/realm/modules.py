@@ -22,6 +22,10 @@ class RealmModule:
     #: seat): the game then works the banned shapes out once, and listing legal bands leaves
     #: them out as it leaves out the scenario's other band kinds (a kept listing stays usable)
     shape_rule = False
+    #: True when :meth:`project_before_final` reads only the lists it is given (and the
+    #: game's settings) and :meth:`energy_needed` is the same whatever a band does: previews
+    #: then project bands on plain lists (with :meth:`final_points`), the state untouched
+    projects_on_lists = False
 
     def __init__(self, game: "RealmGame", params: dict):
         self.game = game
