@@ -1304,7 +1304,10 @@ class RealmState(State):
         allowed = game.allowed_kinds
         if len(allowed) < game.topology_kinds:
             shapes = [s for s in shapes if s.kind in allowed]
-        for m in game.band_filters:
+        banned = game.banned_shapes  # the shape rules (RealmModule.shape_rule), worked out once
+        if banned:
+            shapes = [s for s in shapes if s.index not in banned]
+        for m in game.state_filters:
             shapes = [s for s in shapes if not m.band_problem(self, seat, s)]
         return shapes
 
