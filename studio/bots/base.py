@@ -7,7 +7,6 @@ import abc
 import random
 from collections.abc import Sequence
 
-
 _LOST = float("-inf")  # a projected score: out of the game as things stand
 
 

@@ -229,7 +229,7 @@ def test_pictures_are_previewed_without_playing_the_band(players, monkeypatch):
                         played.append(action) or _p(self, action, projected))
     path = bundled_path("scenarios", "engraved-board.yaml")
     checked = 0
-    for state, rng in random_positions(path, players, seed=3, games=2, every=2):
+    for state, _rng in random_positions(path, players, seed=3, games=2, every=2):
         previewer = state.previewer()
         for action in [a for a in state.legal_actions() if isinstance(a, Place)][:25]:
             want = reference_preview(state, action)
