@@ -92,7 +92,7 @@ def test_kept_listing_equals_the_plain_list_on_every_bundled_case(name, players)
 
 @pytest.mark.parametrize("name", ["archipelago-city", "two-deities"])
 def test_shape_rules_read_the_shape_alone(name):
-    """A module whose band rule reads the shape alone (``shape_rule``: L3-2, L7-2) bans the
+    """A module whose band rule reads the shape alone (``shape_problem``: L3-2, L7-2) bans the
     same shapes for every seat of states along a game as the game's ``banned_shapes``, which
     kept listings leave out."""
     game = load_game(bundled_path("scenarios", f"{name}.yaml"), 3, seed=2)

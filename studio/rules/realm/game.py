@@ -216,7 +216,7 @@ class _Listing:
             if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
                 fresh = [sh for sh in fresh if sh.kind in allowed]
             banned = game.banned_shapes
-            if banned:  # a location's rule on the shape alone (RealmModule.shape_rule)
+            if banned:  # a location's rule on the shape alone (RealmModule.shape_problem)
                 fresh = [sh for sh in fresh if sh.index not in banned]
             for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
@@ -499,9 +499,10 @@ class RealmGame(Game):
         # modules that restrict bands (only those are asked for every candidate shape)
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
         # those reading the state or seat, asked at each listing; the shapes the others ban, once
-        self.state_filters = [m for m in self.band_filters if not m.shape_rule]
-        self.banned_shapes = frozenset(sh.index for m in self.band_filters if m.shape_rule
-                                       for sh in self.topology.shapes if m.band_problem(None, None, sh))
+        shape_rules = [m for m in self.band_filters if type(m).shape_problem is not RealmModule.shape_problem]
+        self.state_filters = [m for m in self.band_filters if m not in shape_rules]
+        self.banned_shapes = frozenset(sh.index for m in shape_rules for sh in self.topology.shapes
+                                       if m.shape_problem(sh))
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
@@ -1304,7 +1305,7 @@ class RealmState(State):
         allowed = game.allowed_kinds
         if len(allowed) < game.topology_kinds:
             shapes = [s for s in shapes if s.kind in allowed]
-        banned = game.banned_shapes  # the shape rules (RealmModule.shape_rule), worked out once
+        banned = game.banned_shapes  # the shape rules (RealmModule.shape_problem), worked out once
         if banned:
             shapes = [s for s in shapes if s.index not in banned]
         for m in game.state_filters:
@@ -2117,7 +2118,7 @@ class BandPreviewer:
         if self.final_reads and self.direct and projected and game.plain_projection \
                 and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
                 and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
-            points, faces = [0] * n, frozenset()
+            points, faces = [0] * n, frozenset[int]()
             for m in hooks["final_scoring"]:
                 found = m.final_points(state)
                 if found is None:

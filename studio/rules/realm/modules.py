@@ -18,10 +18,6 @@ class RealmModule:
     """Base class: every hook does nothing. ``name`` is the key in ``rules.modules``."""
 
     name = ""
-    #: True when :meth:`band_problem` reads the band's shape alone (never the state or the
-    #: seat): the game then works the banned shapes out once, and listing legal bands leaves
-    #: them out as it leaves out the scenario's other band kinds (a kept listing stays usable)
-    shape_rule = False
     #: True when :meth:`project_before_final` reads only the lists it is given (and the
     #: game's settings) and :meth:`energy_needed` is the same whatever a band does: previews
     #: then project bands on plain lists (with :meth:`final_points`), the state untouched
@@ -37,6 +33,13 @@ class RealmModule:
 
     def band_problem(self, state: "RealmState", seat: int, shape: "BandShape") -> str | None:
         """A reason (with its clause id) why ``seat`` may not place ``shape``, or None."""
+        return None
+
+    def shape_problem(self, shape: "BandShape") -> str | None:
+        """:meth:`band_problem` of a rule that reads the band's shape alone (never the state
+        or the seat): a module defining it (and answering ``band_problem`` with it) has its
+        banned shapes worked out once per game, and listings leave them out as they leave
+        out the scenario's other band kinds (a kept listing stays usable)."""
         return None
 
     def before_collect(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:

@@ -17,7 +17,6 @@ IDOL_COLOURS = ("orange", "blue")
 @register
 class Idols(RealmModule):
     name = "idols"
-    shape_rule = True  # L7-2 reads the band's shape only
 
     def __init__(self, game, params):
         super().__init__(game, params)
@@ -38,6 +37,9 @@ class Idols(RealmModule):
         return {**self.__dict__, "memo": {}}  # a pickled game (to a worker) starts it afresh
 
     def band_problem(self, state, seat, shape) -> str | None:
+        return self.shape_problem(shape)
+
+    def shape_problem(self, shape) -> str | None:
         if shape.index in self.mixed:
             return "L7-2: one band may not explore idols together with ordinary segments"
         return None
