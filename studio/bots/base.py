@@ -7,6 +7,8 @@ import abc
 import random
 from collections.abc import Sequence
 
+_LOST = float("-inf")  # a projected score: out of the game as things stand
+
 
 class Bot(abc.ABC):
     """A player that decides from its seat's observation only."""
@@ -114,16 +116,23 @@ class GreedyBot(Bot):
         preview = None  # the position's previewer, made at the first band
         preview_value = self._preview_value
         card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
+        plain = type(self)._preview_value is GreedyBot._preview_value
+        gain = progress.gain if progress is not None else None
         out = []
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
                 if preview is None:
                     preview = state.previewer().preview
-                value = preview_value(preview(action), seat) - before
+                after = preview(action)
+                projected = after.projected[seat]
+                if plain and projected != _LOST:  # _preview_value, inline (one call per band saved)
+                    value = projected - before
+                else:
+                    value = preview_value(after, seat) - before
                 value -= card_cost * len(action.payment) + band_cost
-                if progress is not None:
-                    value += weight * progress.gain(action.pegs)
+                if gain is not None:
+                    value += weight * gain(action.pegs)
             elif kind == "Draw":
                 value = 0.05 if hand_size < self.short_hand else -0.05
                 value += 0.01 * sum(1 for s in action.sources if s != "deck")

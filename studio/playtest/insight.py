@@ -138,7 +138,7 @@ class Watch:
         if (seat, state.round) != self._seat:  # a seat's turn: its decisions in one round
             self.turns += 1
             self._seat = (seat, state.round)
-        kinds = {_kind_fast(a) for a in legal}
+        kinds = set(map(_kind_fast, legal))
         self.offered |= kinds
         draw = any(k.startswith("draw") or k == "take" for k in kinds)
         place = any(k.startswith("place") for k in kinds)
@@ -167,7 +167,7 @@ class Watch:
         score, energy, rate = state.score[seat], state.energy[seat], self._rate
         previewer = getattr(state, "previewer", None)
         if previewer is not None:
-            preview = previewer().preview
+            preview = previewer(projected=False).preview  # scores and energy only: no end-of-game projection
 
             def gain(action) -> float:
                 after = preview(action)
@@ -216,15 +216,20 @@ class Watch:
 
 _KIND_CACHE: dict = {}
 _KIND_OF_TYPE: dict = {}  # classes whose every action is of one kind -> that kind
+_KIND_OF_ID: dict = {}  # id(action) -> (action, kind): the same listed bands come back decision after decision
 
 
 def _kind_fast(action) -> str:
-    """:func:`action_kind`, cached by class (and band shape): the watch calls it on every legal
-    action of every decision. A slotted class with neither a shape nor sources (every Rivages
-    action) has one kind, looked up by the class alone."""
+    """:func:`action_kind`, cached by class (and band shape) and by action (the engine hands out
+    the same listed bands again): the watch calls it on every legal action of every decision.
+    A slotted class with neither a shape nor sources (every Rivages action) has one kind,
+    looked up by the class alone."""
     kind = _KIND_OF_TYPE.get(type(action))
     if kind is not None:
         return kind
+    found = _KIND_OF_ID.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
     shape = getattr(action, "shape", None)
     sources = hasattr(action, "sources")
     key = (type(action), shape if isinstance(shape, str) else None,
@@ -234,6 +239,10 @@ def _kind_fast(action) -> str:
         kind = _KIND_CACHE[key] = action_kind(action)
     if not sources and not hasattr(action, "shape") and not hasattr(action, "__dict__"):
         _KIND_OF_TYPE[type(action)] = kind  # slots: no instance can have either
+    else:  # held with its action, so its id is not reused meanwhile
+        if len(_KIND_OF_ID) > 65536:  # keep memory flat over long batches
+            _KIND_OF_ID.clear()
+        _KIND_OF_ID[id(action)] = (action, kind)
     return kind
 
 

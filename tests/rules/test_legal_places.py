@@ -86,8 +86,27 @@ def listing_positions(name, players, seed, games):
 def test_kept_listing_equals_the_plain_list_on_every_bundled_case(name, players):
     checked = listing_positions(name, players, seed=41, games=1)
     game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=1)
-    if game.rules.connect and not game.band_filters:  # else listed shape by shape, plainly
+    if game.rules.connect and not game.state_filters:  # else listed shape by shape, plainly
         assert checked > 10
+
+
+@pytest.mark.parametrize("name", ["archipelago-city", "two-deities"])
+def test_shape_rules_read_the_shape_alone(name):
+    """A module whose band rule reads the shape alone (``shape_problem``: L3-2, L7-2) bans the
+    same shapes for every seat of states along a game as the game's ``banned_shapes``, which
+    kept listings leave out."""
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), 3, seed=2)
+    assert game.band_filters and not game.state_filters
+    assert game.banned_shapes or name == "archipelago-city"  # no bundled triangle sits on a bridge
+    state = game.new_state(2)
+    rng = random.Random(2)
+    for ply in range(60):
+        if ply % 20 == 0:
+            for seat in range(3):
+                banned = {sh.index for sh in game.topology.shapes
+                          if any(m.band_problem(state, seat, sh) for m in game.band_filters)}
+                assert banned == game.banned_shapes
+        state.apply(rng.choice(state.legal_actions()))
 
 
 def test_legal_actions_behave_as_a_list():

@@ -62,10 +62,14 @@ def check_position(state, rng, per_position: int) -> int:
         if len(options) > 1:
             places.append(Place(band.pegs, rng.choice(options[1:]), band.shape))
     previewer = state.previewer()  # one for all the bands, as the greedy bot uses it
+    light = state.previewer(projected=False)  # as the playtest watch uses it
     for action in places:
         want = reference_preview(state, action)
         for got in (state.preview(action), previewer.preview(action)):
             assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want, action
+        got = light.preview(action)
+        assert (got.outcome, got.score, got.energy, got.terminal) == (want[0], want[2], want[3], want[5]), action
+        assert got.projected is None and got.energy_needed is None
     assert full_snapshot(state) == before, "a preview changed the state"
     assert state.legal_actions() == legal
     check_closing_regions(state, rng)
@@ -199,3 +203,40 @@ def test_bands_that_end_the_game_are_previewed_without_playing_them(players, mon
             checked += 1
     assert played == []
     assert checked >= 50 and ending >= 5
+
+
+@pytest.mark.rule("L4-4", "L4-5", "L4-6", "L4-3")
+@pytest.mark.parametrize("players", [2, 4])
+def test_pictures_are_previewed_without_playing_the_band(players, monkeypatch):
+    """The Engraved Board's pictures act on every band that collects or holds an empty
+    segment; the preview works their points out (``Pictures.preview_place``) instead of
+    playing the band: equal to playing it on a copy, completions and penalties included."""
+    from studio.content import bundled_path
+    from studio.rules.realm.engraved_board import Pictures
+
+    acted = []
+    plain = Pictures.preview_place
+
+    def counted(self, state, seat, shape, outcome, score):
+        done = plain(self, state, seat, shape, outcome, score)
+        acted.append(outcome.notes[:] if done else None)
+        return done
+
+    monkeypatch.setattr(Pictures, "preview_place", counted)
+    played = []
+    monkeypatch.setattr(RealmState, "_played_preview",
+                        lambda self, action, projected=True, _p=RealmState._played_preview:
+                        played.append(action) or _p(self, action, projected))
+    path = bundled_path("scenarios", "engraved-board.yaml")
+    checked = 0
+    for state, _rng in random_positions(path, players, seed=3, games=2, every=2):
+        previewer = state.previewer()
+        for action in [a for a in state.legal_actions() if isinstance(a, Place)][:25]:
+            want = reference_preview(state, action)
+            got = previewer.preview(action)
+            assert (got.outcome, got.projected, got.score, got.energy, got.energy_needed, got.terminal) == want
+            checked += 1
+    notes = [n for n in acted if n]
+    assert checked > 300 and len(acted) > 100 and len(played) < len(acted)
+    assert any("completes picture" in line for n in notes for line in n)
+    assert any("empty segment" in line for n in notes for line in n)

@@ -677,3 +677,38 @@ def test_pass_is_offered_when_no_bonus_card_is_left():
     assert s.legal_actions() == [Pass()]
     s.apply(Pass())
     assert s.seat == 1
+
+
+@pytest.mark.rule("L6-6", "L6-7")
+@pytest.mark.parametrize("seed", range(4))
+def test_territory_counts_grown_from_earlier_sets_equal_a_fresh_count(seed):
+    """The Cursed Triangle counts a seat's territories from a set it counted before when the
+    new set holds it and a few faces more (as previews of one seat's bands ask): equal to the
+    plain grouping, for sets grown, shrunk and started afresh at random."""
+    import random
+
+    from studio.content import bundled_path
+    from studio.rules import load_game
+    from studio.rules.realm.cursed_triangle import Territories, territories
+
+    game = load_game(bundled_path("scenarios", "cursed-triangle.yaml"), 3, seed=1)
+    module = next(m for m in game.modules if isinstance(m, Territories))
+    topo = game.topology
+    segments = [f for f in range(len(topo.faces)) if topo.is_segment[f]]
+    rng = random.Random(seed)
+    held: set[int] = set()
+    grown = 0
+    for _ in range(300):
+        roll = rng.random()
+        if roll < 0.7:
+            held |= set(rng.sample(segments, rng.randint(1, 4)))
+        elif roll < 0.85 and held:
+            held -= set(rng.sample(sorted(held), rng.randint(1, min(3, len(held)))))
+        elif roll < 0.9:
+            held = set(rng.sample(segments, rng.randint(0, 12)))
+        trial = held | set(rng.sample(segments, rng.randint(0, 3)))  # a band's preview
+        for faces in (held, trial):
+            before = len(module.memo)
+            assert module.count(faces) == len(territories(topo, faces)), sorted(faces)
+            grown += len(module.memo) > before
+    assert grown > 100

@@ -26,6 +26,9 @@ class Canals(RealmModule):
         state.extra[self.name] = {"crossed": []}  # bridge lines already crossed, as "a-b"
 
     def band_problem(self, state, seat, shape) -> str | None:
+        return self.shape_problem(shape)
+
+    def shape_problem(self, shape) -> str | None:
         if shape.kind != "line" and any(side in self.bridges for side in shape.sides):
             return "L3-2: a canal is crossed only by a 2-peg band on a bridge"
         return None

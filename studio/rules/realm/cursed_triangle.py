@@ -79,6 +79,14 @@ def territories(topology, faces) -> list[list[int]]:
     return list(groups.values())
 
 
+def _root(parent: dict, p: str) -> str:
+    """The root of ``p`` in a union-find over pegs (paths halved on the way)."""
+    while parent[p] != p:
+        parent[p] = parent[parent[p]]
+        p = parent[p]
+    return p
+
+
 @register
 class Territories(RealmModule):
     name = "territories"
@@ -86,20 +94,71 @@ class Territories(RealmModule):
     def __init__(self, game, params):
         super().__init__(game, params)
         self.points = int(self.params.get("points", 4))
+        # controlled faces -> territories: previews score the game's end once per band, and
+        # the seats other than the mover keep their faces
+        self.memo: dict[frozenset, int] = {}
+        # the last sets counted, with their pegs' parts: a band's faces are added to its
+        # seat's set (RTR-P2, RTR-P4), so the mover's count grows from its set before the band
+        self.recent: list[tuple[frozenset, dict, int]] = []
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}, "recent": []}  # a pickled game (to a worker) starts afresh
+
+    def count(self, faces) -> int:
+        """How many territories ``faces`` (one seat's explored and closed segments) make: as
+        ``len(territories(...))``, from a set counted before when ``faces`` holds it and a few
+        more faces (each new face joins the territories its pegs touch into one)."""
+        key = frozenset(faces)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if len(self.memo) > 4096:  # keep memory flat over long batches
+            self.memo.clear()
+        topo_faces = self.game.topology.faces
+        for base, base_parent, base_count in reversed(self.recent):
+            if len(key) - 8 <= len(base) <= len(key) and base <= key:
+                parent = dict(base_parent)
+                found = base_count
+                for f in key - base:
+                    pegs = topo_faces[f].pegs
+                    roots = {_root(parent, p) for p in pegs if p in parent}
+                    found += 1 - len(roots)
+                    top = roots.pop() if roots else pegs[0]
+                    for r in roots:
+                        parent[r] = top
+                    for p in pegs:
+                        if p not in parent:
+                            parent[p] = top
+                break
+        else:
+            parent = {}
+            for f in key:
+                pegs = topo_faces[f].pegs
+                for p in pegs:
+                    parent.setdefault(p, p)
+                top = _root(parent, pegs[0])
+                for p in pegs[1:]:
+                    r = _root(parent, p)
+                    if r != top:
+                        parent[r] = top
+            found = len({_root(parent, topo_faces[f].pegs[0]) for f in key})
+        self.memo[key] = found
+        self.recent.append((key, parent, found))
+        if len(self.recent) > 8:
+            del self.recent[0]
+        return found
 
     def project_final_scoring(self, state, score) -> None:
-        topo = self.game.topology
         for seat in range(state.players):
-            groups = territories(topo, state.controlled[seat])
+            groups = self.count(state.controlled[seat])
             if groups:
-                score[seat] = max(0, score[seat] + self.points * len(groups))
+                score[seat] = max(0, score[seat] + self.points * groups)
 
     def final_scoring(self, state) -> None:
-        topo = self.game.topology
         for seat in range(state.players):
-            groups = territories(topo, state.controlled[seat])
+            groups = self.count(state.controlled[seat])
             if groups:
-                state.note("territories", seat, count=len(groups), points=self.points * len(groups))
-                state.add_score(seat, self.points * len(groups))
-                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.points * len(groups)} VP for "
-                                 f"{len(groups)} distinct territor{'y' if len(groups) == 1 else 'ies'}", seat))
+                state.note("territories", seat, count=groups, points=self.points * groups)
+                state.add_score(seat, self.points * groups)
+                state.log.append(LogLine(f"{state.seat_name(seat)} scores {self.points * groups} VP for "
+                                 f"{groups} distinct territor{'y' if groups == 1 else 'ies'}", seat))

@@ -47,31 +47,48 @@ class Pictures(RealmModule):
         return not outcome.collected and (not self.empty_penalty
                                           or all(f in self.picture_of for f in outcome.newly_controlled))
 
-    def after_place(self, state, seat, shape, outcome) -> None:
+    def _completed(self, state, seat, outcome) -> tuple[int, list]:
+        """The points the band's collected picture segments give ``seat`` (L4-4), and each
+        picture the band completes (L4-2) as ``(name, faces, leaders, bonus)``, in name order
+        (L4-5, L4-6). ``state.collected`` may or may not hold ``outcome.collected`` yet: those
+        faces count as ``seat``'s either way."""
+        picture_of = self.picture_of
         gained = 0
         for f in outcome.collected:
-            if f in self.picture_of:
+            if f in picture_of:
                 gained += self.segment_points
-        touched = {self.picture_of[f] for f in outcome.collected if f in self.picture_of}
+        touched = {picture_of[f] for f in outcome.collected if f in picture_of}
+        if not touched:
+            return gained, []
         complete = state.extra[self.name]["complete"]
+        collected = state.collected
+        got = set(outcome.collected)
+        done = []
         for name in sorted(touched):
             faces = self.members[name]
-            if name in complete or any(f not in state.collected for f in faces):
+            if name in complete or any(f not in collected and f not in got for f in faces):
                 continue
+            counts = [0] * state.players
+            for f in faces:
+                counts[seat if f in got else collected[f]] += 1
+            best = max(counts)
+            done.append((name, faces, [s for s in range(state.players) if counts[s] == best],
+                         self.bonuses.get(len(faces), 0)))
+        return gained, done
+
+    def after_place(self, state, seat, shape, outcome) -> None:
+        gained, done = self._completed(state, seat, outcome)
+        complete = state.extra[self.name]["complete"]
+        for name, faces, leaders, bonus in done:
             complete.append(name)
             gained += self.completion_points
-            counts = [sum(1 for f in faces if state.collected[f] == s) for s in range(state.players)]
-            best = max(counts)
-            bonus = self.bonuses.get(len(faces), 0)
-            leaders = [s for s in range(state.players) if counts[s] == best]
             for s in leaders:
                 if s == seat:
                     gained += bonus
                 else:
                     state.add_score(s, bonus)
             state.note("picture", seat, name=name, size=len(faces), leaders=leaders, bonus=bonus)
-            outcome.notes.append(f"completes picture {name!r} (majority: "
-                                 + ", ".join(f"seat {s + 1}" for s in leaders) + f", +{bonus})")
+            outcome.notes.append(_completion_words(name, leaders, bonus))
         if gained:
             state.add_score(seat, gained)
             outcome.bonus += gained
@@ -82,6 +99,25 @@ class Pictures(RealmModule):
             state.note("empty-segments", seat, count=len(empty), loss=before - state.score[seat])
             outcome.notes.append(f"{len(empty)} empty segment(s): -{self.empty_penalty * len(empty)} VP")
 
+    def preview_place(self, state, seat, shape, outcome, score) -> bool:
+        gained, done = self._completed(state, seat, outcome)
+        for name, _faces, leaders, bonus in done:
+            gained += self.completion_points
+            for s in leaders:
+                if s == seat:
+                    gained += bonus
+                else:
+                    score[s] = max(0, score[s] + bonus)
+            outcome.notes.append(_completion_words(name, leaders, bonus))
+        if gained:
+            score[seat] = max(0, score[seat] + gained)
+            outcome.bonus += gained
+        empty = sum(1 for f in outcome.newly_controlled if f not in self.picture_of)
+        if empty and self.empty_penalty:
+            score[seat] = max(0, score[seat] - self.empty_penalty * empty)
+            outcome.notes.append(f"{empty} empty segment(s): -{self.empty_penalty * empty} VP")
+        return True
+
     def end_reason(self, state) -> GameEnd | None:
         target = self.game.end_rule.get("pictures")
         if not target:
@@ -90,3 +126,7 @@ class Pictures(RealmModule):
         if needed and len(state.extra[self.name]["complete"]) >= needed:
             return GameEnd.of(EndCode.PICTURES, pictures=needed)
         return None
+
+
+def _completion_words(name: str, leaders: list, bonus: int) -> str:
+    return f"completes picture {name!r} (majority: " + ", ".join(f"seat {s + 1}" for s in leaders) + f", +{bonus})"

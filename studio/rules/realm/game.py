@@ -83,13 +83,14 @@ class PlaceOutcome:
 class PlacePreview:
     """What a band would do, from :meth:`RealmState.preview`: its ``outcome``, and per seat the
     ``projected`` scores (:meth:`RealmState.projected_scores`), ``score``, ``energy`` and
-    ``energy_needed`` right after it; ``terminal`` if it would end the game."""
+    ``energy_needed`` right after it; ``terminal`` if it would end the game. ``projected`` and
+    ``energy_needed`` are None from a previewer made with ``projected=False``."""
 
     outcome: PlaceOutcome
-    projected: list[float]
+    projected: list[float] | None
     score: list[int]
     energy: list[int]
-    energy_needed: list[int]
+    energy_needed: list[int] | None
     terminal: bool
 
 
@@ -214,6 +215,9 @@ class _Listing:
             self.read = len(reach_shapes)
             if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
                 fresh = [sh for sh in fresh if sh.kind in allowed]
+            banned = game.banned_shapes
+            if banned:  # a location's rule on the shape alone (RealmModule.shape_problem)
+                fresh = [sh for sh in fresh if sh.index not in banned]
             for k, sh in enumerate(fresh, n):
                 pos[sh.index] = k
                 shapes.append(sh)
@@ -494,11 +498,16 @@ class RealmGame(Game):
             self.modules.append(REGISTRY[name](self, params))
         # modules that restrict bands (only those are asked for every candidate shape)
         self.band_filters = [m for m in self.modules if type(m).band_problem is not RealmModule.band_problem]
+        # those reading the state or seat, asked at each listing; the shapes the others ban, once
+        shape_rules = [m for m in self.band_filters if type(m).shape_problem is not RealmModule.shape_problem]
+        self.state_filters = [m for m in self.band_filters if m not in shape_rules]
+        self.banned_shapes = frozenset(sh.index for m in shape_rules for sh in self.topology.shapes
+                                       if m.shape_problem(sh))
         # per hook, the modules that define it (the engine calls only those)
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
                                    "project_before_final", "final_scoring", "project_final_scoring",
-                                   "energy_needed", "goal_bonus")}
+                                   "energy_needed", "goal_bonus", "preview_place", "final_points")}
         # projected_scores works on copies of the lists when every module acting at the end
         # projects itself on them (no play, no log)
         self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
@@ -940,12 +949,15 @@ class RealmState(State):
         one position, :meth:`previewer` reads the position once for all of them."""
         return BandPreviewer(self).preview(action)
 
-    def previewer(self) -> "BandPreviewer":
+    def previewer(self, projected: bool = True) -> "BandPreviewer":
         """A :class:`BandPreviewer` of this position: :meth:`preview` for many bands, with what
         does not change from band to band (whose turn, the seat's walls and segments, scores
         and energy as the game would end now) read once. Valid while the state does not
-        change (its own previews aside)."""
-        return BandPreviewer(self)
+        change (its own previews aside). ``projected=False``: previews without the projected
+        scores and energy needed (both None), for a caller reading only what the band does
+        and the scores and energy right after it (the playtest watch): no end-of-game
+        projection per band."""
+        return BandPreviewer(self, projected)
 
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
@@ -1043,8 +1055,9 @@ class RealmState(State):
                 raise IllegalAction(f"no {action.shape or 'band'} on pegs {', '.join(action.pegs)} on this board")
         return found
 
-    def _played_preview(self, action: Place) -> PlacePreview:
-        """:meth:`preview` by playing the band on this state and taking it back."""
+    def _played_preview(self, action: Place, projected: bool = True) -> PlacePreview:
+        """:meth:`preview` by playing the band on this state and taking it back (``projected``:
+        see :meth:`previewer`)."""
         seat = self.seat
         hands = [list(h) for h in self.hands]
         energy, score, bands_left = list(self.energy), list(self.score), list(self.bands_left)
@@ -1058,8 +1071,10 @@ class RealmState(State):
         try:
             self._apply(action)
             players = range(self.players)
-            result = PlacePreview(self.last_outcome, self.projected_scores(), list(self.score), list(self.energy),
-                                  [self.energy_needed(s) for s in players], self.end_reason is not None)
+            result = PlacePreview(self.last_outcome, self.projected_scores() if projected else None,
+                                  list(self.score), list(self.energy),
+                                  [self.energy_needed(s) for s in players] if projected else None,
+                                  self.end_reason is not None)
         finally:
             self._trial = None
             for h, saved in zip(self.hands, hands):
@@ -1128,7 +1143,7 @@ class RealmState(State):
         if self.actions_left > 0:
             game = self.game
             reach = self.reach[seat]
-            if self.bands_left[seat] > 0 and not game.band_filters:
+            if self.bands_left[seat] > 0 and not game.state_filters:
                 lazy = None
                 if reach is None:  # the first band: the shapes on the seat's starting pegs
                     starts = game.start_shapes(seat)
@@ -1290,7 +1305,10 @@ class RealmState(State):
         allowed = game.allowed_kinds
         if len(allowed) < game.topology_kinds:
             shapes = [s for s in shapes if s.kind in allowed]
-        for m in game.band_filters:
+        banned = game.banned_shapes  # the shape rules (RealmModule.shape_problem), worked out once
+        if banned:
+            shapes = [s for s in shapes if s.index not in banned]
+        for m in game.state_filters:
             shapes = [s for s in shapes if not m.band_problem(self, seat, s)]
         return shapes
 
@@ -2062,11 +2080,12 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads")
+                 "final_reads", "needs", "acting", "project", "fixed")
 
-    def __init__(self, state: RealmState) -> None:
+    def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
         self.state = state
+        self.project = projected
         self.seat = seat = state.seat
         self.n = n = game.players
         self.direct = game.direct_preview and not state.pending and state.end_reason is None
@@ -2078,6 +2097,7 @@ class BandPreviewer:
         self.mine = state.controlled[seat]
         self.walls = state.walls[seat] if self.direct and game.rules.closures else None
         self.quiet = game.hooks["after_place"]
+        self.acting = game.hooks["preview_place"]  # modules that preview what they do (see _direct)
         # the last seat's last action may end the round, and so the game (see _round_may_end)
         self.last = seat == n - 1 and state.actions_left <= 1
         self.rate = game.rules.energy_per_vp
@@ -2085,9 +2105,28 @@ class BandPreviewer:
         self.supply = state.supply
         self.score, self.energy = state.score, state.energy
         self.final_reads = game.final_reads_state
+        self.needs = bool(game.hooks["energy_needed"])  # else energy_needed is 0 for every seat
         # the scores as the game would end now: a band that gains nothing leaves them so
         self.base = None if self.final_reads or not self.direct else \
             _energy_projection(state.score, state.energy, state.eliminated, self.rate)
+        # the points the modules' final scoring adds now and the faces it reads, and the
+        # energy each seat needs, when every module acting at the end can say
+        # (RealmModule.final_points, RealmModule.projects_on_lists): a band collecting none of
+        # those faces is projected on plain lists, not by scoring the end on the state
+        self.fixed = None
+        hooks = game.hooks
+        if self.final_reads and self.direct and projected and game.plain_projection \
+                and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
+                and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
+            points, faces = [0] * n, frozenset[int]()
+            for m in hooks["final_scoring"]:
+                found = m.final_points(state)
+                if found is None:
+                    break
+                points = [a + b for a, b in zip(points, found[0])]
+                faces = faces | found[1]
+            else:
+                self.fixed = (points, faces, [state.energy_needed(s) for s in range(n)], hooks["before_final"])
 
     def preview(self, action: Place) -> PlacePreview:
         """See :meth:`RealmState.preview` (the same errors)."""
@@ -2103,12 +2142,12 @@ class BandPreviewer:
             else:
                 for card in action.payment:
                     if card.energy:
-                        return state._played_preview(action)  # L6-5 energy payments: played (rare)
+                        return state._played_preview(action, self.project)  # L6-5 energy payments (rare)
                 shape = state._shape_of(action)
             found = self._direct(shape)
             if found is not None:
                 return found
-        return state._played_preview(action)
+        return state._played_preview(action, self.project)
 
     __call__ = preview
 
@@ -2171,12 +2210,15 @@ class BandPreviewer:
         outcome.treasure = treasure
         outcome.energy = gained
         state = self.state
-        for m in self.quiet:
-            if not m.quiet(state, seat, shape, outcome):
-                return None
         score = list(self.score)
         if treasure:
             score[seat] = max(0, score[seat] + treasure)
+        acted = False  # a module changed the scores (preview_place)
+        for m in self.quiet:
+            if not m.quiet(state, seat, shape, outcome):
+                if m not in self.acting or not m.preview_place(state, seat, shape, outcome, score):
+                    return None
+                acted = True
         energy = list(self.energy)
         energy[seat] += gained
         base = self.base
@@ -2193,9 +2235,16 @@ class BandPreviewer:
                         bonus = energy[s] // rate
                         if bonus and s not in eliminated:
                             score[s] = max(0, score[s] + bonus)
+                if not self.project:
+                    return PlacePreview(outcome, None, score, energy, None, True)
                 projected = [float("-inf") if s in eliminated else float(v) for s, v in enumerate(score)]
                 return PlacePreview(outcome, projected, score, energy, [0] * self.n, True)
+        if not self.project:
+            return PlacePreview(outcome, None, score, energy, None, False)
         if base is not None:  # energy to VP (RTR-E2) is the whole final scoring
+            if acted:
+                projected = _energy_projection(score, energy, self.eliminated, self.rate)
+                return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
             projected = list(base)
             if treasure or gained:  # as _energy_projection, for the seat that changed
                 rate = self.rate
@@ -2204,6 +2253,19 @@ class BandPreviewer:
                     value = float(max(0, score[seat] + energy[seat] // rate))
                 projected[seat] = float("-inf") if seat in self.eliminated else value
             return PlacePreview(outcome, projected, score, energy, [0] * self.n, False)
+        fixed = self.fixed
+        if fixed is not None and fixed[1].isdisjoint(got):  # as projected_scores would score it
+            final, left, out = list(score), list(energy), set(self.eliminated)
+            for m in fixed[3]:
+                m.project_before_final(state, final, left, out)
+            rate = self.rate
+            if rate > 0:  # RTR-E2, RTR-S7
+                for s, e in enumerate(left):
+                    if e >= rate and s not in out:
+                        final[s] = max(0, final[s] + e // rate)
+            projected = [float("-inf") if s in out else float(max(0, v + p) if p else v)
+                         for s, (v, p) in enumerate(zip(final, fixed[0]))]
+            return PlacePreview(outcome, projected, score, energy, list(fixed[2]), False)
         saved = (list(state.energy), list(state.score), state.supply)
         state.energy[:], state.score[:], state.supply = energy, score, supply
         for f in got:
@@ -2211,7 +2273,7 @@ class BandPreviewer:
         mine.update(held)
         try:
             projected = state.projected_scores()
-            needed = [state.energy_needed(s) for s in range(self.n)]
+            needed = [state.energy_needed(s) for s in range(self.n)] if self.needs else [0] * self.n
         finally:
             state.energy[:], state.score[:], state.supply = saved
             for f in got:

@@ -18,6 +18,10 @@ class RealmModule:
     """Base class: every hook does nothing. ``name`` is the key in ``rules.modules``."""
 
     name = ""
+    #: True when :meth:`project_before_final` reads only the lists it is given (and the
+    #: game's settings) and :meth:`energy_needed` is the same whatever a band does: previews
+    #: then project bands on plain lists (with :meth:`final_points`), the state untouched
+    projects_on_lists = False
 
     def __init__(self, game: "RealmGame", params: dict):
         self.game = game
@@ -31,6 +35,13 @@ class RealmModule:
         """A reason (with its clause id) why ``seat`` may not place ``shape``, or None."""
         return None
 
+    def shape_problem(self, shape: "BandShape") -> str | None:
+        """:meth:`band_problem` of a rule that reads the band's shape alone (never the state
+        or the seat): a module defining it (and answering ``band_problem`` with it) has its
+        banned shapes worked out once per game, and listings leave them out as they leave
+        out the scenario's other band kinds (a kept listing stays usable)."""
+        return None
+
     def before_collect(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
         """Called once the band is paid and on the board, before its segments are collected."""
 
@@ -42,6 +53,17 @@ class RealmModule:
         what the base rules did). Lets :meth:`RealmState.preview` skip playing the band; a
         module that defines ``after_place`` without this is always played. The differential
         test (tests/rules/test_preview.py) holds both to the same result."""
+        return False
+
+    def preview_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome",
+                      score: list) -> bool:
+        """What :meth:`after_place` would do for a band :meth:`quiet` says it acts on, done to
+        ``outcome`` and ``score`` (a copy of the scores, the band's treasure added) instead of
+        the state, which stays as before the band (``state.collected`` does not hold
+        ``outcome.collected`` yet: those faces go to ``seat``). True when done; False (the
+        default) when it cannot be, and the preview plays the band. Lets a module that acts on
+        many bands (the Engraved Board's pictures) be previewed without playing them;
+        tests/rules/test_preview.py holds both to the same result."""
         return False
 
     def end_reason(self, state: "RealmState") -> GameEnd | None:
@@ -66,6 +88,14 @@ class RealmModule:
         """What :meth:`final_scoring` adds, added to ``score`` (a plain copy of the state's,
         after the energy conversion) without logging or touching the state; see
         :meth:`project_before_final`."""
+
+    def final_points(self, state: "RealmState") -> tuple[list[int], frozenset] | None:
+        """What :meth:`final_scoring` would add per seat if the game ended now, when that does
+        not depend on the scores (points added, never below 0), and the faces whose collection
+        it reads: ``(points per seat, faces)``. A preview of a band collecting none of those
+        faces then adds these points to the projected scores instead of scoring each band.
+        None (the default) when the module cannot say."""
+        return None
 
     def energy_needed(self, state: "RealmState", seat: int) -> int:
         """Energy ``seat`` must hold at the end not to lose (e.g. the Volcano escape, L2-4)."""

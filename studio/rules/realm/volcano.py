@@ -16,6 +16,7 @@ from studio.rules.realm.modules import RealmModule, register
 @register
 class VolcanoEscape(RealmModule):
     name = "volcano"
+    projects_on_lists = True  # the escape share is fixed (L2-3) and projected on the lists
 
     def __init__(self, game, params):
         super().__init__(game, params)
