@@ -34,6 +34,10 @@ KINDS = ("treasure", "energy", "starts", "colours", "idols", "pictures", "bridge
 
 ELEMENT_LOCKS = ("peg", "segment", "seat", "line", "bridge")
 
+BUNDLE_FROM = 0.08   # seats this far apart (in Diagnosis.strength) get bundled moves of content...
+BUNDLE_STEP = 0.03   # ...of one unit per this much of the spread...
+BUNDLE_MAX = 4       # ...and at most this many units in one edit
+
 
 class EditError(ValueError):
     """An edit or lock that cannot be used on this board; the message says why."""
@@ -299,12 +303,18 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
 
     if sided and not chain:
         for lead, trail in pairs:
+            size = bundle_size(diagnosis.strength[lead] - diagnosis.strength[trail])
             for field_name in ("treasure", "energy"):
+                # (near() draws its tie-breaks for every key whatever the count, so asking for a
+                # bundle's worth leaves the other candidates as they were)
                 sources = near(lead, [k for k, s in segs.items() if getattr(s, field_name) > 0
-                                      and not s.idol and not (pictures and not s.picture)], 3)
+                                      and not s.idol and not (pictures and not s.picture)], max(3, size))
                 # a target that can hold it: not an idol, and inside a picture where pictures score
                 targets = near(trail, [k for k in faces if not (segs.get(k) and segs[k].idol)
-                                       and not (pictures and not (segs.get(k) and segs[k].picture))], 3)
+                                       and not (pictures and not (segs.get(k) and segs[k].picture))], max(3, size))
+                if size >= 2 and len(sources) >= size and len(targets) >= size:
+                    by_kind[field_name].append(_bundle(board, field_name, sources[:size], targets[:size], lead, trail))
+                sources, targets = sources[:3], targets[:3]
                 for src in sources:
                     for dst in targets:
                         by_kind[field_name].append(Edit(
@@ -402,6 +412,32 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
             if len(out) >= limit:
                 break
     return out
+
+
+def bundle_size(spread: float) -> int:
+    """How many units one bundled move carries when the leading and the trailing seat are
+    ``spread`` apart (the difference of their :attr:`Diagnosis.strength`, 0..1 units): 0 (no
+    bundle) below :data:`BUNDLE_FROM`, else one unit per :data:`BUNDLE_STEP` of spread, 2 to
+    :data:`BUNDLE_MAX`. One unit moved shifts a seat's win rate by well under a point on the
+    bundled boards, so gaps of 10 points or more need several units in one step to be seen
+    above the noise of a race."""
+    if spread < BUNDLE_FROM:
+        return 0
+    return max(2, min(BUNDLE_MAX, int(spread / BUNDLE_STEP)))
+
+
+def _bundle(board: Board, field_name: str, sources, targets, lead: int, trail: int) -> Edit:
+    """One edit moving 1 ``field_name`` from each of ``sources`` (the leading seat's side) to
+    the target of the same rank (the trailing seat's side)."""
+    steps = []
+    for src, dst in zip(sources, targets):
+        steps += [("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))]
+    touches = tuple(("segment", seg_id(k)) for k in list(sources) + list(targets))
+    return Edit(field_name, "multi", tuple(steps), touches,
+                f"move {len(sources)} {field_name}, 1 from each of segments {', '.join(seg_id(k) for k in sources)} "
+                f"({_seat_label(board, lead)}'s side) to segments {', '.join(seg_id(k) for k in targets)} "
+                f"({_seat_label(board, trail)}'s side)",
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in zip(sources, targets)))
 
 
 def _move_segment(e: Edit, field_name: str, src, dst) -> Edit:
@@ -658,5 +694,6 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
     return out
 
 
-__all__ = ["Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions", "apply_edits", "candidate_edits",
+__all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
+           "apply_edits", "bundle_size", "candidate_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits"]

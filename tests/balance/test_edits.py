@@ -124,3 +124,29 @@ def test_a_picture_end_moves_next_door_and_the_picture_stays_whole():
     for _, new in kept:
         members = [s.key for s in new.segments if s.picture == "fan"]
         assert len(members) == 5 and ring[5] in members   # the gap of the fan is filled
+
+
+def test_seats_far_apart_get_a_bundled_move_that_carries_several_units_toward_the_trailing_seat():
+    from studio.balance.edits import bundle_size
+
+    assert [bundle_size(x) for x in (0.0, 0.079, 0.08, 0.095, 0.12, 0.6)] == [0, 0, 2, 3, 4, 4]
+    board = lattice_board(cols=7, south_empty=5)
+    scenario = setup_of(board).scenario
+    regions = Regions.of(board)
+    near = candidate_edits(board, scenario, Diagnosis((-0.02, 0.02)), limit=40)
+    assert all(len(e.moves) <= 1 for e in near)          # seats close: one unit at a time
+    far = candidate_edits(board, scenario, Diagnosis((-0.05, 0.05)), limit=8)   # spread 0.10: 3 units
+    bundles = [e for e in far if len(e.moves) > 1]
+    assert {e.kind for e in bundles} == {"treasure", "energy"}
+    treasure = next(e for e in bundles if e.kind == "treasure")
+    assert len(treasure.moves) == 3
+    assert len({src for (_a, src), _b in treasure.moves}) == 3 and len({dst for _a, (_b, dst) in treasure.moves}) == 3
+    for (_a, src), (_b, dst) in treasure.moves:
+        assert regions.owner(src.split("-")) == 1 and regions.owner(dst.split("-")) == 0
+    (edit, new), = valid_edits(board, [treasure], scenario)
+    south = lambda b: sum(s.treasure for s in b.segments if regions.owner(s.key) == 0)  # noqa: E731
+    assert south(new) == south(board) + 3
+    assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments)
+    # the other candidates are the ones a one-unit search makes for the same seed
+    single = {e for e in candidate_edits(board, scenario, Diagnosis((-0.05, 0.05)), limit=200) if len(e.moves) <= 1}
+    assert single == set(candidate_edits(board, scenario, Diagnosis((-0.02, 0.02)), limit=200))
