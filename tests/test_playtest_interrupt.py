@@ -96,3 +96,43 @@ def test_a_progress_bar_starts_no_thread_so_workers_still_start_by_fork(monkeypa
         assert {t.name for t in threading.enumerate()} - before == set()  # what _context looks at
     finally:
         bar.close()
+
+
+_FORK_MASKS = r"""
+import os, signal, sys, time
+from studio.playtest import executors
+
+r, w = os.pipe()
+
+def told_mask():  # in each forked child, before anything of the pool runs
+    os.write(w, b"1" if signal.SIGTERM in signal.pthread_sigmask(signal.SIG_BLOCK, []) else b"0")
+
+os.register_at_fork(after_in_child=told_mask)
+signal.signal(signal.SIGTERM, signal.default_int_handler)  # as `studio playtest` has it
+pool = executors._start_pool(2, None, None)
+assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, []), "the parent keeps SIGTERM blocked"
+first = {p.pid for p in pool._pool}
+os.kill(next(iter(first)), signal.SIGTERM)  # the pool's own thread forks the replacement
+deadline = time.time() + 60
+while time.time() < deadline and {p.pid for p in pool._pool} <= first:
+    time.sleep(0.05)
+pool.terminate()
+pool.join()
+os.close(w)
+print(os.read(r, 100).decode())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers start by fork on Linux only")
+def test_forked_workers_start_with_the_stop_signals_blocked_until_their_handlers_are_set(tmp_path):
+    """A worker forked with the parent's handlers in place ran them on a SIGTERM that landed
+    before its initializer (a process group stopped, or the pool stopping): a KeyboardInterrupt
+    traceback on stderr from a worker. Found by repeating the reliability test's SIGTERM under
+    load. Every fork of the pool, the replacement of a dead worker too, must start blocked."""
+    done = subprocess.run([sys.executable, "-c", _FORK_MASKS], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(JUNGLE.parents[1])))
+    assert done.returncode == 0, done.stderr
+    masks = done.stdout.strip()
+    assert len(masks) >= 3, masks  # two workers and at least one replacement
+    assert set(masks) == {"1"}, masks
+    assert "Traceback" not in done.stderr

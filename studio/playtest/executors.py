@@ -195,8 +195,31 @@ def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
     too, and keep them (tasks of that batch then carry only its token, not the pickled content)."""
     _ignore_sigint()
     signal.signal(signal.SIGTERM, _leave)
+    # forked with the stop signals blocked (see _start_pool): a SIGTERM that came since is
+    # delivered now, to _leave
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     if token is not None:
         _STARTED[token] = _players_for(token, data)
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+
+
+def _start_pool(workers: int, token: str, data: bytes):
+    """A pool of ``workers`` processes started by :func:`_start_worker`. A forked worker runs
+    this process's Python signal handlers until its initializer sets its own: a SIGTERM to the
+    process group, or the pool's own stop, landing in that moment ran the parent's handler in
+    the worker (a KeyboardInterrupt traceback on stderr). So the stop signals are blocked while
+    the pool forks, in this thread and in the pool's threads, which fork the workers that replace
+    dead ones, and each worker unblocks them once its handlers are set."""
+    ctx = _context()
+    if ctx.get_start_method() != "fork":
+        return ctx.Pool(workers, initializer=_start_worker, initargs=(token, data))
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        return ctx.Pool(workers, initializer=_start_worker, initargs=(token, data))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _context():
@@ -308,7 +331,7 @@ class ProcessExecutor(Executor):
         token, data = spec.payload()
         if self.pool is None:
             # fork only from a single-threaded process without Qt (see _context)
-            self.pool = _context().Pool(self.workers, initializer=_start_worker, initargs=(token, data))
+            self.pool = _start_pool(self.workers, token, data)
             self.started = token
         pool = self.pool
         sent = None if token == self.started else data  # the workers were started with it
