@@ -306,7 +306,14 @@ def test_a_signal_during_the_save_waits_until_every_file_is_whole(fair_games, mo
 
     monkeypatch.setattr(yamlio, "save_atomic", save_with_a_ctrl_c)
     out = tmp_path / "out"
-    assert main(["cursed-triangle", "--count", "1", "--games", "4", "-q", "-o", str(out)]) == 130
+    # Ctrl+C as at a terminal: a test run started in the background by a shell without job
+    # control has SIGINT ignored, and the studio leaves an ignored Ctrl+C alone by design
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        status = main(["cursed-triangle", "--count", "1", "--games", "4", "-q", "-o", str(out)])
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert status == 130
     assert written == ["cursed-triangle-2p-s0.yaml", "generate.json"]  # the save went on to the end
     summary = json.loads((out / "generate.json").read_text())
     assert [c["file"] for c in summary["offered"]] == ["cursed-triangle-2p-s0.yaml"]
