@@ -46,7 +46,7 @@ def _keep_mine_then_save(dialogs, qtbot, path: Path, edit, save, watcher) -> Non
     edit("first")
     dialogs.answer("ask_reload_changed", False)               # Keep Mine
     changed_at = _outside_edit(path, "theirs")
-    qtbot.waitUntil(lambda: bool(dialogs.named("ask_reload_changed")), timeout=5000)
+    qtbot.waitUntil(lambda: bool(dialogs.named("ask_reload_changed")), timeout=30_000)  # the watcher, on a loaded machine
     theirs = path.read_text(encoding="utf-8")
 
     dialogs.answer("ask_overwrite_changed", False)            # Cancel: nothing written
