@@ -464,15 +464,7 @@ class Sampler:
 
     def __call__(self, rng: random.Random) -> RivagesState:
         game, obs, me = self.game, self.obs, self.me
-        s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) without the call
-        s.game = game
-        s.seed = 0
-        s.history = []
-        s.private_log = {}
-        s.round_records = None
-        s._rng = None
-        s._rng_seed = rng.random()  # s.seed_rng(...)
-        s._rng_shared = False
+        s = _bare_state(game, rng.random())  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
         # the five shuffles below, as rng.shuffle makes them
         shuffle = Deal(rng, self.sizes, self.need).shuffle
         s.card_used = list(self.card_used)
@@ -642,6 +634,21 @@ def state_from_observation_plain(game: RivagesGame, obs: dict, rng: random.Rando
     return s
 
 
+def _bare_state(game: RivagesGame, rng_seed) -> RivagesState:
+    """A state with no position yet, as ``RivagesState(game, 0, _empty=True)`` followed by
+    ``seed_rng(rng_seed)`` leave it, made without the calls (a deal per MCTS iteration)."""
+    s = _new_state(RivagesState)
+    s.game = game
+    s.seed = 0
+    s.history = []
+    s.private_log = {}
+    s.round_records = None
+    s._rng = None
+    s._rng_seed = rng_seed
+    s._rng_shared = False
+    return s
+
+
 def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     """A state holding only what ``obs`` shows: the observer's position and turn exactly, the
     others as the round's records show them (no hand, no Loot), the deck, discard, bag and
@@ -650,15 +657,7 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     plays in place never reads a hidden card, token or island (it returns None for the round's
     end and reshuffles, which do), so its outcome is the same on every state consistent with
     ``obs`` (tests/rivages/test_preview.py). Never for play."""
-    s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True) and seed_rng(0), without the calls
-    s.game = game
-    s.seed = 0
-    s.history = []
-    s.private_log = {}
-    s.round_records = None
-    s._rng = None
-    s._rng_seed = 0
-    s._rng_shared = False
+    s = _bare_state(game, 0)  # RivagesState(game, 0, _empty=True) and seed_rng(0)
     me = obs["seat"]
     explorers = obs["explorers"]
     mine = explorers[me]
