@@ -23,6 +23,8 @@ from PySide6.QtCore import QEventLoop, QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from studio.gui.balance.screenshots import close_editor, run_batch  # noqa: E402
+
 EXAMPLE = Path("examples") / "fragile-ruins-2p-unfair.yaml"   # in the docs folder (desktop.docs_dir)
 GAMES = 400          # the dashboard's batch, before and after (seed 0)
 #: the search, as docs/balance.md gives it (the CLI's --budget-games, --steps, --candidates,
@@ -62,11 +64,8 @@ def grab_all(folder: Path, games: int = GAMES, search: dict | None = None) -> li
         window.resize(1300, 900)
         window.show()
         d = window.balance.open()
-        d.games_spin.setValue(games)
         d.seed_spin.setValue(0)
-        d.set_bots("greedy")
-        d.jobs_spin.setValue(d.jobs_spin.maximum())
-        _wait(d.runFinished, d.start_run)
+        run_batch(d, games)
         print("before:", _seats(d.summary), f"on {d.summary.games} games")
         window.balance.window.resize(1240, 800)
         QTest.qWait(300)
@@ -107,9 +106,7 @@ def grab_all(folder: Path, games: int = GAMES, search: dict | None = None) -> li
         out.append(folder / "balance-example-after.png")
         window.balance.window.grab().save(str(out[-1]))
         s.close()
-        window.balance.window.close()
-        window.document.undo_stack.setClean()
-        window.close()
+        close_editor(window)
     app.processEvents()
     return out
 

@@ -22,7 +22,7 @@ BOARD = "labyrinth-2p.yaml"
 
 def grab_all(folder: Path, games: int = 20) -> list[Path]:
     from studio.content import bundled_path
-    from studio.gui.balance.screenshots import run_batch
+    from studio.gui.balance.screenshots import close_editor, run_batch
     from studio.gui.realm.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -45,9 +45,7 @@ def grab_all(folder: Path, games: int = 20) -> list[Path]:
         QTest.qWait(300)
         out.append(folder / "balance-blame.png")
         window.grab().save(str(out[-1]))
-        window.balance.window.close()
-        window.document.undo_stack.setClean()
-        window.close()
+        close_editor(window)
     app.processEvents()
     return out
 

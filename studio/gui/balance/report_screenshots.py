@@ -29,6 +29,8 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from studio.gui.balance.screenshots import close_editor  # noqa: E402
+
 DASHBOARD_SIZE = (1240, 1000)
 HTML_WIDTH = 1150
 
@@ -85,12 +87,6 @@ def _batch(tmp: Path, board: str, players: int, games: int, seed: int, *, ladder
     return window, dashboard
 
 
-def _close(window) -> None:
-    window.balance.window.close()
-    window.document.undo_stack.setClean()
-    window.close()
-
-
 def grab_all(folder: Path) -> list[Path]:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     folder.mkdir(parents=True, exist_ok=True)
@@ -107,7 +103,7 @@ def grab_all(folder: Path) -> list[Path]:
         dashboard.save_report("html", str(tmp / "volcano.html"))
         out.append(html_shot(tmp / "volcano.html", folder / "playtest-report-mechanics.png", "warnings", 690,
                               then="Location mechanics"))
-        _close(window)
+        close_editor(window)
 
         window, dashboard = _batch(tmp, "jungle-temples-2p.yaml", 2, 10, 0, ladder=True, panel_games=3)
         dashboard.follow_link("section:ladder")
@@ -116,7 +112,7 @@ def grab_all(folder: Path) -> list[Path]:
         dashboard.window().grab().save(str(out[-1]))
         dashboard.save_report("html", str(tmp / "jungle.html"))
         out.append(html_shot(tmp / "jungle.html", folder / "playtest-report-ladder.png", "ladder", 945, 1100))
-        _close(window)
+        close_editor(window)
 
         window, dashboard = _batch(tmp, "labyrinth-2p.yaml", 2, 20, 0)
         dashboard.save_report("html", str(tmp / "lab.html"))
@@ -124,7 +120,7 @@ def grab_all(folder: Path) -> list[Path]:
         blamed = next(i for i, b in enumerate(dashboard.summary.blame) if b.mechanic == "self_cross_loss")
         out.append(html_shot(tmp / "lab.html", folder / "playtest-report-blame.png", f"blame-{blamed}", 590,
                               target=f"blame-{blamed}"))
-        _close(window)
+        close_editor(window)
 
         from studio.content import bundled_path
         from studio.gui.realm.main_window import MainWindow
@@ -148,7 +144,7 @@ def grab_all(folder: Path) -> list[Path]:
         out.append(folder / "balance-sweep.png")
         sweep.grab().save(str(out[-1]))
         sweep.close()
-        _close(window)
+        close_editor(window)
     app.processEvents()
     return out
 

@@ -31,6 +31,14 @@ def run_batch(dashboard, games: int) -> None:
     loop.exec()
 
 
+def close_editor(window) -> None:
+    """Close the board editor ``window`` and its balance dashboard without the unsaved-changes
+    question (the pictures' edits are not to be kept)."""
+    window.balance.window.close()
+    window.document.undo_stack.setClean()
+    window.close()
+
+
 def grab_all(folder: Path, games: int = GAMES) -> list[Path]:
     from studio.content import bundled_path
     from studio.gui.playtest.playtest_window import PlaytestWindow

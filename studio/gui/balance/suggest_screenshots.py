@@ -16,6 +16,8 @@ from PySide6.QtCore import QEventLoop, QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from studio.gui.balance.screenshots import close_editor  # noqa: E402
+
 BOARD = "jungle-temples-2p.yaml"
 
 
@@ -51,9 +53,7 @@ def grab_all(folder: Path, budget: int = 160, verify: int = 80) -> list[Path]:
         out.append(folder / "balance-suggest-preview.png")
         window.grab().save(str(out[-1]))
         s.close()
-        window.balance.window.close()
-        window.document.undo_stack.setClean()
-        window.close()
+        close_editor(window)
     app.processEvents()
     return out
 
