@@ -45,14 +45,14 @@ class RivagesEvaluator(Evaluator):
     progress toward goals)."""
 
     def __init__(self):
-        from studio.bots.rivages import RivagesGreedyBot
+        from studio.bots.rivages import RivagesGreedyBot, position_value
 
         self.greedy = RivagesGreedyBot()
+        self._position_value = position_value  # imported once here, not at every leaf MCTS values
 
     def points(self, state, bot) -> list[float]:
-        from studio.bots.rivages import position_value
-
-        return [position_value(state, s) for s in range(state.game.players)]
+        value = self._position_value
+        return [value(state, s) for s in range(state.game.players)]
 
 
 _REGISTRY: dict[type, Evaluator] = {}
