@@ -507,7 +507,7 @@ class RealmGame(Game):
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
                                    "project_before_final", "final_scoring", "project_final_scoring",
-                                   "energy_needed", "goal_bonus", "preview_place", "final_points")}
+                                   "energy_needed", "goal_bonus", "preview_place", "final_points", "quiet_shape")}
         # projected_scores works on copies of the lists when every module acting at the end
         # projects itself on them (no play, no log)
         self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
@@ -539,6 +539,22 @@ class RealmGame(Game):
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
+        # the segments holding treasure or energy (what closures can collect, BandPreviewer.bound)
+        topo = self.topology
+        self.content_segments = tuple(f for f in range(len(topo.faces))
+                                      if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f]))
+        # peg -> (x, y), and (face, box of its ring) of those segments: a region a band's closure
+        # encloses lies within the box of the walls around it (BandPreviewer.bound); None when a
+        # face has a corner that is no peg (crossing lines: the walls may not follow its ring)
+        self.peg_xy = {p.id: (p.x, p.y) for p in board.pegs.values()}
+        self.content_boxes: tuple | None = None
+        if all(all(c in self.peg_xy for pair in topo.faces[f].sides for c in pair) for f in range(len(topo.faces))):
+            boxes = []
+            for f in self.content_segments:
+                xs = [x for x, _ in topo.faces[f].ring]
+                ys = [y for _, y in topo.faces[f].ring]
+                boxes.append((f, min(xs), min(ys), max(xs), max(ys)))
+            self.content_boxes = tuple(boxes)
         self._board_part: _BoardPart | None = None  # see board_of
         self._start_shapes: dict[int, list | None] = {}  # see start_shapes
 
@@ -969,16 +985,8 @@ class RealmState(State):
             return found
         if len(memo) > 4096:
             memo.clear()
-        # pegs in separate parts of the walls: the band's sides close no cycle but its own
-        # ring, which encloses only its interior (no segment outside the band)
-        parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
-        if parts is None:
-            root = walls._root
-            parts = memo[None] = {p: root(p) for line in walls.covered for p in line}
-        pegs = shape.pegs
-        if len({parts.get(p, p) for p in pegs}) == len(pegs):
-            found = memo[shape.index] = []
-            return found
+        if self._closes_nothing(walls, shape):
+            return memo[shape.index]
         topo = self.game.topology
         is_segment = topo.is_segment
         found = []
@@ -995,6 +1003,28 @@ class RealmState(State):
             walls.undo(journal)
         memo[shape.index] = found
         return found
+
+    @staticmethod
+    def _closes_nothing(walls: Walls, shape: BandShape) -> bool:
+        """True when ``shape``'s pegs lie in separate parts of ``walls`` (then remembered in
+        ``walls.memo`` as closing nothing): its sides close no cycle but its own ring, which
+        encloses only its interior (no segment outside the band). False: it may close."""
+        parts = RealmState._wall_parts(walls)
+        pegs = shape.pegs
+        if len({parts.get(p, p) for p in pegs}) == len(pegs):
+            walls.memo[shape.index] = []
+            return True
+        return False
+
+    @staticmethod
+    def _wall_parts(walls: Walls) -> dict:
+        """Peg -> its part of ``walls`` (a root peg), for the pegs on a wall (the others are
+        their own part); remembered in ``walls.memo`` until the walls change."""
+        parts = walls.memo.get(None)
+        if parts is None:
+            root = walls._root
+            parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
+        return parts
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
         """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
@@ -2080,7 +2110,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting", "project", "fixed")
+                 "final_reads", "needs", "acting", "project", "fixed", "bounding", "left")
 
     def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
@@ -2115,6 +2145,14 @@ class BandPreviewer:
         # those faces is projected on plain lists, not by scoring the end on the state
         self.fixed = None
         hooks = game.hooks
+        # bound(): when the end scores only score and energy, the seat is in the game and every
+        # module acting after a band can tell from its shape alone that it stays out
+        # (a band ending the game scores as one that does not, the energy turned to VP, while
+        # no module has a say in the end: see _direct)
+        self.bounding = self.direct and projected and self.base is not None and seat not in state.eliminated \
+            and all(m in hooks["quiet_shape"] for m in self.quiet) and not (self.last and hooks["end_reason"])
+        # box (None: the board) -> treasure (above 0) and energy not collected yet in it
+        self.left: dict = {}
         if self.final_reads and self.direct and projected and game.plain_projection \
                 and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
                 and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
@@ -2150,6 +2188,133 @@ class BandPreviewer:
         return state._played_preview(action, self.project)
 
     __call__ = preview
+
+    def bound(self, action: Place) -> tuple[float, bool]:
+        """``(bound, exact)``: a number never below the seat's projected score right after the
+        legal band ``action`` (``preview(action).projected[seat]``), worked out without its
+        closures, and whether it is that score exactly (the same float). Exact when the band
+        can close nothing on the seat's walls (RTR-P4): it explores and collects its interior
+        (RTR-P2, RTR-P3); else its closures are counted as taking every treasure and energy
+        still on the board. ``(inf, False)`` when there is no cheap bound: the end of the game
+        scores more than score and energy, a module may act on the band
+        (:meth:`RealmModule.quiet_shape`) or have a say in ending the game, it pays with energy tokens, or it was not listed by this game. Lets a bot
+        skip previewing bands that cannot beat its best (tests/rules/test_preview_bound.py)."""
+        if not self.bounding:
+            return _NO_BOUND
+        band = action.__dict__.get("_band")
+        if band is None or band[0] is not self.caches:
+            return _NO_BOUND
+        shape = band[1]
+        state, seat = self.state, self.seat
+        for m in self.quiet:
+            if not m.quiet_shape(state, seat, shape):
+                return _NO_BOUND
+        walls = self.walls
+        closes = False
+        if walls is not None:  # as _direct decides whether to look for closures
+            regions = walls.memo.get(shape.index)
+            if regions is None:
+                sides = shape.sides
+                if len(sides) > 1 or (sides[0] not in walls.covered
+                                      and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                    closes = not state._closes_nothing(walls, shape)
+            else:
+                closes = bool(regions)
+        supply = self.supply
+        if closes:
+            treasure, gained = self._closing_bound(walls, shape)
+            gained = min(gained, supply)
+        else:  # exactly as _direct explores and collects
+            collected = self.collected
+            treasure_of, energy_of = self.treasure_of, self.energy_of
+            treasure = gained = 0
+            got: list[int] = []
+            for f in self.interior[shape.index]:
+                if f in collected or f in got:
+                    continue
+                got.append(f)
+                treasure += treasure_of[f]
+                if energy_of[f]:
+                    amount = min(energy_of[f], supply)
+                    supply -= amount
+                    gained += amount
+        if not (treasure or gained):
+            return self.base[seat], not closes
+        score = self.score[seat]
+        if treasure:
+            score = max(0, score + treasure)
+        energy = self.energy[seat] + gained
+        rate = self.rate
+        if rate > 0 and energy >= rate:
+            return float(max(0, score + energy // rate)), not closes
+        return float(score), not closes
+
+    def _closing_bound(self, walls: Walls, shape: BandShape) -> tuple[int, int]:
+        """Treasure (counting only what is above 0) and energy, not collected yet, that a band
+        on ``shape`` that may close regions (RTR-P4) could take at most: its interior's, and
+        what lies in the box of the parts of the seat's walls it touches and its own pegs. A
+        region its side encloses was open before (an enclosed one is the seat's already), so
+        that side is on its boundary, a ring of walls joined to the band: the region lies
+        within the ring, so within the box of the ring's pegs. Every segment still on the
+        board where the board's faces have corners that are no pegs."""
+        treasure_of, energy_of, collected = self.treasure_of, self.energy_of, self.collected
+        state = self.state
+        game = state.game
+        boxes = game.content_boxes
+        if boxes is None:
+            left = self.left.get(None)
+            if left is None:
+                faces = [f for f in game.content_segments if f not in collected]
+                left = self.left[None] = (sum(treasure_of[f] for f in faces if treasure_of[f] > 0),
+                                          sum(energy_of[f] for f in faces))
+            return left
+        memo = walls.memo
+        parts = RealmState._wall_parts(walls)
+        part_box = memo.get("boxes")
+        if part_box is None:  # per part of the walls, the box of its pegs
+            part_box = memo["boxes"] = {}
+            xy = game.peg_xy
+            for p, root in parts.items():
+                x, y = xy[p]
+                box = part_box.get(root)
+                if box is None:
+                    part_box[root] = [x, y, x, y]
+                else:
+                    if x < box[0]:
+                        box[0] = x
+                    elif x > box[2]:
+                        box[2] = x
+                    if y < box[1]:
+                        box[1] = y
+                    elif y > box[3]:
+                        box[3] = y
+        xy = game.peg_xy
+        x0 = y0 = float("inf")
+        x1 = y1 = float("-inf")
+        for p in shape.pegs:
+            root = parts.get(p)
+            x, y = xy[p]
+            bx0, by0, bx1, by1 = part_box[root] if root is not None else (x, y, x, y)
+            x0, y0 = min(x0, x, bx0), min(y0, y, by0)
+            x1, y1 = max(x1, x, bx1), max(y1, y, by1)
+        key = (x0, y0, x1, y1)
+        found = self.left.get(key)  # bands of one position mostly touch the same parts
+        if found is None:
+            x0, y0, x1, y1 = x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6
+            treasure = energy = 0
+            for f, fx0, fy0, fx1, fy1 in boxes:
+                if fx0 >= x0 and fx1 <= x1 and fy0 >= y0 and fy1 <= y1 and f not in collected:
+                    if treasure_of[f] > 0:
+                        treasure += treasure_of[f]
+                    energy += energy_of[f]
+            found = self.left[key] = (treasure, energy)
+        treasure, energy = found
+        for f in self.interior[shape.index]:  # explored (a line band's may lie outside the box)
+            if f not in collected:
+                if treasure_of[f] > 0:
+                    treasure += treasure_of[f]
+                energy += energy_of[f]
+        return treasure, energy
 
     def _direct(self, shape: BandShape) -> PlacePreview | None:
         """The preview of a band on ``shape`` paid with cards, worked out from its effects:
@@ -2286,6 +2451,9 @@ RealmState._copy_record = derive_copy(RealmState, "_copy_record")
 RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")
 RealmState._public_view = derive_view(RealmState, "_public_view")
 RealmState._read_public = derive_read(RealmState, "_read_public")
+
+
+_NO_BOUND = (float("inf"), False)  # BandPreviewer.bound without a cheap bound
 
 
 def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
