@@ -222,6 +222,32 @@ def test_forced_decisions_match_trying_every_action(seed):
     assert len(watch.arc) == state.round and watch.arc[-1] == tuple(state.scores())
 
 
+def test_offered_mechanics_read_from_a_lazy_listing_equal_those_of_the_plain_list():
+    """The watch reads a lazy listing's band kinds without building its bands: the same
+    mechanics offered as when it is handed the whole list, decision by decision."""
+    import random
+
+    from studio.rules import load_game
+    from studio.rules.realm.game import LegalActions
+
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 3, seed=1)
+    state = game.new_state(4)
+    lazy, plain = Watch(state, False), Watch(state, False)
+    rng = random.Random(4)
+    listed = 0
+    while not state.is_terminal():
+        seat, legal = state.current_player, state.legal_actions()
+        listed += isinstance(legal, LegalActions)
+        lazy.decision(state, legal)
+        plain.decision(state, list(legal))
+        assert lazy.offered == plain.offered and lazy.band_offered == plain.band_offered
+        action = rng.choice(legal)
+        state.apply(action)
+        for w in (lazy, plain):
+            w.applied(state, seat, action)
+    assert listed > 20 and {"place:line", "place:triangle", "draw:deck"} <= lazy.offered
+
+
 def test_end_codes_of_real_games():
     board = small_board(rows=4, columns=5, contents=CONTENTS)
     rounds = game_on(board, 1, end={"rounds": 3}, extra_action_cost=0)

@@ -138,7 +138,12 @@ class Watch:
         if (seat, state.round) != self._seat:  # a seat's turn: its decisions in one round
             self.turns += 1
             self._seat = (seat, state.round)
-        kinds = set(map(_kind_fast, legal))
+        band_kinds = getattr(legal, "band_kinds", None)  # a lazy listing: its bands' kinds, unbuilt
+        if band_kinds is not None:
+            kinds = set(map(_kind_fast, legal.others()))
+            kinds.update(f"place:{k}" for k in band_kinds())
+        else:
+            kinds = set(map(_kind_fast, legal))
         self.offered |= kinds
         draw = any(k.startswith("draw") or k == "take" for k in kinds)
         place = any(k.startswith("place") for k in kinds)

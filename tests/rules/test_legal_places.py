@@ -53,6 +53,9 @@ def check_listing(state, rng) -> int:
         return 0
     reference = reference_actions(state)
     assert len(legal) == len(reference)
+    if isinstance(legal, LegalActions):  # what a caller may read without building the bands
+        assert legal.band_kinds() == {a.shape for a in reference if isinstance(a, Place)}
+        assert legal.others() == [a for a in reference if not isinstance(a, Place)]
     k = rng.randrange(len(reference))
     assert legal[k] == reference[k] and legal[k - len(reference)] == reference[k]
     if rng.random() < 0.5:  # read the rest only after the state has moved on

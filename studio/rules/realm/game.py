@@ -326,6 +326,16 @@ class LegalActions(Sequence):
             place = built[pid] = _place_from_plan(caches, shape, entry[1], caches.plan_list[pid])
         return place
 
+    def band_kinds(self) -> set[str]:
+        """The kinds (``Place.shape``: line, triangle, ...) of the bands listed, without
+        building them."""
+        shapes = self._shapes
+        return {shapes[k].kind for k in self._at}
+
+    def others(self) -> list:
+        """The actions that are not bands, in order (draws, then ``Pass``/``ExtraAction``)."""
+        return self._head + self._tail
+
     def _whole(self) -> list:
         if self._list is None:
             shapes, place, cache = self._shapes, self._place, self._live_cache()
@@ -540,7 +550,10 @@ class RealmGame(Game):
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
         # the segments holding treasure or energy (what closures can collect, BandPreviewer.bound)
+        # and, per shape index, those it explores (once each)
         topo = self.topology
+        self.interior_content = [tuple(dict.fromkeys(f for f in faces if topo.treasure[f] or topo.energy[f]))
+                                 for faces in self.interior_segments]
         self.content_segments = tuple(f for f in range(len(topo.faces))
                                       if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f]))
         # peg -> (x, y), and (face, box of its ring) of those segments: a region a band's closure
@@ -2110,7 +2123,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting", "project", "fixed", "bounding", "left")
+                 "final_reads", "needs", "acting", "project", "fixed", "bounding", "left", "content")
 
     def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
@@ -2121,6 +2134,7 @@ class BandPreviewer:
         self.direct = game.direct_preview and not state.pending and state.end_reason is None
         self.caches = game.caches
         self.interior = game.interior_segments
+        self.content = game.interior_content
         topo = game.topology
         self.treasure_of, self.energy_of = topo.treasure, topo.energy
         self.collected = state.collected
@@ -2194,11 +2208,12 @@ class BandPreviewer:
         legal band ``action`` (``preview(action).projected[seat]``), worked out without its
         closures, and whether it is that score exactly (the same float). Exact when the band
         can close nothing on the seat's walls (RTR-P4): it explores and collects its interior
-        (RTR-P2, RTR-P3); else its closures are counted as taking every treasure and energy
-        still on the board. ``(inf, False)`` when there is no cheap bound: the end of the game
-        scores more than score and energy, a module may act on the band
-        (:meth:`RealmModule.quiet_shape`) or have a say in ending the game, it pays with energy tokens, or it was not listed by this game. Lets a bot
-        skip previewing bands that cannot beat its best (tests/rules/test_preview_bound.py)."""
+        (RTR-P2, RTR-P3); else its closures are counted as taking all that is left within
+        the walls they could close (:meth:`_closing_bound`). ``(inf, False)`` when there is no
+        cheap bound: the end of the game scores more than score and energy, a module may act
+        on the band (:meth:`RealmModule.quiet_shape`) or have a say in ending the game, it
+        pays with energy tokens, or it was not listed by this game. Lets a bot skip previewing
+        bands that cannot beat its best (tests/rules/test_preview_bound.py)."""
         if not self.bounding:
             return _NO_BOUND
         band = action.__dict__.get("_band")
@@ -2228,11 +2243,9 @@ class BandPreviewer:
             collected = self.collected
             treasure_of, energy_of = self.treasure_of, self.energy_of
             treasure = gained = 0
-            got: list[int] = []
-            for f in self.interior[shape.index]:
-                if f in collected or f in got:
+            for f in self.content[shape.index]:  # (the segments without either add nothing)
+                if f in collected:
                     continue
-                got.append(f)
                 treasure += treasure_of[f]
                 if energy_of[f]:
                     amount = min(energy_of[f], supply)
@@ -2309,7 +2322,7 @@ class BandPreviewer:
                     energy += energy_of[f]
             found = self.left[key] = (treasure, energy)
         treasure, energy = found
-        for f in self.interior[shape.index]:  # explored (a line band's may lie outside the box)
+        for f in self.content[shape.index]:  # explored (a line band's may lie outside the box)
             if f not in collected:
                 if treasure_of[f] > 0:
                     treasure += treasure_of[f]
