@@ -396,10 +396,9 @@ def differential(games: int, only: str | None = None) -> int:
     plain list) and tests/rivages/test_preview.py: ``games`` games per
     bundled case and per Rivages player count (1-5); ``only``: one game's."""
     sys.path.insert(0, str(ROOT))
-    from tests.rules import test_preview as t
-
     from studio.bots import make_bot
     from tests.bots import test_greedy_best as gb
+    from tests.rules import test_preview as t
     from tests.rules import test_preview_bound as pb
 
     total = 0

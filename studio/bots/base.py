@@ -124,32 +124,17 @@ class GreedyBot(Bot):
         before = self._value(state, seat)
         hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
-        previewer = bound = None  # the position's previewer, made at the first band
         card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
         gain = progress.gain if progress is not None else None
         out: list = [None] * len(actions)
-        later = []  # (bound on the value, position, progress gain) of bands left to preview
+        bands = []  # positions of the bands
         top = _LOST
         for i, action in enumerate(actions):
             kind = type(action).__name__
             if kind == "Place":
-                if previewer is None:
-                    previewer = state.previewer()
-                    bound = previewer.bound
-                most, exact = bound(action)
-                g = gain(action.pegs) if gain is not None else None
-                if most == _INF:
-                    later.append((_INF, i, g))
-                    continue
-                # as values() works a band's value out, on the bound of its projected score
-                value = most - before
-                value -= card_cost * len(action.payment) + band_cost
-                if g is not None:
-                    value += weight * g
-                if not exact:
-                    later.append((value, i, g))
-                    continue
-            elif kind == "Draw":
+                bands.append(i)
+                continue
+            if kind == "Draw":
                 value = 0.05 if hand_size < self.short_hand else -0.05
                 value += 0.01 * sum(1 for s in action.sources if s != "deck")
             elif kind == "TakeCard":
@@ -168,7 +153,29 @@ class GreedyBot(Bot):
             out[i] = value
             if value > top:
                 top = value
+        later = []  # (bound on the value, position, progress gain) of bands left to preview
+        previewer = None
+        if bands:
+            previewer = state.previewer()
+            for i, (most, exact) in zip(bands, previewer.bounds([actions[i] for i in bands])):
+                action = actions[i]
+                g = gain(action.pegs) if gain is not None else None
+                if most == _INF:
+                    later.append((_INF, i, g))
+                    continue
+                # as values() works a band's value out, on the bound of its projected score
+                value = most - before
+                value -= card_cost * len(action.payment) + band_cost
+                if g is not None:
+                    value += weight * g
+                if exact:
+                    out[i] = value
+                    if value > top:
+                        top = value
+                else:
+                    later.append((value, i, g))
         if later:
+            assert previewer is not None  # made for the bands
             later.sort(key=_first, reverse=True)  # stable: ties previewed in listing order
             preview = previewer.preview
             preview_value = self._preview_value

@@ -556,18 +556,6 @@ class RealmGame(Game):
                                  for faces in self.interior_segments]
         self.content_segments = tuple(f for f in range(len(topo.faces))
                                       if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f]))
-        # peg -> (x, y), and (face, box of its ring) of those segments: a region a band's closure
-        # encloses lies within the box of the walls around it (BandPreviewer.bound); None when a
-        # face has a corner that is no peg (crossing lines: the walls may not follow its ring)
-        self.peg_xy = {p.id: (p.x, p.y) for p in board.pegs.values()}
-        self.content_boxes: tuple | None = None
-        if all(all(c in self.peg_xy for pair in topo.faces[f].sides for c in pair) for f in range(len(topo.faces))):
-            boxes = []
-            for f in self.content_segments:
-                xs = [x for x, _ in topo.faces[f].ring]
-                ys = [y for _, y in topo.faces[f].ring]
-                boxes.append((f, min(xs), min(ys), max(xs), max(ys)))
-            self.content_boxes = tuple(boxes)
         self._board_part: _BoardPart | None = None  # see board_of
         self._start_shapes: dict[int, list | None] = {}  # see start_shapes
 
@@ -2165,8 +2153,7 @@ class BandPreviewer:
         # no module has a say in the end: see _direct)
         self.bounding = self.direct and projected and self.base is not None and seat not in state.eliminated \
             and all(m in hooks["quiet_shape"] for m in self.quiet) and not (self.last and hooks["end_reason"])
-        # box (None: the board) -> treasure (above 0) and energy not collected yet in it
-        self.left: dict = {}
+        self.left: tuple[int, int] | None = None  # see _closing_bound
         if self.final_reads and self.direct and projected and game.plain_projection \
                 and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
                 and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
@@ -2208,126 +2195,95 @@ class BandPreviewer:
         legal band ``action`` (``preview(action).projected[seat]``), worked out without its
         closures, and whether it is that score exactly (the same float). Exact when the band
         can close nothing on the seat's walls (RTR-P4): it explores and collects its interior
-        (RTR-P2, RTR-P3); else its closures are counted as taking all that is left within
-        the walls they could close (:meth:`_closing_bound`). ``(inf, False)`` when there is no
+        (RTR-P2, RTR-P3); else its closures are counted as taking all that is left on the
+        board (:meth:`_closing_bound`). ``(inf, False)`` when there is no
         cheap bound: the end of the game scores more than score and energy, a module may act
         on the band (:meth:`RealmModule.quiet_shape`) or have a say in ending the game, it
         pays with energy tokens, or it was not listed by this game. Lets a bot skip previewing
-        bands that cannot beat its best (tests/rules/test_preview_bound.py)."""
-        if not self.bounding:
-            return _NO_BOUND
-        band = action.__dict__.get("_band")
-        if band is None or band[0] is not self.caches:
-            return _NO_BOUND
-        shape = band[1]
-        state, seat = self.state, self.seat
-        for m in self.quiet:
-            if not m.quiet_shape(state, seat, shape):
-                return _NO_BOUND
-        walls = self.walls
-        closes = False
-        if walls is not None:  # as _direct decides whether to look for closures
-            regions = walls.memo.get(shape.index)
-            if regions is None:
-                sides = shape.sides
-                if len(sides) > 1 or (sides[0] not in walls.covered
-                                      and walls._root(sides[0][0]) == walls._root(sides[0][1])):
-                    closes = not state._closes_nothing(walls, shape)
-            else:
-                closes = bool(regions)
-        supply = self.supply
-        if closes:
-            treasure, gained = self._closing_bound(walls, shape)
-            gained = min(gained, supply)
-        else:  # exactly as _direct explores and collects
-            collected = self.collected
-            treasure_of, energy_of = self.treasure_of, self.energy_of
-            treasure = gained = 0
-            for f in self.content[shape.index]:  # (the segments without either add nothing)
-                if f in collected:
-                    continue
-                treasure += treasure_of[f]
-                if energy_of[f]:
-                    amount = min(energy_of[f], supply)
-                    supply -= amount
-                    gained += amount
-        if not (treasure or gained):
-            return self.base[seat], not closes
-        score = self.score[seat]
-        if treasure:
-            score = max(0, score + treasure)
-        energy = self.energy[seat] + gained
-        rate = self.rate
-        if rate > 0 and energy >= rate:
-            return float(max(0, score + energy // rate)), not closes
-        return float(score), not closes
+        bands that cannot beat its best (tests/rules/test_preview_bound.py). :meth:`bounds`
+        for many bands at once."""
+        return self.bounds((action,))[0]
 
-    def _closing_bound(self, walls: Walls, shape: BandShape) -> tuple[int, int]:
-        """Treasure (counting only what is above 0) and energy, not collected yet, that a band
-        on ``shape`` that may close regions (RTR-P4) could take at most: its interior's, and
-        what lies in the box of the parts of the seat's walls it touches and its own pegs. A
-        region its side encloses was open before (an enclosed one is the seat's already), so
-        that side is on its boundary, a ring of walls joined to the band: the region lies
-        within the ring, so within the box of the ring's pegs. Every segment still on the
-        board where the board's faces have corners that are no pegs."""
-        treasure_of, energy_of, collected = self.treasure_of, self.energy_of, self.collected
-        state = self.state
-        game = state.game
-        boxes = game.content_boxes
-        if boxes is None:
-            left = self.left.get(None)
-            if left is None:
-                faces = [f for f in game.content_segments if f not in collected]
-                left = self.left[None] = (sum(treasure_of[f] for f in faces if treasure_of[f] > 0),
-                                          sum(energy_of[f] for f in faces))
-            return left
-        memo = walls.memo
-        parts = RealmState._wall_parts(walls)
-        part_box = memo.get("boxes")
-        if part_box is None:  # per part of the walls, the box of its pegs
-            part_box = memo["boxes"] = {}
-            xy = game.peg_xy
-            for p, root in parts.items():
-                x, y = xy[p]
-                box = part_box.get(root)
-                if box is None:
-                    part_box[root] = [x, y, x, y]
+    def bounds(self, actions) -> list[tuple[float, bool]]:
+        """:meth:`bound` of each of ``actions`` (legal bands), in order: what every band shares
+        read once."""
+        base = self.base
+        if not self.bounding or base is None:
+            return [_NO_BOUND] * len(actions)
+        state, seat, caches = self.state, self.seat, self.caches
+        quiet = [m.quiet_shape for m in self.quiet]
+        walls = self.walls
+        parts = None  # the parts of the walls, read at the first band that needs them
+        collected, content = self.collected, self.content
+        treasure_of, energy_of = self.treasure_of, self.energy_of
+        base_value, score_now, energy_now, rate = base[seat], self.score[seat], self.energy[seat], self.rate
+        out = []
+        for action in actions:
+            band = action.__dict__.get("_band")
+            if band is None or band[0] is not caches:
+                out.append(_NO_BOUND)
+                continue
+            shape = band[1]
+            if quiet and not all(q(state, seat, shape) for q in quiet):
+                out.append(_NO_BOUND)
+                continue
+            closes = False
+            if walls is not None:  # as _direct decides whether to look for closures
+                memo = walls.memo
+                regions = memo.get(shape.index)
+                if regions is None:
+                    sides = shape.sides
+                    if len(sides) > 1 or (sides[0] not in walls.covered
+                                          and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                        if parts is None:
+                            parts = RealmState._wall_parts(walls)
+                        pegs = shape.pegs
+                        if len({parts.get(p, p) for p in pegs}) == len(pegs):  # see _closes_nothing
+                            memo[shape.index] = []
+                        else:
+                            closes = True
+                    else:  # a line joining two parts (or on a wall): it closes nothing, remembered
+                        memo[shape.index] = []
                 else:
-                    if x < box[0]:
-                        box[0] = x
-                    elif x > box[2]:
-                        box[2] = x
-                    if y < box[1]:
-                        box[1] = y
-                    elif y > box[3]:
-                        box[3] = y
-        xy = game.peg_xy
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for p in shape.pegs:
-            root = parts.get(p)
-            x, y = xy[p]
-            bx0, by0, bx1, by1 = part_box[root] if root is not None else (x, y, x, y)
-            x0, y0 = min(x0, x, bx0), min(y0, y, by0)
-            x1, y1 = max(x1, x, bx1), max(y1, y, by1)
-        key = (x0, y0, x1, y1)
-        found = self.left.get(key)  # bands of one position mostly touch the same parts
-        if found is None:
-            x0, y0, x1, y1 = x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6
-            treasure = energy = 0
-            for f, fx0, fy0, fx1, fy1 in boxes:
-                if fx0 >= x0 and fx1 <= x1 and fy0 >= y0 and fy1 <= y1 and f not in collected:
-                    if treasure_of[f] > 0:
-                        treasure += treasure_of[f]
-                    energy += energy_of[f]
-            found = self.left[key] = (treasure, energy)
-        treasure, energy = found
-        for f in self.content[shape.index]:  # explored (a line band's may lie outside the box)
-            if f not in collected:
-                if treasure_of[f] > 0:
+                    closes = bool(regions)
+            supply = self.supply
+            if closes:
+                treasure, gained = self._closing_bound()
+                gained = min(gained, supply)
+            else:  # exactly as _direct explores and collects
+                treasure = gained = 0
+                for f in content[shape.index]:  # (the segments without either add nothing)
+                    if f in collected:
+                        continue
                     treasure += treasure_of[f]
-                energy += energy_of[f]
-        return treasure, energy
+                    if energy_of[f]:
+                        amount = min(energy_of[f], supply)
+                        supply -= amount
+                        gained += amount
+            if not (treasure or gained):
+                out.append((base_value, not closes))
+                continue
+            score = score_now
+            if treasure:
+                score = max(0, score + treasure)
+            energy = energy_now + gained
+            if rate > 0 and energy >= rate:
+                out.append((float(max(0, score + energy // rate)), not closes))
+            else:
+                out.append((float(score), not closes))
+        return out
+
+    def _closing_bound(self) -> tuple[int, int]:
+        """Treasure (counting only what is above 0) and energy not collected yet anywhere on
+        the board: the most a band's closures (RTR-P4) and exploring could take. (A bound
+        from the walls around each band cost more than the previews it saved.)"""
+        left = self.left
+        if left is None:
+            treasure_of, energy_of, collected = self.treasure_of, self.energy_of, self.collected
+            faces = [f for f in self.state.game.content_segments if f not in collected]
+            left = self.left = (sum(treasure_of[f] for f in faces if treasure_of[f] > 0),
+                                sum(energy_of[f] for f in faces))
+        return left
 
     def _direct(self, shape: BandShape) -> PlacePreview | None:
         """The preview of a band on ``shape`` paid with cards, worked out from its effects:
