@@ -391,29 +391,19 @@ def main(argv=None) -> int:
 
 
 def differential(games: int, only: str | None = None) -> int:
-    """The long mode of tests/rules/test_preview.py, tests/rules/test_preview_bound.py,
-    tests/bots/test_greedy_best.py, tests/rules/test_legal_places.py (kept listings against the
-    plain list) and tests/rivages/test_preview.py: ``games`` games per
+    """The long mode of tests/rules/test_preview.py, tests/rules/test_legal_places.py (kept
+    listings against the plain list) and tests/rivages/test_preview.py: ``games`` games per
     bundled case and per Rivages player count (1-5); ``only``: one game's."""
     sys.path.insert(0, str(ROOT))
-    from studio.bots import make_bot
-    from tests.bots import test_greedy_best as gb
     from tests.rules import test_preview as t
-    from tests.rules import test_preview_bound as pb
 
     total = 0
     start = time.process_time()
-    greedy = make_bot("greedy")
     for path, players in (t.CASES if only != "rivages" else []):
-        n = bounded = decisions = 0
-        for state, rng in t.random_positions(path, players, seed=100, games=games, every=1):
-            n += t.check_position(state, rng, per_position=30)
-            bounded += sum(pb.check_bounds(state)[:2])
-            gb.check(greedy, state)
-            decisions += 1
+        n = sum(t.check_position(state, rng, per_position=30)
+                for state, rng in t.random_positions(path, players, seed=100, games=games, every=1))
         total += n
-        print(f"  {path.stem} {players}p: {n} previews equal to playing on a copy; {bounded} band bounds hold; "
-              f"the greedy bot's best equals its plain valuation in {decisions} positions")
+        print(f"  {path.stem} {players}p: {n} previews equal to playing on a copy")
     for name in (sorted(t.SMALL) if only != "rivages" else []):
         for players in (2, 3):
             game = t._small(players, **t.SMALL[name])

@@ -8,11 +8,6 @@ import random
 from collections.abc import Sequence
 
 _LOST = float("-inf")  # a projected score: out of the game as things stand
-_INF = float("inf")
-
-
-def _first(item):
-    return item[0]
 
 
 class Bot(abc.ABC):
@@ -100,7 +95,9 @@ class GreedyBot(Bot):
             return legal_actions[0]
         seat = observation["seat"]
         base = game.sample_state(observation, rng)
-        best = [legal_actions[i] for i in self.best(base, seat, legal_actions)[1]]
+        values = self.values(base, seat, legal_actions)
+        top = max(values)
+        best = [a for a, v in zip(legal_actions, values) if v >= top - 1e-9]
         if self.seek and sum(base.hands[seat]) >= self.short_hand and not any(type(a).__name__ == "Place" for a in best):
             from studio.bots.seek import head_for_content
 
@@ -108,94 +105,6 @@ class GreedyBot(Bot):
             if move is not None:  # nothing gains now: head for distant content, not another draw
                 return move
         return rng.choice(best)
-
-    def best(self, state, seat: int, actions, lookahead: bool = True) -> tuple[float, list[int]]:
-        """``(top, indices)``: the highest of :meth:`values` and the positions (in order) of
-        the actions within 1e-9 of it, exactly as :meth:`values` gives them (the same floats),
-        without previewing every band: each band is first bounded
-        (:meth:`BandPreviewer.bound`: exact for most bands, which close nothing), and the
-        others are previewed best bound first, until no bound left can reach the best
-        (tests/bots/test_greedy_best.py holds it to :meth:`values`). ``top`` is -inf for no
-        actions."""
-        if type(self)._preview_value is not GreedyBot._preview_value:  # a bot valuing bands its own way
-            values = self.values(state, seat, actions, lookahead)
-            top = max(values, default=_LOST)
-            return top, [i for i, v in enumerate(values) if v >= top - 1e-9]
-        before = self._value(state, seat)
-        hand_size = sum(state.hands[seat])
-        progress = _Progress.of(self, state, seat)
-        card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
-        gain = progress.gain if progress is not None else None
-        out: list = [None] * len(actions)
-        bands = []  # positions of the bands
-        top = _LOST
-        for i, action in enumerate(actions):
-            kind = type(action).__name__
-            if kind == "Place":
-                bands.append(i)
-                continue
-            if kind == "Draw":
-                value = 0.05 if hand_size < self.short_hand else -0.05
-                value += 0.01 * sum(1 for s in action.sources if s != "deck")
-            elif kind == "TakeCard":
-                value = 0.01 if action.source != "deck" else 0.0
-            elif kind == "ExtraAction":
-                if not lookahead:
-                    value = _LOST
-                else:
-                    after = state.clone()
-                    after.apply_trusted(action)
-                    value = self._value(after, seat) - before
-                    follow = [a for a in after.legal_actions() if type(a).__name__ not in ("ExtraAction", "Pass")]
-                    value += self.best(after, seat, follow, lookahead=False)[0]
-            else:  # Pass: the turn ends, nothing changes
-                value = 0.0
-            out[i] = value
-            if value > top:
-                top = value
-        later = []  # (bound on the value, position, progress gain) of bands left to preview
-        previewer = None
-        if bands:
-            previewer = state.previewer()
-            for i, (most, exact) in zip(bands, previewer.bounds([actions[i] for i in bands])):
-                action = actions[i]
-                g = gain(action.pegs) if gain is not None else None
-                if most == _INF:
-                    later.append((_INF, i, g))
-                    continue
-                # as values() works a band's value out, on the bound of its projected score
-                value = most - before
-                value -= card_cost * len(action.payment) + band_cost
-                if g is not None:
-                    value += weight * g
-                if exact:
-                    out[i] = value
-                    if value > top:
-                        top = value
-                else:
-                    later.append((value, i, g))
-        if later:
-            assert previewer is not None  # made for the bands
-            later.sort(key=_first, reverse=True)  # stable: ties previewed in listing order
-            preview = previewer.preview
-            preview_value = self._preview_value
-            for most, i, g in later:
-                if most < top - 1e-9:
-                    break  # neither this band nor any after it can be among the best
-                action = actions[i]
-                after = preview(action)
-                projected = after.projected[seat]
-                if projected != _LOST:  # as values() does
-                    value = projected - before
-                else:
-                    value = preview_value(after, seat) - before
-                value -= card_cost * len(action.payment) + band_cost
-                if g is not None:
-                    value += weight * g
-                out[i] = value
-                if value > top:
-                    top = value
-        return top, [i for i, v in enumerate(out) if v is not None and v >= top - 1e-9]
 
     def values(self, state, seat: int, actions, lookahead: bool = True) -> list[float]:
         """The bot's value of each of ``actions`` in ``state`` (a state it may read in full:

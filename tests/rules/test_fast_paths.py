@@ -101,6 +101,32 @@ def test_sampled_states_equal_states_sampled_from_a_fresh_game(name, players):
     assert checked > 20
 
 
+def test_a_sampled_deal_is_the_deal_of_rng_shuffle(monkeypatch):
+    """``sample_state`` shuffles the unseen cards with the draws of ``rng.shuffle`` written out
+    (``studio.rules.shuffle.shuffler``): the same hands and deck, and the generator left where
+    ``rng.shuffle`` leaves it."""
+    from studio.rules.realm import game as realm_game
+    from studio.rules.shuffle import shuffle_plain
+
+    game = load_game(scenario("jungle-temples"), 3, seed=4)
+    state = game.new_state(3)
+    moves = random.Random(3)
+    checked = 0
+    while not state.is_terminal():
+        obs = state.observation(state.current_player)
+        fast_rng, plain_rng = random.Random(checked), random.Random(checked)
+        fast = game.sample_state(obs, fast_rng)
+        with monkeypatch.context() as m:
+            m.setattr(realm_game, "shuffler", lambda rng: shuffle_plain)
+            plain = game.sample_state(obs, plain_rng)
+        assert (fast.hands, fast.deck, fast.decks, fast.set_aside) == (plain.hands, plain.deck, plain.decks,
+                                                                       plain.set_aside)
+        assert fast_rng.getstate() == plain_rng.getstate()
+        checked += 1
+        state.apply(moves.choice(state.legal_actions()))
+    assert checked > 20
+
+
 def plain_reason(state, action):
     state._listed = lambda *args: False  # the plain payment check only
     try:

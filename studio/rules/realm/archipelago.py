@@ -34,9 +34,6 @@ class Canals(RealmModule):
         return None
 
     def quiet(self, state, seat, shape, outcome) -> bool:
-        return self.quiet_shape(state, seat, shape)
-
-    def quiet_shape(self, state, seat, shape) -> bool:
         return (shape.kind != "line" or shape.sides[0] not in self.bridges
                 or "-".join(shape.sides[0]) in state.extra[self.name]["crossed"])
 

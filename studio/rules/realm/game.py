@@ -517,7 +517,7 @@ class RealmGame(Game):
         self.hooks = {name: [m for m in self.modules if getattr(type(m), name) is not getattr(RealmModule, name)]
                       for name in ("before_collect", "after_place", "quiet", "end_reason", "before_final",
                                    "project_before_final", "final_scoring", "project_final_scoring",
-                                   "energy_needed", "goal_bonus", "preview_place", "final_points", "quiet_shape")}
+                                   "energy_needed", "goal_bonus", "preview_place", "final_points")}
         # projected_scores works on copies of the lists when every module acting at the end
         # projects itself on them (no play, no log)
         self.plain_projection = all(m in self.hooks["project_before_final"] for m in self.hooks["before_final"]) \
@@ -549,13 +549,6 @@ class RealmGame(Game):
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
-        # the segments holding treasure or energy (what closures can collect, BandPreviewer.bound)
-        # and, per shape index, those it explores (once each)
-        topo = self.topology
-        self.interior_content = [tuple(dict.fromkeys(f for f in faces if topo.treasure[f] or topo.energy[f]))
-                                 for faces in self.interior_segments]
-        self.content_segments = tuple(f for f in range(len(topo.faces))
-                                      if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f]))
         self._board_part: _BoardPart | None = None  # see board_of
         self._start_shapes: dict[int, list | None] = {}  # see start_shapes
 
@@ -986,8 +979,16 @@ class RealmState(State):
             return found
         if len(memo) > 4096:
             memo.clear()
-        if self._closes_nothing(walls, shape):
-            return memo[shape.index]
+        # pegs in separate parts of the walls: the band's sides close no cycle but its own
+        # ring, which encloses only its interior (no segment outside the band)
+        parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
+        if parts is None:
+            root = walls._root
+            parts = memo[None] = {p: root(p) for line in walls.covered for p in line}
+        pegs = shape.pegs
+        if len({parts.get(p, p) for p in pegs}) == len(pegs):
+            found = memo[shape.index] = []
+            return found
         topo = self.game.topology
         is_segment = topo.is_segment
         found = []
@@ -1004,28 +1005,6 @@ class RealmState(State):
             walls.undo(journal)
         memo[shape.index] = found
         return found
-
-    @staticmethod
-    def _closes_nothing(walls: Walls, shape: BandShape) -> bool:
-        """True when ``shape``'s pegs lie in separate parts of ``walls`` (then remembered in
-        ``walls.memo`` as closing nothing): its sides close no cycle but its own ring, which
-        encloses only its interior (no segment outside the band). False: it may close."""
-        parts = RealmState._wall_parts(walls)
-        pegs = shape.pegs
-        if len({parts.get(p, p) for p in pegs}) == len(pegs):
-            walls.memo[shape.index] = []
-            return True
-        return False
-
-    @staticmethod
-    def _wall_parts(walls: Walls) -> dict:
-        """Peg -> its part of ``walls`` (a root peg), for the pegs on a wall (the others are
-        their own part); remembered in ``walls.memo`` until the walls change."""
-        parts = walls.memo.get(None)
-        if parts is None:
-            root = walls._root
-            parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
-        return parts
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
         """Whether the last seat's last action, a band leaving ``score`` and ``energy`` and
@@ -2019,7 +1998,7 @@ class RealmState(State):
         for c in obs["pool"] + obs["discard"] + [c for d in obs["discards"] for c in d]:
             unseen[c] -= 1
         hidden = [c for c in range(NCOL) for _ in range(max(0, unseen[c]))]
-        rng.shuffle(hidden)
+        shuffler(rng)(rng, hidden)  # rng.shuffle's draws, written out
         s.hands = [[0] * NCOL for _ in range(n)]
         s.hands[me] = list(obs["hand"])
         for other in range(n):
@@ -2111,7 +2090,7 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting", "project", "fixed", "bounding", "left", "content")
+                 "final_reads", "needs", "acting", "project", "fixed")
 
     def __init__(self, state: RealmState, projected: bool = True) -> None:
         game = state.game
@@ -2122,7 +2101,6 @@ class BandPreviewer:
         self.direct = game.direct_preview and not state.pending and state.end_reason is None
         self.caches = game.caches
         self.interior = game.interior_segments
-        self.content = game.interior_content
         topo = game.topology
         self.treasure_of, self.energy_of = topo.treasure, topo.energy
         self.collected = state.collected
@@ -2147,13 +2125,6 @@ class BandPreviewer:
         # those faces is projected on plain lists, not by scoring the end on the state
         self.fixed = None
         hooks = game.hooks
-        # bound(): when the end scores only score and energy, the seat is in the game and every
-        # module acting after a band can tell from its shape alone that it stays out
-        # (a band ending the game scores as one that does not, the energy turned to VP, while
-        # no module has a say in the end: see _direct)
-        self.bounding = self.direct and projected and self.base is not None and seat not in state.eliminated \
-            and all(m in hooks["quiet_shape"] for m in self.quiet) and not (self.last and hooks["end_reason"])
-        self.left: tuple[int, int] | None = None  # see _closing_bound
         if self.final_reads and self.direct and projected and game.plain_projection \
                 and all(m.projects_on_lists for m in hooks["before_final"] + hooks["energy_needed"]) \
                 and all(m in hooks["final_points"] for m in hooks["final_scoring"]):
@@ -2189,101 +2160,6 @@ class BandPreviewer:
         return state._played_preview(action, self.project)
 
     __call__ = preview
-
-    def bound(self, action: Place) -> tuple[float, bool]:
-        """``(bound, exact)``: a number never below the seat's projected score right after the
-        legal band ``action`` (``preview(action).projected[seat]``), worked out without its
-        closures, and whether it is that score exactly (the same float). Exact when the band
-        can close nothing on the seat's walls (RTR-P4): it explores and collects its interior
-        (RTR-P2, RTR-P3); else its closures are counted as taking all that is left on the
-        board (:meth:`_closing_bound`). ``(inf, False)`` when there is no
-        cheap bound: the end of the game scores more than score and energy, a module may act
-        on the band (:meth:`RealmModule.quiet_shape`) or have a say in ending the game, it
-        pays with energy tokens, or it was not listed by this game. Lets a bot skip previewing
-        bands that cannot beat its best (tests/rules/test_preview_bound.py). :meth:`bounds`
-        for many bands at once."""
-        return self.bounds((action,))[0]
-
-    def bounds(self, actions) -> list[tuple[float, bool]]:
-        """:meth:`bound` of each of ``actions`` (legal bands), in order: what every band shares
-        read once."""
-        base = self.base
-        if not self.bounding or base is None:
-            return [_NO_BOUND] * len(actions)
-        state, seat, caches = self.state, self.seat, self.caches
-        quiet = [m.quiet_shape for m in self.quiet]
-        walls = self.walls
-        parts = None  # the parts of the walls, read at the first band that needs them
-        collected, content = self.collected, self.content
-        treasure_of, energy_of = self.treasure_of, self.energy_of
-        base_value, score_now, energy_now, rate = base[seat], self.score[seat], self.energy[seat], self.rate
-        out = []
-        for action in actions:
-            band = action.__dict__.get("_band")
-            if band is None or band[0] is not caches:
-                out.append(_NO_BOUND)
-                continue
-            shape = band[1]
-            if quiet and not all(q(state, seat, shape) for q in quiet):
-                out.append(_NO_BOUND)
-                continue
-            closes = False
-            if walls is not None:  # as _direct decides whether to look for closures
-                memo = walls.memo
-                regions = memo.get(shape.index)
-                if regions is None:
-                    sides = shape.sides
-                    if len(sides) > 1 or (sides[0] not in walls.covered
-                                          and walls._root(sides[0][0]) == walls._root(sides[0][1])):
-                        if parts is None:
-                            parts = RealmState._wall_parts(walls)
-                        pegs = shape.pegs
-                        if len({parts.get(p, p) for p in pegs}) == len(pegs):  # see _closes_nothing
-                            memo[shape.index] = []
-                        else:
-                            closes = True
-                    else:  # a line joining two parts (or on a wall): it closes nothing, remembered
-                        memo[shape.index] = []
-                else:
-                    closes = bool(regions)
-            supply = self.supply
-            if closes:
-                treasure, gained = self._closing_bound()
-                gained = min(gained, supply)
-            else:  # exactly as _direct explores and collects
-                treasure = gained = 0
-                for f in content[shape.index]:  # (the segments without either add nothing)
-                    if f in collected:
-                        continue
-                    treasure += treasure_of[f]
-                    if energy_of[f]:
-                        amount = min(energy_of[f], supply)
-                        supply -= amount
-                        gained += amount
-            if not (treasure or gained):
-                out.append((base_value, not closes))
-                continue
-            score = score_now
-            if treasure:
-                score = max(0, score + treasure)
-            energy = energy_now + gained
-            if rate > 0 and energy >= rate:
-                out.append((float(max(0, score + energy // rate)), not closes))
-            else:
-                out.append((float(score), not closes))
-        return out
-
-    def _closing_bound(self) -> tuple[int, int]:
-        """Treasure (counting only what is above 0) and energy not collected yet anywhere on
-        the board: the most a band's closures (RTR-P4) and exploring could take. (A bound
-        from the walls around each band cost more than the previews it saved.)"""
-        left = self.left
-        if left is None:
-            treasure_of, energy_of, collected = self.treasure_of, self.energy_of, self.collected
-            faces = [f for f in self.state.game.content_segments if f not in collected]
-            left = self.left = (sum(treasure_of[f] for f in faces if treasure_of[f] > 0),
-                                sum(energy_of[f] for f in faces))
-        return left
 
     def _direct(self, shape: BandShape) -> PlacePreview | None:
         """The preview of a band on ``shape`` paid with cards, worked out from its effects:
@@ -2420,9 +2296,6 @@ RealmState._copy_record = derive_copy(RealmState, "_copy_record")
 RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")
 RealmState._public_view = derive_view(RealmState, "_public_view")
 RealmState._read_public = derive_read(RealmState, "_read_public")
-
-
-_NO_BOUND = (float("inf"), False)  # BandPreviewer.bound without a cheap bound
 
 
 def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:

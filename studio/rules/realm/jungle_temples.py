@@ -30,9 +30,6 @@ class CrossBoard(RealmModule):
         return self.bonuses[len(reached)] if len(reached) < len(self.bonuses) else 0
 
     def quiet(self, state, seat, shape, outcome) -> bool:
-        return self.quiet_shape(state, seat, shape)
-
-    def quiet_shape(self, state, seat, shape) -> bool:
         return seat in state.extra[self.name]["reached"] or self.goals[seat].isdisjoint(shape.pegs)
 
     def after_place(self, state, seat, shape, outcome) -> None:

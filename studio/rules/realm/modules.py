@@ -55,13 +55,6 @@ class RealmModule:
         test (tests/rules/test_preview.py) holds both to the same result."""
         return False
 
-    def quiet_shape(self, state: "RealmState", seat: int, shape: "BandShape") -> bool:
-        """True only if :meth:`after_place` would change nothing for a band of ``seat`` on
-        ``shape`` whatever it explores, closes and collects (the outcome unread): lets
-        :meth:`BandPreviewer.bound` bound a band without working it out. The default False
-        (never bound); tests/rules/test_preview_bound.py holds it to :meth:`quiet`."""
-        return False
-
     def preview_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome",
                       score: list) -> bool:
         """What :meth:`after_place` would do for a band :meth:`quiet` says it acts on, done to
