@@ -170,3 +170,132 @@ def test_unused_loot_is_worth_a_scroll_in_solo_too():
     s.apply(Cross("any", (1, 0)))
     s.apply(EndTurn())
     assert s.is_terminal() and s.scores() == [26] and s.winners() == [0]
+
+
+def _last_turn(s, removed=3, card="e00"):
+    """The solo player holds ``card`` on its last row with ``removed`` cards already out: the
+    turn that spends it ends the game (RIV-X4)."""
+    g = s.game
+    s.removed = [g.card_index[c] for c in ("e07", "e08", "e09")][:removed]
+    s.card_used[g.card_index[card]] = 2
+
+
+def _sail_past(s, n):
+    """``n`` islands of the pile set aside, as if visited before (RIV-I1)."""
+    p = s.players_state[0]
+    p.past = [(s.pile.pop(), 1) for _ in range(n)]
+
+
+@pytest.mark.rule("RIV-X6", "RIV-I1", "RIV-X5")
+def test_navigator_is_won_by_the_fifth_island_reached_on_the_last_turn():
+    g, s = solo(solo_mode="advanced", challenges=("roam",))
+    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    _sail_past(s, 3)  # on the fourth island
+    p.scrolls = 24
+    _last_turn(s)
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 2)))  # the second ship, by the bridge from (4, 0)
+    if not s.is_terminal():
+        s.apply(EndTurn())
+    result = s.solo_result()
+    assert s.is_terminal() and result["islands"] == 5 and p.islands_visited == 5
+    assert result["challenges"]["roam"] == {"kind": "islands", "need": 5, "progress": 5, "met": True}
+    assert result["total"] == 26 and result["won"]  # 24 + 2 for the fifth island (RIV-X5)
+    assert p.crossed.bit_count() == 1  # the new island's first ship, crossed for the player
+
+
+@pytest.mark.rule("RIV-X6", "RIV-I1")
+def test_navigator_is_lost_one_island_short():
+    g, s = solo(solo_mode="advanced", challenges=("roam",))
+    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    _sail_past(s, 3)
+    p.scrolls = 30
+    _last_turn(s)
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 1)))  # not the ship: the player stays on its fourth island
+    if not s.is_terminal():
+        s.apply(EndTurn())
+    result = s.solo_result()
+    assert s.is_terminal() and result["islands"] == 4 and not result["won"]
+    assert result["challenges"]["roam"]["progress"] == 4 and not result["challenges"]["roam"]["met"]
+
+
+@pytest.mark.rule("RIV-X6", "RIV-I1", "RIV-E5")
+def test_without_travel_on_the_last_turn_no_island_is_counted_unvisited():
+    # With the rule switch off, the second ship crossed on the last turn brings no island, alone
+    # as with others: an island counts only once a space of it is crossed (RIV-E5)
+    from studio.model.rivages import RivagesRules
+    g, s = solo(solo_mode="advanced", challenges=("roam",), rules=RivagesRules(travel_on_last_turn=False))
+    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    _sail_past(s, 3)
+    p.scrolls = 30
+    _last_turn(s)
+    pile = list(s.pile)
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 2)))
+    if not s.is_terminal():
+        s.apply(EndTurn())
+    result = s.solo_result()
+    assert s.is_terminal() and s.pile == pile and g.maps[p.island].id == "isle0"
+    assert result["islands"] == 4 and not result["challenges"]["roam"]["met"] and not result["won"]
+    assert result["total"] == 30  # no Solo Explorer scrolls for an island never reached (RIV-X5)
+
+
+@pytest.mark.rule("RIV-X6", "RIV-G4")
+def test_surveyor_is_won_by_the_eighth_area_completed_on_the_last_turn():
+    g, s = solo(solo_mode="advanced", challenges=("map",))
+    # the lagoon area (-1, 2)-(0, 2) is one space short
+    p = place(s, 0, "isle0", crossed=[(0, 0), (0, 1), (-1, 1), (0, 2)], hand=["e00", "e01"])
+    lagoon = g.terrain_index["lagoon"]
+    p.areas_by_terrain = [2] * len(g.terrains)
+    p.areas_by_terrain[lagoon] = 1  # seven areas completed on earlier islands and this one
+    p.scrolls = 26
+    _last_turn(s)
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (-1, 2)))
+    if not s.is_terminal():
+        s.apply(EndTurn())
+    result = s.solo_result()
+    assert s.is_terminal() and p.areas_by_terrain == [2] * len(g.terrains)
+    assert result["challenges"]["map"] == {"kind": "areas", "need": 2, "progress": 2, "met": True}
+    assert result["won"] and result["total"] == 26
+
+
+@pytest.mark.rule("RIV-X6", "RIV-I1")
+def test_surveyor_counts_areas_completed_on_every_island_visited():
+    g, s = solo(solo_mode="advanced", challenges=("map",))
+    p = place(s, 0, "isle0", crossed=[(0, 0), (0, 1), (-1, 1), (0, 2), (1, 0), (2, 0), (3, 0), (4, 0)],
+              hand=["e00", "e01"])
+    p.areas_by_terrain = [1] * len(g.terrains)
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 2)))  # the second ship: the areas stay counted after sailing
+    if s.round == 1:
+        s.apply(EndTurn())
+    assert p.islands_visited == 2 and p.areas_by_terrain == [1] * len(g.terrains)
+    place(s, 0, crossed=[(0, 0), (1, 0)], hand=["e00", "e01"])
+    s.apply(PlayRow("e00"))
+    s.apply(Cross("any", (2, 0)))  # completes the forest area (1, 0)-(2, 0) of the new island
+    assert p.areas_by_terrain[g.terrain_index["forest"]] == 2
+    assert s.challenge_progress(s.challenges[0]) == 1
+
+
+@pytest.mark.rule("RIV-X6", "RIV-I1")
+def test_the_greedy_bot_sails_to_its_fifth_island_when_one_cross_away():
+    import random
+
+    from studio.bots.rivages import RivagesGreedyBot
+    g, s = solo(solo_mode="advanced", challenges=("roam",))
+    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    _sail_past(s, 3)
+    p.scrolls = 24
+    _last_turn(s)
+    s.apply(PlayRow("e00"))
+    bot = RivagesGreedyBot()
+    for seed in range(5):
+        t = s.clone()
+        action = bot.act(g, t.observation(0), t.legal_actions(), random.Random(seed))
+        assert action == Cross("any", (2, 2))
+        t.apply(action)
+        if not t.is_terminal():
+            t.apply(EndTurn())
+        assert t.solo_result()["won"] and t.solo_result()["islands"] == 5

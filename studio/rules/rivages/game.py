@@ -1154,7 +1154,8 @@ class RivagesState(State):
         p.hand = []
         assert game.solo is not None  # a solo game has its solo cards
         if len(self.removed) >= game.solo.removed:
-            self._travel(0, final=game.rules.travel_on_last_turn)
+            if game.rules.travel_on_last_turn:  # as with others: no island comes after the last turn
+                self._travel(0, final=True)
             self._finish(GameEnd.of(EndCode.CARDS_REMOVED, removed=len(self.removed)))
             return
         self._travel(0, final=False)
