@@ -228,7 +228,7 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
         watch.decision(state, legal)
         if sample is not None:
             sample.offer(state)
-        action = bots[seat].act(game, state.observation(seat), legal, rng)
+        action = bots[seat].decide(state.seat_view(seat), legal, rng)  # the observation built if read
         state.apply(action)
         watch.applied(state, seat, action)
         trace.append(tuple(state.scores()))
