@@ -37,14 +37,12 @@ from __future__ import annotations
 
 import inspect
 import math
-import operator
 import random
 import time
 
 from studio.bots.base import Bot
 from studio.bots.evaluators import evaluator_for
 
-_first = operator.itemgetter(0)
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 1_000_000      # per decision; more would take hours per game
 MAX_SECONDS = 600.0             # per decision
@@ -61,7 +59,7 @@ class _Node:
     sums that seat's values over ``visits``; ``avail`` counts the iterations in which the action
     was legal when its parent was selected from."""
 
-    __slots__ = ("action", "parent", "seat", "children", "visits", "avail", "total", "seen", "slots", "pins")
+    __slots__ = ("action", "parent", "seat", "children", "visits", "avail", "total")
 
     def __init__(self, action=None, parent: "_Node | None" = None, seat: int = -1):
         self.action = action
@@ -71,40 +69,6 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        # the children of the actions listed here so far, by the identity of each action object
-        # (see MCTSBot._kids); made at the second visit
-        self.seen: dict | None = None
-        self.slots: dict = {}   # action -> [its child, or None while untried]
-        self.pins: list = []    # every action object of ``seen``: alive, so its id is not reused
-
-    def kids(self, legal) -> list:
-        """``[children.get(a) for a in legal]`` without hashing every action at every visit:
-        engines list the same action objects again (Rivages' are made once per game, Rule the
-        Realm keeps its bands), so each object is looked up by value once, then by identity
-        (``id``, in C) through a slot per action value that its expansion fills. The same list
-        (tests/bots/test_mcts.py against the plain lookup)."""
-        seen = self.seen
-        if seen is None:
-            seen = self.seen = {}
-        got = list(map(seen.get, map(id, legal)))
-        if None in got:  # action objects not seen at this node yet: looked up by value once
-            slots, children, pins = self.slots, self.children, self.pins
-            for i, slot in enumerate(got):
-                if slot is None:
-                    a = legal[i]
-                    slot = slots.get(a)
-                    if slot is None:
-                        slot = slots[a] = [children.get(a)]
-                    seen[id(a)] = got[i] = slot
-                    pins.append(a)
-        return list(map(_first, got))
-
-    def expanded(self, action, child: "_Node") -> None:
-        """Record ``child`` as the child of ``action`` (for :meth:`kids` too)."""
-        self.children[action] = child
-        slot = self.slots.get(action)
-        if slot is not None:
-            slot[0] = child
 
 
 class MCTSBot(Bot):
@@ -120,7 +84,7 @@ class MCTSBot(Bot):
     ValueError for a bad setting."""
 
     name = "mcts"
-    kept_kids = True  # look a node's children up through _Node.kids (False: by value at every visit)
+    first_draw = True  # a node's first visit draws from the listing without reading it all (False: the plain path)
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, *,
                  rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
@@ -234,20 +198,21 @@ class MCTSBot(Bot):
                 untried = []
             else:
                 legal = state.legal_actions()
-                if not children:  # a first visit: every action untried (rng.choice(untried) as below)
+                if not children and self.first_draw:
+                    # a first visit: every action untried, and rng.choice(untried) below draws
+                    # the same item of the same listing; a lazy listing (Rule the Realm's
+                    # LegalActions) builds only that item, not every band
                     action = rng.choice(legal)
-                    child = _Node(action, node, state.current_player)
-                    node.expanded(action, child)
+                    child = children[action] = _Node(action, node, state.current_player)
                     child.avail += 1
                     state.apply_trusted(action)
                     node = child
                     break
-                kids = node.kids(legal) if self.kept_kids else [children.get(a) for a in legal]
+                kids = [children.get(a) for a in legal]
                 untried = [a for a, k in zip(legal, kids) if k is None]
             if untried:
                 action = rng.choice(untried)
-                child = _Node(action, node, state.current_player)
-                node.expanded(action, child)
+                child = children[action] = _Node(action, node, state.current_player)
                 for known in kids:
                     if known is not None:
                         known.avail += 1

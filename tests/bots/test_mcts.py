@@ -244,11 +244,11 @@ def test_kept_root_children_search_as_the_plain_lookup(scenario, players, widen)
     assert checked >= 3
 
 
-class _PlainKids(MCTSBot):
-    """The search with each node's children looked up by value at every visit (the plain
-    reference of ``_Node.kids``)."""
+class _PlainFirst(MCTSBot):
+    """The search that reads the whole listing at a node's first visit too (the plain
+    reference of the first draw)."""
 
-    kept_kids = False
+    first_draw = False
 
 
 def _tree(node) -> list:
@@ -262,7 +262,7 @@ def _tree(node) -> list:
 
 @pytest.mark.parametrize("scenario, players", [("jungle-temples.yaml", 4), ("volcano.yaml", 2), ("rivages.yaml", 3),
                                                ("rivages.yaml", 5)])
-def test_children_kept_by_identity_search_as_the_plain_lookup(scenario, players, monkeypatch):
+def test_first_visits_drawn_from_the_listing_search_as_the_plain_path(scenario, players, monkeypatch):
     import studio.bots.mcts as mcts_module
 
     trees = {}
@@ -289,7 +289,7 @@ def test_children_kept_by_identity_search_as_the_plain_lookup(scenario, players,
         monkeypatch.setattr(mcts_module, "_Node", remember("fast"))
         got = MCTSBot(60).act(game, obs, state.legal_actions(), fast)
         monkeypatch.setattr(mcts_module, "_Node", remember("plain"))
-        want = _PlainKids(60).act(game, obs, state.legal_actions(), plain)
+        want = _PlainFirst(60).act(game, obs, state.legal_actions(), plain)
         assert got == want and fast.random() == plain.random()
         assert _tree(trees["fast"][-1]) == _tree(trees["plain"][-1])
         checked += 1
