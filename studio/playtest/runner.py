@@ -5,7 +5,8 @@ Everything is reproducible: game ``i`` of a batch with seed ``S`` is dealt and p
 ``game_seed(S, i)`` alone (the deal by ``game.new_state(seed)``, every bot decision by one
 ``random.Random(seed)``), so a game from a report can be replayed on its own, and a batch gives
 exactly the same results in one process, in ``jobs`` worker processes or on a Dask cluster
-(:mod:`studio.playtest.executors`). Bots only ever get ``state.observation(seat)``.
+(:mod:`studio.playtest.executors`). Bots only ever see what their seat sees: ``state.seat_view(seat)``
+(``bot.decide``), which builds ``state.observation(seat)`` when the bot reads it.
 """
 
 from __future__ import annotations
