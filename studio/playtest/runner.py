@@ -213,6 +213,7 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
     neither changes play. Raises ValueError if the number of bots is not the number of players,
     and the engine's IllegalAction if a bot returns an action that is not legal."""
     from studio.playtest import arc
+    from studio.rules.api import SeatView
     from studio.rules.events import record_events
 
     if len(bots) != game.players:
@@ -223,13 +224,15 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
     trace = []           # every seat's score after each action
     sample = arc.PositionSample(evaluate, seed) if evaluate > 0 else None
     watch = Watch(state, watch_forced)
+    seat_view = getattr(state, "seat_view", None)  # a state of another engine may have none: the plain view
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
         watch.decision(state, legal)
         if sample is not None:
             sample.offer(state)
-        action = bots[seat].decide(state.seat_view(seat), legal, rng)  # the observation built if read
+        view = seat_view(seat) if seat_view is not None else SeatView(state, seat)  # the observation built if read
+        action = bots[seat].decide(view, legal, rng)
         state.apply(action)
         watch.applied(state, seat, action)
         trace.append(tuple(state.scores()))
