@@ -225,14 +225,19 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
     sample = arc.PositionSample(evaluate, seed) if evaluate > 0 else None
     watch = Watch(state, watch_forced)
     seat_view = getattr(state, "seat_view", None)  # a state of another engine may have none: the plain view
+    decides = [hasattr(b, "decide") for b in bots]
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
         watch.decision(state, legal)
         if sample is not None:
             sample.offer(state)
-        view = seat_view(seat) if seat_view is not None else SeatView(state, seat)  # the observation built if read
-        action = bots[seat].decide(view, legal, rng)
+        bot = bots[seat]
+        if decides[seat]:
+            view = seat_view(seat) if seat_view is not None else SeatView(state, seat)  # the observation built if read
+            action = bot.decide(view, legal, rng)
+        else:  # an object with only ``act`` (studio.bots: a bot's least)
+            action = bot.act(game, state.observation(seat), legal, rng)
         state.apply(action)
         watch.applied(state, seat, action)
         trace.append(tuple(state.scores()))

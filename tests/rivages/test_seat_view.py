@@ -86,3 +86,21 @@ def test_a_generic_view_builds_the_observation_once_when_read():
     assert type(view) is SeatView and view.game is game and view.seat == 0
     assert view._observation is None  # nothing built until a bot reads it
     assert view.observation() == state.observation(0) and view.observation() is view.observation()
+
+
+def test_a_bot_with_only_act_gets_the_observation():
+    class ActOnly:  # the least a bot is (studio.bots): a name and ``act``
+        name = "act-only"
+
+        def __init__(self):
+            self.seen = []
+
+        def act(self, game, observation, legal_actions, rng):
+            self.seen.append(observation)
+            return legal_actions[0]
+
+    game = load_game(bundled_path("scenarios", "rivages.yaml"), 2, seed=0)
+    bots = [ActOnly(), ActOnly()]
+    result = play_game(game, bots, 3)
+    assert result.actions == len(bots[0].seen) + len(bots[1].seen)
+    assert all(isinstance(obs, dict) and "hand" in obs["explorers"][obs["seat"]] for obs in bots[0].seen)
