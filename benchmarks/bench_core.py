@@ -392,7 +392,8 @@ def main(argv=None) -> int:
 
 def differential(games: int, only: str | None = None) -> int:
     """The long mode of tests/rules/test_preview.py, tests/rules/test_legal_places.py (kept
-    listings against the plain list) and tests/rivages/test_preview.py: ``games`` games per
+    listings against the plain list), tests/rivages/test_preview.py and
+    tests/rivages/test_seat_view.py: ``games`` games per
     bundled case and per Rivages player count (1-5); ``only``: one game's."""
     sys.path.insert(0, str(ROOT))
     from tests.rules import test_preview as t
@@ -418,16 +419,19 @@ def differential(games: int, only: str | None = None) -> int:
         print(f"  {name} {players}p: {n} kept listings (LegalActions) equal to the plain list")
     from tests.rivages import test_fast_paths as fp
     from tests.rivages import test_preview as r
+    from tests.rivages import test_seat_view as sv
 
     for scenario, players in (r.CASES if only != "realm" else []):
         n = count = 0
         for state, rng in r.positions(scenario, players, games=games, seed=200):
             n += r.check_position(state, rng)
             fp.check_reading(state, rng)
+            sv.check_view(state, rng)
             count += 1
         total += n
         print(f"  {scenario[:-5]} {players}p: {count} positions, {n} actions previewed, equal to playing on a "
-              "copy (and on a dealt state; bot values equal); observations read back as read afresh")
+              "copy (and on a dealt state; bot values equal); observations read back as read afresh; seat views "
+              "read as the observation")
     print(f"{total} previews checked in {time.process_time() - start:.0f} s CPU: all equal")
     return 0
 

@@ -1,6 +1,8 @@
 """Bots: they decide from their seat's observation only (never the true hidden state).
 
-A bot is an object with ``name`` and ``act(game, observation, legal_actions, rng) -> action``.
+A bot is an object with ``name`` and ``act(game, observation, legal_actions, rng) -> action``; the
+play loop calls ``decide(seat_view, legal_actions, rng)`` (:class:`~studio.bots.base.Bot`: ``act``
+on the view's observation, unless the bot reads the view in place).
 ``make_bot("random" | "greedy" | "mcts")`` builds one by name; ``"mcts:400"`` (400 iterations
 per decision) or ``"mcts:0.2s"`` (a time budget) give the search bot a budget (see
 :mod:`studio.bots.mcts`); :class:`~studio.bots.spec.BotSpec` reads and writes these names. The

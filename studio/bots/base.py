@@ -19,6 +19,13 @@ class Bot(abc.ABC):
     def act(self, game, observation: dict, legal_actions: Sequence, rng: random.Random):
         """One of ``legal_actions``."""
 
+    def decide(self, view, legal_actions: Sequence, rng: random.Random):
+        """:meth:`act` from a :class:`~studio.rules.api.SeatView` (what the play loop hands
+        over: the seat's observation is built only if the bot reads it). The same action as
+        ``act(view.game, view.observation(), legal_actions, rng)``, drawing the same numbers
+        from ``rng``; a bot that can read the view in place overrides it (Rivages' greedy bot)."""
+        return self.act(view.game, view.observation(), legal_actions, rng)
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
@@ -84,6 +91,18 @@ class GreedyBot(Bot):
             shortfall = max(1, need - preview.energy[seat]) if need else 1
             return self.eliminated_value + preview.score[seat] - self.shortfall_value * shortfall
         return projected
+
+    def decide(self, view, legal_actions, rng):
+        """:meth:`act` from a seat view: a game with its own greedy bot gets that bot's
+        ``decide`` (which may read the view in place); a subclass with its own :meth:`act`
+        (a playstyle) gets its ``act``."""
+        if type(self).act is GreedyBot.act:
+            from studio.bots.evaluators import evaluator_for
+
+            other = evaluator_for(view.game).greedy
+            if other is not None:
+                return other.decide(view, legal_actions, rng)
+        return self.act(view.game, view.observation(), legal_actions, rng)
 
     def act(self, game, observation, legal_actions, rng):
         from studio.bots.evaluators import evaluator_for

@@ -84,6 +84,7 @@ class MCTSBot(Bot):
     ValueError for a bad setting."""
 
     name = "mcts"
+    first_draw = True  # a node's first visit draws from the listing without reading it all (False: the plain path)
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, *,
                  rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
@@ -197,6 +198,16 @@ class MCTSBot(Bot):
                 untried = []
             else:
                 legal = state.legal_actions()
+                if not children and self.first_draw:
+                    # a first visit: every action untried, and rng.choice(untried) below draws
+                    # the same item of the same listing; a lazy listing (Rule the Realm's
+                    # LegalActions) builds only that item, not every band
+                    action = rng.choice(legal)
+                    child = children[action] = _Node(action, node, state.current_player)
+                    child.avail += 1
+                    state.apply_trusted(action)
+                    node = child
+                    break
                 kids = [children.get(a) for a in legal]
                 untried = [a for a, k in zip(legal, kids) if k is None]
             if untried:

@@ -184,6 +184,20 @@ class RivagesGreedyBot(Bot):
         deal = rng.random()
         return rng.choice(_best(legal_actions, self.values(game, observation, legal_actions, deal)))
 
+    def decide(self, view, legal_actions, rng: random.Random):
+        """:meth:`act` from a seat view (``state.seat_view(seat)``): the visible state read
+        from the state in place (``view.visible_state()``), the observation built only when a
+        deal is needed. The same values, draws and action as :meth:`act` on
+        ``view.observation()`` (tests/rivages/test_seat_view.py)."""
+        visible = getattr(view, "visible_state", None)
+        if visible is None:  # a view that cannot read in place
+            return self.act(view.game, view.observation(), legal_actions, rng)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        deal = rng.random()
+        values = _values(view.game, visible(), view.observation, legal_actions, deal)
+        return rng.choice(_best(legal_actions, values))
+
     @staticmethod
     def values(game, observation, legal_actions, deal: float) -> list[float]:
         """:func:`player_value` after each of ``legal_actions`` for the observer, previewed on
@@ -193,16 +207,7 @@ class RivagesGreedyBot(Bot):
         sails to a new island (RIV-I1), whose card is hidden; only then, and for a reshuffle
         (RIV-I6), is the action played on a state dealt from ``random.Random(deal)``. Equal to
         :meth:`plain_values` on that dealt state (tests/rivages/test_preview.py)."""
-        seen = game.visible_state(observation)
-        dealt = None
-        values = []
-        for action, after in zip(legal_actions, seen.previews(legal_actions)):
-            if after is None or (after.round_end and after.player.travel):
-                if dealt is None:
-                    dealt = game.sample_state(observation, random.Random(deal))
-                after = dealt.preview(action)
-            values.append(player_value(game, after.player, after.own_row))
-        return values
+        return _values(game, game.visible_state(observation), lambda: observation, legal_actions, deal)
 
     def act_plain(self, game, observation, legal_actions, rng: random.Random):
         """:meth:`act` by playing each action on a copy of the dealt state."""
@@ -221,6 +226,20 @@ class RivagesGreedyBot(Bot):
             after.apply_trusted(action)
             values.append(position_value(after, seat))
         return values
+
+
+def _values(game, seen, observation, legal_actions, deal: float) -> list[float]:
+    """:meth:`RivagesGreedyBot.values` on ``seen`` (the visible state), ``observation()``
+    giving the observation to deal from when an action needs hidden parts."""
+    dealt = None
+    values = []
+    for action, after in zip(legal_actions, seen.previews(legal_actions)):
+        if after is None or (after.round_end and after.player.travel):
+            if dealt is None:
+                dealt = game.sample_state(observation(), random.Random(deal))
+            after = dealt.preview(action)
+        values.append(player_value(game, after.player, after.own_row))
+    return values
 
 
 def _best(actions, values) -> list:

@@ -5,7 +5,8 @@ Everything is reproducible: game ``i`` of a batch with seed ``S`` is dealt and p
 ``game_seed(S, i)`` alone (the deal by ``game.new_state(seed)``, every bot decision by one
 ``random.Random(seed)``), so a game from a report can be replayed on its own, and a batch gives
 exactly the same results in one process, in ``jobs`` worker processes or on a Dask cluster
-(:mod:`studio.playtest.executors`). Bots only ever get ``state.observation(seat)``.
+(:mod:`studio.playtest.executors`). Bots only ever see what their seat sees: ``state.seat_view(seat)``
+(``bot.decide``), which builds ``state.observation(seat)`` when the bot reads it.
 """
 
 from __future__ import annotations
@@ -212,6 +213,7 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
     neither changes play. Raises ValueError if the number of bots is not the number of players,
     and the engine's IllegalAction if a bot returns an action that is not legal."""
     from studio.playtest import arc
+    from studio.rules.api import SeatView
     from studio.rules.events import record_events
 
     if len(bots) != game.players:
@@ -222,13 +224,20 @@ def play_game(game, bots: Sequence[Bot], seed: int, watch_forced: bool = True, e
     trace = []           # every seat's score after each action
     sample = arc.PositionSample(evaluate, seed) if evaluate > 0 else None
     watch = Watch(state, watch_forced)
+    seat_view = getattr(state, "seat_view", None)  # a state of another engine may have none: the plain view
+    decides = [hasattr(b, "decide") for b in bots]
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
         watch.decision(state, legal)
         if sample is not None:
             sample.offer(state)
-        action = bots[seat].act(game, state.observation(seat), legal, rng)
+        bot = bots[seat]
+        if decides[seat]:
+            view = seat_view(seat) if seat_view is not None else SeatView(state, seat)  # the observation built if read
+            action = bot.decide(view, legal, rng)
+        else:  # an object with only ``act`` (studio.bots: a bot's least)
+            action = bot.act(game, state.observation(seat), legal, rng)
         state.apply(action)
         watch.applied(state, seat, action)
         trace.append(tuple(state.scores()))

@@ -15,7 +15,9 @@ from ``legal_actions()`` of the same state without checking it (``push``). A gam
 replays exactly from (scenario, players, seed, action list): ``state.to_dict()`` records that
 and ``game.state_from_dict`` rebuilds the state by replaying it. ``state.observation(seat)``
 is what that seat may see; bots use only it (``game.sample_state(observation, rng)`` fills
-in the hidden parts at random, for search).
+in the hidden parts at random, for search). ``state.seat_view(seat)`` is the same boundary
+without building the observation: a :class:`SeatView` that builds it only when asked, and
+that a game may let read the state in place (Rivages: ``visible_state()``).
 """
 
 from __future__ import annotations
@@ -144,5 +146,40 @@ class State(abc.ABC):
     @abc.abstractmethod
     def observation(self, seat: int) -> dict: ...
 
+    def seat_view(self, seat: int) -> "SeatView":
+        """What ``seat`` may see of this state, read in place (:class:`SeatView`): for a bot
+        deciding now, while the state does not change."""
+        return SeatView(self, seat)
+
     @abc.abstractmethod
     def to_dict(self) -> dict: ...
+
+
+class SeatView:
+    """What one seat may see of a state, for a bot deciding now: the hidden-information
+    boundary of :meth:`State.observation` without building the observation first.
+
+    ``game`` and ``seat``; :meth:`observation` (the seat's observation, built when first asked
+    and kept). A game's own view may add readings made in place from the state, each showing
+    only what the observation shows (Rivages: ``visible_state()``, equal to
+    ``game.visible_state(observation)``: tests/rivages/test_seat_view.py). The state must not
+    change while the view is used: a view is for one decision (the play loop makes a new one at
+    every decision); keep :meth:`observation` to remember what was seen."""
+
+    __slots__ = ("_state", "seat", "_observation")
+
+    def __init__(self, state: State, seat: int):
+        self._state = state
+        self.seat = seat
+        self._observation: dict | None = None
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    def observation(self) -> dict:
+        """``state.observation(seat)``, built once."""
+        obs = self._observation
+        if obs is None:
+            obs = self._observation = self._state.observation(self.seat)
+        return obs

@@ -242,3 +242,55 @@ def test_kept_root_children_search_as_the_plain_lookup(scenario, players, widen)
         assert got == want and fast.random() == plain.random()
         checked += 1
     assert checked >= 3
+
+
+class _PlainFirst(MCTSBot):
+    """The search that reads the whole listing at a node's first visit too (the plain
+    reference of the first draw)."""
+
+    first_draw = False
+
+
+def _tree(node) -> list:
+    """Every node of a search tree, depth first in the order children were made: action,
+    seat, visits, availability and total."""
+    out = [(str(node.action), node.seat, node.visits, node.avail, round(node.total, 12))]
+    for child in node.children.values():
+        out.extend(_tree(child))
+    return out
+
+
+@pytest.mark.parametrize("scenario, players", [("jungle-temples.yaml", 4), ("volcano.yaml", 2), ("rivages.yaml", 3),
+                                               ("rivages.yaml", 5)])
+def test_first_visits_drawn_from_the_listing_search_as_the_plain_path(scenario, players, monkeypatch):
+    import studio.bots.mcts as mcts_module
+
+    trees = {}
+    real = mcts_module._Node
+
+    def remember(kind):
+        class Root(real):  # the root of each search, kept to compare the whole trees
+            __slots__ = ()
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if not args and "action" not in kwargs:
+                    trees.setdefault(kind, []).append(self)
+        return Root
+
+    game = load_game(bundled_path("scenarios", scenario), players, 0)
+    checked = 0
+    for seed in range(3):
+        state = advance(game, 20 + seed, 4 + 6 * seed)
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        obs = state.observation(state.current_player)
+        fast, plain = random.Random(seed), random.Random(seed)
+        monkeypatch.setattr(mcts_module, "_Node", remember("fast"))
+        got = MCTSBot(60).act(game, obs, state.legal_actions(), fast)
+        monkeypatch.setattr(mcts_module, "_Node", remember("plain"))
+        want = _PlainFirst(60).act(game, obs, state.legal_actions(), plain)
+        assert got == want and fast.random() == plain.random()
+        assert _tree(trees["fast"][-1]) == _tree(trees["plain"][-1])
+        checked += 1
+    assert checked >= 2

@@ -1379,6 +1379,11 @@ class RivagesState(State):
         """What ``seat`` may see; see :func:`studio.rules.rivages.observe.observation`."""
         return _observe().observation(self, seat)
 
+    def seat_view(self, seat: int):
+        """What ``seat`` may see, read in place: a
+        :class:`studio.rules.rivages.observe.RivagesSeatView`."""
+        return _observe().RivagesSeatView(self, seat)
+
     def __repr__(self) -> str:
         return (f"<RivagesState round {self.round} seat {self.seat + 1} phase {self.phase} "
                 f"scores {self.scores()}{' over' if self.end_reason else ''}>")

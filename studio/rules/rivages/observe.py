@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 
+from studio.rules.api import SeatView
 from studio.rules.record import field_meta
 from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
@@ -38,6 +39,9 @@ class ViewCache:
         self.pasts: dict = {}      # tuple(past) -> (past list, past_index list)
         self.players: dict = {}    # id(record) -> (record, Player)
         self.own: tuple[dict, Player] | None = None  # (record, Player): the observer's own record of the last observation
+        # (round_start, {seat: Player}): the others as seat views show them this round
+        # (RivagesSeatView.visible_state: no hand, no Loot; shared, never changed)
+        self.others: tuple[list, dict] | None = None
         self.map_index: dict = {}
         for i, m in enumerate(game.maps):
             self.map_index.setdefault(m.id, i)
@@ -700,6 +704,91 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     s.end = obs["end"]
     s.end_reason = obs["end_reason"]
     s.final = None if obs["final"] is None else list(obs["final"])
+    s.bonus = [0] * game.players
+    s.completions = []
+    s.bridges_used = []
+    s.log = []
+    return s
+
+
+class RivagesSeatView(SeatView):
+    """What one seat may see of a Rivages state, read in place (``state.seat_view(seat)``; see
+    :class:`studio.rules.api.SeatView`). :meth:`visible_state` is ``game.visible_state`` of the
+    seat's observation, made from the state without building the observation."""
+
+    __slots__ = ()
+
+    def visible_state(self) -> RivagesState:
+        """``game.visible_state(self.observation())``, the same state (snapshot for snapshot:
+        tests/rivages/test_seat_view.py), read from the state in place when it is the seat's
+        turn (a bot's decision), else through the observation."""
+        state = self._state
+        if state.end_reason is not None or state.seat != self.seat:
+            return visible_state(state.game, self.observation())
+        return _visible_in_place(state, self.seat)
+
+
+def _visible_in_place(state: RivagesState, seat: int) -> RivagesState:
+    """:func:`visible_state` of ``state.observation(seat)`` on the seat's own turn, read from
+    ``state``: its own position copied (its Loot tokens the first ones of their kinds, as an
+    observation reads them back), the others as the round started without hand nor Loot
+    (made once per round, shared), the rows used of the cards it sees, the piles by size."""
+    game = state.game
+    v = views(game)
+    s = _bare_state(game, 0)
+    mine = state.players_state[seat]
+    own = mine.copy()
+    if mine.loot:
+        tokens, tokens_of = game.tokens, v.tokens_of
+        taken: dict = {}
+        loot = []
+        for t in mine.loot:
+            kind = tokens[t]
+            k = taken.get(kind, 0)
+            loot.append(tokens_of[kind][k])
+            taken[kind] = k + 1
+        own.loot = loot
+    start = state.round_start
+    others = v.others
+    if others is None or others[0] is not start:
+        others = v.others = (start, {})
+    kept = others[1]
+    players = []
+    for q in range(game.players):
+        if q == seat:
+            players.append(own)
+            continue
+        p = kept.get(q)
+        if p is None:
+            p = kept[q] = _shallow(start[q])  # its lists are never changed: a preview moves only the seat
+            p.hand, p.loot = [], []
+        players.append(p)
+    s.players_state = players
+    s.round_start = players
+    used = state.card_used
+    card_used = [0] * len(used)
+    for pile in (mine.hand, state.discard, state.removed):
+        for c in pile:
+            card_used[c] = used[c]
+    s.card_used = card_used
+    unknown = [-1]
+    s.deck = unknown * len(state.deck)
+    s.discard = unknown * len(state.discard)
+    s.removed = unknown * len(state.removed)
+    s.bag = unknown * len(state.bag)
+    s.loot_discard = unknown * len(state.loot_discard)
+    s.pile = unknown * len(state.pile)
+    s.challenges = []
+    s.round = state.round
+    s.seat = seat
+    s.phase = state.phase
+    s.row = list(state.row)
+    s.pending = [tuple(a) for a in state.pending]
+    s.loot_used = state.loot_used
+    s.last_round = state.last_round
+    s.end = None
+    s.end_reason = None
+    s.final = None
     s.bonus = [0] * game.players
     s.completions = []
     s.bridges_used = []
