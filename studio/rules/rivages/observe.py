@@ -717,6 +717,7 @@ class RivagesSeatView(SeatView):
     seat's observation, made from the state without building the observation."""
 
     __slots__ = ()
+    _state: RivagesState   # made by RivagesState.seat_view only
 
     def visible_state(self) -> RivagesState:
         """``game.visible_state(self.observation())``, the same state (snapshot for snapshot:
