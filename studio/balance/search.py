@@ -305,25 +305,33 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
 
 
 def _symmetry_note(before, after, rules) -> str | None:
-    """A sentence when the proposal changes the seats' reach unevenly (rules/seat-fairness's
-    measure: treasure and energy within 3 bands of a seat's start): on purpose, to offset what
-    turn order and opening hands (RTR-S2) give some seats in play. None when every seat's reach
-    changed alike (or the board has no seats with start pegs)."""
-    from studio.validate.lint import BoardNeeds, seat_reach
+    """A sentence when the proposal changes unevenly what the seats have near them: the
+    treasure and energy on each seat's side (segments nearer its start pegs than any other
+    seat's, :class:`~studio.balance.edits.Regions`), or within 3 bands of its start
+    (rules/seat-fairness's measure). Such a proposal breaks the board's symmetry on purpose, to
+    offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
+    seat's share changed alike, or the seats have no sides."""
+    from studio.balance.edits import Regions
 
-    try:
-        old = seat_reach(before, BoardNeeds.of_rules(rules))
-        new = seat_reach(after, BoardNeeds.of_rules(rules))
-    except Exception:  # noqa: BLE001 - a board without faces or seats: nothing to say
-        return None
-    if len(old) < 2 or set(old) != set(new) or len({new[k] - old[k] for k in old}) == 1:
+    def sides(board) -> dict:
+        regions = Regions.of(board)
+        if not regions.usable():
+            return {}
+        out = {name: 0 for name in regions.seats}
+        for seg in board.segments:
+            owner = regions.owner(seg.key)
+            if owner is not None:
+                out[regions.seats[owner]] += seg.treasure + seg.energy
+        return out
+
+    old, new = sides(before), sides(after)
+    if len(old) < 2 or len({new[k] - old[k] for k in old}) == 1:
         return None
     was = ", ".join(f"{k} {v}" for k, v in old.items())
     now = ", ".join(f"{k} {v}" for k, v in new.items())
-    even = "an even board" if len(set(old.values())) == 1 else "the board"
     return (f"breaks the board's symmetry on purpose, to offset turn order (seat 1 is dealt the smallest opening "
-            f"hand, RTR-S2): treasure and energy each seat reaches within 3 bands of its start, {was} on {even}, "
-            f"now {now}")
+            f"hand, RTR-S2): treasure and energy on each seat's side of the board (nearer its start pegs than any "
+            f"other seat's) {was} before, {now} after")
 
 
 def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3, candidates: int = 8,
