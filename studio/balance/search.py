@@ -9,9 +9,12 @@ is) always go on, as the reference. A budget in games (and a deadline) caps it; 
 deadline stops it with the best so far, judged on the seeds every survivor played.
 
 :func:`balance` climbs: each step diagnoses the current board from its games (which seats are
-ahead, whether games run long), proposes edits aimed at it (:mod:`studio.balance.edits`), keeps
-those that validate and races them against the current board; the winner becomes the current
-board, until a step finds nothing better or the budget is spent. The best proposals are then
+ahead, whether games run long or miss the intended end), proposes edits aimed at it
+(:mod:`studio.balance.edits`: the gap-sized moves of every size, a line search over how much the
+gap needs, then small edits), keeps those that validate and races them against the current
+board; the winner becomes the current board. A step that finds nothing better races the next
+candidates not yet tried from that board, until the chain is ``steps`` edits long, no candidate
+is left or the budget is spent. The best proposals are then
 played again with the original board on fresh seeds the search never used
 (:data:`VERIFY_OFFSET`), and reported with per-seat win rates, 95% Wilson intervals and the
 paired bootstrap interval of the objective's change. Games run through the playtest executors
@@ -499,6 +502,8 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             used += counter.done - before
             stopped = race.stopped
             winner = race.best.arm if race.ranking else incumbent.key
+            if winner != incumbent.key and race.common < diag_games // 2:
+                winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
             steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
                                "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
                                "ranking": [(cands[x.arm], x) for x in race.ranking]})
