@@ -106,3 +106,23 @@ def test_turn_order_gap_is_answered_by_a_gap_sized_move_that_holds_on_fresh_seed
     v = best.verified
     assert v.before.rates[0] < v.before.fair_share - 0.1                  # South well behind before...
     assert v.after.gap() < v.before.gap() - 0.05 and v.change < 0         # ...much less after
+
+
+def test_a_proposal_saved_as_a_board_file_plays_the_same_games_as_in_the_search(tmp_path):
+    # verification trusts that a proposal plays the same whether the search holds it in memory or
+    # it is read back from its file (an edit that adds a segment appends it; the file keeps order)
+    from studio.balance.edits import Diagnosis, apply_edits, gap_edits
+    from studio.model.realm import Realm
+    from studio.playtest.runner import iter_batch
+    from studio.playtest.setup import Setup
+
+    board = lattice_board(cols=6)
+    setup = setup_of(board)
+    edit = gap_edits(board, setup.scenario, Diagnosis((-0.2, 0.2)))[3]
+    assert len(edit.moves) == 5
+    edited, _rules = apply_edits(board, [edit])
+    io.write(edited, tmp_path / "proposal.yaml", origin=None)
+    saved = io.read_board(tmp_path / "proposal.yaml")
+    games = [[(r.seed, r.scores, r.winners) for r in iter_batch(Setup("realm", Realm(setup.scenario, b), 2), None, 6, 4)]
+             for b in (edited, saved)]
+    assert games[0] == games[1]
