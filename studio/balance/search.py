@@ -30,8 +30,16 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studio.balance.edits import (Diagnosis, Locks, apply_edits, candidate_edits, findings_of, gap_edits, rule_value,
-                                  valid_edits)
+from studio.balance.edits import (
+    Diagnosis,
+    Locks,
+    apply_edits,
+    candidate_edits,
+    findings_of,
+    gap_edits,
+    rule_value,
+    valid_edits,
+)
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
 
 if TYPE_CHECKING:
@@ -463,7 +471,7 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             # a step that found nothing better tries the next candidates instead of stopping
             undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
 
-            def fresh(edits) -> list:  # not raced from this board yet, and no step back
+            def fresh(edits, seen=seen, undone=undone) -> list:  # not raced from this board yet, no step back
                 return [e for e in edits if (e.op, e.args) not in seen and not any(m in undone for m in e.moves)]
 
             gaps = fresh(gap_edits(incumbent.board, scenario, diag, locks))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from studio.balance.edits import (
-    Locks,
     Diagnosis,
     Edit,
     EditError,
+    Locks,
     Regions,
     apply_edits,
     candidate_edits,
