@@ -163,3 +163,27 @@ def test_executor_arguments():
 def test_mcts_plays_in_a_batch():
     results = run_batch(JUNGLE, 2, 1, seed=5, bot_names="mcts:5,greedy")
     assert results[0].bots == ("mcts:5", "greedy")
+
+
+def test_a_worker_keeps_its_first_batch_after_more_batches_than_its_cache_holds(rivages2):
+    # the started batch lives in _STARTED; once CACHE_SIZE other batches pushed it out of _CACHE,
+    # its next chunk raised KeyError (a balance race of 8 boards on one pool)
+    from studio.playtest import executors
+    from studio.playtest.executors import CACHE_SIZE, BatchSpec, _players_for, play_chunk
+
+    specs = [BatchSpec(rivages2, (a, b), evaluate) for evaluate in (0, 1) for a in ("random", "greedy")
+             for b in ("random", "greedy")]
+    first, *others = [s.payload() for s in specs]
+    assert len(others) > CACHE_SIZE
+    saved = dict(executors._STARTED), executors._CACHE.copy()
+    try:
+        executors._STARTED[first[0]] = _players_for(*first)
+        for token, data in others:
+            _players_for(token, data)
+        assert first[0] not in executors._CACHE
+        assert play_chunk(first[0], None, [3]) == play_chunk(first[0], first[1], [3])
+    finally:
+        executors._STARTED.clear()
+        executors._STARTED.update(saved[0])
+        executors._CACHE.clear()
+        executors._CACHE.update(saved[1])

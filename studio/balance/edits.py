@@ -180,12 +180,14 @@ class Diagnosis:
     """What the candidates aim at. ``strength``: per seat, how far it is ahead of its fair
     share (win rate minus fair share, in 0..1 units; the score gap breaks ties); ``long`` /
     ``short``: share of games longer / shorter than the target; ``unintended``: share of games
-    ending other than as intended."""
+    ending other than as intended; ``collapsed``: share of seats ending at or below the score
+    floor."""
 
     strength: tuple
     long: float = 0.0
     short: float = 0.0
     unintended: float = 0.0
+    collapsed: float = 0.0
 
     def leaders(self) -> list[int]:
         """Seats ahead of their fair share, strongest first."""
@@ -412,6 +414,102 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
             if len(out) >= limit:
                 break
     return out
+
+
+GAP_LADDER = (1, 2, 3, 5, 8, 12)
+"""Units a gap-sized move carries (:func:`gap_edits`): a line search over the size, raced with
+common random numbers, so the race finds how many units the gap needs."""
+
+
+def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+              ladder=GAP_LADDER) -> list[Edit]:
+    """Compound edits sized to the gap, for turn order (RTR-S2 deals seat 1 the smallest hand):
+    ``k`` treasure for each ``k`` of ``ladder`` (then energy, for the first sizes) taken from
+    the strongest seat's side, nearest its start pegs first (one unit per segment before a
+    second), and put on the weakest seat's side, nearest its start first (one unit per segment,
+    then a second, up to the board's richest segment); the same from the second strongest seat
+    when it is ahead too; and, when games do not reach the intended end or seats end at the
+    score floor, ``k`` treasure added round the seats' sides, the weakest seat first. Only on
+    boards where every seat starts from its own side (``own-side`` starts, RTR-P5) and has start
+    pegs of its own; not the Labyrinth's line items. None touches what ``locks`` holds; not yet
+    validated (:func:`valid_edits`). Every such edit breaks the board's symmetry on purpose."""
+    rules = scenario.rules
+    regions = Regions.of(board)
+    if rules.start != "own-side" or not regions.usable() or "labyrinth" in rules.modules or "chain" in rules.bands:
+        return []
+    faces = _faces(board)
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+    cap = max([s.treasure for s in board.segments] + [1])
+    leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
+
+    def holds(k) -> bool:  # a segment content may go to
+        s = segs.get(k)
+        return not (s and s.idol) and not (pictures and not (s and s.picture))
+
+    def mine(seat, keys):  # keys on ``seat``'s side, nearest its start first (stable order)
+        return sorted((k for k in keys if regions.margin(seat, k) > 0), key=lambda k: (regions.distance(seat, k), k))
+
+    def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
+        keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and not s.idol
+                           and not (pictures and not s.picture)])
+        out: list = []
+        level = 0
+        while True:
+            row = [k for k in keys if getattr(segs[k], field_name) > level]
+            if not row:
+                return out
+            out += row
+            level += 1
+
+    def room(seat, field_name, taking=()) -> list:  # places for units, a first round then a second...
+        keys = [k for k in mine(seat, faces) if holds(k) and k not in taking]
+        out = []
+        for level in range(cap):
+            out += [k for k in keys if getattr(segs.get(k), field_name, 0) <= level]
+        return out
+
+    out: list[Edit] = []
+    if leaders and trailers:
+        trail = trailers[0]
+        for rank, lead in enumerate(leaders[:2]):
+            for field_name in ("treasure", "energy"):
+                sizes = ladder if (rank, field_name) == (0, "treasure") else ladder[1:4:2]
+                src = units(lead, field_name)
+                dst = room(trail, field_name, set(src))
+                for k in sizes:
+                    if k > min(len(src), len(dst)):
+                        break
+                    out.append(_gap_move(board, field_name, src[:k], dst[:k], lead, trail))
+    if diagnosis.unintended > 0.1 or diagnosis.collapsed > 0.1:
+        order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
+        rooms = [room(s, "treasure") for s in order]
+        for k in ladder[1:]:
+            picks: list = []
+            at = [0] * len(order)
+            while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
+                for i, r in enumerate(rooms):
+                    if len(picks) < k and at[i] < len(r):
+                        picks.append(r[at[i]])
+                        at[i] += 1
+            if len(picks) < k:
+                break
+            steps = tuple(("segment+", (key, "treasure", 1)) for key in picks)
+            out.append(Edit("treasure", "multi", steps, tuple(("segment", seg_id(key)) for key in dict.fromkeys(picks)),
+                            f"add {k} treasure round the seats' sides, the weakest seat's first: "
+                            + ", ".join(f"1 to segment {seg_id(key)}" for key in picks)))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def _gap_move(board: Board, field_name: str, sources, targets, lead: int, trail: int) -> Edit:
+    steps = []
+    for src, dst in zip(sources, targets):
+        steps += [("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))]
+    touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys(list(sources) + list(targets)))
+    return Edit(field_name, "multi", tuple(steps), touches,
+                f"move {len(sources)} {field_name} from {_seat_label(board, lead)}'s side to {_seat_label(board, trail)}'s "
+                f"side (turn order): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in zip(sources, targets)),
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in zip(sources, targets)))
 
 
 def bundle_size(spread: float) -> int:
@@ -695,5 +793,5 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
 
 
 __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
-           "apply_edits", "bundle_size", "candidate_edits",
+           "GAP_LADDER", "apply_edits", "bundle_size", "candidate_edits", "gap_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits"]

@@ -9,9 +9,12 @@ is) always go on, as the reference. A budget in games (and a deadline) caps it; 
 deadline stops it with the best so far, judged on the seeds every survivor played.
 
 :func:`balance` climbs: each step diagnoses the current board from its games (which seats are
-ahead, whether games run long), proposes edits aimed at it (:mod:`studio.balance.edits`), keeps
-those that validate and races them against the current board; the winner becomes the current
-board, until a step finds nothing better or the budget is spent. The best proposals are then
+ahead, whether games run long or miss the intended end), proposes edits aimed at it
+(:mod:`studio.balance.edits`: the gap-sized moves of every size, a line search over how much the
+gap needs, then small edits), keeps those that validate and races them against the current
+board; the winner becomes the current board. A step that finds nothing better races the next
+candidates not yet tried from that board, until the chain is ``steps`` edits long, no candidate
+is left or the budget is spent. The best proposals are then
 played again with the original board on fresh seeds the search never used
 (:data:`VERIFY_OFFSET`), and reported with per-seat win rates, 95% Wilson intervals and the
 paired bootstrap interval of the objective's change. Games run through the playtest executors
@@ -27,7 +30,16 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studio.balance.edits import Diagnosis, Locks, apply_edits, candidate_edits, findings_of, rule_value, valid_edits
+from studio.balance.edits import (
+    Diagnosis,
+    Locks,
+    apply_edits,
+    candidate_edits,
+    findings_of,
+    gap_edits,
+    rule_value,
+    valid_edits,
+)
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
 
 if TYPE_CHECKING:
@@ -38,6 +50,8 @@ VERIFY_OFFSET = 500_000
 """Verification plays game indices from here on (``game_seed(seed, VERIFY_OFFSET + i)``): seeds
 the search, whose budget stays below it, never played."""
 MAX_BUDGET = VERIFY_OFFSET - 1
+DIAG_GAMES = 200
+"""At most this many games of the current board before each step decides where to aim."""
 
 
 # -- the generic race -----------------------------------------------------------------------------
@@ -298,25 +312,37 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
     overall = sum(means) / n
     strength = tuple((s.rates[i] - s.fair_share) + 0.25 * (means[i] - overall) / max(overall, 1.0) for i in range(n))
     return Diagnosis(strength, long=sum(r.length > 0 for r in records) / g, short=sum(r.length < 0 for r in records) / g,
-                     unintended=s.parts["end"])
+                     unintended=s.parts["end"], collapsed=s.parts["collapse"])
 
 
 def _symmetry_note(before, after, rules) -> str | None:
-    """A sentence when the proposal breaks an equal reach of the seats (rules/seat-fairness's
-    measure): on purpose, to offset turn order or hand sizes."""
-    from studio.validate.lint import BoardNeeds, seat_reach
+    """A sentence when the proposal changes unevenly what the seats have near them: the
+    treasure and energy on each seat's side (segments nearer its start pegs than any other
+    seat's, :class:`~studio.balance.edits.Regions`), or within 3 bands of its start
+    (rules/seat-fairness's measure). Such a proposal breaks the board's symmetry on purpose, to
+    offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
+    seat's share changed alike, or the seats have no sides."""
+    from studio.balance.edits import Regions
 
-    try:
-        old = seat_reach(before, BoardNeeds.of_rules(rules))
-        new = seat_reach(after, BoardNeeds.of_rules(rules))
-    except Exception:  # noqa: BLE001 - a board without faces or seats: nothing to say
+    def sides(board) -> dict:
+        regions = Regions.of(board)
+        if not regions.usable():
+            return {}
+        out = {name: 0 for name in regions.seats}
+        for seg in board.segments:
+            owner = regions.owner(seg.key)
+            if owner is not None:
+                out[regions.seats[owner]] += seg.treasure + seg.energy
+        return out
+
+    old, new = sides(before), sides(after)
+    if len(old) < 2 or len({new[k] - old[k] for k in old}) == 1:
         return None
-    if len(old) < 2 or len(set(old.values())) != 1 or len(set(new.values())) == 1:
-        return None
-    figures = ", ".join(f"{k} {v}" for k, v in new.items())
-    return (f"breaks the board's symmetry on purpose: the seats reached {next(iter(old.values()))} treasure and energy "
-            f"each within 3 bands of their start, now {figures}, to offset what the even board gave some seats in "
-            "play (turn order and opening hands)")
+    was = ", ".join(f"{k} {v}" for k, v in old.items())
+    now = ", ".join(f"{k} {v}" for k, v in new.items())
+    return (f"breaks the board's symmetry on purpose, to offset turn order (seat 1 is dealt the smallest opening "
+            f"hand, RTR-S2): treasure and energy on each seat's side of the board (nearer its start pegs than any "
+            f"other seat's) {was} before, {now} after")
 
 
 def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3, candidates: int = 8,
@@ -420,12 +446,16 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
         steps_done: list = []
         stopped = None
         used = 0
-        diag_games = max(4, min(40, budget // (4 * steps)))
-        for step in range(steps):
-            remaining = budget - used
-            if remaining < 4 or stopped:
-                break
-            counter.stage = f"step {step + 1} of at most {steps}: playing the current board to see what is wrong"
+        # the first look decides which way the edits aim: enough games that a seat 5 points off
+        # its fair share is seen as such (40 games sometimes pointed the wrong way)
+        diag_games = max(4, min(DIAG_GAMES, budget // 6))
+        tried: dict[tuple, set] = {}   # incumbent -> edits already raced from it
+        round_no = 0
+        while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
+            round_no += 1
+            depth = len(incumbent.edits)
+            counter.stage = (f"step {round_no} (edit {depth + 1} of at most {steps}): playing the current board to see "
+                             "what is wrong")
             have = played.get(incumbent.key, [])
             try:
                 if len(have) < diag_games:
@@ -436,12 +466,21 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                 break
             diag = _diagnose([r for r in played[incumbent.key] if r.seed in set(seeds[:diag_games])] or
                              played[incumbent.key], incumbent.objective)
-            edits = candidate_edits(incumbent.board, scenario, diag, allow_rules, locks,
-                                    limit=candidates, seed=seed * 7919 + step)
-            # an edit that moves back what an earlier edit of the chain moved is no step forward
+            seen = tried.setdefault(incumbent.key, set())
+            # gap-sized compound edits first (a line search over their size), then the small ones;
+            # a step that found nothing better tries the next candidates instead of stopping
             undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
-            edits = [e for e in edits if not any(m in undone for m in e.moves)]
-            ok = valid_edits(original, edits, scenario, base=base_findings, prefix=incumbent.edits)
+
+            def untried(edits, seen=seen, undone=undone) -> list:  # not raced from this board yet, no step back
+                return [e for e in edits if (e.op, e.args) not in seen and not any(m in undone for m in e.moves)]
+
+            gaps = untried(gap_edits(incumbent.board, scenario, diag, locks))
+            small = untried(candidate_edits(incumbent.board, scenario, diag, allow_rules, locks,
+                                          limit=candidates * (len(seen) // max(1, candidates) + 2),
+                                          seed=seed * 7919 + depth))
+            pool = list({(e.op, e.args): e for e in gaps + small[:candidates]}.values())
+            seen.update((e.op, e.args) for e in pool)
+            ok = valid_edits(original, pool, scenario, base=base_findings, prefix=incumbent.edits)
             arms = []
             for e, board in ok:
                 try:
@@ -451,12 +490,16 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                     continue
                 arms.append(c.key)
             if not arms:
-                steps_done.append({"step": step + 1, "candidates": 0, "winner": None})
-                break
-            step_budget = (budget - used) // (steps - step)
+                steps_done.append({"step": round_no, "candidates": 0, "winner": None})
+                if not pool:
+                    break     # nothing left to try from this board
+                continue
+            # the budget left, shared by the edits still to make (a retry spends from the same share)
+            step_budget = max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth))
+            step_budget = min(step_budget, budget - used)
 
-            def on_round(r, rounds, n, per_arm, step=step):
-                counter.stage = (f"step {step + 1} of at most {steps}, round {r + 1} of {rounds}: {n} boards, "
+            def on_round(r, rounds, n, per_arm, step=round_no):
+                counter.stage = (f"step {step}, round {r + 1} of {rounds}: {n} boards, "
                                  f"{per_arm} games each on the same seeds")
                 counter.tell()
 
@@ -467,12 +510,13 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             used += counter.done - before
             stopped = race.stopped
             winner = race.best.arm if race.ranking else incumbent.key
-            steps_done.append({"step": step + 1, "candidates": len(arms), "games": counter.done - before,
+            if winner != incumbent.key and race.common < diag_games // 2:
+                winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
+            steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
                                "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
                                "ranking": [(cands[x.arm], x) for x in race.ranking]})
-            if winner == incumbent.key:
-                break
-            incumbent = cands[winner]
+            if winner != incumbent.key:
+                incumbent = cands[winner]
 
         # the proposals: the boards the steps kept (latest first), then the other arms that did
         # better than the original board on the seeds both played

@@ -157,7 +157,7 @@ def _players_for(token: str, data: bytes | None):
         _CACHE[token] = entry
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
-    else:
+    elif token in _CACHE:  # the spec a worker started with is in _STARTED only
         _CACHE.move_to_end(token)
     return entry
 

@@ -9,6 +9,7 @@ from studio.balance.edits import (
     Diagnosis,
     Edit,
     EditError,
+    Locks,
     Regions,
     apply_edits,
     candidate_edits,
@@ -150,3 +151,36 @@ def test_seats_far_apart_get_a_bundled_move_that_carries_several_units_toward_th
     # the other candidates are the ones a one-unit search makes for the same seed
     single = {e for e in candidate_edits(board, scenario, Diagnosis((-0.05, 0.05)), limit=200) if len(e.moves) <= 1}
     assert single == set(candidate_edits(board, scenario, Diagnosis((-0.02, 0.02)), limit=200))
+
+
+def test_gap_edits_are_a_ladder_of_sizes_from_the_leading_side_to_the_trailing_side():
+    from studio.balance.edits import GAP_LADDER, gap_edits
+
+    board = lattice_board(cols=7)
+    scenario = setup_of(board).scenario
+    regions = Regions.of(board)
+    edits = gap_edits(board, scenario, Diagnosis((-0.15, 0.15)))
+    treasure = [e for e in edits if e.kind == "treasure"]
+    assert [len(e.moves) for e in treasure] == [k for k in GAP_LADDER if k <= len(treasure[-1].moves)]
+    assert len(treasure) >= 4 and {len(e.moves) for e in edits if e.kind == "energy"} <= set(GAP_LADDER)
+    for e in edits:
+        for (_a, src), (_b, dst) in e.moves:
+            assert regions.owner(src.split("-")) == 1 and regions.owner(dst.split("-")) == 0
+    # a bigger move takes the smaller one's units first (nearest North's start), then more
+    assert treasure[2].moves[:2] == treasure[1].moves
+    big = treasure[-1]
+    (new, _rules) = apply_edits(board, [big])
+    south = lambda b: sum(s.treasure for s in b.segments if regions.owner(s.key) == 0)  # noqa: E731
+    assert south(new) == south(board) + len(big.moves)
+    assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments)
+    # no aim without a trailing seat; locks hold
+    assert gap_edits(board, scenario, Diagnosis((0.0, 0.0))) == []
+    assert not any(e.kind == "treasure" for e in gap_edits(board, scenario, Diagnosis((-0.15, 0.15)),
+                                                           Locks(frozenset({"treasure"}))))
+    # games missing the intended end: treasure added, the weakest seat's side first
+    added = [e for e in gap_edits(board, scenario, Diagnosis((-0.15, 0.15), unintended=0.5)) if not e.moves]
+    assert added and all(op == "segment+" and args[2] == 1 for e in added for op, args in e.args)
+    first = added[0].args[0][1][0]
+    assert regions.owner(first) == 0
+    new, _rules = apply_edits(board, [added[-1]])
+    assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments) + len(added[-1].args)
