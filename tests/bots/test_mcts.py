@@ -226,16 +226,21 @@ class _PlainRoot(MCTSBot):
         super()._iterate(sample, root, root_order, players, rng, None)
 
 
+def _decisions(game, seeds, walk):
+    """``(seed, state, observation of the seat to move)`` for each seed whose position
+    (``advance(game, *walk(seed))``) is a real decision: not over, two actions or more."""
+    for seed in seeds:
+        state = advance(game, *walk(seed))
+        if not state.is_terminal() and len(state.legal_actions()) >= 2:
+            yield seed, state, state.observation(state.current_player)
+
+
 @pytest.mark.parametrize("scenario, players, widen", [("jungle-temples.yaml", 2, 1.0), ("rivages.yaml", 3, 1.0),
                                                       ("rivages.yaml", 2, 0.0)])
 def test_kept_root_children_search_as_the_plain_lookup(scenario, players, widen):
     game = load_game(bundled_path("scenarios", scenario), players, 0)
     checked = 0
-    for seed in range(4):
-        state = advance(game, 10 + seed, 3 + 4 * seed)
-        if state.is_terminal() or len(state.legal_actions()) < 2:
-            continue
-        obs = state.observation(state.current_player)
+    for seed, state, obs in _decisions(game, range(4), lambda seed: (10 + seed, 3 + 4 * seed)):
         fast, plain = random.Random(seed), random.Random(seed)
         got = MCTSBot(30, widening=widen).act(game, obs, state.legal_actions(), fast)
         want = _PlainRoot(30, widening=widen).act(game, obs, state.legal_actions(), plain)
@@ -280,11 +285,7 @@ def test_first_visits_drawn_from_the_listing_search_as_the_plain_path(scenario, 
 
     game = load_game(bundled_path("scenarios", scenario), players, 0)
     checked = 0
-    for seed in range(3):
-        state = advance(game, 20 + seed, 4 + 6 * seed)
-        if state.is_terminal() or len(state.legal_actions()) < 2:
-            continue
-        obs = state.observation(state.current_player)
+    for seed, state, obs in _decisions(game, range(3), lambda seed: (20 + seed, 4 + 6 * seed)):
         fast, plain = random.Random(seed), random.Random(seed)
         monkeypatch.setattr(mcts_module, "_Node", remember("fast"))
         got = MCTSBot(60).act(game, obs, state.legal_actions(), fast)
