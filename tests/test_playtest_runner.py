@@ -187,3 +187,38 @@ def test_a_worker_keeps_its_first_batch_after_more_batches_than_its_cache_holds(
         executors._STARTED.update(saved[0])
         executors._CACHE.clear()
         executors._CACHE.update(saved[1])
+
+
+
+_WORKER = """
+import os, signal, sys, time
+from studio.playtest.executors import _leave
+signal.signal(signal.SIGTERM, _leave)
+if sys.argv[1] == "swallow":
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+    except BaseException:   # lost, as in a __del__ or a generator's finalizer
+        pass
+    while True:             # waits as an idle worker waits for a task
+        time.sleep(1)
+os.kill(os.getpid(), signal.SIGTERM)
+time.sleep(30)
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer"), reason="SIGALRM timers")
+@pytest.mark.parametrize("swallowed", [False, True])
+def test_a_worker_stopped_by_sigterm_leaves_even_when_its_exception_is_swallowed(swallowed):
+    """SIGTERM in a pool worker leaves by SystemExit (exit 143); where that exception is lost (a
+    handler run inside a finalizer), the worker still ends, by its SIGALRM deadline, instead of
+    waiting for a task forever and hanging its pool's terminate."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, "-c", _WORKER, "swallow" if swallowed else "raise"], timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True)
+    assert proc.returncode == (-signal.SIGALRM if swallowed else 128 + signal.SIGTERM), proc.stderr

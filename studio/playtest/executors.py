@@ -571,8 +571,20 @@ def _leave(signum, frame) -> None:
     stopped by `timeout`, a job scheduler or systemd): leave by an exception, so the locks of the
     pool's queues it holds (an idle worker waits for a task holding the task queue's lock) are
     released on the way out. Dying at once would leave the lock taken, and the parent's pool
-    would wait for it forever when it shuts down."""
+    would wait for it forever when it shuts down.
+
+    A handler runs wherever the main thread is, inside a ``__del__`` or a generator's
+    finalizer too, where an exception is only printed: the worker would then go on waiting for
+    a task, and the parent's pool for it, forever (seen as a rare hang of a pool's terminate).
+    So a timer ends the process for sure (SIGALRM's default action) 2 s later."""
+    if hasattr(signal, "setitimer"):
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        signal.setitimer(signal.ITIMER_REAL, LEAVE_DEADLINE)
     raise SystemExit(128 + signum)
+
+
+LEAVE_DEADLINE = 2.0
+"""Seconds a worker stopped by SIGTERM has to leave by its exception before SIGALRM ends it."""
 
 
 def _ignore_sigint() -> None:
