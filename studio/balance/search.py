@@ -318,8 +318,7 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
 def _symmetry_note(before, after, rules) -> str | None:
     """A sentence when the proposal changes unevenly what the seats have near them: the
     treasure and energy on each seat's side (segments nearer its start pegs than any other
-    seat's, :class:`~studio.balance.edits.Regions`), or within 3 bands of its start
-    (rules/seat-fairness's measure). Such a proposal breaks the board's symmetry on purpose, to
+    seat's, :class:`~studio.balance.edits.Regions`). Such a proposal breaks the board's symmetry on purpose, to
     offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
     seat's share changed alike, or the seats have no sides."""
     from studio.balance.edits import Regions

@@ -199,17 +199,12 @@ class MCTSBot(Bot):
             else:
                 legal = state.legal_actions()
                 if not children and self.first_draw:
-                    # a first visit: every action untried, and rng.choice(untried) below draws
-                    # the same item of the same listing; a lazy listing (Rule the Realm's
-                    # LegalActions) builds only that item, not every band
-                    action = rng.choice(legal)
-                    child = children[action] = _Node(action, node, state.current_player)
-                    child.avail += 1
-                    state.apply_trusted(action)
-                    node = child
-                    break
-                kids = [children.get(a) for a in legal]
-                untried = [a for a, k in zip(legal, kids) if k is None]
+                    # a first visit: every action untried, the listing itself drawn from (the
+                    # same item); a lazy listing (Rule the Realm's LegalActions) builds only it
+                    kids, untried = [], legal
+                else:
+                    kids = [children.get(a) for a in legal]
+                    untried = [a for a, k in zip(legal, kids) if k is None]
             if untried:
                 action = rng.choice(untried)
                 child = children[action] = _Node(action, node, state.current_player)

@@ -180,6 +180,18 @@ def _last_turn(s, removed=3, card="e00"):
     s.card_used[g.card_index[card]] = 2
 
 
+def _navigator_last_turn(scrolls: int, **options):
+    """An advanced solo game with the Navigator only, the player on its fourth island (the
+    second ship of the first one next to it), ``scrolls`` scrolls, at the start of its last
+    turn: ``(game, state, player)``."""
+    g, s = solo(solo_mode="advanced", challenges=("roam",), **options)
+    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
+    _sail_past(s, 3)  # on the fourth island
+    p.scrolls = scrolls
+    _last_turn(s)
+    return g, s, p
+
+
 def _sail_past(s, n):
     """``n`` islands of the pile set aside, as if visited before (RIV-I1)."""
     p = s.players_state[0]
@@ -188,11 +200,7 @@ def _sail_past(s, n):
 
 @pytest.mark.rule("RIV-X6", "RIV-I1", "RIV-X5")
 def test_navigator_is_won_by_the_fifth_island_reached_on_the_last_turn():
-    g, s = solo(solo_mode="advanced", challenges=("roam",))
-    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
-    _sail_past(s, 3)  # on the fourth island
-    p.scrolls = 24
-    _last_turn(s)
+    g, s, p = _navigator_last_turn(24)
     s.apply(PlayRow("e00"))
     s.apply(Cross("any", (2, 2)))  # the second ship, by the bridge from (4, 0)
     if not s.is_terminal():
@@ -206,11 +214,7 @@ def test_navigator_is_won_by_the_fifth_island_reached_on_the_last_turn():
 
 @pytest.mark.rule("RIV-X6", "RIV-I1")
 def test_navigator_is_lost_one_island_short():
-    g, s = solo(solo_mode="advanced", challenges=("roam",))
-    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
-    _sail_past(s, 3)
-    p.scrolls = 30
-    _last_turn(s)
+    g, s, p = _navigator_last_turn(30)
     s.apply(PlayRow("e00"))
     s.apply(Cross("any", (2, 1)))  # not the ship: the player stays on its fourth island
     if not s.is_terminal():
@@ -225,11 +229,7 @@ def test_without_travel_on_the_last_turn_no_island_is_counted_unvisited():
     # With the rule switch off, the second ship crossed on the last turn brings no island, alone
     # as with others: an island counts only once a space of it is crossed (RIV-E5)
     from studio.model.rivages import RivagesRules
-    g, s = solo(solo_mode="advanced", challenges=("roam",), rules=RivagesRules(travel_on_last_turn=False))
-    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
-    _sail_past(s, 3)
-    p.scrolls = 30
-    _last_turn(s)
+    g, s, p = _navigator_last_turn(30, rules=RivagesRules(travel_on_last_turn=False))
     pile = list(s.pile)
     s.apply(PlayRow("e00"))
     s.apply(Cross("any", (2, 2)))
@@ -284,11 +284,7 @@ def test_the_greedy_bot_sails_to_its_fifth_island_when_one_cross_away():
     import random
 
     from studio.bots.rivages import RivagesGreedyBot
-    g, s = solo(solo_mode="advanced", challenges=("roam",))
-    p = place(s, 0, "isle0", crossed=[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], hand=["e00", "e01"])
-    _sail_past(s, 3)
-    p.scrolls = 24
-    _last_turn(s)
+    g, s, p = _navigator_last_turn(24)
     s.apply(PlayRow("e00"))
     bot = RivagesGreedyBot()
     for seed in range(5):

@@ -52,6 +52,17 @@ class ViewCache:
         for t, kind in enumerate(game.tokens):
             self.tokens_of.setdefault(kind, []).append(t)
 
+    def first_tokens(self, kinds) -> list[int]:
+        """Loot tokens for ``kinds`` (Loot kinds, in order), the first ones of each kind: how an
+        observation, which shows a seat's own Loot by kind only, is read back."""
+        taken: dict = {}
+        out = []
+        for kind in kinds:
+            k = taken.get(kind, 0)
+            out.append(self.tokens_of[kind][k])
+            taken[kind] = k + 1
+        return out
+
     def spaces(self, island: int, mask: int) -> list:
         """The spaces of ``mask`` on ``island`` as ``[q, r]`` lists (shared: do not change)."""
         key = (island, mask)
@@ -667,12 +678,7 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     mine = explorers[me]
     card_index = game.card_index
     v = views(game)
-    own_loot = []
-    taken: dict = {}
-    for kind in mine["loot"]:  # own tokens by kind: the first ones of that kind
-        k = taken.get(kind, 0)
-        own_loot.append(v.tokens_of[kind][k])
-        taken[kind] = k + 1
+    own_loot = v.first_tokens(mine["loot"])
     players = []
     for seat, rec in enumerate(explorers):
         if seat == me:
@@ -740,15 +746,8 @@ def _visible_in_place(state: RivagesState, seat: int) -> RivagesState:
     mine = state.players_state[seat]
     own = mine.copy()
     if mine.loot:
-        tokens, tokens_of = game.tokens, v.tokens_of
-        taken: dict = {}
-        loot = []
-        for t in mine.loot:
-            kind = tokens[t]
-            k = taken.get(kind, 0)
-            loot.append(tokens_of[kind][k])
-            taken[kind] = k + 1
-        own.loot = loot
+        tokens = game.tokens
+        own.loot = v.first_tokens(tokens[t] for t in mine.loot)
     start = state.round_start
     others = v.others
     if others is None or others[0] is not start:
