@@ -175,3 +175,18 @@ def test_a_batch_nobody_won_shows_no_balance_figure(jungle_batch):
     # one game won: the figure is back
     summary = summarize([results[0]] + lost[1:], elements)
     assert not summary.nobody_won and summary.balance_text() == f"{summary.balance:.2f}"
+
+
+def test_a_never_label_is_fitted_inside_its_hex_and_a_share_is_left_as_written():
+    import math
+
+    from studio.playtest.report import _space_text
+
+    size = 16.0
+    never = _space_text((0, 0), size, 0, 0, "never", True)
+    width = float(re.search(r'textLength="([\d.]+)"', never).group(1))
+    assert width <= math.sqrt(3) * size * 0.85  # inside the flats, with room for the outline
+    font = float(re.search(r"font-size:([\d.]+)px", never).group(1))
+    assert font * 0.6 * len("never") <= math.sqrt(3) * size  # fits where textLength is not honoured
+    share = _space_text((0, 0), size, 0, 0, "100%", False, 1.0)
+    assert "textLength" not in share and "font-size:8.0px" in share

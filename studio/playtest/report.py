@@ -795,8 +795,15 @@ def _space_text(at, size: float, dx: float, dy: float, text: str, never: bool, r
     cx = sum(x for x, _ in corners) / 6 - dx
     cy = sum(y for _, y in corners) / 6 - dy
     colour = HEAT_NEVER if never else "#ffffff" if rate > 0.6 else HEAT_INK
-    return (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" style="font-size:{max(7.0, size * 0.5):.0f}px;'
-            f'fill:{colour}">{_e(text)}</text>')
+    # a word wider than "100%" ("never") is squeezed to the hex's inner width (sqrt 3 x size
+    # across the flats), so it stays inside its own space instead of spilling onto the next
+    # (a renderer without textLength gets a smaller font: about 0.6 em a glyph)
+    font, fit = max(7.0, size * 0.5), ""
+    if len(text) > 4:
+        font = min(font, 1.4 * size / (0.6 * len(text)))
+        fit = f' textLength="{1.4 * size:.1f}" lengthAdjust="spacingAndGlyphs"'
+    return (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle"{fit} '
+            f'style="font-size:{font:.1f}px;fill:{colour}">{_e(text)}</text>')
 
 
 def _legend() -> str:
