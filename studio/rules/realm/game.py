@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -2182,7 +2183,10 @@ class BandPreviewer:
         if band is None or band[0] is not self.caches or self.state._trial is not None:
             return self.preview(action).projected[seat]  # energy payments, errors: the plain way
         shape = band[1]
-        entry = memo.entry(self, shape)
+        entry = memo.entries.get(shape.index)
+        if entry is None or entry[5] != memo.epoch or \
+                (self.supply != entry[3] and (entry[1] != entry[2] or self.supply < entry[2])):
+            entry = memo.entry(self, shape)
         outcome, treasure, gained = entry[0], entry[4], entry[1]
         state = self.state
         for m in self.quiet:
@@ -2192,11 +2196,13 @@ class BandPreviewer:
         if treasure:
             score = max(0, score + treasure)
         energy = self.energy[seat] + gained
-        if self.last:
+        if self.last and state.game.hooks["end_reason"]:
             scores, energies = list(self.score), list(self.energy)
             scores[seat], energies[seat] = score, energy
             if state._round_may_end(seat, scores, energies):
-                return self.preview(action).projected[seat]  # the game may end: as _finish_direct
+                return self.preview(action).projected[seat]  # a module's end rule has a say
+        # (a band that ends the game by the base end rules is scored as below: energy to VP is
+        # the whole final scoring, the same for the seat as the projection; see _finish_direct)
         if seat in self.eliminated:
             return float("-inf")
         rate = self.rate
@@ -2368,7 +2374,7 @@ class BandMemo:
     while it is the memo's latest (``owner``)."""
 
     __slots__ = ("game", "seat", "walls", "version", "epoch", "collected", "mine", "entries", "by_face", "closing",
-                 "owner")
+                 "owner", "inside")
 
     def __init__(self) -> None:
         self.game = self.walls = self.owner = None
@@ -2380,6 +2386,7 @@ class BandMemo:
         self.entries: dict[int, tuple] = {}
         self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
         self.closing: list[int] = []  # shape indices of entries whose band closes a region
+        self.inside: list[list[int]] = []  # per face, the shapes whose segments include it
 
     def sync(self, previewer: "BandPreviewer") -> bool:
         """Drop what the position of ``previewer`` changed and make it the owner. True."""
@@ -2388,17 +2395,20 @@ class BandMemo:
         version = walls.version if walls is not None else 0
         collected, mine = state.collected, previewer.mine
         entries = self.entries
-        if self.game is not state.game or self.seat != previewer.seat:
+        game = state.game
+        if self.game is not game or self.seat != previewer.seat:
             entries.clear()
             self.by_face.clear()
             self.closing.clear()
-            self.game, self.seat = state.game, previewer.seat
+            self.game, self.seat = game, previewer.seat
+            self.inside = _bands_inside(game)
         if self.walls is not walls or self.version != version:
             self.walls, self.version = walls, version
             self.epoch += 1
             for i in self.closing:
                 entries.pop(i, None)
             self.closing.clear()
+            self.by_face.clear()
         if entries:
             changed: list = []
             snap = self.collected
@@ -2407,8 +2417,10 @@ class BandMemo:
                 changed += [f for f in snap if f not in collected]
             if mine != self.mine:
                 changed += mine ^ self.mine
-            by_face = self.by_face
+            by_face, inside = self.by_face, self.inside
             for f in changed:
+                for i in inside[f]:
+                    entries.pop(i, None)
                 for i in by_face.pop(f, ()):
                     entries.pop(i, None)
         if self.collected != collected:
@@ -2441,19 +2453,36 @@ class BandMemo:
                 if len({parts.get(p, p) for p in pegs}) == len(pegs):
                     entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
                     return entry
-        outcome, treasure, gained, _supply, got, _held = previewer._effects(shape)
-        energy_of = previewer.energy_of
-        found = sum(energy_of[f] for f in got)
-        entry = self.entries[shape.index] = (outcome, gained, found, previewer.supply, treasure, self.epoch)
-        read = set(previewer.interior[shape.index])
-        if outcome.regions or (previewer.walls is not None and previewer.walls.memo.get(shape.index)):
-            self.closing.append(shape.index)
-            for _region, faces in previewer.walls.memo.get(shape.index) or ():
-                read.update(faces)
-        by_face = self.by_face
-        for f in read:
-            by_face.setdefault(f, []).append(shape.index)
+        outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
+        # the energy found: what it gained unless the supply ran out (then the same supply only)
+        entry = self.entries[shape.index] = (outcome, gained, gained if left > 0 else -1, previewer.supply, treasure,
+                                             self.epoch)
+        walls = previewer.walls
+        if walls is not None:
+            regions = walls.memo.get(shape.index)
+            if regions:  # the segments of its regions were read too: dropped when one changes
+                i = shape.index
+                self.closing.append(i)
+                by_face = self.by_face
+                for _region, faces in regions:
+                    for f in faces:
+                        by_face.setdefault(f, []).append(i)
         return entry
+
+
+def _bands_inside(game: RealmGame) -> list[list[int]]:
+    """Per face, the band shapes whose segments include it (indices), once per game."""
+    found = _BANDS_INSIDE.get(game)
+    if found is None:
+        found = [[] for _ in game.topology.faces]
+        for i, faces in enumerate(game.interior_segments):
+            for f in faces:
+                found[f].append(i)
+        _BANDS_INSIDE[game] = found
+    return found
+
+
+_BANDS_INSIDE: "weakref.WeakKeyDictionary[RealmGame, list]" = weakref.WeakKeyDictionary()
 
 
 RealmState._copy_record = derive_copy(RealmState, "_copy_record")
