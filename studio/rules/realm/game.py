@@ -2190,8 +2190,8 @@ class BandPreviewer:
         outcome, treasure, gained = entry[0], entry[4], entry[1]
         state = self.state
         for m in self.quiet:
-            if not m.quiet(state, seat, shape, outcome):
-                return self.preview(action).projected[seat]  # a module acts on the band
+            if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
+                return self._from_effects(action, shape, entry).projected[seat]
         score = self.score[seat]
         if treasure:
             score = max(0, score + treasure)
@@ -2199,8 +2199,8 @@ class BandPreviewer:
         if self.last and state.game.hooks["end_reason"]:
             scores, energies = list(self.score), list(self.energy)
             scores[seat], energies[seat] = score, energy
-            if state._round_may_end(seat, scores, energies):
-                return self.preview(action).projected[seat]  # a module's end rule has a say
+            if state._round_may_end(seat, scores, energies):  # a module's end rule has a say
+                return self._from_effects(action, shape, entry).projected[seat]
         # (a band that ends the game by the base end rules is scored as below: energy to VP is
         # the whole final scoring, the same for the seat as the projection; see _finish_direct)
         if seat in self.eliminated:
@@ -2209,6 +2209,19 @@ class BandPreviewer:
         if rate > 0 and energy >= rate:  # energy to VP (RTR-E2, RTR-S7), as _energy_projection
             return float(max(0, score + energy // rate))
         return float(score)
+
+    def _from_effects(self, action: Place, shape: BandShape, entry: tuple) -> PlacePreview:
+        """:meth:`preview` of ``action`` from a :class:`BandMemo` entry that holds here (its
+        outcome copied: modules previewing what they do change it)."""
+        kept = entry[0]
+        outcome = PlaceOutcome.of_band(list(kept.explored))
+        outcome.closed, outcome.collected = list(kept.closed), list(kept.collected)
+        outcome.newly_controlled = list(kept.newly_controlled)
+        outcome.regions = [(list(region), list(site)) for region, site in kept.regions]
+        outcome.treasure, outcome.energy = kept.treasure, kept.energy
+        found = self._finish_direct(shape, outcome, entry[4], entry[1], self.supply - entry[1],
+                                    list(outcome.collected), set(outcome.newly_controlled))
+        return found if found is not None else self.state._played_preview(action, self.project)
 
     def _direct(self, shape: BandShape) -> PlacePreview | None:
         """The preview of a band on ``shape`` paid with cards, worked out from its effects
