@@ -2422,24 +2422,26 @@ class BandMemo:
                 entries.pop(i, None)
             self.closing.clear()
             self.by_face.clear()
-        if entries:
-            changed: list = []
-            snap = self.collected
-            if collected != snap:
+        changed: list = []
+        snap = self.collected
+        if collected != snap:
+            if entries:
                 changed = [f for f, s in collected.items() if snap.get(f) != s]
-                changed += [f for f in snap if f not in collected]
-            if mine != self.mine:
+                if len(snap) + len(changed) != len(collected):  # a face left (none do in the base rules)
+                    changed += [f for f in snap if f not in collected]
+            self.collected = dict(collected)
+        if mine != self.mine:
+            if entries:
                 changed += mine ^ self.mine
+            self.mine = set(mine)
+        if changed:
             by_face, inside = self.by_face, self.inside
             for f in changed:
                 for i in inside[f]:
                     entries.pop(i, None)
-                for i in by_face.pop(f, ()):
-                    entries.pop(i, None)
-        if self.collected != collected:
-            self.collected = dict(collected)
-        if self.mine != mine:
-            self.mine = set(mine)
+                if f in by_face:
+                    for i in by_face.pop(f):
+                        entries.pop(i, None)
         self.owner = previewer
         return True
 
