@@ -58,7 +58,11 @@ class GreedyBot(Bot):
     With nothing better it draws while its hand is short. When no band gains anything now and its
     hand is not short, it heads for the nearest content nobody has taken, however far
     (``seek``, :func:`studio.bots.seek.head_for_content`), rather than draw until the deck runs
-    dry. Ties are broken at random."""
+    dry. Ties are broken at random.
+
+    Bands are previewed through a :class:`~studio.rules.realm.game.BandMemo` per seat
+    (``incremental``): what a band did is kept from one decision to the next and worked out
+    again only where what it read has changed; the values are the same as without."""
 
     name = "greedy"
     card_cost = 0.15

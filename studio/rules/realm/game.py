@@ -2187,9 +2187,12 @@ class BandPreviewer:
         if entry is None or entry[5] != memo.epoch or \
                 (self.supply != entry[3] and (entry[1] != entry[2] or self.supply < entry[2])):
             entry = memo.entry(self, shape)
-        outcome, treasure, gained = entry[0], entry[4], entry[1]
+        treasure, gained = entry[4], entry[1]
         state = self.state
+        outcome = None  # built from the entry for a module whose quiet reads it
         for m in self.quiet:
+            if outcome is None and m.quiet_reads_outcome:
+                outcome = _thaw(entry)
             if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
                 return self._from_effects(action, shape, entry).projected[seat]
         score = self.score[seat]
@@ -2211,14 +2214,8 @@ class BandPreviewer:
         return float(score)
 
     def _from_effects(self, action: Place, shape: BandShape, entry: tuple) -> PlacePreview:
-        """:meth:`preview` of ``action`` from a :class:`BandMemo` entry that holds here (its
-        outcome copied: modules previewing what they do change it)."""
-        kept = entry[0]
-        outcome = PlaceOutcome.of_band(list(kept.explored))
-        outcome.closed, outcome.collected = list(kept.closed), list(kept.collected)
-        outcome.newly_controlled = list(kept.newly_controlled)
-        outcome.regions = [(list(region), list(site)) for region, site in kept.regions]
-        outcome.treasure, outcome.energy = kept.treasure, kept.energy
+        """:meth:`preview` of ``action`` from a :class:`BandMemo` entry that holds here."""
+        outcome = _thaw(entry)
         found = self._finish_direct(shape, outcome, entry[4], entry[1], self.supply - entry[1],
                                     list(outcome.collected), set(outcome.newly_controlled))
         return found if found is not None else self.state._played_preview(action, self.project)
@@ -2395,7 +2392,7 @@ class BandMemo:
         self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
         self.collected: dict = {}
         self.mine: set = set()
-        # shape index -> (outcome, energy gained, energy found, supply then, treasure, epoch)
+        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch)
         self.entries: dict[int, tuple] = {}
         self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
         self.closing: list[int] = []  # shape indices of entries whose band closes a region
@@ -2469,8 +2466,13 @@ class BandMemo:
                     entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
                     return entry
         outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
-        # the energy found: what it gained unless the supply ran out (then the same supply only)
-        entry = self.entries[shape.index] = (outcome, gained, gained if left > 0 else -1, previewer.supply, treasure,
+        # the outcome as tuples (kept across decisions, so left out of the garbage collector's
+        # work); the energy found: what it gained unless the supply ran out (then the same
+        # supply only)
+        frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
+                  tuple(outcome.newly_controlled),
+                  tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
+        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
                                              self.epoch)
         walls = previewer.walls
         if walls is not None:
@@ -2483,6 +2485,16 @@ class BandMemo:
                     for f in faces:
                         by_face.setdefault(f, []).append(i)
         return entry
+
+
+def _thaw(entry: tuple) -> PlaceOutcome:
+    """The :class:`PlaceOutcome` of a :class:`BandMemo` entry (new lists)."""
+    explored, closed, collected, newly, regions = entry[0]
+    outcome = PlaceOutcome.of_band(list(explored))
+    outcome.closed, outcome.collected, outcome.newly_controlled = list(closed), list(collected), list(newly)
+    outcome.regions = [(list(region), list(site)) for region, site in regions]
+    outcome.treasure, outcome.energy = entry[4], entry[1]
+    return outcome
 
 
 def _bands_inside(game: RealmGame) -> list[list[int]]:
