@@ -2171,7 +2171,7 @@ class BandPreviewer:
         """``preview(action).projected[seat]`` for the seat to move: its score if the game
         ended right after the band (``-inf``: eliminated). With a :class:`BandMemo`, a band
         listed by this game is worked out from what it did in an earlier position of the memo
-        (its treasure, energy and outcome: :meth:`_effects`) when nothing that reads has
+        (its treasure, energy and outcome: :meth:`_effects`) when nothing it read has
         changed, and without building the preview; the rest (the modules' ``quiet``, the
         round's end, the projection) is done again. Equal to ``preview`` either way
         (tests/rules/test_preview.py). The same errors as :meth:`preview`."""
@@ -2287,6 +2287,8 @@ class BandPreviewer:
 
     def _finish_direct(self, shape: BandShape, outcome: PlaceOutcome, treasure: int, gained: int, supply: int,
                        got: list[int], held: set[int]) -> PlacePreview | None:
+        """The rest of :meth:`_direct` from the band's effects: the modules, the round's end and
+        the projected scores."""
         seat = self.seat
         collected, mine = self.collected, self.mine
         state = self.state
