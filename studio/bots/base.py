@@ -58,7 +58,11 @@ class GreedyBot(Bot):
     With nothing better it draws while its hand is short. When no band gains anything now and its
     hand is not short, it heads for the nearest content nobody has taken, however far
     (``seek``, :func:`studio.bots.seek.head_for_content`), rather than draw until the deck runs
-    dry. Ties are broken at random."""
+    dry. Ties are broken at random.
+
+    Bands are previewed through a :class:`~studio.rules.realm.game.BandMemo` per seat
+    (``incremental``): what a band did is kept from one decision to the next and worked out
+    again only where what it read has changed; the values are the same as without."""
 
     name = "greedy"
     card_cost = 0.15
@@ -125,6 +129,29 @@ class GreedyBot(Bot):
                 return move
         return rng.choice(best)
 
+    incremental = True  # keep band effects from one decision to the next (BandMemo)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_memos", None)  # what bands did in the last games: not part of the bot
+        return state
+
+    def _memo(self, seat: int):
+        """This bot's :class:`~studio.rules.realm.game.BandMemo` for ``seat`` (None when the
+        bot does not keep one): what bands did at its last decisions, reused by the previews
+        of the next where nothing they read has changed (the same values as without)."""
+        if not self.incremental:
+            return None
+        memos = self.__dict__.get("_memos")
+        if memos is None:
+            memos = self._memos = {}
+        memo = memos.get(seat)
+        if memo is None:
+            from studio.rules.realm.game import BandMemo
+
+            memo = memos[seat] = BandMemo()
+        return memo
+
     def values(self, state, seat: int, actions, lookahead: bool = True) -> list[float]:
         """The bot's value of each of ``actions`` in ``state`` (a state it may read in full:
         one sampled from its observation). ``lookahead``: value an extra action by the best
@@ -132,7 +159,7 @@ class GreedyBot(Bot):
         before = self._value(state, seat)
         hand_size = sum(state.hands[seat])
         progress = _Progress.of(self, state, seat)
-        preview = None  # the position's previewer, made at the first band
+        previewer = None  # the position's previewer, made at the first band
         preview_value = self._preview_value
         card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
         plain = type(self)._preview_value is GreedyBot._preview_value
@@ -141,14 +168,17 @@ class GreedyBot(Bot):
         for action in actions:
             kind = type(action).__name__
             if kind == "Place":
-                if preview is None:
-                    preview = state.previewer().preview
-                after = preview(action)
-                projected = after.projected[seat]
-                if plain and projected != _LOST:  # _preview_value, inline (one call per band saved)
-                    value = projected - before
+                if previewer is None:
+                    previewer = state.previewer(memo=self._memo(seat) if plain else None)
+                    preview, projected_of = previewer.preview, previewer.projected
+                if plain:  # _preview_value, inline (one call per band saved)
+                    projected = projected_of(action)
+                    if projected != _LOST:
+                        value = projected - before
+                    else:
+                        value = preview_value(preview(action), seat) - before
                 else:
-                    value = preview_value(after, seat) - before
+                    value = preview_value(preview(action), seat) - before
                 value -= card_cost * len(action.payment) + band_cost
                 if gain is not None:
                     value += weight * gain(action.pegs)

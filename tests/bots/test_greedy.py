@@ -125,3 +125,39 @@ def test_prospects_kept_from_decision_to_decision_equal_fresh_ones(jungle_scenar
             state.apply(bot.act(game, state.observation(seat), state.legal_actions(), rng))
             decisions += 1
     assert decisions >= 40
+
+
+@pytest.mark.parametrize("scenario,players", [("jungle-temples", 2), ("jungle-temples", 3), ("jungle-temples", 4),
+                                              ("engraved-board", 3), ("fragile-ruins", 4), ("archipelago-city", 2)])
+def test_values_kept_from_decision_to_decision_equal_plain_ones(scenario, players):
+    """The greedy bot keeps what bands did from one decision to the next (BandMemo, one per
+    seat) and works out again only what the actions since can have changed: at every decision
+    of greedy games its values equal those of the bot that previews every band afresh, on the
+    same sampled state, and it picks the same action from the same random numbers."""
+    from pathlib import Path
+
+    from studio.bots.base import GreedyBot
+    from studio.rules import load_game
+
+    root = Path(__file__).resolve().parents[2]
+    game = load_game(root / "scenarios" / f"{scenario}.yaml", players, seed=3)
+    kept, plain = GreedyBot(), GreedyBot()
+    plain.incremental = False
+    decisions = 0
+    for g in range(2):
+        state = game.new_state(g)
+        rng = random.Random(g)
+        while not state.is_terminal():
+            seat = state.current_player
+            legal = state.legal_actions()
+            sampled = game.sample_state(state.observation(seat), random.Random(g * 1000 + decisions))
+            assert kept.values(sampled, seat, legal) == plain.values(sampled, seat, legal)
+            again = random.Random()
+            again.setstate(rng.getstate())
+            action = kept.act(game, state.observation(seat), legal, rng)
+            assert plain.act(game, state.observation(seat), legal, again) == action
+            assert again.getstate() == rng.getstate()
+            state.apply(action)
+            decisions += 1
+    assert decisions >= 40
+    assert kept._memo(0).entries and plain._memo(0) is None

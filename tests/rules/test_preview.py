@@ -240,3 +240,70 @@ def test_pictures_are_previewed_without_playing_the_band(players, monkeypatch):
     assert checked > 300 and len(acted) > 100 and len(played) < len(acted)
     assert any("completes picture" in line for n in notes for line in n)
     assert any("empty segment" in line for n in notes for line in n)
+
+
+def check_memo_along(game, seed: int, games: int = 1, greedy_share: float = 0.3) -> tuple[int, int]:
+    """Every ply of games on ``game``: for the seat to move, ``projected`` of a previewer with
+    that seat's :class:`BandMemo` (kept from ply to ply, as the greedy bot keeps it) equals
+    the plain preview's projected score, for every listed band and some other payments, on
+    the state and on a state sampled from the seat's observation (whose board is shared with
+    the states sampled before it, walls included). Returns (bands whose effects the memo
+    reused, bands previewed with the memo in use: where the end of the game is energy to VP
+    alone, see BandPreviewer)."""
+    from studio.rules.realm.game import BandMemo, BandPreviewer
+
+    worked = [0]
+    effects = BandPreviewer._effects
+
+    def counted(self, shape):
+        worked[0] += 1
+        return effects(self, shape)
+
+    memos = [BandMemo() for _ in range(game.players)]
+    shared = BandMemo()  # one memo for every seat and both kinds of state: it starts over
+    checked = served = 0
+    BandPreviewer._effects = counted
+    try:
+        for state, rng in positions_of(game, seed, games=games, every=1, greedy_share=greedy_share):
+            seat = state.current_player
+            legal = state.legal_actions()
+            places = [a for a in legal if isinstance(a, Place)]
+            if not places:
+                continue
+            for band in places[:1]:
+                options = state.payment_options(band.pegs)
+                if len(options) > 1:
+                    places.append(Place(band.pegs, rng.choice(options[1:]), band.shape))
+            sampled = game.sample_state(state.observation(seat), random.Random(rng.random()))
+            for position in (sampled, state):
+                plain = position.previewer()
+                for memo in (memos[seat], shared):
+                    kept = position.previewer(memo=memo)
+                    before = worked[0]
+                    got = [kept.projected(a) for a in places]
+                    if kept.memo is not None:
+                        served += len(places)
+                        checked += len(places) - (worked[0] - before)
+                    assert got == [plain.preview(a).projected[seat] for a in places], position.history[-1:]
+    finally:
+        BandPreviewer._effects = effects
+    return checked, served
+
+
+@pytest.mark.parametrize("path,players", CASES, ids=[f"{p.stem}-{n}p" for p, n in CASES])
+def test_projected_with_a_memo_equals_the_preview(path, players):
+    """The greedy bot's incremental previews (BandMemo: what a band did kept from one decision
+    to the next, dropped when what it read changes) give exactly the plain preview's value."""
+    game = load_game(path, players, seed=13)
+    reused, served = check_memo_along(game, 13)
+    assert reused >= served // 10  # the memo is used, not only refilled
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("name", sorted(SMALL) + ["scarce"])
+def test_projected_with_a_memo_equals_the_preview_on_small_boards(name, players):
+    """The same on small boards full of content: regions closed often, and (``scarce``) an
+    energy supply that runs out, so a band gets less energy than its segments hold."""
+    rules = SMALL[name] if name != "scarce" else dict(start="anywhere", end={"rounds": 8}, energy_supply=5)
+    reused, served = check_memo_along(_small(players, **rules), 5, games=2, greedy_share=0.5)
+    assert reused >= served // 10

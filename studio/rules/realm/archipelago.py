@@ -17,6 +17,7 @@ from studio.rules.realm.modules import RealmModule, register
 @register
 class Canals(RealmModule):
     name = "canals"
+    quiet_reads_outcome = False
 
     def __init__(self, game, params):
         super().__init__(game, params)

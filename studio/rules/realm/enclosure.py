@@ -17,14 +17,17 @@ from studio.geometry.bands import OUTSIDE, Topology
 
 class Walls:
     """One player's walls: covered lines and a union-find of the pegs they join, and a memo of
-    the regions that trial lines would enclose (see :meth:`enclosed_by_trial`)."""
+    the regions that trial lines would enclose (see :meth:`enclosed_by_trial`). ``version``
+    counts the lasting changes (lines added without a journal): the same object at the same
+    version holds the same walls (a preview's lines are taken back)."""
 
-    __slots__ = ("covered", "parent", "memo")
+    __slots__ = ("covered", "parent", "memo", "version")
 
     def __init__(self) -> None:
         self.covered: set[tuple[str, str]] = set()
         self.parent: dict[str, str] = {}
         self.memo: dict = {}
+        self.version = 0
 
     def copy(self) -> "Walls":
         w = Walls()
@@ -49,6 +52,7 @@ class Walls:
             return False
         self.covered.add(line)
         if journal is None:
+            self.version += 1
             if self.memo:
                 self.memo.clear()  # the lasting walls change: what trials enclosed may differ
             ra, rb = self._find(line[0]), self._find(line[1])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -959,15 +960,17 @@ class RealmState(State):
         one position, :meth:`previewer` reads the position once for all of them."""
         return BandPreviewer(self).preview(action)
 
-    def previewer(self, projected: bool = True) -> "BandPreviewer":
+    def previewer(self, projected: bool = True, memo: "BandMemo | None" = None) -> "BandPreviewer":
         """A :class:`BandPreviewer` of this position: :meth:`preview` for many bands, with what
         does not change from band to band (whose turn, the seat's walls and segments, scores
         and energy as the game would end now) read once. Valid while the state does not
         change (its own previews aside). ``projected=False``: previews without the projected
         scores and energy needed (both None), for a caller reading only what the band does
         and the scores and energy right after it (the playtest watch): no end-of-game
-        projection per band."""
-        return BandPreviewer(self, projected)
+        projection per band. ``memo``: a :class:`BandMemo` the caller keeps from one position
+        to the next (one per seat); :meth:`BandPreviewer.projected` then reuses what a band
+        did in an earlier position when nothing it read has changed since."""
+        return BandPreviewer(self, projected, memo)
 
     def _closing_regions(self, walls: Walls, shape: BandShape) -> list:
         """``(region, faces)`` for each side of ``shape`` that, added in turn to ``walls``,
@@ -2090,9 +2093,9 @@ class BandPreviewer:
 
     __slots__ = ("state", "seat", "direct", "caches", "interior", "treasure_of", "energy_of", "collected", "mine",
                  "walls", "quiet", "last", "base", "rate", "eliminated", "supply", "score", "energy", "n",
-                 "final_reads", "needs", "acting", "project", "fixed")
+                 "final_reads", "needs", "acting", "project", "fixed", "memo")
 
-    def __init__(self, state: RealmState, projected: bool = True) -> None:
+    def __init__(self, state: RealmState, projected: bool = True, memo: "BandMemo | None" = None) -> None:
         game = state.game
         self.state = state
         self.project = projected
@@ -2137,6 +2140,9 @@ class BandPreviewer:
                 faces = faces | found[1]
             else:
                 self.fixed = (points, faces, [state.energy_needed(s) for s in range(n)], hooks["before_final"])
+        # a memo serves where the projection is energy to VP alone (self.base), as _finish_direct
+        # then reads only the band's treasure, energy and outcome (for the modules' quiet)
+        self.memo = memo if memo is not None and self.base is not None and projected and memo.sync(self) else None
 
     def preview(self, action: Place) -> PlacePreview:
         """See :meth:`RealmState.preview` (the same errors)."""
@@ -2161,13 +2167,71 @@ class BandPreviewer:
 
     __call__ = preview
 
-    def _direct(self, shape: BandShape) -> PlacePreview | None:
-        """The preview of a band on ``shape`` paid with cards, worked out from its effects:
-        exploring (RTR-P2), closing (RTR-P4, on the seat's walls, taken back) and collecting
-        (RTR-P3), then the projected scores. None when it cannot be done this way: a module
-        would act on the band (see :meth:`RealmModule.quiet`), or the band may end the turn of
-        the last seat, and so perhaps the game."""
+    def projected(self, action: Place) -> float:
+        """``preview(action).projected[seat]`` for the seat to move: its score if the game
+        ended right after the band (``-inf``: eliminated). With a :class:`BandMemo`, a band
+        listed by this game is worked out from what it did in an earlier position of the memo
+        (its treasure, energy and outcome: :meth:`_effects`) when nothing it read has
+        changed, and without building the preview; the rest (the modules' ``quiet``, the
+        round's end, the projection) is done again. Equal to ``preview`` either way
+        (tests/rules/test_preview.py). The same errors as :meth:`preview`."""
+        memo = self.memo
         seat = self.seat
+        if memo is None or memo.owner is not self:
+            return self.preview(action).projected[seat]
+        band = action.__dict__.get("_band") if isinstance(action, Place) else None
+        if band is None or band[0] is not self.caches or self.state._trial is not None:
+            return self.preview(action).projected[seat]  # energy payments, errors: the plain way
+        shape = band[1]
+        entry = memo.entries.get(shape.index)
+        if entry is None or entry[5] != memo.epoch or \
+                (self.supply != entry[3] and (entry[1] != entry[2] or self.supply < entry[2])):
+            entry = memo.entry(self, shape)
+        treasure, gained = entry[4], entry[1]
+        state = self.state
+        outcome = None  # built from the entry for a module whose quiet reads it
+        for m in self.quiet:
+            if outcome is None and m.quiet_reads_outcome:
+                outcome = _thaw(entry)
+            if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
+                return self._from_effects(action, shape, entry).projected[seat]
+        score = self.score[seat]
+        if treasure:
+            score = max(0, score + treasure)
+        energy = self.energy[seat] + gained
+        if self.last and state.game.hooks["end_reason"]:
+            scores, energies = list(self.score), list(self.energy)
+            scores[seat], energies[seat] = score, energy
+            if state._round_may_end(seat, scores, energies):  # a module's end rule has a say
+                return self._from_effects(action, shape, entry).projected[seat]
+        # (a band that ends the game by the base end rules is scored as below: energy to VP is
+        # the whole final scoring, the same for the seat as the projection; see _finish_direct)
+        if seat in self.eliminated:
+            return float("-inf")
+        rate = self.rate
+        if rate > 0 and energy >= rate:  # energy to VP (RTR-E2, RTR-S7), as _energy_projection
+            return float(max(0, score + energy // rate))
+        return float(score)
+
+    def _from_effects(self, action: Place, shape: BandShape, entry: tuple) -> PlacePreview:
+        """:meth:`preview` of ``action`` from a :class:`BandMemo` entry that holds here."""
+        outcome = _thaw(entry)
+        found = self._finish_direct(shape, outcome, entry[4], entry[1], self.supply - entry[1],
+                                    list(outcome.collected), set(outcome.newly_controlled))
+        return found if found is not None else self.state._played_preview(action, self.project)
+
+    def _direct(self, shape: BandShape) -> PlacePreview | None:
+        """The preview of a band on ``shape`` paid with cards, worked out from its effects
+        (:meth:`_effects`), then the projected scores. None when it cannot be done this way: a
+        module would act on the band (see :meth:`RealmModule.quiet`), or the band may end the
+        turn of the last seat, and so perhaps the game."""
+        outcome, treasure, gained, supply, got, held = self._effects(shape)
+        return self._finish_direct(shape, outcome, treasure, gained, supply, got, held)
+
+    def _effects(self, shape: BandShape) -> tuple:
+        """What a band on ``shape`` does under the base rules: explores (RTR-P2), closes
+        (RTR-P4, on the seat's walls, taken back) and collects (RTR-P3), as ``(outcome,
+        treasure, energy gained, supply left, faces collected, faces newly controlled)``."""
         collected = self.collected
         mine = self.mine
         outcome = PlaceOutcome.of_band(list(shape.interior))
@@ -2219,6 +2283,14 @@ class BandPreviewer:
                             gained += amount
         outcome.treasure = treasure
         outcome.energy = gained
+        return outcome, treasure, gained, supply, got, held
+
+    def _finish_direct(self, shape: BandShape, outcome: PlaceOutcome, treasure: int, gained: int, supply: int,
+                       got: list[int], held: set[int]) -> PlacePreview | None:
+        """The rest of :meth:`_direct` from the band's effects: the modules, the round's end and
+        the projected scores."""
+        seat = self.seat
+        collected, mine = self.collected, self.mine
         state = self.state
         score = list(self.score)
         if treasure:
@@ -2290,6 +2362,156 @@ class BandPreviewer:
                 del collected[f]
             mine.difference_update(held)
         return PlacePreview(outcome, projected, score, energy, needed, False)
+
+
+class BandMemo:
+    """What bands of one seat did in earlier positions, for :meth:`BandPreviewer.projected`
+    in later ones (``state.previewer(memo=...)``): per band shape, its outcome, treasure and
+    energy under the base rules (:meth:`BandPreviewer._effects`). An entry holds while what it
+    read is unchanged:
+
+    * the seat's walls: the same :class:`Walls` at the same ``version``; when they change (the
+      seat's own band), an entry whose band would close a region goes, and one whose band
+      would close none holds while the band's pegs lie in separate parts of the walls (then
+      its sides close no region, as :meth:`RealmState._closing_regions` says), checked when
+      it is next read;
+    * the faces it read (the band's segments and those of the regions it would close): who
+      collected each and whether the seat controls it (a change drops the entries that read
+      that face);
+    * the energy supply: an entry that took all the energy it found holds while the supply
+      covers it, else only for the same supply.
+
+    Any position of any game may follow any other: what changed is found by comparing, not
+    assumed from the actions between. One memo per caller and seat; a previewer uses it only
+    while it is the memo's latest (``owner``)."""
+
+    __slots__ = ("game", "seat", "walls", "version", "epoch", "collected", "mine", "entries", "by_face", "closing",
+                 "owner", "inside")
+
+    def __init__(self) -> None:
+        self.game = self.walls = self.owner = None
+        self.seat = self.version = -1
+        self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
+        self.collected: dict = {}
+        self.mine: set = set()
+        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch)
+        self.entries: dict[int, tuple] = {}
+        self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
+        self.closing: list[int] = []  # shape indices of entries whose band closes a region
+        self.inside: list[list[int]] = []  # per face, the shapes whose segments include it
+
+    def sync(self, previewer: "BandPreviewer") -> bool:
+        """Drop what the position of ``previewer`` changed and make it the owner. True."""
+        state = previewer.state
+        walls = previewer.walls
+        version = walls.version if walls is not None else 0
+        collected, mine = state.collected, previewer.mine
+        entries = self.entries
+        game = state.game
+        if self.game is not game or self.seat != previewer.seat:
+            entries.clear()
+            self.by_face.clear()
+            self.closing.clear()
+            self.game, self.seat = game, previewer.seat
+            self.inside = _bands_inside(game)
+        if self.walls is not walls or self.version != version:
+            self.walls, self.version = walls, version
+            self.epoch += 1
+            for i in self.closing:
+                entries.pop(i, None)
+            self.closing.clear()
+            self.by_face.clear()
+        changed: list = []
+        snap = self.collected
+        if collected != snap:
+            if entries:
+                changed = [f for f, s in collected.items() if snap.get(f) != s]
+                if len(snap) + len(changed) != len(collected):  # a face left (none do in the base rules)
+                    changed += [f for f in snap if f not in collected]
+            self.collected = dict(collected)
+        if mine != self.mine:
+            if entries:
+                changed += mine ^ self.mine
+            self.mine = set(mine)
+        if changed:
+            by_face, inside = self.by_face, self.inside
+            for f in changed:
+                for i in inside[f]:
+                    entries.pop(i, None)
+                if f in by_face:
+                    for i in by_face.pop(f):
+                        entries.pop(i, None)
+        self.owner = previewer
+        return True
+
+    def entry(self, previewer: "BandPreviewer", shape: BandShape) -> tuple:
+        """The kept entry of ``shape`` when it holds in ``previewer``'s position, else worked
+        out there and kept."""
+        entry = self.entries.get(shape.index)
+        if entry is not None:
+            supply = previewer.supply
+            if supply == entry[3] or (entry[1] == entry[2] and supply >= entry[2]):
+                if entry[5] == self.epoch:
+                    return entry
+                # made on other walls, closing no region: holds if the band's pegs lie in
+                # separate parts of these walls (no side closes a cycle but the band's own)
+                walls = previewer.walls
+                if walls is None:  # no closing (RTR-P4 off): nothing to check
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    return entry
+                parts = walls.memo.get(None)
+                if parts is None:
+                    root = walls._root
+                    parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
+                pegs = shape.pegs
+                if len({parts.get(p, p) for p in pegs}) == len(pegs):
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    return entry
+        outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
+        # the outcome as tuples (kept across decisions, so left out of the garbage collector's
+        # work); the energy found: what it gained unless the supply ran out (then the same
+        # supply only)
+        frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
+                  tuple(outcome.newly_controlled),
+                  tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
+        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
+                                             self.epoch)
+        walls = previewer.walls
+        if walls is not None:
+            regions = walls.memo.get(shape.index)
+            if regions:  # the segments of its regions were read too: dropped when one changes
+                i = shape.index
+                self.closing.append(i)
+                by_face = self.by_face
+                for _region, faces in regions:
+                    for f in faces:
+                        by_face.setdefault(f, []).append(i)
+        return entry
+
+
+def _thaw(entry: tuple) -> PlaceOutcome:
+    """The :class:`PlaceOutcome` of a :class:`BandMemo` entry (new lists)."""
+    explored, closed, collected, newly, regions = entry[0]
+    outcome = PlaceOutcome.of_band(list(explored))
+    outcome.closed, outcome.collected, outcome.newly_controlled = list(closed), list(collected), list(newly)
+    outcome.regions = [(list(region), list(site)) for region, site in regions]
+    outcome.treasure, outcome.energy = entry[4], entry[1]
+    return outcome
+
+
+def _bands_inside(game: RealmGame) -> list[list[int]]:
+    """Per face, the band shapes whose segments include it (indices), once per game."""
+    found = _BANDS_INSIDE.get(game)
+    if found is None:
+        found = [[] for _ in game.topology.faces]
+        for i, faces in enumerate(game.interior_segments):
+            for f in faces:
+                found[f].append(i)
+        _BANDS_INSIDE[game] = found
+    return found
+
+
+_BANDS_INSIDE: "weakref.WeakKeyDictionary[RealmGame, list]" = weakref.WeakKeyDictionary()
 
 
 RealmState._copy_record = derive_copy(RealmState, "_copy_record")

@@ -14,6 +14,7 @@ from studio.rules.realm.modules import RealmModule, register
 @register
 class CrossBoard(RealmModule):
     name = "cross-board"
+    quiet_reads_outcome = False
 
     def __init__(self, game, params):
         super().__init__(game, params)

@@ -48,6 +48,10 @@ class RealmModule:
     def after_place(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> None:
         """Called once the band is paid and its segments explored/closed and collected."""
 
+    # False when quiet reads only the state and the shape (then it may be handed None for the
+    # outcome: BandPreviewer.projected, which keeps outcomes as tuples)
+    quiet_reads_outcome = True
+
     def quiet(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> bool:
         """True only if :meth:`after_place` would change nothing for this band (``outcome``:
         what the base rules did). Lets :meth:`RealmState.preview` skip playing the band; a
