@@ -154,7 +154,8 @@ class RivagesDiagnosis:
     share of the island's visits that met the step (only islands visited); ``never``: island id
     -> hexes never crossed; ``challenges``: solo challenge id -> win rate (0..1) in the games it
     was drawn; ``solo_rate``: the solo win rate overall (None outside solo); ``long`` /
-    ``short``: share of games longer / shorter than the target length."""
+    ``short``: share of games longer / shorter than the target length; ``progress``: solo
+    challenge id -> how far each game it was drawn in got (what the card counts)."""
 
     goals: dict = field(default_factory=dict)
     never: dict = field(default_factory=dict)
@@ -162,6 +163,7 @@ class RivagesDiagnosis:
     solo_rate: float | None = None
     long: float = 0.0
     short: float = 0.0
+    progress: dict = field(default_factory=dict)
 
 
 # -- candidates -------------------------------------------------------------------------------------
@@ -260,6 +262,34 @@ def island_candidates(draft: Draft, targets, terrains, diagnosis: RivagesDiagnos
             for _d, dst in bare[:1]:
                 by_kind["icons"].append(_icon_edit(ident, space, src, dst, f"island {ident} (no visit reached "
                                                                            f"{_hx(src)}): "))
+    # then small edits anywhere on the islands searched (a local search step when nothing is aimed at)
+    for ident in targets[:3] if len(targets) <= 3 else rng.sample(list(targets), 3):
+        island = draft.islands[ident]
+        space = island.space_at()
+        whites = [s.at for s in island.spaces if s.kind == WHITE]
+        lit = [at for at in whites if space[at].icon is not None]
+        bare = [at for at in whites if space[at].icon is None]
+        if lit and bare:
+            src, dst = rng.choice(lit), rng.choice(bare)
+            by_kind["icons"].append(_icon_edit(ident, space, src, dst, f"island {ident}: "))
+        land = [s.at for s in island.spaces if s.kind in terrains]
+        if land:
+            at = rng.choice(land)
+            other = rng.choice([t for t in terrains if t != space[at].kind] or [space[at].kind])
+            if other != space[at].kind:
+                by_kind["terrains"].append(Edit(
+                    "terrains", "kind", (ident, at, other), (("island", ident), ("space", space_id(ident, at))),
+                    f"island {ident}: the {space[at].kind} space at {_hx(at)} becomes {other}"))
+        rated = sorted((diagnosis.goals.get((ident, g, k), 1.0), g, k) for g, (_n, goal) in enumerate(island.goals())
+                       for k in range(len(goal.steps)))
+        if rated:
+            _rate, g, k = rated[0]
+            name, goal = island.goals()[g]
+            step = goal.steps[k]
+            new = replace(step.reward, scrolls=step.reward.scrolls + 1)
+            by_kind["rewards"].append(Edit(
+                "rewards", "reward", (ident, g, k, _effect_args(new)), (("island", ident), ("goal", goal_id(ident, g))),
+                f"island {ident}: {name} step {k + 1}, the goal met least: reward {step.reward} -> {new}"))
     if allow_rules:
         by_kind["rules"] += _rule_edits(draft, diagnosis, players)
     # the kinds take turns, so a small limit still tries each kind; alone, the challenge cards'
@@ -315,11 +345,15 @@ def _rule_edits(draft: Draft, diagnosis: RivagesDiagnosis, players: int) -> list
             if rate is None:
                 continue
             name = c.name or c.id
-            moves = (-1, -2) if rate < low else (1,) if rate > high else ()
-            for d in moves:
-                if c.need + d >= 1:
-                    out.append(Edit("rules", "solo-need", (c.id, c.need + d), (("rule", f"solo.{c.id}"),),
-                                    f"challenge card {name}: needs {c.need + d} instead of {c.need} (won in "
+            needs = [c.need - 1, c.need - 2] if rate < low else [c.need + 1] if rate > high else []
+            # gap-sized: the need that about a half and a third of the games reached (a line search)
+            reached = sorted(diagnosis.progress.get(c.id, ()), reverse=True)
+            if needs and reached:
+                needs += [reached[min(len(reached) - 1, int(q * len(reached)))] for q in (0.5, 0.3)]
+            for need in dict.fromkeys(needs):
+                if need >= 1 and need != c.need and (need < c.need) == (rate < low):
+                    out.append(Edit("rules", "solo-need", (c.id, need), (("rule", f"solo.{c.id}"),),
+                                    f"challenge card {name}: needs {need} instead of {c.need} (won in "
                                     f"{100 * rate:.0f}% of its games; RIV-X6, a card of the solo cards file)"))
         rate = diagnosis.solo_rate
         if rate is not None and (rate < low or rate > high):
@@ -356,7 +390,7 @@ def parse_island_locks(texts, islands: dict, default: str | None = None) -> Lock
     usage = (f"a kind of edit ({', '.join(KINDS)}) or an element (island:ID, space:ISLAND:Q,R, "
              f"goal:ISLAND:quest|mission-1|mission-2{'; ISLAND: may be left out' if default else ''})")
     for text in texts or ():
-        for part in (p.strip() for p in str(text).split(",")):
+        for part in _lock_parts(str(text)):
             if not part:
                 continue
             if part in KINDS:
@@ -391,6 +425,18 @@ def parse_island_locks(texts, islands: dict, default: str | None = None) -> Lock
                 raise EditError(f"--lock {part}: island {island} has no space [{q}, {r}]")
             elements.add(("space", space_id(island, (q, r))))
     return Locks(frozenset(kinds), frozenset(elements))
+
+
+def _lock_parts(text: str) -> list[str]:
+    """``text`` split at commas, except the comma of a space's ``Q,R`` (``space:i:2,-1``)."""
+    out: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if out and out[-1].startswith("space:") and "," not in out[-1].rpartition(":")[2] \
+                and piece.lstrip("-").isdigit():
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def _listed(islands: dict) -> str:

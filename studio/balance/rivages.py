@@ -112,7 +112,8 @@ def parse_rivages_weights(text: str | None, players: int) -> dict:
 @dataclass(frozen=True)
 class RivagesRecord(GameRecord):
     """A :class:`~studio.balance.objective.GameRecord` with the solo game's challenge cards:
-    ``challenges``, ``(id, name)`` per card drawn; ``won``: the game was won (RIV-X1)."""
+    ``challenges``, ``(id, name, progress)`` per card drawn (progress: how many of what the card
+    counts the game reached); ``won``: the game was won (RIV-X1)."""
 
     challenges: tuple = ()
     won: bool = False
@@ -122,7 +123,7 @@ def rivages_record(result, expect, content: frozenset) -> RivagesRecord:
     """The :class:`RivagesRecord` of a Rivages :class:`~studio.playtest.runner.GameResult`."""
     base = record_of(result, expect, content)
     return RivagesRecord(**{f.name: getattr(base, f.name) for f in fields(base)},
-                         challenges=tuple((c[0], c[1]) for c in result.challenges), won=bool(result.winners))
+                         challenges=tuple((c[0], c[1], c[4]) for c in result.challenges), won=bool(result.winners))
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ class RivagesObjective(Objective):
         parts["goals"] = sum(judged) / len(judged) if judged else 0.0
         cards: dict = {}
         for r in records:
-            for cid, name in getattr(r, "challenges", ()):
+            for cid, name, *_progress in getattr(r, "challenges", ()):
                 row = cards.setdefault(cid, [name, 0, 0])
                 row[1] += 1
                 row[2] += bool(getattr(r, "won", False))
@@ -289,15 +290,18 @@ def _diagnose(records: list, islands: list, content: frozenset, solo: bool) -> R
             q, r_ = rest.split(",")
             never.setdefault(ident, set()).add((int(q), int(r_)))
     cards: dict = {}
+    progress: dict = {}
     for r in records:
-        for cid, _n in r.challenges:
+        for cid, _n, reached in r.challenges:
             row = cards.setdefault(cid, [0, 0])
             row[0] += 1
             row[1] += r.won
+            progress.setdefault(cid, []).append(reached)
     return RivagesDiagnosis(goals, never, {c: w / n for c, (n, w) in cards.items()},
                             (sum(r.won for r in records) / g) if solo and g else None,
                             long=sum(r.length > 0 for r in records) / g if g else 0.0,
-                            short=sum(r.length < 0 for r in records) / g if g else 0.0)
+                            short=sum(r.length < 0 for r in records) / g if g else 0.0,
+                            progress={c: tuple(v) for c, v in progress.items()})
 
 
 def balance_rivages(target: RivagesTarget, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
