@@ -186,7 +186,7 @@ def island_candidates(draft: Draft, targets, terrains, diagnosis: RivagesDiagnos
         name, goal = island.goals()[g]
         step = goal.steps[k]
         label = f"island {ident}: {name} step {k + 1}" if len(goal.steps) > 1 else f"island {ident}: {name}"
-        seen = f"met in {100 * rate:.0f}% of visits"
+        seen = f"met in {100 * rate:.0f}% of the games that visited it"
         check = check_goal(island, name, goal.steps[: k + 1], rules)
         need = set(check.spaces) or set(check.route)
         route = set(check.route)
@@ -324,37 +324,38 @@ def _rule_edits(draft: Draft, diagnosis: RivagesDiagnosis, players: int) -> list
     out = []
     if draft.solo is not None and players == 1:
         low, high = SOLO_RANGE
-        # every card out of range moved at once first: one card is drawn in a fifth of the games, too
-        # few for a short race to see; then each card on its own
-        for size in (1, 2):
+        options: dict = {}   # card -> needs to try, the gap-sized one first
+        for c in draft.solo.challenges:
+            rate = diagnosis.challenges.get(c.id)
+            if rate is None or low <= rate <= high:
+                continue
+            # gap-sized: the need that about 40%, a half and a third of the games reached (a line
+            # search over how much the card must change), then one or two steps
+            reached = sorted(diagnosis.progress.get(c.id, ()), reverse=True)
+            at = [reached[min(len(reached) - 1, int(q * len(reached)))] for q in (0.4, 0.5, 0.3)] if reached else []
+            steps = [c.need - 1, c.need - 2] if rate < low else [c.need + 1]
+            needs = [n for n in dict.fromkeys(at[:1] + steps + at[1:])
+                     if n >= 1 and n != c.need and (n < c.need) == (rate < low)]
+            if needs:
+                options[c.id] = (c, rate, needs)
+        # every card out of range at once first (one card is drawn in a fifth of the games, too few
+        # for a short race to see), gap-sized then by one; then each card on its own
+        for pick, how in ((0, "to what about 40% of its games reached"), (None, "by one")):
             steps, words = [], []
-            for c in draft.solo.challenges:
-                rate = diagnosis.challenges.get(c.id)
-                if rate is None or low <= rate <= high:
-                    continue
-                need = c.need - size if rate < low else c.need + 1
-                if need >= 1 and need != c.need:
+            for c, _rate, needs in options.values():
+                need = needs[pick] if pick is not None else (c.need - 1 if needs[0] < c.need else c.need + 1)
+                if need >= 1:
                     steps.append(("solo-need", (c.id, need)))
                     words.append(f"{c.name or c.id} {c.need} -> {need}")
             if len(steps) > 1:
                 out.append(Edit("rules", "multi", tuple(steps), tuple(("rule", f"solo.{a[0]}") for _o, a in steps),
-                                "challenge cards won outside 15%-60% ask less or more (RIV-X6, cards of the solo "
-                                "cards file): " + ", ".join(words)))
-        for c in draft.solo.challenges:
-            rate = diagnosis.challenges.get(c.id)
-            if rate is None:
-                continue
-            name = c.name or c.id
-            needs = [c.need - 1, c.need - 2] if rate < low else [c.need + 1] if rate > high else []
-            # gap-sized: the need that about a half and a third of the games reached (a line search)
-            reached = sorted(diagnosis.progress.get(c.id, ()), reverse=True)
-            if needs and reached:
-                needs += [reached[min(len(reached) - 1, int(q * len(reached)))] for q in (0.5, 0.3)]
-            for need in dict.fromkeys(needs):
-                if need >= 1 and need != c.need and (need < c.need) == (rate < low):
-                    out.append(Edit("rules", "solo-need", (c.id, need), (("rule", f"solo.{c.id}"),),
-                                    f"challenge card {name}: needs {need} instead of {c.need} (won in "
-                                    f"{100 * rate:.0f}% of its games; RIV-X6, a card of the solo cards file)"))
+                                f"challenge cards won outside 15%-60% ask less or more, {how} (RIV-X6, cards of the "
+                                "solo cards file): " + ", ".join(words)))
+        for c, rate, needs in options.values():
+            for need in needs:
+                out.append(Edit("rules", "solo-need", (c.id, need), (("rule", f"solo.{c.id}"),),
+                                f"challenge card {c.name or c.id}: needs {need} instead of {c.need} (won in "
+                                f"{100 * rate:.0f}% of its games; RIV-X6, a card of the solo cards file)"))
         rate = diagnosis.solo_rate
         if rate is not None and (rate < low or rate > high):
             d = -1 if rate < low else 1

@@ -146,7 +146,7 @@ def format_rivages(result, target) -> str:
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
                      + (f"; kept: {won}" if won else "; nothing beat the content as it was"))
     if result.base is not None:
-        lines.append("before: " + _parts(result.base))
+        lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:
         lines.append("")
         lines.append("No proposal: no valid edit tried did better than the content as it is on the same seeds. Try a "
@@ -157,7 +157,7 @@ def format_rivages(result, target) -> str:
         lines.append(f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search "
                      f"({p.games} games; chosen on them, so these flatter it)")
         lines += [f"  - {e.text}" for e in p.edits]
-        lines += [f"  note: {n}" for n in p.notes]
+        lines += [f"  note: {n}" for n in p.notes if n not in (SAME_ISLAND, SHARED_PILE)]  # said once, above
         v = p.verified
         if v is None:
             lines.append("  not verified on fresh seeds")
@@ -178,13 +178,13 @@ def format_rivages(result, target) -> str:
                         continue
                     lo, hi = wilson(row[2], row[1])
                     cells.append(f"{_pct(row[2] / row[1]):>12} {100 * lo:>5.1f}-{100 * hi:<5.1f}")
-                lines.append(f"  {name[:16]:<16} {cells[0]}  {cells[1]}")
+                lines.append(f"  {name[:16]:<16} {cells[0]}  {cells[1]}".rstrip())
         else:
             lines.append(f"  {'seat':>4}  {'before win %':>12} {'95% CI':>11}  {'after win %':>11} {'95% CI':>11}")
             for s in range(len(v.before.rates)):
                 b, a = v.before_ci[s], v.after_ci[s]
                 lines.append(f"  {s + 1:>4}  {_pct(v.before.rates[s]):>12} {100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  "
-                             f"{_pct(v.after.rates[s]):>11} {100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
+                             f"{_pct(v.after.rates[s]):>11} {100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}".rstrip())
         lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
                      f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
                      + ("; better beyond chance)" if v.change_ci[1] < 0 else "; not clearly better)"))
@@ -195,9 +195,9 @@ def format_rivages(result, target) -> str:
     return "\n".join(lines)
 
 
-def _parts(score) -> str:
+def _parts(score, weights) -> str:
     return f"objective {score.total:.3f} over {plural(score.games, 'game')} (" + ", ".join(
-        f"{k} {v:.2f}" for k, v in score.parts.items() if v >= 0.005) + ")"
+        f"{k} {v:.2f}" + ("" if weights.get(k) else " at weight 0") for k, v in score.parts.items() if v >= 0.005) + ")"
 
 
 def save_rivages(result, target, args, out: Path) -> list[tuple[Path, str]]:

@@ -193,3 +193,31 @@ def test_a_missing_file_and_an_island_with_errors_are_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "rivages/ship-count" in err and "one-ship.yaml" in err and "Traceback" not in err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_solo_proposal_inside_the_project_saves_a_scenario_that_loads_and_validates(tmp_path, capsys):
+    from studio.cli import main
+    from studio.model.rivages import read_rivages
+    from studio.validate import validate
+
+    # a content root of its own: the scenario proposal may name the original files from there
+    shutil.copytree(bundled_path("boards", "rivages"), tmp_path / "boards" / "rivages")
+    (tmp_path / "scenarios").mkdir()
+    scenario = tmp_path / "scenarios" / "rivages-solo.yaml"
+    shutil.copy(bundled_path("scenarios", "rivages-solo.yaml"), scenario)
+    out = tmp_path / "out"
+    status = main(["balance", str(scenario), "-n", "40", "--steps", "1", "--candidates", "2", "--verify-games", "0",
+                   "--top", "1", "--seed", "1", "--allow-rules", "--lock", "icons,terrains,strongholds,rewards",
+                   "-o", str(out)])
+    text = capsys.readouterr().out
+    assert status == 0 and "not verified on fresh seeds" in text
+    summary = json.loads((out / "balance.json").read_text())
+    (proposal,) = summary["proposals"]
+    assert all(e["kind"] == "rules" for e in proposal["edits"])
+    assert proposal["scenario_file"] in proposal["files"] and "solo-cards-proposal-1.yaml" in proposal["files"]
+    for name in proposal["files"]:
+        assert [f for f in validate(str(out / name)) if f.severity == "error"] == [], name
+    content = read_rivages(out / proposal["scenario_file"])
+    original = read_rivages(scenario)
+    assert len(content.islands) == len(original.islands)
+    assert content.solo_cards != original.solo_cards      # the proposal's challenge needs, played from there
