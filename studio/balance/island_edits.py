@@ -269,17 +269,26 @@ def island_candidates(draft: Draft, targets, terrains, diagnosis: RivagesDiagnos
         whites = [s.at for s in island.spaces if s.kind == WHITE]
         lit = [at for at in whites if space[at].icon is not None]
         bare = [at for at in whites if space[at].icon is None]
-        if lit and bare:
+        tries = 3 if len(targets) == 1 else 1
+        for _ in range(tries if lit and bare else 0):
             src, dst = rng.choice(lit), rng.choice(bare)
             by_kind["icons"].append(_icon_edit(ident, space, src, dst, f"island {ident}: "))
         land = [s.at for s in island.spaces if s.kind in terrains]
-        if land:
+        for _ in range(tries if land else 0):
             at = rng.choice(land)
             other = rng.choice([t for t in terrains if t != space[at].kind] or [space[at].kind])
             if other != space[at].kind:
                 by_kind["terrains"].append(Edit(
                     "terrains", "kind", (ident, at, other), (("island", ident), ("space", space_id(ident, at))),
                     f"island {ident}: the {space[at].kind} space at {_hx(at)} becomes {other}"))
+        holds = [s.at for s in island.spaces if s.kind == STRONGHOLD]
+        for _ in range(tries if holds and land else 0):
+            src, dst = rng.choice(holds), rng.choice(land)
+            by_kind["strongholds"].append(Edit(
+                "strongholds", "multi", (("kind", (ident, src, space[dst].kind)), ("kind", (ident, dst, STRONGHOLD))),
+                (("island", ident), ("space", space_id(ident, src)), ("space", space_id(ident, dst))),
+                f"island {ident}: move the stronghold at {_hx(src)} to {_hx(dst)} (the space at {_hx(src)} becomes "
+                f"{space[dst].kind})", ((("space", space_id(ident, src)), ("space", space_id(ident, dst))),)))
         rated = sorted((diagnosis.goals.get((ident, g, k), 1.0), g, k) for g, (_n, goal) in enumerate(island.goals())
                        for k in range(len(goal.steps)))
         if rated:

@@ -414,7 +414,7 @@ def balance_rivages(target: RivagesTarget, bots=None, budget: int = 1200, seed: 
             seen = tried.setdefault(incumbent.key, set())
             pool = [e for e in island_candidates(incumbent.draft, target.islands, terrains, diag, allow_rules, locks,
                                                  limit=candidates * (len(seen) // max(1, candidates) + 1),
-                                                 seed=seed * 7919 + depth, players=players, rules=rules)
+                                                 seed=seed * 7919 + round_no, players=players, rules=rules)
                     if (e.op, e.args) not in seen][:candidates]
             seen.update((e.op, e.args) for e in pool)
             arms = []
