@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from studio.balance.edits import Edit, EditError, Locks
 from studio.geometry.hex import distance, neighbours
@@ -64,7 +66,7 @@ class Draft:
     :meth:`~studio.playtest.setup.Setup.with_settings` takes them)."""
 
     islands: dict
-    solo: object = None
+    solo: Any = None                 # SoloCards, or None outside solo
     settings: dict = field(default_factory=dict)
     edited: set = field(default_factory=set)
     great: dict = field(default_factory=dict)    # the scenario's Great Explorer values, players -> (1st, 2nd)
@@ -142,7 +144,7 @@ def _multi(draft: Draft, *steps) -> None:
         _APPLY[op](draft, *args)
 
 
-_APPLY = {"icon": _move_icon, "kind": _set_kind, "reward": _set_reward, "solo-need": _solo_need,
+_APPLY: dict[str, Callable[..., None]] = {"icon": _move_icon, "kind": _set_kind, "reward": _set_reward, "solo-need": _solo_need,
           "solo-target": _solo_target, "rule": _set_rule, "multi": _multi}
 
 

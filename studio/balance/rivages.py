@@ -38,12 +38,12 @@ import copy
 import math
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
+from typing import Any
 
-from studio.balance.edits import EditError, Locks
+from studio.balance.edits import Locks
 from studio.balance.island_edits import (
     GOAL_LOW,
-    GOAL_NAMES,
     Draft,
     RivagesDiagnosis,
     apply_island_edits,
@@ -51,7 +51,7 @@ from studio.balance.island_edits import (
     island_findings,
     valid_island_edits,
 )
-from studio.balance.objective import PARTS, PART_WORDS, GameRecord, Objective, Score, WeightsError, record_of
+from studio.balance.objective import PART_WORDS, PARTS, GameRecord, Objective, Score, WeightsError, record_of
 from studio.balance.search import (
     VERIFY_OFFSET,
     BalanceResult,
@@ -189,7 +189,7 @@ class RivagesTarget:
     ``islands`` that may be edited (ids, in order), ``island_file``: the island file given
     (None for a scenario), ``path``: the file given."""
 
-    setup: object
+    setup: Any        # a Setup of kind "rivages" (an IslandTrialSetup for an island file)
     islands: list
     path: str
     island_file: str | None = None
@@ -216,7 +216,7 @@ class RivagesTarget:
         """A setup playing ``draft``'s islands, solo cards and settings."""
         from studio.playtest.island_trial import island_setup
 
-        s = self.setup
+        s: Any = self.setup
         if self.island_file:
             island = draft.islands[self.islands[0]]
             s = island_setup(island, s.players, terrains=s.scenario.terrains, scenario=s.path)
@@ -246,8 +246,8 @@ def load_target(path: str, players: int | None) -> RivagesTarget:
     fmt = load_document(path).format or ""
     if fmt.startswith("rivages-island"):
         island = read(path)
-        setup = island_setup(island, 2 if players is None else players)
-        return RivagesTarget(setup, [island.id], str(path), str(path))
+        trial = island_setup(island, 2 if players is None else players)
+        return RivagesTarget(trial, [island.id], str(path), str(path))
     setup = load_setup(path, players)
     return RivagesTarget(setup, [i.id for i in setup.content.islands], str(path))
 
@@ -258,7 +258,7 @@ def load_target(path: str, players: int | None) -> RivagesTarget:
 class _Cand:
     edits: tuple
     draft: Draft
-    setup: object
+    setup: Any
     objective: RivagesObjective
     content: frozenset
 

@@ -13,7 +13,6 @@ island file (a scenario searched) or the cards or rules; ``balance.json`` sums u
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -170,7 +169,7 @@ def format_rivages(result, target) -> str:
             lines.append(f"  {'challenge':<16} {'before win %':>12} {'95% CI':>11}  {'after win %':>11} {'95% CI':>11}"
                          "  (aim: 15-60%)")
             for cid in sorted(set(before) | set(after)):
-                name = (before.get(cid) or after.get(cid))[0]
+                name = (before.get(cid) or after[cid])[0]
                 cells = []
                 for row in (before.get(cid), after.get(cid)):
                     if row is None or not row[1]:

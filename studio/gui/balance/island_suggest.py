@@ -250,7 +250,7 @@ def island_proposal_html(p) -> str:
             lo, hi = wilson(row[2], row[1])
             return f"<td align='right'>{100 * row[2] / row[1]:.1f}%</td><td>{100 * lo:.0f}–{100 * hi:.0f}</td>"
 
-        rows = "".join(f"<tr><td>{html.escape((before.get(c) or after.get(c))[0])}</td>{cell(before.get(c))}"
+        rows = "".join(f"<tr><td>{html.escape((before.get(c) or after[c])[0])}</td>{cell(before.get(c))}"
                        f"{cell(after.get(c))}</tr>" for c in sorted(set(before) | set(after)))
         head = "<tr><th>challenge</th><th>before</th><th>95%</th><th>after</th><th>95%</th></tr>"
     else:
