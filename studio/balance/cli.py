@@ -1,5 +1,6 @@
 """``studio balance SCENARIO``: search edits that make a Rule the Realm board fairer and healthier,
-verify the best on fresh seeds, print them and save them.
+verify the best on fresh seeds, print them and save them. Rivages scenarios and islands go to
+:mod:`studio.balance.rivages_cli` (same options, island edits).
 
 The search (:func:`studio.balance.search.balance`) races candidate edits of the board by bot
 games on common seeds; the best few proposals are played again with the original board on
@@ -47,13 +48,14 @@ def build_parser() -> Parser:
     from studio.balance.objective import DEFAULT_WEIGHTS
     from studio.balance.search import MAX_BUDGET
 
-    p = Parser(prog=PROG, description="Search edits of a Rule the Realm board that make its bot games fair and "
-               "healthy, verify the best on fresh seeds, and save them as board files.")
-    p.add_argument("scenario", help="realm-scenario/1 file (with --players) or a realm board file; a bundled "
-                                    "name (jungle-temples, volcano-3p) or - (standard input) too")
-    p.add_argument("--players", "-p", type=whole(2, 4), default=None,
+    p = Parser(prog=PROG, description="Search edits of a Rule the Realm board or of Rivages islands that make its "
+               "bot games fair and healthy, verify the best on fresh seeds, and save them as content files.")
+    p.add_argument("scenario", help="realm-scenario/1 file (with --players), a realm board file, a rivages-scenario/1 "
+                                    "file or a rivages-island/1 file; a bundled name (jungle-temples, volcano-3p) or "
+                                    "- (standard input) too")
+    p.add_argument("--players", "-p", type=whole(1, 5), default=None,
                    help="number of players: the scenario's board for that many (default: the smallest; a board "
-                        "file: its own)")
+                        "file: its own; Rivages: 2 to 5, 1 for the solo game; an island: 2 unless given)")
     p.add_argument("--budget-games", "-n", type=whole(4, MAX_BUDGET), default=DEFAULT_BUDGET,
                    help=f"bot games the search may play (default {DEFAULT_BUDGET}); the verification plays more")
     p.add_argument("--budget-minutes", type=float, default=None, metavar="M",
@@ -67,12 +69,16 @@ def build_parser() -> Parser:
     p.add_argument("--top", type=whole(1, 20), default=3, help="proposals to verify, print and save (default 3)")
     p.add_argument("--lock", action="append", default=[], metavar="WHAT",
                    help=f"never change this: a kind of edit ({', '.join(KINDS)}) or an element "
-                        f"({', '.join(w + ':ID' for w in ELEMENT_LOCKS)}); repeat or separate with commas")
+                        f"({', '.join(w + ':ID' for w in ELEMENT_LOCKS)}); Rivages: icons, terrains, strongholds, "
+                        "rewards, rules, island:ID, space:ISLAND:Q,R, goal:ISLAND:quest|mission-1|mission-2; repeat "
+                        "or separate with commas")
     p.add_argument("--allow-rules", action="store_true",
-                   help="also propose rule parameters of the scenario (opening hand sizes, the end score)")
+                   help="also propose rule parameters of the scenario (opening hand sizes, the end score; Rivages: "
+                        "the solo challenge cards' needs and scroll target, the Great Explorer bonus)")
     p.add_argument("--weights", metavar="PART=W,...",
                    help="weights of the objective's parts (default " +
-                        ",".join(f"{k}={v:g}" for k, v in DEFAULT_WEIGHTS.items()) + ")")
+                        ",".join(f"{k}={v:g}" for k, v in DEFAULT_WEIGHTS.items()) + "; Rivages adds goals and solo, "
+                        "see docs/balance.md)")
     p.add_argument("--bots", "-b", default="greedy", help="bot per seat or one for all (default greedy)")
     p.add_argument("--jobs", "-j", type=whole(0, MAX_JOBS), default=1,
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
@@ -145,6 +151,11 @@ def _run(args) -> int:
     if args.budget_minutes is not None and not (math.isfinite(args.budget_minutes) and args.budget_minutes > 0):
         raise fail(f"--budget-minutes must be a number of minutes above 0, got {args.budget_minutes}")
     check_scheduler_args(args)
+    from studio.balance.rivages_cli import is_rivages
+    from studio.balance.rivages_cli import run as run_rivages
+
+    if is_rivages(args.scenario):
+        return run_rivages(args)
     try:
         weights = parse_weights(args.weights)
     except WeightsError as exc:
@@ -154,9 +165,6 @@ def _run(args) -> int:
     except content_errors() as exc:
         check_content(args.scenario, args.players)  # the content's findings say it best, when it has errors
         raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
-    if setup.kind != "realm":
-        raise fail(f"{args.scenario}: the balance assistant edits Rule the Realm boards; Rivages scenarios are not "
-                   "supported yet")
     try:
         locks = parse_locks(args.lock, setup.content.board)
     except EditError as exc:

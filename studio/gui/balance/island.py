@@ -18,7 +18,7 @@ import copy
 import html
 
 from studio.gui.balance.dashboard import BalanceDashboard
-from studio.gui.balance.editor import BalanceController
+from studio.gui.balance.editor import BalanceController, editor_closed
 from studio.gui.balance.island_heatmap import IslandBlameItem, IslandHeatItem, IslandHeatLegend, island_blamed
 from studio.gui.shell import prompts
 
@@ -121,9 +121,34 @@ class IslandBalance(BalanceController):
             self.dashboard.runStarted.connect(self._run_started)
             self.dashboard.blames_on_board = self.blames_on_island
             self.dashboard.blameRequested.connect(self.show_blame)
+            self._add_suggest_button()
         self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
         self.dashboard.refresh_header()
         return self._show_window()
+
+    # -- the balance assistant --------------------------------------------------------------
+    def _add_suggest_button(self) -> None:
+        from PySide6.QtWidgets import QPushButton
+
+        self.suggest_button = QPushButton(self.tr("Suggest fixes…"))
+        self.suggest_button.setToolTip(self.tr("search edits of this island (icons, terrains, strongholds, goal "
+                                               "rewards) that bring its games nearer the aim, preview them and apply one"))
+        self.suggest_button.clicked.connect(lambda _c=False: self.suggest())
+        self.dashboard.extra_box.addWidget(self.suggest_button)
+
+    def suggest(self):
+        """Show the balance assistant's window (:mod:`studio.gui.balance.island_suggest`) for
+        this island and return it."""
+        from studio.gui.balance.island_suggest import IslandSuggestWindow
+
+        window = getattr(self, "suggest_window", None)
+        if window is None or (not window.isVisible() and not window.is_running()):
+            if window is not None:
+                window.deleteLater()
+            window = self.suggest_window = IslandSuggestWindow(self, self.dashboard, self.main)
+        window.show()
+        window.raise_()
+        return window
 
     def describe(self, players: int) -> str:
         """What Run plays now for ``players``, for the window's header (rich text): the island
@@ -295,8 +320,17 @@ class IslandBalance(BalanceController):
             self.stale = True
             self._legend_text()
 
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        window = getattr(self, "suggest_window", None)
+        if obj is self.main and editor_closed(event) and window is not None:
+            window.close()
+        return super().eventFilter(obj, event)
+
     def _document_replaced(self) -> None:
-        """New or Open: the run says nothing about the other island."""
+        """New or Open: the run says nothing about the other island (nor do its proposals)."""
+        window = getattr(self, "suggest_window", None)
+        if window is not None and not window.is_running():
+            window.close()
         self._forget_heat()
         self._run_island = None
         if self.dashboard is not None and self.dashboard.board_blame:

@@ -257,6 +257,16 @@ class SuggestWindow(QMainWindow):
     (``preview``); *Apply* applies it as one undo step."""
 
     searchFinished = Signal()
+    # what the form offers (an island's window offers Rivages kinds and parts, island_suggest.py)
+    LOCK_KINDS: tuple = tuple(k for k in KINDS if k != "rules")
+    PARTS: tuple = PARTS
+    WORDS: dict = PART_WORDS
+    INTRO = ("Plays bot games on edited copies of the board (the same seeds for every copy), keeps the edits that "
+             "make the seats fairer and the game healthier, then checks the best on fresh games.")
+    RULES_TIP = "opening hand sizes and the end score: they change the scenario, not the board, so Apply leaves them out"
+
+    def default_weights(self) -> dict:
+        return dict(DEFAULT_WEIGHTS)
 
     def __init__(self, host, dashboard=None, parent=None):
         super().__init__(parent, Qt.Window)
@@ -283,9 +293,7 @@ class SuggestWindow(QMainWindow):
         box = QGroupBox(self.tr("Search"))
         box.setFixedWidth(300)
         lay = QVBoxLayout(box)
-        intro = QLabel(self.tr("Plays bot games on edited copies of the board (the same seeds for every copy), keeps "
-                       "the edits that make the seats fairer and the game healthier, then checks the best on "
-                       "fresh games."))
+        intro = QLabel(self.tr(self.INTRO))
         intro.setWordWrap(True)
         intro.setObjectName("muted")
         lay.addWidget(intro)
@@ -304,15 +312,14 @@ class SuggestWindow(QMainWindow):
         form.addRow(self.tr("Seed"), self.seed_spin)
         lay.addLayout(form)
         self.rules_check = QCheckBox(self.tr("Also propose rule parameters"))
-        self.rules_check.setToolTip(self.tr("opening hand sizes and the end score: they change the scenario, not the board, "
-                                    "so Apply leaves them out"))
+        self.rules_check.setToolTip(self.tr(self.RULES_TIP))
         lay.addWidget(self.rules_check)
         locks = QLabel(self.tr("May change"))
         locks.setObjectName("muted")
         lay.addWidget(locks)
         grid = QGridLayout()
         self.kind_checks: dict[str, QCheckBox] = {}
-        for i, kind in enumerate(k for k in KINDS if k != "rules"):
+        for i, kind in enumerate(self.LOCK_KINDS):
             c = QCheckBox(kind.replace("-", " "))
             c.setChecked(True)
             self.kind_checks[kind] = c
@@ -323,12 +330,13 @@ class SuggestWindow(QMainWindow):
         lay.addWidget(weights)
         wform = QFormLayout()
         self.weight_spins: dict[str, QDoubleSpinBox] = {}
-        for part in PARTS:
+        defaults = self.default_weights()
+        for part in self.PARTS:
             spin = QDoubleSpinBox()
             spin.setRange(0.0, 10.0)
             spin.setSingleStep(0.1)
-            spin.setValue(DEFAULT_WEIGHTS[part])
-            spin.setToolTip(PART_WORDS[part])
+            spin.setValue(defaults[part])
+            spin.setToolTip(self.WORDS[part])
             self.weight_spins[part] = spin
             wform.addRow(part, spin)
         lay.addLayout(wform)

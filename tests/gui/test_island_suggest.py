@@ -1,0 +1,83 @@
+"""*Suggest fixes…* in the island editor's balance dashboard: the Rivages assistant runs in the
+background on the island as it is, lists its proposals with their figures, previews them on the
+island, and applies one as a single undoable step (tiny budgets)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from studio.balance.edits import Edit  # noqa: E402
+from studio.balance.search import Proposal  # noqa: E402
+from studio.gui.balance.island_suggest import IslandProposalPreview, apply_island_proposal  # noqa: E402
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def editor(qtbot, settings, dialogs):
+    from studio.gui.rivages.island_editor import IslandEditorWindow
+
+    w = IslandEditorWindow(settings=settings)
+    qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
+    assert w.open_path(ROOT / "boards" / "rivages" / "islands" / "amber-shoals.yaml", interactive=False)
+    return w
+
+
+def test_suggest_fixes_on_an_island_searches_lists_and_previews(qtbot, editor):
+    balance = editor.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    assert balance.suggest_button.text() == "Suggest fixes…"
+    balance.suggest_button.click()
+    s = balance.suggest_window
+    qtbot.addWidget(s)
+    assert set(s.kind_checks) == {"icons", "terrains", "strongholds", "rewards"}
+    assert s.weight_spins["fair"].value() == 0 and s.weight_spins["goals"].value() == 1   # 2 players: RIV-S1
+    s.budget_spin.setValue(30)
+    s.steps_spin.setValue(1)
+    s.candidates_spin.setValue(3)
+    s.verify_spin.setValue(6)
+    s.weight_spins["content"].setValue(2.0)
+    with qtbot.waitSignal(s.searchFinished, timeout=180000):
+        assert s.start()
+    assert s.result is not None and d.players() == 2
+    assert s.result.proposals         # the seed is fixed: this search finds some
+    assert s.proposals_list.count() == len(s.result.proposals)
+    assert "fresh games" in s.proposals_list.item(0).text()
+    assert "Checked on 6 fresh games" in s.details.text()
+    assert isinstance(s.preview, IslandProposalPreview) and s.preview.scene() is editor.view.scene()
+    assert s.preview.acceptedMouseButtons() == Qt.NoButton
+
+
+def test_a_proposal_applies_as_one_undoable_step_and_its_preview_marks_the_spaces(qtbot, editor):
+    doc = editor.document
+    island = doc.island
+    holds = [s.at for s in island.spaces if s.kind == "stronghold"]
+    dst = next(s for s in island.spaces if s.kind == "forest")
+    move = Edit("strongholds", "multi", (("kind", (island.id, holds[0], "forest")),
+                                         ("kind", (island.id, dst.at, "stronghold"))),
+                (("island", island.id), ("space", f"{island.id}:{holds[0][0]},{holds[0][1]}"),
+                 ("space", f"{island.id}:{dst.at[0]},{dst.at[1]}")), "move a stronghold",
+                ((("space", f"{island.id}:{holds[0][0]},{holds[0][1]}"), ("space", f"{island.id}:{dst.at[0]},{dst.at[1]}")),))
+    reward = Edit("rewards", "reward", (island.id, 1, 0, (("scrolls", 9),)), (("island", island.id),), "reward")
+    p = Proposal((move, reward), None, {}, None, None, 0)
+    before_spaces, before_mission = [(s.at, s.kind) for s in island.spaces], doc.island.missions[0].steps[0].reward
+    depth = doc.undo_stack.count()
+    assert apply_island_proposal(doc, p)
+    assert doc.undo_stack.count() == depth + 1                      # one step
+    kinds = {s.at: s.kind for s in doc.island.spaces}
+    assert kinds[holds[0]] == "forest" and kinds[dst.at] == "stronghold"
+    assert doc.island.missions[0].steps[0].reward.scrolls == 9
+    doc.undo_stack.undo()
+    assert [(s.at, s.kind) for s in doc.island.spaces] == before_spaces
+    assert doc.island.missions[0].steps[0].reward == before_mission
+    preview = IslandProposalPreview(editor.view, p.edits)
+    assert len(preview.arrows) == 1 and len(preview.shapes) == 2    # from the stronghold to its new space
+    assert preview.arrows[0][0] == editor.view.scene_point(holds[0])
