@@ -92,7 +92,8 @@ UNEVEN = {"jungle-temples:2", "jungle-temples:3", "jungle-temples:4", "volcano:2
           "fragile-ruins:3", "cursed-triangle:2"}
 # those where some seat falls outside the fair share +/- its own 95% margin (the issue's check)
 OUTSIDE = set(UNEVEN)
-LATER = 13  # of the 16 boards of 2 and 3 players, those where the last seat out-wins seat 1
+LATER = 12  # of the 16 boards of 2 and 3 players, those where the last seat out-wins seat 1 (13 until
+# the balance assistant fixed the Two Deities 2p, issue 15: on its recorded row seat 1 now wins more)
 
 
 def test_how_many_bundled_boards_have_uneven_seats():
@@ -126,7 +127,8 @@ def test_how_many_bundled_boards_have_uneven_seats():
 
 def test_later_seats_win_more_with_2_and_3_players():
     """Issue, first case: "in 2 and 3 players later seats win more on almost every board". On the
-    recording the last seat out-wins seat 1 on LATER of the 16 boards of 2 and 3 players; on Jungle
+    recording the last seat out-wins seat 1 on LATER of the 16 boards of 2 and 3 players (those the
+    balance assistant fixed against turn order aside); on Jungle
     Temples 2p seat 1 (4 cards against 5) wins about 35%, which the report calls uneven."""
     later = [row for row in RECORDED["seats"] if row.endswith((":2", ":3"))
              and (s := summarize(seat_results(row))).seats[-1].win_rate > s.seats[0].win_rate]

@@ -1006,6 +1006,67 @@ def design_board(spec: BoardSpec) -> Board:
     return board
 
 
+def adopted_runs(board_id: str, folder=None) -> list:
+    """The balance assistant's runs adopted for the bundled board ``board_id`` (issue 15), in
+    the order they were applied: the ``studio-balance/1`` records ``BOARD-ID.balance-K.json`` of
+    ``folder`` (default: the bundled ``boards/realm/balance/``), by K; run K searched from the
+    board run K-1 gave, and its first proposal is the one adopted. Returns the paths; raises
+    :class:`GenerateError` naming a file that is not such a record of that board."""
+    import json
+
+    from studio.content.paths import bundled_path
+
+    folder = bundled_path("boards", "realm", "balance") if folder is None else folder
+    if not folder.is_dir():
+        return []
+    runs = []
+    for path in folder.glob(f"{board_id}.balance-*.json"):
+        number = path.stem.rpartition("-")[2]
+        if not number.isdigit():
+            raise GenerateError(f"{path}: a balance record of {board_id} is named {board_id}.balance-K.json "
+                                "(K: the run's number)")
+        runs.append((int(number), path))
+    out = []
+    for _k, path in sorted(runs):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise GenerateError(f"{path}: not a readable balance record ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != "studio-balance/1" \
+                or (data.get("board") or {}).get("id") != board_id or not data.get("proposals"):
+            raise GenerateError(f"{path}: not a studio-balance/1 record of board {board_id} with a proposal")
+        out.append(path)
+    return out
+
+
+def adopted_edits(board_id: str, folder=None) -> list:
+    """The edits (:class:`~studio.balance.edits.Edit`) the bundled board ``board_id`` has on top
+    of its design, in order: the first proposal of each run of :func:`adopted_runs`."""
+    import json
+
+    from studio.balance.edits import Edit
+
+    out = []
+    for path in adopted_runs(board_id, folder):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        out += [Edit.from_dict(e) for e in data["proposals"][0]["edits"]]
+    return out
+
+
+def bundled_board(location: str, players: int, folder=None) -> Board:
+    """The bundled board of ``location`` for ``players``: its design with the table's seed
+    (:func:`design_board`), then the balance assistant's adopted edits
+    (:func:`adopted_edits`; rule edits are the scenario's, not the board's, and are left out).
+    ``tools/design_boards.py`` writes these; they are the files in ``boards/realm/``."""
+    from studio.balance.edits import apply_edits
+
+    board = design_board(BoardSpec(location, players))
+    edits = [e for e in adopted_edits(board.id, folder) if e.kind != "rules"]
+    if edits:
+        board, _rules = apply_edits(board, edits)
+    return board
+
+
 def totals(board: Board) -> dict:
     """``{"treasure", "energy", "bridge energy", "idols", "pictures", "artifacts"}`` counted
     on ``board`` (treasure on segments and line items; energy on segments)."""
