@@ -645,7 +645,8 @@ class RivagesState(State):
         None instead of playing on a copy (on a state from ``game.visible_state``, which has no
         hidden parts to play the round's end with). ``turn=True``: an action that ends the
         round gives the seat's position as its turn leaves it, marked ``round_end`` (see
-        :class:`RivagesPreview`), in place or, for a reshuffle, on a copy. Nothing is written to the logs meanwhile (their lines
+        :class:`RivagesPreview`), in place or, for a reshuffle, on a copy stopped there
+        (:meth:`apply_until_round_end`). Nothing is written to the logs meanwhile (their lines
         are never worded), and the piles and rows used are copied only if the action changes
         them. Like :meth:`apply_trusted`, only for an action from :meth:`legal_actions` of
         this state."""
