@@ -6,6 +6,12 @@ ties broken at random. The value counts what the final score counts (scrolls, he
 islands visited) and, with smaller weights, what leads there: crossed spaces, tree spaces,
 progress on the island's goals, the symbols of the chosen row that still have a target, and a
 voyage already earned.
+
+The horizon is the same for every seat: an action is valued on the position it leaves, and
+an action that ends the seat's turn on the position the round's end will leave (its voyage
+made, RIV-I1), whether that turn ends the round (the last seat's) or hands it to the next
+seat. In the advanced solo game the bot knows its challenge cards (RIV-X6) and values the
+progress toward them as much as the scroll target (:func:`solo_aims`).
 """
 
 from __future__ import annotations
@@ -130,19 +136,55 @@ _SUPPORT: dict = {}   # goal step -> the spaces its progress reads
 _TERMS: dict = {}     # (goal step, its spaces used, crossed spaces of its support) -> its term
 
 
-def position_value(state, seat: int) -> float:
-    """A heuristic worth of ``state`` for ``seat``, in scrolls."""
-    own_row = state.row if state.seat == seat and state.phase == "row" else None
-    return player_value(state.game, state.players_state[seat], own_row)
+def position_value(state, seat: int, turn_over: bool | None = None) -> float:
+    """A heuristic worth of ``state`` for ``seat``, in scrolls: :func:`player_value` of its
+    position, with its row when it is in the row phase of its turn. ``turn_over``: whether the
+    seat's turn of this round is over, so that the round's end is all that still comes before
+    its next decision (None: the state says, a seat before the one to move in the round of a
+    game not over; give True for a state :meth:`apply_until_round_end` stopped). Then its
+    voyage, if one comes, is valued as made (see :func:`player_value`)."""
+    if turn_over is None:
+        turn_over = state.end_reason is None and seat < state.seat
+    own_row = state.row if state.seat == seat and state.phase == "row" and not turn_over else None
+    p = state.players_state[seat]
+    sails = p.travel and voyage_comes(state.game, len(state.pile), state.round_ends_game())
+    return player_value(state.game, p, own_row, turn_over=turn_over, sails=sails, aims=solo_aims(state))
 
 
-def player_value(game, p, row=None) -> float:
+def voyage_comes(game, pile: int, final: bool) -> bool:
+    """Whether a voyage earned (the second ship crossed) brings a new island at the round's
+    end (RIV-I1): an island is left in the pile (``pile`` islands), and the round is not the
+    game's last (``final``) or the scenario's rules still bring one after the last turn."""
+    return pile > 0 and (not final or game.rules.travel_on_last_turn)
+
+
+def player_value(game, p, row=None, *, turn_over: bool = False, sails: bool = True, aims=()) -> float:
     """:func:`position_value` of the position ``p`` (a seat's
     :class:`~studio.rules.rivages.game.Player`) with ``row`` the symbols it still plays this
-    turn (None when its turn is not in the row phase)."""
+    turn (None when its turn is not in the row phase).
+
+    ``sails``: an earned voyage brings an island (:func:`voyage_comes`; the voyage is worth
+    nothing otherwise). ``turn_over``: the seat's turn is over and only the round's end comes
+    (RIV-E2 to RIV-E4, which change nothing valued here, and RIV-I1): a seat that sails is
+    valued as after its voyage, whatever its seat: the island left counts as one visited and
+    its crosses and goals no more, the new island (hidden, every one the same to this value
+    with nothing crossed) as a fresh one, and Solo Explorer scrolls (RIV-X5) are added; the
+    first ship the last turn's voyage crosses for the seat is not counted. Every seat's
+    turn-ending action is valued this way, the last seat's (whose turn ends the round) and
+    the others' alike. ``aims``: the solo challenges (:func:`solo_aims`), valued by
+    :func:`aims_value`."""
+    if turn_over and sails and p.travel:
+        islands = len(p.past) + 2
+        value = p.scrolls + LOOT_VALUE * len(p.loot) + ISLAND_VALUE * islands
+        value += TREE_VALUE * p.tree_crossed.bit_count()
+        if game.solo is not None:
+            value += game.solo.explorer.get(islands, 0)
+            if aims:
+                value += aims_value(game, p, aims, voyage=True, left=True)
+        return value
     value = p.scrolls + LOOT_VALUE * len(p.loot) + ISLAND_VALUE * (len(p.past) + 1)
     value += CROSS_VALUE * p.crossed.bit_count() + TREE_VALUE * p.tree_crossed.bit_count()
-    if p.travel:
+    if p.travel and sails:
         value += TRAVEL_VALUE
     m = game.maps[p.island]
     crossed = p.crossed
@@ -161,7 +203,100 @@ def player_value(game, p, row=None) -> float:
                 value += ACTION_SYMBOL_VALUE[sym] if sym in SYMBOL_ATOMS else 0.0
             elif mask & frontier:
                 value += SYMBOL_VALUE
+    if aims:
+        value += aims_value(game, p, aims, voyage=p.travel and sails)
     return value
+
+
+def solo_aims(state) -> tuple:
+    """The solo challenges (RIV-X6) of ``state`` as ``(kind, need, unit)``: a challenge is half
+    of the win, so its need counts as much as the scroll target (``unit`` = target scrolls /
+    units needed; the areas card needs ``need`` areas of every terrain). The scroll challenge
+    only raises the target, which the scrolls already count: no aim. () outside solo."""
+    if not state.challenges:
+        return ()
+    target = state.solo_target()
+    terrains = len(state.game.terrains)
+    return tuple((c.kind, c.need, target / (c.need * terrains if c.kind == "areas" else c.need))
+                 for c in state.challenges if c.kind != "scrolls")
+
+
+def aims_value(game, p, aims, voyage: bool = False, left: bool = False) -> float:
+    """Worth of the progress of ``p`` toward the solo ``aims`` (:func:`solo_aims`), in scrolls:
+    ``unit`` per unit met up to the need (Loot tokens drawn, statues, islands visited, areas
+    completed of each terrain), and the progress toward the next island or area valued as a
+    goal's progress (:data:`GOAL_SHARE` x fraction² x unit): the share of the way to the second
+    ship crossed (:func:`ship_progress`), the crossed share of the best unfinished areas of each
+    terrain still short. ``voyage``: an earned voyage will bring an island, counted as
+    visited; ``left``: the seat has sailed (its turn over, see :func:`player_value`), so nothing
+    on its island is in progress any more."""
+    m = game.maps[p.island]
+    total = 0.0
+    for kind, need, unit in aims:
+        if kind == "loot":
+            total += unit * min(p.loot_drawn, need)
+        elif kind == "statues":
+            total += unit * min(p.statues, need)
+        elif kind == "islands":
+            have = len(p.past) + 1 + voyage
+            total += unit * min(have, need)
+            if have < need and not left and not p.travel and p.crossed:
+                frac = ship_progress(m, p.crossed)
+                total += GOAL_SHARE * frac * frac * unit
+        elif kind == "areas":
+            for t, done in zip(game.terrains, p.areas_by_terrain):
+                total += unit * min(done, need)
+                if done < need and not left:
+                    pool = m.areas_of_terrain.get(t, 0) & ~p.areas_done
+                    fractions = sorted((_fraction(m.areas[a], p.crossed) for a in bits(pool)), reverse=True)
+                    total += sum(GOAL_SHARE * f * f * unit for f in fractions[: need - done])
+    return total
+
+
+def ship_distance(m, crossed: int) -> int | None:
+    """The fewest spaces still to cross on island ``m`` (an
+    :class:`~studio.rules.rivages.board.IslandMap`) to cross a ship not crossed yet, going from
+    ``crossed`` from neighbour to neighbour (bridges included, strongholds never; RIV-T5,
+    RIV-T6, RIV-T8) whatever the symbols: 0 when both ships are crossed, None when no ship
+    can be reached. Remembered per island and crossed mask (bounded)."""
+    key = (m, crossed)
+    d = _SHIP_DISTANCE.get(key, -1)
+    if d != -1:
+        return d
+    target = m.ship_mask & ~crossed
+    d = 0 if not target else None
+    if target:
+        seen = frontier = crossed
+        nbr, open_ = m.nbr, m.crossable
+        steps = 0
+        while frontier:
+            reach = 0
+            for i in bits(frontier):
+                reach |= nbr[i]
+            frontier = reach & open_ & ~seen
+            steps += 1
+            if frontier & target:
+                d = steps
+                break
+            seen |= frontier
+    if len(_SHIP_DISTANCE) >= 50_000:
+        _SHIP_DISTANCE.clear()
+    _SHIP_DISTANCE[key] = d
+    return d
+
+
+def ship_progress(m, crossed: int) -> float:
+    """The share of the way from one ship of ``m`` to the other that ``crossed`` covers:
+    ``1 - ship_distance(crossed) / ship_distance(one ship)``, 0 to 1 (0 when the second ship
+    cannot be reached)."""
+    d = ship_distance(m, crossed)
+    whole = ship_distance(m, 1 << m.ships[0])
+    if d is None or not whole:
+        return 0.0
+    return max(0.0, 1.0 - d / whole)
+
+
+_SHIP_DISTANCE: dict = {}  # (island map, crossed) -> ship_distance
 
 
 class RivagesGreedyBot(Bot):
@@ -170,11 +305,9 @@ class RivagesGreedyBot(Bot):
     A decision takes one number from ``rng`` to seed the hidden deal, previews every action
     on ``game.visible_state(observation)`` (what the seat sees, nothing dealt: an action that
     stays within the seat's turn never reads a hidden card), deals a state from that seed
-    (``game.sample_state``) only for an action whose value depends on hidden parts (the
-    island a traveller sails to at the round's end, a reshuffle; see :meth:`values`), and
-    breaks ties with ``rng.choice``. :meth:`act_plain` makes the same
-    decision by playing every action on a copy of the dealt state (the reference the tests
-    compare with)."""
+    (``game.sample_state``) only for an action that reshuffles (RIV-I6; see :meth:`values`),
+    and breaks ties with ``rng.choice``. :meth:`act_plain` makes the same decision by playing
+    every action on a copy of the dealt state (the reference the tests compare with)."""
 
     name = "greedy"
 
@@ -201,12 +334,13 @@ class RivagesGreedyBot(Bot):
     @staticmethod
     def values(game, observation, legal_actions, deal: float) -> list[float]:
         """:func:`player_value` after each of ``legal_actions`` for the observer, previewed on
-        ``game.visible_state(observation)``. An action that ends the round is valued on the
-        seat's position as its turn leaves it (``preview(..., turn=True)``): the round's end
-        changes nothing :func:`player_value` reads (hands pass, cards are drawn) unless the seat
-        sails to a new island (RIV-I1), whose card is hidden; only then, and for a reshuffle
-        (RIV-I6), is the action played on a state dealt from ``random.Random(deal)``. Equal to
-        :meth:`plain_values` on that dealt state (tests/rivages/test_preview.py)."""
+        ``game.visible_state(observation)`` up to the end of its turn (``preview(...,
+        turn=True)``): an action that ends the seat's turn, whether it ends the round (the last
+        seat's, solo every turn) or passes the turn on, is valued with ``turn_over`` (its voyage
+        valued as made: every seat looks to the round's end alike). Only an action that
+        reshuffles (RIV-I6) is played on a state dealt from ``random.Random(deal)``, stopped at
+        the round's end all the same. Equal to :meth:`plain_values` on that dealt state
+        (tests/rivages/test_preview.py)."""
         return _values(game, game.visible_state(observation), lambda: observation, legal_actions, deal)
 
     def act_plain(self, game, observation, legal_actions, rng: random.Random):
@@ -219,12 +353,14 @@ class RivagesGreedyBot(Bot):
 
     @staticmethod
     def plain_values(state, seat: int, actions) -> list[float]:
-        """:func:`position_value` after each action, each played on a copy of ``state``."""
+        """:func:`position_value` after each action, each played on a copy of ``state`` up to
+        the round's end (:meth:`~studio.rules.rivages.game.RivagesState.apply_until_round_end`),
+        the seat's turn over when the round's end is next or another seat is to move."""
         values = []
         for action in actions:
             after = state.clone()
-            after.apply_trusted(action)
-            values.append(position_value(after, seat))
+            ended = after.apply_until_round_end(action)
+            values.append(position_value(after, seat, ended or after.current_player != seat))
         return values
 
 
@@ -233,12 +369,18 @@ def _values(game, seen, observation, legal_actions, deal: float) -> list[float]:
     giving the observation to deal from when an action needs hidden parts."""
     dealt = None
     values = []
+    seat = seen.seat
+    pile = len(seen.pile)
+    aims = solo_aims(seen)
     for action, after in zip(legal_actions, seen.previews(legal_actions)):
-        if after is None or (after.round_end and after.player.travel):
+        if after is None:
             if dealt is None:
                 dealt = game.sample_state(observation(), random.Random(deal))
-            after = dealt.preview(action)
-        values.append(player_value(game, after.player, after.own_row))
+            after = dealt.preview(action, turn=True)
+        p = after.player
+        sails = p.travel and voyage_comes(game, pile, after.final)
+        over = after.to_move != seat  # the round's end is next, or another seat's turn
+        values.append(player_value(game, p, after.own_row, turn_over=over, sails=sails, aims=aims))
     return values
 
 

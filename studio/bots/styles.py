@@ -119,8 +119,9 @@ class RealmStyleBot(GreedyBot):
 
 
 class RivagesStyleBot(Bot):
-    """One step of look-ahead like :class:`~studio.bots.rivages.RivagesGreedyBot`, valuing a
-    position by ``position_value`` plus the style's terms: ``goal_weight`` x the goal progress,
+    """One step of look-ahead like :class:`~studio.bots.rivages.RivagesGreedyBot` (as far as the
+    round's end for every seat), valuing a position by ``position_value`` plus the style's
+    terms: ``goal_weight`` x the goal progress,
     ``step_weight`` per goal step met on this island, ``island_weight`` per island visited,
     ``travel_weight`` for an earned voyage, ``cross_weight`` per crossed space."""
 
@@ -130,16 +131,24 @@ class RivagesStyleBot(Bot):
         self.w = {k: style.setting(k) for k in ("goal_weight", "step_weight", "island_weight", "travel_weight",
                                                  "cross_weight")}
 
-    def value(self, state, seat: int) -> float:
-        from studio.bots.rivages import goal_progress, position_value
+    def value(self, state, seat: int, turn_over: bool | None = None) -> float:
+        """``position_value(state, seat, turn_over)`` plus the style's terms; a seat whose turn
+        is over and that sails is valued as after its voyage there (a fresh island: nothing
+        crossed, no goal step, one island more), whatever its seat."""
+        from studio.bots.rivages import goal_progress, position_value, voyage_comes
 
+        if turn_over is None:
+            turn_over = state.end_reason is None and seat < state.seat
         p = state.players_state[seat]
         w = self.w
-        v = position_value(state, seat)
+        v = position_value(state, seat, turn_over)
+        voyage = p.travel and voyage_comes(state.game, len(state.pile), state.round_ends_game())
+        if turn_over and voyage:
+            return v + w["island_weight"] * (p.islands_visited + 1)
         if w["goal_weight"]:
             v += w["goal_weight"] * goal_progress(state, seat)
         v += w["step_weight"] * sum(p.goal_done) + w["island_weight"] * p.islands_visited
-        v += w["travel_weight"] * bool(p.travel) + w["cross_weight"] * bin(p.crossed).count("1")
+        v += w["travel_weight"] * voyage + w["cross_weight"] * bin(p.crossed).count("1")
         return v
 
     def act(self, game, observation, legal_actions, rng: random.Random):
@@ -151,8 +160,8 @@ class RivagesStyleBot(Bot):
         best, best_value = [], None
         for action in legal_actions:
             after = base.clone()
-            after.apply_trusted(action)
-            value = self.value(after, seat)
+            ended = after.apply_until_round_end(action)  # every seat looks as far as the round's end
+            value = self.value(after, seat, ended or after.current_player != seat)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:

@@ -309,11 +309,13 @@ def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame
                              "-v", "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_signals_as_at_a_terminal)
     try:
-        for line in proc.stderr:  # candidate 1 (seed 0) is decided when candidate 2 is designed
-            if "designing candidate 2 " in line:
+        # candidates 1 and 2 are decided when candidate 3 is designed: seed 0's seats are uneven
+        # in its 40 greedy games (Explorer 1 wins 28%), seed 1 is offered
+        for line in proc.stderr:
+            if "designing candidate 3 " in line:
                 break
         else:
-            pytest.fail("the run ended before candidate 2")
+            pytest.fail("the run ended before candidate 3")
         proc.send_signal(getattr(signal, signame))
         start = time.monotonic()
         _, err = proc.communicate(timeout=60)
@@ -325,7 +327,7 @@ def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame
     assert "Traceback" not in err and waited < 20  # stops within a game or two, not at the end of 50
     summary = json.loads((out / "generate.json").read_text())
     assert summary["stopped"] is True and 1 <= len(summary["offered"]) < 50
-    assert summary["offered"][0]["file"] == "mangrove-rest-s0.yaml"
+    assert summary["offered"][0]["file"] == "larkspur-isle-s1.yaml"
     assert sorted(p.name for p in out.iterdir()) == sorted(["generate.json"] + [c["file"] for c in summary["offered"]])
     for c in summary["offered"]:  # every file whole: it loads and validates cleanly
         assert validate(out / c["file"]) == []

@@ -16,7 +16,15 @@ import random
 
 import pytest
 
-from studio.bots.rivages import RivagesGreedyBot, _goal_progress, _goal_progress_plain, player_value, position_value
+from studio.bots.rivages import (
+    RivagesGreedyBot,
+    _goal_progress,
+    _goal_progress_plain,
+    player_value,
+    position_value,
+    solo_aims,
+    voyage_comes,
+)
 from studio.content import bundled_path
 from studio.rules import load_game
 
@@ -59,7 +67,11 @@ def check_position(state, rng) -> int:
         assert seen.seat == seat
         assert seen.player.snapshot() == copy.players_state[seat].snapshot(), action
         assert (seen.to_move, seen.phase, seen.row) == (copy.current_player, copy.phase, tuple(copy.row)), action
-        assert player_value(game, seen.player, seen.own_row) == position_value(copy, seat)
+        # the value of the position reached: the seat's voyage valued as made once another seat moves
+        over = seen.to_move is not None and seen.to_move > seat
+        sails = seen.player.travel and voyage_comes(game, len(copy.pile), copy.round_ends_game())
+        assert player_value(game, seen.player, seen.own_row, turn_over=over, sails=sails, aims=solo_aims(copy)) == \
+            position_value(copy, seat)
         after = seen.player  # goal progress from the remembered terms is the progress read afresh
         assert _goal_progress(game.maps[after.island], after, after.crossed) == \
             _goal_progress_plain(game.maps[after.island], after, after.crossed), action
@@ -93,6 +105,7 @@ def check_position(state, rng) -> int:
             continue
         assert stop.to_move is None and stop.own_row is None and stop.row == ()
         ended = dealt.preview(action)
+        assert stop.final == (ended.to_move is None), action  # the round's end ends the game
         if not stop.player.travel:  # the round's end changes only the seat's hand then
             assert dict(_without_loot_tokens(stop.player.snapshot()), hand=None) == \
                 dict(_without_loot_tokens(ended.player.snapshot()), hand=None), action

@@ -155,8 +155,9 @@ class IslandSuggestWindow(SuggestWindow):
                                "budget, more edits per step, or allow more kinds of change." + stopped)
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
-        self.title.setText(f"{len(r.proposals)} proposal{'s' if len(r.proposals) != 1 else ''} from {r.games} "
-                           f"games in {_duration(r.elapsed)}{stopped}")
+        noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
+        self.title.setText(self.tr("{count} {noun} from {games} games in {duration}").format(
+            count=len(r.proposals), noun=noun, games=r.games, duration=_duration(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
             figure = (f"objective {v.before.total:.3f} → {v.after.total:.3f} on {v.games} fresh games"

@@ -305,11 +305,13 @@ class RivagesPreview(NamedTuple):
     ``to_move`` (the seat to move after it, None once the game is over), ``phase`` and ``row``
     (the symbols left) after it.
 
-    ``round_end``: only from ``preview(action, copy=False, turn=True)``, for an action that
-    ends the round: the preview stopped where the seat's turn is over and the round's end
-    (RIV-E2 to RIV-E4, RIV-I1, RIV-X3 to RIV-X5) begins, so ``player`` is the seat's position
-    as its turn leaves it (before hands pass, cards are drawn and travellers sail), ``to_move``
-    is None and ``row`` empty."""
+    ``round_end``: only from ``preview(action, turn=True)``, for an action that ends the
+    round: the preview stopped where the seat's turn is over and the round's end (RIV-E2 to
+    RIV-E4, RIV-I1, RIV-X3 to RIV-X5) begins, so ``player`` is the seat's position as its turn
+    leaves it (before hands pass, cards are drawn and travellers sail), ``to_move`` is None and
+    ``row`` empty. ``final``: whether the end of the round ends the game, as the action leaves
+    the cards (:meth:`RivagesState.round_ends_game`; False from a preview that played the
+    round's end)."""
 
     seat: int
     player: Player
@@ -317,6 +319,7 @@ class RivagesPreview(NamedTuple):
     phase: str
     row: tuple
     round_end: bool = False
+    final: bool = False
 
     @property
     def own_row(self) -> tuple | None:
@@ -385,6 +388,7 @@ class RivagesState(State):
     round_records: tuple[list, dict] | None = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
+    _stop_at_round_end = False  # set while :meth:`apply_until_round_end` plays
     # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
     _logging = True
     # location events, when recorded (studio.rules.events); copies record none
@@ -639,9 +643,10 @@ class RivagesState(State):
         seat moves) or reshuffle a pile (RIV-I6), it is played on a copy instead. Equal to
         ``clone()`` + ``apply_trusted(action)`` (tests/rivages/test_preview.py). ``copy=False``:
         None instead of playing on a copy (on a state from ``game.visible_state``, which has no
-        hidden parts to play the round's end with); with ``turn=True`` as well, an action that
-        ends the round gives the seat's position as its turn leaves it, marked ``round_end``
-        (see :class:`RivagesPreview`). Nothing is written to the logs meanwhile (their lines
+        hidden parts to play the round's end with). ``turn=True``: an action that ends the
+        round gives the seat's position as its turn leaves it, marked ``round_end`` (see
+        :class:`RivagesPreview`), in place or, for a reshuffle, on a copy stopped there
+        (:meth:`apply_until_round_end`). Nothing is written to the logs meanwhile (their lines
         are never worded), and the piles and rows used are copied only if the action changes
         them. Like :meth:`apply_trusted`, only for an action from :meth:`legal_actions` of
         this state."""
@@ -664,9 +669,9 @@ class RivagesState(State):
         out: RivagesPreview | None
         try:
             self._apply(action)
-            out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row))
+            out = RivagesPreview(seat, after, self.seat, self.phase, tuple(self.row), False, self.round_ends_game())
         except _RoundEnds:
-            out = RivagesPreview(seat, after, None, self.phase, (), True) if turn and not copy else None
+            out = RivagesPreview(seat, after, None, self.phase, (), True, self.round_ends_game()) if turn else None
         except _NeedsCopy:
             out = None
         finally:
@@ -679,6 +684,10 @@ class RivagesState(State):
             self.seat = seat
         if out is None and copy:
             state = self.clone()
+            if turn:  # a reshuffle: on the copy, stopped where the turn ends the round as in place
+                ended = state.apply_until_round_end(action)
+                return RivagesPreview(seat, state.players_state[seat], None if ended else state.seat, state.phase,
+                                      () if ended else tuple(state.row), ended, state.round_ends_game())
             state.apply_trusted(action)
             out = RivagesPreview(seat, state.players_state[seat], state.current_player, state.phase, tuple(state.row))
         return out
@@ -713,14 +722,16 @@ class RivagesState(State):
                 after = players[seat] = _shallow(mine)  # its lists copied where the action changes them
                 if last and type(action) is EndTurn and not pending:
                     # what apply would give: the turn ends the round (_RoundEnds below), position unchanged
-                    out.append(_preview(RivagesPreview, (seat, after, None, phase, (), True)))
+                    out.append(_preview(RivagesPreview, (seat, after, None, phase, (), True, self.round_ends_game())))
                     continue
                 self.row, self.pending = list(row), list(pending)
                 try:
                     apply(action)
-                    out.append(_preview(RivagesPreview, (seat, after, self.seat, self.phase, tuple(self.row), False)))
+                    out.append(_preview(RivagesPreview, (seat, after, self.seat, self.phase, tuple(self.row), False,
+                                                         self.round_ends_game())))
                 except _RoundEnds:
-                    out.append(_preview(RivagesPreview, (seat, after, None, self.phase, (), True)))
+                    out.append(_preview(RivagesPreview, (seat, after, None, self.phase, (), True,
+                                                         self.round_ends_game())))
                 except _NeedsCopy:
                     out.append(None)
                 self.phase, self.loot_used, self.seat = phase, loot_used, seat
@@ -1104,8 +1115,25 @@ class RivagesState(State):
         else:
             self._end_round()
 
+    def apply_until_round_end(self, action) -> bool:
+        """Play the legal ``action`` like :meth:`apply_trusted`, but when it ends the round stop
+        before the round's end (RIV-E2 to RIV-E4, RIV-I1; solo RIV-X3 to RIV-X5) and return
+        True: the state is then left where the seat's turn is over and nothing of the round's
+        end is done (hands not passed, no card drawn, nobody sailed, the action not in
+        ``history``), a position to read, not to play on. False when the round goes on. How a
+        bot looks at a seat's own turn on a copy (the greedy bots' horizon, see
+        :mod:`studio.bots.rivages`)."""
+        self._stop_at_round_end = True
+        try:
+            self.apply_trusted(action)
+        except _RoundEnds:
+            return True
+        finally:
+            del self._stop_at_round_end
+        return False
+
     def _end_round(self) -> None:
-        if self._previewing:
+        if self._previewing or self._stop_at_round_end:
             raise _RoundEnds  # the round's end moves every seat: preview plays it on a copy
         game = self.game
         players = self.players_state
@@ -1164,6 +1192,17 @@ class RivagesState(State):
             if c is not None:
                 p.hand.append(c)
         self._next_round()
+
+    def round_ends_game(self) -> bool:
+        """Whether the end of the current round ends the game, as the seats' cards stand now:
+        the last round (RIV-E4); solo, the cards removed reaching the target card's count with
+        those of the hand whose rows are all used (RIV-X4)."""
+        game = self.game
+        if game.solo is None:
+            return self.last_round
+        used, length = self.card_used, game.card_len
+        spent = sum(1 for c in self.players_state[0].hand if used[c] >= length[c])
+        return len(self.removed) + spent >= game.solo.removed
 
     def _next_round(self) -> None:
         # the safety stop ends the game before the counter moves on, so ``round`` stays the

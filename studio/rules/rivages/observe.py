@@ -452,7 +452,7 @@ class Sampler:
         self.players = [_player(game, rec, [], [], shared=seat != me) for seat, rec in enumerate(obs["explorers"])]
         on_table = {p.island for p in self.players} | {isl for p in self.players for isl, _ in p.past}
         self.pile = [i for i in range(len(game.maps)) if i not in on_table]
-        self.challenges = [c for c in (game.solo.challenges if game.solo else []) if c.id in obs["challenges"]]
+        self.challenges = _challenges(game, obs["challenges"])
         self.seat = obs["to_move"] if obs["to_move"] is not None else 0
         if obs["phase"] is not None:
             self.phase = obs["phase"]
@@ -637,7 +637,7 @@ def state_from_observation_plain(game: RivagesGame, obs: dict, rng: random.Rando
     on_table = {p.island for p in players} | {isl for p in players for isl, _ in p.past}
     s.pile = [i for i in range(len(game.maps)) if i not in on_table]
     rng.shuffle(s.pile)
-    s.challenges = [c for c in (game.solo.challenges if game.solo else []) if c.id in obs["challenges"]]
+    s.challenges = _challenges(game, obs["challenges"])
     s.round = obs["round"]
     s.seat = obs["to_move"] if obs["to_move"] is not None else 0
     own_turn = obs["phase"] is not None
@@ -662,6 +662,11 @@ def _bare_state(game: RivagesGame, rng_seed) -> RivagesState:
     s._rng_seed = rng_seed
     s._rng_shared = False
     return s
+
+
+def _challenges(game: RivagesGame, ids) -> list:
+    """The solo challenge cards (RIV-X6) of ``ids``, in the order of the game's solo cards."""
+    return [c for c in (game.solo.challenges if game.solo else []) if c.id in ids]
 
 
 def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
@@ -696,7 +701,7 @@ def visible_state(game: RivagesGame, obs: dict) -> RivagesState:
     s.bag = [unknown] * obs["bag_size"]
     s.loot_discard = [unknown] * len(obs["loot_discard"])
     s.pile = [unknown] * obs["pile_size"]
-    s.challenges = []
+    s.challenges = _challenges(game, obs["challenges"])  # public (RIV-X6): the bot plays toward them
     s.round = obs["round"]
     s.seat = obs["to_move"] if obs["to_move"] is not None else 0
     if obs["phase"] is not None:
@@ -778,7 +783,7 @@ def _visible_in_place(state: RivagesState, seat: int) -> RivagesState:
     s.bag = unknown * len(state.bag)
     s.loot_discard = unknown * len(state.loot_discard)
     s.pile = unknown * len(state.pile)
-    s.challenges = []
+    s.challenges = _challenges(game, [c.id for c in state.challenges])
     s.round = state.round
     s.seat = seat
     s.phase = state.phase
