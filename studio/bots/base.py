@@ -142,9 +142,7 @@ class GreedyBot(Bot):
         of the next where nothing they read has changed (the same values as without)."""
         if not self.incremental:
             return None
-        memos = self.__dict__.get("_memos")
-        if memos is None:
-            memos = self._memos = {}
+        memos = self.__dict__.setdefault("_memos", {})  # made on first use (bots are built bare)
         memo = memos.get(seat)
         if memo is None:
             from studio.rules.realm.game import BandMemo

@@ -2167,6 +2167,15 @@ class BandPreviewer:
 
     __call__ = preview
 
+    def _plain_projected(self, action: Place, seat: int) -> float:
+        return self._projected_of(self.preview(action), seat)
+
+    @staticmethod
+    def _projected_of(preview: PlacePreview, seat: int) -> float:
+        projected = preview.projected
+        assert projected is not None, "a previewer made with projected=False has no projections"
+        return projected[seat]
+
     def projected(self, action: Place) -> float:
         """``preview(action).projected[seat]`` for the seat to move: its score if the game
         ended right after the band (``-inf``: eliminated). With a :class:`BandMemo`, a band
@@ -2178,10 +2187,10 @@ class BandPreviewer:
         memo = self.memo
         seat = self.seat
         if memo is None or memo.owner is not self:
-            return self.preview(action).projected[seat]
+            return self._plain_projected(action, seat)
         band = action.__dict__.get("_band") if isinstance(action, Place) else None
         if band is None or band[0] is not self.caches or self.state._trial is not None:
-            return self.preview(action).projected[seat]  # energy payments, errors: the plain way
+            return self._plain_projected(action, seat)  # energy payments, errors: the plain way
         shape = band[1]
         entry = memo.entries.get(shape.index)
         if entry is None or entry[5] != memo.epoch or \
@@ -2194,7 +2203,7 @@ class BandPreviewer:
             if outcome is None and m.quiet_reads_outcome:
                 outcome = _thaw(entry)
             if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
-                return self._from_effects(action, shape, entry).projected[seat]
+                return self._projected_of(self._from_effects(action, shape, entry), seat)
         score = self.score[seat]
         if treasure:
             score = max(0, score + treasure)
@@ -2203,7 +2212,7 @@ class BandPreviewer:
             scores, energies = list(self.score), list(self.energy)
             scores[seat], energies[seat] = score, energy
             if state._round_may_end(seat, scores, energies):  # a module's end rule has a say
-                return self._from_effects(action, shape, entry).projected[seat]
+                return self._projected_of(self._from_effects(action, shape, entry), seat)
         # (a band that ends the game by the base end rules is scored as below: energy to VP is
         # the whole final scoring, the same for the seat as the projection; see _finish_direct)
         if seat in self.eliminated:
@@ -2389,7 +2398,9 @@ class BandMemo:
                  "owner", "inside")
 
     def __init__(self) -> None:
-        self.game = self.walls = self.owner = None
+        self.game: RealmGame | None = None
+        self.walls: Walls | None = None
+        self.owner: BandPreviewer | None = None
         self.seat = self.version = -1
         self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
         self.collected: dict = {}

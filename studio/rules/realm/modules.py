@@ -52,9 +52,10 @@ class RealmModule:
     # outcome: BandPreviewer.projected, which keeps outcomes as tuples)
     quiet_reads_outcome = True
 
-    def quiet(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome") -> bool:
+    def quiet(self, state: "RealmState", seat: int, shape: "BandShape", outcome: "PlaceOutcome | None") -> bool:
         """True only if :meth:`after_place` would change nothing for this band (``outcome``:
-        what the base rules did). Lets :meth:`RealmState.preview` skip playing the band; a
+        what the base rules did; None, to a module whose ``quiet_reads_outcome`` is False, when
+        the greedy bot's kept band values are used). Lets :meth:`RealmState.preview` skip playing the band; a
         module that defines ``after_place`` without this is always played. The differential
         test (tests/rules/test_preview.py) holds both to the same result."""
         return False
