@@ -174,12 +174,23 @@ def _run(args) -> int:
     out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
     _check_output(out, args.scenario)
     check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed
+    return search_and_report(
+        lambda bar: balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
+                            args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
+                            args.executor, args.scheduler, args.budget_minutes, progress=bar),
+        lambda result: format_result(result, setup, args),
+        lambda result: save_result(result, setup, args, out), out)
+
+
+def search_and_report(search, describe, save, out: Path) -> int:
+    """Run ``search(progress_bar)`` under Ctrl+C handling, print ``describe(result)`` and save
+    the proposals with ``save(result)`` (``(path, note)`` per file; a note for ``out`` itself is
+    printed alone). Shared by Rule the Realm and Rivages. Returns the exit code: 0, 1 (workers
+    lost), 2 (cannot save), 130 (interrupted)."""
     bar = _Bar()
     try:
         with Interrupts():
-            result = balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
-                             args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
-                             args.executor, args.scheduler, args.budget_minutes, progress=bar)
+            result = search(bar)
     except KeyboardInterrupt:
         bar.close()
         print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
@@ -192,17 +203,17 @@ def _run(args) -> int:
     if result.stopped == "workers-lost":  # one line on stderr; the best so far is still printed and saved
         print(f"{PROG}: the games stopped after {plural(result.games, 'game')}: {result.stop_reason}",
               file=sys.stderr)
-    print(format_result(result, setup, args))
+    print(describe(result))
     if result.proposals:
         try:
-            written = save_result(result, setup, args, out)
+            written = save(result)
         except (OSError, ValueError) as exc:
             print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
                   file=sys.stderr)
             return 2
         print("")
         for path, problems in written:
-            print(f"saved {path}" + (f" ({problems})" if problems else ""))
+            print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
     return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
 
 

@@ -36,8 +36,7 @@ from __future__ import annotations
 
 import copy
 import math
-import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -53,13 +52,11 @@ from studio.balance.island_edits import (
 )
 from studio.balance.objective import PART_WORDS, PARTS, GameRecord, Objective, Score, WeightsError, record_of
 from studio.balance.search import (
-    VERIFY_OFFSET,
     BalanceResult,
     Proposal,
-    Verified,
-    _consecutive,
-    _Counter,
-    successive_halving,
+    SearchProblem,
+    check_numbers,
+    run_search,
 )
 
 RIVAGES_PARTS = PARTS + ("goals", "solo")
@@ -304,211 +301,84 @@ def _diagnose(records: list, islands: list, content: frozenset, solo: bool) -> R
                             progress={c: tuple(v) for c, v in progress.items()})
 
 
+class _IslandProblem(SearchProblem):
+    """A Rivages search: island edits (and, allowed, solo cards and scenario rules)."""
+
+    noun = "content"
+    variants = "variants"
+    min_games = 4
+
+    def __init__(self, target: RivagesTarget, weights: dict, candidates: int, allow_rules: bool,
+                 locks: Locks | None, seed: int):
+        self.target, self.players, self.weights = target, target.setup.players, weights
+        self.candidates, self.allow_rules, self.locks, self.seed = candidates, allow_rules, locks, seed
+        scenario = target.setup.scenario
+        self.terrains, self.rules = scenario.terrain_names(), scenario.rules
+        self.original = target.draft()
+        self.searched = set(target.islands)
+        self.base_findings = {i: island_findings(self.original.islands[i], self.terrains, self.rules)
+                              for i in target.islands}
+        self.note = SAME_ISLAND if target.island_file else SHARED_PILE
+
+    def make(self, edits: tuple, made=None) -> _Cand:
+        from studio.playtest.elements import catalogue
+
+        draft = made if made is not None else apply_island_edits(self.original, edits)
+        s = self.target.setup_of(draft)
+        game = s.game(0)  # fails here if the content cannot be played
+        content = frozenset(e.key for e in catalogue(game)
+                            if e.kind in ("island", "space", "bridge", "goal") and e.group in self.searched)
+        obj = RivagesObjective(self.weights, len(content),
+                               goal_keys=frozenset(k for k in content if k.startswith("goal ")))
+        return _Cand(edits, draft, s, obj, content)
+
+    def record(self, result, expect, content: frozenset) -> RivagesRecord:
+        return rivages_record(result, expect, content)
+
+    def diagnose(self, records: list, incumbent) -> RivagesDiagnosis:
+        return _diagnose(records, self.target.islands, incumbent.content, self.target.solo)
+
+    def arms(self, incumbent, diagnosis, seen: set, depth: int, round_no: int) -> tuple[list, list]:
+        n = self.candidates
+        pool = [e for e in island_candidates(incumbent.draft, self.target.islands, self.terrains, diagnosis,
+                                             self.allow_rules, self.locks, limit=n * (len(seen) // max(1, n) + 1),
+                                             seed=self.seed * 7919 + round_no, players=self.players, rules=self.rules)
+                if (e.op, e.args) not in seen][:n]
+        valid = valid_island_edits(self.original, pool, self.terrains, self.rules, prefix=incumbent.edits,
+                                   base=self.base_findings)
+        return pool, valid
+
+    def climb_games(self, diag_games: int) -> int:
+        return max(8, diag_games // 4)   # the verification judges the rest
+
+    def proposal(self, c, score, base_score, games: int) -> Proposal:
+        notes = [] if self.players == 1 else [self.note]
+        if c.draft.solo is not self.original.solo or c.draft.settings:
+            notes.append("changes the solo cards or the scenario's rules, so every game of the scenario plays "
+                         "with them")
+        return Proposal(c.edits, c.draft, dict(c.draft.settings), score, base_score, games, notes)
+
+
 def balance_rivages(target: RivagesTarget, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
                     candidates: int = 8, allow_rules: bool = False, locks: Locks | None = None,
                     weights: dict | None = None, verify_games: int = 200, top: int = 3, jobs: int = 1,
                     executor: str = "processes", scheduler: str | None = None, minutes: float | None = None,
                     progress: Callable | None = None, stop: Callable[[], bool] | None = None) -> BalanceResult:
     """Search edits of ``target``'s islands (and, with ``allow_rules``, solo cards and scenario
-    rules) that bring its bot games nearer the objective (see the module docstring). The
-    arguments are those of :func:`studio.balance.search.balance`; the proposals' ``board`` is a
+    rules) that bring its bot games nearer the objective (see the module docstring), with the
+    search both games share (:func:`studio.balance.search.run_search`). The arguments are
+    those of :func:`studio.balance.search.balance`; the proposals' ``board`` is a
     :class:`~studio.balance.island_edits.Draft`. Raises ValueError for bad numbers or bot
     names."""
-    from studio.playtest.elements import catalogue
-    from studio.playtest.executors import BatchSpec, ClusterError, open_executor
-    from studio.playtest.insight import Expectations
-    from studio.playtest.runner import game_seed, resolve_bots
+    from studio.playtest.runner import resolve_bots
 
-    if not 1 <= budget < VERIFY_OFFSET:
-        raise ValueError(f"the search budget must be 1 to {VERIFY_OFFSET - 1:,} games, got {budget}")
-    if steps < 1 or candidates < 1 or top < 1 or verify_games < 0:
-        raise ValueError("steps, candidates and top must be at least 1, verify games at least 0")
+    check_numbers(budget, steps, candidates, top, verify_games)
     players = target.setup.players
     bots = resolve_bots(bots, players)
     weights = dict(weights) if weights is not None else default_weights(players)
-    scenario = target.setup.scenario
-    terrains = scenario.terrain_names()
-    rules = scenario.rules
-    original = target.draft()
-    searched = set(target.islands)
-    base_findings = {i: island_findings(original.islands[i], terrains, rules) for i in target.islands}
-    started = time.monotonic()
-    deadline = started + 60 * minutes if minutes else None
-    counter = _Counter(budget + verify_games * (top + 1), progress)
-    cands: dict[Hashable, _Cand] = {}
-    played: dict[tuple, list] = {}
-    lost: list[str] = []
-
-    def candidate(edits: tuple, draft: Draft | None = None) -> _Cand:
-        key = tuple((e.op, e.args) for e in edits)
-        if key in cands:
-            return cands[key]
-        if draft is None:
-            draft = apply_island_edits(original, edits)
-        s = target.setup_of(draft)
-        game = s.game(0)  # fails here if the content cannot be played
-        content = frozenset(e.key for e in catalogue(game)
-                            if e.kind in ("island", "space", "bridge", "goal") and e.group in searched)
-        obj = RivagesObjective(weights, len(content),
-                               goal_keys=frozenset(k for k in content if k.startswith("goal ")))
-        c = _Cand(edits, draft, s, obj, content)
-        cands[key] = c
-        return c
-
-    with open_executor(jobs, executor, scheduler) as ex:
-        def play(key, seeds) -> list:
-            try:
-                return _play(key, seeds)
-            except ClusterError as exc:  # the workers went away: stop as Ctrl+C does, with what is known
-                lost.append(str(exc))
-                raise KeyboardInterrupt from None
-
-        def _play(key, seeds) -> list:
-            c = cands[key]
-            spec = BatchSpec(c.setup, tuple(bots))
-            exp = Expectations.of_scenario(c.setup.scenario, players)
-            out: list = []
-            runs = [range(seeds[0], seeds[-1] + 1)] if _consecutive(seeds) else [range(s, s + 1) for s in seeds]
-            for rng in runs:
-                batch = ex.run(spec, rng)
-                try:
-                    for r in batch:
-                        out.append(rivages_record(r, exp, c.content))
-                        counter.add(1)
-                        if stop is not None and stop():
-                            raise KeyboardInterrupt
-                finally:
-                    close = getattr(batch, "close", None)
-                    if close is not None:
-                        close()
-            played.setdefault(key, []).extend(out)
-            return out
-
-        def score(key, records) -> float:
-            return cands[key].objective.score(records).total
-
-        seeds = [game_seed(seed, i) for i in range(budget)]
-        base = candidate(())
-        incumbent = base
-        steps_done: list = []
-        stopped = None
-        used = 0
-        diag_games = max(4, min(200, budget // 6))
-        tried: dict[tuple, set] = {}
-        round_no = 0
-        while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
-            round_no += 1
-            depth = len(incumbent.edits)
-            counter.stage = f"step {round_no} (edit {depth + 1} of at most {steps}): playing the current content"
-            have = {r.seed for r in played.get(incumbent.key, [])}
-            try:
-                need = [s for s in seeds[:diag_games] if s not in have]
-                if need:
-                    used += len(play(incumbent.key, need))
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-                break
-            first = set(seeds[:diag_games])
-            diag = _diagnose([r for r in played[incumbent.key] if r.seed in first], target.islands,
-                             incumbent.content, target.solo)
-            seen = tried.setdefault(incumbent.key, set())
-            pool = [e for e in island_candidates(incumbent.draft, target.islands, terrains, diag, allow_rules, locks,
-                                                 limit=candidates * (len(seen) // max(1, candidates) + 1),
-                                                 seed=seed * 7919 + round_no, players=players, rules=rules)
-                    if (e.op, e.args) not in seen][:candidates]
-            seen.update((e.op, e.args) for e in pool)
-            arms = []
-            for e, draft in valid_island_edits(original, pool, terrains, rules, prefix=incumbent.edits,
-                                               base=base_findings):
-                try:
-                    arms.append(candidate(incumbent.edits + (e,), draft).key)
-                except Exception:  # noqa: BLE001 - content the engine refuses: not proposed
-                    continue
-            if not arms:
-                steps_done.append({"step": round_no, "candidates": 0, "winner": None})
-                if not pool:
-                    break
-                continue
-            step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
-
-            def on_round(r, rounds, n, per_arm, step=round_no):
-                counter.stage = f"step {step}, round {r + 1} of {rounds}: {n} variants, {per_arm} games each on the same seeds"
-                counter.tell()
-
-            before = counter.done
-            race = successive_halving([incumbent.key] + arms, play, score, step_budget, seeds,
-                                      protect=[incumbent.key], played=dict(played), deadline=deadline,
-                                      on_round=on_round, min_games=4)
-            used += counter.done - before
-            stopped = race.stopped
-            winner = race.best.arm if race.ranking else incumbent.key
-            if winner != incumbent.key and race.common < max(8, diag_games // 4):
-                winner = incumbent.key   # ahead on too few games to climb on (the verification judges the rest)
-            steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
-                               "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
-                               "ranking": [cands[x.arm] for x in race.ranking]})
-            if winner != incumbent.key:
-                incumbent = cands[winner]
-
-        proposals: list[Proposal] = []
-        base_recs = {r.seed: r for r in played.get(base.key, [])}
-        chain = [cands[tuple((e.op, e.args) for e in incumbent.edits[:k])]
-                 for k in range(len(incumbent.edits), 0, -1)]
-        others = [c for st in reversed(steps_done) for c in st.get("ranking", ())]
-        shown = set()
-        note = SAME_ISLAND if target.island_file else SHARED_PILE
-        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
-            if not c.edits or c.key in shown:
-                continue
-            shown.add(c.key)
-            mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
-            if not mine:
-                continue
-            mine_score = c.objective.score(mine)
-            base_score = base.objective.score([base_recs[r.seed] for r in mine])
-            if not kept and mine_score.total >= base_score.total:
-                continue
-            notes = [] if players == 1 else [note]
-            if c.draft.solo is not original.solo or c.draft.settings:
-                notes.append("changes the solo cards or the scenario's rules, so every game of the scenario plays "
-                             "with them")
-            proposals.append(Proposal(c.edits, c.draft, dict(c.draft.settings), mine_score, base_score, len(mine),
-                                      notes))
-            if len(proposals) >= top:
-                break
-
-        if proposals and verify_games and stopped is None:
-            fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
-            counter.total = counter.done + verify_games * (len(proposals) + 1)
-            try:
-                counter.stage = f"verifying: the original content on {verify_games} fresh seeds"
-                before_recs = play(base.key, fresh)
-                for i, p in enumerate(proposals):
-                    counter.stage = f"verifying proposal {i + 1} of {len(proposals)} on the same {verify_games} seeds"
-                    c = cands[tuple((e.op, e.args) for e in p.edits)]
-                    p.verified = _verified(base.objective, c.objective, before_recs, play(c.key, fresh))
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
-        total_games = counter.done
-    first_score = base.objective.score(played[base.key]) if played.get(base.key) else None
-    for st in steps_done:
-        st.pop("ranking", None)
-    if lost and stopped == "interrupted":
-        stopped = "workers-lost"
-    return BalanceResult(proposals, first_score, steps_done, total_games, stopped, time.monotonic() - started,
-                         dict(weights), seed, players, lost[0] if lost else None)
-
-
-def _verified(before_obj, after_obj, before: list, after: list) -> Verified:
-    from studio.balance.objective import paired_bootstrap
-    from studio.playtest.stats import wilson
-
-    b, a = before_obj.score(before), after_obj.score(after)
-    change, ci = paired_bootstrap(before_obj, before, after, other=after_obj)
-    g = len(before)
-    return Verified(b, a, change, ci, [wilson(r * g, g) for r in b.rates],
-                    [wilson(r * len(after), len(after)) for r in a.rates], g)
+    problem = _IslandProblem(target, weights, candidates, allow_rules, locks, seed)
+    return run_search(problem, bots, budget, seed, steps, verify_games, top, jobs, executor, scheduler,
+                      minutes, progress, stop)
 
 
 __all__ = ["MULTI_WEIGHTS", "RIVAGES_PARTS", "RivagesObjective", "RivagesRecord", "RivagesScore", "RivagesTarget",

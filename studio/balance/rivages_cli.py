@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from studio.playtest.cli import Interrupts, check_content, content_errors, fail, plural
+from studio.playtest.cli import check_content, content_errors, fail, plural
 
 PROG = "studio balance"
 
@@ -36,7 +36,7 @@ def is_rivages(path) -> bool:
 def run(args) -> int:
     """``studio balance`` for Rivages (see the module docstring). Raises UsageError (exit 2)
     for bad arguments or content."""
-    from studio.balance.cli import _Bar, _check_output
+    from studio.balance.cli import _check_output, search_and_report
     from studio.balance.edits import EditError
     from studio.balance.island_edits import parse_island_locks
     from studio.balance.objective import WeightsError
@@ -61,35 +61,12 @@ def run(args) -> int:
     out = Path(args.output) if args.output else Path(f"{target.ident}-balance")
     _check_output(out, args.scenario)
     _check_files(args.scenario, args.players)
-    bar = _Bar()
-    try:
-        with Interrupts():
-            result = balance_rivages(target, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
-                                     args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
-                                     args.executor, args.scheduler, args.budget_minutes, progress=bar)
-    except KeyboardInterrupt:
-        bar.close()
-        print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
-        return 130
-    except content_errors() as exc:
-        bar.close()
-        raise fail(str(exc)) from None
-    finally:
-        bar.close()
-    if result.stopped == "workers-lost":
-        print(f"{PROG}: the games stopped after {plural(result.games, 'game')}: {result.stop_reason}", file=sys.stderr)
-    print(format_rivages(result, target))
-    if result.proposals:
-        try:
-            written = save_rivages(result, target, args, out)
-        except (OSError, ValueError) as exc:
-            print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
-                  file=sys.stderr)
-            return 2
-        print("")
-        for path, problems in written:
-            print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
-    return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
+    return search_and_report(
+        lambda bar: balance_rivages(target, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
+                                    args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
+                                    args.executor, args.scheduler, args.budget_minutes, progress=bar),
+        lambda result: format_rivages(result, target),
+        lambda result: save_rivages(result, target, args, out), out)
 
 
 def _check_files(path, players) -> None:

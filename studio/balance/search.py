@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from studio.balance.edits import (
     Diagnosis,
@@ -344,6 +345,286 @@ def _symmetry_note(before, after, rules) -> str | None:
             f"other seat's) {was} before, {now} after")
 
 
+class SearchProblem(ABC):
+    """What one game's balance search needs besides the shared driver (:func:`run_search`):
+    its candidates, records, diagnosis, edits and proposals. Subclassed for Rule the Realm
+    boards (:class:`_BoardProblem`) and Rivages islands
+    (:class:`studio.balance.rivages._IslandProblem`)."""
+
+    players: int
+    weights: dict
+    noun = "board"          # what the search edits, in the progress stages
+    variants = "boards"     # what a race compares
+    min_games = 2           # games per arm in a race's first round
+    look = ""               # what the first games of a step are for, in its stage
+
+    @abstractmethod
+    def make(self, edits: tuple, made=None):
+        """The candidate for ``edits`` (``made``: what :meth:`arms` built for them, else None):
+        an object with ``key``, ``edits``, ``setup``, ``objective`` and ``content``. Raises
+        when the content cannot be played."""
+
+    @abstractmethod
+    def record(self, result, expect, content: frozenset):
+        """One game's record (``studio.balance.objective.record_of`` or its Rivages twin)."""
+
+    @abstractmethod
+    def diagnose(self, records: list, incumbent):
+        """What the first games of ``incumbent`` say is wrong (aims the edits)."""
+
+    @abstractmethod
+    def arms(self, incumbent, diagnosis, seen: set, depth: int, round_no: int) -> tuple[list, list]:
+        """``(pool, valid)``: the edits to race from ``incumbent`` (``seen`` holds those raced
+        from it already) and the valid ones as ``(edit, made)`` pairs for :meth:`make`."""
+
+    def climb_games(self, diag_games: int) -> int:
+        """Common games a race's winner needs before the search climbs onto it."""
+        return diag_games // 2
+
+    @abstractmethod
+    def proposal(self, candidate, score: Score, base_score: Score, games: int) -> Proposal:
+        """The :class:`Proposal` for ``candidate`` (``score`` and the original's
+        ``base_score`` on the ``games`` seeds both played), with its notes."""
+
+
+def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_games: int) -> None:
+    """Raise ValueError, saying which, for a search's numbers out of range."""
+    if not 1 <= budget <= MAX_BUDGET:
+        raise ValueError(f"the search budget must be 1 to {MAX_BUDGET:,} games, got {budget}")
+    if steps < 1 or candidates < 1 or top < 1 or verify_games < 0:
+        raise ValueError("steps, candidates and top must be at least 1, verify games at least 0")
+
+
+def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int, verify_games: int,
+               top: int, jobs: int, executor: str, scheduler: str | None,
+               minutes: float | None, progress, stop) -> BalanceResult:
+    """The search both games share: from the original content, step by step, diagnose the
+    incumbent on its first games, race its candidate edits by successive halving on common
+    seeds, climb onto a winner ahead on enough games; then the proposals (the chain kept,
+    then other arms that beat the original on common seeds), verified on fresh seeds. The
+    arguments are :func:`balance`'s, checked (:func:`check_numbers`), ``bots`` resolved."""
+    from studio.playtest.executors import BatchSpec, ClusterError, open_executor
+    from studio.playtest.insight import Expectations
+    from studio.playtest.runner import game_seed
+
+    noun = problem.noun
+    started = time.monotonic()
+    deadline = started + 60 * minutes if minutes else None
+    counter = _Counter(budget + verify_games * (top + 1), progress)
+    cands: dict[Hashable, Any] = {}
+    played: dict[tuple, list] = {}
+    lost: list[str] = []   # why the Dask cluster stopped playing, once it has
+
+    def candidate(edits: tuple, made=None):
+        key = tuple((e.op, e.args) for e in edits)
+        if key not in cands:
+            cands[key] = problem.make(edits, made)
+        return cands[key]
+
+    with open_executor(jobs, executor, scheduler) as ex:
+        def play(key, seeds) -> list:
+            try:
+                return _play(key, seeds)
+            except ClusterError as exc:  # the workers went away: stop as Ctrl+C does, with what is known
+                lost.append(str(exc))
+                raise KeyboardInterrupt from None
+
+        def _play(key, seeds) -> list:
+            c = cands[key]
+            spec = BatchSpec(c.setup, tuple(bots))
+            exp = Expectations.of_scenario(c.setup.scenario, problem.players)
+            out: list = []
+            runs = [range(seeds[0], seeds[-1] + 1)] if _consecutive(seeds) else [range(s, s + 1) for s in seeds]
+            for rng in runs:
+                batch = ex.run(spec, rng)
+                try:
+                    for r in batch:
+                        out.append(problem.record(r, exp, c.content))
+                        counter.add(1)
+                        if stop is not None and stop():
+                            raise KeyboardInterrupt
+                finally:
+                    close = getattr(batch, "close", None)
+                    if close is not None:
+                        close()
+            played.setdefault(key, []).extend(out)
+            return out
+
+        def score(key, records) -> float:
+            return cands[key].objective.score(records).total
+
+        seeds = [game_seed(seed, i) for i in range(budget)]
+        base = candidate(())
+        incumbent = base
+        steps_done: list = []
+        stopped = None
+        used = 0
+        # the first look decides which way the edits aim: enough games that a seat 5 points off
+        # its fair share is seen as such (40 games sometimes pointed the wrong way)
+        diag_games = max(4, min(DIAG_GAMES, budget // 6))
+        first = set(seeds[:diag_games])
+        tried: dict[tuple, set] = {}   # incumbent -> edits already raced from it
+        round_no = 0
+        while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
+            round_no += 1
+            depth = len(incumbent.edits)
+            counter.stage = f"step {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
+            # a race plays seeds in order, so what an arm has played is a prefix of ``seeds``
+            have = {r.seed for r in played.get(incumbent.key, [])}
+            try:
+                need = [s for s in seeds[:diag_games] if s not in have]
+                if need:
+                    used += len(play(incumbent.key, need))
+            except KeyboardInterrupt:
+                stopped = "interrupted"
+                break
+            diag = problem.diagnose([r for r in played[incumbent.key] if r.seed in first], incumbent)
+            seen = tried.setdefault(incumbent.key, set())
+            pool, valid = problem.arms(incumbent, diag, seen, depth, round_no)
+            seen.update((e.op, e.args) for e in pool)
+            arms = []
+            for e, made in valid:
+                try:
+                    arms.append(candidate(incumbent.edits + (e,), made).key)
+                except Exception:  # noqa: BLE001 - content or a rule value the engine refuses: not proposed
+                    continue
+            if not arms:
+                steps_done.append({"step": round_no, "candidates": 0, "winner": None})
+                if not pool:
+                    break     # nothing left to try from here
+                continue
+            # the budget left, shared by the edits still to make (a retry spends from the same share)
+            step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
+
+            def on_round(r, rounds, n, per_arm, step=round_no):
+                counter.stage = (f"step {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
+                                 f"{per_arm} games each on the same seeds")
+                counter.tell()
+
+            before = counter.done
+            race = successive_halving([incumbent.key] + arms, play, score, step_budget, seeds,
+                                      protect=[incumbent.key], played=dict(played), deadline=deadline,
+                                      on_round=on_round, min_games=problem.min_games)
+            used += counter.done - before
+            stopped = race.stopped
+            winner = race.best.arm if race.ranking else incumbent.key
+            if winner != incumbent.key and race.common < problem.climb_games(diag_games):
+                winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
+            steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
+                               "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
+                               "ranking": [cands[x.arm] for x in race.ranking]})
+            if winner != incumbent.key:
+                incumbent = cands[winner]
+
+        # the proposals: the chain the steps kept (latest first), then the other arms that did
+        # better than the original on the seeds both played
+        proposals: list[Proposal] = []
+        base_recs = {r.seed: r for r in played.get(base.key, [])}
+        chain = [cands[k] for k in _chain(incumbent)]
+        others = [c for st in reversed(steps_done) for c in st.get("ranking", ())]
+        shown = set()
+        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
+            if not c.edits or c.key in shown:
+                continue
+            shown.add(c.key)
+            mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
+            if not mine:
+                continue
+            mine_score = c.objective.score(mine)
+            base_score = base.objective.score([base_recs[r.seed] for r in mine])
+            if not kept and mine_score.total >= base_score.total:
+                continue
+            proposals.append(problem.proposal(c, mine_score, base_score, len(mine)))
+            if len(proposals) >= top:
+                break
+
+        # verification on fresh seeds, the original and every proposal on the same ones
+        if proposals and verify_games and stopped is None:
+            fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
+            counter.total = counter.done + verify_games * (len(proposals) + 1)
+            try:
+                counter.stage = f"verifying: the original {noun} on {verify_games} fresh seeds"
+                before_recs = play(base.key, fresh)
+                for i, p in enumerate(proposals):
+                    counter.stage = f"verifying proposal {i + 1} of {len(proposals)} on the same {verify_games} seeds"
+                    c = cands[tuple((e.op, e.args) for e in p.edits)]
+                    p.verified = _verified(base.objective, c.objective, before_recs, play(c.key, fresh))
+            except KeyboardInterrupt:
+                stopped = "interrupted"
+            # best verified change first; unverified ones keep their place after them
+            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
+        total_games = counter.done
+    original = base.objective.score(played[base.key]) if played.get(base.key) else None
+    for st in steps_done:
+        st.pop("ranking", None)
+    if lost and stopped == "interrupted":
+        stopped = "workers-lost"
+    return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
+                         dict(problem.weights), seed, problem.players, lost[0] if lost else None)
+
+
+class _BoardProblem(SearchProblem):
+    """A Rule the Realm board's search: board edits (gap-sized moves first, then small ones),
+    rule settings when allowed."""
+
+    look = " to see what is wrong"
+
+    def __init__(self, setup, weights, candidates: int, allow_rules: bool, locks, seed: int):
+        self.setup, self.players = setup, setup.players
+        self.weights = dict(weights or Objective().weights)
+        self.given = weights
+        self.candidates, self.allow_rules, self.locks, self.seed = candidates, allow_rules, locks, seed
+        self.original = setup.content.board
+        self.scenario = setup.scenario
+        self.base_findings = findings_of(self.original, self.scenario)
+
+    def make(self, edits: tuple, made=None) -> Candidate:
+        from studio.playtest.elements import catalogue
+        from studio.playtest.setup import Setup
+
+        board, settings = apply_edits(self.original, edits)
+        board = made if made is not None else board
+        setup = self.setup
+        s = Setup("realm", type(setup.content)(self.scenario, board), setup.players, setup.path)
+        if settings:
+            s = s.with_settings(settings)
+        game = s.game(0)  # fails here if the content cannot be played
+        content = frozenset(e.key for e in catalogue(game) if e.content)
+        obj = Objective(self.given or Objective().weights, len(content))
+        return Candidate(edits, board, dict(settings or {}), s, obj, content)
+
+    def record(self, result, expect, content: frozenset):
+        return record_of(result, expect, content)
+
+    def diagnose(self, records: list, incumbent) -> Diagnosis:
+        return _diagnose(records, incumbent.objective)
+
+    def arms(self, incumbent, diagnosis, seen: set, depth: int, round_no: int) -> tuple[list, list]:
+        # gap-sized compound edits first (a line search over their size), then the small ones;
+        # a step that found nothing better tries the next candidates instead of stopping
+        undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
+
+        def untried(edits) -> list:  # not raced from this board yet, no step back
+            return [e for e in edits if (e.op, e.args) not in seen and not any(m in undone for m in e.moves)]
+
+        n = self.candidates
+        gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+        small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
+                                        limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
+        pool = list({(e.op, e.args): e for e in gaps + small[:n]}.values())
+        valid = valid_edits(self.original, pool, self.scenario, base=self.base_findings, prefix=incumbent.edits)
+        return pool, valid
+
+    def proposal(self, c, score: Score, base_score: Score, games: int) -> Proposal:
+        notes = []
+        sym = _symmetry_note(self.original, c.board, self.scenario.rules)
+        if sym:
+            notes.append(sym)
+        if c.settings:
+            notes.append("changes the scenario's rules, so every board of the scenario plays with them")
+        return Proposal(c.edits, c.board, c.settings, score, base_score, games, notes)
+
+
 def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3, candidates: int = 8,
             allow_rules: bool = False, locks: Locks | None = None, weights: dict | None = None,
             verify_games: int = 200, top: int = 3, jobs: int = 1, executor: str = "processes",
@@ -361,216 +642,16 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     Stop button), stops the search (and the verification) with what is known; the result says
     so in ``stopped``. Raises ValueError
     for Rivages setups, bad numbers or bot names."""
-    from studio.playtest.elements import catalogue
-    from studio.playtest.executors import BatchSpec, open_executor
-    from studio.playtest.insight import Expectations
-    from studio.playtest.runner import game_seed, resolve_bots
-    from studio.playtest.setup import Setup
+    from studio.playtest.runner import resolve_bots
 
     if setup.kind != "realm":
         raise ValueError("the balance assistant edits Rule the Realm boards (Rivages islands are not supported yet)")
-    if not 1 <= budget <= MAX_BUDGET:
-        raise ValueError(f"the search budget must be 1 to {MAX_BUDGET:,} games, got {budget}")
-    if steps < 1 or candidates < 1 or top < 1 or verify_games < 0:
-        raise ValueError("steps, candidates and top must be at least 1, verify games at least 0")
+    check_numbers(budget, steps, candidates, top, verify_games)
     bots = resolve_bots(bots, setup.players)
-    weights = dict(weights) if weights is not None else None
-    original = setup.content.board
-    scenario = setup.scenario
-    base_findings = findings_of(original, scenario)
-    started = time.monotonic()
-    deadline = started + 60 * minutes if minutes else None
-    counter = _Counter(budget + verify_games * (top + 1), progress)
-    cands: dict[Hashable, Candidate] = {}
-    played: dict[tuple, list] = {}
-
-    def candidate(edits: tuple, board=None, settings=None) -> Candidate:
-        key = tuple((e.op, e.args) for e in edits)
-        if key in cands:
-            return cands[key]
-        if board is None:
-            board, settings = apply_edits(original, edits)
-        s = Setup("realm", type(setup.content)(scenario, board), setup.players, setup.path)
-        if settings:
-            s = s.with_settings(settings)
-        game = s.game(0)  # fails here if the content cannot be played
-        content = frozenset(e.key for e in catalogue(game) if e.content)
-        obj = Objective(weights or Objective().weights, len(content))
-        c = Candidate(edits, board, dict(settings or {}), s, obj, content)
-        cands[key] = c
-        return c
-
-    from studio.playtest.executors import ClusterError
-
-    lost: list[str] = []   # why the Dask cluster stopped playing, once it has
-
-    with open_executor(jobs, executor, scheduler) as ex:
-        def play(key, seeds) -> list:
-            try:
-                return _play(key, seeds)
-            except ClusterError as exc:  # the workers went away: stop as Ctrl+C does, with what is known
-                lost.append(str(exc))
-                raise KeyboardInterrupt from None
-
-        def _play(key, seeds) -> list:
-            c = cands[key]
-            spec = BatchSpec(c.setup, tuple(bots))
-            exp = Expectations.of_scenario(c.setup.scenario, c.setup.players)
-            out: list = []
-            batch = ex.run(spec, range(seeds[0], seeds[-1] + 1)) if _consecutive(seeds) else None
-            if batch is None:
-                for s in seeds:
-                    out.extend(record_of(r, exp, c.content) for r in ex.run(spec, range(s, s + 1)))
-                    counter.add(1)
-                    if stop is not None and stop():
-                        raise KeyboardInterrupt
-            else:
-                try:
-                    for r in batch:
-                        out.append(record_of(r, exp, c.content))
-                        counter.add(1)
-                        if stop is not None and stop():
-                            raise KeyboardInterrupt
-                finally:
-                    batch.close()
-            played.setdefault(key, []).extend(out)
-            return out
-
-        def score(key, records) -> float:
-            return cands[key].objective.score(records).total
-
-        seeds = [game_seed(seed, i) for i in range(budget)]
-        base = candidate(())
-        incumbent = base
-        steps_done: list = []
-        stopped = None
-        used = 0
-        # the first look decides which way the edits aim: enough games that a seat 5 points off
-        # its fair share is seen as such (40 games sometimes pointed the wrong way)
-        diag_games = max(4, min(DIAG_GAMES, budget // 6))
-        tried: dict[tuple, set] = {}   # incumbent -> edits already raced from it
-        round_no = 0
-        while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
-            round_no += 1
-            depth = len(incumbent.edits)
-            counter.stage = (f"step {round_no} (edit {depth + 1} of at most {steps}): playing the current board to see "
-                             "what is wrong")
-            have = played.get(incumbent.key, [])
-            try:
-                if len(have) < diag_games:
-                    new = play(incumbent.key, [s for s in seeds[:diag_games] if s not in {r.seed for r in have}])
-                    used += len(new)
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-                break
-            diag = _diagnose([r for r in played[incumbent.key] if r.seed in set(seeds[:diag_games])] or
-                             played[incumbent.key], incumbent.objective)
-            seen = tried.setdefault(incumbent.key, set())
-            # gap-sized compound edits first (a line search over their size), then the small ones;
-            # a step that found nothing better tries the next candidates instead of stopping
-            undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
-
-            def untried(edits, seen=seen, undone=undone) -> list:  # not raced from this board yet, no step back
-                return [e for e in edits if (e.op, e.args) not in seen and not any(m in undone for m in e.moves)]
-
-            gaps = untried(gap_edits(incumbent.board, scenario, diag, locks))
-            small = untried(candidate_edits(incumbent.board, scenario, diag, allow_rules, locks,
-                                          limit=candidates * (len(seen) // max(1, candidates) + 2),
-                                          seed=seed * 7919 + depth))
-            pool = list({(e.op, e.args): e for e in gaps + small[:candidates]}.values())
-            seen.update((e.op, e.args) for e in pool)
-            ok = valid_edits(original, pool, scenario, base=base_findings, prefix=incumbent.edits)
-            arms = []
-            for e, board in ok:
-                try:
-                    c = candidate(incumbent.edits + (e,), board,
-                                  apply_edits(original, incumbent.edits + (e,))[1])
-                except Exception:  # noqa: BLE001 - a rule value the scenario refuses: not proposed
-                    continue
-                arms.append(c.key)
-            if not arms:
-                steps_done.append({"step": round_no, "candidates": 0, "winner": None})
-                if not pool:
-                    break     # nothing left to try from this board
-                continue
-            # the budget left, shared by the edits still to make (a retry spends from the same share)
-            step_budget = max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth))
-            step_budget = min(step_budget, budget - used)
-
-            def on_round(r, rounds, n, per_arm, step=round_no):
-                counter.stage = (f"step {step}, round {r + 1} of {rounds}: {n} boards, "
-                                 f"{per_arm} games each on the same seeds")
-                counter.tell()
-
-            before = counter.done
-            race = successive_halving([incumbent.key] + arms, lambda k, s: play(k, s), score, step_budget,
-                                      seeds, protect=[incumbent.key], played={k: v for k, v in played.items()},
-                                      deadline=deadline, on_round=on_round)
-            used += counter.done - before
-            stopped = race.stopped
-            winner = race.best.arm if race.ranking else incumbent.key
-            if winner != incumbent.key and race.common < diag_games // 2:
-                winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
-            steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
-                               "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
-                               "ranking": [(cands[x.arm], x) for x in race.ranking]})
-            if winner != incumbent.key:
-                incumbent = cands[winner]
-
-        # the proposals: the boards the steps kept (latest first), then the other arms that did
-        # better than the original board on the seeds both played
-        proposals: list[Proposal] = []
-        base_recs = {r.seed: r for r in played.get(base.key, [])}
-        chain = [cands[k] for k in _chain(incumbent)] if incumbent is not base else []
-        others = []
-        for st in reversed(steps_done):
-            others += [c for c, _arm in st.get("ranking", ())]
-        seen = set()
-        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
-            if not c.edits or c.key in seen:
-                continue
-            seen.add(c.key)
-            mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
-            if not mine:
-                continue
-            mine_score = c.objective.score(mine)
-            base_score = base.objective.score([base_recs[r.seed] for r in mine])
-            if not kept and mine_score.total >= base_score.total:
-                continue
-            notes = []
-            sym = _symmetry_note(original, c.board, scenario.rules)
-            if sym:
-                notes.append(sym)
-            if c.settings:
-                notes.append("changes the scenario's rules, so every board of the scenario plays with them")
-            proposals.append(Proposal(c.edits, c.board, c.settings, mine_score, base_score, len(mine), notes))
-            if len(proposals) >= top:
-                break
-
-        # verification on fresh seeds, the original board and every proposal on the same ones
-        if proposals and verify_games and stopped is None:
-            fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
-            counter.total = counter.done + verify_games * (len(proposals) + 1)
-            try:
-                counter.stage = f"verifying: the original board on {verify_games} fresh seeds"
-                before_recs = play(base.key, fresh)
-                for i, p in enumerate(proposals):
-                    counter.stage = f"verifying proposal {i + 1} of {len(proposals)} on the same {verify_games} seeds"
-                    c = cands[tuple((e.op, e.args) for e in p.edits)]
-                    after_recs = play(c.key, fresh)
-                    p.verified = _verified(base.objective, c.objective, before_recs, after_recs)
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-            # best verified change first; unverified ones keep their place after them
-            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
-        total_games = counter.done
-    original = base.objective.score(played[base.key]) if played.get(base.key) else None
-    for st in steps_done:
-        st.pop("ranking", None)
-    if lost and stopped == "interrupted":
-        stopped = "workers-lost"
-    return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
-                         dict(weights or Objective().weights), seed, setup.players, lost[0] if lost else None)
+    problem = _BoardProblem(setup, dict(weights) if weights is not None else None, candidates, allow_rules, locks,
+                            seed)
+    return run_search(problem, bots, budget, seed, steps, verify_games, top, jobs, executor, scheduler,
+                      minutes, progress, stop)
 
 
 def _chain(candidate: Candidate) -> list[tuple]:
