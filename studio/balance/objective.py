@@ -40,20 +40,20 @@ class WeightsError(ValueError):
     """``--weights`` text that cannot be read; the message says why."""
 
 
-def parse_weights(text: str | None) -> dict[str, float]:
-    """``fair=1,end=2,content=0`` -> the default weights with those replaced. Raises
-    :class:`WeightsError` for an unknown part, a value that is not a number or a negative one."""
-    weights = dict(DEFAULT_WEIGHTS)
-    if not text:
-        return weights
-    for item in str(text).split(","):
+def parse_weights(text: str | None, defaults: dict | None = None, parts: tuple = PARTS) -> dict[str, float]:
+    """``fair=1,end=2,content=0`` -> the ``defaults`` (:data:`DEFAULT_WEIGHTS`) with those
+    replaced; ``parts``: the names allowed (Rivages adds its own). Raises
+    :class:`WeightsError` for an unknown part, a value that is not a number or a negative one,
+    or no weight above 0."""
+    weights = dict(DEFAULT_WEIGHTS if defaults is None else defaults)
+    for item in str(text or "").split(","):
         item = item.strip()
         if not item:
             continue
         name, sep, value = item.partition("=")
         name = name.strip()
-        if not sep or name not in PARTS:
-            raise WeightsError(f"--weights {item!r}: expected PART=NUMBER with PART one of {', '.join(PARTS)}")
+        if not sep or name not in parts:
+            raise WeightsError(f"--weights {item!r}: expected PART=NUMBER with PART one of {', '.join(parts)}")
         try:
             w = float(value)
         except ValueError:

@@ -50,7 +50,15 @@ from studio.balance.island_edits import (
     island_findings,
     valid_island_edits,
 )
-from studio.balance.objective import PART_WORDS, PARTS, GameRecord, Objective, Score, WeightsError, record_of
+from studio.balance.objective import (
+    PART_WORDS,
+    PARTS,
+    GameRecord,
+    Objective,
+    Score,
+    parse_weights,
+    record_of,
+)
 from studio.balance.search import (
     BalanceResult,
     Proposal,
@@ -83,25 +91,7 @@ def parse_rivages_weights(text: str | None, players: int) -> dict:
     """``goals=2,end=0`` -> the Rivages defaults for ``players`` with those replaced. Raises
     :class:`~studio.balance.objective.WeightsError` for an unknown part, a value that is not a
     number or a negative one."""
-    weights = default_weights(players)
-    for item in str(text or "").split(","):
-        item = item.strip()
-        if not item:
-            continue
-        name, sep, value = item.partition("=")
-        name = name.strip()
-        if not sep or name not in RIVAGES_PARTS:
-            raise WeightsError(f"--weights {item!r}: expected PART=NUMBER with PART one of {', '.join(RIVAGES_PARTS)}")
-        try:
-            w = float(value)
-        except ValueError:
-            raise WeightsError(f"--weights {item!r}: {value.strip()!r} is not a number") from None
-        if not math.isfinite(w) or w < 0:
-            raise WeightsError(f"--weights {item!r}: a weight is a number of 0 or more")
-        weights[name] = w
-    if not any(weights.values()):
-        raise WeightsError("--weights: at least one weight must be above 0")
-    return weights
+    return parse_weights(text, default_weights(players), RIVAGES_PARTS)
 
 
 # -- records and the objective ----------------------------------------------------------------------

@@ -16,11 +16,10 @@ from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath
-from PySide6.QtWidgets import QListWidgetItem
 
 from studio.balance.island_edits import KINDS
 from studio.balance.rivages import RIVAGES_PARTS, RIVAGES_WORDS, SAME_ISLAND, default_weights
-from studio.gui.balance.suggest import ARRIVES, CHANGES, LEAVES, ProposalPreview, SuggestRun, SuggestWindow, _duration
+from studio.gui.balance.suggest import ARRIVES, CHANGES, LEAVES, ProposalPreview, SuggestRun, SuggestWindow
 from studio.gui.balance.worker import BackgroundRun
 from studio.gui.shell import desktop
 
@@ -89,6 +88,7 @@ class IslandSuggestWindow(SuggestWindow):
     ``dashboard``: the balance dashboard, whose player count and bots the search uses."""
 
     LOCK_KINDS = tuple(k for k in KINDS if k != "rules")
+    SUBJECT = "island"
     PARTS = RIVAGES_PARTS
     WORDS = RIVAGES_WORDS
     INTRO = ("Plays bot games on edited copies of the island (every explorer starts on its own copy; the same seeds "
@@ -107,65 +107,16 @@ class IslandSuggestWindow(SuggestWindow):
     def default_weights(self) -> dict:
         return default_weights(self._players())
 
-    def start(self) -> bool:
-        """Start the search on the island as it is now (the dashboard's player count). False
-        (with the reason shown) when the island cannot be played."""
+    def _make_run(self, setup, options: dict) -> IslandSuggestRun:
+        """The search on the island as it is now, at the dashboard's player count."""
         from studio.balance.rivages import RivagesTarget
-        from studio.playtest.setup import SetupError
 
-        if self.is_running():
-            return False
-        players = self._players()
-        try:
-            setup = self.host.setups()[players]()
-        except (SetupError, ValueError) as exc:
-            self._say(str(exc), error=True)
-            return False
-        options = self.options()
-        if not any(options["weights"].values()):
-            self._say("Give at least one weight above 0.", error=True)
-            return False
-        if options["bots"] is not None and len(options["bots"]) != players:
-            options["bots"] = None
         island = setup.content.islands[0]
         target = RivagesTarget(setup, [island.id], str(setup.path), self.host.main.document.path or "(editor)")
-        self._clear_preview()
-        self.result = None
-        self.proposals_list.clear()
-        self.details.setText("")
-        self.run = IslandSuggestRun(target, options, self)
-        self.run.progress.connect(self._on_progress)
-        self.run.result.connect(self._on_finished)
-        self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
-        self.run.finished.connect(self._on_ended)
-        self.progress.setRange(0, options["budget"])
-        self.progress.setValue(0)
-        self._set_running(True)
-        self._say("Searching…")
-        self.run.start()
-        return True
+        return IslandSuggestRun(target, options, self)
 
-    def _show_result(self) -> None:
-        r = self.result
-        self.proposals_list.clear()
-        stopped = {"interrupted": " (stopped: the best so far, not checked on fresh games)",
-                   "deadline": " (time ran out)"}.get(r.stopped or "", "")
-        if not r.proposals:
-            self.title.setText("No proposal: no valid edit tried did better than the island as it is. Try a larger "
-                               "budget, more edits per step, or allow more kinds of change." + stopped)
-            self._say(f"{r.games} games in {r.elapsed:.0f} s")
-            return
-        noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
-        self.title.setText(self.tr("{count} {noun} from {games} games in {duration}").format(
-            count=len(r.proposals), noun=noun, games=r.games, duration=_duration(r.elapsed)) + stopped)
-        for i, p in enumerate(r.proposals, 1):
-            v = p.verified
-            figure = (f"objective {v.before.total:.3f} → {v.after.total:.3f} on {v.games} fresh games"
-                      if v else "not checked on fresh games")
-            item = QListWidgetItem(f"{i}. " + "; ".join(p.describe()) + f"\n    {figure}")
-            self.proposals_list.addItem(item)
-        self.proposals_list.setCurrentRow(0)
-        self._say(f"{r.games} games in {_duration(r.elapsed)}")
+    def _figure(self, verified) -> str:
+        return f"objective {verified.before.total:.3f} → {verified.after.total:.3f} on {verified.games} fresh games"
 
     def _selected(self, row: int) -> None:
         self._clear_preview()

@@ -261,6 +261,7 @@ class SuggestWindow(QMainWindow):
     LOCK_KINDS: tuple = tuple(k for k in KINDS if k != "rules")
     PARTS: tuple = PARTS
     WORDS: dict = PART_WORDS
+    SUBJECT = "board"
     INTRO = ("Plays bot games on edited copies of the board (the same seeds for every copy), keeps the edits that "
              "make the seats fairer and the game healthier, then checks the best on fresh games.")
     RULES_TIP = "opening hand sizes and the end score: they change the scenario, not the board, so Apply leaves them out"
@@ -415,7 +416,7 @@ class SuggestWindow(QMainWindow):
 
         if self.is_running():
             return False
-        players = self.host.main.document.board.players
+        players = self._players()
         try:
             setup = self.host.setups()[players]()
         except (SetupError, ValueError) as exc:
@@ -431,7 +432,7 @@ class SuggestWindow(QMainWindow):
         self.result = None
         self.proposals_list.clear()
         self.details.setText("")
-        self.run = SuggestRun(setup, options, self)
+        self.run = self._make_run(setup, options)
         self.run.progress.connect(self._on_progress)
         self.run.result.connect(self._on_finished)
         self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
@@ -442,6 +443,18 @@ class SuggestWindow(QMainWindow):
         self._say("Searching…")
         self.run.start()
         return True
+
+    def _players(self) -> int:
+        """The player count the search plays (the board's)."""
+        return self.host.main.document.board.players
+
+    def _make_run(self, setup, options: dict) -> "SuggestRun":
+        """The background search on ``setup`` with the form's ``options``."""
+        return SuggestRun(setup, options, self)
+
+    def _figure(self, verified) -> str:
+        """A proposal's figure under its edits in the list, from its fresh-seed check."""
+        return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
 
     def stop(self) -> None:
         if self.is_running():
@@ -479,16 +492,16 @@ class SuggestWindow(QMainWindow):
         stopped = {"interrupted": " (stopped: the best so far, not checked on fresh games)",
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
-            self.title.setText("No proposal: no valid edit tried did better than the board as it is. Try a larger "
-                               "budget, more edits per step, or allow more kinds of change." + stopped)
+            self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. Try a "
+                               "larger budget, more edits per step, or allow more kinds of change." + stopped)
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
-        self.title.setText(f"{len(r.proposals)} proposal{'s' if len(r.proposals) != 1 else ''} from {r.games} "
-                           f"games in {_duration(r.elapsed)}{stopped}")
+        noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
+        self.title.setText(self.tr("{count} {noun} from {games} games in {duration}").format(
+            count=len(r.proposals), noun=noun, games=r.games, duration=_duration(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
-            figure = (f"largest gap {100 * v.before.gap():.1f} → {100 * v.after.gap():.1f} points"
-                      if v else "not checked on fresh games")
+            figure = self._figure(v) if v else "not checked on fresh games"
             item = QListWidgetItem(f"{i}. " + "; ".join(p.describe()) + f"\n    {figure}")
             item.setData(Qt.UserRole, i - 1)
             self.proposals_list.addItem(item)
