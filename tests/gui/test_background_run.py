@@ -93,3 +93,66 @@ def test_cancel_stops_the_job_and_says_so_unless_everything_was_played(qtbot):
     run = Recorder(stopped, complete=True)   # ...that had played everything anyway
     assert play(qtbot, run, cancel_when=lambda events: bool(events)) == [("progress", 1), ("finished", False)]
     assert not run.cancelled
+
+
+def test_many_quick_results_arrive_as_few_lists_in_order_before_finished(qtbot):
+    # one queued signal per game flooded the GUI thread: 20,000 quick random games froze the
+    # window, which showed its first game only when the last was played
+    def job(worker):
+        for i in range(400):
+            worker.offer(i)
+            if i % 20 == 0:
+                time.sleep(0.01)
+
+    run = Recorder(job)
+    lists = []
+    run._worker.items.connect(lambda items: lists.append(len(items)))
+    events = play(qtbot, run)
+    assert events == [("item", i) for i in range(400)] + [("finished", False)]
+    assert sum(lists) == 400 and 1 <= len(lists) < 400
+
+
+def test_offer_waits_while_the_gui_thread_has_not_handled_its_lists(qtbot, monkeypatch):
+    from studio.gui.balance.worker import _Worker
+
+    monkeypatch.setattr(_Worker, "FLUSH_S", 0.0)    # every result its own list
+    monkeypatch.setattr(_Worker, "WAIT_S", 30.0)
+    offered = []
+
+    def job(worker):
+        for i in range(10):
+            worker.offer(i)
+            offered.append(i)
+
+    run = Recorder(job)
+    run.start()
+    time.sleep(1.0)   # the GUI thread handles nothing meanwhile
+    # the first IN_FLIGHT lists went out; the job waits to hand over the next
+    assert offered == list(range(_Worker.IN_FLIGHT)) and run._worker._unhandled == _Worker.IN_FLIGHT
+    with qtbot.waitSignal(run.finished, timeout=10000):
+        pass
+    assert [e for e in run.events if e[0] == "item"] == [("item", i) for i in range(10)]
+    assert offered == list(range(10)) and run._worker._unhandled == 0
+
+
+def test_a_cancel_frees_a_job_waiting_to_hand_over_its_results(qtbot, monkeypatch):
+    from studio.gui.balance.worker import _Worker
+
+    monkeypatch.setattr(_Worker, "FLUSH_S", 0.0)
+    monkeypatch.setattr(_Worker, "WAIT_S", 30.0)
+
+    def job(worker):
+        for i in range(1000):
+            worker.offer(i)
+            if worker.stop.is_set():
+                break
+
+    run = Recorder(job)
+    run.start()
+    time.sleep(0.5)
+    run.cancel()      # the job stops waiting at once, not after WAIT_S
+    assert run._thread.wait(5000)
+    with qtbot.waitSignal(run.finished, timeout=10000):
+        pass
+    items = [e[1] for e in run.events if e[0] == "item"]
+    assert items == list(range(len(items))) and len(items) < 1000 and run.events[-1] == ("finished", True)

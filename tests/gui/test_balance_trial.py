@@ -29,11 +29,13 @@ def _close_during_run(qtbot, balance, games=5000):
     d.games_spin.setValue(games)
     d.set_bots("random")
     d.jobs_spin.setValue(1)
-    # the first games of a long run come back as one batch: about a minute for the island
-    # dashboard's 20,000 random games on a loaded machine (a clean-clone CI run timed out at 60 s)
-    with qtbot.waitSignal(d.runFinished, timeout=300000) as done:
+    # the first games show within a fraction of a second: one signal per game used to flood the
+    # GUI thread, which then showed the island dashboard's 20,000 quick random games only once
+    # the last was played (so the close came after the end, and nothing was cancelled)
+    with qtbot.waitSignal(d.runFinished, timeout=120000) as done:
         assert d.start_run()
-        qtbot.waitUntil(lambda: len(d.results) >= 1, timeout=200000)
+        qtbot.waitUntil(lambda: len(d.results) >= 1, timeout=30000)
+        assert d.is_running()
         assert balance.window.close()
     return d, done.args[0]
 

@@ -52,7 +52,7 @@ PREVIEW = 220   # pixels, the candidate picture's longer side
 def _generate(spec, options: dict, worker) -> None:
     from studio.generate.offer import generate
 
-    worker.item.emit(generate(spec, progress=worker.progress.emit, stop=worker.stop.is_set, **options))
+    worker.result(generate(spec, progress=worker.tell, stop=worker.stop.is_set, **options))
 
 
 class GenerateRun(BackgroundRun):

@@ -27,7 +27,7 @@ from studio.gui.shell import desktop
 def _search(target, options: dict, worker) -> None:
     from studio.balance.rivages import balance_rivages
 
-    worker.item.emit(balance_rivages(target, progress=worker.progress.emit, stop=worker.stop.is_set, **options))
+    worker.result(balance_rivages(target, progress=worker.tell, stop=worker.stop.is_set, **options))
 
 
 class IslandSuggestRun(SuggestRun):

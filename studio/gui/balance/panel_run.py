@@ -27,19 +27,19 @@ def _play_panels(setup, plans, games: int, seed: int, jobs: int, attribute: int,
     def tick(k: int) -> None:
         nonlocal played
         played += k
-        worker.progress.emit(played)
+        worker.tell(played)
         if worker.stop.is_set():
             raise Stopped()
 
     for kind, rungs, matches in plans:
-        worker.item.emit(play_panel(setup, kind, rungs, matches, games, seed, jobs, executor, scheduler,
+        worker.result(play_panel(setup, kind, rungs, matches, games, seed, jobs, executor, scheduler,
                                     progress=tick))
     if attribute:
         from studio.playtest.runner import game_seed
         from studio.playtest.seats import attribute_setup
 
         seeds = [game_seed(seed, i) for i in range(attribute)]
-        worker.item.emit(attribute_setup(setup, seeds, bots, progress=tick))
+        worker.result(attribute_setup(setup, seeds, bots, progress=tick))
 
 
 class PanelRun(BackgroundRun):

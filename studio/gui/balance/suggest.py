@@ -50,7 +50,7 @@ from studio.gui.shell import desktop
 def _search(setup, options: dict, worker) -> None:
     from studio.balance.search import balance
 
-    worker.item.emit(balance(setup, progress=worker.progress.emit, stop=worker.stop.is_set, **options))
+    worker.result(balance(setup, progress=worker.tell, stop=worker.stop.is_set, **options))
 
 
 class SuggestRun(BackgroundRun):

@@ -110,19 +110,21 @@ def _play_points(points, games: int, seed: int, bots: list, jobs: int, executor:
                  worker) -> None:
     from studio.playtest.runner import iter_batch
 
+    played = 0
     for settings, setup in points:
         tally = cli.PointTally(setup)
         batch = iter_batch(setup, None, games, seed, bots, jobs=jobs, executor=executor, scheduler=scheduler)
         try:
             for result in batch:
                 tally.add(result)
-                worker.progress.emit(1)
+                played += 1
+                worker.tell(played)
                 if worker.stop.is_set():
                     break
         finally:
             batch.close()
         if tally.games:
-            worker.item.emit(tally.row(settings, tally.games == games))
+            worker.result(tally.row(settings, tally.games == games))
         if worker.stop.is_set():
             break
 
@@ -147,8 +149,8 @@ class SweepRun(BackgroundRun):
         self.played = 0
         self.rows: list[dict] = []
 
-    def _on_progress(self, _games: int) -> None:
-        self.played += 1
+    def _on_progress(self, played: int) -> None:
+        self.played = played
         t = self.elapsed()
         self.progress.emit(self.played, self.total, self.played / t if t > 0 else 0.0)
 

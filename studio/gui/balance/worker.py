@@ -46,22 +46,91 @@ class Stopped(Exception):
     """Raised by a job (e.g. from a progress callback) to end its run early: not a failure."""
 
 
+_NOTHING = object()
+
+
 class _Worker(QObject):
     """Lives in the run's thread; ``play`` calls ``job(worker)``, which reports through
-    ``progress(object)`` (a count, a progress record) and ``item(object)`` (a result) and checks
+    ``progress(object)`` (a count, a progress record; ``tell(count)`` for one per game),
+    ``item(object)`` (a result) or
+    ``offer(result)`` (one of many quick results, handed over in lists: ``items(list)``) and checks
     ``stop``; an error ends the run with ``failed(message)`` (``failure_kind`` set before it);
     ``done`` always comes last."""
 
     progress = Signal(object)
     item = Signal(object)
+    items = Signal(list)
     failed = Signal(str)
     done = Signal()
+
+    FLUSH_S = 0.05      # how often ``offer``'s results are handed over, at most
+    IN_FLIGHT = 2       # lists handed over and not yet handled, at most, before ``offer`` waits
+    WAIT_S = 1.0        # the longest ``offer`` waits for the GUI thread (it may itself be waiting)
 
     def __init__(self, job):
         super().__init__()
         self.job = job
         self.failure_kind: str | None = None
         self.stop = threading.Event()
+        self._buffer: list = []
+        self._flushed = 0.0
+        self._unhandled = 0
+        self._handled = threading.Condition()
+        self._progress: object = _NOTHING   # told and not yet handed over
+        self._told = 0.0
+
+    def offer(self, item) -> None:
+        """Report one of many quick results (a batch's games). They are handed to the GUI thread
+        as lists, every ``FLUSH_S`` at most, and the job waits (up to ``WAIT_S``) while
+        ``IN_FLIGHT`` lists are not yet handled: one signal per result used to flood the GUI
+        thread's event queue faster than it handled them (20,000 quick random games: the window
+        froze, and showed its first game only when the last was played)."""
+        self._buffer.append(item)
+        if time.perf_counter() - self._flushed >= self.FLUSH_S:
+            self.flush(wait=True)
+
+    def flush(self, wait: bool = False) -> None:
+        """Hand the results ``offer`` holds to the GUI thread (``items``), first waiting, with
+        ``wait``, until it has handled all but ``IN_FLIGHT - 1`` of the lists before."""
+        if not self._buffer:
+            return
+        with self._handled:
+            if wait:
+                deadline = time.perf_counter() + self.WAIT_S
+                while self._unhandled >= self.IN_FLIGHT and not self.stop.is_set():
+                    left = deadline - time.perf_counter()
+                    if left <= 0:
+                        break
+                    self._handled.wait(min(left, 0.1))
+            self._unhandled += 1
+        items, self._buffer = self._buffer, []
+        self._flushed = time.perf_counter()
+        self.items.emit(items)
+
+    def tell(self, progress, now: bool = False) -> None:
+        """Report how far the job is (a count of what is done so far, not an increment): handed
+        to the GUI thread every ``FLUSH_S`` at most (the latest value), or at once with ``now``;
+        the last value told always arrives before ``done``. For jobs that count every game."""
+        self._progress = progress
+        if now or time.perf_counter() - self._told >= self.FLUSH_S:
+            self._tell_pending()
+
+    def result(self, item) -> None:
+        """Report a result (``item``), after the progress told before it."""
+        self._tell_pending()
+        self.item.emit(item)
+
+    def _tell_pending(self) -> None:
+        if self._progress is not _NOTHING:
+            progress, self._progress = self._progress, _NOTHING
+            self._told = time.perf_counter()
+            self.progress.emit(progress)
+
+    def handled(self) -> None:
+        """Called by the GUI thread once it has handled one list of ``items``."""
+        with self._handled:
+            self._unhandled -= 1
+            self._handled.notify_all()
 
     @Slot()
     def play(self) -> None:
@@ -78,9 +147,13 @@ class _Worker(QObject):
         except Exception as exc:  # content, bot, engine or cluster problem: shown to the user, never raised
             from studio.playtest.executors import ClusterError
 
+            self._tell_pending()
+            self.flush()   # the games played come before the failure that ended the run
             self.failure_kind = "cluster" if isinstance(exc, ClusterError) else "error"  # set before the signal
             self.failed.emit(failure_text(exc))
         finally:
+            self._tell_pending()
+            self.flush()   # the last results before ``done``
             gc_hold.release()
             self.done.emit()
 
@@ -107,6 +180,7 @@ class BackgroundRun(QObject):
         self._thread.started.connect(self._worker.play)
         self._worker.progress.connect(self._on_progress)
         self._worker.item.connect(self._on_item)
+        self._worker.items.connect(self._on_items)
         self._worker.failed.connect(self.failed)
         self._worker.done.connect(self._thread.quit, Qt.DirectConnection)  # ends even without this object
         self._worker.done.connect(self._on_done)
@@ -143,6 +217,17 @@ class BackgroundRun(QObject):
     def _on_item(self, item) -> None:
         """A result the job reported (in the GUI thread)."""
 
+    def _on_items(self, items: list) -> None:
+        """Results the job offered (``_Worker.offer``), in order, in the GUI thread."""
+        try:
+            self._take(items)
+        finally:
+            self._worker.handled()
+
+    def _take(self, items: list) -> None:
+        for item in items:
+            self._on_item(item)
+
     def _complete(self) -> bool:
         """Whether everything asked was played (a cancel that came too late is no cancel)."""
         return False
@@ -164,7 +249,7 @@ def _play_batch(setup, games: int, seed: int, bots: list, jobs: int, evaluate: i
         batch = iter_batch(setup, None, games, seed, bots, jobs=jobs, executor=executor, scheduler=scheduler,
                            evaluate=evaluate)
         for result in batch:
-            worker.item.emit(result)
+            worker.offer(result)
             if worker.stop.is_set():
                 break
     finally:
@@ -197,9 +282,10 @@ class BatchRun(BackgroundRun):
         t = self.elapsed()
         return len(self.results) / t if t > 0 else 0.0
 
-    def _on_item(self, result) -> None:
-        self.results.append(result)
-        self.result.emit(result)
+    def _take(self, results: list) -> None:
+        for result in results:
+            self.results.append(result)
+            self.result.emit(result)
         self.progress.emit(len(self.results), self.total, self.rate())
 
     def _complete(self) -> bool:
