@@ -514,7 +514,9 @@ def shared_start(board: Board, rules) -> frozenset | None:
     """The pegs every seat's first band may use under a shared start rule: the crater's
     (``crater``, L2-2), every seat's start pegs as one pool (``any-start``, L4-1), or, where
     bands may start anywhere (``anywhere``, L6-2), the pegs of the board's richest segments
-    (treasure plus energy): what a first band reaches for when it may go anywhere. None under
+    (treasure plus energy): what a first band reaches for when it may go anywhere (there,
+    :func:`turn_order_edits` moves content toward the richest segments themselves, by worth,
+    not by lines). None under
     ``own-side`` starts, or when the Labyrinth module reads each seat's own start (L8-3)."""
     if rules.start not in SHARED_STARTS or "labyrinth" in rules.modules:
         return None
@@ -556,8 +558,15 @@ def turn_order_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
     segs = board.segment_map()
     pictures = "pictures" in rules.modules
     cap = max([s.treasure for s in board.segments] + [s.energy for s in board.segments] + [1])
+    worth = {k: s.treasure + s.energy for k, s in segs.items() if not s.idol}
+    top = max(worth.values(), default=0)
 
-    def far(k) -> float:  # lines from the shared start to the nearest peg of segment k
+    def far(k) -> float:
+        # lines from the shared start to the nearest peg of segment k; where bands start anywhere
+        # (L6-2), how much poorer k is than the richest segment: toward = concentrating content
+        # where the first pick goes
+        if rules.start == "anywhere":
+            return top - worth.get(k, 0) if all(p in dist for p in k) else float("inf")
         return min(dist.get(p, float("inf")) for p in k)
 
     def holds(k) -> bool:
@@ -575,18 +584,20 @@ def turn_order_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
     def room(field_name, toward: bool, taking) -> list:  # targets: near first when moving toward it
         keys = sorted((k for k in faces if holds(k) and k not in taking),
                       key=lambda k: (far(k) if toward else -far(k), k))
-        out: list = []
-        for level in range(cap):
-            out += [k for k in keys if getattr(segs.get(k), field_name, 0) <= level]
-        return out
+        piling = rules.start == "anywhere" and toward  # concentrating: the richest first, one above the most
+        slots = [(level, i, k) for level in range(cap + piling) for i, k in enumerate(keys)
+                 if getattr(segs.get(k), field_name, 0) <= level]
+        if piling:
+            slots.sort(key=lambda t: (t[1], t[0]))
+        return [k for _level, _i, k in slots]
 
     toward = skew > 0
     plan = [("treasure", toward, ladder), ("energy", toward, ladder[1:4:2]), ("treasure", not toward, ladder[1:4:2])]
     out: list[Edit] = []
     for field_name, inward, sizes in plan:
         src = units(field_name, inward)
-        dst = room(field_name, inward, set(src))
         for k in sizes:
+            dst = room(field_name, inward, set(src[:k]))  # a segment gives or takes, not both
             # a move pays only if it brings content nearer (or farther): unit by unit
             pairs = [(a, b) for a, b in zip(src[:k], dst[:k]) if (far(b) < far(a)) == inward and far(a) != far(b)]
             if len(pairs) < k:

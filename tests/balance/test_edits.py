@@ -241,5 +241,7 @@ def test_turn_order_edits_only_where_the_seats_share_their_start():
     hot.treasure = 3
     toward = turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)))
     assert toward and all(is_turn_order(e) for e in toward)                                # ...now one does
-    assert all(seg_id(hot.key) != src for e in toward if "toward" in e.text for (_a, src), _d in e.moves)
+    piled = [e for e in toward if e.kind == "treasure" and "toward" in e.text]
+    assert piled and all(seg_id(hot.key) != src for e in piled for (_a, src), _d in e.moves)
+    assert piled[0].moves[0][1] == ("segment", seg_id(hot.key))   # the richest segment, richer still
     assert turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)), Locks(frozenset({"treasure", "energy"}))) == []
