@@ -323,8 +323,12 @@ def _symmetry_note(before, after, rules) -> str | None:
     treasure and energy on each seat's side (segments nearer its start pegs than any other
     seat's, :class:`~studio.balance.edits.Regions`). Such a proposal breaks the board's symmetry on purpose, to
     offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
-    seat's share changed alike, or the seats have no sides."""
+    seat's share changed alike, or the seats have no sides: also where they share their start
+    (``any-start``'s pool of start pegs, L4-1, lists pegs under seats, but any seat may use any)."""
     from studio.balance.edits import Regions
+
+    if rules.start != "own-side" and "labyrinth" not in rules.modules:
+        return None
 
     def sides(board) -> dict:
         regions = Regions.of(board)

@@ -245,3 +245,18 @@ def test_turn_order_edits_only_where_the_seats_share_their_start():
     assert piled and all(seg_id(hot.key) != src for e in piled for (_a, src), _d in e.moves)
     assert piled[0].moves[0][1] == ("segment", seg_id(hot.key))   # the richest segment, richer still
     assert turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)), Locks(frozenset({"treasure", "energy"}))) == []
+
+
+def test_no_side_note_where_the_seats_share_their_start():
+    # under any-start (L4-1) start pegs are listed per seat but form one pool: no seat has a side,
+    # so a proposal is never described as moving content between seats' sides
+    from studio.balance.search import _symmetry_note
+    from studio.model.realm import RealmRules
+
+    board = lattice_board(cols=7)
+    regions = Regions.of(board)
+    south_side = next(s for s in board.segments if s.treasure and regions.owner(s.key) == 0)
+    new, _rules = apply_edits(board, [Edit("treasure", "segment+", (south_side.key, "treasure", 1),
+                                           (("segment", "x"),), "add 1")])
+    assert "breaks the board's symmetry" in _symmetry_note(board, new, RealmRules(start="own-side"))
+    assert _symmetry_note(board, new, RealmRules(start="any-start")) is None
