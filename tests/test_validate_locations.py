@@ -367,6 +367,38 @@ def test_any_start_pegs_may_lie_inside_the_board(tmp_path):
     assert own_side == ["rules/start-not-on-edge"] * 2
 
 
+@pytest.mark.rule("L2-2")
+def test_start_pegs_a_crater_start_never_reads_are_a_warning(tmp_path):
+    data = crater()
+    data["location"] = "volcano"  # every first band starts on the crater (L2-2)
+    data["seats"]["south"]["goal"] = data["seats"]["north"]["goal"] = []
+    found = [f for f in check(data) if f.code == "rules/start-ignored"]
+    assert [(f.severity, f.element, f.line) for f in found] == [
+        ("warning", ("seat", "south"), line_of(data, "south:")),
+        ("warning", ("seat", "north"), line_of(data, "north:"))]
+    assert "[d2, d3]" in found[0].message and "L2-2" in found[0].message
+    data["seats"]["south"]["start"] = data["seats"]["north"]["start"] = []
+    assert not [f for f in check(data) if f.code == "rules/start-ignored"]
+
+
+@pytest.mark.rule("L6-2")
+def test_start_pegs_an_anywhere_start_never_reads_are_a_warning_the_pool_of_any_start_is_read(tmp_path):
+    data = tiny()
+    data["seats"]["south"] = {"start": ["c2"], "goal": []}
+    data["seats"]["north"] = {"start": [], "goal": []}
+    board = dump_yaml(data)
+    found = [f for f in validate(write_scenario(tmp_path, "{start: anywhere}", boards={2: board}))
+             if f.path.endswith("tiny-2p.yaml")]
+    assert [(f.code, f.element) for f in found] == [("rules/start-ignored", ("seat", "south"))]
+    assert "L6-2" in found[0].message
+    # any-start reads every seat's start pegs as one pool (L4-1): nothing is ignored there
+    assert validate(write_scenario(tmp_path, "{start: any-start}", boards={2: board})) == []
+    # the 3- and 4-player tiny boards list start pegs for every seat: one warning per seat
+    others = [f for f in validate(write_scenario(tmp_path, "{start: anywhere}", boards={2: board}))
+              if not f.path.endswith("tiny-2p.yaml")]
+    assert {f.code for f in others} == {"rules/start-ignored"} and len(others) == 3 + 4
+
+
 @pytest.mark.rule("L8-3")
 def test_labyrinth_needs_start_pegs_for_each_seat(tmp_path):
     data = labyrinth()

@@ -501,6 +501,142 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
     return [e for e in out if locks is None or not locks.blocks(e)]
 
 
+TURN_ORDER_LADDER = (1, 2, 3, 5, 8)
+"""Units a turn-order move carries toward the shared start (:func:`turn_order_edits`); the
+other direction and energy race the sizes ``2`` and ``5``."""
+
+SHARED_STARTS = ("crater", "any-start", "anywhere")
+"""Start rules under which every seat starts from the same pegs (RTR-P5 as L2-2, L4-1, L6-2
+change it), so no seat has a side of its own."""
+
+
+def shared_start(board: Board, rules) -> frozenset | None:
+    """The pegs every seat's first band may use under a shared start rule: the crater's
+    (``crater``, L2-2), every seat's start pegs as one pool (``any-start``, L4-1), or, where
+    bands may start anywhere (``anywhere``, L6-2), the pegs of the board's richest segments
+    (treasure plus energy): what a first band reaches for when it may go anywhere (there,
+    :func:`turn_order_edits` moves content toward the richest segments themselves, by worth,
+    not by lines). None under
+    ``own-side`` starts, or when the Labyrinth module reads each seat's own start (L8-3)."""
+    if rules.start not in SHARED_STARTS or "labyrinth" in rules.modules:
+        return None
+    if rules.start == "crater":
+        pegs = frozenset(p for p in board.crater if p in board.pegs)
+    elif rules.start == "any-start":
+        pegs = frozenset(p for s in board.seats.values() for p in s.start if p in board.pegs)
+    else:
+        worth = {s.key: s.treasure + s.energy for s in board.segments if not s.idol}
+        top = max(worth.values(), default=0)
+        pegs = frozenset(p for k, v in worth.items() if v == top and top > 0 for p in k if p in board.pegs)
+    return pegs or None
+
+
+def turn_order_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                     ladder=TURN_ORDER_LADDER) -> list[Edit]:
+    """Edits for boards whose seats share their start (:func:`shared_start`), where no content
+    can be moved toward one seat's side: they shift share between early and late seats instead.
+    Seat 1 moves first but is dealt the smallest opening hand (RTR-S2); what lies next to the
+    shared start goes to whoever gets there first, what lies far from it to whoever can pay for
+    the longer way. So, when the early seats trail (:func:`turn_order_skew` above 0), ``k``
+    treasure (``k`` in ``ladder``) go from the segments farthest from the shared start (in
+    lines; one unit per segment, farthest first) to the segments nearest it (nearest first, one
+    unit each before a second); the same with energy for 2 and 5 units, and the other way (2
+    and 5 treasure away from the start) as a check, since the race, not this guess, decides.
+    When the late seats trail, the ladder goes the other way. Each edit's ``op`` is
+    ``"turn-order"`` (applied like ``"multi"``) and its kind ``treasure`` or ``energy``, so
+    those locks hold; ``[]`` on boards with sides, when the seats are even, or without
+    content. Not yet validated (:func:`valid_edits`)."""
+    rules = scenario.rules
+    start = shared_start(board, rules)
+    skew = turn_order_skew(diagnosis)
+    if start is None or skew == 0:
+        return []
+    faces = _faces(board)
+    if not faces:
+        return []
+    dist = _distances(_peg_graph(board), start)
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+    cap = max([s.treasure for s in board.segments] + [s.energy for s in board.segments] + [1])
+    worth = {k: s.treasure + s.energy for k, s in segs.items() if not s.idol}
+    top = max(worth.values(), default=0)
+
+    def far(k) -> float:
+        # lines from the shared start to the nearest peg of segment k; where bands start anywhere
+        # (L6-2), how much poorer k is than the richest segment: toward = concentrating content
+        # where the first pick goes
+        if rules.start == "anywhere":
+            return top - worth.get(k, 0) if all(p in dist for p in k) else float("inf")
+        return min(dist.get(p, float("inf")) for p in k)
+
+    def holds(k) -> bool:
+        s = segs.get(k)
+        return not (s and s.idol) and not (pictures and not (s and s.picture)) and far(k) != float("inf")
+
+    def units(field_name, toward: bool) -> list:  # sources: far first when moving toward the start
+        keys = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)),
+                      key=lambda k: (-far(k) if toward else far(k), k))
+        out: list = []
+        for level in range(cap):
+            out += [k for k in keys if getattr(segs[k], field_name) > level]
+        return out
+
+    def room(field_name, toward: bool, taking) -> list:  # targets: near first when moving toward it
+        keys = sorted((k for k in faces if holds(k) and k not in taking),
+                      key=lambda k: (far(k) if toward else -far(k), k))
+        piling = rules.start == "anywhere" and toward  # concentrating: the richest first, one above the most
+        slots = [(level, i, k) for level in range(cap + piling) for i, k in enumerate(keys)
+                 if getattr(segs.get(k), field_name, 0) <= level]
+        if piling:
+            slots.sort(key=lambda t: (t[1], t[0]))
+        return [k for _level, _i, k in slots]
+
+    toward = skew > 0
+    plan = [("treasure", toward, ladder), ("energy", toward, ladder[1:4:2]), ("treasure", not toward, ladder[1:4:2])]
+    out: list[Edit] = []
+    for field_name, inward, sizes in plan:
+        src = units(field_name, inward)
+        for k in sizes:
+            dst = room(field_name, inward, set(src[:k]))  # a segment gives or takes, not both
+            # a move pays only if it brings content nearer (or farther): unit by unit
+            pairs = [(a, b) for a, b in zip(src[:k], dst[:k]) if (far(b) < far(a)) == inward and far(a) != far(b)]
+            if len(pairs) < k:
+                break
+            out.append(_turn_move(board, rules.start, field_name, pairs, inward, skew))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def turn_order_skew(diagnosis: Diagnosis) -> float:
+    """How the seats' strength (:attr:`Diagnosis.strength`) runs with the order of play: the
+    least-squares slope of strength on seat number (per seat, in 0..1 win-rate units). Above 0:
+    later seats are stronger (the early seats trail, as with RTR-S2's smaller first hands);
+    below 0: the early seats lead; 0 with fewer than 2 seats or no trend."""
+    s = list(diagnosis.strength)
+    n = len(s)
+    if n < 2:
+        return 0.0
+    mx, my = (n - 1) / 2, sum(s) / n
+    return sum((i - mx) * (v - my) for i, v in enumerate(s)) / sum((i - mx) ** 2 for i in range(n))
+
+
+def _turn_move(board: Board, start: str, field_name: str, pairs, inward: bool, skew: float) -> Edit:
+    steps = []
+    for src, dst in pairs:
+        steps += [("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))]
+    touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys([a for a, _b in pairs] + [b for _a, b in pairs]))
+    where = {"crater": "the crater", "any-start": "the shared start pegs",
+             "anywhere": "the board's richest segments"}.get(start, "the shared start")
+    who = "the later seats lead" if skew > 0 else "the early seats lead"
+    return Edit(field_name, "turn-order", tuple(steps), touches,
+                f"move {len(pairs)} {field_name} {'toward' if inward else 'away from'} {where} (turn order: the seats "
+                f"share their start and {who}): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in pairs),
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in pairs))
+
+
+def is_turn_order(edit: Edit) -> bool:
+    """Whether ``edit`` is one of :func:`turn_order_edits`' (its proposal then says why)."""
+    return edit.op == "turn-order"
+
 def _gap_move(board: Board, field_name: str, sources, targets, lead: int, trail: int) -> Edit:
     steps = []
     for src, dst in zip(sources, targets):
@@ -549,6 +685,7 @@ def _multi(board: Board, rules: dict, *steps) -> None:
 
 
 _APPLY["multi"] = _multi
+_APPLY["turn-order"] = _multi  # a multi of turn_order_edits, named for its proposal's note
 
 
 def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: random.Random,
@@ -794,4 +931,5 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
 
 __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
            "GAP_LADDER", "apply_edits", "bundle_size", "candidate_edits", "gap_edits",
-           "findings_of", "parse_locks", "rule_value", "valid_edits"]
+           "findings_of", "parse_locks", "rule_value", "valid_edits",
+           "SHARED_STARTS", "TURN_ORDER_LADDER", "is_turn_order", "shared_start", "turn_order_edits", "turn_order_skew"]

@@ -38,7 +38,9 @@ from studio.balance.edits import (
     candidate_edits,
     findings_of,
     gap_edits,
+    is_turn_order,
     rule_value,
+    turn_order_edits,
     valid_edits,
 )
 from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
@@ -321,8 +323,12 @@ def _symmetry_note(before, after, rules) -> str | None:
     treasure and energy on each seat's side (segments nearer its start pegs than any other
     seat's, :class:`~studio.balance.edits.Regions`). Such a proposal breaks the board's symmetry on purpose, to
     offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
-    seat's share changed alike, or the seats have no sides."""
+    seat's share changed alike, or the seats have no sides: also where they share their start
+    (``any-start``'s pool of start pegs, L4-1, lists pegs under seats, but any seat may use any)."""
     from studio.balance.edits import Regions
+
+    if rules.start != "own-side" and "labyrinth" not in rules.modules:
+        return None
 
     def sides(board) -> dict:
         regions = Regions.of(board)
@@ -611,7 +617,8 @@ class _BoardProblem(SearchProblem):
         gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
                                         limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
-        pool = list({(e.op, e.args): e for e in gaps + small[:n]}.values())
+        turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+        pool = list({(e.op, e.args): e for e in gaps + turns + small[:n]}.values())
         valid = valid_edits(self.original, pool, self.scenario, base=self.base_findings, prefix=incumbent.edits)
         return pool, valid
 
@@ -620,6 +627,10 @@ class _BoardProblem(SearchProblem):
         sym = _symmetry_note(self.original, c.board, self.scenario.rules)
         if sym:
             notes.append(sym)
+        if any(is_turn_order(e) for e in c.edits):
+            notes.append(f"the seats share their start (start: {self.scenario.rules.start}), so no seat has a side "
+                         "to move content to; this moves content toward or away from the shared start to offset "
+                         "turn order (seat 1 moves first, with the smallest opening hand, RTR-S2)")
         if c.settings:
             notes.append("changes the scenario's rules, so every board of the scenario plays with them")
         return Proposal(c.edits, c.board, c.settings, score, base_score, games, notes)

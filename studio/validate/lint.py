@@ -32,6 +32,9 @@ FAIRNESS_BANDS = 3         # seat fairness: what a seat reaches within this many
 FAIRNESS_SPREAD = 0.20     # ...may differ from another seat's by at most this share of the larger
 DEFAULT_BANDS = ("line", "triangle", "quad")
 # band shapes of the scenario -> the Topology kinds they stretch over (a chain band is a line, L8-3)
+IGNORED_STARTS = {"crater": "every first band starts on the crater's pegs (L2-2)",
+                  "anywhere": "a first band may go anywhere on the board (L6-2)"}
+"""Start rules that never read the seats' start pegs -> why, for ``rules/start-ignored``."""
 SHAPE_KINDS = {"line": "line", "triangle": "triangle", "quad": "quad", "long-barrier": "long-barrier",
                "chain": "line"}
 
@@ -46,7 +49,9 @@ class BoardNeeds:
     for every seat (L1-2 cross-board race); ``start_on_edge``: start pegs on the board's outer
     edge (own side); ``fairness``: seats start apart, so their fortunes can be compared;
     ``modules``: the scenario's rule modules, None when the board is checked on its own;
-    ``bands``: the band shapes allowed (RTR-P9)."""
+    ``bands``: the band shapes allowed (RTR-P9); ``start``: the scenario's start rule
+    (``own-side``, ``any-start``, ``anywhere``, ``crater``), None when the board is checked on
+    its own."""
 
     start_per_seat: bool = False
     start_somewhere: bool = False
@@ -55,6 +60,7 @@ class BoardNeeds:
     fairness: bool = False
     modules: frozenset[str] | None = None
     bands: tuple[str, ...] = field(default=DEFAULT_BANDS)
+    start: str | None = None
 
     @classmethod
     def of_board(cls, board: Board) -> "BoardNeeds":
@@ -79,7 +85,15 @@ class BoardNeeds:
                    start_on_edge=own_side,
                    fairness=own_side,
                    modules=frozenset(rules.modules),
-                   bands=tuple(rules.bands))
+                   bands=tuple(rules.bands),
+                   start=rules.start)
+
+    def reads_seat_starts(self) -> bool:
+        """Whether the rules read a seat's own start pegs: its first band under ``own-side``
+        (RTR-P5), the pool of every seat's under ``any-start`` (L4-1), a chain's tail under the
+        Labyrinth (L8-3), and any board checked on its own; not under ``crater`` (L2-2: the
+        crater's pegs) nor ``anywhere`` (L6-2: no start pegs at all)."""
+        return self.start not in IGNORED_STARTS or self.uses("labyrinth")
 
     def uses(self, module: str) -> bool:
         """Whether the scenario uses ``module`` (False for a board checked on its own)."""
@@ -124,6 +138,11 @@ def _check_seat_pegs(board: Board, report: Reporter, needs: BoardNeeds) -> None:
                        f"seat {name} has no goal pegs; the race across the board needs the edge "
                        "opposite its start (L1-2)",
                        at=("seats", name), element=("seat", name), key=True)
+        if seat.start and not needs.reads_seat_starts():
+            report.add("rules/start-ignored",
+                       f"seat {name} lists start pegs {quote_pegs(seat.start)}, but under start: {needs.start} "
+                       f"{IGNORED_STARTS.get(needs.start or '')}, so no game reads them; remove them (start: [])",
+                       at=("seats", name, "start"), element=("seat", name), severity="warning", key=True)
     if needs.start_somewhere and not any(seat.start for seat in board.seats.values()):
         report.add("rules/no-start", "no seat has start pegs; players start from any start peg (L4-1)",
                    at=("seats",), key=True)

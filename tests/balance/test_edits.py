@@ -184,3 +184,79 @@ def test_gap_edits_are_a_ladder_of_sizes_from_the_leading_side_to_the_trailing_s
     assert regions.owner(first) == 0
     new, _rules = apply_edits(board, [added[-1]])
     assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments) + len(added[-1].args)
+
+
+def _shared(start: str):
+    """The lattice board with its seats sharing their start: a crater at the middle peg c3
+    (L2-2) or anywhere (L6-2), no start pegs of their own."""
+    from studio.model.realm import RealmRules, Scenario
+
+    board = lattice_board(cols=7)
+    for seat in board.seats.values():
+        seat.start = []
+    if start == "crater":
+        board.crater = ["c3", "c4"]
+    scenario = Scenario(id="base", name="Base rules", boards={}, rules=RealmRules(start=start, end={"score": 8}))
+    return board, scenario
+
+
+def test_turn_order_edits_move_content_toward_the_shared_start_when_the_first_seat_trails():
+    from studio.balance.edits import _distances, _peg_graph, is_turn_order, turn_order_edits, turn_order_skew
+
+    board, scenario = _shared("crater")
+    dist = _distances(_peg_graph(board), {"c3", "c4"})
+    far = lambda key: min(dist[p] for p in key.split("-"))  # noqa: E731
+    assert turn_order_skew(Diagnosis((-0.1, 0.1))) > 0 > turn_order_skew(Diagnosis((0.1, -0.1)))
+    edits = turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)))   # seat 1 (moves first) trails
+    assert edits and all(is_turn_order(e) for e in edits)
+    first = [e for e in edits if e.kind == "treasure" and "toward" in e.text]
+    assert [len(e.moves) for e in first] == [1, 2, 3, 5, 8][:len(first)] and len(first) >= 4
+    for e in first:
+        assert all(far(dst) < far(src) for (_a, src), (_b, dst) in e.moves)
+        assert "turn order" in e.text
+    # the other way is raced too (the race decides), and energy toward the start
+    assert any("away" in e.text for e in edits) and any(e.kind == "energy" for e in edits)
+    big = first[-1]
+    new, _rules = apply_edits(board, [big])
+    near = lambda b: sum(s.treasure for s in b.segments if min(dist[p] for p in s.key) == 0)  # noqa: E731
+    assert near(new) > near(board)
+    assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments)
+    assert Edit.from_dict(big.to_dict()) == big and is_turn_order(Edit.from_dict(big.to_dict()))
+    # the late seat trailing: the ladder goes away from the start
+    late = [e for e in turn_order_edits(board, scenario, Diagnosis((0.1, -0.1))) if e.kind == "treasure"]
+    for (_a, src), (_b, dst) in late[0].moves:
+        assert far(dst) > far(src)
+
+
+def test_turn_order_edits_only_where_the_seats_share_their_start():
+    from studio.balance.edits import is_turn_order, seg_id, turn_order_edits
+
+    own = lattice_board(cols=7)
+    assert turn_order_edits(own, setup_of(own).scenario, Diagnosis((-0.1, 0.1))) == []     # own sides
+    board, scenario = _shared("anywhere")
+    assert turn_order_edits(board, scenario, Diagnosis((0.0, 0.0))) == []                  # even seats
+    # anywhere (L6-2): toward the richest segments, where a first band goes; none stands out here...
+    assert turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1))) == []
+    hot = next(s for s in board.segments if "c4" in s.key)
+    hot.treasure = 3
+    toward = turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)))
+    assert toward and all(is_turn_order(e) for e in toward)                                # ...now one does
+    piled = [e for e in toward if e.kind == "treasure" and "toward" in e.text]
+    assert piled and all(seg_id(hot.key) != src for e in piled for (_a, src), _d in e.moves)
+    assert piled[0].moves[0][1] == ("segment", seg_id(hot.key))   # the richest segment, richer still
+    assert turn_order_edits(board, scenario, Diagnosis((-0.1, 0.1)), Locks(frozenset({"treasure", "energy"}))) == []
+
+
+def test_no_side_note_where_the_seats_share_their_start():
+    # under any-start (L4-1) start pegs are listed per seat but form one pool: no seat has a side,
+    # so a proposal is never described as moving content between seats' sides
+    from studio.balance.search import _symmetry_note
+    from studio.model.realm import RealmRules
+
+    board = lattice_board(cols=7)
+    regions = Regions.of(board)
+    south_side = next(s for s in board.segments if s.treasure and regions.owner(s.key) == 0)
+    new, _rules = apply_edits(board, [Edit("treasure", "segment+", (south_side.key, "treasure", 1),
+                                           (("segment", "x"),), "add 1")])
+    assert "breaks the board's symmetry" in _symmetry_note(board, new, RealmRules(start="own-side"))
+    assert _symmetry_note(board, new, RealmRules(start="any-start")) is None
