@@ -414,6 +414,11 @@ class _BoardPart:
         topo = game.topology
         ids_at = game.shape_ids_at
         shapes_at = topo.shapes_at
+        all_shapes = topo.shapes
+
+        def pegs_of(index: int) -> tuple:
+            return all_shapes[index].pegs
+
         for seat, kind, pegs in bands:
             shape = topo.shape(tuple(pegs), kind)
             self.bands.append((seat, shape))
@@ -422,7 +427,9 @@ class _BoardPart:
                 r = self.reach[seat]
                 if r is not None:
                     self.reach[seat] = (list(r[0]), set(r[1]))
-                self.walls[seat] = self.walls[seat].copy()
+                before = self.walls[seat]
+                walls = self.walls[seat] = before.copy()
+                walls.memo, walls.reads = before.memo, before.reads  # read, not changed (extend_keeping)
                 self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
@@ -439,8 +446,8 @@ class _BoardPart:
                         if sh.index not in seen:
                             seen.add(sh.index)
                             shapes.append(sh)
-            for line in shape.sides:
-                self.walls[seat].add(line)
+            # what the seat's walls remembered holds for bands away from this one (kept)
+            self.walls[seat].extend_keeping(shape.sides, topo, pegs_of)
         self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
@@ -982,6 +989,7 @@ class RealmState(State):
             return found
         if len(memo) > 4096:
             memo.clear()
+            walls.reads.clear()
         # pegs in separate parts of the walls: the band's sides close no cycle but its own
         # ring, which encloses only its interior (no segment outside the band)
         parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
@@ -991,22 +999,33 @@ class RealmState(State):
         pegs = shape.pegs
         if len({parts.get(p, p) for p in pegs}) == len(pegs):
             found = memo[shape.index] = []
+            walls.reads[shape.index] = _NO_FACES  # no search
             return found
         topo = self.game.topology
         is_segment = topo.is_segment
         found = []
         journal: list = []
         inside = set(shape.interior)
+        read: set[int] | None = set()  # the faces its searches looked at (Walls.extend_keeping)
         try:
             for line in shape.sides:
                 if walls.add(line, journal):
                     region = walls.enclosed_by_trial(topo, line, journal)
+                    seen = walls.trial_reads(line, journal)
+                    if seen is None or read is None:
+                        read = None
+                    else:
+                        read |= seen
                     faces = [f for f in region if is_segment[f] and f not in inside]
                     if faces:
                         found.append((region, faces))
         finally:
             walls.undo(journal)
         memo[shape.index] = found
+        if read is not None:
+            walls.reads[shape.index] = read
+        else:
+            walls.reads.pop(shape.index, None)
         return found
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
@@ -2521,6 +2540,8 @@ def _bands_inside(game: RealmGame) -> list[list[int]]:
         _BANDS_INSIDE[game] = found
     return found
 
+
+_NO_FACES: frozenset[int] = frozenset()
 
 _BANDS_INSIDE: "weakref.WeakKeyDictionary[RealmGame, list]" = weakref.WeakKeyDictionary()
 
