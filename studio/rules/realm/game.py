@@ -2399,10 +2399,11 @@ class BandMemo:
     read is unchanged:
 
     * the seat's walls: the same :class:`Walls` at the same ``version``; when they change (the
-      seat's own band), an entry whose band would close a region goes, and one whose band
-      would close none holds while the band's pegs lie in separate parts of the walls (then
-      its sides close no region, as :meth:`RealmState._closing_regions` says), checked when
-      it is next read;
+      seat's own band), an entry whose band would close a region holds only while the new
+      walls remember the very same regions (kept by :meth:`Walls.extend_keeping`, so
+      unchanged), and one whose band would close none holds while the band's pegs lie in
+      separate parts of the walls (then its sides close no region, as
+      :meth:`RealmState._closing_regions` says), checked when it is next read;
     * the faces it read (the band's segments and those of the regions it would close): who
       collected each and whether the seat controls it (a change drops the entries that read
       that face);
@@ -2424,7 +2425,8 @@ class BandMemo:
         self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
         self.collected: dict = {}
         self.mine: set = set()
-        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch)
+        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch,
+        # the walls' memo entry of its closing regions then)
         self.entries: dict[int, tuple] = {}
         self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
         self.closing: list[int] = []  # shape indices of entries whose band closes a region
@@ -2447,10 +2449,20 @@ class BandMemo:
         if self.walls is not walls or self.version != version:
             self.walls, self.version = walls, version
             self.epoch += 1
+            # an entry whose regions these walls still remember (the very list: kept by
+            # Walls.extend_keeping, so the same regions) holds; faces it read stay watched
+            now = walls.memo if walls is not None else {}
+            kept = []
             for i in self.closing:
-                entries.pop(i, None)
-            self.closing.clear()
-            self.by_face.clear()
+                entry = entries.get(i)
+                if entry is not None and now.get(i) is entry[6]:
+                    entries[i] = entry[:5] + (self.epoch, entry[6])
+                    kept.append(i)
+                else:
+                    entries.pop(i, None)
+            self.closing = kept
+            if not kept:
+                self.by_face.clear()
         changed: list = []
         snap = self.collected
         if collected != snap:
@@ -2487,7 +2499,7 @@ class BandMemo:
                 # separate parts of these walls (no side closes a cycle but the band's own)
                 walls = previewer.walls
                 if walls is None:  # no closing (RTR-P4 off): nothing to check
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, entry[6])
                     return entry
                 parts = walls.memo.get(None)
                 if parts is None:
@@ -2495,7 +2507,7 @@ class BandMemo:
                     parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
                 pegs = shape.pegs
                 if len({parts.get(p, p) for p in pegs}) == len(pegs):
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, walls.memo.get(shape.index))
                     return entry
         outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
         # the outcome as tuples (kept across decisions, so left out of the garbage collector's
@@ -2504,11 +2516,11 @@ class BandMemo:
         frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
                   tuple(outcome.newly_controlled),
                   tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
-        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
-                                             self.epoch)
         walls = previewer.walls
+        regions = walls.memo.get(shape.index) if walls is not None else None
+        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
+                                             self.epoch, regions)
         if walls is not None:
-            regions = walls.memo.get(shape.index)
             if regions:  # the segments of its regions were read too: dropped when one changes
                 i = shape.index
                 self.closing.append(i)
