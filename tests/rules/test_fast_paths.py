@@ -7,7 +7,8 @@
   sampled state equals one sampled from a fresh game;
 * ``apply`` skips the payment check for the very Place listed for the hand now: the reasons
   it gives equal the plain check's for listed bands and for other payments;
-* walls remember what trial lines enclose until they really change;
+* walls remember what trial lines enclose until they really change; a board part of sampled
+  states keeps what a seat's walls remembered for bands away from the seat's new band;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a Place hashes its fields once, and the cache is never pickled;
 * a listed Place remembers its board shape for the game that listed it only.
@@ -25,7 +26,8 @@ from studio.playtest.runner import _RESULT_PARTS, _parts_of, register_result_par
 from studio.rules import load_game
 from studio.rules.realm import CardPayment, Place
 from studio.rules.realm.enclosure import Walls, enclosed_side
-from tests.rules.test_preview import random_positions, reference_projection
+from tests.rules.test_preview import random_positions, reference_closing_regions, reference_projection
+from tests.rules.test_realm_conformance import CASES as REALM_CASES
 
 CASES = [("jungle-temples", 2), ("jungle-temples", 4), ("volcano", 3), ("cursed-triangle", 3),
          ("labyrinth", 2), ("fragile-ruins", 4), ("two-deities", 3)]
@@ -189,6 +191,37 @@ def test_walls_forget_what_trials_enclosed_once_they_really_change():
                     if faces:
                         want.append((region, faces))
             assert got == want, other
+
+
+@pytest.mark.parametrize("path,players", REALM_CASES, ids=[f"{p.stem}-{n}p" for p, n in REALM_CASES])
+def test_closing_regions_kept_across_bands_equal_the_plain_search(path, players):
+    # the board part of sampled states, band after band: every closing entry its walls kept
+    # (Walls.extend_keeping) equals the plain search on the walls as they are now
+    game = load_game(path, players, seed=5)
+    topo = game.topology
+    kept = 0
+    for seed in (1, 2):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        known: list[set] = [set() for _ in range(players)]  # per seat, shape indices asked for
+        asked: list = [None] * players  # per seat, the walls they were asked on
+        while not state.is_terminal():
+            part = game.board_of([[s, sh.kind, list(sh.pegs)] for s, sh in state.bands])
+            for seat, walls in enumerate(part.walls):
+                if walls is not asked[seat]:  # the seat's band landed: what was kept
+                    for i in walls.memo:
+                        if type(i) is int and i in known[seat]:
+                            assert walls.memo[i] == reference_closing_regions(topo, walls, topo.shapes[i]), (seat, i)
+                            kept += 1
+                asked[seat] = walls
+                known[seat] = set()
+                reach = part.reach[seat]
+                shapes = list(reach[0]) if reach is not None else []
+                for shape in rng.sample(shapes, min(40, len(shapes))):  # as the previews ask
+                    state._closing_regions(walls, shape)
+                    known[seat].add(shape.index)
+            state.apply(rng.choice(state.legal_actions()))
+    assert kept > 500  # 848 to 6,803 per case (2026-12-03)
 
 
 @pytest.mark.rule("L2-4")

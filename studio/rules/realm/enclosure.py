@@ -21,12 +21,15 @@ class Walls:
     counts the lasting changes (lines added without a journal): the same object at the same
     version holds the same walls (a preview's lines are taken back)."""
 
-    __slots__ = ("covered", "parent", "memo", "version")
+    __slots__ = ("covered", "parent", "memo", "version", "reads")
 
     def __init__(self) -> None:
         self.covered: set[tuple[str, str]] = set()
         self.parent: dict[str, str] = {}
         self.memo: dict = {}
+        # memo key -> the faces whose links the searches behind that entry looked at (see
+        # :meth:`extend_keeping`); an entry without one is never kept
+        self.reads: dict = {}
         self.version = 0
 
     def copy(self) -> "Walls":
@@ -55,6 +58,7 @@ class Walls:
             self.version += 1
             if self.memo:
                 self.memo.clear()  # the lasting walls change: what trials enclosed may differ
+                self.reads.clear()
             ra, rb = self._find(line[0]), self._find(line[1])
         else:
             ra, rb = self._root(line[0]), self._root(line[1])
@@ -83,8 +87,62 @@ class Walls:
         if found is None:
             if len(memo) > 4096:
                 memo.clear()
-            found = memo[key] = enclosed_side(topology, self, line)
+                self.reads.clear()
+            read: set[int] = set()
+            found = memo[key] = enclosed_side(topology, self, line, read)
+            self.reads[key] = read
         return found
+
+    def trial_reads(self, line: tuple[str, str], journal: list) -> set[int] | None:
+        """The faces the search behind :meth:`enclosed_by_trial` of the same arguments looked at
+        (None when it is no longer remembered)."""
+        key = (line, *[entry[0] for entry in journal[:-1]]) if len(journal) > 1 else line
+        return self.reads.get(key)
+
+    def extend_keeping(self, lines, topology: Topology, pegs_of) -> None:
+        """Cover ``lines`` for good (as :meth:`add` without a journal, in order) and keep the
+        entries of the memo made by :meth:`RealmState._closing_regions` (key: a shape index,
+        ``pegs_of(index)`` its pegs) that provably still hold, dropping the rest. An entry
+        holds when (1) the new lines join no two parts of the walls that hold pegs of its
+        shape, so every trial side joins or closes exactly as before, and (2) none of the
+        faces its searches looked at (``reads``) borders a new line, so every search sees the
+        same covered lines and runs the same steps (tests/rules/test_fast_paths.py checks
+        kept entries against fresh ones)."""
+        old, old_reads = self.memo, self.reads
+        self.memo, self.reads = {}, {}
+        if not old_reads:
+            for line in lines:
+                self.add(line)
+            return
+        old = dict(old)  # a snapshot: the old walls stay in use elsewhere
+        parts = old.get(None)  # peg -> its part before (pegs on no wall: their own)
+        if parts is None:
+            root = self._root
+            parts = {p: root(p) for line in self.covered for p in line}
+        touched = {parts.get(p, p) for line in lines for p in line}  # the parts the lines join
+        for line in lines:
+            self.add(line)
+        find = self._find
+        merged = {r: find(r) for r in touched}  # each of those parts -> its part now
+        near: set[int] = set()
+        line_faces = topology.line_faces
+        for line in lines:
+            faces = line_faces.get(line)
+            if faces is not None:
+                near.update(faces)
+        memo, reads = self.memo, self.reads
+        for key, read in list(old_reads.items()):
+            if type(key) is not int or not near.isdisjoint(read):
+                continue
+            found = old.get(key)
+            if found is None:
+                continue
+            mine = {parts.get(p, p) for p in pegs_of(key)} & touched
+            # two of its parts joined: a trial side may now close a cycle it did not
+            if len(mine) > 1 and len({merged[r] for r in mine}) < len(mine):
+                continue
+            memo[key] = found
+            reads[key] = read
 
     def undo(self, journal: list) -> None:
         """Take back the lines recorded in ``journal`` by :meth:`add`, latest first."""
@@ -95,17 +153,19 @@ class Walls:
         journal.clear()
 
 
-def enclosed_side(topology: Topology, walls: Walls, line: tuple[str, str]) -> list[int]:
+def enclosed_side(topology: Topology, walls: Walls, line: tuple[str, str], read: set[int] | None = None) -> list[int]:
     """Faces of the region enclosed on one side of ``line`` (just covered by ``walls``), or []
     if neither side is enclosed. Both sides are searched in lock step; the first search to run
-    out of faces without reaching the outside (or the other search) is the enclosed region."""
+    out of faces without reaching the outside (or the other search) is the enclosed region.
+    ``read``: a set that gets every face the search reached (those whose lines it looked at
+    among them)."""
     sides = topology.line_faces.get(line)
     if sides is None:
         return []
     a, b = sides
     if a == OUTSIDE or b == OUTSIDE:
         start = b if a == OUTSIDE else a
-        return _closed_region(topology, walls, start)
+        return _closed_region(topology, walls, start, read)
     links = topology.face_links
     covered = walls.covered
     seen = ({a}, {b})
@@ -129,12 +189,18 @@ def enclosed_side(topology: Topology, walls: Walls, line: tuple[str, str]) -> li
                 if not open_[s]:
                     break
             if open_[s] and not nxt:
+                if read is not None:
+                    read.update(seen[0])
+                    read.update(seen[1])
                 return sorted(mine)
             frontier[s][:] = nxt
+    if read is not None:
+        read.update(seen[0])
+        read.update(seen[1])
     return []
 
 
-def _closed_region(topology: Topology, walls: Walls, start: int) -> list[int]:
+def _closed_region(topology: Topology, walls: Walls, start: int, read: set[int] | None = None) -> list[int]:
     links = topology.face_links
     covered = walls.covered
     seen = {start}
@@ -145,7 +211,11 @@ def _closed_region(topology: Topology, walls: Walls, start: int) -> list[int]:
             if ln in covered or g in seen:
                 continue
             if g == OUTSIDE:
+                if read is not None:
+                    read.update(seen)
                 return []
             seen.add(g)
             stack.append(g)
+    if read is not None:
+        read.update(seen)
     return sorted(seen)

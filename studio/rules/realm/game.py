@@ -414,6 +414,11 @@ class _BoardPart:
         topo = game.topology
         ids_at = game.shape_ids_at
         shapes_at = topo.shapes_at
+        all_shapes = topo.shapes
+
+        def pegs_of(index: int) -> tuple:
+            return all_shapes[index].pegs
+
         for seat, kind, pegs in bands:
             shape = topo.shape(tuple(pegs), kind)
             self.bands.append((seat, shape))
@@ -422,7 +427,9 @@ class _BoardPart:
                 r = self.reach[seat]
                 if r is not None:
                     self.reach[seat] = (list(r[0]), set(r[1]))
-                self.walls[seat] = self.walls[seat].copy()
+                before = self.walls[seat]
+                walls = self.walls[seat] = before.copy()
+                walls.memo, walls.reads = before.memo, before.reads  # read, not changed (extend_keeping)
                 self.owned |= bit
             reach = self.reach[seat]
             if reach is None:
@@ -439,8 +446,8 @@ class _BoardPart:
                         if sh.index not in seen:
                             seen.add(sh.index)
                             shapes.append(sh)
-            for line in shape.sides:
-                self.walls[seat].add(line)
+            # what the seat's walls remembered holds for bands away from this one (kept)
+            self.walls[seat].extend_keeping(shape.sides, topo, pegs_of)
         self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
@@ -982,6 +989,7 @@ class RealmState(State):
             return found
         if len(memo) > 4096:
             memo.clear()
+            walls.reads.clear()
         # pegs in separate parts of the walls: the band's sides close no cycle but its own
         # ring, which encloses only its interior (no segment outside the band)
         parts = memo.get(None)  # peg -> its part of the walls (pegs on no wall: their own)
@@ -991,22 +999,33 @@ class RealmState(State):
         pegs = shape.pegs
         if len({parts.get(p, p) for p in pegs}) == len(pegs):
             found = memo[shape.index] = []
+            walls.reads[shape.index] = _NO_FACES  # no search
             return found
         topo = self.game.topology
         is_segment = topo.is_segment
         found = []
         journal: list = []
         inside = set(shape.interior)
+        read: set[int] | None = set()  # the faces its searches looked at (Walls.extend_keeping)
         try:
             for line in shape.sides:
                 if walls.add(line, journal):
                     region = walls.enclosed_by_trial(topo, line, journal)
+                    seen = walls.trial_reads(line, journal)
+                    if seen is None or read is None:
+                        read = None
+                    else:
+                        read |= seen
                     faces = [f for f in region if is_segment[f] and f not in inside]
                     if faces:
                         found.append((region, faces))
         finally:
             walls.undo(journal)
         memo[shape.index] = found
+        if read is not None:
+            walls.reads[shape.index] = read
+        else:
+            walls.reads.pop(shape.index, None)
         return found
 
     def _round_may_end(self, seat: int, score, energy) -> bool:
@@ -2380,10 +2399,11 @@ class BandMemo:
     read is unchanged:
 
     * the seat's walls: the same :class:`Walls` at the same ``version``; when they change (the
-      seat's own band), an entry whose band would close a region goes, and one whose band
-      would close none holds while the band's pegs lie in separate parts of the walls (then
-      its sides close no region, as :meth:`RealmState._closing_regions` says), checked when
-      it is next read;
+      seat's own band), an entry whose band would close a region holds only while the new
+      walls remember the very same regions (kept by :meth:`Walls.extend_keeping`, so
+      unchanged), and one whose band would close none holds while the band's pegs lie in
+      separate parts of the walls (then its sides close no region, as
+      :meth:`RealmState._closing_regions` says), checked when it is next read;
     * the faces it read (the band's segments and those of the regions it would close): who
       collected each and whether the seat controls it (a change drops the entries that read
       that face);
@@ -2405,7 +2425,8 @@ class BandMemo:
         self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
         self.collected: dict = {}
         self.mine: set = set()
-        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch)
+        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch,
+        # the walls' memo entry of its closing regions then)
         self.entries: dict[int, tuple] = {}
         self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
         self.closing: list[int] = []  # shape indices of entries whose band closes a region
@@ -2428,10 +2449,20 @@ class BandMemo:
         if self.walls is not walls or self.version != version:
             self.walls, self.version = walls, version
             self.epoch += 1
+            # an entry whose regions these walls still remember (the very list: kept by
+            # Walls.extend_keeping, so the same regions) holds; faces it read stay watched
+            now = walls.memo if walls is not None else {}
+            kept = []
             for i in self.closing:
-                entries.pop(i, None)
-            self.closing.clear()
-            self.by_face.clear()
+                entry = entries.get(i)
+                if entry is not None and now.get(i) is entry[6]:
+                    entries[i] = entry[:5] + (self.epoch, entry[6])
+                    kept.append(i)
+                else:
+                    entries.pop(i, None)
+            self.closing = kept
+            if not kept:
+                self.by_face.clear()
         changed: list = []
         snap = self.collected
         if collected != snap:
@@ -2468,7 +2499,7 @@ class BandMemo:
                 # separate parts of these walls (no side closes a cycle but the band's own)
                 walls = previewer.walls
                 if walls is None:  # no closing (RTR-P4 off): nothing to check
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, entry[6])
                     return entry
                 parts = walls.memo.get(None)
                 if parts is None:
@@ -2476,7 +2507,7 @@ class BandMemo:
                     parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
                 pegs = shape.pegs
                 if len({parts.get(p, p) for p in pegs}) == len(pegs):
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch,)
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, walls.memo.get(shape.index))
                     return entry
         outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
         # the outcome as tuples (kept across decisions, so left out of the garbage collector's
@@ -2485,11 +2516,11 @@ class BandMemo:
         frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
                   tuple(outcome.newly_controlled),
                   tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
-        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
-                                             self.epoch)
         walls = previewer.walls
+        regions = walls.memo.get(shape.index) if walls is not None else None
+        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
+                                             self.epoch, regions)
         if walls is not None:
-            regions = walls.memo.get(shape.index)
             if regions:  # the segments of its regions were read too: dropped when one changes
                 i = shape.index
                 self.closing.append(i)
@@ -2521,6 +2552,8 @@ def _bands_inside(game: RealmGame) -> list[list[int]]:
         _BANDS_INSIDE[game] = found
     return found
 
+
+_NO_FACES: frozenset[int] = frozenset()
 
 _BANDS_INSIDE: "weakref.WeakKeyDictionary[RealmGame, list]" = weakref.WeakKeyDictionary()
 
