@@ -637,6 +637,95 @@ def is_turn_order(edit: Edit) -> bool:
     """Whether ``edit`` is one of :func:`turn_order_edits`' (its proposal then says why)."""
     return edit.op == "turn-order"
 
+GRADE_RUNGS = 4
+"""Farther targets a graded move tries on the trailing seat's side (:func:`graded_edits`)."""
+
+
+def graded_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                 rungs: int = GRADE_RUNGS) -> list[Edit]:
+    """Moves finer than one whole treasure next to a start, for gaps that a single unit next to
+    the trailing seat's start overshoots (on short games one such treasure is worth some 25
+    points of win rate): a line search over the move's strength, raced like the gap-sized
+    moves (:func:`gap_edits`). From the strongest seat's side (its unit nearest its start pegs)
+    to the weakest seat's:
+
+    1. 1 treasure to the weakest seat's side, one rung per distance from its start pegs (in
+       lines, :class:`Regions`) past the nearest (which :func:`gap_edits` already moves to),
+       up to ``rungs`` rungs: the farther, the later the seat gets there, the weaker the move;
+    2. 1 treasure kept on the strongest seat's side but moved to its segment farthest from its
+       start pegs (it reaches it later; nobody else nearer);
+    3. 1 energy to the weakest seat's segment nearest its start (energy is worth less than
+       treasure; :func:`gap_edits` moves energy only by 2 and 5).
+
+    Rungs are listed strongest first (by how near the unit lands to the weakest seat, so on
+    the trailing side farther is weaker); which rung fits the gap is the race's to find. Same
+    boards as :func:`gap_edits` (own-side starts, seats with start pegs of their own, no line
+    items); none touches what ``locks`` holds; not yet validated (:func:`valid_edits`). Each
+    breaks the board's symmetry on purpose (turn order, RTR-S2)."""
+    rules = scenario.rules
+    regions = Regions.of(board)
+    if rules.start != "own-side" or not regions.usable() or "labyrinth" in rules.modules or "chain" in rules.bands:
+        return []
+    leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
+    if not leaders or not trailers:
+        return []
+    lead, trail = leaders[0], trailers[0]
+    faces = _faces(board)
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+
+    def holds(k) -> bool:  # a segment content may go to
+        s = segs.get(k)
+        return not (s and s.idol) and not (pictures and not (s and s.picture))
+
+    def source(field_name):  # the strongest seat's unit nearest its start (stable order)
+        keys = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and not s.idol
+                       and not (pictures and not s.picture) and regions.margin(lead, k) > 0),
+                      key=lambda k: (regions.distance(lead, k), k))
+        return keys[0] if keys else None
+
+    def emptiest(keys, field_name):  # the target holding least of it, then stable order
+        return min(keys, key=lambda k: (getattr(segs.get(k), field_name, 0), k))
+
+    out: list[Edit] = []
+    src = source("treasure")
+    if src is not None:
+        side = [k for k in faces if holds(k) and k != src and regions.margin(trail, k) > 0]
+        levels = sorted({regions.distance(trail, k) for k in side})
+        for d in levels[1:1 + rungs]:
+            dst = emptiest([k for k in side if regions.distance(trail, k) == d], "treasure")
+            out.append(_graded_move(board, "treasure", src, dst, lead, trail,
+                                    f"{_seat_label(board, trail)}'s side, {_lines(d)} from its start"))
+        own = [k for k in faces if holds(k) and k != src and regions.margin(lead, k) > 0
+               and regions.distance(lead, k) > regions.distance(lead, src)]
+        if own:
+            far = max(regions.distance(lead, k) for k in own)
+            dst = emptiest([k for k in own if regions.distance(lead, k) == far], "treasure")
+            out.append(_graded_move(board, "treasure", src, dst, lead, lead,
+                                    f"farther from {_seat_label(board, lead)}'s start, {_lines(far)} out"))
+    src = source("energy")
+    if src is not None:
+        side = [k for k in faces if holds(k) and k != src and regions.margin(trail, k) > 0]
+        if side:
+            near = min(regions.distance(trail, k) for k in side)
+            dst = emptiest([k for k in side if regions.distance(trail, k) == near], "energy")
+            out.append(_graded_move(board, "energy", src, dst, lead, trail,
+                                    f"{_seat_label(board, trail)}'s side, {_lines(near)} from its start"))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def _lines(d: float) -> str:
+    return f"{int(d)} line" + ("" if int(d) == 1 else "s")
+
+
+def _graded_move(board: Board, field_name: str, src, dst, lead: int, trail: int, where: str) -> Edit:
+    return Edit(field_name, "multi", (("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))),
+                (("segment", seg_id(src)), ("segment", seg_id(dst))),
+                f"move 1 {field_name} from segment {seg_id(src)} ({_seat_label(board, lead)}'s side, nearest its "
+                f"start) to segment {seg_id(dst)} ({where}; a graded move, turn order)",
+                ((("segment", seg_id(src)), ("segment", seg_id(dst))),))
+
+
 def _gap_move(board: Board, field_name: str, sources, targets, lead: int, trail: int) -> Edit:
     steps = []
     for src, dst in zip(sources, targets):
@@ -930,6 +1019,6 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
 
 
 __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
-           "GAP_LADDER", "apply_edits", "bundle_size", "candidate_edits", "gap_edits",
+           "GAP_LADDER", "GRADE_RUNGS", "apply_edits", "bundle_size", "candidate_edits", "gap_edits", "graded_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits",
            "SHARED_STARTS", "TURN_ORDER_LADDER", "is_turn_order", "shared_start", "turn_order_edits", "turn_order_skew"]

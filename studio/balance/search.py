@@ -38,6 +38,7 @@ from studio.balance.edits import (
     candidate_edits,
     findings_of,
     gap_edits,
+    graded_edits,
     is_turn_order,
     rule_value,
     turn_order_edits,
@@ -606,7 +607,8 @@ class _BoardProblem(SearchProblem):
         return _diagnose(records, incumbent.objective)
 
     def arms(self, incumbent, diagnosis, seen: set, depth: int, round_no: int) -> tuple[list, list]:
-        # gap-sized compound edits first (a line search over their size), then the small ones;
+        # gap-sized compound edits first (a line search over their size), graded single moves
+        # (a line search over how near the unit lands to the trailing seat), then the small ones;
         # a step that found nothing better tries the next candidates instead of stopping
         undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
 
@@ -614,7 +616,8 @@ class _BoardProblem(SearchProblem):
             return [e for e in edits if (e.op, e.args) not in seen and not any(m in undone for m in e.moves)]
 
         n = self.candidates
-        gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+        gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks)
+                       + graded_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
                                         limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
         turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))

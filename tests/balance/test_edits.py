@@ -260,3 +260,60 @@ def test_no_side_note_where_the_seats_share_their_start():
                                            (("segment", "x"),), "add 1")])
     assert "breaks the board's symmetry" in _symmetry_note(board, new, RealmRules(start="own-side"))
     assert _symmetry_note(board, new, RealmRules(start="any-start")) is None
+
+
+def test_graded_edits_are_a_ladder_of_single_moves_weaker_than_one_next_to_the_start():
+    from studio.balance.edits import graded_edits
+
+    board = lattice_board(cols=7)
+    scenario = setup_of(board).scenario
+    regions = Regions.of(board)
+    edits = graded_edits(board, scenario, Diagnosis((-0.15, 0.15)))
+    treasure = [e for e in edits if e.kind == "treasure"]
+    energy = [e for e in edits if e.kind == "energy"]
+    assert len(treasure) >= 2 and len(energy) == 1
+
+    def ends(e):
+        (_a, src), (_b, dst) = e.moves[0]
+        return src.split("-"), dst.split("-")
+
+    # every move takes North's (the leader's) unit nearest its start, and moves one unit only
+    srcs = {tuple(ends(e)[0]) for e in treasure}
+    assert len(srcs) == 1
+    src = list(srcs.pop())
+    nearest = min(regions.distance(1, s.key) for s in board.segments if s.treasure and regions.margin(1, s.key) > 0)
+    assert regions.owner(src) == 1 and regions.distance(1, src) == nearest
+    # on South's side, rung by rung farther from South's start (a later, weaker gain), never at
+    # the nearest distance (the gap-sized move of 1 goes there)
+    south = [e for e in treasure if regions.owner(ends(e)[1]) == 0]
+    far = [regions.distance(0, ends(e)[1]) for e in south]
+    south_nearest = min(regions.distance(0, k) for k in _faces_of(board) if regions.margin(0, k) > 0)
+    assert far == sorted(far) and len(set(far)) == len(far) and far[0] > south_nearest
+    # then the treasure kept on North's side but moved away from its start: North reaches it later
+    own = [e for e in treasure if regions.owner(ends(e)[1]) == 1]
+    assert len(own) == 1 and treasure[-1] is own[0]
+    assert regions.distance(1, ends(own[0])[1]) > regions.distance(1, src)
+    # energy: one unit, to South's segment nearest its start
+    esrc, edst = ends(energy[0])
+    assert regions.owner(esrc) == 1 and regions.owner(edst) == 0 and regions.distance(0, edst) == south_nearest
+    for e in edits:
+        new, _rules = apply_edits(board, [e])
+        for field_name in ("treasure", "energy"):
+            assert sum(getattr(s, field_name) for s in new.segments) == sum(getattr(s, field_name) for s in board.segments)
+    assert valid_edits(board, edits, scenario) and len(valid_edits(board, edits, scenario)) == len(edits)
+    # aimed at whoever trails: North behind turns every move round
+    flipped = graded_edits(board, scenario, Diagnosis((0.15, -0.15)))
+    assert flipped and all(regions.owner(ends(e)[0]) == 0 for e in flipped)
+    # no aim without a trailing seat; locks hold; no sides without own-side starts
+    assert graded_edits(board, scenario, Diagnosis((0.0, 0.0))) == []
+    assert all(e.kind == "energy" for e in graded_edits(board, scenario, Diagnosis((-0.15, 0.15)),
+                                                        Locks(frozenset({"treasure"}))))
+    shared = setup_of(board).scenario
+    shared.rules.start = "anywhere"
+    assert graded_edits(board, shared, Diagnosis((-0.15, 0.15))) == []
+
+
+def _faces_of(board):
+    from studio.balance.edits import _faces
+
+    return _faces(board)
