@@ -22,6 +22,7 @@ locked kind or element is never proposed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Callable
@@ -726,6 +727,77 @@ def _graded_move(board: Board, field_name: str, src, dst, lead: int, trail: int,
                 ((("segment", seg_id(src)), ("segment", seg_id(dst))),))
 
 
+END_SIZES = (0.5, 0.75, 1.0, 1.25)
+"""Sizes :func:`end_edits` races, as fractions of the treasure each seat lacks for the end score."""
+
+
+def end_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+              sizes=END_SIZES) -> list[Edit]:
+    """Edits adding treasure so games can reach the scenario's end score (RTR-E1), in equal
+    value on every seat's side. Only when games miss the intended end (``diagnosis.unintended``
+    above 0.1) and the board holds less treasure than ``seats x end score``; the per-seat
+    shortfall ``u = ceil((seats x score - treasure) / seats)`` is scaled by each of ``sizes``
+    (rounded up, at least 1, capped by the room the board has) and one edit adds that many
+    units to every seat's side: the same number at each distance (in lines from the seat's start
+    pegs) on every side, nearest first, one unit per segment before a second (up to the board's
+    richest segment), so no seat gains more reachable treasure than another. Segments with idols,
+    and outside pictures when the scenario uses them (L4), take none. Same boards as
+    :func:`gap_edits` (``own-side`` starts, RTR-P5, start pegs of their own; not the Labyrinth).
+    None touches what ``locks`` holds; not yet validated (:func:`valid_edits`). Returns ``[]``
+    when there is nothing to add or no room for it."""
+    rules = scenario.rules
+    regions = Regions.of(board)
+    if rules.start != "own-side" or not regions.usable() or "labyrinth" in rules.modules or "chain" in rules.bands:
+        return []
+    target = rules.end.get("score") if isinstance(rules.end, dict) else None
+    if not isinstance(target, int) or diagnosis.unintended <= 0.1:
+        return []
+    seats = len(regions.seats)
+    shortfall = seats * target - sum(s.treasure for s in board.segments)
+    if shortfall <= 0:
+        return []
+    per_seat = -(-shortfall // seats)
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+    cap = max([s.treasure for s in board.segments] + [1])
+    faces = [k for k in _faces(board) if not (segs.get(k) and segs[k].idol)
+             and not (pictures and not (segs.get(k) and segs[k].picture))]
+    # per seat, (round, distance) -> its segments in that bucket, clearest of its side first
+    buckets: list[dict] = []
+    for seat in range(seats):
+        rows: dict = {}
+        for k in faces:
+            if regions.margin(seat, k) <= 0:
+                continue
+            have = getattr(segs.get(k), "treasure", 0)
+            for level in range(have, cap):
+                rows.setdefault((level, regions.distance(seat, k)), []).append(k)
+        for keys in rows.values():
+            keys.sort(key=lambda k, seat=seat: (-regions.margin(seat, k), k))
+        buckets.append(rows)
+    order = sorted(set().union(*buckets))
+    slots: list[list] = [[] for _ in range(seats)]  # slots[seat][i]: the i-th unit's segment
+    for b in order:
+        m = min(len(rows.get(b, ())) for rows in buckets)
+        for seat in range(seats) if m else ():
+            slots[seat] += buckets[seat][b][:m]
+    room = len(slots[0])
+    counts = sorted({min(room, max(1, math.ceil(per_seat * f))) for f in sizes})
+    out = []
+    for u in (c for c in counts if c > 0):
+        picks = [k for seat in range(seats) for k in slots[seat][:u]]
+        added: dict = {}
+        for k in picks:
+            added[k] = added.get(k, 0) + 1
+        steps = tuple(("segment+", (k, "treasure", n)) for k, n in added.items())
+        out.append(Edit("treasure", "multi", steps, tuple(("segment", seg_id(k)) for k in added),
+                        f"add {u} treasure to every seat's side ({u * seats} in all, the board holds "
+                        f"{shortfall} fewer than {seats} x {target}), at the same distances from each seat's start: "
+                        + "; ".join(f"{_seat_label(board, seat)}: " + ", ".join(seg_id(k) for k in slots[seat][:u])
+                                    for seat in range(seats))))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
 def _gap_move(board: Board, field_name: str, sources, targets, lead: int, trail: int) -> Edit:
     steps = []
     for src, dst in zip(sources, targets):
@@ -1019,6 +1091,7 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
 
 
 __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
-           "GAP_LADDER", "GRADE_RUNGS", "apply_edits", "bundle_size", "candidate_edits", "gap_edits", "graded_edits",
+           "END_SIZES", "GAP_LADDER", "GRADE_RUNGS", "apply_edits", "bundle_size", "candidate_edits", "end_edits",
+           "gap_edits", "graded_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits",
            "SHARED_STARTS", "TURN_ORDER_LADDER", "is_turn_order", "shared_start", "turn_order_edits", "turn_order_skew"]

@@ -36,6 +36,7 @@ from studio.balance.edits import (
     Locks,
     apply_edits,
     candidate_edits,
+    end_edits,
     findings_of,
     gap_edits,
     graded_edits,
@@ -607,8 +608,9 @@ class _BoardProblem(SearchProblem):
         return _diagnose(records, incumbent.objective)
 
     def arms(self, incumbent, diagnosis, seen: set, depth: int, round_no: int) -> tuple[list, list]:
-        # gap-sized compound edits first (a line search over their size), graded single moves
-        # (a line search over how near the unit lands to the trailing seat), then the small ones;
+        # gap-sized and end-reaching compound edits first (a line search over their size), graded
+        # single moves (a line search over how near the unit lands to the trailing seat), then the
+        # small ones;
         # a step that found nothing better tries the next candidates instead of stopping
         undone = {(b, a) for e in incumbent.edits for a, b in e.moves}
 
@@ -617,7 +619,8 @@ class _BoardProblem(SearchProblem):
 
         n = self.candidates
         gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks)
-                       + graded_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+                       + graded_edits(incumbent.board, self.scenario, diagnosis, self.locks)
+                       + end_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
                                         limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
         turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))

@@ -317,3 +317,57 @@ def _faces_of(board):
     from studio.balance.edits import _faces
 
     return _faces(board)
+
+
+def test_end_edits_add_the_shortfall_in_equal_value_on_every_side_and_change_nothing_else():
+    import math
+    from collections import Counter
+
+    from studio.balance.edits import END_SIZES, end_edits
+
+    board = lattice_board(cols=7, south_empty=3)
+    treasure = sum(s.treasure for s in board.segments)
+    score = (treasure + 9) // 2 + 4  # the board lacks an odd number: the per-seat shortfall rounds up
+    scenario = setup_of(board, score=score).scenario
+    regions = Regions.of(board)
+    shortfall = 2 * score - treasure
+    per_seat = math.ceil(shortfall / 2)
+    assert shortfall % 2 == 1 and per_seat >= 4
+    edits = end_edits(board, scenario, Diagnosis((-0.1, 0.1), unintended=0.5))
+    sizes = sorted({max(1, math.ceil(per_seat * f)) for f in END_SIZES})
+    assert len(edits) == len(sizes) >= 3
+    before = {s.key: s for s in board.segments}
+    for e, u in zip(edits, sizes):
+        assert e.kind == "treasure" and not e.moves and f"add {u} treasure" in e.text
+        new, rules = apply_edits(board, [e])
+        assert rules == {}
+        after = {s.key: s for s in new.segments}
+        # only treasure grows; pegs, lines, seats, energy, idols, pictures as they were
+        assert new.pegs == board.pegs and new.lines == board.lines and new.seats == board.seats
+        assert set(before) <= set(after)
+        added = Counter()
+        for key, s in after.items():
+            old = before.get(key)
+            gain = s.treasure - (old.treasure if old else 0)
+            assert gain >= 0
+            assert (s.energy, s.idol, s.picture) == ((old.energy, old.idol, old.picture) if old else (0, None, None))
+            if gain:
+                owner = regions.owner(key)
+                assert owner is not None  # on one seat's side, never contested
+                added[key] = gain
+        assert sum(s.treasure for s in new.segments) == treasure + 2 * u
+        # each seat gets u units, at the same distances from its own start as the other seat's
+        per = {seat: sorted(regions.distance(seat, k) for k, n in added.items() if regions.owner(k) == seat
+                            for _ in range(n)) for seat in (0, 1)}
+        assert len(per[0]) == len(per[1]) == u
+        assert per[0] == per[1]
+    # a bigger edit keeps the smaller one's units and adds more
+    small, big = (Counter(dict((a[0], a[2]) for _op, a in e.args)) for e in (edits[0], edits[-1]))
+    assert all(big[k] >= n for k, n in small.items())
+    # every one is a board validation accepts
+    assert len(valid_edits(board, edits, scenario)) == len(edits)
+    # nothing to add: games reach the end, the board holds enough, or treasure is locked
+    assert end_edits(board, scenario, Diagnosis((-0.1, 0.1), unintended=0.05)) == []
+    rich = setup_of(board, score=treasure // 2).scenario
+    assert end_edits(board, rich, Diagnosis((-0.1, 0.1), unintended=0.5)) == []
+    assert end_edits(board, scenario, Diagnosis((-0.1, 0.1), unintended=0.5), Locks(frozenset({"treasure"}))) == []
