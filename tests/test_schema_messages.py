@@ -93,10 +93,10 @@ CASES = [
     ('boards/rivages/loot.yaml', 'effect: {scrolls: 2}', 'effect: {scroll: 2}',
      [('schema/unknown-key', "unknown key 'scroll' in 'tokens[0].effect' (did you mean 'scrolls'?)")]),
     # a one-step quest is a step, not a quest of steps: the mistake inside it is named
-    ("boards/rivages/islands/amber-shoals.yaml", "reward: {scrolls: 3, loot: 1}", "reward: {scrols: 3, loot: 1}",
+    ("boards/rivages/islands/amber-shoals.yaml", "reward: {scrolls: 4}", "reward: {scrols: 4}",
      [('schema/unknown-key', "unknown key 'scrols' in 'goals.quest.reward' (did you mean 'scrolls'?)")]),
-    ("boards/rivages/islands/amber-shoals.yaml", "reward: {scrolls: 3, loot: 1}", "reward: {scrolls: three, loot: 1}",
-     [('schema/type', "'goals.quest.reward.scrolls' must be a whole number from 1 to 99, got the text 'three'")]),
+    ("boards/rivages/islands/amber-shoals.yaml", "reward: {scrolls: 4}", "reward: {scrolls: four}",
+     [('schema/type', "'goals.quest.reward.scrolls' must be a whole number from 1 to 99, got the text 'four'")]),
     ("boards/rivages/islands/amber-shoals.yaml", "    fort: [0, 1]", "    frt: [0, 1]",
      [('schema/unknown-key', "unknown key 'frt' in 'goals.quest' (did you mean 'fort'?)")]),
 ]

@@ -78,7 +78,7 @@ def test_the_map_holds_what_docs_say(tmp_path):
     # the quest's fort, in tile coordinates, is where the fort object stands
     origin = (props["origin-q"], props["origin-r"])
     assert origin == (-2, -4)
-    assert props["quest"] == "{fort: [4, 5], reward: {scrolls: 3, loot: 1}}"
+    assert props["quest"] == "{fort: [4, 5], reward: {scrolls: 4}}"
     assert props["mission-2"] == "{steps: [{areas: {terrain: forest, count: 1}, reward: {scrolls: 2}}]}"
     spaces, objects = tmap.layers
     assert spaces.name == "spaces" and len(spaces.cells) == len(island.spaces)

@@ -286,14 +286,16 @@ def make_island(index: int, quest_kind: str, rng: random.Random, spec: IslandSpe
     # the quest
     two_step = index % 4 == 1 if spec.two_step is None else spec.two_step
     if quest_kind == "fort":
-        quest = Goal([GoalStep("fort", Effect(scrolls=3, loot=1), fort=fort)])
+        # goals pay scrolls, no Loot: with Loot here the solo Treasure hunter (6 Loot, RIV-X6) was
+        # met in ~90% of games and won in 62-64% of games (issue 15 bar: 15-60%)
+        quest = Goal([GoalStep("fort", Effect(scrolls=4), fort=fort)])
     elif quest_kind == "spaces":
         targets.sort(key=lambda h: distance(h, ship_a))
         if two_step:
             quest = Goal([GoalStep("spaces", Effect(scrolls=1), spaces=(targets[0],)),
                           GoalStep("spaces", Effect(scrolls=3), spaces=tuple(targets[1:]))])
         else:
-            quest = Goal([GoalStep("spaces", Effect(scrolls=3, loot=1), spaces=tuple(targets))])
+            quest = Goal([GoalStep("spaces", Effect(scrolls=4), spaces=tuple(targets))])
     else:
         runs = []
         for h in cells:
@@ -326,7 +328,7 @@ def make_island(index: int, quest_kind: str, rng: random.Random, spec: IslandSpe
         elif n >= 2 and (index + k) % 3 == 1:
             missions.append(Goal([GoalStep("areas", Effect(scrolls=4), terrain=t, count=2)]))
         else:
-            reward = [Effect(scrolls=1, loot=1), Effect(scrolls=2), Effect(scrolls=1, any=1)][(index + k) % 3]
+            reward = [Effect(scrolls=2), Effect(scrolls=2), Effect(scrolls=1, any=1)][(index + k) % 3]
             missions.append(Goal([GoalStep("areas", reward, terrain=t, count=1)]))
     order = sorted(cells, key=lambda h: (h[1], h[0]))
     spaces = [Space(h, kinds[h], whites.get(h)) for h in order]

@@ -202,6 +202,12 @@ def test_a_solo_proposal_inside_the_project_saves_a_scenario_that_loads_and_vali
 
     # a content root of its own: the scenario proposal may name the original files from there
     shutil.copytree(bundled_path("boards", "rivages"), tmp_path / "boards" / "rivages")
+    # a card too easy, so that there is something to propose: 3 Loot is met in nearly every game,
+    # so the card is won whenever the scroll target is (over 60% of games, the bar's top)
+    solo = tmp_path / "boards" / "rivages" / "solo.yaml"
+    text = solo.read_text()
+    assert "kind: loot, need: 6}" in text
+    solo.write_text(text.replace("kind: loot, need: 6}", "kind: loot, need: 3}"))
     (tmp_path / "scenarios").mkdir()
     scenario = tmp_path / "scenarios" / "rivages-solo.yaml"
     shutil.copy(bundled_path("scenarios", "rivages-solo.yaml"), scenario)
