@@ -80,6 +80,15 @@ def build_parser() -> Parser:
                         ",".join(f"{k}={v:g}" for k, v in DEFAULT_WEIGHTS.items()) + "; Rivages adds goals and solo, "
                         "see docs/balance.md)")
     p.add_argument("--bots", "-b", default="greedy", help="bot per seat or one for all (default greedy)")
+    p.add_argument("--reference-bots", metavar="BOTS", default=None,
+                   help="stronger bots the board should be fair for too (e.g. mcts; Rule the Realm only): they play "
+                        "the original board and every board the search climbs onto, the search aims its own bots "
+                        "where both land near fair share, and the proposals are checked with them on fresh seeds")
+    p.add_argument("--reference-games", type=whole(1, 100_000), default=200, metavar="N",
+                   help="games the reference bots play per board (default 200)")
+    p.add_argument("--reference-share", type=float, default=0.5, metavar="F",
+                   help="how far toward fair for the reference bots the search aims, 0 to 1 (default 0.5: halfway "
+                        "between fair for the search's bots and fair for the reference bots)")
     p.add_argument("--jobs", "-j", type=whole(0, MAX_JOBS), default=1,
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
     p.add_argument("--executor", choices=EXECUTORS, default="processes",
@@ -154,7 +163,11 @@ def _run(args) -> int:
     from studio.balance.rivages_cli import is_rivages
     from studio.balance.rivages_cli import run as run_rivages
 
+    if not (math.isfinite(args.reference_share) and 0.0 <= args.reference_share <= 1.0):
+        raise fail(f"--reference-share must be a number from 0 to 1, got {args.reference_share}")
     if is_rivages(args.scenario):
+        if args.reference_bots:
+            raise fail("--reference-bots: only Rule the Realm boards are searched with reference bots so far")
         return run_rivages(args)
     try:
         weights = parse_weights(args.weights)
@@ -173,11 +186,21 @@ def _run(args) -> int:
         raise fail("-o takes a folder for the proposals' files; standard output (-) cannot hold them")
     out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
     _check_output(out, args.scenario)
+    reference = None
+    if args.reference_bots:
+        from studio.balance.search import Reference
+        from studio.playtest.runner import resolve_bots
+
+        try:
+            resolve_bots(args.reference_bots, setup.players)
+        except ValueError as exc:
+            raise fail(f"--reference-bots: {exc}") from None
+        reference = Reference(args.reference_bots, args.reference_games, args.reference_share)
     check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed
     return search_and_report(
         lambda bar: balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
                             args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
-                            args.executor, args.scheduler, args.budget_minutes, progress=bar),
+                            args.executor, args.scheduler, args.budget_minutes, progress=bar, reference=reference),
         lambda result: format_result(result, setup, args),
         lambda result: save_result(result, setup, args, out), out)
 
@@ -249,6 +272,14 @@ def format_result(result, setup, args) -> str:
         lines.append("the Dask workers were lost: the best so far, not verified on fresh seeds")
     elif result.stopped == "deadline":
         lines.append("the time budget ran out: the best so far")
+    ref_bots = _bots(getattr(getattr(result, "reference", None), "bots", ()))
+    for cal in getattr(result, "calibrations", ()):
+        where = "the board as it is" if not cal["edits"] else "the board after " + "; ".join(cal["edits"])
+        lines.append(f"  reference bots ({ref_bots}) on {where}, {plural(cal['reference'].games, 'game')}: "
+                     + ", ".join(f"{names[s][:10]} {_pct(r)}% ({100 * lo:.1f}-{100 * hi:.1f})" for s, (r, (lo, hi))
+                                 in enumerate(zip(cal["reference"].rates, cal["reference_win_ci"])))
+                     + f"; the search's bots {', '.join(_pct(r) + '%' for r in cal['search'].rates)}; aiming them at "
+                     + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
     for st in result.steps:
         won = st.get("winner")
         lines.append(f"  step {st['step']}: {plural(st['candidates'], 'valid edit')} raced"
@@ -287,7 +318,27 @@ def format_result(result, setup, args) -> str:
                  if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005]
         if parts:
             lines.append("  parts: " + ", ".join(parts))
+        r = getattr(p, "reference", None)
+        if r is not None:
+            lines.append(f"  with the reference bots ({ref_bots}) on {plural(r.games, 'fresh game')}, "
+                         "the original board on the same seeds:")
+            lines.append(f"  {'seat':>4}  {'name':<10} {'before win %':>12} {'95% CI':>11}  {'after win %':>11} "
+                         f"{'95% CI':>11}")
+            for s in range(len(r.before.rates)):
+                b, a = r.before_ci[s], r.after_ci[s]
+                lines.append(f"  {s + 1:>4}  {names[s][:10]:<10} {_pct(r.before.rates[s]):>12} "
+                             f"{100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  {_pct(r.after.rates[s]):>11} "
+                             f"{100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
+            inside = all(lo <= r.after.fair_share <= hi for lo, hi in r.after_ci)
+            lines.append(f"  largest gap from the fair share ({_pct(r.after.fair_share)}%): {_pct(r.before.gap())} -> "
+                         f"{_pct(r.after.gap())} points; the fair share is "
+                         + ("inside every seat's 95% interval" if inside else "outside a seat's 95% interval"))
     return "\n".join(lines)
+
+
+def _bots(bots) -> str:
+    names = [str(b) for b in bots]
+    return names[0] if len(set(names)) == 1 else ", ".join(names)
 
 
 def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
@@ -356,6 +407,17 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
             "verify_seeds": "seed * 1000003 + 500000 + index",
             "original": result.base.to_dict() if result.base else None,
             "steps": result.steps, "proposals": entries}
+    ref = getattr(result, "reference", None)
+    if ref is not None:
+        data["reference"] = {
+            "bots": _bots(ref.bots), "games": ref.games, "share": ref.share,
+            "calibration_seeds": "seed * 1000003 + 700000 + index",
+            "check_seeds": "seed * 1000003 + 850000 + index",
+            "calibrations": [{"edits": c["edits"], "search": c["search"].to_dict(),
+                              "reference": c["reference"].to_dict(),
+                              "reference_win_ci": [list(x) for x in c["reference_win_ci"]],
+                              "aim_rates": list(c["aim_rates"]), "aim_scores": list(c["aim_scores"])}
+                             for c in result.calibrations]}
     summary = out / "balance.json"
     save_atomic(summary, json.dumps(_finite(data), indent=1) + "\n")
     written.append((summary, ""))

@@ -9,9 +9,12 @@ objective of any subset of games, a bootstrap resample included, is cheap to rec
 Penalties (:data:`PARTS`), each 0 when all is well:
 
 - ``fair``: root mean square, over the seats, of a seat's win rate minus the fair share (a win
-  shared by k counts 1/k; the fair share is the games with a winner over the seats);
-- ``score``: root mean square of each seat's mean score minus the mean of all seats, over the
-  mean score (a smoother sign of the same unfairness, worth having on few games);
+  shared by k counts 1/k; the fair share is the games with a winner over the seats), or minus
+  the seat's *aim* when the objective has one (:func:`aim_between`: where the search's bots
+  should land so that stronger reference bots land near fair share too);
+- ``score``: root mean square of each seat's mean score minus the mean of all seats (plus the
+  seat's aimed offset, when there is one), over the mean score (a smoother sign of the same
+  unfairness, worth having on few games);
 - ``end``: share of games that did not end as the scenario intends;
 - ``length``: share of games longer or shorter than the target length;
 - ``forced``: share of games with a phase of forced play;
@@ -111,6 +114,7 @@ class Score:
     games: int
     rates: tuple = ()
     fair_share: float = 0.0
+    means: tuple = ()         # each seat's mean score
 
     def gap(self) -> float:
         """The largest distance of a seat's win rate from the fair share (0..1)."""
@@ -118,16 +122,21 @@ class Score:
 
     def to_dict(self) -> dict:
         return {"total": self.total, "parts": dict(self.parts), "games": self.games, "win_rates": list(self.rates),
-                "fair_share": self.fair_share, "largest_gap": self.gap()}
+                "fair_share": self.fair_share, "largest_gap": self.gap(), "mean_scores": list(self.means)}
 
 
 @dataclass(frozen=True)
 class Objective:
     """The weighted sum of the penalties (``weights``: part -> weight, see :data:`PARTS`);
-    ``content``: how many content elements the board has (0: the content penalty is 0)."""
+    ``content``: how many content elements the board has (0: the content penalty is 0);
+    ``aim_rates``: per seat, the win rate offset from the fair share the ``fair`` part aims at
+    (empty: the fair share itself); ``aim_scores``: per seat, the mean-score offset from the
+    seats' mean, as a share of it, the ``score`` part aims at (see :func:`aim_between`)."""
 
     weights: dict = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     content: int = 0
+    aim_rates: tuple = ()
+    aim_scores: tuple = ()
 
     def score(self, records: Sequence[GameRecord]) -> Score:
         """The objective of ``records`` (at least one game). Raises ValueError for none."""
@@ -152,16 +161,46 @@ class Objective:
             taken |= r.taken
         rates = tuple(w / g for w in wins)
         fair = decided / g / n if n else 0.0
-        means = [t / g for t in totals]
+        means = tuple(t / g for t in totals)
         overall = sum(means) / n if n else 0.0
+        aim_r = self.aim_rates if len(self.aim_rates) == n else (0.0,) * n
+        aim_s = self.aim_scores if len(self.aim_scores) == n else (0.0,) * n
+        scale = max(overall, 1.0)
         parts = {
-            "fair": math.sqrt(sum((r - fair) ** 2 for r in rates) / n) if n > 1 else 0.0,
-            "score": (math.sqrt(sum((m - overall) ** 2 for m in means) / n) / max(overall, 1.0)) if n > 1 else 0.0,
+            "fair": math.sqrt(sum((r - fair - a) ** 2 for r, a in zip(rates, aim_r)) / n) if n > 1 else 0.0,
+            "score": (math.sqrt(sum((m / scale - overall / scale - a) ** 2 for m, a in zip(means, aim_s)) / n)
+                      if n > 1 else 0.0),
             "end": unintended / g, "length": off / g, "forced": forced / g, "collapse": collapsed / (g * n),
             "content": 1.0 - len(taken) / self.content if self.content else 0.0,
         }
         total = sum(self.weights.get(k, 0.0) * v for k, v in parts.items())
-        return Score(total, parts, g, rates, fair)
+        return Score(total, parts, g, rates, fair, means)
+
+
+def aim_between(search: Score, reference: Score, share: float) -> tuple[tuple, tuple]:
+    """``(aim_rates, aim_scores)`` for an :class:`Objective` judged by the search's bots, so that
+    a board fair for them leaves stronger *reference* bots (MCTS) near fair share too.
+
+    ``search`` and ``reference``: the same board scored with each kind of bot. A seat the
+    reference bots win more often than the search's bots has an advantage the weaker bots do not
+    exploit; assuming an edit moves both kinds of bot alike, aiming the search's bots at
+    ``fair + share * (search rate - reference rate)`` lands the reference bots at ``fair - (1 -
+    share) * (search rate - reference rate)``: ``share`` 0 aims at fair for the search's bots
+    only, 1 at fair for the reference bots only, 0.5 splits the difference. Mean scores the
+    same way, as shares of each batch's overall mean. Raises ValueError for another number of
+    seats or a share outside 0..1."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"the reference share is 0 to 1, got {share}")
+    n = len(search.rates)
+    if len(reference.rates) != n or len(search.means) != n or len(reference.means) != n:
+        raise ValueError("the two scores have different numbers of seats")
+    rates = tuple(share * ((s - search.fair_share) - (r - reference.fair_share))
+                  for s, r in zip(search.rates, reference.rates))
+    so = max(sum(search.means) / n, 1.0) if n else 1.0
+    ro = max(sum(reference.means) / n, 1.0) if n else 1.0
+    sm, rm = sum(search.means) / n, sum(reference.means) / n
+    scores = tuple(share * ((s - sm) / so - (r - rm) / ro) for s, r in zip(search.means, reference.means))
+    return rates, scores
 
 
 def paired_bootstrap(objective: Objective, a: Sequence[GameRecord], b: Sequence[GameRecord], boot: int = 400,
@@ -187,4 +226,4 @@ def paired_bootstrap(objective: Objective, a: Sequence[GameRecord], b: Sequence[
 
 
 __all__ = ["DEFAULT_WEIGHTS", "GameRecord", "Objective", "PARTS", "PART_WORDS", "Score", "WeightsError",
-           "paired_bootstrap", "parse_weights", "record_of"]
+           "aim_between", "paired_bootstrap", "parse_weights", "record_of"]

@@ -164,7 +164,7 @@ class RivagesObjective(Objective):
         else:
             parts["solo"] = 0.0
         total = sum(self.weights.get(k, 0.0) * v for k, v in parts.items())
-        return RivagesScore(total, parts, base.games, base.rates, base.fair_share,
+        return RivagesScore(total, parts, base.games, base.rates, base.fair_share, base.means,
                             tuple((c, n, g, w) for c, (n, g, w) in sorted(cards.items())))
 
 

@@ -17,7 +17,11 @@ candidates not yet tried from that board, until the chain is ``steps`` edits lon
 is left or the budget is spent. The best proposals are then
 played again with the original board on fresh seeds the search never used
 (:data:`VERIFY_OFFSET`), and reported with per-seat win rates, 95% Wilson intervals and the
-paired bootstrap interval of the objective's change. Games run through the playtest executors
+paired bootstrap interval of the objective's change. With *reference bots* (:class:`Reference`,
+e.g. MCTS), the search also plays stronger bots on the original board and on every board it
+climbs onto, and aims the search's bots where both kinds land near fair share
+(:func:`~studio.balance.objective.aim_between`); the proposals are then checked with the
+reference bots on fresh seeds too. Games run through the playtest executors
 (:func:`studio.playtest.executors.open_executor`), so results are the same for a seed whatever
 the number of processes or the executor.
 """
@@ -28,7 +32,7 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from studio.balance.edits import (
@@ -45,7 +49,7 @@ from studio.balance.edits import (
     turn_order_edits,
     valid_edits,
 )
-from studio.balance.objective import GameRecord, Objective, Score, paired_bootstrap, record_of
+from studio.balance.objective import GameRecord, Objective, Score, aim_between, paired_bootstrap, record_of
 
 if TYPE_CHECKING:
     from studio.model.realm import Board
@@ -55,6 +59,12 @@ VERIFY_OFFSET = 500_000
 """Verification plays game indices from here on (``game_seed(seed, VERIFY_OFFSET + i)``): seeds
 the search, whose budget stays below it, never played."""
 MAX_BUDGET = VERIFY_OFFSET - 1
+REFERENCE_OFFSET = 700_000
+"""Reference-bot games play game indices from here on: the calibrations from
+``REFERENCE_OFFSET``, the proposals' reference check from ``REFERENCE_OFFSET +
+REFERENCE_CHECK`` (seeds neither the search nor the verification plays; at most
+:data:`REFERENCE_CHECK` reference games a board keeps every index below the next seed's, 1,000,003)."""
+REFERENCE_CHECK = 150_000
 DIAG_GAMES = 200
 """At most this many games of the current board before each step decides where to aim."""
 
@@ -229,6 +239,19 @@ class Verified:
                 "objective_change": self.change, "objective_change_ci": list(self.change_ci)}
 
 
+@dataclass(frozen=True)
+class Reference:
+    """Stronger bots the board should be fair for too (issue 15's MCTS bar): ``bots`` (one
+    name for every seat or one per seat, e.g. ``"mcts"``), ``games`` they play per calibration
+    and per board checked, ``share`` of the way the search's aim moves toward fair for them
+    (0: fair for the search's bots only; 1: for the reference bots only; see
+    :func:`~studio.balance.objective.aim_between`)."""
+
+    bots: Any
+    games: int = 200
+    share: float = 0.5
+
+
 @dataclass
 class Proposal:
     """One proposal: the ``edits`` (in order), the search's ``score`` of it (on ``games``
@@ -244,6 +267,7 @@ class Proposal:
     games: int
     notes: list = field(default_factory=list)
     verified: Verified | None = None
+    reference: Verified | None = None
 
     def describe(self) -> list[str]:
         return [e.text for e in self.edits]
@@ -252,7 +276,8 @@ class Proposal:
         return {"edits": [e.to_dict() for e in self.edits], "rules": dict(self.settings),
                 "search": {"games": self.games, "objective": self.score.to_dict(),
                            "original_objective": self.base_score.to_dict()},
-                "notes": list(self.notes), "verified": self.verified.to_dict() if self.verified else None}
+                "notes": list(self.notes), "verified": self.verified.to_dict() if self.verified else None,
+                "reference": self.reference.to_dict() if self.reference else None}
 
 
 @dataclass
@@ -275,7 +300,10 @@ class BalanceResult:
     candidates raced and the winner's text), ``games`` played in the search and the
     verification, ``stopped`` (``"interrupted"``, ``"deadline"``, ``"workers-lost"`` (the Dask
     cluster went away: the best so far, not verified; ``stop_reason`` says what in one line) or
-    None), ``elapsed`` seconds."""
+    None), ``elapsed`` seconds; with reference bots, ``reference`` and ``calibrations``: per
+    board calibrated (the original, then each board climbed onto), a dict with its ``edits``
+    (texts), the search's and the reference bots' :class:`Score`, the reference bots' 95% win
+    intervals and the aim that followed."""
 
     proposals: list
     base: Score | None
@@ -287,25 +315,44 @@ class BalanceResult:
     seed: int
     players: int
     stop_reason: str | None = None
+    reference: Reference | None = None
+    calibrations: list = field(default_factory=list)
 
 
 class _Counter:
-    def __init__(self, total: int, progress: Callable[[Progress], None] | None):
-        self.total = total
+    """Games done of the total, and the ETA; reference games (``slow``) are timed apart from
+    the search's, as an MCTS game costs many greedy ones."""
+
+    def __init__(self, total: int, progress: Callable[[Progress], None] | None, slow_total: int = 0):
+        self.total = total + slow_total
         self.done = 0
         self.stage = ""
-        self.started = time.monotonic()
+        self.started = self.last = time.monotonic()
         self.progress = progress
+        self.kinds = {False: [0, 0.0, total], True: [0, 0.0, slow_total]}   # done, seconds, planned
 
-    def add(self, n: int) -> None:
+    def add(self, n: int, slow: bool = False) -> None:
+        now = time.monotonic()
+        row = self.kinds[slow]
+        row[0] += n
+        row[1] += now - self.last
+        self.last = now
         self.done += n
         self.tell()
+
+    def plan(self, n: int, slow: bool = False) -> None:
+        """``n`` more games to play than planned."""
+        self.kinds[slow][2] += n
+        self.total += n
 
     def tell(self) -> None:
         if self.progress is None:
             return
-        elapsed = time.monotonic() - self.started
-        eta = elapsed / self.done * max(0, self.total - self.done) if self.done else None
+        now = time.monotonic()
+        elapsed = now - self.started
+        left = [(done, seconds, max(0, planned - done)) for done, seconds, planned in self.kinds.values()]
+        known = self.done > 0 and all(done for done, _s, n in left if n)
+        eta = sum(seconds / done * n for done, seconds, n in left if n) if known else None
         self.progress(Progress(self.done, self.total, elapsed, eta, self.stage))
 
 
@@ -315,7 +362,11 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
     n = len(records[0].scores)
     means = [sum(r.scores[i] for r in records) / g for i in range(n)]
     overall = sum(means) / n
-    strength = tuple((s.rates[i] - s.fair_share) + 0.25 * (means[i] - overall) / max(overall, 1.0) for i in range(n))
+    # a seat's strength is measured from its aim (the fair share itself without reference bots)
+    aim_r = objective.aim_rates if len(objective.aim_rates) == n else (0.0,) * n
+    aim_s = objective.aim_scores if len(objective.aim_scores) == n else (0.0,) * n
+    strength = tuple((s.rates[i] - s.fair_share - aim_r[i])
+                     + 0.25 * ((means[i] - overall) / max(overall, 1.0) - aim_s[i]) for i in range(n))
     return Diagnosis(strength, long=sum(r.length > 0 for r in records) / g, short=sum(r.length < 0 for r in records) / g,
                      unintended=s.parts["end"], collapsed=s.parts["collapse"])
 
@@ -405,12 +456,13 @@ def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_gam
 
 def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int, verify_games: int,
                top: int, jobs: int, executor: str, scheduler: str | None,
-               minutes: float | None, progress, stop) -> BalanceResult:
+               minutes: float | None, progress, stop, reference: Reference | None = None) -> BalanceResult:
     """The search both games share: from the original content, step by step, diagnose the
     incumbent on its first games, race its candidate edits by successive halving on common
     seeds, climb onto a winner ahead on enough games; then the proposals (the chain kept,
     then other arms that beat the original on common seeds), verified on fresh seeds. The
-    arguments are :func:`balance`'s, checked (:func:`check_numbers`), ``bots`` resolved."""
+    arguments are :func:`balance`'s, checked (:func:`check_numbers`), ``bots`` resolved
+    (``reference.bots`` too)."""
     from studio.playtest.executors import BatchSpec, ClusterError, open_executor
     from studio.playtest.insight import Expectations
     from studio.playtest.runner import game_seed
@@ -418,15 +470,22 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     noun = problem.noun
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None
-    counter = _Counter(budget + verify_games * (top + 1), progress)
+    # reference games planned: the original's calibration and the check of the original and the proposals
+    counter = _Counter(budget + verify_games * (top + 1), progress,
+                       reference.games * (top + 2) if reference else 0)
     cands: dict[Hashable, Any] = {}
     played: dict[tuple, list] = {}
     lost: list[str] = []   # why the Dask cluster stopped playing, once it has
+    aim: dict = {}         # the objective's aim (aim_rates, aim_scores) after the latest calibration
+    calibrations: list = []
 
     def candidate(edits: tuple, made=None):
         key = tuple((e.op, e.args) for e in edits)
         if key not in cands:
-            cands[key] = problem.make(edits, made)
+            c = problem.make(edits, made)
+            if aim:
+                c.objective = replace(c.objective, **aim)
+            cands[key] = c
         return cands[key]
 
     with open_executor(jobs, executor, scheduler) as ex:
@@ -437,9 +496,11 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 lost.append(str(exc))
                 raise KeyboardInterrupt from None
 
-        def _play(key, seeds) -> list:
+        def _play(key, seeds, slow: bool = False) -> list:
+            """The records of ``key``'s games on ``seeds``, with the search's bots (kept in
+            ``played``) or, ``slow``, the reference bots (not kept: another population)."""
             c = cands[key]
-            spec = BatchSpec(c.setup, tuple(bots))
+            spec = BatchSpec(c.setup, tuple(reference.bots if slow and reference else bots))
             exp = Expectations.of_scenario(c.setup.scenario, problem.players)
             out: list = []
             runs = [range(seeds[0], seeds[-1] + 1)] if _consecutive(seeds) else [range(s, s + 1) for s in seeds]
@@ -448,15 +509,47 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 try:
                     for r in batch:
                         out.append(problem.record(r, exp, c.content))
-                        counter.add(1)
+                        counter.add(1, slow)
                         if stop is not None and stop():
                             raise KeyboardInterrupt
                 finally:
                     close = getattr(batch, "close", None)
                     if close is not None:
                         close()
-            played.setdefault(key, []).extend(out)
+            if not slow:
+                played.setdefault(key, []).extend(out)
             return out
+
+        def play_reference(key, seeds) -> list:
+            try:
+                return _play(key, seeds, slow=True)
+            except ClusterError as exc:
+                lost.append(str(exc))
+                raise KeyboardInterrupt from None
+
+        def plain(c) -> Objective:
+            return replace(c.objective, aim_rates=(), aim_scores=())
+
+        def calibrate(c, search_records: list, reference: Reference) -> None:
+            """Play the reference bots on ``c`` and aim every candidate's objective where both
+            kinds of bot land near fair share."""
+            from studio.playtest.stats import wilson
+
+            if calibrations:
+                counter.plan(reference.games, slow=True)
+            counter.stage = f"reference bots ({reference.games} games) on the {noun}" + (
+                f" after edit {len(c.edits)}" if c.edits else " as it is")
+            counter.tell()
+            ref_recs = play_reference(c.key, [game_seed(seed, REFERENCE_OFFSET + i) for i in range(reference.games)])
+            mine, theirs = plain(c).score(search_records), plain(c).score(ref_recs)
+            rates, scores = aim_between(mine, theirs, reference.share)
+            aim.update(aim_rates=rates, aim_scores=scores)
+            for other in cands.values():
+                other.objective = replace(other.objective, **aim)
+            g = len(ref_recs)
+            calibrations.append({"edits": [e.text for e in c.edits], "search": mine, "reference": theirs,
+                                 "reference_win_ci": [wilson(r * g, g) for r in theirs.rates],
+                                 "aim_rates": rates, "aim_scores": scores})
 
         def score(key, records) -> float:
             return cands[key].objective.score(records).total
@@ -472,6 +565,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         diag_games = max(4, min(DIAG_GAMES, budget // 6))
         first = set(seeds[:diag_games])
         tried: dict[tuple, set] = {}   # incumbent -> edits already raced from it
+        calibrated: set = set()
         round_no = 0
         while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
             round_no += 1
@@ -486,6 +580,13 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             except KeyboardInterrupt:
                 stopped = "interrupted"
                 break
+            if reference and incumbent.key not in calibrated:
+                calibrated.add(incumbent.key)
+                try:
+                    calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)
+                except KeyboardInterrupt:
+                    stopped = "interrupted"
+                    break
             diag = problem.diagnose([r for r in played[incumbent.key] if r.seed in first], incumbent)
             seen = tried.setdefault(incumbent.key, set())
             pool, valid = problem.arms(incumbent, diag, seen, depth, round_no)
@@ -561,6 +662,18 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 stopped = "interrupted"
             # best verified change first; unverified ones keep their place after them
             proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
+        # the reference bots' check, against the fair share itself (the bar), on seeds of their own
+        if proposals and reference and stopped is None:
+            ref_seeds = [game_seed(seed, REFERENCE_OFFSET + REFERENCE_CHECK + i) for i in range(reference.games)]
+            try:
+                counter.stage = f"reference bots: the original {noun} on {reference.games} fresh seeds"
+                before_recs = play_reference(base.key, ref_seeds)
+                for i, p in enumerate(proposals):
+                    counter.stage = f"reference bots: proposal {i + 1} of {len(proposals)} on the same seeds"
+                    c = cands[tuple((e.op, e.args) for e in p.edits)]
+                    p.reference = _verified(plain(base), plain(c), before_recs, play_reference(c.key, ref_seeds))
+            except KeyboardInterrupt:
+                stopped = "interrupted"
         total_games = counter.done
     original = base.objective.score(played[base.key]) if played.get(base.key) else None
     for st in steps_done:
@@ -568,7 +681,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     if lost and stopped == "interrupted":
         stopped = "workers-lost"
     return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
-                         dict(problem.weights), seed, problem.players, lost[0] if lost else None)
+                         dict(problem.weights), seed, problem.players, lost[0] if lost else None, reference,
+                         calibrations)
 
 
 class _BoardProblem(SearchProblem):
@@ -647,7 +761,7 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
             verify_games: int = 200, top: int = 3, jobs: int = 1, executor: str = "processes",
             scheduler: str | None = None, minutes: float | None = None,
             progress: Callable[[Progress], None] | None = None,
-            stop: Callable[[], bool] | None = None) -> BalanceResult:
+            stop: Callable[[], bool] | None = None, reference: Reference | None = None) -> BalanceResult:
     """Search edits of ``setup``'s board (a Rule the Realm :class:`~studio.playtest.setup.Setup`)
     that make its bot games fairer and healthier (see the module docstring).
 
@@ -657,7 +771,8 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
     original board and each of the ``top`` proposals (0: no verification). ``progress``
     gets a :class:`Progress` after every game. Ctrl+C, or ``stop()`` turning true (a GUI's
     Stop button), stops the search (and the verification) with what is known; the result says
-    so in ``stopped``. Raises ValueError
+    so in ``stopped``. ``reference``: stronger bots the board should be fair for too
+    (:class:`Reference`; their games count apart from ``budget``). Raises ValueError
     for Rivages setups, bad numbers or bot names."""
     from studio.playtest.runner import resolve_bots
 
@@ -665,10 +780,14 @@ def balance(setup, bots=None, budget: int = 1200, seed: int = 0, steps: int = 3,
         raise ValueError("the balance assistant edits Rule the Realm boards (Rivages islands are not supported yet)")
     check_numbers(budget, steps, candidates, top, verify_games)
     bots = resolve_bots(bots, setup.players)
+    if reference is not None:
+        if not 1 <= reference.games <= REFERENCE_CHECK or not 0.0 <= reference.share <= 1.0:
+            raise ValueError(f"reference bots play 1 to {REFERENCE_CHECK:,} games a board, and their share is 0 to 1")
+        reference = replace(reference, bots=tuple(resolve_bots(reference.bots, setup.players)))
     problem = _BoardProblem(setup, dict(weights) if weights is not None else None, candidates, allow_rules, locks,
                             seed)
     return run_search(problem, bots, budget, seed, steps, verify_games, top, jobs, executor, scheduler,
-                      minutes, progress, stop)
+                      minutes, progress, stop, reference)
 
 
 def _chain(candidate: Candidate) -> list[tuple]:
@@ -696,5 +815,5 @@ def settings_data(settings: dict) -> dict:
     return {k: rule_value(v) if isinstance(v, tuple) else v for k, v in settings.items()}
 
 
-__all__ = ["ArmResult", "BalanceResult", "Candidate", "MAX_BUDGET", "Progress", "Proposal", "Race", "VERIFY_OFFSET",
-           "Verified", "balance", "schedule", "successive_halving"]
+__all__ = ["ArmResult", "BalanceResult", "Candidate", "MAX_BUDGET", "Progress", "Proposal", "Race", "REFERENCE_CHECK",
+           "REFERENCE_OFFSET", "Reference", "VERIFY_OFFSET", "Verified", "balance", "schedule", "successive_halving"]
