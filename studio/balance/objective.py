@@ -187,19 +187,30 @@ def aim_between(search: Score, reference: Score, share: float) -> tuple[tuple, t
     ``fair + share * (search rate - reference rate)`` lands the reference bots at ``fair - (1 -
     share) * (search rate - reference rate)``: ``share`` 0 aims at fair for the search's bots
     only, 1 at fair for the reference bots only, 0.5 splits the difference. Mean scores the
-    same way, as shares of each batch's overall mean. Raises ValueError for another number of
-    seats or a share outside 0..1."""
+    same way, as shares of each batch's overall mean.
+
+    The difference is measured on a few hundred games of each kind, so each seat's is shrunk
+    toward 0 by its own noise (positive-part James-Stein: times ``max(0, 1 - v / d**2)`` with
+    ``d`` the seat's difference of win rates and ``v`` its binomial variance over both
+    batches' ``games``): a difference within the noise aims nowhere, a clear one almost fully
+    (the seat's mean-score aim is shrunk by the same factor). Raises ValueError for another
+    number of seats or a share outside 0..1."""
     if not 0.0 <= share <= 1.0:
         raise ValueError(f"the reference share is 0 to 1, got {share}")
     n = len(search.rates)
     if len(reference.rates) != n or len(search.means) != n or len(reference.means) != n:
         raise ValueError("the two scores have different numbers of seats")
-    rates = tuple(share * ((s - search.fair_share) - (r - reference.fair_share))
-                  for s, r in zip(search.rates, reference.rates))
-    so = max(sum(search.means) / n, 1.0) if n else 1.0
-    ro = max(sum(reference.means) / n, 1.0) if n else 1.0
+    shrink = []
+    for s, r in zip(search.rates, reference.rates):
+        d = (s - search.fair_share) - (r - reference.fair_share)
+        v = s * (1 - s) / max(search.games, 1) + r * (1 - r) / max(reference.games, 1)
+        shrink.append(max(0.0, 1.0 - v / (d * d)) if d else 0.0)
+    rates = tuple(share * k * ((s - search.fair_share) - (r - reference.fair_share))
+                  for k, s, r in zip(shrink, search.rates, reference.rates))
     sm, rm = sum(search.means) / n, sum(reference.means) / n
-    scores = tuple(share * ((s - sm) / so - (r - rm) / ro) for s, r in zip(search.means, reference.means))
+    so, ro = max(sm, 1.0), max(rm, 1.0)
+    scores = tuple(share * k * ((s - sm) / so - (r - rm) / ro)
+                   for k, s, r in zip(shrink, search.means, reference.means))
     return rates, scores
 
 

@@ -15,8 +15,8 @@ from tests.balance.boards import lattice_board, setup_of
 LOCKS = Locks(frozenset({"energy", "starts", "colours"}))
 
 
-def _score(rates, means, fair=0.5) -> Score:
-    return Score(0.0, {}, 100, tuple(rates), fair, tuple(means))
+def _score(rates, means, fair=0.5, games=10**9) -> Score:
+    return Score(0.0, {}, games, tuple(rates), fair, tuple(means))
 
 
 def test_aim_splits_the_difference_between_the_two_kinds_of_bot():
@@ -33,6 +33,29 @@ def test_aim_splits_the_difference_between_the_two_kinds_of_bot():
         aim_between(greedy, mcts, 1.5)
     with pytest.raises(ValueError, match="seats"):
         aim_between(greedy, _score((0.3, 0.3, 0.4), (1, 1, 1), 1 / 3), 0.5)
+
+
+def test_a_difference_within_the_noise_aims_nowhere_and_a_clear_one_almost_fully():
+    # 10 points apart on 100 games each: d**2 = 0.01, v = (0.4 x 0.6 + 0.3 x 0.7) / 100 = 0.0045,
+    # so the aim keeps 1 - 0.45 = 55% of the half-difference
+    greedy = _score((0.40, 0.60), (10.0, 12.0), games=100)
+    mcts = _score((0.30, 0.70), (9.0, 13.0), games=100)
+    rates, scores = aim_between(greedy, mcts, 0.5)
+    assert rates == pytest.approx((0.05 * 0.55, -0.05 * 0.55))
+    assert scores == pytest.approx((0.5 * 0.55 / 11, -0.5 * 0.55 / 11))
+    # 3 points apart on 100 games: within the noise, no aim
+    assert aim_between(_score((0.47, 0.53), (10, 10), games=100), _score((0.50, 0.50), (10, 10), games=100),
+                       0.5) == ((0.0, 0.0), (0.0, 0.0))
+    # synthetic batches with a known difference: the aim from 2,000 games of each lands within the noise of it
+    import random
+
+    rng = random.Random(5)
+    for true_d in (0.0, 0.08):
+        g = 2000
+        a = sum(rng.random() < 0.5 + true_d / 2 for _ in range(g)) / g
+        b = sum(rng.random() < 0.5 - true_d / 2 for _ in range(g)) / g
+        aim = aim_between(_score((a, 1 - a), (1, 1), games=g), _score((b, 1 - b), (1, 1), games=g), 1.0)[0][0]
+        assert abs(aim - true_d) < 0.045
 
 
 def _records(wins_seat1: int, games: int, scores=(10, 10)) -> list[GameRecord]:
