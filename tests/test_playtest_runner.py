@@ -222,3 +222,48 @@ def test_a_worker_stopped_by_sigterm_leaves_even_when_its_exception_is_swallowed
     proc = subprocess.run([sys.executable, "-c", _WORKER, "swallow" if swallowed else "raise"], timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True)
     assert proc.returncode == (-signal.SIGALRM if swallowed else 128 + signal.SIGTERM), proc.stderr
+
+
+def test_games_a_lost_worker_held_are_played_again(rivages2):
+    """A pool worker that dies mid-chunk takes its task with it (multiprocessing.Pool replaces the
+    worker but never fails the task): the batch plays that chunk again instead of waiting for
+    ever, and yields exactly the serial games."""
+    import os
+    import signal
+
+    from studio.playtest.executors import BatchSpec
+
+    spec = BatchSpec(rivages2, ("greedy", "greedy"))
+    with SerialExecutor() as ex:
+        expected = list(ex.run(spec, range(12)))
+    with ProcessExecutor(2) as ex:
+        games = ex.run(spec, range(12))
+        got = [next(games)]
+        for process in list(ex.pool._pool):   # both workers busy with the next chunks
+            os.kill(process.pid, signal.SIGTERM)
+        got.extend(games)
+    assert got == expected
+
+
+def test_a_pool_that_does_not_stop_is_killed_by_its_deadline(rivages2, monkeypatch):
+    """Pool.terminate can wait for ever on a queue lock a dead worker held; close() gives it
+    CLOSE_DEADLINE seconds, then kills the workers and returns."""
+    import threading
+
+    from studio.playtest import executors
+    from studio.playtest.executors import BatchSpec
+
+    monkeypatch.setattr(executors, "CLOSE_DEADLINE", 0.5)
+    ex = ProcessExecutor(2)
+    list(ex.run(BatchSpec(rivages2, ("random", "random")), range(2)))
+    pool = ex.pool
+    processes = list(pool._pool)
+    stuck = threading.Event()
+    terminate = pool.terminate
+    monkeypatch.setattr(pool, "terminate", lambda: (stuck.wait(30), terminate()))
+    ex.close()
+    assert ex.pool is None
+    for process in processes:
+        process.join(5)
+        assert process.exitcode is not None
+    stuck.set()

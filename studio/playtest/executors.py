@@ -26,9 +26,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Sequence
@@ -38,7 +40,7 @@ from typing import TYPE_CHECKING
 from studio.bots import make_bot
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
+    from multiprocessing.pool import AsyncResult, Pool
 
     from studio.playtest.setup import Setup
 
@@ -46,6 +48,9 @@ EXECUTORS = ("processes", "dask", "dask-local")
 CACHE_SIZE = 4
 IN_FLIGHT_PER_WORKER = 4
 CONNECT_TIMEOUT = "20s"   # how long to wait for a Dask scheduler
+log = logging.getLogger(__name__)
+
+CLOSE_DEADLINE = 10.0     # seconds a pool has to stop before its workers are killed
 POLL_SECONDS = 1.0        # how often a batch waiting on a Dask game checks that the cluster is alive
 LOST_AFTER = 10.0         # seconds with no worker (or no scheduler) before a Dask batch stops
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
@@ -229,9 +234,7 @@ def _context():
     platform has it: a clean server process imports the studio once and each worker is forked
     from it. ``spawn`` elsewhere: a new interpreter that imports everything again (about a
     second per worker)."""
-    import multiprocessing
     import sys
-    import threading
 
     methods = multiprocessing.get_all_start_methods()
     if ("fork" in methods and sys.platform.startswith("linux") and threading.active_count() == 1
@@ -326,6 +329,8 @@ class ProcessExecutor(Executor):
         self.workers = workers
         self.pool: Pool | None = None
         self.started: str | None = None  # token of the batch the workers were started with
+        self._pids: frozenset = frozenset()
+        self._changes = 0
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
         token, data = spec.payload()
@@ -335,15 +340,72 @@ class ProcessExecutor(Executor):
             self.started = token
         pool = self.pool
         sent = None if token == self.started else data  # the workers were started with it
-        yield from _ordered(lambda chunk: pool.apply_async(play_chunk, (token, sent, list(chunk))), seeds,
-                            chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
-                            lambda handle: handle.get(), lambda handle: handle.ready(), self.workers)
+
+        def submit(chunk) -> _PoolTask:
+            seeds_ = list(chunk)
+            return _PoolTask(seeds_, pool.apply_async(play_chunk, (token, sent, seeds_)), self._generation())
+
+        def result_of(task: _PoolTask) -> list:
+            # multiprocessing.Pool replaces a worker that dies but never fails the task it held:
+            # waiting on it would hang for ever. Games depend on their seed alone, so a chunk
+            # still pending once a worker was lost is played again.
+            while True:
+                try:
+                    return task.handle.get(timeout=POLL_SECONDS)
+                except multiprocessing.TimeoutError:
+                    generation = self._generation()
+                    if generation != task.generation:
+                        log.warning("a worker process was lost mid-batch; playing %d games again", len(task.seeds))
+                        task.handle = pool.apply_async(play_chunk, (token, sent, task.seeds))
+                        task.generation = generation
+
+        yield from _ordered(submit, seeds, chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
+                            result_of, lambda task: task.handle.ready(), self.workers)
+
+    def _generation(self) -> int:
+        """How many times the pool's set of worker processes changed (a worker died and was
+        replaced). Reads the pool's process list, which multiprocessing keeps in ``_pool``."""
+        pids = frozenset(p.pid for p in getattr(self.pool, "_pool", ()))
+        if pids != self._pids:
+            if self._pids:
+                self._changes += 1
+            self._pids = pids
+        return self._changes
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+        """Stop the workers, within :data:`CLOSE_DEADLINE` seconds: Pool.terminate can wait for
+        ever on a queue lock a dead worker held, so past the deadline the workers are killed and
+        the pool's own threads are left to end with the process."""
+        if self.pool is None:
+            return
+        pool, self.pool = self.pool, None
+        processes = list(getattr(pool, "_pool", ()))
+
+        def stop() -> None:
+            pool.terminate()
+            pool.join()
+
+        stopper = threading.Thread(target=stop, name="pool-close", daemon=True)
+        stopper.start()
+        stopper.join(CLOSE_DEADLINE)
+        if stopper.is_alive():
+            log.warning("the worker pool did not stop within %.0f s; killing its processes", CLOSE_DEADLINE)
+            for process in processes:
+                try:
+                    os.kill(process.pid, signal.SIGKILL)
+                except (OSError, TypeError):  # gone already, or never started
+                    pass
+            stopper.join(CLOSE_DEADLINE)
+
+
+@dataclass
+class _PoolTask:
+    """One chunk of a batch sent to a Pool: its seeds, the pending result, and the pool's
+    worker generation when it was sent (see :meth:`ProcessExecutor._generation`)."""
+
+    seeds: list
+    handle: AsyncResult
+    generation: int
 
 
 class DaskExecutor(Executor):
