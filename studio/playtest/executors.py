@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING
 
 from studio.bots import make_bot
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult, Pool
 
@@ -48,8 +50,6 @@ EXECUTORS = ("processes", "dask", "dask-local")
 CACHE_SIZE = 4
 IN_FLIGHT_PER_WORKER = 4
 CONNECT_TIMEOUT = "20s"   # how long to wait for a Dask scheduler
-log = logging.getLogger(__name__)
-
 CLOSE_DEADLINE = 10.0     # seconds a pool has to stop before its workers are killed
 POLL_SECONDS = 1.0        # how often a batch waiting on a Dask game checks that the cluster is alive
 LOST_AFTER = 10.0         # seconds with no worker (or no scheduler) before a Dask batch stops
@@ -329,8 +329,6 @@ class ProcessExecutor(Executor):
         self.workers = workers
         self.pool: Pool | None = None
         self.started: str | None = None  # token of the batch the workers were started with
-        self._pids: frozenset = frozenset()
-        self._changes = 0
 
     def run(self, spec: BatchSpec, seeds: range) -> Iterator:
         token, data = spec.payload()
@@ -343,7 +341,7 @@ class ProcessExecutor(Executor):
 
         def submit(chunk) -> _PoolTask:
             seeds_ = list(chunk)
-            return _PoolTask(seeds_, pool.apply_async(play_chunk, (token, sent, seeds_)), self._generation())
+            return _PoolTask(seeds_, pool.apply_async(play_chunk, (token, sent, seeds_)), _worker_pids(pool))
 
         def result_of(task: _PoolTask) -> list:
             # multiprocessing.Pool replaces a worker that dies but never fails the task it held:
@@ -353,24 +351,14 @@ class ProcessExecutor(Executor):
                 try:
                     return task.handle.get(timeout=POLL_SECONDS)
                 except multiprocessing.TimeoutError:
-                    generation = self._generation()
-                    if generation != task.generation:
+                    workers = _worker_pids(pool)
+                    if workers != task.workers:
                         log.warning("a worker process was lost mid-batch; playing %d games again", len(task.seeds))
                         task.handle = pool.apply_async(play_chunk, (token, sent, task.seeds))
-                        task.generation = generation
+                        task.workers = workers
 
         yield from _ordered(submit, seeds, chunk_size(len(seeds), self.workers), self.workers * IN_FLIGHT_PER_WORKER,
                             result_of, lambda task: task.handle.ready(), self.workers)
-
-    def _generation(self) -> int:
-        """How many times the pool's set of worker processes changed (a worker died and was
-        replaced). Reads the pool's process list, which multiprocessing keeps in ``_pool``."""
-        pids = frozenset(p.pid for p in getattr(self.pool, "_pool", ()))
-        if pids != self._pids:
-            if self._pids:
-                self._changes += 1
-            self._pids = pids
-        return self._changes
 
     def close(self) -> None:
         """Stop the workers, within :data:`CLOSE_DEADLINE` seconds: Pool.terminate can wait for
@@ -398,14 +386,20 @@ class ProcessExecutor(Executor):
             stopper.join(CLOSE_DEADLINE)
 
 
+def _worker_pids(pool: Pool) -> frozenset:
+    """The process ids of the pool's workers (multiprocessing keeps them in ``_pool``): a set
+    that changes when a worker died and was replaced."""
+    return frozenset(p.pid for p in getattr(pool, "_pool", ()))
+
+
 @dataclass
 class _PoolTask:
     """One chunk of a batch sent to a Pool: its seeds, the pending result, and the pool's
-    worker generation when it was sent (see :meth:`ProcessExecutor._generation`)."""
+    workers when it was sent (:func:`_worker_pids`)."""
 
     seeds: list
     handle: AsyncResult
-    generation: int
+    workers: frozenset
 
 
 class DaskExecutor(Executor):
