@@ -1095,3 +1095,185 @@ __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "Edi
            "gap_edits", "graded_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits",
            "SHARED_STARTS", "TURN_ORDER_LADDER", "is_turn_order", "shared_start", "turn_order_edits", "turn_order_skew"]
+
+
+PAIRED_LADDER = (2, 3, 4, 6, 9)
+"""Units a paired move carries in all (:func:`paired_edits`), split among the trailing seats
+by their gaps: a line search over the size, raced like the gap-sized moves."""
+
+PAIRED_RUNGS = 3
+"""Rungs of graded paired moves (:func:`paired_edits`): two placements each of
+:data:`GRADED_PAIRS`."""
+
+GRADED_PAIRS = ((0, 1), (0, 2), (1, 1), (1, 2), (2, 2), (2, 3))
+"""Graded paired moves, strongest first: ``(i, j)`` puts the weakest seat's unit at its
+``i``-th distance (in lines) from its start pegs, counted from the nearest (0), and each other
+trailing seat's at its ``j``-th, never nearer (``j >= i``), so a smaller gap never gets the
+stronger unit."""
+
+TRAILER_RATIO = 2.0
+"""One trailing seat trails "far more" than another when its gap is at least this many times
+the other's (and at least :data:`BUNDLE_STEP` larger): then :func:`paired_edits` also moves
+content from the lesser trailer's side to the weakest seat's."""
+
+TRAILER_LADDER = (1, 2, 3)
+"""Units a move between two trailing seats carries (:func:`paired_edits`)."""
+
+
+def split_by_gap(total: int, gaps) -> list[int]:
+    """``total`` units split among seats whose gaps (how far each trails its fair share, > 0,
+    in 0..1 win-rate units) are ``gaps``: one each first (when ``total`` allows), the rest in
+    proportion to the gaps by largest remainder, ties to the larger gap, so a larger gap never
+    gets fewer units. Returns one count per gap, summing to ``total``. Raises ValueError on a
+    negative total or a gap not above 0."""
+    if total < 0 or any(g <= 0 for g in gaps):
+        raise ValueError("split_by_gap: total must be 0 or more and every gap above 0")
+    n = len(gaps)
+    if not n:
+        return []
+    order = sorted(range(n), key=lambda i: (-gaps[i], i))
+    base = [1 if total >= n else 0] * n
+    if total < n:  # not one each: the largest gaps first
+        for i in order[:total]:
+            base[i] = 1
+        return base
+    rest = total - n
+    whole = sum(gaps)
+    share = [rest * g / whole for g in gaps]
+    counts = [b + int(s) for b, s in zip(base, share)]
+    left = total - sum(counts)
+    for i in sorted(range(n), key=lambda i: (-(share[i] - int(share[i])), -gaps[i], i))[:left]:
+        counts[i] += 1
+    # largest remainder can hand a smaller gap one more than a larger one when shares tie: keep the order
+    ranked = sorted(counts, reverse=True)
+    out = [0] * n
+    for rank, i in enumerate(order):
+        out[i] = ranked[rank]
+    return out
+
+
+def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                 ladder=PAIRED_LADDER, rungs: int = PAIRED_RUNGS) -> list[Edit]:
+    """Multi-seat moves for boards of 3 or more seats, each on its own side, where no move
+    between one pair of seats fits: content a trailing seat gains often comes out of another
+    trailing seat, not the leader. Each is one compound edit (``op`` ``"multi"``):
+
+    1. gap-sized: ``k`` treasure for each ``k`` of ``ladder`` (energy for its second and fourth
+       sizes) taken from the strongest seat's side (its units nearest its start pegs first,
+       one per segment before a second, as :func:`gap_edits` takes them) and given to every
+       trailing seat at once, split by :func:`split_by_gap` (one each, the rest in proportion
+       to how far each trails), each seat's share on its own side nearest its start; with two
+       or more leading seats, the same from all of them, each giving in proportion to how far
+       it leads;
+    2. graded: 1 treasure from the strongest seat to each trailing seat, the weakest's nearest
+       its start, the others' one rung (a distance in lines, :class:`Regions`) farther per
+       rung, up to ``rungs`` rungs (the farther, the later the seat reaches it, the weaker);
+    3. between trailers: when the weakest seat trails :data:`TRAILER_RATIO` times as far as
+       another trailing seat, ``k`` treasure (``k`` in :data:`TRAILER_LADDER`) from that seat's
+       side to the weakest seat's.
+
+    Needs a leading seat and two trailing seats (for 1 and 2; 3 needs only the two trailers).
+    Same boards as :func:`gap_edits` (``own-side`` starts, RTR-P5, start pegs of their own; not
+    the Labyrinth's line items); ``[]`` elsewhere. None touches what ``locks`` holds; not yet
+    validated (:func:`valid_edits`). Every such edit breaks the board's symmetry on purpose."""
+    rules = scenario.rules
+    regions = Regions.of(board)
+    if (len(regions.seats) < 3 or rules.start != "own-side" or not regions.usable() or "labyrinth" in rules.modules
+            or "chain" in rules.bands):
+        return []
+    leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
+    if len(trailers) < 2:
+        return []
+    strength = diagnosis.strength
+    faces = _faces(board)
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+    cap = max([s.treasure for s in board.segments] + [s.energy for s in board.segments] + [1])
+
+    def holds(k) -> bool:  # a segment content may go to
+        s = segs.get(k)
+        return not (s and s.idol) and not (pictures and not (s and s.picture))
+
+    def mine(seat, keys):  # keys on ``seat``'s side, nearest its start first (stable order)
+        return sorted((k for k in keys if regions.margin(seat, k) > 0), key=lambda k: (regions.distance(seat, k), k))
+
+    def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
+        keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)])
+        return [k for level in range(cap) for k in keys if getattr(segs[k], field_name) > level]
+
+    def room(seat, field_name) -> list:  # places for units, a first round then a second...
+        keys = [k for k in mine(seat, faces) if holds(k)]
+        return [k for level in range(cap) for k in keys if getattr(segs.get(k), field_name, 0) <= level]
+
+    gaps = [-strength[t] for t in trailers]
+    out: list[Edit] = []
+    for givers in ([leaders[0]], leaders) if len(leaders) > 1 else ([leaders[0]],) if leaders else ():
+        for field_name in ("treasure", "energy"):
+            sizes = ladder if field_name == "treasure" else ladder[1:4:2]
+            for k in sizes:
+                takes = split_by_gap(k, [strength[g] for g in givers])
+                src = [u for g, n in zip(givers, takes) for u in units(g, field_name)[:n]]
+                gets = split_by_gap(k, gaps)
+                dst = [u for t, n in zip(trailers, gets) for u in room(t, field_name)[:n]]
+                if len(src) < k or len(dst) < k:
+                    break
+                out.append(_paired_move(board, field_name, src, dst, givers, trailers, gets))
+    if leaders:
+        lead = leaders[0]
+        src = units(lead, "treasure")[:len(trailers)]
+        sides = [[k for k in mine(t, faces) if holds(k) and k not in src] for t in trailers]
+        levels = [sorted({regions.distance(t, k) for k in side}) for t, side in zip(trailers, sides)]
+        if len(src) == len(trailers) and all(levels):
+            for mine_rung, other_rung in GRADED_PAIRS[:rungs * 2]:
+                if mine_rung >= len(levels[0]) or any(other_rung >= len(lv) for lv in levels[1:]):
+                    continue
+                dst = []
+                for i, (t, side, lv) in enumerate(zip(trailers, sides, levels)):
+                    d = lv[mine_rung if i == 0 else other_rung]
+                    dst.append(min((k for k in side if regions.distance(t, k) == d),
+                                   key=lambda k: (getattr(segs.get(k), "treasure", 0), k)))
+                out.append(_paired_move(board, "treasure", src, dst, [lead], trailers, [1] * len(trailers),
+                                        f"graded: the weakest seat's unit {_lines(levels[0][mine_rung])} from its "
+                                        f"start, the others' {_lines(levels[1][other_rung])} from theirs"))
+    weakest = trailers[0]
+    for other in trailers[1:]:
+        if gaps[0] >= TRAILER_RATIO * -strength[other] and gaps[0] + strength[other] >= BUNDLE_STEP:
+            src = units(other, "treasure")
+            dst = [k for k in room(weakest, "treasure") if k not in src]
+            for k in TRAILER_LADDER:
+                if k > min(len(src), len(dst)):
+                    break
+                out.append(_trailer_move(board, src[:k], dst[:k], other, weakest))
+    # a graded move can land where a gap-sized one does (the nearest empty segments): keep the first
+    unique = {(e.op, e.args): e for e in reversed(out)}
+    return [e for e in out if unique[(e.op, e.args)] is e and (locks is None or not locks.blocks(e))]
+
+
+def _trailer_move(board: Board, sources, targets, other: int, weakest: int) -> Edit:
+    steps = []
+    for src, dst in zip(sources, targets):
+        steps += [("segment+", (src, "treasure", -1)), ("segment+", (dst, "treasure", 1))]
+    touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys(list(sources) + list(targets)))
+    return Edit("treasure", "multi", tuple(steps), touches,
+                f"move {len(sources)} treasure from {_seat_label(board, other)}'s side to {_seat_label(board, weakest)}'s "
+                f"side (both trail; {_seat_label(board, weakest)} far more): "
+                + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in zip(sources, targets)),
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in zip(sources, targets)))
+
+
+def _paired_move(board: Board, field_name: str, sources, targets, givers, trailers, gets, how: str = "") -> Edit:
+    steps = []
+    for src, dst in zip(sources, targets):
+        steps += [("segment+", (src, field_name, -1)), ("segment+", (dst, field_name, 1))]
+    touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys(list(sources) + list(targets)))
+    who = " and ".join(f"{_seat_label(board, g)}'s" for g in givers)
+    shares = ", ".join(f"{n} to {_seat_label(board, t)}" for t, n in zip(trailers, gets) if n)
+    return Edit(field_name, "multi", tuple(steps), touches,
+                f"move {len(sources)} {field_name} from {who} side{'s' if len(givers) > 1 else ''} to the trailing "
+                f"seats' sides, by how far each trails ({shares}"
+                f"{'; ' + how if how else ''}): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}"
+                                                             for a, b in zip(sources, targets)),
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in zip(sources, targets)))
+
+
+__all__ += ["GRADED_PAIRS", "PAIRED_LADDER", "PAIRED_RUNGS", "TRAILER_LADDER", "TRAILER_RATIO", "paired_edits", "split_by_gap"]

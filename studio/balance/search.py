@@ -45,6 +45,7 @@ from studio.balance.edits import (
     gap_edits,
     graded_edits,
     is_turn_order,
+    paired_edits,
     rule_value,
     turn_order_edits,
     valid_edits,
@@ -734,7 +735,8 @@ class _BoardProblem(SearchProblem):
         n = self.candidates
         gaps = untried(gap_edits(incumbent.board, self.scenario, diagnosis, self.locks)
                        + graded_edits(incumbent.board, self.scenario, diagnosis, self.locks)
-                       + end_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+                       + end_edits(incumbent.board, self.scenario, diagnosis, self.locks)
+                       + paired_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
                                         limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
         turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))
