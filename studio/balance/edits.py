@@ -850,11 +850,12 @@ _APPLY["turn-order"] = _multi  # a multi of turn_order_edits, named for its prop
 
 
 def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: random.Random,
-                   count: int = 3) -> list[Edit]:
+                   count: int = 3, gain: Callable | None = None) -> list[Edit]:
     """Move an end segment of a picture (one touching a single other segment of it) to a
     neighbouring segment in no picture that touches the picture elsewhere, so the picture stays
     in one piece (L4-2); its content goes with it. Toward a trailing seat first, when there is
-    one. Thin pictures (chains of segments) have no such move."""
+    one; ``gain(src, dst)``, when given, ranks the moves instead (only those above 0 are kept).
+    Thin pictures (chains of segments) have no such move."""
     sides: dict = {}
     for key in faces:
         for i in range(3):
@@ -884,10 +885,15 @@ def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: r
                 continue
             if not any(picture(k) == name for k in nbrs[dst] if k != src):
                 continue
-            gain = sum(regions.margin(t, dst) - regions.margin(t, src) for t in trailers[:1])
-            pairs.append((-gain, rng.random(), src, dst))
+            if gain is not None:
+                value = gain(src, dst)
+                if value <= 0:
+                    continue
+            else:
+                value = sum(regions.margin(t, dst) - regions.margin(t, src) for t in trailers[:1])
+            pairs.append((-value, rng.random(), src, dst))
     out = []
-    for _g, _r, src, dst in sorted(pairs)[:count]:
+    for _g, _r, src, dst in sorted(pairs, key=lambda t: (t[0], t[1]))[:count]:
         s = segs[src]
         name = s.picture
         steps = [("segment=", (src, "picture", None)), ("segment=", (dst, "picture", name))]
@@ -1091,8 +1097,8 @@ def valid_edits(board: Board, edits, scenario=None, settings: dict | None = None
 
 
 __all__ = ["BUNDLE_FROM", "BUNDLE_MAX", "BUNDLE_STEP", "Diagnosis", "Edit", "EditError", "KINDS", "Locks", "Regions",
-           "END_SIZES", "GAP_LADDER", "GRADE_RUNGS", "apply_edits", "bundle_size", "candidate_edits", "end_edits",
-           "gap_edits", "graded_edits",
+           "END_SIZES", "FIRST_PICK_GAMES", "FIRST_PICK_LADDER", "GAP_LADDER", "GRADE_RUNGS", "apply_edits", "bundle_size", "candidate_edits", "end_edits",
+           "first_pick_edits", "first_picks", "gap_edits", "graded_edits",
            "findings_of", "parse_locks", "rule_value", "valid_edits",
            "SHARED_STARTS", "TURN_ORDER_LADDER", "is_turn_order", "shared_start", "turn_order_edits", "turn_order_skew"]
 
@@ -1277,3 +1283,130 @@ def _paired_move(board: Board, field_name: str, sources, targets, givers, traile
 
 
 __all__ += ["GRADED_PAIRS", "PAIRED_LADDER", "PAIRED_RUNGS", "TRAILER_LADDER", "TRAILER_RATIO", "paired_edits", "split_by_gap"]
+
+
+FIRST_PICK_GAMES = 60
+"""Greedy games :func:`first_picks` plays (each only until every seat has placed a band)."""
+
+FIRST_PICK_LADDER = (1, 2, 3, 5)
+"""Units a first-pick move carries (:func:`first_pick_edits`); energy races ``1``, ``2`` and ``3``."""
+
+
+def first_picks(board: Board, scenario, games: int = FIRST_PICK_GAMES, seed: int = 0) -> list[dict]:
+    """Per seat, ``{segment key: games}``: how many of ``games`` greedy games (played from
+    ``game_seed(seed, i)``, each only until every seat has placed its first band) the seat's
+    first band explored that segment (RTR-P2) in. On a board whose seats share their start
+    (:func:`shared_start`) this is where turn order shows: seat 1 places first, with the
+    smallest hand (RTR-S2), so its first band is often a small shape the later seats' larger
+    hands outdo. Raises the engine's BoardError when the board cannot be played."""
+    from studio.bots.base import GreedyBot
+    from studio.model.realm import Realm
+    from studio.playtest.runner import game_seed
+    from studio.rules import load_game
+    from studio.rules.realm.actions import Place
+
+    game = load_game(Realm(scenario, board), len(board.seats), 0)
+    keys = game.topology.face_keys
+    seats = game.players
+    out: list[dict] = [{} for _ in range(seats)]
+    for i in range(games):
+        seed_i = game_seed(seed, i)
+        rng = random.Random(seed_i)
+        state = game.new_state(seed_i)
+        bots = [GreedyBot() for _ in range(seats)]
+        placed: set = set()
+        while len(placed) < seats and not state.is_terminal():
+            seat = state.current_player
+            action = bots[seat].decide(state.seat_view(seat), state.legal_actions(), rng)
+            state.apply(action)
+            if isinstance(action, Place) and seat not in placed:
+                placed.add(seat)
+                for f in state.last_outcome.explored:
+                    k = segment_key(keys[f])
+                    out[seat][k] = out[seat].get(k, 0) + 1
+    return out
+
+
+def first_pick_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                     picks: list | None = None, ladder=FIRST_PICK_LADDER) -> list[Edit]:
+    """Turn-order edits aimed at the first seat's first band, on boards whose seats share their
+    start (:func:`shared_start`) when the early seats trail (:func:`turn_order_skew` above 0).
+    Content moved simply toward the shared start (:func:`turn_order_edits`) goes to whoever
+    reaches it, and the later seats' larger opening hands (RTR-S2) reach more of it with larger
+    first bands. These put it where seat 1's own first band goes instead (``picks``:
+    :func:`first_picks`, played when None): onto the segments seat 1's first band explored,
+    its most frequent first (one unit on each before a second, up to the board's richest
+    segment), taken from the segments the later seats' first
+    bands explored and seat 1's did not, the most often first, then from those farthest from
+    the shared start. Seat 1 places first, so it takes that content before the others can;
+    the others then pick elsewhere. ``k`` treasure for each ``k`` of ``ladder``, and 1 to 3
+    energy (seat 1 also needs energy to escape on the Volcano, L2-4). Where only picture
+    segments score (the pictures module, L4), also up to 3 picture moves (as the ``pictures``
+    edits make them, the picture staying in one piece, L4-2) whose new segment seat 1's first
+    band explores more often than the one left. Each edit's ``op`` is ``"turn-order"`` and its
+    kind ``treasure``, ``energy`` or ``pictures``; ``[]`` on boards with sides, when the early
+    seats do not trail, or when seat 1's first band takes nothing in particular. None touches
+    what ``locks`` holds; not yet validated (:func:`valid_edits`)."""
+    rules = scenario.rules
+    start = shared_start(board, rules)
+    if start is None or turn_order_skew(diagnosis) <= 0 or len(board.seats) < 2:
+        return []
+    faces = set(_faces(board))
+    if not faces:
+        return []
+    if picks is None:
+        picks = first_picks(board, scenario)
+    mine = picks[0]
+    others: dict = {}
+    for seat_picks in picks[1:]:
+        for k, n in seat_picks.items():
+            others[k] = others.get(k, 0) + n
+    segs = board.segment_map()
+    pictures = "pictures" in rules.modules
+    cap = max([s.treasure for s in board.segments] + [s.energy for s in board.segments] + [1])
+    dist = _distances(_peg_graph(board), start)
+
+    def holds(k) -> bool:
+        s = segs.get(k)
+        return k in faces and not (s and s.idol) and not (pictures and not (s and s.picture))
+
+    def far(k) -> float:
+        return min(dist.get(p, float("inf")) for p in k)
+
+    # seat 1's picks, its most frequent first: it places first, so what it can pay for it takes
+    targets = sorted((k for k, n in mine.items() if holds(k) and n > 0),
+                     key=lambda k: (-mine[k], others.get(k, 0), k))
+    out: list[Edit] = []
+    for field_name, sizes in (("treasure", ladder), ("energy", (1, 2, 3))) if targets else ():
+        taken = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k) and k not in targets),
+                       key=lambda k: (-(others.get(k, 0) if k not in mine else 0), -far(k), k))
+        src: list = []
+        for level in range(cap):
+            src += [k for k in taken if getattr(segs[k], field_name) > level]
+        # one unit on each of seat 1's picks, its most frequent first, before a second (piled onto
+        # its top pick instead, the race kept 2 treasure there and the seat still trailed: 27.1%)
+        dst = [k for level in range(cap) for k in targets if getattr(segs.get(k), field_name, 0) <= level]
+        for k in sizes:
+            if k > min(len(src), len(dst)):
+                break
+            pairs = list(zip(src[:k], dst[:k]))
+            steps = []
+            for a, b in pairs:
+                steps += [("segment+", (a, field_name, -1)), ("segment+", (b, field_name, 1))]
+            touches = tuple(("segment", seg_id(x)) for x in dict.fromkeys([a for a, _b in pairs] + [b for _a, b in pairs]))
+            out.append(Edit(field_name, "turn-order", tuple(steps), touches,
+                            f"move {k} {field_name} onto seat 1's first pick (turn order: the seats share their start "
+                            f"and seat 1's first band, placed first with the smallest hand, takes these): "
+                            + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in pairs),
+                            tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in pairs)))
+    if pictures:
+        # where only picture segments score (L4), a picture's end segment moved onto seat 1's
+        # first pick (or one it takes more often), so what that first band explores is worth more
+        def gain(src, dst) -> float:
+            return mine.get(dst, 0) - mine.get(src, 0)
+
+        for e in _picture_edits(board, sorted(faces), segs, Regions.of(board), [], random.Random(0), gain=gain):
+            out.append(Edit(e.kind, "turn-order", e.args, e.touches,
+                            e.text + " (turn order: seat 1's first band, placed first with the smallest hand, "
+                            "explores it more often)", e.moves))
+    return [e for e in out if locks is None or not locks.blocks(e)]

@@ -42,12 +42,16 @@ from studio.balance.edits import (
     candidate_edits,
     end_edits,
     findings_of,
+    first_pick_edits,
+    first_picks,
     gap_edits,
     graded_edits,
     is_turn_order,
     paired_edits,
     rule_value,
+    shared_start,
     turn_order_edits,
+    turn_order_skew,
     valid_edits,
 )
 from studio.balance.objective import GameRecord, Objective, Score, aim_between, paired_bootstrap, record_of
@@ -719,6 +723,14 @@ class _BoardProblem(SearchProblem):
     def record(self, result, expect, content: frozenset):
         return record_of(result, expect, content)
 
+    def _first_picks(self, incumbent) -> list[dict]:
+        # greedy first bands of the incumbent board (first_picks), played once per board
+        key = tuple((e.op, e.args) for e in incumbent.edits)
+        cache = self.__dict__.setdefault("_picks", {})
+        if key not in cache:
+            cache[key] = first_picks(incumbent.board, self.scenario, seed=self.seed)
+        return cache[key]
+
     def diagnose(self, records: list, incumbent) -> Diagnosis:
         return _diagnose(records, incumbent.objective)
 
@@ -740,6 +752,9 @@ class _BoardProblem(SearchProblem):
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
                                         limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
         turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))
+        if shared_start(incumbent.board, self.scenario.rules) is not None and turn_order_skew(diagnosis) > 0:
+            turns += untried(first_pick_edits(incumbent.board, self.scenario, diagnosis, self.locks,
+                                              picks=self._first_picks(incumbent)))
         pool = list({(e.op, e.args): e for e in gaps + turns + small[:n]}.values())
         valid = valid_edits(self.original, pool, self.scenario, base=self.base_findings, prefix=incumbent.edits)
         return pool, valid
@@ -751,8 +766,8 @@ class _BoardProblem(SearchProblem):
             notes.append(sym)
         if any(is_turn_order(e) for e in c.edits):
             notes.append(f"the seats share their start (start: {self.scenario.rules.start}), so no seat has a side "
-                         "to move content to; this moves content toward or away from the shared start to offset "
-                         "turn order (seat 1 moves first, with the smallest opening hand, RTR-S2)")
+                         "to move content to; this moves content toward or away from the shared start, or onto "
+                         "what seat 1's first band takes, to offset turn order (seat 1 moves first, with the smallest opening hand, RTR-S2)")
         if c.settings:
             notes.append("changes the scenario's rules, so every board of the scenario plays with them")
         return Proposal(c.edits, c.board, c.settings, score, base_score, games, notes)

@@ -371,3 +371,120 @@ def test_end_edits_add_the_shortfall_in_equal_value_on_every_side_and_change_not
     rich = setup_of(board, score=treasure // 2).scenario
     assert end_edits(board, rich, Diagnosis((-0.1, 0.1), unintended=0.5)) == []
     assert end_edits(board, scenario, Diagnosis((-0.1, 0.1), unintended=0.5), Locks(frozenset({"treasure"}))) == []
+
+
+def _volcano_3p():
+    from studio.playtest.setup import load_setup
+    from tests.conftest import ROOT
+
+    setup = load_setup(ROOT / "boards" / "realm" / "volcano-3p.yaml")
+    return setup.content.board, setup.scenario
+
+
+def test_first_picks_are_the_segments_inside_each_seats_first_greedy_band():
+    # reference: the same greedy games played move by move, the first band's segments found from
+    # the geometry (on a triangular lattice, the faces whose three pegs are all the band's pegs)
+    import random
+
+    from studio.balance.edits import _faces, first_picks
+    from studio.bots.base import GreedyBot
+    from studio.model.realm import Realm
+    from studio.playtest.runner import game_seed
+    from studio.rules import load_game
+    from studio.rules.realm.actions import Place
+
+    board, scenario = _volcano_3p()
+    picks = first_picks(board, scenario, games=6, seed=3)
+    faces = _faces(board)
+    game = load_game(Realm(scenario, board), 3, 0)
+    want: list[dict] = [{}, {}, {}]
+    for i in range(6):
+        rng = random.Random(game_seed(3, i))
+        state = game.new_state(game_seed(3, i))
+        bots = [GreedyBot() for _ in range(3)]
+        done: set = set()
+        while len(done) < 3:
+            seat = state.current_player
+            action = bots[seat].decide(state.seat_view(seat), state.legal_actions(), rng)
+            state.apply(action)
+            if isinstance(action, Place) and seat not in done:
+                done.add(seat)
+                for key in faces:
+                    if set(key) <= set(action.pegs) and len(action.pegs) > 2:
+                        want[seat][key] = want[seat].get(key, 0) + 1
+    assert picks == want
+    assert sum(picks[0].values()) > 0
+
+
+def test_first_pick_edits_put_content_where_seat_1s_first_band_goes_and_validate():
+    from studio.balance.edits import (
+        _distances,
+        _peg_graph,
+        first_pick_edits,
+        is_turn_order,
+        seg_id,
+        shared_start,
+        valid_edits,
+    )
+
+    board, scenario = _volcano_3p()
+    segs = board.segment_map()
+    top, second = segment_key(("f6", "f7", "g7")), segment_key(("e3", "e4", "f3"))   # 0 treasure, 2 energy each
+    theirs = segment_key(("a6", "b5", "b6"))   # 1 treasure, 2 energy; only the later seats' first bands take it
+    third = segment_key(("f3", "f4", "g4"))   # 0 treasure, 1 energy
+    picks = [{top: 9, second: 4, third: 2}, {theirs: 7, top: 2}, {theirs: 5, second: 1}]
+    trailing = Diagnosis((-0.15, 0.02, 0.13))
+    edits = first_pick_edits(board, scenario, trailing, picks=picks)
+    assert edits and all(is_turn_order(e) and "seat 1's first pick" in e.text for e in edits)
+    treasure = [e for e in edits if e.kind == "treasure"]
+    assert [len(e.moves) for e in treasure] == [1, 2, 3, 5]
+    # one on each of seat 1's picks, its most frequent first, then a second (up to the richest, 2)
+    assert [dst for _s, (_k, dst) in treasure[-1].moves] == [seg_id(top), seg_id(second), seg_id(third),
+                                                             seg_id(top), seg_id(second)]
+    # taken first from what only the later seats' first bands take, then far from the crater
+    assert treasure[0].moves[0][0] == ("segment", seg_id(theirs))
+    dist = _distances(_peg_graph(board), shared_start(board, scenario.rules))
+    far = lambda key: min(dist[p] for p in key)  # noqa: E731
+    assert all(far(segment_key(src.split("-"))) >= far(top) for (_k, src), _d in treasure[-1].moves)
+    new, _rules = apply_edits(board, [treasure[-1]])
+    assert new.segment_map()[top].treasure == segs[top].treasure + 2
+    assert sum(s.treasure for s in new.segments) == sum(s.treasure for s in board.segments)
+    energy = [e for e in edits if e.kind == "energy"]
+    # the first two already hold the richest energy (2): energy goes to the third pick, up to 2
+    assert [[dst for _s, (_k, dst) in e.moves] for e in energy] == [[seg_id(third)]]
+    # every edit validates: no error and no warning the bundled board does not have
+    assert len(valid_edits(board, edits, scenario)) == len(edits)
+    # not when the early seats lead, nor where seats have sides of their own
+    assert first_pick_edits(board, scenario, Diagnosis((0.13, 0.02, -0.15)), picks=picks) == []
+    own = lattice_board(cols=7)
+    assert first_pick_edits(own, setup_of(own).scenario, Diagnosis((-0.1, 0.1)), picks=[{}, {}]) == []
+    assert first_pick_edits(board, scenario, trailing, Locks(frozenset({"treasure", "energy"})), picks=picks) == []
+
+
+def test_first_pick_picture_moves_bring_a_picture_onto_seat_1s_first_pick():
+    from studio.balance.edits import first_pick_edits, is_turn_order, seg_id
+    from studio.model.realm import RealmRules, Scenario
+
+    board = lattice_board(cols=6)
+    fan = sorted((k for k in board.segment_map() if "c3" in k))   # the 6 segments round peg c3
+    ring = [fan[0]]
+    while len(ring) < len(fan):
+        ring.append(next(k for k in fan if k not in ring and len(set(k) & set(ring[-1])) == 2))
+    segs = board.segment_map()
+    for k in ring[:5]:
+        segs[k].picture = "fan"
+    board.pictures = {"fan": {"label": "Fan"}}
+    # any-start (L4-1): one pool of start pegs, no sides; seat 1's first band explores the gap
+    scenario = Scenario("pics", "Pictures", {}, RealmRules(start="any-start", modules={"pictures": {}}))
+    trailing = Diagnosis((-0.1, 0.1))
+    moves = [e for e in first_pick_edits(board, scenario, trailing, picks=[{ring[5]: 6}, {ring[0]: 3}])
+             if e.kind == "pictures"]
+    assert moves and all(is_turn_order(e) for e in moves)
+    assert {dst for e in moves for _s, (_k, dst) in e.moves} == {seg_id(ring[5])}
+    kept = valid_edits(board, moves, scenario)
+    assert len(kept) == len(moves)
+    for _e, new in kept:
+        assert ring[5] in [s.key for s in new.segments if s.picture == "fan"]
+    # nothing seat 1's first band takes more often there: no picture move
+    assert [e for e in first_pick_edits(board, scenario, trailing, picks=[{}, {ring[5]: 6}])
+            if e.kind == "pictures"] == []
