@@ -1171,14 +1171,20 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
        to how far each trails), each seat's share on its own side nearest its start; with two
        or more leading seats, the same from all of them, each giving in proportion to how far
        it leads;
-    2. graded: 1 treasure from the strongest seat to each trailing seat, the weakest's nearest
-       its start, the others' one rung (a distance in lines, :class:`Regions`) farther per
-       rung, up to ``rungs`` rungs (the farther, the later the seat reaches it, the weaker);
+    2. graded: 1 treasure from the strongest seat to each trailing seat, at the distances (in
+       lines from each seat's start pegs, :class:`Regions`) of :data:`GRADED_PAIRS` (``rungs``
+       x 2 of them; the farther, the later the seat reaches it, the weaker), the weakest seat's
+       never farther than another's; taken from the strongest seat's units nearest its start,
+       then again from its farthest (a weaker take: on short games one treasure next to a start
+       is worth tens of points of win rate);
     3. between trailers: when the weakest seat trails :data:`TRAILER_RATIO` times as far as
        another trailing seat, ``k`` treasure (``k`` in :data:`TRAILER_LADDER`) from that seat's
        side to the weakest seat's.
 
-    Needs a leading seat and two trailing seats (for 1 and 2; 3 needs only the two trailers).
+    With a single trailing seat and two or more leading seats (the mirror case), 1 has every
+    leading seat give to it, each in proportion to how far it leads, and 2 has the two strongest
+    give it 1 treasure each, the strongest's unit never farther from its start than the other's
+    (one leader and one trailer is :func:`gap_edits`' and :func:`graded_edits`' case: ``[]``).
     Same boards as :func:`gap_edits` (``own-side`` starts, RTR-P5, start pegs of their own; not
     the Labyrinth's line items); ``[]`` elsewhere. None touches what ``locks`` holds; not yet
     validated (:func:`valid_edits`). Every such edit breaks the board's symmetry on purpose."""
@@ -1188,7 +1194,7 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
             or "chain" in rules.bands):
         return []
     leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
-    if len(trailers) < 2:
+    if not trailers or (len(trailers) < 2 and len(leaders) < 2):
         return []
     strength = diagnosis.strength
     faces = _faces(board)
@@ -1213,7 +1219,10 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
 
     gaps = [-strength[t] for t in trailers]
     out: list[Edit] = []
-    for givers in ([leaders[0]], leaders) if len(leaders) > 1 else ([leaders[0]],) if leaders else ():
+    # one leader to every trailer; every leader to every trailer (with one trailer, that alone:
+    # one leader to one trailer is gap_edits')
+    groups = [leaders[:1], leaders] if len(leaders) > 1 else [leaders]
+    for givers in groups[1:] if len(trailers) < 2 else groups if leaders else []:
         for field_name in ("treasure", "energy"):
             sizes = ladder if field_name == "treasure" else ladder[1:4:2]
             for k in sizes:
@@ -1224,23 +1233,44 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
                 if len(src) < k or len(dst) < k:
                     break
                 out.append(_paired_move(board, field_name, src, dst, givers, trailers, gets))
-    if leaders:
-        lead = leaders[0]
-        src = units(lead, "treasure")[:len(trailers)]
-        sides = [[k for k in mine(t, faces) if holds(k) and k not in src] for t in trailers]
-        levels = [sorted({regions.distance(t, k) for k in side}) for t, side in zip(trailers, sides)]
-        if len(src) == len(trailers) and all(levels):
+    # graded: 1 treasure a unit; several trailers: the strongest seat gives each one; one trailer:
+    # the two strongest seats give it one each
+    if len(trailers) >= 2 and leaders:
+        givers, receivers = [leaders[0]] * len(trailers), list(trailers)
+    elif len(leaders) >= 2:
+        givers, receivers = leaders[:2], [trailers[0]] * 2
+    else:
+        givers, receivers = [], []
+    if givers:
+        near = {g: list(dict.fromkeys(units(g, "treasure"))) for g in set(givers)}
+        far = {g: _farthest_first(regions, g, v) for g, v in near.items()}
+        # the leaders' units nearest their start (a strong take), then their farthest (reached
+        # late: a weak take, for boards where one unit near a start is worth tens of points)
+        for pick, whence in ((near, "nearest to"), (far, "farthest from")):
+            src = []
+            for g in givers:
+                src += [k for k in pick[g] if k not in src][:1]
+            sides = [[k for k in mine(t, faces) if holds(k) and k not in src] for t in receivers]
+            levels = [sorted({regions.distance(t, k) for k in side}) for t, side in zip(receivers, sides)]
+            if len(src) < len(givers) or not all(levels):
+                continue
             for mine_rung, other_rung in GRADED_PAIRS[:rungs * 2]:
                 if mine_rung >= len(levels[0]) or any(other_rung >= len(lv) for lv in levels[1:]):
                     continue
                 dst = []
-                for i, (t, side, lv) in enumerate(zip(trailers, sides, levels)):
+                for i, (t, side, lv) in enumerate(zip(receivers, sides, levels)):
                     d = lv[mine_rung if i == 0 else other_rung]
-                    dst.append(min((k for k in side if regions.distance(t, k) == d),
-                                   key=lambda k: (getattr(segs.get(k), "treasure", 0), k)))
-                out.append(_paired_move(board, "treasure", src, dst, [lead], trailers, [1] * len(trailers),
-                                        f"graded: the weakest seat's unit {_lines(levels[0][mine_rung])} from its "
-                                        f"start, the others' {_lines(levels[1][other_rung])} from theirs"))
+                    free = [k for k in side if regions.distance(t, k) == d and k not in dst]
+                    if free:
+                        dst.append(min(free, key=lambda k: (getattr(segs.get(k), "treasure", 0), k)))
+                if len(dst) < len(receivers):
+                    continue
+                out.append(_paired_move(board, "treasure", src, dst, sorted(set(givers), key=givers.index),
+                                        trailers[:len(set(receivers))],
+                                        [1] * len(trailers) if len(trailers) >= 2 else [len(receivers)],
+                                        f"graded: from the leading side's unit {whence} its start; the first "
+                                        f"unit {_lines(levels[0][mine_rung])} from the weakest seat's start, the "
+                                        f"other {_lines(levels[1][other_rung])} from its receiver's"))
     weakest = trailers[0]
     for other in trailers[1:]:
         if gaps[0] >= TRAILER_RATIO * -strength[other] and gaps[0] + strength[other] >= BUNDLE_STEP:
@@ -1253,6 +1283,10 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
     # a graded move can land where a gap-sized one does (the nearest empty segments): keep the first
     unique = {(e.op, e.args): e for e in reversed(out)}
     return [e for e in out if unique[(e.op, e.args)] is e and (locks is None or not locks.blocks(e))]
+
+
+def _farthest_first(regions: Regions, seat: int, keys) -> list:
+    return sorted(keys, key=lambda k: (-regions.distance(seat, k), k))
 
 
 def _trailer_move(board: Board, sources, targets, other: int, weakest: int) -> Edit:
@@ -1274,9 +1308,10 @@ def _paired_move(board: Board, field_name: str, sources, targets, givers, traile
     touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys(list(sources) + list(targets)))
     who = " and ".join(f"{_seat_label(board, g)}'s" for g in givers)
     shares = ", ".join(f"{n} to {_seat_label(board, t)}" for t, n in zip(trailers, gets) if n)
+    to = (f"the trailing seats' sides, by how far each trails ({shares}" if len(trailers) > 1 else
+          f"{_seat_label(board, trailers[0])}'s side, by how far each leads ({len(sources)} in all")
     return Edit(field_name, "multi", tuple(steps), touches,
-                f"move {len(sources)} {field_name} from {who} side{'s' if len(givers) > 1 else ''} to the trailing "
-                f"seats' sides, by how far each trails ({shares}"
+                f"move {len(sources)} {field_name} from {who} side{'s' if len(givers) > 1 else ''} to {to}"
                 f"{'; ' + how if how else ''}): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}"
                                                              for a, b in zip(sources, targets)),
                 tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in zip(sources, targets)))

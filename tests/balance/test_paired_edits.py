@@ -114,9 +114,16 @@ def test_graded_paired_moves_never_give_the_smaller_gap_the_stronger_unit(board)
     scenario = setup_of(board).scenario
     regions = Regions.of(board)
     graded = [e for e in paired_edits(board, scenario, DIAG) if "graded" in e.text]
-    assert 2 <= len(graded) <= len(GRADED_PAIRS)
-    first = {e.moves[0][0] for e in graded} | {e.moves[1][0] for e in graded}
-    assert len(first) == 2                               # the same two North units every time
+    assert 4 <= len(graded) <= 2 * len(GRADED_PAIRS)
+    # the same two North units in every move: its nearest to its start, then its farthest
+    near = [e for e in graded if "nearest to its start" in e.text]
+    far = [e for e in graded if "farthest from its start" in e.text]
+    assert near and far and graded == near + far
+    takes = [{src for (_a, src), _d in e.moves} for e in graded]
+    assert all(t == takes[0] for t in takes[:len(near)]) and all(t == takes[-1] for t in takes[len(near):])
+    north = sorted({regions.distance(1, s.key) for s in board.segments if s.treasure and regions.margin(1, s.key) > 0})
+    assert [regions.distance(1, k.split("-")) for k in takes[0]] == [north[0]] * 2
+    assert min(regions.distance(1, k.split("-")) for k in takes[-1]) > north[0]
     levels = {seat: sorted({regions.distance(seat, s) for s in _faces(board) if regions.margin(seat, s) > 0})
               for seat in (0, 2)}
     seen = []
@@ -129,7 +136,8 @@ def test_graded_paired_moves_never_give_the_smaller_gap_the_stronger_unit(board)
         j = levels[2].index(regions.distance(2, east.split("-")))
         assert j >= i
         seen.append((i, j))
-    assert seen == [p for p in GRADED_PAIRS if p in seen] and seen[0] == (0, 1)
+    for part in (seen[:len(near)], seen[len(near):]):   # strongest first
+        assert part == [p for p in GRADED_PAIRS if p in part] and part[0] == (0, 1)
     assert len(valid_edits(board, graded, scenario)) == len(graded)
 
 
@@ -162,7 +170,7 @@ def test_locks_hold_and_nothing_without_two_trailers_or_own_sides(board):
     locked = paired_edits(board, scenario, DIAG, Locks(elements=frozenset({touched})))
     assert locked and all(touched not in e.touches for e in locked)
     assert len(locked) < len(edits)
-    assert paired_edits(board, scenario, Diagnosis((-0.12, 0.08, 0.04))) == []     # one trailer
+    assert paired_edits(board, scenario, Diagnosis((-0.12, 0.12, 0.0))) == []      # one leader, one trailer
     assert paired_edits(board, scenario, Diagnosis((0.0, 0.0, 0.0))) == []
     two = lattice_board(cols=7)
     assert paired_edits(two, setup_of(two).scenario, Diagnosis((-0.15, 0.15))) == []
@@ -201,3 +209,28 @@ def test_the_search_races_paired_moves_with_the_others(board):
     paired = paired_edits(board, problem.scenario, DIAG)
     assert paired and all(e in pool for e in paired)
     assert {e for e, _b in valid} >= set(paired)
+
+
+def test_two_leaders_give_one_trailer_together(board):
+    # West trails; North leads by 8 points, East by 4: both give, North twice as much
+    scenario = setup_of(board).scenario
+    regions = Regions.of(board)
+    diag = Diagnosis((-0.12, 0.08, 0.04))
+    edits = paired_edits(board, scenario, diag)
+    sized = [e for e in edits if "graded" not in e.text]
+    graded = [e for e in edits if "graded" in e.text]
+    sizes = [len(e.moves) for e in sized if e.kind == "treasure"]
+    assert len(sizes) >= 3 and sizes == list(PAIRED_LADDER[:len(sizes)])   # as far as the sides hold
+    for e in sized:
+        gives, gets = split(e, regions)
+        k = len(e.moves)
+        north, east = split_by_gap(k, [0.08, 0.04])
+        assert gives == Counter({1: north, 2: east}) and gets == Counter({0: k})
+        assert "seat 1 (West)'s side, by how far each leads" in e.text
+    assert graded
+    for e in graded:
+        gives, gets = split(e, regions)
+        assert gives == Counter({1: 1, 2: 1}) and gets == Counter({0: 2})
+        (_a, first), (_b, second) = (dst for _s, dst in e.moves)
+        assert regions.distance(0, first.split("-")) <= regions.distance(0, second.split("-"))
+    assert len(valid_edits(board, edits, scenario)) == len(edits)
