@@ -106,3 +106,51 @@ def test_the_proposals_wrap_to_the_list_without_a_horizontal_scroll_bar(qtbot, w
             inner = rect.adjusted(ITEM_PADDING, ITEM_PADDING, -ITEM_PADDING, -ITEM_PADDING)
             need = QFontMetrics(lw.font()).boundingRect(QRect(0, 0, inner.width(), 10000), Qt.TextWordWrap, texts[i])
             assert need.height() <= inner.height(), (width, i)
+
+
+def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbot, window, lattice_file):
+    """Issue 15: "Check with stronger bots" runs the search with reference bots (their games and
+    share from the form), gives the same proposals and reference figures as
+    :func:`~studio.balance.search.balance` with the same settings, and shows the reference check
+    with its 95% intervals; unchecked, no reference bots play."""
+    from studio.balance.search import Reference, balance
+
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    b.suggest_button.click()
+    s = b.suggest_window
+    qtbot.addWidget(s)
+    assert s.reference_check.isVisibleTo(s) and s.reference() is None and not s.reference_box.isEnabled()
+    assert "reference" not in s.options()
+    s.reference_check.setChecked(True)
+    assert s.reference_box.isEnabled()
+    s.REFERENCE_BOTS = "mcts:6"   # a cheap MCTS: the wiring, not the strength, is under test
+    s.reference_spin.setValue(10)
+    s.reference_share_spin.setValue(0.5)
+    s.budget_spin.setValue(40)
+    s.steps_spin.setValue(1)
+    s.candidates_spin.setValue(3)
+    s.verify_spin.setValue(10)
+    s.seed_spin.setValue(2)
+    for kind in ("starts", "colours", "energy"):
+        s.kind_checks[kind].setChecked(False)
+    options = s.options()
+    assert options["reference"] == Reference("mcts:6", 10, 0.5)
+    with qtbot.waitSignal(s.searchFinished, timeout=240000):
+        assert s.start()
+    got = s.result
+    assert got is not None and got.proposals and got.calibrations
+    setup = b.setups()[2]()
+    direct = balance(setup, **options)
+    assert [p.describe() for p in got.proposals] == [p.describe() for p in direct.proposals]
+    assert [p.reference.to_dict() for p in got.proposals] == [p.reference.to_dict() for p in direct.proposals]
+    first = got.proposals[0]
+    assert first.reference.games == 10
+    assert "MCTS:6" in s.proposals_list.item(0).text()
+    details = s.details.text()
+    assert "With stronger bots (MCTS) on 10 fresh games" in details
+    lo, hi = first.reference.after_ci[0]
+    assert f"{100 * lo:.0f}–{100 * hi:.0f}" in details
+

@@ -39,6 +39,11 @@ def test_suggest_fixes_on_an_island_searches_lists_and_previews(qtbot, editor):
     s = balance.suggest_window
     qtbot.addWidget(s)
     assert set(s.kind_checks) == {"icons", "terrains", "strongholds", "rewards"}
+    # reference bots search Rule the Realm boards only: not offered, and never passed on
+    assert not s.reference_check.isVisibleTo(s) and not s.reference_box.isVisibleTo(s)
+    s.reference_check.setChecked(True)
+    assert s.reference() is None and "reference" not in s.options()
+    s.reference_check.setChecked(False)
     assert s.weight_spins["fair"].value() == 0 and s.weight_spins["goals"].value() == 1   # 2 players: RIV-S1
     s.budget_spin.setValue(30)
     s.steps_spin.setValue(1)

@@ -89,6 +89,7 @@ class IslandSuggestWindow(SuggestWindow):
 
     LOCK_KINDS = tuple(k for k in KINDS if k != "rules")
     SUBJECT = "island"
+    REFERENCE = False   # reference bots search Rule the Realm boards only
     PARTS = RIVAGES_PARTS
     WORDS = RIVAGES_WORDS
     INTRO = ("Plays bot games on edited copies of the island (every explorer starts on its own copy; the same seeds "

@@ -5,8 +5,9 @@ figures, previewed on the board (what moves where) and applied as one undoable s
 :class:`SuggestRun` plays the search in its own thread (a
 :class:`~studio.gui.balance.worker.BackgroundRun`) and reports progress (games, ETA,
 stage) through queued signals; Stop ends it with the best so far. :class:`SuggestWindow` is the
-tool window: settings (budget, steps, candidates, fresh games to verify, rules allowed, locked
-kinds, the objective's weights), the proposals, and the buttons. :class:`ProposalPreview` is the
+tool window: settings (budget, steps, candidates, fresh games to verify, rules allowed, the
+stronger reference bots to check with, locked kinds, the objective's weights), the proposals, and
+the buttons. :class:`ProposalPreview` is the
 scene item drawn over the board: arrows from where content leaves to where it goes (red to
 green), rings round what changes in place.
 """
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGraphicsItem,
     QGridLayout,
     QGroupBox,
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStyledItemDelegate,
     QVBoxLayout,
@@ -44,6 +47,7 @@ from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
 from studio.gui.balance.worker import BackgroundRun
+from studio.gui.playtest.playtest_frame import PanelScroll
 from studio.gui.shell import desktop
 
 
@@ -265,6 +269,15 @@ class SuggestWindow(QMainWindow):
     INTRO = ("Plays bot games on edited copies of the board (the same seeds for every copy), keeps the edits that "
              "make the seats fairer and the game healthier, then checks the best on fresh games.")
     RULES_TIP = "opening hand sizes and the end score: they change the scenario, not the board, so Apply leaves them out"
+    # reference bots (:class:`~studio.balance.search.Reference`): Rule the Realm boards only
+    REFERENCE = True
+    REFERENCE_BOTS = "mcts"
+    REFERENCE_TIP = ("Greedy bots can be fooled by a board: a fix sized for them overshoots for stronger players "
+                     "(on the bundled boards the same edits moved MCTS about twice as far). With this on, MCTS bots "
+                     "play the board and every board the search climbs onto, the search aims where both kinds of bot "
+                     "land near fair share, and each proposal is checked with MCTS on fresh seeds too. An MCTS game "
+                     "costs about as much as 50-100 greedy games: 200 games per board add some 15 minutes per "
+                     "board checked on one core.")
 
     def default_weights(self) -> dict:
         return dict(DEFAULT_WEIGHTS)
@@ -283,7 +296,10 @@ class SuggestWindow(QMainWindow):
         body.setStyleSheet(_style())
         outer = QHBoxLayout(body)
         outer.setContentsMargins(10, 10, 10, 10)
-        outer.addWidget(self._build_form(), 0)
+        # the form scrolls rather than squash its rows when the window is short
+        form = PanelScroll(self._build_form())
+        form.setMinimumWidth(form.maximumWidth())   # the box's own width, plus the scroll bar
+        outer.addWidget(form, 0)
         outer.addWidget(self._build_results(), 1)
         self.setCentralWidget(body)
         self.resize(1060, 680)
@@ -315,6 +331,7 @@ class SuggestWindow(QMainWindow):
         self.rules_check = QCheckBox(self.tr("Also propose rule parameters"))
         self.rules_check.setToolTip(self.tr(self.RULES_TIP))
         lay.addWidget(self.rules_check)
+        self._build_reference(lay)
         locks = QLabel(self.tr("May change"))
         locks.setObjectName("muted")
         lay.addWidget(locks)
@@ -353,6 +370,40 @@ class SuggestWindow(QMainWindow):
         lay.addStretch(1)
         return box
 
+    def _build_reference(self, lay: QVBoxLayout) -> None:
+        """The reference bots' option, its games and share (hidden where the search has none)."""
+        self.reference_check = QCheckBox(self.tr("Check with stronger bots (MCTS)"))
+        self.reference_check.setToolTip(self.tr(self.REFERENCE_TIP))
+        lay.addWidget(self.reference_check)
+        self.reference_box = QWidget()
+        form = QFormLayout(self.reference_box)
+        form.setContentsMargins(22, 0, 0, 0)
+        self.reference_spin = number_spin(10, 10_000, 200, self.tr(
+            "games the MCTS bots play on each board (the original, each board climbed onto, each proposal's check); "
+            "a 95% interval is about ±7 points at 200 games"), step=50)
+        form.addRow(self.tr("MCTS games"), self.reference_spin)
+        self.reference_share_spin = QDoubleSpinBox()
+        self.reference_share_spin.setRange(0.0, 1.0)
+        self.reference_share_spin.setSingleStep(0.1)
+        self.reference_share_spin.setValue(0.5)
+        self.reference_share_spin.setToolTip(self.tr(
+            "how far the search aims toward fair for the MCTS bots: 0 fair for the greedy bots only, 1 for the MCTS "
+            "bots only, 0.5 halfway"))
+        form.addRow(self.tr("Aim toward MCTS"), self.reference_share_spin)
+        lay.addWidget(self.reference_box)
+        self.reference_box.setEnabled(False)
+        self.reference_check.toggled.connect(self.reference_box.setEnabled)
+        self.reference_check.setVisible(self.REFERENCE)
+        self.reference_box.setVisible(self.REFERENCE)
+
+    def reference(self):
+        """The :class:`~studio.balance.search.Reference` the form sets, or None."""
+        from studio.balance.search import Reference
+
+        if not (self.REFERENCE and self.reference_check.isChecked()):
+            return None
+        return Reference(self.REFERENCE_BOTS, self.reference_spin.value(), self.reference_share_spin.value())
+
     def _build_results(self) -> QWidget:
         split = QSplitter(Qt.Vertical)
         top = QWidget()
@@ -374,7 +425,13 @@ class SuggestWindow(QMainWindow):
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.RichText)
         self.details.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        bl.addWidget(self.details, 1)
+        details_scroll = QScrollArea()   # a proposal with its stronger-bot check is taller than the pane
+        details_scroll.setWidget(self.details)
+        details_scroll.setWidgetResizable(True)
+        details_scroll.setFrameShape(QFrame.NoFrame)
+        details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.details_scroll = details_scroll
+        bl.addWidget(details_scroll, 1)
         row = QHBoxLayout()
         self.preview_check = QCheckBox(self.tr("Preview on the board"))
         self.preview_check.setChecked(True)
@@ -404,7 +461,8 @@ class SuggestWindow(QMainWindow):
                 "candidates": self.candidates_spin.value(), "allow_rules": self.rules_check.isChecked(),
                 "locks": Locks(locked), "weights": {k: s.value() for k, s in self.weight_spins.items()},
                 "verify_games": self.verify_spin.value(), "top": 3,
-                "bots": self.dashboard.bot_names() if self.dashboard is not None else None}
+                "bots": self.dashboard.bot_names() if self.dashboard is not None else None,
+                **({"reference": ref} if (ref := self.reference()) is not None else {})}
 
     def is_running(self) -> bool:
         return self.run is not None and self.run.running
@@ -456,6 +514,13 @@ class SuggestWindow(QMainWindow):
         """A proposal's figure under its edits in the list, from its fresh-seed check."""
         return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
 
+    def _reference_figure(self, verified) -> str:
+        """A proposal's figure from the reference bots' check (their largest gap, and whether the
+        fair share lies inside every seat's 95% interval: the MCTS bar)."""
+        bar = "fair share inside every interval" if _inside(verified) else "fair share outside an interval"
+        return (f"{self.REFERENCE_BOTS.upper()} {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} "
+                f"points ({bar})")
+
     def stop(self) -> None:
         if self.is_running():
             self.run.cancel()
@@ -502,6 +567,8 @@ class SuggestWindow(QMainWindow):
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
             figure = self._figure(v) if v else "not checked on fresh games"
+            if getattr(p, "reference", None) is not None:
+                figure += f"; {self._reference_figure(p.reference)}"
             item = QListWidgetItem(f"{i}. " + "; ".join(p.describe()) + f"\n    {figure}")
             item.setData(Qt.UserRole, i - 1)
             self.proposals_list.addItem(item)
@@ -566,9 +633,26 @@ class SuggestWindow(QMainWindow):
         super().closeEvent(event)
 
 
+def _inside(verified) -> bool:
+    """Whether the fair share lies inside every seat's 95% interval after the edits (the bar
+    for the reference bots, issue 15)."""
+    f = verified.after.fair_share
+    return all(lo <= f <= hi for lo, hi in verified.after_ci)
+
+
+def _seat_table(v, names) -> str:
+    rows = "".join(
+        f"<tr><td>{s + 1}</td><td>{html.escape(names[s] if s < len(names) else '')}</td>"
+        f"<td align='right'>{100 * v.before.rates[s]:.1f}%</td><td>{100 * v.before_ci[s][0]:.0f}–{100 * v.before_ci[s][1]:.0f}</td>"
+        f"<td align='right'><b>{100 * v.after.rates[s]:.1f}%</b></td><td>{100 * v.after_ci[s][0]:.0f}–{100 * v.after_ci[s][1]:.0f}</td></tr>"
+        for s in range(len(v.before.rates)))
+    return ("<table cellspacing='0' cellpadding='3'><tr><th>seat</th><th></th><th>before</th><th>95%</th>"
+            f"<th>after</th><th>95%</th></tr>{rows}</table>")
+
+
 def proposal_html(p, board) -> str:
     """A proposal's edits, notes and figures (before / after per seat, with 95% intervals) as
-    rich text for the details pane."""
+    rich text for the details pane; with reference bots, their check on fresh seeds too."""
     names = [board.seats[k].label or k for k in board.seats]
     out = ["<b>Edits</b><ol style='margin-top:2px'>" + "".join(f"<li>{html.escape(t)}</li>" for t in p.describe())
            + "</ol>"]
@@ -579,19 +663,20 @@ def proposal_html(p, board) -> str:
         out.append(f"<p>In the search: objective {p.base_score.total:.3f} → {p.score.total:.3f} over {p.games} games "
                    "(not checked on fresh games).</p>")
         return "".join(out)
-    rows = "".join(
-        f"<tr><td>{s + 1}</td><td>{html.escape(names[s] if s < len(names) else '')}</td>"
-        f"<td align='right'>{100 * v.before.rates[s]:.1f}%</td><td>{100 * v.before_ci[s][0]:.0f}–{100 * v.before_ci[s][1]:.0f}</td>"
-        f"<td align='right'><b>{100 * v.after.rates[s]:.1f}%</b></td><td>{100 * v.after_ci[s][0]:.0f}–{100 * v.after_ci[s][1]:.0f}</td></tr>"
-        for s in range(len(v.before.rates)))
     verdict = "better beyond chance" if v.change_ci[1] < 0 else "not clearly better"
     out.append(f"<p><b>Checked on {v.games} fresh games</b> (seeds the search never played), the board as it is on "
-               "the same seeds:</p>"
-               "<table cellspacing='0' cellpadding='3'><tr><th>seat</th><th></th><th>before</th><th>95%</th>"
-               f"<th>after</th><th>95%</th></tr>{rows}</table>"
+               f"the same seeds:</p>{_seat_table(v, names)}"
                f"<p>Largest gap from the fair share ({100 * v.before.fair_share:.0f}%): {100 * v.before.gap():.1f} → "
                f"{100 * v.after.gap():.1f} points. Objective {v.before.total:.3f} → {v.after.total:.3f} "
                f"(change {v.change:+.3f}, 95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}: {verdict}).</p>")
+    r = getattr(p, "reference", None)
+    if r is not None:
+        bar = ("inside every seat's 95% interval: passes" if _inside(r)
+               else "outside a seat's 95% interval: does not pass yet")
+        out.append(f"<p><b>With stronger bots (MCTS) on {r.games} fresh games</b> (seeds of their own):</p>"
+                   f"{_seat_table(r, names)}"
+                   f"<p>Largest gap {100 * r.before.gap():.1f} → {100 * r.after.gap():.1f} points; the fair share "
+                   f"({100 * r.after.fair_share:.0f}%) is {bar}.</p>")
     return "".join(out)
 
 

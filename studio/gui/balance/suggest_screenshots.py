@@ -1,7 +1,8 @@
 """``python -m studio.gui.balance.suggest_screenshots [FOLDER]``: grab the balance assistant
 (*Suggest fixes…*) after a small search on the bundled Jungle Temples 2-player board, and the
 editor with the selected proposal previewed on the board, to PNG files (default folder:
-``docs``). Runs offscreen; dialogs never open."""
+``docs``); the search checks its proposals with stronger bots (MCTS, ``REFERENCE_GAMES`` games a
+board) as "Check with stronger bots" does. Runs offscreen; dialogs never open."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from studio.gui.balance.screenshots import close_editor  # noqa: E402
 
 BOARD = "jungle-temples-2p.yaml"
+REFERENCE_GAMES = 30
 
 
-def grab_all(folder: Path, budget: int = 160, verify: int = 80) -> list[Path]:
+def grab_all(folder: Path, budget: int = 160, verify: int = 80, reference: int = REFERENCE_GAMES,
+             reference_bots: str = "mcts") -> list[Path]:
     from studio.content import bundled_path
     from studio.gui.realm.main_window import MainWindow
 
@@ -40,11 +43,15 @@ def grab_all(folder: Path, budget: int = 160, verify: int = 80) -> list[Path]:
         s.candidates_spin.setValue(4)
         s.verify_spin.setValue(verify)
         s.seed_spin.setValue(2)
+        if reference:
+            s.REFERENCE_BOTS = reference_bots
+            s.reference_check.setChecked(True)
+            s.reference_spin.setValue(reference)
         loop = QEventLoop()
         s.searchFinished.connect(loop.quit)
         s.start()
         loop.exec()
-        s.resize(1100, 720)
+        s.resize(1100, 880)
         QTest.qWait(300)
         out.append(folder / "balance-suggest.png")
         s.grab().save(str(out[-1]))
