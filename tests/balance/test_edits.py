@@ -374,11 +374,14 @@ def test_end_edits_add_the_shortfall_in_equal_value_on_every_side_and_change_not
 
 
 def _volcano_3p():
+    """The Volcano 3p as designed, before the balance assistant's adopted edits (the bundled
+    board changes when a fix is adopted; the design does not)."""
+    from studio.generate.realm import BoardSpec, design_board
     from studio.playtest.setup import load_setup
     from tests.conftest import ROOT
 
     setup = load_setup(ROOT / "boards" / "realm" / "volcano-3p.yaml")
-    return setup.content.board, setup.scenario
+    return design_board(BoardSpec("volcano", 3)), setup.scenario
 
 
 def test_first_picks_are_the_segments_inside_each_seats_first_greedy_band():
