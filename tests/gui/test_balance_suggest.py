@@ -51,6 +51,7 @@ def test_suggest_fixes_lists_previews_and_applies_one_undoable_step(qtbot, windo
         assert s.start()
     assert s.result is not None and s.result.proposals
     assert s.proposals_list.count() == len(s.result.proposals)
+    assert s.progress.value() == s.progress.maximum() == s.result.games   # a full bar at the end
     assert "largest gap" in s.proposals_list.item(0).text()
     p = s.selected()
     assert all(e.kind == "treasure" for e in p.edits)

@@ -541,6 +541,9 @@ class SuggestWindow(QMainWindow):
 
     def _on_finished(self, result) -> None:
         self.result = result
+        # the bar ends on the games the result counts (the plan was an estimate: races stop early)
+        self.progress.setRange(0, max(1, result.games))
+        self.progress.setValue(result.games)
         self._show_result()
 
     def _on_ended(self, _cancelled: bool = False) -> None:
