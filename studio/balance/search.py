@@ -350,6 +350,13 @@ class _Counter:
         self.kinds[slow][2] += n
         self.total += n
 
+    def replan(self, left: int, slow_left: int) -> None:
+        """Exactly ``left`` search-bot games and ``slow_left`` reference games still to play (the
+        checks, once the search is over and its unplayed budget drops out of the total)."""
+        for slow, n in ((False, left), (True, slow_left)):
+            self.kinds[slow][2] = self.kinds[slow][0] + n
+        self.total = self.done + left + slow_left
+
     def tell(self) -> None:
         if self.progress is None:
             return
@@ -653,9 +660,11 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 break
 
         # verification on fresh seeds, the original and every proposal on the same ones
+        if proposals and stopped is None:   # what is left: the checks, by both kinds of bot
+            counter.replan(verify_games * (len(proposals) + 1),
+                           reference.games * (len(proposals) + 1) if reference else 0)
         if proposals and verify_games and stopped is None:
             fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
-            counter.total = counter.done + verify_games * (len(proposals) + 1)
             try:
                 counter.stage = f"verifying: the original {noun} on {verify_games} fresh seeds"
                 before_recs = play(base.key, fresh)

@@ -114,6 +114,18 @@ def test_calibrates_the_original_and_checks_each_proposal_on_seeds_of_its_own():
     assert [p.reference.to_dict() for p in again.proposals] == [p.reference.to_dict() for p in result.proposals]
 
 
+def test_progress_counts_the_reference_games_in_its_total():
+    """The checks' games, the reference bots' among them, are in the total once the search is
+    over (the bar in Suggest fixes and the CLI's line never run past it), and the last report is
+    every game played."""
+    seen = []
+    result = _run(Reference("random", 12, 0.5), progress=seen.append)
+    assert result.proposals and result.proposals[0].reference is not None
+    assert all(p.done <= p.total for p in seen), [(p.done, p.total) for p in seen if p.done > p.total][:3]
+    assert seen[-1].done == seen[-1].total == result.games
+    assert seen[-1].stage.startswith("reference bots: proposal")
+
+
 def test_bad_reference_settings_are_refused():
     with pytest.raises(ValueError, match="share is 0 to 1"):
         _run(Reference("random", 6, 2.0))
