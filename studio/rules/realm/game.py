@@ -212,6 +212,7 @@ class _Listing:
             get = state.peg_seats.get
             bit = 1 << seat
             allowed = game.allowed_kinds
+            later = self.read > 0 and self.dirty  # listed before, and the seat's band landed since
             fresh = reach_shapes[self.read:]
             self.read = len(reach_shapes)
             if len(allowed) < game.topology_kinds:  # RTR-P9: only the scenario's band kinds
@@ -219,21 +220,31 @@ class _Listing:
             banned = game.banned_shapes
             if banned:  # a location's rule on the shape alone (RealmModule.shape_problem)
                 fresh = [sh for sh in fresh if sh.index not in banned]
-            for k, sh in enumerate(fresh, n):
-                pos[sh.index] = k
-                shapes.append(sh)
-                h = 0
-                for j, p in enumerate(sh.pegs):
-                    if get(p, 0) & bit:
-                        h |= 1 << j
-                held.append(h)
-                row = seq_of[sh.index]
-                if row is None:
-                    row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
-                known = row[h]
-                if known < 0:
-                    known = row[h] = self._colour_id(game, sh, h)
-                seqs.append(known)
+            if later:
+                # shapes the reach gained since the last listing touch only pegs the seat took
+                # since (``dirty``: a shape on an older peg of the seat was in the reach
+                # already), so the ``dirty`` pass below sets their held pegs and sequences
+                for k, sh in enumerate(fresh, n):
+                    pos[sh.index] = k
+                shapes.extend(fresh)
+                held.extend([0] * len(fresh))
+                seqs.extend([-1] * len(fresh))
+            else:
+                for k, sh in enumerate(fresh, n):
+                    pos[sh.index] = k
+                    shapes.append(sh)
+                    h = 0
+                    for j, p in enumerate(sh.pegs):
+                        if get(p, 0) & bit:
+                            h |= 1 << j
+                    held.append(h)
+                    row = seq_of[sh.index]
+                    if row is None:
+                        row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
+                    known = row[h]
+                    if known < 0:
+                        known = row[h] = self._colour_id(game, sh, h)
+                    seqs.append(known)
         if self.dirty:
             slots_at = game.peg_slots
             for p in self.dirty:
@@ -253,6 +264,14 @@ class _Listing:
             if known < 0:
                 known = row[h] = self._colour_id(game, sh, h)
             seqs[k] = known
+        if n < len(seqs) and -1 in seqs[n:]:  # not expected (see above); worked out from the pegs then
+            get = state.peg_seats.get
+            bit = 1 << seat
+            for k in range(n, len(seqs)):
+                if seqs[k] < 0:
+                    sh = shapes[k]
+                    h = held[k] = sum(1 << j for j, p in enumerate(sh.pegs) if get(p, 0) & bit)
+                    seqs[k] = self._colour_id(game, sh, h)
 
     @staticmethod
     def _colour_id(game, shape: BandShape, held: int) -> int:
