@@ -16,7 +16,7 @@ import pytest
 from studio.content import bundled_path
 from studio.rules import load_game
 from studio.rules.realm import CardPayment, Draw, ExtraAction, Pass, Place
-from studio.rules.realm.game import LegalActions
+from studio.rules.realm.game import LegalActions, _Listing
 from tests.rules.realm_helpers import CI, game_on, give, small_board
 
 
@@ -198,3 +198,37 @@ def test_the_listing_follows_the_hand_from_single_cards_to_pairs_to_nothing():
     give(s, 0, blue=1, red=1)
     assert band not in {a.pegs for a in listed_places(s)}
     assert s.hands[0][CI["red"]] == 1
+
+
+def listing_from_scratch(state, seat):
+    """A ``_Listing`` of the seat's reach built in one go (every shape's held pegs read from the
+    peg owners), as a first listing does."""
+    fresh = _Listing()
+    fresh.update(state, seat, state.reach[seat][0])
+    return fresh
+
+
+@pytest.mark.parametrize("name,players", BUNDLED, ids=[f"{n}-{p}p" for n, p in BUNDLED])
+def test_a_kept_listing_takes_the_shapes_the_reach_gained_from_the_pegs_taken(name, players):
+    """Shapes a seat's reach gains after its first listing get their held pegs and colour
+    sequences from the pegs its band took (``_Listing.dirty``), not from a scan of their pegs:
+    the kept listing equals one built from scratch at every listing along random games."""
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=5)
+    gained = 0
+    for g in range(2):
+        state = game.new_state(50 + g)
+        rng = random.Random(g)
+        while not state.is_terminal() and len(state.history) < 200:
+            seat = state.seat
+            kept = (state._listings or [None] * players)[seat]
+            before = (len(kept.shapes), bool(kept.dirty)) if kept else None
+            legal = state.legal_actions()
+            kept = state._listings[seat] if state._listings else None
+            if isinstance(legal, LegalActions) and kept and state.reach[seat] is not None:
+                plain = listing_from_scratch(state, seat)
+                assert (kept.shapes, kept.held, kept.seqs) == (plain.shapes, plain.held, plain.seqs)
+                if before and before[1] and len(kept.shapes) > before[0]:
+                    gained += 1
+            state.apply(rng.choice(legal))
+    if game.rules.connect and not game.state_filters:
+        assert gained > 3
