@@ -4,13 +4,16 @@ single undoable step (tiny budgets on a small synthetic board)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from studio.gui.balance.suggest import ProposalPreview  # noqa: E402
+from studio.cli import main  # noqa: E402
+from studio.gui.balance.suggest import ProposalPreview, SuggestWindow  # noqa: E402
 from studio.model import io  # noqa: E402
 from tests.balance.boards import lattice_board  # noqa: E402
 
@@ -109,7 +112,7 @@ def test_the_proposals_wrap_to_the_list_without_a_horizontal_scroll_bar(qtbot, w
             assert need.height() <= inner.height(), (width, i)
 
 
-def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbot, window, lattice_file):
+def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbot, window, lattice_file, tmp_path):
     """Issue 15: "Check with stronger bots" runs the search with reference bots (their games and
     share from the form), gives the same proposals and reference figures as
     :func:`~studio.balance.search.balance` with the same settings, and shows the reference check
@@ -149,9 +152,83 @@ def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbo
     assert [p.reference.to_dict() for p in got.proposals] == [p.reference.to_dict() for p in direct.proposals]
     first = got.proposals[0]
     assert first.reference.games == 10
-    assert "MCTS:6" in s.proposals_list.item(0).text()
+    # each listed proposal: the greedy bots' line, then the MCTS line with its bar; a failed bar
+    # names the seat farthest from the fair share with its 95% interval
+    for i, p in enumerate(got.proposals):
+        lines = s.proposals_list.item(i).text().splitlines()
+        v, r = p.verified, p.reference
+        assert lines[1] == (f"    greedy bots: largest gap {100 * v.before.gap():.1f} → {100 * v.after.gap():.1f} "
+                            "points")
+        assert lines[2].startswith(f"    MCTS:6 (10 games): largest gap {100 * r.before.gap():.1f} → "
+                                   f"{100 * r.after.gap():.1f} points; ")
+        f = r.after.fair_share
+        if all(lo <= f <= hi for lo, hi in r.after_ci):
+            assert lines[2].endswith("fair share inside every seat's 95% interval")
+        else:
+            far = max(range(2), key=lambda k: abs(r.after.rates[k] - f))
+            lo, hi = r.after_ci[far]
+            name = ("South", "North")[far]
+            assert lines[2].endswith(f"{name} {100 * r.after.rates[far]:.1f}% ({100 * lo:.0f}–{100 * hi:.0f}): fair "
+                                     "share outside its 95% interval"), lines[2]
     details = s.details.text()
     assert "With stronger bots (MCTS) on 10 fresh games" in details
     lo, hi = first.reference.after_ci[0]
     assert f"{100 * lo:.0f}–{100 * hi:.0f}" in details
 
+    # the command line with the same settings saves the same proposals and MCTS figures
+    out = tmp_path / "out"
+    assert main(["balance", str(lattice_file.parent.parent / "scenarios" / "lattice.yaml"), "-p", "2",
+                 "--budget-games", "40", "--steps", "1", "--candidates", "3", "--verify-games", "10", "--top", "3",
+                 "--seed", "2", "--lock", "starts,colours,energy", "--reference-bots", "mcts:6",
+                 "--reference-games", "10", "--reference-share", "0.5", "-o", str(out)]) == 0
+    saved = json.loads((out / "balance.json").read_text())["proposals"]
+    assert [[e["text"] for e in p["edits"]] for p in saved] == [p.describe() for p in got.proposals]
+    assert [p["reference"] for p in saved] == [json.loads(json.dumps(p.reference.to_dict())) for p in got.proposals]
+
+    # the settings are remembered: a new window opens with them
+    s.close()
+    again = SuggestWindow(b, b.dashboard)
+    qtbot.addWidget(again)
+    assert again.reference_check.isChecked() and again.reference_box.isEnabled()
+    again.REFERENCE_BOTS = "mcts:6"   # the class's bots are MCTS at full strength
+    assert again.options() == options
+    assert (again.budget_spin.value(), again.seed_spin.value(), again.reference_spin.value()) == (40, 2, 10)
+
+
+def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_counts_mcts(qtbot, window, lattice_file):
+    """With stronger bots on, progress names their games and gives an ETA while they play, the
+    bar never runs past its total, and Stop during their check keeps the checked proposals
+    (greedy figures listed, the MCTS line saying it was not checked)."""
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    s.REFERENCE_BOTS = "mcts:6"
+    s.reference_check.setChecked(True)
+    s.reference_spin.setValue(10)
+    for spin, value in ((s.budget_spin, 40), (s.steps_spin, 1), (s.candidates_spin, 3), (s.verify_spin, 10),
+                        (s.seed_spin, 2)):
+        spin.setValue(value)
+    seen = []
+
+    def watch(p):
+        seen.append((p.done, p.total, p.stage, s.status.text()))
+        if p.stage.startswith("reference bots: "):   # their check of the board and the proposals
+            s.stop()
+
+    with qtbot.waitSignal(s.searchFinished, timeout=240000):
+        assert s.start()
+        s.run.progress.connect(watch)
+    assert all(done <= total for done, total, _st, _t in seen)
+    checking = [t for _d, _t, st, t in seen if st.startswith("reference bots: ")]
+    assert checking and all(" left" in t for t in checking), checking
+    r = s.result
+    assert r.stopped == "interrupted" and r.proposals and all(p.verified for p in r.proposals)
+    assert "stopped before the check with stronger bots was done" in s.title.text()
+    assert r.proposals[-1].reference is None   # stopped before the last one's check
+    texts = [s.proposals_list.item(i).text() for i in range(s.proposals_list.count())]
+    for p, t in zip(r.proposals, texts):
+        assert t.endswith("MCTS:6: not checked (stopped first)") == (p.reference is None), t
+    assert all("greedy bots: largest gap" in t for t in texts)

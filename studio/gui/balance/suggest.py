@@ -18,7 +18,7 @@ import html
 import math
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -210,6 +210,7 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
 # -- the window -------------------------------------------------------------------------------------
 
 ITEM_PADDING = 6   # pixels round a proposal's text in the list (the style sheet's item padding)
+REFERENCE_INDENT = 22   # pixels the stronger bots' fields sit in from the form, under their check box's text
 
 
 class _WrapDelegate(QStyledItemDelegate):
@@ -272,12 +273,13 @@ class SuggestWindow(QMainWindow):
     # reference bots (:class:`~studio.balance.search.Reference`): Rule the Realm boards only
     REFERENCE = True
     REFERENCE_BOTS = "mcts"
-    REFERENCE_TIP = ("Greedy bots can be fooled by a board: a fix sized for them overshoots for stronger players "
+    REFERENCE_TIP = ("Greedy bots can be fooled by a board: a fix sized for them can overshoot for stronger players "
                      "(on the bundled boards the same edits moved MCTS about twice as far). With this on, MCTS bots "
-                     "play the board and every board the search climbs onto, the search aims where both kinds of bot "
-                     "land near fair share, and each proposal is checked with MCTS on fresh seeds too. An MCTS game "
-                     "costs about as much as 50-100 greedy games: 200 games per board add some 15 minutes per "
-                     "board checked on one core.")
+                     "also play the board and every board the search climbs onto, the search aims where both kinds "
+                     "of bot land near the fair share, and each proposal is checked with MCTS on fresh seeds of "
+                     "their own. It costs time: an MCTS game takes about as long as 40 greedy ones (0.8 s against "
+                     "0.02 s on the Fragile Ruins 2p), so 200 games a board on up to 8 boards (the board, each "
+                     "edit kept, the check of the board and of 3 proposals) add some 20 minutes on one core.")
 
     def default_weights(self) -> dict:
         return dict(DEFAULT_WEIGHTS)
@@ -288,6 +290,7 @@ class SuggestWindow(QMainWindow):
         self.dashboard = dashboard
         self.run: SuggestRun | None = None
         self.result = None
+        self._search_bots: list | None = None   # the bots the last search played (None: greedy)
         self.preview: ProposalPreview | None = None
         self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
@@ -303,6 +306,9 @@ class SuggestWindow(QMainWindow):
         outer.addWidget(self._build_results(), 1)
         self.setCentralWidget(body)
         self.resize(1060, 680)
+        main_settings = getattr(host.main, "settings", None)
+        self.settings = main_settings if isinstance(main_settings, QSettings) else QSettings()
+        self.restore_form()
         desktop.install(self, "suggest")  # layout memory, drops, F1
 
     # -- construction -----------------------------------------------------------------------------
@@ -368,7 +374,19 @@ class SuggestWindow(QMainWindow):
         self.status.setObjectName("muted")
         lay.addWidget(self.run_row)
         lay.addStretch(1)
+        self._align_fields([(form, 0), (wform, 0)] + ([(self._reference_form, REFERENCE_INDENT)] if self.REFERENCE else []))
         return box
+
+    @staticmethod
+    def _align_fields(forms: list) -> None:
+        """One field column for the form's three parts (``(QFormLayout, indent)``): each label as
+        wide as the widest, less its form's indent, so the spin boxes line up under each other."""
+        labels = [(form.itemAt(i, QFormLayout.LabelRole).widget(), indent)
+                  for form, indent in forms for i in range(form.rowCount())
+                  if form.itemAt(i, QFormLayout.LabelRole) is not None]
+        width = max((label.sizeHint().width() + indent for label, indent in labels), default=0)
+        for label, indent in labels:
+            label.setMinimumWidth(width - indent)
 
     def _build_reference(self, lay: QVBoxLayout) -> None:
         """The reference bots' option, its games and share (hidden where the search has none)."""
@@ -376,8 +394,8 @@ class SuggestWindow(QMainWindow):
         self.reference_check.setToolTip(self.tr(self.REFERENCE_TIP))
         lay.addWidget(self.reference_check)
         self.reference_box = QWidget()
-        form = QFormLayout(self.reference_box)
-        form.setContentsMargins(22, 0, 0, 0)
+        form = self._reference_form = QFormLayout(self.reference_box)
+        form.setContentsMargins(REFERENCE_INDENT, 0, 0, 0)
         self.reference_spin = number_spin(10, 10_000, 200, self.tr(
             "games the MCTS bots play on each board (the original, each board climbed onto, each proposal's check); "
             "a 95% interval is about ±7 points at 200 games"), step=50)
@@ -395,6 +413,44 @@ class SuggestWindow(QMainWindow):
         self.reference_check.toggled.connect(self.reference_box.setEnabled)
         self.reference_check.setVisible(self.REFERENCE)
         self.reference_box.setVisible(self.REFERENCE)
+
+    # -- the form remembered ----------------------------------------------------------------------
+    def _remembered(self) -> dict[str, QWidget]:
+        """The form's fields by settings key (under ``suggest/SUBJECT/``)."""
+        fields: dict[str, QWidget] = {
+            "budget": self.budget_spin, "steps": self.steps_spin, "candidates": self.candidates_spin,
+            "checkGames": self.verify_spin, "seed": self.seed_spin, "rules": self.rules_check}
+        if self.REFERENCE:
+            fields.update({"reference": self.reference_check, "referenceGames": self.reference_spin,
+                           "referenceShare": self.reference_share_spin})
+        fields.update({f"mayChange/{k}": c for k, c in self.kind_checks.items()})
+        fields.update({f"weights/{p}": s for p, s in self.weight_spins.items()})
+        return fields
+
+    def save_form(self) -> None:
+        """Keep the form's settings for the next window (``suggest/SUBJECT/...`` in
+        ``settings``): every search starts from the last one's."""
+        group = f"suggest/{self.SUBJECT}/"
+        for key, w in self._remembered().items():
+            self.settings.setValue(group + key, w.isChecked() if isinstance(w, QCheckBox) else w.value())
+
+    def restore_form(self) -> None:
+        """Fill the form from the settings :meth:`save_form` kept; a value missing or unreadable
+        (an edited settings file) keeps the field's default, and spin boxes clamp to their range."""
+        group = f"suggest/{self.SUBJECT}/"
+        for key, w in self._remembered().items():
+            value = self.settings.value(group + key)
+            if value is None:
+                continue
+            try:
+                if isinstance(w, QCheckBox):
+                    w.setChecked(value is True or str(value).lower() in ("true", "1"))
+                elif isinstance(w, QDoubleSpinBox):
+                    w.setValue(float(value))
+                else:
+                    w.setValue(int(float(value)))
+            except (TypeError, ValueError):
+                continue
 
     def reference(self):
         """The :class:`~studio.balance.search.Reference` the form sets, or None."""
@@ -486,6 +542,8 @@ class SuggestWindow(QMainWindow):
             return False
         if options["bots"] is not None and len(options["bots"]) != players:
             options["bots"] = None
+        self._search_bots = options["bots"]
+        self.save_form()
         self._clear_preview()
         self.result = None
         self.proposals_list.clear()
@@ -515,11 +573,25 @@ class SuggestWindow(QMainWindow):
         return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
 
     def _reference_figure(self, verified) -> str:
-        """A proposal's figure from the reference bots' check (their largest gap, and whether the
-        fair share lies inside every seat's 95% interval: the MCTS bar)."""
-        bar = "fair share inside every interval" if _inside(verified) else "fair share outside an interval"
-        return (f"{self.REFERENCE_BOTS.upper()} {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} "
-                f"points ({bar})")
+        """A proposal's line from the reference bots' check: their largest gap before and after,
+        and the bar (the fair share inside every seat's 95% interval); when it fails, the seat
+        farthest from the fair share with its interval and sample size."""
+        bots = self.REFERENCE_BOTS.upper()
+        gap = f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
+        if _inside(verified):
+            return f"{bots} ({verified.games} games): {gap}; fair share inside every seat's 95% interval"
+        after = verified.after
+        far = max(range(len(after.rates)), key=lambda i: abs(after.rates[i] - after.fair_share))
+        seats = self.host.main.document.board.seats
+        name = next((seats[k].label or k for i, k in enumerate(seats) if i == far), f"seat {far + 1}")
+        lo, hi = verified.after_ci[far]
+        return (f"{bots} ({verified.games} games): {gap}; {name} {100 * after.rates[far]:.1f}% "
+                f"({100 * lo:.0f}–{100 * hi:.0f}): fair share outside its 95% interval")
+
+    def _bots_words(self) -> str:
+        """The search's bots in words, for the line beside the reference bots' ("greedy bots")."""
+        bots = self._search_bots or ["greedy"]
+        return " / ".join(dict.fromkeys(bots)) + " bots"
 
     def stop(self) -> None:
         if self.is_running():
@@ -557,7 +629,10 @@ class SuggestWindow(QMainWindow):
     def _show_result(self) -> None:
         r = self.result
         self.proposals_list.clear()
-        stopped = {"interrupted": " (stopped: the best so far, not checked on fresh games)",
+        interrupted = (" (stopped before the check with stronger bots was done)"
+                       if r.proposals and all(p.verified for p in r.proposals)
+                       else " (stopped: the best so far, not checked on fresh games)")
+        stopped = {"interrupted": interrupted,
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
             self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. Try a "
@@ -570,8 +645,10 @@ class SuggestWindow(QMainWindow):
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
             figure = self._figure(v) if v else "not checked on fresh games"
-            if getattr(p, "reference", None) is not None:
-                figure += f"; {self._reference_figure(p.reference)}"
+            if getattr(r, "reference", None) is not None:   # one line per kind of bot
+                figure = f"{self._bots_words()}: {figure}\n    " + (
+                    self._reference_figure(p.reference) if p.reference is not None
+                    else f"{self.REFERENCE_BOTS.upper()}: not checked (stopped first)")
             item = QListWidgetItem(f"{i}. " + "; ".join(p.describe()) + f"\n    {figure}")
             item.setData(Qt.UserRole, i - 1)
             self.proposals_list.addItem(item)
@@ -633,6 +710,7 @@ class SuggestWindow(QMainWindow):
             self.run.cancel()
             self.run.wait()
         self._clear_preview()
+        self.save_form()
         super().closeEvent(event)
 
 
