@@ -128,6 +128,7 @@ def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbo
     qtbot.addWidget(s)
     assert s.reference_check.isVisibleTo(s) and s.reference() is None and not s.reference_box.isEnabled()
     assert "reference" not in s.options()
+    assert not s.progress.isTextVisible()   # no count before a search
     s.reference_check.setChecked(True)
     assert s.reference_box.isEnabled()
     s.REFERENCE_BOTS = "mcts:6"   # a cheap MCTS: the wiring, not the strength, is under test
@@ -146,6 +147,7 @@ def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbo
         assert s.start()
     got = s.result
     assert got is not None and got.proposals and got.calibrations
+    assert s.progress.isTextVisible() and s.progress.value() == s.progress.maximum() == got.games
     setup = b.setups()[2]()
     direct = balance(setup, **options)
     assert [p.describe() for p in got.proposals] == [p.describe() for p in direct.proposals]

@@ -371,6 +371,7 @@ class SuggestWindow(QMainWindow):
         self.run_button.clicked.connect(self.start)
         self.stop_button.clicked.connect(self.stop)
         self.progress.setFormat("%v / %m games")
+        self.progress.setTextVisible(False)   # no "0 / 1 games" before the first search
         self.status.setObjectName("muted")
         lay.addWidget(self.run_row)
         lay.addStretch(1)
@@ -555,6 +556,7 @@ class SuggestWindow(QMainWindow):
         self.run.finished.connect(self._on_ended)
         self.progress.setRange(0, options["budget"])
         self.progress.setValue(0)
+        self.progress.setTextVisible(True)
         self._set_running(True)
         self._say("Searching…")
         self.run.start()
