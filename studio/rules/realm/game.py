@@ -192,7 +192,7 @@ class _Listing:
     gained; whether a shape can be paid is one look-up of its sequence in the hand's plans.
     Owned by one state: a clone starts without one."""
 
-    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read")
+    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read", "distinct")
 
     def __init__(self) -> None:
         self.shapes: list[BandShape] = []
@@ -201,6 +201,7 @@ class _Listing:
         self.seqs: list[int] = []                # position -> colour sequence id to pay
         self.dirty: list[str] = []               # pegs the seat's bands took since
         self.read = 0                            # shapes of the reach read so far
+        self.distinct: set[int] | None = None    # set(seqs) while seqs is unchanged
 
     def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
         shapes, held, seqs, pos = self.shapes, self.held, self.seqs, self.pos
@@ -209,6 +210,7 @@ class _Listing:
         n = len(shapes)
         redo: list[int] = []  # positions whose held pegs changed
         if len(reach_shapes) > self.read:  # the reach only grows, in order
+            self.distinct = None
             get = state.peg_seats.get
             bit = 1 << seat
             allowed = game.allowed_kinds
@@ -254,6 +256,8 @@ class _Listing:
                         held[at] |= slot
                         redo.append(at)
             self.dirty = []
+        if redo:
+            self.distinct = None
         for k in redo:
             sh = shapes[k]
             h = held[k]
@@ -296,7 +300,10 @@ class LegalActions(Sequence):
                  tail: list) -> None:
         self._head, self._tail, self._count = head, tail, len(at)
         self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
-        self._pegs = dict(state.peg_seats)  # the peg owners as listed (the state moves on)
+        # the peg owners as listed: the state's own dict, which it copies before changing it
+        # (RealmState._pegs_lent), so it stays as listed after the state moves on
+        self._pegs = state.peg_seats
+        state._pegs_lent = True
         self._list: list | None = None
         self._given = None  # the last item read by index (see RealmState.apply)
         self._stamp: tuple | None = None
@@ -326,7 +333,7 @@ class LegalActions(Sequence):
     def _live_cache(self) -> list | None:
         """The state's payment cache of the seat while its bands are those listed, else None."""
         state = self._state
-        if state._trial is None and state.peg_seats == self._pegs:
+        if state._trial is None and (state.peg_seats is self._pegs or state.peg_seats == self._pegs):
             return state._pay_cache[self._seat]
         return None
 
@@ -713,6 +720,8 @@ class RealmState(State):
     _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
     # the last LegalActions listed and what it was listed for (see apply); a clone has none
     _offered: Any = kept("none", snapshot="skip", default=None, view="hidden")
+    # a LegalActions holds ``peg_seats`` as listed: the next band (or preview) copies it first
+    _pegs_lent: bool = kept("value", snapshot="skip", default=False, view="hidden")
     collected: dict = kept("dict", view="custom")
     controlled: list = kept("sets", view="public")
     round: int = kept(view="public")
@@ -840,6 +849,10 @@ class RealmState(State):
             self.walls = list(self.walls)
             self._board_shared = False
             self._owned_seats = 0
+            self._pegs_lent = False
+        elif self._pegs_lent:
+            self.peg_seats = dict(self.peg_seats)
+            self._pegs_lent = False
         bit = 1 << seat
         if not self._owned_seats & bit:
             r = self.reach[seat]
@@ -1237,7 +1250,10 @@ class RealmState(State):
         if payable is None:
             payable = caches.payable[key] = {seq for seq, pid in plans.items() if pid >= 0}
         seqs = mine.seqs
-        fresh = set(seqs).difference(plans)  # sequences this hand has not met yet
+        distinct = mine.distinct
+        if distinct is None:
+            distinct = mine.distinct = set(seqs)
+        fresh = distinct.difference(plans)  # sequences this hand has not met yet
         if fresh:
             singles, singles_plan = caches.singles, caches.singles_plan
             for seq in fresh:
@@ -1783,6 +1799,9 @@ class RealmState(State):
             self._own_board(seat)
             self._occupy(seat, shape)
         else:  # a preview: record what to undo; reach and payment caches are left alone
+            if self._pegs_lent:
+                self.peg_seats = dict(self.peg_seats)
+                self._pegs_lent = False
             peg_seats = self.peg_seats
             bit = 1 << seat
             for p in shape.pegs:
