@@ -232,3 +232,32 @@ def test_a_kept_listing_takes_the_shapes_the_reach_gained_from_the_pegs_taken(na
             state.apply(rng.choice(legal))
     if game.rules.connect and not game.state_filters:
         assert gained > 3
+
+
+@pytest.mark.parametrize("name,players", BUNDLED, ids=[f"{n}-{p}p" for n, p in BUNDLED])
+def test_a_kept_listing_holds_the_peg_owners_as_listed_across_previews_and_bands(name, players):
+    # a LegalActions shares the state's peg owners until a band or a played preview changes
+    # them (RealmState._pegs_lent): read after both, it still equals the plain list as listed
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=5)
+    checked = 0
+    for g in range(2):
+        state = game.new_state(60 + g)
+        rng = random.Random(600 + g)
+        while not state.is_terminal() and len(state.history) < 160:
+            legal = state.legal_actions()
+            if state.pending or not isinstance(legal, LegalActions):
+                state.apply(rng.choice(legal))
+                continue
+            reference = reference_actions(state)
+            bands = [a for a in reference if isinstance(a, Place)]
+            if bands:
+                state._played_preview(rng.choice(bands))  # plays the band on the state, taken back
+            k = rng.randrange(len(reference))
+            assert legal[k] == reference[k]
+            state.apply(legal[k])
+            if bands and rng.random() < 0.5:
+                state._played_preview(rng.choice(bands))  # a band may be illegal now: only its pegs matter
+            assert list(legal) == reference
+            checked += 1
+    if game.rules.connect and not game.state_filters:
+        assert checked > 10
