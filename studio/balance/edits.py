@@ -27,6 +27,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from studio.model.realm import COLOURS, Board, LineItem, Segment, line_key, segment_key
 
@@ -422,6 +423,20 @@ GAP_LADDER = (1, 2, 3, 5, 8, 12)
 common random numbers, so the race finds how many units the gap needs."""
 
 
+def takes_content(segs: dict, pictures: bool, key) -> bool:
+    """Whether treasure or energy may go to the segment ``key`` (``segs``: the board's
+    :meth:`~studio.model.board.Board.segment_map`): not one with an idol, and only inside a
+    picture where the scenario scores pictures (``pictures``; L4)."""
+    s = segs.get(key)
+    return not (s and s.idol) and not (pictures and not (s and s.picture))
+
+
+def on_side(regions: "Regions", seat: int, keys) -> list:
+    """The ``keys`` on ``seat``'s side of the board (nearer its start pegs than any other
+    seat's), nearest its start first, then by key (a stable order)."""
+    return sorted((k for k in keys if regions.margin(seat, k) > 0), key=lambda k: (regions.distance(seat, k), k))
+
+
 def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
               ladder=GAP_LADDER) -> list[Edit]:
     """Compound edits sized to the gap, for turn order (RTR-S2 deals seat 1 the smallest hand):
@@ -444,16 +459,12 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
     cap = max([s.treasure for s in board.segments] + [1])
     leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
 
-    def holds(k) -> bool:  # a segment content may go to
-        s = segs.get(k)
-        return not (s and s.idol) and not (pictures and not (s and s.picture))
+    holds = partial(takes_content, segs, pictures)
 
-    def mine(seat, keys):  # keys on ``seat``'s side, nearest its start first (stable order)
-        return sorted((k for k in keys if regions.margin(seat, k) > 0), key=lambda k: (regions.distance(seat, k), k))
+    mine = partial(on_side, regions)
 
     def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
-        keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and not s.idol
-                           and not (pictures and not s.picture)])
+        keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)])
         out: list = []
         level = 0
         while True:
@@ -571,8 +582,7 @@ def turn_order_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
         return min(dist.get(p, float("inf")) for p in k)
 
     def holds(k) -> bool:
-        s = segs.get(k)
-        return not (s and s.idol) and not (pictures and not (s and s.picture)) and far(k) != float("inf")
+        return takes_content(segs, pictures, k) and far(k) != float("inf")
 
     def units(field_name, toward: bool) -> list:  # sources: far first when moving toward the start
         keys = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)),
@@ -675,9 +685,7 @@ def graded_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
     segs = board.segment_map()
     pictures = "pictures" in rules.modules
 
-    def holds(k) -> bool:  # a segment content may go to
-        s = segs.get(k)
-        return not (s and s.idol) and not (pictures and not (s and s.picture))
+    holds = partial(takes_content, segs, pictures)
 
     def source(field_name):  # the strongest seat's unit nearest its start (stable order)
         keys = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and not s.idol
@@ -1202,12 +1210,9 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
     pictures = "pictures" in rules.modules
     cap = max([s.treasure for s in board.segments] + [s.energy for s in board.segments] + [1])
 
-    def holds(k) -> bool:  # a segment content may go to
-        s = segs.get(k)
-        return not (s and s.idol) and not (pictures and not (s and s.picture))
+    holds = partial(takes_content, segs, pictures)
 
-    def mine(seat, keys):  # keys on ``seat``'s side, nearest its start first (stable order)
-        return sorted((k for k in keys if regions.margin(seat, k) > 0), key=lambda k: (regions.distance(seat, k), k))
+    mine = partial(on_side, regions)
 
     def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
         keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)])
@@ -1402,8 +1407,7 @@ def first_pick_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
     dist = _distances(_peg_graph(board), start)
 
     def holds(k) -> bool:
-        s = segs.get(k)
-        return k in faces and not (s and s.idol) and not (pictures and not (s and s.picture))
+        return k in faces and takes_content(segs, pictures, k)
 
     def far(k) -> float:
         return min(dist.get(p, float("inf")) for p in k)
