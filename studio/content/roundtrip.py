@@ -21,8 +21,9 @@ migration), the top level is brought to the new format too: keys it adds are wri
 it drops are removed.
 
 What a patch does to a comment: one on a line that is not edited stays; one on the line of a
-scalar that changes stays after the new value; one on or inside an element that is deleted
-goes with it. A whole value is re-rendered only when its kind changes (a number becomes a
+scalar that changes stays after the new value; one on or inside a block element that is
+deleted stays where the element was, on a line of its own (a designer's note is never dropped;
+they delete it themselves). A whole value is re-rendered only when its kind changes (a number becomes a
 list, a block list becomes empty).
 
 Raises :class:`Unpatchable` when the text cannot be walked (anchors, tags, a syntax error);
@@ -582,7 +583,11 @@ class _Patcher:
             start, end = node.starts[i], max(node.values[i].end, node.leads[i] or 0)
             if lay.first_on_line(start):
                 stop = lay.line_end(end - 1 if end > start else start)
-                self.edits.append((lay.line_start(start), min(stop + 1, len(text)), ""))
+                first = lay.line_start(start)
+                # the element goes; its comments stay, each on a line of its own at the element's indent
+                pad = " " * lay.column(start)
+                kept = "".join(pad + c + "\n" for c in map(_comment_of, text[first:stop].split("\n")) if c)
+                self.edits.append((first, min(stop + 1, len(text)), kept))
             elif i + 1 < count and (i + 1) not in deleted:
                 self.edits.append((start, node.starts[i + 1], ""))
             else:
@@ -624,6 +629,21 @@ class _Patcher:
                     self.add(stop, stop, "\n" + block)
                 else:
                     self.add(stop + 1, stop + 1, block + "\n")
+
+
+def _comment_of(line: str) -> str:
+    """The comment ending ``line`` (from its ``#``), or ``""``: a ``#`` starts a comment at the
+    start of a line or after a blank, outside quotes (YAML 1.1, 6.6)."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"" and (i == 0 or line[i - 1] in " \t[{,:-"):
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[i:].rstrip()
+    return ""
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]], lo: int = 0, hi: int | None = None) -> str:
