@@ -313,7 +313,10 @@ def format_result(result, setup, args) -> str:
                      f"{_pct(v.before.gap())} -> {_pct(v.after.gap())} points")
         lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
                      f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
-                     + ("; better beyond chance)" if v.change_ci[1] < 0 else "; not clearly better)"))
+                     + f"; {v.verdict()})")
+        if v.worse():
+            lines.append("  warning: this proposal did worse than the board as it is on these fresh games; "
+                         "keep the board, or search again with a larger budget")
         parts = [f"{k} {v.before.parts[k]:.2f}->{v.after.parts[k]:.2f}" for k in v.before.parts
                  if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005]
         if parts:

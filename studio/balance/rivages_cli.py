@@ -163,7 +163,7 @@ def format_rivages(result, target) -> str:
                              f"{_pct(v.after.rates[s]):>11} {100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}".rstrip())
         lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
                      f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
-                     + ("; better beyond chance)" if v.change_ci[1] < 0 else "; not clearly better)"))
+                     + f"; {v.verdict()})")
         parts = [f"{k} {v.before.parts[k]:.2f}->{v.after.parts[k]:.2f}" for k in v.before.parts
                  if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005]
         if parts:

@@ -238,6 +238,21 @@ class Verified:
     after_ci: list
     games: int
 
+    def verdict(self) -> str:
+        """The objective's change in words, from its 95% interval: ``better beyond chance``,
+        ``worse beyond chance``, ``worse on these games (within chance)`` (a rise whose interval
+        holds 0) or ``not clearly better``. A proposal that did worse on fresh games says so."""
+        lo, hi = self.change_ci
+        if hi < 0:
+            return "better beyond chance"
+        if lo > 0:
+            return "worse beyond chance"
+        return "worse on these games (within chance)" if self.change > 0 else "not clearly better"
+
+    def worse(self) -> bool:
+        """Whether the proposal did worse than the original on the fresh games."""
+        return self.change > 0
+
     def to_dict(self) -> dict:
         return {"games": self.games, "before": self.before.to_dict(), "after": self.after.to_dict(),
                 "before_win_ci": [list(c) for c in self.before_ci], "after_win_ci": [list(c) for c in self.after_ci],

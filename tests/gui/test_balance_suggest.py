@@ -197,10 +197,26 @@ def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbo
     assert (again.budget_spin.value(), again.seed_spin.value(), again.reference_spin.value()) == (40, 2, 10)
 
 
-def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_counts_mcts(qtbot, window, lattice_file):
+def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_counts_mcts(qtbot, window, lattice_file,
+                                                                                      monkeypatch):
     """With stronger bots on, progress names their games and gives an ETA while they play, the
     bar never runs past its total, and Stop during their check keeps the checked proposals
     (greedy figures listed, the MCTS line saying it was not checked)."""
+    from studio.balance.search import balance
+    from studio.gui.balance import suggest
+
+    def search(setup, options, worker):
+        # Stop as the button does, but from the search's own thread at the check's first game:
+        # a click handled in the GUI thread could come after a quick check had ended
+        def tell(p):
+            if p.stage.startswith("reference bots: "):
+                worker.stop.set()
+                worker.tell(p, now=True)   # the stage reaches the window however soon it ends
+            else:
+                worker.tell(p)
+        worker.result(balance(setup, progress=tell, stop=worker.stop.is_set, **options))
+
+    monkeypatch.setattr(suggest, "_search", search)
     assert window.load_path(str(lattice_file))
     b = window.balance
     b.open()
@@ -217,8 +233,6 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
 
     def watch(p):
         seen.append((p.done, p.total, p.stage, s.status.text()))
-        if p.stage.startswith("reference bots: "):   # their check of the board and the proposals
-            s.stop()
 
     with qtbot.waitSignal(s.searchFinished, timeout=240000):
         assert s.start()

@@ -117,7 +117,8 @@ class IslandSuggestWindow(SuggestWindow):
         return IslandSuggestRun(target, options, self)
 
     def _figure(self, verified) -> str:
-        return f"objective {verified.before.total:.3f} → {verified.after.total:.3f} on {verified.games} fresh games"
+        worse = " — worse on fresh games" if verified.worse() else ""
+        return f"objective {verified.before.total:.3f} → {verified.after.total:.3f} on {verified.games} fresh games{worse}"
 
     def _selected(self, row: int) -> None:
         self._clear_preview()
@@ -215,7 +216,7 @@ def island_proposal_html(p) -> str:
         head = "<tr><th>seat</th><th>before</th><th>95%</th><th>after</th><th>95%</th></tr>"
     parts = ", ".join(f"{k} {v.before.parts[k]:.2f} → {v.after.parts[k]:.2f}" for k in v.before.parts
                       if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005)
-    verdict = "better beyond chance" if v.change_ci[1] < 0 else "not clearly better"
+    verdict = v.verdict()
     out.append(f"<p><b>Checked on {v.games} fresh games</b> (seeds the search never played), the island as it is on "
                f"the same seeds:</p><table cellspacing='0' cellpadding='3'>{head}{rows}</table>"
                f"<p>Objective {v.before.total:.3f} → {v.after.total:.3f} (change {v.change:+.3f}, 95% "

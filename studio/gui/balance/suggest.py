@@ -572,7 +572,8 @@ class SuggestWindow(QMainWindow):
 
     def _figure(self, verified) -> str:
         """A proposal's figure under its edits in the list, from its fresh-seed check."""
-        return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
+        worse = " — worse on fresh games" if verified.worse() else ""
+        return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points{worse}"
 
     def _reference_figure(self, verified) -> str:
         """A proposal's line from the reference bots' check: their largest gap before and after,
@@ -746,7 +747,7 @@ def proposal_html(p, board) -> str:
         out.append(f"<p>In the search: objective {p.base_score.total:.3f} → {p.score.total:.3f} over {p.games} games "
                    "(not checked on fresh games).</p>")
         return "".join(out)
-    verdict = "better beyond chance" if v.change_ci[1] < 0 else "not clearly better"
+    verdict = v.verdict()
     out.append(f"<p><b>Checked on {v.games} fresh games</b> (seeds the search never played), the board as it is on "
                f"the same seeds:</p>{_seat_table(v, names)}"
                f"<p>Largest gap from the fair share ({100 * v.before.fair_share:.0f}%): {100 * v.before.gap():.1f} → "

@@ -1,0 +1,22 @@
+"""A proposal's check on fresh games says in words whether it did better or worse (the
+fresh-user trial saw proposals that did worse offered as "not clearly better")."""
+
+from __future__ import annotations
+
+from studio.balance.objective import Score
+from studio.balance.search import Verified
+
+
+def _verified(change: float, lo: float, hi: float) -> Verified:
+    s = Score(0.1, {}, 100, (0.5, 0.5), 0.5, (10.0, 10.0))
+    return Verified(s, s, change, (lo, hi), [(0.4, 0.6)] * 2, [(0.4, 0.6)] * 2, 100)
+
+
+def test_the_verdict_follows_the_change_and_its_interval():
+    assert _verified(-0.05, -0.08, -0.01).verdict() == "better beyond chance"
+    assert _verified(-0.01, -0.05, 0.03).verdict() == "not clearly better"
+    assert _verified(0.012, -0.02, 0.04).verdict() == "worse on these games (within chance)"
+    assert _verified(0.05, 0.01, 0.09).verdict() == "worse beyond chance"
+    assert not _verified(-0.01, -0.05, 0.03).worse() and _verified(0.012, -0.02, 0.04).worse()
+    assert not _verified(0.0, -0.01, 0.01).worse()   # no change is not worse
+
