@@ -406,3 +406,21 @@ def test_heat_labels_keep_off_the_boards_name_tags(qtbot, window):
         home = unmoved[i][1].center()
         assert r.center().x() == home.x() and abs(r.center().y() - home.y()) <= LABEL_REACH + 1e-9, text
     assert heat.labels.boundingRect().contains(rects[0][1])
+
+
+def test_suggest_fixes_on_a_board_with_errors_says_why_in_its_heading(qtbot, window, monkeypatch):
+    """The fresh-user trial pressed Search on a broken board and saw nothing change: the reason
+    sat in the status line below the fold. It heads the window now, and a later search clears it."""
+    from studio.content.findings import Finding
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    bad = Finding("board/test", "error", "peg a1 has no line", None, None, None)
+    monkeypatch.setattr(window.validation_dock, "run_now", lambda: [bad])
+    assert not s.start()
+    assert s.title.text().startswith("Cannot search: ") and "1 error" in s.title.text()
+    assert "peg a1 has no line" in s.status.text() and not s.is_running()
+    s.reference_spin.setValue(1)   # as few as the command line takes
+    assert s.reference_spin.value() == 1

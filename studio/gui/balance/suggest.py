@@ -397,7 +397,7 @@ class SuggestWindow(QMainWindow):
         self.reference_box = QWidget()
         form = self._reference_form = QFormLayout(self.reference_box)
         form.setContentsMargins(REFERENCE_INDENT, 0, 0, 0)
-        self.reference_spin = number_spin(10, 10_000, 200, self.tr(
+        self.reference_spin = number_spin(1, 10_000, 200, self.tr(
             "games the MCTS bots play on each board (the original, each board climbed onto, each proposal's check); "
             "a 95% interval is about ±7 points at 200 games"), step=50)
         form.addRow(self.tr("MCTS games"), self.reference_spin)
@@ -535,11 +535,11 @@ class SuggestWindow(QMainWindow):
         try:
             setup = self.host.setups()[players]()
         except (SetupError, ValueError) as exc:
-            self._say(str(exc), error=True)
+            self._refuse(str(exc))
             return False
         options = self.options()
         if not any(options["weights"].values()):
-            self._say("Give at least one weight above 0.", error=True)
+            self._refuse("Give at least one weight above 0.")
             return False
         if options["bots"] is not None and len(options["bots"]) != players:
             options["bots"] = None
@@ -549,6 +549,7 @@ class SuggestWindow(QMainWindow):
         self.result = None
         self.proposals_list.clear()
         self.details.setText("")
+        self.title.setText(self.tr("Searching… the proposals appear here when the search ends."))
         self.run = self._make_run(setup, options)
         self.run.progress.connect(self._on_progress)
         self.run.result.connect(self._on_finished)
@@ -561,6 +562,12 @@ class SuggestWindow(QMainWindow):
         self._say("Searching…")
         self.run.start()
         return True
+
+    def _refuse(self, reason: str) -> None:
+        """Say why the search cannot start, in the heading (where the eye is after Search) and
+        in the status line under the button."""
+        self.title.setText(self.tr("Cannot search: {reason}").format(reason=reason))
+        self._say(reason, error=True)
 
     def _players(self) -> int:
         """The player count the search plays (the board's)."""
