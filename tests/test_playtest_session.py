@@ -117,3 +117,17 @@ def test_a_cut_short_game_file_is_a_json_syntax_error(game2, tmp_path):
     with pytest.raises(LoadError) as err:
         read_game_file(wrong)
     assert (err.value.message, err.value.line, err.value.col) == ("JSON syntax error: expecting value", 2, 15)
+
+
+def test_a_json_file_cut_inside_a_string_says_so_with_the_strings_position(tmp_path):
+    """The trial's truncated balance.json read "unterminated string starting at" and stopped."""
+    from studio.content.yamlio import load_document
+
+    cut = tmp_path / "trunc-balance.json"
+    cut.write_text('{\n "format": "studio-balance/1",\n "board": {"id": "volc', encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        load_document(cut)
+    m = err.value.message
+    assert m.startswith("JSON syntax error: the file ends in the middle of the data (unterminated string starting at "
+                        "line 3 column 18)") and m.endswith("it may be cut short"), m
+    assert (err.value.line, err.value.col) == (3, 18)

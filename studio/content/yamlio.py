@@ -812,7 +812,10 @@ def _json_syntax_error(text: str, path: str, exc: LoadError) -> LoadError:
         json.loads(text)
     except json.JSONDecodeError as err:
         reason = err.msg[:1].lower() + err.msg[1:]
-        if err.pos >= len(text.rstrip()):
+        if reason.endswith(" at"):   # json words some reasons to be followed by the position
+            reason += f" line {err.lineno} column {err.colno}"
+        unclosed = err.msg.startswith("Unterminated string") and '"' not in text[err.pos + 1:]
+        if err.pos >= len(text.rstrip()) or unclosed:
             reason = f"the file ends in the middle of the data ({reason}): it may be cut short"
         return LoadError("yaml/syntax", f"JSON syntax error: {reason}", path, err.lineno, err.colno)
     except (ValueError, RecursionError):
