@@ -282,9 +282,10 @@ def format_result(result, setup, args) -> str:
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
     for st in result.steps:
         won = st.get("winner")
-        lines.append(f"  step {st['step']}: {plural(st['candidates'], 'valid edit')} raced"
+        which = f"race {st['step']} for edit {st['edit']}" if "edit" in st else f"step {st['step']}"
+        lines.append(f"  {which}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + (f"; kept: {won}" if won else "; nothing beat the board as it was"))
+                     + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))
     if not result.proposals:
         lines.append("")
         lines.append("No proposal: no valid edit tried did better than the board as it is on the same seeds. Try a "

@@ -118,9 +118,10 @@ def format_rivages(result, target) -> str:
         lines.append("the time budget ran out: the best so far")
     for st in result.steps:
         won = st.get("winner")
-        lines.append(f"  step {st['step']}: {plural(st['candidates'], 'valid edit')} raced"
+        which = f"race {st['step']} for edit {st['edit']}" if "edit" in st else f"step {st['step']}"
+        lines.append(f"  {which}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + (f"; kept: {won}" if won else "; nothing beat the content as it was"))
+                     + (f"; kept: {won}" if won else "; none beat the content clearly enough to build on"))
     if result.base is not None:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:

@@ -597,7 +597,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
             round_no += 1
             depth = len(incumbent.edits)
-            counter.stage = f"step {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
+            counter.stage = f"race {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
             # a race plays seeds in order, so what an arm has played is a prefix of ``seeds``
             have = {r.seed for r in played.get(incumbent.key, [])}
             try:
@@ -625,7 +625,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 except Exception:  # noqa: BLE001 - content or a rule value the engine refuses: not proposed
                     continue
             if not arms:
-                steps_done.append({"step": round_no, "candidates": 0, "winner": None})
+                steps_done.append({"step": round_no, "edit": depth + 1, "candidates": 0, "winner": None})
                 if not pool:
                     break     # nothing left to try from here
                 continue
@@ -633,7 +633,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
 
             def on_round(r, rounds, n, per_arm, step=round_no):
-                counter.stage = (f"step {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
+                counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
                                  f"{per_arm} games each on the same seeds")
                 counter.tell()
 
@@ -646,7 +646,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             winner = race.best.arm if race.ranking else incumbent.key
             if winner != incumbent.key and race.common < problem.climb_games(diag_games):
                 winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
-            steps_done.append({"step": round_no, "candidates": len(arms), "games": counter.done - before,
+            steps_done.append({"step": round_no, "edit": depth + 1, "candidates": len(arms), "games": counter.done - before,
                                "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
                                "ranking": [cands[x.arm] for x in race.ranking]})
             if winner != incumbent.key:
