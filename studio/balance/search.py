@@ -338,6 +338,11 @@ class BalanceResult:
     reference: Reference | None = None
     calibrations: list = field(default_factory=list)
 
+    def stopped_before_racing(self) -> bool:
+        """Whether the search was stopped before it raced any edit (nothing was tried, so no
+        proposal says nothing about the board)."""
+        return self.stopped is not None and not any(st.get("candidates") for st in self.steps)
+
 
 class _Counter:
     """Games done of the total, and the ETA; reference games (``slow``) are timed apart from

@@ -20,3 +20,20 @@ def test_the_verdict_follows_the_change_and_its_interval():
     assert not _verified(-0.01, -0.05, 0.03).worse() and _verified(0.012, -0.02, 0.04).worse()
     assert not _verified(0.0, -0.01, 0.01).worse()   # no change is not worse
 
+
+
+def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
+    from types import SimpleNamespace
+
+    from studio.balance.cli import format_result
+    from studio.balance.search import balance
+    from tests.balance.boards import lattice_board, setup_of
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    stopped = balance(setup, budget=40, seed=1, steps=1, candidates=3, verify_games=10, top=1, stop=lambda: True)
+    assert stopped.stopped == "interrupted" and not stopped.proposals and stopped.stopped_before_racing()
+    args = SimpleNamespace(bots=None, reference_bots=None)
+    text = format_result(stopped, setup, args)
+    assert "stopped before it raced any edit" in text and "no valid edit tried" not in text
+    ran = balance(setup, budget=40, seed=1, steps=1, candidates=3, verify_games=10, top=1)
+    assert ran.stopped is None and not ran.stopped_before_racing()

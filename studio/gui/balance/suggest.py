@@ -645,8 +645,11 @@ class SuggestWindow(QMainWindow):
         stopped = {"interrupted": interrupted,
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
-            self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. Try a "
-                               "larger budget, more edits per step, or allow more kinds of change." + stopped)
+            if getattr(r, "stopped_before_racing", lambda: False)():
+                self.title.setText("No proposal: the search was stopped before it raced any edit.")
+            else:
+                self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. "
+                                   "Try a larger budget, more edits per step, or allow more kinds of change." + stopped)
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
