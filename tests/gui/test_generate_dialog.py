@@ -92,3 +92,19 @@ def test_a_chosen_island_opens_untitled_and_modified_in_the_island_editor(qtbot,
     assert w.actions["generate"].text() == "&Generate…"
     w.actions["generate"].trigger()
     assert w.document.island is chosen.content and w.document.path is None and w.document.is_modified
+
+
+def test_a_candidate_not_offered_is_listed_with_its_reason_not_its_stage(qtbot):
+    """The trial read "(1 not offered: seed 0 simulate)": the stage, not why."""
+    d = GenerateDialog(None, location="volcano", players=3)
+    qtbot.addWidget(d)
+    d.seed.setValue(5)
+    d.count.setValue(1)
+    d.games.setValue(6)
+    d.start()
+    finish(qtbot, d)
+    outcome = d.outcome
+    why = "seats uneven in 40 games (chi-square 9.8, p = 0.01; North-east wins 51%)"
+    outcome.rejected.append(offer.Rejected(0, "simulate", why))
+    d._on_finished(outcome)
+    assert f"(1 not offered: seed 0: {why})" in d.status.text()

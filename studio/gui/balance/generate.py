@@ -382,7 +382,7 @@ class GenerateDialog(QDialog):
             self.candidates.setCurrentRow(0)
             text = (f"{len(outcome.offered)} offered of {outcome.tried} tried"
                     + (f" ({len(outcome.rejected)} not offered: " + "; ".join(
-                        f"seed {r.seed} {r.stage}" for r in outcome.rejected[:4])
+                        f"seed {r.seed}: {r.reason}" for r in outcome.rejected[:4])
                         + (", …" if len(outcome.rejected) > 4 else "") + ")" if outcome.rejected else "")
                     + (". Stopped." if outcome.stopped else "."))
             self.run_row.say(text)
