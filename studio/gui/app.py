@@ -51,14 +51,30 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
-def display_problem(environ=None) -> str | None:
+# the X11 libraries Qt 6's xcb platform loads beyond libxcb itself, and the Debian/Ubuntu
+# packages that carry them; without one Qt aborts with "no Qt platform plugin could be initialized"
+XCB_LIBRARIES = (("xcb-cursor", "libxcb-cursor0"), ("xcb-icccm", "libxcb-icccm4"), ("xcb-keysyms", "libxcb-keysyms1"))
+
+
+def display_problem(environ=None, find_library=None) -> str | None:
     """Why no window can be shown here, or None. On Linux without X11 or Wayland (and no
-    QT_QPA_PLATFORM), Qt would abort the process; say so plainly instead."""
+    QT_QPA_PLATFORM), or on X11 without the xcb libraries Qt loads (:data:`XCB_LIBRARIES`), Qt
+    would abort the process with a hint that reinstalling may help; say plainly what is missing
+    instead. ``find_library``: :func:`ctypes.util.find_library` unless given (tests)."""
     env = os.environ if environ is None else environ
     if not sys.platform.startswith("linux") or env.get("QT_QPA_PLATFORM"):
         return None
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+    if env.get("WAYLAND_DISPLAY"):
         return None
+    if env.get("DISPLAY"):
+        if find_library is None:
+            from ctypes.util import find_library
+        missing = [package for lib, package in XCB_LIBRARIES if not find_library(lib)]
+        if not missing:
+            return None
+        return (f"the editor needs X11 libraries this system lacks ({', '.join(missing)}), so Qt cannot open a "
+                f"window. On Debian or Ubuntu: sudo apt-get install {' '.join(missing)}. The command-line tools "
+                "(studio validate, playtest, balance, render) need no display.")
     return ("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the editor cannot open a "
             "window. Run it in a desktop session, or set QT_QPA_PLATFORM=offscreen for a window-less run; "
             "the command-line tools (studio validate, playtest, render, sweep) need no display.")

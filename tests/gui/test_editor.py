@@ -380,8 +380,13 @@ def test_no_display_gives_a_plain_message_not_a_qt_abort(monkeypatch):
 
     monkeypatch.setattr(app.sys, "platform", "linux")
     assert "no display found" in app.display_problem({})
-    assert app.display_problem({"DISPLAY": ":0"}) is None
+    assert app.display_problem({"DISPLAY": ":0"}, find_library=lambda name: f"lib{name}.so") is None
     assert app.display_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+    # X11 without the xcb libraries Qt loads: Qt aborted saying reinstalling may help (the trial's
+    # fresh Debian); the message names the packages instead
+    lacking = app.display_problem({"DISPLAY": ":0"}, find_library=lambda name: None if name != "xcb-icccm" else "x")
+    assert "libxcb-cursor0, libxcb-keysyms1" in lacking and "apt-get install libxcb-cursor0 libxcb-keysyms1" in lacking
+    assert app.display_problem({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, find_library=lambda n: None) is None
 
 
 def test_save_never_overwrites_a_bundled_board(window, dialogs, tmp_path):
