@@ -282,13 +282,12 @@ def format_result(result, setup, args) -> str:
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
     for st in result.steps:
         won = st.get("winner")
-        which = f"race {st['step']} for edit {st['edit']}" if "edit" in st else f"step {st['step']}"
-        lines.append(f"  {which}: {plural(st['candidates'], 'valid edit')} raced"
+        lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
                      + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))
     if not result.proposals:
         lines.append("")
-        if getattr(result, "stopped_before_racing", lambda: False)():
+        if result.stopped_before_racing():
             lines.append("No proposal: the search was stopped before it raced any edit.")
         else:
             lines.append("No proposal: no valid edit tried did better than the board as it is on the same seeds. Try "
@@ -336,10 +335,10 @@ def format_result(result, setup, args) -> str:
                 lines.append(f"  {s + 1:>4}  {names[s][:10]:<10} {_pct(r.before.rates[s]):>12} "
                              f"{100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  {_pct(r.after.rates[s]):>11} "
                              f"{100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
-            inside = all(lo <= r.after.fair_share <= hi for lo, hi in r.after_ci)
             lines.append(f"  largest gap from the fair share ({_pct(r.after.fair_share)}%): {_pct(r.before.gap())} -> "
                          f"{_pct(r.after.gap())} points; the fair share is "
-                         + ("inside every seat's 95% interval" if inside else "outside a seat's 95% interval"))
+                         + ("inside every seat's 95% interval" if r.covers_fair_share()
+                            else "outside a seat's 95% interval"))
     return "\n".join(lines)
 
 

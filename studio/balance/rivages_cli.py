@@ -118,15 +118,14 @@ def format_rivages(result, target) -> str:
         lines.append("the time budget ran out: the best so far")
     for st in result.steps:
         won = st.get("winner")
-        which = f"race {st['step']} for edit {st['edit']}" if "edit" in st else f"step {st['step']}"
-        lines.append(f"  {which}: {plural(st['candidates'], 'valid edit')} raced"
+        lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
                      + (f"; kept: {won}" if won else "; none beat the content clearly enough to build on"))
     if result.base is not None:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:
         lines.append("")
-        if getattr(result, "stopped_before_racing", lambda: False)():
+        if result.stopped_before_racing():
             lines.append("No proposal: the search was stopped before it raced any edit.")
         else:
             lines.append("No proposal: no valid edit tried did better than the content as it is on the same seeds. Try "

@@ -253,6 +253,13 @@ class Verified:
         """Whether the proposal did worse than the original on the fresh games."""
         return self.change > 0
 
+    def covers_fair_share(self) -> bool:
+        """Whether the fair share lies inside every seat's 95% interval after the edits (the
+        bar for reference bots, issue 15; :attr:`studio.balance.fairness.FairnessCheck.seats_covered`
+        on a playtest batch)."""
+        f = self.after.fair_share
+        return all(lo <= f <= hi for lo, hi in self.after_ci)
+
     def to_dict(self) -> dict:
         return {"games": self.games, "before": self.before.to_dict(), "after": self.after.to_dict(),
                 "before_win_ci": [list(c) for c in self.before_ci], "after_win_ci": [list(c) for c in self.after_ci],

@@ -588,7 +588,7 @@ class SuggestWindow(QMainWindow):
         farthest from the fair share with its interval and sample size."""
         bots = self.REFERENCE_BOTS.upper()
         gap = f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points"
-        if _inside(verified):
+        if verified.covers_fair_share():
             return f"{bots} ({verified.games} games): {gap}; fair share inside every seat's 95% interval"
         after = verified.after
         far = max(range(len(after.rates)), key=lambda i: abs(after.rates[i] - after.fair_share))
@@ -645,7 +645,7 @@ class SuggestWindow(QMainWindow):
         stopped = {"interrupted": interrupted,
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
-            if getattr(r, "stopped_before_racing", lambda: False)():
+            if r.stopped_before_racing():
                 self.title.setText("No proposal: the search was stopped before it raced any edit.")
             else:
                 self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. "
@@ -727,13 +727,6 @@ class SuggestWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _inside(verified) -> bool:
-    """Whether the fair share lies inside every seat's 95% interval after the edits (the bar
-    for the reference bots, issue 15)."""
-    f = verified.after.fair_share
-    return all(lo <= f <= hi for lo, hi in verified.after_ci)
-
-
 def _seat_table(v, names) -> str:
     rows = "".join(
         f"<tr><td>{s + 1}</td><td>{html.escape(names[s] if s < len(names) else '')}</td>"
@@ -765,7 +758,7 @@ def proposal_html(p, board) -> str:
                f"(change {v.change:+.3f}, 95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}: {verdict}).</p>")
     r = getattr(p, "reference", None)
     if r is not None:
-        bar = ("inside every seat's 95% interval: passes" if _inside(r)
+        bar = ("inside every seat's 95% interval: passes" if r.covers_fair_share()
                else "outside a seat's 95% interval: does not pass yet")
         out.append(f"<p><b>With stronger bots (MCTS) on {r.games} fresh games</b> (seeds of their own):</p>"
                    f"{_seat_table(r, names)}"

@@ -231,7 +231,7 @@ class _Listing:
                 shapes.extend(fresh)
                 held.extend([0] * len(fresh))
                 seqs.extend([-1] * len(fresh))
-            else:
+            else:  # held pegs from the owners; their sequences are looked up with ``redo`` below
                 for k, sh in enumerate(fresh, n):
                     pos[sh.index] = k
                     shapes.append(sh)
@@ -240,13 +240,8 @@ class _Listing:
                         if get(p, 0) & bit:
                             h |= 1 << j
                     held.append(h)
-                    row = seq_of[sh.index]
-                    if row is None:
-                        row = seq_of[sh.index] = [-1] * (1 << len(sh.pegs))
-                    known = row[h]
-                    if known < 0:
-                        known = row[h] = self._colour_id(game, sh, h)
-                    seqs.append(known)
+                    seqs.append(-1)
+                    redo.append(k)
         if self.dirty:
             slots_at = game.peg_slots
             for p in self.dirty:
