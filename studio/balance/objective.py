@@ -120,6 +120,18 @@ class Score:
         """The largest distance of a seat's win rate from the fair share (0..1)."""
         return max((abs(r - self.fair_share) for r in self.rates), default=0.0)
 
+    def fair_share_note(self) -> str:
+        """Why ``fair_share`` is below one seat's share (1 / seats): the share of these games with
+        no winner (every seat lost), in words; ``""`` when every game had a winner. The fair
+        share counts only games someone won, so it moves with the games (e.g. greedy and MCTS
+        bots on one board)."""
+        n = len(self.rates)
+        if n < 2 or self.fair_share >= 1 / n - 5e-4:
+            return ""
+        none = 1 - self.fair_share * n
+        return (f"{100 * self.fair_share:.1f}%, not {100 / n:.1f}%: {100 * none:.1f}% of these {self.games} games "
+                f"had no winner (every seat lost), and the fair share is the games someone won over the {n} seats")
+
     def to_dict(self) -> dict:
         return {"total": self.total, "parts": dict(self.parts), "games": self.games, "win_rates": list(self.rates),
                 "fair_share": self.fair_share, "largest_gap": self.gap(), "mean_scores": list(self.means)}
