@@ -125,14 +125,18 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
                        score: Callable[[Hashable, list], float], budget: int, seeds: Sequence[int],
                        protect: Sequence[Hashable] = (), min_games: int = 2,
                        played: dict | None = None, deadline: float | None = None,
-                       on_round: Callable[[int, int, int, int], None] | None = None) -> Race:
+                       on_round: Callable[[int, int, int, int], None] | None = None,
+                       final_games: int = 0) -> Race:
     """Race ``arms``: ``play(arm, seeds)`` returns one record per seed (each record has a
     ``seed``), ``score(arm, records)`` the value to minimise. ``seeds``: the common seeds, in
     order (each round takes the next block); ``protect``: arms never dropped (not counted in the
     halving); ``played``: arm -> records already played (reused, e.g. the current board's);
     ``deadline``: a ``time.monotonic()`` after which no arm starts; ``on_round(round, rounds,
-    arms, games per arm)``. Ctrl+C in ``play`` ends the race with the best so far (``stopped``
-    = ``"interrupted"``). Raises ValueError without arms."""
+    arms, games per arm)``. ``final_games``: when the rounds leave the last arms on fewer common
+    seeds than this (many arms spread the budget thin), they and the protected arms play on to
+    this many (one more round, ``seeds`` permitting; its games go beyond ``budget``, at most
+    ``final_games`` per arm) and are ranked on them. Ctrl+C in ``play`` ends the race with the
+    best so far (``stopped`` = ``"interrupted"``). Raises ValueError without arms."""
     if not arms:
         raise ValueError("a race needs at least one arm")
     records: dict = {a: list((played or {}).get(a, ())) for a in arms}
@@ -148,13 +152,10 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
     stopped = None
     rounds_run = 0
     common = 0
-    for r, (_n, per_arm) in enumerate(plan):
-        if upto >= len(seeds):
-            break
-        upto = min(len(seeds), upto + per_arm)
-        block = list(seeds[:upto])
-        if on_round is not None:
-            on_round(r, len(plan), len(alive) + len(protected), upto)
+
+    def play_block(block: list) -> str | None:
+        """Every arm still in plays the seeds of ``block`` it has not played; why it stopped, if it did."""
+        nonlocal games
         try:
             for a in alive + protected:
                 have = {x.seed for x in records[a]}
@@ -167,9 +168,19 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
                 records[a].extend(new)
                 games += len(new)
         except KeyboardInterrupt:
-            stopped = "interrupted"
+            return "interrupted"
         except TimeoutError:
-            stopped = "deadline"
+            return "deadline"
+        return None
+
+    for r, (_n, per_arm) in enumerate(plan):
+        if upto >= len(seeds):
+            break
+        upto = min(len(seeds), upto + per_arm)
+        block = list(seeds[:upto])
+        if on_round is not None:
+            on_round(r, len(plan), len(alive) + len(protected), upto)
+        stopped = play_block(block)
         if stopped:
             break
         rounds_run += 1
@@ -181,6 +192,15 @@ def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Seque
         alive = ranked[:keep]
         if len(alive) == 1 and r < len(plan) - 1 and not protected:
             break
+    if stopped is None and rounds_run and common < min(final_games, len(seeds)):
+        # the last arms play on to final_games common seeds, so the winner is judged on enough of them
+        upto = min(final_games, len(seeds))
+        if on_round is not None:
+            on_round(rounds_run, rounds_run + 1, len(alive) + len(protected), upto)
+        stopped = play_block(list(seeds[:upto]))
+        if stopped is None:
+            rounds_run += 1
+            common = upto
     # the final comparison is on the seeds every remaining arm played in full
     final_block = list(seeds[:common]) if common else None
     final = []
@@ -643,6 +663,14 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 continue
             # the budget left, shared by the edits still to make (a retry spends from the same share)
             step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
+            # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
+            # then they play on to the climb games, kept out of this step's share, so that a winner is
+            # not dropped for lack of them
+            climb = problem.climb_games(diag_games)
+            rounds_budget, final_games = step_budget, 0
+            if sum(g for _n, g in schedule(len(arms), step_budget, problem.min_games, 1)) < climb \
+                    and step_budget >= 2 * climb + 4 * (len(arms) + 1):
+                rounds_budget, final_games = step_budget - 2 * climb, climb
 
             def on_round(r, rounds, n, per_arm, step=round_no):
                 counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
@@ -650,13 +678,13 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 counter.tell()
 
             before = counter.done
-            race = successive_halving([incumbent.key] + arms, play, score, step_budget, seeds,
+            race = successive_halving([incumbent.key] + arms, play, score, rounds_budget, seeds,
                                       protect=[incumbent.key], played=dict(played), deadline=deadline,
-                                      on_round=on_round, min_games=problem.min_games)
+                                      on_round=on_round, min_games=problem.min_games, final_games=final_games)
             used += counter.done - before
             stopped = race.stopped
             winner = race.best.arm if race.ranking else incumbent.key
-            if winner != incumbent.key and race.common < problem.climb_games(diag_games):
+            if winner != incumbent.key and race.common < climb:
                 winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
             steps_done.append({"step": round_no, "edit": depth + 1, "candidates": len(arms), "games": counter.done - before,
                                "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,

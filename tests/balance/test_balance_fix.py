@@ -126,3 +126,28 @@ def test_a_proposal_saved_as_a_board_file_plays_the_same_games_as_in_the_search(
     games = [[(r.seed, r.scores, r.winners) for r in iter_batch(Setup("realm", Realm(setup.scenario, b), 2), None, 6, 4)]
              for b in (edited, saved)]
     assert games[0] == games[1]
+
+
+def test_a_step_racing_many_edits_plays_its_finalists_on_to_the_games_a_climb_needs(monkeypatch):
+    # some 20 edits on a step's share of 250 games (600 for 2 steps, after a first look of 100)
+    # leave the last two on fewer common seeds than a climb needs (half the first look's games);
+    # they play on to 50, kept out of the step's share, before the search decides whether to climb
+    import studio.balance.search as search
+
+    races = []
+    plain = search.successive_halving
+
+    def spy(*args, **kwargs):
+        race = plain(*args, **kwargs)
+        races.append((len(args[0]) - 1, args[3], kwargs["final_games"], race))
+        return race
+
+    monkeypatch.setattr(search, "successive_halving", spy)
+    result = balance(setup_of(lattice_board(cols=6)), budget=600, seed=2, steps=2, candidates=8, verify_games=0,
+                     top=1)
+    assert races and result.stopped is None
+    arms, rounds_budget, final_games, race = races[0]
+    assert arms > 15 and final_games == 50 and rounds_budget == 250 - 2 * 50
+    assert sum(g for _n, g in search.schedule(arms, 250, 2, 1)) < 50   # the rounds alone fall short
+    assert race.common == 50 and race.stopped is None
+    assert result.games <= 600

@@ -141,3 +141,38 @@ def test_a_deadline_stops_the_race_with_what_was_played():
                               protect=[3], played=done, deadline=time.monotonic() - 1)
     assert race.stopped == "deadline" and race.games == 0
     assert [x.arm for x in race.ranking] == [3]
+
+
+def test_a_race_of_many_arms_plays_its_last_arms_on_to_the_final_games():
+    # 40 arms on 200 games leave the last two on 31 common seeds; arm 5 leads there by luck (it
+    # draws no ones on the first 40 seeds, then always ones); the protected arm 0 is steady at 0.5
+    def play(arm, seeds):
+        if arm == 5:
+            return [Draw(s, 0.0 if s < 40 else 1.0) for s in seeds]
+        return [Draw(s, 0.5 if arm == 0 else 0.6) for s in seeds]
+
+    def score(arm, recs):
+        return sum(r.value for r in recs) / len(recs)
+
+    arms = list(range(40))
+    short = successive_halving(arms, play, score, budget=200, seeds=list(range(400)), protect=[0])
+    assert short.common == 31 and short.best.arm == 5          # ahead on too few seeds
+    seen: dict = {}
+
+    def counted(arm, seeds):
+        seen.setdefault(arm, []).extend(seeds)
+        return play(arm, seeds)
+
+    long = successive_halving(arms, counted, score, budget=200, seeds=list(range(400)), protect=[0], final_games=100)
+    assert long.common == 100 and long.stopped is None
+    assert long.best.arm == 0 and long.best.games == 100      # on 100 seeds arm 5 scores 0.6, the reference 0.5
+    finalists = [x.arm for x in long.ranking if x.out_round is None]
+    assert 0 in finalists and 5 in finalists and len(finalists) == 3
+    for a in finalists:                                        # each played exactly the first 100 seeds
+        assert sorted(seen[a]) == list(range(100))
+    # the extra round costs the finalists' missing seeds, no more
+    assert long.games - short.games == 3 * (100 - 31)
+    # enough common seeds already: nothing more is played
+    again = successive_halving(arms, play, score, budget=200, seeds=list(range(400)), protect=[0],
+                               final_games=short.common)
+    assert again.games == short.games and again.common == short.common
