@@ -451,8 +451,10 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
     validated (:func:`valid_edits`). Every such edit breaks the board's symmetry on purpose."""
     rules = scenario.rules
     regions = Regions.of(board)
-    if rules.start != "own-side" or not regions.usable() or "labyrinth" in rules.modules or "chain" in rules.bands:
+    if rules.start != "own-side" or not regions.usable():
         return []
+    if "labyrinth" in rules.modules or "chain" in rules.bands:
+        return _chain_add_edits(board, regions, diagnosis, locks, ladder)
     faces = _faces(board)
     segs = board.segment_map()
     pictures = "pictures" in rules.modules
@@ -510,6 +512,49 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
             out.append(Edit("treasure", "multi", steps, tuple(("segment", seg_id(key)) for key in dict.fromkeys(picks)),
                             f"add {k} treasure round the seats' sides, the weakest seat's first: "
                             + ", ".join(f"1 to segment {seg_id(key)}" for key in picks)))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def _chain_add_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: "Locks | None",
+                     ladder) -> list[Edit]:
+    """The Labyrinth's case of :func:`gap_edits`: when games do not reach the intended end or
+    seats end at the score floor (L8-6's 5 VP a self-crossing eats a chain's little treasure),
+    ``k`` treasure (``k`` in ``ladder`` past 1) added on lines round the seats' sides (L8-2:
+    a band over a line collects its treasure), the weakest seat's first; on each side the
+    lines nearest its start pegs first, one unit per line before a second, never on a line
+    that holds an artifact. ``[]`` otherwise."""
+    if not (diagnosis.unintended > 0.1 or diagnosis.collapsed > 0.1):
+        return []
+    items = {line_key(*i.line): i for i in board.line_items}
+    lines = sorted({line_key(a, b) for a, b in board.lines if not (line_key(a, b) in items
+                                                                    and items[line_key(a, b)].artifact)})
+    cap = max([i.treasure for i in board.line_items] + [1])
+    trailers = diagnosis.trailers()
+    order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
+
+    def room(seat) -> list:  # the seat's lines, nearest its start first, a first round then a second...
+        mine = sorted((regions.distance(seat, k), k) for k in lines if regions.margin(seat, k) > 0)
+        out = []
+        for level in range(cap):
+            out += [k for _d, k in mine if (items[k].treasure if k in items else 0) <= level]
+        return out
+
+    rooms = [room(s) for s in order]
+    out: list[Edit] = []
+    for k in ladder[1:]:
+        picks: list = []
+        at = [0] * len(order)
+        while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
+            for i, r in enumerate(rooms):
+                if len(picks) < k and at[i] < len(r):
+                    picks.append(r[at[i]])
+                    at[i] += 1
+        if len(picks) < k:
+            break
+        steps = tuple(("line+", (key, 1)) for key in picks)
+        out.append(Edit("line-items", "multi", steps, tuple(("line", line_id(key)) for key in dict.fromkeys(picks)),
+                        f"add {k} treasure on lines round the seats' sides, the weakest seat's first: "
+                        + ", ".join(f"1 to the line {line_id(key)}" for key in picks)))
     return [e for e in out if locks is None or not locks.blocks(e)]
 
 

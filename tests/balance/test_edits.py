@@ -491,3 +491,40 @@ def test_first_pick_picture_moves_bring_a_picture_onto_seat_1s_first_pick():
     # nothing seat 1's first band takes more often there: no picture move
     assert [e for e in first_pick_edits(board, scenario, trailing, picks=[{}, {ring[5]: 6}])
             if e.kind == "pictures"] == []
+
+
+def test_labyrinth_seats_at_the_score_floor_get_treasure_on_lines_near_their_starts():
+    """On a chain board (L8-3) whose seats end at the score floor (L8-6's self-crossings eat
+    their few points), ``gap_edits`` adds k treasure on lines (L8-2), the weakest seat's side
+    first, nearest its start pegs, never on an artifact's line; nothing when no seat collapses."""
+    from studio.balance.edits import GAP_LADDER, gap_edits, line_id
+    from studio.model.realm import line_key
+    from studio.playtest.setup import load_setup
+
+    setup = load_setup("scenarios/labyrinth.yaml", 2)
+    board, scenario = setup.content.board, setup.scenario
+    regions = Regions.of(board)
+    assert gap_edits(board, scenario, Diagnosis((-0.07, 0.07))) == []
+    edits = gap_edits(board, scenario, Diagnosis((-0.07, 0.07), collapsed=0.47))
+    assert [len(e.args) for e in edits] == [k for k in GAP_LADDER[1:] if k <= len(edits[-1].args)]
+    assert len(edits) >= 4 and all(e.kind == "line-items" for e in edits)
+    artifacts = {line_key(*i.line) for i in board.line_items if i.artifact}
+    for e in edits:
+        lines = [args[0] for op, args in e.args]
+        assert all(op == "line+" and args[1] == 1 for op, args in e.args)
+        assert not set(lines) & artifacts
+        # alternating sides, seat 1 (the weaker) first
+        assert [regions.owner(k) for k in lines[:2]] == [0, 1]
+    # the first unit is on the empty line of seat 1's side nearest its start pegs
+    first = edits[0].args[0][1][0]
+    held = {line_key(*i.line) for i in board.line_items if i.treasure or i.artifact}
+    free = [line_key(a, b) for a, b in board.lines if line_key(a, b) not in held
+            and regions.margin(0, line_key(a, b)) > 0]
+    assert regions.distance(0, first) == min(regions.distance(0, k) for k in free)
+    # a bigger edit takes the smaller one's lines first; applied, it adds exactly k treasure
+    assert edits[2].args[:3] == edits[1].args
+    new, _rules = apply_edits(board, [edits[-1]])
+    total = lambda b: sum(i.treasure for i in b.line_items)  # noqa: E731
+    assert total(new) == total(board) + len(edits[-1].args)
+    assert line_id(first) in edits[0].text
+    assert len(valid_edits(board, edits, scenario)) == len(edits)  # every edited board validates
