@@ -9,6 +9,8 @@
   it gives equal the plain check's for listed bands and for other payments;
 * walls remember what trial lines enclose until they really change; a board part of sampled
   states keeps what a seat's walls remembered for bands away from the seat's new band;
+* the greedy bot's band memo keeps an entry across the seat's own band when the band closes
+  the same regions on the new walls: its values equal the plain preview's;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a Place hashes its fields once, and the cache is never pickled;
 * a listed Place remembers its board shape for the game that listed it only.
@@ -312,3 +314,27 @@ def test_artifact_sets_projected_on_lists_equal_playing_them():
     want = reference_projection(state)
     assert state.projected_scores() == want
     assert want[0] > want[2] > 0 and want[1] == 2.0  # 7 energy: 2 VP (RTR-E2), no set
+
+
+@pytest.mark.parametrize("name,players", [("jungle-temples", 2), ("jungle-temples", 3), ("cross-board", 2), ("cross-board", 3)])
+def test_band_memo_entries_kept_across_the_seats_own_band_equal_the_plain_preview(name, players, monkeypatch):
+    # a BandMemo entry made on the seat's walls before its band landed is kept when its band
+    # closes the same regions on the new walls (none, or the same ones): every value equals the
+    # plain preview (check_memo_along), and entries of both kinds are kept
+    from studio.rules.realm.game import BandMemo
+    from tests.rules.test_preview import SMALL, _small, check_memo_along
+
+    entry = BandMemo.entry
+    kept = {"closing": 0, "none": 0}
+
+    def counted(self, previewer, shape):
+        before = self.entries.get(shape.index)
+        got = entry(self, previewer, shape)
+        if before is not None and before[5] != self.epoch and got[0] is before[0]:  # not worked out again
+            kept["closing" if got[6] else "none"] += 1
+        return got
+
+    monkeypatch.setattr(BandMemo, "entry", counted)
+    game = _small(players, **SMALL[name]) if name in SMALL else load_game(scenario(name), players, seed=13)
+    check_memo_along(game, 13, games=2)
+    assert kept["closing"] > 200 and kept["none"] > 2000  # 466-2,847 and 9,677-26,567 (2026-12-04)

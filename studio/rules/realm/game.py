@@ -2431,12 +2431,12 @@ class BandMemo:
     energy under the base rules (:meth:`BandPreviewer._effects`). An entry holds while what it
     read is unchanged:
 
-    * the seat's walls: the same :class:`Walls` at the same ``version``; when they change (the
-      seat's own band), an entry whose band would close a region holds only while the new
-      walls remember the very same regions (kept by :meth:`Walls.extend_keeping`, so
-      unchanged), and one whose band would close none holds while the band's pegs lie in
-      separate parts of the walls (then its sides close no region, as
-      :meth:`RealmState._closing_regions` says), checked when it is next read;
+    * the regions its band would close on the seat's walls (RTR-P4): on the same
+      :class:`Walls` at the same ``version`` they are the same; when the walls change (the
+      seat's own band), an entry made on other walls holds when the band's regions on these
+      walls, found when it is next read (:meth:`RealmState._closing_regions`, remembered by
+      the walls, so often kept by :meth:`Walls.extend_keeping` without a search), equal the
+      ones it was made with: none, or the very same regions and segments;
     * the faces it read (the band's segments and those of the regions it would close): who
       collected each and whether the seat controls it (a change drops the entries that read
       that face);
@@ -2447,8 +2447,8 @@ class BandMemo:
     assumed from the actions between. One memo per caller and seat; a previewer uses it only
     while it is the memo's latest (``owner``)."""
 
-    __slots__ = ("game", "seat", "walls", "version", "epoch", "collected", "mine", "entries", "by_face", "closing",
-                 "owner", "inside")
+    __slots__ = ("game", "seat", "walls", "version", "epoch", "collected", "mine", "entries", "by_face", "owner",
+                 "inside")
 
     def __init__(self) -> None:
         self.game: RealmGame | None = None
@@ -2459,10 +2459,11 @@ class BandMemo:
         self.collected: dict = {}
         self.mine: set = set()
         # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch,
-        # the walls' memo entry of its closing regions then)
+        # the regions its band closed then: falsy for none)
         self.entries: dict[int, tuple] = {}
-        self.by_face: dict[int, list[int]] = {}  # face -> shape indices of entries that read it
-        self.closing: list[int] = []  # shape indices of entries whose band closes a region
+        # face -> shape indices of entries whose regions read it (an entry read again on other
+        # walls keeps its regions, so these stay watched)
+        self.by_face: dict[int, set[int]] = {}
         self.inside: list[list[int]] = []  # per face, the shapes whose segments include it
 
     def sync(self, previewer: "BandPreviewer") -> bool:
@@ -2476,26 +2477,12 @@ class BandMemo:
         if self.game is not game or self.seat != previewer.seat:
             entries.clear()
             self.by_face.clear()
-            self.closing.clear()
             self.game, self.seat = game, previewer.seat
             self.inside = _bands_inside(game)
         if self.walls is not walls or self.version != version:
+            # other walls: each entry's regions are checked when it is next read (entry)
             self.walls, self.version = walls, version
             self.epoch += 1
-            # an entry whose regions these walls still remember (the very list: kept by
-            # Walls.extend_keeping, so the same regions) holds; faces it read stay watched
-            now = walls.memo if walls is not None else {}
-            kept = []
-            for i in self.closing:
-                entry = entries.get(i)
-                if entry is not None and now.get(i) is entry[6]:
-                    entries[i] = entry[:5] + (self.epoch, entry[6])
-                    kept.append(i)
-                else:
-                    entries.pop(i, None)
-            self.closing = kept
-            if not kept:
-                self.by_face.clear()
         changed: list = []
         snap = self.collected
         if collected != snap:
@@ -2523,24 +2510,25 @@ class BandMemo:
         """The kept entry of ``shape`` when it holds in ``previewer``'s position, else worked
         out there and kept."""
         entry = self.entries.get(shape.index)
+        walls = previewer.walls
+        regions = None
         if entry is not None:
             supply = previewer.supply
             if supply == entry[3] or (entry[1] == entry[2] and supply >= entry[2]):
                 if entry[5] == self.epoch:
                     return entry
-                # made on other walls, closing no region: holds if the band's pegs lie in
-                # separate parts of these walls (no side closes a cycle but the band's own)
-                walls = previewer.walls
-                if walls is None:  # no closing (RTR-P4 off): nothing to check
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, entry[6])
-                    return entry
-                parts = walls.memo.get(None)
-                if parts is None:
-                    root = walls._root
-                    parts = walls.memo[None] = {p: root(p) for line in walls.covered for p in line}
-                pegs = shape.pegs
-                if len({parts.get(p, p) for p in pegs}) == len(pegs):
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, walls.memo.get(shape.index))
+                # made on other walls: holds when its band closes the same regions on these
+                # (found as _effects finds them, and then remembered by the walls for it)
+                if walls is not None:
+                    regions = walls.memo.get(shape.index)
+                    if regions is None:
+                        sides = shape.sides
+                        if len(sides) > 1 or (sides[0] not in walls.covered
+                                              and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                            regions = previewer.state._closing_regions(walls, shape)
+                then = entry[6]
+                if (not regions and not then) or (regions and then and (regions is then or regions == then)):
+                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, regions)
                     return entry
         outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
         # the outcome as tuples (kept across decisions, so left out of the garbage collector's
@@ -2549,18 +2537,20 @@ class BandMemo:
         frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
                   tuple(outcome.newly_controlled),
                   tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
-        walls = previewer.walls
-        regions = walls.memo.get(shape.index) if walls is not None else None
+        if walls is not None:
+            regions = walls.memo.get(shape.index)
         entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
                                              self.epoch, regions)
-        if walls is not None:
-            if regions:  # the segments of its regions were read too: dropped when one changes
-                i = shape.index
-                self.closing.append(i)
-                by_face = self.by_face
-                for _region, faces in regions:
-                    for f in faces:
-                        by_face.setdefault(f, []).append(i)
+        if regions:  # the segments of its regions were read too: dropped when one changes
+            i = shape.index
+            by_face = self.by_face
+            for _region, faces in regions:
+                for f in faces:
+                    watch = by_face.get(f)
+                    if watch is None:
+                        by_face[f] = {i}
+                    else:
+                        watch.add(i)
         return entry
 
 
