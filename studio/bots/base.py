@@ -208,7 +208,6 @@ class _Progress:
 
     def __init__(self, bot, state, seat, table):
         self.decay = table["powers"]
-        dist_at = table["dist_at"]
         topo = state.game.topology
         rate = state.game.rules.energy_per_vp
         short = state.energy_needed(seat) > state.energy[seat]
@@ -246,7 +245,6 @@ class _Progress:
         self.worth, self.top, self.peg_best, self.peg_target = found
         bit = 1 << seat
         self.held = {p for p, mask in state.peg_seats.items() if mask & bit}
-        self.dist_at = dist_at
         self.near = table["near"]
         # the best prospect now: the best from any held peg (the nearest of each target counts)
         peg_best = self.peg_best
@@ -311,32 +309,45 @@ class _Progress:
 def _distance_table(game, decay: float, horizon: int) -> dict:
     """Per peg, the distance in board lines (up to ``horizon``) to each target: every segment
     with treasure or energy (by index in ``faces``) and each seat's goal edge (``("goal",
-    seat)``)."""
+    seat)``), as ``near``: peg -> ((distance, target), ...) nearest first, targets at one
+    distance in that order (segments, then goals); a peg farther than ``horizon`` from every
+    target is left out."""
     topo = game.topology
     faces = [f for f in range(len(topo.faces)) if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f])]
     sources: list[tuple] = [(t, topo.faces[f].pegs) for t, f in enumerate(faces)]
     for seat, info in enumerate(game.seats):
         if info.goal:
             sources.append((("goal", seat), tuple(info.goal)))
-    dist_at: dict[str, dict] = {}
+    # every target's breadth-first search at once, level by level: per peg, the targets (bits,
+    # by index in ``sources``) first reached at this distance and the ones reached so far
     neighbours = topo.neighbours
-    for target, pegs in sources:
-        frontier = [p for p in pegs if p in neighbours]
-        seen = set(frontier)
-        d = 0
-        while frontier and d <= horizon:
-            for p in frontier:
-                dist_at.setdefault(p, {})[target] = d
-            nxt = []
-            for p in frontier:
-                for q in neighbours[p]:
-                    if q not in seen:
-                        seen.add(q)
-                        nxt.append(q)
-            frontier = nxt
-            d += 1
-    # per peg, (distance, target) nearest first (ties in the order targets were met)
-    near = {p: tuple(sorted(((d, t) for t, d in targets.items()), key=lambda dt: dt[0]))
-            for p, targets in dist_at.items()}
-    return {"faces": faces, "dist_at": dist_at, "near": near, "powers": [decay ** k for k in range(horizon + 1)],
+    targets = [t for t, _pegs in sources]
+    front: dict[str, int] = {}
+    for k, (_t, pegs) in enumerate(sources):
+        for p in pegs:
+            if p in neighbours:
+                front[p] = front.get(p, 0) | 1 << k
+    reached: dict[str, int] = {}
+    near_at: dict[str, list] = {}
+    d = 0
+    while front and d <= horizon:
+        for p, bits in front.items():
+            reached[p] = reached.get(p, 0) | bits
+            found = near_at.get(p)
+            if found is None:
+                found = near_at[p] = []
+            while bits:  # (distance, target) nearest first, ties in the order of ``sources``
+                low = bits & -bits
+                found.append((d, targets[low.bit_length() - 1]))
+                bits ^= low
+        nxt: dict[str, int] = {}
+        for p, bits in front.items():
+            for q in neighbours[p]:
+                new = bits & ~reached.get(q, 0)
+                if new:
+                    nxt[q] = nxt.get(q, 0) | new
+        front = nxt
+        d += 1
+    near = {p: tuple(found) for p, found in near_at.items()}
+    return {"faces": faces, "near": near, "powers": [decay ** k for k in range(horizon + 1)],
             "memo": {}, "last": {}}  # see _Progress.__init__

@@ -161,3 +161,44 @@ def test_values_kept_from_decision_to_decision_equal_plain_ones(scenario, player
             decisions += 1
     assert decisions >= 40
     assert kept._memo(0).entries and plain._memo(0) is None
+
+
+def plain_distances(game, horizon: int) -> dict:
+    """Per peg, (distance, target) nearest first, by a breadth-first search from each peg."""
+    topo = game.topology
+    faces = [f for f in range(len(topo.faces)) if topo.is_segment[f] and (topo.treasure[f] or topo.energy[f])]
+    targets = [(t, set(topo.faces[f].pegs)) for t, f in enumerate(faces)]
+    targets += [(("goal", seat), set(info.goal)) for seat, info in enumerate(game.seats) if info.goal]
+    out = {}
+    for peg in topo.neighbours:
+        dist = {peg: 0}
+        frontier = [peg]
+        while frontier:
+            nxt = [q for p in frontier for q in topo.neighbours[p] if q not in dist]
+            for q in nxt:
+                dist[q] = dist[frontier[0]] + 1
+            frontier = list(dict.fromkeys(nxt))
+        found = []
+        for order, (target, pegs) in enumerate(targets):
+            d = min((dist[p] for p in pegs if p in dist), default=None)
+            if d is not None and d <= horizon:
+                found.append((d, order, target))
+        if found:
+            out[peg] = tuple((d, target) for d, _order, target in sorted(found, key=lambda x: x[:2]))
+    return out
+
+
+@pytest.mark.parametrize("scenario,players", [("jungle-temples", 2), ("jungle-temples", 4), ("fragile-ruins", 3),
+                                              ("volcano", 2), ("archipelago-city", 3)])
+def test_distance_table_equals_a_search_from_each_peg(scenario, players):
+    """The progress term's table (every target's search at once, level by level) equals a plain
+    breadth-first search from each peg: the same distances, nearest first, ties in target order."""
+    from studio.bots.base import _distance_table
+    from studio.content import bundled_path
+    from studio.rules import load_game
+
+    game = load_game(bundled_path("scenarios", f"{scenario}.yaml"), players, seed=1)
+    for horizon in (3, 12):
+        table = _distance_table(game, 0.7, horizon)
+        assert table["near"] == plain_distances(game, horizon)
+    assert len(table["near"]) > 40
