@@ -39,9 +39,11 @@ import inspect
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from studio.bots.base import Bot
 from studio.bots.evaluators import evaluator_for
+from studio.rules.api import Listing
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 1_000_000      # per decision; more would take hours per game
@@ -85,6 +87,7 @@ class MCTSBot(Bot):
 
     name = "mcts"
     first_draw = True  # a node's first visit draws from the listing without reading it all (False: the plain path)
+    locate_children = True  # a listing that locates items (Listing) is asked where the children are (False: plain)
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, *,
                  rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
@@ -195,13 +198,24 @@ class MCTSBot(Bot):
                     node = child
                     break
                 kids: list = root_kids[:limit]
-                untried = []
+                untried: Sequence = []
             else:
                 legal = state.legal_actions()
                 if not children and self.first_draw:
                     # a first visit: every action untried, the listing itself drawn from (the
                     # same item); a lazy listing (Rule the Realm's LegalActions) builds only it
                     kids, untried = [], legal
+                elif self.locate_children and isinstance(legal, Listing):
+                    # the children are found where they are listed; the untried actions are
+                    # the others, read by position without building them all
+                    found = []
+                    for child in children.values():
+                        at = legal.locate(child.action)
+                        if at >= 0:
+                            found.append((at, child))
+                    found.sort(key=_first)
+                    kids = [child for _, child in found]
+                    untried = _Others(legal, [at for at, _ in found]) if len(found) < len(legal) else []
                 else:
                     kids = [children.get(a) for a in legal]
                     untried = [a for a, k in zip(legal, kids) if k is None]
@@ -270,6 +284,35 @@ class MCTSBot(Bot):
         """What an unfinished position is worth to each seat, in points (the game's
         registered evaluator, :mod:`studio.bots.evaluators`)."""
         return evaluator_for(state.game).points(state, self)
+
+
+def _first(pair: tuple):
+    return pair[0]
+
+
+class _Others(Sequence):
+    """The items of ``listing`` not at the sorted ``taken`` positions, in order (what
+    ``[a for a in listing if a not in children]`` holds), read by position; ``random.choice``
+    of it draws exactly as of that list."""
+
+    __slots__ = ("_listing", "_taken")
+
+    def __init__(self, listing: Sequence, taken: list[int]):
+        self._listing = listing
+        self._taken = taken
+
+    def __len__(self) -> int:
+        return len(self._listing) - len(self._taken)
+
+    def __getitem__(self, j):
+        if not isinstance(j, int) or not 0 <= j < len(self):
+            raise IndexError("untried action index out of range")
+        i = j
+        for at in self._taken:  # skip the taken positions up to the j-th other item
+            if at > i:
+                break
+            i += 1
+        return self._listing[i]
 
 
 def mcts_defaults() -> dict:

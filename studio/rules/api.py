@@ -84,6 +84,21 @@ class Game(abc.ABC):
         return lambda rng: self.sample_state(observation, rng)
 
 
+class Listing(Sequence):
+    """A legal-action sequence that builds its items when read (Rule the Realm's
+    ``LegalActions``), equal to the plain list. Besides reading by index, it finds an action's
+    position without building the others (:meth:`locate`): a search that holds a few actions
+    of a position (its tree's children) asks where they are instead of reading the whole
+    list."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def locate(self, action) -> int:
+        """The position of ``action`` in this listing (``listing[i] == action``), or -1 when
+        it is not listed; builds at most that item."""
+
+
 class State(abc.ABC):
     """One position. Public methods check and record history; private hooks hold the logic."""
 

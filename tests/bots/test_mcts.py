@@ -295,3 +295,45 @@ def test_first_visits_drawn_from_the_listing_search_as_the_plain_path(scenario, 
         assert _tree(trees["fast"][-1]) == _tree(trees["plain"][-1])
         checked += 1
     assert checked >= 2
+
+
+class _PlainLookup(MCTSBot):
+    """The search that reads the whole listing to find a node's children (the plain reference
+    of the located children and the untried actions read by position)."""
+
+    locate_children = False
+
+
+@pytest.mark.parametrize("scenario, players", [("jungle-temples.yaml", 2), ("jungle-temples.yaml", 4),
+                                               ("volcano.yaml", 3), ("labyrinth.yaml", 2)])
+def test_children_located_in_the_listing_search_as_the_plain_lookup(scenario, players, monkeypatch):
+    import studio.bots.mcts as mcts_module
+
+    trees = {}
+    real = mcts_module._Node
+
+    def remember(kind):
+        class Root(real):
+            __slots__ = ()
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if not args and "action" not in kwargs:
+                    trees.setdefault(kind, []).append(self)
+        return Root
+
+    game = load_game(bundled_path("scenarios", scenario), players, 0)
+    checked = deep = 0
+    for seed, state, obs in _decisions(game, range(4), lambda seed: (30 + seed, 6 + 7 * seed)):
+        fast, plain = random.Random(seed), random.Random(seed)
+        monkeypatch.setattr(mcts_module, "_Node", remember("fast"))
+        got = MCTSBot(120).act(game, obs, state.legal_actions(), fast)
+        monkeypatch.setattr(mcts_module, "_Node", remember("plain"))
+        want = _PlainLookup(120).act(game, obs, state.legal_actions(), plain)
+        assert got == want and fast.random() == plain.random()
+        tree = _tree(trees["fast"][-1])
+        assert tree == _tree(trees["plain"][-1])
+        # a node below the root visited again after its first child: its children were located
+        deep += sum(1 for child in trees["fast"][-1].children.values() if len(child.children) > 1)
+        checked += 1
+    assert checked >= 3 and deep > 0

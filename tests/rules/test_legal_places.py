@@ -261,3 +261,77 @@ def test_a_kept_listing_holds_the_peg_owners_as_listed_across_previews_and_bands
             checked += 1
     if game.rules.connect and not game.state_filters:
         assert checked > 10
+
+
+def check_locate(legal, reference, rng) -> None:
+    """``legal.locate`` against the plain list: each listed action (as listed, and rebuilt as a
+    plain ``Place`` that knows no shape) at its index; a band paid otherwise and an action not
+    listed at -1."""
+    for i, action in enumerate(reference):
+        assert legal.locate(action) == i
+        if isinstance(action, Place):
+            assert legal.locate(Place(action.pegs, action.payment, action.shape)) == i
+    bands = [a for a in reference if isinstance(a, Place)]
+    if bands:
+        band = rng.choice(bands)
+        other = Place.trusted(band.pegs, band.payment + (band.payment[0],) if band.payment else
+                              (CardPayment(band.pegs[0], "red"),), band.shape)
+        assert legal.locate(other) == -1
+    for action in (Pass(), ExtraAction(), Draw(("deck", "deck", "deck"))):
+        if action not in reference:
+            assert legal.locate(action) == -1
+
+
+@pytest.mark.parametrize("name,players", BUNDLED, ids=[f"{n}-{p}p" for n, p in BUNDLED])
+def test_locate_finds_each_action_where_the_plain_list_has_it(name, players):
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=7)
+    checked = 0
+    for g in range(2):
+        state = game.new_state(70 + g)
+        rng = random.Random(700 + g)
+        while not state.is_terminal() and len(state.history) < 120:
+            legal = state.legal_actions()
+            if isinstance(legal, LegalActions) and not state.pending:
+                reference = reference_actions(state)
+                if rng.random() < 0.5:  # located before anything was read, or once built
+                    list(legal)
+                check_locate(legal, reference, rng)
+                checked += 1
+            state.apply(rng.choice(legal))
+    if game.rules.connect and not game.state_filters:
+        assert checked > 10
+
+
+@pytest.mark.parametrize("name,players", BUNDLED, ids=[f"{n}-{p}p" for n, p in BUNDLED])
+def test_states_sampled_on_one_board_list_as_the_plain_list(name, players):
+    """States sampled from one observation borrow their board part's listing of each seat
+    (copied when that seat's band lands): every state's listings, along a few random actions
+    each, equal the plain list, and the part's listings stay as they were made."""
+    game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=9)
+    lent = 0
+    for g in range(2):
+        truth = game.new_state(90 + g)
+        rng = random.Random(900 + g)
+        while not truth.is_terminal() and len(truth.history) < 20 + 25 * g:
+            truth.apply(rng.choice(truth.legal_actions()))
+        if truth.is_terminal():
+            continue
+        sample = game.sampler(truth.observation(truth.current_player))
+        made = None
+        for _ in range(6):
+            state = sample(rng)
+            for _ in range(4):
+                if state.is_terminal():
+                    break
+                lent += bin(state._lent).count("1")
+                legal = state.legal_actions()
+                if isinstance(legal, LegalActions) and not state.pending:
+                    check_locate(legal, reference_actions(state), rng)
+                check_listing(state, rng)
+            part = sample.board
+            now = [None if k is None else (list(k.shapes), list(k.held), list(k.seqs)) for k in part.listings]
+            if made is not None:  # made once, never changed by the states that borrowed them
+                assert all(a == b for a, b in zip(made, now) if a is not None)
+            made = now
+    if game.rules.connect and not game.state_filters:
+        assert lent > 0

@@ -14,6 +14,7 @@ Other payments for the same band are just as legal: ``payment_options(pegs)`` li
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
 import threading
@@ -25,7 +26,7 @@ from typing import Any, Callable, ClassVar
 
 from studio.geometry.bands import BandShape, Topology
 from studio.model.realm import COLOURS, Board, BoardError, Realm, RealmRules, Scenario
-from studio.rules.api import Game, IllegalAction, State
+from studio.rules.api import Game, IllegalAction, Listing, State
 from studio.rules.ends import EndCode, GameEnd
 from studio.rules.events import Event
 from studio.rules.log import LogLine
@@ -203,15 +204,18 @@ class _Listing:
         self.read = 0                            # shapes of the reach read so far
         self.distinct: set[int] | None = None    # set(seqs) while seqs is unchanged
 
-    def update(self, state: "RealmState", seat: int, reach_shapes: list) -> None:
+    def update(self, state: "RealmState", seat: int, reach_shapes: list, peg_seats: dict | None = None) -> None:
+        """Bring the listing up to ``reach_shapes`` (the seat's reach) and the pegs the seat
+        took since (``dirty``); ``peg_seats``: the peg owners to read (default the state's)."""
         shapes, held, seqs, pos = self.shapes, self.held, self.seqs, self.pos
+        owners = state.peg_seats if peg_seats is None else peg_seats
         game = state.game
         seq_of = game.caches.seq_of
         n = len(shapes)
         redo: list[int] = []  # positions whose held pegs changed
         if len(reach_shapes) > self.read:  # the reach only grows, in order
             self.distinct = None
-            get = state.peg_seats.get
+            get = owners.get
             bit = 1 << seat
             allowed = game.allowed_kinds
             later = self.read > 0 and self.dirty  # listed before, and the seat's band landed since
@@ -264,7 +268,7 @@ class _Listing:
                 known = row[h] = self._colour_id(game, sh, h)
             seqs[k] = known
         if n < len(seqs) and -1 in seqs[n:]:  # not expected (see above); worked out from the pegs then
-            get = state.peg_seats.get
+            get = owners.get
             bit = 1 << seat
             for k in range(n, len(seqs)):
                 if seqs[k] < 0:
@@ -272,13 +276,20 @@ class _Listing:
                     h = held[k] = sum(1 << j for j, p in enumerate(sh.pegs) if get(p, 0) & bit)
                     seqs[k] = self._colour_id(game, sh, h)
 
+    def copy(self) -> "_Listing":
+        """An own copy (of a listing lent by a board part, before it changes)."""
+        new = _Listing.__new__(_Listing)
+        new.shapes, new.pos, new.held, new.seqs = list(self.shapes), dict(self.pos), list(self.held), list(self.seqs)
+        new.dirty, new.read, new.distinct = list(self.dirty), self.read, self.distinct  # distinct: replaced, never changed
+        return new
+
     @staticmethod
     def _colour_id(game, shape: BandShape, held: int) -> int:
         """The colour sequence id of the pegs of ``shape`` not in ``held`` (bits by position)."""
         return game.caches.colour_id(tuple([game.peg_colour[p] for j, p in enumerate(shape.pegs) if not held >> j & 1]))
 
 
-class LegalActions(Sequence):
+class LegalActions(Listing):
     """The legal actions of one Rule the Realm state, as :meth:`RealmState.legal_actions`
     gives them: a read-only sequence equal to the plain list (same actions, same order: the
     draws, the bands in reach order, then ``Pass``/``ExtraAction``). Its length is known at
@@ -286,15 +297,17 @@ class LegalActions(Sequence):
     a caller taking one action (random play, ``random.choice``) pays for one band, not for all.
     It holds what it needs (the hand, the peg owners) as they were when listed, so it stays
     right after the state moves on. Iterating, comparing, ``in``, slicing, ``+`` and pickling
-    build the whole list once (pickled as a plain list)."""
+    build the whole list once (pickled as a plain list); :meth:`locate` finds a band by its
+    shape, building only it."""
 
-    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_at", "_plans", "_pegs", "_list",
-                 "_given", "_stamp")
+    __slots__ = ("_head", "_tail", "_count", "_state", "_seat", "_shapes", "_pos", "_at", "_plans", "_pegs",
+                 "_list", "_given", "_stamp")
 
-    def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, at: list, plans: dict,
+    def __init__(self, head: list, state: "RealmState", seat: int, shapes: list, pos: dict, at: list, plans: dict,
                  tail: list) -> None:
         self._head, self._tail, self._count = head, tail, len(at)
         self._state, self._seat, self._shapes, self._at, self._plans = state, seat, shapes, at, plans
+        self._pos = pos  # shape index -> position in ``shapes`` (the listing's, which only grows)
         # the peg owners as listed: the state's own dict, which it copies before changing it
         # (RealmState._pegs_lent), so it stays as listed after the state moves on
         self._pegs = state.peg_seats
@@ -348,6 +361,37 @@ class LegalActions(Sequence):
             place = built[pid] = _place_from_plan(caches, shape, entry[1], caches.plan_list[pid])
         return place
 
+    def locate(self, action) -> int:
+        """The position of ``action`` here, or -1 (:meth:`studio.rules.api.Listing.locate`):
+        a band listed by this game is found by its shape (one look-up and a bisection of the
+        payable positions), then compared with the band listed there, built if not yet."""
+        head = self._head
+        h = len(head)
+        band = action.__dict__.get("_band") if isinstance(action, Place) else None
+        if band is not None and band[0] is self._state.game.caches:
+            shape = band[1]
+            k = self._pos.get(shape.index)
+            if k is None:
+                return -1
+            at = self._at
+            j = bisect.bisect_left(at, k)
+            if j == len(at) or at[j] != k:
+                return -1
+            listed = self._list[h + j] if self._list is not None else self._place(shape, self._live_cache())
+            return h + j if listed is action or listed == action else -1
+        if isinstance(action, Place):  # a band from elsewhere: compared with the whole list
+            for i, item in enumerate(self._whole()):
+                if item == action:
+                    return i
+            return -1
+        for i, item in enumerate(head):
+            if item == action:
+                return i
+        for i, item in enumerate(self._tail):
+            if item == action:
+                return h + self._count + i
+        return -1
+
     def band_kinds(self) -> set[str]:
         """The kinds (``Place.shape``: line, triangle, ...) of the bands listed, without
         building them."""
@@ -393,9 +437,14 @@ class LegalActions(Sequence):
 
 
 class _BoardPart:
-    """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built."""
+    """The board of sampled states (see :meth:`RealmGame.board_of`): read-only once built,
+    but for ``listings``: per seat, then per seat for its first band (the slots of
+    ``RealmState._listings``), the :class:`_Listing` of the seat on this board, made when a
+    state sampled on it first lists that seat and lent to every such state while the seat's
+    reach is this board's (its own band copies it first): a search lists the seats of one
+    board in every determinisation."""
 
-    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned")
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings")
     key: list
     bands: list
     peg_seats: dict
@@ -403,6 +452,7 @@ class _BoardPart:
     walls: list
     pay_cache: list[list]
     owned: int
+    listings: list
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
@@ -415,6 +465,7 @@ class _BoardPart:
         part.walls = [Walls() for _ in range(n)]
         part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
         part.owned = -1  # bit mask of the seats whose reach and walls are this part's own
+        part.listings = [None] * (2 * n)
         return part
 
     def copy(self) -> "_BoardPart":
@@ -428,6 +479,7 @@ class _BoardPart:
         part.walls = list(self.walls)
         part.owned = 0
         part.pay_cache = [list(c) for c in self.pay_cache]
+        part.listings = [None] * len(self.listings)
         return part
 
     def extend(self, game, bands) -> None:
@@ -713,6 +765,10 @@ class RealmState(State):
     # (_Listing), False after a first listing (a state listed once, like most clones, keeps
     # none); a clone starts with none
     _listings: list | None = kept("none", snapshot="skip", default=None, view="hidden")
+    # a sampled state's board part (_BoardPart), whose listings it borrows, and the bit mask of
+    # the slots of _listings that are that part's (copied before they change); a clone has none
+    _shelf: Any = kept("skip", snapshot="skip", default=None, view="hidden")
+    _lent: int = kept("skip", snapshot="skip", default=0, view="hidden")
     # the last LegalActions listed and what it was listed for (see apply); a clone has none
     _offered: Any = kept("none", snapshot="skip", default=None, view="hidden")
     # a LegalActions holds ``peg_seats`` as listed: the next band (or preview) copies it first
@@ -832,6 +888,8 @@ class RealmState(State):
         self._pay_cache = board.pay_cache
         self._pay_shared = True
         self._listings = None
+        self._shelf = board
+        self._lent = 0
 
     def _own_board(self, seat: int) -> None:
         """Before a band of ``seat`` really lands: copy what a clone or sampled state shares
@@ -853,6 +911,17 @@ class RealmState(State):
             r = self.reach[seat]
             if r is not None:
                 self.reach[seat] = (list(r[0]), set(r[1]))
+                shelf = self._shelf
+                if shelf is not None and r is shelf.reach[seat] and not self.game.state_filters and \
+                        self.game.rules.connect:
+                    # a sampled state's seat plays from the part's reach: its next listing
+                    # starts from the part's (lent here, copied by _occupy as the band lands)
+                    listings = self._listings
+                    if listings is None:
+                        listings = self._listings = [None] * (2 * self.game.players)
+                    if not listings[seat]:
+                        listings[seat] = self._shelf_listing(shelf, seat, seat, r[0])
+                        self._lent |= 1 << seat
             self.walls[seat] = self.walls[seat].copy()
             self._owned_seats |= bit
 
@@ -1226,16 +1295,25 @@ class RealmState(State):
         """The legal actions as a :class:`LegalActions` (bands built when read) from the seat's
         kept :class:`_Listing` (``slot``: the seat's index for its reach, players + seat for its
         first band, from :meth:`RealmGame.start_shapes`); None the first time a state lists the
-        seat (most clones list a seat once: the plain list costs them less)."""
+        seat (most clones list a seat once: the plain list costs them less), unless the state
+        was sampled on a board part and the seat's reach is still that part's: then the part's
+        listing of the seat is lent (made by the first such state; see :class:`_BoardPart`)."""
         listings = self._listings
         if listings is None:
             listings = self._listings = [None] * (2 * self.game.players)
         mine = listings[slot]
         if mine is None:
-            listings[slot] = False
-            return None
-        if mine is False:
+            shelf = self._shelf
+            if shelf is None or self.reach[seat] is not shelf.reach[seat]:
+                listings[slot] = False
+                return None
+            mine = listings[slot] = self._shelf_listing(shelf, slot, seat, reach_shapes)
+            self._lent |= 1 << slot
+        elif mine is False:
             mine = listings[slot] = _Listing()
+        elif self._lent >> slot & 1 and (mine.dirty or len(reach_shapes) > mine.read):
+            mine = listings[slot] = mine.copy()  # not expected: _occupy copies first
+            self._lent &= ~(1 << slot)
         mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
         key = tuple(hand)
@@ -1267,9 +1345,26 @@ class RealmState(State):
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
             tail.append(ExtraAction())
-        offered = self._offered = LegalActions(head, self, seat, mine.shapes, at, plans, tail)
+        offered = self._offered = LegalActions(head, self, seat, mine.shapes, mine.pos, at, plans, tail)
         offered._stamp = self._listed_stamp(key)
         return offered
+
+    def _shelf_listing(self, shelf: _BoardPart, slot: int, seat: int, reach_shapes: list) -> _Listing:
+        """The listing of ``slot`` kept by the board part ``shelf`` (see :class:`_BoardPart`),
+        made from the part's peg owners the first time; ``reach_shapes``: the part's reach of
+        the seat (or its start shapes)."""
+        mine = shelf.listings[slot]
+        if mine is None:
+            mine = _Listing()
+            mine.update(self, seat, reach_shapes, shelf.peg_seats)
+            # the part's payment entries of these shapes, which every state sampled on it
+            # copies (its listings after a band of its own read them)
+            cache, game, pegs = shelf.pay_cache[seat], self.game, shelf.peg_seats
+            for shape in mine.shapes:
+                if cache[shape.index] is None:
+                    cache[shape.index] = _pay_entry_for(game, pegs, seat, shape)
+            shelf.listings[slot] = mine
+        return mine
 
     def __getstate__(self) -> dict:
         # a pickled or deep-copied state has listed nothing yet (the listing holds the state)
@@ -1298,6 +1393,14 @@ class RealmState(State):
                 self.history.append(action)
                 return
         super().apply(action)
+
+    def apply_trusted(self, action) -> None:
+        """:meth:`State.apply_trusted`; the last listing is let go (it holds this state: a
+        search's states, dropped after a few actions, are then freed at once, not by the
+        cycle collector)."""
+        self._offered = None
+        self._apply(action)
+        self.history.append(action)
 
     def _can_buy_extra(self, seat: int) -> bool:
         cost = self.game.rules.extra_action_cost
@@ -1843,8 +1946,12 @@ class RealmState(State):
                 for cache in caches:  # these shapes now pay differently (RTR-P7)
                     for i in ids_at[p]:
                         cache[i] = None
-        if self._listings and self._listings[seat]:  # the seat now pays nothing for these pegs
-            self._listings[seat].dirty.extend(new)
+        listings = self._listings
+        if listings and listings[seat]:  # the seat now pays nothing for these pegs
+            if self._lent >> seat & 1:  # a board part's listing: this state's own copy first
+                listings[seat] = listings[seat].copy()
+                self._lent &= ~(1 << seat)
+            listings[seat].dirty.extend(new)
         # shapes on pegs the seat already held are in its reach already
         self._extend_reach(seat, new)
 
