@@ -454,7 +454,7 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
     if rules.start != "own-side" or not regions.usable():
         return []
     if "labyrinth" in rules.modules or "chain" in rules.bands:
-        return _chain_add_edits(board, regions, diagnosis, locks, ladder)
+        return _chain_edits(board, regions, diagnosis, locks, ladder)
     faces = _faces(board)
     segs = board.segment_map()
     pictures = "pictures" in rules.modules
@@ -515,46 +515,87 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
     return [e for e in out if locks is None or not locks.blocks(e)]
 
 
-def _chain_add_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: "Locks | None",
-                     ladder) -> list[Edit]:
-    """The Labyrinth's case of :func:`gap_edits`: when games do not reach the intended end or
-    seats end at the score floor (L8-6's 5 VP a self-crossing eats a chain's little treasure),
-    ``k`` treasure (``k`` in ``ladder`` past 1) added on lines round the seats' sides (L8-2:
-    a band over a line collects its treasure), the weakest seat's first; on each side the
-    lines nearest its start pegs first, one unit per line before a second, never on a line
-    that holds an artifact. ``[]`` otherwise."""
-    if not (diagnosis.unintended > 0.1 or diagnosis.collapsed > 0.1):
-        return []
+def _chain_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: "Locks | None",
+                 ladder) -> list[Edit]:
+    """The Labyrinth's case of :func:`gap_edits`, on lines (L8-2: a band over a line collects
+    its treasure): ``k`` treasure (``k`` in ``ladder``; the second leading seat 2 and 5) moved
+    from the leading seat's lines, nearest its start pegs first (one unit per line before a
+    second), to the weakest seat's lines, nearest its start first, both past what a chain
+    reaches in the validator's first bands (``rules/seat-fairness``); and when games do not reach
+    the intended end or seats end at the score floor (L8-6's 5 VP a self-crossing eats a
+    chain's little treasure), ``k`` (past 1) added on lines round the seats' sides, the
+    weakest seat's first. Never onto a line that holds an artifact."""
     items = {line_key(*i.line): i for i in board.line_items}
     lines = sorted({line_key(a, b) for a, b in board.lines if not (line_key(a, b) in items
                                                                     and items[line_key(a, b)].artifact)})
     cap = max([i.treasure for i in board.line_items] + [1])
-    trailers = diagnosis.trailers()
-    order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
+    leaders, trailers = diagnosis.leaders(), diagnosis.trailers()
 
-    def room(seat) -> list:  # the seat's lines, nearest its start first, a first round then a second...
-        mine = sorted((regions.distance(seat, k), k) for k in lines if regions.margin(seat, k) > 0)
+    def treasure(k) -> int:
+        return items[k].treasure if k in items else 0
+
+    def side(seat, keys) -> list:  # keys on the seat's side, nearest its start pegs first
+        return [k for _d, k in sorted((regions.distance(seat, k), k) for k in keys if regions.margin(seat, k) > 0)]
+
+    def units(seat) -> list:  # one unit per line, nearest first, then a second round...
+        keys = side(seat, [k for k, i in items.items() if i.treasure > 0])
+        out: list = []
+        level = 0
+        while True:
+            row = [k for k in keys if treasure(k) > level]
+            if not row:
+                return out
+            out += row
+            level += 1
+
+    def room(seat, taking=()) -> list:  # the seat's lines, a first round then a second...
+        keys = [k for k in side(seat, lines) if k not in taking]
         out = []
         for level in range(cap):
-            out += [k for _d, k in mine if (items[k].treasure if k in items else 0) <= level]
+            out += [k for k in keys if treasure(k) <= level]
         return out
 
-    rooms = [room(s) for s in order]
     out: list[Edit] = []
-    for k in ladder[1:]:
-        picks: list = []
-        at = [0] * len(order)
-        while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
-            for i, r in enumerate(rooms):
-                if len(picks) < k and at[i] < len(r):
-                    picks.append(r[at[i]])
-                    at[i] += 1
-        if len(picks) < k:
-            break
-        steps = tuple(("line+", (key, 1)) for key in picks)
-        out.append(Edit("line-items", "multi", steps, tuple(("line", line_id(key)) for key in dict.fromkeys(picks)),
-                        f"add {k} treasure on lines round the seats' sides, the weakest seat's first: "
-                        + ", ".join(f"1 to the line {line_id(key)}" for key in picks)))
+    if leaders and trailers:
+        from studio.validate.lint import FAIRNESS_BANDS
+
+        trail = trailers[0]
+        for rank, lead in enumerate(leaders[:2]):
+            # beyond what a chain reaches in the validator's first bands (rules/seat-fairness
+            # compares that; a chain's first bands reach only a few lines, so a move there
+            # warns), nearest first past it
+            src = [k for k in units(lead) if regions.distance(lead, k) >= FAIRNESS_BANDS]
+            dst = [k for k in room(trail, set(src)) if regions.distance(trail, k) >= FAIRNESS_BANDS]
+            for k in ladder if rank == 0 else ladder[1:4:2]:
+                if k > min(len(src), len(dst)):
+                    break
+                steps: list = []
+                for a, b in zip(src[:k], dst[:k]):
+                    steps += [("line+", (a, -1)), ("line+", (b, 1))]
+                pairs = list(zip(src[:k], dst[:k]))
+                out.append(Edit("line-items", "multi", tuple(steps),
+                                tuple(("line", line_id(x)) for x in dict.fromkeys(src[:k] + dst[:k])),
+                                f"move {k} treasure from {_seat_label(board, lead)}'s lines to "
+                                f"{_seat_label(board, trail)}'s (turn order): "
+                                + ", ".join(f"{line_id(a)} -> {line_id(b)}" for a, b in pairs),
+                                tuple((("line", line_id(a)), ("line", line_id(b))) for a, b in pairs)))
+    if diagnosis.unintended > 0.1 or diagnosis.collapsed > 0.1:
+        order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
+        rooms = [room(s) for s in order]
+        for k in ladder[1:]:
+            picks: list = []
+            at = [0] * len(order)
+            while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
+                for i, r in enumerate(rooms):
+                    if len(picks) < k and at[i] < len(r):
+                        picks.append(r[at[i]])
+                        at[i] += 1
+            if len(picks) < k:
+                break
+            add = tuple(("line+", (key, 1)) for key in picks)
+            out.append(Edit("line-items", "multi", add, tuple(("line", line_id(key)) for key in dict.fromkeys(picks)),
+                            f"add {k} treasure on lines round the seats' sides, the weakest seat's first: "
+                            + ", ".join(f"1 to the line {line_id(key)}" for key in picks)))
     return [e for e in out if locks is None or not locks.blocks(e)]
 
 

@@ -504,8 +504,9 @@ def test_labyrinth_seats_at_the_score_floor_get_treasure_on_lines_near_their_sta
     setup = load_setup("scenarios/labyrinth.yaml", 2)
     board, scenario = setup.content.board, setup.scenario
     regions = Regions.of(board)
-    assert gap_edits(board, scenario, Diagnosis((-0.07, 0.07))) == []
-    edits = gap_edits(board, scenario, Diagnosis((-0.07, 0.07), collapsed=0.47))
+    moves = gap_edits(board, scenario, Diagnosis((-0.07, 0.07)))   # no seat collapses: moves only
+    assert moves and all(e.moves for e in moves)
+    edits = [e for e in gap_edits(board, scenario, Diagnosis((-0.07, 0.07), collapsed=0.47)) if not e.moves]
     assert [len(e.args) for e in edits] == [k for k in GAP_LADDER[1:] if k <= len(edits[-1].args)]
     assert len(edits) >= 4 and all(e.kind == "line-items" for e in edits)
     artifacts = {line_key(*i.line) for i in board.line_items if i.artifact}
@@ -528,3 +529,31 @@ def test_labyrinth_seats_at_the_score_floor_get_treasure_on_lines_near_their_sta
     assert total(new) == total(board) + len(edits[-1].args)
     assert line_id(first) in edits[0].text
     assert len(valid_edits(board, edits, scenario)) == len(edits)  # every edited board validates
+
+
+def test_labyrinth_gap_moves_take_line_treasure_from_the_leading_side_to_the_trailing_side():
+    """On a chain board the gap-sized moves are on lines (L8-2): k treasure from the leading
+    seat's lines, nearest its start first, to the trailing seat's, never onto an artifact's
+    line; a bigger move takes the smaller one's units first; the total stays."""
+    from studio.balance.edits import GAP_LADDER, gap_edits
+    from studio.model.realm import line_key
+    from studio.playtest.setup import load_setup
+
+    setup = load_setup("scenarios/labyrinth.yaml", 4)
+    board, scenario = setup.content.board, setup.scenario
+    regions = Regions.of(board)
+    moves = gap_edits(board, scenario, Diagnosis((0.02, -0.05, 0.07, -0.04)))
+    from_seat3 = [e for e in moves if regions.owner(line_key(*e.args[0][1][0])) == 2]
+    assert [len(e.moves) for e in from_seat3] == [k for k in GAP_LADDER if k <= len(from_seat3[-1].moves)]
+    assert len(from_seat3) >= 4
+    artifacts = {line_key(*i.line) for i in board.line_items if i.artifact}
+    total = lambda b: sum(i.treasure for i in b.line_items)  # noqa: E731
+    for e in moves:
+        for (_a, src), (_b, dst) in e.moves:
+            assert regions.owner(line_key(*src.split("-"))) in (2, 0) and regions.owner(line_key(*dst.split("-"))) == 1
+            assert line_key(*dst.split("-")) not in artifacts
+        new, _rules = apply_edits(board, [e])
+        assert total(new) == total(board)
+    assert from_seat3[2].moves[:2] == from_seat3[1].moves
+    assert not [e for e in moves if not e.moves]     # nothing added while no seat collapses
+    assert len(valid_edits(board, moves, scenario)) == len(moves)
