@@ -120,14 +120,17 @@ class GreedyBot(Bot):
         base = game.sample_state(observation, rng)
         values = self.values(base, seat, legal_actions)
         top = max(values)
-        best = [a for a, v in zip(legal_actions, values) if v >= top - 1e-9]
+        # by position: a listing builds only the bands read (LegalActions), so the best ones
+        best_at = [i for i, v in enumerate(values) if v >= top - 1e-9]
+        best = [legal_actions[i] for i in best_at]
         if self.seek and sum(base.hands[seat]) >= self.short_hand and not any(type(a).__name__ == "Place" for a in best):
             from studio.bots.seek import head_for_content
 
             move = head_for_content(self, base, seat, legal_actions, self._value(base, seat))
             if move is not None:  # nothing gains now: head for distant content, not another draw
                 return move
-        return rng.choice(best)
+        # the same draw as rng.choice(best); read again, the pick is the listing's last item read
+        return legal_actions[rng.choice(best_at)]
 
     incremental = True  # keep band effects from one decision to the next (BandMemo)
 
@@ -162,8 +165,35 @@ class GreedyBot(Bot):
         card_cost, band_cost, weight = self.card_cost, self.band_cost, self.progress_weight
         plain = type(self)._preview_value is GreedyBot._preview_value
         gain = progress.gain if progress is not None else None
-        out = []
-        for action in actions:
+        out: list[float] = []
+        # a listing (LegalActions) gives its bands' shapes and costs without building them: a
+        # band is built (actions[i]) only when its value needs it
+        listed = actions.band_costs(state.game) if plain and hasattr(actions, "band_costs") else None
+        if listed is not None:
+            first, bands = listed
+            others = actions.others()  # the draws before the bands, Pass/ExtraAction after
+            items = others[:first] + [None] * len(bands) + others[first:]
+        else:
+            first, bands, items = 0, [], actions
+        for i, action in enumerate(items):
+            if action is None:  # a listed band, by its shape
+                if previewer is None:
+                    previewer = state.previewer(memo=self._memo(seat))
+                    preview, projected_of = previewer.preview, previewer.projected
+                    listed_projected = previewer.projected_listed
+                shape, cards = bands[i - first]
+                projected = listed_projected(shape)
+                if projected is None:  # it takes the band itself (see projected_listed)
+                    projected = projected_of(actions[i])
+                if projected != _LOST:
+                    value = projected - before
+                else:
+                    value = preview_value(preview(actions[i]), seat) - before
+                value -= card_cost * cards + band_cost
+                if gain is not None:
+                    value += weight * gain(shape.pegs)
+                out.append(value)
+                continue
             kind = type(action).__name__
             if kind == "Place":
                 if previewer is None:

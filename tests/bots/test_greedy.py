@@ -133,7 +133,9 @@ def test_values_kept_from_decision_to_decision_equal_plain_ones(scenario, player
     """The greedy bot keeps what bands did from one decision to the next (BandMemo, one per
     seat) and works out again only what the actions since can have changed: at every decision
     of greedy games its values equal those of the bot that previews every band afresh, on the
-    same sampled state, and it picks the same action from the same random numbers."""
+    same sampled state and the plain list of actions (every band built, where the kept bot
+    reads the listing's bands by shape, LegalActions.band_costs), and it picks the same action
+    from the same random numbers."""
     from pathlib import Path
 
     from studio.bots.base import GreedyBot
@@ -151,11 +153,12 @@ def test_values_kept_from_decision_to_decision_equal_plain_ones(scenario, player
             seat = state.current_player
             legal = state.legal_actions()
             sampled = game.sample_state(state.observation(seat), random.Random(g * 1000 + decisions))
-            assert kept.values(sampled, seat, legal) == plain.values(sampled, seat, legal)
+            got = kept.values(sampled, seat, legal)  # the listing's bands read by shape, unbuilt
+            assert got == plain.values(sampled, seat, list(legal))  # every band built, no memo
             again = random.Random()
             again.setstate(rng.getstate())
             action = kept.act(game, state.observation(seat), legal, rng)
-            assert plain.act(game, state.observation(seat), legal, again) == action
+            assert plain.act(game, state.observation(seat), list(legal), again) == action
             assert again.getstate() == rng.getstate()
             state.apply(action)
             decisions += 1

@@ -12,6 +12,8 @@
 * the greedy bot's band memo keeps an entry across the seat's own band when the band closes
   the same regions on the new walls: its values equal the plain preview's;
 * the Volcano escape projected on plain lists equals playing the final scoring;
+* a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
+  built bands' shapes and payments;
 * a Place hashes its fields once, and the cache is never pickled;
 * a listed Place remembers its board shape for the game that listed it only.
 """
@@ -338,3 +340,32 @@ def test_band_memo_entries_kept_across_the_seats_own_band_equal_the_plain_previe
     game = _small(players, **SMALL[name]) if name in SMALL else load_game(scenario(name), players, seed=13)
     check_memo_along(game, 13, games=2)
     assert kept["closing"] > 200 and kept["none"] > 2000  # 466-2,847 and 9,677-26,567 (2026-12-04)
+
+
+@pytest.mark.parametrize("name,players", [("jungle-temples", 2), ("volcano", 3), ("cursed-triangle", 4), ("two-deities", 2)])
+def test_band_costs_of_a_listing_equal_its_built_bands(name, players):
+    # the greedy bot reads a listing's bands as (shape, cards) without building them: the same
+    # shapes and payment sizes as the Places the listing builds, in order, built or not
+    from studio.rules.realm.game import LegalActions
+
+    game = load_game(scenario(name), players, seed=4)
+    other = load_game(scenario(name), players, seed=4)
+    checked = pairs = 0
+    for seed in (1, 2):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if isinstance(legal, LegalActions):
+                first, bands = legal.band_costs(game)
+                plain = list(legal)  # built now
+                at = [i for i, a in enumerate(plain) if isinstance(a, Place)]
+                assert at == list(range(first, first + len(bands)))
+                want = [(plain[i].__dict__["_band"][1], len(plain[i].payment)) for i in at]
+                assert bands == want
+                assert legal.band_costs(game) == (first, want)  # read from the built bands
+                assert legal.band_costs(other) is None
+                pairs += sum(1 for a in plain if isinstance(a, Place) and len(a.payment) > len(set(a.payment)))
+                checked += len(bands)
+            state.apply(rng.choice(legal))
+    assert checked > 1000 and pairs > 100  # 1,435-6,855 bands, 681-926 paid with a pair (2026-12-04)

@@ -392,6 +392,40 @@ class LegalActions(Listing):
                 return h + self._count + i
         return -1
 
+    def band_costs(self, game: "RealmGame") -> tuple[int, list] | None:
+        """The bands listed, without building their ``Place`` objects (a caller valuing every
+        band reads these and builds the one it picks, ``self[i]``): ``(first, bands)``, where
+        ``self[first + j]`` is the band ``bands[j]`` = ``(shape, cards)``, its board shape and
+        ``len(place.payment)`` (a pair of one colour paying for a peg counts two, RTR-P8).
+        None when listed by another game than ``game`` (its shapes are not ``game``'s)."""
+        state = self._state
+        if state.game is not game:
+            return None
+        first = len(self._head)
+        shapes = self._shapes
+        if self._list is not None:  # built already: read from the bands
+            return first, [(shapes[k], len(place.payment))
+                           for k, place in zip(self._at, self._list[first:first + self._count])]
+        cache = self._live_cache()
+        plans, pegs, seat = self._plans, self._pegs, self._seat
+        plan_list = game.caches.plan_list
+        out = []
+        for k in self._at:
+            shape = shapes[k]
+            if cache is None:
+                entry = _pay_entry_for(game, pegs, seat, shape)
+            else:  # as _place: filled in place even when shared
+                entry = cache[shape.index]
+                if entry is None:
+                    entry = cache[shape.index] = _pay_entry_for(game, pegs, seat, shape)
+            plan = plan_list[plans[entry[0]]]
+            cards = len(plan)
+            for code in plan:
+                if code >= NCOL:
+                    cards += 1
+            out.append((shape, cards))
+        return first, out
+
     def band_kinds(self) -> set[str]:
         """The kinds (``Place.shape``: line, triangle, ...) of the bands listed, without
         building them."""
@@ -2344,13 +2378,29 @@ class BandPreviewer:
         round's end, the projection) is done again. Equal to ``preview`` either way
         (tests/rules/test_preview.py). The same errors as :meth:`preview`."""
         memo = self.memo
-        seat = self.seat
         if memo is None or memo.owner is not self:
-            return self._plain_projected(action, seat)
+            return self._plain_projected(action, self.seat)
         band = action.__dict__.get("_band") if isinstance(action, Place) else None
         if band is None or band[0] is not self.caches or self.state._trial is not None:
-            return self._plain_projected(action, seat)  # energy payments, errors: the plain way
-        shape = band[1]
+            return self._plain_projected(action, self.seat)  # energy payments, errors: the plain way
+        found = self._memo_projected(memo, band[1], action)
+        assert found is not None  # (with the band at hand, never None)
+        return found
+
+    def projected_listed(self, shape: BandShape) -> float | None:
+        """:meth:`projected` of the band this game lists on ``shape`` for the seat to move (its
+        default payment, as :meth:`RealmState.legal_actions` builds it), without the band: from
+        the :class:`BandMemo`. None when that takes the band itself (no memo in use, a module
+        acts on the band, a preview under way): then ``projected(band)``."""
+        memo = self.memo
+        if memo is None or memo.owner is not self or self.state._trial is not None:
+            return None
+        return self._memo_projected(memo, shape, None)
+
+    def _memo_projected(self, memo: "BandMemo", shape: BandShape, action: Place | None) -> float | None:
+        """:meth:`projected` of the listed band on ``shape`` (``action``, or None: see
+        :meth:`projected_listed`) through ``memo``, which is in use."""
+        seat = self.seat
         entry = memo.entries.get(shape.index)
         if entry is None or entry[5] != memo.epoch or \
                 (self.supply != entry[3] and (entry[1] != entry[2] or self.supply < entry[2])):
@@ -2362,6 +2412,8 @@ class BandPreviewer:
             if outcome is None and m.quiet_reads_outcome:
                 outcome = _thaw(entry)
             if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
+                if action is None:
+                    return None
                 return self._projected_of(self._from_effects(action, shape, entry), seat)
         score = self.score[seat]
         if treasure:
@@ -2371,6 +2423,8 @@ class BandPreviewer:
             scores, energies = list(self.score), list(self.energy)
             scores[seat], energies[seat] = score, energy
             if state._round_may_end(seat, scores, energies):  # a module's end rule has a say
+                if action is None:
+                    return None
                 return self._projected_of(self._from_effects(action, shape, entry), seat)
         # (a band that ends the game by the base end rules is scored as below: energy to VP is
         # the whole final scoring, the same for the seat as the projection; see _finish_direct)
