@@ -208,11 +208,8 @@ class MCTSBot(Bot):
                 elif self.locate_children and isinstance(legal, Listing):
                     # the children are found where they are listed; the untried actions are
                     # the others, read by position without building them all
-                    found = []
-                    for child in children.values():
-                        at = legal.locate(child.action)
-                        if at >= 0:
-                            found.append((at, child))
+                    found = [(at, child) for at, child in zip(legal.locate_all(children), children.values())
+                             if at >= 0]  # children is keyed by action, in the order of its values
                     found.sort(key=_first)
                     kids = [child for _, child in found]
                     untried = _Others(legal, [at for at, _ in found]) if len(found) < len(legal) else []

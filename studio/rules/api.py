@@ -98,6 +98,10 @@ class Listing(Sequence):
         """The position of ``action`` in this listing (``listing[i] == action``), or -1 when
         it is not listed; builds at most that item."""
 
+    def locate_all(self, actions) -> list[int]:
+        """:meth:`locate` of each of ``actions`` (any iterable), in order."""
+        return [self.locate(a) for a in actions]
+
 
 class State(abc.ABC):
     """One position. Public methods check and record history; private hooks hold the logic."""

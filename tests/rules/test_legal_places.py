@@ -271,6 +271,9 @@ def check_locate(legal, reference, rng) -> None:
         assert legal.locate(action) == i
         if isinstance(action, Place):
             assert legal.locate(Place(action.pegs, action.payment, action.shape)) == i
+        if isinstance(action, Draw):  # a draw made elsewhere is found by equality
+            assert legal.locate(Draw(action.sources)) == i
+    assert legal.locate_all(reference) == list(range(len(reference)))
     bands = [a for a in reference if isinstance(a, Place)]
     if bands:
         band = rng.choice(bands)
@@ -335,3 +338,21 @@ def test_states_sampled_on_one_board_list_as_the_plain_list(name, players):
             made = now
     if game.rules.connect and not game.state_filters:
         assert lent > 0
+
+
+def test_a_game_lists_one_draw_object_per_sources_and_never_pickles_its_mark():
+    game = load_game(bundled_path("scenarios", "jungle-temples.yaml"), 3, seed=3)
+    seen = {}
+    for g in range(3):
+        state = game.new_state(g)
+        rng = random.Random(g)
+        while not state.is_terminal() and len(state.history) < 60:
+            legal = state.legal_actions()
+            for action in legal:
+                if isinstance(action, Draw):
+                    assert seen.setdefault(action.sources, action) is action
+            state.apply(rng.choice(legal))
+    assert len(seen) > 3
+    draw = next(iter(seen.values()))
+    copy = pickle.loads(pickle.dumps(draw))
+    assert copy == draw and copy is not draw and "_canon" not in copy.__dict__

@@ -23,6 +23,11 @@ class Draw:
     def __post_init__(self):
         object.__setattr__(self, "sources", tuple(sorted(self.sources, key=lambda s: (s == DECK, s))))
 
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_canon", None)  # the engine's note that it listed this very object (per game, per process)
+        return state
+
     def __str__(self) -> str:
         return "draw " + " + ".join(self.sources)
 

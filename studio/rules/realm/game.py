@@ -118,12 +118,13 @@ class PlayCaches:
     its entries are in: games played in threads (a dask worker's) share one game.
     """
 
-    __slots__ = ("cards", "draws", "colour_ids", "colour_seqs", "singles", "singles_plan", "plan_ids", "plan_list",
+    __slots__ = ("cards", "draws", "draw_of", "colour_ids", "colour_seqs", "singles", "singles_plan", "plan_ids", "plan_list",
                  "plans", "pay_entries", "seq_of", "payable", "_lock")
 
     def __init__(self) -> None:
         self.cards: dict[tuple, CardPayment] = {}
         self.draws: dict[tuple, list] = {}
+        self.draw_of: dict[tuple, Draw] = {}  # sources -> the one Draw of them listed (see draw)
         self.colour_ids: dict[tuple, int] = {}
         self.colour_seqs: list[tuple] = []
         self.singles: list[tuple] = []       # per colour sequence: ((colour, cards of it), ...)
@@ -150,6 +151,16 @@ class PlayCaches:
         found = self.cards.get(key)
         if found is None:
             found = self.cards[key] = CardPayment(peg, COLOURS[colour], to, energy)
+        return found
+
+    def draw(self, sources: tuple) -> Draw:
+        """The one :class:`Draw` of ``sources`` that this game's listings hold, marked as such
+        (``_canon``: the listings find it by identity, see :meth:`LegalActions.locate`)."""
+        found = self.draw_of.get(sources)
+        if found is None:
+            made = Draw(sources)
+            made.__dict__["_canon"] = self
+            found = self.draw_of.setdefault(sources, made)
         return found
 
     def colour_id(self, colours: tuple) -> int:
@@ -193,7 +204,7 @@ class _Listing:
     gained; whether a shape can be paid is one look-up of its sequence in the hand's plans.
     Owned by one state: a clone starts without one."""
 
-    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read", "distinct")
+    __slots__ = ("shapes", "pos", "held", "seqs", "dirty", "read", "distinct", "ats")
 
     def __init__(self) -> None:
         self.shapes: list[BandShape] = []
@@ -203,6 +214,7 @@ class _Listing:
         self.dirty: list[str] = []               # pegs the seat's bands took since
         self.read = 0                            # shapes of the reach read so far
         self.distinct: set[int] | None = None    # set(seqs) while seqs is unchanged
+        self.ats: dict | None = None             # a board part's (never changed): hand -> payable positions
 
     def update(self, state: "RealmState", seat: int, reach_shapes: list, peg_seats: dict | None = None) -> None:
         """Bring the listing up to ``reach_shapes`` (the seat's reach) and the pegs the seat
@@ -281,6 +293,7 @@ class _Listing:
         new = _Listing.__new__(_Listing)
         new.shapes, new.pos, new.held, new.seqs = list(self.shapes), dict(self.pos), list(self.held), list(self.seqs)
         new.dirty, new.read, new.distinct = list(self.dirty), self.read, self.distinct  # distinct: replaced, never changed
+        new.ats = None
         return new
 
     @staticmethod
@@ -384,10 +397,18 @@ class LegalActions(Listing):
                 if item == action:
                     return i
             return -1
-        for i, item in enumerate(head):
-            if item == action:
-                return i
-        for i, item in enumerate(self._tail):
+        if isinstance(action, Draw):  # draws are the head
+            if action.__dict__.get("_canon") is self._state.game.caches:
+                # listed by this game: its draws are one object per sources (PlayCaches.draw)
+                for i, item in enumerate(head):
+                    if item is action:
+                        return i
+                return -1
+            for i, item in enumerate(head):
+                if item == action:
+                    return i
+            return -1
+        for i, item in enumerate(self._tail):  # Pass, ExtraAction
             if item == action:
                 return h + self._count + i
         return -1
@@ -425,6 +446,35 @@ class LegalActions(Listing):
                     cards += 1
             out.append((shape, cards))
         return first, out
+
+    def locate_all(self, actions) -> list[int]:
+        """:meth:`locate` of each of ``actions``, in order, with what every band's look-up
+        shares read once."""
+        caches = self._state.game.caches
+        pos_get, at, whole = self._pos.get, self._at, self._list
+        n, h = len(at), len(self._head)
+        bisect_left, place = bisect.bisect_left, self._place
+        cache: Any = False  # the live payment cache, read when first needed
+        out = []
+        for action in actions:
+            band = action.__dict__.get("_band") if isinstance(action, Place) else None
+            if band is None or band[0] is not caches:
+                out.append(self.locate(action))
+                continue
+            shape = band[1]
+            k = pos_get(shape.index)
+            j = n if k is None else bisect_left(at, k)
+            if j == n or at[j] != k:
+                out.append(-1)
+                continue
+            if whole is not None:
+                listed = whole[h + j]
+            else:
+                if cache is False:
+                    cache = self._live_cache()
+                listed = place(shape, cache)
+            out.append(h + j if listed is action or listed == action else -1)
+        return out
 
     def band_kinds(self) -> set[str]:
         """The kinds (``Place.shape``: line, triangle, ...) of the bands listed, without
@@ -1373,8 +1423,14 @@ class RealmState(State):
                 if pid >= 0:
                     payable.add(seq)
                 plans[seq] = pid  # after payable: a thread that sees the plan sees it there too
-        # positions (in reach order) of the shapes whose sequence the hand can pay
-        at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
+        # positions (in reach order) of the shapes whose sequence the hand can pay; a board
+        # part's listing, lent to many states and never changed, keeps them per hand
+        ats = mine.ats
+        at = None if ats is None else ats.get(key)
+        if at is None:
+            at = list(itertools.compress(range(len(seqs)), map(payable.__contains__, seqs)))
+            if ats is not None and self._lent >> slot & 1:
+                ats[key] = at
         head = self._draws_shared()
         tail: list = [] if head or at else [Pass()]
         if self._can_buy_extra(seat):
@@ -1391,6 +1447,7 @@ class RealmState(State):
         if mine is None:
             mine = _Listing()
             mine.update(self, seat, reach_shapes, shelf.peg_seats)
+            mine.ats = {}
             # the part's payment entries of these shapes, which every state sampled on it
             # copies (its listings after a band of its own read them)
             cache, game, pegs = shelf.pay_cache[seat], self.game, shelf.peg_seats
@@ -1474,7 +1531,7 @@ class RealmState(State):
                 continue
             if any(combo.count(c) > counts[c] for c in sources):
                 continue
-            out.append(Draw(combo))
+            out.append(self.game.caches.draw(combo))
         return out
 
     def _candidate_shapes(self, seat: int) -> list[BandShape]:
