@@ -664,13 +664,14 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             # the budget left, shared by the edits still to make (a retry spends from the same share)
             step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
             # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
-            # then they play on to the climb games, kept out of this step's share, so that a winner is
-            # not dropped for lack of them
+            # then they play on to the climb games, kept out of what the rounds share (and taken
+            # from later steps' shares if this one is too small), so a winner is not dropped for lack of them
             climb = problem.climb_games(diag_games)
             rounds_budget, final_games = step_budget, 0
-            if sum(g for _n, g in schedule(len(arms), step_budget, problem.min_games, 1)) < climb \
-                    and step_budget >= 2 * climb + 4 * (len(arms) + 1):
-                rounds_budget, final_games = step_budget - 2 * climb, climb
+            if sum(g for _n, g in schedule(len(arms), step_budget, problem.min_games, 1)) < climb:
+                least = max(4 * (len(arms) + 1), step_budget - 2 * climb)
+                if least + 2 * climb <= budget - used:
+                    rounds_budget, final_games = least, climb
 
             def on_round(r, rounds, n, per_arm, step=round_no):
                 counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "

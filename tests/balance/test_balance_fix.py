@@ -128,10 +128,12 @@ def test_a_proposal_saved_as_a_board_file_plays_the_same_games_as_in_the_search(
     assert games[0] == games[1]
 
 
-def test_a_step_racing_many_edits_plays_its_finalists_on_to_the_games_a_climb_needs(monkeypatch):
-    # some 20 edits on a step's share of 250 games (600 for 2 steps, after a first look of 100)
-    # leave the last two on fewer common seeds than a climb needs (half the first look's games);
-    # they play on to 50, kept out of the step's share, before the search decides whether to climb
+@pytest.mark.parametrize("steps, rounds_budget", [(2, 250 - 2 * 50), (3, None)])
+def test_a_step_racing_many_edits_plays_its_finalists_on_to_the_games_a_climb_needs(monkeypatch, steps, rounds_budget):
+    # some 20 edits on a step's share of the 500 games left after a first look of 100 leave the last two
+    # on fewer common seeds than a climb needs (half the first look's games); they play on to 50,
+    # kept out of what the rounds share: 2 x 50 of the step's 250 games with 2 steps; with 3 (166 a
+    # step) the rounds keep their least (4 a board) and the rest comes from the later steps' share
     import studio.balance.search as search
 
     races = []
@@ -143,11 +145,11 @@ def test_a_step_racing_many_edits_plays_its_finalists_on_to_the_games_a_climb_ne
         return race
 
     monkeypatch.setattr(search, "successive_halving", spy)
-    result = balance(setup_of(lattice_board(cols=6)), budget=600, seed=2, steps=2, candidates=8, verify_games=0,
+    result = balance(setup_of(lattice_board(cols=6)), budget=600, seed=2, steps=steps, candidates=8, verify_games=0,
                      top=1)
     assert races and result.stopped is None
-    arms, rounds_budget, final_games, race = races[0]
-    assert arms > 15 and final_games == 50 and rounds_budget == 250 - 2 * 50
-    assert sum(g for _n, g in search.schedule(arms, 250, 2, 1)) < 50   # the rounds alone fall short
+    arms, played_budget, final_games, race = races[0]
+    assert arms > 15 and final_games == 50 and played_budget == (rounds_budget or 4 * (arms + 1))
+    assert sum(g for _n, g in search.schedule(arms, 500 // steps, 2, 1)) < 50   # the rounds alone fall short
     assert race.common == 50 and race.stopped is None
     assert result.games <= 600
