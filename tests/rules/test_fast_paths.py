@@ -10,7 +10,8 @@
 * walls remember what trial lines enclose until they really change; a board part of sampled
   states keeps what a seat's walls remembered for bands away from the seat's new band;
 * the greedy bot's band memo keeps an entry across the seat's own band when the band closes
-  the same regions on the new walls: its values equal the plain preview's;
+  the same regions on the new walls: its values equal the plain preview's; what it keeps of
+  a band (treasure, energy, supply left) equals the band's effects;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
   built bands' shapes and payments;
@@ -331,8 +332,9 @@ def test_band_memo_entries_kept_across_the_seats_own_band_equal_the_plain_previe
 
     def counted(self, previewer, shape):
         before = self.entries.get(shape.index)
+        stale = before is not None and before[5] != self.epoch  # made on other walls
         got = entry(self, previewer, shape)
-        if before is not None and before[5] != self.epoch and got[0] is before[0]:  # not worked out again
+        if stale and got is before:  # kept, not worked out again
             kept["closing" if got[6] else "none"] += 1
         return got
 
@@ -369,3 +371,27 @@ def test_band_costs_of_a_listing_equal_its_built_bands(name, players):
                 checked += len(bands)
             state.apply(rng.choice(legal))
     assert checked > 1000 and pairs > 100  # 1,435-6,855 bands, 681-926 paid with a pair (2026-12-04)
+
+
+@pytest.mark.parametrize("name,players", [("jungle-temples", 2), ("fragile-ruins", 3), ("engraved-board", 4), ("small", 2)])
+def test_band_gains_equal_the_bands_effects(name, players):
+    # the band memo keeps a band's treasure and energy from BandPreviewer._gains, which leaves
+    # the outcome out: the same treasure, energy, supply left and regions as _effects
+    from studio.rules.realm.game import BandPreviewer
+    from tests.rules.test_preview import SMALL, _small, positions_of
+
+    game = _small(players, **SMALL["cross-board"]) if name == "small" else load_game(scenario(name), players, seed=6)
+    checked = closing = 0
+    for state, _rng in positions_of(game, 6, games=2, every=1, greedy_share=0.5):
+        previewer = BandPreviewer(state)
+        if not previewer.direct:
+            continue
+        reach = state.reach[state.current_player]
+        for shape in (reach[0] if reach is not None else []):
+            outcome, treasure, gained, supply, _got, _held = previewer._effects(shape)
+            got = previewer._gains(shape)
+            assert got[:3] == (treasure, gained, supply), shape
+            assert got[3] or not outcome.closed
+            checked += 1
+            closing += bool(outcome.closed)
+    assert checked > 1000 and closing > 200  # 11,789-27,876 bands, 536-1,861 closing (2026-12-04)

@@ -253,7 +253,7 @@ def check_memo_along(game, seed: int, games: int = 1, greedy_share: float = 0.3)
     from studio.rules.realm.game import BandMemo, BandPreviewer
 
     worked = [0]
-    effects = BandPreviewer._effects
+    effects = BandPreviewer._gains  # what the memo works out for a band it cannot reuse
 
     def counted(self, shape):
         worked[0] += 1
@@ -262,7 +262,7 @@ def check_memo_along(game, seed: int, games: int = 1, greedy_share: float = 0.3)
     memos = [BandMemo() for _ in range(game.players)]
     shared = BandMemo()  # one memo for every seat and both kinds of state: it starts over
     checked = served = 0
-    BandPreviewer._effects = counted
+    BandPreviewer._gains = counted
     try:
         for state, rng in positions_of(game, seed, games=games, every=1, greedy_share=greedy_share):
             seat = state.current_player
@@ -286,7 +286,7 @@ def check_memo_along(game, seed: int, games: int = 1, greedy_share: float = 0.3)
                         checked += len(places) - (worked[0] - before)
                     assert got == [plain.preview(a).projected[seat] for a in places], position.history[-1:]
     finally:
-        BandPreviewer._effects = effects
+        BandPreviewer._gains = effects
     return checked, served
 
 

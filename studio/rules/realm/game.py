@@ -2430,7 +2430,7 @@ class BandPreviewer:
         """``preview(action).projected[seat]`` for the seat to move: its score if the game
         ended right after the band (``-inf``: eliminated). With a :class:`BandMemo`, a band
         listed by this game is worked out from what it did in an earlier position of the memo
-        (its treasure, energy and outcome: :meth:`_effects`) when nothing it read has
+        (its treasure and energy, :meth:`_gains`, and its outcome where a module reads it) when nothing it read has
         changed, and without building the preview; the rest (the modules' ``quiet``, the
         round's end, the projection) is done again. Equal to ``preview`` either way
         (tests/rules/test_preview.py). The same errors as :meth:`preview`."""
@@ -2467,11 +2467,11 @@ class BandPreviewer:
         outcome = None  # built from the entry for a module whose quiet reads it
         for m in self.quiet:
             if outcome is None and m.quiet_reads_outcome:
-                outcome = _thaw(entry)
+                outcome = memo.outcome(self, shape, entry)
             if not m.quiet(state, seat, shape, outcome):  # a module acts on the band
                 if action is None:
                     return None
-                return self._projected_of(self._from_effects(action, shape, entry), seat)
+                return self._projected_of(self._from_effects(action, shape, memo, entry), seat)
         score = self.score[seat]
         if treasure:
             score = max(0, score + treasure)
@@ -2482,7 +2482,7 @@ class BandPreviewer:
             if state._round_may_end(seat, scores, energies):  # a module's end rule has a say
                 if action is None:
                     return None
-                return self._projected_of(self._from_effects(action, shape, entry), seat)
+                return self._projected_of(self._from_effects(action, shape, memo, entry), seat)
         # (a band that ends the game by the base end rules is scored as below: energy to VP is
         # the whole final scoring, the same for the seat as the projection; see _finish_direct)
         if seat in self.eliminated:
@@ -2492,9 +2492,9 @@ class BandPreviewer:
             return float(max(0, score + energy // rate))
         return float(score)
 
-    def _from_effects(self, action: Place, shape: BandShape, entry: tuple) -> PlacePreview:
+    def _from_effects(self, action: Place, shape: BandShape, memo: "BandMemo", entry: list) -> PlacePreview:
         """:meth:`preview` of ``action`` from a :class:`BandMemo` entry that holds here."""
-        outcome = _thaw(entry)
+        outcome = memo.outcome(self, shape, entry)
         found = self._finish_direct(shape, outcome, entry[4], entry[1], self.supply - entry[1],
                                     list(outcome.collected), set(outcome.newly_controlled))
         return found if found is not None else self.state._played_preview(action, self.project)
@@ -2534,35 +2534,81 @@ class BandPreviewer:
                 amount = min(energy_of[f], supply)
                 supply -= amount
                 gained += amount
-        walls = self.walls
-        if walls is not None:  # close (RTR-P4), on the seat's walls, taken back
-            regions = walls.memo.get(shape.index)
-            if regions is None:
-                sides = shape.sides
-                if len(sides) > 1 or (sides[0] not in walls.covered
-                                      and walls._root(sides[0][0]) == walls._root(sides[0][1])):
-                    regions = self.state._closing_regions(walls, shape)
-            if regions:
-                for region, faces in regions:
-                    fresh = [f for f in faces if f not in mine and f not in held]
-                    if fresh:
-                        outcome.regions.append((list(region), [f for f in faces if f not in collected and f not in got]))
-                    for f in fresh:
-                        outcome.closed.append(f)
-                        held.add(f)
-                        newly.append(f)
-                        if f in collected or f in got:
-                            continue
-                        got.append(f)
-                        taken.append(f)
-                        treasure += treasure_of[f]
-                        if energy_of[f]:
-                            amount = min(energy_of[f], supply)
-                            supply -= amount
-                            gained += amount
+        regions = self._regions(shape)  # close (RTR-P4), on the seat's walls, taken back
+        if regions:
+            for region, faces in regions:
+                fresh = [f for f in faces if f not in mine and f not in held]
+                if fresh:
+                    outcome.regions.append((list(region), [f for f in faces if f not in collected and f not in got]))
+                for f in fresh:
+                    outcome.closed.append(f)
+                    held.add(f)
+                    newly.append(f)
+                    if f in collected or f in got:
+                        continue
+                    got.append(f)
+                    taken.append(f)
+                    treasure += treasure_of[f]
+                    if energy_of[f]:
+                        amount = min(energy_of[f], supply)
+                        supply -= amount
+                        gained += amount
         outcome.treasure = treasure
         outcome.energy = gained
         return outcome, treasure, gained, supply, got, held
+
+    def _regions(self, shape: BandShape) -> list | None:
+        """The regions a band on ``shape`` would close on the seat's walls (RTR-P4;
+        :meth:`RealmState._closing_regions`, remembered by the walls); None or [] for none
+        (None too without walls: closing off)."""
+        walls = self.walls
+        if walls is None:
+            return None
+        regions = walls.memo.get(shape.index)
+        if regions is None:
+            sides = shape.sides
+            if len(sides) > 1 or (sides[0] not in walls.covered
+                                  and walls._root(sides[0][0]) == walls._root(sides[0][1])):
+                regions = self.state._closing_regions(walls, shape)
+        return regions
+
+    def _gains(self, shape: BandShape) -> tuple:
+        """The treasure and energy a band on ``shape`` takes as :meth:`_effects` works them
+        out, without its outcome (a :class:`BandMemo` keeps these): ``(treasure, energy
+        gained, supply left, the regions it would close)``."""
+        collected, mine = self.collected, self.mine
+        treasure_of, energy_of = self.treasure_of, self.energy_of
+        treasure = gained = 0
+        supply = self.supply
+        got: set[int] = set()    # faces this band collects
+        held: set[int] = set()   # faces this band newly controls
+        for f in self.interior[shape.index]:  # explore (RTR-P2), collect (RTR-P3)
+            if f not in mine:
+                held.add(f)
+            if f in collected or f in got:
+                continue
+            got.add(f)
+            treasure += treasure_of[f]
+            if energy_of[f]:
+                amount = min(energy_of[f], supply)
+                supply -= amount
+                gained += amount
+        regions = self._regions(shape)
+        if regions:  # close (RTR-P4): the segments no band of the seat holds yet
+            for _region, faces in regions:
+                for f in faces:
+                    if f in mine or f in held:
+                        continue
+                    held.add(f)
+                    if f in collected or f in got:
+                        continue
+                    got.add(f)
+                    treasure += treasure_of[f]
+                    if energy_of[f]:
+                        amount = min(energy_of[f], supply)
+                        supply -= amount
+                        gained += amount
+        return treasure, gained, supply, regions
 
     def _finish_direct(self, shape: BandShape, outcome: PlaceOutcome, treasure: int, gained: int, supply: int,
                        got: list[int], held: set[int]) -> PlacePreview | None:
@@ -2645,8 +2691,9 @@ class BandPreviewer:
 
 class BandMemo:
     """What bands of one seat did in earlier positions, for :meth:`BandPreviewer.projected`
-    in later ones (``state.previewer(memo=...)``): per band shape, its outcome, treasure and
-    energy under the base rules (:meth:`BandPreviewer._effects`). An entry holds while what it
+    in later ones (``state.previewer(memo=...)``): per band shape, its treasure and energy
+    under the base rules (:meth:`BandPreviewer._gains`), and its outcome
+    (:meth:`BandPreviewer._effects`) once a module asks for it. An entry holds while what it
     read is unchanged:
 
     * the regions its band would close on the seat's walls (RTR-P4): on the same
@@ -2676,9 +2723,9 @@ class BandMemo:
         self.epoch = 0  # counts the walls seen; an entry made at another epoch is checked
         self.collected: dict = {}
         self.mine: set = set()
-        # shape index -> (outcome as tuples, energy gained, energy found, supply then, treasure, epoch,
-        # the regions its band closed then: falsy for none)
-        self.entries: dict[int, tuple] = {}
+        # shape index -> [outcome as tuples (None until asked for), energy gained, energy found,
+        # supply then, treasure, epoch, the regions its band closed then: falsy for none]
+        self.entries: dict[int, list] = {}
         # face -> shape indices of entries whose regions read it (an entry read again on other
         # walls keeps its regions, so these stay watched)
         self.by_face: dict[int, set[int]] = {}
@@ -2724,12 +2771,10 @@ class BandMemo:
         self.owner = previewer
         return True
 
-    def entry(self, previewer: "BandPreviewer", shape: BandShape) -> tuple:
+    def entry(self, previewer: "BandPreviewer", shape: BandShape) -> list:
         """The kept entry of ``shape`` when it holds in ``previewer``'s position, else worked
         out there and kept."""
         entry = self.entries.get(shape.index)
-        walls = previewer.walls
-        regions = None
         if entry is not None:
             supply = previewer.supply
             if supply == entry[3] or (entry[1] == entry[2] and supply >= entry[2]):
@@ -2737,28 +2782,16 @@ class BandMemo:
                     return entry
                 # made on other walls: holds when its band closes the same regions on these
                 # (found as _effects finds them, and then remembered by the walls for it)
-                if walls is not None:
-                    regions = walls.memo.get(shape.index)
-                    if regions is None:
-                        sides = shape.sides
-                        if len(sides) > 1 or (sides[0] not in walls.covered
-                                              and walls._root(sides[0][0]) == walls._root(sides[0][1])):
-                            regions = previewer.state._closing_regions(walls, shape)
+                regions = previewer._regions(shape)
                 then = entry[6]
                 if (not regions and not then) or (regions and then and (regions is then or regions == then)):
-                    entry = self.entries[shape.index] = entry[:5] + (self.epoch, regions)
+                    entry[5], entry[6] = self.epoch, regions
                     return entry
-        outcome, treasure, gained, left, _got, _held = previewer._effects(shape)
-        # the outcome as tuples (kept across decisions, so left out of the garbage collector's
-        # work); the energy found: what it gained unless the supply ran out (then the same
-        # supply only)
-        frozen = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
-                  tuple(outcome.newly_controlled),
-                  tuple((tuple(region), tuple(site)) for region, site in outcome.regions) if outcome.regions else ())
-        if walls is not None:
-            regions = walls.memo.get(shape.index)
-        entry = self.entries[shape.index] = (frozen, gained, gained if left > 0 else -1, previewer.supply, treasure,
-                                             self.epoch, regions)
+        treasure, gained, left, regions = previewer._gains(shape)
+        # the energy found: what it gained unless the supply ran out (then the same supply only);
+        # the outcome is made when first asked for (outcome)
+        entry = self.entries[shape.index] = [None, gained, gained if left > 0 else -1, previewer.supply, treasure,
+                                             self.epoch, regions]
         if regions:  # the segments of its regions were read too: dropped when one changes
             i = shape.index
             by_face = self.by_face
@@ -2771,8 +2804,22 @@ class BandMemo:
                         watch.add(i)
         return entry
 
+    def outcome(self, previewer: "BandPreviewer", shape: BandShape, entry: list) -> PlaceOutcome:
+        """The :class:`PlaceOutcome` of the band on ``shape`` whose ``entry`` holds in
+        ``previewer``'s position (a new one): worked out there the first time (what the band
+        did then is what it does now) and kept with the entry, as tuples."""
+        frozen = entry[0]
+        if frozen is None:
+            outcome = previewer._effects(shape)[0]
+            # as tuples: kept across decisions, so left out of the garbage collector's work
+            frozen = entry[0] = (tuple(outcome.explored), tuple(outcome.closed), tuple(outcome.collected),
+                                 tuple(outcome.newly_controlled),
+                                 tuple((tuple(region), tuple(site)) for region, site in outcome.regions)
+                                 if outcome.regions else ())
+        return _thaw(entry)
 
-def _thaw(entry: tuple) -> PlaceOutcome:
+
+def _thaw(entry: list) -> PlaceOutcome:
     """The :class:`PlaceOutcome` of a :class:`BandMemo` entry (new lists)."""
     explored, closed, collected, newly, regions = entry[0]
     outcome = PlaceOutcome.of_band(list(explored))
