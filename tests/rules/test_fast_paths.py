@@ -12,6 +12,9 @@
 * the greedy bot's band memo keeps an entry across the seat's own band when the band closes
   the same regions on the new walls: its values equal the plain preview's; what it keeps of
   a band (treasure, energy, supply left) equals the band's effects;
+* states sampled on one board part share the board after a first band of theirs (made once
+  per seat and shape, copy on write): each equals its plain twin (a clone, which plays the
+  band its own way) along the actions after, and lists as the plain list;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
   built bands' shapes and payments;
@@ -395,3 +398,38 @@ def test_band_gains_equal_the_bands_effects(name, players):
             checked += 1
             closing += bool(outcome.closed)
     assert checked > 1000 and closing > 200  # 11,789-27,876 bands, 536-1,861 closing (2026-12-04)
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_states_sampled_on_one_part_share_the_board_after_a_first_band(name, players):
+    from tests.rules.test_legal_places import reference_actions
+
+    game = load_game(scenario(name), players, seed=4)
+    shared = 0
+    for g in range(3):
+        truth = game.new_state(40 + g)
+        rng = random.Random(400 + g)
+        while not truth.is_terminal() and len(truth.history) < 6 + 14 * g:
+            truth.apply(rng.choice(truth.legal_actions()))
+        if truth.is_terminal() or truth.pending:
+            continue
+        sample = game.sampler(truth.observation(truth.current_player))
+        bands = [a for a in truth.legal_actions() if isinstance(a, Place)][:3]  # the seat's own hand: legal in every deal
+        for k in range(4):
+            for band in bands:
+                state = sample(random.Random(k))
+                twin = state.clone()  # the plain way: a clone owns its board when a band lands
+                for s in (state, twin):
+                    s.apply(band)
+                assert view(state) == view(twin)
+                for _ in range(3):  # the same actions after, each listing held to the plain list
+                    if state.is_terminal():
+                        break
+                    legal = state.legal_actions()
+                    assert list(legal) == reference_actions(state) or state.pending
+                    action = legal[rng.randrange(len(legal))]
+                    state.apply(action)
+                    twin.apply(action)
+                    assert view(state) == view(twin)
+        shared += len(sample.board.afters)
+    assert shared > 0

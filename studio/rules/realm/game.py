@@ -526,9 +526,12 @@ class _BoardPart:
     ``RealmState._listings``), the :class:`_Listing` of the seat on this board, made when a
     state sampled on it first lists that seat and lent to every such state while the seat's
     reach is this board's (its own band copies it first): a search lists the seats of one
-    board in every determinisation."""
+    board in every determinisation. ``afters``: (seat, shape index) -> the board after that
+    seat's band on that shape, for the states sampled on this part that play it first (a
+    search plays its root's bands in every determinisation): see
+    :meth:`RealmState._land_on_part`."""
 
-    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings")
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings", "afters")
     key: list
     bands: list
     peg_seats: dict
@@ -537,6 +540,7 @@ class _BoardPart:
     pay_cache: list[list]
     owned: int
     listings: list
+    afters: dict
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
@@ -550,6 +554,7 @@ class _BoardPart:
         part.pay_cache = [[None] * len(game.topology.shapes) for _ in range(n)]
         part.owned = -1  # bit mask of the seats whose reach and walls are this part's own
         part.listings = [None] * (2 * n)
+        part.afters = {}
         return part
 
     def copy(self) -> "_BoardPart":
@@ -564,6 +569,7 @@ class _BoardPart:
         part.owned = 0
         part.pay_cache = [list(c) for c in self.pay_cache]
         part.listings = [None] * len(self.listings)
+        part.afters = {}
         return part
 
     def extend(self, game, bands) -> None:
@@ -1985,8 +1991,15 @@ class RealmState(State):
         self._pay(seat, action.payment)
         trial = self._trial
         if trial is None:
-            self._own_board(seat)
-            self._occupy(seat, shape)
+            shelf = self._shelf
+            if shelf is not None and self._board_shared and self.bands is shelf.bands and \
+                    self.peg_seats is shelf.peg_seats and self.reach is shelf.reach and self.walls is shelf.walls \
+                    and self._pay_cache is shelf.pay_cache:
+                self._land_on_part(shelf, seat, shape)  # the band appended there
+            else:
+                self._own_board(seat)
+                self._occupy(seat, shape)
+                self.bands.append((seat, shape))
         else:  # a preview: record what to undo; reach and payment caches are left alone
             if self._pegs_lent:
                 self.peg_seats = dict(self.peg_seats)
@@ -1998,13 +2011,61 @@ class RealmState(State):
                 if mask is None or not mask & bit:
                     trial.pegs.append((p, mask))
                     peg_seats[p] = (mask or 0) | bit
-        self.bands.append((seat, shape))
+            self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
         outcome = self._settle(seat, shape)
         self.last_outcome = outcome
         if trial is None:
             self.log.append(LogLine(self._place_text(seat, action, outcome), seat))
         return outcome
+
+    def _land_on_part(self, shelf: _BoardPart, seat: int, shape: BandShape) -> None:
+        """:meth:`_own_board`, :meth:`_occupy` and the band appended, for a state still on the
+        board part it was sampled on (nothing of the board copied yet): the board after the
+        band (bands, peg owners, reach, payment caches, and the seat's listing brought up to
+        it) is made once per part, seat and shape, by those steps on the first such state, and
+        shared by the next ones, copy on write as a clone shares its board. The seat's walls
+        are this state's own copy (the band's closing is worked out on them, in _settle)."""
+        key = (seat, shape.index)
+        after = shelf.afters.get(key)
+        if after is None:
+            bit = 1 << seat
+            new = [p for p in shape.pegs if not shelf.peg_seats.get(p, 0) & bit]
+            self._own_board(seat)
+            self._occupy(seat, shape)
+            self.bands.append((seat, shape))
+            listing = None
+            game = self.game
+            before = shelf.reach[seat]
+            if before is not None and game.rules.connect and not game.state_filters:
+                listing = self._shelf_listing(shelf, seat, seat, before[0]).copy()
+                listing.dirty.extend(new)
+                listing.update(self, seat, self.reach[seat][0])
+                listing.ats = {}  # lent, never changed
+            shelf.afters[key] = (self.bands, self.peg_seats, self.reach, self._pay_cache, new, listing)
+            # now shared with the part: copied before the next band, as a clone's
+            self._board_shared = True
+            self._owned_seats = 0
+            self._pay_shared = True
+            self._pegs_lent = False
+            return
+        bands, pegs, reach, pay_cache, new, listing = after
+        self.bands, self.peg_seats, self.reach = bands, pegs, reach
+        self._pay_cache = pay_cache  # _pay_shared stays True
+        self._pegs_lent = False
+        walls = self.walls = list(self.walls)
+        walls[seat] = walls[seat].copy()  # _board_shared stays True: the next band copies again
+        listings = self._listings
+        if listing is not None:
+            if listings is None:
+                listings = self._listings = [None] * (2 * self.game.players)
+            listings[seat] = listing
+            self._lent |= 1 << seat
+        elif listings and listings[seat]:  # as _occupy
+            if self._lent >> seat & 1:
+                listings[seat] = listings[seat].copy()
+                self._lent &= ~(1 << seat)
+            listings[seat].dirty.extend(new)
 
     def _pay(self, seat: int, payment) -> None:
         """Pay for a band (RTR-P7, RTR-P8; L6-5 energy tokens before collecting)."""
