@@ -23,13 +23,18 @@ def shuffle_plain(rng: random.Random, items: list) -> None:
 def shuffle_inline(rng: random.Random, items: list) -> None:
     """``rng.shuffle(items)`` with ``random.Random``'s draws written out."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    n = len(items)
+    steps = _STEPS.get(n)
+    if steps is None:
+        steps = _STEPS[n] = [(i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)]
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:  # out of range: drawn again, as _randbelow does
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+_STEPS: dict[int, list[tuple[int, int]]] = {}  # list length -> (position, bits of its draw), last first
 
 
 # (i + 1).bit_length() for the draw that picks position i's partner, as the shift of a 32-bit output

@@ -2359,6 +2359,10 @@ class RealmSampler:
         self.board = game.board_of(obs["bands"])
         self.pending = [tuple(p) for p in obs["pending"]]
         self.collected = {int(k): v for k, v in obs["collected"].items()}
+        # the public fields as _read_public takes them, sets made once (each state copies them)
+        self.public = dict(obs)
+        self.public["eliminated"] = set(obs["eliminated"])
+        self.public["controlled"] = [set(c) for c in obs["controlled"]]
 
     def __call__(self, rng: random.Random) -> "RealmState":
         game, obs = self.game, self.obs
@@ -2388,7 +2392,7 @@ class RealmSampler:
         s._set_board(self.board)
         s.collected = dict(self.collected)
         s.seat = obs["to_move"] if obs["to_move"] is not None else 0
-        s._read_public(obs)  # pool, discard piles, energy, scores, ... (view="public")
+        s._read_public(self.public)  # pool, discard piles, energy, scores, ... (view="public")
         s.final_done = obs["end_reason"] is not None
         s.log = []
         return s
