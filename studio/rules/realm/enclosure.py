@@ -17,7 +17,7 @@ from studio.geometry.bands import OUTSIDE, Topology
 
 class Walls:
     """One player's walls: covered lines and a union-find of the pegs they join, and a memo of
-    the regions that trial lines would enclose (see :meth:`enclosed_by_trial`). ``version``
+    the regions that trial lines would enclose (see :meth:`trial_region`). ``version``
     counts the lasting changes (lines added without a journal): the same object at the same
     version holds the same walls (a preview's lines are taken back)."""
 
@@ -77,10 +77,11 @@ class Walls:
             p = parent[p]
         return p
 
-    def enclosed_by_trial(self, topology: Topology, line: tuple[str, str], journal: list) -> list[int]:
-        """:func:`enclosed_side` of ``line`` just added with ``journal`` (its entry last): the
-        same list, remembered per line and trial lines before it until the lasting walls change
-        (states sharing these walls ask for the same bands over and over). Do not change it."""
+    def trial_region(self, topology: Topology, line: tuple[str, str], journal: list) -> tuple:
+        """``(region, read)``: :func:`enclosed_side` of ``line`` just added with ``journal`` (its
+        entry last), and the faces its search looked at (None when no longer remembered), both
+        remembered per line and trial lines before it until the lasting walls change (states
+        sharing these walls ask for the same bands over and over). Do not change them."""
         key = (line, *[entry[0] for entry in journal[:-1]]) if len(journal) > 1 else line
         memo = self.memo
         found = memo.get(key)
@@ -91,13 +92,8 @@ class Walls:
             read: set[int] = set()
             found = memo[key] = enclosed_side(topology, self, line, read)
             self.reads[key] = read
-        return found
-
-    def trial_reads(self, line: tuple[str, str], journal: list) -> set[int] | None:
-        """The faces the search behind :meth:`enclosed_by_trial` of the same arguments looked at
-        (None when it is no longer remembered)."""
-        key = (line, *[entry[0] for entry in journal[:-1]]) if len(journal) > 1 else line
-        return self.reads.get(key)
+            return found, read
+        return found, self.reads.get(key)
 
     def extend_keeping(self, lines, topology: Topology, pegs_of) -> None:
         """Cover ``lines`` for good (as :meth:`add` without a journal, in order) and keep the

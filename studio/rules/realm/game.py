@@ -1196,8 +1196,7 @@ class RealmState(State):
         try:
             for line in shape.sides:
                 if walls.add(line, journal):
-                    region = walls.enclosed_by_trial(topo, line, journal)
-                    seen = walls.trial_reads(line, journal)
+                    region, seen = walls.trial_region(topo, line, journal)
                     if seen is None or read is None:
                         read = None
                     else:
