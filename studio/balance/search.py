@@ -505,6 +505,33 @@ class SearchProblem(ABC):
         ``base_score`` on the ``games`` seeds both played), with its notes."""
 
 
+def proposal_picks(chain: list, others: list, played: dict, base, top: int, min_games: int) -> list[tuple]:
+    """The candidates a search proposes, as ``(candidate, its score, the original's score,
+    common games)`` on the seeds both played (``played``: key -> game records; ``base``: the
+    original): the chain the steps kept (latest first), then the other raced arms that did
+    better than the original on at least ``min_games`` common seeds (an arm a starved race
+    ran on a few seeds is ahead by luck as often as not), at most ``top``, none twice and
+    none without edits or common games."""
+    out: list[tuple] = []
+    base_recs = {r.seed: r for r in played.get(base.key, [])}
+    shown = set()
+    for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
+        if not c.edits or c.key in shown:
+            continue
+        shown.add(c.key)
+        mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
+        if not mine:
+            continue
+        mine_score = c.objective.score(mine)
+        base_score = base.objective.score([base_recs[r.seed] for r in mine])
+        if not kept and (mine_score.total >= base_score.total or len(mine) < min_games):
+            continue
+        out.append((c, mine_score, base_score, len(mine)))
+        if len(out) >= top:
+            break
+    return out
+
+
 def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_games: int) -> None:
     """Raise ValueError, saying which, for a search's numbers out of range."""
     if not 1 <= budget <= MAX_BUDGET:
@@ -693,27 +720,10 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             if winner != incumbent.key:
                 incumbent = cands[winner]
 
-        # the proposals: the chain the steps kept (latest first), then the other arms that did
-        # better than the original on the seeds both played
-        proposals: list[Proposal] = []
-        base_recs = {r.seed: r for r in played.get(base.key, [])}
         chain = [cands[k] for k in _chain(incumbent)]
         others = [c for st in reversed(steps_done) for c in st.get("ranking", ())]
-        shown = set()
-        for kept, c in [(True, c) for c in chain] + [(False, c) for c in others]:
-            if not c.edits or c.key in shown:
-                continue
-            shown.add(c.key)
-            mine = [r for r in played.get(c.key, []) if r.seed in base_recs]
-            if not mine:
-                continue
-            mine_score = c.objective.score(mine)
-            base_score = base.objective.score([base_recs[r.seed] for r in mine])
-            if not kept and mine_score.total >= base_score.total:
-                continue
-            proposals.append(problem.proposal(c, mine_score, base_score, len(mine)))
-            if len(proposals) >= top:
-                break
+        proposals = [problem.proposal(c, mine, theirs, n) for c, mine, theirs, n in
+                     proposal_picks(chain, others, played, base, top, problem.climb_games(diag_games))]
 
         # verification on fresh seeds, the original and every proposal on the same ones
         if proposals and stopped is None:   # what is left: the checks, by both kinds of bot

@@ -176,3 +176,37 @@ def test_a_race_of_many_arms_plays_its_last_arms_on_to_the_final_games():
     again = successive_halving(arms, play, score, budget=200, seeds=list(range(400)), protect=[0],
                                final_games=short.common)
     assert again.games == short.games and again.common == short.common
+
+
+def test_proposals_skip_arms_ahead_on_too_few_common_games():
+    """The chain kept is proposed whatever its score; another raced arm only when it beat the
+    original on at least the games a climb needs (a JT 2p search offered an arm ahead on 2
+    games as its first proposal), never twice, never one without edits."""
+    from types import SimpleNamespace
+
+    from studio.balance.objective import GameRecord, Objective
+    from studio.balance.search import proposal_picks
+
+    def recs(wins_first: int, games: int) -> list:
+        return [GameRecord(s, (1, 0) if s < wins_first else (0, 1), (10, 10), False, False, False, 0)
+                for s in range(games)]
+
+    obj = Objective(weights={"fair": 1.0})
+    base = SimpleNamespace(key="base", edits=(), objective=obj)
+    kept = SimpleNamespace(key="kept", edits=("e1",), objective=obj)
+    lucky = SimpleNamespace(key="lucky", edits=("e2",), objective=obj)
+    solid = SimpleNamespace(key="solid", edits=("e3",), objective=obj)
+    worse = SimpleNamespace(key="worse", edits=("e4",), objective=obj)
+    played = {"base": recs(80, 100),          # seat 1 wins 80%: unfair
+              "kept": recs(90, 100),          # worse, but the chain is proposed anyway
+              "lucky": recs(1, 2),            # even on 2 games only
+              "solid": recs(52, 100),         # near even on 100 games
+              "worse": recs(95, 100)}
+    picks = proposal_picks([kept], [lucky, solid, worse, solid], played, base, top=5, min_games=50)
+    assert [(c.key, n) for c, _m, _b, n in picks] == [("kept", 100), ("solid", 100)]
+    c, mine, theirs, _n = picks[1]
+    assert mine.total < theirs.total
+    assert [c.key for c, *_ in proposal_picks([kept], [lucky, solid], played, base, top=5, min_games=2)] == \
+        ["kept", "lucky", "solid"]
+    assert [c.key for c, *_ in proposal_picks([kept], [solid], played, base, top=1, min_games=2)] == ["kept"]
+    assert proposal_picks([base], [], played, base, top=3, min_games=2) == []   # no edits: not a proposal
