@@ -19,7 +19,7 @@ from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
 
 _shallow = Player.shallow
-from studio.rules.shuffle import Deal
+from studio.rules.shuffle import shuffler
 
 
 class ViewCache:
@@ -459,10 +459,7 @@ class Sampler:
         else:
             self.phase = "start" if self.players[self.seat].needs_start else "choose"
         self.final = None if obs["final"] is None else list(obs["final"])
-        # the lengths of the lists each deal shuffles, in order (see __call__)
         rest = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end
-        self.sizes = (len(self.unseen_exp), len(self.unseen_end), rest, len(self.free), len(self.pile))
-        self.need = sum(n - 1 for n in self.sizes if n > 1)
         # how many cards and tokens each other seat is dealt, in seat order from what is left
         self.dealt: dict[int, tuple[int, int]] = {}
         tokens_left = max(0, len(self.free) - self.bag_size)
@@ -481,7 +478,11 @@ class Sampler:
         game, obs, me = self.game, self.obs, self.me
         s = _bare_state(game, rng.random())  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
         # the five shuffles below, as rng.shuffle makes them
-        shuffle = Deal(rng, self.sizes, self.need).shuffle
+        inline = shuffler(rng)
+
+        def shuffle(items: list) -> None:
+            inline(rng, items)
+
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
