@@ -499,13 +499,7 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
         order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
         rooms = [room(s, "treasure") for s in order]
         for k in ladder[1:]:
-            picks: list = []
-            at = [0] * len(order)
-            while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
-                for i, r in enumerate(rooms):
-                    if len(picks) < k and at[i] < len(r):
-                        picks.append(r[at[i]])
-                        at[i] += 1
+            picks = _round_robin(rooms, k)
             if len(picks) < k:
                 break
             steps = tuple(("segment+", (key, "treasure", 1)) for key in picks)
@@ -513,6 +507,19 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
                             f"add {k} treasure round the seats' sides, the weakest seat's first: "
                             + ", ".join(f"1 to segment {seg_id(key)}" for key in picks)))
     return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def _round_robin(rooms: list, k: int) -> list:
+    """Up to ``k`` places taken one per seat in turn from ``rooms`` (per seat, its places in
+    order), so each seat gets as many as the others, the first seats one more."""
+    picks: list = []
+    at = [0] * len(rooms)
+    while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
+        for i, r in enumerate(rooms):
+            if len(picks) < k and at[i] < len(r):
+                picks.append(r[at[i]])
+                at[i] += 1
+    return picks
 
 
 def _chain_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: "Locks | None",
@@ -583,13 +590,7 @@ def _chain_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: 
         order = trailers + [s for s in range(len(diagnosis.strength)) if s not in trailers]
         rooms = [room(s) for s in order]
         for k in ladder[1:]:
-            picks: list = []
-            at = [0] * len(order)
-            while len(picks) < k and any(at[i] < len(r) for i, r in enumerate(rooms)):
-                for i, r in enumerate(rooms):
-                    if len(picks) < k and at[i] < len(r):
-                        picks.append(r[at[i]])
-                        at[i] += 1
+            picks = _round_robin(rooms, k)
             if len(picks) < k:
                 break
             add = tuple(("line+", (key, 1)) for key in picks)
