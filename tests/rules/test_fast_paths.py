@@ -15,6 +15,9 @@
 * states sampled on one board part share the board after a first band of theirs (made once
   per seat and shape, copy on write): each equals its plain twin (a clone, which plays the
   band its own way) along the actions after, and lists as the plain list;
+* such a first band closes the seat's walls once per part, seat and shape (the walls after
+  and the regions they enclose): its outcome and walls equal the plain twin's, closing bands
+  among them;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
   built bands' shapes and payments;
@@ -433,3 +436,54 @@ def test_states_sampled_on_one_part_share_the_board_after_a_first_band(name, pla
                     assert view(state) == view(twin)
         shared += len(sample.board.afters)
     assert shared > 0
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_a_first_band_on_a_part_closes_the_walls_as_the_plain_way(name, players):
+    # the walls after a first band and the regions they enclose are worked out once per part,
+    # seat and shape (RealmState._close_walls) and read by the next states sampled there:
+    # outcome, walls (version too) and the whole state equal the plain twin's, a clone
+    game = load_game(scenario(name), players, seed=5)
+    bands = closing = reused = 0
+    for g in range(4):
+        truth = game.new_state(60 + g)
+        rng = random.Random(600 + g)
+        while not truth.is_terminal() and len(truth.history) < 10 + 12 * g:
+            truth.apply(rng.choice(truth.legal_actions()))
+        if truth.is_terminal() or truth.pending:
+            continue
+        seat = truth.current_player
+        sample = game.sampler(truth.observation(seat))
+        # the seat's own bands (legal in every deal), closing ones first
+        places = [a for a in truth.legal_actions() if isinstance(a, Place)]
+        closes = []
+        for band in places:
+            probe = truth.clone()
+            probe.apply(band)
+            closes.append(bool(probe.last_outcome.closed))
+        picked = [b for b, c in zip(places, closes) if c][:4] + [b for b, c in zip(places, closes) if not c][:2]
+        for k in range(3):
+            for band in picked:
+                state = sample(random.Random(k))
+                twin = state.clone()  # the plain way: a clone owns its board when a band lands
+                for s in (state, twin):
+                    s.apply(band)
+                assert state.last_outcome == twin.last_outcome
+                assert [(sorted(w.covered), w.version) for w in state.walls] == \
+                    [(sorted(w.covered), w.version) for w in twin.walls]
+                assert view(state) == view(twin)
+                bands += 1
+                closing += bool(twin.last_outcome.closed)
+                reused += k > 0
+                for _ in range(2):  # the seat's walls are the state's own: the next bands as the twin's
+                    if state.is_terminal():
+                        break
+                    action = rng.choice(state.legal_actions())
+                    state.apply(action)
+                    twin.apply(action)
+                    assert view(state) == view(twin)
+        if not game.hooks["before_collect"]:
+            assert bool(sample.board.closings) == bool(picked)  # (seat, shape) -> walls after, regions
+    assert bands > 0 and reused > 0
+    if name not in ("volcano", "cursed-triangle"):  # their bands closed nothing in these positions
+        assert closing > 0

@@ -529,9 +529,11 @@ class _BoardPart:
     board in every determinisation. ``afters``: (seat, shape index) -> the board after that
     seat's band on that shape, for the states sampled on this part that play it first (a
     search plays its root's bands in every determinisation): see
-    :meth:`RealmState._land_on_part`."""
+    :meth:`RealmState._land_on_part`. ``closings``: (seat, shape index) -> that seat's walls
+    after that band and the regions they enclose (:meth:`RealmState._close_walls`)."""
 
-    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings", "afters")
+    __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings", "afters",
+                 "closings")
     key: list
     bands: list
     peg_seats: dict
@@ -541,6 +543,7 @@ class _BoardPart:
     owned: int
     listings: list
     afters: dict
+    closings: dict
 
     @classmethod
     def empty(cls, game) -> "_BoardPart":
@@ -555,6 +558,7 @@ class _BoardPart:
         part.owned = -1  # bit mask of the seats whose reach and walls are this part's own
         part.listings = [None] * (2 * n)
         part.afters = {}
+        part.closings = {}
         return part
 
     def copy(self) -> "_BoardPart":
@@ -570,6 +574,7 @@ class _BoardPart:
         part.pay_cache = [list(c) for c in self.pay_cache]
         part.listings = [None] * len(self.listings)
         part.afters = {}
+        part.closings = {}
         return part
 
     def extend(self, game, bands) -> None:
@@ -1989,12 +1994,14 @@ class RealmState(State):
         shape = self._shape_of(action)
         self._pay(seat, action.payment)
         trial = self._trial
+        closed = None
         if trial is None:
             shelf = self._shelf
             if shelf is not None and self._board_shared and self.bands is shelf.bands and \
                     self.peg_seats is shelf.peg_seats and self.reach is shelf.reach and self.walls is shelf.walls \
                     and self._pay_cache is shelf.pay_cache:
-                self._land_on_part(shelf, seat, shape)  # the band appended there
+                # the band appended there; its walls closed as on every state of the part
+                closed = self._land_on_part(shelf, seat, shape)
             else:
                 self._own_board(seat)
                 self._occupy(seat, shape)
@@ -2012,21 +2019,25 @@ class RealmState(State):
                     peg_seats[p] = (mask or 0) | bit
             self.bands.append((seat, shape))
         self.bands_left[seat] -= 1
-        outcome = self._settle(seat, shape)
+        outcome = self._settle(seat, shape, closed)
         self.last_outcome = outcome
         if trial is None:
             self.log.append(LogLine(self._place_text(seat, action, outcome), seat))
         return outcome
 
-    def _land_on_part(self, shelf: _BoardPart, seat: int, shape: BandShape) -> None:
+    def _land_on_part(self, shelf: _BoardPart, seat: int, shape: BandShape) -> list | None:
         """:meth:`_own_board`, :meth:`_occupy` and the band appended, for a state still on the
         board part it was sampled on (nothing of the board copied yet): the board after the
         band (bands, peg owners, reach, payment caches, and the seat's listing brought up to
         it) is made once per part, seat and shape, by those steps on the first such state, and
         shared by the next ones, copy on write as a clone shares its board. The seat's walls
-        are this state's own copy (the band's closing is worked out on them, in _settle)."""
+        are this state's own copy, with the band's sides already added (RTR-P4): the walls
+        after and the regions they enclose (:meth:`_close_walls`) depend only on the part's
+        walls and the shape, so they are worked out once too. Returns those regions, for
+        :meth:`_settle` (None: the walls are left to it, when a module acts before collecting)."""
         key = (seat, shape.index)
         after = shelf.afters.get(key)
+        closing = shelf.closings.get(key) if not self.game.hooks["before_collect"] else None
         if after is None:
             bit = 1 << seat
             new = [p for p in shape.pegs if not shelf.peg_seats.get(p, 0) & bit]
@@ -2047,13 +2058,19 @@ class RealmState(State):
             self._owned_seats = 0
             self._pay_shared = True
             self._pegs_lent = False
-            return
+            return self._close_on_part(shelf, key, seat, shape, closing)
         bands, pegs, reach, pay_cache, new, listing = after
         self.bands, self.peg_seats, self.reach = bands, pegs, reach
         self._pay_cache = pay_cache  # _pay_shared stays True
         self._pegs_lent = False
         walls = self.walls = list(self.walls)
-        walls[seat] = walls[seat].copy()  # _board_shared stays True: the next band copies again
+        if closing is not None:  # the walls after the band, and what they enclose
+            walls_after, regions = closing
+            mine = walls[seat] = walls_after.copy()  # _board_shared stays True: the next band copies again
+            mine.version = walls_after.version
+        else:
+            walls[seat] = walls[seat].copy()
+            regions = self._close_on_part(shelf, key, seat, shape, closing)
         listings = self._listings
         if listing is not None:
             if listings is None:
@@ -2065,6 +2082,34 @@ class RealmState(State):
                 listings[seat] = listings[seat].copy()
                 self._lent &= ~(1 << seat)
             listings[seat].dirty.extend(new)
+        return regions
+
+    def _close_on_part(self, shelf: _BoardPart, key: tuple, seat: int, shape: BandShape, closing) -> list | None:
+        """The first state of ``shelf`` landing ``key``'s band: its own walls closed by
+        :meth:`_close_walls` and kept (a copy) with the regions for the next states. None (the
+        walls left to :meth:`_settle`) when a module acts before collecting."""
+        if closing is not None or self.game.hooks["before_collect"]:
+            return None
+        regions = self._close_walls(seat, shape)
+        shelf.closings[key] = (self.walls[seat].copy(), regions)
+        shelf.closings[key][0].version = self.walls[seat].version
+        return regions
+
+    def _close_walls(self, seat: int, shape: BandShape) -> list[list[int]]:
+        """Add ``shape``'s sides to the seat's walls (lasting, no journal); the regions they
+        enclose (RTR-P4), in the order of the sides, the empty ones left out: what
+        :meth:`_settle` works out side by side, for a band whose walls do not depend on the
+        state (:meth:`_land_on_part`)."""
+        walls = self.walls[seat]
+        topo = self.game.topology
+        closures = self.game.rules.closures
+        regions = []
+        for line in shape.sides:
+            if walls.add(line) and closures:
+                region = enclosed_side(topo, walls, line)
+                if region:
+                    regions.append(region)
+        return regions
 
     def _pay(self, seat: int, payment) -> None:
         """Pay for a band (RTR-P7, RTR-P8; L6-5 energy tokens before collecting)."""
@@ -2106,9 +2151,11 @@ class RealmState(State):
         # shapes on pegs the seat already held are in its reach already
         self._extend_reach(seat, new)
 
-    def _settle(self, seat: int, shape: BandShape) -> PlaceOutcome:
+    def _settle(self, seat: int, shape: BandShape, closed: list | None = None) -> PlaceOutcome:
         """A band just placed explores its interior (RTR-P2), closes regions (RTR-P4) and
-        collects (RTR-P3); the modules add their rules. Returns what it did."""
+        collects (RTR-P3); the modules add their rules. Returns what it did. ``closed``: the
+        band's sides already added to the seat's walls and the regions they enclose, in order
+        (:meth:`_close_walls`; None: worked out here)."""
         game = self.game
         topo = game.topology
         outcome = PlaceOutcome.of_band([])
@@ -2117,6 +2164,23 @@ class RealmState(State):
         for f in shape.interior:  # explore (RTR-P2)
             outcome.explored.append(f)
             self._control(seat, f, outcome)
+        if closed is not None:  # the walls closed already: the same steps, region by region
+            if closed:
+                inside = set(shape.interior)
+                controlled = self.controlled[seat]
+                is_segment = topo.is_segment
+                for region in closed:
+                    site = [f for f in region if is_segment[f] and f not in inside and f not in self.collected]
+                    fresh = [f for f in region if is_segment[f] and f not in inside and f not in controlled]
+                    if fresh:
+                        outcome.regions.append((list(region), site))
+                    for f in fresh:
+                        outcome.closed.append(f)
+                        self._control(seat, f, outcome)
+            self.add_score(seat, outcome.treasure)
+            for m in game.hooks["after_place"]:
+                m.after_place(self, seat, shape, outcome)
+            return outcome
         walls = self.walls[seat]
         journal = None if self._trial is None else self._trial.walls
         if game.rules.closures:  # close (RTR-P4)
