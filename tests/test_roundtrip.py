@@ -433,3 +433,36 @@ def test_a_deleted_elements_comments_stay_and_a_hash_in_a_value_is_no_comment():
     assert _comment_of("- {pegs: [a6, a5, b5], treasure: 1}  # seg comment 163") == "# seg comment 163"
     assert _comment_of("- {label: 'a # b', x: \"c #d\"}   # real") == "# real"
     assert _comment_of("- colour#3") == "" and _comment_of("  # whole line") == "# whole line"
+
+
+def test_undoing_back_to_saved_content_writes_that_text_again(tmp_path):
+    """Apply, save, undo, save: the file is the one read, byte for byte (the fresh-user trial
+    saw a deleted line's comment left on a line of its own and the line re-added before it),
+    through any number of saves; content saved in between gets its own text back too; an edit
+    made outside the studio to the text on disk is what an equal save keeps."""
+    path = board_file(tmp_path)
+    board = io.read(path)
+    before = copy.deepcopy(board)
+
+    def cut(b):
+        b.lines.remove(("a1", "a2"))
+
+    cut(board)
+    io.write(board, path)
+    after_cut = path.read_text(encoding="utf-8")
+    assert "- [a1, a2]" not in after_cut and "# top" in after_cut
+    io.write(before, path)                       # undo
+    assert path.read_text(encoding="utf-8") == BOARD
+    io.write(board, path)                        # redo
+    assert path.read_text(encoding="utf-8") == after_cut
+    io.write(before, path)
+    assert path.read_text(encoding="utf-8") == BOARD
+    # a comment added by hand outside the studio stays when equal content is saved over it
+    edited = BOARD.replace("- [a2, b1]\n", "- [a2, b1]   # added outside\n")
+    path.write_text(edited, encoding="utf-8")
+    io.write(before, path)
+    assert path.read_text(encoding="utf-8") == edited
+    # Save As of the same content elsewhere is its own file: patched from its origin
+    other = tmp_path / "copy.yaml"
+    io.write(before, other, origin=path)
+    assert "# added outside" in other.read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,7 +172,12 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
     where = obj.path if origin is _OWN_FILE else origin
     # a new file (a Save As too) starts with the editor schema line; a file saved over keeps its text
     new_file = where is None or not os.path.lexists(path)
-    for text in _patched_texts(where, data):
+    layout = _layout(where)
+    base = _base_data(layout, where) if layout is not None else None
+    if layout is not None and base is not None and _same_file(where, path):
+        _remember(path, base, _text_of(layout))   # the text about to be replaced, as the model read it
+    # content saved here before in this session (an undo back to it) gets that very text back
+    for text in list(_known_texts(path, data)) + list(_patched_texts(layout, base, data)):
         text = _schema_lined(text, path, where, new_file)
         try:
             again = model_from_document(parse_yaml(text, str(path)))
@@ -179,6 +185,7 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
             continue
         if again == obj and roundtrip.same(again.to_data(), data):
             save_atomic(path, text)
+            _remember(path, data, text)
             return
     text = _schema_lined(dump_yaml(data), path, None, True)
     again = model_from_document(parse_yaml(text, str(path)))
@@ -197,13 +204,12 @@ def _schema_lined(text: str, path, origin, new_text: bool) -> str:
     return schema_line.with_schema_line(text, path, origin, new_text)
 
 
-def _patched_texts(origin: str | os.PathLike | None, data: dict):
-    """The origin's text patched to hold ``data``: three-way against the model the origin
-    makes, then two-way against its plain data. Yields nothing without a readable origin."""
-    layout = _layout(origin)
+def _patched_texts(layout: "roundtrip.Layout | None", base: dict | None, data: dict):
+    """The origin's text (``layout``) patched to hold ``data``: three-way against ``base``,
+    the model the origin makes, then two-way against its plain data. Yields nothing without
+    a readable origin."""
     if layout is None:
         return
-    base = _base_data(layout, origin)
     tried: list[str] = []
     for against in ([base] if base is not None else []) + [layout.data]:
         try:
@@ -213,6 +219,43 @@ def _patched_texts(origin: str | os.PathLike | None, data: dict):
         if text not in tried:
             tried.append(text)
             yield "\ufeff" + text if getattr(layout, "bom", False) else text
+
+
+def _text_of(layout: "roundtrip.Layout") -> str:
+    return ("\ufeff" if getattr(layout, "bom", False) else "") + layout.text
+
+
+# Texts written to (or replaced in) a file in this session, with the model data each holds:
+# a save of content equal to one of them writes that text again, so undoing back to it brings
+# the file back byte for byte (a patch alone would leave a deleted element's comment where the
+# element was and re-add the element next to it). Per file the latest few, for the latest files.
+_KNOWN: dict[str, list[tuple[dict, str]]] = {}
+_KNOWN_TEXTS = 4
+_KNOWN_FILES = 16
+_KNOWN_LOCK = threading.Lock()   # the editor saves from worker threads too
+
+
+def _known_key(path) -> str:
+    return os.path.normcase(os.path.abspath(os.fspath(path)))
+
+
+def _same_file(a, b) -> bool:
+    return a is not None and _known_key(a) == _known_key(b)
+
+
+def _remember(path, data: dict, text: str) -> None:
+    key = _known_key(path)
+    with _KNOWN_LOCK:
+        texts = [(d, t) for d, t in _KNOWN.pop(key, []) if t != text]
+        _KNOWN[key] = [(data, text)] + texts[:_KNOWN_TEXTS - 1]
+        while len(_KNOWN) > _KNOWN_FILES:
+            del _KNOWN[next(iter(_KNOWN))]
+
+
+def _known_texts(path, data: dict) -> list[str]:
+    with _KNOWN_LOCK:
+        known = list(_KNOWN.get(_known_key(path), ()))
+    return [t for d, t in known if roundtrip.same(d, data)]
 
 
 def _layout(origin: str | os.PathLike | None) -> "roundtrip.Layout | None":
