@@ -53,7 +53,8 @@ def build_parser() -> Parser:
     p.add_argument("scenario", help="realm-scenario/1 file (with --players), a realm board file, a rivages-scenario/1 "
                                     "file or a rivages-island/1 file; a bundled name (jungle-temples, volcano-3p) or "
                                     "- (standard input) too")
-    p.add_argument("--players", "-p", type=whole(1, 5), default=None,
+    p.add_argument("--players", "-p", type=whole(1, 5, "Rule the Realm is played by 2 to 4, Rivages by 1 to 5"),
+                   default=None,
                    help="number of players: the scenario's board for that many (default: the smallest; a board "
                         "file: its own; Rivages: 2 to 5, 1 for the solo game; an island: 2 unless given)")
     p.add_argument("--budget-games", "-n", type=whole(4, MAX_BUDGET), default=DEFAULT_BUDGET,
@@ -68,7 +69,8 @@ def build_parser() -> Parser:
                    help="fresh games for the original board and each proposal (default 200; 0: no verification)")
     p.add_argument("--top", type=whole(1, 20), default=3, help="proposals to verify, print and save (default 3)")
     p.add_argument("--lock", action="append", default=[], metavar="WHAT",
-                   help=f"never change this: a kind of edit ({', '.join(KINDS)}) or an element "
+                   help=f"never change this: a kind of edit ({', '.join(KINDS)}; treasure includes the "
+                        f"Labyrinth's line treasure, energy the bridges') or an element "
                         f"({', '.join(w + ':ID' for w in ELEMENT_LOCKS)}); Rivages: icons, terrains, strongholds, "
                         "rewards, rules, island:ID, space:ISLAND:Q,R, goal:ISLAND:quest|mission-1|mission-2; repeat "
                         "or separate with commas")
@@ -282,6 +284,11 @@ def format_result(result, setup, args) -> str:
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
     for st in result.steps:
         won = st.get("winner")
+        if not st["candidates"]:
+            # a step with nothing left to race: say that, not that nothing beat the board
+            lines.append(f"  race {st['step']} for edit {st['edit']}: no edit left to race from this board "
+                         "(every candidate was raced already or does not validate)")
+            continue
         lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
                      + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))

@@ -583,7 +583,7 @@ def _chain_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: 
                 out.append(Edit("line-items", "multi", tuple(steps),
                                 tuple(("line", line_id(x)) for x in dict.fromkeys(src[:k] + dst[:k])),
                                 f"move {k} treasure from {_seat_label(board, lead)}'s lines to "
-                                f"{_seat_label(board, trail)}'s (turn order): "
+                                f"{_seat_label(board, trail)}'s (the leading seat's side to the weakest's): "
                                 + ", ".join(f"{line_id(a)} -> {line_id(b)}" for a, b in pairs),
                                 tuple((("line", line_id(a)), ("line", line_id(b))) for a, b in pairs)))
     if diagnosis.unintended > 0.1 or diagnosis.collapsed > 0.1:
@@ -725,9 +725,11 @@ def _turn_move(board: Board, start: str, field_name: str, pairs, inward: bool, s
     where = {"crater": "the crater", "any-start": "the shared start pegs",
              "anywhere": "the board's richest segments"}.get(start, "the shared start")
     who = "the later seats lead" if skew > 0 else "the early seats lead"
+    # toward the start helps the early seats: the other way is raced as a check, and says so
+    check = "" if inward == (skew > 0) else ", so this is the other way, raced as a check"
     return Edit(field_name, "turn-order", tuple(steps), touches,
                 f"move {len(pairs)} {field_name} {'toward' if inward else 'away from'} {where} (turn order: the seats "
-                f"share their start and {who}): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in pairs),
+                f"share their start and {who}{check}): " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in pairs),
                 tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for a, b in pairs))
 
 
@@ -1107,16 +1109,21 @@ def rule_value(value):
 
 # -- locks ----------------------------------------------------------------------------------------
 
+CARRIES = {"line-items": "treasure", "bridges": "energy"}
+"""Kinds of edit that move a kind of content (a lock on the content locks them too)."""
+
+
 @dataclass(frozen=True)
 class Locks:
     """What the assistant may not change: kinds of edit (:data:`KINDS`) and ``(kind, id)``
-    elements."""
+    elements. A kind locks what it names wherever it lies: ``treasure`` the Labyrinth's line
+    treasure too (``line-items`` edits), ``energy`` the bridges' (``bridges`` edits)."""
 
     kinds: frozenset = frozenset()
     elements: frozenset = frozenset()
 
     def blocks(self, edit: Edit) -> bool:
-        if edit.kind in self.kinds:
+        if edit.kind in self.kinds or CARRIES.get(edit.kind) in self.kinds:
             return True
         return any(tuple(t) in self.elements for t in edit.touches)
 

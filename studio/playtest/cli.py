@@ -50,15 +50,17 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def whole(low: int, high: int):
-    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error."""
+def whole(low: int, high: int, why: str = ""):
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error
+    (``why``: what the range comes from, said in brackets)."""
     def convert(text: str) -> int:
         try:
             value = int(text.strip())
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high:,}, got {text.strip()}")
+            raise argparse.ArgumentTypeError(f"must be {low} to {high:,}{f' ({why})' if why else ''}, "
+                                             f"got {text.strip()}")
         return value
     return convert
 

@@ -214,8 +214,11 @@ def test_turn_order_edits_move_content_toward_the_shared_start_when_the_first_se
     for e in first:
         assert all(far(dst) < far(src) for (_a, src), (_b, dst) in e.moves)
         assert "turn order" in e.text
-    # the other way is raced too (the race decides), and energy toward the start
+    # the other way is raced too (the race decides), and energy toward the start; the reason
+    # each gives fits its direction (the trial read "toward ... the early seats lead")
     assert any("away" in e.text for e in edits) and any(e.kind == "energy" for e in edits)
+    assert all("the later seats lead" in e.text for e in edits)
+    assert all(("as a check" in e.text) == ("away" in e.text) for e in edits)
     big = first[-1]
     new, _rules = apply_edits(board, [big])
     near = lambda b: sum(s.treasure for s in b.segments if min(dist[p] for p in s.key) == 0)  # noqa: E731
@@ -226,6 +229,7 @@ def test_turn_order_edits_move_content_toward_the_shared_start_when_the_first_se
     late = [e for e in turn_order_edits(board, scenario, Diagnosis((0.1, -0.1))) if e.kind == "treasure"]
     for (_a, src), (_b, dst) in late[0].moves:
         assert far(dst) > far(src)
+    assert all(("as a check" in e.text) == ("toward" in e.text) for e in late)
 
 
 def test_turn_order_edits_only_where_the_seats_share_their_start():
@@ -557,3 +561,23 @@ def test_labyrinth_gap_moves_take_line_treasure_from_the_leading_side_to_the_tra
     assert from_seat3[2].moves[:2] == from_seat3[1].moves
     assert not [e for e in moves if not e.moves]     # nothing added while no seat collapses
     assert len(valid_edits(board, moves, scenario)) == len(moves)
+
+
+def test_a_treasure_lock_holds_the_labyrinths_line_treasure_and_an_energy_lock_the_bridges():
+    """The trial locked treasure on the Labyrinth and saw line treasure moved: a lock on a kind
+    of content holds it wherever it lies (line items carry treasure, bridges energy)."""
+    from studio.balance.edits import gap_edits
+    from studio.playtest.setup import load_setup
+
+    setup = load_setup("scenarios/labyrinth.yaml", 2)
+    board, scenario = setup.content.board, setup.scenario
+    diag = Diagnosis((-0.07, 0.07), collapsed=0.47)
+    assert any(e.kind == "line-items" for e in gap_edits(board, scenario, diag))
+    assert any(e.kind == "line-items" for e in candidate_edits(board, scenario, diag, limit=50))
+    locked = parse_locks(["treasure"], board)
+    assert not [e for e in gap_edits(board, scenario, diag, locked) if e.kind == "line-items"]
+    assert not [e for e in candidate_edits(board, scenario, diag, locks=locked, limit=50)
+                if e.kind in ("line-items", "treasure")]
+    bridge = Edit("bridges", "multi", (), (), "move 1 energy between bridges")
+    assert Locks(frozenset({"energy"})).blocks(bridge) and not Locks(frozenset({"treasure"})).blocks(bridge)
+    assert not Locks(frozenset({"energy"})).blocks(Edit("line-items", "multi", (), (), "line treasure"))

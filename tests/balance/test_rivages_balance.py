@@ -167,7 +167,7 @@ def test_studio_balance_says_the_shared_pile_keeps_seats_shares_out_of_reach(tmp
     (["--lock", "peg:c3"], "gull-rock.yaml: --lock peg:c3: that is a Rule the Realm lock"),
     (["--lock", "space:gull-rock:7,7"], "gull-rock.yaml: --lock space:gull-rock:7,7: island gull-rock has no space [7, 7]"),
     (["--weights", "luck=1"], "--weights 'luck=1': expected PART=NUMBER with PART one of fair, score"),
-    (["-p", "6"], "must be 1 to 5"),
+    (["-p", "6"], "must be 1 to 5 (Rule the Realm is played by 2 to 4, Rivages by 1 to 5), got 6"),
 ])
 def test_bad_input_on_an_island_is_one_clear_line(tmp_path, capsys, args, words):
     from studio.cli import main

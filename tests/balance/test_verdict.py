@@ -37,6 +37,15 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
     assert "stopped before it raced any edit" in text and "no valid edit tried" not in text
     ran = balance(setup, budget=40, seed=1, steps=1, candidates=3, verify_games=10, top=1)
     assert ran.stopped is None and not ran.stopped_before_racing()
+    # a race with no valid edit left says so, not that nothing beat the board (the trial saw
+    # "0 valid edits raced; none beat the board clearly enough to build on")
+    ran.steps = [{"step": 1, "edit": 1, "candidates": 5, "games": 100, "winner": None},
+                 {"step": 2, "edit": 1, "candidates": 0, "winner": None}]
+    lines = format_result(ran, setup, args).splitlines()
+    assert "  race 1 for edit 1: 5 valid edits raced over 100 games; none beat the board clearly enough to build on" \
+        in lines
+    assert ("  race 2 for edit 1: no edit left to race from this board (every candidate was raced already or "
+            "does not validate)") in lines
 
 
 def _records(credits_list):
