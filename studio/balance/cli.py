@@ -302,8 +302,7 @@ def format_result(result, setup, args) -> str:
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")
-        head = (f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search ({p.games} "
-                "games; chosen on them, so these flatter it)")
+        head = f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search ({p.search_words()})"
         lines.append(head)
         lines += [f"  - {t}" for t in p.describe()]
         lines += [f"  note: {n}" for n in p.notes]

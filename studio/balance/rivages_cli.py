@@ -134,7 +134,7 @@ def format_rivages(result, target) -> str:
     for i, p in enumerate(result.proposals, 1):
         lines.append("")
         lines.append(f"proposal {i}: objective {p.base_score.total:.3f} -> {p.score.total:.3f} in the search "
-                     f"({p.games} games; chosen on them, so these flatter it)")
+                     f"({p.search_words()})")
         lines += [f"  - {e.text}" for e in p.edits]
         lines += [f"  note: {n}" for n in p.notes if n not in (SAME_ISLAND, SHARED_PILE)]  # said once, above
         v = p.verified

@@ -319,6 +319,16 @@ class Proposal:
     def describe(self) -> list[str]:
         return [e.text for e in self.edits]
 
+    def search_words(self) -> str:
+        """The search's figures in words, for the proposal's heading: ``N games; chosen on
+        them, so these flatter it``, or, when the board did better than the proposal on all
+        the games both played (a step kept it on the fewer games its race was decided on,
+        and later steps played it on more), that it is worse there."""
+        if self.score.total > self.base_score.total:
+            return (f"{self.games} games: worse than the board on them; a step kept it on the fewer games its "
+                    "race was decided on")
+        return f"{self.games} games; chosen on them, so these flatter it"
+
     def to_dict(self) -> dict:
         return {"edits": [e.to_dict() for e in self.edits], "rules": dict(self.settings),
                 "search": {"games": self.games, "objective": self.score.to_dict(),

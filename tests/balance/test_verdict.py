@@ -73,3 +73,18 @@ def test_a_fair_share_below_one_seats_share_says_why():
     fixed = Verified(some_lost, all_won, -0.1, (-0.2, 0.0), [(0, 1)] * 3, [(0, 1)] * 3, 5)
     assert _fair_label(fixed) == "26.7% before, 33.3% after"
     assert _fair_notes(fixed) == ["the fair share before is " + some_lost.fair_share_note()]
+
+
+def test_a_proposal_worse_than_the_board_in_the_search_does_not_say_the_figures_flatter_it():
+    """The trial saw "objective 0.074 -> 0.095 in the search (66 games; chosen on them, so these
+    flatter it)": a step kept the edit on fewer games, and on all 66 the board did better."""
+    from studio.balance.search import Proposal
+
+    def score(total):
+        return Score(total, {}, 66, (0.5, 0.5), 0.5, (10.0, 10.0))
+
+    worse = Proposal((), None, {}, score(0.095), score(0.074), 66)
+    better = Proposal((), None, {}, score(0.050), score(0.074), 66)
+    assert worse.search_words() == ("66 games: worse than the board on them; a step kept it on the fewer games its "
+                                    "race was decided on")
+    assert better.search_words() == "66 games; chosen on them, so these flatter it"
