@@ -159,8 +159,9 @@ def test_stronger_bots_check_the_proposals_as_the_search_does_from_a_script(qtbo
     for i, p in enumerate(got.proposals):
         lines = s.proposals_list.item(i).text().splitlines()
         v, r = p.verified, p.reference
-        assert lines[1] == (f"    greedy bots: largest gap {100 * v.before.gap():.1f} → {100 * v.after.gap():.1f} "
-                            "points")
+        assert lines[1].startswith(f"    greedy bots: largest gap {100 * v.before.gap():.1f} → "
+                                   f"{100 * v.after.gap():.1f} points")
+        assert lines[1].endswith(" — better beyond chance") == (v.verdict() == "better beyond chance")
         assert lines[2].startswith(f"    MCTS:6 (10 games): largest gap {100 * r.before.gap():.1f} → "
                                    f"{100 * r.after.gap():.1f} points; ")
         f = r.after.fair_share
@@ -248,3 +249,150 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
     for p, t in zip(r.proposals, texts):
         assert t.endswith("MCTS:6: not checked (stopped first)") == (p.reference is None), t
     assert all("greedy bots: largest gap" in t for t in texts)
+
+
+def _small_search(qtbot, window, lattice_file):
+    """The balance window, a 4-game dashboard run and the Suggest window after a tiny search."""
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    d = b.open()
+    qtbot.addWidget(b.window)
+    d.games_spin.setValue(4)
+    d.set_bots("random")
+    with qtbot.waitSignal(d.runFinished, timeout=120000):
+        assert d.start_run()
+    s = b.suggest()
+    qtbot.addWidget(s)
+    for spin, value in ((s.budget_spin, 40), (s.steps_spin, 1), (s.candidates_spin, 4), (s.verify_spin, 20),
+                        (s.seed_spin, 1)):
+        spin.setValue(value)
+    for kind in ("starts", "colours", "energy"):
+        s.kind_checks[kind].setChecked(False)
+    with qtbot.waitSignal(s.searchFinished, timeout=180000):
+        assert s.start()
+    assert s.result is not None and s.result.proposals
+    return b, d, s
+
+
+def test_apply_is_off_once_applied_and_on_again_after_undo(qtbot, window, lattice_file, tmp_path):
+    """Fresh-user trial: Apply stayed enabled after Apply, and a second press said "the board
+    changed since the search". It is off while the board is as the proposal left it, on again
+    once Undo brings the searched board back, off again after Redo."""
+    _b, _d, s = _small_search(qtbot, window, lattice_file)
+    stack = window.document.undo_stack
+    assert s.apply_button.isEnabled()
+    assert s.apply_selected()
+    assert not s.apply_button.isEnabled() and s.is_applied(0)
+    assert "Undo" in s.apply_button.toolTip()
+    s.grab().save(str(tmp_path / "applied.png"))
+    stack.undo()
+    assert s.apply_button.isEnabled() and not s.is_applied(0)
+    stack.redo()
+    assert not s.apply_button.isEnabled()
+    if s.proposals_list.count() > 1:   # another proposal is not the one applied
+        s.proposals_list.setCurrentRow(1)
+        assert s.apply_button.isEnabled()
+        s.proposals_list.setCurrentRow(0)
+        assert not s.apply_button.isEnabled()
+    stack.undo()
+    assert s.apply_selected() and not s.apply_button.isEnabled()   # applied again after the undo
+
+
+def test_the_run_is_current_again_when_undo_brings_its_board_back(qtbot, window, lattice_file):
+    """Fresh-user trial: after Apply then Undo (the board as the run played it) the heat map's
+    key and the dashboard's header still said the board changed since the run. They compare
+    the board with the run's, not count edits."""
+    b, d, s = _small_search(qtbot, window, lattice_file)
+    assert not b.stale and "edited since this run" not in d.scenario_label.text()
+    assert s.apply_selected()
+    assert b.stale and "the board changed since this run" in b.legend.text.text()
+    assert "edited since this run" in d.scenario_label.text()
+    window.document.undo_stack.undo()
+    assert not b.stale and "changed since this run" not in b.legend.text.text()
+    assert "edited since this run" not in d.scenario_label.text()
+    # an edit and its reverse by hand count the same: back as played is back as played
+    peg = sorted(window.document.board.pegs)[0]
+    colour = window.document.board.pegs[peg].colour
+    window.document.set_peg_colour([peg], "red" if colour != "red" else "blue")
+    assert b.stale and "edited since this run" in d.scenario_label.text()
+    window.document.set_peg_colour([peg], colour)
+    assert not b.stale and "edited since this run" not in d.scenario_label.text()
+
+
+def test_search_stop_and_progress_stay_in_view_at_any_height(qtbot, window, tmp_path):
+    """Fresh-user trial: at 1060 x 680 the Search button was cut in half at the window's foot
+    and the progress line clipped. They sit below the scrolling form, always whole; the window
+    opens no larger than the screen, and a long progress line wraps, its full text in a tooltip."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QGuiApplication
+
+    from studio.gui.playtest.playtest_frame import PanelScroll
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    qtbot.waitExposed(s)
+    form = s.findChild(PanelScroll)
+    assert form is not None and form.isAncestorOf(s.budget_spin)
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert s.width() <= area.width() and s.height() <= area.height()
+    line = "race 1, round 3 of 5: 12 edits left of 16, 240 of 600 games · about 23 s left"
+    s._say(line)
+    assert s.status.toolTip() == line
+    for height in (s.minimumHeight(), 680):
+        s.resize(1060, height)
+        qtbot.wait(50)
+        inside = QRect(0, 0, s.width(), s.height())
+        for w in (s.run_button, s.stop_button, s.progress, s.status):
+            rect = QRect(w.mapTo(s, w.rect().topLeft()), w.size())
+            assert w.isVisible() and inside.contains(rect), (height, w, rect)
+            assert not form.isAncestorOf(w)   # never scrolled away with the form
+        assert s.status.height() >= s.status.heightForWidth(s.status.width()), height   # the whole line
+        s.grab().save(str(tmp_path / f"suggest-{height}.png"))
+
+
+def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qtbot, window, tmp_path):
+    """Fresh-user trial: "largest gap 3.5 → 0.5 points — worse on fresh games" confused (the gap
+    shrank; collapse rose). A worse verdict with a smaller gap names the parts that rose, by
+    their weighted rise; a proposal better beyond chance says so (and, with a wider gap, names
+    the parts that fell)."""
+    from types import SimpleNamespace
+
+    from studio.balance.objective import DEFAULT_WEIGHTS, Score
+    from studio.balance.search import BalanceResult, Proposal, Verified
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+
+    def score(fair, collapse, forced, rates):
+        parts = dict.fromkeys(DEFAULT_WEIGHTS, 0.0) | {"fair": fair, "collapse": collapse, "forced": forced}
+        return Score(sum(DEFAULT_WEIGHTS[k] * v for k, v in parts.items()), parts, 100, rates, 0.5, (10.0, 10.0))
+
+    def verified(before, after, ci):
+        return Verified(before, after, after.total - before.total, ci, [(0.4, 0.6)] * 2, [(0.4, 0.6)] * 2, 100)
+
+    start = score(0.035, 0.21, 0.10, (0.535, 0.465))
+    worse = verified(start, score(0.005, 0.34, 0.12, (0.505, 0.495)), (0.01, 0.09))
+    better = verified(start, score(0.005, 0.20, 0.10, (0.505, 0.495)), (-0.06, -0.01))
+    unclear = verified(start, score(0.030, 0.21, 0.10, (0.530, 0.470)), (-0.02, 0.01))
+    wider = verified(start, score(0.050, 0.30, 0.10, (0.55, 0.45)), (0.01, 0.09))
+    healthier = verified(start, score(0.045, 0.05, 0.10, (0.545, 0.455)), (-0.09, -0.01))
+    edit = SimpleNamespace(text="move 1 treasure from a1-a2 to b1-b2", kind="treasure", moves=(), touches=())
+    checks = (worse, better, unclear, wider, healthier)
+    proposals = [Proposal((edit,), None, {}, v.after, v.before, 100, verified=v) for v in checks]
+    s.result = BalanceResult(proposals, start, [], 400, None, 3.0, dict(DEFAULT_WEIGHTS), 1, 2)
+    s._show_result()
+    figures = [s.proposals_list.item(i).text().splitlines()[1].strip() for i in range(5)]
+    # collapse rose 0.13 at weight 0.5 (0.065), forced 0.02 at 0.5 (0.01): both named, collapse first
+    assert figures[0] == "largest gap 3.5 → 0.5 points — worse on fresh games (collapse 0.21→0.34, forced 0.10→0.12)"
+    assert figures[1] == "largest gap 3.5 → 0.5 points — better beyond chance"
+    assert figures[2] == "largest gap 3.5 → 3.0 points"
+    assert figures[3] == "largest gap 3.5 → 5.0 points — worse on fresh games"   # the gap says it already
+    # the mirror: better with a wider gap names what fell (collapse 0.16 at 0.5; fair rose)
+    assert figures[4] == "largest gap 3.5 → 4.5 points — better beyond chance (collapse 0.21→0.05)"
+    s.show()
+    qtbot.waitExposed(s)
+    s.grab().save(str(tmp_path / "figures.png"))

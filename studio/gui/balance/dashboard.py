@@ -503,10 +503,11 @@ class BalanceDashboard(QWidget):
         return True
 
     # -- the header: what the figures are computed from ------------------------------------------
-    def note_content_changed(self) -> None:
-        """The host's content was edited: the figures shown (if any) no longer describe it."""
-        if self._run_text is not None and not self._changed_since_run:
-            self._changed_since_run = True
+    def note_content_changed(self, changed: bool = True) -> None:
+        """The host's content was edited: ``changed``, whether it now differs from what the
+        figures shown (if any) were played on (False: an undo brought it back)."""
+        if self._run_text is not None:
+            self._changed_since_run = changed
         self.refresh_header()
 
     def _current_text(self) -> str:

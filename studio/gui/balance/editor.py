@@ -199,6 +199,8 @@ class BoardBalance(BalanceController):
         self._relayout.setInterval(150)
         self._relayout.timeout.connect(self.relayout_heat)
         self._board_setup = None
+        self._heat_setup = None          # the setup of the run the heat map shows (its board)
+        self._run_board_setup = None     # the dashboard's last run's setup when it played the open board
         window.document.changed.connect(self._board_changed)
         window.installEventFilter(self)  # closing the editor stops a running batch and its window
         # the legend keeps to a corner of the view the board leaves empty as it scrolls and zooms
@@ -267,6 +269,7 @@ class BoardBalance(BalanceController):
             self.dashboard.played = lambda players: {"board": self.board_played(players)}
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
+            self.dashboard.runStarted.connect(self._run_started)
         self.window.setWindowTitle(self.tr("Balance: {display_name}").format(display_name=doc.display_name()))
         self.dashboard.refresh_header()
         return self._show_window()
@@ -337,14 +340,21 @@ class BoardBalance(BalanceController):
             window.close()
         return super().eventFilter(obj, event)
 
+    def _run_started(self) -> None:
+        # the dashboard just built its setup: the open board's when it is the one setups() made
+        # last (the assistant's searches make their own, so _board_setup alone is not the run's)
+        d = self.dashboard
+        self._run_board_setup = d.run_setup if d.run_setup is self._board_setup else None
+
     def _run_finished(self, _cancelled: bool) -> None:
         d = self.dashboard
         if d.summary is None or d.run_setup is None:
             return
-        if d.run_setup is not self._board_setup:
+        if d.run_setup is None or d.run_setup is not self._run_board_setup:
             d.board_blame = False
             return  # a run on another player count's board file: nothing to draw over this board
         self.show_heat(d.catalogue, d.summary)
+        self._heat_setup = d.run_setup
         d.board_blame = True
         d._show_summary()  # now with the warnings' "on the board" links
 
@@ -551,8 +561,8 @@ class BoardBalance(BalanceController):
         if self.dashboard is not None:  # the header says what the figures are from, and what changed
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
                 self.dashboard.refresh_header()
-            elif self.dashboard.run_setup in (None, self._board_setup):
-                self.dashboard.note_content_changed()
+            elif self.dashboard.run_setup is None or self.dashboard.run_setup is self._run_board_setup:
+                self.dashboard.note_content_changed(self._differs_from(self.dashboard.run_setup))
             else:  # the figures are from another player count's board file: still true
                 self.dashboard.refresh_header()
         if kind == ChangeKind.FILE_CHANGED:
@@ -561,10 +571,18 @@ class BoardBalance(BalanceController):
             self._forget_heat()
             return
         if self.heat is not None:
-            if not self.stale:
-                self.stale = True
+            stale = self._differs_from(self._heat_setup)
+            if stale != self.stale:
+                self.stale = stale
                 self._legend_text()
             self._relayout.start()
+
+    def _differs_from(self, setup) -> bool:
+        """Whether the open board differs from the one ``setup`` played (a copy taken when Run
+        was pressed): an edit undone again brings it back, and then the figures hold again.
+        True when there is no such setup."""
+        board = getattr(getattr(setup, "content", None), "board", None)
+        return board is None or board != self.main.document.board
 
 
 LEGEND_MARGIN = 10   # px between the legend and the view's edge

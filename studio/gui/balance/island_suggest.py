@@ -14,7 +14,7 @@ import copy
 import html
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QPainterPath
 
 from studio.balance.island_edits import KINDS
@@ -98,9 +98,11 @@ class IslandSuggestWindow(SuggestWindow):
     RULES_TIP = ("solo: the challenge cards' needs and the scroll target; 2-5 players: the Great Explorer bonus. They "
                  "change the solo cards or the scenario, not the island, so Apply leaves them out")
 
-    def __init__(self, host, dashboard=None, parent=None):
-        super().__init__(host, dashboard, parent)
-        self.resize(1060, 780)   # two more weights than a board's
+    DEFAULT_SIZE = QSize(1060, 780)   # two more weights than a board's
+
+    def _snapshot(self):
+        """A copy of the island the proposals apply to, for comparing."""
+        return copy.deepcopy(self.host.main.document.island)
 
     def _players(self) -> int:
         return self.dashboard.players() if self.dashboard is not None else 2
@@ -128,7 +130,7 @@ class IslandSuggestWindow(SuggestWindow):
             return
         p = self.result.proposals[row]
         self.details.setText(island_proposal_html(p))
-        self.apply_button.setEnabled(not self.is_running())
+        self._refresh_apply()
         if self.preview_check.isChecked():
             view = self.host.main.view
             self.preview = IslandProposalPreview(view, p.edits)
@@ -149,6 +151,9 @@ class IslandSuggestWindow(SuggestWindow):
                                self.tr("The island changed since the search: {exc}. Search again.").format(exc=exc))
             return False
         self._clear_preview()
+        if changed:
+            self._applied[self.proposals_list.currentRow()] = self._snapshot()
+        self._refresh_apply()
         rules = any(e.kind == "rules" for e in p.edits)
         note = " Its solo card or rule changes are not part of the island: change them in their files." if rules else ""
         self._say(("Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm." if changed

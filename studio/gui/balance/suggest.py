@@ -19,7 +19,7 @@ import math
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QGuiApplication, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
@@ -209,6 +209,8 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> 
 
 # -- the window -------------------------------------------------------------------------------------
 
+MIN_SIZE = QSize(760, 420)   # the form's column and a usable proposals list; below it the form scrolls
+SCREEN_MARGIN = 48   # pixels of the screen's available area left for the window's frame and title bar
 ITEM_PADDING = 6   # pixels round a proposal's text in the list (the style sheet's item padding)
 REFERENCE_INDENT = 22   # pixels the stronger bots' fields sit in from the form, under their check box's text
 
@@ -281,8 +283,21 @@ class SuggestWindow(QMainWindow):
                      "0.02 s on the Fragile Ruins 2p), so 200 games a board on up to 8 boards (the board, each "
                      "edit kept, the check of the board and of 3 proposals) add some 20 minutes on one core.")
 
+    DEFAULT_SIZE = QSize(1060, 680)
+
     def default_weights(self) -> dict:
         return dict(DEFAULT_WEIGHTS)
+
+    def fit_to_screen(self, size: QSize) -> None:
+        """Resize to ``size`` (pixels), no larger than the available area of the screen the
+        window is on (the primary one before it is shown), less room for the title bar."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(size)
+            return
+        area = screen.availableGeometry()
+        self.resize(max(self.minimumWidth(), min(size.width(), area.width() - SCREEN_MARGIN)),
+                    max(self.minimumHeight(), min(size.height(), area.height() - SCREEN_MARGIN)))
 
     def __init__(self, host, dashboard=None, parent=None):
         super().__init__(parent, Qt.Window)
@@ -292,6 +307,9 @@ class SuggestWindow(QMainWindow):
         self.result = None
         self._search_bots: list | None = None   # the bots the last search played (None: greedy)
         self.preview: ProposalPreview | None = None
+        # proposal index -> the content just after it was applied: Apply is off while the
+        # content is still that (applying again would fail), back on once Undo changes it
+        self._applied: dict[int, object] = {}
         self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
         body.setObjectName("suggest")
@@ -299,16 +317,23 @@ class SuggestWindow(QMainWindow):
         body.setStyleSheet(_style())
         outer = QHBoxLayout(body)
         outer.setContentsMargins(10, 10, 10, 10)
-        # the form scrolls rather than squash its rows when the window is short
+        # the form scrolls rather than squash its rows when the window is short; Search, Stop
+        # and the progress stay below it, always in view (they were cut off at the window's foot)
         form = PanelScroll(self._build_form())
         form.setMinimumWidth(form.maximumWidth())   # the box's own width, plus the scroll bar
-        outer.addWidget(form, 0)
+        left = QVBoxLayout()
+        left.addWidget(form, 1)
+        left.addWidget(self.run_row, 0)
+        self.run_row.setFixedWidth(form.maximumWidth())
+        outer.addLayout(left, 0)
         outer.addWidget(self._build_results(), 1)
         self.setCentralWidget(body)
-        self.resize(1060, 680)
+        self.setMinimumSize(MIN_SIZE)
+        self.fit_to_screen(self.DEFAULT_SIZE)
         main_settings = getattr(host.main, "settings", None)
         self.settings = main_settings if isinstance(main_settings, QSettings) else QSettings()
         self.restore_form()
+        host.main.document.changed.connect(self._content_changed)
         desktop.install(self, "suggest")  # layout memory, drops, F1
 
     # -- construction -----------------------------------------------------------------------------
@@ -373,7 +398,6 @@ class SuggestWindow(QMainWindow):
         self.progress.setFormat("%v / %m games")
         self.progress.setTextVisible(False)   # no "0 / 1 games" before the first search
         self.status.setObjectName("muted")
-        lay.addWidget(self.run_row)
         lay.addStretch(1)
         self._align_fields([(form, 0), (wform, 0)] + ([(self._reference_form, REFERENCE_INDENT)] if self.REFERENCE else []))
         return box
@@ -547,6 +571,7 @@ class SuggestWindow(QMainWindow):
         self.save_form()
         self._clear_preview()
         self.result = None
+        self._applied = {}
         self.proposals_list.clear()
         self.details.setText("")
         self.title.setText(self.tr("Searching… the proposals appear here when the search ends."))
@@ -578,9 +603,28 @@ class SuggestWindow(QMainWindow):
         return SuggestRun(setup, options, self)
 
     def _figure(self, verified) -> str:
-        """A proposal's figure under its edits in the list, from its fresh-seed check."""
-        worse = " — worse on fresh games" if verified.worse() else ""
-        return f"largest gap {100 * verified.before.gap():.1f} → {100 * verified.after.gap():.1f} points{worse}"
+        """A proposal's figure under its edits in the list, from its fresh-seed check: the
+        largest gap before and after, then the verdict when it is better beyond chance or worse;
+        worse with a smaller gap names the parts of the objective that rose."""
+        before, after = verified.before.gap(), verified.after.gap()
+        gap = f"largest gap {100 * before:.1f} → {100 * after:.1f} points"
+        if verified.worse():   # the gap shrank, so other parts rose: which
+            why = self._parts_moved(verified, +1) if after < before else ""
+            return f"{gap} — worse on fresh games" + (f" ({why})" if why else "")
+        if verified.verdict() != "better beyond chance":
+            return gap
+        why = self._parts_moved(verified, -1) if after > before else ""   # the gap grew: what fell
+        return f"{gap} — better beyond chance" + (f" ({why})" if why else "")
+
+    def _parts_moved(self, verified, sign: int) -> str:
+        """The objective's parts that rose (``sign`` +1) or fell (-1) on the fresh games by at
+        least 0.005 weighted, the largest weighted move first, as ``part before→after``
+        (``"collapse 0.21→0.34"``); "" for none."""
+        weights = getattr(self.result, "weights", None) or self.default_weights()
+        b, a = verified.before.parts, verified.after.parts
+        moved = {k: sign * weights.get(k, 0.0) * (a[k] - b[k]) for k in a if k in b}
+        return ", ".join(f"{k} {b[k]:.2f}→{a[k]:.2f}"
+                         for k in sorted((k for k, m in moved.items() if m >= 0.005), key=lambda k: -moved[k]))
 
     def _reference_figure(self, verified) -> str:
         """A proposal's line from the reference bots' check: their largest gap before and after,
@@ -613,7 +657,29 @@ class SuggestWindow(QMainWindow):
 
     def _set_running(self, on: bool) -> None:
         self.run_row.set_running(on)
-        self.apply_button.setEnabled(not on and self.proposals_list.currentRow() >= 0)
+        self._refresh_apply()
+
+    def _snapshot(self):
+        """A copy of the content proposals apply to (the document's board), for comparing."""
+        return self.host.main.document.board.copy()
+
+    def is_applied(self, row: int) -> bool:
+        """Whether proposal ``row`` was applied and the content is still as it left it."""
+        return row in self._applied and self._applied[row] == self._snapshot()
+
+    def _refresh_apply(self) -> None:
+        """Apply on for a selected proposal, when no search runs and it is not applied already."""
+        row = self.proposals_list.currentRow()
+        ok = (not self.is_running() and self.result is not None and 0 <= row < len(self.result.proposals))
+        applied = ok and self.is_applied(row)
+        self.apply_button.setEnabled(ok and not applied)
+        self.apply_button.setToolTip(self.tr(
+            "applied: Edit ▸ Undo takes it back" if applied
+            else "apply the selected proposal to the board as one undoable step"))
+
+    def _content_changed(self, *_args) -> None:
+        if self._applied:
+            self._refresh_apply()
 
     def _on_progress(self, p) -> None:
         self.progress.setRange(0, max(1, p.total))
@@ -633,7 +699,10 @@ class SuggestWindow(QMainWindow):
         self.searchFinished.emit()
 
     def _say(self, text: str, error: bool = False) -> None:
+        """The status line under Search: wrapped to the form's width, its full text also in
+        its tooltip (a long stage and ETA line was clipped)."""
         self.run_row.say(text, error)
+        self.status.setToolTip(text)
 
     # -- showing ----------------------------------------------------------------------------------
     def _show_result(self) -> None:
@@ -676,7 +745,7 @@ class SuggestWindow(QMainWindow):
             return
         p = self.result.proposals[row]
         self.details.setText(proposal_html(p, self.host.main.document.board))
-        self.apply_button.setEnabled(not self.is_running())
+        self._refresh_apply()
         if self.preview_check.isChecked():
             self.preview = ProposalPreview(self.host.main.document.board, p.edits)
             self.host.main.scene.addItem(self.preview)
@@ -706,6 +775,9 @@ class SuggestWindow(QMainWindow):
             prompts.show_error(self, self.tr("Apply Proposal"), self.tr("The board changed since the search: {exc}. Search again.").format(exc=exc))
             return False
         self._clear_preview()
+        if changed:
+            self._applied[self.proposals_list.currentRow()] = self._snapshot()
+        self._refresh_apply()
         note = " Its rule settings are not part of the board: change them in the scenario." if p.settings else ""
         self._say(("Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm." if changed
                    else "Nothing to change.") + note)
