@@ -316,8 +316,13 @@ class IslandBalance(BalanceController):
         self.main.view.fit_override = self.frame_island if on else None
 
     def _island_changed(self) -> None:
-        if self.heat is not None and not self.stale:
-            self.stale = True
+        # judged by content, as the board's heat map: an undo back to the island played clears it
+        if self.heat is None:
+            return
+        run = self._run_island
+        stale = run is None or self.main.document.island.to_data() != run.to_data()
+        if stale != self.stale:
+            self.stale = stale
             self._legend_text()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API

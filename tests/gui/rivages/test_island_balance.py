@@ -124,11 +124,16 @@ def test_the_heat_map_shows_the_island_statistics(qtbot, editor):
     assert not heat.isVisible() and not balance.legend.isVisible() and not balance.heat_check.isChecked()
     balance.heat_check.setChecked(True)
     assert heat.isVisible() and balance.heat_action.isChecked()
-    # an edit marks the map out of date; undo too; another island removes it
+    # an edit marks the map out of date; an undo back to the island played clears it, a redo
+    # marks it again; another island removes it
     editor.document.set_kind([(3, 0)], "dune")
     assert balance.stale and "the island changed since this run" in balance.legend.text.text()
     editor.document.undo_stack.undo()
-    assert balance.stale and balance.heat is heat
+    assert not balance.stale and balance.heat is heat
+    assert "the island changed since this run" not in balance.legend.text.text()
+    editor.document.undo_stack.redo()
+    assert balance.stale and "the island changed since this run" in balance.legend.text.text()
+    editor.document.undo_stack.undo()
     editor.document.undo_stack.setClean()
     assert editor.open_path(ROOT / "boards" / "rivages" / "islands" / "coral-reach.yaml", interactive=False)
     assert balance.heat is None and not balance.heat_action.isEnabled() and not balance.legend.isVisible()
