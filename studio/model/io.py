@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 import threading
 from pathlib import Path
@@ -177,7 +178,7 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
     if layout is not None and base is not None and _same_file(where, path):
         _remember(path, base, _text_of(layout))   # the text about to be replaced, as the model read it
     # content saved here before in this session (an undo back to it) gets that very text back
-    for text in list(_known_texts(path, data)) + list(_patched_texts(layout, base, data)):
+    for text in itertools.chain(_known_texts(path, data), _patched_texts(layout, base, data)):
         text = _schema_lined(text, path, where, new_file)
         try:
             again = model_from_document(parse_yaml(text, str(path)))
