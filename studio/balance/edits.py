@@ -418,6 +418,22 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
     return out
 
 
+def _unit_rounds(keys: list, amount, levels: int | None = None) -> list:
+    """Each of ``keys`` once per unit it holds (``amount(key)``), round by round: every key's
+    first unit in ``keys``' order, then every second... (``levels``: at most that many rounds;
+    None: until no key has more). Where units are taken from, nearest first."""
+    if levels is None:
+        levels = max((amount(k) for k in keys), default=0)
+    return [k for level in range(levels) for k in keys if amount(k) > level]
+
+
+def _room_rounds(keys: list, amount, levels: int) -> list:
+    """Places for units, round by round: in round ``level`` (0 to ``levels`` - 1) each of
+    ``keys`` that holds at most ``level`` (``amount(key)``), in ``keys``' order, so the
+    emptiest fill first and a place can take a second unit in a later round."""
+    return [k for level in range(levels) for k in keys if amount(k) <= level]
+
+
 GAP_LADDER = (1, 2, 3, 5, 8, 12)
 """Units a gap-sized move carries (:func:`gap_edits`): a line search over the size, raced with
 common random numbers, so the race finds how many units the gap needs."""
@@ -467,21 +483,11 @@ def gap_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None
 
     def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
         keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)])
-        out: list = []
-        level = 0
-        while True:
-            row = [k for k in keys if getattr(segs[k], field_name) > level]
-            if not row:
-                return out
-            out += row
-            level += 1
+        return _unit_rounds(keys, lambda k: getattr(segs[k], field_name))
 
     def room(seat, field_name, taking=()) -> list:  # places for units, a first round then a second...
         keys = [k for k in mine(seat, faces) if holds(k) and k not in taking]
-        out = []
-        for level in range(cap):
-            out += [k for k in keys if getattr(segs.get(k), field_name, 0) <= level]
-        return out
+        return _room_rounds(keys, lambda k: getattr(segs.get(k), field_name, 0), cap)
 
     out: list[Edit] = []
     if leaders and trailers:
@@ -545,22 +551,10 @@ def _chain_edits(board: Board, regions: "Regions", diagnosis: Diagnosis, locks: 
         return [k for _d, k in sorted((regions.distance(seat, k), k) for k in keys if regions.margin(seat, k) > 0)]
 
     def units(seat) -> list:  # one unit per line, nearest first, then a second round...
-        keys = side(seat, [k for k, i in items.items() if i.treasure > 0])
-        out: list = []
-        level = 0
-        while True:
-            row = [k for k in keys if treasure(k) > level]
-            if not row:
-                return out
-            out += row
-            level += 1
+        return _unit_rounds(side(seat, [k for k, i in items.items() if i.treasure > 0]), treasure)
 
     def room(seat, taking=()) -> list:  # the seat's lines, a first round then a second...
-        keys = [k for k in side(seat, lines) if k not in taking]
-        out = []
-        for level in range(cap):
-            out += [k for k in keys if treasure(k) <= level]
-        return out
+        return _room_rounds([k for k in side(seat, lines) if k not in taking], treasure, cap)
 
     out: list[Edit] = []
     if leaders and trailers:
@@ -674,10 +668,7 @@ def turn_order_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
     def units(field_name, toward: bool) -> list:  # sources: far first when moving toward the start
         keys = sorted((k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)),
                       key=lambda k: (-far(k) if toward else far(k), k))
-        out: list = []
-        for level in range(cap):
-            out += [k for k in keys if getattr(segs[k], field_name) > level]
-        return out
+        return _unit_rounds(keys, lambda k: getattr(segs[k], field_name), cap)
 
     def room(field_name, toward: bool, taking) -> list:  # targets: near first when moving toward it
         keys = sorted((k for k in faces if holds(k) and k not in taking),
@@ -1310,11 +1301,10 @@ def paired_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | N
 
     def units(seat, field_name) -> list:  # one unit per segment, nearest first, then a second round...
         keys = mine(seat, [k for k, s in segs.items() if getattr(s, field_name) > 0 and holds(k)])
-        return [k for level in range(cap) for k in keys if getattr(segs[k], field_name) > level]
+        return _unit_rounds(keys, lambda k: getattr(segs[k], field_name), cap)
 
     def room(seat, field_name) -> list:  # places for units, a first round then a second...
-        keys = [k for k in mine(seat, faces) if holds(k)]
-        return [k for level in range(cap) for k in keys if getattr(segs.get(k), field_name, 0) <= level]
+        return _room_rounds([k for k in mine(seat, faces) if holds(k)], lambda k: getattr(segs.get(k), field_name, 0), cap)
 
     gaps = [-strength[t] for t in trailers]
     out: list[Edit] = []
