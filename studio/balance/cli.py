@@ -318,9 +318,9 @@ def format_result(result, setup, args) -> str:
             lines.append(f"  {s + 1:>4}  {names[s][:10]:<10} {_pct(v.before.rates[s]):>12} "
                          f"{100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  {_pct(v.after.rates[s]):>11} "
                          f"{100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
-        lines.append(f"  largest gap from the fair share ({_fair_label(v)}): "
+        lines.append(f"  largest gap from the fair share ({v.fair_share_label()}): "
                      f"{_pct(v.before.gap())} -> {_pct(v.after.gap())} points")
-        lines += [f"  {t}" for t in _fair_notes(v)]
+        lines += [f"  {t}" for t in v.fair_share_notes()]
         lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
                      f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
                      + f"; {v.verdict()})")
@@ -342,28 +342,12 @@ def format_result(result, setup, args) -> str:
                 lines.append(f"  {s + 1:>4}  {names[s][:10]:<10} {_pct(r.before.rates[s]):>12} "
                              f"{100 * b[0]:>5.1f}-{100 * b[1]:<5.1f}  {_pct(r.after.rates[s]):>11} "
                              f"{100 * a[0]:>5.1f}-{100 * a[1]:<5.1f}")
-            lines.append(f"  largest gap from the fair share ({_fair_label(r)}): {_pct(r.before.gap())} -> "
+            lines.append(f"  largest gap from the fair share ({r.fair_share_label()}): {_pct(r.before.gap())} -> "
                          f"{_pct(r.after.gap())} points; the fair share is "
                          + ("inside every seat's 95% interval" if r.covers_fair_share()
                             else "outside a seat's 95% interval"))
-            lines += [f"  {t}" for t in _fair_notes(r)]
+            lines += [f"  {t}" for t in r.fair_share_notes()]
     return "\n".join(lines)
-
-
-def _fair_label(v) -> str:
-    """The fair share of a :class:`~studio.balance.search.Verified` check: ``33.3%``, or both
-    when the board before and after give different ones (games nobody won differ)."""
-    b, a = _pct(v.before.fair_share), _pct(v.after.fair_share)
-    return f"{b}%" if a == b else f"{b}% before, {a}% after"
-
-
-def _fair_notes(v) -> list[str]:
-    """Why a check's fair share is below one seat's share, before and after, when it is
-    (:meth:`~studio.balance.objective.Score.fair_share_note`)."""
-    b, a = v.before.fair_share_note(), v.after.fair_share_note()
-    if b and _pct(v.before.fair_share) == _pct(v.after.fair_share):
-        return [f"the fair share is {b}"]
-    return [f"the fair share {w} is {t}" for w, t in (("before", b), ("after", a)) if t]
 
 
 def _bots(bots) -> str:

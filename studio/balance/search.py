@@ -267,11 +267,25 @@ class Verified:
             return "better beyond chance"
         if lo > 0:
             return "worse beyond chance"
-        return "worse on these games (within chance)" if self.change > 0 else "not clearly better"
+        return "worse on these games (within chance)" if self.worse() else "not clearly better"
 
     def worse(self) -> bool:
         """Whether the proposal did worse than the original on the fresh games."""
         return self.change > 0
+
+    def fair_share_label(self) -> str:
+        """The fair share of this check: ``33.3%``, or both when the board before and after
+        give different ones (games nobody won differ)."""
+        b, a = f"{100 * self.before.fair_share:.1f}%", f"{100 * self.after.fair_share:.1f}%"
+        return b if a == b else f"{b} before, {a} after"
+
+    def fair_share_notes(self) -> list[str]:
+        """Why the fair share is below one seat's share, before and after, when it is
+        (:meth:`~studio.balance.objective.Score.fair_share_note`), as lower-case sentences."""
+        b, a = self.before.fair_share_note(), self.after.fair_share_note()
+        if b and "before" not in self.fair_share_label():
+            return [f"the fair share is {b}"]
+        return [f"the fair share {w} is {t}" for w, t in (("before", b), ("after", a)) if t]
 
     def covers_fair_share(self) -> bool:
         """Whether the fair share lies inside every seat's 95% interval after the edits (the

@@ -57,7 +57,7 @@ def test_a_fair_share_below_one_seats_share_says_why():
     """The fair share counts only games someone won: 3 seats, 1 game in 5 nobody won gives
     26.7%, and the report says so (the trial saw 28.9% for greedy bots beside 33.3% for MCTS
     with no word why)."""
-    from studio.balance.cli import _fair_label, _fair_notes
+    _fair_label, _fair_notes = Verified.fair_share_label, Verified.fair_share_notes
     from studio.balance.objective import Objective
 
     obj = Objective(weights={"fair": 1.0})

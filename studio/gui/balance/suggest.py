@@ -825,7 +825,7 @@ def proposal_html(p, board) -> str:
     verdict = v.verdict()
     out.append(f"<p><b>Checked on {v.games} fresh games</b> (seeds the search never played), the board as it is on "
                f"the same seeds:</p>{_seat_table(v, names)}"
-               f"<p>Largest gap from the fair share ({_fair_label(v)}): {100 * v.before.gap():.1f} → "
+               f"<p>Largest gap from the fair share ({v.fair_share_label()}): {100 * v.before.gap():.1f} → "
                f"{100 * v.after.gap():.1f} points.{_fair_notes(v)} Objective {v.before.total:.3f} → {v.after.total:.3f} "
                f"(change {v.change:+.3f}, 95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}: {verdict}).</p>")
     r = getattr(p, "reference", None)
@@ -835,22 +835,13 @@ def proposal_html(p, board) -> str:
         out.append(f"<p><b>With stronger bots (MCTS) on {r.games} fresh games</b> (seeds of their own):</p>"
                    f"{_seat_table(r, names)}"
                    f"<p>Largest gap {100 * r.before.gap():.1f} → {100 * r.after.gap():.1f} points; the fair share "
-                   f"({_fair_label(r)}) is {bar}.{_fair_notes(r)}</p>")
+                   f"({r.fair_share_label()}) is {bar}.{_fair_notes(r)}</p>")
     return "".join(out)
 
 
-def _fair_label(v) -> str:
-    """A check's fair share, or both when before and after differ (as the CLI report)."""
-    b, a = f"{100 * v.before.fair_share:.1f}%", f"{100 * v.after.fair_share:.1f}%"
-    return b if a == b else f"{b} before, {a} after"
-
-
 def _fair_notes(v) -> str:
-    """Why a check's fair share is below one seat's share, as HTML-safe sentences, or ''."""
-    b, a = v.before.fair_share_note(), v.after.fair_share_note()
-    if b and v.before.fair_share == v.after.fair_share:
-        return html.escape(f" The fair share is {b}.")
-    return "".join(html.escape(f" The fair share {w} is {t}.") for w, t in (("before", b), ("after", a)) if t)
+    """:meth:`~studio.balance.search.Verified.fair_share_notes` as HTML-safe sentences, or ''."""
+    return "".join(html.escape(f" {t[0].upper()}{t[1:]}.") for t in v.fair_share_notes())
 
 
 def _duration(seconds: float) -> str:
