@@ -100,9 +100,12 @@ class IslandSuggestWindow(SuggestWindow):
 
     DEFAULT_SIZE = QSize(1060, 780)   # two more weights than a board's
 
+    def _content(self):
+        """The island the proposals apply to, live."""
+        return self.host.main.document.island
+
     def _snapshot(self):
-        """A copy of the island the proposals apply to, for comparing."""
-        return copy.deepcopy(self.host.main.document.island)
+        return copy.deepcopy(self._content())
 
     def _players(self) -> int:
         return self.dashboard.players() if self.dashboard is not None else 2

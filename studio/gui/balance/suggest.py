@@ -659,13 +659,18 @@ class SuggestWindow(QMainWindow):
         self.run_row.set_running(on)
         self._refresh_apply()
 
+    def _content(self):
+        """The content proposals apply to: the document's board, live."""
+        return self.host.main.document.board
+
     def _snapshot(self):
-        """A copy of the content proposals apply to (the document's board), for comparing."""
-        return self.host.main.document.board.copy()
+        """A copy of :meth:`_content`, kept for comparing after later edits."""
+        return self._content().copy()
 
     def is_applied(self, row: int) -> bool:
-        """Whether proposal ``row`` was applied and the content is still as it left it."""
-        return row in self._applied and self._applied[row] == self._snapshot()
+        """Whether proposal ``row`` was applied and the content is still as it left it
+        (compared with the live content: no copy on every edit)."""
+        return row in self._applied and self._applied[row] == self._content()
 
     def _refresh_apply(self) -> None:
         """Apply on for a selected proposal, when no search runs and it is not applied already."""
