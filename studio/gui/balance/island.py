@@ -320,7 +320,7 @@ class IslandBalance(BalanceController):
         if self.heat is None:
             return
         run = self._run_island
-        stale = run is None or self.main.document.island.to_data() != run.to_data()
+        stale = run is None or self.main.document.island != run
         if stale != self.stale:
             self.stale = stale
             self._legend_text()
