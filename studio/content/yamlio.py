@@ -751,7 +751,7 @@ class _EventBuilder:
 
 def load_document(path: str | os.PathLike, name: str | None = None) -> Document:
     """Read and parse a content file. Raises :class:`LoadError` (``io/not-found`` for a path
-    that does not exist, ``io/unreadable``, ``io/not-utf8``, ``yaml/*``) — never a bare
+    that does not exist, ``io/unreadable``, ``io/not-utf8``, ``yaml/*``, ``json/*``) — never a bare
     OSError or YAMLError.
 
     ``name``: how the document and its errors name the file (default ``path``); the file read
@@ -794,33 +794,66 @@ def _load_document(p: str) -> Document:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise LoadError("io/not-utf8", "file is not UTF-8 text", p, line, 1) from None
+    json_file = p.lower().endswith(".json")  # a saved game, a report, a board saved as JSON
+    if json_file and text.strip():
+        _check_json(text, p)
+        # JSON allows a tab wherever it allows a space (outside texts, where a raw tab is refused
+        # above); PyYAML's pure parser refuses tabs before keys. One space each keeps every column.
+        text = text.replace("\t", " ")
     try:
         return parse_yaml(text, p)
     except LoadError as exc:
-        if exc.code != "yaml/syntax" or not p.lower().endswith(".json"):  # a saved game, a report
-            raise
-        raise _json_syntax_error(text, p, exc) from None
+        if json_file and exc.code == "yaml/duplicate-key":  # JSON itself keeps the last silently
+            raise LoadError("json/duplicate-key", exc.message, exc.path, exc.line, exc.col) from None
+        if exc.code == "yaml/syntax" and _looks_like_json(text):  # JSON under another name: stdin, a .yaml
+            _check_json(text, p)  # raises when JSON refuses it too
+        raise
 
 
-def _json_syntax_error(text: str, path: str, exc: LoadError) -> LoadError:
-    """``yaml/syntax`` in JSON's words for a JSON file that does not parse (YAML reads JSON,
-    but its messages would speak of YAML): JSON's own reason and position, e.g. a file cut
-    short ("the file ends in the middle of the data: it may be cut short")."""
+def _looks_like_json(text: str) -> bool:
+    """Whether ``text`` opens as a JSON object or list does (``{"`` or ``[``), not as YAML
+    written by hand (``format:`` or ``{format: ...}``)."""
+    head = text.lstrip("\ufeff \t\r\n")
+    return head.startswith("[") or re.match(r'\{\s*"', head) is not None
+
+
+# JSON's reasons (json.JSONDecodeError.msg) in plain words, with what usually causes them
+_JSON_WORDS = {
+    "Expecting property name enclosed in double quotes":
+        "expected a key in double quotes here (JSON allows no ',' before '}' and no unquoted or single-quoted key)",
+    "Expecting ':' delimiter": "a key is missing its ':' here",
+    "Expecting ',' delimiter": "a ',' is missing here, between two values (or a closing bracket is missing)",
+    "Expecting value": "a value is missing here (JSON allows no ',' before ']', no comment and no unquoted text)",
+    "Extra data": "something follows the end of the JSON value (a file holds one object)",
+    "Unterminated string starting at": "a quoted text opens here and is never closed",
+    "Invalid control character at": "a control character inside a quoted text (write a tab as \\t, a new line as \\n)",
+    "Invalid \\escape": "an unknown escape after '\\' in a quoted text",
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": "the file starts with a byte order mark",
+}
+
+
+def _check_json(text: str, path: str) -> None:
+    """Raise ``json/syntax`` for ``text`` that is not JSON: JSON's reason in plain words at
+    its line and column; a file cut short says so (``the file ends in the middle of the data
+    ...: it may be cut short``). YAML reads most broken JSON too, or fails with words about
+    YAML, so a ``.json`` file is checked as JSON first."""
     import json
 
     try:
-        json.loads(text)
+        json.loads(text[1:] if text.startswith("\ufeff") else text)
     except json.JSONDecodeError as err:
-        reason = err.msg[:1].lower() + err.msg[1:]
-        if reason.endswith(" at"):   # json words some reasons to be followed by the position
-            reason += f" line {err.lineno} column {err.colno}"
+        line, col = err.lineno, err.colno + (1 if text.startswith("\ufeff") and err.lineno == 1 else 0)
+        reason = _JSON_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
         unclosed = err.msg.startswith("Unterminated string") and '"' not in text[err.pos + 1:]
-        if err.pos >= len(text.rstrip()) or unclosed:
-            reason = f"the file ends in the middle of the data ({reason}): it may be cut short"
-        return LoadError("yaml/syntax", f"JSON syntax error: {reason}", path, err.lineno, err.colno)
-    except (ValueError, RecursionError):
-        pass
-    return LoadError(exc.code, exc.message.replace("YAML syntax error", "JSON syntax error"), path, exc.line, exc.col)
+        if unclosed:
+            reason = (f"the file ends in the middle of the data (a quoted text opened at line {line} column {col} "
+                      "is never closed): it may be cut short")
+        elif err.pos >= len(text.rstrip()):
+            reason = "the file ends in the middle of the data: it may be cut short"
+        raise LoadError("json/syntax", f"JSON syntax error: {reason}", path, line, col) from None
+    except RecursionError:
+        line, col = _too_deep_at(text)
+        raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path, line, col) from None
 
 
 class _Dumper(yaml.SafeDumper):

@@ -373,7 +373,7 @@ def check_content(path, players: int | None) -> None:
             line = line.replace(str(path), "<stdin>").replace(str(folder), "<standard input has no folder>")
         print(line, file=sys.stderr)
     errors = sum(f.severity == "error" for f in findings)
-    if any(f.code.startswith(("io/", "yaml/")) and f.severity == "error" for f in findings):
+    if any(f.code.startswith(("io/", "yaml/", "json/")) and f.severity == "error" for f in findings):
         raise Reported()  # a file that does not load: its finding says it all
     if errors and folder is not None:
         refers = any(f.code in STDIN_REFERENCE_CODES for f in findings)

@@ -152,7 +152,7 @@ def content_findings(path: str | os.PathLike, players: int | None = None) -> lis
     except that the scenario's findings about such a board (missing, not loading) come back as
     warnings, with the board's first error when the board does not load, so a broken or
     missing board still shows. An
-    unreadable file is a finding too (``io/*``, ``yaml/*``); a finding repeated (several
+    unreadable file is a finding too (``io/*``, ``yaml/*``, ``json/*``); a finding repeated (several
     boards naming one broken file) is listed once. This never raises for bad content."""
     from dataclasses import replace
 

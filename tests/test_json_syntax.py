@@ -1,0 +1,101 @@
+"""JSON files the studio reads (boards and scenarios saved as JSON, saved games, balance
+records, reports) are read as JSON: a syntax error is ``json/syntax`` at JSON's line and column
+in every command, never ``yaml/syntax`` with YAML's words."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from studio import cli
+from studio.content import LoadError, load_document
+from studio.content.paths import bundled_path
+
+
+def _board_json(indent="\t") -> str:
+    data = load_document(bundled_path("boards", "realm", "jungle-temples-2p.yaml")).data
+    return json.dumps(data, indent=indent)
+
+
+def _with_comma_after_line(text: str, index: int) -> str:
+    lines = text.splitlines()
+    lines[index] += ","
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def broken_board(tmp_path):
+    """A board saved as JSON with a stray ',' at the end of line 4 (a ',' before a key)."""
+    text = _with_comma_after_line(_board_json(indent=1), 3)
+    path = tmp_path / "board.json"
+    path.write_text(text, encoding="utf-8")
+    return path, len(text.splitlines()[3])  # the second of the two commas
+
+
+@pytest.mark.parametrize("command", [["validate"], ["playtest", "--games", "2", "--jobs", "1"],
+                                     ["balance", "-p", "2"], ["render", "-o", "OUT.pdf"],
+                                     ["export-tts", "-o", "OUT.json"]])
+def test_every_command_names_a_json_syntax_error_with_its_position(command, broken_board, capsys, tmp_path):
+    path, col = broken_board
+    args = [command[0], str(path)] + [a.replace("OUT", str(tmp_path / "out")) for a in command[1:]]
+    assert cli.main(args) in (1, 2)
+    captured = capsys.readouterr()
+    err = captured.out + captured.err  # validate reports on standard output, the others on error
+    assert f"{path}:4:{col}: error json/syntax: JSON syntax error: expected a key in double quotes here" in err
+    assert "yaml/" not in err and "Traceback" not in err
+    assert not list(tmp_path.glob("out*"))
+
+
+def test_a_tab_indented_json_board_is_valid(tmp_path, capsys):
+    path = tmp_path / "board.json"
+    path.write_text(_board_json(indent="\t"), encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("checked 1 file: 0 errors, 0 warnings\n")
+
+
+@pytest.mark.parametrize("text, code, line, col, words", [
+    ('{"a": 1,}\n', "json/syntax", 1, 9, "expected a key in double quotes here"),
+    ('{"a": 1\n "b": 2}\n', "json/syntax", 2, 2, "a ',' is missing here"),
+    ('{"a" 1}\n', "json/syntax", 1, 6, "a key is missing its ':' here"),
+    ('{"a": [1,]}\n', "json/syntax", 1, 10, "a value is missing here"),
+    ('{"a": 1}\n{"b": 2}\n', "json/syntax", 2, 1, "something follows the end of the JSON value"),
+    ('{"a": "x\ty"}\n', "json/syntax", 1, 9, "a control character inside a quoted text"),
+    ('a: 1\n', "json/syntax", 1, 1, "a value is missing here"),
+    ('{"a": 1,\n "a": 2}\n', "json/duplicate-key", 2, 2, "duplicate key 'a' (first at line 1)"),
+])
+def test_json_reasons_in_plain_words_at_json_positions(tmp_path, text, code, line, col, words):
+    path = tmp_path / "thing.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        load_document(path)
+    assert (err.value.code, err.value.line, err.value.col) == (code, line, col)
+    assert words in err.value.message
+
+
+def test_json_on_standard_input_or_under_a_yaml_name_is_named_json(tmp_path, capsys, monkeypatch):
+    text = _with_comma_after_line(_board_json(indent=1), 3)
+    col = len(text.splitlines()[3])
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert cli.main(["validate", "-"]) == 1
+    assert f"<stdin>:4:{col}: error json/syntax: JSON syntax error:" in capsys.readouterr().out
+    path = tmp_path / "board.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        load_document(path)
+    assert (err.value.code, err.value.line, err.value.col) == ("json/syntax", 4, col)
+
+
+def test_yaml_written_by_hand_keeps_yaml_words(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text("{format: realm-board/1, id: x,, players: 2}\n", encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        load_document(path)
+    assert err.value.code == "yaml/syntax" and err.value.message.startswith("YAML syntax error")
+
+
+def test_explain_knows_the_json_codes(capsys):
+    assert cli.main(["explain", "json/syntax", "json/duplicate-key"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("json/syntax (error; Loading") and "json/duplicate-key (error; Loading" in out
