@@ -396,3 +396,89 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     s.show()
     qtbot.waitExposed(s)
     s.grab().save(str(tmp_path / "figures.png"))
+
+
+def _fake_search(monkeypatch, module, proposals):
+    """Make the window's search return ``proposals`` at once (a real result's shape, no games)."""
+    from types import SimpleNamespace
+
+    from studio.balance.search import BalanceResult, Proposal
+
+    score = SimpleNamespace(total=0.5)
+    made = [Proposal(tuple(edits), None, {}, score, score, 0) for edits in proposals]
+
+    def search(_setup, _options, worker):
+        worker.result(BalanceResult(made, score, [{"candidates": 1}], 0, None, 0.1, {}, 1, 2))
+
+    monkeypatch.setattr(module, "_search", search)
+
+
+def _treasure(board, seg, n=1):
+    from studio.balance.edits import Edit
+
+    return Edit("treasure", "segment+", (seg.key, "treasure", n), (("segment", "-".join(seg.key)),),
+                f"+{n} treasure on {'-'.join(seg.key)}")
+
+
+def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_applies_to_an_edited_board(
+        qtbot, window, lattice_file, monkeypatch, tmp_path):
+    """Fresh-user trial: after applying proposal 1, proposal 2's Apply stacked its edits (made
+    for the searched board) on top of 1's, a board nobody measured. Apply now replaces the
+    applied proposal in one undo step (Undo brings 1 back, Undo again the searched board); after
+    any other edit Apply is off and says to undo back or search again."""
+    from studio.gui.balance import suggest
+
+    assert window.load_path(str(lattice_file))
+    doc = window.document
+    seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
+    _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    with qtbot.waitSignal(s.searchFinished, timeout=20000):
+        assert s.start()
+    base = doc.board.copy()
+    treasure = {tuple(g.key): g.treasure for g in base.segments}
+    a, b_ = tuple(seg_a.key), tuple(seg_b.key)
+
+    def now():
+        return {tuple(g.key): g.treasure for g in doc.board.segments}
+
+    stack = doc.undo_stack
+    steps = stack.count()
+    assert s.apply_selected() and now()[a] == treasure[a] + 1
+    s.proposals_list.setCurrentRow(1)
+    assert s.apply_button.isEnabled() and "replaces proposal 1" in s.apply_note.text()
+    qtbot.wait(20)   # the layout settles before the picture
+    s.grab().save(str(tmp_path / "replace.png"))
+    assert s.apply_selected()
+    assert stack.count() == steps + 2                       # one step per click
+    assert stack.undoText() == "Apply balance proposal 2 instead of 1"
+    assert now()[a] == treasure[a] and now()[b_] == treasure[b_] + 2   # 2 alone, not 1 + 2
+    assert s.is_applied(1) and not s.is_applied(0) and not s.apply_button.isEnabled()
+    assert "replaced proposal 1" in s.status.text()
+    stack.undo()                                            # back to proposal 1 applied
+    assert now()[a] == treasure[a] + 1 and now()[b_] == treasure[b_] and s.is_applied(0)
+    assert s.apply_button.isEnabled()                       # 2 is selected: it would replace 1
+    stack.undo()
+    assert doc.board == base
+    # an edit by hand: the proposals were not measured on that board
+    peg = sorted(doc.board.pegs)[0]
+    colour = doc.board.pegs[peg].colour
+    doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
+    assert not s.apply_button.isEnabled() and "edited since the search" in s.apply_note.text()
+    qtbot.wait(20)
+    s.grab().save(str(tmp_path / "stale.png"))
+    assert not s.apply_selected() and "edited since the search" in s.status.text()
+    assert doc.board.pegs[peg].colour != colour and now() == treasure
+    s.proposals_list.setCurrentRow(0)
+    assert not s.apply_button.isEnabled()
+    # with proposal 1 applied then a hand edit, 2 may not replace it either
+    stack.undo()
+    assert s.apply_button.isEnabled() and s.apply_note.text() == ""
+    assert s.apply_selected()
+    doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
+    s.proposals_list.setCurrentRow(1)
+    assert not s.apply_button.isEnabled() and not s.apply_selected()

@@ -86,3 +86,55 @@ def test_a_proposal_applies_as_one_undoable_step_and_its_preview_marks_the_space
     preview = IslandProposalPreview(editor.view, p.edits)
     assert len(preview.arrows) == 1 and len(preview.shapes) == 2    # from the stronghold to its new space
     assert preview.arrows[0][0] == editor.view.scene_point(holds[0])
+
+
+def test_a_second_island_proposal_replaces_the_first_and_none_applies_to_an_edited_island(qtbot, editor,
+                                                                                            monkeypatch, tmp_path):
+    """As on boards: proposal 2's Apply after proposal 1 replaced 1 (one undo step) instead of
+    stacking 2's edits on 1's; after any other edit Apply is off and says why."""
+    import copy
+    from types import SimpleNamespace
+
+    from studio.balance.search import BalanceResult
+    from studio.gui.balance import island_suggest
+
+    doc = editor.document
+    island = doc.island
+    forest = next(s for s in island.spaces if s.kind == "forest")
+    terrain = next(s.kind for s in island.spaces if s.kind not in ("forest", "white", "ship", "stronghold"))
+    where = ("space", f"{island.id}:{forest.at[0]},{forest.at[1]}")
+    kind = Edit("terrains", "kind", (island.id, forest.at, terrain), (where,), f"{terrain} at {forest.at}")
+    reward = Edit("rewards", "reward", (island.id, 1, 0, (("scrolls", 9),)), (("island", island.id),), "reward")
+    score = SimpleNamespace(total=0.5)
+    made = [Proposal((reward,), None, {}, score, score, 0), Proposal((kind,), None, {}, score, score, 0)]
+    monkeypatch.setattr(island_suggest, "_search", lambda _t, _o, worker: worker.result(
+        BalanceResult(made, score, [{"candidates": 1}], 0, None, 0.1, {}, 1, 2)))
+    balance = editor.balance
+    balance.open()
+    qtbot.addWidget(balance.window)
+    s = balance.suggest()
+    qtbot.addWidget(s)
+    with qtbot.waitSignal(s.searchFinished, timeout=60000):
+        assert s.start()
+    old_reward = island.missions[0].steps[0].reward
+
+    def state():
+        return {s.at: s.kind for s in doc.island.spaces}[forest.at], doc.island.missions[0].steps[0].reward
+
+    assert s.apply_selected() and state() == ("forest", doc.island.missions[0].steps[0].reward)
+    assert state()[1].scrolls == 9
+    s.proposals_list.setCurrentRow(1)
+    assert s.apply_button.isEnabled() and "replaces proposal 1" in s.apply_note.text()
+    assert s.apply_selected()
+    assert state() == (terrain, old_reward)                 # 2 alone: 1's reward undone
+    doc.undo_stack.undo()
+    assert state()[0] == "forest" and state()[1].scrolls == 9 and s.is_applied(0)
+    doc.undo_stack.undo()
+    assert state() == ("forest", old_reward)
+    spaces = copy.deepcopy(doc.island.spaces)               # any edit by hand
+    next(sp for sp in spaces if sp.kind == "forest" and sp.at != forest.at).kind = terrain
+    doc.set_value(("spaces",), spaces, "Paint")
+    assert not s.apply_button.isEnabled() and "island was edited since the search" in s.apply_note.text()
+    qtbot.wait(50)
+    s.grab().save(str(tmp_path / "island-stale.png"))
+    assert not s.apply_selected() and state() == ("forest", old_reward)

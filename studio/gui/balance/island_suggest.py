@@ -129,7 +129,7 @@ class IslandSuggestWindow(SuggestWindow):
         self._clear_preview()
         if self.result is None or not (0 <= row < len(self.result.proposals)):
             self.details.setText("")
-            self.apply_button.setEnabled(False)
+            self._refresh_apply()
             return
         p = self.result.proposals[row]
         self.details.setText(island_proposal_html(p))
@@ -145,35 +145,37 @@ class IslandSuggestWindow(SuggestWindow):
         from studio.gui.shell import prompts
 
         p = self.selected()
-        if p is None:
+        enabled, why = self.apply_state()
+        if p is None or not enabled:
+            if why:
+                self._say(why, error=True)
             return False
+        row, replaced = self.proposals_list.currentRow(), self.applied_row()
         try:
-            changed = apply_island_proposal(self.host.main.document, p)
+            changed = apply_island_proposal(self.host.main.document, p, self._apply_text(row, replaced),
+                                            base=self._base)
         except (ValueError, KeyError) as exc:
             prompts.show_error(self, self.tr("Apply Proposal"),
                                self.tr("The island changed since the search: {exc}. Search again.").format(exc=exc))
             return False
-        self._clear_preview()
-        if changed:
-            self._applied[self.proposals_list.currentRow()] = self._snapshot()
-        self._refresh_apply()
         rules = any(e.kind == "rules" for e in p.edits)
-        note = " Its solo card or rule changes are not part of the island: change them in their files." if rules else ""
-        self._say(("Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm." if changed
-                   else "Nothing to change.") + note)
+        self._applied_said(row, replaced, changed, " Its solo card or rule changes are not part of the island: "
+                           "change them in their files." if rules else "")
         return changed
 
 
-def apply_island_proposal(document, proposal, text: str = "Apply balance proposal") -> bool:
-    """Apply ``proposal``'s island edits to the island document as it is now, as one undo step
-    (its spaces and goals replaced together). Returns False when nothing changed. Raises
-    :class:`~studio.balance.edits.EditError` (a ValueError) when the island no longer fits the
-    edits (a space they name was changed since)."""
+def apply_island_proposal(document, proposal, text: str = "Apply balance proposal", base=None) -> bool:
+    """Make the document's island ``proposal``'s island edits applied to ``base`` (the island
+    the search measured; None: the island as it is now), as one undo step (its spaces and goals
+    set together, where they differ from the island now: a proposal applied over another
+    replaces it). Returns False when nothing changed. Raises
+    :class:`~studio.balance.edits.EditError` (a ValueError) when ``base`` does not fit the edits."""
     from studio.balance.island_edits import Draft, apply_island_edits
 
     island = document.island
+    start = island if base is None else base
     edits = [e for e in proposal.edits if e.kind != "rules"]
-    new = apply_island_edits(Draft({island.id: copy.deepcopy(island)}), edits).islands[island.id]
+    new = apply_island_edits(Draft({start.id: copy.deepcopy(start)}), edits).islands[start.id]
     goals = [(name, g.steps, old.steps) for (name, g), (_n, old) in zip(new.goals(), island.goals())]
     spaces_changed = new.spaces != island.spaces
     goals_changed = [(name, steps) for name, steps, old in goals if steps != old]

@@ -184,19 +184,22 @@ class ProposalPreview(QGraphicsItem):
 
 # -- applying ---------------------------------------------------------------------------------------
 
-def apply_proposal(document, proposal, text: str = "Apply balance proposal") -> bool:
-    """Apply ``proposal``'s board (its edits applied to the document's board as it is now) as
-    one undo step. Returns False when nothing changed. Raises
-    :class:`~studio.balance.edits.EditError` when the board no longer fits the edits (an element
-    they name was deleted since). Rule settings are not part of a board and are left out."""
+def apply_proposal(document, proposal, text: str = "Apply balance proposal", base=None) -> bool:
+    """Make the document's board ``proposal``'s edits applied to ``base`` (the board the search
+    measured; None: the document's board as it is now), as one undo step: what differs from the
+    board now is set, so a proposal applied over another replaces it rather than stacking on it.
+    Returns False when nothing changed. Raises :class:`~studio.balance.edits.EditError` when
+    ``base`` does not fit the edits (an element they name is missing). Rule settings are not
+    part of a board and are left out."""
     from studio.balance.edits import apply_edits
     from studio.gui.realm.commands import PART_FIELDS, ReplaceParts, SetPegColour
 
     board = document.board
     edits = [e for e in proposal.edits if e.kind != "rules"]
-    new, _rules = apply_edits(board, edits)
+    new, _rules = apply_edits(board if base is None else base, edits)
     parts = {f: getattr(new, f) for f in PART_FIELDS if getattr(new, f) != getattr(board, f)}
-    colours = {pid: peg.colour for pid, peg in new.pegs.items() if board.pegs[pid].colour != peg.colour}
+    colours = {pid: peg.colour for pid, peg in new.pegs.items()
+               if pid in board.pegs and board.pegs[pid].colour != peg.colour}
     if not parts and not colours:
         return False
     with document.macro(text):
@@ -307,6 +310,8 @@ class SuggestWindow(QMainWindow):
         self.result = None
         self._search_bots: list | None = None   # the bots the last search played (None: greedy)
         self.preview: ProposalPreview | None = None
+        # the content the search measured (a copy made at Search): proposals apply to it only
+        self._base = None
         # proposal index -> the content just after it was applied: Apply is off while the
         # content is still that (applying again would fail), back on once Undo changes it
         self._applied: dict[int, object] = {}
@@ -529,6 +534,12 @@ class SuggestWindow(QMainWindow):
         self.confirm_button.setToolTip(self.tr("play the balance run again on the board as it is now, to confirm"))
         self.confirm_button.clicked.connect(self.confirm)
         row.addWidget(self.confirm_button)
+        self.apply_note = QLabel()   # why Apply is off, or what it replaces: above the buttons, whole
+        self.apply_note.setObjectName("muted")
+        self.apply_note.setWordWrap(True)
+        self.apply_note.setAlignment(Qt.AlignRight)
+        self.apply_note.hide()
+        bl.addWidget(self.apply_note)
         bl.addLayout(row)
         split.addWidget(bottom)
         split.setSizes([330, 300])
@@ -572,6 +583,7 @@ class SuggestWindow(QMainWindow):
         self._clear_preview()
         self.result = None
         self._applied = {}
+        self._base = self._snapshot()   # what the setup just made plays
         self.proposals_list.clear()
         self.details.setText("")
         self.title.setText(self.tr("Searching… the proposals appear here when the search ends."))
@@ -672,18 +684,42 @@ class SuggestWindow(QMainWindow):
         (compared with the live content: no copy on every edit)."""
         return row in self._applied and self._applied[row] == self._content()
 
-    def _refresh_apply(self) -> None:
-        """Apply on for a selected proposal, when no search runs and it is not applied already."""
+    def applied_row(self) -> int | None:
+        """The proposal whose edits the content holds now (applied, nothing changed since), or None."""
+        content = self._content()
+        return next((row for row, after in self._applied.items() if after == content), None)
+
+    def apply_state(self) -> tuple[bool, str]:
+        """``(enabled, why)`` for Apply on the selected proposal. Proposals were measured on
+        the content the search played (``_base``), so Apply is on only while the content is
+        that, or is another proposal applied and untouched since (Apply then replaces it, one
+        undo step); after any other edit it is off, and ``why`` says how to get back."""
         row = self.proposals_list.currentRow()
-        ok = (not self.is_running() and self.result is not None and 0 <= row < len(self.result.proposals))
-        applied = ok and self.is_applied(row)
-        self.apply_button.setEnabled(ok and not applied)
-        self.apply_button.setToolTip(self.tr(
-            "applied: Edit ▸ Undo takes it back" if applied
-            else "apply the selected proposal to the board as one undoable step"))
+        if self.is_running() or self.result is None or not 0 <= row < len(self.result.proposals):
+            return False, ""
+        subject = self.SUBJECT
+        if self.is_applied(row):
+            return False, self.tr("Proposal {n} is applied: Edit ▸ Undo takes it back.").format(n=row + 1)
+        other = self.applied_row()
+        if other is not None:
+            return True, self.tr("Apply replaces proposal {other} (one step: Edit ▸ Undo brings {other} "
+                                 "back).").format(other=other + 1)
+        if self._base is None or self._base == self._content():
+            return True, ""
+        return False, self.tr("The {subject} was edited since the search, and the proposals were measured on "
+                              "it as it was: Undo back to it, or Search again.").format(subject=subject)
+
+    def _refresh_apply(self) -> None:
+        """Apply, its tooltip and the note beside it, from :meth:`apply_state`."""
+        enabled, why = self.apply_state()
+        self.apply_button.setEnabled(enabled)
+        self.apply_button.setToolTip(why or self.tr(
+            "apply the selected proposal to the {subject} as one undoable step").format(subject=self.SUBJECT))
+        self.apply_note.setText(why)
+        self.apply_note.setVisible(bool(why))
 
     def _content_changed(self, *_args) -> None:
-        if self._applied:
+        if self.result is not None:
             self._refresh_apply()
 
     def _on_progress(self, p) -> None:
@@ -746,7 +782,7 @@ class SuggestWindow(QMainWindow):
         self._clear_preview()
         if self.result is None or not (0 <= row < len(self.result.proposals)):
             self.details.setText("")
-            self.apply_button.setEnabled(False)
+            self._refresh_apply()
             return
         p = self.result.proposals[row]
         self.details.setText(proposal_html(p, self.host.main.document.board))
@@ -772,21 +808,41 @@ class SuggestWindow(QMainWindow):
         from studio.gui.shell import prompts
 
         p = self.selected()
-        if p is None:
+        enabled, why = self.apply_state()
+        if p is None or not enabled:
+            if why:
+                self._say(why, error=True)
             return False
+        row, replaced = self.proposals_list.currentRow(), self.applied_row()
         try:
-            changed = apply_proposal(self.host.main.document, p)
+            changed = apply_proposal(self.host.main.document, p, self._apply_text(row, replaced), base=self._base)
         except EditError as exc:
             prompts.show_error(self, self.tr("Apply Proposal"), self.tr("The board changed since the search: {exc}. Search again.").format(exc=exc))
             return False
+        self._applied_said(row, replaced, changed, " Its rule settings are not part of the board: change them in the "
+                           "scenario." if p.settings else "")
+        return changed
+
+    def _apply_text(self, row: int, replaced: int | None) -> str:
+        """The undo step's name: which proposal, and which it replaces."""
+        if replaced is None:
+            return self.tr("Apply balance proposal {n}").format(n=row + 1)
+        return self.tr("Apply balance proposal {n} instead of {old}").format(n=row + 1, old=replaced + 1)
+
+    def _applied_said(self, row: int, replaced: int | None, changed: bool, note: str) -> None:
+        """After Apply: remember the content it made, refresh Apply and say what happened."""
         self._clear_preview()
         if changed:
-            self._applied[self.proposals_list.currentRow()] = self._snapshot()
+            self._applied[row] = self._snapshot()
         self._refresh_apply()
-        note = " Its rule settings are not part of the board: change them in the scenario." if p.settings else ""
-        self._say(("Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm." if changed
-                   else "Nothing to change.") + note)
-        return changed
+        if not changed:
+            said = "Nothing to change."
+        elif replaced is None:
+            said = "Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm."
+        else:
+            said = (f"Proposal {row + 1} replaced proposal {replaced + 1} as one step (Edit ▸ Undo brings "
+                    f"{replaced + 1} back). Re-run balance to confirm.")
+        self._say(said + note)
 
     def confirm(self) -> None:
         """Run the balance dashboard again on the board as it is now."""
