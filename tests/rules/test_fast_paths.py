@@ -18,6 +18,8 @@
 * such a first band closes the seat's walls once per part, seat and shape (the walls after
   and the regions they enclose): its outcome and walls equal the plain twin's, closing bands
   among them;
+* states dealt by a search's sampler (and their clones) write no log: apart from the log they
+  play exactly as the plain states ``sample_state`` deals;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
   built bands' shapes and payments;
@@ -487,3 +489,39 @@ def test_a_first_band_on_a_part_closes_the_walls_as_the_plain_way(name, players)
     assert bands > 0 and reused > 0
     if name not in ("volcano", "cursed-triangle"):  # their bands closed nothing in these positions
         assert closing > 0
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_states_dealt_by_the_sampler_play_as_sample_state_without_a_log(name, players):
+    # a search's determinisations (RealmSampler) and their clones write no log lines
+    # (UNLOGGED); everything else equals the plain, logged state sample_state deals
+    from studio.rules.realm.game import UNLOGGED
+
+    game = load_game(scenario(name), players, seed=6)
+    played = 0
+    for g in range(3):
+        truth = game.new_state(70 + g)
+        rng = random.Random(700 + g)
+        while not truth.is_terminal() and len(truth.history) < 5 + 15 * g:
+            truth.apply(rng.choice(truth.legal_actions()))
+        if truth.is_terminal():
+            continue
+        obs = truth.observation(truth.current_player)
+        sample = game.sampler(obs)
+        for k in range(3):
+            fast, plain = sample(random.Random(k)), game.sample_state(obs, random.Random(k))
+            twin = fast.clone()
+            assert fast.log is UNLOGGED and twin.log is UNLOGGED and plain.log == []
+            for _ in range(12):
+                if plain.is_terminal():
+                    break
+                action = rng.choice(plain.legal_actions())
+                for s in (fast, twin, plain):
+                    s.apply(action)
+                played += 1
+            for s in (fast, twin):
+                assert s.log is UNLOGGED and len(s.log) == 0
+                assert {**view(s), "log": None} == {**view(plain), "log": None}
+            assert plain.log  # the plain state wrote its lines
+            assert pickle.loads(pickle.dumps(fast)).log is UNLOGGED
+    assert played > 50

@@ -619,6 +619,34 @@ class _BoardPart:
         self.key.extend([seat, kind, list(pegs)] for seat, kind, pegs in bands)
 
 
+class _Unlogged(list):
+    """The move log of a state dealt by a search's sampler (:class:`RealmSampler`) and of its
+    clones: nobody reads the lines of a determinisation (its log starts empty, not the game's),
+    so they are not written (a band's words cost about 4% of a search's instructions). Always
+    empty: adding lines does nothing. One object, :data:`UNLOGGED`, shared by those states."""
+
+    __slots__ = ()
+
+    def append(self, line) -> None:
+        pass
+
+    def extend(self, lines) -> None:
+        pass
+
+    def insert(self, index, line) -> None:
+        pass
+
+    def __reduce__(self):
+        return _unlogged, ()
+
+
+UNLOGGED = _Unlogged()
+
+
+def _unlogged() -> _Unlogged:
+    return UNLOGGED
+
+
 class _Trial:
     """What a preview changed that plain saving does not restore: pegs taken (peg, old mask
     or None), wall lines (see :meth:`Walls.add`), faces collected and controlled."""
@@ -1988,7 +2016,8 @@ class RealmState(State):
                 got.append(src)
             self.hands[seat][card] += 1
         self._refill_pool()
-        self.log.append(LogLine(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}", seat))
+        if self.log is not UNLOGGED:
+            self.log.append(LogLine(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}", seat))
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
         shape = self._shape_of(action)
@@ -2021,7 +2050,7 @@ class RealmState(State):
         self.bands_left[seat] -= 1
         outcome = self._settle(seat, shape, closed)
         self.last_outcome = outcome
-        if trial is None:
+        if trial is None and self.log is not UNLOGGED:
             self.log.append(LogLine(self._place_text(seat, action, outcome), seat))
         return outcome
 
@@ -2302,6 +2331,8 @@ class RealmState(State):
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
         s = self._copy_record()
+        if self.log is UNLOGGED:  # a sampled state's clone keeps no log either
+            s.log = UNLOGGED
         s._rng = self._rng  # shared until one side shuffles (see rng)
         s._rng_lazy = self._rng_lazy = True
         # bands, peg owners, reach and walls: shared until one side places a band (_own_board)
@@ -2408,7 +2439,8 @@ class RealmSampler:
     :meth:`RealmState.from_observation` with the unseen cards counted, the board looked up and
     the played bands read once, and the deal shuffled by :func:`studio.rules.shuffle.shuffler`
     (the same draws as ``rng.shuffle``), so the same generator gives the same states
-    (tests/rivages/test_sampler.py). ``obs`` must not change meanwhile."""
+    (tests/rivages/test_sampler.py), but for the log: a dealt state and its clones keep none
+    (:data:`UNLOGGED`). ``obs`` must not change meanwhile."""
 
     def __init__(self, game: RealmGame, obs: dict):
         self.game = game
@@ -2457,7 +2489,7 @@ class RealmSampler:
         s.seat = obs["to_move"] if obs["to_move"] is not None else 0
         s._read_public(self.public)  # pool, discard piles, energy, scores, ... (view="public")
         s.final_done = obs["end_reason"] is not None
-        s.log = []
+        s.log = UNLOGGED  # a search reads no determinisation's log
         return s
 
 
