@@ -190,10 +190,12 @@ def test_bad_input_gets_one_clear_line(tmp_path, capsys):
     assert main([str(broken), "-o", str(tmp_path / "b.json")]) == 2
     err = capsys.readouterr().err
     assert "has 1 error" in err and "geometry/lines-cross" in err and "Traceback" not in err
-    assert main([str(BOARD), "-o", str(tmp_path / "missing" / "x.json")]) == 1
+    (tmp_path / "a-file").write_text("x")
+    assert main([str(BOARD), "-o", str(tmp_path / "a-file" / "x.json")]) == 1
     err = capsys.readouterr().err
-    assert f"the folder {tmp_path / 'missing'} does not exist" in err and err.count("\n") == 1
-    assert list(tmp_path.iterdir()) == []
+    assert f"cannot make the folder {tmp_path / 'a-file'}" not in err  # the file itself is named
+    assert f"{tmp_path / 'a-file'} is a file, not a folder" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
     assert main([str(BOARD), "-o", str(tmp_path / "named")]) == 0                # no suffix: .json added
     assert (tmp_path / "named.json").is_file()
 

@@ -138,7 +138,7 @@ def test_ctrl_c_keeps_the_games_that_finished(tmp_path, capsys, monkeypatch):
     (["{s}", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler goes with --executor dask"),
     (["{s}", "--executor", "cloud"], "invalid choice: 'cloud'"),
     (["{s}", "--bots", "mcts:lots"], "bad MCTS budget 'lots'"),
-    (["{s}", "--report", "/no/such/folder/r.html"], "folder /no/such/folder does not exist"),
+    (["{s}", "--report", "{s}/r.html"], "is a file, not a folder"),
     (["{s}", "--jobs", "-1"], "--jobs/-j: must be 0 to 1,024, got -1"),
     (["{r}", "--players", "7"], "cannot be played by 7"),
 ])

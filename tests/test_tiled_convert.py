@@ -175,10 +175,13 @@ def test_an_output_folder_or_a_missing_folder(qapp, tmp_path, capsys):
     code, _out, err = run(capsys, ISLAND, tmp_path)
     assert code == 2 and err == f"studio convert: OUT {tmp_path} is a folder: give a file name (e.g. " \
                                 f"{tmp_path / 'island.tmx'})\n"
-    code, _out, err = run(capsys, ISLAND, tmp_path / "gone" / "coral.tmx")
+    (tmp_path / "a-file").write_text("x")
+    code, _out, err = run(capsys, ISLAND, tmp_path / "a-file" / "gone" / "coral.tmx")
     assert code == 1
-    assert err == (f"studio convert: nothing was written: the folder {tmp_path / 'gone'} does not exist: "
-                   f"{tmp_path / 'gone' / 'coral-tiles.png'}\n")
+    assert err == (f"studio convert: nothing was written: cannot make the folder {tmp_path / 'a-file' / 'gone'}: "
+                   f"{tmp_path / 'a-file'} is a file, not a folder\n")
+    code, _out, err = run(capsys, ISLAND, tmp_path / "gone" / "coral.tmx")  # a missing folder is made
+    assert code == 0 and (tmp_path / "gone" / "coral.tmx").is_file()
 
 
 # --- the trial of issue 16: checks after converting, names, stdin, -v ---------------------------

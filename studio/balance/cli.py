@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import stat
 import sys
 from pathlib import Path
 
@@ -243,16 +244,18 @@ def search_and_report(search, describe, save, out: Path) -> int:
 
 
 def _check_output(out: Path, scenario) -> None:
-    """Refuse, before any game, an output that is a file, or a folder that cannot be made or
-    written."""
-    from studio.content.yamlio import probe_folder
+    """Refuse, before any game, an output that is a file, or a folder that cannot be made
+    (under a file) or written. The folder and the missing ones above it are made when the
+    proposals are saved."""
+    from studio.content.yamlio import creatable_folder_refusal, stat_or_none
 
-    if out.exists() and not out.is_dir():
+    try:
+        info = stat_or_none(out)
+    except OSError as exc:  # a name too long for the file system, a loop of links
+        raise fail(f"-o {out}: {exc.strerror}") from None
+    if info is not None and not stat.S_ISDIR(info.st_mode):
         raise fail(f"-o {out}: is a file; give a folder for the proposals")
-    parent = out if out.exists() else out.parent
-    if not parent.exists():
-        raise fail(f"-o {out}: the folder {parent} does not exist")
-    refusal = probe_folder(parent if parent != Path("") else Path("."))
+    refusal = creatable_folder_refusal(out)
     if refusal:
         raise fail(f"-o {out}: {refusal}")
 
@@ -362,12 +365,13 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
     Raises OSError when a file cannot be written."""
     from studio.content import save_atomic
     from studio.content.paths import content_root_of, rebased_reference, resolved
+    from studio.content.yamlio import make_folders
     from studio.model import io
     from studio.model.realm import Scenario
     from studio.playtest.setup import set_path
     from studio.validate import validate
 
-    out.mkdir(parents=True, exist_ok=True)
+    make_folders(out)
     original = setup.content.board
     scenario = setup.scenario
     written = []

@@ -186,10 +186,11 @@ def save_rivages(result, target, args, out: Path) -> list[tuple[Path, str]]:
     when a file cannot be written."""
     from studio.balance.cli import FORMAT, _finite
     from studio.content import save_atomic
+    from studio.content.yamlio import make_folders
     from studio.model import io
     from studio.validate import validate
 
-    out.mkdir(parents=True, exist_ok=True)
+    make_folders(out)
     original = target.draft()
     written: list[tuple[Path, str]] = []
     entries = []

@@ -1296,6 +1296,64 @@ def probe_folder(folder: str | os.PathLike) -> str | None:
     return None
 
 
+def _nearest_existing(folder: Path) -> Path:
+    """``folder`` or its nearest ancestor that exists (a dangling link counts as existing)."""
+    above = folder
+    while not os.path.lexists(above) and above.parent != above:
+        above = above.parent
+    return above
+
+
+def creatable_folder_refusal(folder: str | os.PathLike) -> str | None:
+    """None when ``folder`` is a folder that takes new files, or can be made (``mkdir -p``)
+    below one that does; else why not, in plain words: "cannot make the folder F: P is a
+    file, not a folder", or "cannot make the folder F: " and :func:`folder_refusal`'s reason
+    about the nearest folder that exists. Nothing is made; a temp file is made and removed
+    in that folder (:func:`probe_folder`)."""
+    folder = Path(folder) if str(folder) else Path(".")
+    if os.path.isdir(folder):
+        return probe_folder(folder)
+    above = _nearest_existing(folder)
+    if not os.path.isdir(above):
+        why = (f"{above} is a symbolic link to nothing" if os.path.islink(above) and not os.path.exists(above)
+               else f"{above} is a file, not a folder")
+        return why if above == folder else f"cannot make the folder {folder}: {why}"
+    try:
+        longest = os.pathconf(above, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        longest = 255
+    if any(len(os.fsencode(part)) > longest for part in folder.relative_to(above).parts):
+        return f"cannot make the folder {folder}: the file name is too long"
+    refusal = probe_folder(above)
+    return f"cannot make the folder {folder}: {refusal}" if refusal else None
+
+
+def make_folders(folder: str | os.PathLike) -> None:
+    """Make ``folder`` and the folders above it that are missing (``mkdir -p``), for an
+    output the user named on the command line (``-o``, ``--json``, ``--report``...). The
+    editor's saves never make folders: a folder that vanished may be a disk no longer mounted.
+    Raises OSError naming ``folder``, with :func:`creatable_folder_refusal`'s words."""
+    folder = Path(folder) if str(folder) else Path(".")
+    if os.path.isdir(folder):
+        return
+    above = _nearest_existing(folder)
+    refusal = None if os.path.isdir(above) else creatable_folder_refusal(folder)
+    if refusal:
+        raise NotADirectoryError(errno.ENOTDIR, refusal, str(folder))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        why = "the file name is too long" if exc.errno == errno.ENAMETOOLONG else folder_refusal(above, exc)
+        raise type(exc)(exc.errno, f"cannot make the folder {folder}: {why}", str(folder)) from None
+
+
+def make_parent_folders(path: str | os.PathLike) -> None:
+    """:func:`make_folders` for the folder of the file ``path`` (nothing for ``-``, standard
+    output). Raises OSError in plain words."""
+    if os.fspath(path) != STDOUT_NAME:
+        make_folders(Path(path).parent)
+
+
 def os_error_text(exc: OSError) -> str:
     """``FILE: reason`` for an error from :func:`save_atomic` (or any OSError with a file)."""
     reason = exc.strerror or str(exc)

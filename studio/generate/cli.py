@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import stat
 import sys
 from pathlib import Path
 
@@ -187,9 +188,9 @@ def save(outcome, folder: Path, spec, args) -> tuple[list[Path], dict]:
     written and the summary."""
     from dataclasses import asdict
 
-    from studio.content.yamlio import save_atomic
+    from studio.content.yamlio import make_folders, save_atomic
 
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folders(folder)
     paths = []
     for c in outcome.offered:
         path = free_path(folder, c.content.id)
@@ -212,10 +213,35 @@ def _write(outcome, out: Path, spec, args) -> tuple[list[Path], dict]:
         if args.json == STDIO:
             sys.stdout.write(text)
         else:
-            from studio.content.yamlio import save_atomic
+            from studio.content.yamlio import make_parent_folders, save_atomic
 
+            make_parent_folders(args.json)
             save_atomic(args.json, text)
     return paths, summary
+
+
+def _output_refusal(out: Path, json_path: str | None) -> str | None:
+    """Why ``--output`` or ``--json`` cannot be written, before any game, else None. Their
+    missing folders are made (``mkdir -p``) when the files are saved."""
+    from studio.content.yamlio import creatable_folder_refusal, stat_or_none
+
+    try:
+        info = stat_or_none(out)
+        json_info = stat_or_none(json_path) if json_path and json_path != STDIO else None
+    except OSError as exc:  # a name too long for the file system
+        return f"--output {out}: {exc.strerror}"
+    if info is not None and not stat.S_ISDIR(info.st_mode):
+        return f"--output {out}: exists and is not a folder"
+    refusal = creatable_folder_refusal(out)
+    if refusal:
+        return f"--output {out}: {refusal}"
+    if json_path and json_path != STDIO:
+        if json_info is not None and stat.S_ISDIR(json_info.st_mode):
+            return f"--json {json_path}: is a folder; give a file name"
+        refusal = creatable_folder_refusal(Path(json_path).parent)
+        if refusal:
+            return f"--json {json_path}: {refusal}"
+    return None
 
 
 def _run(args) -> int:
@@ -229,8 +255,9 @@ def _run(args) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        print(f"{PROG}: --output {out}: exists and is not a folder", file=sys.stderr)
+    refusal = _output_refusal(out, args.json)
+    if refusal:
+        print(f"{PROG}: {refusal}", file=sys.stderr)
         return 2
     tries = args.tries if args.tries is not None else 4 * args.count
     if tries < args.count:
@@ -276,7 +303,9 @@ def _run(args) -> int:
         except KeyboardInterrupt:  # it came during the save, which finished
             late = True
         except OSError as exc:
-            print(f"{PROG}: cannot write the output: {exc}", file=sys.stderr)
+            from studio.content.yamlio import os_error_text
+
+            print(f"{PROG}: cannot write the output: {os_error_text(exc)}", file=sys.stderr)
             return 2
     report = sys.stderr if args.json == STDIO else sys.stdout
     for c, path in zip(outcome.offered, paths):

@@ -257,6 +257,7 @@ def _from_studio(args, out: Path) -> int:
 
 
 def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
+    from studio.content.yamlio import make_parent_folders
     from studio.interop.tiled_board import board_map_files
     from studio.interop.tiled_island import CannotExport, island_map_files, write_files
     from studio.model.rivages import Island
@@ -278,6 +279,11 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
     clash = _clash(files, read_files)
     if clash:
         return clash
+    try:
+        make_parent_folders(out)  # OUT's folder is made (mkdir -p), as every command's outputs
+    except OSError as exc:
+        _err(f"nothing was written: {exc.strerror}")
+        return EXIT_WRITE
     try:
         written = write_files(files)
     except OSError as exc:
@@ -309,6 +315,7 @@ def _clash(files: dict, read_files: list[Path]) -> int | None:
 
 
 def _from_tiled(args, out: Path) -> int:
+    from studio.content.yamlio import make_parent_folders
     from studio.interop.tiled_format import TiledError, read_map
     from studio.interop.tiled_island import island_from_map
     from studio.model.io import InvalidContent, write
@@ -356,6 +363,11 @@ def _from_tiled(args, out: Path) -> int:
     clash = _clash({out: b""}, used)
     if clash:
         return clash
+    try:
+        make_parent_folders(out)
+    except OSError as exc:
+        _err(f"{out} was not written: {exc.strerror}")
+        return EXIT_WRITE
     try:
         write(result.island, out, None)
     except InvalidContent as exc:

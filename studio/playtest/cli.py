@@ -24,7 +24,7 @@ from pathlib import Path
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.words import counted
-from studio.content.yamlio import probe_folder, stat_or_none
+from studio.content.yamlio import creatable_folder_refusal, make_folders, stat_or_none
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
@@ -305,12 +305,13 @@ def run_inputs(scenario) -> tuple[set[Path], set[Path]]:
 
 
 def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -> None:
-    """Refuse, before any game, an output path that is a folder, in a folder that is missing
-    or cannot be written, given for two outputs, one of the run's inputs (the scenario, its
+    """Refuse, before any game, an output path that is a folder, in a folder that cannot be
+    made or written, given for two outputs, one of the run's inputs (the scenario, its
     boards or other content), a file in a content folder the scenario reads, or an existing
     studio file of another format (content, or another kind of report): reports never
     overwrite content. ``--report`` must end in .html or .htm. Replacing an earlier report of
-    the same kind is fine. ``outputs``: option -> (path or None, the format that option writes
+    the same kind is fine. A missing folder must be one that can be made (not under a file:
+    "cannot make the folder F: P is a file, not a folder"); :func:`make_output_folders` makes it. ``outputs``: option -> (path or None, the format that option writes
     or None)."""
     inputs, folders = run_inputs(scenario)
     seen: dict[Path, str] = {}
@@ -339,12 +340,23 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
         fmt = file_format(resolved) if info is not None and stat.S_ISREG(info.st_mode) else None
         if fmt is not None and fmt != writes:
             raise fail(f"{option} {out}: is a {fmt} file; a report does not overwrite it (choose another name)")
-        folder = resolved.parent
-        if not os.path.isdir(folder):
-            raise fail(f"{option} {out}: the folder {folder} does not exist")
-        refusal = probe_folder(folder)  # the only sure test (permissions, read-only mounts, /proc)
+        # a missing folder is made later (make_output_folders), once the content passes too;
+        # probing is the only sure test (permissions, read-only mounts, /proc)
+        refusal = creatable_folder_refusal(path.parent)  # named as given
         if refusal:
             raise fail(f"{option} {out}: {refusal}")
+
+
+def make_output_folders(outputs: dict[str, tuple[str | None, str | None]]) -> None:
+    """Make the missing folders of the output files (``mkdir -p``), after :func:`check_outputs`
+    and the content check passed, so a refused run leaves no empty folder. Raises UsageError
+    when one cannot be made after all."""
+    for option, (out, _writes) in outputs.items():
+        if out and out != STDIO:
+            try:
+                make_folders(Path(out).parent)
+            except OSError as exc:
+                raise fail(f"{option} {out}: {exc.strerror or exc}") from None
 
 
 def content_errors() -> tuple:
@@ -617,8 +629,10 @@ def _run(args) -> int:
     from studio.playtest.setup import load_setup
     from studio.playtest.stats import Tally
 
-    check_batch_args(args, {"--json": (args.json, FORMAT), "--csv": (args.csv, None), "--report": (args.report, None)})
+    outputs = {"--json": (args.json, FORMAT), "--csv": (args.csv, None), "--report": (args.report, None)}
+    check_batch_args(args, outputs)
     check_content(args.scenario, args.players)
+    make_output_folders(outputs)
     writers: list = []
     interrupted = False
     try:

@@ -43,6 +43,7 @@ from studio.playtest.cli import (
     consume,
     content_errors,
     fail,
+    make_output_folders,
     plural,
     progress_bar,
     run_main,
@@ -182,7 +183,8 @@ def _run(args) -> int:
     from studio.playtest.runner import game_seed, resolve_bots
     from studio.playtest.setup import SetupError, load_setup
 
-    check_batch_args(args, {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)})
+    outputs = {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)}
+    check_batch_args(args, outputs)
     grid = parse_grid(args.settings)
     points = grid_points(grid)
     check_content(args.scenario, args.players)  # as studio playtest: no games on content with errors
@@ -202,6 +204,7 @@ def _run(args) -> int:
             setups.append(setup)
     except content_errors() as exc:
         raise fail(str(exc)) from None
+    make_output_folders(outputs)
 
     seeds = range(game_seed(args.seed, 0), game_seed(args.seed, args.games))
     rows: list[dict] = []
