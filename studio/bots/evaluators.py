@@ -42,36 +42,44 @@ class RealmEvaluator(Evaluator):
 
 class RivagesEvaluator(Evaluator):
     """Rivages: :func:`studio.bots.rivages.position_value` per seat (scrolls, Loot, islands,
-    progress toward goals)."""
+    progress toward goals), all seats in one pass (:func:`studio.bots.rivages.position_values`)."""
 
     def __init__(self):
-        from studio.bots.rivages import RivagesGreedyBot, position_value
+        from studio.bots.rivages import RivagesGreedyBot, position_values
 
         self.greedy = RivagesGreedyBot()
-        self._position_value = position_value  # imported once here, not at every leaf MCTS values
+        self._position_values = position_values  # imported once here, not at every leaf MCTS values
 
     def points(self, state, bot) -> list[float]:
-        value = self._position_value
-        return [value(state, s) for s in range(state.game.players)]
+        return self._position_values(state)
 
 
 _REGISTRY: dict[type, Evaluator] = {}
 _DEFAULT = Evaluator()
 
 
+_FOUND: dict[type, Evaluator] = {}  # game class -> its evaluator, as looked up (emptied by register)
+
+
 def register(game_class: type, evaluator: Evaluator) -> None:
     """Use ``evaluator`` for games of ``game_class`` (and its subclasses)."""
     _REGISTRY[game_class] = evaluator
+    _FOUND.clear()
 
 
 def evaluator_for(game) -> Evaluator:
     """The evaluator registered for ``type(game)`` or its nearest base class; the default one
-    (current scores) otherwise."""
-    for cls in type(game).__mro__:
-        found = _REGISTRY.get(cls)
-        if found is not None:
-            return found
-    return _DEFAULT
+    (current scores) otherwise. Asked at every leaf of a search: remembered per class."""
+    found = _FOUND.get(type(game))
+    if found is None:
+        found = _DEFAULT
+        for cls in type(game).__mro__:
+            hit = _REGISTRY.get(cls)
+            if hit is not None:
+                found = hit
+                break
+        _FOUND[type(game)] = found
+    return found
 
 
 def _register_bundled() -> None:

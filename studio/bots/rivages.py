@@ -151,6 +151,62 @@ def position_value(state, seat: int, turn_over: bool | None = None) -> float:
     return player_value(state.game, p, own_row, turn_over=turn_over, sails=sails, aims=solo_aims(state))
 
 
+def position_values(state) -> list[float]:
+    """``[position_value(state, s) for s in range(players)]`` in one pass (an MCTS leaf is
+    valued so): what the seats share (the solo aims, whether a voyage comes) read once, and
+    :func:`player_value` written out for the common case (no voyage valued as made, no solo
+    aims), with the same terms added in the same order: the same floats
+    (tests/rivages/test_fast_paths.py)."""
+    game = state.game
+    maps = game.maps
+    aims = solo_aims(state)
+    mover = state.seat if state.end_reason is None else -1  # seats before it have played
+    row_seat = state.seat if state.phase == "row" else -1  # its row is valued
+    voyage = None  # voyage_comes(...), read once when a seat has earned one
+    out = []
+    for seat, p in enumerate(state.players_state):
+        turn_over = seat < mover
+        travel = p.travel
+        sails = False
+        if travel:
+            if voyage is None:
+                voyage = voyage_comes(game, len(state.pile), state.round_ends_game())
+            sails = voyage
+            if turn_over and sails or aims:
+                out.append(player_value(game, p, state.row if seat == row_seat else None, turn_over=turn_over,
+                                        sails=sails, aims=aims))
+                continue
+        elif aims:
+            out.append(player_value(game, p, state.row if seat == row_seat else None, turn_over=turn_over,
+                                    sails=False, aims=aims))
+            continue
+        # player_value, written out: the same terms in the same order
+        value = p.scrolls + LOOT_VALUE * len(p.loot) + ISLAND_VALUE * (len(p.past) + 1)
+        crossed = p.crossed
+        value += CROSS_VALUE * crossed.bit_count() + TREE_VALUE * p.tree_crossed.bit_count()
+        if sails:
+            value += TRAVEL_VALUE
+        m = maps[p.island]
+        key = (m, crossed, *p.goal_done, *p.goal_used)
+        progress = _PROGRESS.get(key)
+        if progress is None:
+            if len(_PROGRESS) >= 50_000:
+                _PROGRESS.clear()
+            progress = _PROGRESS[key] = _goal_progress(m, p, crossed)
+        value += progress
+        if seat == row_seat:
+            frontier = p.reach & ~crossed & m.crossable
+            masks = m.symbol_mask
+            for sym in state.row:
+                mask = masks.get(sym)
+                if mask is None:
+                    value += ACTION_SYMBOL_VALUE[sym] if sym in SYMBOL_ATOMS else 0.0
+                elif mask & frontier:
+                    value += SYMBOL_VALUE
+        out.append(value)
+    return out
+
+
 def voyage_comes(game, pile: int, final: bool) -> bool:
     """Whether a voyage earned (the second ship crossed) brings a new island at the round's
     end (RIV-I1): an island is left in the pile (``pile`` islands), and the round is not the

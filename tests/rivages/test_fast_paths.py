@@ -101,3 +101,26 @@ def test_leap_options_remembered_per_crossed_mask_are_the_plain_ones(scenario, p
             assert state._options(p, m, "leap", 0) == plain  # found
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("scenario,players", CASES, ids=[f"{n}p" for _, n in CASES])
+def test_all_seats_valued_in_one_pass_as_each_alone(scenario, players):
+    """``position_values`` (what an MCTS leaf is valued by) is ``position_value`` of each
+    seat, the same floats, on the positions of greedy and random games and after each legal
+    action there (rows half played, voyages earned, turns over, the game's end)."""
+    from studio.bots.rivages import position_value, position_values
+
+    checked = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=2, seed=110 + players)):
+        if k % 2:
+            continue
+        for after in [state] + [_after(state, a) for a in state.legal_actions()]:
+            assert position_values(after) == [position_value(after, s) for s in range(players)]
+            checked += 1
+    assert checked > 100
+
+
+def _after(state, action):
+    out = state.clone()
+    out.apply_trusted(action)
+    return out
