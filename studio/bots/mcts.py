@@ -205,7 +205,7 @@ class MCTSBot(Bot):
                     # a first visit: every action untried, the listing itself drawn from (the
                     # same item); a lazy listing (Rule the Realm's LegalActions) builds only it
                     kids, untried = [], legal
-                elif self.locate_children and isinstance(legal, Listing):
+                elif type(legal) is not list and self.locate_children and isinstance(legal, Listing):
                     # the children are found where they are listed; the untried actions are
                     # the others, read by position without building them all
                     found = [(at, child) for at, child in zip(legal.locate_all(children), children.values())
@@ -214,14 +214,17 @@ class MCTSBot(Bot):
                     kids = [child for _, child in found]
                     untried = _Others(legal, [at for at, _ in found]) if len(found) < len(legal) else []
                 else:
-                    kids = [children.get(a) for a in legal]
-                    untried = [a for a, k in zip(legal, kids) if k is None]
+                    kids = list(map(children.get, legal))
+                    if None in kids:  # found by identity: a _Node is never None
+                        untried = [a for a, k in zip(legal, kids) if k is None]
+                        kids = [k for k in kids if k is not None]
+                    else:
+                        untried = ()
             if untried:
                 action = rng.choice(untried)
                 child = children[action] = _Node(action, node, state.current_player)
                 for known in kids:
-                    if known is not None:
-                        known.avail += 1
+                    known.avail += 1
                 child.avail += 1  # legal now, as the others
                 state.apply_trusted(action)
                 node = child
