@@ -105,3 +105,26 @@ def test_a_deal_with_a_random_subclass_is_its_own_shuffle():
     items = [1, 2, 3, 4]
     deal.shuffle(items)
     assert items == [2, 3, 4, 1]  # random.shuffle drawing 0 every time
+
+
+@pytest.mark.parametrize("scenario,players", CASES)
+def test_states_dealt_share_the_samplers_records_without_changing_them(scenario, players):
+    """Dealt states share their seats' lists (but hand and Loot) with the sampler's records
+    until they change them: states played to the game's end leave the records as they were,
+    and the next deal is a fresh sampler's."""
+    checked = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=310)):
+        if k % 5:
+            continue
+        obs = state.observation(state.current_player)
+        sample = state.game.sampler(obs)
+        records = [p.snapshot() for p in sample.players]
+        play = random.Random(k)
+        for draw in range(4):
+            got = sample(random.Random(draw))
+            while not got.is_terminal():
+                got.apply_trusted(play.choice(got.legal_actions()))
+        assert [p.snapshot() for p in sample.players] == records
+        assert sample(random.Random(9)).snapshot() == state.game.sampler(obs)(random.Random(9)).snapshot()
+        checked += 1
+    assert checked >= 3

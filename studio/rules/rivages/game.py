@@ -388,6 +388,10 @@ class RivagesState(State):
     round_records: tuple[list, dict] | None = kept(snapshot="skip", default=None)
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
+    # set on a state dealt by a sampler (studio.rules.rivages.observe.Sampler): its seats share
+    # their lists but hand and Loot with the sampler's records, so each is copied before it
+    # changes (as a preview's); a clone's seats own theirs
+    _lists_shared = False
     _stop_at_round_end = False  # set while :meth:`apply_until_round_end` plays
     # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
     _logging = True
@@ -935,7 +939,7 @@ class RivagesState(State):
         a = m.area_of[i]
         if a >= 0 and not m.areas[a] & ~p.crossed:
             p.areas_done |= 1 << a
-            if self._previewing:  # a preview's position may share its lists with the state's
+            if self._previewing or self._lists_shared:  # the position may share its lists
                 p.areas_order, p.areas_by_terrain = list(p.areas_order), list(p.areas_by_terrain)
             p.areas_order.append(a)
             p.areas_by_terrain[self.game.terrain_index[m.area_terrain[a]]] += 1
@@ -971,7 +975,7 @@ class RivagesState(State):
                     if st.mask & ~crossed or st.mask & used:
                         break
                     take = st.mask
-                if self._previewing:  # a preview's position may share its lists with the state's
+                if self._previewing or self._lists_shared:  # the position may share its lists
                     p.goal_used, p.goal_done = list(p.goal_used), list(p.goal_done)
                 p.goal_used[g] = used | take
                 done += 1
@@ -1227,7 +1231,10 @@ class RivagesState(State):
             self.log.append(LogLine(f"{self.seat_name(seat)} finds no island left and stays", seat))
             return
         game = self.game
-        p.past.append((p.island, p.crossed))
+        if self._lists_shared:  # the list may be a sampler's
+            p.past = p.past + [(p.island, p.crossed)]
+        else:
+            p.past.append((p.island, p.crossed))
         p.island = self.pile.pop()
         m = game.maps[p.island]
         p.crossed = p.reach = 0

@@ -473,40 +473,50 @@ class Sampler:
         # the observer's round-start record: the same in every deal (shared: never changed in place)
         own = self.own_start = self.players[me].copy()
         own.hand, own.loot = list(self.own_hand), list(self.own_loot)
+        # what every deal sets alike (_bare_state's and _read_table's fields, read once)
+        table = _new_state(RivagesState)
+        table.game, table.players_state = game, self.players
+        _read_table(table, game, obs, self.final, self.players, others, [])
+        self.row, self.pending, self.bonus = table.row, table.pending, table.bonus
+        self.fixed = {"game": game, "seed": 0, "round_records": None, "_rng": None, "_rng_shared": False,
+                      "round": obs["round"], "seat": self.seat, "phase": self.phase,
+                      "loot_used": table.loot_used, "last_round": table.last_round, "end": table.end,
+                      "end_reason": table.end_reason, "_logging": False, "_lists_shared": True}
 
     def __call__(self, rng: random.Random) -> RivagesState:
-        game, obs, me = self.game, self.obs, self.me
-        s = _bare_state(game, rng.random())  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
+        me = self.me
+        s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
+        s.__dict__.update(self.fixed)
+        s._rng_seed = rng.random()
+        s.history = []
+        s.private_log = {}
         # the five shuffles below, as rng.shuffle makes them
-        inline = shuffler(rng)
-
-        def shuffle(items: list) -> None:
-            inline(rng, items)
-
+        shuffle = shuffler(rng)
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
         unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
-        shuffle(unseen_exp)
-        shuffle(unseen_end)
+        shuffle(rng, unseen_exp)
+        shuffle(rng, unseen_end)
         n_exp, n_end = self.n_exp, self.n_end
         s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
         rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
-        shuffle(rest_cards)
+        shuffle(rng, rest_cards)
         s.loot_discard = list(self.loot_discard)
         free = list(self.free)
-        shuffle(free)
+        shuffle(rng, free)
         bag_size = self.bag_size
         s.bag = free[:bag_size]
         rest = free[bag_size:]
         players = []
-        # the round-start records: shallow copies of the templates (never changed in place),
-        # the observer's made once, the others' with their dealt hand and as many Loot
-        # tokens as the observation shows
+        # the seats share the templates' lists but hand and Loot (``_lists_shared``: copied
+        # before changed); the round-start records are shallow copies of the templates (never
+        # changed in place), the observer's made once, the others' with their dealt hand and
+        # as many Loot tokens as the observation shows
         round_start = []
         dealt, shown = self.dealt, self.loot_shown
         for seat, template in enumerate(self.players):
-            p = template.copy()
+            p = _shallow(template)
             if seat == me:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
                 round_start.append(self.own_start)
@@ -526,12 +536,17 @@ class Sampler:
             players.append(p)
         s.players_state = players
         s.pile = pile = list(self.pile)
-        shuffle(pile)
+        shuffle(rng, pile)
         s.challenges = list(self.challenges)
-        s.round = obs["round"]
-        s.seat = self.seat
-        s.phase = self.phase
-        _read_table(s, game, obs, self.final, players, self.others, round_start)
+        s.round_start = round_start
+        # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
+        s.row = list(self.row)
+        s.pending = list(self.pending)
+        s.bonus = list(self.bonus)
+        s.final = None if self.final is None else list(self.final)
+        s.completions = []
+        s.bridges_used = []
+        s.log = []
         return s
 
 
