@@ -131,8 +131,8 @@ class _Bar:
             if p.stage != self.stage or p.elapsed - self.said >= self.EVERY:
                 self.stage = p.stage
                 self.said = p.elapsed
-                eta = f", about {_duration(p.eta)} left" if p.eta is not None else ""
-                note(f"{PROG}: {p.stage} ({p.done} of {p.total} games{eta})")
+                eta = p.eta_text()
+                note(f"{PROG}: {p.stage} ({p.done} of {p.total} games{', ' + eta if eta else ''})")
             return
         self.bar.total = p.total
         self.bar.n = p.done
@@ -143,15 +143,6 @@ class _Bar:
 
     def close(self) -> None:
         self.bar.close()
-
-
-def _duration(seconds: float) -> str:
-    seconds = max(0, int(round(seconds)))
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
 def _run(args) -> int:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import time
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -354,14 +355,29 @@ class Proposal:
 @dataclass
 class Progress:
     """Where a search is: ``done`` of ``total`` games (``total``: the budget and the
-    verification), ``elapsed`` seconds, ``eta`` seconds left (None until known), ``stage`` in
-    words."""
+    verification), ``elapsed`` seconds, ``eta`` seconds left (None until enough games have
+    been timed: :class:`_Counter`), ``stage`` in words."""
 
     done: int
     total: int
     elapsed: float
     eta: float | None
     stage: str
+
+    def eta_text(self) -> str:
+        """``about 4 min 10 s left``, or '' while the ETA is held back. The command line and
+        the editor's Suggest fixes show this same text."""
+        return "" if self.eta is None else f"about {duration_text(self.eta)} left"
+
+
+def duration_text(seconds: float) -> str:
+    """``42 s``, ``4 min 05 s`` or ``2 h 03 min``."""
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
 @dataclass
@@ -396,47 +412,100 @@ class BalanceResult:
 
 
 class _Counter:
-    """Games done of the total, and the ETA; reference games (``slow``) are timed apart from
-    the search's, as an MCTS game costs many greedy ones."""
+    """Games done of the total, and the ETA. Each kind of bot is timed apart (reference games,
+    ``slow``, as an MCTS game costs many greedy ones), from its first finished game on, so
+    the start-up (worker processes, the first candidates) never counts as a game's time.
 
-    def __init__(self, total: int, progress: Callable[[Progress], None] | None, slow_total: int = 0):
+    The ETA is held back until a kind has played :attr:`MIN_GAMES` games and
+    :attr:`MIN_SECONDS` seconds after its first; it then divides the games left by the
+    kind's recent throughput (games per second of wall time over the last :attr:`WINDOW`
+    seconds, pauses between races included, at least :attr:`MIN_GAMES` games), for the
+    search's games and the checks after it (verification and reference games); with a
+    ``deadline`` (monotonic seconds) the search's part is at most the time to it. ``clock``:
+    a monotonic clock in seconds (tests pass a fake one)."""
+
+    MIN_GAMES = 8
+    MIN_SECONDS = 3.0
+    WINDOW = 60.0
+
+    def __init__(self, total: int, progress: Callable[[Progress], None] | None, slow_total: int = 0, *,
+                 checks: int = 0, slow_checks: int = 0, deadline: float | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
         self.total = total + slow_total
         self.done = 0
         self.stage = ""
-        self.started = self.last = time.monotonic()
+        self.started = clock()
         self.progress = progress
-        self.kinds = {False: [0, 0.0, total], True: [0, 0.0, slow_total]}   # done, seconds, planned
+        self.deadline = deadline
+        # per kind: games done, planned in all, planned for the checks after the search;
+        # (time, games done) at each game in the window, the first being the kind's first game
+        self.kinds = {False: [0, total, checks], True: [0, slow_total, slow_checks]}
+        self.samples: dict[bool, deque] = {False: deque(), True: deque()}
+        self.first: dict[bool, tuple[float, int] | None] = {False: None, True: None}
 
     def add(self, n: int, slow: bool = False) -> None:
-        now = time.monotonic()
+        now = self.clock()
         row = self.kinds[slow]
         row[0] += n
-        row[1] += now - self.last
-        self.last = now
         self.done += n
+        if self.first[slow] is None:
+            self.first[slow] = (now, row[0])
+        samples = self.samples[slow]
+        samples.append((now, row[0]))
+        # keep the window: drop the oldest while the rest still spans WINDOW s and MIN_GAMES games
+        while len(samples) > 2 and now - samples[1][0] >= self.WINDOW and row[0] - samples[1][1] >= self.MIN_GAMES:
+            samples.popleft()
         self.tell()
 
     def plan(self, n: int, slow: bool = False) -> None:
-        """``n`` more games to play than planned."""
-        self.kinds[slow][2] += n
+        """``n`` more games to play in the search than planned."""
+        self.kinds[slow][1] += n
         self.total += n
 
     def replan(self, left: int, slow_left: int) -> None:
         """Exactly ``left`` search-bot games and ``slow_left`` reference games still to play (the
         checks, once the search is over and its unplayed budget drops out of the total)."""
         for slow, n in ((False, left), (True, slow_left)):
-            self.kinds[slow][2] = self.kinds[slow][0] + n
+            row = self.kinds[slow]
+            row[1], row[2] = row[0] + n, n
         self.total = self.done + left + slow_left
+
+    def rate(self, slow: bool, now: float) -> float | None:
+        """Games per second of the kind lately, or None until it has played enough to say."""
+        first = self.first[slow]
+        if first is None:
+            return None
+        done = self.kinds[slow][0]
+        if done - first[1] < self.MIN_GAMES or now - first[0] < self.MIN_SECONDS:
+            return None
+        since, then = self.samples[slow][0]
+        return (done - then) / (now - since) if now > since and done > then else None
+
+    def eta(self, now: float) -> float | None:
+        """Seconds left: the search's games left, then the checks', at each kind's recent
+        throughput (the search's part capped by the deadline); None while a kind with games
+        left has no throughput yet."""
+        search = checks = 0.0
+        for slow, (done, planned, planned_checks) in self.kinds.items():
+            left = max(0, planned - done)
+            if not left:
+                continue
+            rate = self.rate(slow, now)
+            if rate is None:
+                return None
+            in_checks = min(planned_checks, left)
+            search += (left - in_checks) / rate
+            checks += in_checks / rate
+        if self.deadline is not None:
+            search = min(search, max(0.0, self.deadline - now))
+        return search + checks
 
     def tell(self) -> None:
         if self.progress is None:
             return
-        now = time.monotonic()
-        elapsed = now - self.started
-        left = [(done, seconds, max(0, planned - done)) for done, seconds, planned in self.kinds.values()]
-        known = self.done > 0 and all(done for done, _s, n in left if n)
-        eta = sum(seconds / done * n for done, seconds, n in left if n) if known else None
-        self.progress(Progress(self.done, self.total, elapsed, eta, self.stage))
+        now = self.clock()
+        self.progress(Progress(self.done, self.total, now - self.started, self.eta(now), self.stage))
 
 
 def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
@@ -582,7 +651,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     deadline = started + 60 * minutes if minutes else None
     # reference games planned: the original's calibration and the check of the original and the proposals
     counter = _Counter(budget + verify_games * (top + 1), progress,
-                       reference.games * (top + 2) if reference else 0)
+                       reference.games * (top + 2) if reference else 0, checks=verify_games * (top + 1),
+                       slow_checks=reference.games * (top + 1) if reference else 0, deadline=deadline)
     cands: dict[Hashable, Any] = {}
     played: dict[tuple, list] = {}
     lost: list[str] = []   # why the Dask cluster stopped playing, once it has

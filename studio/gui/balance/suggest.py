@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from studio.balance.edits import KINDS, Locks
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
+from studio.balance.search import duration_text
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
 from studio.gui.balance.worker import BackgroundRun
@@ -725,8 +726,8 @@ class SuggestWindow(QMainWindow):
     def _on_progress(self, p) -> None:
         self.progress.setRange(0, max(1, p.total))
         self.progress.setValue(p.done)
-        eta = "" if p.eta is None else f" · about {_duration(p.eta)} left"
-        self._say(f"{p.stage}{eta}")
+        eta = p.eta_text()   # the command line's words, from the same estimate
+        self._say(f"{p.stage} · {eta}" if eta else p.stage)
 
     def _on_finished(self, result) -> None:
         self.result = result
@@ -764,7 +765,7 @@ class SuggestWindow(QMainWindow):
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
         self.title.setText(self.tr("{count} {noun} from {games} games in {duration}").format(
-            count=len(r.proposals), noun=noun, games=r.games, duration=_duration(r.elapsed)) + stopped)
+            count=len(r.proposals), noun=noun, games=r.games, duration=duration_text(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
             figure = self._figure(v) if v else "not checked on fresh games"
@@ -776,7 +777,7 @@ class SuggestWindow(QMainWindow):
             item.setData(Qt.UserRole, i - 1)
             self.proposals_list.addItem(item)
         self.proposals_list.setCurrentRow(0)
-        self._say(f"{r.games} games in {_duration(r.elapsed)}")
+        self._say(f"{r.games} games in {duration_text(r.elapsed)}")
 
     def _selected(self, row: int) -> None:
         self._clear_preview()
@@ -903,11 +904,6 @@ def proposal_html(p, board) -> str:
 def _fair_notes(v) -> str:
     """:meth:`~studio.balance.search.Verified.fair_share_notes` as HTML-safe sentences, or ''."""
     return "".join(html.escape(f" {t[0].upper()}{t[1:]}.") for t in v.fair_share_notes())
-
-
-def _duration(seconds: float) -> str:
-    seconds = max(0, int(round(seconds)))
-    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60:02d} s"
 
 
 __all__ = ["ProposalPreview", "SuggestRun", "SuggestWindow", "apply_proposal", "element_points", "proposal_html"]
