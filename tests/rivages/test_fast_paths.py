@@ -124,3 +124,41 @@ def _after(state, action):
     out = state.clone()
     out.apply_trusted(action)
     return out
+
+
+@pytest.mark.parametrize("scenario,players", CASES, ids=[f"{n}p" for _, n in CASES])
+def test_dealt_states_skip_goal_checks_that_cannot_meet_a_step(scenario, players):
+    """A dealt state (a search's) skips the goal check of a cross that completes no area and
+    is in no fort, spaces or pattern step of its island: played to the end beside its clone
+    (which checks every cross), the same positions, goal steps met and scores."""
+    checked = skipped = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=2, seed=130 + players)):
+        if k % 4:
+            continue
+        obs = state.observation(state.current_player)
+        dealt = state.game.sampler(obs)(random.Random(k))
+        plain = dealt.clone()
+        assert dealt._lists_shared and not plain._lists_shared
+        play = random.Random(k)
+        while not dealt.is_terminal():
+            legal = dealt.legal_actions()
+            assert legal == plain.legal_actions()
+            action = play.choice(legal)
+            skipped += _skips(dealt, action)
+            dealt.apply_trusted(action)
+            plain.apply_trusted(action)
+            assert dealt.snapshot() == plain.snapshot()
+        checked += 1
+    assert checked > 5 and skipped > 20
+
+
+def _skips(state, action) -> int:
+    """Whether ``action`` crosses a space the goal check is skipped for (a Cross only)."""
+    if type(action) is not Cross:
+        return 0
+    p = state.players_state[state.seat]
+    m = state.game.maps[p.island]
+    i = m.index[action.at]
+    a = m.area_of[i]
+    completes = a >= 0 and not m.areas[a] & ~(p.crossed | 1 << i)
+    return int(not completes and not (1 << i) & m.goal_spaces)

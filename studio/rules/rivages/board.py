@@ -171,6 +171,15 @@ class IslandMap:
         for name, goal in island.goals():
             self.goals.append((name, [self._compile_step(name, s, rules, k, len(goal.steps))
                                       for k, s in enumerate(goal.steps, start=1)]))
+        # the spaces whose cross can meet a fort, spaces or pattern step (an areas step is met
+        # only when an area is completed): RivagesState._cross skips the goal check otherwise
+        self.goal_spaces = 0
+        for _, steps in self.goals:
+            for st in steps:
+                if st.kind != "areas":
+                    self.goal_spaces |= st.mask
+                    for cand in st.candidates:
+                        self.goal_spaces |= cand
         # actions, made once
         self.cross_actions = {sym: [Cross(sym, h) for h in self.at] for sym in self.symbol_mask}
         self.pick_space = [PickSpace(h) for h in self.at]

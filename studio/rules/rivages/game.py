@@ -931,6 +931,7 @@ class RivagesState(State):
         """Cross space ``i``: icon effects (RIV-T7), a finished area (RIV-G4), the second ship
         (RIV-I1) and goals met (RIV-G1 to RIV-G6). Returns the atoms gained, in order."""
         bit = 1 << i
+        before = p.crossed
         p.crossed |= bit
         p.reach |= m.nbr[i]
         fresh = list(m.icon[i])
@@ -943,6 +944,11 @@ class RivagesState(State):
                 p.areas_order, p.areas_by_terrain = list(p.areas_order), list(p.areas_by_terrain)
             p.areas_order.append(a)
             p.areas_by_terrain[self.game.terrain_index[m.area_terrain[a]]] += 1
+        elif before and not bit & m.goal_spaces and self._lists_shared:
+            # a dealt state (a search's): no step can be met by this cross, since none was after
+            # the island's last cross (checked then) and this one completes no area and is in no
+            # fort, spaces or pattern step (tests/rivages/test_fast_paths.py)
+            return fresh
         self._check_goals(p, m, fresh)
         return fresh
 
@@ -1216,7 +1222,14 @@ class RivagesState(State):
             return
         self.round += 1
         self.seat = 0
-        self.round_start = [p.copy() for p in self.players_state]
+        if self._lists_shared:  # the seats copy their lists before changing them: shared here too
+            records = self.round_start = []
+            for p in self.players_state:
+                rec = _shallow(p)
+                rec.hand, rec.loot = list(p.hand), list(p.loot)  # changed in place
+                records.append(rec)
+        else:
+            self.round_start = [p.copy() for p in self.players_state]
         self._begin_turn()
 
     def _travel(self, seat: int, final: bool) -> None:
