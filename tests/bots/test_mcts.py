@@ -8,7 +8,7 @@ import random
 import pytest
 
 from studio.bots import BOTS, MCTSBot, make_bot
-from studio.bots.mcts import _margin, _margins, _squash, _squashed_margins
+from studio.bots.mcts import _choice, _margin, _margins, _squash, _squashed_margins
 from studio.content import bundled_path
 from studio.rules import load_game
 from studio.rules.realm.game import NCOL
@@ -104,6 +104,23 @@ def test_squashed_margins_equal_the_plain_squash_of_each_margin():
         assert got == want and [type(v) for v in got] == [float] * n, (points, scale)
         checked += any(0.0 < v < 1.0 for v in want)
     assert checked > 1000
+
+
+def test_the_written_out_choice_draws_as_random_choice():
+    """``_choice`` (an expansion's draw) picks what ``rng.choice`` picks and leaves the
+    generator where it leaves it, for lengths around powers of two (redraws); a subclass of
+    ``random.Random`` gets its own ``choice``."""
+    for n in (1, 2, 3, 4, 5, 7, 8, 9, 31, 33, 100):
+        seq = list(range(n))
+        one, two = random.Random(n), random.Random(n)
+        assert [_choice(one, seq) for _ in range(200)] == [two.choice(seq) for _ in range(200)]
+        assert one.getstate() == two.getstate()
+
+    class Fixed(random.Random):
+        def choice(self, seq):
+            return seq[-1]
+
+    assert _choice(Fixed(1), [1, 2, 3]) == 3
 
 
 def test_an_iteration_budget_is_reproducible(realm2):
