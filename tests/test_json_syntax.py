@@ -99,3 +99,15 @@ def test_explain_knows_the_json_codes(capsys):
     assert cli.main(["explain", "json/syntax", "json/duplicate-key"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("json/syntax (error; Loading") and "json/duplicate-key (error; Loading" in out
+
+
+def test_a_broken_balance_record_names_its_line_and_column(tmp_path):
+    from studio.generate.realm import adopted_runs
+    from studio.generate.symmetry import GenerateError
+
+    record = tmp_path / "volcano-3p.balance-1.json"
+    record.write_text('{"format": "studio-balance/1",\n "board": {"id": "volcano-3p"}\n "proposals": []}\n')
+    with pytest.raises(GenerateError) as err:
+        adopted_runs("volcano-3p", tmp_path)
+    assert str(err.value) == (f"{record}:3:2: not a readable balance record (JSON syntax error: a ',' is missing "
+                              "here, between two values (or a closing bracket is missing))")

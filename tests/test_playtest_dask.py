@@ -66,7 +66,9 @@ def test_a_scheduler_file_is_honoured(scheduler, tmp_path, capsys, monkeypatch):
 
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read the Dask scheduler file"),
-    ("{not json", "not a Dask scheduler file (not JSON"),
+    ("{not json", ":1:2: not a Dask scheduler file (JSON syntax error: expected a key in double quotes here"),
+    ('{"address": ', ":1:13: not a Dask scheduler file (JSON syntax error: the file ends in the middle of the "
+                    "data: it may be cut short)"),
     ('{"type": "Scheduler"}', 'not a Dask scheduler file (no "address"'),
 ])
 def test_a_bad_scheduler_file_is_one_line(content, message, tmp_path, capsys):

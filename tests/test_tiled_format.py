@@ -190,6 +190,8 @@ def test_json_that_cannot_be_read(tmp_path):
         read_map(write(tmp_path, '{"tilewidth": 2,\n "layers": [,]}', "m.tmj"))
     [f] = exc.value.findings
     assert (f.code, f.line, f.col) == ("tiled/json", 2, 13)
+    assert f.message == "not valid JSON: a value is missing here (JSON allows no ',' before ']', no comment and no " \
+                        "unquoted text)"
     with pytest.raises(TiledError) as exc:
         read_map(write(tmp_path, json.dumps({"tilewidth": 2, "tileheight": 2, "layers": [
             {"type": "tilelayer", "width": 2, "height": 1, "data": [1, "a"]}]}), "m.tmj"))

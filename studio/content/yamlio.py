@@ -832,6 +832,20 @@ _JSON_WORDS = {
 }
 
 
+def json_reason(err) -> str:
+    """What a :class:`json.JSONDecodeError` means, in plain words (``a ',' is missing here,
+    between two values ...``); a text cut short says so (``the file ends in the middle of the
+    data ...: it may be cut short``). Its position is the error's ``lineno`` and ``colno``."""
+    reason = _JSON_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
+    text = err.doc
+    if err.msg.startswith("Unterminated string") and '"' not in text[err.pos + 1:]:
+        return (f"the file ends in the middle of the data (a quoted text opened at line {err.lineno} column "
+                f"{err.colno} is never closed): it may be cut short")
+    if err.pos >= len(text.rstrip()):
+        return "the file ends in the middle of the data: it may be cut short"
+    return reason
+
+
 def _check_json(text: str, path: str) -> None:
     """Raise ``json/syntax`` for ``text`` that is not JSON: JSON's reason in plain words at
     its line and column; a file cut short says so (``the file ends in the middle of the data
@@ -843,14 +857,7 @@ def _check_json(text: str, path: str) -> None:
         json.loads(text[1:] if text.startswith("\ufeff") else text)
     except json.JSONDecodeError as err:
         line, col = err.lineno, err.colno + (1 if text.startswith("\ufeff") and err.lineno == 1 else 0)
-        reason = _JSON_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
-        unclosed = err.msg.startswith("Unterminated string") and '"' not in text[err.pos + 1:]
-        if unclosed:
-            reason = (f"the file ends in the middle of the data (a quoted text opened at line {line} column {col} "
-                      "is never closed): it may be cut short")
-        elif err.pos >= len(text.rstrip()):
-            reason = "the file ends in the middle of the data: it may be cut short"
-        raise LoadError("json/syntax", f"JSON syntax error: {reason}", path, line, col) from None
+        raise LoadError("json/syntax", f"JSON syntax error: {json_reason(err)}", path, line, col) from None
     except RecursionError:
         line, col = _too_deep_at(text)
         raise LoadError("yaml/too-deep", f"nesting deeper than {MAX_DEPTH} levels", path, line, col) from None

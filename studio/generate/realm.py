@@ -1030,6 +1030,11 @@ def adopted_runs(board_id: str, folder=None) -> list:
     for _k, path in sorted(runs):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            from studio.content.yamlio import json_reason
+
+            raise GenerateError(f"{path}:{exc.lineno}:{exc.colno}: not a readable balance record (JSON syntax "
+                                f"error: {json_reason(exc)})") from None
         except (OSError, ValueError) as exc:
             raise GenerateError(f"{path}: not a readable balance record ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != "studio-balance/1" \

@@ -674,7 +674,9 @@ def _json_root(raw: bytes, path: Path) -> dict:
     try:
         root = json.loads(text)
     except json.JSONDecodeError as exc:
-        _fail("tiled/json", f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno)
+        from studio.content.yamlio import json_reason
+
+        _fail("tiled/json", f"not valid JSON: {json_reason(exc)}", path, exc.lineno, exc.colno)
     except RecursionError:
         _fail("tiled/json", "not valid JSON: nested too deeply", path)
     if not isinstance(root, dict):

@@ -82,8 +82,13 @@ def scheduler_address(address: str | None = None, scheduler_file: str | None = N
                 data = json.load(fh)
         except OSError as exc:
             raise ClusterError(f"cannot read the Dask scheduler file {scheduler_file}: {exc.strerror or exc}") from None
-        except ValueError as exc:
-            raise ClusterError(f"{scheduler_file}: not a Dask scheduler file (not JSON: {exc})") from None
+        except json.JSONDecodeError as exc:
+            from studio.content.yamlio import json_reason
+
+            raise ClusterError(f"{scheduler_file}:{exc.lineno}:{exc.colno}: not a Dask scheduler file (JSON syntax "
+                               f"error: {json_reason(exc)})") from None
+        except ValueError as exc:  # not UTF-8
+            raise ClusterError(f"{scheduler_file}: not a Dask scheduler file (not JSON text: {exc})") from None
         found = data.get("address") if isinstance(data, dict) else None
         if not isinstance(found, str) or not found:
             raise ClusterError(f"{scheduler_file}: not a Dask scheduler file (no \"address\"; "
