@@ -176,9 +176,12 @@ def test_unreadable_boards_exit_2_with_their_location(name, where, capsys, tmp_p
 
 
 def test_unwritable_output_exits_1(tmp_path, capsys):
-    assert main([str(BOARD), "-o", str(tmp_path / "no" / "such" / "folder.pdf")]) == 1
+    (tmp_path / "a-file").write_text("x")
+    assert main([str(BOARD), "-o", str(tmp_path / "a-file" / "such" / "folder.pdf")]) == 1
     err = capsys.readouterr().err
-    assert "does not exist" in err and "Traceback" not in err
+    assert f"{tmp_path / 'a-file'} is a file, not a folder" in err and "Traceback" not in err
+    assert main([str(BOARD), "-o", str(tmp_path / "no" / "such" / "folder.pdf")]) == 0  # folders made
+    assert (tmp_path / "no" / "such" / "folder.pdf").read_bytes().startswith(b"%PDF")
     (tmp_path / "dir.svg").mkdir()
     assert main([str(BOARD), "-o", str(tmp_path / "dir.svg")]) == 2
     assert "is a folder" in capsys.readouterr().err

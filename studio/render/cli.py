@@ -279,6 +279,8 @@ def _run(args: argparse.Namespace) -> int:
         import importlib
 
         module, _, function = target.partition(":")
+        if not _made_output_folder(output):
+            return EXIT_WRITE
         _ensure_gui_application()
         return getattr(importlib.import_module(module), function)(args, board, output, fmt)
     from studio.validate import validate  # a board with errors would print wrong (a line to no peg...)
@@ -302,6 +304,8 @@ def _run(args: argparse.Namespace) -> int:
              f"than the limit of {args.max_sheets}: look for a peg placed far out, or give --max-sheets "
              f"{layout.pages} to print them all")
         return EXIT_USAGE
+    if not _made_output_folder(output):
+        return EXIT_WRITE
     try:
         with _Stops() as stops:
             written = export.export_board(board, output, settings, stop=stops.requested)
@@ -320,6 +324,19 @@ def _run(args: argparse.Namespace) -> int:
     note(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"
          + (f", {settings.dpi:g} dpi" if fmt == "png" else ""))
     return EXIT_OK
+
+
+def _made_output_folder(output: Path) -> bool:
+    """Make the output's missing folders (``mkdir -p``), once the content has loaded and passed;
+    False, having said why, when they cannot be made (a file in the way)."""
+    from studio.render.output import make_output_folder
+
+    try:
+        make_output_folder(output)
+    except OSError as exc:
+        _err(str(exc))
+        return False
+    return True
 
 
 class _Stops:

@@ -10,13 +10,13 @@ import os
 import stat
 from pathlib import Path
 
-from studio.content.yamlio import folder_refusal, make_folders, plain_reason, stat_or_none
+from studio.content.yamlio import folder_refusal, make_parent_folders, plain_reason, stat_or_none
 
 
 def check_writable(path: str | os.PathLike) -> None:
     """Raise OSError ("could not write PATH: why") unless a file can be written at ``path``.
-    A missing folder is made, with the missing ones above it (``mkdir -p``); one under a file
-    is refused ("cannot make the folder F: P is a file, not a folder").
+    A missing folder is refused here (the editor's exports); the command line makes it first
+    (:func:`make_output_folder`).
 
     Probes by opening the file for appending (as root, ``os.access`` says yes to read-only
     file systems such as /sys); a file the probe created is removed again, an existing one is
@@ -28,12 +28,9 @@ def check_writable(path: str | os.PathLike) -> None:
         info = stat_or_none(path)
     except OSError as exc:  # a name too long for the file system, a loop of links...
         raise _refusal(path, exc.strerror or str(exc), exc.errno) from None  # strerror: None when not set
-    if folder_info is None:  # an output named on the command line: its folders are made (mkdir -p)
-        try:
-            make_folders(folder)
-        except OSError as exc:
-            raise _refusal(path, exc.strerror or str(exc), exc.errno) from None
-    elif not stat.S_ISDIR(folder_info.st_mode):
+    if folder_info is None:  # the command line made it already (make_output_folder): not the editor
+        raise OSError(f"could not write {path}: the folder {folder} does not exist")
+    if not stat.S_ISDIR(folder_info.st_mode):
         raise _refusal(path, f"{folder} is a file, not a folder", errno.ENOTDIR)
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise OSError(f"could not write {path}: it is a folder")
@@ -54,6 +51,16 @@ def check_writable(path: str | os.PathLike) -> None:
             path.unlink()
         except OSError:
             pass
+
+
+def make_output_folder(path: str | os.PathLike) -> None:
+    """Make the missing folders of an output the command line names (``mkdir -p``), before
+    anything is drawn. Raises OSError ("could not write PATH: cannot make the folder F: P is a
+    file, not a folder")."""
+    try:
+        make_parent_folders(path)
+    except OSError as exc:
+        raise _refusal(Path(path), exc.strerror or str(exc), exc.errno) from None
 
 
 def _refusal(path: Path, why: str, code: int | None) -> OSError:

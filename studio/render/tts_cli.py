@@ -123,8 +123,14 @@ def _export(args, output: Path, path: str) -> int:
 
     from studio.render.cli import _ensure_gui_application, _Stops
     from studio.render.export import ExportError, Stopped
+    from studio.render.output import make_output_folder
     from studio.render.tts import export_tts
 
+    try:
+        make_output_folder(output)  # mkdir -p, as every command's outputs
+    except OSError as exc:
+        _err(str(exc))
+        return EXIT_WRITE
     _ensure_gui_application()
     try:
         with _Stops() as stops:
