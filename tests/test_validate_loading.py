@@ -24,6 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
     ("a: {x: 1\nb: 2\n", 1, 4, "{", "line 2, column 2"),
     ("pegs:\n  a1: [1, 2\n  a2: [3, 4]\n", 2, 7, "[", "line 3, column 5"),
     ("a: {x: 1", 1, 4, "{", "line 1, column 9"),
+    # the file ends where a value should follow: PyYAML names no opener (it said "a value is
+    # missing before the end of the file" at the end, lines past the bracket)
+    ("format: rivages-island/1\nspaces: [\n", 2, 9, "[", "line 3, column 1"),
+    ("spaces: [\n  {at: [0, 0]},\n  {at: [1, 0]},\n", 1, 9, "[", "line 4, column 1"),
+    ("a: {b: 1,\n", 1, 4, "{", "line 2, column 1"),
+    ("name: 'x [' # [\nb: [1, {c: 2},\n", 2, 4, "[", "line 3, column 1"),  # quotes and comments skipped
+    ("name: a[1\nb: [2,\n", 2, 4, "[", "line 3, column 1"),  # a bracket inside a plain text is text
 ])
 def test_an_unclosed_bracket_points_where_it_opens(text, line, col, opener, stop):
     with pytest.raises(LoadError) as caught:

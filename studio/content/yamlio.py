@@ -264,16 +264,24 @@ def _construct(loader, node: ScalarNode) -> Any:
 _FLOW_OPENERS = {"while parsing a flow mapping": "{", "while parsing a flow sequence": "["}
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, str]:
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str = "") -> tuple[int | None, int | None, str]:
     """(line, col, message) of a PyYAML syntax error.
 
     PyYAML marks where it noticed the problem. For a flow mapping or sequence that is never
     closed that is the next line or the end of the file, past the real mistake, so the position
     given is that of the opening ``{`` or ``[`` and the message says where the parser stopped. A
-    problem on the opening line (a missing comma) keeps the parser's own position."""
+    problem on the opening line (a missing comma) keeps the parser's own position. When the
+    file ends where a value should follow (``[`` or a ',' last), PyYAML names no opener: it is
+    found in ``text``."""
     problem = exc.problem or exc.context or "invalid YAML"
     opener = _FLOW_OPENERS.get(exc.context or "")
     start, stop = exc.context_mark, exc.problem_mark
+    if exc.context == "while parsing a flow node" and "<stream end>" in (exc.problem or "") and stop is not None:
+        found = _unclosed_flow_opener(text)
+        if found is not None:
+            line, col = _pos(stop)
+            return found[0], found[1], (f"'{found[2]}' opened here is not closed (the parser stopped at line {line}, "
+                                        f"column {col}: the file ends where a value should follow)")
     if opener and start is not None and stop is not None and exc.problem and (
             stop.line > start.line or "<stream end>" in exc.problem):
         line, col = _pos(stop)
@@ -288,6 +296,37 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int | None, int | None, st
     mark = stop or start
     line, col = _pos(mark) if mark else (1, 1)
     return line, col, problem
+
+
+def _unclosed_flow_opener(text: str) -> tuple[int, int, str] | None:
+    """(line, col, '[' or '{') of the innermost flow collection ``text`` never closes, or None.
+    A rough scan for an error message only: quotes and comments are skipped, and a bracket
+    counts as an opener only where a value starts (after ':', '-', ',', '[', '{' or at the
+    start of a line), so ``name: a[1`` is text."""
+    stack: list[tuple[int, int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        quote = None
+        before = " "  # the last character that is not a space, or a space at the start of a line
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if quote:
+                if ch == "\\" and quote == '"':
+                    i += 1
+                elif ch == quote:
+                    quote = None
+            elif ch in "'\"" and before in " :-,[{?":
+                quote = ch
+            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            elif ch in "[{" and before in " :-,[{?":
+                stack.append((number, i + 1, ch))
+            elif ch in "]}" and stack:
+                stack.pop()
+            if ch not in " \t":
+                before = ch
+            i += 1
+    return stack[-1] if stack else None
 
 
 _TOKEN_WORDS = {
@@ -406,7 +445,7 @@ def _parse_composed(text: str, path: str | None) -> Document:
     except _StrayRefusal as exc:
         raise LoadError(exc.code, exc.message, path, exc.line, exc.col) from None
     except yaml.MarkedYAMLError as exc:
-        at_line, at_col, problem = _syntax_error(exc)
+        at_line, at_col, problem = _syntax_error(exc, text)
         prefix = "" if problem.startswith("the file holds more than one") else "YAML syntax error: "
         raise LoadError("yaml/syntax", f"{prefix}{problem}", path, at_line, at_col) from None
     except yaml.YAMLError as exc:  # unmarked (a reader error): the start of the file
