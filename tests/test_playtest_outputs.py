@@ -43,7 +43,7 @@ R = "scenarios/rivages.yaml"
     ([J, "-n", "3", "--report", "out"], "--report out: is a folder"),
     ([J, "-n", "3", "--report", "r.pdf"], "give a name ending in .html or .htm"),
     ([J, "-n", "3", "--json", "/proc/x.json"], "--json /proc/x.json: cannot write in /proc: the folder does not accept new files"),
-    ([J, "-n", "3", "--json", "no/such/r.json"], "the folder"),
+    ([J, "-n", "3", "--json", f"{J}/such/r.json"], f"cannot make the folder {J}/such: {J} is a file, not a folder"),
     ([J, "-n", "3", "--json", "j" * 260 + ".json"], ".json: the file name is too long"),
     ([J, "-n", "3", "--csv", "c" * 260 + ".csv"], ".csv: the file name is too long"),
     ([J, "-n", "3", "--report", "r" * 260 + ".html"], ".html: the file name is too long"),
