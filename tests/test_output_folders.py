@@ -148,3 +148,14 @@ def test_generate_makes_its_folders(tmp_path, a_file, capsys):
         code, _out, err = _run(capsys, "generate", "jungle-temples", option, target)
         assert code == 2 and err.startswith(f"studio generate: {shown} {target}: ") and err.count("\n") == 1
         assert err.endswith(f"{a_file} is a file, not a folder\n")
+
+
+def test_generate_never_overwrites_content_with_its_summary(tmp_path, capsys):
+    victim = tmp_path / "board.yaml"
+    victim.write_text(bundled_path("boards", "realm", "volcano-3p.yaml").read_text(encoding="utf-8"))
+    before = victim.read_bytes()
+    code, _out, err = _run(capsys, "generate", "jungle-temples", "-o", tmp_path / "gen", "--json", victim)
+    assert code == 2
+    assert err == (f"studio generate: --json {victim}: is a realm-board/2 file; the summary does not overwrite it "
+                   "(choose another name)\n")
+    assert victim.read_bytes() == before and not (tmp_path / "gen").exists()

@@ -221,8 +221,10 @@ def _write(outcome, out: Path, spec, args) -> tuple[list[Path], dict]:
 
 
 def _output_refusal(out: Path, json_path: str | None) -> str | None:
-    """Why ``--output`` or ``--json`` cannot be written, before any game, else None. Their
-    missing folders are made (``mkdir -p``) when the files are saved."""
+    """Why ``--output`` or ``--json`` cannot be written, before any game, else None: a file
+    in the way, a folder that cannot be made, a ``--json`` that is a folder or a studio file
+    of another format (a board, a playtest report: as ``studio playtest`` refuses them).
+    Missing folders are made (``mkdir -p``) when the files are saved."""
     from studio.content.yamlio import creatable_folder_refusal, stat_or_none
 
     try:
@@ -238,6 +240,12 @@ def _output_refusal(out: Path, json_path: str | None) -> str | None:
     if json_path and json_path != STDIO:
         if json_info is not None and stat.S_ISDIR(json_info.st_mode):
             return f"--json {json_path}: is a folder; give a file name"
+        if json_info is not None and stat.S_ISREG(json_info.st_mode):
+            from studio.playtest.cli import file_format
+
+            fmt = file_format(Path(json_path))
+            if fmt is not None and fmt != FORMAT:  # content or another report: never replaced
+                return f"--json {json_path}: is a {fmt} file; the summary does not overwrite it (choose another name)"
         refusal = creatable_folder_refusal(Path(json_path).parent)
         if refusal:
             return f"--json {json_path}: {refusal}"
