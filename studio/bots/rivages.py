@@ -163,8 +163,22 @@ def position_values(state) -> list[float]:
     mover = state.seat if state.end_reason is None else -1  # seats before it have played
     row_seat = state.seat if state.phase == "row" else -1  # its row is valued
     voyage = None  # voyage_comes(...), read once when a seat has earned one
+    memo = None
+    dealer = state.dealt_by
+    if dealer is not None and state.round == dealer.round and mover >= 0:
+        # a state dealt from an observation, in the round dealt: the seats before the one to
+        # move then and after the one to move now have not moved since the deal, and their
+        # value is the same in every state so dealt (as dealt but their hand, the same Loot
+        # count, whether their turn is over, the pile and the last round as dealt)
+        memo, first = dealer.kept_values, dealer.seat
     out = []
     for seat, p in enumerate(state.players_state):
+        if memo is not None and (seat < first or seat > mover):
+            kept = memo.get(seat)
+            if kept is None:
+                kept = memo[seat] = position_value(state, seat)
+            out.append(kept)
+            continue
         turn_over = seat < mover
         travel = p.travel
         sails = False

@@ -120,6 +120,31 @@ def test_all_seats_valued_in_one_pass_as_each_alone(scenario, players):
     assert checked > 100
 
 
+@pytest.mark.parametrize("scenario,players", CASES, ids=[f"{n}p" for _, n in CASES])
+def test_dealt_states_valued_with_the_kept_values_of_seats_not_moved(scenario, players):
+    """On states one sampler dealt, played on at random (into the next round and to the end),
+    ``position_values`` (which takes the value of a seat that has not moved since the deal from
+    the sampler, kept from an earlier state) is ``position_value`` of each seat."""
+    from studio.bots.rivages import position_value, position_values
+
+    checked = kept = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=120 + players)):
+        if k % 5:
+            continue
+        sample = state.game.sampler(state.observation(state.current_player))
+        play = random.Random(k)
+        for draw in range(4):
+            dealt = sample(random.Random(draw))
+            while True:
+                assert position_values(dealt) == [position_value(dealt, s) for s in range(players)]
+                checked += 1
+                if dealt.is_terminal():
+                    break
+                dealt.apply_trusted(play.choice(dealt.legal_actions()))
+        kept += len(sample.kept_values)
+    assert checked > 100 and (kept > 5 or players == 1)
+
+
 def _after(state, action):
     out = state.clone()
     out.apply_trusted(action)

@@ -392,6 +392,9 @@ class RivagesState(State):
     # their lists but hand and Loot with the sampler's records, so each is copied before it
     # changes (as a preview's); a clone's seats own theirs
     _lists_shared = False
+    # the sampler that dealt this state (it keeps the values of the seats that have not moved
+    # since, for bots); None for any other state and for a clone
+    dealt_by = None
     _stop_at_round_end = False  # set while :meth:`apply_until_round_end` plays
     # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
     _logging = True

@@ -481,7 +481,12 @@ class Sampler:
         self.fixed = {"game": game, "seed": 0, "round_records": None, "_rng": None, "_rng_shared": False,
                       "round": obs["round"], "seat": self.seat, "phase": self.phase,
                       "loot_used": table.loot_used, "last_round": table.last_round, "end": table.end,
-                      "end_reason": table.end_reason, "_logging": False, "_lists_shared": True}
+                      "end_reason": table.end_reason, "_logging": False, "_lists_shared": True,
+                      "dealt_by": self}
+        self.round = obs["round"]
+        # seat -> its position_value in a dealt state while it has not moved since the deal
+        # (the same in every deal), kept by studio.bots.rivages.position_values
+        self.kept_values: dict[int, float] = {}
 
     def __call__(self, rng: random.Random) -> RivagesState:
         me = self.me
