@@ -1436,7 +1436,8 @@ class RealmState(State):
         elif self._lent >> slot & 1 and (mine.dirty or len(reach_shapes) > mine.read):
             mine = listings[slot] = mine.copy()  # not expected: _occupy copies first
             self._lent &= ~(1 << slot)
-        mine.update(self, seat, reach_shapes)
+        if mine.dirty or len(reach_shapes) > mine.read:  # else up to date (most lent listings)
+            mine.update(self, seat, reach_shapes)
         hand = self.hands[seat]
         key = tuple(hand)
         plans = self._plans_for(key)
@@ -2002,21 +2003,26 @@ class RealmState(State):
             self._end_turn()
 
     def _do_draw(self, seat: int, action: Draw) -> None:
+        logged = self.log is not UNLOGGED
         got = []
-        # pool cards first, so a deck pick never draws what the pool refill would show
-        for src in sorted(action.sources, key=lambda s: s == DECK):
+        hand = self.hands[seat]
+        # pool cards first, so a deck pick never draws what the pool refill would show: a
+        # Draw keeps its sources in that order (deck last)
+        for src in action.sources:
             if src == DECK:
                 card = self._draw_card(seat)
                 if card is None:
                     continue
-                got.append("a card from the deck")
+                if logged:
+                    got.append("a card from the deck")
             else:
                 card = CINDEX[src]
                 self.pool.remove(card)
-                got.append(src)
-            self.hands[seat][card] += 1
+                if logged:
+                    got.append(src)
+            hand[card] += 1
         self._refill_pool()
-        if self.log is not UNLOGGED:
+        if logged:
             self.log.append(LogLine(f"{self.seat_name(seat)} draws {', '.join(got) or 'nothing'}", seat))
 
     def _do_place(self, seat: int, action: Place) -> PlaceOutcome:
@@ -2458,39 +2464,66 @@ class RealmSampler:
         self.public = dict(obs)
         self.public["eliminated"] = set(obs["eliminated"])
         self.public["controlled"] = [set(c) for c in obs["controlled"]]
+        self.players = n = game.players
+        self.me = me = obs["seat"]
+        self.dealt = [(other, obs["hand_sizes"][other]) for other in range(n) if other != me]
+        self.dealt_decks = obs["deck_sizes"]
+        self.piles = any(obs["deck_sizes"]) or obs["set_aside_size"] > 0
+        self.to_move = obs["to_move"] if obs["to_move"] is not None else 0
+        self.final_done = obs["end_reason"] is not None
 
     def __call__(self, rng: random.Random) -> "RealmState":
-        game, obs = self.game, self.obs
-        s = RealmState(game, 0, _empty=True)
-        me = obs["seat"]
-        n = game.players
+        obs = self.obs
+        s = _new_state(RealmState)  # RealmState(game, 0, _empty=True), without the call
+        s.game = self.game
+        s.seed = 0
+        s.history = []
         s._rng = rng.random()  # the seed of its generator, made when first used (see rng)
         s._rng_lazy = True
         hidden = list(self.hidden)
         shuffler(rng)(rng, hidden)
-        s.hands = [[0] * NCOL for _ in range(n)]
-        s.hands[me] = list(obs["hand"])
-        sizes = obs["hand_sizes"]
-        for other in range(n):
-            if other == me:
-                continue
-            hand = s.hands[other]
-            for _ in range(sizes[other]):
-                if hidden:
-                    hand[hidden.pop()] += 1
-        s.decks = []
-        for size in obs["deck_sizes"]:
-            s.decks.append([hidden.pop() for _ in range(min(size, len(hidden)))])
-        s.set_aside = [hidden.pop() for _ in range(min(obs["set_aside_size"], len(hidden)))]
+        # dealt from the end of the shuffled cards, as from_observation pops them: a hand is
+        # counts (its cards' order is lost), a pile is the popped cards in order
+        hands = [None] * self.players
+        hands[self.me] = list(obs["hand"])
+        for other, size in self.dealt:
+            hand = [0] * NCOL
+            k = min(size, len(hidden))
+            if k:
+                for c in hidden[-k:]:
+                    hand[c] += 1
+                del hidden[-k:]
+            hands[other] = hand
+        s.hands = hands
+        if self.piles:
+            s.decks = [_popped(hidden, size) for size in obs["deck_sizes"]]
+            s.set_aside = _popped(hidden, obs["set_aside_size"])
+        else:  # no personal decks nor cards set aside: nothing to deal there
+            s.decks = [[] for _ in self.dealt_decks]
+            s.set_aside = []
         s.deck = hidden
         s.pending = list(self.pending)
         s._set_board(self.board)
         s.collected = dict(self.collected)
-        s.seat = obs["to_move"] if obs["to_move"] is not None else 0
+        s.seat = self.to_move
         s._read_public(self.public)  # pool, discard piles, energy, scores, ... (view="public")
-        s.final_done = obs["end_reason"] is not None
+        s.final_done = self.final_done
         s.log = UNLOGGED  # a search reads no determinisation's log
         return s
+
+
+_new_state = object.__new__
+
+
+def _popped(hidden: list, size: int) -> list:
+    """``[hidden.pop() for _ in range(min(size, len(hidden)))]``, in one slice."""
+    k = min(size, len(hidden))
+    if not k:
+        return []
+    got = hidden[-k:]
+    got.reverse()
+    del hidden[-k:]
+    return got
 
 
 class BandPreviewer:
