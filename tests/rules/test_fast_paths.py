@@ -20,6 +20,10 @@
   among them;
 * states dealt by a search's sampler (and their clones) write no log: apart from the log they
   play exactly as the plain states ``sample_state`` deals;
+* a band clears the payment entries of the shapes on its new pegs when the cache is next read
+  (``_pay_fresh``), not as it lands: after bands played without a listing between them, and
+  in clones taken meanwhile, every entry left equals a fresh one and the listings equal the
+  plain list;
 * the Volcano escape projected on plain lists equals playing the final scoring;
 * a listing's bands read by shape and cost (``LegalActions.band_costs``, unbuilt) are its
   built bands' shapes and payments;
@@ -525,3 +529,42 @@ def test_states_dealt_by_the_sampler_play_as_sample_state_without_a_log(name, pl
             assert plain.log  # the plain state wrote its lines
             assert pickle.loads(pickle.dumps(fast)).log is UNLOGGED
     assert played > 50
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_payment_entries_cleared_when_next_read_equal_fresh_ones(name, players):
+    from studio.rules.realm.game import _pay_entry_for
+    from tests.rules.test_legal_places import reference_actions
+
+    def check(state):
+        caches = state._pay_fresh()
+        assert state._pay_stale is None
+        for seat, cache in enumerate(caches):
+            for shape in state.game.topology.shapes:
+                entry = cache[shape.index]
+                if entry is not None:
+                    assert entry[:2] == _pay_entry_for(state.game, state.peg_seats, seat, shape)[:2]
+        assert list(state.legal_actions()) == reference_actions(state) or state.pending
+
+    game = load_game(scenario(name), players, seed=7)
+    stale = 0
+    for g in range(3):
+        state = game.new_state(80 + g)
+        rng = random.Random(800 + g)
+        twins = []
+        while not state.is_terminal() and len(state.history) < 60:
+            # mostly played from the plain list, so bands land without a listing between them
+            listed = rng.random() < 0.3
+            legal = state.legal_actions() if listed else reference_actions(state)
+            if state.pending and not listed:
+                legal = state.legal_actions()
+            state.apply(rng.choice(legal))
+            stale += state._pay_stale is not None
+            if rng.random() < 0.2:
+                twins.append(state.clone())  # taken between a band and the next listing
+            if rng.random() < 0.15 and not state.is_terminal():
+                check(state)
+        for twin in twins:
+            if not twin.is_terminal():
+                check(twin)
+    assert stale > 20

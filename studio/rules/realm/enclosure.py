@@ -33,9 +33,12 @@ class Walls:
         self.version = 0
 
     def copy(self) -> "Walls":
-        w = Walls()
+        w = _new_walls(Walls)  # Walls() without the call and its two containers replaced at once
         w.covered = set(self.covered)
         w.parent = dict(self.parent)
+        w.memo = {}
+        w.reads = {}
+        w.version = 0
         return w
 
     def _find(self, p: str) -> str:
@@ -147,6 +150,9 @@ class Walls:
             if root is not None:
                 del self.parent[root]
         journal.clear()
+
+
+_new_walls = object.__new__
 
 
 def enclosed_side(topology: Topology, walls: Walls, line: tuple[str, str], read: set[int] | None = None) -> list[int]:

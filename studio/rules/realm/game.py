@@ -355,7 +355,7 @@ class LegalActions(Listing):
         """The state's payment cache of the seat while its bands are those listed, else None."""
         state = self._state
         if state._trial is None and (state.peg_seats is self._pegs or state.peg_seats == self._pegs):
-            return state._pay_cache[self._seat]
+            return state._pay_fresh()[self._seat]
         return None
 
     def _place(self, shape: BandShape, cache: list | None) -> Place:
@@ -884,6 +884,10 @@ class RealmState(State):
     # on one of the shape's pegs. A cache only: never in snapshots, records or equality.
     _pay_cache: list = kept("skip", snapshot="skip", view="hidden")
     _pay_shared: bool = kept("skip", snapshot="skip", default=False, view="hidden")
+    # pegs newly held since the payment cache was last read: the entries of the shapes on them
+    # are cleared when it is next read (_pay_fresh), so a state never listed again (a search's
+    # leaf) neither copies nor clears the cache for its band; None when none
+    _pay_stale: list | None = kept("skip", snapshot="skip", default=None, view="hidden")
     # per seat, then per seat for its first band: the legal bands kept between listings
     # (_Listing), False after a first listing (a state listed once, like most clones, keeps
     # none); a clone starts with none
@@ -1009,6 +1013,7 @@ class RealmState(State):
         self.walls = board.walls
         self._board_shared = True
         self._pay_cache = board.pay_cache
+        self._pay_stale = None
         self._pay_shared = True
         self._listings = None
         self._shelf = board
@@ -1048,11 +1053,21 @@ class RealmState(State):
             self.walls[seat] = self.walls[seat].copy()
             self._owned_seats |= bit
 
-    def _own_pay_cache(self) -> list[list]:
-        """The payment cache, copied first if a clone shares it."""
-        if self._pay_shared:
-            self._pay_cache = [list(c) for c in self._pay_cache]
-            self._pay_shared = False
+    def _pay_fresh(self) -> list[list]:
+        """The payment cache to read: the entries of the shapes on pegs newly held since it
+        was last read (``_pay_stale``) cleared first (RTR-P7: these shapes now pay
+        differently), on the state's own copy if a clone shares it."""
+        stale = self._pay_stale
+        if stale is not None:
+            if self._pay_shared:
+                self._pay_cache = [list(c) for c in self._pay_cache]
+                self._pay_shared = False
+            ids_at = self.game.shape_ids_at
+            for cache in self._pay_cache:
+                for p in stale:
+                    for i in ids_at[p]:
+                        cache[i] = None
+            self._pay_stale = None
         return self._pay_cache
 
     @property
@@ -1654,7 +1669,7 @@ class RealmState(State):
         out once per hand, and the ``Place`` for each (shape, plan) is built once and reused."""
         out: list[Place] = []
         hand = self.hands[seat]
-        cache = self._pay_cache[seat]
+        cache = self._pay_fresh()[seat]
         caches = self.game.caches
         key = tuple(hand)
         plans = self._plans_for(key)
@@ -1884,7 +1899,7 @@ class RealmState(State):
         """Whether ``action`` is the very Place :meth:`_legal_places` lists for ``shape`` with
         the seat's hand now (its default payment, legal by construction): then the payment
         needs no check. False when unsure."""
-        cache = self._pay_cache[seat]
+        cache = self._pay_fresh()[seat]
         entry = cache[shape.index]
         if entry is None:
             if self._trial is not None:  # a preview's bands are not the board's
@@ -2087,7 +2102,7 @@ class RealmState(State):
                 listing.dirty.extend(new)
                 listing.update(self, seat, self.reach[seat][0])
                 listing.ats = {}  # lent, never changed
-            shelf.afters[key] = (self.bands, self.peg_seats, self.reach, self._pay_cache, new, listing)
+            shelf.afters[key] = (self.bands, self.peg_seats, self.reach, self._pay_fresh(), new, listing)
             # now shared with the part: copied before the next band, as a clone's
             self._board_shared = True
             self._owned_seats = 0
@@ -2164,19 +2179,22 @@ class RealmState(State):
 
     def _occupy(self, seat: int, shape: BandShape) -> None:
         """Put the seat's band on ``shape``'s pegs: peg owners, the payment caches of the
-        shapes on newly held pegs (RTR-P7) and the seat's reach (RTR-P6)."""
+        shapes on newly held pegs (RTR-P7: cleared when next read, :meth:`_pay_fresh`) and the
+        seat's reach (RTR-P6)."""
         bit = 1 << seat
-        ids_at = self.game.shape_ids_at
-        caches = self._own_pay_cache()
+        peg_seats = self.peg_seats
         new = []
         for p in shape.pegs:
-            mask = self.peg_seats.get(p, 0)
+            mask = peg_seats.get(p, 0)
             if not mask & bit:
                 new.append(p)
-                self.peg_seats[p] = mask | bit
-                for cache in caches:  # these shapes now pay differently (RTR-P7)
-                    for i in ids_at[p]:
-                        cache[i] = None
+                peg_seats[p] = mask | bit
+        if new:
+            stale = self._pay_stale
+            if stale is None:
+                self._pay_stale = list(new)
+            else:
+                stale.extend(new)
         listings = self._listings
         if listings and listings[seat]:  # the seat now pays nothing for these pegs
             if self._lent >> seat & 1:  # a board part's listing: this state's own copy first
@@ -2219,12 +2237,14 @@ class RealmState(State):
         walls = self.walls[seat]
         journal = None if self._trial is None else self._trial.walls
         if game.rules.closures:  # close (RTR-P4)
-            inside = set(shape.interior)
+            interior: set[int] | None = None  # made when a side closes a region
             for line in shape.sides:
                 if walls.add(line, journal):
                     region = enclosed_side(topo, walls, line)
-                    site = [f for f in region if topo.is_segment[f] and f not in inside and f not in self.collected]
-                    fresh = [f for f in region if topo.is_segment[f] and f not in inside
+                    if interior is None:
+                        interior = set(shape.interior)
+                    site = [f for f in region if topo.is_segment[f] and f not in interior and f not in self.collected]
+                    fresh = [f for f in region if topo.is_segment[f] and f not in interior
                              and f not in self.controlled[seat]]
                     if fresh:
                         outcome.regions.append((region, site))
@@ -2288,7 +2308,7 @@ class RealmState(State):
         return None
 
     def _end_turn(self) -> None:
-        n = self.players
+        n = self.game.players
         self.extra_bought = False
         self.actions_left = self.game.rules.actions_per_turn
         if self.seat == n - 1:  # the round is over (RTR-E1)
@@ -2296,7 +2316,7 @@ class RealmState(State):
             reason = self.end_triggered or self._end_condition_met()
             if reason is None and "rounds" in end and self.round >= end["rounds"]:
                 reason = GameEnd.of(EndCode.ROUNDS, rounds=end["rounds"])
-            if reason is None and all(b <= 0 for b in self.bands_left):
+            if reason is None and max(self.bands_left) <= 0:  # every seat's bands are used
                 reason = GameEnd.of(EndCode.ALL_BANDS_USED)
             if reason is None and self.round >= self.game.rules.max_rounds:
                 reason = GameEnd.of(EndCode.ROUND_LIMIT, limit=self.game.rules.max_rounds)
@@ -2336,6 +2356,8 @@ class RealmState(State):
 
     # -- copies, records, observations ------------------------------------------------------
     def clone(self) -> "RealmState":
+        if self._pay_stale is not None:  # shared below: brought up to date first
+            self._pay_fresh()
         s = self._copy_record()
         if self.log is UNLOGGED:  # a sampled state's clone keeps no log either
             s.log = UNLOGGED
@@ -2349,7 +2371,7 @@ class RealmState(State):
         s._board_shared = self._board_shared = True
         s._owned_seats = self._owned_seats = 0
         # entries are pure functions of (seat, shape, peg_seats on its pegs): share the lists
-        # until one side writes (see _own_pay_cache)
+        # until one side writes (see _pay_fresh)
         s._pay_cache = self._pay_cache
         s._pay_shared = self._pay_shared = True
         return s
@@ -2484,7 +2506,7 @@ class RealmSampler:
         shuffler(rng)(rng, hidden)
         # dealt from the end of the shuffled cards, as from_observation pops them: a hand is
         # counts (its cards' order is lost), a pile is the popped cards in order
-        hands = [None] * self.players
+        hands: list = [None] * self.players
         hands[self.me] = list(obs["hand"])
         for other, size in self.dealt:
             hand = [0] * NCOL
