@@ -562,16 +562,18 @@ class RivagesState(State):
             return self._pick_actions(p, m)
         if self.phase == "start":
             return [m.start_at[i] for i in bits(m.ship_mask & ~p.crossed)]
-        acts: list = []
-        used, length = self.card_used, game.card_len
+        acts: list
         if self.phase == "choose":
+            used, length = self.card_used, game.card_len
             live = [c for c in p.hand if used[c] < length[c]]
-            acts.extend(game.play_row[c] for c in live)
             if live:
-                acts.extend(game.fallback[c] for c in live)
+                play_row, fallback = game.play_row, game.fallback
+                acts = [play_row[c] for c in live]
+                acts += [fallback[c] for c in live]
             else:
-                acts.append(game.fallback_none)
+                acts = [game.fallback_none]
         else:
+            acts = []
             frontier = p.reach & ~p.crossed & m.crossable
             seen = []
             for sym in self.row:
@@ -590,7 +592,13 @@ class RivagesState(State):
                     mask ^= low
             acts.append(END_TURN)
         if not self.loot_used and p.loot:
-            acts.extend(game.play_loot[k] for k in self._loot_kinds(p))
+            tokens, play_loot = game.tokens, game.play_loot
+            kinds = []  # _loot_kinds, written out
+            for t in p.loot:
+                k = tokens[t]
+                if k not in kinds:
+                    kinds.append(k)
+                    acts.append(play_loot[k])
         return acts
 
     def _loot_kinds(self, p: Player) -> list[str]:
@@ -606,11 +614,17 @@ class RivagesState(State):
         kind, arg = self.pending[0]
         opts = self._options(p, m, kind, arg)
         if kind in SPACE_PICKS:
-            return [m.pick_space[i] for i in bits(opts)]
-        if kind == "area":
-            return [m.pick_area[a] for a in bits(opts)]
-        tree = self.game.trees[p.tree]
-        return [tree.pick[i] for i in bits(opts)]
+            picks = m.pick_space
+        elif kind == "area":
+            picks = m.pick_area
+        else:
+            picks = self.game.trees[p.tree].pick
+        out = []
+        while opts:  # bits(opts), written out
+            low = opts & -opts
+            out.append(picks[low.bit_length() - 1])
+            opts ^= low
+        return out
 
     def _options(self, p: Player, m: IslandMap, kind: str, arg) -> int:
         """Mask of the choices for a decision atom: spaces (any, leap), areas (area) or tree
@@ -849,7 +863,7 @@ class RivagesState(State):
         t = type(action)
         logged = self._logging  # a preview's log lines are thrown away: not worded
         previewing = self._previewing
-        who = game.seat_names[self.seat]
+        who = game.seat_names[self.seat] if logged else ""
         if self.pending:
             if logged:
                 self.log.append(LogLine(f"{who}: {action}", self.seat))
@@ -1166,7 +1180,10 @@ class RivagesState(State):
         triggered = False
         used, length = self.card_used, game.card_len
         for p in players:  # RIV-E3, in seat order; the new card takes the spent one's place
-            if all(used[c] < length[c] for c in p.hand):
+            for c in p.hand:
+                if used[c] >= length[c]:
+                    break
+            else:  # no card spent
                 continue
             kept = []
             for c in p.hand:
@@ -1180,7 +1197,8 @@ class RivagesState(State):
                     kept.append(new)
             p.hand = kept
         for s in range(n):
-            self._travel(s, final=False)
+            if players[s].travel:  # else _travel does nothing
+                self._travel(s, final=False)
         if triggered and not self.last_round:
             self.last_round = True
             self.log.append("an Endgame card shows on the deck: everyone plays one last turn")

@@ -19,7 +19,9 @@ from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
 
 _shallow = Player.shallow
-from studio.rules.shuffle import shuffler
+from studio.rules.shuffle import INLINE_OK, shuffle_inline, shuffler
+
+_Random = random.Random
 
 
 class ViewCache:
@@ -470,6 +472,16 @@ class Sampler:
             tokens_left -= loot
             self.dealt[q] = (hand, loot)
         self.loot_shown = {q: obs["explorers"][q]["loot_count"] for q in others}
+        # per seat: (template, the observer's?, cards and tokens dealt, tokens shown, the -1
+        # tokens that pad the dealt ones up to those shown)
+        self.plan = []
+        for q, template in enumerate(self.players):
+            if q == me:
+                self.plan.append((template, True, 0, 0, 0, []))
+                continue
+            hand, loot = self.dealt[q]
+            count = self.loot_shown[q]
+            self.plan.append((template, False, hand, loot, count, [-1] * (count - loot)))
         # the observer's round-start record: the same in every deal (shared: never changed in place)
         own = self.own_start = self.players[me].copy()
         own.hand, own.loot = list(self.own_hand), list(self.own_loot)
@@ -489,14 +501,13 @@ class Sampler:
         self.kept_values: dict[int, float] = {}
 
     def __call__(self, rng: random.Random) -> RivagesState:
-        me = self.me
         s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
         s.__dict__.update(self.fixed)
         s._rng_seed = rng.random()
         s.history = []
         s.private_log = {}
         # the five shuffles below, as rng.shuffle makes them
-        shuffle = shuffler(rng)
+        shuffle = shuffle_inline if type(rng) is _Random and INLINE_OK else shuffler(rng)
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
@@ -519,14 +530,12 @@ class Sampler:
         # changed in place), the observer's made once, the others' with their dealt hand and
         # as many Loot tokens as the observation shows
         round_start = []
-        dealt, shown = self.dealt, self.loot_shown
-        for seat, template in enumerate(self.players):
+        for template, mine, hand, loot, count, pad in self.plan:
             p = _shallow(template)
-            if seat == me:
+            if mine:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
                 round_start.append(self.own_start)
             else:  # taken from the ends, last first (as pop() would)
-                hand, loot = dealt[seat]
                 p.hand = rest_cards[:-hand - 1:-1] if hand else []
                 p.loot = rest[:-loot - 1:-1] if loot else []
                 if hand:
@@ -534,9 +543,9 @@ class Sampler:
                 if loot:
                     del rest[-loot:]
                 rs = _shallow(template)
-                rs.hand = list(p.hand)
-                count = shown[seat]
-                rs.loot = (p.loot + [-1] * count)[:count]
+                rs.hand = p.hand  # a hand is never changed in place, only replaced
+                # as many tokens as the observation shows: (p.loot + [-1] * count)[:count]
+                rs.loot = p.loot + pad if pad else p.loot[:count]
                 round_start.append(rs)
             players.append(p)
         s.players_state = players
