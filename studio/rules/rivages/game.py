@@ -613,6 +613,7 @@ class RivagesState(State):
     def _pick_actions(self, p: Player, m: IslandMap) -> list:
         kind, arg = self.pending[0]
         opts = self._options(p, m, kind, arg)
+        picks: list
         if kind in SPACE_PICKS:
             picks = m.pick_space
         elif kind == "area":

@@ -474,7 +474,7 @@ class Sampler:
         self.loot_shown = {q: obs["explorers"][q]["loot_count"] for q in others}
         # per seat: (template, the observer's?, cards and tokens dealt, tokens shown, the -1
         # tokens that pad the dealt ones up to those shown)
-        self.plan = []
+        self.plan: list[tuple[Player, bool, int, int, int, list[int]]] = []
         for q, template in enumerate(self.players):
             if q == me:
                 self.plan.append((template, True, 0, 0, 0, []))
