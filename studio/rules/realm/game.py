@@ -529,8 +529,9 @@ class _BoardPart:
     board in every determinisation. ``afters``: (seat, shape index) -> the board after that
     seat's band on that shape, for the states sampled on this part that play it first (a
     search plays its root's bands in every determinisation): see
-    :meth:`RealmState._land_on_part`. ``closings``: (seat, shape index) -> that seat's walls
-    after that band and the regions they enclose (:meth:`RealmState._close_walls`)."""
+    :meth:`RealmState._land_on_part`. ``closings``: (seat, shape index) -> the seats' walls
+    after that band (the list, shared as the board after is) and the regions they enclose
+    (:meth:`RealmState._close_walls`)."""
 
     __slots__ = ("key", "bands", "peg_seats", "reach", "walls", "pay_cache", "owned", "listings", "afters",
                  "closings")
@@ -2080,10 +2081,10 @@ class RealmState(State):
         board part it was sampled on (nothing of the board copied yet): the board after the
         band (bands, peg owners, reach, payment caches, and the seat's listing brought up to
         it) is made once per part, seat and shape, by those steps on the first such state, and
-        shared by the next ones, copy on write as a clone shares its board. The seat's walls
-        are this state's own copy, with the band's sides already added (RTR-P4): the walls
-        after and the regions they enclose (:meth:`_close_walls`) depend only on the part's
-        walls and the shape, so they are worked out once too. Returns those regions, for
+        shared by the next ones, copy on write as a clone shares its board. So are the walls,
+        with the band's sides already added (RTR-P4): the walls after and the regions they
+        enclose (:meth:`_close_walls`) depend only on the part's walls and the shape, so they
+        are worked out once too. Returns those regions, for
         :meth:`_settle` (None: the walls are left to it, when a module acts before collecting)."""
         key = (seat, shape.index)
         after = shelf.afters.get(key)
@@ -2113,12 +2114,10 @@ class RealmState(State):
         self.bands, self.peg_seats, self.reach = bands, pegs, reach
         self._pay_cache = pay_cache  # _pay_shared stays True
         self._pegs_lent = False
-        walls = self.walls = list(self.walls)
-        if closing is not None:  # the walls after the band, and what they enclose
-            walls_after, regions = closing
-            mine = walls[seat] = walls_after.copy()  # _board_shared stays True: the next band copies again
-            mine.version = walls_after.version
+        if closing is not None:  # the walls after the band (shared: the next band copies them, as
+            self.walls, regions = closing  # _board_shared stays True), and what they enclose
         else:
+            walls = self.walls = list(self.walls)
             walls[seat] = walls[seat].copy()
             regions = self._close_on_part(shelf, key, seat, shape, closing)
         listings = self._listings
@@ -2136,13 +2135,14 @@ class RealmState(State):
 
     def _close_on_part(self, shelf: _BoardPart, key: tuple, seat: int, shape: BandShape, closing) -> list | None:
         """The first state of ``shelf`` landing ``key``'s band: its own walls closed by
-        :meth:`_close_walls` and kept (a copy) with the regions for the next states. None (the
-        walls left to :meth:`_settle`) when a module acts before collecting."""
+        :meth:`_close_walls` and kept with the regions for the next states: the state's walls
+        (every seat's), shared with them as its bands are (it copies them before its next band,
+        :meth:`_own_board`). None (the walls left to :meth:`_settle`) when a module acts before
+        collecting."""
         if closing is not None or self.game.hooks["before_collect"]:
             return None
         regions = self._close_walls(seat, shape)
-        shelf.closings[key] = (self.walls[seat].copy(), regions)
-        shelf.closings[key][0].version = self.walls[seat].version
+        shelf.closings[key] = (self.walls, regions)
         return regions
 
     def _close_walls(self, seat: int, shape: BandShape) -> list[list[int]]:
