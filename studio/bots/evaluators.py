@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 
+_NINF = -math.inf
+
 
 class Evaluator:
     """Default: a position is worth its current scores; the greedy bot is the generic one."""
@@ -32,11 +34,14 @@ class RealmEvaluator(Evaluator):
 
     def points(self, state, bot) -> list[float]:
         points = state.projected_scores()
-        for s, v in enumerate(points):
-            if v == -math.inf:  # out of the game as things stand: escape first
-                points[s] = state.score[s] + state.energy[s] - bot.eliminated_penalty
-        if bot.card_value:
-            points = [v + bot.card_value * min(sum(hand), bot.card_cap) for v, hand in zip(points, state.hands)]
+        if _NINF in points:  # (one scan at C speed: every leaf of a search is valued here)
+            for s, v in enumerate(points):
+                if v == _NINF:  # out of the game as things stand: escape first
+                    points[s] = state.score[s] + state.energy[s] - bot.eliminated_penalty
+        value = bot.card_value
+        if value:
+            cap = bot.card_cap
+            points = [v + value * min(sum(hand), cap) for v, hand in zip(points, state.hands)]
         return points
 
 

@@ -41,7 +41,7 @@ from studio.rules.realm.actions import (
     action_from_dict,
     payment_order,
 )
-from studio.rules.realm.cards import card_rules_for
+from studio.rules.realm.cards import SharedPool, card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
 from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
@@ -751,6 +751,8 @@ class RealmGame(Game):
         self.caches = PlayCaches()
         self.caches.seq_of = [None] * len(self.topology.shapes)
         self.draw_count = self.card_rules.draw_count
+        # the card rules count the hidden cards as the shared pool does (deck and discard pile)
+        self.shared_hidden = type(self.card_rules).hidden is SharedPool.hidden
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
@@ -1566,8 +1568,10 @@ class RealmState(State):
 
     def _draws_shared(self) -> list[Draw]:
         """The legal draws as the game's shared list (never change it)."""
-        want = self.game.draw_count
-        hidden = self.cards_hidden(self.seat)
+        game = self.game
+        want = game.draw_count
+        # cards_hidden: the shared pool's read here (a listing per position a search visits)
+        hidden = len(self.deck) + len(self.discard) if game.shared_hidden else game.card_rules.hidden(self, self.seat)
         take = min(want, hidden + len(self.pool))
         if take == 0:
             return []
