@@ -186,7 +186,115 @@ def test_a_bad_saved_layout_leaves_the_default(qtbot, tmp_path):
     settings.setValue("windows/island-editor/state", "not a layout")
     window = IslandEditorWindow(settings=settings)
     qtbot.addWidget(window)
-    assert (window.width(), window.height()) == (1280, 820)
+    area = QApplication.primaryScreen().availableGeometry()   # the default 1280 x 820, fitted to it
+    left, top, right, bottom = desktop.FRAME
+    assert (window.width(), window.height()) == (max(window.minimumWidth(), min(1280, area.width() - left - right)),
+                                                 max(window.minimumHeight(), min(820, area.height() - top - bottom)))
+
+
+def _saved_on(rect, screen_width: int, state: int = 0, screen: int = 0):
+    """Bytes as Qt's ``saveGeometry()`` writes them (format 3.0) for a window at ``rect`` (global
+    pixels, client area) on screen number ``screen``, ``screen_width`` pixels wide; ``state``: 2
+    maximized, 4 full screen."""
+    from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QRect
+
+    data = QByteArray()
+    out = QDataStream(data, QIODevice.WriteOnly)
+    out.setVersion(QDataStream.Qt_4_0)
+    out.writeUInt32(0x1D9D0CB)
+    out.writeUInt16(3)
+    out.writeUInt16(0)
+    out << QRect(rect).adjusted(-4, -30, 4, 4)   # the frame
+    out << QRect(rect)                             # the normal geometry
+    out.writeInt32(screen)
+    out.writeUInt8(2 if state == 2 else 0)
+    out.writeUInt8(4 if state == 4 else 0)
+    out.writeInt32(screen_width)
+    out << QRect(rect)
+    return data
+
+
+def _fits(window) -> bool:
+    area = window.screen().availableGeometry()
+    return area.contains(window.frameGeometry()) and area.contains(window.geometry())
+
+
+@pytest.mark.parametrize("kind", gallery.MAIN_WINDOW_KINDS)
+def test_a_layout_saved_on_a_larger_monitor_opens_fitted_to_the_screen(qtbot, tmp_path, kind):
+    """Fresh-user trial: a window saved at 2400 x 1300 on a 2560 x 1440 monitor came back larger
+    than a smaller screen (Qt refuses a geometry from a screen that much wider, and the
+    window's own default was larger than the screen too). Every window comes back inside the
+    available area of the screen it lands on, no larger than it, where it was put when that
+    fits; a maximized one stays maximized and un-maximizes to a size that fits."""
+    from PySide6.QtCore import QRect
+
+    area = QApplication.primaryScreen().availableGeometry()
+    first, owner = _made(qtbot, kind, _settings(tmp_path))
+    settings = desktop.settings_of(first)   # the window's own settings (some use the application's)
+    first.close()
+    if owner is not None:
+        owner.close()
+    key, _state = desktop.layout_keys(kind)
+    for saved, maximized in ((QRect(100, 100, 2400, 1300), False), (QRect(60, 40, 2400, 1300), True),
+                             (QRect(area.width() - 300, 50, area.width() + 500, 300), False)):
+        settings.setValue(key, _saved_on(saved, 2560, 2 if maximized else 0))
+        window, owner = _made(qtbot, kind, settings)
+        assert window.isMaximized() == maximized, saved
+        window.show()
+        qtbot.waitExposed(window)
+        qtbot.wait(20)
+        assert _fits(window), (saved, window.frameGeometry(), window.screen().availableGeometry())
+        if maximized:
+            window.showNormal()
+            qtbot.waitUntil(lambda w=window: not w.isMaximized())
+            qtbot.wait(20)
+            assert _fits(window), (saved, window.frameGeometry())
+        elif window.minimumWidth() <= area.width() - 8:
+            assert window.width() == area.width() - 8 or window.width() < saved.width()
+        window.close()
+        if owner is not None:
+            owner.close()
+    if kind == "board-editor":
+        window.grab().save(str(tmp_path / "fitted.png"))
+
+
+def test_a_layout_from_a_monitor_gone_and_a_same_size_one_restore_where_they_fit(qtbot, tmp_path):
+    """A window saved on a second monitor, unplugged since, opens on the primary screen, fitted;
+    one saved where it fits opens exactly there."""
+    from PySide6.QtCore import QRect
+
+    from studio.gui.realm.main_window import MainWindow
+
+    settings = _settings(tmp_path)
+    area = QApplication.primaryScreen().availableGeometry()
+    settings.setValue("windows/board-editor/geometry", _saved_on(QRect(area.width() + 200, 80, 1800, 1000), 2560,
+                                                                  screen=1))
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    qtbot.waitExposed(window)
+    assert _fits(window) and window.screen() is QApplication.primaryScreen()
+    window.close()
+    here = QRect(area.left() + 30, area.top() + 60, 640, 480)
+    settings.setValue("windows/board-editor/geometry", _saved_on(here, area.width()))
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert again.geometry() == here
+
+
+@pytest.mark.parametrize("kind", gallery.DIALOG_KINDS)
+def test_every_dialog_opens_no_larger_than_the_screen(qtbot, tmp_path, kind):
+    """A dialog's default size (the new board wizard's 1040 x 640) fits a smaller screen, down to
+    the least its layout allows."""
+    dialog, _owner = _made(qtbot, kind, _settings(tmp_path))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(20)
+    area = dialog.screen().availableGeometry()
+    least = dialog.minimumSizeHint().expandedTo(dialog.minimumSize())   # a layout cannot go below it
+    assert dialog.width() <= max(area.width(), least.width()), (dialog.size(), least)
+    assert dialog.height() <= max(area.height(), least.height()), (dialog.size(), least)
+    dialog.close()
 
 
 def test_the_board_editor_takes_over_its_old_layout_keys(qtbot, tmp_path):

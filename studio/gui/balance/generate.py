@@ -40,6 +40,7 @@ from studio.generate.realm import DESIGNS, MAX_AMOUNT, SHAPE_CHOICES, BoardSpec
 from studio.generate.symmetry import SHAPE_PEGS
 from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
 from studio.gui.balance.worker import BackgroundRun
+from studio.gui.shell import desktop
 
 BOARD, ISLAND = "board", "island"
 LOCATION_NAMES = {"jungle-temples": "Jungle Temples", "volcano": "Volcano", "archipelago-city": "Archipelago City",
@@ -158,6 +159,7 @@ class GenerateDialog(QDialog):
         self._game_changed()
         self._board_changed()
         self.resize(980, 640)
+        desktop.keep_on_screen(self)   # no larger than a small screen
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, kinds) -> None:

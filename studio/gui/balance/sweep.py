@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from studio.gui.balance.charts import Chart, grid_colour, ink_colour, muted_colour, seat_colour
 from studio.gui.balance.worker import BackgroundRun, failure_text
+from studio.gui.shell import desktop
 from studio.playtest import sweep as cli
 
 MAX_GUI_POINTS = 12   # values of one setting in a dashboard sweep (studio sweep takes grids)
@@ -280,6 +281,7 @@ class SweepWindow(QWidget):
         self.path = ""
         self.setWindowTitle(self.tr("Sweep a setting"))
         self.resize(1100, 720)
+        desktop.keep_on_screen(self)   # no larger than a small screen
         outer = QVBoxLayout(self)
         self.header = QLabel()
         self.header.setWordWrap(True)
@@ -464,8 +466,6 @@ class SweepWindow(QWidget):
         super().closeEvent(event)
 
     def _say(self, text: str, error: bool = False) -> None:
-        from studio.gui.shell import desktop
-
         self._error = error
         colour = desktop.colour("error") if error else desktop.colour("muted")
         self.status.setText(self.tr("<span style='color:{colour}'>{escape}</span>").format(colour=colour, escape=html.escape(text)))

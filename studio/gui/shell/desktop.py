@@ -12,7 +12,7 @@ opens dropped files with its ``open_dropped_file(path) -> bool`` when it has one
 file opens in the window made for its ``format:`` (:mod:`studio.gui.shell.files.open_router`). A
 file the studio cannot open is said in a message box, never silently ignored.
 
-Dialogs get only F1 (:func:`install_help`).
+Dialogs get only F1 (:func:`install_help`) and are fitted to their screen when shown.
 
 :func:`dark_palette` and :func:`apply_palette` give the application a dark (or light) Fusion
 palette: ``studio`` applies one when ``STUDIO_PALETTE=dark`` (or ``light``) is set, for desktops
@@ -146,11 +146,12 @@ def install_help(widget: QWidget, kind: str) -> QAction:
 
 
 class _NameOnShow(QObject):
-    """Names a dialog's inputs (all its pages) each time it is shown."""
+    """Names a dialog's inputs (all its pages) and fits it to its screen each time it is shown."""
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Show and obj is self.parent():
             name_inputs(obj)
+            keep_on_screen(obj)   # a dialog's default size may exceed a small screen
         return False
 
 
@@ -255,40 +256,110 @@ def save_layout(window: QMainWindow, kind: str, settings: QSettings) -> None:
 
 
 def restore_layout(window: QMainWindow, kind: str, settings: QSettings) -> bool:
-    """Restore ``window``'s saved geometry and layout, kept on a screen that exists now (a
-    layout saved on a monitor since unplugged comes back centred on the primary screen, no
-    larger than it). Unreadable values are ignored (the default layout stays). Returns whether
-    a dock layout was restored."""
+    """Restore ``window``'s saved geometry and layout, fitted to a screen that exists now (see
+    :func:`keep_on_screen`): a layout saved on a larger monitor comes back no larger than the
+    screen it lands on, one saved on a monitor since unplugged comes back on the primary screen,
+    and a maximized or full-screen window stays so. Unreadable values are ignored (the default
+    layout stays). Returns whether a dock layout was restored."""
     geometry_key, state_key = layout_keys(kind)
     geometry = settings.value(geometry_key)
     state = settings.value(state_key)
     if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-        if window.restoreGeometry(geometry):
-            keep_on_screen(window)
+        if not window.restoreGeometry(geometry):
+            _restore_refused(window, geometry)
     restored = False
     if isinstance(state, QByteArray) and not state.isEmpty():
         restored = bool(window.restoreState(state))
+    keep_on_screen(window)
     return restored
 
 
-def keep_on_screen(window: QWidget) -> None:
-    """Move ``window`` onto the primary screen, shrunk to fit, when too little of it (under 80 x
-    40 pixels of its title area) lies on any screen there is now."""
-    screens = QGuiApplication.screens()
-    if not screens:
+def _saved_geometry(data: QByteArray) -> tuple[QRect, int] | None:
+    """``(normal geometry, window state)`` from Qt's ``saveGeometry()`` bytes (format 2 or 3),
+    or None when they are not that."""
+    from PySide6.QtCore import QDataStream
+
+    stream = QDataStream(data)
+    stream.setVersion(QDataStream.Qt_4_0)
+    if stream.readUInt32() != 0x1D9D0CB or stream.readUInt16() not in (2, 3):
+        return None
+    stream.readUInt16()
+    frame, normal = QRect(), QRect()
+    stream >> frame
+    stream >> normal
+    stream.readInt32()   # the screen's number: screens may have changed since
+    maximized, full = stream.readUInt8(), stream.readUInt8()
+    if stream.status() != QDataStream.Ok or not normal.isValid():
+        return None
+    state = Qt.WindowFullScreen if full else Qt.WindowMaximized if maximized else Qt.WindowNoState
+    return normal, state
+
+
+def _restore_refused(window: QWidget, data: QByteArray) -> None:
+    """Qt refuses a geometry saved on a screen much wider or narrower than the one it would
+    restore on (a 2560-pixel monitor, then a 1366-pixel laptop): restore its normal geometry and
+    maximized / full-screen state here (:func:`keep_on_screen` then fits it)."""
+    saved = _saved_geometry(data)
+    if saved is None:
         return
-    frame = window.frameGeometry() if window.isVisible() else window.geometry()
-    title = QRect(frame.left(), frame.top(), frame.width(), 40)
-    for screen in screens:
+    normal, state = saved
+    window.setGeometry(normal)
+    keep_on_screen(window)   # before the state: a hidden window keeps its geometry as the normal one
+    if state != Qt.WindowNoState:
+        window.setWindowState(state)
+
+
+FRAME = (4, 32, 4, 4)   # pixels left round a window not shown yet (left, top, right, bottom) for its frame
+
+
+def _screen_for(rect: QRect):
+    """The screen ``rect`` (global pixels) lands on: the one holding its title area's centre,
+    else the one it overlaps most by at least 80 x 20 pixels of that area, else None."""
+    title = QRect(rect.left(), rect.top(), rect.width(), min(40, rect.height()))
+    at = QGuiApplication.screenAt(title.center())
+    if at is not None:
+        return at
+    best, most = None, 0
+    for screen in QGuiApplication.screens():
         seen = screen.availableGeometry().intersected(title)
-        if seen.width() >= min(80, frame.width()) and seen.height() >= min(20, frame.height()):
-            return
-    area = QGuiApplication.primaryScreen().availableGeometry()
-    if window.isMaximized() or window.isFullScreen():
-        window.showNormal()
-    width, height = min(window.width(), area.width()), min(window.height(), area.height())
-    window.resize(width, height)
-    window.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
+        if seen.width() >= min(80, rect.width()) and seen.height() >= min(20, title.height()):
+            if seen.width() * seen.height() > most:
+                best, most = screen, seen.width() * seen.height()
+    return best
+
+
+def keep_on_screen(window: QWidget) -> None:
+    """Fit ``window`` (frame included) inside the available area of the screen it lands on:
+    shrunk to that area (not below its minimum size) and moved inside it (a window never placed
+    is only shrunk: the window manager places it). A window with too
+    little of its title area on any screen there is now (a monitor unplugged) goes to the
+    centre of the primary screen. A maximized or full-screen window is left as it is (the
+    window manager sizes it; Qt fitted its normal geometry when restoring it)."""
+    if not QGuiApplication.screens() or window.windowState() & (Qt.WindowMaximized | Qt.WindowFullScreen):
+        return
+    rect, frame = window.geometry(), window.frameGeometry()
+    if window.isVisible() and frame != rect:   # the frame's real margins
+        margins = (rect.left() - frame.left(), rect.top() - frame.top(),
+                   frame.right() - rect.right(), frame.bottom() - rect.bottom())
+    else:
+        margins = FRAME
+    screen = _screen_for(rect)
+    centre = screen is None
+    area = (screen or QGuiApplication.primaryScreen()).availableGeometry()
+    inner = area.adjusted(margins[0], margins[1], -margins[2], -margins[3])
+    width = max(window.minimumWidth(), min(rect.width(), inner.width()))
+    height = max(window.minimumHeight(), min(rect.height(), inner.height()))
+    if centre:
+        x, y = inner.left() + (inner.width() - width) // 2, inner.top() + (inner.height() - height) // 2
+    else:   # moved in only as far as it must; the top left corner wins when even the minimum is too big
+        x = max(inner.left(), min(rect.left(), inner.left() + inner.width() - width))
+        y = max(inner.top(), min(rect.top(), inner.top() + inner.height() - height))
+    if not window.testAttribute(Qt.WA_Moved):
+        window.resize(width, height)   # never placed by us: the window manager places it
+        return
+    fitted = QRect(x, y, width, height)
+    if fitted != rect:
+        window.setGeometry(fitted)
 
 
 # -- accessible names --------------------------------------------------------------------------
