@@ -184,21 +184,24 @@ class MCTSBot(Bot):
             children = node.children
             if node is root:
                 # the seat's own options do not depend on what it cannot see
-                limit = len(root_order) if self.widening <= 0 else \
-                    min(len(root_order), max(2, math.ceil(self.widening * sqrt(root.visits + 1))))
                 made = len(root_kids)
-                if made < limit:  # the next action in order is untried
-                    action = root_order[made]
-                    child = children[action] = _Node(action, node, state.current_player)
-                    for known in root_kids:
-                        known.avail += 1
-                    root_kids.append(child)
-                    child.avail += 1  # legal now, as the others
-                    state.apply_trusted(action)
-                    node = child
-                    break
-                kids: list = root_kids[:limit]
-                untried: Sequence = []
+                if made == len(root_order):  # all made, so the limit is reached (it only grows)
+                    kids: list = root_kids
+                else:
+                    limit = len(root_order) if self.widening <= 0 else \
+                        min(len(root_order), max(2, math.ceil(self.widening * sqrt(root.visits + 1))))
+                    if made < limit:  # the next action in order is untried
+                        action = root_order[made]
+                        child = children[action] = _Node(action, node, state.current_player)
+                        for known in root_kids:
+                            known.avail += 1
+                        root_kids.append(child)
+                        child.avail += 1  # legal now, as the others
+                        state.apply_trusted(action)
+                        node = child
+                        break
+                    kids = root_kids[:limit]
+                untried: Sequence = ()
             else:
                 legal = state.legal_actions()
                 if not children and self.first_draw:

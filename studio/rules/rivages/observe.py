@@ -474,14 +474,22 @@ class Sampler:
         self.loot_shown = {q: obs["explorers"][q]["loot_count"] for q in others}
         # per seat: (template, the observer's?, cards and tokens dealt, tokens shown, the -1
         # tokens that pad the dealt ones up to those shown)
-        self.plan: list[tuple[Player, bool, int, int, int, list[int]]] = []
+        # per seat: (template, the observer's?, the slices of the shuffled cards left and of the
+        # shuffled tokens its cards and tokens are dealt from (taken from the ends, last first,
+        # as pop() would), the tokens shown, the -1 tokens that pad the dealt ones up to those)
+        self.plan: list[tuple[Player, bool, slice, slice, int, list[int]]] = []
+        cards_end = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end - 1
+        tokens_end = len(free) - 1
         for q, template in enumerate(self.players):
             if q == me:
-                self.plan.append((template, True, 0, 0, 0, []))
+                self.plan.append((template, True, slice(0), slice(0), 0, []))
                 continue
             hand, loot = self.dealt[q]
             count = self.loot_shown[q]
-            self.plan.append((template, False, hand, loot, count, [-1] * (count - loot)))
+            self.plan.append((template, False, _from_end(cards_end, hand), _from_end(tokens_end, loot), count,
+                              [-1] * (count - loot)))
+            cards_end -= hand
+            tokens_end -= loot
         # the observer's round-start record: the same in every deal (shared: never changed in place)
         own = self.own_start = self.players[me].copy()
         own.hand, own.loot = list(self.own_hand), list(self.own_loot)
@@ -521,9 +529,7 @@ class Sampler:
         s.loot_discard = list(self.loot_discard)
         free = list(self.free)
         shuffle(rng, free)
-        bag_size = self.bag_size
-        s.bag = free[:bag_size]
-        rest = free[bag_size:]
+        s.bag = free[:self.bag_size]
         players = []
         # the seats share the templates' lists but hand and Loot (``_lists_shared``: copied
         # before changed); the round-start records are shallow copies of the templates (never
@@ -536,12 +542,8 @@ class Sampler:
                 p.hand, p.loot = list(self.own_hand), list(self.own_loot)
                 round_start.append(self.own_start)
             else:  # taken from the ends, last first (as pop() would)
-                p.hand = rest_cards[:-hand - 1:-1] if hand else []
-                p.loot = rest[:-loot - 1:-1] if loot else []
-                if hand:
-                    del rest_cards[-hand:]
-                if loot:
-                    del rest[-loot:]
+                p.hand = rest_cards[hand]
+                p.loot = free[loot]  # the tokens after the bag's
                 rs = _shallow(template)
                 rs.hand = p.hand  # a hand is never changed in place, only replaced
                 # as many tokens as the observation shows: (p.loot + [-1] * count)[:count]
@@ -565,6 +567,12 @@ class Sampler:
 
 
 _new_state = object.__new__
+
+
+def _from_end(last: int, count: int) -> slice:
+    """The slice of ``count`` items from position ``last`` down (``[last, last - 1, ...]``)."""
+    stop = last - count
+    return slice(last, None if stop < 0 else stop, -1)
 
 
 def _read_table(s: RivagesState, game: RivagesGame, obs: dict, final, players: list, others,
