@@ -474,10 +474,10 @@ def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_appl
     peg = sorted(doc.board.pegs)[0]
     colour = doc.board.pegs[peg].colour
     doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
-    assert not s.apply_button.isEnabled() and "edited since the search" in s.apply_note.text()
+    assert not s.apply_button.isEnabled() and "changed since the search" in s.apply_note.text()
     qtbot.wait(20)
     s.grab().save(str(tmp_path / "stale.png"))
-    assert not s.apply_selected() and "edited since the search" in s.status.text()
+    assert not s.apply_selected() and "changed since the search" in s.status.text()
     assert doc.board.pegs[peg].colour != colour and now() == treasure
     s.proposals_list.setCurrentRow(0)
     assert not s.apply_button.isEnabled()
@@ -488,3 +488,27 @@ def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_appl
     doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
     s.proposals_list.setCurrentRow(1)
     assert not s.apply_button.isEnabled() and not s.apply_selected()
+
+
+def test_opening_another_board_closes_the_assistant_and_its_preview(qtbot, window, lattice_file, monkeypatch):
+    """Fresh-user trial: after File ▸ Open of another board the Suggest window stayed open with
+    the first board's proposals, their preview drawn over the new board (the standard lattice
+    shares peg names). Opening or making another board closes it, as the island editor's does."""
+    from studio.gui.balance import suggest
+
+    assert window.load_path(str(lattice_file))
+    seg = window.document.board.segments[0]
+    _fake_search(monkeypatch, suggest, [[_treasure(window.document.board, seg)]])
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    with qtbot.waitSignal(s.searchFinished, timeout=20000):
+        assert s.start()
+    assert s.isVisible() and s.preview is not None and s.preview.scene() is window.scene
+    from studio.gui.realm.main_window import default_board_path
+
+    assert window.load_path(default_board_path())
+    assert not s.isVisible() and s.preview is None
+    assert not [i for i in window.scene.items() if isinstance(i, suggest.ProposalPreview)]

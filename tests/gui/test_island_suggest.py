@@ -134,7 +134,7 @@ def test_a_second_island_proposal_replaces_the_first_and_none_applies_to_an_edit
     spaces = copy.deepcopy(doc.island.spaces)               # any edit by hand
     next(sp for sp in spaces if sp.kind == "forest" and sp.at != forest.at).kind = terrain
     doc.set_value(("spaces",), spaces, "Paint")
-    assert not s.apply_button.isEnabled() and "island was edited since the search" in s.apply_note.text()
+    assert not s.apply_button.isEnabled() and "island changed since the search" in s.apply_note.text()
     qtbot.wait(50)
     s.grab().save(str(tmp_path / "island-stale.png"))
     assert not s.apply_selected() and state() == ("forest", old_reward)

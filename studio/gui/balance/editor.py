@@ -569,6 +569,9 @@ class BoardBalance(BalanceController):
             return
         if kind == ChangeKind.RESET:  # another board: the run says nothing about it
             self._forget_heat()
+            window = getattr(self, "suggest_window", None)
+            if window is not None and not window.is_running():
+                window.close()   # nor do its proposals (their preview was drawn over the new board)
             return
         if self.heat is not None:
             stale = self._differs_from(self._heat_setup)

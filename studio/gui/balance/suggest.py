@@ -707,8 +707,8 @@ class SuggestWindow(QMainWindow):
                                  "back).").format(other=other + 1)
         if self._base is None or self._base == self._content():
             return True, ""
-        return False, self.tr("The {subject} was edited since the search, and the proposals were measured on "
-                              "it as it was: Undo back to it, or Search again.").format(subject=subject)
+        return False, self.tr("The {subject} changed since the search, and the proposals were measured on it "
+                              "as it was: Undo back to it, or Search again.").format(subject=subject)
 
     def _refresh_apply(self) -> None:
         """Apply, its tooltip and the note beside it, from :meth:`apply_state`."""

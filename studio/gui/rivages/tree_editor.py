@@ -257,6 +257,8 @@ class TreeEditorWindow(ContentWindow):
         self._build_tools()
         self._build_more_menus()
         self.scene.selection_changed.connect(lambda _s: self.properties.refresh())
+        self.scene.selection_changed.connect(self._selection_actions)
+        self._selection_actions(self.scene.selection)
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text))
         self.scene.error.connect(self.show_refusal)
         self.document.changed.connect(self._doc_changed)
@@ -338,10 +340,10 @@ class TreeEditorWindow(ContentWindow):
         edit = self.edit_menu
         edit.addSeparator()
         self.delete_action = self._action(self.tr("&Delete"), self.delete_selection, QKeySequence.Delete,
-                                          "Delete the selected nodes and branches")
+                                          "Delete the selected nodes and branches (select some first)")
         self.select_all_action = self._action(self.tr("Select &All Nodes"), self.select_all, QKeySequence.SelectAll)
         self.grow_action = self._action(self.tr("&Grow Branch"), self.grow_branch, "G",
-                                        "Add a node above the selected one, linked to it")
+                                        "Add a node above the selected one, linked to it (select one node first)")
         edit.addAction(self.delete_action)
         edit.addAction(self.select_all_action)
         edit.addAction(self.grow_action)
@@ -382,6 +384,12 @@ class TreeEditorWindow(ContentWindow):
         self._mark_findings(self.document.findings)
         self.properties.refresh()
         self.view.fit()
+
+    def _selection_actions(self, selection) -> None:
+        """Delete on with a selection, Grow Branch with one node selected (they did nothing,
+        silently, without)."""
+        self.delete_action.setEnabled(bool(selection))
+        self.grow_action.setEnabled(sum(1 for e in selection if e[0] == "node") == 1)
 
     def _preset_changed(self, _index: int) -> None:
         self._tools["add"].effect = self.effect_preset.currentData()
@@ -463,8 +471,13 @@ class TreeEditorWindow(ContentWindow):
             self.scene.select([("node", nid)])
 
     def copy_side(self, src: str, dst: str) -> None:
-        self.guard(tc.copy_side, self.document, src, dst)
+        """Replace side ``dst`` with a copy of side ``src`` (one undo step) and show it; when
+        ``dst`` is that copy already, say so (nothing changed, no undo step)."""
+        changed = self.guard(tc.copy_side, self.document, src, dst)
         self.set_side(dst)
+        if changed is False:
+            self.statusBar().showMessage(self.tr("Side {dst} is a copy of side {src} already: nothing to copy").format(
+                src=src, dst=dst), 6000)
 
     def select_element(self, element) -> None:
         if not element:

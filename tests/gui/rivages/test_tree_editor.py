@@ -345,3 +345,26 @@ def test_open_recent_reopens_a_tree(window, settings):
     assert window.recent_files() == [str(KAPOK), str(KAPOK.with_name("banyan.yaml"))]
     # the tree editor keeps its own list: the card editor's opens cards and loot only
     assert settings.value("CardEditorWindowRecentFiles", []) in ([], None)
+
+
+def test_delete_and_grow_branch_are_off_without_a_selection_and_copy_side_says_when_nothing_changes(window, tmp_path):
+    """Fresh-user trial: Edit ▸ Delete with nothing selected did nothing and said nothing, and
+    Copy Side B to Side A right after Copy Side A to Side B changed nothing silently. Delete is
+    on only with a selection, Grow Branch with one node selected; a copy onto an equal side says
+    so and pushes no undo step."""
+    doc = window.document
+    window.scene.select([])
+    assert not window.delete_action.isEnabled() and not window.grow_action.isEnabled()
+    window.scene.select([("node", "a1")])
+    assert window.delete_action.isEnabled() and window.grow_action.isEnabled()
+    tc.add_node(doc, "A", (0, -1))
+    window.scene.select([("node", "a1"), ("node", "a2")])
+    assert window.delete_action.isEnabled() and not window.grow_action.isEnabled()   # one node to grow from
+    window.scene.select([])
+    window.copy_side_actions[("A", "B")].trigger()
+    assert window.scene.side_name == "B" and "nothing to copy" not in window.statusBar().currentMessage()
+    steps = doc.undo_stack.count()
+    window.copy_side_actions[("B", "A")].trigger()
+    assert doc.undo_stack.count() == steps
+    assert window.statusBar().currentMessage() == "Side A is a copy of side B already: nothing to copy"
+    window.grab().save(str(tmp_path / "tree-copy.png"))
