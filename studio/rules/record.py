@@ -85,6 +85,33 @@ def copy_plain(value):
 _CONTAINERS = (dict, list, set)
 
 
+def plain_copier(value):
+    """A function that copies values of ``value``'s very shape (the same keys holding
+    containers, the same kinds of containers at the same places) as :func:`copy_plain` does,
+    without looking the shape up again: for one value copied many times (a search deals many
+    states from one observation)."""
+    if isinstance(value, dict):
+        inner = [(k, plain_copier(v)) for k, v in value.items() if isinstance(v, _CONTAINERS)]
+        if not inner:
+            return dict
+
+        def copy_dict(v):
+            out = dict(v)
+            for k, copy in inner:
+                out[k] = copy(v[k])
+            return out
+        return copy_dict
+    if isinstance(value, list):
+        return copy_plain if any(isinstance(v, _CONTAINERS) for v in value) else list
+    if isinstance(value, set):
+        return set
+    return _same
+
+
+def _same(value):
+    return value
+
+
 def _compile(cls, name: str, lines: list[str], env: dict):
     namespace = dict(env)
     exec("\n".join(lines), namespace)  # noqa: S102 - code built from the class's own field names
@@ -145,12 +172,13 @@ def derive_view(cls, name: str = "public_view"):
     return _compile(cls, name, lines, {"_plain": copy_plain})
 
 
-def derive_read(cls, name: str = "read_public"):
+def derive_read(cls, name: str = "read_public", skip: tuple = ()):
     """``read(self, view)``: set every ``view="public"`` field from a :func:`derive_view`
-    dictionary, copied by its copy kind (sorted lists become sets again)."""
+    dictionary, copied by its copy kind (sorted lists become sets again); the fields named in
+    ``skip`` are left to the caller."""
     lines = [f"def {name}(self, view):"]
     for f in fields(cls):
-        if f.metadata.get("view") != "public":
+        if f.metadata.get("view") != "public" or f.name in skip:
             continue
         kind = f.metadata.get("copy", "value")
         lines.append(f"    self.{f.name} = " + COPY[kind].format(x=f"view[{f.name!r}]"))

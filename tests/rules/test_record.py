@@ -4,7 +4,16 @@ from dataclasses import dataclass, fields
 
 import pytest
 
-from studio.rules.record import derive_copy, derive_read, derive_snapshot, derive_view, field_meta, kept
+from studio.rules.record import (
+    copy_plain,
+    derive_copy,
+    derive_read,
+    derive_snapshot,
+    derive_view,
+    field_meta,
+    kept,
+    plain_copier,
+)
 
 
 @dataclass(slots=True, eq=False)
@@ -107,3 +116,22 @@ def test_every_realm_state_field_says_what_an_observation_shows():
     assert set(views.values()) <= {"public", "custom", "hidden"}
     assert "hands" in views and views["hands"] == "custom" and views["deck"] == "custom"
     assert views["history"] == "hidden" and views["score"] == "public"
+
+
+@pytest.mark.parametrize("value", [
+    {"cross-board": {"reached": [1, 0]}},
+    {"a": 1, "b": [1, 2], "c": {"d": {3, 4}, "e": [[1], {"f": 2}]}, "g": (1, [2])},
+    [1, 2, 3], [[1], [2, [3]]], {"x": set()}, 7, None, {},
+])
+def test_a_copier_made_for_a_value_copies_it_as_copy_plain(value):
+    copy = plain_copier(value)(value)
+    assert copy == copy_plain(value)
+
+    def containers(v):  # every container inside, by identity
+        out = [id(v)] if isinstance(v, (dict, list, set)) else []
+        for item in (v.values() if isinstance(v, dict) else v if isinstance(v, (list, set)) else ()):
+            out += containers(item)
+        return out
+    assert not set(containers(copy)) & set(containers(value))  # nothing shared
+    if isinstance(value, dict):
+        assert list(copy) == list(value)  # the same key order

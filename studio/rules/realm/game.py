@@ -44,7 +44,7 @@ from studio.rules.realm.actions import (
 from studio.rules.realm.cards import SharedPool, card_rules_for
 from studio.rules.realm.enclosure import Walls, enclosed_side
 from studio.rules.realm.modules import REGISTRY, RealmModule, load_modules
-from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept
+from studio.rules.record import copy_plain, derive_copy, derive_read, derive_snapshot, derive_view, kept, plain_copier
 from studio.rules.shuffle import shuffler
 
 NCOL = len(COLOURS)
@@ -455,9 +455,20 @@ class LegalActions(Listing):
         n, h = len(at), len(self._head)
         bisect_left, place = bisect.bisect_left, self._place
         cache: Any = False  # the live payment cache, read when first needed
+        head = self._head
         out = []
         for action in actions:
-            band = action.__dict__.get("_band") if isinstance(action, Place) else None
+            kind = type(action)
+            if kind is Draw and action.__dict__.get("_canon") is caches:
+                # listed by this game: found by identity among the draws (as locate does)
+                for i, item in enumerate(head):
+                    if item is action:
+                        out.append(i)
+                        break
+                else:
+                    out.append(-1)
+                continue
+            band = action.__dict__.get("_band") if kind is Place or isinstance(action, Place) else None
             if band is None or band[0] is not caches:
                 out.append(self.locate(action))
                 continue
@@ -753,6 +764,7 @@ class RealmGame(Game):
         self.draw_count = self.card_rules.draw_count
         # the card rules count the hidden cards as the shared pool does (deck and discard pile)
         self.shared_hidden = type(self.card_rules).hidden is SharedPool.hidden
+        self.shared_discard = type(self.card_rules).discard is SharedPool.discard
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
@@ -852,6 +864,7 @@ class RealmState(State):
     _snapshot_record: ClassVar[Callable[[RealmState], dict]]
     _public_view: ClassVar[Callable[[RealmState], dict]]
     _read_public: ClassVar[Callable[[RealmState, dict], RealmState]]
+    _read_dealt: ClassVar[Callable[[RealmState, dict], RealmState]]
     # The record: clone, snapshot and the public part of an observation are derived from these
     # declarations (studio.rules.record). Copy "skip": shared copy-on-write or rebuilt, set by
     # :meth:`clone`. View: "public" (every seat sees it as it is), "custom" (observation shows
@@ -1106,7 +1119,10 @@ class RealmState(State):
         return self.game.card_rules.draw(self, seat)
 
     def _discard_card(self, seat: int, card: int) -> None:
-        self.game.card_rules.discard(self, seat, card)
+        if self.game.shared_discard:  # the shared pool's discard, without the call
+            self.discard.append(card)
+        else:
+            self.game.card_rules.discard(self, seat, card)
 
     def cards_hidden(self, seat: int) -> int:
         """Cards a draw can still reach for ``seat`` (deck and discard pile)."""
@@ -2497,6 +2513,7 @@ class RealmSampler:
         self.piles = any(obs["deck_sizes"]) or obs["set_aside_size"] > 0
         self.to_move = obs["to_move"] if obs["to_move"] is not None else 0
         self.final_done = obs["end_reason"] is not None
+        self.copy_extra = plain_copier(obs["extra"])
 
     def __call__(self, rng: random.Random) -> "RealmState":
         obs = self.obs
@@ -2532,7 +2549,9 @@ class RealmSampler:
         s._set_board(self.board)
         s.collected = dict(self.collected)
         s.seat = self.to_move
-        s._read_public(self.public)  # pool, discard piles, energy, scores, ... (view="public")
+        public = self.public
+        s._read_dealt(public)  # pool, discard piles, energy, scores, ... (view="public")
+        s.extra = self.copy_extra(public["extra"])  # as _read_public copies it
         s.final_done = self.final_done
         s.log = UNLOGGED  # a search reads no determinisation's log
         return s
@@ -3069,6 +3088,8 @@ RealmState._copy_record = derive_copy(RealmState, "_copy_record")
 RealmState._snapshot_record = derive_snapshot(RealmState, "_snapshot_record")
 RealmState._public_view = derive_view(RealmState, "_public_view")
 RealmState._read_public = derive_read(RealmState, "_read_public")
+# the same but ``extra``, which a sampler copies by its shape (RealmSampler)
+RealmState._read_dealt = derive_read(RealmState, "_read_dealt", skip=("extra",))
 
 
 def _energy_projection(score, energy, eliminated, rate: int) -> list[float]:
