@@ -241,7 +241,8 @@ class MCTSBot(Bot):
                     best, best_score = ch, score
             state.apply_trusted(best.action)
             node = best
-        self._rollout(state, rng)
+        if self.rollout_cap:
+            self._rollout(state, rng)
         values = self._values(state, players)
         up: _Node | None = node
         while up is not None:

@@ -389,8 +389,9 @@ class RivagesState(State):
 
     _previewing = False  # set while :meth:`preview` plays an action on the state itself
     # set on a state dealt by a sampler (studio.rules.rivages.observe.Sampler): its seats share
-    # their lists but hand and Loot with the sampler's records, so each is copied before it
-    # changes (as a preview's); a clone's seats own theirs
+    # their lists with the sampler's records and with the round-start records, so each is
+    # copied before it changes (as a preview's; a hand is only ever replaced); a clone's seats
+    # own theirs
     _lists_shared = False
     # the sampler that dealt this state (it keeps the values of the seats that have not moved
     # since, for bots); None for any other state and for a clone
@@ -907,8 +908,8 @@ class RivagesState(State):
         elif t is PlayLoot:
             tokens = game.tokens
             tok = next(x for x in p.loot if tokens[x] == action.kind)
-            if previewing:
-                p.loot = list(p.loot)  # a preview's position may share its lists with the state's
+            if previewing or self._lists_shared:
+                p.loot = list(p.loot)  # the position may share its lists
             p.loot.remove(tok)
             if previewing:
                 self.loot_discard = list(self.loot_discard)
@@ -1072,12 +1073,13 @@ class RivagesState(State):
             return
         if kind == "area":
             fresh: list = []
-            self._note_bridge(p, m, m.areas[choice] & ~p.crossed)
+            if m.bridge_pairs:  # else no bridge to note
+                self._note_bridge(p, m, m.areas[choice] & ~p.crossed)
             for i in bits(m.areas[choice] & ~p.crossed):
                 fresh.extend(self._cross(p, m, i))
             self.pending[0:0] = fresh
             return
-        if kind != "leap":  # a leap needs no adjacency, so it crosses no bridge
+        if kind != "leap" and m.bridge_pairs:  # a leap needs no adjacency, so it crosses no bridge
             self._note_bridge(p, m, 1 << choice)
         self.pending[0:0] = self._cross(p, m, choice)
 
@@ -1118,7 +1120,10 @@ class RivagesState(State):
             p.loot = p.loot + [self.bag.pop()]  # the position may share its list with the state's
             p.loot_drawn += 1
             return
-        p.loot.append(self.bag.pop())
+        if self._lists_shared:  # the list may be a sampler's or a round-start record's
+            p.loot = p.loot + [self.bag.pop()]
+        else:
+            p.loot.append(self.bag.pop())
         p.loot_drawn += 1
         if self.events is not None:
             self.note("loot-draw", self.seat, token=self.game.tokens[p.loot[-1]])
@@ -1245,11 +1250,7 @@ class RivagesState(State):
         self.round += 1
         self.seat = 0
         if self._lists_shared:  # the seats copy their lists before changing them: shared here too
-            records = self.round_start = []
-            for p in self.players_state:
-                rec = _shallow(p)
-                rec.hand, rec.loot = list(p.hand), list(p.loot)  # changed in place
-                records.append(rec)
+            self.round_start = list(map(_shallow, self.players_state))
         else:
             self.round_start = [p.copy() for p in self.players_state]
         self._begin_turn()

@@ -476,18 +476,19 @@ class Sampler:
         # tokens that pad the dealt ones up to those shown)
         # per seat: (template, the observer's?, the slices of the shuffled cards left and of the
         # shuffled tokens its cards and tokens are dealt from (taken from the ends, last first,
-        # as pop() would), the tokens shown, the -1 tokens that pad the dealt ones up to those)
-        self.plan: list[tuple[Player, bool, slice, slice, int, list[int]]] = []
+        # as pop() would), the tokens shown (None: as many as dealt), the -1 tokens that pad the
+        # dealt ones up to those)
+        self.plan: list[tuple[Player, bool, slice, slice, int | None, list[int]]] = []
         cards_end = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end - 1
         tokens_end = len(free) - 1
         for q, template in enumerate(self.players):
             if q == me:
-                self.plan.append((template, True, slice(0), slice(0), 0, []))
+                self.plan.append((template, True, slice(0), slice(0), None, []))
                 continue
             hand, loot = self.dealt[q]
             count = self.loot_shown[q]
-            self.plan.append((template, False, _from_end(cards_end, hand), _from_end(tokens_end, loot), count,
-                              [-1] * (count - loot)))
+            self.plan.append((template, False, _from_end(cards_end, hand), _from_end(tokens_end, loot),
+                              None if count == loot else count, [-1] * (count - loot)))
             cards_end -= hand
             tokens_end -= loot
         # the observer's round-start record: the same in every deal (shared: never changed in place)
@@ -531,15 +532,15 @@ class Sampler:
         shuffle(rng, free)
         s.bag = free[:self.bag_size]
         players = []
-        # the seats share the templates' lists but hand and Loot (``_lists_shared``: copied
-        # before changed); the round-start records are shallow copies of the templates (never
-        # changed in place), the observer's made once, the others' with their dealt hand and
-        # as many Loot tokens as the observation shows
+        # the seats share the templates' lists, the observer's hand and Loot too
+        # (``_lists_shared``: copied before changed); the round-start records are shallow copies
+        # of the templates (never changed in place), the observer's made once, the others' with
+        # their dealt hand and as many Loot tokens as the observation shows
         round_start = []
         for template, mine, hand, loot, count, pad in self.plan:
             p = _shallow(template)
-            if mine:
-                p.hand, p.loot = list(self.own_hand), list(self.own_loot)
+            if mine:  # shared: a dealt state copies a seat's list before changing it
+                p.hand, p.loot = self.own_hand, self.own_loot
                 round_start.append(self.own_start)
             else:  # taken from the ends, last first (as pop() would)
                 p.hand = rest_cards[hand]
@@ -547,7 +548,7 @@ class Sampler:
                 rs = _shallow(template)
                 rs.hand = p.hand  # a hand is never changed in place, only replaced
                 # as many tokens as the observation shows: (p.loot + [-1] * count)[:count]
-                rs.loot = p.loot + pad if pad else p.loot[:count]
+                rs.loot = p.loot + pad if pad else p.loot if count is None else p.loot[:count]
                 round_start.append(rs)
             players.append(p)
         s.players_state = players
