@@ -282,7 +282,7 @@ class MCTSBot(Bot):
                 win = 1.0 / len(winners) if s in winners else 0.0
                 out.append(self.win_weight * win + (1 - self.win_weight) * _squash(_margin(scores, s), scale))
             return out
-        return _squashed_margins(self._points(state), scale)
+        return _squashed_margins(evaluator_for(state.game).points(state, self), scale)  # self._points, written out
 
     def _points(self, state) -> list[float]:
         """What an unfinished position is worth to each seat, in points (the game's
