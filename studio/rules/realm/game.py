@@ -747,6 +747,10 @@ class RealmGame(Game):
         self.final_reads_state = bool(self.hooks["before_final"] or self.hooks["final_scoring"]
                                       or self.hooks["energy_needed"])
         self.end_rule = dict(self.rules.end or {})
+        # read after every action (RealmState._end_condition_met): the score end (None: none)
+        # and the bands-exhausted end
+        self.end_score = self.end_rule["score"] if "score" in self.end_rule else None
+        self.end_bands = bool(self.end_rule.get("bands-exhausted"))
         self.total_cards = self.rules.cards_per_colour * NCOL
         self.topology_kinds = len({s.kind for s in self.topology.shapes})
         n = self.players
@@ -2316,12 +2320,13 @@ class RealmState(State):
 
     # -- turns and the end ------------------------------------------------------------------
     def _end_condition_met(self) -> GameEnd | None:
-        end = self.game.end_rule
-        if "score" in end and max(self.score) >= end["score"]:
-            return GameEnd.of(EndCode.SCORE, score=end["score"])
-        if end.get("bands-exhausted") and min(self.bands_left) <= 0:
+        game = self.game
+        limit = game.end_score
+        if limit is not None and max(self.score) >= limit:
+            return GameEnd.of(EndCode.SCORE, score=limit)
+        if game.end_bands and min(self.bands_left) <= 0:
             return GameEnd.of(EndCode.BANDS_EXHAUSTED)
-        for m in self.game.hooks["end_reason"]:
+        for m in game.hooks["end_reason"]:
             reason = m.end_reason(self)
             if reason:
                 return reason
