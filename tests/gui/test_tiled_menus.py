@@ -88,6 +88,20 @@ def test_a_map_that_makes_no_island_is_refused_and_the_island_kept(island_window
     assert details.startswith(f"{DATA / 'orthogonal.tmx'}:2:1: error tiled/orientation:")
 
 
+def test_a_map_that_makes_no_island_is_said_before_asking_about_unsaved_work(island_window, monkeypatch, dialogs):
+    """Fresh-user trial: importing a map that makes no island first asked whether to save the
+    island's unsaved work, then refused the map. The map is read first (as File ▸ Open reads a
+    file first): the refusal comes alone, and the island stays with its unsaved edit."""
+    dialogs.answer("show_error")
+    island = island_window.document.island
+    island_window.document.set_value(("name",), "Edited", "Rename")
+    assert island_window.document.is_modified
+    monkeypatch.setattr(tiled_actions, "ask_import_map", lambda parent, directory: str(DATA / "orthogonal.tmx"))
+    island_window.actions["import_tiled"].trigger()
+    assert [name for name, _args in dialogs.calls] == ["show_error"]
+    assert island_window.document.island is island and island.name == "Edited"
+
+
 def test_a_map_that_is_not_xml_is_refused_with_the_place_studio_convert_gives(island_window, tmp_path, monkeypatch,
                                                                               dialogs):
     """Found by a fresh-user trial: the box listed "error: not well-formed XML" with no place;

@@ -469,6 +469,10 @@ class ScenarioFiles(DocumentFiles):
 
     kind = "scenario"
     own_formats = ("realm-scenario/1",)
+
+    def preread(self, path: str) -> None:
+        io.read_scenario(path)
+
     save_title = "Cannot save scenario"
     open_title = "Cannot open scenario"
     ask_before_choosing = True

@@ -103,18 +103,24 @@ class ContentDocument(Document):
         findings (listed first in :attr:`findings` until saved) and what was left out, and the
         document is modified. Raises LoadError or InvalidContent (``content/wrong-kind`` for a
         file of another format) when nothing can be opened."""
-        from studio.model.lenient import read_leniently
-
-        model_types = tuple(model_types)
-        check_format(path, [t.FORMAT for t in model_types],
-                     " or ".join(EDITED_AS.get(t.FORMAT, f"a {t.FORMAT} file") for t in model_types))
-        model, problems = read_leniently(path, model_types)
+        model, problems = cls.read_for_open(path, model_types)
         doc = cls(model, path, **kwargs)
         if problems is not None:
             doc.open_problems = problems
             doc.undo_stack.resetClean()  # modified until saved: the file still holds what was left out
             doc.refresh_findings()
         return doc
+
+    @staticmethod
+    def read_for_open(path: str | os.PathLike, model_types: Sequence[type]):
+        """``(model, problems)`` as :meth:`open_leniently` reads ``path`` (``problems``: an
+        :class:`~studio.model.lenient.OpenProblems` or None); raises as it does."""
+        from studio.model.lenient import read_leniently
+
+        model_types = tuple(model_types)
+        check_format(path, [t.FORMAT for t in model_types],
+                     " or ".join(EDITED_AS.get(t.FORMAT, f"a {t.FORMAT} file") for t in model_types))
+        return read_leniently(path, model_types)
 
     # -- state ------------------------------------------------------------------------------
     @property

@@ -41,6 +41,9 @@ class ContentFiles(DocumentFiles):
     NOUNS = {"tree": "Tree of Wisdom", "cards": "card set", "loot": "loot file",
              "cards-or-loot": "card set or loot file"}
 
+    def preread(self, path: str) -> None:
+        ContentDocument.read_for_open(path, self.window.MODEL_TYPES)
+
     @property
     def open_title(self) -> str:
         """For a file that says nothing of its kind: what this window opens."""

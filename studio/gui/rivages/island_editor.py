@@ -80,6 +80,9 @@ class IslandFiles(DocumentFiles):
     def title(self) -> str:
         return self.document.window_title(APP)
 
+    def preread(self, path: str) -> None:
+        IslandDocument.read_for_open(path, (Island,))
+
     def untitled_name(self) -> str:
         return f"{self.document.island.id}.yaml"
 

@@ -278,9 +278,29 @@ class DocumentFiles(QObject):
             routed = open_in_its_window(self.window, path, self.own_formats)
             if routed is not None:
                 return routed
+        if not asked and self.document.is_modified and not self._readable(str(path)):
+            return False   # said at once, before any question about the work shown (which stays)
         if not asked and not self.maybe_save():
             return False
         return bool(self._load(str(path)) if self._load is not None else self.window.load_path(str(path)))
+
+    def preread(self, path: str) -> None:
+        """Read ``path`` as this window's load would, raising what it raises (LoadError,
+        InvalidContent, OSError); :meth:`open` calls it before asking about unsaved work, so a
+        file that cannot open is said first. A subclass whose load reads more sets it; by
+        default nothing is read (the load says why)."""
+
+    def _readable(self, path: str) -> bool:
+        """Whether :meth:`preread` reads ``path``; else its error is shown and False."""
+        from studio.content import LoadError
+        from studio.model.io import InvalidContent
+
+        try:
+            self.preread(path)
+        except (LoadError, InvalidContent, OSError) as exc:
+            self.show_load_error(exc, path)
+            return False
+        return True
 
     def show_if_open(self, path) -> bool:
         """Bring forward the other window that shows the file ``path`` already (True), if any."""

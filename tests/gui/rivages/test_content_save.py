@@ -209,6 +209,7 @@ def test_an_island_opened_from_the_command_line_is_fitted(qtbot, tmp_path, shown
     w = start_editor([str(island)], settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(w, before_close_func=lambda win: win.document.undo_stack.setClean())
     qtbot.waitExposed(w)
+    w.resize(1280, 820)   # its size on a large screen (it opens fitted to the 800 x 800 offscreen one)
     view = w.view
     qtbot.waitUntil(lambda: view.zoom() > 20)        # QA saw 1.6 (a speck) where Fit gives ~40
     fitted = view.zoom()

@@ -125,12 +125,11 @@ def import_island_map(window) -> bool:
 
 def import_map_path(window, path: str) -> bool:
     """Import the Tiled map at ``path`` into ``window`` (an island editor), after offering to
-    save its unsaved work: as File > Import Tiled Map… once the map is chosen."""
+    save its unsaved work: as File > Import Tiled Map… once the map is chosen. A map that makes
+    no island is said first, before any question about the island shown (which stays)."""
     from studio.gui.rivages.island_document import IslandDocument
     from studio.interop.tiled_island import read_island_map
 
-    if not window.maybe_save():
-        return False
     prompts.remember_folder("tiled", path)
     result = read_island_map(path, window.palette.names(), placeholders=True)
     name = Path(path).name
@@ -138,6 +137,8 @@ def import_map_path(window, path: str) -> bool:
         prompts.show_error(window, QCoreApplication.translate("tiled_actions", "Cannot import Tiled map"), f"{name} does not make an island:\n\n"
                            + findings_text(result.errors or result.findings),
                            "\n".join(f.format() for f in result.findings))
+        return False
+    if not window.maybe_save():
         return False
     from studio.validate.rivages import rivages_findings
 
