@@ -128,3 +128,23 @@ def test_states_dealt_share_the_samplers_records_without_changing_them(scenario,
         assert sample(random.Random(9)).snapshot() == state.game.sampler(obs)(random.Random(9)).snapshot()
         checked += 1
     assert checked >= 3
+
+
+def test_a_random_subclass_deals_as_the_plain_reading():
+    """The sampler's written-out shuffles are for ``random.Random`` itself: a subclass (which
+    may draw otherwise) is dealt with its own ``shuffle``, as the plain reading deals it."""
+
+    class Counted(random.Random):
+        shuffles = 0
+
+        def shuffle(self, x):
+            Counted.shuffles += 1
+            super().shuffle(x)
+
+    game = load_game(bundled_path("scenarios", "rivages.yaml"), 3, seed=2)
+    state = game.new_state(5)
+    obs = state.observation(state.current_player)
+    got = game.sampler(obs)(Counted(3))
+    assert Counted.shuffles == 5
+    want = observe.state_from_observation_plain(game, obs, Counted(3))
+    assert got.snapshot() == want.snapshot()

@@ -19,7 +19,7 @@ from studio.rules.rivages.board import bits
 from studio.rules.rivages.game import Player, RivagesGame, RivagesState
 
 _shallow = Player.shallow
-from studio.rules.shuffle import INLINE_OK, shuffle_inline, shuffler
+from studio.rules.shuffle import INLINE_OK, shuffler
 
 _Random = random.Random
 
@@ -478,6 +478,10 @@ class Sampler:
         # shuffled tokens its cards and tokens are dealt from (taken from the ends, last first,
         # as pop() would), the tokens shown (None: as many as dealt), the -1 tokens that pad the
         # dealt ones up to those)
+        # each shuffle's (position, bits of its draw), last first (shuffle_inline's steps)
+        left = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end  # the cards left
+        sizes = (len(self.unseen_exp), len(self.unseen_end), left, len(free), len(self.pile))
+        self.steps = [[(i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)] for n in sizes]
         self.plan: list[tuple[Player, bool, slice, slice, int | None, list[int]]] = []
         cards_end = len(self.unseen_exp) - self.n_exp + len(self.unseen_end) - self.n_end - 1
         tokens_end = len(free) - 1
@@ -515,22 +519,44 @@ class Sampler:
         s._rng_seed = rng.random()
         s.history = []
         s.private_log = {}
-        # the five shuffles below, as rng.shuffle makes them
-        shuffle = shuffle_inline if type(rng) is _Random and INLINE_OK else shuffler(rng)
         s.card_used = list(self.card_used)
         s.discard = list(self.discard)
         s.removed = list(self.removed)
-        unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
-        shuffle(rng, unseen_exp)
-        shuffle(rng, unseen_end)
-        n_exp, n_end = self.n_exp, self.n_end
-        s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
-        rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
-        shuffle(rng, rest_cards)
         s.loot_discard = list(self.loot_discard)
-        free = list(self.free)
-        shuffle(rng, free)
+        # five shuffles, as rng.shuffle makes them: the cards unseen, those left, the tokens
+        # unseen and the island pile
+        unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
+        free, pile = list(self.free), list(self.pile)
+        n_exp, n_end = self.n_exp, self.n_end
+        if type(rng) is _Random and INLINE_OK:
+            # shuffle_inline written out over the lists of one pass, their lengths known
+            # (tests/rivages/test_sampler.py holds it to rng.shuffle)
+            getrandbits = rng.getrandbits
+            exp_steps, end_steps, rest_steps, free_steps, pile_steps = self.steps
+            for items, steps in ((unseen_exp, exp_steps), (unseen_end, end_steps)):
+                for i, k in steps:
+                    j = getrandbits(k)
+                    while j > i:  # out of range: drawn again, as _randbelow does
+                        j = getrandbits(k)
+                    items[i], items[j] = items[j], items[i]
+            rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
+            for items, steps in ((rest_cards, rest_steps), (free, free_steps), (pile, pile_steps)):
+                for i, k in steps:
+                    j = getrandbits(k)
+                    while j > i:
+                        j = getrandbits(k)
+                    items[i], items[j] = items[j], items[i]
+        else:
+            shuffle = shuffler(rng)
+            shuffle(rng, unseen_exp)
+            shuffle(rng, unseen_end)
+            rest_cards = unseen_exp[n_exp:] + unseen_end[n_end:]
+            shuffle(rng, rest_cards)
+            shuffle(rng, free)
+            shuffle(rng, pile)
+        s.deck = unseen_end[:n_end] + unseen_exp[:n_exp]
         s.bag = free[:self.bag_size]
+        s.pile = pile
         players = []
         # the seats share the templates' lists, the observer's hand and Loot too
         # (``_lists_shared``: copied before changed); the round-start records are shallow copies
@@ -552,8 +578,6 @@ class Sampler:
                 round_start.append(rs)
             players.append(p)
         s.players_state = players
-        s.pile = pile = list(self.pile)
-        shuffle(rng, pile)
         s.challenges = list(self.challenges)
         s.round_start = round_start
         # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
