@@ -769,6 +769,8 @@ class RealmGame(Game):
         # the card rules count the hidden cards as the shared pool does (deck and discard pile)
         self.shared_hidden = type(self.card_rules).hidden is SharedPool.hidden
         self.shared_discard = type(self.card_rules).discard is SharedPool.discard
+        self.shared_draws = type(self.card_rules).refill_pool is SharedPool.refill_pool and \
+            type(self.card_rules).draw is SharedPool.draw
         # per shape index, its interior faces that are segments (what exploring it can collect)
         self.interior_segments = [tuple(f for f in sh.interior if self.topology.is_segment[f])
                                   for sh in self.topology.shapes]
@@ -1133,7 +1135,20 @@ class RealmState(State):
         return self.game.card_rules.hidden(self, seat)
 
     def _refill_pool(self) -> None:
-        self.game.card_rules.refill_pool(self)
+        game = self.game
+        if not game.shared_draws:
+            game.card_rules.refill_pool(self)
+            return
+        # the shared pool's refill (SharedPool.refill_pool), the deck's top taken without a call
+        pool, size = self.pool, game.card_rules.pool_size
+        while len(pool) < size:
+            if self.deck:
+                pool.append(self.deck.pop())
+                continue
+            card = game.card_rules.draw(self, self.seat)  # the deck rebuilt from the discard
+            if card is None:
+                break
+            pool.append(card)
 
     # -- State API --------------------------------------------------------------------------
     @property
@@ -2187,14 +2202,17 @@ class RealmState(State):
 
     def _pay(self, seat: int, payment) -> None:
         """Pay for a band (RTR-P7, RTR-P8; L6-5 energy tokens before collecting)."""
-        energy_paid: set[str] = set()
+        energy_paid: set[str] | None = None  # made at the first energy card (Cursed Triangle)
         hands = self.hands
+        hand = hands[seat]
         for card in payment:
             c = CINDEX[card.colour]
-            hands[seat][c] -= 1
+            hand[c] -= 1
             if card.to is None or card.energy:
                 self._discard_card(seat, c)
-                if card.energy and card.peg not in energy_paid:
+                if card.energy and (energy_paid is None or card.peg not in energy_paid):
+                    if energy_paid is None:
+                        energy_paid = set()
                     energy_paid.add(card.peg)
                     self.energy[seat] -= 1
                     self.energy[card.to] += 1
