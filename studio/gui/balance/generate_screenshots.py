@@ -26,6 +26,7 @@ def grab(folder: Path) -> Path:
     dialog.count.setValue(2)
     dialog.games.setValue(40)
     dialog.show()
+    dialog.resize(980, 640)   # its size on a real screen (showing fits it to the 800 x 800 offscreen one)
     dialog.start()
     # the search runs in a thread: sleep with the GIL released (QTest.qWait holds it) and let the
     # queued results in

@@ -183,6 +183,7 @@ def grab_all(folder: Path) -> list[Path]:
     wizard.choose_scenario("volcano")
     wizard.choose_players(3)
     wizard.show()
+    wizard.resize(1040, 640)   # its size on a real screen (showing fits it to the 800 x 800 offscreen one)
     wizard._update_preview()
     _settle(app)
     out.append(_save(wizard, folder, "editor-wizard.png"))

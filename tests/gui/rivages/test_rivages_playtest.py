@@ -378,8 +378,10 @@ def test_the_tree_of_wisdom_words_are_legible_at_the_default_window_size(qtbot, 
 
     w = RivagesPlaytestWindow(three, seed=7, controllers=["greedy"] * 3, delay_ms=0, autoplay=False)
     qtbot.addWidget(w)
-    w.show()  # the window's own default size
+    w.show()
+    w.resize(1360, 860)   # the window's own default size (it opens fitted to the 800 x 800 offscreen screen)
     qtbot.waitExposed(w)
+    qtbot.wait(20)
     drawn = []
     real = tree_render.glyphs.paint_text
 
