@@ -27,11 +27,13 @@ def rivages_content():
 
 
 def advance(game, seed: int, actions: int):
-    """A state ``actions`` greedy actions into game ``seed``."""
+    """A state ``actions`` greedy actions into game ``seed`` (or its end, if that comes first)."""
     state = game.new_state(seed)
     rng = random.Random(seed)
     greedy = make_bot("greedy")
     for _ in range(actions):
+        if state.is_terminal():
+            break
         seat = state.current_player
         state.apply(greedy.act(game, state.observation(seat), state.legal_actions(), rng))
     return state
