@@ -2134,14 +2134,11 @@ class RealmState(State):
             self._own_board(seat)
             self._occupy(seat, shape)
             self.bands.append((seat, shape))
-            listing = None
             game = self.game
-            before = shelf.reach[seat]
-            if before is not None and game.rules.connect and not game.state_filters:
-                listing = self._shelf_listing(shelf, seat, seat, before[0]).copy()
-                listing.dirty.extend(new)
-                listing.update(self, seat, self.reach[seat][0])
-                listing.ats = {}  # lent, never changed
+            # the seat's listing after the band is made when a state lands the band again (most
+            # bands below the root are played once): this state has its own (_occupy)
+            listing = _LATER if shelf.reach[seat] is not None and game.rules.connect and not game.state_filters \
+                else None
             shelf.afters[key] = (self.bands, self.peg_seats, self.reach, self._pay_fresh(), new, listing)
             # now shared with the part: copied before the next band, as a clone's
             self._board_shared = True
@@ -2153,6 +2150,12 @@ class RealmState(State):
         self.bands, self.peg_seats, self.reach = bands, pegs, reach
         self._pay_cache = pay_cache  # _pay_shared stays True
         self._pegs_lent = False
+        if listing is _LATER:  # the part's listing of the seat brought up to the band, once
+            listing = self._shelf_listing(shelf, seat, seat, shelf.reach[seat][0]).copy()
+            listing.dirty.extend(new)
+            listing.update(self, seat, reach[seat][0])
+            listing.ats = {}  # lent, never changed
+            shelf.afters[key] = (bands, pegs, reach, pay_cache, new, listing)
         if closing is not None:  # the walls after the band (shared: the next band copies them, as
             self.walls, regions = closing  # _board_shared stays True), and what they enclose
         else:
@@ -2581,6 +2584,7 @@ class RealmSampler:
 
 
 _new_state = object.__new__
+_LATER = object()  # a board part's listing after a band, made when first lent (_land_on_part)
 
 
 def _popped(hidden: list, size: int) -> list:
