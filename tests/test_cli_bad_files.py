@@ -219,3 +219,19 @@ def test_playtest_plays_a_board_with_its_locations_rules(capsys, tmp_path):
     assert playtest_cli.main([str(lonely), "-n", "1", "--bots", "random"]) == 0
     captured = capsys.readouterr()
     assert "warning location/none" in captured.err and captured.out.startswith("Base rules, 2 players")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_beside_a_board_does_not_hang_its_check(tmp_path):
+    """The location look-up read every *.yaml of the board's folder, a named pipe too, and
+    waited for a writer for ever (studio validate, convert, the editor)."""
+    import subprocess
+    import sys
+
+    board = tmp_path / "board.yaml"
+    board.write_text((ROOT / "boards" / "realm" / "volcano-3p.yaml").read_text(encoding="utf-8"))
+    os.mkfifo(tmp_path / "pipe.yaml")
+    done = subprocess.run([sys.executable, "-m", "studio", "validate", str(board)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith("checked 1 file: 0 errors, 0 warnings, 1 note\n")

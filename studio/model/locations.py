@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -109,6 +110,8 @@ def _scan(folder: Path) -> tuple[list[Path], list[tuple[Path, tuple[Finding, ...
         if outside is not None:  # a link out of the content root is never read (issue 12)
             continue
         try:
+            if not stat.S_ISREG(os.stat(target).st_mode):  # opening a named pipe would wait for a writer
+                continue
             with open(target, "rb") as f:
                 head = f.read(4096)
         except OSError:
