@@ -224,3 +224,14 @@ def test_a_bundled_name_stdin_and_verbose(qapp, tmp_path, capsys, monkeypatch):
                           "geometry/lines-cross")
     assert main(["volcanoo-3p", "-o", str(tmp_path / "c.json")]) == 2
     assert "did you mean volcano-3p" in capsys.readouterr().err
+
+
+def test_a_studio_json_file_is_never_replaced_by_a_set(tmp_path, capsys):
+    """-o on a board saved as JSON (or a playtest report, a saved game) replaced it with the set."""
+    victim = tmp_path / "board.json"
+    victim.write_text('{"format": "realm-board/2", "id": "x"}\n')
+    assert main([str(BOARD), "-o", str(victim)]) == 2
+    assert capsys.readouterr().err == (f"studio export-tts: {victim} is a realm-board/2 file; a Tabletop Simulator "
+                                       "set does not overwrite it (choose another name)\n")
+    assert victim.read_text() == '{"format": "realm-board/2", "id": "x"}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json"]

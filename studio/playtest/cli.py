@@ -248,7 +248,7 @@ def check_scheduler_args(args) -> None:
                        "(or use --executor dask-local)")
 
 
-_FORMAT_LINE = re.compile(r'^\s*"?format"?\s*:\s*["\']?([a-z][a-z0-9-]*/\d+)', re.MULTILINE)
+_FORMAT_LINE = re.compile(r'^\s*\{?\s*"?format"?\s*:\s*["\']?([a-z][a-z0-9-]*/\d+)', re.MULTILINE)  # {: compact JSON
 
 
 def file_format(path: Path) -> str | None:

@@ -68,6 +68,13 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if not suffix:
         output = output.with_name(output.name + ".json")
+    if output.is_file():  # a board saved as JSON, a playtest report, a saved game: never replaced
+        from studio.playtest.cli import file_format
+
+        fmt = file_format(output)
+        if fmt is not None:
+            _err(f"{output} is a {fmt} file; a Tabletop Simulator set does not overwrite it (choose another name)")
+            return EXIT_USAGE
     if args.base_url is not None and not args.base_url.strip():
         _err("--base-url is empty: give the address the images are uploaded to, or leave the option out")
         return EXIT_USAGE
