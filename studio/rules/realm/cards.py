@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from studio.model.realm import BoardError
+from studio.rules.shuffle import shuffler
 
 if TYPE_CHECKING:  # pragma: no cover
     from studio.model.realm import RealmRules
@@ -41,7 +42,8 @@ class SharedPool:
                 return None
             state.deck = state.discard
             state.discard = []
-            state.rng.shuffle(state.deck)
+            rng = state.rng
+            shuffler(rng)(rng, state.deck)  # rng.shuffle's draws, written out
         return state.deck.pop()
 
     def discard(self, state: "RealmState", seat: int, card: int) -> None:

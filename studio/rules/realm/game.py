@@ -453,7 +453,7 @@ class LegalActions(Listing):
         caches = self._state.game.caches
         pos_get, at, whole = self._pos.get, self._at, self._list
         n, h = len(at), len(self._head)
-        bisect_left, place = bisect.bisect_left, self._place
+        bisect_left, place, plans = bisect.bisect_left, self._place, self._plans
         cache: Any = False  # the live payment cache, read when first needed
         head = self._head
         out = []
@@ -483,7 +483,11 @@ class LegalActions(Listing):
             else:
                 if cache is False:
                     cache = self._live_cache()
-                listed = place(shape, cache)
+                # _place's look-ups, inline for a band built already (most children)
+                entry = None if cache is None else cache[shape.index]
+                listed = None if entry is None else entry[2].get(plans[entry[0]])
+                if listed is None:
+                    listed = place(shape, cache)
             out.append(h + j if listed is action or listed == action else -1)
         return out
 
