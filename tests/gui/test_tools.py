@@ -58,7 +58,9 @@ def undo_redo_exact(window, steps: int = 1) -> None:
     assert board_text(doc.board) == after
 
 
-def test_every_tool_has_an_action_icon_shortcut_and_options(window):
+def test_every_tool_has_an_action_icon_shortcut_and_options(window, qtbot):
+    window.resize(1400, 900)   # its default size on a large screen: the options bar has its room
+    qtbot.wait(20)
     shortcuts = [t.shortcut for t in window.tools.values()]
     assert len(set(shortcuts)) == len(shortcuts)
     for name, tool in window.tools.items():
