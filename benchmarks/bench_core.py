@@ -117,16 +117,22 @@ def task_random(seconds: float) -> dict:
     return out
 
 
-def task_mcts(decisions: int) -> dict:
+def task_mcts(arg) -> dict:
+    """``arg``: the number of positions per case, or ``[positions, content]`` where ``content``
+    is the folder whose ``scenarios/`` (and the boards and islands they name) both trees play:
+    the baseline's, so that content adopted since (a rebalanced board, islands that pay
+    scrolls) does not change the work measured."""
     import gc
     import random
 
     from studio.bots import make_bot
     from studio.rules import load_game
 
+    decisions, content = (arg, None) if isinstance(arg, int) else arg
+    folder = Path(content) if content else Path(".")
     out = {}
     for scenario, players in (("jungle-temples", 2), ("jungle-temples", 4), ("rivages", 3)):
-        game = load_game(f"scenarios/{scenario}.yaml", players, seed=1)
+        game = load_game(str(folder / "scenarios" / f"{scenario}.yaml"), players, seed=1)
         greedy, mcts = make_bot("greedy"), make_bot("mcts:200")
         for how in ("greedy", "random"):
             # positions of greedy games (the greedy bots of the two trees may differ) and of
@@ -341,7 +347,8 @@ def main(argv=None) -> int:
     if "mcts" in only:
         # the trees alternate, each run in a fresh process, and the best rate of each is kept:
         # on a shared machine the CPU time of one run depends on what else runs then
-        runs = [both("mcts", 3 if quick else 6) for _ in range(args.repeats)]
+        # both trees play the baseline's content files, so the ratio is the engine's alone
+        runs = [both("mcts", [3 if quick else 6, str(base) if base else None]) for _ in range(args.repeats)]
         cur, old = {}, {}
         for run in runs:
             for name, into in (("current", cur), ("baseline", old)):
@@ -349,7 +356,8 @@ def main(argv=None) -> int:
                     if case not in into or fig["rate"] > into[case]["rate"]:
                         into[case] = fig
         print(f"\nMCTS (mcts:200) iterations per CPU second on positions of greedy and of random games, "
-              f"best of {args.repeats} ({load()}):")
+              f"best of {args.repeats}, both trees on {'the baseline' if base else 'this tree'}'s scenarios, boards "
+              f"and islands ({load()}):")
         for case, fig in cur.items():
             was = old.get(case)
             if was is None:

@@ -1010,7 +1010,7 @@ def adopted_runs(board_id: str, folder=None) -> list:
     """The balance assistant's runs adopted for the bundled board ``board_id`` (issue 15), in
     the order they were applied: the ``studio-balance/1`` records ``BOARD-ID.balance-K.json`` of
     ``folder`` (default: the bundled ``boards/realm/balance/``), by K; run K searched from the
-    board run K-1 gave, and its first proposal is the one adopted. Returns the paths; raises
+    board run K-1 gave, and the proposal its ``adopted`` names (default 1) is the one adopted. Returns the paths; raises
     :class:`GenerateError` naming a file that is not such a record of that board."""
     import json
 
@@ -1040,13 +1040,18 @@ def adopted_runs(board_id: str, folder=None) -> list:
         if not isinstance(data, dict) or data.get("format") != "studio-balance/1" \
                 or (data.get("board") or {}).get("id") != board_id or not data.get("proposals"):
             raise GenerateError(f"{path}: not a studio-balance/1 record of board {board_id} with a proposal")
+        adopted = data.get("adopted", 1)
+        if type(adopted) is not int or not 1 <= adopted <= len(data["proposals"]):
+            raise GenerateError(f"{path}: adopted must be the number of one of its {len(data['proposals'])} "
+                                f"proposals, got {adopted!r}")
         out.append(path)
     return out
 
 
 def adopted_edits(board_id: str, folder=None) -> list:
     """The edits (:class:`~studio.balance.edits.Edit`) the bundled board ``board_id`` has on top
-    of its design, in order: the first proposal of each run of :func:`adopted_runs`."""
+    of its design, in order: of each run of :func:`adopted_runs`, the proposal its ``adopted``
+    names (1, the first, when it names none)."""
     import json
 
     from studio.balance.edits import Edit
@@ -1054,7 +1059,7 @@ def adopted_edits(board_id: str, folder=None) -> list:
     out = []
     for path in adopted_runs(board_id, folder):
         data = json.loads(path.read_text(encoding="utf-8"))
-        out += [Edit.from_dict(e) for e in data["proposals"][0]["edits"]]
+        out += [Edit.from_dict(e) for e in data["proposals"][data.get("adopted", 1) - 1]["edits"]]
     return out
 
 

@@ -99,6 +99,31 @@ def test_adopted_edits_apply_in_run_order_and_bad_records_say_which_file(tmp_pat
         adopted_runs("fragile-ruins-2p", tmp_path)
 
 
+def test_a_record_may_adopt_a_later_proposal(tmp_path):
+    board = design_board(BoardSpec("fragile-ruins", 2))
+    south = list(board.seats["south"].start)
+    free = [p for p in ("h7", "h3", "h2", "h8") if p not in south]
+
+    def grow(peg):
+        return {"kind": "starts", "op": "start", "args": ["south", south + [peg]], "touches": [], "text": peg}
+
+    def record(**extra):
+        data = {"format": "studio-balance/1", "board": {"id": "fragile-ruins-2p"},
+                "proposals": [{"edits": [grow(free[0])]}, {"edits": [grow(free[1])]}], **extra}
+        (tmp_path / "fragile-ruins-2p.balance-1.json").write_text(json.dumps(data), encoding="utf-8")
+
+    record()
+    assert [e.text for e in adopted_edits("fragile-ruins-2p", tmp_path)] == [free[0]]
+    record(adopted=2)
+    assert [e.text for e in adopted_edits("fragile-ruins-2p", tmp_path)] == [free[1]]
+    assert bundled_board("fragile-ruins", 2, tmp_path).seats["south"].start == south + [free[1]]
+    for bad in (0, 3, "2", True):
+        record(adopted=bad)
+        with pytest.raises(GenerateError, match=r"balance-1\.json: adopted must be the number of one of its 2 "
+                                                r"proposals, got "):
+            adopted_runs("fragile-ruins-2p", tmp_path)
+
+
 def test_the_island_designs_give_the_bundled_islands_exactly():
     made = bundled_islands(4)  # the first four: each is the first sound draw of its own seed
     for island in made:
