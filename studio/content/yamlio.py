@@ -1145,6 +1145,16 @@ def is_special_file(info: os.stat_result) -> bool:
     return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
+def is_regular_file(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is a regular file (links followed): what may be opened and read to its
+    end. Opening a named pipe blocks until something writes to it, and a device may never end,
+    so a reader checks this first. False when it cannot be looked at."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def temp_path_beside(path: str | os.PathLike) -> Path:
     """An empty, new temp file beside ``path``, named as :class:`AtomicWriter` names its own
     (``.NAME.PID.XXXXXXXX.tmp``, so a killed writer's leftovers are removed the next time

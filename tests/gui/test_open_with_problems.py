@@ -5,12 +5,15 @@ first. A file that does not parse is still refused."""
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
 from studio.gui.realm.main_window import default_board_path
 from studio.gui.shell import prompts
+from studio.gui.shell.files.watcher import file_digest
 from studio.model.io import read_board
 from studio.validate import validate
 
@@ -99,3 +102,26 @@ def test_opening_a_good_board_after_clears_the_banner(window, misspelt, dialogs)
     assert window.open_file(str(default_board_path()))
     assert window.document.open_problems is None and window.open_problems_banner.message is None
     assert not window.document.is_modified
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_refused_without_blocking_the_window(window, dialogs, tmp_path):
+    # opening a FIFO blocks until something writes to it: the window must not open it at all
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    dialogs.answer("show_error")
+    before = window.document.path
+    done = []
+    worker = threading.Thread(target=lambda: done.append(window.open_file(str(fifo))), daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # unblock the reader so the test process can end
+        with open(fifo, "wb"):
+            pass
+        worker.join(5)
+        pytest.fail("opening a named pipe blocked the window")
+    assert done == [False]
+    ((title, text, _details),) = dialogs.named("show_error")
+    assert "pipe.yaml" in text and "not a regular file" in text
+    assert window.document.path == before
+    assert file_digest(str(fifo)) is None

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from studio.content import LoadError, load_document
-from studio.content.yamlio import os_error_text
+from studio.content.yamlio import is_regular_file, os_error_text
 from studio.model.io import InvalidContent
 
 # what a file of each format is, for "X is an island file, not a board"
@@ -52,6 +52,8 @@ def file_format(path) -> str:
         return load_document(path).format or ""
     except (LoadError, OSError):
         pass
+    if not is_regular_file(path):  # a named pipe would block the window
+        return ""
     try:
         with open(path, "rb") as fh:
             head = fh.read(_SNIFF_BYTES).decode("utf-8", "replace")

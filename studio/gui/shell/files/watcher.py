@@ -18,13 +18,15 @@ from pathlib import Path
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from studio.content.paths import resolved
+from studio.content.yamlio import is_regular_file
 
 SETTLE_MS = 200  # tools write in several steps: look once they are done
 
 
 def file_digest(path: str | os.PathLike | None) -> str | None:
-    """SHA-256 of the file's bytes, or None when it cannot be read (missing, a folder...)."""
-    if path is None:
+    """SHA-256 of the file's bytes, or None when it cannot be read (missing, a folder, a named
+    pipe or device: opening those would block or never end)."""
+    if path is None or not is_regular_file(path):
         return None
     try:
         with open(path, "rb") as fh:
