@@ -526,8 +526,9 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
 def _symmetry_note(before, after, rules) -> str | None:
     """A sentence when the proposal changes unevenly what the seats have near them: the
     treasure and energy on each seat's side (segments nearer its start pegs than any other
-    seat's, :class:`~studio.balance.edits.Regions`). Such a proposal breaks the board's symmetry on purpose, to
-    offset what turn order and opening hands (RTR-S2) give some seats in play. None when every
+    seat's, :class:`~studio.balance.edits.Regions`): it says which seat gains most, and whether the
+    sides end even or uneven (on purpose: turn order and opening hands, RTR-S2, make the seats
+    unequal in play, so a fair board need not be symmetric). None when every
     seat's share changed alike, or the seats have no sides: also where they share their start
     (``any-start``'s pool of start pegs, L4-1, lists pegs under seats, but any seat may use any)."""
     from studio.balance.edits import Regions
@@ -551,9 +552,15 @@ def _symmetry_note(before, after, rules) -> str | None:
         return None
     was = ", ".join(f"{k} {v}" for k, v in old.items())
     now = ", ".join(f"{k} {v}" for k, v in new.items())
-    return (f"breaks the board's symmetry on purpose, to offset turn order (seat 1 is dealt the smallest opening "
-            f"hand, RTR-S2): treasure and energy on each seat's side of the board (nearer its start pegs than any "
-            f"other seat's) {was} before, {now} after")
+    counts = f"treasure and energy on each seat's side (nearer its start pegs than any other seat's): {was} before, {now} after"
+    if len(set(new.values())) == 1:
+        return f"evens out what the seats have near them: {counts}"
+    gain = {k: new[k] - old[k] for k in old}
+    most = max(gain.values())
+    gainers = " and ".join(k for k, v in gain.items() if v == most)
+    return (f"leaves the seats' sides uneven on purpose, shifted toward {gainers}: the seats are not equal in "
+            f"play (turn order, and seat 1 is dealt the smallest opening hand, RTR-S2), so a fair board need not be "
+            f"symmetric; {counts}")
 
 
 class SearchProblem(ABC):

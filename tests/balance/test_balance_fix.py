@@ -102,7 +102,7 @@ def test_turn_order_gap_is_answered_by_a_gap_sized_move_that_holds_on_fresh_seed
     regions = Regions.of(board)
     assert len(edit.moves) >= 2
     assert all(regions.owner(dst.split("-")) == 0 for _src, (_k, dst) in edit.moves)   # toward South
-    assert any("breaks the board's symmetry on purpose" in n and "RTR-S2" in n for n in best.notes)
+    assert any("uneven on purpose" in n and "RTR-S2" in n for n in best.notes)
     v = best.verified
     assert v.before.rates[0] < v.before.fair_share - 0.1                  # South well behind before...
     assert v.after.gap() < v.before.gap() - 0.05 and v.change < 0         # ...much less after

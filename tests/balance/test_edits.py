@@ -262,8 +262,43 @@ def test_no_side_note_where_the_seats_share_their_start():
     south_side = next(s for s in board.segments if s.treasure and regions.owner(s.key) == 0)
     new, _rules = apply_edits(board, [Edit("treasure", "segment+", (south_side.key, "treasure", 1),
                                            (("segment", "x"),), "add 1")])
-    assert "breaks the board's symmetry" in _symmetry_note(board, new, RealmRules(start="own-side"))
+    note = _symmetry_note(board, new, RealmRules(start="own-side"))
+    south = regions.seats[0]
+    assert note.startswith(f"leaves the seats' sides uneven on purpose, shifted toward {south}")
     assert _symmetry_note(board, new, RealmRules(start="any-start")) is None
+
+
+def test_side_note_says_who_gains_and_when_the_sides_end_even():
+    # the fresh-user trial saw "breaks the symmetry ... to offset turn order" on an edit that took
+    # from seat 1 and left both sides equal: the note now names the gainer and an even ending
+    from studio.balance.search import _symmetry_note
+    from studio.model.realm import RealmRules
+
+    board = lattice_board(cols=7)
+    regions = Regions.of(board)
+    south, north = regions.seats[0], regions.seats[1]
+    s_seg = next(s for s in board.segments if s.treasure and regions.owner(s.key) == 0)
+    rules = RealmRules(start="own-side")
+    before = _side_totals(board, regions)
+    assert before[south] == before[north]
+    uneven, _ = apply_edits(board, [Edit("treasure", "segment+", (s_seg.key, "treasure", 1), (), "add")])
+    # taking the unit back from seat 1's side: not shifted toward it, and the sides end even
+    back, _ = apply_edits(uneven, [Edit("treasure", "segment+", (s_seg.key, "treasure", -1), (), "take")])
+    note = _symmetry_note(uneven, back, rules)
+    assert note.startswith("evens out what the seats have near them")
+    assert f"{south} {before[south] + 1}, {north} {before[north]} before" in note
+    # giving to seat 2 instead: it is named as the one gaining
+    other, _ = apply_edits(uneven, [Edit("treasure", "segment+", (s_seg.key, "treasure", -2), (), "take 2")])
+    assert f"shifted toward {north}:" in _symmetry_note(uneven, other, rules)
+
+
+def _side_totals(board, regions) -> dict:
+    out = {name: 0 for name in regions.seats}
+    for seg in board.segments:
+        owner = regions.owner(seg.key)
+        if owner is not None:
+            out[regions.seats[owner]] += seg.treasure + seg.energy
+    return out
 
 
 def test_graded_edits_are_a_ladder_of_single_moves_weaker_than_one_next_to_the_start():
