@@ -22,6 +22,7 @@ seed that leaves no room for the design's elements.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -1074,7 +1075,18 @@ def bundled_board(location: str, players: int, folder=None) -> Board:
     edits = [e for e in adopted_edits(board.id, folder) if e.kind != "rules"]
     if edits:
         board, _rules = apply_edits(board, edits)
+        board.description = adopted_description(board.description, len(edits))
     return board
+
+
+def adopted_description(text: str, edits: int) -> str:
+    """A design's description once the balance assistant's ``edits`` adopted edits are on the
+    board: its claim that the board is symmetric is narrowed to the layout, and a sentence says
+    the content was moved on purpose (turn order and opening hands, RTR-S2)."""
+    text = re.sub(r"The board is symmetric under ([^.]+)\.", r"Its layout is symmetric under \1.", text)
+    many = "edits" if edits > 1 else "edit"
+    return (f"{text} The balance assistant then made {edits} {many} to its content (boards/realm/balance/), "
+            "uneven on purpose: turn order and opening hands (RTR-S2) make the seats unequal in play.")
 
 
 def totals(board: Board) -> dict:

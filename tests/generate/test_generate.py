@@ -16,7 +16,16 @@ import pytest
 from studio.generate import offer
 from studio.generate.islands import IslandSpec, bundled_islands, design_island, goal_crosses
 from studio.generate.offer import Figures, Rate, findings_of, generate
-from studio.generate.realm import DESIGNS, BoardSpec, adopted_edits, adopted_runs, bundled_board, design_board, totals
+from studio.generate.realm import (
+    DESIGNS,
+    BoardSpec,
+    adopted_description,
+    adopted_edits,
+    adopted_runs,
+    bundled_board,
+    design_board,
+    totals,
+)
 from studio.generate.symmetry import SHAPES, GenerateError, check_symmetric
 from studio.model import io
 from studio.model.rivages import Effect, Goal, GoalStep
@@ -392,3 +401,17 @@ def test_a_signal_during_the_save_waits_until_every_file_is_whole(fair_games, mo
     assert [c["file"] for c in summary["offered"]] == ["cursed-triangle-2p-s0.yaml"]
     assert validate(out / "cursed-triangle-2p-s0.yaml") == []
     assert "interrupted; 1 offered so far" in capsys.readouterr().err
+
+
+def test_an_adopted_board_no_longer_claims_symmetric_content():
+    # the fresh-user trial read "The board is symmetric under a half turn." on the rebalanced
+    # Jungle Temples 2p, whose seats have 5 and 4 start pegs
+    design = design_board(BoardSpec("jungle-temples", 2)).description
+    assert "The board is symmetric under a half turn." in design
+    text = adopted_description(design, 2)
+    assert "The board is symmetric" not in text and "Its layout is symmetric under a half turn." in text
+    assert text.endswith("made 2 edits to its content (boards/realm/balance/), uneven on purpose: turn order and "
+                         "opening hands (RTR-S2) make the seats unequal in play.")
+    assert "made 1 edit to" in adopted_description("Walls run in from the edge.", 1)
+    assert bundled_board("jungle-temples", 2).description == text
+    assert bundled_board("jungle-temples", 4).description == design_board(BoardSpec("jungle-temples", 4)).description
