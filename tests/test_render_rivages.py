@@ -181,3 +181,15 @@ def test_render_refuses_board_paper_and_scenarios(tmp_path, capsys):
     assert "--paper board is for boards" in capsys.readouterr().err
     assert main([str(ROOT / "scenarios" / "rivages.yaml"), "-o", str(tmp_path / "x.pdf")]) == 2
     assert "rivages-scenario/1 file, which has nothing to print" in capsys.readouterr().err
+
+
+def test_render_and_export_tts_name_a_realm_scenarios_boards(tmp_path, capsys):
+    # the fresh-user trial gave `studio render jungle-temples` as the README's short name for playtest
+    from studio.render.tts_cli import main as tts_main
+
+    boards = "jungle-temples-2p, jungle-temples-3p, jungle-temples-4p"
+    assert main([str(ROOT / "scenarios" / "jungle-temples.yaml"), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert f"this scenario's boards are {boards})" in capsys.readouterr().err
+    assert tts_main([str(ROOT / "scenarios" / "jungle-temples.yaml"), "-o", str(tmp_path / "set.json")]) == 2
+    assert f"takes a board (this scenario's: {boards}) or an island" in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "set.json").exists()

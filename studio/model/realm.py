@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 COLOURS: tuple[str, ...] = ("red", "gray", "blue", "green", "yellow")
@@ -319,6 +320,11 @@ class Scenario:
     path: str | None = field(default=None, compare=False)
 
     FORMAT = "realm-scenario/1"
+
+    def board_names(self) -> list[str]:
+        """The file names, without their suffix, of the boards it lists, by player count
+        (``["jungle-temples-2p", ...]``): what a command that takes one board accepts."""
+        return [PurePath(ref).stem for _n, ref in sorted(self.boards.items())]
 
     @classmethod
     def from_data(cls, data: dict, source: Any = None, path: str | None = None) -> "Scenario":

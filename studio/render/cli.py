@@ -22,7 +22,7 @@ from studio.console import STDIO, UnknownName, add_common_options, configure, co
 from studio.content import LoadError
 from studio.content.yamlio import stat_or_none
 from studio.model.io import InvalidContent, read
-from studio.model.realm import Board
+from studio.model.realm import Board, Scenario
 from studio.render import export
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
@@ -273,8 +273,10 @@ def _run(args: argparse.Namespace) -> int:
     if not isinstance(board, Board):
         target = RENDERERS.get(getattr(board, "FORMAT", ""))
         if target is None:
+            hint = ("; this scenario's boards are " + ", ".join(board.board_names())
+                    if isinstance(board, Scenario) else "")
             _err(f"{args.board} is a {getattr(board, 'FORMAT', type(board).__name__)} file, which has nothing "
-                 f"to print (give a board, island, Tree of Wisdom, card or loot file)")
+                 f"to print (give a board, island, Tree of Wisdom, card or loot file{hint})")
             return EXIT_USAGE
         import importlib
 

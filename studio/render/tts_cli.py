@@ -118,7 +118,10 @@ def _export(args, output: Path, path: str) -> int:
 
         errors = [f for f in rivages_findings(path) if f.severity == "error"]
     else:
-        _err(f"{shown} is a {fmt or type(model).__name__} file; export-tts takes a board or an island")
+        from studio.model.realm import Scenario
+
+        hint = f" (this scenario's: {', '.join(model.board_names())})" if isinstance(model, Scenario) else ""
+        _err(f"{shown} is a {fmt or type(model).__name__} file; export-tts takes a board{hint} or an island")
         return EXIT_USAGE
     if errors:
         n = len(errors)
