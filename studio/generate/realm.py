@@ -1079,13 +1079,14 @@ def bundled_board(location: str, players: int, folder=None) -> Board:
     return board
 
 
-def adopted_description(text: str, edits: int) -> str:
+def adopted_description(text: str | None, edits: int) -> str:
     """A design's description once the balance assistant's ``edits`` adopted edits are on the
     board: its claim that the board is symmetric is narrowed to the layout, and a sentence says
     the content was moved on purpose (turn order and opening hands, RTR-S2)."""
-    text = re.sub(r"The board is symmetric under ([^.]+)\.", r"Its layout is symmetric under \1.", text)
+    text = re.sub(r"The board is symmetric under ([^.]+)\.", r"Its layout is symmetric under \1.", text or "")
     many = "edits" if edits > 1 else "edit"
-    return (f"{text} The balance assistant then made {edits} {many} to its content (boards/realm/balance/), "
+    lead = f"{text} " if text else ""
+    return (f"{lead}The balance assistant then made {edits} {many} to its content (boards/realm/balance/), "
             "uneven on purpose: turn order and opening hands (RTR-S2) make the seats unequal in play.")
 
 
