@@ -404,6 +404,17 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     s.grab().save(str(tmp_path / "figures.png"))
 
 
+def _searched(qtbot, window):
+    """The board editor's Suggest fixes window after one search (faked or not) has finished."""
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    with qtbot.waitSignal(s.searchFinished, timeout=20000):
+        assert s.start()
+    return s
+
+
 def _fake_search(monkeypatch, module, proposals):
     """Make the window's search return ``proposals`` at once (a real result's shape, no games)."""
     from types import SimpleNamespace
@@ -438,13 +449,7 @@ def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_appl
     doc = window.document
     seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
     _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
-    b = window.balance
-    b.open()
-    qtbot.addWidget(b.window)
-    s = b.suggest()
-    qtbot.addWidget(s)
-    with qtbot.waitSignal(s.searchFinished, timeout=20000):
-        assert s.start()
+    s = _searched(qtbot, window)
     base = doc.board.copy()
     treasure = {tuple(g.key): g.treasure for g in base.segments}
     a, b_ = tuple(seg_a.key), tuple(seg_b.key)
@@ -499,13 +504,7 @@ def test_opening_another_board_closes_the_assistant_and_its_preview(qtbot, windo
     assert window.load_path(str(lattice_file))
     seg = window.document.board.segments[0]
     _fake_search(monkeypatch, suggest, [[_treasure(window.document.board, seg)]])
-    b = window.balance
-    b.open()
-    qtbot.addWidget(b.window)
-    s = b.suggest()
-    qtbot.addWidget(s)
-    with qtbot.waitSignal(s.searchFinished, timeout=20000):
-        assert s.start()
+    s = _searched(qtbot, window)
     assert s.isVisible() and s.preview is not None and s.preview.scene() is window.scene
     from studio.gui.realm.main_window import default_board_path
 
