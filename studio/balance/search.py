@@ -523,6 +523,23 @@ def _diagnose(records: list[GameRecord], objective: Objective) -> Diagnosis:
                      unintended=s.parts["end"], collapsed=s.parts["collapse"])
 
 
+def side_totals(board) -> dict[str, int]:
+    """``{seat name: treasure + energy}`` on each seat's side of ``board`` (segments nearer its
+    start pegs than any other seat's, :class:`~studio.balance.edits.Regions`); ``{}`` when the
+    seats have no usable sides."""
+    from studio.balance.edits import Regions
+
+    regions = Regions.of(board)
+    if not regions.usable():
+        return {}
+    out = dict.fromkeys(regions.seats, 0)
+    for seg in board.segments:
+        owner = regions.owner(seg.key)
+        if owner is not None:
+            out[regions.seats[owner]] += seg.treasure + seg.energy
+    return out
+
+
 def _symmetry_note(before, after, rules) -> str | None:
     """A sentence when the proposal changes unevenly what the seats have near them: the
     treasure and energy on each seat's side (segments nearer its start pegs than any other
@@ -531,23 +548,9 @@ def _symmetry_note(before, after, rules) -> str | None:
     unequal in play, so a fair board need not be symmetric). None when every
     seat's share changed alike, or the seats have no sides: also where they share their start
     (``any-start``'s pool of start pegs, L4-1, lists pegs under seats, but any seat may use any)."""
-    from studio.balance.edits import Regions
-
     if rules.start != "own-side" and "labyrinth" not in rules.modules:
         return None
-
-    def sides(board) -> dict:
-        regions = Regions.of(board)
-        if not regions.usable():
-            return {}
-        out = {name: 0 for name in regions.seats}
-        for seg in board.segments:
-            owner = regions.owner(seg.key)
-            if owner is not None:
-                out[regions.seats[owner]] += seg.treasure + seg.energy
-        return out
-
-    old, new = sides(before), sides(after)
+    old, new = side_totals(before), side_totals(after)
     if len(old) < 2 or len({new[k] - old[k] for k in old}) == 1:
         return None
     was = ", ".join(f"{k} {v}" for k, v in old.items())

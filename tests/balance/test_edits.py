@@ -271,7 +271,7 @@ def test_no_side_note_where_the_seats_share_their_start():
 def test_side_note_says_who_gains_and_when_the_sides_end_even():
     # the fresh-user trial saw "breaks the symmetry ... to offset turn order" on an edit that took
     # from seat 1 and left both sides equal: the note now names the gainer and an even ending
-    from studio.balance.search import _symmetry_note
+    from studio.balance.search import _symmetry_note, side_totals
     from studio.model.realm import RealmRules
 
     board = lattice_board(cols=7)
@@ -279,7 +279,7 @@ def test_side_note_says_who_gains_and_when_the_sides_end_even():
     south, north = regions.seats[0], regions.seats[1]
     s_seg = next(s for s in board.segments if s.treasure and regions.owner(s.key) == 0)
     rules = RealmRules(start="own-side")
-    before = _side_totals(board, regions)
+    before = side_totals(board)
     assert before[south] == before[north]
     uneven, _ = apply_edits(board, [Edit("treasure", "segment+", (s_seg.key, "treasure", 1), (), "add")])
     # taking the unit back from seat 1's side: not shifted toward it, and the sides end even
@@ -291,14 +291,6 @@ def test_side_note_says_who_gains_and_when_the_sides_end_even():
     other, _ = apply_edits(uneven, [Edit("treasure", "segment+", (s_seg.key, "treasure", -2), (), "take 2")])
     assert f"shifted toward {north}:" in _symmetry_note(uneven, other, rules)
 
-
-def _side_totals(board, regions) -> dict:
-    out = {name: 0 for name in regions.seats}
-    for seg in board.segments:
-        owner = regions.owner(seg.key)
-        if owner is not None:
-            out[regions.seats[owner]] += seg.treasure + seg.energy
-    return out
 
 
 def test_graded_edits_are_a_ladder_of_single_moves_weaker_than_one_next_to_the_start():
