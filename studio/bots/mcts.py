@@ -59,13 +59,14 @@ SPEC_OPTIONS = {"rollout": ("rollout", str), "cap": ("rollout_cap", int), "c": (
 class _Node:
     """An edge of the tree and the positions after it. ``seat`` chose ``action``; ``total``
     sums that seat's values over ``visits``; ``avail`` counts the iterations in which the action
-    was legal when its parent was selected from."""
+    was legal when its parent was selected from. No link to the parent (an iteration keeps
+    its path): without parent/child cycles a search's tree is freed when the search ends, not
+    left to the cycle collector."""
 
-    __slots__ = ("action", "parent", "seat", "children", "visits", "avail", "total")
+    __slots__ = ("action", "seat", "children", "visits", "avail", "total")
 
-    def __init__(self, action=None, parent: "_Node | None" = None, seat: int = -1):
+    def __init__(self, action=None, seat: int = -1):
         self.action = action
-        self.parent = parent
         self.seat = seat
         self.children: dict = {}
         self.visits = 0
@@ -162,9 +163,11 @@ class MCTSBot(Bot):
             return actions
         me = observation["seat"]
         base = sample(rng)
+        # a sampler that copies its own unplayed states (the Rivages one) does it for less than clone()
+        again = getattr(sample, "again", None)
         keyed = []
         for i, action in enumerate(actions):
-            after = base.clone()
+            after = base.clone() if again is None else again(base)
             after.apply_trusted(action)
             keyed.append((-self._values(after, players)[me], i, action))
         keyed.sort(key=lambda t: (t[0], t[1]))
@@ -176,6 +179,7 @@ class MCTSBot(Bot):
         ``root_order`` (the root's children are always its first actions in that order)."""
         state = sample(rng)
         node = root
+        path = [root]  # the nodes of this iteration, root first (valued on the way back)
         c = self.exploration
         log, sqrt = math.log, math.sqrt
         if root_kids is None:
@@ -192,13 +196,14 @@ class MCTSBot(Bot):
                         min(len(root_order), max(2, math.ceil(self.widening * sqrt(root.visits + 1))))
                     if made < limit:  # the next action in order is untried
                         action = root_order[made]
-                        child = children[action] = _Node(action, node, state.current_player)
+                        child = children[action] = _Node(action, state.current_player)
                         for known in root_kids:
                             known.avail += 1
                         root_kids.append(child)
                         child.avail += 1  # legal now, as the others
                         state.apply_trusted(action)
                         node = child
+                        path.append(child)
                         break
                     kids = root_kids[:limit]
                 untried: Sequence = ()
@@ -225,12 +230,13 @@ class MCTSBot(Bot):
                         untried = ()
             if untried:
                 action = _choice(rng, untried)
-                child = children[action] = _Node(action, node, state.current_player)
+                child = children[action] = _Node(action, state.current_player)
                 for known in kids:
                     known.avail += 1
                 child.avail += 1  # legal now, as the others
                 state.apply_trusted(action)
                 node = child
+                path.append(child)
                 break
             best, best_score = kids[0], -math.inf
             for ch in kids:
@@ -241,15 +247,14 @@ class MCTSBot(Bot):
                     best, best_score = ch, score
             state.apply_trusted(best.action)
             node = best
+            path.append(best)
         if self.rollout_cap:
             self._rollout(state, rng)
         values = self._values(state, players)
-        up: _Node | None = node
-        while up is not None:
+        for up in path:
             up.visits += 1
             if up.seat >= 0:
                 up.total += values[up.seat]
-            up = up.parent
 
     def _rollout(self, state, rng: random.Random) -> None:
         for _ in range(self.rollout_cap):

@@ -109,8 +109,8 @@ def test_a_deal_with_a_random_subclass_is_its_own_shuffle():
 
 @pytest.mark.parametrize("scenario,players", CASES)
 def test_states_dealt_share_the_samplers_records_without_changing_them(scenario, players):
-    """Dealt states share their seats' lists (but hand and Loot) with the sampler's records
-    until they change them: states played to the game's end leave the records as they were,
+    """Dealt states share their seats' lists (but hand and Loot), the bonus and the challenges
+    with the sampler's records until they change them: states played to the game's end leave the records as they were,
     and the next deal is a fresh sampler's."""
     checked = 0
     for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=310)):
@@ -119,12 +119,14 @@ def test_states_dealt_share_the_samplers_records_without_changing_them(scenario,
         obs = state.observation(state.current_player)
         sample = state.game.sampler(obs)
         records = [p.snapshot() for p in sample.players]
+        shared = (list(sample.bonus), list(sample.challenges))  # dealt states share these lists too
         play = random.Random(k)
         for draw in range(4):
             got = sample(random.Random(draw))
             while not got.is_terminal():
                 got.apply_trusted(play.choice(got.legal_actions()))
         assert [p.snapshot() for p in sample.players] == records
+        assert (sample.bonus, sample.challenges) == shared
         assert sample(random.Random(9)).snapshot() == state.game.sampler(obs)(random.Random(9)).snapshot()
         checked += 1
     assert checked >= 3
@@ -148,3 +150,32 @@ def test_a_random_subclass_deals_as_the_plain_reading():
     assert Counted.shuffles == 5
     want = observe.state_from_observation_plain(game, obs, Counted(3))
     assert got.snapshot() == want.snapshot()
+
+
+@pytest.mark.parametrize("scenario,players", CASES)
+def test_a_dealt_state_copied_again_plays_as_its_clone(scenario, players):
+    """``Sampler.again`` (the copy MCTS orders the root's actions on) against the plain
+    ``clone()``: every legal action and a few random ones after it give the same state and the
+    same leaf values, and the dealt state stays as dealt."""
+    from studio.bots.rivages import position_values
+
+    checked = 0
+    for k, (state, _rng) in enumerate(positions(scenario, players, games=1, seed=320)):
+        if k % 5:
+            continue
+        sample = state.game.sampler(state.observation(state.current_player))
+        dealt = sample(random.Random(k)).snapshot()  # a twin: base's generator stays unmade, as in a search
+        base = sample(random.Random(k))
+        for action in base.legal_actions():
+            fast, plain = sample.again(base), base.clone()
+            play = [random.Random(k), random.Random(k)]
+            for step in range(5):
+                for s, rng in zip((fast, plain), play):
+                    if not s.is_terminal():
+                        s.apply_trusted(action if step == 0 else rng.choice(s.legal_actions()))
+                assert fast.snapshot() == plain.snapshot()
+                assert [p.snapshot() for p in fast.round_start] == [p.snapshot() for p in plain.round_start]
+                assert position_values(fast) == position_values(plain)
+        assert base.snapshot() == dealt
+        checked += 1
+    assert checked >= 3

@@ -578,13 +578,40 @@ class Sampler:
                 round_start.append(rs)
             players.append(p)
         s.players_state = players
-        s.challenges = list(self.challenges)
+        s.challenges = self.challenges  # shared: only ever replaced, never changed in place
         s.round_start = round_start
         # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
         s.row = list(self.row)
         s.pending = list(self.pending)
-        s.bonus = list(self.bonus)
+        s.bonus = self.bonus  # shared too: the game's end replaces it
         s.final = None if self.final is None else list(self.final)
+        s.completions = []
+        s.bridges_used = []
+        s.log = []
+        return s
+
+    def again(self, base: RivagesState) -> RivagesState:
+        """A copy of ``base``, a state this sampler dealt with nothing played on it yet, that
+        plays as ``base.clone()`` does (tests/rivages/test_sampler.py): made as a deal makes
+        its state, the seats shallow copies sharing their lists (``_lists_shared``: copied
+        before changed), not a clone's deep copies. MCTS plays each of the root's actions on
+        one of these to order them."""
+        s = _new_state(RivagesState)
+        s.__dict__.update(base.__dict__)
+        s._rng_shared = base._rng_shared = base._rng is not None  # as clone(): copied before use
+        s.history = []
+        s.private_log = {}
+        s.card_used = list(base.card_used)
+        s.discard = list(base.discard)
+        s.removed = list(base.removed)
+        s.loot_discard = list(base.loot_discard)
+        s.deck = list(base.deck)
+        s.bag = list(base.bag)
+        s.pile = list(base.pile)
+        s.players_state = list(map(_shallow, base.players_state))
+        s.row = list(base.row)
+        s.pending = list(base.pending)
+        s.final = None if base.final is None else list(base.final)
         s.completions = []
         s.bridges_used = []
         s.log = []
