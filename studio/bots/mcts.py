@@ -63,7 +63,7 @@ class _Node:
     its path): without parent/child cycles a search's tree is freed when the search ends, not
     left to the cycle collector."""
 
-    __slots__ = ("action", "seat", "children", "visits", "avail", "total")
+    __slots__ = ("action", "seat", "children", "visits", "avail", "total", "mean")
 
     def __init__(self, action=None, seat: int = -1):
         self.action = action
@@ -72,6 +72,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.mean = 0.0  # total / visits, kept at each back-up (read by every selection among siblings)
 
 
 class MCTSBot(Bot):
@@ -240,9 +241,9 @@ class MCTSBot(Bot):
                 break
             best, best_score = kids[0], -math.inf
             for ch in kids:
-                ch.avail += 1
-                visits = ch.visits
-                score = ch.total / visits + c * sqrt(log(ch.avail) / visits)
+                avail = ch.avail = ch.avail + 1
+                # ch.mean: ch.total / ch.visits, kept by the back-up (the same float)
+                score = ch.mean + c * sqrt(log(avail) / ch.visits)
                 if score > best_score:
                     best, best_score = ch, score
             state.apply_trusted(best.action)
@@ -252,9 +253,10 @@ class MCTSBot(Bot):
             self._rollout(state, rng)
         values = self._values(state, players)
         for up in path:
-            up.visits += 1
+            visits = up.visits = up.visits + 1
             if up.seat >= 0:
-                up.total += values[up.seat]
+                total = up.total = up.total + values[up.seat]
+                up.mean = total / visits
 
     def _rollout(self, state, rng: random.Random) -> None:
         for _ in range(self.rollout_cap):
