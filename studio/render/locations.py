@@ -472,8 +472,29 @@ def _label_point(parts: list[Polygon], largest: Polygon, text: str,
         return total
 
     centre = largest.centroid
-    (x, y), _edge = min(candidates, key=lambda c: (covered(c[0]), c[1],
-                                                   (c[0][0] - centre.x) ** 2 + (c[0][1] - centre.y) ** 2, c))
+
+    def best(options):
+        return min(options, key=lambda c: (covered(c[0]), c[1], (c[0][0] - centre.x) ** 2 + (c[0][1] - centre.y) ** 2, c))
+
+    (x, y), _edge = best(candidates)
+    if covered((x, y)):
+        # every spot inside hides a glyph or a peg (a crowded quay): a tag just outside the
+        # part, beside the middle of one of its outer sides, when one there hides nothing
+        outside = []
+        ring = list(largest.exterior.coords)
+        for a, b in zip(ring, ring[1:]):
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = (dx * dx + dy * dy) ** 0.5 or 1.0
+            for sign in (1, -1):
+                nx, ny = -dy / length * sign, dx / length * sign
+                m = (mx + nx * (h / 2 + reach), my + ny * (h / 2 + reach))
+                if not largest.intersects(shapely.Point(m).buffer(h / 4)):
+                    outside.append((m, 2))
+        if outside:
+            (ox, oy), _ = best(outside)
+            if not covered((ox, oy)):
+                x, y = ox, oy
     return QPointF(x, y)
 
 
