@@ -43,6 +43,7 @@ from studio.playtest.runner import _RESULT_PARTS, _parts_of, register_result_par
 from studio.rules import load_game
 from studio.rules.realm import CardPayment, Place
 from studio.rules.realm.enclosure import Walls, enclosed_side
+from tests.rules.test_legal_places import random_position
 from tests.rules.test_preview import random_positions, reference_closing_regions, reference_projection
 from tests.rules.test_realm_conformance import CASES as REALM_CASES
 
@@ -416,10 +417,8 @@ def test_states_sampled_on_one_part_share_the_board_after_a_first_band(name, pla
     game = load_game(scenario(name), players, seed=4)
     shared = 0
     for g in range(3):
-        truth = game.new_state(40 + g)
         rng = random.Random(400 + g)
-        while not truth.is_terminal() and len(truth.history) < 6 + 14 * g:
-            truth.apply(rng.choice(truth.legal_actions()))
+        truth = random_position(game, 40 + g, rng, 6 + 14 * g)
         if truth.is_terminal() or truth.pending:
             continue
         sample = game.sampler(truth.observation(truth.current_player))
@@ -452,10 +451,8 @@ def test_a_first_band_on_a_part_closes_the_walls_as_the_plain_way(name, players)
     game = load_game(scenario(name), players, seed=5)
     bands = closing = reused = 0
     for g in range(4):
-        truth = game.new_state(60 + g)
         rng = random.Random(600 + g)
-        while not truth.is_terminal() and len(truth.history) < 10 + 12 * g:
-            truth.apply(rng.choice(truth.legal_actions()))
+        truth = random_position(game, 60 + g, rng, 10 + 12 * g)
         if truth.is_terminal() or truth.pending:
             continue
         seat = truth.current_player
@@ -504,10 +501,8 @@ def test_states_dealt_by_the_sampler_play_as_sample_state_without_a_log(name, pl
     game = load_game(scenario(name), players, seed=6)
     played = 0
     for g in range(3):
-        truth = game.new_state(70 + g)
         rng = random.Random(700 + g)
-        while not truth.is_terminal() and len(truth.history) < 5 + 15 * g:
-            truth.apply(rng.choice(truth.legal_actions()))
+        truth = random_position(game, 70 + g, rng, 5 + 15 * g)
         if truth.is_terminal():
             continue
         obs = truth.observation(truth.current_player)

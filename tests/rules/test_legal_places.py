@@ -30,6 +30,15 @@ def reference_places(state):
     return out
 
 
+def random_position(game, seed: int, rng, length: int):
+    """Game ``seed`` after random legal actions drawn with ``rng`` until ``length`` are played
+    or it ends (the caller checks ``is_terminal``)."""
+    truth = game.new_state(seed)
+    while not truth.is_terminal() and len(truth.history) < length:
+        truth.apply(rng.choice(truth.legal_actions()))
+    return truth
+
+
 def reference_actions(state):
     """The plain legal actions (no kept listing): draws, bands shape by shape, Pass, ExtraAction."""
     seat = state.seat
@@ -313,10 +322,8 @@ def test_states_sampled_on_one_board_list_as_the_plain_list(name, players):
     game = load_game(bundled_path("scenarios", f"{name}.yaml"), players, seed=9)
     lent = 0
     for g in range(2):
-        truth = game.new_state(90 + g)
         rng = random.Random(900 + g)
-        while not truth.is_terminal() and len(truth.history) < 20 + 25 * g:
-            truth.apply(rng.choice(truth.legal_actions()))
+        truth = random_position(game, 90 + g, rng, 20 + 25 * g)
         if truth.is_terminal():
             continue
         sample = game.sampler(truth.observation(truth.current_player))
