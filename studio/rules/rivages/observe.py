@@ -517,12 +517,7 @@ class Sampler:
         s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
         s.__dict__.update(self.fixed)
         s._rng_seed = rng.random()
-        s.history = []
-        s.private_log = {}
-        s.card_used = list(self.card_used)
-        s.discard = list(self.discard)
-        s.removed = list(self.removed)
-        s.loot_discard = list(self.loot_discard)
+        _own_piles(s, self)
         # five shuffles, as rng.shuffle makes them: the cards unseen, those left, the tokens
         # unseen and the island pile
         unseen_exp, unseen_end = list(self.unseen_exp), list(self.unseen_end)
@@ -599,12 +594,7 @@ class Sampler:
         s = _new_state(RivagesState)
         s.__dict__.update(base.__dict__)
         s._rng_shared = base._rng_shared = base._rng is not None  # as clone(): copied before use
-        s.history = []
-        s.private_log = {}
-        s.card_used = list(base.card_used)
-        s.discard = list(base.discard)
-        s.removed = list(base.removed)
-        s.loot_discard = list(base.loot_discard)
+        _own_piles(s, base)
         s.deck = list(base.deck)
         s.bag = list(base.bag)
         s.pile = list(base.pile)
@@ -619,6 +609,18 @@ class Sampler:
 
 
 _new_state = object.__new__
+
+
+def _own_piles(s: RivagesState, source) -> None:
+    """Give a dealt state ``s`` an empty history and log of its own and its own copies of the
+    piles every deal or copy changes in place (cards used, discards, removed cards, Loot
+    discards), from ``source`` (the sampler's records or a dealt state)."""
+    s.history = []
+    s.private_log = {}
+    s.card_used = list(source.card_used)
+    s.discard = list(source.discard)
+    s.removed = list(source.removed)
+    s.loot_discard = list(source.loot_discard)
 
 
 def _from_end(last: int, count: int) -> slice:
