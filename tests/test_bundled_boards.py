@@ -8,7 +8,6 @@ site is fenced, territories are scored, an idol and an artifact are collected).
 
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache
 
@@ -16,7 +15,7 @@ import pytest
 
 from studio.bots import make_bot
 from studio.content import bundled_path
-from studio.generate.realm import BoardSpec, design_board
+from studio.generate.realm import BoardSpec, adopted_edits, design_board
 from studio.model.io import board_path, read_board, read_scenario
 from studio.rules import load_game
 from studio.rules.realm.actions import Draw, ExtraAction, Pass, Place
@@ -90,12 +89,8 @@ def test_scenario_and_its_boards_validate_without_errors_or_warnings(location):
 
 
 def recoloured_pegs(case: str) -> set[str]:
-    """Pegs the balance records adopted for ``case`` recolour (``boards/realm/balance``)."""
-    pegs = set()
-    for path in sorted((bundled_path("boards") / "realm" / "balance").glob(f"{case}.balance-*.json")):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        pegs |= {e["args"][0] for e in record["proposals"][0]["edits"] if e["op"] == "colour"}
-    return pegs
+    """Pegs the balance edits adopted for ``case`` recolour (``boards/realm/balance``)."""
+    return {e.args[0] for e in adopted_edits(case) if e.op == "colour"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
