@@ -1011,8 +1011,14 @@ def adopted_runs(board_id: str, folder=None) -> list:
     """The balance assistant's runs adopted for the bundled board ``board_id`` (issue 15), in
     the order they were applied: the ``studio-balance/1`` records ``BOARD-ID.balance-K.json`` of
     ``folder`` (default: the bundled ``boards/realm/balance/``), by K; run K searched from the
-    board run K-1 gave, and the proposal its ``adopted`` names (default 1) is the one adopted. Returns the paths; raises
-    :class:`GenerateError` naming a file that is not such a record of that board."""
+    board run K-1 gave, and the proposal its ``adopted`` names (default 1) is the one adopted.
+    Returns the paths; raises :class:`GenerateError` naming a file that is not such a record of
+    that board."""
+    return [path for path, _data in _adopted_records(board_id, folder)]
+
+
+def _adopted_records(board_id: str, folder=None) -> list[tuple]:
+    """``(path, record)`` of each run of :func:`adopted_runs`, each file read once."""
     import json
 
     from studio.content.paths import bundled_path
@@ -1045,7 +1051,7 @@ def adopted_runs(board_id: str, folder=None) -> list:
         if type(adopted) is not int or not 1 <= adopted <= len(data["proposals"]):
             raise GenerateError(f"{path}: adopted must be the number of one of its {len(data['proposals'])} "
                                 f"proposals, got {adopted!r}")
-        out.append(path)
+        out.append((path, data))
     return out
 
 
@@ -1053,15 +1059,10 @@ def adopted_edits(board_id: str, folder=None) -> list:
     """The edits (:class:`~studio.balance.edits.Edit`) the bundled board ``board_id`` has on top
     of its design, in order: of each run of :func:`adopted_runs`, the proposal its ``adopted``
     names (1, the first, when it names none)."""
-    import json
-
     from studio.balance.edits import Edit
 
-    out = []
-    for path in adopted_runs(board_id, folder):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        out += [Edit.from_dict(e) for e in data["proposals"][data.get("adopted", 1) - 1]["edits"]]
-    return out
+    return [Edit.from_dict(e) for _path, data in _adopted_records(board_id, folder)
+            for e in data["proposals"][data.get("adopted", 1) - 1]["edits"]]
 
 
 def bundled_board(location: str, players: int, folder=None) -> Board:
