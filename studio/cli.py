@@ -39,7 +39,7 @@ COMMANDS = {
 USAGE = """usage: studio [-v] [FILE]            open FILE in its editor: a board, island, tree, card set or loot
                                      (default: the bundled Jungle Temples board, 2 players;
                                      -v: show Qt's warnings, also STUDIO_VERBOSE=1)
-       studio validate PATH...       check content and reports (files, or folders of *.yaml)
+       studio validate PATH...       check content and reports (files, or folders of *.yaml, *.json)
        studio playtest SCENARIO ...  play bot games headless and report balance
        studio render FILE -o OUT     print and play: a board, island, tree, card set or loot (PDF, SVG, PNG)
        studio export-tts FILE -o OUT.json  a board or island for Tabletop Simulator (JSON and images)

@@ -84,7 +84,7 @@ def test_validate(name, bad, capsys):
 def test_validate_an_empty_folder_is_an_error(tmp_path, capsys):
     assert validate_cli.main([str(tmp_path)]) == 2
     assert capsys.readouterr().out.splitlines()[0] == (
-        f"{tmp_path}: error io/no-content: the folder holds no content files (*.yaml or *.yml)")
+        f"{tmp_path}: error io/no-content: the folder holds no content files (*.yaml, *.yml or *.json)")
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -466,3 +466,20 @@ def test_undoing_back_to_saved_content_writes_that_text_again(tmp_path):
     other = tmp_path / "copy.yaml"
     io.write(before, other, origin=path)
     assert "# added outside" in other.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("origin", ["yaml", "new"])
+def test_a_model_saved_as_json_is_written_as_json(tmp_path, origin):
+    """Save As a .json file (the editor's dialogs offer it): JSON text that reads back equal,
+    whether the model came from a YAML file (its text is not patched into the .json) or is new."""
+    import json
+
+    board = io.read_board(ROOT / "boards" / "realm" / "jungle-temples-2p.yaml")
+    if origin == "new":
+        board.path = None
+    board.name = "Saved as JSON"
+    target = tmp_path / "board.json"
+    io.write(board, target)
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["format"] == "realm-board/2" and data["name"] == "Saved as JSON"
+    assert io.read_board(target) == board

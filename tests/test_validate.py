@@ -97,7 +97,8 @@ def test_scenario_board_findings_carry_the_board_path(tmp_path):
 def test_bundled_content_is_clean(capsys, monkeypatch):
     # notes (such as each Volcano crater, a legal hole) are fine; errors and warnings are not
     monkeypatch.chdir(ROOT)
-    files = len(list((ROOT / "boards").rglob("*.yaml"))) + len(list((ROOT / "scenarios").rglob("*.yaml")))
+    files = sum(len(list((ROOT / folder).rglob(f"*.{ext}"))) for folder in ("boards", "scenarios")
+                for ext in ("yaml", "json"))  # the balance records are checked too
     status, out, err = run(capsys, "boards", "scenarios")
     assert (status, err) == (0, "")
     assert re.search(rf"^checked {files} files: 0 errors, 0 warnings(, \d+ notes?)?$", out.splitlines()[-1])
@@ -191,6 +192,26 @@ def test_folders_are_searched_for_yaml_only_skipping_hidden(tmp_path):
     findings, files, _ = validate_paths([tmp_path])
     assert files == 3
     assert [Path(f.path).relative_to(tmp_path).as_posix() for f in findings] == ["a.yaml", "b.yml", "sub/c.yaml"]
+
+
+def test_folders_check_json_content_by_its_format_and_pass_over_other_json(tmp_path, capsys):
+    board = parse_yaml((VALID / "tiny-2p.yaml").read_text(), "tiny-2p.yaml").data
+    (tmp_path / "good.json").write_text(json.dumps(board, indent=1))
+    (tmp_path / "bad.json").write_text(json.dumps({**board, "players": 9}, indent=1))
+    (tmp_path / "tts.json").write_text('{"SaveName": "x", "ObjectStates": []}\n')
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "cut.json").write_text('{"format": "realm-board/2",\n')
+    findings, files, unreadable = validate_paths([tmp_path])
+    assert (files, unreadable) == (4, 0)
+    assert [(Path(f.path).name, f.code, f.severity, f.line) for f in findings] == [
+        ("bad.json", "schema/range", "error", 5),
+        ("cut.json", "json/syntax", "error", 2),
+        ("tts.json", "validate/not-content", "info", 1)]
+    assert "not a studio content file" in findings[2].message
+    # named on its own, the other tool's JSON is checked as content
+    assert [f.code for f in validate(tmp_path / "tts.json")] == ["schema/no-format"]
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "checked 4 files: 2 errors, 0 warnings, 1 note"
 
 
 def test_validate_accepts_a_document_and_a_model():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import os
 import threading
 from pathlib import Path
@@ -168,8 +169,10 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
     was read from or last saved to) with only what was edited changed
     (:func:`studio.content.roundtrip.patch`): the designer's comments, key order and layout
     survive. Without an origin file (a new model), or if no patch reloads equal, the model is
-    written whole in the house style."""
+    written whole in the house style. A ``.json`` path is always given JSON text (the origin's
+    patched when it is JSON itself, else the model written whole as JSON), never YAML."""
     data = obj.to_data()
+    json_target = str(path).lower().endswith(".json")
     where = obj.path if origin is _OWN_FILE else origin
     # a new file (a Save As too) starts with the editor schema line; a file saved over keeps its text
     new_file = where is None or not os.path.lexists(path)
@@ -180,6 +183,8 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
     # content saved here before in this session (an undo back to it) gets that very text back
     for text in itertools.chain(_known_texts(path, data), _patched_texts(layout, base, data)):
         text = _schema_lined(text, path, where, new_file)
+        if json_target and not _is_json(text):  # a YAML origin saved as .json: written whole below
+            continue
         try:
             again = model_from_document(parse_yaml(text, str(path)))
         except (LoadError, InvalidContent):
@@ -188,13 +193,22 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
             save_atomic(path, text)
             _remember(path, data, text)
             return
-    text = _schema_lined(dump_yaml(data), path, None, True)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n" if json_target else \
+        _schema_lined(dump_yaml(data), path, None, True)
     again = model_from_document(parse_yaml(text, str(path)))
     if again != obj:
         raise InvalidContent([Finding("content/round-trip", "error",
                                       "the saved text would not reload to the same content: "
                                       + first_difference(obj, again), str(path))])
     save_atomic(path, text)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text.removeprefix("\ufeff"))
+    except ValueError:
+        return False
+    return True
 
 
 def _schema_lined(text: str, path, origin, new_text: bool) -> str:

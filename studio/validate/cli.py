@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="studio validate",
         description="Check boards and scenarios: schema, geometry and rules lint. "
-                    "Folders are searched for *.yaml and *.yml files.",
+                    "Folders are searched for *.yaml, *.yml and *.json files (JSON without a "
+                    "'format' key, another tool's, is passed over with a note).",
         epilog="exit status: 0 no errors, 1 errors found, 2 usage error or unreadable file")
     parser.add_argument("paths", nargs="+", metavar="PATH",
                         help="content file or folder, a bundled content name (jungle-temples, volcano-3p), or - "

@@ -26,7 +26,7 @@ from studio.validate.lint import BoardNeeds, OnBoard, lint_board, lint_board_rul
 from studio.validate.report import Reporter, group_escapes
 from studio.validate.schema import check_schema, has_errors
 
-CONTENT_SUFFIXES = (".yaml", ".yml")
+CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8", "io/no-content", "yaml/control-character"})
 """Loading codes that mean the file could not be read at all (the CLI exits 2)."""
 
@@ -80,8 +80,11 @@ def validate(obj_or_path, scenario: Scenario | None = None) -> list[Finding]:
 
 
 def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], int, int]:
-    """Validate files and folders (folders recursively: ``*.yaml`` and ``*.yml``, sorted,
-    hidden entries skipped). Returns ``(findings, files_checked, unreadable_count)``: findings
+    """Validate files and folders (folders recursively: ``*.yaml``, ``*.yml`` and ``*.json``,
+    sorted, hidden entries skipped). A ``*.json`` file found in a folder that is not studio
+    content (a JSON value without a ``format`` key: a Tabletop Simulator export, an editor's
+    settings) is passed over with a ``validate/not-content`` note; named on its own it is
+    checked as content. Returns ``(findings, files_checked, unreadable_count)``: findings
     sorted and without repeats (a board checked on its own and through a scenario), the number
     of files checked, and how many of them (or of the given paths) could not be read."""
     findings: list[Finding] = []
@@ -98,8 +101,9 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
                 continue
             found_files = content_files(given)
             if not found_files:
+                kinds = ["*" + s for s in CONTENT_SUFFIXES]
                 findings.append(Finding("io/no-content", "error", "the folder holds no content files "
-                                        f"({' or '.join('*' + s for s in CONTENT_SUFFIXES)})", given))
+                                        f"({', '.join(kinds[:-1])} or {kinds[-1]})", given))
                 unreadable += 1
             listed = os.path.isdir(given)
             for path in found_files:
@@ -120,9 +124,21 @@ def _validate_listed(path: str) -> list[Finding]:
     target, refusal = listed_link_target(path)
     if refusal is not None:
         return [Finding("content/link-escapes-root", "error", refusal, path)]
+    if path.lower().endswith(".json") and _unmarked_json(path, target):
+        return [Finding("validate/not-content", "info",
+                        "passed over: JSON without a 'format' key is not a studio content file (a Tabletop "
+                        "Simulator export, another tool's settings...); name the file itself to check it as "
+                        "content", path, 1, 1)]
     if str(target) == os.path.abspath(path):
         return validate(path)
     return sort_findings(_guarded(path, lambda: _check_file(path, read=target)[0]))
+
+
+def _unmarked_json(path: str, target: Path) -> bool:
+    """Whether ``path`` (read as ``target``) parses and holds no ``format`` key, the mark of
+    every studio file: another tool's JSON. A file that does not parse is not passed over."""
+    doc, _ = _load(path, None if str(target) == os.path.abspath(path) else target)
+    return doc is not None and not (isinstance(doc.data, dict) and "format" in doc.data)
 
 
 def content_files(path: str) -> list[str]:

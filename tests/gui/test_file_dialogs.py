@@ -42,7 +42,7 @@ def test_titles_and_filters_per_kind():
     assert prompts.dialog_title("Open", "tree") == "Open Tree of Wisdom"
     assert prompts.dialog_title("Save", "cards") == "Save Card Set As"
     assert prompts.dialog_title("Export", "loot") == "Export Loot"
-    assert prompts.file_filter("island") == "Rivages islands (*.yaml *.yml);;All files (*)"
+    assert prompts.file_filter("island") == "Rivages islands (*.yaml *.yml *.json);;All files (*)"
     assert prompts.file_filter("game") == "Game records (*.game.json *.json);;All files (*)"
     for kind in prompts.FILE_KINDS:
         assert "Board" not in prompts.dialog_title("Open", kind) or kind == "board"
@@ -53,9 +53,9 @@ def test_board_editor_dialogs_say_board_and_scenario(window, file_dialogs):
     window.save_as()
     window.editing.choose_scenario()
     assert file_dialogs.shown == [
-        ("Open Board", "Rule the Realm boards (*.yaml *.yml);;All files (*)"),
-        ("Save Board As", "Rule the Realm boards (*.yaml *.yml);;All files (*)"),
-        ("Open Scenario", "Scenarios (*.yaml *.yml);;All files (*)"),
+        ("Open Board", "Rule the Realm boards (*.yaml *.yml *.json);;All files (*)"),
+        ("Save Board As", "Rule the Realm boards (*.yaml *.yml *.json);;All files (*)"),
+        ("Open Scenario", "Scenarios (*.yaml *.yml *.json);;All files (*)"),
     ]
 
 
@@ -77,8 +77,8 @@ def test_tree_editor_dialogs_say_tree_of_wisdom(qtbot, settings, dialogs, file_d
     w.save_as()
     w.export("pdf")
     assert file_dialogs.shown == [
-        ("Open Tree of Wisdom", "Trees of Wisdom (*.yaml *.yml);;All files (*)"),
-        ("Save Tree of Wisdom As", "Trees of Wisdom (*.yaml *.yml);;All files (*)"),
+        ("Open Tree of Wisdom", "Trees of Wisdom (*.yaml *.yml *.json);;All files (*)"),
+        ("Save Tree of Wisdom As", "Trees of Wisdom (*.yaml *.yml *.json);;All files (*)"),
         ("Export Tree of Wisdom", "PDF documents (*.pdf)"),
     ]
 
@@ -95,8 +95,8 @@ def test_card_editor_dialogs_say_card_set_or_loot(qtbot, settings, dialogs, file
     w.new_loot()
     w.save_as()
     assert file_dialogs.shown == [
-        ("Open Card Set or Loot", "Card sets and loot files (*.yaml *.yml);;All files (*)"),
-        ("Save Card Set As", "Card sets (*.yaml *.yml);;All files (*)"),
+        ("Open Card Set or Loot", "Card sets and loot files (*.yaml *.yml *.json);;All files (*)"),
+        ("Save Card Set As", "Card sets (*.yaml *.yml *.json);;All files (*)"),
         ("Export Card Set", "SVG drawings (*.svg)"),
-        ("Save Loot As", "Loot files (*.yaml *.yml);;All files (*)"),
+        ("Save Loot As", "Loot files (*.yaml *.yml *.json);;All files (*)"),
     ]

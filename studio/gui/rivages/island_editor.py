@@ -64,7 +64,7 @@ from studio.model.rivages import Island, RivagesScenario
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
 
 APP = "Island Editor"
-FILTER = "Rivages islands (*.yaml *.yml);;All files (*)"
+FILTER = "Rivages islands (*.yaml *.yml *.json);;All files (*)"
 MAX_RECENT = 10
 
 

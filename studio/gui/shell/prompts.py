@@ -13,13 +13,13 @@ ALL_FILES = "All files (*)"
 
 # kind of file -> (name in dialog titles, name in the file-type filter, patterns)
 FILE_KINDS = {
-    "board": ("Board", "Rule the Realm boards", "*.yaml *.yml"),
-    "scenario": ("Scenario", "Scenarios", "*.yaml *.yml"),
-    "island": ("Island", "Rivages islands", "*.yaml *.yml"),
-    "tree": ("Tree of Wisdom", "Trees of Wisdom", "*.yaml *.yml"),
-    "cards": ("Card Set", "Card sets", "*.yaml *.yml"),
-    "loot": ("Loot", "Loot files", "*.yaml *.yml"),
-    "cards-or-loot": ("Card Set or Loot", "Card sets and loot files", "*.yaml *.yml"),
+    "board": ("Board", "Rule the Realm boards", "*.yaml *.yml *.json"),
+    "scenario": ("Scenario", "Scenarios", "*.yaml *.yml *.json"),
+    "island": ("Island", "Rivages islands", "*.yaml *.yml *.json"),
+    "tree": ("Tree of Wisdom", "Trees of Wisdom", "*.yaml *.yml *.json"),
+    "cards": ("Card Set", "Card sets", "*.yaml *.yml *.json"),
+    "loot": ("Loot", "Loot files", "*.yaml *.yml *.json"),
+    "cards-or-loot": ("Card Set or Loot", "Card sets and loot files", "*.yaml *.yml *.json"),
     "game": ("Game", "Game records", "*.game.json *.json"),
     "report": ("Balance Report", "Balance reports", "*.html *.json *.csv"),
 }
@@ -27,7 +27,7 @@ FILE_KINDS = {
 
 def file_filter(kind: str = "board") -> str:
     """The file-type filter of a file dialog for ``kind`` (a key of :data:`FILE_KINDS`), e.g.
-    ``"Trees of Wisdom (*.yaml *.yml);;All files (*)"``. KeyError for an unknown kind."""
+    ``"Trees of Wisdom (*.yaml *.yml *.json);;All files (*)"``. KeyError for an unknown kind."""
     _title, label, patterns = FILE_KINDS[kind]
     return f"{label} ({patterns});;{ALL_FILES}"
 
