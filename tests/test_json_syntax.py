@@ -57,7 +57,16 @@ def test_a_tab_indented_json_board_is_valid(tmp_path, capsys):
 
 @pytest.mark.parametrize("text, code, line, col, words", [
     ('{"a": 1,}\n', "json/syntax", 1, 9, "expected a key in double quotes here"),
-    ('{"a": 1\n "b": 2}\n', "json/syntax", 2, 2, "a ',' is missing here"),
+    ('{"a": 1\n "b": 2}\n', "json/syntax", 1, 7, "a ',' is probably missing after the value that ends here"),
+    ('{"a": [1, "x"]  \n\n  "b": 2}\n', "json/syntax", 1, 14, "a ',' is probably missing after the value"),
+    ('[{"a": 1} {"b": 2}]\n', "json/syntax", 1, 9, "a ',' is probably missing after the value"),
+    ('{"a": 1\n', "json/syntax", 2, 1, "the file ends in the middle of the data"),
+    ('{"a": "NaN",\n "b": [1, NaN]}\n', "json/syntax", 2, 11, "NaN is not a number JSON allows"),
+    ('{"a \\" NaN": Infinity}\n', "json/syntax", 1, 14, "Infinity is not a number JSON allows"),
+    ('{"a":\n  -Infinity}\n', "json/syntax", 2, 3, "-Infinity is not a number JSON allows"),
+    ('', "json/empty", 1, 1, "the file is empty"),
+    (' \n\t\n', "json/empty", 1, 1, "the file is empty"),
+    ('\ufeff\n', "json/empty", 1, 1, "the file is empty"),
     ('{"a" 1}\n', "json/syntax", 1, 6, "a key is missing its ':' here"),
     ('{"a": [1,]}\n', "json/syntax", 1, 10, "a value is missing here"),
     ('{"a": 1}\n{"b": 2}\n', "json/syntax", 2, 1, "something follows the end of the JSON value"),
@@ -96,7 +105,7 @@ def test_yaml_written_by_hand_keeps_yaml_words(tmp_path):
 
 
 def test_explain_knows_the_json_codes(capsys):
-    assert cli.main(["explain", "json/syntax", "json/duplicate-key"]) == 0
+    assert cli.main(["explain", "json/syntax", "json/duplicate-key", "json/empty"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("json/syntax (error; Loading") and "json/duplicate-key (error; Loading" in out
 
@@ -109,5 +118,36 @@ def test_a_broken_balance_record_names_its_line_and_column(tmp_path):
     record.write_text('{"format": "studio-balance/1",\n "board": {"id": "volcano-3p"}\n "proposals": []}\n')
     with pytest.raises(GenerateError) as err:
         adopted_runs("volcano-3p", tmp_path)
-    assert str(err.value) == (f"{record}:3:2: not a readable balance record (JSON syntax error: a ',' is missing "
-                              "here, between two values (or a closing bracket is missing))")
+    assert str(err.value) == (f"{record}:2:30: not a readable balance record (JSON syntax error: a ',' is probably "
+                              "missing after the value that ends here (or a closing ']' or '}' is missing before "
+                              "the next value))")
+    record.write_text('{"format": "studio-balance/1", "board": {"id": "volcano-3p"}, "adopted": NaN}\n')
+    with pytest.raises(GenerateError) as err:
+        adopted_runs("volcano-3p", tmp_path)
+    assert str(err.value).startswith(f"{record}:1:74: not a readable balance record (JSON syntax error: NaN is not")
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("", "1:1", "the file is empty"),
+    ('{"format": "realm-board/2", "id": "x", "players": NaN}', "1:51", "NaN is not a number JSON allows"),
+])
+def test_every_command_refuses_an_empty_or_non_finite_json_file(text, where, words, tmp_path, capsys):
+    path = tmp_path / "board.json"
+    path.write_text(text, encoding="utf-8")
+    code = "json/empty" if not text else "json/syntax"
+    for command in (["validate"], ["render", "-o", str(tmp_path / "out.pdf")], ["playtest", "-n", "1"]):
+        assert cli.main([command[0], str(path), *command[1:]]) in (1, 2)
+        captured = capsys.readouterr()
+        first = (captured.out + captured.err).splitlines()[0]
+        assert first.startswith(f"{path}:{where}: error {code}: ") and words in first, first
+        assert "yaml/" not in captured.out + captured.err
+    assert not list(tmp_path.glob("out*"))
+
+
+def test_a_pasted_fragment_with_a_non_finite_coordinate_is_refused():
+    from studio.model.fragment import Fragment
+
+    with pytest.raises(ValueError, match="NaN is not a number JSON allows"):
+        Fragment.from_json('{"format": "board-studio-fragment/1", "pegs": {"a1": [NaN, 0, "red"]}}')
+    with pytest.raises(ValueError, match="peg a1's place is not a finite number"):
+        Fragment.from_json('{"format": "board-studio-fragment/1", "pegs": {"a1": ["nan", 0, "red"]}}')

@@ -192,6 +192,12 @@ def test_json_that_cannot_be_read(tmp_path):
     assert (f.code, f.line, f.col) == ("tiled/json", 2, 13)
     assert f.message == "not valid JSON: a value is missing here (JSON allows no ',' before ']', no comment and no " \
                         "unquoted text)"
+    for text, where, words in (('{"tilewidth": NaN}', (1, 15), "NaN is not a number JSON allows"),
+                               ("", (1, 1), "the file is empty")):
+        with pytest.raises(TiledError) as exc:
+            read_map(write(tmp_path, text, "m.tmj"))
+        [f] = exc.value.findings
+        assert (f.code, f.line, f.col) == ("tiled/json", *where) and words in f.message
     with pytest.raises(TiledError) as exc:
         read_map(write(tmp_path, json.dumps({"tilewidth": 2, "tileheight": 2, "layers": [
             {"type": "tilelayer", "width": 2, "height": 1, "data": [1, "a"]}]}), "m.tmj"))

@@ -834,7 +834,7 @@ def _load_document(p: str) -> Document:
         line = raw[: exc.start].count(b"\n") + 1
         raise LoadError("io/not-utf8", "file is not UTF-8 text", p, line, 1) from None
     json_file = p.lower().endswith(".json")  # a saved game, a report, a board saved as JSON
-    if json_file and text.strip():
+    if json_file:
         _check_json(text, p)
         # JSON allows a tab wherever it allows a space (outside texts, where a raw tab is refused
         # above); PyYAML's pure parser refuses tabs before keys. One space each keeps every column.
@@ -856,6 +856,53 @@ def _looks_like_json(text: str) -> bool:
     return head.startswith("[") or re.match(r'\{\s*"', head) is not None
 
 
+_MISSING_COMMA = "Expecting ',' after this value"
+_NON_FINITE = "Non-finite number"
+_JSON_SPACE = " \t\r\n"
+
+
+class _Constant(Exception):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _refuse_constant(name: str):
+    raise _Constant(name)
+
+
+def read_json(text: str) -> Any:
+    """Parse ``text`` as strict JSON (RFC 8259), as :func:`json.loads` does except that
+    ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's reader takes) are refused, and a
+    missing ``,`` is placed at the last character of the value before it, as editors place it
+    (Python's reader stops at the next key, often a line later). Raises :class:`json.JSONDecodeError`
+    (its ``msg`` one of JSON's reasons, worded by :func:`json_reason`; its ``lineno`` and
+    ``colno`` where to look) and ``RecursionError`` for nesting too deep."""
+    import json
+
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except _Constant as exc:
+        raise json.JSONDecodeError(f"{_NON_FINITE} {exc.name}", text, _outside_strings(text, exc.name)) from None
+    except json.JSONDecodeError as err:
+        if err.msg != "Expecting ',' delimiter" or err.pos >= len(text.rstrip(_JSON_SPACE)):
+            raise
+        raise json.JSONDecodeError(_MISSING_COMMA, text, len(text[:err.pos].rstrip(_JSON_SPACE)) - 1) from None
+
+
+def _outside_strings(text: str, word: str) -> int:
+    """The index of the first ``word`` in ``text`` outside JSON's quoted texts (0 if none)."""
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif text.startswith(word, i):
+            return i
+        i += 1
+    return 0
+
+
 # JSON's reasons (json.JSONDecodeError.msg) in plain words, with what usually causes them
 _JSON_WORDS = {
     "Expecting property name enclosed in double quotes":
@@ -868,6 +915,8 @@ _JSON_WORDS = {
     "Invalid control character at": "a control character inside a quoted text (write a tab as \\t, a new line as \\n)",
     "Invalid \\escape": "an unknown escape after '\\' in a quoted text",
     "Unexpected UTF-8 BOM (decode using utf-8-sig)": "the file starts with a byte order mark",
+    _MISSING_COMMA: "a ',' is probably missing after the value that ends here (or a closing ']' or '}' is "
+                    "missing before the next value)",
 }
 
 
@@ -875,8 +924,13 @@ def json_reason(err) -> str:
     """What a :class:`json.JSONDecodeError` means, in plain words (``a ',' is missing here,
     between two values ...``); a text cut short says so (``the file ends in the middle of the
     data ...: it may be cut short``). Its position is the error's ``lineno`` and ``colno``."""
-    reason = _JSON_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
     text = err.doc
+    if not text.strip(_JSON_SPACE + "\ufeff"):
+        return "the file is empty"
+    if err.msg.startswith(_NON_FINITE):
+        name = err.msg[len(_NON_FINITE) + 1:]
+        return f"{name} is not a number JSON allows (JSON has no NaN or Infinity): write a finite number"
+    reason = _JSON_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
     if err.msg.startswith("Unterminated string") and '"' not in text[err.pos + 1:]:
         return (f"the file ends in the middle of the data (a quoted text opened at line {err.lineno} column "
                 f"{err.colno} is never closed): it may be cut short")
@@ -892,8 +946,11 @@ def _check_json(text: str, path: str) -> None:
     YAML, so a ``.json`` file is checked as JSON first."""
     import json
 
+    if not text.strip(_JSON_SPACE + "\ufeff"):
+        raise LoadError("json/empty", "the file is empty: a JSON content file holds one object, "
+                        '{"format": ...}', path, 1, 1)
     try:
-        json.loads(text[1:] if text.startswith("\ufeff") else text)
+        read_json(text[1:] if text.startswith("\ufeff") else text)
     except json.JSONDecodeError as err:
         line, col = err.lineno, err.colno + (1 if text.startswith("\ufeff") and err.lineno == 1 else 0)
         raise LoadError("json/syntax", f"JSON syntax error: {json_reason(err)}", path, line, col) from None

@@ -1022,6 +1022,7 @@ def _adopted_records(board_id: str, folder=None) -> list[tuple]:
     import json
 
     from studio.content.paths import bundled_path
+    from studio.content.yamlio import json_reason, read_json
 
     folder = bundled_path("boards", "realm", "balance") if folder is None else folder
     if not folder.is_dir():
@@ -1036,10 +1037,8 @@ def _adopted_records(board_id: str, folder=None) -> list[tuple]:
     out = []
     for _k, path in sorted(runs):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
-            from studio.content.yamlio import json_reason
-
             raise GenerateError(f"{path}:{exc.lineno}:{exc.colno}: not a readable balance record (JSON syntax "
                                 f"error: {json_reason(exc)})") from None
         except (OSError, ValueError) as exc:

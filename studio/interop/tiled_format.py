@@ -671,10 +671,11 @@ def _json_root(raw: bytes, path: Path) -> dict:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         _fail("tiled/json", f"the file is not UTF-8 text (byte {exc.start})", path)
+    from studio.content.yamlio import json_reason, read_json
+
     try:
-        root = json.loads(text)
+        root = read_json(text)
     except json.JSONDecodeError as exc:
-        from studio.content.yamlio import json_reason
 
         _fail("tiled/json", f"not valid JSON: {json_reason(exc)}", path, exc.lineno, exc.colno)
     except RecursionError:

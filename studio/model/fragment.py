@@ -5,9 +5,11 @@ the clipboard (mime type :data:`Fragment.MIME`), so copy and paste work between 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import cast
 
+from studio.content.yamlio import json_reason, read_json
 from studio.model.realm import COLOURS, Board, Bridge, LineItem, Segment, line_key
 
 XY = tuple[float, float]
@@ -84,13 +86,15 @@ class Fragment:
     def from_json(cls, text: str) -> "Fragment":
         """Raises ValueError when ``text`` is not a fragment (or names pegs it does not hold)."""
         try:
-            data = json.loads(text)
+            data = read_json(text)  # NaN or Infinity coordinates are refused, as in content files
             if data.get("format") != "board-studio-fragment/1":
                 raise ValueError("not a board fragment")
             pegs = {}
             for p, (x, y, c) in data["pegs"].items():
                 if c not in COLOURS:
                     raise ValueError(f"unknown colour {c!r}")
+                if not (math.isfinite(float(x)) and math.isfinite(float(y))):  # float("nan") takes a text
+                    raise ValueError(f"peg {p}'s place is not a finite number")
                 pegs[str(p)] = (float(x), float(y), str(c))
             frag = cls(
                 pegs=pegs,
@@ -106,7 +110,9 @@ class Fragment:
             )
             if any(len(t) != 3 for tris in frag.islands.values() for t in tris):
                 raise ValueError("an island triangle without 3 pegs")
-        except (TypeError, KeyError, AttributeError, json.JSONDecodeError) as exc:
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not a board fragment: {json_reason(exc)}") from None
+        except (TypeError, KeyError, AttributeError) as exc:
             raise ValueError(f"not a board fragment: {exc}") from None
         named = {p for ln in frag.lines for p in ln} | {p for s in frag.segments for p in s.pegs}
         named |= {p for i in frag.line_items for p in i.line} | {p for b in frag.bridges for p in b.line}
