@@ -95,11 +95,11 @@ def test_render_and_export_tts_make_their_folders(tmp_path, a_file, capsys, qapp
     assert code == 0, err
     assert json.loads(tts.read_text())["ObjectStates"] and (tmp_path / "tts" / "v-board.png").is_file()
     code, _out, err = _run(capsys, "render", VOLCANO, "-o", a_file / "x" / "v.pdf")
-    assert code == 1
+    assert code == 2
     assert err == (f"studio render: could not write {a_file / 'x' / 'v.pdf'}: cannot make the folder "
                    f"{a_file / 'x'}: {a_file} is a file, not a folder\n")
     code, _out, err = _run(capsys, "export-tts", VOLCANO, "-o", a_file / "v.json")
-    assert code == 1 and err.endswith(f"{a_file} is a file, not a folder\n") and err.count("\n") == 1
+    assert code == 2 and err.endswith(f"{a_file} is a file, not a folder\n") and err.count("\n") == 1
     assert a_file.read_text() == "not a folder"
     assert not list(tmp_path.rglob("*.tmp"))
 
@@ -159,3 +159,25 @@ def test_generate_never_overwrites_content_with_its_summary(tmp_path, capsys):
     assert err == (f"studio generate: --json {victim}: is a realm-board/2 file; the summary does not overwrite it "
                    "(choose another name)\n")
     assert victim.read_bytes() == before and not (tmp_path / "gen").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["render", VOLCANO, "-o", "OUT/v.png"],
+    ["render", ISLAND, "-o", "OUT/v.pdf"],
+    ["export-tts", VOLCANO, "-o", "OUT/v.json"],
+    ["convert", ISLAND, "OUT/v.tmx"],
+    ["convert", ISLAND, "OUT/deeper/v.tmj"],
+    ["balance", JUNGLE, "-p", "2", "-o", "OUT/b"],
+    ["generate", "jungle-temples", "-o", "OUT/g"],
+    ["generate", "jungle-temples", "--json", "OUT/g.json"],
+    ["playtest", JUNGLE, "-p", "2", "--games", "2", "--json", "OUT/r.json"],
+    ["sweep", JUNGLE, "-p", "2", "--set", "rules.end.score=14", "--json", "OUT/s.json"],
+])
+def test_every_command_refuses_an_output_under_a_file_with_status_2(command, tmp_path, a_file, capsys):
+    """The same user error, the same status from every command (2, a usage error, as argparse
+    gives): render, export-tts and convert gave 1, balance, generate, playtest and sweep 2."""
+    code, out, err = _run(capsys, *[str(a).replace("OUT", str(a_file)) for a in command])
+    assert (code, out) == (2, "")
+    assert err.startswith(f"studio {command[0]}: ") and err.count("\n") == 1
+    assert err.endswith(f"{a_file} is a file, not a folder\n") and "Traceback" not in err
+    assert a_file.read_text() == "not a folder" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]

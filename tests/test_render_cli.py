@@ -175,9 +175,9 @@ def test_unreadable_boards_exit_2_with_their_location(name, where, capsys, tmp_p
     assert not (tmp_path / "out.pdf").exists()
 
 
-def test_unwritable_output_exits_1(tmp_path, capsys):
+def test_an_output_under_a_file_exits_2(tmp_path, capsys):
     (tmp_path / "a-file").write_text("x")
-    assert main([str(BOARD), "-o", str(tmp_path / "a-file" / "such" / "folder.pdf")]) == 1
+    assert main([str(BOARD), "-o", str(tmp_path / "a-file" / "such" / "folder.pdf")]) == 2
     err = capsys.readouterr().err
     assert f"{tmp_path / 'a-file'} is a file, not a folder" in err and "Traceback" not in err
     assert main([str(BOARD), "-o", str(tmp_path / "no" / "such" / "folder.pdf")]) == 0  # folders made

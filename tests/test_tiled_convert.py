@@ -177,9 +177,9 @@ def test_an_output_folder_or_a_missing_folder(qapp, tmp_path, capsys):
                                 f"{tmp_path / 'island.tmx'})\n"
     (tmp_path / "a-file").write_text("x")
     code, _out, err = run(capsys, ISLAND, tmp_path / "a-file" / "gone" / "coral.tmx")
-    assert code == 1
-    assert err == (f"studio convert: nothing was written: cannot make the folder {tmp_path / 'a-file' / 'gone'}: "
-                   f"{tmp_path / 'a-file'} is a file, not a folder\n")
+    assert code == 2
+    assert err == (f"studio convert: OUT {tmp_path / 'a-file' / 'gone' / 'coral.tmx'}: cannot make the folder "
+                   f"{tmp_path / 'a-file' / 'gone'}: {tmp_path / 'a-file'} is a file, not a folder\n")
     code, _out, err = run(capsys, ISLAND, tmp_path / "gone" / "coral.tmx")  # a missing folder is made
     assert code == 0 and (tmp_path / "gone" / "coral.tmx").is_file()
 
@@ -248,3 +248,31 @@ def test_a_board_exported_to_tiled_is_not_read_back_as_an_island(qapp, tmp_path,
     assert code == 2
     assert ("this map is a Rule the Realm board (realm-board/2) exported by the studio; boards go to Tiled only"
             in err) and "Only Rivages islands go both ways" in err
+
+
+def test_convert_never_replaces_a_studio_file_of_another_kind(qapp, tmp_path, capsys):
+    """OUT (or a tileset or image written beside a map) that is a board, a scenario or a report
+    is refused before anything is written, as generate --json and export-tts -o refuse it; an
+    island OUT replaces an island (an earlier conversion) as before."""
+    code, _out, err = run(capsys, ISLAND, tmp_path / "coral.tmx")
+    assert code == 0, err
+    board = tmp_path / "board.yaml"
+    board.write_text(bundled_path("boards", "realm", "volcano-3p.yaml").read_text(encoding="utf-8"))
+    before = board.read_bytes()
+    code, out, err = run(capsys, tmp_path / "coral.tmx", board)
+    assert (code, out) == (2, "") and board.read_bytes() == before
+    assert err == (f"studio convert: OUT {board}: is a realm-board/2 file; an island does not overwrite it "
+                   "(choose another name)\n")
+    island = tmp_path / "island.yaml"
+    island.write_text(ISLAND.read_text(encoding="utf-8"))
+    code, out, err = run(capsys, tmp_path / "coral.tmx", island)
+    assert (code, out) == (0, f"{island}\n"), err
+    report = tmp_path / "report.tmj"
+    report.write_text('{"format": "studio-playtest/1", "summary": {}}\n')
+    code, out, err = run(capsys, ISLAND, report)
+    assert (code, out) == (2, "") and "is a studio-playtest/1 file; a Tiled map does not overwrite it" in err
+    (tmp_path / "again-tiles.png").write_bytes(before)  # a board saved under the image's name
+    code, out, err = run(capsys, ISLAND, tmp_path / "again.tmx")
+    assert (code, out) == (2, "") and not (tmp_path / "again.tmx").exists()
+    assert err == (f"studio convert: nothing was written: {tmp_path / 'again-tiles.png'}: is a realm-board/2 "
+                   "file; a Tiled map's file does not overwrite it (choose another name)\n")

@@ -229,7 +229,6 @@ def _output_refusal(out: Path, json_path: str | None) -> str | None:
 
     try:
         info = stat_or_none(out)
-        json_info = stat_or_none(json_path) if json_path and json_path != STDIO else None
     except OSError as exc:  # a name too long for the file system
         return f"--output {out}: {exc.strerror}"
     if info is not None and not stat.S_ISDIR(info.st_mode):
@@ -238,15 +237,9 @@ def _output_refusal(out: Path, json_path: str | None) -> str | None:
     if refusal:
         return f"--output {out}: {refusal}"
     if json_path and json_path != STDIO:
-        if json_info is not None and stat.S_ISDIR(json_info.st_mode):
-            return f"--json {json_path}: is a folder; give a file name"
-        if json_info is not None and stat.S_ISREG(json_info.st_mode):
-            from studio.playtest.cli import file_format
+        from studio.content.outputs import output_refusal
 
-            fmt = file_format(Path(json_path))
-            if fmt is not None and fmt != FORMAT:  # content or another report: never replaced
-                return f"--json {json_path}: is a {fmt} file; the summary does not overwrite it (choose another name)"
-        refusal = creatable_folder_refusal(Path(json_path).parent)
+        refusal = output_refusal(json_path, FORMAT, "the summary")  # content or another report: never replaced
         if refusal:
             return f"--json {json_path}: {refusal}"
     return None

@@ -21,9 +21,12 @@ board or island with errors is refused, as ``render`` and ``export-tts`` refuse 
 ``--force``. Every file is written whole or not at all (all of them are complete before any
 is renamed into place), and never over a file the input uses.
 
-Exit codes: 0 written; 1 an output could not be written, or the island written has errors
-(listed); 2 bad usage, an input that cannot be read or converted, a board or island with
-errors without ``--force`` (its findings printed); 130 stopped by Ctrl+C."""
+Exit codes: 0 written; 1 writing failed after every check passed (a full disk, an I/O error),
+or the island written has errors (listed); 2 bad usage, an output path that cannot be written
+(a folder, under a file, a folder that takes no new files) or an existing studio file OUT would
+replace (a board, a scenario; an island OUT replaces only an island), an input that cannot be
+read or converted, a board or island with errors without ``--force`` (its findings printed);
+130 stopped by Ctrl+C."""
 
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ from studio.console import (
     detail,
     stdin_copy,
 )
+from studio.content.outputs import output_refusal
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 EXIT_ERRORS = 1  # written, but the island has errors (the findings are listed)
@@ -193,6 +197,13 @@ def _run(args) -> int:
              ".tmx or .tmj)")
         return EXIT_USAGE
     out = Path(args.output)
+    # an island never replaces other content (a board, a scenario), a map no studio file at all;
+    # a file in the way of OUT's folder is found here too, before anything is read or drawn
+    refusal = output_refusal(out, "rivages-island/1" if target == "studio" else None,
+                             "an island" if target == "studio" else "a Tiled map")
+    if refusal:
+        _err(f"OUT {out}: {refusal}")
+        return EXIT_USAGE
     if target == "studio" and (args.stagger_index or args.embed_tileset):
         _err("--stagger-index and --embed-tileset are for Tiled output (OUT .tmx or .tmj)")
         return EXIT_USAGE
@@ -279,11 +290,16 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
     clash = _clash(files, read_files)
     if clash:
         return clash
+    for target in files:  # the tileset and image beside OUT: no studio file is replaced by them
+        refusal = output_refusal(target, None, "a Tiled map's file") if Path(target) != out else None
+        if refusal:
+            _err(f"nothing was written: {target}: {refusal}")
+            return EXIT_USAGE
     try:
         make_parent_folders(out)  # OUT's folder is made (mkdir -p), as every command's outputs
     except OSError as exc:
         _err(f"nothing was written: {exc.strerror}")
-        return EXIT_WRITE
+        return EXIT_USAGE
     try:
         written = write_files(files)
     except OSError as exc:
@@ -367,7 +383,7 @@ def _from_tiled(args, out: Path) -> int:
         make_parent_folders(out)
     except OSError as exc:
         _err(f"{out} was not written: {exc.strerror}")
-        return EXIT_WRITE
+        return EXIT_USAGE
     try:
         write(result.island, out, None)
     except InvalidContent as exc:

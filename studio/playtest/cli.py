@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import signal
 import stat
 import sys
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
+from studio.content.outputs import file_format
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.words import counted
 from studio.content.yamlio import creatable_folder_refusal, make_folders, stat_or_none
@@ -246,20 +246,6 @@ def check_scheduler_args(args) -> None:
         if not args.scheduler:
             raise fail(f"--executor dask needs --scheduler ADDRESS, --scheduler-file FILE or {SCHEDULER_ENV} "
                        "(or use --executor dask-local)")
-
-
-_FORMAT_LINE = re.compile(r'^\s*\{?\s*"?format"?\s*:\s*["\']?([a-z][a-z0-9-]*/\d+)', re.MULTILINE)  # {: compact JSON
-
-
-def file_format(path: Path) -> str | None:
-    """The ``format:`` a studio file declares near its top (YAML or JSON), or None."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(65536).decode("utf-8", "replace")
-    except OSError:
-        return None
-    match = _FORMAT_LINE.search(head)
-    return match.group(1) if match else None
 
 
 def run_inputs(scenario) -> tuple[set[Path], set[Path]]:

@@ -2,9 +2,11 @@
 ``format:`` picks the renderer (:data:`RENDERERS`): boards here, islands in :mod:`studio.render.island`,
 Trees of Wisdom, card sets and loot in :mod:`studio.render.rivages_cli`.
 
-Exit codes: 0 written; 1 the output could not be written; 2 bad usage, bad settings, a
-board that does not load (its findings are printed as ``file:line:col: ...``) or more sheets
-than ``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
+Exit codes: 0 written; 1 writing failed after every check passed (a full disk, an I/O
+error); 2 bad usage, an output path that cannot be written (a folder, under a file, a folder
+that takes no new files, a studio file of its own: checked before anything is drawn, as every
+command checks its outputs), bad settings, a board that does not load (its findings are printed
+as ``file:line:col: ...``) or more sheets than ``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
 written whole or not at all). Never a traceback for those."""
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import stat
 import sys
 import threading
 from pathlib import Path
@@ -20,7 +21,7 @@ from pathlib import Path
 from studio import console
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 from studio.content import LoadError
-from studio.content.yamlio import stat_or_none
+from studio.content.outputs import output_refusal, refusal_line
 from studio.model.io import InvalidContent, read
 from studio.model.realm import Board, Scenario
 from studio.render import export
@@ -238,13 +239,9 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if suffix != fmt:
         output = output.with_name(output.name + f".{fmt}")
-    try:
-        info = stat_or_none(output)
-    except OSError as exc:  # Path.is_dir() raised "[Errno 36] File name too long"
-        _err(f"could not write {output}: {exc.strerror}")
-        return EXIT_USAGE
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        _err(f"{output} is a folder: give a file name")
+    refusal = output_refusal(output, None, "a print")  # a folder, content, a file in the way: before drawing
+    if refusal:
+        _err(refusal_line(output, refusal))
         return EXIT_USAGE
     settings = export.ExportSettings(
         format=fmt, paper=args.paper, orientation=args.orientation, spacing_mm=args.spacing_mm,
@@ -282,7 +279,7 @@ def _run(args: argparse.Namespace) -> int:
 
         module, _, function = target.partition(":")
         if not _made_output_folder(output):
-            return EXIT_WRITE
+            return EXIT_USAGE
         _ensure_gui_application()
         return getattr(importlib.import_module(module), function)(args, board, output, fmt)
     from studio.validate import validate  # a board with errors would print wrong (a line to no peg...)
@@ -307,7 +304,7 @@ def _run(args: argparse.Namespace) -> int:
              f"{layout.pages} to print them all")
         return EXIT_USAGE
     if not _made_output_folder(output):
-        return EXIT_WRITE
+        return EXIT_USAGE
     try:
         with _Stops() as stops:
             written = export.export_board(board, output, settings, stop=stops.requested)
@@ -330,7 +327,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _made_output_folder(output: Path) -> bool:
     """Make the output's missing folders (``mkdir -p``), once the content has loaded and passed;
-    False, having said why, when they cannot be made (a file in the way)."""
+    False, having said why, when they cannot be made after all (a file put in the way since
+    :func:`~studio.content.outputs.output_refusal` passed): a usage error, exit 2."""
     from studio.render.output import make_output_folder
 
     try:

@@ -1,8 +1,9 @@
 """``studio export-tts FILE -o OUT.json``: a board or island as a Tabletop Simulator saved-object
 set (:mod:`studio.render.tts`): ``OUT.json`` and its images beside it.
 
-Exit codes as ``studio render``: 0 written; 1 a file could not be written; 2 bad usage or a
-file that does not load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
+Exit codes as ``studio render``: 0 written; 1 writing failed after every check passed (a full
+disk, an I/O error); 2 bad usage, an output path that cannot be written (checked before anything
+is drawn), or a file that does not load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
 (nothing written). Never a traceback for those."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from studio.console import (
     note,
     stdin_copy,
 )
+from studio.content.outputs import output_refusal, refusal_line
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
@@ -68,13 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if not suffix:
         output = output.with_name(output.name + ".json")
-    if output.is_file():  # a board saved as JSON, a playtest report, a saved game: never replaced
-        from studio.playtest.cli import file_format
-
-        fmt = file_format(output)
-        if fmt is not None:
-            _err(f"{output} is a {fmt} file; a Tabletop Simulator set does not overwrite it (choose another name)")
-            return EXIT_USAGE
+    # a board saved as JSON, a playtest report, a saved game are never replaced; a file in the
+    # way of the folder is found before anything is drawn, as every command checks its outputs
+    refusal = output_refusal(output, None, "a Tabletop Simulator set")
+    if refusal:
+        _err(refusal_line(output, refusal))
+        return EXIT_USAGE
     if args.base_url is not None and not args.base_url.strip():
         _err("--base-url is empty: give the address the images are uploaded to, or leave the option out")
         return EXIT_USAGE
@@ -138,9 +139,9 @@ def _export(args, output: Path, path: str) -> int:
 
     try:
         make_output_folder(output)  # mkdir -p, as every command's outputs
-    except OSError as exc:
+    except OSError as exc:  # a file put in the way since the check: still the path's fault
         _err(str(exc))
-        return EXIT_WRITE
+        return EXIT_USAGE
     _ensure_gui_application()
     try:
         with _Stops() as stops:
