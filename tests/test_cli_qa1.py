@@ -165,13 +165,18 @@ def test_zero_negative_and_non_finite_sizes_are_refused(option, value, message, 
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_folder_as_output_is_refused(tmp_path, capsys):
+def test_a_folder_as_output_is_written_into(tmp_path, capsys):
+    """-o FOLDER (it once became FOLDER.pdf beside the folder, then was refused): the print is
+    written inside it, named after the board; a folder named with '/' is made first."""
     from studio.render import cli as render_cli
     folder = tmp_path / "out"
     folder.mkdir()
-    assert render_cli.main([str(BOARD), "-o", str(folder)]) == 2
-    assert capsys.readouterr().err == f"studio render: {folder} is a folder: give a file name (e.g. {folder}/NAME.pdf)\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and list(folder.iterdir()) == []
+    assert render_cli.main([str(BOARD), "-o", str(folder)]) == 0
+    assert capsys.readouterr().out == f"{folder / 'jungle-temples-2p.pdf'}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert (folder / "jungle-temples-2p.pdf").read_bytes().startswith(b"%PDF")
+    assert render_cli.main([str(BOARD), "-o", f"{tmp_path / 'new'}/", "--format", "svg"]) == 0
+    assert (tmp_path / "new" / "jungle-temples-2p.svg").is_file()
 
 
 # --- items 4 and 5: one plain schema finding per problem ---------------------------------------

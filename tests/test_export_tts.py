@@ -184,8 +184,6 @@ def test_bad_input_gets_one_clear_line(tmp_path, capsys):
     assert main([str(BOARD), "-o", str(tmp_path / "x.pdf")]) == 2
     assert "x.pdf: a Tabletop Simulator set is a .json file" in capsys.readouterr().err
     assert main([str(BOARD), "-o", "-"]) == 2
-    assert main([str(BOARD), "-o", str(tmp_path)]) == 2
-    assert "is a folder" in capsys.readouterr().err
     broken = ROOT / "tests" / "data" / "broken" / "crossing-lines.yaml"
     assert main([str(broken), "-o", str(tmp_path / "b.json")]) == 2
     err = capsys.readouterr().err
@@ -235,3 +233,20 @@ def test_a_studio_json_file_is_never_replaced_by_a_set(tmp_path, capsys):
                                        "set does not overwrite it (choose another name)\n")
     assert victim.read_text() == '{"format": "realm-board/2", "id": "x"}\n'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json"]
+
+
+def test_a_folder_as_output_is_made_and_the_set_written_into_it(tmp_path, capsys):
+    """-o sets/ for a folder not there yet said 'sets/ is a folder: give a file name' (fresh-user
+    trial): the folder is made and the set written inside it, named after the board; an
+    existing folder is written into the same way. Standard input has no name: one clear line."""
+    sets = tmp_path / "sets"
+    assert main([str(BOARD), "-o", f"{sets}/"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == str(sets / "two-deities-3p.json")
+    assert json.loads((sets / "two-deities-3p.json").read_text())["ObjectStates"]
+    assert (sets / "two-deities-3p-board.png").is_file()
+    assert main([str(ISLAND), "-o", str(sets)]) == 0
+    assert (sets / f"{ISLAND.stem}.json").is_file()
+    capsys.readouterr()
+    assert main(["-", "-o", str(sets)]) == 2
+    assert capsys.readouterr().err == (f"studio export-tts: -o {sets} names a folder, and standard input has no name "
+                                       f"to give the file in it: give -o {sets / 'NAME.json'}\n")

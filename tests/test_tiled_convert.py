@@ -173,8 +173,10 @@ def test_tiled_itself_reads_what_the_studio_writes(qapp, tmp_path, capsys):
 
 def test_an_output_folder_or_a_missing_folder(qapp, tmp_path, capsys):
     code, _out, err = run(capsys, ISLAND, tmp_path)
-    assert code == 2 and err == f"studio convert: OUT {tmp_path} is a folder: give a file name (e.g. " \
-                                f"{tmp_path / 'island.tmx'})\n"
+    assert code == 2 and err == f"studio convert: OUT {tmp_path} is a folder: give the file to write, whose " \
+                                f"suffix says the format (e.g. {tmp_path / 'island.tmx'}; a missing folder is made)\n"
+    code, _out, err = run(capsys, ISLAND, f"{tmp_path / 'maps'}/")
+    assert code == 2 and err.startswith(f"studio convert: OUT {tmp_path / 'maps'}/ names a folder: give the file")
     (tmp_path / "a-file").write_text("x")
     code, _out, err = run(capsys, ISLAND, tmp_path / "a-file" / "gone" / "coral.tmx")
     assert code == 2

@@ -54,3 +54,19 @@ def refusal_line(path: str | os.PathLike, refusal: str) -> str:
     """An :func:`output_refusal` as a sentence about ``path``: ``out.json is a realm-board/2
     file; ...`` or ``could not write out/x.png: out is a file, not a folder``."""
     return f"{path} {refusal}" if refusal.startswith("is a ") else f"could not write {path}: {refusal}"
+
+
+def names_folder(output: str) -> bool:
+    """Whether ``-o OUTPUT`` names a folder: one that exists, or a name ending in ``/``."""
+    return os.path.isdir(output) or output.endswith(("/", os.sep))
+
+
+def file_in_folder(folder: str, source: str, suffix: str) -> str:
+    """The file a command writes for ``-o FOLDER/`` (:func:`names_folder`): ``FOLDER/NAME.suffix``,
+    NAME the input's (``volcano-3p`` for the bundled name or ``boards/volcano-3p.yaml``); the
+    folder is made when missing, as every output's. Raises ValueError for standard input
+    (``-``), which has no name to give."""
+    if source == "-":
+        raise ValueError(f"-o {folder} names a folder, and standard input has no name to give the file in it: "
+                         f"give -o {os.path.join(folder.rstrip('/' + os.sep) or '.', 'NAME' + suffix)}")
+    return os.path.join(folder, Path(source).stem + suffix)

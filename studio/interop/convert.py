@@ -44,7 +44,7 @@ from studio.console import (
     detail,
     stdin_copy,
 )
-from studio.content.outputs import output_refusal
+from studio.content.outputs import names_folder, output_refusal
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 EXIT_ERRORS = 1  # written, but the island has errors (the findings are listed)
@@ -178,8 +178,10 @@ def _os_text(exc: OSError) -> str:
 
 
 def _run(args) -> int:
-    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
-        _err(f"OUT {args.output} is a folder: give a file name (e.g. {os.path.join(args.output, 'island.tmx')})")
+    if names_folder(args.output):  # OUT's suffix says the format: a folder cannot be filled in
+        what = "is a folder" if os.path.isdir(args.output) else "names a folder"
+        _err(f"OUT {args.output} {what}: give the file to write, whose suffix says the format (e.g. "
+             f"{os.path.join(args.output, 'island.tmx')}; a missing folder is made)")
         return EXIT_USAGE
     for name, value in (("IN", args.input), ("OUT", args.output)):
         if value == "-":

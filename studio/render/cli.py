@@ -21,7 +21,7 @@ from pathlib import Path
 from studio import console
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 from studio.content import LoadError
-from studio.content.outputs import output_refusal, refusal_line
+from studio.content.outputs import file_in_folder, names_folder, output_refusal, refusal_line
 from studio.model.io import InvalidContent, read
 from studio.model.realm import Board, Scenario
 from studio.render import export
@@ -50,8 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a bundled name (volcano-3p, amber-shoals), - for standard input, or a realm-board/2 (or /1) board, a rivages-island/1 island, a rivages-tree/1 Tree of Wisdom (a page per side), a "
                              "rivages-cards/1 card set or a rivages-loot/1 loot file (card sheets)")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
-                        help="file to write; its suffix picks the format unless --format is given; - writes "
-                             "one file (a PDF by default) to standard output")
+                        help="file to write; its suffix picks the format unless --format is given; a folder "
+                             "(DIR/, made when missing) gets DIR/NAME.pdf, NAME the input's; - writes one file "
+                             "(a PDF by default) to standard output")
     parser.add_argument("--format", choices=export.FORMATS, help="png, svg or pdf (default: from FILE, else pdf)")
     parser.add_argument("--paper", choices=(*export.PAPERS, export.BOARD_PAPER), default="a4",
                         help="a4, letter, or board (one sheet the size of the board); default a4")
@@ -171,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     configure(args)
     try:
         args.board = content_argument(args.board)
-    except UnknownName as exc:
+        if args.output != STDIO and names_folder(args.output):  # -o prints/ (made when missing): prints/volcano-3p.pdf
+            args.output = file_in_folder(args.output, args.board, "." + (args.format or "pdf"))
+    except (UnknownName, ValueError) as exc:
         _err(str(exc))
         return EXIT_USAGE
     if args.board == STDIO:
@@ -222,10 +225,6 @@ def _run(args: argparse.Namespace) -> int:
     for dest, value in _DEFAULTS.items():
         if getattr(args, dest) is None:
             setattr(args, dest, value)
-    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
-        # out used to become out.pdf beside the folder
-        _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.pdf')})")
-        return EXIT_USAGE
     output = Path(args.output)
     suffix = output.suffix.lower().lstrip(".")
     if suffix and suffix not in export.FORMATS and not args.format:

@@ -23,7 +23,7 @@ from studio.console import (
     note,
     stdin_copy,
 )
-from studio.content.outputs import output_refusal, refusal_line
+from studio.content.outputs import file_in_folder, names_folder, output_refusal, refusal_line
 
 EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
 
@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", metavar="FILE", help="a realm-board/2 (or /1) board or a rivages-island/1 island, "
                                                      "its bundled name (volcano-3p), or - for standard input")
     parser.add_argument("-o", "--output", metavar="OUT.json", required=True,
-                        help="the JSON file to write (images are written beside it as OUT-....png)")
+                        help="the JSON file to write (images are written beside it as OUT-....png), or a folder "
+                             "(DIR/, made when missing) to write DIR/NAME.json in, NAME the input's")
     parser.add_argument("--base-url", metavar="URL", default=None,
                         help="refer to the images as URL/NAME.png (after you upload them, so other players see them) "
                              "instead of file:/// URLs of the files written (only your computer sees those)")
@@ -60,8 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.output == "-":
         _err("export-tts writes a JSON file and images beside it; give a file name (e.g. board.json), not -")
         return EXIT_USAGE
-    if os.path.isdir(args.output) or args.output.endswith(("/", os.sep)):
-        _err(f"{args.output} is a folder: give a file name (e.g. {os.path.join(args.output.rstrip('/' + os.sep) or '.', 'NAME.json')})")
+    try:
+        args.file = content_argument(args.file)
+        if names_folder(args.output):  # -o sets/ (made when missing): sets/volcano-3p.json
+            args.output = file_in_folder(args.output, args.file, ".json")
+    except (UnknownName, ValueError) as exc:
+        _err(str(exc))
         return EXIT_USAGE
     output = Path(args.output)
     suffix = output.suffix.lower()
@@ -78,11 +83,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if args.base_url is not None and not args.base_url.strip():
         _err("--base-url is empty: give the address the images are uploaded to, or leave the option out")
-        return EXIT_USAGE
-    try:
-        args.file = content_argument(args.file)
-    except UnknownName as exc:
-        _err(str(exc))
         return EXIT_USAGE
     if args.file == STDIO:
         with stdin_copy() as copy:
