@@ -63,7 +63,7 @@ class _Node:
     its path): without parent/child cycles a search's tree is freed when the search ends, not
     left to the cycle collector."""
 
-    __slots__ = ("action", "seat", "children", "visits", "avail", "total", "mean")
+    __slots__ = ("action", "seat", "children", "visits", "avail", "total", "mean", "full", "full_kids")
 
     def __init__(self, action=None, seat: int = -1):
         self.action = action
@@ -73,6 +73,10 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         self.mean = 0.0  # total / visits, kept at each back-up (read by every selection among siblings)
+        # a listing that is a tuple (immutable: the same object, the same actions) whose
+        # actions are all children here, and those children in its order
+        self.full: tuple | None = None
+        self.full_kids: list = []
 
 
 class MCTSBot(Bot):
@@ -90,6 +94,9 @@ class MCTSBot(Bot):
     name = "mcts"
     first_draw = True  # a node's first visit draws from the listing without reading it all (False: the plain path)
     locate_children = True  # a listing that locates items (Listing) is asked where the children are (False: plain)
+    # a listing that is a tuple with every action a child is remembered at its node, with those
+    # children, for the next visit that gets the same tuple (a Rivages dealt state's own turn)
+    keep_full = True
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, *,
                  rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
@@ -214,6 +221,8 @@ class MCTSBot(Bot):
                     # a first visit: every action untried, the listing itself drawn from (the
                     # same item); a lazy listing (Rule the Realm's LegalActions) builds only it
                     kids, untried = [], legal
+                elif legal is node.full:  # a listing met here before, every action tried
+                    kids, untried = node.full_kids, ()
                 elif type(legal) is not list and self.locate_children and isinstance(legal, Listing):
                     # the children are found where they are listed; the untried actions are
                     # the others, read by position without building them all
@@ -229,6 +238,8 @@ class MCTSBot(Bot):
                         kids = [k for k in kids if k is not None]
                     else:
                         untried = ()
+                        if type(legal) is tuple and self.keep_full:  # met again as the same object: kids kept
+                            node.full, node.full_kids = legal, kids
             if untried:
                 action = _choice(rng, untried)
                 child = children[action] = _Node(action, state.current_player)

@@ -67,18 +67,22 @@ def test_a_cross_hashed_once_is_its_fields():
 
 def test_states_made_without_init_set_what_init_sets():
     """The sampler and ``visible_state`` make their states without ``RivagesState.__init__``:
-    they set at least every attribute an empty ``__init__`` sets (and the record's fields)."""
+    they set at least every attribute an empty ``__init__`` sets (and the record's fields; a
+    dealt state's round-start records are made when first read, held as ``_round_start``)."""
     from studio.content import bundled_path
     from studio.rules import load_game
     from studio.rules.rivages.game import RivagesState
+    from studio.rules.rivages.observe import DealtState
 
     game = load_game(bundled_path("scenarios", "rivages.yaml"), 3, seed=0)
     state = game.new_state(4)
     obs = state.observation(state.current_player)
     empty = set(vars(RivagesState(game, 0, _empty=True)))
     for made in (game.visible_state(obs), game.sampler(obs)(random.Random(1))):
+        lazy = {"round_start"} if type(made) is DealtState and made._round_start is None else set()
         assert empty <= set(vars(made))
-        assert set(vars(state)) - {"events"} <= set(vars(made)) | {"_previewing"}
+        assert set(vars(state)) - {"events"} <= set(vars(made)) | {"_previewing"} | lazy
+    assert lazy and len(made.round_start) == 3 and "_round_start" in vars(made)
 
 
 @pytest.mark.parametrize("scenario,players", CASES[:2] + CASES[-1:], ids=["1p", "2p", "5p"])
@@ -167,7 +171,7 @@ def test_dealt_states_skip_goal_checks_that_cannot_meet_a_step(scenario, players
         play = random.Random(k)
         while not dealt.is_terminal():
             legal = dealt.legal_actions()
-            assert legal == plain.legal_actions()
+            assert list(legal) == plain.legal_actions()
             action = play.choice(legal)
             skipped += _skips(dealt, action)
             dealt.apply_trusted(action)

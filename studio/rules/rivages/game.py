@@ -25,6 +25,7 @@ and the end after the turn that removes the last card of the target card's count
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, cast
@@ -396,6 +397,10 @@ class RivagesState(State):
     # the sampler that dealt this state (it keeps the values of the seats that have not moved
     # since, for bots); None for any other state and for a clone
     dealt_by = None
+    # a state dealt by a sampler, on the observer's own turn of the round dealt: its position in
+    # the sampler's tree of that turn (studio.rules.rivages.observe.DealtTurn, the same in every
+    # state it deals; bots may keep values there); None for any other state and for a clone
+    deal_turn = None
     _stop_at_round_end = False  # set while :meth:`apply_until_round_end` plays
     # False: log lines are not worded (a preview, a state dealt for a search: nobody reads them)
     _logging = True
@@ -553,7 +558,9 @@ class RivagesState(State):
     def islands_visited(self, seat: int) -> int:
         return self.players_state[seat].islands_visited
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
+        """The legal actions: a list (a :class:`~studio.rules.rivages.observe.DealtState` on
+        its observer's turn: a tuple)."""
         if self.end_reason is not None:
             return []
         game = self.game

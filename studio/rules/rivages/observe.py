@@ -11,6 +11,7 @@ same turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import repeat
 
 from studio.rules.api import SeatView
@@ -404,7 +405,11 @@ class Sampler:
     what does not depend on the deal (the cards, tokens and islands seen, the seats' positions,
     the turn) is read once, and each call deals the unseen ones at random, drawing from ``rng``
     exactly as :func:`state_from_observation` does, so the same generator gives the same
-    states. Call it as ``sampler(rng)``; ``obs`` must not change meanwhile."""
+    states. Call it as ``sampler(rng)``; ``obs`` must not change meanwhile. The states are
+    :class:`DealtState`: on the observer's turn they share what they play (``turn``, a
+    :class:`DealtTurn`; ``keep_turns = False``: each plays every action, the plain path)."""
+
+    keep_turns = True
 
     def __init__(self, game: RivagesGame, obs: dict):
         self.game = game
@@ -503,18 +508,20 @@ class Sampler:
         table.game, table.players_state = game, self.players
         _read_table(table, game, obs, self.final, self.players, others, [])
         self.row, self.pending, self.bonus = table.row, table.pending, table.bonus
+        # the observer's turn, when it is on: what it does there is the same in every deal
+        self.turn = DealtTurn() if obs["phase"] is not None and self.keep_turns else None
         self.fixed = {"game": game, "seed": 0, "round_records": None, "_rng": None, "_rng_shared": False,
                       "round": obs["round"], "seat": self.seat, "phase": self.phase,
                       "loot_used": table.loot_used, "last_round": table.last_round, "end": table.end,
                       "end_reason": table.end_reason, "_logging": False, "_lists_shared": True,
-                      "dealt_by": self}
+                      "dealt_by": self, "deal_turn": self.turn, "_round_start": None}
         self.round = obs["round"]
         # seat -> its position_value in a dealt state while it has not moved since the deal
         # (the same in every deal), kept by studio.bots.rivages.position_values
         self.kept_values: dict[int, float] = {}
 
     def __call__(self, rng: random.Random) -> RivagesState:
-        s = _new_state(RivagesState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
+        s = _new_state(DealtState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
         s.__dict__.update(self.fixed)
         s._rng_seed = rng.random()
         _own_piles(s, self)
@@ -554,27 +561,19 @@ class Sampler:
         s.pile = pile
         players = []
         # the seats share the templates' lists, the observer's hand and Loot too
-        # (``_lists_shared``: copied before changed); the round-start records are shallow copies
-        # of the templates (never changed in place), the observer's made once, the others' with
-        # their dealt hand and as many Loot tokens as the observation shows
-        round_start = []
-        for template, mine, hand, loot, count, pad in self.plan:
+        # (``_lists_shared``: copied before changed); the round-start records are made when
+        # first read (DealtState.round_start: a search reads none), from the dealt cards and tokens
+        for template, mine, hand, loot, _count, _pad in self.plan:
             p = _shallow(template)
             if mine:  # shared: a dealt state copies a seat's list before changing it
                 p.hand, p.loot = self.own_hand, self.own_loot
-                round_start.append(self.own_start)
             else:  # taken from the ends, last first (as pop() would)
                 p.hand = rest_cards[hand]
                 p.loot = free[loot]  # the tokens after the bag's
-                rs = _shallow(template)
-                rs.hand = p.hand  # a hand is never changed in place, only replaced
-                # as many tokens as the observation shows: (p.loot + [-1] * count)[:count]
-                rs.loot = p.loot + pad if pad else p.loot if count is None else p.loot[:count]
-                round_start.append(rs)
             players.append(p)
         s.players_state = players
         s.challenges = self.challenges  # shared: only ever replaced, never changed in place
-        s.round_start = round_start
+        s._dealt = (self, rest_cards, free)  # never changed: only sliced
         # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
         s.row = list(self.row)
         s.pending = list(self.pending)
@@ -585,13 +584,31 @@ class Sampler:
         s.log = []
         return s
 
+    def round_start(self, rest_cards: list, free: list) -> list[Player]:
+        """The round-start records of a state dealt with the shuffled cards left ``rest_cards``
+        and tokens ``free``: shallow copies of the templates (never changed in place), the
+        observer's made once, the others' with their dealt hand and as many Loot tokens as the
+        observation shows."""
+        out = []
+        for template, mine, hand, loot, count, pad in self.plan:
+            if mine:
+                out.append(self.own_start)
+                continue
+            rs = _shallow(template)
+            rs.hand = rest_cards[hand]
+            dealt = free[loot]
+            # as many tokens as the observation shows: (dealt + [-1] * count)[:count]
+            rs.loot = dealt + pad if pad else dealt if count is None else dealt[:count]
+            out.append(rs)
+        return out
+
     def again(self, base: RivagesState) -> RivagesState:
         """A copy of ``base``, a state this sampler dealt with nothing played on it yet, that
         plays as ``base.clone()`` does (tests/rivages/test_sampler.py): made as a deal makes
         its state, the seats shallow copies sharing their lists (``_lists_shared``: copied
         before changed), not a clone's deep copies. MCTS plays each of the root's actions on
         one of these to order them."""
-        s = _new_state(RivagesState)
+        s = _new_state(DealtState)
         s.__dict__.update(base.__dict__)
         s._rng_shared = base._rng_shared = base._rng is not None  # as clone(): copied before use
         _own_piles(s, base)
@@ -608,6 +625,154 @@ class Sampler:
         return s
 
 
+class DealtTurn:
+    """A position of the observer's own turn in the round a :class:`Sampler` dealt, reached
+    from the deal by the same actions: the same position in every state the sampler deals,
+    since what a seat does on its turn reads only its own position, the turn's row and the
+    cards and Loot it sees, until it draws a Loot token or its turn ends the round. Kept by
+    the sampler (one tree per decision, grown as its states play), so each :class:`DealtState`
+    plays that turn from it. ``steps``: action -> what playing it here leaves (a
+    :class:`DealtStep`, or :data:`OFF_TURN` when the play reads something dealt); ``legal``:
+    the legal actions here (None until listed)."""
+
+    __slots__ = ("steps", "legal")
+
+    def __init__(self):
+        self.steps: dict = {}
+        self.legal: tuple | None = None
+
+
+class DealtStep:
+    """What one action played at a :class:`DealtTurn` leaves: the seat's position (shared:
+    installed as a shallow copy, its lists copied before changed as on every dealt state),
+    the turn's row, pending effects, phase, Loot used and seat to move, the lists the action
+    changed (None: unchanged), and the turn's next position (None: the turn is over)."""
+
+    __slots__ = ("player", "row", "pending", "phase", "loot_used", "seat", "card_used", "loot_discard",
+                 "completions", "bridges_used", "then")
+    player: Player
+    row: tuple
+    pending: tuple
+    phase: str
+    loot_used: bool
+    seat: int
+    card_used: list | None
+    loot_discard: list | None
+    completions: list | None
+    bridges_used: list | None
+    then: DealtTurn | None
+
+
+OFF_TURN = DealtStep()  # an action whose play reads something dealt: played afresh in every state
+
+
+class DealtState(RivagesState):
+    """A state a :class:`Sampler` dealt: a :class:`RivagesState` that, while the observer's own
+    turn of the round dealt goes on (``deal_turn``), plays it from the sampler's
+    :class:`DealtTurn` tree: an action another state of the sampler already played from the
+    same position is not played again, its outcome is copied in, and the legal actions there
+    are listed once. The same states, action for action, as playing every action
+    (tests/rivages/test_dealt_turn.py). A clone is a plain :class:`RivagesState`. Change it
+    only through its methods (``apply``, ``apply_trusted``, previews)."""
+
+    _dealt: tuple[Sampler, list, list]  # the sampler, the shuffled cards left and tokens (never changed)
+    deal_turn: DealtTurn | None  # type: ignore[assignment]  # None on the class (RivagesState): any other state
+    _round_start: list | None
+
+    @property
+    def round_start(self) -> list[Player]:
+        """The records of the round's start (:class:`RivagesState`), the deal's made when first
+        read (a search reads none)."""
+        records = self._round_start
+        if records is None:
+            sampler, rest_cards, free = self._dealt
+            records = self._round_start = sampler.round_start(rest_cards, free)
+        return records
+
+    @round_start.setter
+    def round_start(self, records: list[Player]) -> None:
+        self._round_start = records
+
+    def legal_actions(self) -> Sequence:
+        """A list, or on the observer's turn as dealt a tuple shared by every state the
+        sampler deals (the same object each time there: MCTS keeps what it found of it)."""
+        turn = self.deal_turn
+        if turn is None:
+            return _legal(self)
+        legal = turn.legal
+        if legal is None:
+            legal = turn.legal = tuple(_legal(self))
+        return legal
+
+    def _apply(self, action) -> None:
+        self.deal_turn = None  # played afresh: off the tree (apply's path)
+        self._play(action, False)
+
+    def apply_trusted(self, action, record: bool = True) -> None:
+        turn = self.deal_turn
+        if turn is None or not record:
+            self.deal_turn = None
+            self._play(action, record)
+            return
+        step = turn.steps.get(action)
+        if step is None:
+            self._first_play(turn, action)
+            return
+        if step is OFF_TURN:
+            self.deal_turn = None
+            self._play(action)
+            return
+        # what _play would do here, as it did in the state that played it first
+        self.players_state[self.seat] = _shallow(step.player)
+        self.row = list(step.row)
+        self.pending = list(step.pending)
+        self.phase = step.phase
+        self.loot_used = step.loot_used
+        self.seat = step.seat
+        if step.card_used is not None:
+            self.card_used = list(step.card_used)
+        if step.loot_discard is not None:
+            self.loot_discard = list(step.loot_discard)
+        if step.completions is not None:
+            self.completions = list(step.completions)
+        if step.bridges_used is not None:
+            self.bridges_used = list(step.bridges_used)
+        self.history.append(action)
+        self.deal_turn = step.then
+
+    def _first_play(self, turn: DealtTurn, action) -> None:
+        """Play ``action`` at ``turn`` for the first time, and keep what it leaves there when
+        it read nothing dealt: no Loot drawn (the bag), no log line (an empty bag), no
+        generator made (a reshuffle) and the round not ended (hands passed, the deck, the pile)."""
+        seat = self.seat
+        p = self.players_state[seat]
+        before = (self.round, len(self.bag), p.loot_drawn, len(self.log), len(self.loot_discard),
+                  len(self.completions), len(self.bridges_used))
+        used = list(self.card_used)
+        rng = self._rng
+        self.deal_turn = None  # off the tree until the play is known to read nothing dealt
+        self._play(action)
+        if (self.end_reason is not None or self._rng is not rng or self.players_state[seat] is not p
+                or (self.round, len(self.bag), p.loot_drawn, len(self.log)) != before[:4]):
+            turn.steps[action] = OFF_TURN
+            return
+        step = DealtStep()
+        step.player = _shallow(p)
+        step.row = tuple(self.row)
+        step.pending = tuple(self.pending)
+        step.phase = self.phase
+        step.loot_used = self.loot_used
+        step.seat = self.seat
+        step.card_used = None if self.card_used == used else list(self.card_used)
+        step.loot_discard = None if len(self.loot_discard) == before[4] else list(self.loot_discard)
+        step.completions = None if len(self.completions) == before[5] else list(self.completions)
+        step.bridges_used = None if len(self.bridges_used) == before[6] else list(self.bridges_used)
+        step.then = DealtTurn() if self.seat == seat else None
+        turn.steps[action] = step
+        self.deal_turn = step.then
+
+
+_legal = RivagesState.legal_actions
 _new_state = object.__new__
 
 
