@@ -106,3 +106,28 @@ def test_the_registry_refuses_two_pages_for_one_kind():
     registry.register("peg", many=True)(PropertyPage)
     assert registry.page_class("peg") is One and registry.page_class("peg", many=True) is PropertyPage
     assert registry.page_class("line") is None and registry.kinds() == {"peg"}
+
+
+@pytest.mark.parametrize("name", ["jungle-temples-2p", "volcano-4p", "archipelago-city-4p", "engraved-board-3p"])
+def test_the_board_summary_is_in_view_on_a_laptop_screen(window, qtbot, tmp_path, name):
+    """At 1366x768 (a window of 1366x738 under its title bar) the summary of what the board
+    holds was cut in half at the dock's fold (fresh-user trial): it is shown under the heading,
+    and the seats list is as tall as its seats, not a fixed six rows."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(1366, 738)
+    open_board(window, name)
+    qtbot.wait(50)
+    dock = window.properties_dock
+    page = dock.page("board")
+    assert page.stats.isVisible() and "segments with content" in page.stats.text()
+    area = next(a for a in dock.findChildren(QScrollArea) if a.widget() is not None and a.widget().isAncestorOf(page))
+    assert area.verticalScrollBar().value() == 0
+    top = page.stats.mapTo(area.viewport(), QPoint(0, 0)).y()
+    assert 0 <= top and top + page.stats.height() <= area.viewport().height(), (top, page.stats.height())
+    seats = page.seat_list
+    rows = sum(seats.sizeHintForRow(i) for i in range(seats.count()))
+    assert seats.count() == window.document.board.players
+    assert rows <= seats.viewport().height() < rows + seats.sizeHintForRow(0)  # every seat, no blank rows
+    dock.grab().save(str(tmp_path / f"properties-{name}.png"))

@@ -24,8 +24,19 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QColor, QDesktopServices, QGuiApplication, QKeySequence, QPalette
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenuBar, QToolBar, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QImageReader,
+    QKeySequence,
+    QPalette,
+    QTextCursor,
+    QTextLength,
+    QTextOption,
+)
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenuBar, QTextBrowser, QToolBar, QWidget
 
 # window kind -> (docs page, heading anchor) that F1 opens; a test checks each page and heading exists
 WINDOW_DOCS: dict[str, tuple[str, str]] = {
@@ -93,9 +104,7 @@ def show_docs_inside(path: Path, anchor: str = "", parent: QWidget | None = None
     pages followed, pictures of ``docs/`` shown), scrolled to heading ``anchor`` (GitHub's
     slug of the heading) when found: F1 where the desktop has no program for a ``.md`` file.
     Returns the window (shown; it deletes itself when closed)."""
-    from PySide6.QtWidgets import QTextBrowser
-
-    browser = QTextBrowser(parent)
+    browser = HelpBrowser(parent)
     browser.setWindowFlag(Qt.Window, True)
     browser.setAttribute(Qt.WA_DeleteOnClose, True)
     browser.setOpenExternalLinks(True)
@@ -119,6 +128,93 @@ def show_docs_inside(path: Path, anchor: str = "", parent: QWidget | None = None
                 break
             block = block.next()
     return browser
+
+
+class HelpBrowser(QTextBrowser):
+    """A docs page that fits its window's width, as a web browser shows it: code blocks wrap,
+    tables take the page's width and pictures wider than the window are scaled down to it (in
+    proportion; redone on each resize and page followed), so nothing scrolls sideways. Qt's
+    Markdown import keeps code lines unbroken and pictures at their own size: a screenshot made
+    the help window scroll sideways (fresh-user trial)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setLineWrapMode(QTextBrowser.WidgetWidth)
+        self.setWordWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)  # a long path or URL too
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self._sizes: dict[str, tuple[int, int] | None] = {}  # picture name -> its own size
+        self._fitted_to = -1
+        self.sourceChanged.connect(lambda _url: self.fit_to_width(force=True))
+
+    def setMarkdown(self, markdown: str) -> None:  # noqa: N802 - Qt's name
+        super().setMarkdown(markdown)
+        self.fit_to_width(force=True)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_to_width()
+
+    def fit_to_width(self, force: bool = False) -> None:
+        """Wrap code blocks, give tables the page's width and scale wide pictures to it."""
+        doc = self.document()
+        width = max(100, self.viewport().width() - 2 * int(doc.documentMargin()) - 4)
+        if width == self._fitted_to and not force:
+            return
+        self._fitted_to = width
+        edit = QTextCursor(doc)
+        edit.beginEditBlock()
+        pictures = []
+        block = doc.begin()
+        while block.isValid():
+            if block.blockFormat().nonBreakableLines():  # a code block's line
+                fmt = block.blockFormat()
+                fmt.setNonBreakableLines(False)
+                QTextCursor(block).setBlockFormat(fmt)
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.isValid() and fragment.charFormat().isImageFormat():
+                    pictures.append((fragment.position(), fragment.length(), fragment.charFormat().toImageFormat(),
+                                     self._indent(block)))
+                it += 1
+            block = block.next()
+        for position, length, picture, indent in pictures:
+            own = self._own_size(picture.name())
+            if own is None:
+                continue
+            w = max(20, min(own[0], width - indent))  # a picture in a list item is indented
+            picture.setWidth(w)
+            picture.setHeight(own[1] * w / own[0])
+            at = QTextCursor(doc)
+            at.setPosition(position)
+            at.setPosition(position + length, QTextCursor.KeepAnchor)
+            at.setCharFormat(picture)
+        for frame in doc.rootFrame().childFrames():  # Markdown tables
+            fmt = frame.frameFormat()
+            if fmt.isTableFormat():
+                table = fmt.toTableFormat()
+                edges = 2 * (table.border() + table.margin() + table.padding() + table.cellSpacing())
+                table.setWidth(QTextLength(QTextLength.FixedLength, max(50.0, width - edges)))
+                frame.setFrameFormat(table)
+        edit.endEditBlock()
+
+    def _indent(self, block) -> int:
+        """How far ``block`` starts right of the page's left edge: its margin and indents, and
+        its list's."""
+        fmt = block.blockFormat()
+        steps = fmt.indent() + (block.textList().format().indent() if block.textList() is not None else 0)
+        return int(fmt.leftMargin() + fmt.textIndent() + steps * self.document().indentWidth())
+
+    def _own_size(self, name: str) -> tuple[int, int] | None:
+        """A picture's own size in pixels, from its file's header (None when not found)."""
+        if name not in self._sizes:
+            self._sizes[name] = None
+            for folder in self.searchPaths():
+                size = QImageReader(str(Path(folder) / name)).size()
+                if size.isValid() and size.width() > 0:
+                    self._sizes[name] = (size.width(), size.height())
+                    break
+        return self._sizes[name]
 
 
 def _slug(heading: str) -> str:

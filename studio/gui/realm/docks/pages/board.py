@@ -77,7 +77,6 @@ class BoardPage(PropertyPage):
 
         outer.addWidget(section("Seats (seat 1 plays first)"))
         self.seat_list = QListWidget()
-        self.seat_list.setMaximumHeight(110)
         self.seat_list.itemActivated.connect(lambda it: dock.select([("seat", it.data(Qt.UserRole))]))
         self.seat_list.itemDoubleClicked.connect(lambda it: dock.select([("seat", it.data(Qt.UserRole))]))
         outer.addWidget(self.seat_list)
@@ -91,22 +90,22 @@ class BoardPage(PropertyPage):
         outer.addWidget(buttons(add_seat, edit_seat, self.mark_pegs_button))
 
         self.picture_list = QListWidget()
-        self.picture_list.setMaximumHeight(90)
         self.picture_list.itemDoubleClicked.connect(lambda it: dock.select([("picture", it.data(Qt.UserRole))]))
         self.picture_list.itemActivated.connect(lambda it: dock.select([("picture", it.data(Qt.UserRole))]))
         self.pictures_section = box(section("Pictures"), self.picture_list)
         outer.addWidget(self.pictures_section)
         self.island_list = QListWidget()
-        self.island_list.setMaximumHeight(90)
         self.island_list.itemDoubleClicked.connect(lambda it: dock.select([("island", it.data(Qt.UserRole))]))
         self.island_list.itemActivated.connect(lambda it: dock.select([("island", it.data(Qt.UserRole))]))
         self.islands_section = box(section("Islands"), self.island_list)
         outer.addWidget(self.islands_section)
+        # what the board holds, under the heading: on a laptop screen (1366x768) the end of the
+        # page is below the dock's fold, and the summary there was cut in half (fresh-user trial)
         self.stats = QLabel()
         self.stats.setWordWrap(True)
         self.stats.setTextFormat(Qt.RichText)
-        self.stats.setStyleSheet("margin-top: 8px;")
-        outer.addWidget(self.stats)
+        self.stats.setStyleSheet("margin-bottom: 4px;")
+        outer.insertWidget(outer.indexOf(self.heading) + 2, self.stats)  # below the heading's rule
 
     def field(self, name: str):
         """The widget of board property ``name`` (``location``, ``name``, ``seats``...), or None."""
@@ -146,6 +145,7 @@ class BoardPage(PropertyPage):
             warn = QListWidgetItem(f"⚠ {b.players} players need {b.players} seats")
             warn.setFlags(Qt.NoItemFlags)
             self.seat_list.addItem(warn)
+        _fit_rows(self.seat_list, 110)
         self.picture_list.clear()
         for name in doc.picture_names():
             n = len(doc.picture_segments(name))
@@ -157,6 +157,8 @@ class BoardPage(PropertyPage):
             item = QListWidgetItem(f"{name}: {len(tris)} segment{'s' if len(tris) != 1 else ''}")
             item.setData(Qt.UserRole, name)
             self.island_list.addItem(item)
+        _fit_rows(self.picture_list, 90)
+        _fit_rows(self.island_list, 90)
         treasure = sum(s.treasure for s in b.segments) + sum(i.treasure for i in b.line_items)
         energy = sum(s.energy for s in b.segments) + sum(br.energy for br in b.bridges)
         idols = sum(1 for s in b.segments if s.idol)
@@ -250,3 +252,11 @@ class BoardPage(PropertyPage):
         name = item.data(Qt.UserRole) if item is not None else None
         if name:
             self.dock.select([("seat", name)])
+
+
+def _fit_rows(rows: QListWidget, most: int) -> None:
+    """Make ``rows`` as tall as its rows (two at least, so it still reads as a list), at most
+    ``most`` pixels (then it scrolls): two seats no longer take the room of six."""
+    one = rows.sizeHintForRow(0) if rows.count() else rows.fontMetrics().height() + 2
+    height = sum(rows.sizeHintForRow(i) for i in range(rows.count())) if rows.count() >= 2 else 2 * one
+    rows.setFixedHeight(min(most, height + 2 * rows.frameWidth() + 2))
