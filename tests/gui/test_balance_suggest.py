@@ -495,6 +495,47 @@ def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_appl
     assert not s.apply_button.isEnabled() and not s.apply_selected()
 
 
+def test_the_status_line_follows_undo_and_redo(qtbot, window, lattice_file, monkeypatch, tmp_path):
+    """Fresh-user trial: after Edit ▸ Undo the status line under Search still said "Proposal 2
+    replaced proposal 1 as one step"; it says what the board holds now, at every step of the
+    undo stack, and after an edit by hand."""
+    from studio.gui.balance import suggest
+
+    assert window.load_path(str(lattice_file))
+    doc = window.document
+    seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
+    _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
+    s = _searched(qtbot, window)
+    stack = doc.undo_stack
+    assert s.apply_selected()
+    assert s.status.text() == "Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm."
+    s.proposals_list.setCurrentRow(1)
+    assert s.apply_selected() and "Proposal 2 replaced proposal 1" in s.status.text()
+    applied_2 = "Proposal 2 is applied (Edit ▸ Undo takes it back). Re-run balance to confirm."
+    applied_1 = "Proposal 1 is applied (Edit ▸ Undo takes it back). Re-run balance to confirm."
+    stack.undo()
+    assert s.status.text() == applied_1
+    qtbot.wait(20)
+    s.grab().save(str(tmp_path / "after-undo.png"))
+    stack.undo()
+    assert s.status.text() == ("No proposal is applied: the board is as the search measured it. "
+                               "Edit ▸ Redo: Apply balance proposal 1.")
+    stack.redo()
+    assert s.status.text() == applied_1
+    stack.redo()
+    assert s.status.text() == applied_2 and s.status.toolTip() == applied_2
+    peg = sorted(doc.board.pegs)[0]
+    colour = doc.board.pegs[peg].colour
+    doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
+    assert s.status.text() == "No proposal is applied as it was: the board changed since."
+    stack.undo()
+    assert s.status.text() == applied_2
+    # a search's own words are left alone by edits: the line speaks of the search again
+    s._say("Searching…")
+    stack.undo()
+    assert s.status.text() == "Searching…"
+
+
 def test_opening_another_board_closes_the_assistant_and_its_preview(qtbot, window, lattice_file, monkeypatch):
     """Fresh-user trial: after File ▸ Open of another board the Suggest window stayed open with
     the first board's proposals, their preview drawn over the new board (the standard lattice

@@ -316,6 +316,7 @@ class SuggestWindow(QMainWindow):
         # proposal index -> the content just after it was applied: Apply is off while the
         # content is still that (applying again would fail), back on once Undo changes it
         self._applied: dict[int, object] = {}
+        self._telling_applied = False   # the status line says what is applied: it follows undo and redo
         self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
         body.setObjectName("suggest")
@@ -340,6 +341,9 @@ class SuggestWindow(QMainWindow):
         self.settings = main_settings if isinstance(main_settings, QSettings) else QSettings()
         self.restore_form()
         host.main.document.changed.connect(self._content_changed)
+        # the status line names Redo's step: said again once Undo or Redo has moved the stack
+        # (the document's change comes first, while the stack still names the step before)
+        host.main.document.undo_stack.indexChanged.connect(self._content_changed)
         desktop.install(self, "suggest")  # layout memory, drops, F1
 
     # -- construction -----------------------------------------------------------------------------
@@ -722,6 +726,24 @@ class SuggestWindow(QMainWindow):
     def _content_changed(self, *_args) -> None:
         if self.result is not None:
             self._refresh_apply()
+            if self._telling_applied and not self.is_running():
+                self._say(self.applied_status(), about_applied=True)
+
+    def applied_status(self) -> str:
+        """What the status line says of the applied proposals, from the content as it is now (an
+        Undo or Redo in the editor changes it): which proposal it holds, none (as the search
+        measured it), or other edits since."""
+        row = self.applied_row()
+        if row is not None:
+            return self.tr("Proposal {n} is applied (Edit ▸ Undo takes it back). Re-run balance to confirm.").format(
+                n=row + 1)
+        if self._base is not None and self._base == self._content():
+            stack = self.host.main.document.undo_stack
+            redo = (self.tr(" Edit ▸ Redo: {step}.").format(step=stack.redoText())
+                    if stack.canRedo() and stack.redoText().startswith("Apply balance proposal") else "")
+            return self.tr("No proposal is applied: the {subject} is as the search measured it.").format(
+                subject=self.SUBJECT) + redo
+        return self.tr("No proposal is applied as it was: the {subject} changed since.").format(subject=self.SUBJECT)
 
     def _on_progress(self, p) -> None:
         self.progress.setRange(0, max(1, p.total))
@@ -740,11 +762,14 @@ class SuggestWindow(QMainWindow):
         self._set_running(False)
         self.searchFinished.emit()
 
-    def _say(self, text: str, error: bool = False) -> None:
+    def _say(self, text: str, error: bool = False, about_applied: bool = False) -> None:
         """The status line under Search: wrapped to the form's width, its full text also in
-        its tooltip (a long stage and ETA line was clipped)."""
+        its tooltip (a long stage and ETA line was clipped). ``about_applied``: the text says
+        what is applied, and is said again from :meth:`applied_status` when the content
+        changes (an Undo left it saying a proposal was applied)."""
         self.run_row.say(text, error)
         self.status.setToolTip(text)
+        self._telling_applied = about_applied
 
     # -- showing ----------------------------------------------------------------------------------
     def _show_result(self) -> None:
@@ -843,7 +868,7 @@ class SuggestWindow(QMainWindow):
         else:
             said = (f"Proposal {row + 1} replaced proposal {replaced + 1} as one step (Edit ▸ Undo brings "
                     f"{replaced + 1} back). Re-run balance to confirm.")
-        self._say(said + note)
+        self._say(said + note, about_applied=changed)
 
     def confirm(self) -> None:
         """Run the balance dashboard again on the board as it is now."""
