@@ -67,6 +67,7 @@ def test_a_tab_indented_json_board_is_valid(tmp_path, capsys):
     ('', "json/empty", 1, 1, "the file is empty"),
     (' \n\t\n', "json/empty", 1, 1, "the file is empty"),
     ('\ufeff\n', "json/empty", 1, 1, "the file is empty"),
+    ('{"a": ' + "[" * 41 + "]" * 41 + "}\n", "json/too-deep", 1, 47, "nesting deeper than 40 levels"),
     ('{"a" 1}\n', "json/syntax", 1, 6, "a key is missing its ':' here"),
     ('{"a": [1,]}\n', "json/syntax", 1, 10, "a value is missing here"),
     ('{"a": 1}\n{"b": 2}\n', "json/syntax", 2, 1, "something follows the end of the JSON value"),
@@ -105,7 +106,8 @@ def test_yaml_written_by_hand_keeps_yaml_words(tmp_path):
 
 
 def test_explain_knows_the_json_codes(capsys):
-    assert cli.main(["explain", "json/syntax", "json/duplicate-key", "json/empty"]) == 0
+    assert cli.main(["explain", "json/syntax", "json/duplicate-key", "json/empty", "json/too-large",
+                     "json/too-deep"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("json/syntax (error; Loading") and "json/duplicate-key (error; Loading" in out
 
@@ -151,3 +153,14 @@ def test_a_pasted_fragment_with_a_non_finite_coordinate_is_refused():
         Fragment.from_json('{"format": "board-studio-fragment/1", "pegs": {"a1": [NaN, 0, "red"]}}')
     with pytest.raises(ValueError, match="peg a1's place is not a finite number"):
         Fragment.from_json('{"format": "board-studio-fragment/1", "pegs": {"a1": ["nan", 0, "red"]}}')
+
+
+def test_a_json_file_over_the_size_limit_is_json_too_large(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"format": "realm-board/2", "notes": ["x" * 1000] * 5000}), encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        load_document(path)
+    assert (err.value.code, err.value.path, err.value.line) == ("json/too-large", str(path), None)
+    with pytest.raises(LoadError) as err:
+        load_document(path, name="shown.json")  # a resolved reference: named as the author spelt it
+    assert (err.value.code, err.value.path) == ("json/too-large", "shown.json")

@@ -214,6 +214,20 @@ def test_folders_check_json_content_by_its_format_and_pass_over_other_json(tmp_p
     assert capsys.readouterr().out.splitlines()[-1] == "checked 4 files: 2 errors, 0 warnings, 1 note"
 
 
+def test_a_folder_passes_over_a_report_too_large_to_read_but_not_content(tmp_path, capsys):
+    """Folders are searched for *.json too: a long run's playtest report over the loader's
+    4 MiB is a note (it was never content), a board that large an error."""
+    games = [{"seed": i, "notes": "x" * 100} for i in range(50000)]
+    (tmp_path / "run.json").write_text(json.dumps({"format": "studio-playtest/1", "games": games}))
+    (tmp_path / "board.json").write_text(json.dumps({"format": "realm-board/2", "games": games}))
+    findings, files, _ = validate_paths([tmp_path])
+    assert files == 2
+    assert [(Path(f.path).name, f.code, f.severity) for f in findings] == [
+        ("board.json", "json/too-large", "error"), ("run.json", "validate/not-checked", "info")]
+    assert "schemas/studio-playtest.schema.json" in findings[1].message
+    assert [f.code for f in validate(tmp_path / "run.json")] == ["json/too-large"]  # named: not passed over
+
+
 def test_validate_accepts_a_document_and_a_model():
     text = (BROKEN / "crossing-lines.yaml").read_text()
     doc = parse_yaml(text, "x.yaml")

@@ -800,12 +800,18 @@ def load_document(path: str | os.PathLike, name: str | None = None) -> Document:
     try:
         doc = _load_document(p)
     except LoadError as exc:
-        if name is None or exc.path != p:
+        code = JSON_CODES.get(exc.code, exc.code) if p.lower().endswith(".json") else exc.code
+        if code == exc.code and (name is None or exc.path != p):
             raise
-        raise LoadError(exc.code, exc.message, str(name), exc.line, exc.col) from None
+        raise LoadError(code, exc.message, str(name) if name is not None and exc.path == p else exc.path,
+                        exc.line, exc.col) from None
     if name is not None:
         doc.path = doc.source.path = str(name)
     return doc
+
+
+JSON_CODES = {"yaml/too-large": "json/too-large", "yaml/too-deep": "json/too-deep"}
+"""The reader's limits named for a ``.json`` file: a JSON file is not told about YAML."""
 
 
 def _load_document(p: str) -> Document:

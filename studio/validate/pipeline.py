@@ -16,9 +16,11 @@ from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
 from studio.content.findings import Finding, cap_per_file
+from studio.content.outputs import file_format
 from studio.content.paths import listed_link_target, missing_reason, shown_reference
 from studio.content.schema_messages import did_you_mean
 from studio.content.schemas import board_element, current_version, migrate, parse_format
+from studio.content.yamlio import MAX_BYTES
 from studio.model import locations
 from studio.model.realm import Board, Scenario
 from studio.validate.geometry import check_geometry
@@ -124,6 +126,11 @@ def _validate_listed(path: str) -> list[Finding]:
     target, refusal = listed_link_target(path)
     if refusal is not None:
         return [Finding("content/link-escapes-root", "error", refusal, path)]
+    if path.lower().endswith(".json") and (large := _large_record(target)) is not None:
+        return [Finding("validate/not-checked", "info",
+                        f"passed over: a {large} file larger than the {MAX_BYTES // (1024 * 1024)} MiB the studio "
+                        f"reads (a long run's record); check it with any JSON Schema 2020-12 tool against "
+                        f"schemas/{large.split('/')[0]}.schema.json", path, 1, 1)]
     if path.lower().endswith(".json") and _unmarked_json(path, target):
         return [Finding("validate/not-content", "info",
                         "passed over: JSON without a 'format' key is not a studio content file (a Tabletop "
@@ -132,6 +139,19 @@ def _validate_listed(path: str) -> list[Finding]:
     if str(target) == os.path.abspath(path):
         return validate(path)
     return sort_findings(_guarded(path, lambda: _check_file(path, read=target)[0]))
+
+
+def _large_record(target: Path) -> str | None:
+    """The format of ``target`` when it is a report or record the studio writes (``studio-*``:
+    a playtest or sweep report, a balance record, a saved game) too large for the loader to
+    read, else None. A long run's report may be; content of that size is an error as usual."""
+    try:
+        if os.path.getsize(target) <= MAX_BYTES:
+            return None
+    except OSError:
+        return None
+    fmt = file_format(target)
+    return fmt if fmt is not None and fmt.startswith("studio-") else None
 
 
 def _unmarked_json(path: str, target: Path) -> bool:

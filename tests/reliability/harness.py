@@ -257,7 +257,7 @@ class Sandbox:
 # -- checks ---------------------------------------------------------------------------------
 
 # findings that name a whole file, never a place in it (there is no line to give)
-WHOLE_FILE = {"io/not-found", "io/unreadable", "io/no-content", "yaml/too-large", "yaml/empty",
+WHOLE_FILE = {"io/not-found", "io/unreadable", "io/no-content", "yaml/too-large", "json/too-large", "yaml/empty",
               "content/link-escapes-root"}
 
 
