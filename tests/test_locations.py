@@ -63,6 +63,30 @@ def test_the_content_root_shadows_the_bundled_scenarios_then_the_boards_own_fold
     assert known_locations(None)["volcano"][1].name == "Volcano"
 
 
+def test_a_scenario_saved_as_json_is_found_and_other_json_is_not_taken_for_one(tmp_path):
+    """The editor saves a scenario as .json too: the board whose location it is finds it as
+    it finds a YAML one. JSON without a scenario's format (a report, an export) is neither a
+    scenario nor said to be a broken one."""
+    import json
+
+    from studio.content import load_document
+    from studio.model.locations import _unread_files
+
+    root = tmp_path / "content"
+    (root / "scenarios").mkdir(parents=True)
+    (root / "boards").mkdir()
+    data = load_document(ROOT / "scenarios" / "volcano.yaml").data
+    data.update(id="json-volcano", name="JSON Volcano")
+    (root / "scenarios" / "mine.json").write_text(json.dumps(data, indent=1))
+    (root / "scenarios" / "compact.json").write_text(json.dumps({**data, "id": "compact", "name": "Compact"}))
+    (root / "scenarios" / "tts.json").write_text('{"SaveName": "x", "ObjectStates": []}')
+    b = board("json-volcano", root / "boards" / "b.yaml")
+    found = rules_for(b)
+    assert (found.status, found.scenario.name, Path(found.path).name) == (OWN, "JSON Volcano", "mine.json")
+    assert rules_for(board("compact", root / "boards" / "b.yaml")).scenario.name == "Compact"
+    assert _unread_files(root / "scenarios") == []
+
+
 def test_realm_board_1_is_migrated_with_the_location_of_the_scenario_listing_it(tmp_path):
     text = (BUNDLED / "labyrinth-2p.yaml").read_text()
     old = text.replace("format: realm-board/2", "format: realm-board/1").replace("location: labyrinth\n", "")

@@ -65,6 +65,7 @@ def base_scenario() -> Scenario:
 
 
 _SCENARIO_FORMAT = re.compile(rb"^format:[ \t]*['\"]?realm-scenario/", re.MULTILINE)
+_JSON_SCENARIO_FORMAT = re.compile(rb'^\s*\{?\s*"format"\s*:\s*"realm-scenario/', re.MULTILINE)  # {: compact JSON
 # the other content formats: a board, an island... next to a board is not a scenario gone wrong
 _OTHER_FORMAT = re.compile(rb"^format:[ \t]*['\"]?(realm-board|rivages-[a-z]+|studio-[a-z]+)/", re.MULTILINE)
 _ANY_FORMAT = re.compile(rb"^format:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
@@ -77,7 +78,7 @@ _FOLDERS: dict[str, tuple[int, list[Path], list[tuple[Path, tuple[Finding, ...]]
 
 def _scenario_files(folder: Path) -> list[Path]:
     """The ``*.yaml``/``*.yml`` files of ``folder`` that declare ``format: realm-scenario/N``
-    near their top, sorted by name (only their first 4 KiB are read: a folder of boards is not
+    near their top, and the ``*.json`` files that declare ``"format": "realm-scenario/N"``, sorted by name (only their first 4 KiB are read: a folder of boards is not
     parsed to find its scenarios). Remembered until the folder changes (a file added, removed
     or replaced by an atomic save), since the editor asks after every edit."""
     return _scan(folder)[0]
@@ -105,7 +106,7 @@ def _scan(folder: Path) -> tuple[list[Path], list[tuple[Path, tuple[Finding, ...
         return cached[1], cached[2]
     scenarios: list[Path] = []
     unread: list[tuple[Path, tuple[Finding, ...]]] = []
-    for path in sorted(folder.glob("*.y*ml")):
+    for path in sorted([*folder.glob("*.y*ml"), *folder.glob("*.json")]):
         target, outside = listed_link_target(path)
         if outside is not None:  # a link out of the content root is never read (issue 12)
             continue
@@ -116,7 +117,10 @@ def _scan(folder: Path) -> tuple[list[Path], list[tuple[Path, tuple[Finding, ...
                 head = f.read(4096)
         except OSError:
             continue
-        if _SCENARIO_FORMAT.search(head):
+        if path.suffix == ".json":  # a scenario saved as JSON; other JSON (a report, an export) is no scenario
+            if _JSON_SCENARIO_FORMAT.search(head):
+                scenarios.append(path)
+        elif _SCENARIO_FORMAT.search(head):
             scenarios.append(path)
         elif not _OTHER_FORMAT.search(head):
             unread.append((path, (_why_not_read(path, head),)))

@@ -658,17 +658,22 @@ class Rivages:
 
 
 def folder_files(folder: Path) -> list[Path]:
-    """The content files of a folder reference: ``*.yaml``/``*.yml``, hidden ones skipped,
+    """The content files of a folder reference: ``*.yaml``/``*.yml``, and ``*.json`` that
+    declare a ``format`` (an island or tree saved as JSON; another tool's JSON, such as a
+    Tabletop Simulator export beside the islands, is not content), hidden ones skipped,
     sorted; [] when ``folder`` is not a folder."""
+    from studio.content.outputs import file_format
+
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir()
-                  if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file())
+                  if not p.name.startswith(".") and p.is_file()
+                  and (p.suffix in (".yaml", ".yml") or (p.suffix == ".json" and file_format(p) is not None)))
 
 
 def reference_files(scenario: RivagesScenario, refs: str | list[str]) -> list[Path]:
     """Resolve an ``islands``/``trees`` reference of ``scenario``: a folder gives its
-    ``*.yaml``/``*.yml`` files (sorted, hidden ones skipped), a list its files in order.
+    content files (:func:`folder_files`: sorted, hidden ones skipped), a list its files in order.
     Raises :class:`~studio.content.LoadError` when a reference leaves the content root or a
     folder is missing."""
     from studio.content import LoadError, resolve_reference

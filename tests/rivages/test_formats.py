@@ -86,6 +86,27 @@ def test_scenario_defaults_and_bundle():
     assert bundle.solo_cards.removed == 2 and len(bundle.solo_cards.challenges) == 5
 
 
+def test_an_islands_folder_reads_json_islands_but_not_other_json(tmp_path):
+    """An island saved as JSON (the island editor's Save As offers .json) in the scenario's
+    islands/ folder is one of its islands; a Tabletop Simulator export written beside them (JSON
+    with no format) is not read as content."""
+    import json
+    import shutil
+
+    from studio.content import load_document
+    from studio.validate import validate
+
+    shutil.copytree(VALID, tmp_path / "valid")
+    islands = tmp_path / "valid" / "islands"
+    data = load_document(islands / "tiny-c.yaml").data
+    (islands / "tiny-c.yaml").unlink()
+    (islands / "tiny-c.json").write_text(json.dumps(data, indent=1))
+    (islands / "tiny-c-tts.json").write_text('{"SaveName": "Tiny C", "ObjectStates": []}')
+    bundle = read_rivages(tmp_path / "valid" / "scenario.yaml")
+    assert [i.id for i in bundle.islands] == ["tiny-a", "tiny-b", "tiny-c"]
+    assert [f for f in validate(tmp_path / "valid" / "scenario.yaml") if f.severity == "error"] == []
+
+
 def test_terrains_default_to_four_and_a_fifth_can_be_declared():
     base = ("format: rivages-scenario/1\nid: s\nname: S\nislands: islands/\ntrees: trees/\n"
             "cards: c.yaml\nloot: l.yaml\n")
