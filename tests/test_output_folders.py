@@ -181,3 +181,25 @@ def test_every_command_refuses_an_output_under_a_file_with_status_2(command, tmp
     assert err.startswith(f"studio {command[0]}: ") and err.count("\n") == 1
     assert err.endswith(f"{a_file} is a file, not a folder\n") and "Traceback" not in err
     assert a_file.read_text() == "not a folder" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+@pytest.mark.parametrize("command, module, name", [
+    (["render", VOLCANO, "-o", "OUT/v.pdf"], "studio.render.export", "export_board"),
+    (["render", ISLAND, "-o", "OUT/i.pdf"], "studio.render.island", "write_island"),
+    (["export-tts", VOLCANO, "-o", "OUT/v.json"], "studio.render.tts", "export_tts"),
+    (["convert", ISLAND, "OUT/i.tmx"], "studio.interop.tiled_island", "write_files"),
+])
+def test_a_write_that_fails_after_the_checks_is_status_2_too(command, module, name, tmp_path, capsys, monkeypatch,
+                                                             qapp):
+    """A full disk while writing: 2 with one line, as playtest, balance and generate give it
+    (render, export-tts and convert gave 1)."""
+    import errno
+    import importlib
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(importlib.import_module(module), name, full)
+    code, out, err = _run(capsys, *[str(a).replace("OUT", str(tmp_path)) for a in command])
+    assert (code, out) == (2, "")
+    assert err.startswith(f"studio {command[0]}: ") and "No space left on device" in err and "Traceback" not in err

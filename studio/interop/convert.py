@@ -21,12 +21,11 @@ board or island with errors is refused, as ``render`` and ``export-tts`` refuse 
 ``--force``. Every file is written whole or not at all (all of them are complete before any
 is renamed into place), and never over a file the input uses.
 
-Exit codes: 0 written; 1 writing failed after every check passed (a full disk, an I/O error),
-or the island written has errors (listed); 2 bad usage, an output path that cannot be written
-(a folder, under a file, a folder that takes no new files) or an existing studio file OUT would
-replace (a board, a scenario; an island OUT replaces only an island), an input that cannot be
-read or converted, a board or island with errors without ``--force`` (its findings printed);
-130 stopped by Ctrl+C."""
+Exit codes: 0 written; 1 the island written has errors (listed); 2 bad usage, an output that
+cannot be written (a folder, under a file, a folder that takes no new files; or a write that
+fails, a full disk) or an existing studio file OUT would replace (a board, a scenario; an island
+OUT replaces only an island), an input that cannot be read or converted, a board or island with
+errors without ``--force`` (its findings printed); 130 stopped by Ctrl+C."""
 
 from __future__ import annotations
 
@@ -46,7 +45,7 @@ from studio.console import (
 )
 from studio.content.outputs import names_folder, output_refusal
 
-EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 EXIT_ERRORS = 1  # written, but the island has errors (the findings are listed)
 FORMATS = {"tmx": ".tmx", "tmj": ".tmj", "yaml": ".yaml"}
 STUDIO_SUFFIXES = (".yaml", ".yml")
@@ -288,7 +287,7 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
         return EXIT_USAGE
     except OSError as exc:
         _err(_os_text(exc))
-        return EXIT_WRITE
+        return EXIT_USAGE
     clash = _clash(files, read_files)
     if clash:
         return clash
@@ -306,7 +305,7 @@ def _write_tiled(model, out: Path, args, read_files: list[Path]) -> int:
         written = write_files(files)
     except OSError as exc:
         _err(f"nothing was written: {_os_text(exc)}")
-        return EXIT_WRITE
+        return EXIT_USAGE
     for p in written:
         print(p)
         detail(f"studio convert: wrote {p} ({_size(p)})")
@@ -394,7 +393,7 @@ def _from_tiled(args, out: Path) -> int:
         return EXIT_USAGE
     except OSError as exc:
         _err(f"{out} was not written: {_os_text(exc)}")
-        return EXIT_WRITE
+        return EXIT_USAGE
     print(out)
     detail(f"studio convert: wrote {out} ({_size(out)})")
     errors = _errors_of(result.island, str(out))  # what `studio validate OUT` says, at OUT's lines

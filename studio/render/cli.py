@@ -2,11 +2,11 @@
 ``format:`` picks the renderer (:data:`RENDERERS`): boards here, islands in :mod:`studio.render.island`,
 Trees of Wisdom, card sets and loot in :mod:`studio.render.rivages_cli`.
 
-Exit codes: 0 written; 1 writing failed after every check passed (a full disk, an I/O
-error); 2 bad usage, an output path that cannot be written (a folder, under a file, a folder
+Exit codes: 0 written; 2 bad usage, an output that cannot be written (under a file, a folder
 that takes no new files, a studio file of its own: checked before anything is drawn, as every
-command checks its outputs), bad settings, a board that does not load (its findings are printed
-as ``file:line:col: ...``) or more sheets than ``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
+command checks its outputs; or a write that fails, a full disk), bad settings, a board that
+does not load (its findings are printed as ``file:line:col: ...``) or more sheets than
+``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
 written whole or not at all). Never a traceback for those."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from studio.model.io import InvalidContent, read
 from studio.model.realm import Board, Scenario
 from studio.render import export
 
-EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 MAX_SHEETS = 100
 """Boards printing on more sheets than this are refused unless ``--max-sheets`` allows them:
 a peg placed far out can make a board of thousands of sheets."""
@@ -316,7 +316,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except OSError as exc:
         _err(f"cannot write {output}: {exc.strerror or exc}" if getattr(exc, "strerror", None) else str(exc))
-        return EXIT_WRITE
+        return EXIT_USAGE
     for path in written:
         print(path)
     note(f"{board.name}: {layout.summary()}, peg spacing {settings.spacing_mm:g} mm"

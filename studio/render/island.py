@@ -648,7 +648,7 @@ def render_cli(args, island: Island, output, fmt: str) -> int:
     """``studio render ISLAND -o FILE`` (dispatched by :mod:`studio.render.cli` on the file's
     format): refuses an island with errors, listing them; prints the files written. Uses
     ``--paper`` (a4, letter, board), ``--hex-mm``, ``--margin-mm`` and ``--dpi``. Returns the
-    exit code (0 written, 1 cannot write, 2 bad settings or content)."""
+    exit code (0 written; 2 bad settings or content, or an output that cannot be written)."""
     import sys
 
     from studio.validate.rivages import rivages_findings, scenario_for
@@ -671,9 +671,9 @@ def render_cli(args, island: Island, output, fmt: str) -> int:
     except ExportError as exc:
         err(str(exc))
         return 2
-    except OSError as exc:
+    except OSError as exc:  # an output that cannot be written: 2, as every command says it
         err(str(exc))
-        return 1
+        return 2
     for p in written:
         print(p)
     from studio.console import note

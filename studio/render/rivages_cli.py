@@ -4,7 +4,7 @@
 A file with errors (``studio validate`` would list them) is refused with its findings, as a
 board is: a tree with a link to no node or cards with unknown symbols would print wrong.
 Terrain colours are those of the scenario that references the file, else the default four.
-Exit codes as :mod:`studio.render.cli`: 0 written, 1 cannot write, 2 bad usage or content."""
+Exit codes as :mod:`studio.render.cli`: 0 written, 2 bad usage, content or an output that cannot be written."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from studio.render.export import BOARD_PAPER, ExportError
 from studio.render.pages import Pages, write_pages
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
 
-EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 
 
 def _err(message: str) -> None:
@@ -62,7 +62,7 @@ def _write(pages: Pages, output: Path, fmt: str, dpi: float, summary: str) -> in
         return EXIT_USAGE
     except OSError as exc:
         _err(str(exc))
-        return EXIT_WRITE
+        return EXIT_USAGE
     for path in written:
         print(path)
     from studio.console import note

@@ -1,9 +1,9 @@
 """``studio export-tts FILE -o OUT.json``: a board or island as a Tabletop Simulator saved-object
 set (:mod:`studio.render.tts`): ``OUT.json`` and its images beside it.
 
-Exit codes as ``studio render``: 0 written; 1 writing failed after every check passed (a full
-disk, an I/O error); 2 bad usage, an output path that cannot be written (checked before anything
-is drawn), or a file that does not load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
+Exit codes as ``studio render``: 0 written; 2 bad usage, an output that cannot be written
+(checked before anything is drawn; or a write that fails, a full disk), or a file that does not
+load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
 (nothing written). Never a traceback for those."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from studio.console import (
 )
 from studio.content.outputs import file_in_folder, names_folder, output_refusal, refusal_line
 
-EXIT_OK, EXIT_WRITE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,7 +155,7 @@ def _export(args, output: Path, path: str) -> int:
     except OSError as exc:
         _err(str(exc) if not getattr(exc, "strerror", None) or str(exc).startswith("could not")
              else f"could not write {output}: {exc.strerror}")
-        return EXIT_WRITE
+        return EXIT_USAGE
     for written_path in written:
         print(written_path)
         try:
