@@ -510,11 +510,19 @@ class Sampler:
         self.row, self.pending, self.bonus = table.row, table.pending, table.bonus
         # the observer's turn, when it is on: what it does there is the same in every deal
         self.turn = DealtTurn() if obs["phase"] is not None and self.keep_turns else None
+        # a dealt state's attributes: copied as its __dict__ at once (what every deal sets alike,
+        # and a place for each of the others, set per deal without growing the dict)
         self.fixed = {"game": game, "seed": 0, "round_records": None, "_rng": None, "_rng_shared": False,
                       "round": obs["round"], "seat": self.seat, "phase": self.phase,
                       "loot_used": table.loot_used, "last_round": table.last_round, "end": table.end,
                       "end_reason": table.end_reason, "_logging": False, "_lists_shared": True,
-                      "dealt_by": self, "deal_turn": self.turn, "_round_start": None}
+                      "dealt_by": self, "deal_turn": self.turn, "_round_start": None,
+                      # shared: only ever replaced, never changed in place (the game's end replaces the bonus)
+                      "challenges": self.challenges, "bonus": self.bonus,
+                      "_rng_seed": None, "history": None, "private_log": None, "card_used": None, "discard": None,
+                      "removed": None, "loot_discard": None, "deck": None, "bag": None, "pile": None,
+                      "players_state": None, "_dealt": None, "row": None, "pending": None, "final": None,
+                      "completions": None, "bridges_used": None, "log": None}
         self.round = obs["round"]
         # seat -> its position_value in a dealt state while it has not moved since the deal
         # (the same in every deal), kept by studio.bots.rivages.position_values
@@ -522,7 +530,7 @@ class Sampler:
 
     def __call__(self, rng: random.Random) -> RivagesState:
         s = _new_state(DealtState)  # RivagesState(game, 0, _empty=True), then s.seed_rng(...)
-        s.__dict__.update(self.fixed)
+        s.__dict__ = self.fixed.copy()
         s._rng_seed = rng.random()
         _own_piles(s, self)
         # five shuffles, as rng.shuffle makes them: the cards unseen, those left, the tokens
@@ -572,12 +580,10 @@ class Sampler:
                 p.loot = free[loot]  # the tokens after the bag's
             players.append(p)
         s.players_state = players
-        s.challenges = self.challenges  # shared: only ever replaced, never changed in place
         s._dealt = (self, rest_cards, free)  # never changed: only sliced
         # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
         s.row = list(self.row)
         s.pending = list(self.pending)
-        s.bonus = self.bonus  # shared too: the game's end replaces it
         s.final = None if self.final is None else list(self.final)
         s.completions = []
         s.bridges_used = []
@@ -609,7 +615,7 @@ class Sampler:
         before changed), not a clone's deep copies. MCTS plays each of the root's actions on
         one of these to order them."""
         s = _new_state(DealtState)
-        s.__dict__.update(base.__dict__)
+        s.__dict__ = base.__dict__.copy()  # every attribute, each list replaced below
         s._rng_shared = base._rng_shared = base._rng is not None  # as clone(): copied before use
         _own_piles(s, base)
         s.deck = list(base.deck)
