@@ -202,7 +202,7 @@ def test_folders_check_json_content_by_its_format_and_pass_over_other_json(tmp_p
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "cut.json").write_text('{"format": "realm-board/2",\n')
     findings, files, unreadable = validate_paths([tmp_path])
-    assert (files, unreadable) == (4, 0)
+    assert (files, unreadable) == (3, 0)  # the export passed over is not counted as checked
     assert [(Path(f.path).name, f.code, f.severity, f.line) for f in findings] == [
         ("bad.json", "schema/range", "error", 5),
         ("cut.json", "json/syntax", "error", 2),
@@ -211,7 +211,12 @@ def test_folders_check_json_content_by_its_format_and_pass_over_other_json(tmp_p
     # named on its own, the other tool's JSON is checked as content
     assert [f.code for f in validate(tmp_path / "tts.json")] == ["schema/no-format"]
     assert main([str(tmp_path)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "checked 4 files: 2 errors, 0 warnings, 1 note"
+    assert capsys.readouterr().out.splitlines()[-1] == "checked 3 files: 2 errors, 0 warnings, 1 note"
+    # a folder of other tools' JSON only holds no content, as an empty one
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "tts.json").write_text('{"SaveName": "x", "ObjectStates": []}\n')
+    findings, files, unreadable = validate_paths([tmp_path / "sets"])
+    assert [f.code for f in findings] == ["io/no-content", "validate/not-content"] and (files, unreadable) == (0, 1)
 
 
 def test_a_folder_passes_over_a_report_too_large_to_read_but_not_content(tmp_path, capsys):
@@ -221,7 +226,7 @@ def test_a_folder_passes_over_a_report_too_large_to_read_but_not_content(tmp_pat
     (tmp_path / "run.json").write_text(json.dumps({"format": "studio-playtest/1", "games": games}))
     (tmp_path / "board.json").write_text(json.dumps({"format": "realm-board/2", "games": games}))
     findings, files, _ = validate_paths([tmp_path])
-    assert files == 2
+    assert files == 1
     assert [(Path(f.path).name, f.code, f.severity) for f in findings] == [
         ("board.json", "json/too-large", "error"), ("run.json", "validate/not-checked", "info")]
     assert "schemas/studio-playtest.schema.json" in findings[1].message

@@ -31,6 +31,8 @@ from studio.validate.schema import check_schema, has_errors
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8", "io/no-content", "yaml/control-character"})
 """Loading codes that mean the file could not be read at all (the CLI exits 2)."""
+PASSED_OVER_CODES = frozenset({"validate/not-content", "validate/not-checked"})
+"""Notes on a file found in a folder and passed over: not counted among the files checked."""
 
 _MODELS: dict[str, type[Board] | type[Scenario]] = {"realm-board": Board, "realm-scenario": Scenario}
 
@@ -85,8 +87,8 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
     """Validate files and folders (folders recursively: ``*.yaml``, ``*.yml`` and ``*.json``,
     sorted, hidden entries skipped). A ``*.json`` file found in a folder that is not studio
     content (a JSON value without a ``format`` key: a Tabletop Simulator export, an editor's
-    settings) is passed over with a ``validate/not-content`` note; named on its own it is
-    checked as content. Returns ``(findings, files_checked, unreadable_count)``: findings
+    settings) is passed over with a ``validate/not-content`` note, and is not counted as
+    checked; named on its own it is checked as content. Returns ``(findings, files_checked, unreadable_count)``: findings
     sorted and without repeats (a board checked on its own and through a scenario), the number
     of files checked, and how many of them (or of the given paths) could not be read."""
     findings: list[Finding] = []
@@ -102,18 +104,21 @@ def validate_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Finding], i
                 unreadable += 1
                 continue
             found_files = content_files(given)
-            if not found_files:
+            listed = os.path.isdir(given)
+            checked = 0
+            for path in found_files:
+                found = _validate_listed(path) if listed else validate(path)
+                if not (len(found) == 1 and found[0].code in PASSED_OVER_CODES):  # not counted as checked
+                    checked += 1
+                if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
+                    unreadable += 1
+                findings.extend(found)
+            files += checked
+            if not checked:  # nothing found, or only other tools' JSON passed over
                 kinds = ["*" + s for s in CONTENT_SUFFIXES]
                 findings.append(Finding("io/no-content", "error", "the folder holds no content files "
                                         f"({', '.join(kinds[:-1])} or {kinds[-1]})", given))
                 unreadable += 1
-            listed = os.path.isdir(given)
-            for path in found_files:
-                files += 1
-                found = _validate_listed(path) if listed else validate(path)
-                if any(f.code in UNREADABLE_CODES and f.path == path for f in found):
-                    unreadable += 1
-                findings.extend(found)
     finally:
         _RUN_CACHE.reset(token)
     return sort_findings(list(dict.fromkeys(findings))), files, unreadable
