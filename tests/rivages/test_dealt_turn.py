@@ -32,6 +32,7 @@ def test_the_turn_played_from_the_samplers_tree_is_the_plain_play(scenario, play
         game = state.game
         obs = state.observation(state.current_player)
         sample = game.sampler(obs)
+        own = sample.own_player.snapshot() if sample.own_player is not None else None
         for deal in range(6):
             dealt = sample(random.Random(deal))
             plain = observe.state_from_observation_plain(game, obs, random.Random(deal))
@@ -52,6 +53,8 @@ def test_the_turn_played_from_the_samplers_tree_is_the_plain_play(scenario, play
                 plain.apply_trusted(action)
                 _same(dealt, plain)
             assert plain.rng.random() == dealt.rng.random()  # the same generator, made or not
+        # the observer's position every deal starts from (the tree's, never played on) is as read
+        assert own is None or sample.own_player.snapshot() == own
     assert copied > 50 and fresh > 20
 
 

@@ -510,6 +510,12 @@ class Sampler:
         self.row, self.pending, self.bonus = table.row, table.pending, table.bonus
         # the observer's turn, when it is on: what it does there is the same in every deal
         self.turn = DealtTurn() if obs["phase"] is not None and self.keep_turns else None
+        # then the observer's position as dealt, shared by every state dealt while on the turn's
+        # tree (DealtState: never played on; the first play off the tree copies it)
+        self.own_player: Player | None = None
+        if self.turn is not None:
+            own_player = self.own_player = _shallow(self.players[me])
+            own_player.hand, own_player.loot = self.own_hand, self.own_loot
         # a dealt state's attributes: copied as its __dict__ at once (what every deal sets alike,
         # and a place for each of the others, set per deal without growing the dict)
         self.fixed = {"game": game, "seed": 0, "round_records": None, "_rng": None, "_rng_shared": False,
@@ -572,10 +578,13 @@ class Sampler:
         # (``_lists_shared``: copied before changed); the round-start records are made when
         # first read (DealtState.round_start: a search reads none), from the dealt cards and tokens
         for template, mine, hand, loot, _count, _pad in self.plan:
-            p = _shallow(template)
-            if mine:  # shared: a dealt state copies a seat's list before changing it
-                p.hand, p.loot = self.own_hand, self.own_loot
+            if mine:
+                p = self.own_player
+                if p is None:  # not on its turn: a copy (its lists shared, copied before changed)
+                    p = _shallow(template)
+                    p.hand, p.loot = self.own_hand, self.own_loot
             else:  # taken from the ends, last first (as pop() would)
+                p = _shallow(template)
                 p.hand = rest_cards[hand]
                 p.loot = free[loot]  # the tokens after the bag's
             players.append(p)
@@ -711,25 +720,27 @@ class DealtState(RivagesState):
         return legal
 
     def _apply(self, action) -> None:
-        self.deal_turn = None  # played afresh: off the tree (apply's path)
+        if self.deal_turn is not None:
+            self._leave_turn()  # played afresh: off the tree (apply's path)
         self._play(action, False)
 
     def apply_trusted(self, action, record: bool = True) -> None:
         turn = self.deal_turn
-        if turn is None or not record:
-            self.deal_turn = None
+        if turn is None:
             self._play(action, record)
             return
         step = turn.steps.get(action)
-        if step is None:
-            self._first_play(turn, action)
+        if step is None or step is OFF_TURN or not record:
+            self._leave_turn()
+            if step is None and record:
+                self._first_play(turn, action)
+            else:
+                self._play(action, record)
             return
-        if step is OFF_TURN:
-            self.deal_turn = None
-            self._play(action)
-            return
-        # what _play would do here, as it did in the state that played it first
-        self.players_state[self.seat] = _shallow(step.player)
+        # what _play would do here, as it did in the state that played it first; the seat's
+        # position is the tree's own while the turn goes on (played on only after a copy)
+        then = step.then
+        self.players_state[self.seat] = step.player if then is not None else _shallow(step.player)
         self.row = list(step.row)
         self.pending = list(step.pending)
         self.phase = step.phase
@@ -744,19 +755,26 @@ class DealtState(RivagesState):
         if step.bridges_used is not None:
             self.bridges_used = list(step.bridges_used)
         self.history.append(action)
-        self.deal_turn = step.then
+        self.deal_turn = then
+
+    def _leave_turn(self) -> None:
+        """Go off the turn's tree: the seat's position, the tree's while on it (see
+        :attr:`Sampler.own_player`), becomes a copy of its own, played on from now."""
+        seat = self.seat
+        self.players_state[seat] = _shallow(self.players_state[seat])
+        self.deal_turn = None
 
     def _first_play(self, turn: DealtTurn, action) -> None:
-        """Play ``action`` at ``turn`` for the first time, and keep what it leaves there when
-        it read nothing dealt: no Loot drawn (the bag), no log line (an empty bag), no
-        generator made (a reshuffle) and the round not ended (hands passed, the deck, the pile)."""
+        """Play ``action`` at ``turn`` for the first time (off the tree, the seat's position
+        already its own), and keep what it leaves there when it read nothing dealt: no Loot
+        drawn (the bag), no log line (an empty bag), no generator made (a reshuffle) and the
+        round not ended (hands passed, the deck, the pile)."""
         seat = self.seat
         p = self.players_state[seat]
         before = (self.round, len(self.bag), p.loot_drawn, len(self.log), len(self.loot_discard),
                   len(self.completions), len(self.bridges_used))
         used = list(self.card_used)
         rng = self._rng
-        self.deal_turn = None  # off the tree until the play is known to read nothing dealt
         self._play(action)
         if (self.end_reason is not None or self._rng is not rng or self.players_state[seat] is not p
                 or (self.round, len(self.bag), p.loot_drawn, len(self.log)) != before[:4]):
@@ -775,6 +793,8 @@ class DealtState(RivagesState):
         step.bridges_used = None if len(self.bridges_used) == before[6] else list(self.bridges_used)
         step.then = DealtTurn() if self.seat == seat else None
         turn.steps[action] = step
+        if step.then is not None:  # on the tree again: its position, as after a copied play
+            self.players_state[seat] = step.player
         self.deal_turn = step.then
 
 
