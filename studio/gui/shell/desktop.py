@@ -123,8 +123,9 @@ def show_docs_inside(path: Path, anchor: str = "", parent: QWidget | None = None
                 browser.setTextCursor(cursor)
                 heading = block
                 # scrolled once the window is laid out (the scroll range is not known before)
-                QTimer.singleShot(0, browser, lambda at=heading: browser.verticalScrollBar().setValue(
-                    int(browser.document().documentLayout().blockBoundingRect(at).top())))
+                # and the page fitted to its width (the heading's place depends on it)
+                QTimer.singleShot(0, browser, lambda at=heading: (browser.fit_to_width(), browser.verticalScrollBar(
+                    ).setValue(int(browser.document().documentLayout().blockBoundingRect(at).top()))))
                 break
             block = block.next()
     return browser
@@ -145,6 +146,11 @@ class HelpBrowser(QTextBrowser):
         self._sizes: dict[str, tuple[int, int] | None] = {}  # picture name -> its own size
         self._fitted_to = -1
         self.sourceChanged.connect(lambda _url: self.fit_to_width(force=True))
+        # a long page takes some 80 ms to fit: once a drag resize pauses, not on every step of it
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(60)
+        self._refit.timeout.connect(self.fit_to_width)
 
     def setMarkdown(self, markdown: str) -> None:  # noqa: N802 - Qt's name
         super().setMarkdown(markdown)
@@ -152,7 +158,7 @@ class HelpBrowser(QTextBrowser):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        self.fit_to_width()
+        self._refit.start()
 
     def fit_to_width(self, force: bool = False) -> None:
         """Wrap code blocks, give tables the page's width and scale wide pictures to it."""
