@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
-from studio.content.outputs import file_format
+from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.words import counted
-from studio.content.yamlio import creatable_folder_refusal, make_folders, stat_or_none
+from studio.content.yamlio import make_folders, stat_or_none
 from studio.playtest.executors import EXECUTORS
 from studio.playtest.runner import game_seed, iter_batch, resolve_bots
 
@@ -323,12 +323,10 @@ def check_outputs(scenario, outputs: dict[str, tuple[str | None, str | None]]) -
                        "writing the report there would replace it")
         if resolved.parent in folders and resolved.suffix.lower() in (".yaml", ".yml"):
             raise fail(f"{option} {out}: is in {resolved.parent}, a content folder the scenario reads")
-        fmt = file_format(resolved) if info is not None and stat.S_ISREG(info.st_mode) else None
-        if fmt is not None and fmt != writes:
-            raise fail(f"{option} {out}: is a {fmt} file; a report does not overwrite it (choose another name)")
-        # a missing folder is made later (make_output_folders), once the content passes too;
-        # probing is the only sure test (permissions, read-only mounts, /proc)
-        refusal = creatable_folder_refusal(path.parent)  # named as given
+        # content or another kind of report is never replaced, and a folder that cannot be made
+        # or written is found now (the one check every command runs: output_refusal); a missing
+        # folder is made later (make_output_folders), once the content passes too
+        refusal = output_refusal(path, writes, "a report")
         if refusal:
             raise fail(f"{option} {out}: {refusal}")
 
