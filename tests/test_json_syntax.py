@@ -164,3 +164,18 @@ def test_a_json_file_over_the_size_limit_is_json_too_large(tmp_path):
     with pytest.raises(LoadError) as err:
         load_document(path, name="shown.json")  # a resolved reference: named as the author spelt it
     assert (err.value.code, err.value.path) == ("json/too-large", "shown.json")
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("{}\n", "schema/no-format", 'missing "format" key (one of: '),
+    ("null\n", "schema/not-a-mapping", 'a studio file is a JSON object with a "format" key, got null'),
+    ("[1]\n", "schema/not-a-mapping", 'a studio file is a JSON object with a "format" key, got a list'),
+])
+def test_a_json_file_without_its_format_is_told_in_json_words(tmp_path, text, code, words):
+    path = tmp_path / "thing.json"
+    path.write_text(text, encoding="utf-8")
+    from studio.validate import validate
+
+    [finding] = validate(path)
+    assert (finding.code, finding.line, finding.col) == (code, 1, 1) and finding.message.startswith(words)
+    assert "'format:'" not in finding.message and "mapping" not in finding.message

@@ -290,16 +290,20 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
             return (None, None)
         return source.locate(json_path, prefer_key)
 
+    json_file = str(path or "").lower().endswith(".json")  # told in JSON's words, not YAML's
     if not isinstance(data, dict):
         line, col = at(())
-        return [Finding("schema/not-a-mapping", "error",
-                        f"a studio file is a mapping of keys to values with a 'format:' key, got {_whole_file(data)}",
+        whole = "a JSON object with a \"format\" key" if json_file else \
+            "a mapping of keys to values with a 'format:' key"
+        got = "null" if json_file and data is None else _whole_file(data)
+        return [Finding("schema/not-a-mapping", "error", f"a studio file is {whole}, got {got}",
                         path, line, col, json_path=())]
     fmt = data.get("format")
     if fmt is None:
         line, col = at(())
+        key = '"format"' if json_file else "'format:'"
         return [Finding("schema/no-format", "error",
-                        f"missing 'format:' key (one of: {', '.join(known_formats())})", path, line, col,
+                        f"missing {key} key (one of: {', '.join(known_formats())})", path, line, col,
                         json_path=("format",))]
     parsed = parse_format(fmt)
     if parsed is None or fmt not in _registry():
