@@ -301,9 +301,9 @@ def schema_findings(data: Any, source, path: str | None) -> list[Finding]:
     fmt = data.get("format")
     if fmt is None:
         line, col = at(())
-        key = '"format"' if json_file else "'format:'"
+        format_key = '"format"' if json_file else "'format:'"
         return [Finding("schema/no-format", "error",
-                        f"missing {key} key (one of: {', '.join(known_formats())})", path, line, col,
+                        f"missing {format_key} key (one of: {', '.join(known_formats())})", path, line, col,
                         json_path=("format",))]
     parsed = parse_format(fmt)
     if parsed is None or fmt not in _registry():
