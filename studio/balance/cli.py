@@ -318,14 +318,14 @@ def format_result(result, setup, args) -> str:
         lines.append(f"  objective {v.before.total:.3f} -> {v.after.total:.3f} (change {v.change:+.3f}, 95% "
                      f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}"
                      + f"; {v.verdict()})")
-        if v.worse():
+        r = getattr(p, "reference", None)
+        if v.worse() and not v.nearer_with(r):
             lines.append("  warning: this proposal did worse than the board as it is on these fresh games; "
                          "keep the board, or search again with a larger budget")
         parts = [f"{k} {v.before.parts[k]:.2f}->{v.after.parts[k]:.2f}" for k in v.before.parts
                  if abs(v.before.parts[k] - v.after.parts[k]) >= 0.005]
         if parts:
             lines.append("  parts: " + ", ".join(parts))
-        r = getattr(p, "reference", None)
         if r is not None:
             lines.append(f"  with the reference bots ({ref_bots}) on {plural(r.games, 'fresh game')}, "
                          "the original board on the same seeds:")
@@ -341,6 +341,14 @@ def format_result(result, setup, args) -> str:
                          + ("inside every seat's 95% interval" if r.covers_fair_share()
                             else "outside a seat's 95% interval"))
             lines += [f"  {t}" for t in r.fair_share_notes()]
+            both = (f"  both kinds of bot: the larger of their largest gaps "
+                    f"{_pct(max(v.before.gap(), r.before.gap()))} -> {_pct(max(v.after.gap(), r.after.gap()))} points")
+            if v.nearer_with(r):
+                both += "; nearer the fair share for both"
+                if v.worse():
+                    both += (" (the objective rose as it is judged against the search's aim for its own bots, "
+                             "part way toward fair for the reference bots)")
+            lines.append(both)
     return "\n".join(lines)
 
 

@@ -274,6 +274,18 @@ class Verified:
         """Whether the proposal did worse than the original on the fresh games."""
         return self.change > 0
 
+    def nearer_with(self, reference: "Verified | None") -> bool:
+        """Whether, checked with reference bots as well (``reference``, the same proposal's
+        check with them), the board came nearer the fair share for both kinds of bot: the
+        larger of the two largest gaps fell. With reference bots the objective is judged
+        against the search's aim for its own bots (part way toward where the reference bots
+        are fair, ``--reference-share``), so it can rise while both kinds of bot come nearer
+        the bar itself; False without ``reference``."""
+        if reference is None:
+            return False
+        before = max(self.before.gap(), reference.before.gap())
+        return max(self.after.gap(), reference.after.gap()) < before
+
     def fair_share_label(self) -> str:
         """The fair share of this check: ``33.3%``, or both when the board before and after
         give different ones (games nobody won differ)."""

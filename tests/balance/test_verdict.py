@@ -88,3 +88,43 @@ def test_a_proposal_worse_than_the_board_in_the_search_does_not_say_the_figures_
     assert worse.search_words() == ("66 games: worse than the board on them; a step kept it on the fewer games its "
                                     "race was decided on")
     assert better.search_words() == "66 games; chosen on them, so these flatter it"
+
+
+def _rates(before: tuple, after: tuple, change: float) -> Verified:
+    def s(rates):
+        return Score(0.1, {}, 100, rates, 0.5, (10.0, 10.0))
+    return Verified(s(before), s(after), change, (change - 0.02, change + 0.02), [(0.4, 0.6)] * 2, [(0.4, 0.6)] * 2, 100)
+
+
+def test_with_reference_bots_a_proposal_nearer_fair_for_both_is_not_called_worse(capsys):
+    """The Two Deities 2p search with MCTS reference bots (seed 31): greedy 46.9% -> 50.1% and
+    MCTS 60.6% -> 56.1% for South, yet "worse beyond chance" and "keep the board", as the
+    objective is judged against the aim (45.7% for the greedy bots), not the fair share."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import format_result
+    from studio.balance.search import BalanceResult, Proposal
+    from tests.balance.boards import lattice_board, setup_of
+
+    greedy = _rates((0.469, 0.531), (0.501, 0.499), 0.036)
+    mcts = _rates((0.606, 0.394), (0.561, 0.439), 0.0)
+    assert greedy.worse() and greedy.nearer_with(mcts)
+    assert not greedy.nearer_with(None)
+    # MCTS drifting farther while greedy comes nearer is not nearer for both
+    assert not greedy.nearer_with(_rates((0.606, 0.394), (0.62, 0.38), 0.0))
+    # the larger gap is what counts: greedy may move off a little while MCTS comes much nearer
+    assert _rates((0.50, 0.50), (0.53, 0.47), 0.01).nearer_with(mcts)
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    edit = SimpleNamespace(text="move 1 energy from a1-a2-b1 to g1-g2-h1")
+    args = SimpleNamespace(bots=None, reference_bots="mcts")
+    for ref, warned in ((mcts, False), (_rates((0.606, 0.394), (0.62, 0.38), 0.0), True)):
+        p = Proposal((edit,), None, {}, greedy.after, greedy.before, 100, verified=greedy, reference=ref)
+        result = BalanceResult([p], greedy.before, [], 400, None, 3.0, {}, 31, 2)
+        text = format_result(result, setup, args)
+        assert ("warning: this proposal did worse" in text) is warned
+        assert ("nearer the fair share for both" in text) is not warned
+    assert "both kinds of bot: the larger of their largest gaps 10.6 -> 6.1 points; nearer the fair share for both" \
+        in format_result(BalanceResult([Proposal((edit,), None, {}, greedy.after, greedy.before, 100, verified=greedy,
+                                                 reference=mcts)], greedy.before, [], 400, None, 3.0, {}, 31, 2),
+                         setup, args)

@@ -403,6 +403,24 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     qtbot.waitExposed(s)
     s.grab().save(str(tmp_path / "figures.png"))
 
+    # with MCTS reference bots: greedy 46.9 -> 50.1, MCTS 60.6 -> 56.1 is nearer fair for both,
+    # not "worse" (the objective is judged against the search's aim; Two Deities 2p, seed 31)
+    from studio.balance.search import Reference
+
+    def rates(before, after, change):
+        return verified(score(0.0, 0.0, 0.0, before), score(0.0, 0.0, 0.0, after), (change - 0.02, change + 0.02))
+
+    greedy = rates((0.469, 0.531), (0.501, 0.499), 0.036)
+    greedy = Verified(greedy.before, greedy.after, 0.036, (0.004, 0.058), greedy.before_ci, greedy.after_ci, 100)
+    mcts = rates((0.606, 0.394), (0.561, 0.439), 0.0)
+    p = Proposal((edit,), None, {}, greedy.after, greedy.before, 100, verified=greedy, reference=mcts)
+    s.result = BalanceResult([p], start, [], 400, None, 3.0, dict(DEFAULT_WEIGHTS), 1, 2,
+                             reference=Reference("mcts", 100, 0.4))
+    s._show_result()
+    lines = s.proposals_list.item(0).text().splitlines()
+    assert lines[1].strip().endswith("largest gap 3.1 → 0.1 points — nearer fair for both kinds of bot")
+    assert "worse" not in s.proposals_list.item(0).text()
+
 
 def _searched(qtbot, window):
     """The board editor's Suggest fixes window after one search (faked or not) has finished."""

@@ -121,7 +121,7 @@ class IslandSuggestWindow(SuggestWindow):
         target = RivagesTarget(setup, [island.id], str(setup.path), self.host.main.document.path or "(editor)")
         return IslandSuggestRun(target, options, self)
 
-    def _figure(self, verified) -> str:
+    def _figure(self, verified, reference=None) -> str:   # islands have no reference bots
         worse = " — worse on fresh games" if verified.worse() else ""
         return f"objective {verified.before.total:.3f} → {verified.after.total:.3f} on {verified.games} fresh games{worse}"
 

@@ -619,12 +619,16 @@ class SuggestWindow(QMainWindow):
         """The background search on ``setup`` with the form's ``options``."""
         return SuggestRun(setup, options, self)
 
-    def _figure(self, verified) -> str:
+    def _figure(self, verified, reference=None) -> str:
         """A proposal's figure under its edits in the list, from its fresh-seed check: the
         largest gap before and after, then the verdict when it is better beyond chance or worse;
-        worse with a smaller gap names the parts of the objective that rose."""
+        worse with a smaller gap names the parts of the objective that rose. With the reference
+        bots' check (``reference``) a proposal that brought both kinds of bot nearer the fair
+        share is not called worse (its objective is judged against the search's aim) but nearer fair."""
         before, after = verified.before.gap(), verified.after.gap()
         gap = f"largest gap {100 * before:.1f} → {100 * after:.1f} points"
+        if verified.worse() and verified.nearer_with(reference):
+            return f"{gap} — nearer fair for both kinds of bot"
         if verified.worse():   # the gap shrank, so other parts rose: which
             why = self._parts_moved(verified, +1) if after < before else ""
             return f"{gap} — worse on fresh games" + (f" ({why})" if why else "")
@@ -793,7 +797,7 @@ class SuggestWindow(QMainWindow):
             count=len(r.proposals), noun=noun, games=r.games, duration=duration_text(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
-            figure = self._figure(v) if v else "not checked on fresh games"
+            figure = self._figure(v, getattr(p, "reference", None)) if v else "not checked on fresh games"
             if getattr(r, "reference", None) is not None:   # one line per kind of bot
                 figure = f"{self._bots_words()}: {figure}\n    " + (
                     self._reference_figure(p.reference) if p.reference is not None
