@@ -16,7 +16,7 @@ not already have, so every proposal is a board the editor could have made and sa
 
 Locks (:func:`parse_locks`): a kind of edit (``treasure``, ``energy``, ``starts``, ``colours``,
 ``idols``, ``pictures``, ``bridges``, ``line-items``, ``rules``) or one element (``peg:c3``,
-``segment:a1-a2-b1``, ``seat:south``, ``line:a1-a2``, ``bridge:c3-e3``); an edit touching a
+``segment:a1-a2-b1``, ``seat:south``, ``line:a1-a2``, ``bridge:c3-e3``, ``picture:whale``); an edit touching a
 locked kind or element is never proposed.
 """
 
@@ -34,7 +34,7 @@ from studio.model.realm import COLOURS, Board, LineItem, Segment, line_key, segm
 KINDS = ("treasure", "energy", "starts", "colours", "idols", "pictures", "bridges", "line-items", "rules")
 """Every kind of edit, as ``--lock`` takes them."""
 
-ELEMENT_LOCKS = ("peg", "segment", "seat", "line", "bridge")
+ELEMENT_LOCKS = ("peg", "segment", "seat", "line", "bridge", "picture")
 
 BUNDLE_FROM = 0.08   # seats this far apart (in Diagnosis.strength) get bundled moves of content...
 BUNDLE_STEP = 0.03   # ...of one unit per this much of the spread...
@@ -1141,6 +1141,11 @@ def parse_locks(texts, board: Board) -> Locks:
             elif what == "seat":
                 if ident not in board.seats:
                     raise EditError(f"--lock {part}: the board has no seat {ident} (seats: {', '.join(board.seats)})")
+            elif what == "picture":
+                names = dict.fromkeys([*board.pictures, *(s.picture for s in board.segments if s.picture)])
+                if ident not in names:
+                    raise EditError(f"--lock {part}: the board has no picture {ident}"
+                                    f"{' (pictures: ' + ', '.join(names) + ')' if names else ''}")
             else:
                 ids = ident.split("-")
                 if any(p not in pegs for p in ids) or len(ids) != (3 if what == "segment" else 2):
@@ -1533,3 +1538,188 @@ def first_pick_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks
                             e.text + " (turn order: seat 1's first band, placed first with the smallest hand, "
                             "explores it more often)", e.moves))
     return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+PICTURE_SHIFT_LADDER = (1, 2, 3)
+"""Pictures a whole-picture shift moves at once (:func:`picture_shift_edits`): a line search
+over how much of the board moves toward seat 1's first picks."""
+
+PICTURE_SHIFTS_EACH = 3
+"""Single-picture shifts :func:`picture_shift_edits` proposes per direction of aim."""
+
+_COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+@dataclass(frozen=True)
+class PictureShift:
+    """One picture translated by one or two lattice steps: ``name``; ``step``: the ``(dx, dy)`` every peg
+    moves by (board units, y grows southward as on screen); ``pairs``: ``(old segment key, new
+    segment key)`` per segment of the picture, in the old keys' order."""
+
+    name: str
+    step: tuple
+    pairs: tuple
+
+    @property
+    def old(self) -> frozenset:
+        return frozenset(a for a, _b in self.pairs)
+
+    @property
+    def new(self) -> frozenset:
+        return frozenset(b for _a, b in self.pairs)
+
+
+def _lattice_steps(board: Board) -> list[tuple[float, float]]:
+    """The board's line vectors, both ways, rounded (on the bundled triangular lattices: the 6
+    unit steps), in a stable order."""
+    steps = set()
+    for a, b in board.lines:
+        if a in board.pegs and b in board.pegs:
+            pa, pb = board.pegs[a], board.pegs[b]
+            dx, dy = round(pb.x - pa.x, 3), round(pb.y - pa.y, 3)
+            steps |= {(dx, dy), (-dx + 0.0, -dy + 0.0)}
+    return sorted(steps, key=lambda v: (math.atan2(v[1], v[0]) % (2 * math.pi), v))
+
+
+def picture_shifts(board: Board, faces=None) -> list[PictureShift]:
+    """Every way to translate one whole picture (L4-2) by one of the board's line vectors, or
+    twice one (:func:`_lattice_steps`), so that each of its segments lands on a segment of the board (a
+    triangular face) that is its own or free: in no picture, without an idol, treasure or
+    energy. The shape, and so the picture's one piece, is kept. Pictures in name order, single
+    steps in :func:`_lattice_steps`' order, then double steps; [] on a board without pictures or
+    faces."""
+    faces = set(_faces(board) if faces is None else faces)
+    segs = board.segment_map()
+    at = {(round(p.x, 3), round(p.y, 3)): p.id for p in board.pegs.values()}
+    members: dict = {}
+    for k, s in segs.items():
+        if s.picture:
+            members.setdefault(s.picture, []).append(k)
+    steps = [(round(dx * n, 3), round(dy * n, 3)) for n in (1, 2) for dx, dy in _lattice_steps(board)]
+    out: list[PictureShift] = []
+    for name in sorted(members):
+        keys = sorted(members[name])
+        mine = set(keys)
+        for dx, dy in steps:
+            pairs = []
+            for k in keys:
+                moved = [at.get((round(board.pegs[p].x + dx, 3), round(board.pegs[p].y + dy, 3))) for p in k]
+                if None in moved:
+                    break
+                new = segment_key(moved)
+                there = segs.get(new)
+                if new not in faces or (new not in mine and there is not None and not there.is_empty()):
+                    break
+                pairs.append((k, new))
+            else:
+                out.append(PictureShift(name, (dx, dy), tuple(pairs)))
+    return out
+
+
+def _compass(step, unit: float) -> str:
+    dx, dy = step
+    n = round(math.hypot(dx, dy) / unit) if unit else 1
+    return f"{'one step' if n == 1 else f'{n} steps'} {_COMPASS[round(math.atan2(dy, dx) / (math.pi / 4)) % 8]}"
+
+
+def _shift_edit(board: Board, shifts, why: str) -> Edit:
+    """One edit translating every picture of ``shifts`` (disjoint :class:`PictureShift` s), its
+    content going with each segment: every old segment is cleared before any new one is set,
+    so a picture may slide over its own place."""
+    segs = board.segment_map()
+    unit = min((math.hypot(*v) for v in _lattice_steps(board)), default=1.0)
+    clear: list = []
+    fill: list = []
+    for sh in shifts:
+        for a, b in sh.pairs:
+            s = segs[a]
+            clear.append(("segment=", (a, "picture", None)))
+            fill.append(("segment=", (b, "picture", sh.name)))
+            for field_name in ("treasure", "energy"):
+                if getattr(s, field_name):
+                    clear.append(("segment+", (a, field_name, -getattr(s, field_name))))
+                    fill.append(("segment+", (b, field_name, getattr(s, field_name))))
+    keys = [k for sh in shifts for k in [a for a, _b in sh.pairs] + [b for _a, b in sh.pairs]]
+    touches = tuple(("segment", seg_id(k)) for k in dict.fromkeys(keys)) + tuple(("picture", sh.name) for sh in shifts)
+
+    def words(sh) -> str:
+        label = (board.pictures.get(sh.name) or {}).get("label") or sh.name
+        content = [f"{n} {f}" for f in ("treasure", "energy") if (n := sum(getattr(segs[a], f) for a in sh.old))]
+        return (f"picture {label} ({len(sh.pairs)} segments{', with its ' + ' and '.join(content) if content else ''}) "
+                f"{_compass(sh.step, unit)}: " + ", ".join(f"{seg_id(a)} -> {seg_id(b)}" for a, b in sh.pairs))
+
+    return Edit("pictures", "turn-order", tuple(clear + fill), touches,
+                "move " + "; ".join(words(sh) for sh in shifts) + f" ({why})",
+                tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for sh in shifts for a, b in sh.pairs if a != b))
+
+
+def picture_shift_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                        picks: list | None = None, ladder=PICTURE_SHIFT_LADDER) -> list[Edit]:
+    """Whole-picture moves for turn order on picture boards whose seats share their start
+    (the Engraved Board: ``any-start``, L4-1; only picture segments score, L4-3, L4-4), when the
+    early seats trail (:func:`turn_order_skew` above 0). Each moves one or more whole pictures
+    (:func:`picture_shifts`: every segment one or two lattice steps the same way, with its
+    content, the picture in one piece, onto free segments, L4-2) so that seat 1's first band,
+    placed first with the smallest hand (RTR-S2), finds picture segments where it goes and the
+    later seats' larger first bands find fewer where theirs go. ``picks`` (:func:`first_picks`,
+    played when None) counts, per seat, the games its first band explored each segment. A
+    shift's *gain* is seat 1's count over the picture's new segments minus over its old ones,
+    less the same for the later seats (their mean per seat): positive when it brings the
+    picture toward seat 1's first picks, or away from the later seats' more than from seat 1's.
+    Proposed: the :data:`PICTURE_SHIFTS_EACH` single shifts of highest gain (above 0; one per
+    picture and distance), and for each ``k`` of ``ladder`` past 1, the ``k`` best shifts of
+    distinct pictures whose new places do not overlap. Each edit's kind is ``pictures`` (so
+    ``--lock pictures``, a ``segment:`` lock on any segment it leaves or takes, or
+    ``picture:NAME`` blocks it) and its ``op`` ``"turn-order"``; [] on boards with sides,
+    without the pictures module, or when the early seats do not trail. Not yet validated
+    (:func:`valid_edits`)."""
+    rules = scenario.rules
+    if ("pictures" not in rules.modules or shared_start(board, rules) is None or turn_order_skew(diagnosis) <= 0
+            or len(board.seats) < 2):
+        return []
+    faces = _faces(board)
+    if not faces:
+        return []
+    if picks is None:
+        picks = first_picks(board, scenario)
+    later = max(1, len(picks) - 1)
+
+    def count(keys) -> float:
+        mine = sum(picks[0].get(k, 0) for k in keys)
+        return mine - sum(p.get(k, 0) for p in picks[1:] for k in keys) / later
+
+    shifts = [sh for sh in picture_shifts(board, faces)
+              if locks is None or not locks.blocks(_shift_edit(board, [sh], ""))]
+    gain = {sh: count(sh.new) - count(sh.old) for sh in shifts}
+    ranked = sorted((sh for sh in shifts if gain[sh] > 0),
+                    key=lambda sh: (-gain[sh], abs(sh.step[0]) + abs(sh.step[1]), sh.name, sh.step))
+    why = ("turn order: seat 1's first band, placed first with the smallest hand, explores its new segments "
+           "more often than the later seats' first bands, relative to its old ones")
+    out: list[Edit] = []
+    single: set = set()
+    for sh in ranked:
+        far = round(math.hypot(*sh.step), 1)
+        if (sh.name, far) not in single and len(single) < PICTURE_SHIFTS_EACH:
+            single.add((sh.name, far))
+            out.append(_shift_edit(board, [sh], why + f"; gain {gain[sh]:.1f} first picks in {_games(picks)}"))
+    for k in ladder:
+        if k < 2:
+            continue
+        chosen: list = []
+        for sh in ranked:
+            if sh.name not in {c.name for c in chosen} and not any(sh.new & c.new for c in chosen):
+                chosen.append(sh)
+            if len(chosen) == k:
+                break
+        if len(chosen) < k:
+            break
+        out.append(_shift_edit(board, chosen, why + f"; the {k} pictures of most gain, "
+                                                    f"{sum(gain[c] for c in chosen):.1f} first picks in all"))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+def _games(picks) -> str:
+    return f"{FIRST_PICK_GAMES} games" if picks else "the games"
+
+
+__all__ += ["PICTURE_SHIFTS_EACH", "PICTURE_SHIFT_LADDER", "PictureShift", "picture_shift_edits", "picture_shifts"]

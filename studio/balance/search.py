@@ -49,6 +49,7 @@ from studio.balance.edits import (
     graded_edits,
     is_turn_order,
     paired_edits,
+    picture_shift_edits,
     rule_value,
     shared_start,
     turn_order_edits,
@@ -946,6 +947,8 @@ class _BoardProblem(SearchProblem):
         if shared_start(incumbent.board, self.scenario.rules) is not None and turn_order_skew(diagnosis) > 0:
             turns += untried(first_pick_edits(incumbent.board, self.scenario, diagnosis, self.locks,
                                               picks=self._first_picks(incumbent)))
+            turns += untried(picture_shift_edits(incumbent.board, self.scenario, diagnosis, self.locks,
+                                                 picks=self._first_picks(incumbent)))
         pool = list({(e.op, e.args): e for e in gaps + turns + small[:n]}.values())
         valid = valid_edits(self.original, pool, self.scenario, base=self.base_findings, prefix=incumbent.edits)
         return pool, valid

@@ -608,3 +608,108 @@ def test_a_treasure_lock_holds_the_labyrinths_line_treasure_and_an_energy_lock_t
     bridge = Edit("bridges", "multi", (), (), "move 1 energy between bridges")
     assert Locks(frozenset({"energy"})).blocks(bridge) and not Locks(frozenset({"treasure"})).blocks(bridge)
     assert not Locks(frozenset({"energy"})).blocks(Edit("line-items", "multi", (), (), "line treasure"))
+
+
+def _strip(board, row_pair, first_col, n=4):
+    """The ``n`` faces of the lattice between rows ``row_pair`` (e.g. "ab"), west to east from
+    column ``first_col``: a picture in one piece (each shares a side with the next)."""
+    from studio.balance.edits import _faces
+
+    faces = [k for k in _faces(board) if {p[0] for p in k} == set(row_pair)
+             and min(int(p[1:]) for p in k) >= first_col]
+    faces.sort(key=lambda k: sum(board.pegs[p].x for p in k))
+    return faces[:n]
+
+
+def _east(key, cols=1):
+    # on lattice_board one step east keeps the row and adds 1 to the column (peg a2 -> a3)
+    return segment_key(tuple(f"{p[0]}{int(p[1:]) + cols}" for p in key))
+
+
+def _picture_board():
+    from studio.model.realm import RealmRules, Scenario
+
+    board = lattice_board(cols=8, north_treasure=0, south_treasure=0)
+    for s in board.segments:
+        s.energy = 0
+    board.segments = []
+    kite, fan = _strip(board, "ab", 1), _strip(board, "de", 1)
+    from studio.model.realm import Segment
+
+    board.segments = [Segment(k, picture="kite") for k in kite] + [Segment(k, picture="fan") for k in fan]
+    board.segment_map()[kite[0]].energy = 1
+    board.pictures = {"kite": {"label": "Kite"}, "fan": {"label": "Fan"}}
+    scenario = Scenario("pics", "Pictures", {}, RealmRules(start="any-start", modules={"pictures": {}}))
+    return board, scenario, kite, fan
+
+
+@pytest.mark.rule("L4-2")
+def test_a_whole_picture_moves_onto_seat_1s_first_picks_in_one_piece_with_its_content():
+    from studio.balance.edits import is_turn_order, picture_shift_edits, picture_shifts
+
+    board, scenario, kite, fan = _picture_board()
+    # every shift keeps the shape and lands on faces free of other pictures
+    for sh in picture_shifts(board):
+        assert len(sh.new) == len(sh.old) == 4
+        others = {s.key for s in board.segments if s.picture and s.picture != sh.name}
+        assert not (sh.new & others)
+    trailing = Diagnosis((-0.1, 0.1))
+    target = [_east(k) for k in kite]   # seat 1's first band explores the kite's place one step east
+    picks = [{k: 5 for k in target}, {}]
+    edits = picture_shift_edits(board, scenario, trailing, picks=picks)
+    assert edits and all(e.kind == "pictures" and is_turn_order(e) for e in edits)
+    best = edits[0]
+    assert "picture Kite (4 segments, with its 1 energy) one step east" in best.text
+    kept = valid_edits(board, edits, scenario)
+    assert len(kept) == len(edits)   # each validates: no error, no new warning
+    new = dict(kept)[best] if best in dict(kept) else apply_edits(board, [best])[0]
+    got = new.segment_map()
+    assert sorted(k for k, s in got.items() if s.picture == "kite") == sorted(target)
+    assert got[target[0]].energy == 1 and sum(s.energy for s in new.segments) == 1   # the content went along
+    assert sorted(k for k, s in got.items() if s.picture == "fan") == sorted(fan)   # the other stays
+    # gain 0 everywhere (seat 1's picks are the later seats' too, equally): nothing proposed
+    assert picture_shift_edits(board, scenario, trailing, picks=[picks[0], dict(picks[0])]) == []
+    # not when the early seats lead, nor on boards whose seats have sides of their own
+    assert picture_shift_edits(board, scenario, Diagnosis((0.1, -0.1)), picks=picks) == []
+    from studio.model.realm import RealmRules, Scenario
+
+    sided = Scenario("pics", "Pictures", {}, RealmRules(modules={"pictures": {}}))
+    assert picture_shift_edits(board, sided, trailing, picks=picks) == []
+
+
+def test_picture_shifts_bring_several_pictures_at_once_without_overlap_and_locks_hold():
+    from studio.balance.edits import picture_shift_edits
+
+    board, scenario, kite, fan = _picture_board()
+    trailing = Diagnosis((-0.1, 0.1))
+    # seat 1 goes one step east of both pictures; the later seat's first band sits on the fan
+    picks = [{**{_east(k): 6 for k in kite}, **{_east(k): 3 for k in fan}}, {k: 2 for k in fan}]
+    edits = picture_shift_edits(board, scenario, trailing, picks=picks)
+    both = [e for e in edits if "the 2 pictures" in e.text]
+    assert len(both) == 1
+    new, _ = apply_edits(board, both)
+    got = new.segment_map()
+    assert sorted(k for k, s in got.items() if s.picture == "kite") == sorted(_east(k) for k in kite)
+    assert sorted(k for k, s in got.items() if s.picture == "fan") == sorted(_east(k) for k in fan)
+    assert len(valid_edits(board, both, scenario)) == 1
+    # a one-step shift keeps 2 of a strip's 4 places: the kite gains 6 x 2 of seat 1's picks,
+    # the fan 3 x 2 and 2 x 2 off the later seat's; kite first
+    assert "Kite" in edits[0].text and "gain 12.0" in edits[0].text
+    assert "Fan" in edits[1].text and "gain 10.0" in edits[1].text
+
+    def moves_fan(e):
+        return apply_edits(board, [e])[0].segment_map().get(fan[0]) is None or \
+            apply_edits(board, [e])[0].segment_map()[fan[0]].picture != "fan"
+
+    assert any(moves_fan(e) for e in edits)
+    for lock in (["picture:fan"], [f"segment:{'-'.join(fan[2])}"]):
+        locked = picture_shift_edits(board, scenario, trailing, parse_locks(lock, board), picks=picks)
+        assert locked and not any(moves_fan(e) for e in locked), lock   # a locked picture never moves; the kite may
+    # a locked free segment: no picture moves onto it (the fan still may go elsewhere)
+    free = _east(fan[3])
+    locked = picture_shift_edits(board, scenario, trailing, parse_locks([f"segment:{'-'.join(free)}"], board),
+                                 picks=picks)
+    assert locked and all(apply_edits(board, [e])[0].segment_map().get(free) is None for e in locked)
+    assert picture_shift_edits(board, scenario, trailing, parse_locks(["pictures"], board), picks=picks) == []
+    with pytest.raises(EditError, match="no picture owl"):
+        parse_locks(["picture:owl"], board)
