@@ -937,6 +937,25 @@ _APPLY["multi"] = _multi
 _APPLY["turn-order"] = _multi  # a multi of turn_order_edits, named for its proposal's note
 
 
+def _sides(faces) -> dict:
+    """Each side of the ``faces`` (a sorted pair of pegs) -> the faces (one or two) it bounds."""
+    sides: dict = {}
+    for key in faces:
+        for i in range(3):
+            sides.setdefault(tuple(sorted((key[i], key[(i + 1) % 3]))), []).append(key)
+    return sides
+
+
+def _face_neighbours(faces) -> dict:
+    """Each of ``faces`` -> the faces it shares a side with."""
+    nbrs: dict = {k: set() for k in faces}
+    for keys in _sides(faces).values():
+        if len(keys) == 2:
+            nbrs[keys[0]].add(keys[1])
+            nbrs[keys[1]].add(keys[0])
+    return nbrs
+
+
 def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: random.Random,
                    count: int = 3, gain: Callable | None = None) -> list[Edit]:
     """Move an end segment of a picture (one touching a single other segment of it) to a
@@ -944,16 +963,8 @@ def _picture_edits(board: Board, faces, segs, regions: Regions, trailers, rng: r
     in one piece (L4-2); its content goes with it. Toward a trailing seat first, when there is
     one; ``gain(src, dst)``, when given, ranks the moves instead (only those above 0 are kept).
     Thin pictures (chains of segments) have no such move."""
-    sides: dict = {}
-    for key in faces:
-        for i in range(3):
-            side = tuple(sorted((key[i], key[(i + 1) % 3])))
-            sides.setdefault(side, []).append(key)
-    nbrs: dict = {k: set() for k in faces}
-    for keys in sides.values():
-        if len(keys) == 2:
-            nbrs[keys[0]].add(keys[1])
-            nbrs[keys[1]].add(keys[0])
+    sides = _sides(faces)
+    nbrs = _face_neighbours(faces)
 
     def picture(k):
         return segs[k].picture if segs.get(k) else None
@@ -1722,4 +1733,118 @@ def _games(picks) -> str:
     return f"{FIRST_PICK_GAMES} games" if picks else "the games"
 
 
-__all__ += ["PICTURE_SHIFTS_EACH", "PICTURE_SHIFT_LADDER", "PictureShift", "picture_shift_edits", "picture_shifts"]
+PICTURE_TRANSFERS_EACH = 3
+"""Single segment transfers between pictures :func:`picture_transfer_edits` proposes."""
+
+
+def _in_one_piece(keys, nbrs) -> bool:
+    keys = set(keys)
+    if not keys:
+        return False
+    seen = {next(iter(keys))}
+    todo = list(seen)
+    while todo:
+        for n in nbrs[todo.pop()] & keys:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == keys
+
+
+def picture_transfer_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
+                           picks: list | None = None) -> list[Edit]:
+    """Reshaping pictures for turn order where whole pictures cannot move (a packed board, such as
+    the Engraved Board 3p): one segment of a picture passes to a neighbouring picture it shares
+    a side with, both staying in one piece and within 4 to 6 segments (L4-2, L4-6); the segment
+    keeps its content. The picture where seat 1's first band goes (``picks``:
+    :func:`first_picks`, played when None) gets smaller, so it is cheaper to complete (L4-5) and
+    seat 1's first segments weigh more in its majority (L4-6), and a picture the later seats'
+    first bands go to grows. Gain: seat 1's count over the giving picture's remaining segments
+    minus the later seats' mean count, less the same over the receiving picture; the segment
+    passed must not be one seat 1's first band explores more often than the later seats' (it
+    would leave seat 1's picture). The :data:`PICTURE_TRANSFERS_EACH` transfers of most gain
+    (above 0, one per giving picture), the two best with distinct pictures at once, and, as a
+    check, the transfer of least gain (below 0: seat 1's picture grows, for a larger bonus). Same
+    conditions, kind (``pictures``), ``op`` (``"turn-order"``) and locks as
+    :func:`picture_shift_edits`; ``picture:NAME`` locks both pictures. Not yet validated
+    (:func:`valid_edits`)."""
+    from studio.validate.lint import PICTURE_SIZES
+
+    rules = scenario.rules
+    if ("pictures" not in rules.modules or shared_start(board, rules) is None or turn_order_skew(diagnosis) <= 0
+            or len(board.seats) < 2):
+        return []
+    faces = _faces(board)
+    if not faces:
+        return []
+    if picks is None:
+        picks = first_picks(board, scenario)
+    later = max(1, len(picks) - 1)
+
+    def rel(keys) -> float:
+        return sum(picks[0].get(k, 0) - sum(p.get(k, 0) for p in picks[1:]) / later for k in keys)
+
+    nbrs = _face_neighbours(faces)
+    segs = board.segment_map()
+    members: dict = {}
+    for k, seg in segs.items():
+        if seg.picture and k in nbrs:
+            members.setdefault(seg.picture, set()).add(k)
+    small, large = min(PICTURE_SIZES), max(PICTURE_SIZES)
+    options: list = []
+    others: list = []
+    for giver in sorted(members):
+        keys = members[giver]
+        if len(keys) <= small:
+            continue
+        for k in sorted(keys):
+            if not _in_one_piece(keys - {k}, nbrs):
+                continue
+            touching = {segs[n].picture for n in nbrs[k] if n in segs} - {giver, None}
+            for taker in sorted(str(t) for t in touching):
+                if len(members[taker]) < large:
+                    gain = rel(keys - {k}) - rel(members[taker])
+                    (options if rel([k]) <= 0 else others).append((-gain, giver, k, taker))
+    options.sort()
+    # the other way, as a check (the race decides): seat 1's picture grows (L4-6: a larger bonus)
+    check = min((o for o in others + options if o[0] > 0), key=lambda o: (-o[0], o[1:]), default=None)
+    options = [o for o in options if o[0] < 0]
+
+    def edit(moves, why) -> Edit:
+        steps = tuple(("segment=", (k, "picture", taker)) for _g, _giver, k, taker in moves)
+        touches = (tuple(("segment", seg_id(k)) for _g, _giver, k, _t in moves)
+                   + tuple(dict.fromkeys(("picture", n) for _g, giver, _k, taker in moves for n in (giver, taker))))
+
+        def label(name) -> str:
+            return (board.pictures.get(name) or {}).get("label") or name
+
+        return Edit("pictures", "turn-order", steps, touches,
+                    "reshape pictures: " + "; ".join(
+                        f"segment {seg_id(k)} passes from picture {label(giver)} ({len(members[giver])} -> "
+                        f"{len(members[giver]) - 1} segments) to {label(taker)} ({len(members[taker])} -> "
+                        f"{len(members[taker]) + 1})" for _g, giver, k, taker in moves)
+                    + f" (turn order: {why})")
+
+    why = ("the smaller picture is the one seat 1's first band, placed first with the smallest hand, goes to "
+           "more often than the later seats', so it is cheaper to complete and seat 1's segments weigh more in it")
+    out: list[Edit] = []
+    givers: set = set()
+    for option in options:
+        if option[1] not in givers and len(givers) < PICTURE_TRANSFERS_EACH:
+            givers.add(option[1])
+            out.append(edit([option], why + f"; gain {-option[0]:.1f} first picks in {_games(picks)}"))
+    pair: list = []
+    for option in options:
+        if not any({option[1], option[3]} & {p[1], p[3]} for p in pair):
+            pair.append(option)
+        if len(pair) == 2:
+            out.append(edit(pair, why))
+            break
+    if check is not None:
+        out.append(edit([check], "the other way, as a check: the picture seat 1's first band goes to grows, for a "
+                                 "larger majority bonus (L4-6)"))
+    return [e for e in out if locks is None or not locks.blocks(e)]
+
+
+__all__ += ["PICTURE_SHIFTS_EACH", "PICTURE_SHIFT_LADDER", "PICTURE_TRANSFERS_EACH", "PictureShift", "picture_shift_edits",
+            "picture_shifts", "picture_transfer_edits"]

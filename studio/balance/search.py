@@ -50,6 +50,7 @@ from studio.balance.edits import (
     is_turn_order,
     paired_edits,
     picture_shift_edits,
+    picture_transfer_edits,
     rule_value,
     shared_start,
     turn_order_edits,
@@ -949,6 +950,8 @@ class _BoardProblem(SearchProblem):
                                               picks=self._first_picks(incumbent)))
             turns += untried(picture_shift_edits(incumbent.board, self.scenario, diagnosis, self.locks,
                                                  picks=self._first_picks(incumbent)))
+            turns += untried(picture_transfer_edits(incumbent.board, self.scenario, diagnosis, self.locks,
+                                                    picks=self._first_picks(incumbent)))
         pool = list({(e.op, e.args): e for e in gaps + turns + small[:n]}.values())
         valid = valid_edits(self.original, pool, self.scenario, base=self.base_findings, prefix=incumbent.edits)
         return pool, valid

@@ -713,3 +713,37 @@ def test_picture_shifts_bring_several_pictures_at_once_without_overlap_and_locks
     assert picture_shift_edits(board, scenario, trailing, parse_locks(["pictures"], board), picks=picks) == []
     with pytest.raises(EditError, match="no picture owl"):
         parse_locks(["picture:owl"], board)
+
+
+@pytest.mark.rule("L4-6")
+def test_a_segment_passes_from_seat_1s_picture_to_a_neighbouring_one_and_both_stay_whole():
+    from studio.balance.edits import is_turn_order, picture_transfer_edits
+    from studio.model.realm import RealmRules, Scenario, Segment
+
+    board = lattice_board(cols=8)
+    row = _strip(board, "ab", 1, 7)
+    kite = row[1:6]   # 5 segments, a2-b1-b2 to a4-b3-b4
+    fan = _strip(board, "bc", 1, 4)
+    board.segments = [Segment(k, picture="kite") for k in kite] + [Segment(k, picture="fan") for k in fan]
+    board.segment_map()[kite[0]].energy = 1
+    board.pictures = {"kite": {"label": "Kite"}, "fan": {"label": "Fan"}}
+    scenario = Scenario("pics", "Pictures", {}, RealmRules(start="any-start", modules={"pictures": {}}))
+    trailing = Diagnosis((-0.1, 0.1))
+    # seat 1's first band goes to the kite's east end, the later seat's to the fan
+    picks = [{kite[4]: 9, kite[3]: 4}, {fan[1]: 5, fan[2]: 5}]
+    edits = picture_transfer_edits(board, scenario, trailing, picks=picks)
+    # the kite's only end that can go (its west end touches the fan; its east end no picture)
+    assert len(edits) == 1 and is_turn_order(edits[0]) and edits[0].kind == "pictures"
+    assert "segment a2-b1-b2 passes from picture Kite (5 -> 4 segments) to Fan (4 -> 5)" in edits[0].text
+    kept = valid_edits(board, edits, scenario)
+    assert len(kept) == 1
+    new = kept[0][1].segment_map()
+    assert sorted(k for k, s in new.items() if s.picture == "kite") == sorted(kite[1:])
+    assert sorted(k for k, s in new.items() if s.picture == "fan") == sorted(fan + [kite[0]])
+    assert new[kite[0]].energy == 1   # the segment keeps its content
+    # seat 1 on the fan instead: the fan (4) cannot shrink; the kite giving to it is the check
+    swapped = picture_transfer_edits(board, scenario, trailing, picks=[picks[1], picks[0]])
+    assert len(swapped) == 1 and "as a check" in swapped[0].text
+    for lock in (["pictures"], ["picture:fan"], ["picture:kite"], ["segment:a2-b1-b2"]):
+        assert picture_transfer_edits(board, scenario, trailing, parse_locks(lock, board), picks=picks) == [], lock
+    assert picture_transfer_edits(board, scenario, Diagnosis((0.1, -0.1)), picks=picks) == []
