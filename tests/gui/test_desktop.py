@@ -130,8 +130,10 @@ def test_the_help_window_fits_its_width_without_sideways_scrolling(qtbot, tmp_pa
         qtbot.addWidget(browser)
         for width in (820, 520):
             browser.resize(width, 600)
-            # the scroll range follows the layout a moment later (queued): wait for it, briefly
-            qtbot.waitUntil(lambda b=browser: b.horizontalScrollBar().maximum() == 0, timeout=2000)
+            browser.fit_to_width()   # what the resize's timer does 60 ms later, done now
+            # the scroll range follows the layout a moment later (queued), which on a loaded
+            # machine (CI at load 7) took over 2 s for a long page: wait for it
+            qtbot.waitUntil(lambda b=browser: b.horizontalScrollBar().maximum() == 0, timeout=15000)
             assert browser.document().size().width() <= browser.viewport().width(), (page, width)
         pictures = []
         block = browser.document().begin()
@@ -153,7 +155,7 @@ def test_the_help_window_fits_its_width_without_sideways_scrolling(qtbot, tmp_pa
     browser.resize(600, 600)
     browser.setSource(QUrl.fromLocalFile(str(ROOT / "docs" / "playtest.md")))  # a link followed
     assert "playtest" in browser.toPlainText().lower()
-    qtbot.waitUntil(lambda: browser.horizontalScrollBar().maximum() == 0, timeout=2000)
+    qtbot.waitUntil(lambda: browser.horizontalScrollBar().maximum() == 0, timeout=15000)
     browser.grab().save(str(tmp_path / "help-narrow.png"))
     browser.close()
 
