@@ -231,7 +231,31 @@ def search_and_report(search, describe, save, out: Path) -> int:
         print("")
         for path, problems in written:
             print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
+        line = summary_line(result.proposals)
+        if line:
+            print(line)
     return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
+
+
+def summary_line(proposals) -> str | None:
+    """The run's outcome in one last line, so a long report's verdict is not lost above the
+    saved files (fresh-user trial): which proposal did best on the fresh games, or that every
+    one did worse than the content as it is (a proposal that brought both kinds of bot nearer
+    the fair share with reference bots does not count as worse). None when no proposal was
+    verified (stopped early, or ``--verify-games 0``)."""
+    checked = [(i, p) for i, p in enumerate(proposals, 1) if p.verified is not None]
+    if not checked:
+        return None
+    kept = [(i, p) for i, p in checked if not p.verified.worse() or p.verified.nearer_with(getattr(p, "reference", None))]
+    if not kept:
+        return (f"summary: {'the proposal' if len(checked) == 1 else f'all {len(checked)} proposals'} did worse than "
+                "the content as it is on fresh games; keep it, or search again with a larger budget")
+    i, best = min(kept, key=lambda t: t[1].verified.change)
+    v = best.verified
+    if v.worse():   # kept only as nearer fair for both kinds of bot
+        return f"summary: proposal {i} brought both kinds of bot nearer the fair share on fresh games"
+    return (f"summary: proposal {i} did best on fresh games (objective change {v.change:+.3f}, 95% "
+            f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()})")
 
 
 def _check_output(out: Path, scenario) -> None:

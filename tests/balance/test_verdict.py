@@ -128,3 +128,30 @@ def test_with_reference_bots_a_proposal_nearer_fair_for_both_is_not_called_worse
         in format_result(BalanceResult([Proposal((edit,), None, {}, greedy.after, greedy.before, 100, verified=greedy,
                                                  reference=mcts)], greedy.before, [], 400, None, 3.0, {}, 31, 2),
                          setup, args)
+
+
+def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_all_did_worse():
+    """Fresh-user trial: when every proposal did worse, the warnings sat far up a long report
+    and the last lines were the saved files."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import summary_line
+
+    def proposal(change, lo, hi, reference=None):
+        return SimpleNamespace(verified=_verified(change, lo, hi), reference=reference)
+
+    worse, better, unclear = proposal(0.03, 0.01, 0.05), proposal(-0.05, -0.08, -0.01), proposal(-0.01, -0.04, 0.02)
+    assert summary_line([worse, proposal(0.01, -0.01, 0.03)]) == (
+        "summary: all 2 proposals did worse than the content as it is on fresh games; keep it, or search again "
+        "with a larger budget")
+    assert summary_line([worse]).startswith("summary: the proposal did worse")
+    assert summary_line([worse, unclear, better]) == (
+        "summary: proposal 3 did best on fresh games (objective change -0.050, 95% -0.080 to -0.010; better beyond "
+        "chance)")
+    assert summary_line([SimpleNamespace(verified=None, reference=None)]) is None
+    assert summary_line([]) is None
+    # worse by the aimed objective but nearer fair for both kinds of bot: not "all did worse"
+    nearer = SimpleNamespace(verified=_rates((0.469, 0.531), (0.501, 0.499), 0.036),
+                             reference=_rates((0.606, 0.394), (0.561, 0.439), 0.0))
+    assert summary_line([worse, nearer]) == "summary: proposal 2 brought both kinds of bot nearer the fair share on fresh games"
+    assert summary_line([nearer, better]).startswith("summary: proposal 2 did best")
