@@ -145,6 +145,27 @@ def test_open_edit_close_asks_then_save_as_writes_a_new_file(kind, editor, tmp_p
     assert len(dialogs.named("ask_unsaved_changes")) == 1
 
 
+def test_save_as_a_json_name_writes_that_json_file(kind, editor, tmp_path, dialogs, monkeypatch):
+    """Fresh-user trial: File ▸ Save As "td.json" wrote td.json.yaml (the dialogs offer *.json,
+    but the save added .yaml to any name not ending in .yaml or .yml)."""
+    import json
+
+    _opened(kind, editor, tmp_path)
+    KINDS[kind][3](editor.document, "As JSON")
+    target = tmp_path / "out" / "copy.json"
+    target.parent.mkdir()
+    if kind == "island":
+        monkeypatch.setattr(island_editor, "ask_save_island", lambda parent, suggested: str(target))
+    else:
+        dialogs.answer("ask_save_path", str(target))
+    dialogs.answer("show_info")  # the scenario saved away from its boards says so
+    assert editor.save_as() is True
+    assert sorted(p.name for p in target.parent.iterdir()) == ["copy.json"]
+    data = json.loads(target.read_text(encoding="utf-8"))   # JSON text, no YAML comment line
+    assert "As JSON" in json.dumps(data) and Path(editor.document.path) == target
+    assert not dialogs.named("show_error")
+
+
 def test_save_on_a_bundled_sample_saves_a_copy_elsewhere(kind, editor, tmp_path, dialogs, monkeypatch):
     sample = bundled_path(*KINDS[kind][1])
     assert editor.doc_files.open(sample) is True

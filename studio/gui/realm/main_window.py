@@ -37,7 +37,7 @@ from studio.render import export_png
 
 APP_NAME = "Board Studio"
 MAX_RECENT = 8
-BOARD_SUFFIXES = (".yaml", ".yml")
+BOARD_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 def board_reference_place(scenario, path, players: int) -> str:

@@ -476,7 +476,7 @@ class ScenarioFiles(DocumentFiles):
     save_title = "Cannot save scenario"
     open_title = "Cannot open scenario"
     ask_before_choosing = True
-    checked_suffixes = (".yaml", ".yml")
+    checked_suffixes = (".yaml", ".yml", ".json")
 
     def title(self) -> str:
         name = Path(self.document.path).name if self.document.path else "new scenario"

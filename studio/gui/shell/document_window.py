@@ -224,8 +224,8 @@ class DocumentFiles(QObject):
             if not checked:
                 return False
             path = checked
-        elif not Path(path).is_dir() and not Path(path).name.lower().endswith((".yaml", ".yml")):
-            path += ".yaml"  # every content file is YAML: a bare name gets its extension
+        elif not Path(path).is_dir() and not Path(path).name.lower().endswith(prompts.CONTENT_SUFFIXES):
+            path += ".yaml"  # a bare name gets YAML's extension; .json is written as JSON
         return self.write(path)
 
     def write(self, path: str) -> bool:

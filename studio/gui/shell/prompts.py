@@ -157,7 +157,11 @@ def ask_save_path(parent: QWidget | None, suggested: str = "", *, kind: str = "b
     return path or None
 
 
-def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=(".yaml", ".yml"),
+#: the suffixes a content file is saved under as named: YAML, or JSON (written as JSON)
+CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def save_file_path(parent: QWidget | None, path: str, title: str, suffixes=CONTENT_SUFFIXES,
                    extension: str = ".yaml") -> str | None:
     """``path`` from a save dialog with ``extension`` added when its name ends in none of
     ``suffixes``; None, after an error box titled ``title``, when it names a folder (adding
