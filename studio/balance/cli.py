@@ -252,10 +252,10 @@ def summary_line(proposals) -> str | None:
                 "the content as it is on fresh games; keep it, or search again with a larger budget")
     i, best = min(kept, key=lambda t: t[1].verified.change)
     v = best.verified
-    if v.worse():   # kept only as nearer fair for both kinds of bot
-        return f"summary: proposal {i} brought both kinds of bot nearer the fair share on fresh games"
-    return (f"summary: proposal {i} did best on fresh games (objective change {v.change:+.3f}, 95% "
-            f"{v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()})")
+    if v.worse():   # kept only as nearer fair with reference bots
+        return f"summary: proposal {i} on fresh games: {v.nearer_words(best.reference)}"
+    return (f"summary: proposal {i} scored best of the proposals on fresh games (objective change {v.change:+.3f}, "
+            f"95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()} than the content as it is)")
 
 
 def _check_output(out: Path, scenario) -> None:
@@ -368,7 +368,7 @@ def format_result(result, setup, args) -> str:
             both = (f"  both kinds of bot: the larger of their largest gaps "
                     f"{_pct(max(v.before.gap(), r.before.gap()))} -> {_pct(max(v.after.gap(), r.after.gap()))} points")
             if v.nearer_with(r):
-                both += "; nearer the fair share for both"
+                both += "; " + v.nearer_words(r)
                 if v.worse():
                     both += (" (the objective rose as it is judged against the search's aim for its own bots, "
                              "part way toward fair for the reference bots)")

@@ -288,6 +288,17 @@ class Verified:
         before = max(self.before.gap(), reference.before.gap())
         return max(self.after.gap(), reference.after.gap()) < before
 
+    def nearer_words(self, reference: "Verified") -> str:
+        """What :meth:`nearer_with` found, in words: ``nearer the fair share for both`` when
+        neither kind of bot's largest gap grew, else that the farther kind came nearer while
+        the other went farther (a trade, not a gain for both)."""
+        if self.after.gap() <= self.before.gap() and reference.after.gap() <= reference.before.gap():
+            return "nearer the fair share for both"
+        grew = self if self.after.gap() > self.before.gap() else reference
+        which = "the search's bots" if grew is self else "the reference bots"
+        return (f"the farther kind of bot nearer the fair share, {which} farther "
+                f"({100 * grew.before.gap():.1f} -> {100 * grew.after.gap():.1f} points)")
+
     def fair_share_label(self) -> str:
         """The fair share of this check: ``33.3%``, or both when the board before and after
         give different ones (games nobody won differ)."""

@@ -114,6 +114,12 @@ def test_with_reference_bots_a_proposal_nearer_fair_for_both_is_not_called_worse
     assert not greedy.nearer_with(_rates((0.606, 0.394), (0.62, 0.38), 0.0))
     # the larger gap is what counts: greedy may move off a little while MCTS comes much nearer
     assert _rates((0.50, 0.50), (0.53, 0.47), 0.01).nearer_with(mcts)
+    assert greedy.nearer_words(mcts) == "nearer the fair share for both"
+    # but then it says so, not "for both" (fresh-user trial: greedy 0.0 -> 6.2, MCTS 10.0 -> 5.0)
+    traded = _rates((0.50, 0.50), (0.562, 0.438), 0.05)
+    assert traded.nearer_with(_rates((0.60, 0.40), (0.55, 0.45), 0.0))
+    assert traded.nearer_words(_rates((0.60, 0.40), (0.55, 0.45), 0.0)) == (
+        "the farther kind of bot nearer the fair share, the search's bots farther (0.0 -> 6.2 points)")
 
     setup = setup_of(lattice_board(cols=6, south_empty=3))
     edit = SimpleNamespace(text="move 1 energy from a1-a2-b1 to g1-g2-h1")
@@ -146,12 +152,12 @@ def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_al
         "with a larger budget")
     assert summary_line([worse]).startswith("summary: the proposal did worse")
     assert summary_line([worse, unclear, better]) == (
-        "summary: proposal 3 did best on fresh games (objective change -0.050, 95% -0.080 to -0.010; better beyond "
-        "chance)")
+        "summary: proposal 3 scored best of the proposals on fresh games (objective change -0.050, 95% -0.080 to "
+        "-0.010; better beyond chance than the content as it is)")
     assert summary_line([SimpleNamespace(verified=None, reference=None)]) is None
     assert summary_line([]) is None
     # worse by the aimed objective but nearer fair for both kinds of bot: not "all did worse"
     nearer = SimpleNamespace(verified=_rates((0.469, 0.531), (0.501, 0.499), 0.036),
                              reference=_rates((0.606, 0.394), (0.561, 0.439), 0.0))
-    assert summary_line([worse, nearer]) == "summary: proposal 2 brought both kinds of bot nearer the fair share on fresh games"
-    assert summary_line([nearer, better]).startswith("summary: proposal 2 did best")
+    assert summary_line([worse, nearer]) == "summary: proposal 2 on fresh games: nearer the fair share for both"
+    assert summary_line([nearer, better]).startswith("summary: proposal 2 scored best")

@@ -418,7 +418,7 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
                              reference=Reference("mcts", 100, 0.4))
     s._show_result()
     lines = s.proposals_list.item(0).text().splitlines()
-    assert lines[1].strip().endswith("largest gap 3.1 → 0.1 points — nearer fair for both kinds of bot")
+    assert lines[1].strip().endswith("largest gap 3.1 → 0.1 points — nearer the fair share for both")
     assert "worse" not in s.proposals_list.item(0).text()
 
 

@@ -628,7 +628,7 @@ class SuggestWindow(QMainWindow):
         before, after = verified.before.gap(), verified.after.gap()
         gap = f"largest gap {100 * before:.1f} → {100 * after:.1f} points"
         if verified.worse() and verified.nearer_with(reference):
-            return f"{gap} — nearer fair for both kinds of bot"
+            return f"{gap} — " + verified.nearer_words(reference)
         if verified.worse():   # the gap shrank, so other parts rose: which
             why = self._parts_moved(verified, +1) if after < before else ""
             return f"{gap} — worse on fresh games" + (f" ({why})" if why else "")
