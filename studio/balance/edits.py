@@ -1664,6 +1664,23 @@ def _shift_edit(board: Board, shifts, why: str) -> Edit:
                 tuple((("segment", seg_id(a)), ("segment", seg_id(b))) for sh in shifts for a, b in sh.pairs if a != b))
 
 
+def _picture_turn_order(board: Board, scenario, diagnosis: Diagnosis, picks):
+    """What the picture edits for turn order start from: ``(faces, picks, later)`` -- the
+    board's faces, the seats' first picks (:func:`first_picks` unless given) and how many later
+    seats share the comparison (at least 1); None where they do not apply: no pictures module,
+    sides of their own (no shared start), the early seats not trailing, one seat, no faces."""
+    rules = scenario.rules
+    if ("pictures" not in rules.modules or shared_start(board, rules) is None or turn_order_skew(diagnosis) <= 0
+            or len(board.seats) < 2):
+        return None
+    faces = _faces(board)
+    if not faces:
+        return None
+    if picks is None:
+        picks = first_picks(board, scenario)
+    return faces, picks, max(1, len(picks) - 1)
+
+
 def picture_shift_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Locks | None" = None,
                         picks: list | None = None, ladder=PICTURE_SHIFT_LADDER) -> list[Edit]:
     """Whole-picture moves for turn order on picture boards whose seats share their start
@@ -1684,16 +1701,10 @@ def picture_shift_edits(board: Board, scenario, diagnosis: Diagnosis, locks: "Lo
     ``picture:NAME`` blocks it) and its ``op`` ``"turn-order"``; [] on boards with sides,
     without the pictures module, or when the early seats do not trail. Not yet validated
     (:func:`valid_edits`)."""
-    rules = scenario.rules
-    if ("pictures" not in rules.modules or shared_start(board, rules) is None or turn_order_skew(diagnosis) <= 0
-            or len(board.seats) < 2):
+    ready = _picture_turn_order(board, scenario, diagnosis, picks)
+    if ready is None:
         return []
-    faces = _faces(board)
-    if not faces:
-        return []
-    if picks is None:
-        picks = first_picks(board, scenario)
-    later = max(1, len(picks) - 1)
+    faces, picks, later = ready
 
     def count(keys) -> float:
         mine = sum(picks[0].get(k, 0) for k in keys)
@@ -1770,16 +1781,10 @@ def picture_transfer_edits(board: Board, scenario, diagnosis: Diagnosis, locks: 
     (:func:`valid_edits`)."""
     from studio.validate.lint import PICTURE_SIZES
 
-    rules = scenario.rules
-    if ("pictures" not in rules.modules or shared_start(board, rules) is None or turn_order_skew(diagnosis) <= 0
-            or len(board.seats) < 2):
+    ready = _picture_turn_order(board, scenario, diagnosis, picks)
+    if ready is None:
         return []
-    faces = _faces(board)
-    if not faces:
-        return []
-    if picks is None:
-        picks = first_picks(board, scenario)
-    later = max(1, len(picks) - 1)
+    faces, picks, later = ready
 
     def rel(keys) -> float:
         return sum(picks[0].get(k, 0) - sum(p.get(k, 0) for p in picks[1:]) / later for k in keys)
