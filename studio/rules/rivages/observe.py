@@ -590,13 +590,6 @@ class Sampler:
             players.append(p)
         s.players_state = players
         s._dealt = (self, rest_cards, free)  # never changed: only sliced
-        # the public rest (_read_table's, read once: tests/rivages/test_sampler.py)
-        s.row = list(self.row)
-        s.pending = list(self.pending)
-        s.final = None if self.final is None else list(self.final)
-        s.completions = []
-        s.bridges_used = []
-        s.log = []
         return s
 
     def round_start(self, rest_cards: list, free: list) -> list[Player]:
@@ -631,12 +624,6 @@ class Sampler:
         s.bag = list(base.bag)
         s.pile = list(base.pile)
         s.players_state = list(map(_shallow, base.players_state))
-        s.row = list(base.row)
-        s.pending = list(base.pending)
-        s.final = None if base.final is None else list(base.final)
-        s.completions = []
-        s.bridges_used = []
-        s.log = []
         return s
 
 
@@ -803,15 +790,23 @@ _new_state = object.__new__
 
 
 def _own_piles(s: RivagesState, source) -> None:
-    """Give a dealt state ``s`` an empty history and log of its own and its own copies of the
-    piles every deal or copy changes in place (cards used, discards, removed cards, Loot
-    discards), from ``source`` (the sampler's records or a dealt state)."""
+    """Give a dealt state ``s`` an empty history, log, completions and bridges used of its own
+    and its own copies of the piles and public lists every deal or copy changes in place (cards
+    used, discards, removed cards, Loot discards; the row, the pending actions, the final
+    scores), from ``source`` (the sampler's records, read once from the table by
+    ``_read_table``: tests/rivages/test_sampler.py; or a dealt state)."""
     s.history = []
     s.private_log = {}
     s.card_used = list(source.card_used)
     s.discard = list(source.discard)
     s.removed = list(source.removed)
     s.loot_discard = list(source.loot_discard)
+    s.row = list(source.row)
+    s.pending = list(source.pending)
+    s.final = None if source.final is None else list(source.final)
+    s.completions = []
+    s.bridges_used = []
+    s.log = []
 
 
 def _from_end(last: int, count: int) -> slice:
