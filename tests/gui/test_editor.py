@@ -452,3 +452,29 @@ def test_a_seat_the_board_draws_no_label_for_opens_its_page(window):
     assert "crater-south" in window.document.board.seats and dock.current("seat") == "crater-south"
     window.scene.select_elements([("peg", next(iter(window.document.board.pegs)))])
     assert dock.current("seat") is None  # something else selected on the board
+
+
+def test_a_focused_name_field_follows_undo_and_redo(window):
+    """Trial: with the Name field focused, Edit ▸ Undo undid the rename in the board but the
+    field kept the new name (leaving the field would have written it back). Undo and redo show
+    the model in every board field, focused or not; an edit being typed is still kept."""
+    dock, doc = window.properties_dock, window.document
+    name, ident = dock.page("board").name, dock.page("board").id
+    old = doc.board.name
+    name.setFocus()
+    window.activateWindow()
+    name.setText("Renamed board")
+    name.editingFinished.emit()
+    assert doc.board.name == "Renamed board"
+    assert name.hasFocus()
+    window.undo_action.trigger()
+    assert doc.board.name == old and name.text() == old
+    window.redo_action.trigger()
+    assert name.text() == "Renamed board"
+    ident.setFocus()
+    ident.setText("renamed-id")
+    ident.editingFinished.emit()
+    window.undo_action.trigger()
+    assert ident.text() == doc.board.id != "renamed-id"
+    window.undo_action.trigger()
+    assert name.text() == old

@@ -36,6 +36,7 @@ from studio.content import schemas_dir
 from studio.content.paths import resolved
 from studio.gui.realm.scenario_document import ScenarioDocument
 from studio.gui.shell import desktop, prompts
+from studio.gui.shell.document_base import shows_model
 from studio.model.scenario_labels import END_TITLES
 from studio.model.value_paths import MISSING
 
@@ -184,7 +185,7 @@ class TextEditor(FieldEditor):
         if self.multiline:
             if self.edit.toPlainText() != text:
                 self.edit.setPlainText(text)
-        elif self.edit.text() != text and not self.edit.hasFocus():
+        elif self.edit.text() != text and shows_model(self.edit, self.doc):
             self.edit.setText(text)
 
 
@@ -590,5 +591,5 @@ class BoardsEditor(FieldEditor):
     def load(self, value: Any) -> None:
         value = {} if value is MISSING else value
         for n, edit in self.fields.items():
-            if not edit.hasFocus():
+            if shows_model(edit, self.doc):
                 edit.setText(str(value.get(n, "")))

@@ -43,6 +43,7 @@ from studio.gui.rivages.content_window import ContentWindow
 from studio.gui.rivages.icons import effect_icon, symbol_icon
 from studio.gui.rivages.tree_editor import COUNT_KEYS
 from studio.gui.shell import desktop
+from studio.gui.shell.document_base import shows_model
 from studio.model import card_commands as cc
 from studio.model.rivages import ALL_TERRAINS, CARD_ACTIONS, CardSet, Effect, LootSet
 from studio.render.cards import CARD_MM, TOKEN_MM, SheetItem, paint_card, paint_token
@@ -332,7 +333,7 @@ class CardsPage(QWidget):
             self.solo_note.setText(self.tr("Solo cards are printed from the file's solo: section (scroll target, Solo "
                                    "Explorer, challenges); edit their values in the file."))
             if card is not None:
-                if not self.card_id.hasFocus():
+                if shows_model(self.card_id, self.window_.document):
                     self.card_id.setText(card.id)
                 endgame = current[0] == "endgame"
                 self.marker.setVisible(not endgame)
@@ -457,9 +458,9 @@ class LootPage(QWidget):
             if t is None:
                 self.preview.show_item(None, palette)
                 return
-            if not self.kind.hasFocus():
+            if shows_model(self.kind, self.window_.document):
                 self.kind.setText(t.kind)
-            if not self.name.hasFocus():
+            if shows_model(self.name, self.window_.document):
                 self.name.setText(t.name or "")
             self.count.setValue(t.count)
             for key, spin in self.effect_spins.items():

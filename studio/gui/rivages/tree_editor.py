@@ -40,6 +40,7 @@ from studio.gui.rivages.tree_scene import (
 )
 from studio.gui.shell import desktop
 from studio.gui.shell import icons as board_icons
+from studio.gui.shell.document_base import shows_model
 from studio.gui.shell.view import BoardView
 from studio.model import tree_commands as tc
 from studio.model.rivages import ALL_TERRAINS, SIDES, Effect, Tree
@@ -159,14 +160,14 @@ class TreePropertiesDock(QDockWidget):
             if not sel:
                 for edit, value in ((self.tree_id, tree.id), (self.tree_name, tree.name or ""),
                                     (self.tree_description, tree.description or "")):
-                    if not edit.hasFocus():
+                    if shows_model(edit, w.document):
                         edit.setText(value)
                 self.side_stats.setText(
                     f"Side {scene.side_name}: {len(side.nodes)} node{'s' if len(side.nodes) != 1 else ''}, "
                     f"{len(side.links)} branch{'es' if len(side.links) != 1 else ''}, start {side.start}")
             if one is not None:
                 node = side.nodes[one]
-                if not self.node_id.hasFocus():
+                if shows_model(self.node_id, w.document):
                     self.node_id.setText(node.id)
                 self.node_at.setText(f"[{node.at[0]}, {node.at[1]}]")
                 is_start = side.start == node.id

@@ -33,6 +33,33 @@ from studio.gui.shell.document_commands import SetValue
 from studio.model.value_paths import same_value
 
 
+class UndoStack(QUndoStack):
+    """The documents' QUndoStack; ``pushing`` is True while :meth:`push` runs a new command
+    (an edit being made), False while the stack undoes or redoes (Edit ▸ Undo, a QUndoGroup,
+    ``setIndex``: all of them run in C++, only a push comes through here)."""
+
+    pushing = False
+
+    def push(self, command) -> None:
+        was, self.pushing = self.pushing, True
+        try:
+            super().push(command)
+        finally:
+            self.pushing = was
+
+
+def shows_model(field, document) -> bool:
+    """Whether a text ``field`` of ``document`` is given the model's value now: when it has no
+    keyboard focus, and when it has but the change is not an edit being pushed (undo, redo, a
+    document opened). Only an edit pushed while the user types in the field (its own commit of
+    each keystroke, with the text normalised) leaves the field as typed. Trial: after Edit ▸
+    Undo the focused Name field kept the undone name, which leaving it wrote back."""
+    if not field.hasFocus():
+        return True
+    stack = getattr(document, "undo_stack", None)
+    return not getattr(stack, "pushing", False)
+
+
 class Document(QObject):
     """An editor document: ``path`` (None until saved), ``undo_stack``, ``is_modified``,
     ``open_problems`` (what a lenient open left out, until saved; see
@@ -49,7 +76,7 @@ class Document(QObject):
         super().__init__(parent)
         self._path = str(path) if path is not None else None
         self.open_problems = None
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = UndoStack(self)
         guard_undo_stack(self)  # the stack's destructor must not signal freed listeners
 
     def __del__(self) -> None:

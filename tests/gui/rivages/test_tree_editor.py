@@ -368,3 +368,19 @@ def test_delete_and_grow_branch_are_off_without_a_selection_and_copy_side_says_w
     assert doc.undo_stack.count() == steps
     assert window.statusBar().currentMessage() == "Side A is a copy of side B already: nothing to copy"
     window.grab().save(str(tmp_path / "tree-copy.png"))
+
+
+def test_a_focused_name_field_follows_undo_and_redo(window):
+    """Trial (board editor, the same kind here): with the tree's Name field focused, Edit ▸ Undo
+    undid the rename in the tree but the field kept the new name."""
+    name = window.properties.tree_name
+    old = window.document.model.name or ""
+    name.setFocus()
+    window.activateWindow()
+    name.setText("Renamed tree")
+    name.editingFinished.emit()
+    assert window.document.model.name == "Renamed tree" and name.hasFocus()
+    window.undo_action.trigger()
+    assert (window.document.model.name or "") == old and name.text() == old
+    window.redo_action.trigger()
+    assert name.text() == "Renamed tree"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QLineEdit, QScrollArea, QStac
 from studio.gui.realm.docks.pages import BOARD, PAGES, SELECTION, PropertyPage
 from studio.gui.realm.docks.pages.base import note
 from studio.gui.realm.document import BoardDocument, ChangeKind
+from studio.gui.shell.document_base import shows_model
 from studio.model.locations import LocationOffers, offers_for
 
 
@@ -149,8 +150,10 @@ class PropertiesDock(QDockWidget):
         self.stack.setCurrentWidget(page)
 
     def set_text(self, edit, text: str) -> None:
-        """Put ``text`` in ``edit`` unless the user is typing in it (a new board: even then)."""
-        if (self._force_text or not edit.hasFocus()) and edit.text() != text:
+        """Put ``text`` in ``edit`` unless the user is typing in it while an edit is pushed
+        (:func:`~studio.gui.shell.document_base.shows_model`; a new board, undo, redo: even
+        then)."""
+        if (self._force_text or shows_model(edit, self.document)) and edit.text() != text:
             edit.setText(text)
 
     def focus_location(self) -> None:

@@ -29,6 +29,7 @@ from studio.gui.realm.docks.pages.base import (
     section,
 )
 from studio.gui.shell import desktop
+from studio.gui.shell.document_base import shows_model
 from studio.model.locations import board_mechanics
 from studio.render import style
 
@@ -129,7 +130,7 @@ class BoardPage(PropertyPage):
         self.islands_section.setVisible("canals" in shown)
         self.mark_pegs_button.setVisible(bool({"start", "goal"} & shown))
         say(self.note, self._ignored(present))
-        if not self.description.hasFocus() and self.description.toPlainText() != (b.description or ""):
+        if shows_model(self.description, doc) and self.description.toPlainText() != (b.description or ""):
             self.description.setPlainText(b.description or "")
         self._show_location()
         from studio.gui.shell import icons
