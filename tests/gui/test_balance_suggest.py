@@ -513,6 +513,12 @@ def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_appl
     assert not s.apply_button.isEnabled() and not s.apply_selected()
 
 
+EDITED_AFTER_2 = ("Proposal 2 was applied and the board was edited since: Re-run balance to confirm the "
+                  "board as it is, or Edit ▸ Undo back to the proposal.")
+CHANGED_SINCE_SEARCH = ("No proposal is applied, and the board has changed since the suggestions were computed: "
+                        "their figures are for the board as it was. Search again to confirm them on this board.")
+
+
 def test_the_status_line_follows_undo_and_redo(qtbot, window, lattice_file, monkeypatch, tmp_path):
     """Fresh-user trial: after Edit ▸ Undo the status line under Search still said "Proposal 2
     replaced proposal 1 as one step"; it says what the board holds now, at every step of the
@@ -545,13 +551,47 @@ def test_the_status_line_follows_undo_and_redo(qtbot, window, lattice_file, monk
     peg = sorted(doc.board.pegs)[0]
     colour = doc.board.pegs[peg].colour
     doc.set_peg_colour([peg], "red" if colour != "red" else "blue")
-    assert s.status.text() == "No proposal is applied as it was: the board changed since."
+    assert s.status.text() == EDITED_AFTER_2
     stack.undo()
     assert s.status.text() == applied_2
     # a search's own words are left alone by edits: the line speaks of the search again
     s._say("Searching…")
     stack.undo()
     assert s.status.text() == "Searching…"
+
+
+def test_an_edit_with_no_proposal_applied_says_the_board_changed_since_the_search(
+        qtbot, window, lattice_file, monkeypatch):
+    """Fresh-user trial: after a proposal was applied and undone, an edit by hand made the status
+    line say "No proposal is applied as it was", as if a proposal had been applied and changed.
+    An edit with no proposal applied says the board changed since the suggestions; an edit on top
+    of an applied proposal says that proposal was applied and edited since."""
+    from studio.gui.balance import suggest
+
+    assert window.load_path(str(lattice_file))
+    doc = window.document
+    seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
+    _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
+    s = _searched(qtbot, window)
+    stack = doc.undo_stack
+    peg = sorted(doc.board.pegs)[0]
+    colour = doc.board.pegs[peg].colour
+    other = "red" if colour != "red" else "blue"
+    assert s.apply_selected()
+    stack.undo()                                   # back to the searched board: nothing applied
+    doc.set_peg_colour([peg], other)               # an edit that is not a proposal's
+    assert s.status.text() == CHANGED_SINCE_SEARCH
+    assert "as it was" not in s.status.text().split(":")[0]
+    stack.undo()
+    assert s.status.text().startswith("No proposal is applied: the board is as the search measured it.")
+    s.proposals_list.setCurrentRow(1)
+    assert s.apply_selected()                      # proposal 2 alone, then an edit on top of it
+    doc.set_peg_colour([peg], other)
+    assert s.status.text() == EDITED_AFTER_2
+    stack.undo()
+    stack.undo()                                   # proposal 2 undone too
+    doc.set_peg_colour([peg], other)
+    assert s.status.text() == CHANGED_SINCE_SEARCH
 
 
 def test_opening_another_board_closes_the_assistant_and_its_preview(qtbot, window, lattice_file, monkeypatch):

@@ -316,6 +316,9 @@ class SuggestWindow(QMainWindow):
         # proposal index -> the content just after it was applied: Apply is off while the
         # content is still that (applying again would fail), back on once Undo changes it
         self._applied: dict[int, object] = {}
+        # proposal index -> (undo index just after its Apply, that step's text): whether the
+        # editor's history still holds the Apply below later edits
+        self._applied_steps: dict[int, tuple[int, str]] = {}
         self._telling_applied = False   # the status line says what is applied: it follows undo and redo
         self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
@@ -588,6 +591,7 @@ class SuggestWindow(QMainWindow):
         self._clear_preview()
         self.result = None
         self._applied = {}
+        self._applied_steps = {}
         self._base = self._snapshot()   # what the setup just made plays
         self.proposals_list.clear()
         self.details.setText("")
@@ -736,7 +740,7 @@ class SuggestWindow(QMainWindow):
     def applied_status(self) -> str:
         """What the status line says of the applied proposals, from the content as it is now (an
         Undo or Redo in the editor changes it): which proposal it holds, none (as the search
-        measured it), or other edits since."""
+        measured it), a proposal applied then edited, or edits with no proposal applied."""
         row = self.applied_row()
         if row is not None:
             return self.tr("Proposal {n} is applied (Edit ▸ Undo takes it back). Re-run balance to confirm.").format(
@@ -747,7 +751,24 @@ class SuggestWindow(QMainWindow):
                     if stack.canRedo() and stack.redoText().startswith("Apply balance proposal") else "")
             return self.tr("No proposal is applied: the {subject} is as the search measured it.").format(
                 subject=self.SUBJECT) + redo
-        return self.tr("No proposal is applied as it was: the {subject} changed since.").format(subject=self.SUBJECT)
+        edited = self.edited_row()
+        if edited is not None:
+            return self.tr("Proposal {n} was applied and the {subject} was edited since: Re-run balance to confirm "
+                           "the {subject} as it is, or Edit ▸ Undo back to the proposal.").format(
+                n=edited + 1, subject=self.SUBJECT)
+        return self.tr("No proposal is applied, and the {subject} has changed since the suggestions were computed: "
+                       "their figures are for the {subject} as it was. Search again to confirm them on this "
+                       "{subject}.").format(subject=self.SUBJECT)
+
+    def edited_row(self) -> int | None:
+        """The proposal applied last whose Apply the editor's history still holds below the
+        present step (edited since, not undone), or None: the content was then changed without
+        a proposal (an Apply undone, then another edit; or edits alone)."""
+        stack = self.host.main.document.undo_stack
+        now = stack.index()
+        held = [(index, row) for row, (index, text) in self._applied_steps.items()
+                if index <= now and stack.text(index - 1) == text]
+        return max(held)[1] if held else None
 
     def _on_progress(self, p) -> None:
         self.progress.setRange(0, max(1, p.total))
@@ -864,6 +885,8 @@ class SuggestWindow(QMainWindow):
         self._clear_preview()
         if changed:
             self._applied[row] = self._snapshot()
+            stack = self.host.main.document.undo_stack
+            self._applied_steps[row] = (stack.index(), stack.text(stack.index() - 1))
         self._refresh_apply()
         if not changed:
             said = "Nothing to change."
