@@ -64,6 +64,9 @@ def test_a_tab_indented_json_board_is_valid(tmp_path, capsys):
     ('{"a": "NaN",\n "b": [1, NaN]}\n', "json/syntax", 2, 11, "NaN is not a number JSON allows"),
     ('{"a \\" NaN": Infinity}\n', "json/syntax", 1, 14, "Infinity is not a number JSON allows"),
     ('{"a":\n  -Infinity}\n', "json/syntax", 2, 3, "-Infinity is not a number JSON allows"),
+    ('{"a": 1,\n "b": [2, 1e400]}\n', "json/non-finite", 2, 11, "1e400 is too large for a number"),
+    ('{"x 1e400": "1e400",\n "y": -1E+400}\n', "json/non-finite", 2, 7, "-1E+400 is too large for a number"),
+    ('{"a": [1e-400, 11e400]}\n', "json/non-finite", 1, 16, "11e400 is too large for a number"),
     ('', "json/empty", 1, 1, "the file is empty"),
     (' \n\t\n', "json/empty", 1, 1, "the file is empty"),
     ('\ufeff\n', "json/empty", 1, 1, "the file is empty"),
@@ -107,7 +110,7 @@ def test_yaml_written_by_hand_keeps_yaml_words(tmp_path):
 
 def test_explain_knows_the_json_codes(capsys):
     assert cli.main(["explain", "json/syntax", "json/duplicate-key", "json/empty", "json/too-large",
-                     "json/too-deep"]) == 0
+                     "json/too-deep", "json/non-finite"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("json/syntax (error; Loading") and "json/duplicate-key (error; Loading" in out
 
@@ -144,6 +147,27 @@ def test_every_command_refuses_an_empty_or_non_finite_json_file(text, where, wor
         assert first.startswith(f"{path}:{where}: error {code}: ") and words in first, first
         assert "yaml/" not in captured.out + captured.err
     assert not list(tmp_path.glob("out*"))
+
+
+def test_a_number_too_large_in_json_is_json_non_finite_wherever_json_is_read(tmp_path, capsys, monkeypatch):
+    """Fresh-user trial: 1e400 in a .json board (JSON syntax, but infinity once read) was
+    yaml/non-finite, worded for YAML. It is json/non-finite at the number, in a .json file, on
+    standard input and under a YAML name, and a pasted fragment refuses it in JSON's words."""
+    from studio.model.fragment import Fragment
+
+    text = '{"format": "realm-board/2",\n "id": "x", "players": 1e400}\n'
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert cli.main(["validate", "-"]) == 1
+    out = capsys.readouterr().out
+    assert "<stdin>:2:24: error json/non-finite: 1e400 is too large for a number" in out and "yaml/" not in out
+    for name in ("board.json", "board.yaml"):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(LoadError) as err:
+            load_document(path)
+        assert (err.value.code, err.value.line, err.value.col) == ("json/non-finite", 2, 24), name
+    with pytest.raises(ValueError, match="1e999 is too large for a number"):
+        Fragment.from_json('{"format": "board-studio-fragment/1", "pegs": {"a1": [1e999, 0, "red"]}}')
 
 
 def test_a_pasted_fragment_with_a_non_finite_coordinate_is_refused():

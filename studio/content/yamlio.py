@@ -850,8 +850,8 @@ def _load_document(p: str) -> Document:
     except LoadError as exc:
         if json_file and exc.code == "yaml/duplicate-key":  # JSON itself keeps the last silently
             raise LoadError("json/duplicate-key", exc.message, exc.path, exc.line, exc.col) from None
-        if exc.code == "yaml/syntax" and _looks_like_json(text):  # JSON under another name: stdin, a .yaml
-            _check_json(text, p)  # raises when JSON refuses it too
+        if exc.code in ("yaml/syntax", "yaml/non-finite") and _looks_like_json(text):
+            _check_json(text, p)  # JSON under another name (stdin, a .yaml): raises when JSON refuses it too
         raise
 
 
@@ -867,18 +867,36 @@ _NON_FINITE = "Non-finite number"
 _JSON_SPACE = " \t\r\n"
 
 
+_TOO_LARGE = "Number too large"
+
+
 class _Constant(Exception):
     def __init__(self, name: str) -> None:
         self.name = name
+
+
+class _TooLarge(Exception):
+    def __init__(self, literal: str) -> None:
+        self.literal = literal
 
 
 def _refuse_constant(name: str):
     raise _Constant(name)
 
 
+def _finite_float(literal: str) -> float:
+    """A JSON number as a float; one too large for a float (``1e400``: JSON syntax, but infinity
+    once read) is refused."""
+    value = float(literal)
+    if math.isinf(value):
+        raise _TooLarge(literal)
+    return value
+
+
 def read_json(text: str) -> Any:
     """Parse ``text`` as strict JSON (RFC 8259), as :func:`json.loads` does except that
-    ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's reader takes) are refused, and a
+    ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's reader takes) are refused, and so
+    is a number too large for a float (``1e400``, which it reads as infinity), and a
     missing ``,`` is placed at the last character of the value before it, as editors place it
     (Python's reader stops at the next key, often a line later). Raises :class:`json.JSONDecodeError`
     (its ``msg`` one of JSON's reasons, worded by :func:`json_reason`; its ``lineno`` and
@@ -886,9 +904,11 @@ def read_json(text: str) -> Any:
     import json
 
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except _Constant as exc:
         raise json.JSONDecodeError(f"{_NON_FINITE} {exc.name}", text, _outside_strings(text, exc.name)) from None
+    except _TooLarge as exc:
+        raise json.JSONDecodeError(f"{_TOO_LARGE} {exc.literal}", text, _number_at(text, exc.literal)) from None
     except json.JSONDecodeError as err:
         if err.msg != "Expecting ',' delimiter" or err.pos >= len(text.rstrip(_JSON_SPACE)):
             raise
@@ -904,6 +924,23 @@ def _outside_strings(text: str, word: str) -> int:
             while i < n and text[i] != '"':
                 i += 2 if text[i] == "\\" else 1
         elif text.startswith(word, i):
+            return i
+        i += 1
+    return 0
+
+
+def _number_at(text: str, literal: str) -> int:
+    """The index of the first number written ``literal`` in ``text`` outside JSON's quoted
+    texts (a whole number: not the end of ``11e400`` for ``1e400``); 0 if none."""
+    number = "0123456789.eE+-"
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif (text.startswith(literal, i) and (i == 0 or text[i - 1] not in number)
+              and text[i + len(literal):i + len(literal) + 1] not in tuple(number)):
             return i
         i += 1
     return 0
@@ -933,6 +970,10 @@ def json_reason(err) -> str:
     text = err.doc
     if not text.strip(_JSON_SPACE + "\ufeff"):
         return "the file is empty"
+    if err.msg.startswith(_TOO_LARGE):
+        literal = err.msg[len(_TOO_LARGE) + 1:]
+        return (f"{literal} is too large for a number (it would be infinity, and no coordinate or count can "
+                f"be): write a finite number")
     if err.msg.startswith(_NON_FINITE):
         name = err.msg[len(_NON_FINITE) + 1:]
         return f"{name} is not a number JSON allows (JSON has no NaN or Infinity): write a finite number"
@@ -959,6 +1000,8 @@ def _check_json(text: str, path: str) -> None:
         read_json(text[1:] if text.startswith("\ufeff") else text)
     except json.JSONDecodeError as err:
         line, col = err.lineno, err.colno + (1 if text.startswith("\ufeff") and err.lineno == 1 else 0)
+        if err.msg.startswith(_TOO_LARGE):  # JSON syntax, but not a finite number
+            raise LoadError("json/non-finite", json_reason(err), path, line, col) from None
         raise LoadError("json/syntax", f"JSON syntax error: {json_reason(err)}", path, line, col) from None
     except RecursionError:
         line, col = _too_deep_at(text)
