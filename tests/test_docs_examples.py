@@ -35,3 +35,18 @@ def test_the_unfair_board_has_the_treasure_the_text_describes():
     # next to North's start pegs (a5-a7): 3 each; next to South's (h4-h6): 1 and none
     assert [treasure.get(k, 0) for k in (("b5", "c5", "c6"), ("c5", "c6", "d5"), ("f5", "f6", "g6"),
                                          ("f5", "g5", "g6"))] == [3, 3, 1, 0]
+
+
+def test_the_balance_examples_use_the_present_report_and_progress_wording():
+    """Fresh-user trial: docs/balance.md's examples said `step 1:` beside the present
+    `race 1 for edit 1:`. Every race line of its examples is in the report's present wording
+    (studio.balance.cli), and the progress it shows is the search's (studio.balance.search)."""
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "balance.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```\n(.*?)^```", text, flags=re.M | re.S)
+    lines = [line for block in blocks for line in block.splitlines()]
+    assert not [line for line in lines if re.match(r"\s+step \d+:", line)]
+    races = [line for line in lines if re.match(r"\s+race \d+", line)]
+    assert races and all(re.match(r"  race (\d+) for edit (\d+): \d+ valid edits? raced", line) for line in races)
+    assert "studio balance: race 1 (edit 1 of at most 3): playing the current board" in text
