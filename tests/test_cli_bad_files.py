@@ -124,7 +124,7 @@ def test_playtest_refuses_a_board_with_errors(tmp_path, capsys):
     # a line between two pegs that are not on the board: the schema accepts it, validation does not
     board.write_text(text.replace("lines:\n", "lines:\n- [a1, zz9]\n", 1))
     line = board.read_text().split("\n").index("- [a1, zz9]") + 1
-    assert playtest_cli.main([str(root / "scenarios" / "jungle-temples.yaml"), "-n", "1"]) == 2
+    assert playtest_cli.main([str(root / "scenarios" / "jungle-temples.yaml"), "-n", "1"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert re.match(rf"{re.escape(str(board))}:{line}:\d+: error [a-z-]+/[a-z-]+: ", err[0]), err
     assert err[-1] == (f"studio playtest: {root / 'scenarios' / 'jungle-temples.yaml'}: {len(err) - 1} error"
@@ -138,9 +138,9 @@ def test_sweep_refuses_a_board_with_errors_as_playtest_does(tmp_path, capsys):
     board = root / "boards" / "realm" / "jungle-temples-2p.yaml"
     board.write_text(board.read_text().replace("lines:\n", "lines:\n- [a1, zz9]\n", 1))
     scenario = str(root / "scenarios" / "jungle-temples.yaml")
-    assert playtest_cli.main([scenario, "-n", "1"]) == 2
+    assert playtest_cli.main([scenario, "-n", "1"]) == 1
     playtest_err = capsys.readouterr().err.splitlines()
-    assert sweep_cli.main([scenario, "--set", "rules.end.score=14,16", "-n", "1"]) == 2
+    assert sweep_cli.main([scenario, "--set", "rules.end.score=14,16", "-n", "1"]) == 1
     captured = capsys.readouterr()
     err = captured.err.splitlines()
     assert captured.out == ""                             # no game played, no table
@@ -152,12 +152,12 @@ def test_sweep_refuses_an_island_with_errors_and_a_file_that_does_not_load(tmp_p
     root = copy_content(tmp_path)
     island = root / "boards" / "rivages" / "islands" / "amber-shoals.yaml"
     island.write_text(island.read_text().replace("kind: ship", "kind: forest", 1))
-    assert sweep_cli.main([str(root / "scenarios" / "rivages-solo.yaml"), "--set", "side=A,B", "-n", "1"]) == 2
+    assert sweep_cli.main([str(root / "scenarios" / "rivages-solo.yaml"), "--set", "side=A,B", "-n", "1"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert re.match(rf"{re.escape(str(island))}:\d+:\d+: error rivages/ship-count: ", err[0]), err
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: realm-scenario/1\nid: [unclosed\n")
-    assert sweep_cli.main([str(broken), "--set", "rules.end.score=14", "-n", "1"]) == 2
+    assert sweep_cli.main([str(broken), "--set", "rules.end.score=14", "-n", "1"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"{broken}:") and " error yaml/" in err[0]
 
@@ -169,7 +169,7 @@ def test_playtest_ignores_the_boards_of_other_player_counts(tmp_path, capsys):
     scenario = str(root / "scenarios" / "jungle-temples.yaml")
     assert playtest_cli.main([scenario, "-n", "1", "--bots", "random"]) == 0
     assert "zz9" not in capsys.readouterr().err
-    assert playtest_cli.main([scenario, "-n", "1", "--players", "3"]) == 2
+    assert playtest_cli.main([scenario, "-n", "1", "--players", "3"]) == 1
     assert "zz9" in capsys.readouterr().err
 
 
@@ -181,7 +181,7 @@ def test_playtest_refuses_an_island_with_errors(tmp_path, capsys):
     lines = text.split("\n")
     lines[ships[1]] = lines[ships[1]].replace("kind: ship", "kind: forest")
     island.write_text("\n".join(lines))
-    assert playtest_cli.main([str(root / "scenarios" / "rivages-solo.yaml"), "-n", "1"]) == 2
+    assert playtest_cli.main([str(root / "scenarios" / "rivages-solo.yaml"), "-n", "1"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[0] == (f"{island}:{ships[0] + 1}:3: error rivages/ship-count: an island has exactly 2 ships, "
                       "this one has 1")

@@ -253,7 +253,7 @@ def test_playtest_of_standard_input_never_names_its_deleted_copy(tmp_path, monke
                                     "scenario file's path instead of -")
     broken = (Path(__file__).parent / "data" / "broken" / "crossing-lines.yaml").read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(broken)))
-    assert cli.main(["playtest", "-", "-n", "2"]) == 2
+    assert cli.main(["playtest", "-", "-n", "2"]) == 1   # content with errors, as studio validate
     err = capsys.readouterr().err
     assert "studio-stdin-" not in err and err.startswith("<stdin>:29:3: error geometry/lines-cross")
     assert err.splitlines()[-1].endswith("'studio validate - < FILE' lists them too)")

@@ -185,7 +185,7 @@ def test_bad_input_gets_one_clear_line(tmp_path, capsys):
     assert "x.pdf: a Tabletop Simulator set is a .json file" in capsys.readouterr().err
     assert main([str(BOARD), "-o", "-"]) == 2
     broken = ROOT / "tests" / "data" / "broken" / "crossing-lines.yaml"
-    assert main([str(broken), "-o", str(tmp_path / "b.json")]) == 2
+    assert main([str(broken), "-o", str(tmp_path / "b.json")]) == 1
     err = capsys.readouterr().err
     assert "has 1 error" in err and "geometry/lines-cross" in err and "Traceback" not in err
     (tmp_path / "a-file").write_text("x")
@@ -216,7 +216,7 @@ def test_a_bundled_name_stdin_and_verbose(qapp, tmp_path, capsys, monkeypatch):
     assert f"studio export-tts: wrote {tmp_path / 'v.json'} (" in err and "v-board.png (" in err
     broken = ROOT / "tests" / "data" / "broken" / "crossing-lines.yaml"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(broken.read_bytes())))
-    assert main(["-", "-o", str(tmp_path / "b.json")]) == 2
+    assert main(["-", "-o", str(tmp_path / "b.json")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("studio export-tts: <stdin> has 1 error; fix it before exporting:\n<stdin>:29:3: error "
                           "geometry/lines-cross")

@@ -71,7 +71,7 @@ def test_playtest_refuses_an_output_under_a_file_before_any_game(tmp_path, a_fil
 def test_a_refused_run_makes_no_folder(tmp_path, capsys):
     broken = Path(__file__).parent / "data" / "broken" / "crossing-lines.yaml"
     code, _out, _err = _run(capsys, "playtest", broken, "--games", "2", "--json", tmp_path / "new" / "r.json")
-    assert code == 2 and not (tmp_path / "new").exists()
+    assert code == 1 and not (tmp_path / "new").exists()
 
 
 def test_sweep_outputs_make_their_folders(tmp_path, a_file, capsys):

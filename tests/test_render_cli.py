@@ -162,13 +162,14 @@ def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("name, where", [
-    ("yaml-syntax.yaml", r"yaml-syntax\.yaml:\d+:\d+"),
-    ("unknown-key.yaml", r"unknown-key\.yaml:\d+:\d+: error schema/"),
-    ("missing.yaml", r"missing\.yaml: error io/not-found: no such file$"),
+@pytest.mark.parametrize("name, where, status", [
+    ("yaml-syntax.yaml", r"yaml-syntax\.yaml:\d+:\d+", 1),
+    ("unknown-key.yaml", r"unknown-key\.yaml:\d+:\d+: error schema/", 1),
+    ("missing.yaml", r"missing\.yaml: error io/not-found: no such file$", 2),
 ])
-def test_unreadable_boards_exit_2_with_their_location(name, where, capsys, tmp_path):
-    assert main([str(BROKEN / name), "-o", str(tmp_path / "out.pdf")]) == 2
+def test_boards_that_do_not_load_exit_as_validate_does_with_their_location(name, where, status, capsys, tmp_path):
+    """1 for content with errors, 2 for a file that cannot be read, as studio validate."""
+    assert main([str(BROKEN / name), "-o", str(tmp_path / "out.pdf")]) == status
     err = capsys.readouterr().err
     assert re.search(where, err), err
     assert "Traceback" not in err
@@ -213,7 +214,7 @@ def test_a_board_with_errors_is_not_printed(tmp_path, capsys):
     root = Path(__file__).resolve().parent.parent
     out = tmp_path / "broken.pdf"
     code = main([str(root / "tests" / "data" / "broken" / "crossing-lines.yaml"), "-o", str(out)])
-    assert code == 2
+    assert code == 1   # as studio validate on it
     assert "geometry/lines-cross" in capsys.readouterr().err
     assert not out.exists()
 

@@ -170,7 +170,7 @@ def test_render_refuses_a_tree_with_errors_and_writes_nothing(tmp_path, capsys):
     text = (RIV / "trees" / "kapok.yaml").read_text(encoding="utf-8")
     bad.write_text(text.replace("start: a1", "start: nowhere", 1), encoding="utf-8")
     out = tmp_path / "bad.pdf"
-    assert main([str(bad), "-o", str(out)]) == 2
+    assert main([str(bad), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert "has 1 error" in err and "rivages/tree-start" in err and f"{bad}:" in err
     assert not out.exists()

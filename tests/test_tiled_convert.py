@@ -111,7 +111,7 @@ def test_island_to_tiled_and_back(qapp, tmp_path, capsys):
 
 def test_a_map_with_errors_writes_nothing(tmp_path, capsys):
     code, out, err = run(capsys, DATA / "lacking.tmx", tmp_path / "lacking.yaml")
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""   # content with errors, as studio validate
     lines = err.splitlines()
     assert lines[0].startswith(f"{DATA / 'lacking.tmx'}:10:3: error tiled/no-kind: layer 'Ground', tile 1,1:")
     assert lines[-1] == (f"studio convert: {DATA / 'lacking.tmx'} was not converted: 3 errors (listed above); nothing "
@@ -119,7 +119,7 @@ def test_a_map_with_errors_writes_nothing(tmp_path, capsys):
                          "stand-in goals to edit")
     assert list(tmp_path.iterdir()) == []
     code, out, err = run(capsys, DATA / "broken.tmx", tmp_path / "b.yaml")
-    assert code == 2 and err == f"{DATA / 'broken.tmx'}:3:51: error tiled/xml: not well-formed XML: not well-formed " \
+    assert code == 1 and err == f"{DATA / 'broken.tmx'}:3:51: error tiled/xml: not well-formed XML: not well-formed " \
                                 "(invalid token)\n"
 
 
@@ -201,10 +201,10 @@ def test_a_map_giving_an_island_with_errors_is_written_and_said(qapp, tmp_path, 
                          f"in the island editor (studio {out}) or in the map, and convert again")
     # to Tiled, an island with errors is refused as render and export-tts refuse it, unless --force
     code, stdout, err = run(capsys, out, tmp_path / "shoals.tmx")
-    assert (code, stdout) == (2, "") and not (tmp_path / "shoals.tmx").exists()
+    assert (code, stdout) == (1, "") and not (tmp_path / "shoals.tmx").exists()
     assert f"studio convert: {out} has 2 errors; fix them before converting" in err
     code, _stdout, err = run(capsys, DATA / "bridge-off-island.tmj", tmp_path / "again.tmx")
-    assert code == 2 and "nothing was written" in err and not (tmp_path / "again.tmx").exists()
+    assert code == 1 and "nothing was written" in err and not (tmp_path / "again.tmx").exists()
     code, stdout, err = run(capsys, out, tmp_path / "shoals.tmx", "--force")
     assert code == 0 and (tmp_path / "shoals.tmx").exists()
     assert err.splitlines()[-1] == "studio convert: --force: the island is converted with 2 errors (listed above)"
@@ -213,7 +213,7 @@ def test_a_map_giving_an_island_with_errors_is_written_and_said(qapp, tmp_path, 
 def test_a_board_with_errors_is_refused_as_render_refuses_it(qapp, tmp_path, capsys):
     broken = Path(__file__).parent / "data" / "broken" / "crossing-lines.yaml"
     code, stdout, err = run(capsys, broken, tmp_path / "b.tmx")
-    assert (code, stdout) == (2, "") and list(tmp_path.iterdir()) == []
+    assert (code, stdout) == (1, "") and list(tmp_path.iterdir()) == []
     assert err.startswith(f"studio convert: {broken} has 1 error; fix it before converting (studio validate {broken}), "
                           "or convert the board as it is with --force:\n")
     assert "geometry/lines-cross" in err

@@ -10,8 +10,9 @@ comments and layout kept) that validates, with a scenario file beside it when th
 changes rules, and ``balance.json`` sums up the run (``studio-balance/1``).
 
 Exit status: 0 done (whether or not a proposal was found), 1 every Dask worker was lost (one line
-on stderr; what was found so far is still printed and saved, marked as not verified), 2 bad
-arguments, content or cluster (one line on stderr, or the content's findings), 130 interrupted
+on stderr; what was found so far is still printed and saved, marked as not verified) or the
+content has errors (its findings on stderr, as ``studio validate``), 2 bad arguments, a file that
+cannot be read or cluster (one line on stderr), 130 interrupted
 (Ctrl+C, SIGTERM: what was found so far is still printed and saved, marked as not verified).
 """
 

@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from studio.content.exits import findings_status
 from studio.playtest.cli import check_content, content_errors, fail, plural
 
 PROG = "studio balance"
@@ -87,7 +88,8 @@ def _check_files(path, players) -> None:
         print(f.format(), file=sys.stderr)
     errors = sum(f.severity == "error" for f in findings)
     if errors:
-        raise fail(f"{path}: the island has {plural(errors, 'error')} (listed above); fix them before balancing")
+        raise fail(f"{path}: the island has {plural(errors, 'error')} (listed above); fix them before balancing",
+                   status=findings_status(findings))
 
 
 def _pct(x: float) -> str:

@@ -21,11 +21,13 @@ board or island with errors is refused, as ``render`` and ``export-tts`` refuse 
 ``--force``. Every file is written whole or not at all (all of them are complete before any
 is renamed into place), and never over a file the input uses.
 
-Exit codes: 0 written; 1 the island written has errors (listed); 2 bad usage, an output that
-cannot be written (a folder, under a file, a folder that takes no new files; or a write that
-fails, a full disk) or an existing studio file OUT would replace (a board, a scenario; an island
-OUT replaces only an island), an input that cannot be read or converted, a board or island with
-errors without ``--force`` (its findings printed); 130 stopped by Ctrl+C."""
+Exit codes (:mod:`studio.content.exits`, as every command): 0 written; 1 content with errors,
+its findings printed: the island written has errors, an island map with errors (nothing written), a board
+or island that does not load or has errors without ``--force``; 2 bad usage, an input that cannot
+be read (missing, unreadable), an output that cannot be written (a folder, under a file, a folder
+that takes no new files; or a write that fails, a full disk) or an existing studio file OUT would
+replace (a board, a scenario; an island OUT replaces only an island), a file of a kind that does
+not convert (a map that is not an island's); 130 stopped by Ctrl+C."""
 
 from __future__ import annotations
 
@@ -43,10 +45,14 @@ from studio.console import (
     detail,
     stdin_copy,
 )
+from studio.content.exits import (  # 1: content errors, 2: usage and input/output
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_USAGE,
+    load_failure_status,
+)
 from studio.content.outputs import names_folder, output_refusal
 
-EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
-EXIT_ERRORS = 1  # written, but the island has errors (the findings are listed)
 FORMATS = {"tmx": ".tmx", "tmj": ".tmj", "yaml": ".yaml"}
 STUDIO_SUFFIXES = (".yaml", ".yml")
 TILED_SUFFIXES = (".tmx", ".tmj")
@@ -238,12 +244,12 @@ def _from_studio(args, out: Path) -> int:
         model = read(args.input)
     except LoadError as exc:
         _stderr(exc.format(), args)
-        return EXIT_USAGE
+        return load_failure_status(exc)   # 1 as studio validate; 2 for a file that cannot be read
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
         _stderr(f"studio convert: {args.input} does not load ({len(exc.findings)} "
                 f"problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}", args)
-        return EXIT_USAGE
+        return load_failure_status(exc)
     if not isinstance(model, (Island, Board)):
         _err(f"{args.input} is a {getattr(model, 'FORMAT', type(model).__name__)} file; Tiled maps hold Rivages "
              "islands (rivages-island/1) and Rule the Realm boards (realm-board/2)")
@@ -262,7 +268,7 @@ def _from_studio(args, out: Path) -> int:
             _stderr(f"studio convert: {args.input} has {n} error{'s' if n != 1 else ''}; fix "
                     f"{'it' if n == 1 else 'them'} before converting (studio validate {args.input}), or convert "
                     f"the {what} as it is with --force:\n{listed}", args)
-            return EXIT_USAGE
+            return EXIT_ERRORS
         _stderr(f"{listed}\nstudio convert: --force: the {what} is converted with {n} "
                 f"error{'s' if n != 1 else ''} (listed above)", args)
     return _write_tiled(model, out, args, read_files=[Path(args.input)])
@@ -331,6 +337,17 @@ def _clash(files: dict, read_files: list[Path]) -> int | None:
     return None
 
 
+NOT_AN_ISLAND_MAP = frozenset({"tiled/unreadable", "tiled/not-tiled", "tiled/orientation"})
+"""Map findings that mean the input is not a readable island map at all (exit status 2, as a file
+of the wrong kind or missing); any other error is the map's content (1)."""
+
+
+def _map_status(findings) -> int:
+    """The exit status of a map that does not convert: 2 when it cannot be read or is not an
+    island map (a board's, an orthogonal map), 1 for an island map with errors."""
+    return EXIT_USAGE if any(f.code in NOT_AN_ISLAND_MAP for f in findings) else EXIT_ERRORS
+
+
 def _from_tiled(args, out: Path) -> int:
     from studio.content.yamlio import make_parent_folders
     from studio.interop.tiled_format import TiledError, read_map
@@ -345,7 +362,7 @@ def _from_tiled(args, out: Path) -> int:
         if getattr(args, "stdin_copy", None) and any(f.code == "tiled/unreadable" for f in exc.findings):
             _err("a map read from standard input has no folder to find its tileset files in: embed its tilesets "
                  "(Tiled's Embed Tileset button in the Tilesets view), or pass the map's path instead of -")
-        return EXIT_USAGE
+        return _map_status(exc.findings)
     detail(f"studio convert: read {args.input} ({_size(args.input)}): a {tmap.orientation} map of {tmap.width} x "
            f"{tmap.height} tiles, {len(tmap.layers)} layer{'s' if len(tmap.layers) != 1 else ''}, "
            f"{len(tmap.tilesets)} tileset{'s' if len(tmap.tilesets) != 1 else ''}")
@@ -360,7 +377,7 @@ def _from_tiled(args, out: Path) -> int:
                 "nothing was written"
              + ("; the island editor's File > Import Tiled Map opens a map without goals, with stand-in goals to "
                 "edit" if no_goals else ""), args)
-        return EXIT_USAGE
+        return _map_status(result.errors)
     detail(f"studio convert: the map shows {_shape_text(result.island)}")
     used = [Path(args.input)]
     for ts in tmap.tilesets:
@@ -375,7 +392,7 @@ def _from_tiled(args, out: Path) -> int:
             _stderr("\n".join(f.format() for f in errors) + f"\nstudio convert: the island {args.input} shows has "
                     f"{n} error{'s' if n != 1 else ''} (listed above); nothing was written: convert it to .yaml to "
                     "fix it in the island editor, or write the map as it is with --force", args)
-            return EXIT_USAGE
+            return EXIT_ERRORS
         return _write_tiled(result.island, out, args, used)
     clash = _clash({out: b""}, used)
     if clash:
@@ -390,7 +407,7 @@ def _from_tiled(args, out: Path) -> int:
     except InvalidContent as exc:
         for f in exc.findings:
             _stderr(f.format(), args)
-        return EXIT_USAGE
+        return EXIT_ERRORS  # the island would not load again: its content
     except OSError as exc:
         _err(f"{out} was not written: {_os_text(exc)}")
         return EXIT_USAGE

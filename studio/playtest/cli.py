@@ -3,8 +3,10 @@
 Works for Rule the Realm and Rivages scenarios. Games are aggregated as they finish (and
 streamed to ``--json`` / ``--csv``), so memory stays flat however many games are asked for.
 
-Exit status: 0 done, 2 bad arguments or content (one line on stderr, never a traceback),
-130 interrupted with Ctrl+C (the report of the games finished so far is still printed and
+Exit status (:mod:`studio.content.exits`, as every command): 0 done, 1 content with errors
+(its findings on stderr, as ``studio validate`` prints them and exits 1), 2 bad arguments, a
+file that cannot be read, settings that cannot be played (one line on stderr, never a
+traceback), 130 interrupted with Ctrl+C (the report of the games finished so far is still printed and
 written).
 """
 
@@ -21,6 +23,7 @@ import time
 from pathlib import Path
 
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
+from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
 from studio.content.words import counted
@@ -38,11 +41,16 @@ REPORT_SUFFIXES = (".html", ".htm")
 
 
 class UsageError(Exception):
-    """A problem to report in one line with exit status 2."""
+    """A problem to report in one line with exit status ``status`` (2, a usage problem, unless
+    given: :mod:`studio.content.exits`)."""
+
+    def __init__(self, *args, status: int = EXIT_USAGE) -> None:
+        super().__init__(*args)
+        self.status = status
 
 
 class Reported(UsageError):
-    """Exit status 2 for a problem already printed (the content's findings)."""
+    """A problem already printed (the content's findings): exit status ``status``."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -137,8 +145,8 @@ def parse(parser: argparse.ArgumentParser, argv):
 
 
 def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
-    """Parse ``argv`` and ``run(args)``: its status, or 2 for a usage problem or content
-    findings (already printed) and 130 for a Ctrl+C outside the games."""
+    """Parse ``argv`` and ``run(args)``: its status, or 2 for a usage problem, 1 for content
+    with errors (its findings already printed) and 130 for a Ctrl+C outside the games."""
     args, status = parse(parser, argv)
     if args is None:
         return status
@@ -195,11 +203,11 @@ def _run_main(prog: str, run, args) -> int:
     _ARGS = args
     try:
         return run(args)
-    except Reported:  # the content's findings, already printed
-        return 2
+    except Reported as exc:  # the content's findings, already printed
+        return exc.status
     except UsageError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
-        return 2
+        return exc.status
     except KeyboardInterrupt:  # before the first game, or while printing
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
@@ -212,8 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     return run_main(PROG, build_parser(), _run, argv)
 
 
-def fail(message) -> UsageError:
-    return UsageError(" ".join(str(message).split()))  # one line, whatever the source
+def fail(message, status: int = EXIT_USAGE) -> UsageError:
+    return UsageError(" ".join(str(message).split()), status=status)  # one line, whatever the source
 
 
 def check_batch_args(args, outputs: dict[str, tuple[str | None, str | None]]) -> None:
@@ -370,7 +378,9 @@ def check_content(path, players: int | None) -> None:
         print(line, file=sys.stderr)
     errors = sum(f.severity == "error" for f in findings)
     if any(f.code.startswith(("io/", "yaml/", "json/")) and f.severity == "error" for f in findings):
-        raise Reported()  # a file that does not load: its finding says it all
+        # a file that does not load: its finding says it all; exit 1 as studio validate, 2 when
+        # it could not be read at all
+        raise Reported(status=findings_status(findings))
     if errors and folder is not None:
         refers = any(f.code in STDIN_REFERENCE_CODES for f in findings)
         raise fail(f"the {'scenario' if refers else 'content'} read from standard input has "
@@ -378,10 +388,12 @@ def check_content(path, players: int | None) -> None:
                    + ("it refers to files relative to itself, which standard input has no folder for: pass the "
                       "scenario file's path instead of -" if refers else
                       f"fix {'it' if errors == 1 else 'them'} before playtesting (the findings above; "
-                      "'studio validate - < FILE' lists them too)"))
-    if errors:
+                      "'studio validate - < FILE' lists them too)"),
+                   status=EXIT_USAGE if refers else EXIT_ERRORS)  # a path is needed: a usage problem
+    if errors:  # exit 1, as studio validate on the same content
         raise fail(f"{path}: {plural(errors, 'error')} in the content; fix {'it' if errors == 1 else 'them'} "
-                   f"before playtesting (the findings above; 'studio validate {path}' lists them too)")
+                   f"before playtesting (the findings above; 'studio validate {path}' lists them too)",
+                   status=EXIT_ERRORS)
 
 
 STDIN_REFERENCE_CODES = frozenset({"content/ref-escapes-root", "content/link-escapes-root", "scenario/missing-board",

@@ -17,8 +17,9 @@ Content with validation errors is refused before any game, as by ``studio playte
 findings are listed on stderr as ``studio validate`` prints them.
 
 Exit status: 0 done, 1 the games stopped (every Dask worker lost: one line on stderr, the points
-finished so far are still reported and ``--json`` says ``stopped_by: cluster``), 2 bad arguments,
-settings, content or cluster (one line on stderr, or the content's findings), 130 interrupted
+finished so far are still reported and ``--json`` says ``stopped_by: cluster``) or the content has
+errors (its findings on stderr, as ``studio validate``), 2 bad arguments, settings, a file that
+cannot be read or cluster (one line on stderr), 130 interrupted
 (Ctrl+C, SIGTERM: the points finished so far are still reported).
 """
 

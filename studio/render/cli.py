@@ -2,10 +2,12 @@
 ``format:`` picks the renderer (:data:`RENDERERS`): boards here, islands in :mod:`studio.render.island`,
 Trees of Wisdom, card sets and loot in :mod:`studio.render.rivages_cli`.
 
-Exit codes: 0 written; 2 bad usage, an output that cannot be written (under a file, a folder
-that takes no new files, a studio file of its own: checked before anything is drawn, as every
-command checks its outputs; or a write that fails, a full disk), bad settings, a board that
-does not load (its findings are printed as ``file:line:col: ...``) or more sheets than
+Exit codes (:mod:`studio.content.exits`, as every command): 0 written; 1 a file that does not
+load or has errors (its findings are printed as ``file:line:col: ...``, as ``studio validate``
+prints them and exits 1); 2 bad usage, a file that cannot be read (missing, unreadable), an
+output that cannot be written (under a file, a folder that takes no new files, a studio file of
+its own: checked before anything is drawn, as every command checks its outputs; or a write that
+fails, a full disk), bad settings, a file of a kind with nothing to print or more sheets than
 ``--max-sheets``; 130 stopped by Ctrl+C, 143 by SIGTERM (one line says so; a file is
 written whole or not at all). Never a traceback for those."""
 
@@ -21,12 +23,17 @@ from pathlib import Path
 from studio import console
 from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 from studio.content import LoadError
+from studio.content.exits import (  # 1: content errors, 2: usage and input/output
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_USAGE,
+    load_failure_status,
+)
 from studio.content.outputs import file_in_folder, names_folder, output_refusal, refusal_line
 from studio.model.io import InvalidContent, read
 from studio.model.realm import Board, Scenario
 from studio.render import export
 
-EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 MAX_SHEETS = 100
 """Boards printing on more sheets than this are refused unless ``--max-sheets`` allows them:
 a peg placed far out can make a board of thousands of sheets."""
@@ -256,11 +263,11 @@ def _run(args: argparse.Namespace) -> int:
         board = read(args.board)
     except LoadError as exc:
         print(exc.format(), file=sys.stderr)  # file:line:col: error code: message, as studio validate
-        return EXIT_USAGE
+        return load_failure_status(exc)   # 1 as studio validate; 2 for a file that cannot be read
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
         _err(f"{args.board} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}")
-        return EXIT_USAGE
+        return load_failure_status(exc)
     not_applying = options_not_applying(given, getattr(board, "FORMAT", ""))
     if not_applying:
         for message in not_applying:
@@ -288,7 +295,7 @@ def _run(args: argparse.Namespace) -> int:
         lines = "\n".join(f.format() for f in errors)
         _err(f"{args.board} has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
              f"{'it' if len(errors) == 1 else 'them'} before printing:\n{lines}")
-        return EXIT_USAGE
+        return EXIT_ERRORS
     _ensure_gui_application()
     try:
         layout = export.layout_sheets(board, settings)

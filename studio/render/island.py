@@ -663,7 +663,9 @@ def render_cli(args, island: Island, output, fmt: str) -> int:
         n = len(errors)
         err(f"{path} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} before printing:\n"
             + "\n".join(f.format() for f in errors))
-        return 2
+        from studio.content.exits import findings_status
+
+        return findings_status(errors)   # 1, as studio validate on the island
     palette = Palette.of(scenario.terrains) if scenario is not None else DEFAULT_PALETTE
     hex_mm = getattr(args, "hex_mm", None) or DEFAULT_HEX_MM
     try:

@@ -4,19 +4,19 @@
 A file with errors (``studio validate`` would list them) is refused with its findings, as a
 board is: a tree with a link to no node or cards with unknown symbols would print wrong.
 Terrain colours are those of the scenario that references the file, else the default four.
-Exit codes as :mod:`studio.render.cli`: 0 written, 2 bad usage, content or an output that cannot be written."""
+Exit codes as :mod:`studio.render.cli`: 0 written, 1 a file with errors, 2 bad usage or an output
+that cannot be written."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from studio.content.exits import EXIT_OK, EXIT_USAGE, findings_status  # 1: content errors, 2: usage and input/output
 from studio.model.rivages import CardSet, LootSet, Tree
 from studio.render.export import BOARD_PAPER, ExportError
 from studio.render.pages import Pages, write_pages
 from studio.render.rivages_glyphs import DEFAULT_PALETTE, Palette
-
-EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 
 
 def _err(message: str) -> None:
@@ -42,12 +42,13 @@ def _errors(model, path: str) -> int | None:
         lines = "\n".join(f.format() for f in errors)
         n = len(errors)
         _err(f"{path} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} before printing:\n{lines}")
-        return EXIT_USAGE
+        return findings_status(errors)
     return None
 
 
 def _refused(args, model) -> int | None:
-    """EXIT_USAGE (said on stderr) for ``--paper board`` or a file with errors, else None."""
+    """EXIT_USAGE (said on stderr) for ``--paper board``, EXIT_ERRORS for a file with errors
+    (EXIT_USAGE when it cannot be read), else None."""
     if args.paper == BOARD_PAPER:
         _err("--paper board is for boards; cards and trees print on a4 or letter")
         return EXIT_USAGE

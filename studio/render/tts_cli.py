@@ -1,10 +1,10 @@
 """``studio export-tts FILE -o OUT.json``: a board or island as a Tabletop Simulator saved-object
 set (:mod:`studio.render.tts`): ``OUT.json`` and its images beside it.
 
-Exit codes as ``studio render``: 0 written; 2 bad usage, an output that cannot be written
-(checked before anything is drawn; or a write that fails, a full disk), or a file that does not
-load or has errors (its findings are listed); 130 Ctrl+C, 143 SIGTERM
-(nothing written). Never a traceback for those."""
+Exit codes as ``studio render``: 0 written; 1 a file that does not load or has errors (its
+findings are listed); 2 bad usage, a file that cannot be read or is not a board or island, an
+output that cannot be written (checked before anything is drawn; or a write that fails, a full
+disk); 130 Ctrl+C, 143 SIGTERM (nothing written). Never a traceback for those."""
 
 from __future__ import annotations
 
@@ -23,9 +23,13 @@ from studio.console import (
     note,
     stdin_copy,
 )
+from studio.content.exits import (  # 1: content errors, 2: usage and input/output
+    EXIT_OK,
+    EXIT_USAGE,
+    findings_status,
+    load_failure_status,
+)
 from studio.content.outputs import file_in_folder, names_folder, output_refusal, refusal_line
-
-EXIT_OK, EXIT_USAGE = 0, 2  # 2: usage, content and output errors alike, as every command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,11 +108,11 @@ def _export(args, output: Path, path: str) -> int:
         model = read(path)
     except LoadError as exc:
         _say(exc.format(), path, shown)
-        return EXIT_USAGE
+        return load_failure_status(exc)   # 1 as studio validate; 2 for a file that cannot be read
     except InvalidContent as exc:
         lines = "\n".join(f.format() for f in exc.findings)
         _say(f"studio export-tts: {shown} does not load ({len(exc.findings)} problem{'s' if len(exc.findings) != 1 else ''}):\n{lines}", path, shown)
-        return EXIT_USAGE
+        return load_failure_status(exc)
     fmt = getattr(model, "FORMAT", "")
     if fmt == "realm-board/2":
         from studio.validate import validate
@@ -128,7 +132,7 @@ def _export(args, output: Path, path: str) -> int:
         n = len(errors)
         _say(f"studio export-tts: {shown} has {n} error{'s' if n != 1 else ''}; fix {'it' if n == 1 else 'them'} "
              "before exporting:\n" + "\n".join(f.format() for f in errors), path, shown)
-        return EXIT_USAGE
+        return findings_status(errors)
     detail(f"studio export-tts: read {shown} ({os.path.getsize(path)} bytes): {fmt} "
            f"{getattr(model, 'name', None) or model.id!r}")
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterable
 
 from studio.content import Document, LoadError, load_document, resolve_reference
+from studio.content.exits import UNREADABLE_CODES  # the loading codes of a file not read at all
 from studio.content.findings import Finding, cap_per_file
 from studio.content.outputs import file_format
 from studio.content.paths import listed_link_target, missing_reason, shown_reference
@@ -29,8 +30,6 @@ from studio.validate.report import Reporter, group_escapes
 from studio.validate.schema import check_schema, has_errors
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
-UNREADABLE_CODES = frozenset({"io/not-found", "io/unreadable", "io/not-utf8", "io/no-content", "yaml/control-character"})
-"""Loading codes that mean the file could not be read at all (the CLI exits 2)."""
 PASSED_OVER_CODES = frozenset({"validate/not-content", "validate/not-checked"})
 """Notes on a file found in a folder and passed over: not counted among the files checked."""
 
