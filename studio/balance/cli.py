@@ -250,7 +250,7 @@ def summary_line(proposals) -> str | None:
     kept = [(i, p) for i, p in checked if not p.verified.worse() or p.verified.nearer_with(getattr(p, "reference", None))]
     if not kept:
         return (f"summary: {'the proposal' if len(checked) == 1 else f'all {len(checked)} proposals'} did worse than "
-                "the content as it is on fresh games; keep it, or search again with a larger budget")
+                "the content as it is on fresh games; keep the content as it is, or search again with a larger budget")
     i, best = min(kept, key=lambda t: t[1].verified.change)
     v = best.verified
     if v.worse():   # kept only as nearer fair with reference bots

@@ -148,7 +148,8 @@ def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_al
 
     worse, better, unclear = proposal(0.03, 0.01, 0.05), proposal(-0.05, -0.08, -0.01), proposal(-0.01, -0.04, 0.02)
     assert summary_line([worse, proposal(0.01, -0.01, 0.03)]) == (
-        "summary: all 2 proposals did worse than the content as it is on fresh games; keep it, or search again "
+        "summary: all 2 proposals did worse than the content as it is on fresh games; keep the content as it is, "
+        "or search again "
         "with a larger budget")
     assert summary_line([worse]).startswith("summary: the proposal did worse")
     assert summary_line([worse, unclear, better]) == (
