@@ -908,30 +908,17 @@ def read_json(text: str) -> Any:
     except _Constant as exc:
         raise json.JSONDecodeError(f"{_NON_FINITE} {exc.name}", text, _outside_strings(text, exc.name)) from None
     except _TooLarge as exc:
-        raise json.JSONDecodeError(f"{_TOO_LARGE} {exc.literal}", text, _number_at(text, exc.literal)) from None
+        raise json.JSONDecodeError(f"{_TOO_LARGE} {exc.literal}", text, _outside_strings(text, exc.literal, whole_number=True)) from None
     except json.JSONDecodeError as err:
         if err.msg != "Expecting ',' delimiter" or err.pos >= len(text.rstrip(_JSON_SPACE)):
             raise
         raise json.JSONDecodeError(_MISSING_COMMA, text, len(text[:err.pos].rstrip(_JSON_SPACE)) - 1) from None
 
 
-def _outside_strings(text: str, word: str) -> int:
-    """The index of the first ``word`` in ``text`` outside JSON's quoted texts (0 if none)."""
-    i, n = 0, len(text)
-    while i < n:
-        if text[i] == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif text.startswith(word, i):
-            return i
-        i += 1
-    return 0
-
-
-def _number_at(text: str, literal: str) -> int:
-    """The index of the first number written ``literal`` in ``text`` outside JSON's quoted
-    texts (a whole number: not the end of ``11e400`` for ``1e400``); 0 if none."""
+def _outside_strings(text: str, word: str, whole_number: bool = False) -> int:
+    """The index of the first ``word`` in ``text`` outside JSON's quoted texts (0 if none);
+    with ``whole_number``, only where it is a whole number (not the end of ``11e400`` for
+    ``1e400``)."""
     number = "0123456789.eE+-"
     i, n = 0, len(text)
     while i < n:
@@ -939,8 +926,9 @@ def _number_at(text: str, literal: str) -> int:
             i += 1
             while i < n and text[i] != '"':
                 i += 2 if text[i] == "\\" else 1
-        elif (text.startswith(literal, i) and (i == 0 or text[i - 1] not in number)
-              and text[i + len(literal):i + len(literal) + 1] not in tuple(number)):
+        elif text.startswith(word, i) and (not whole_number or (
+                (i == 0 or text[i - 1] not in number)
+                and text[i + len(word):i + len(word) + 1] not in tuple(number))):
             return i
         i += 1
     return 0
