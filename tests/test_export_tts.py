@@ -250,3 +250,23 @@ def test_a_folder_as_output_is_made_and_the_set_written_into_it(tmp_path, capsys
     assert main(["-", "-o", str(sets)]) == 2
     assert capsys.readouterr().err == (f"studio export-tts: -o {sets} names a folder, and standard input has no name "
                                        f"to give the file in it: give -o {sets / 'NAME.json'}\n")
+
+
+def test_a_full_disk_names_the_set_not_the_temp_and_keeps_the_old_set(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    out = tmp_path / "set.json"
+    out.write_text("old", encoding="utf-8")
+    calls = []
+
+    def full(fd):
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tts.os, "fsync", full)
+    with pytest.raises(OSError, match=r"could not write .*set-\S+\.png: the disk is full$"):
+        tts.export_tts(read(BOARD), out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["set.json"]
+    assert out.read_text(encoding="utf-8") == "old"

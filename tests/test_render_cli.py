@@ -309,3 +309,25 @@ def test_ctrl_c_and_sigterm_end_with_one_line_and_no_file(tmp_path, sig, code, s
     assert proc.returncode == code
     assert err == f"studio render: {said}: stopped before {out} was complete; nothing was written\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["far.yaml"]
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "png"])
+def test_a_full_disk_exits_2_keeps_the_old_file_and_leaves_no_temp(tmp_path, capsys, monkeypatch, fmt):
+    """Qt's file writers ignore write errors (a nearly full disk gave a truncated file, exit 0,
+    the good old file replaced): the bytes now go through Python, whose failure is seen."""
+    import errno
+    import os
+
+    out = tmp_path / f"board.{fmt}"
+    out.write_bytes(b"old")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(export.os, "fsync", full)
+    assert main([str(BOARD), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"could not write {out}: the disk is full" in err
+    assert ".tmp" not in err and "libpng" not in err
+    assert out.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]

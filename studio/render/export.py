@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import errno
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -36,7 +37,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
-from studio.content.yamlio import replace_with, temp_path_beside
+from studio.content.yamlio import plain_reason, replace_with, temp_path_beside
 from studio.model.realm import Board
 from studio.render import glyphs, locations, style
 from studio.render.board import paint_background, paint_board, plate_rect, seat_label_positions
@@ -58,15 +59,30 @@ def _check_stop(stop: Callable[[], bool] | None, written=None) -> None:
         raise Stopped(written)
 
 
-def write_atomically(target: Path, write: Callable[[Path], object]) -> Path:
-    """Call ``write(temp)`` on a temp file beside ``target``, then rename it over ``target``:
-    a file is complete or absent, never half-written (an interrupted or failing write leaves
-    the old file as it was). Raises what ``write`` raises, or OSError."""
-    tmp = temp_path_beside(target)
+def write_atomically(target: Path, write: Callable[[QBuffer], object]) -> Path:
+    """Call ``write(buffer)`` on an in-memory QBuffer (named ``target``: its objectName), then
+    write the bytes to a temp file beside ``target`` (flushed and fsynced) and rename it over
+    ``target``: a file is complete or absent, never half-written (an interrupted or failing
+    write, a full disk included, leaves the old file as it was and no temp file). Qt's file
+    writers ignore write errors, so the bytes go through Python, which raises them. Raises
+    what ``write`` raises, or OSError naming ``target``."""
+    tmp = temp_path_beside(target)  # made first: a folder that refuses it fails before painting
     try:
-        write(tmp)
-        if not tmp.is_file() or tmp.stat().st_size == 0:
+        buffer = QBuffer()
+        buffer.setObjectName(str(target))
+        buffer.open(QIODevice.WriteOnly)
+        write(buffer)
+        buffer.close()
+        data = bytes(buffer.data())
+        if not data:
             raise OSError(f"could not write {target}")
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:
+            raise OSError(f"could not write {target}: {plain_reason(exc)}") from None
     except BaseException:
         try:
             tmp.unlink()
@@ -75,6 +91,12 @@ def write_atomically(target: Path, write: Callable[[Path], object]) -> Path:
         raise
     replace_with(tmp, target)
     return target
+
+
+def _name(target) -> str:
+    """The file name a writer's message gives: the user's path, never a temp or a buffer."""
+    return target.objectName() if isinstance(target, QIODevice) else str(target)
+
 
 FORMATS = ("png", "svg", "pdf")
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
@@ -500,10 +522,10 @@ def page_layout(paper: str, sheet_mm: tuple[float, float]) -> QPageLayout:
     return QPageLayout(size, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Millimeter)
 
 
-def pdf_writer(path: Path, title: str, layout: QPageLayout) -> QPdfWriter:
-    """A QPdfWriter on ``path`` at print resolution. Delete it to flush and close the file
-    (:func:`write_atomically` then checks it is not empty)."""
-    writer = QPdfWriter(str(path))
+def pdf_writer(path, title: str, layout: QPageLayout) -> QPdfWriter:
+    """A QPdfWriter on ``path`` (a file, or a QIODevice: :func:`write_atomically`'s buffer) at
+    print resolution. Delete it to flush and close the output."""
+    writer = QPdfWriter(path if isinstance(path, QIODevice) else str(path))
     writer.setResolution(_PDF_DPI)
     writer.setTitle(title)
     writer.setCreator("Board Studio")
@@ -511,13 +533,16 @@ def pdf_writer(path: Path, title: str, layout: QPageLayout) -> QPdfWriter:
     return writer
 
 
-def write_svg_sheet(target: Path, sheet_mm: tuple[float, float], title: str, description: str,
+def write_svg_sheet(target, sheet_mm: tuple[float, float], title: str, description: str,
                     paint: Callable[[QPainter], None]) -> Path:
     """One SVG of ``sheet_mm`` (``width``/``height`` in mm, user units in mm) drawn by
     ``paint(painter)``. Raises OSError."""
     w, h = sheet_mm
     gen = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: clip paths keep each tile to its sheet
-    gen.setFileName(str(target))
+    if isinstance(target, QIODevice):  # write_atomically's buffer
+        gen.setOutputDevice(target)
+    else:
+        gen.setFileName(str(target))
     gen.setTitle(title)
     gen.setDescription(description)
     gen.setResolution(round(25.4 * _SVG_UNITS_PER_MM))
@@ -525,13 +550,13 @@ def write_svg_sheet(target: Path, sheet_mm: tuple[float, float], title: str, des
     gen.setViewBox(QRectF(0, 0, w, h))
     painter = QPainter()
     if not painter.begin(gen):
-        raise OSError(f"could not write {target}")
+        raise OSError(f"could not write {_name(target)}")
     try:
         paint(painter)
     finally:
-        painter.end()
-    if not target.is_file():
-        raise OSError(f"could not write {target}")
+        ended = painter.end()
+    if not ended or (not isinstance(target, QIODevice) and not target.is_file()):
+        raise OSError(f"could not write {_name(target)}")
     return target
 
 
@@ -553,7 +578,7 @@ def png_pixels(sheet_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
     return pw, ph
 
 
-def write_png_sheet(target: Path, sheet_mm: tuple[float, float], dpi: float,
+def write_png_sheet(target, sheet_mm: tuple[float, float], dpi: float,
                     paint: Callable[[QPainter], None]) -> Path:
     """One PNG of ``sheet_mm`` at ``dpi`` (stored in the file, so an image viewer prints it at
     true size) drawn by ``paint(painter)`` in mm on white. Raises ExportError / OSError."""
@@ -571,8 +596,9 @@ def write_png_sheet(target: Path, sheet_mm: tuple[float, float], dpi: float,
         paint(painter)
     finally:
         painter.end()
-    if not image.convertToFormat(QImage.Format_RGB32).save(str(target), "PNG"):
-        raise OSError(f"could not write {target}")
+    out = target if isinstance(target, QIODevice) else str(target)
+    if not image.convertToFormat(QImage.Format_RGB32).save(out, "PNG"):
+        raise OSError(f"could not write {_name(target)}")
     return target
 
 

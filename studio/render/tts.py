@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
-from studio.content.yamlio import replace_with, temp_path_beside
+from studio.content.yamlio import plain_reason, replace_with, temp_path_beside
 from studio.model.realm import Board
 from studio.model.rivages import CardSet, Island, LootSet
 from studio.render import glyphs, style
@@ -501,6 +502,18 @@ def set_paths(tts: TtsSet, json_path: str | Path) -> list[Path]:
     return [json_path.with_name(name) for name in tts.images] + [json_path]
 
 
+def _write_bytes(tmp: Path, target: Path, data: bytes) -> None:
+    """Write ``data`` to the temp file ``tmp``, flushed and fsynced; OSError names ``target``
+    (the user's file, not the temp) in plain words (a full disk included)."""
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        raise OSError(f"could not write {target}: {plain_reason(exc)}") from None
+
+
 def write_set(tts: TtsSet, json_path: str | Path, stop: Callable[[], bool] | None = None) -> list[Path]:
     """Write the images and the JSON: all go to temp files first and are renamed only when
     every one is complete (an error or a stop leaves every old file as it was and no temp
@@ -515,13 +528,16 @@ def write_set(tts: TtsSet, json_path: str | Path, stop: Callable[[], bool] | Non
             if stop is not None and stop():
                 raise Stopped()
             target = json_path.with_name(name)
+            buffer = QBuffer()  # encoded in memory: Qt's file writer would print libpng's raw error
+            buffer.open(QIODevice.WriteOnly)
+            if not paint().save(buffer, "PNG"):
+                raise OSError(f"could not write {target}")
             tmp = temp_path_beside(target)
             temps.append((tmp, target))
-            if not paint().save(str(tmp), "PNG"):
-                raise OSError(f"could not write {target}")
+            _write_bytes(tmp, target, bytes(buffer.data()))
         tmp = temp_path_beside(json_path)
         temps.append((tmp, json_path))
-        tmp.write_text(json.dumps(tts.save, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        _write_bytes(tmp, json_path, (json.dumps(tts.save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         for tmp, target in temps:
             replace_with(tmp, target)
     except BaseException:
