@@ -192,3 +192,33 @@ def test_a_finding_about_the_file_gives_its_line_and_column_as_studio_validate_d
     ed.document.undo_stack.undo()
     ed.refresh_findings()
     assert shown()[0].startswith(f"scen-missing.yaml:{expected.line}:{expected.col}: ")
+
+
+def test_ctrl_z_in_a_spin_box_or_the_name_field_undoes_the_scenario(editor, qtbot):
+    """Ctrl+Z from a field reaches the document's undo (as in the board editor), keeping Redo."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    editor.show()
+    qtbot.waitExposed(editor)
+    doc = editor.document
+    path = ("rules", "modules", "volcano", "escape_energy")
+    spin = editor.editor_for(path).spin
+    spin.setValue(9)
+    spin.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is spin or spin.isAncestorOf(QApplication.focusWidget()))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Z, Qt.ControlModifier)
+    assert doc.value(path) == 7 and doc.undo_stack.canRedo()
+    doc.undo_stack.redo()
+    assert doc.value(path) == 9
+
+    name = editor.editor_for(("name",)).edit
+    assert isinstance(name, QLineEdit)
+    name.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is name)
+    qtbot.keyClicks(name, "xy")                       # applied at each keystroke
+    assert doc.value(("name",)) == "Volcanoxy"
+    count = doc.undo_stack.count()
+    qtbot.keyClick(name, Qt.Key_Z, Qt.ControlModifier)
+    assert doc.value(("name",)) == "Volcano"
+    assert doc.undo_stack.count() == count and doc.undo_stack.canRedo()   # undone, not a new edit

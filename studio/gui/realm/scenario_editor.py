@@ -41,6 +41,7 @@ from studio.gui.shell import desktop, icons, prompts, wheel_guard
 from studio.gui.shell.document_window import DocumentFiles
 from studio.gui.shell.files.restore import quit_studio
 from studio.gui.shell.menu_text import undo_redo_actions
+from studio.gui.shell.undo_keys import install_document_undo
 from studio.model import io
 from studio.model.scenario_labels import MODULE_TITLES
 from studio.model.value_paths import MISSING
@@ -62,6 +63,7 @@ class ScenarioEditor(QMainWindow):
     def __init__(self, document: ScenarioDocument | None = None, current_board=None, parent=None) -> None:
         super().__init__(parent)
         wheel_guard.install()  # the wheel never edits an unfocused field
+        install_document_undo(self)  # Ctrl+Z undoes the scenario even from the Name field or a spin box
         self.setWindowIcon(icons.scenario_icon())
         self.setStyleSheet("QGroupBox { font-weight: bold; } QGroupBox QWidget { font-weight: normal; }")
         self.schema = load_schema()

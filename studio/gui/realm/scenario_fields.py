@@ -37,6 +37,7 @@ from studio.content.paths import resolved
 from studio.gui.realm.scenario_document import ScenarioDocument
 from studio.gui.shell import desktop, prompts
 from studio.gui.shell.document_base import shows_model
+from studio.gui.shell.undo_keys import APPLIES_LIVE
 from studio.model.scenario_labels import END_TITLES
 from studio.model.value_paths import MISSING
 
@@ -174,6 +175,7 @@ class TextEditor(FieldEditor):
             if "maxLength" in self.schema:
                 self.edit.setMaxLength(int(self.schema["maxLength"]))
             self.edit.textEdited.connect(self._text)
+            self.edit.setProperty(APPLIES_LIVE, True)  # each keystroke is an edit: Ctrl+Z undoes the document
         self.setLayout(_row(self.edit))
 
     def _text(self, text: str) -> None:

@@ -5,7 +5,10 @@ default, so with a Goals field focused Ctrl+Z used to change nothing in the isla
 - a spin box, a combo box or a line edit whose typing is already applied (Enter pressed, or the
   field left and entered again) lets the keys through to the window's Undo/Redo actions;
 - a line edit with typing not applied yet keeps them, so Ctrl+Z first takes back the typing
-  (as in any text field); once applied, the next Ctrl+Z undoes the document.
+  (as in any text field); once applied, the next Ctrl+Z undoes the document;
+- a line edit that applies every keystroke to the document (property ``APPLIES_LIVE`` set True,
+  as the scenario editor's text fields) always lets them through: its own undo would be
+  re-applied as a new edit and lose the document's Redo.
 
 Usage: ``install_document_undo(window)`` once, in the window's ``__init__``. The filter sits on
 the application (shortcut overrides go to the focused widget, wherever it is) and acts only on
@@ -18,6 +21,8 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QTextEdit
 
 _KEYS = (QKeySequence.Undo, QKeySequence.Redo)
+APPLIES_LIVE = "appliesLive"
+"""Property of a QLineEdit whose typing is applied at each keystroke (Ctrl+Z: the document's)."""
 
 
 def _is_undo_key(event) -> bool:
@@ -59,7 +64,8 @@ class DocumentUndoKeys(QObject):
             return False
         if isinstance(obj, (QTextEdit, QPlainTextEdit)):
             return False  # multi-line text keeps its own history
-        if isinstance(obj, QLineEdit) and not isinstance(obj.parent(), QAbstractSpinBox) and obj.isModified():
+        if isinstance(obj, QLineEdit) and not isinstance(obj.parent(), QAbstractSpinBox) and obj.isModified() \
+                and not obj.property(APPLIES_LIVE):
             return False  # typing not applied yet: the field undoes it first
         event.ignore()  # not overridden: the window's Undo/Redo shortcut runs
         return True
@@ -81,4 +87,4 @@ def install_document_undo(window) -> DocumentUndoKeys:
     return keys
 
 
-__all__ = ["DocumentUndoKeys", "install_document_undo"]
+__all__ = ["APPLIES_LIVE", "DocumentUndoKeys", "install_document_undo"]
