@@ -782,73 +782,77 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         tried: dict[tuple, set] = {}   # incumbent -> edits already raced from it
         calibrated: set = set()
         round_no = 0
-        while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
-            round_no += 1
-            depth = len(incumbent.edits)
-            counter.stage = f"race {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
-            # a race plays seeds in order, so what an arm has played is a prefix of ``seeds``
-            have = {r.seed for r in played.get(incumbent.key, [])}
-            try:
-                need = [s for s in seeds[:diag_games] if s not in have]
-                if need:
-                    used += len(play(incumbent.key, need))
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-                break
-            if reference and incumbent.key not in calibrated:
-                calibrated.add(incumbent.key)
+        # Ctrl+C anywhere in a round (also between its plays: diagnosing, making the arms) keeps
+        # the edits already kept (``incumbent`` changes only once a race is won)
+        try:
+            while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
+                round_no += 1
+                depth = len(incumbent.edits)
+                counter.stage = f"race {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
+                # a race plays seeds in order, so what an arm has played is a prefix of ``seeds``
+                have = {r.seed for r in played.get(incumbent.key, [])}
                 try:
-                    calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)
+                    need = [s for s in seeds[:diag_games] if s not in have]
+                    if need:
+                        used += len(play(incumbent.key, need))
                 except KeyboardInterrupt:
                     stopped = "interrupted"
                     break
-            diag = problem.diagnose([r for r in played[incumbent.key] if r.seed in first], incumbent)
-            seen = tried.setdefault(incumbent.key, set())
-            pool, valid = problem.arms(incumbent, diag, seen, depth, round_no)
-            seen.update((e.op, e.args) for e in pool)
-            arms = []
-            for e, made in valid:
-                try:
-                    arms.append(candidate(incumbent.edits + (e,), made).key)
-                except Exception:  # noqa: BLE001 - content or a rule value the engine refuses: not proposed
+                if reference and incumbent.key not in calibrated:
+                    calibrated.add(incumbent.key)
+                    try:
+                        calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)
+                    except KeyboardInterrupt:
+                        stopped = "interrupted"
+                        break
+                diag = problem.diagnose([r for r in played[incumbent.key] if r.seed in first], incumbent)
+                seen = tried.setdefault(incumbent.key, set())
+                pool, valid = problem.arms(incumbent, diag, seen, depth, round_no)
+                seen.update((e.op, e.args) for e in pool)
+                arms = []
+                for e, made in valid:
+                    try:
+                        arms.append(candidate(incumbent.edits + (e,), made).key)
+                    except Exception:  # noqa: BLE001 - content or a rule value the engine refuses: not proposed
+                        continue
+                if not arms:
+                    steps_done.append({"step": round_no, "edit": depth + 1, "candidates": 0, "winner": None})
+                    if not pool:
+                        break     # nothing left to try from here
                     continue
-            if not arms:
-                steps_done.append({"step": round_no, "edit": depth + 1, "candidates": 0, "winner": None})
-                if not pool:
-                    break     # nothing left to try from here
-                continue
-            # the budget left, shared by the edits still to make (a retry spends from the same share)
-            step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
-            # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
-            # then they play on to the climb games, kept out of what the rounds share (and taken
-            # from later steps' shares if this one is too small), so a winner is not dropped for lack of them
-            climb = problem.climb_games(diag_games)
-            rounds_budget, final_games = step_budget, 0
-            if sum(g for _n, g in schedule(len(arms), step_budget, problem.min_games, 1)) < climb:
-                least = max(4 * (len(arms) + 1), step_budget - 2 * climb)
-                if least + 2 * climb <= budget - used:
-                    rounds_budget, final_games = least, climb
+                # the budget left, shared by the edits still to make (a retry spends from the same share)
+                step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
+                # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
+                # then they play on to the climb games, kept out of what the rounds share (and taken
+                # from later steps' shares if this one is too small), so a winner is not dropped for lack of them
+                climb = problem.climb_games(diag_games)
+                rounds_budget, final_games = step_budget, 0
+                if sum(g for _n, g in schedule(len(arms), step_budget, problem.min_games, 1)) < climb:
+                    least = max(4 * (len(arms) + 1), step_budget - 2 * climb)
+                    if least + 2 * climb <= budget - used:
+                        rounds_budget, final_games = least, climb
 
-            def on_round(r, rounds, n, per_arm, step=round_no):
-                counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
-                                 f"{per_arm} games each on the same seeds")
-                counter.tell()
+                def on_round(r, rounds, n, per_arm, step=round_no):
+                    counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "
+                                     f"{per_arm} games each on the same seeds")
+                    counter.tell()
 
-            before = counter.done
-            race = successive_halving([incumbent.key] + arms, play, score, rounds_budget, seeds,
-                                      protect=[incumbent.key], played=dict(played), deadline=deadline,
-                                      on_round=on_round, min_games=problem.min_games, final_games=final_games)
-            used += counter.done - before
-            stopped = race.stopped
-            winner = race.best.arm if race.ranking else incumbent.key
-            if winner != incumbent.key and race.common < climb:
-                winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
-            steps_done.append({"step": round_no, "edit": depth + 1, "candidates": len(arms), "games": counter.done - before,
-                               "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
-                               "ranking": [cands[x.arm] for x in race.ranking]})
-            if winner != incumbent.key:
-                incumbent = cands[winner]
-
+                before = counter.done
+                race = successive_halving([incumbent.key] + arms, play, score, rounds_budget, seeds,
+                                          protect=[incumbent.key], played=dict(played), deadline=deadline,
+                                          on_round=on_round, min_games=problem.min_games, final_games=final_games)
+                used += counter.done - before
+                stopped = race.stopped
+                winner = race.best.arm if race.ranking else incumbent.key
+                if winner != incumbent.key and race.common < climb:
+                    winner = incumbent.key   # ahead on too few games to climb on: luck as often as not
+                steps_done.append({"step": round_no, "edit": depth + 1, "candidates": len(arms), "games": counter.done - before,
+                                   "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
+                                   "ranking": [cands[x.arm] for x in race.ranking]})
+                if winner != incumbent.key:
+                    incumbent = cands[winner]
+        except KeyboardInterrupt:
+            stopped = "interrupted"
         chain = [cands[k] for k in _chain(incumbent)]
         others = [c for st in reversed(steps_done) for c in st.get("ranking", ())]
         proposals = [problem.proposal(c, mine, theirs, n) for c, mine, theirs, n in

@@ -162,3 +162,28 @@ def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_al
                              reference=_rates((0.606, 0.394), (0.561, 0.439), 0.0))
     assert summary_line([worse, nearer]) == "summary: proposal 2 on fresh games: nearer the fair share for both"
     assert summary_line([nearer, better]).startswith("summary: proposal 2 scored best")
+
+
+def test_ctrl_c_while_looking_at_the_kept_edit_still_proposes_it_not_verified(monkeypatch):
+    """Ctrl+C during race 2's look at the current board (after race 1 kept an edit) gave
+    "interrupted before any proposal": the kept edit is now the proposal, not verified."""
+    from studio.balance import search
+    from studio.balance.search import balance
+    from tests.balance.boards import lattice_board, setup_of
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    real = search._BoardProblem.diagnose
+    calls = []
+
+    def diagnose(self, records, incumbent):
+        calls.append(incumbent)
+        if len(calls) == 2:
+            raise KeyboardInterrupt   # the second look: at the board with race 1's edit
+        return real(self, records, incumbent)
+
+    monkeypatch.setattr(search._BoardProblem, "diagnose", diagnose)
+    result = balance(setup, budget=200, seed=1, steps=2, candidates=3, verify_games=10, top=1)
+    assert len(calls) == 2 and calls[1].edits, "race 1 should have kept an edit"
+    assert result.stopped == "interrupted"
+    assert [p.edits for p in result.proposals] == [calls[1].edits]
+    assert result.proposals[0].verified is None
