@@ -17,7 +17,7 @@ pytest.importorskip("pytestqt")
 from PySide6.QtGui import QImage  # noqa: E402
 
 from studio.model.io import read  # noqa: E402
-from studio.render import tts  # noqa: E402
+from studio.render import export, tts  # noqa: E402
 from studio.render.tts_cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,7 +265,7 @@ def test_a_full_disk_names_the_set_not_the_temp_and_keeps_the_old_set(tmp_path, 
         if len(calls) == 2:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(tts.os, "fsync", full)
+    monkeypatch.setattr(export.os, "fsync", full)   # the set writes through export.write_temp_bytes
     with pytest.raises(OSError, match=r"could not write .*set-\S+\.png: the disk is full$"):
         tts.export_tts(read(BOARD), out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.json"]

@@ -59,6 +59,18 @@ def _check_stop(stop: Callable[[], bool] | None, written=None) -> None:
         raise Stopped(written)
 
 
+def write_temp_bytes(tmp: Path, target: Path, data: bytes) -> None:
+    """Write ``data`` to the temp file ``tmp``, flushed and fsynced; OSError names ``target``
+    (the user's file, not the temp) in plain words (a full disk included)."""
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        raise OSError(f"could not write {target}: {plain_reason(exc)}") from None
+
+
 def write_atomically(target: Path, write: Callable[[QBuffer], object]) -> Path:
     """Call ``write(buffer)`` on an in-memory QBuffer (named ``target``: its objectName), then
     write the bytes to a temp file beside ``target`` (flushed and fsynced) and rename it over
@@ -76,13 +88,7 @@ def write_atomically(target: Path, write: Callable[[QBuffer], object]) -> Path:
         data = bytes(buffer.data())
         if not data:
             raise OSError(f"could not write {target}")
-        try:
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-        except OSError as exc:
-            raise OSError(f"could not write {target}: {plain_reason(exc)}") from None
+        write_temp_bytes(tmp, target, data)
     except BaseException:
         try:
             tmp.unlink()

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,11 +33,11 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
-from studio.content.yamlio import plain_reason, replace_with, temp_path_beside
+from studio.content.yamlio import replace_with, temp_path_beside
 from studio.model.realm import Board
 from studio.model.rivages import CardSet, Island, LootSet
 from studio.render import glyphs, style
-from studio.render.export import ExportError, Stopped
+from studio.render.export import ExportError, Stopped, write_temp_bytes
 from studio.render.output import check_writable
 
 PIXELS_PER_UNIT = 200      # board image: pixels per peg spacing (a 10-peg board is ~2,300 px wide)
@@ -502,18 +501,6 @@ def set_paths(tts: TtsSet, json_path: str | Path) -> list[Path]:
     return [json_path.with_name(name) for name in tts.images] + [json_path]
 
 
-def _write_bytes(tmp: Path, target: Path, data: bytes) -> None:
-    """Write ``data`` to the temp file ``tmp``, flushed and fsynced; OSError names ``target``
-    (the user's file, not the temp) in plain words (a full disk included)."""
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except OSError as exc:
-        raise OSError(f"could not write {target}: {plain_reason(exc)}") from None
-
-
 def write_set(tts: TtsSet, json_path: str | Path, stop: Callable[[], bool] | None = None) -> list[Path]:
     """Write the images and the JSON: all go to temp files first and are renamed only when
     every one is complete (an error or a stop leaves every old file as it was and no temp
@@ -534,10 +521,10 @@ def write_set(tts: TtsSet, json_path: str | Path, stop: Callable[[], bool] | Non
                 raise OSError(f"could not write {target}")
             tmp = temp_path_beside(target)
             temps.append((tmp, target))
-            _write_bytes(tmp, target, bytes(buffer.data()))
+            write_temp_bytes(tmp, target, bytes(buffer.data()))
         tmp = temp_path_beside(json_path)
         temps.append((tmp, json_path))
-        _write_bytes(tmp, json_path, (json.dumps(tts.save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        write_temp_bytes(tmp, json_path, (json.dumps(tts.save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         for tmp, target in temps:
             replace_with(tmp, target)
     except BaseException:
