@@ -791,20 +791,12 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 counter.stage = f"race {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
                 # a race plays seeds in order, so what an arm has played is a prefix of ``seeds``
                 have = {r.seed for r in played.get(incumbent.key, [])}
-                try:
-                    need = [s for s in seeds[:diag_games] if s not in have]
-                    if need:
-                        used += len(play(incumbent.key, need))
-                except KeyboardInterrupt:
-                    stopped = "interrupted"
-                    break
+                need = [s for s in seeds[:diag_games] if s not in have]
+                if need:
+                    used += len(play(incumbent.key, need))
                 if reference and incumbent.key not in calibrated:
                     calibrated.add(incumbent.key)
-                    try:
-                        calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)
-                    except KeyboardInterrupt:
-                        stopped = "interrupted"
-                        break
+                    calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)
                 diag = problem.diagnose([r for r in played[incumbent.key] if r.seed in first], incumbent)
                 seen = tried.setdefault(incumbent.key, set())
                 pool, valid = problem.arms(incumbent, diag, seen, depth, round_no)

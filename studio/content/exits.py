@@ -24,12 +24,14 @@ def load_failure_status(exc) -> int:
     """The exit status for ``exc``, why a file does not load (a ``LoadError`` with its ``code``,
     or ``InvalidContent`` with its ``findings``): 2 when the file could not be read at all, 1
     for content with errors."""
-    codes = {getattr(exc, "code", None)} | {getattr(f, "code", None) for f in getattr(exc, "findings", ())}
-    return EXIT_USAGE if codes & UNREADABLE_CODES else EXIT_ERRORS
+    return _status({getattr(exc, "code", None)} | {getattr(f, "code", None) for f in getattr(exc, "findings", ())})
 
 
 def findings_status(findings) -> int:
     """The exit status for a file's error findings (what :func:`load_failure_status` says, from
     the findings' codes)."""
-    codes = {f.code for f in findings if f.severity == "error"}
+    return _status({f.code for f in findings if f.severity == "error"})
+
+
+def _status(codes: set) -> int:
     return EXIT_USAGE if codes & UNREADABLE_CODES else EXIT_ERRORS

@@ -455,19 +455,25 @@ def _treasure(board, seg, n=1):
                 f"+{n} treasure on {'-'.join(seg.key)}")
 
 
-def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_applies_to_an_edited_board(
-        qtbot, window, lattice_file, monkeypatch, tmp_path):
-    """Fresh-user trial: after applying proposal 1, proposal 2's Apply stacked its edits (made
-    for the searched board) on top of 1's, a board nobody measured. Apply now replaces the
-    applied proposal in one undo step (Undo brings 1 back, Undo again the searched board); after
-    any other edit Apply is off and says to undo back or search again."""
+def _two_proposals(qtbot, window, lattice_file, monkeypatch):
+    """The lattice board opened and searched, the search faked to propose +1 treasure on its
+    first segment, then +2 on its last: ``(document, Suggest window, first, last segment)``."""
     from studio.gui.balance import suggest
 
     assert window.load_path(str(lattice_file))
     doc = window.document
     seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
     _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
-    s = _searched(qtbot, window)
+    return doc, _searched(qtbot, window), seg_a, seg_b
+
+
+def test_a_second_proposal_replaces_the_first_instead_of_stacking_and_never_applies_to_an_edited_board(
+        qtbot, window, lattice_file, monkeypatch, tmp_path):
+    """Fresh-user trial: after applying proposal 1, proposal 2's Apply stacked its edits (made
+    for the searched board) on top of 1's, a board nobody measured. Apply now replaces the
+    applied proposal in one undo step (Undo brings 1 back, Undo again the searched board); after
+    any other edit Apply is off and says to undo back or search again."""
+    doc, s, seg_a, seg_b = _two_proposals(qtbot, window, lattice_file, monkeypatch)
     base = doc.board.copy()
     treasure = {tuple(g.key): g.treasure for g in base.segments}
     a, b_ = tuple(seg_a.key), tuple(seg_b.key)
@@ -523,13 +529,7 @@ def test_the_status_line_follows_undo_and_redo(qtbot, window, lattice_file, monk
     """Fresh-user trial: after Edit ▸ Undo the status line under Search still said "Proposal 2
     replaced proposal 1 as one step"; it says what the board holds now, at every step of the
     undo stack, and after an edit by hand."""
-    from studio.gui.balance import suggest
-
-    assert window.load_path(str(lattice_file))
-    doc = window.document
-    seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
-    _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
-    s = _searched(qtbot, window)
+    doc, s, seg_a, seg_b = _two_proposals(qtbot, window, lattice_file, monkeypatch)
     stack = doc.undo_stack
     assert s.apply_selected()
     assert s.status.text() == "Applied as one step (Edit ▸ Undo takes it back). Re-run balance to confirm."
@@ -566,13 +566,7 @@ def test_an_edit_with_no_proposal_applied_says_the_board_changed_since_the_searc
     line say "No proposal is applied as it was", as if a proposal had been applied and changed.
     An edit with no proposal applied says the board changed since the suggestions; an edit on top
     of an applied proposal says that proposal was applied and edited since."""
-    from studio.gui.balance import suggest
-
-    assert window.load_path(str(lattice_file))
-    doc = window.document
-    seg_a, seg_b = doc.board.segments[0], doc.board.segments[-1]
-    _fake_search(monkeypatch, suggest, [[_treasure(doc.board, seg_a)], [_treasure(doc.board, seg_b, 2)]])
-    s = _searched(qtbot, window)
+    doc, s, seg_a, seg_b = _two_proposals(qtbot, window, lattice_file, monkeypatch)
     stack = doc.undo_stack
     peg = sorted(doc.board.pegs)[0]
     colour = doc.board.pegs[peg].colour
