@@ -280,13 +280,28 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def games_text(result, budget: int) -> str:
+    """How many games the run played, the search (against its ``budget``) apart from the
+    checks after it: "searched with 11263 games of a 12000-game budget, then 4000 fresh games
+    to verify"."""
+    if getattr(result, "search_games", None) is None:
+        return f"searched with {plural(result.games, 'game')}"
+    text = f"searched with {plural(result.search_games, 'game')} of a {budget}-game budget"
+    after = []
+    if result.verify_games:
+        after.append(f"{plural(result.verify_games, 'fresh game')} to verify")
+    if result.reference_games:
+        after.append(f"{plural(result.reference_games, 'reference-bot game')}")
+    return text + (", then " + " and ".join(after) if after else "")
+
+
 def format_result(result, setup, args) -> str:
     """The run in plain text: what was searched, then each proposal with its edits, notes and
     the seats' win rates before and after."""
     board = setup.content.board
     names = [board.seats[k].label or k for k in list(board.seats)[: setup.players]]
-    lines = [f"{setup.name}, {plural(setup.players, 'player')} ({board.id}): searched with "
-             f"{plural(result.games, 'game')} in {result.elapsed:.0f} s, seed {result.seed}"]
+    lines = [f"{setup.name}, {plural(setup.players, 'player')} ({board.id}): "
+             f"{games_text(result, args.budget_games)}; {result.elapsed:.0f} s in all, seed {result.seed}"]
     if result.stopped == "interrupted":
         lines.append("interrupted: the best so far, not verified on fresh seeds")
     elif result.stopped == "workers-lost":
@@ -442,7 +457,8 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
                         **p.to_dict()})
     data = {"format": FORMAT, "scenario": {"id": scenario.id, "name": scenario.name, "path": str(args.scenario)},
             "board": {"id": original.id, "path": original.path}, "players": setup.players, "seed": result.seed,
-            "budget_games": args.budget_games, "games_played": result.games, "stopped": result.stopped,
+            "budget_games": args.budget_games, "games_played": result.games,
+            "search_games": result.search_games, "verify_games": result.verify_games, "stopped": result.stopped,
             **({"stop_reason": result.stop_reason} if result.stop_reason else {}),
             "weights": result.weights, "allow_rules": bool(args.allow_rules), "locks": list(args.lock),
             "search_seeds": "seed * 1000003 + index, index below the budget",

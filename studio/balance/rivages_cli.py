@@ -66,7 +66,7 @@ def run(args) -> int:
         lambda bar: balance_rivages(target, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
                                     args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
                                     args.executor, args.scheduler, args.budget_minutes, progress=bar),
-        lambda result: format_rivages(result, target),
+        lambda result: format_rivages(result, target, args.budget_games),
         lambda result: save_rivages(result, target, args, out), out)
 
 
@@ -96,18 +96,19 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def format_rivages(result, target) -> str:
+def format_rivages(result, target, budget: int) -> str:
     """The run in plain text: what was searched, what an island edit can and cannot move, then
     each proposal with its edits, notes and figures before and after (seats' win rates, or
     per challenge card in solo), with 95% intervals."""
+    from studio.balance.cli import games_text
     from studio.balance.rivages import RIVAGES_WORDS, SAME_ISLAND, SHARED_PILE
     from studio.playtest.stats import wilson
 
     players = target.setup.players
     what = (f"island {target.islands[0]}" if target.island_file
             else f"{plural(len(target.islands), 'island')} of the scenario")
-    lines = [f"{target.name}, {plural(players, 'player')} ({what}): searched with {plural(result.games, 'game')} "
-             f"in {result.elapsed:.0f} s, seed {result.seed}"]
+    lines = [f"{target.name}, {plural(players, 'player')} ({what}): {games_text(result, budget)}; "
+             f"{result.elapsed:.0f} s in all, seed {result.seed}"]
     if players > 1:
         lines.append("note: " + (SAME_ISLAND if target.island_file else SHARED_PILE))
     aims = [f"{RIVAGES_WORDS[k]} x{w:g}" for k, w in result.weights.items() if w]
@@ -228,7 +229,8 @@ def save_rivages(result, target, args, out: Path) -> list[tuple[Path, str]]:
             "board": {"id": target.ident, "path": target.island_file or str(args.scenario)},
             "islands": list(target.islands) if not target.island_file else [target.islands[0]],
             "players": target.setup.players, "seed": result.seed,
-            "budget_games": args.budget_games, "games_played": result.games, "stopped": result.stopped,
+            "budget_games": args.budget_games, "games_played": result.games,
+            "search_games": result.search_games, "verify_games": result.verify_games, "stopped": result.stopped,
             **({"stop_reason": result.stop_reason} if result.stop_reason else {}),
             "weights": result.weights, "allow_rules": bool(args.allow_rules), "locks": list(args.lock),
             "search_seeds": "seed * 1000003 + index, index below the budget",

@@ -124,6 +124,16 @@ def schedule(arms: int, budget: int, min_games: int = 2, extra: int = 0) -> list
     return out
 
 
+def affordable(arms: int, budget: int, min_games: int = 2, extra: int = 0) -> int:
+    """How many of ``arms`` arms (at least 1) a race of ``budget`` games can take without
+    overspending it: with too many, every arm's ``min_games`` floor alone would pass the budget
+    (13 arms at 2 games a round spend 55 games of a 25-game budget)."""
+    n = max(1, arms)
+    while n > 1 and sum((alive + extra) * g for alive, g in schedule(n, budget, min_games, extra)) > budget:
+        n -= 1
+    return n
+
+
 def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Sequence[int]], list],
                        score: Callable[[Hashable, list], float], budget: int, seeds: Sequence[int],
                        protect: Sequence[Hashable] = (), min_games: int = 2,
@@ -409,8 +419,10 @@ def duration_text(seconds: float) -> str:
 class BalanceResult:
     """What :func:`balance` found: ``proposals`` (best first; may be empty: nothing beat the
     board), the original board's ``base`` search score, the steps taken (``steps``: per step,
-    candidates raced and the winner's text), ``games`` played in the search and the
-    verification, ``stopped`` (``"interrupted"``, ``"deadline"``, ``"workers-lost"`` (the Dask
+    candidates raced and the winner's text), ``games`` played in all (the search, the
+    verification and any reference games), ``search_games`` of them by the search's bots in the
+    search itself (what ``--budget-games`` bounds) and ``verify_games`` on fresh seeds after
+    it, ``stopped`` (``"interrupted"``, ``"deadline"``, ``"workers-lost"`` (the Dask
     cluster went away: the best so far, not verified; ``stop_reason`` says what in one line) or
     None), ``elapsed`` seconds; with reference bots, ``reference`` and ``calibrations``: per
     board calibrated (the original, then each board climbed onto), a dict with its ``edits``
@@ -429,6 +441,16 @@ class BalanceResult:
     stop_reason: str | None = None
     reference: Reference | None = None
     calibrations: list = field(default_factory=list)
+    search_games: int | None = None
+    verify_games: int = 0
+
+    @property
+    def reference_games(self) -> int:
+        """Games the reference bots played, calibrating and checking (0 without them, or when
+        the split is unknown)."""
+        if self.search_games is None:
+            return 0
+        return self.games - self.search_games - self.verify_games
 
     def stopped_before_racing(self) -> bool:
         """Whether the search was stopped before it raced any edit (nothing was tried, so no
@@ -814,6 +836,12 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                     continue
                 # the budget left, shared by the edits still to make (a retry spends from the same share)
                 step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
+                # a budget too small for every arm's first games races the first arms only (the
+                # strongest edits come first); the rest may race from here later
+                keep_arms = affordable(len(arms), step_budget, problem.min_games, 1)
+                for k in arms[keep_arms:]:
+                    seen.discard(k[-1])
+                arms = arms[:keep_arms]
                 # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
                 # then they play on to the climb games, kept out of what the rounds share (and taken
                 # from later steps' shares if this one is too small), so a winner is not dropped for lack of them
@@ -850,6 +878,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         proposals = [problem.proposal(c, mine, theirs, n) for c, mine, theirs, n in
                      proposal_picks(chain, others, played, base, top, problem.climb_games(diag_games))]
 
+        search_games = counter.kinds[False][0]
         # verification on fresh seeds, the original and every proposal on the same ones
         if proposals and stopped is None:   # what is left: the checks, by both kinds of bot
             counter.replan(verify_games * (len(proposals) + 1),
@@ -887,7 +916,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         stopped = "workers-lost"
     return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
                          dict(problem.weights), seed, problem.players, lost[0] if lost else None, reference,
-                         calibrations)
+                         calibrations, search_games, counter.kinds[False][0] - search_games)
 
 
 class _BoardProblem(SearchProblem):

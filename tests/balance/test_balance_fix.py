@@ -16,7 +16,8 @@ def test_moves_treasure_toward_the_seat_that_lacks_it_and_the_verified_gap_shrin
     # South's side has 3 segments without their treasure: South is far behind (with the greedy
     # bot that heads for distant content, 2 empty segments no longer make a clear gap)
     board = lattice_board(cols=6, south_empty=3)
-    result = balance(setup_of(board), budget=40, seed=1, steps=2, candidates=4, verify_games=40, top=1,
+    # (160 games: the search keeps within its budget, and fewer leave most edits unraced)
+    result = balance(setup_of(board), budget=160, seed=1, steps=2, candidates=4, verify_games=40, top=1,
                      locks=Locks(frozenset({"energy", "starts", "colours"})))
     assert result.proposals
     best = result.proposals[0]
@@ -62,6 +63,13 @@ def test_cli_prints_and_saves_proposals_that_validate(content, capsys):
     assert summary["format"] == "studio-balance/1" and summary["players"] == 2
     proposal = summary["proposals"][0]
     assert proposal["verified"]["games"] == 10
+    # the header tells the search's games (what the budget bounds) from the checks after it
+    n = len(summary["proposals"])
+    assert summary["verify_games"] == 10 * (n + 1)
+    assert summary["search_games"] + summary["verify_games"] == summary["games_played"]
+    assert summary["search_games"] <= 30
+    assert (f"searched with {summary['search_games']} games of a 30-game budget, "
+            f"then {10 * (n + 1)} fresh games to verify;") in text
     assert all(e["kind"] in ("treasure", "energy") for e in proposal["edits"])
     assert validate(str(out / "balance.json")) == []   # studio-balance/1 matches its schema
     saved = out / proposal["file"]

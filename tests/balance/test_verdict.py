@@ -32,7 +32,7 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
     setup = setup_of(lattice_board(cols=6, south_empty=3))
     stopped = balance(setup, budget=40, seed=1, steps=1, candidates=3, verify_games=10, top=1, stop=lambda: True)
     assert stopped.stopped == "interrupted" and not stopped.proposals and stopped.stopped_before_racing()
-    args = SimpleNamespace(bots=None, reference_bots=None)
+    args = SimpleNamespace(bots=None, reference_bots=None, budget_games=400)
     text = format_result(stopped, setup, args)
     assert "stopped before it raced any edit" in text and "no valid edit tried" not in text
     ran = balance(setup, budget=40, seed=1, steps=1, candidates=3, verify_games=10, top=1)
@@ -123,7 +123,7 @@ def test_with_reference_bots_a_proposal_nearer_fair_for_both_is_not_called_worse
 
     setup = setup_of(lattice_board(cols=6, south_empty=3))
     edit = SimpleNamespace(text="move 1 energy from a1-a2-b1 to g1-g2-h1")
-    args = SimpleNamespace(bots=None, reference_bots="mcts")
+    args = SimpleNamespace(bots=None, reference_bots="mcts", budget_games=400)
     for ref, warned in ((mcts, False), (_rates((0.606, 0.394), (0.62, 0.38), 0.0), True)):
         p = Proposal((edit,), None, {}, greedy.after, greedy.before, 100, verified=greedy, reference=ref)
         result = BalanceResult([p], greedy.before, [], 400, None, 3.0, {}, 31, 2)
