@@ -604,3 +604,32 @@ def test_opening_another_board_closes_the_assistant_and_its_preview(qtbot, windo
     assert window.load_path(default_board_path())
     assert not s.isVisible() and s.preview is None
     assert not [i for i in window.scene.items() if isinstance(i, suggest.ProposalPreview)]
+
+
+def test_apply_on_a_proposal_that_did_worse_on_fresh_games_warns_and_says_apply_anyway(
+        qtbot, window, lattice_file, monkeypatch, tmp_path):
+    """Fresh-user trial: Apply looked the same on a proposal the check had called worse than
+    the board as it is. It stays on (the designer may want it all the same, and it is one undo
+    step) but reads "Apply Anyway" and says why, also when it would replace another proposal."""
+    from studio.balance.search import Score, Verified
+
+    doc, s, seg_a, _seg_b = _two_proposals(qtbot, window, lattice_file, monkeypatch)
+    fair = Score(0.1, {}, 100, (0.5, 0.5), 0.5, (10.0, 10.0))
+    seats = [(0.4, 0.6)] * 2
+    better, worse = s.result.proposals
+    better.verified = Verified(fair, fair, -0.02, (-0.05, 0.01), seats, seats, 100)
+    worse.verified = Verified(fair, fair, 0.03, (0.01, 0.05), seats, seats, 100)
+    s.proposals_list.setCurrentRow(0)
+    assert s.apply_button.text() == "Apply" and s.apply_note.isHidden()
+    s.proposals_list.setCurrentRow(1)
+    assert s.apply_button.isEnabled() and s.apply_button.text() == "Apply Anyway"
+    assert s.apply_note.text() == ("Proposal 2 did worse than the board as it is on the fresh games: keeping the "
+                                   "board is the safer choice (Apply is one step; Edit ▸ Undo takes it back).")
+    s.proposals_list.setCurrentRow(0)
+    assert s.apply_selected()
+    s.proposals_list.setCurrentRow(1)           # would replace proposal 1: both are said
+    assert s.apply_button.text() == "Apply Anyway"
+    assert s.apply_note.text().startswith("Apply replaces proposal 1") and "did worse" in s.apply_note.text()
+    qtbot.wait(20)
+    s.grab().save(str(tmp_path / "worse.png"))
+    assert s.apply_selected() and doc.undo_stack.undoText() == "Apply balance proposal 2 instead of 1"

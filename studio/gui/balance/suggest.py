@@ -715,16 +715,33 @@ class SuggestWindow(QMainWindow):
             return False, self.tr("Proposal {n} is applied: Edit ▸ Undo takes it back.").format(n=row + 1)
         other = self.applied_row()
         if other is not None:
-            return True, self.tr("Apply replaces proposal {other} (one step: Edit ▸ Undo brings {other} "
-                                 "back).").format(other=other + 1)
+            return True, " ".join(filter(None, (self.tr(
+                "Apply replaces proposal {other} (one step: Edit ▸ Undo brings {other} back).").format(
+                other=other + 1), self._worse_warning(row))))
         if self._base is None or self._base == self._content():
-            return True, ""
+            return True, self._worse_warning(row)
         return False, self.tr("The {subject} changed since the search, and the proposals were measured on it "
                               "as it was: Undo back to it, or Search again.").format(subject=subject)
+
+    def _worse_warning(self, row: int) -> str:
+        """A warning for Apply when proposal ``row`` did worse than the content as it is on the
+        fresh games (and, with reference bots, did not bring both kinds of bot nearer fair): Apply
+        stays on, as the designer may want it all the same, but says so first."""
+        if self.result is None or not 0 <= row < len(self.result.proposals):
+            return ""
+        v = getattr(self.result.proposals[row], "verified", None)
+        if v is None or not v.worse() or v.nearer_with(getattr(self.result.proposals[row], "reference", None)):
+            return ""
+        return self.tr("Proposal {n} did worse than the {subject} as it is on the fresh games: keeping the "
+                       "{subject} is the safer choice (Apply is one step; Edit ▸ Undo takes it back).").format(
+            n=row + 1, subject=self.SUBJECT)
 
     def _refresh_apply(self) -> None:
         """Apply, its tooltip and the note beside it, from :meth:`apply_state`."""
         enabled, why = self.apply_state()
+        row = self.proposals_list.currentRow()
+        worse = enabled and bool(self._worse_warning(row))
+        self.apply_button.setText(self.tr("Apply Anyway") if worse else self.tr("Apply"))
         self.apply_button.setEnabled(enabled)
         self.apply_button.setToolTip(why or self.tr(
             "apply the selected proposal to the {subject} as one undoable step").format(subject=self.SUBJECT))
