@@ -26,7 +26,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from studio.model.realm import COLOURS, Board, LineItem, Segment, line_key, segment_key
@@ -91,6 +91,15 @@ def line_id(key) -> str:
 
 
 # -- applying -------------------------------------------------------------------------------------
+
+def plays_the_same(a, b) -> bool:
+    """Whether content ``a`` and ``b`` (two boards, or two islands) play the same games: equal
+    but for their name and description, which no rule or bot reads (renaming a board after a
+    run leaves the run's figures standing)."""
+    if a is None or b is None:
+        return a is b
+    return replace(a, name="", description=None) == replace(b, name="", description=None)
+
 
 def apply_edits(board: Board, edits, settings: dict | None = None) -> tuple[Board, dict]:
     """``(new board, scenario settings)``: ``edits`` applied in order to a copy of ``board``;

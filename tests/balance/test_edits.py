@@ -747,3 +747,22 @@ def test_a_segment_passes_from_seat_1s_picture_to_a_neighbouring_one_and_both_st
     for lock in (["pictures"], ["picture:fan"], ["picture:kite"], ["segment:a2-b1-b2"]):
         assert picture_transfer_edits(board, scenario, trailing, parse_locks(lock, board), picks=picks) == [], lock
     assert picture_transfer_edits(board, scenario, Diagnosis((0.1, -0.1)), picks=picks) == []
+
+
+def test_content_plays_the_same_but_for_its_name_and_description():
+    from dataclasses import replace
+
+    from studio.balance.edits import plays_the_same
+    from tests.balance.boards import lattice_board
+    from tests.rivages.helpers import tiny
+
+    board = lattice_board(cols=4)
+    assert plays_the_same(board, replace(board, name="Another name", description="notes"))
+    moved = board.copy()
+    moved.segments[0].treasure += 1
+    assert not plays_the_same(board, moved)
+    assert not plays_the_same(board, replace(board, players=board.players + 1))
+    island = tiny()
+    assert plays_the_same(island, replace(island, name="Renamed", description="x"))
+    assert not plays_the_same(island, tiny(icons={(3, 0): None}))   # no statue
+    assert plays_the_same(None, None) and not plays_the_same(board, None)

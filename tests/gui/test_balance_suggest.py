@@ -325,6 +325,25 @@ def test_the_run_is_current_again_when_undo_brings_its_board_back(qtbot, window,
     assert not b.stale and "edited since this run" not in d.scenario_label.text()
 
 
+def test_renaming_the_board_leaves_the_run_and_the_proposals_current(qtbot, window, lattice_file):
+    """Fresh-user trial: a new name for the board, after a search, turned Apply off ("the
+    board changed since the search") and marked the heat map out of date, though no game
+    reads the name. What plays is compared, the name and description left out; Apply keeps
+    the new name."""
+    b, _d, s = _small_search(qtbot, window, lattice_file)
+    doc = window.document
+    doc.set_board_value("name", "Lattice, renamed")
+    doc.set_board_value("description", "a new description")
+    assert not b.stale and s.apply_button.isEnabled() and s.apply_note.isHidden()
+    assert s.apply_selected() and s.is_applied(0)
+    assert doc.board.name == "Lattice, renamed" and doc.board.description == "a new description"
+    doc.set_board_value("name", "Lattice again")       # still the applied proposal's board
+    assert s.is_applied(0) and "Proposal 1 is applied" in s.applied_status()
+    seg = doc.board.segments[0]
+    doc.set_segment_value(seg.key, "treasure", seg.treasure + 1)    # what plays: out of date
+    assert b.stale and not s.is_applied(0)
+
+
 def test_search_stop_and_progress_stay_in_view_at_any_height(qtbot, window, tmp_path):
     """Fresh-user trial: at 1060 x 680 the Search button was cut in half at the window's foot
     and the progress line clipped. They sit below the scrolling form, always whole; the window

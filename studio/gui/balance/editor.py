@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QMainWindow
 
+from studio.balance.edits import plays_the_same
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.heatmap import BlameItem, HeatLegend, HeatMapItem
 from studio.gui.shell import desktop, wheel_guard
@@ -585,7 +586,7 @@ class BoardBalance(BalanceController):
         was pressed): an edit undone again brings it back, and then the figures hold again.
         True when there is no such setup."""
         board = getattr(getattr(setup, "content", None), "board", None)
-        return board is None or board != self.main.document.board
+        return board is None or not plays_the_same(board, self.main.document.board)
 
 
 LEGEND_MARGIN = 10   # px between the legend and the view's edge

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import html
 
+from studio.balance.edits import plays_the_same
 from studio.gui.balance.dashboard import BalanceDashboard
 from studio.gui.balance.editor import BalanceController, editor_closed
 from studio.gui.balance.island_heatmap import IslandBlameItem, IslandHeatItem, IslandHeatLegend, island_blamed
@@ -320,7 +321,7 @@ class IslandBalance(BalanceController):
         if self.heat is None:
             return
         run = self._run_island
-        stale = run is None or self.main.document.island != run
+        stale = run is None or not plays_the_same(self.main.document.island, run)
         if stale != self.stale:
             self.stale = stale
             self._legend_text()

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.balance.edits import KINDS, Locks
+from studio.balance.edits import KINDS, Locks, plays_the_same
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
 from studio.balance.search import duration_text
 from studio.gui.balance.overlay import make_passive
@@ -695,12 +695,12 @@ class SuggestWindow(QMainWindow):
     def is_applied(self, row: int) -> bool:
         """Whether proposal ``row`` was applied and the content is still as it left it
         (compared with the live content: no copy on every edit)."""
-        return row in self._applied and self._applied[row] == self._content()
+        return row in self._applied and plays_the_same(self._applied[row], self._content())
 
     def applied_row(self) -> int | None:
         """The proposal whose edits the content holds now (applied, nothing changed since), or None."""
         content = self._content()
-        return next((row for row, after in self._applied.items() if after == content), None)
+        return next((row for row, after in self._applied.items() if plays_the_same(after, content)), None)
 
     def apply_state(self) -> tuple[bool, str]:
         """``(enabled, why)`` for Apply on the selected proposal. Proposals were measured on
@@ -718,7 +718,7 @@ class SuggestWindow(QMainWindow):
             return True, " ".join(filter(None, (self.tr(
                 "Apply replaces proposal {other} (one step: Edit ▸ Undo brings {other} back).").format(
                 other=other + 1), self._worse_warning(row))))
-        if self._base is None or self._base == self._content():
+        if self._base is None or plays_the_same(self._base, self._content()):
             return True, self._worse_warning(row)
         return False, self.tr("The {subject} changed since the search, and the proposals were measured on it "
                               "as it was: Undo back to it, or Search again.").format(subject=subject)
@@ -762,7 +762,7 @@ class SuggestWindow(QMainWindow):
         if row is not None:
             return self.tr("Proposal {n} is applied (Edit ▸ Undo takes it back). Re-run balance to confirm.").format(
                 n=row + 1)
-        if self._base is not None and self._base == self._content():
+        if self._base is not None and plays_the_same(self._base, self._content()):
             stack = self.host.main.document.undo_stack
             redo = (self.tr(" Edit ▸ Redo: {step}.").format(step=stack.redoText())
                     if stack.canRedo() and stack.redoText().startswith("Apply balance proposal") else "")
