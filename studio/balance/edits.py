@@ -290,11 +290,13 @@ def _seat_label(board: Board, seat: int) -> str:
 # -- candidates -----------------------------------------------------------------------------------
 
 def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: bool = False,
-                    locks: "Locks | None" = None, limit: int = 16, seed: int = 0) -> list[Edit]:
+                    locks: "Locks | None" = None, limit: int = 16, seed: int = 0, widen: int = 0) -> list[Edit]:
     """Up to ``limit`` edits of ``board`` (played with ``scenario``'s rules) aimed at
     ``diagnosis``, none touching what ``locks`` holds, in a stable order for a given ``seed``
-    (the kinds take turns, so a small limit still tries each kind). Not yet validated
-    (:func:`valid_edits`)."""
+    (the kinds take turns, so a small limit still tries each kind). ``widen``: races the search
+    ran without a winner so far; each takes the Labyrinth's line moves one source and one target
+    line further from the seats' starts (its few nearest moves are soon all raced). Not
+    yet validated (:func:`valid_edits`)."""
     rng = random.Random(seed)
     rules = scenario.rules
     regions = Regions.of(board)
@@ -376,8 +378,8 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
         items = {line_key(*i.line): i for i in board.line_items}
         lines = sorted({line_key(a, b) for a, b in board.lines})
         for lead, trail in pairs:
-            sources = near(lead, [k for k, i in items.items() if i.treasure > 0], 2)
-            targets = near(trail, [k for k in lines if k not in items or not items[k].artifact], 2)
+            sources = near(lead, [k for k, i in items.items() if i.treasure > 0], 2 + widen)
+            targets = near(trail, [k for k in lines if k not in items or not items[k].artifact], 2 + widen)
             for src in sources:
                 for dst in targets:
                     by_kind["line-items"].append(Edit(

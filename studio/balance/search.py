@@ -979,7 +979,8 @@ class _BoardProblem(SearchProblem):
                        + end_edits(incumbent.board, self.scenario, diagnosis, self.locks)
                        + paired_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         small = untried(candidate_edits(incumbent.board, self.scenario, diagnosis, self.allow_rules, self.locks,
-                                        limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth))
+                                        limit=n * (len(seen) // max(1, n) + 2), seed=self.seed * 7919 + depth,
+                                        widen=round_no - 1 - depth))
         turns = untried(turn_order_edits(incumbent.board, self.scenario, diagnosis, self.locks))
         if shared_start(incumbent.board, self.scenario.rules) is not None and turn_order_skew(diagnosis) > 0:
             turns += untried(first_pick_edits(incumbent.board, self.scenario, diagnosis, self.locks,
