@@ -387,3 +387,20 @@ def test_every_window_names_a_card_set_that_did_not_open_a_card_set(kind, editor
     assert editor.doc_files.open(_broken(tmp_path, "rivages-cards/1")) is False
     ((title, text, *_),) = dialogs.named("show_error")
     assert title == "Cannot open card set" and "broken.yaml:3:7" in text
+
+
+def test_a_status_message_gives_way_to_the_tools_hint(qtbot, window, monkeypatch):
+    """Fresh-user trial: "Opened volcano.yaml" stood in the status bar through every later edit.
+    A message stands a few seconds (as the island editor's), then the current tool's hint is
+    back; a hint shown meanwhile is left alone."""
+    monkeypatch.setattr(type(window), "STATUS_MS", 30)
+    window.set_tool("select")
+    hint = window.hint_label.text()
+    assert hint
+    window.show_status("Opened volcano.yaml")
+    assert window.hint_label.text() == "Opened volcano.yaml"
+    qtbot.waitUntil(lambda: window.hint_label.text() == hint, timeout=2000)
+    window.show_status("Saved volcano.yaml")
+    window.hint_label.setText("Showing peg a1")          # a hint from the board, meanwhile
+    qtbot.wait(100)
+    assert window.hint_label.text() == "Showing peg a1"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStyle, QToolBar, QVBoxLayout, QWidget
 
@@ -339,10 +339,27 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         status.addWidget(self.hint_label, 1)
         status.addPermanentWidget(self.findings_label)
         status.addPermanentWidget(self.zoom_label)
+        # a message gives way to the current tool's hint after a while (as the island editor's
+        # do), so "Opened ..." does not stand there through an hour of editing
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._status_timer.timeout.connect(self._message_expired)
+        self._message = None
+
+    STATUS_MS = 8000   # how long a status-bar message stands before the tool's hint returns
 
     def show_status(self, text: str) -> None:
-        """Status-bar message (replaced by the next hint or message)."""
+        """Status-bar message, for :attr:`STATUS_MS` ms or until the next hint or message; then
+        the current tool's hint."""
         self.hint_label.setText(text)
+        self._message = text
+        self._status_timer.start(self.STATUS_MS)
+
+    def _message_expired(self) -> None:
+        if self.hint_label.text() == self._message:   # not replaced by a hint meanwhile
+            tool = self.scene.tool
+            self.hint_label.setText(getattr(tool, "hint", "") or "")
+        self._message = None
 
     # -- tools ------------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
