@@ -29,6 +29,8 @@ def test_new_standard_board_is_valid(qapp):
     board = standard_board()
     assert len(board.pegs) == 80 and len(board.seats) == 2 and board.players == 2
     assert [f for f in validate(board) if f.severity == "error"] == []
+    # it names its rules (no location/none); it holds nothing yet, so no score can be reached
+    assert [f.code for f in validate(board)] == ["scenario/score-unreachable"]
     for a, b in board.lines:
         assert board.pegs[a].colour != board.pegs[b].colour
 

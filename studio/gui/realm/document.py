@@ -82,7 +82,8 @@ _UNSET = object()
 
 def standard_board() -> Board:
     """A new valid 2-player board on the standard 80-peg base: every lattice line drawn, pegs
-    coloured so that no two neighbours share a colour, South and North seats."""
+    coloured so that no two neighbours share a colour, South and North seats, played with the
+    base rules (``location: base``)."""
     xy, lines = triangular_lattice()
     neighbours: dict[str, set[str]] = {p: set() for p in xy}
     for a, b in lines:
@@ -100,7 +101,9 @@ def standard_board() -> Board:
         "south": Seat("south", start=[bottom[2], bottom[4], bottom[5], bottom[7]], goal=list(top), label="South"),
         "north": Seat("north", start=[top[7], top[5], top[4], top[2]], goal=list(bottom), label="North"),
     }
-    return Board(id="new-board", name="New board", players=2, pegs=pegs, lines=list(lines), seats=seats)
+    # the base rules, named: a board naming no location is warned of (location/none)
+    return Board(id="new-board", name="New board", players=2, pegs=pegs, lines=list(lines), seats=seats,
+                 location="base")
 
 
 class BoardDocument(Document):
