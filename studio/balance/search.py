@@ -807,7 +807,10 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         # Ctrl+C anywhere in a round (also between its plays: diagnosing, making the arms) keeps
         # the edits already kept (``incumbent`` changes only once a race is won)
         try:
-            while not stopped and budget - used >= 4 and len(incumbent.edits) < steps:
+            # a race needs games enough for an arm to be climbed onto: with fewer left it is
+            # noise (the Labyrinth 4p ran 12 races on 2 to 32 games each at the end of its budget)
+            while not stopped and budget - used >= max(4, problem.climb_games(diag_games)) \
+                    and len(incumbent.edits) < steps:
                 round_no += 1
                 depth = len(incumbent.edits)
                 counter.stage = f"race {round_no} (edit {depth + 1} of at most {steps}): playing the current {noun}{problem.look}"
@@ -851,6 +854,13 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                     least = max(4 * (len(arms) + 1), step_budget - 2 * climb)
                     if least + 2 * climb <= budget - used:
                         rounds_budget, final_games = least, climb
+                    else:
+                        # too few games left for many arms to reach a climb: the first arm alone
+                        # plays a climb's games (the board has them from its first look)
+                        for k in arms[1:]:
+                            seen.discard(k[-1])
+                        arms = arms[:1]
+                        rounds_budget = 2 * climb
 
                 def on_round(r, rounds, n, per_arm, step=round_no):
                     counter.stage = (f"race {step}, round {r + 1} of {rounds}: {n} {problem.variants}, "

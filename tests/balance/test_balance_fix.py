@@ -161,3 +161,22 @@ def test_a_step_racing_many_edits_plays_its_finalists_on_to_the_games_a_climb_ne
     assert sum(g for _n, g in search.schedule(arms, 500 // steps, 2, 1)) < 50   # the rounds alone fall short
     assert race.common == 50 and race.stopped is None
     assert result.games <= 600
+
+
+def test_no_race_starts_on_fewer_games_than_a_climb_needs(monkeypatch):
+    # the Labyrinth 4p search ran a dozen races on 2 to 32 games at the end of its budget, none
+    # of which could be climbed onto (a climb needs half the first look's games: 50 of 100 here)
+    import studio.balance.search as search
+
+    budgets = []
+
+    def no_winner(arms, play, _score, budget, seeds, final_games=0, **_kw):
+        budgets.append(budget + 2 * final_games)     # the rounds' share and the finalists' games
+        recs = play(arms[1], list(seeds[:budgets[-1]]))   # one arm spends them; the board stays
+        return search.Race([search.ArmResult(arms[0], 0.0, len(recs))], len(recs), 1, None, 0)
+
+    monkeypatch.setattr(search, "successive_halving", no_winner)
+    result = balance(setup_of(lattice_board(cols=6)), budget=600, seed=2, steps=3, candidates=3, verify_games=0,
+                     top=1)
+    assert len(budgets) > 3 and min(budgets) >= 50
+    assert 600 - result.search_games < 50      # it stopped for want of games, not before
