@@ -286,13 +286,10 @@ def games_text(result, budget: int) -> str:
     to verify"."""
     if getattr(result, "search_games", None) is None:
         return f"searched with {plural(result.games, 'game')}"
-    text = f"searched with {plural(result.search_games, 'game')} of a {budget}-game budget"
-    after = []
-    if result.verify_games:
-        after.append(f"{plural(result.verify_games, 'fresh game')} to verify")
-    if result.reference_games:
-        after.append(f"{plural(result.reference_games, 'reference-bot game')}")
-    return text + (", then " + " and ".join(after) if after else "")
+    after = [f"{plural(n, noun)}{tail}" for n, noun, tail in (
+        (result.verify_games, "fresh game", " to verify"), (result.reference_games, "reference-bot game", "")) if n]
+    return (f"searched with {plural(result.search_games, 'game')} of a {budget}-game budget"
+            + (", then " + " and ".join(after) if after else ""))
 
 
 def format_result(result, setup, args) -> str:
