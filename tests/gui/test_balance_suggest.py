@@ -331,6 +331,10 @@ def test_renaming_the_board_leaves_the_run_and_the_proposals_current(qtbot, wind
     reads the name. What plays is compared, the name and description left out; Apply keeps
     the new name."""
     b, _d, s = _small_search(qtbot, window, lattice_file)
+    r = s.result      # (the title tells the search's games from the checks', as the command line)
+    n = len(r.proposals)
+    assert s.title.text().startswith(f"{n} proposal{'s' if n > 1 else ''} from {r.search_games} games of search "
+                                     f"and {20 * (n + 1)} to check them, in ")
     doc = window.document
     doc.set_board_value("name", "Lattice, renamed")
     doc.set_board_value("description", "a new description")
