@@ -819,6 +819,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 need = [s for s in seeds[:diag_games] if s not in have]
                 if need:
                     used += len(play(incumbent.key, need))
+                if budget - used < max(problem.min_games, problem.climb_games(diag_games)):
+                    break   # the first look took what the budget had: no race would fit in it
                 if reference and incumbent.key not in calibrated:
                     calibrated.add(incumbent.key)
                     calibrate(incumbent, [r for r in played[incumbent.key] if r.seed in first], reference)

@@ -180,3 +180,11 @@ def test_no_race_starts_on_fewer_games_than_a_climb_needs(monkeypatch):
                      top=1)
     assert len(budgets) > 3 and min(budgets) >= 50
     assert 600 - result.search_games < 50      # it stopped for want of games, not before
+
+
+@pytest.mark.parametrize("budget", [4, 5, 6, 7, 9, 13])
+def test_the_search_never_plays_more_than_its_budget_however_small(budget):
+    # fresh-user trial: budgets of 4 and 5 played 6 games (a race of 2 games after a first look of 4)
+    result = balance(setup_of(lattice_board(cols=6)), budget=budget, seed=1, steps=3, candidates=8, verify_games=0,
+                     top=1)
+    assert result.search_games <= budget
