@@ -221,21 +221,44 @@ def search_and_report(search, describe, save, out: Path) -> int:
     if result.stopped == "workers-lost":  # one line on stderr; the best so far is still printed and saved
         print(f"{PROG}: the games stopped after {plural(result.games, 'game')}: {result.stop_reason}",
               file=sys.stderr)
+    # saved before the report is printed: a reader that stops early (| head) must not lose the run;
+    # a run with no proposal saves its balance.json too (what was raced, on how many games)
+    earlier = _earlier_files(out)
+    try:
+        written = save(result)
+        removed = []
+        for f in sorted(earlier - {p.resolve() for p, _note in written}):
+            f.unlink(missing_ok=True)    # the earlier run's proposals this run did not make again
+            removed.append(f)
+    except (OSError, ValueError) as exc:
+        print(describe(result))
+        print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
+              file=sys.stderr)
+        return 2
     print(describe(result))
-    if result.proposals:
-        try:
-            written = save(result)
-        except (OSError, ValueError) as exc:
-            print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
-                  file=sys.stderr)
-            return 2
-        print("")
-        for path, problems in written:
-            print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
-        line = summary_line(result.proposals)
-        if line:
-            print(line)
+    print("")
+    for path, problems in written:
+        print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
+    for f in removed:
+        print(f"removed {f} (a proposal of the earlier run in this folder, whose balance.json this run replaced)")
+    line = summary_line(result.proposals)
+    if line:
+        print(line)
     return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
+
+
+def _earlier_files(out: Path) -> set[Path]:
+    """The proposal files an earlier run saved in ``out``, as its balance.json lists them
+    (resolved paths inside ``out``); empty when there is none or it cannot be read."""
+    try:
+        data = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+        entries = data["proposals"] if data.get("format") == FORMAT else []
+        names = {n for e in entries for n in [e.get("file"), e.get("scenario_file"), *e.get("files", [])] if n}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return set()
+    root = out.resolve()
+    found = {(out / n).resolve() for n in names if isinstance(n, str)}
+    return {f for f in found if f.parent == root and f.is_file()}
 
 
 def summary_line(proposals) -> str | None:

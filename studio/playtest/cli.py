@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import stat
 import sys
@@ -212,7 +211,9 @@ def _run_main(prog: str, run, args) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader (head, less) stopped early: say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        from studio.cli import silence_stdout
+
+        silence_stdout()
         return 1
 
 

@@ -188,3 +188,58 @@ def test_the_search_never_plays_more_than_its_budget_however_small(budget):
     result = balance(setup_of(lattice_board(cols=6)), budget=budget, seed=1, steps=3, candidates=8, verify_games=0,
                      top=1)
     assert result.search_games <= budget
+
+
+class _ClosedPipe:
+    """Standard output whose reader went away at once (``studio balance ... | head -0``)."""
+
+    def write(self, _text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self):
+        import io
+
+        raise io.UnsupportedOperation("no file")
+
+
+def test_the_run_is_saved_before_its_report_so_a_closed_pipe_loses_nothing(content, monkeypatch):
+    # fresh-user trial: `studio balance ... | head -5` exited 1 and saved nothing: the report was
+    # printed first and the broken pipe ended the run before the files were written
+    from studio.cli import main
+
+    out = content / "out"
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    assert main(["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", "--budget-games", "30", "--steps",
+                 "1", "--candidates", "3", "--verify-games", "4", "--top", "1", "--seed", "1", "-q", "-o", str(out)]) == 1
+    summary = json.loads((out / "balance.json").read_text())
+    assert summary["games_played"] > 0 and (out / summary["proposals"][0]["file"]).is_file()
+
+
+def test_a_run_with_no_proposal_saves_its_record_and_a_rerun_replaces_the_earlier_files(content, capsys):
+    # fresh-user trial: a run that found nothing saved nothing (no record of what it raced), and a
+    # second run in the same folder left the first's extra proposal files beside its own record
+    from studio.cli import main
+    from studio.validate import validate
+
+    out = content / "out"
+    args = ["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", "--seed", "1", "--steps", "2",
+            "--candidates", "3", "--verify-games", "4", "-o", str(out)]
+    assert main(args + ["--budget-games", "60", "--top", "3"]) == 0
+    first = json.loads((out / "balance.json").read_text())
+    files = sorted(p["file"] for p in first["proposals"])
+    assert len(files) >= 2 and all((out / f).is_file() for f in files)
+    capsys.readouterr()
+    assert main(args + ["--budget-games", "60", "--top", "1"]) == 0
+    text = capsys.readouterr().out
+    assert sorted(f.name for f in out.iterdir()) == sorted(["balance.json", files[0]])
+    for f in files[1:]:
+        assert f"removed {out / f} (a proposal of the earlier run in this folder" in text
+    assert main(args + ["--budget-games", "4"]) == 0      # too small to race: no proposal
+    assert "No proposal" in capsys.readouterr().out
+    record = json.loads((out / "balance.json").read_text())
+    assert record["proposals"] == [] and record["search_games"] == 4
+    assert validate(str(out / "balance.json")) == []
+    assert sorted(f.name for f in out.iterdir()) == ["balance.json"]
