@@ -31,6 +31,8 @@ def test_new_standard_board_is_valid(qapp):
     assert [f for f in validate(board) if f.severity == "error"] == []
     # it names its rules (no location/none); it holds nothing yet, so no score can be reached
     assert [f.code for f in validate(board)] == ["scenario/score-unreachable"]
+    # and nothing the base rules ignore (the Properties panel said they ignore 20 goal pegs)
+    assert all(seat.goal == [] for seat in board.seats.values())
     for a, b in board.lines:
         assert board.pegs[a].colour != board.pegs[b].colour
 

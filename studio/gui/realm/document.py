@@ -98,8 +98,9 @@ def standard_board() -> Board:
     top = [peg_id(0, c) for c in range(10)]
     bottom = [peg_id(7, c) for c in range(10)]
     seats = {
-        "south": Seat("south", start=[bottom[2], bottom[4], bottom[5], bottom[7]], goal=list(top), label="South"),
-        "north": Seat("north", start=[top[7], top[5], top[4], top[2]], goal=list(bottom), label="North"),
+        # no goal pegs: the base rules have none (a location that needs them adds them)
+        "south": Seat("south", start=[bottom[2], bottom[4], bottom[5], bottom[7]], goal=[], label="South"),
+        "north": Seat("north", start=[top[7], top[5], top[4], top[2]], goal=[], label="North"),
     }
     # the base rules, named: a board naming no location is warned of (location/none)
     return Board(id="new-board", name="New board", players=2, pegs=pegs, lines=list(lines), seats=seats,
