@@ -171,7 +171,7 @@ def _run(args) -> int:
     try:
         setup = load_setup(args.scenario, args.players)
     except content_errors() as exc:
-        check_content(args.scenario, args.players)  # the content's findings say it best, when it has errors
+        check_content(args.scenario, args.players, "balancing")  # the content's findings say it best, when it has errors
         raise fail(exc.format() if hasattr(exc, "format") else str(exc)) from None
     try:
         locks = parse_locks(args.lock, setup.content.board)
@@ -191,7 +191,7 @@ def _run(args) -> int:
         except ValueError as exc:
             raise fail(f"--reference-bots: {exc}") from None
         reference = Reference(args.reference_bots, args.reference_games, args.reference_share)
-    check_content(args.scenario, args.players)  # no games on content with errors; warnings are listed
+    check_content(args.scenario, args.players, "balancing")  # no games on content with errors; warnings are listed
     return search_and_report(
         lambda bar: balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
                             args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
@@ -305,13 +305,13 @@ def _pct(x: float) -> str:
 
 def games_text(result, budget: int) -> str:
     """How many games the run played, the search (against its ``budget``) apart from the
-    checks after it: "searched with 11263 games of a 12000-game budget, then 4000 fresh games
-    to verify"."""
+    checks after it: "searched with 11263 games (budget 12000), then 4000 fresh games to
+    verify"."""
     if getattr(result, "search_games", None) is None:
         return f"searched with {plural(result.games, 'game')}"
     after = [f"{plural(n, noun)}{tail}" for n, noun, tail in (
         (result.verify_games, "fresh game", " to verify"), (result.reference_games, "reference-bot game", "")) if n]
-    return (f"searched with {plural(result.search_games, 'game')} of a {budget}-game budget"
+    return (f"searched with {plural(result.search_games, 'game')} (budget {budget})"
             + (", then " + " and ".join(after) if after else ""))
 
 

@@ -81,7 +81,7 @@ def _check_files(path, players) -> None:
     except Exception:  # noqa: BLE001 - check_content reports an unreadable file
         fmt = ""
     if not fmt.startswith("rivages-island"):
-        check_content(path, players)
+        check_content(path, players, "balancing")
         return
     findings = [f for f in rivages_findings(str(path)) if f.severity in ("error", "warning")]
     for f in findings:

@@ -362,10 +362,11 @@ def content_errors() -> tuple:
     return (LoadError, InvalidContent, BoardError, RivagesError, ValueError, OSError, ImportError)
 
 
-def check_content(path, players: int | None) -> None:
+def check_content(path, players: int | None, doing: str = "playtesting") -> None:
     """Print on stderr what ``studio validate`` finds in the scenario and the content a game of
     ``players`` uses (``file:line:col: severity code: message``), and raise UsageError when
-    there are errors: bots must not play content that breaks the rules. Warnings do not stop
+    there are errors (the message says to fix them before ``doing``): bots must not play content
+    that breaks the rules. Warnings do not stop
     the playtest."""
     from studio.console import stdin_copy_folder
     from studio.playtest.setup import content_findings
@@ -388,12 +389,12 @@ def check_content(path, players: int | None) -> None:
                    f"{plural(errors, 'error')}; "
                    + ("it refers to files relative to itself, which standard input has no folder for: pass the "
                       "scenario file's path instead of -" if refers else
-                      f"fix {'it' if errors == 1 else 'them'} before playtesting (the findings above; "
+                      f"fix {'it' if errors == 1 else 'them'} before {doing} (the findings above; "
                       "'studio validate - < FILE' lists them too)"),
                    status=EXIT_USAGE if refers else EXIT_ERRORS)  # a path is needed: a usage problem
     if errors:  # exit 1, as studio validate on the same content
         raise fail(f"{path}: {plural(errors, 'error')} in the content; fix {'it' if errors == 1 else 'them'} "
-                   f"before playtesting (the findings above; 'studio validate {path}' lists them too)",
+                   f"before {doing} (the findings above; 'studio validate {path}' lists them too)",
                    status=EXIT_ERRORS)
 
 

@@ -68,7 +68,7 @@ def test_cli_prints_and_saves_proposals_that_validate(content, capsys):
     assert summary["verify_games"] == 10 * (n + 1)
     assert summary["search_games"] + summary["verify_games"] == summary["games_played"]
     assert summary["search_games"] <= 30
-    assert (f"searched with {summary['search_games']} games of a 30-game budget, "
+    assert (f"searched with {summary['search_games']} games (budget 30), "
             f"then {10 * (n + 1)} fresh games to verify;") in text
     assert all(e["kind"] in ("treasure", "energy") for e in proposal["edits"])
     assert validate(str(out / "balance.json")) == []   # studio-balance/1 matches its schema
@@ -243,3 +243,15 @@ def test_a_run_with_no_proposal_saves_its_record_and_a_rerun_replaces_the_earlie
     assert record["proposals"] == [] and record["search_games"] == 4
     assert validate(str(out / "balance.json")) == []
     assert sorted(f.name for f in out.iterdir()) == ["balance.json"]
+
+
+def test_content_with_errors_is_refused_naming_the_command(content, capsys):
+    # fresh-user trial: balance said "fix it before playtesting"
+    from studio.cli import main
+
+    board = content / "boards" / "lattice-2p.yaml"
+    board.write_text(board.read_text().replace("players: 2", "players: 9"), encoding="utf-8")
+    assert main(["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", "-o", str(content / "o")]) == 1
+    err = capsys.readouterr().err
+    assert "before balancing (the findings above" in err and "playtesting" not in err
+    assert not (content / "o").exists()
