@@ -682,6 +682,15 @@ def proposal_picks(chain: list, others: list, played: dict, base, top: int, min_
     return out
 
 
+def _proposal_order(p) -> tuple:
+    """Proposals in the order shown: verified ones by their change on fresh seeds, then the
+    rest (a run stopped before the check) by their change in the search, so a kept board that
+    did worse there than the original does not come first (fresh-user trial)."""
+    if p.verified is not None:
+        return (0, p.verified.change)
+    return (1, p.score.total - p.base_score.total)
+
+
 def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_games: int) -> None:
     """Raise ValueError, saying which, for a search's numbers out of range."""
     if not 1 <= budget <= MAX_BUDGET:
@@ -906,8 +915,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                     p.verified = _verified(base.objective, c.objective, before_recs, play(c.key, fresh))
             except KeyboardInterrupt:
                 stopped = "interrupted"
-            # best verified change first; unverified ones keep their place after them
-            proposals.sort(key=lambda p: p.verified.change if p.verified else math.inf)
+        # best verified change first; unverified ones (stopped first, or no check) by the search's
+        proposals.sort(key=_proposal_order)
         # the reference bots' check, against the fair share itself (the bar), on seeds of their own
         if proposals and reference and stopped is None:
             ref_seeds = [game_seed(seed, REFERENCE_OFFSET + REFERENCE_CHECK + i) for i in range(reference.games)]

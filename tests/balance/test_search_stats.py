@@ -210,3 +210,21 @@ def test_proposals_skip_arms_ahead_on_too_few_common_games():
         ["kept", "lucky", "solid"]
     assert [c.key for c, *_ in proposal_picks([kept], [solid], played, base, top=1, min_games=2)] == ["kept"]
     assert proposal_picks([base], [], played, base, top=3, min_games=2) == []   # no edits: not a proposal
+
+
+def test_proposals_not_checked_on_fresh_games_come_best_in_the_search_first():
+    # fresh-user trial: a run stopped before the check listed a kept board that did worse than
+    # the original in the search (0.072 -> 0.168) first, the best (0.078 -> 0.038) last
+    from types import SimpleNamespace
+
+    from studio.balance.search import _proposal_order
+
+    def proposal(base, score, change=None):
+        return SimpleNamespace(score=SimpleNamespace(total=score), base_score=SimpleNamespace(total=base),
+                               verified=None if change is None else SimpleNamespace(change=change))
+
+    kept, other, best = proposal(0.072, 0.168), proposal(0.080, 0.070), proposal(0.078, 0.038)
+    assert sorted([kept, other, best], key=_proposal_order) == [best, other, kept]
+    checked = proposal(0.1, 0.2, change=0.01)      # checked ones first, by their change on fresh games
+    better = proposal(0.1, 0.3, change=-0.02)
+    assert sorted([kept, checked, best, better], key=_proposal_order) == [better, checked, best, kept]
