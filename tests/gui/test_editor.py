@@ -294,6 +294,8 @@ def test_unsaved_changes_prompt_on_new(window, dialogs):
     assert doc.path is None and doc.is_modified  # the new board is unsaved work: Close asks
     assert "(unsaved)" in window.windowTitle()
     assert len(dialogs.named("ask_unsaved_changes")) == 2
+    # the status names the board once (it read "New board New board: ..."; fresh-user trial)
+    assert window.hint_label.text() == f"Created New board: 80 pegs, {len(doc.board.lines)} lines"
 
 
 def test_close_with_changes_can_be_cancelled(window, dialogs):

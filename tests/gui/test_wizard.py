@@ -80,10 +80,16 @@ def test_wizard_pages_shape_the_board(qtbot):
     titles = [c.title for c in wizard.choices]
     assert titles[0].startswith("1. Jungle Temples") and titles[-1].startswith("Base rules")
     assert len(wizard.choices) == len(SCENARIOS) + 1
+    wizard.choose_scenario(None)     # the base rules: the caption names them, not the board twice
+    wizard.choose_players(2)
+    wizard._update_preview()         # (the preview follows the choices after a short pause)
+    assert wizard.preview_caption.text() == "Base rules · 2 players · 80 pegs"
     wizard.choose_scenario("volcano")
     wizard.choose_players(4)
     board = wizard.board()
     assert board.id == "my-volcano-4p" and len(board.seats) == 4 and board.crater
+    wizard._update_preview()
+    assert wizard.preview_caption.text().endswith(" · 4 players · " + f"{len(board.pegs)} pegs")
     assert wizard.scenario_path.endswith("volcano.yaml")
     wizard.choose_scenario("jungle-temples")
     wizard.choose_players(3)

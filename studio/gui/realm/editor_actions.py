@@ -288,7 +288,7 @@ class EditorActions(QObject):
             w.view.fit()
         finally:
             QApplication.restoreOverrideCursor()
-        w.show_status(f"New board {board.name}: {len(board.pegs)} pegs, {len(board.lines)} lines")
+        w.show_status(f"Created {board.name}: {len(board.pegs)} pegs, {len(board.lines)} lines")
         return True
 
     def edit_scenario(self):

@@ -680,7 +680,7 @@ class NewBoardWizard(QWizard):
         self.preview.show_board(board, error)
         if board is not None:
             where = LOCATION_NAMES.get(self._choice.scenario.location) if self._choice.scenario else None
-            self.preview_caption.setText(self.tr("{value} · {players} players · {pegs_count} pegs").format(value=where or board.name, players=board.players, pegs_count=len(board.pegs)))
+            self.preview_caption.setText(self.tr("{value} · {players} players · {pegs_count} pegs").format(value=where or self.tr("Base rules"), players=board.players, pegs_count=len(board.pegs)))
         else:
             self.preview_caption.setText(error or "")
 
