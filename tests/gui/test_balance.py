@@ -424,3 +424,18 @@ def test_suggest_fixes_on_a_board_with_errors_says_why_in_its_heading(qtbot, win
     assert "peg a1 has no line" in s.status.text() and not s.is_running()
     s.reference_spin.setValue(1)   # as few as the command line takes
     assert s.reference_spin.value() == 1
+
+
+def test_the_balance_windows_title_follows_the_board_opened(qtbot, window, dialogs):
+    """Fresh-user trial: after File ▸ New board the balance window still read "Balance: jt.yaml"."""
+    from studio.gui.realm.document import standard_board
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    assert window.balance.window.windowTitle() == f"Balance: {window.document.display_name()}"
+    window.document.undo_stack.setClean()
+    dialogs.answer("ask_new_board", (standard_board(), None))
+    window.new_action.trigger()
+    assert window.document.board.id == "new-board"
+    assert window.balance.window.windowTitle() == f"Balance: {window.document.display_name()}"
+    assert window.document.display_name() in window.balance.window.windowTitle()

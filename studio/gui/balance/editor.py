@@ -560,6 +560,10 @@ class BoardBalance(BalanceController):
         from studio.gui.realm.document import ChangeKind
 
         if self.dashboard is not None:  # the header says what the figures are from, and what changed
+            if kind in (ChangeKind.FILE_CHANGED, ChangeKind.RESET) and self.window is not None:
+                # another file or board: the window's title names it (it kept the first's name)
+                self.window.setWindowTitle(self.tr("Balance: {display_name}").format(
+                    display_name=self.main.document.display_name()))
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
                 self.dashboard.refresh_header()
             elif self.dashboard.run_setup is None or self.dashboard.run_setup is self._run_board_setup:
