@@ -295,7 +295,9 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
     ``diagnosis``, none touching what ``locks`` holds, in a stable order for a given ``seed``
     (the kinds take turns, so a small limit still tries each kind). ``widen``: races the search
     ran without a winner so far; each takes the Labyrinth's line moves one source and one target
-    line further from the seats' starts (its few nearest moves are soon all raced). Not
+    line further from the seats' starts (its few nearest moves are soon all raced), and draws 4
+    more random moves where the seats share their start (the Cursed Triangle 3p's search ran out
+    of edits with 4,800 games of its budget left). Not
     yet validated (:func:`valid_edits`)."""
     rng = random.Random(seed)
     rules = scenario.rules
@@ -394,7 +396,7 @@ def candidate_edits(board: Board, scenario, diagnosis: Diagnosis, allow_rules: b
         # no sides to aim at (starts shared, anywhere, or the seats are even): content moved where
         # it is rarely reachable, and back again, as a local search step
         with_content = [k for k, s in segs.items() if (s.treasure or s.energy) and not s.idol]
-        for _ in range(4):
+        for _ in range(4 * (1 + widen)):   # 4 more a retry (the first 4 the same): a race without a winner
             if not with_content:
                 break
             src = rng.choice(with_content)

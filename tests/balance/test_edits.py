@@ -791,3 +791,21 @@ def test_a_race_without_a_winner_widens_the_labyrinths_line_moves():
     assert len(first) == 2 * 2 * 4 and len(wider) == 3 * 3 * 4 and len(widest) == 6 * 6 * 4   # 4 (lead, trail) pairs
     assert set(first) < set(wider) < set(widest)                    # the nearer moves stay
     assert farthest(first) < farthest(widest)
+
+
+def test_a_race_without_a_winner_draws_more_moves_where_the_seats_share_their_start():
+    # the Cursed Triangle 3p search found no edit left after 2 races, with 4,800 games of its budget
+    # unplayed: on a board whose seats start anywhere its small moves were the same 4 draws each time
+    from studio.model import io
+
+    realm = io.read_realm("scenarios/cursed-triangle.yaml", 3)
+    board, scenario = realm.board, realm.scenario
+    diag = Diagnosis((-0.07, 0.01, 0.06))
+
+    def moves(widen):
+        return [e for e in candidate_edits(board, scenario, diag, limit=400, seed=5, widen=widen)
+                if e.kind in ("treasure", "energy") and "side" not in e.text]
+
+    first, more = moves(0), moves(2)
+    assert 0 < len(first) <= 4 < len(more) <= 12
+    assert set(first) < set(more)
