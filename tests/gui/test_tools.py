@@ -308,3 +308,16 @@ def test_clipboard_transform_and_triangulate_actions(window):
     assert editing.triangulate() == 2
     scene.clearSelection()
     assert not editing.triangulate_action.isEnabled()
+
+
+def test_the_lines_tools_options_bar_says_what_its_status_hint_says(qapp):
+    # fresh-user trial: the options bar said "Two clicks ..." and the status bar "Click a peg, then another ..."
+    from PySide6.QtWidgets import QLabel
+
+    from studio.gui.realm.tools.lines import AddLineTool
+
+    tool = AddLineTool()
+    widget = tool.create_options(None)
+    labels = [widget] if isinstance(widget, QLabel) else widget.findChildren(QLabel)
+    text = " ".join(label.text() for label in labels)
+    assert text.startswith(tool.hint.split(". ")[0] + ".") and "Triangulate Selection" in text

@@ -30,8 +30,8 @@ class AddLineTool(Tool):
         self._pressed: str | None = None           # the peg the left button went down on
 
     def create_options(self, document, parent=None) -> QWidget:
-        return hint_widget("Two clicks (or a drag from peg to peg) draw a line; clicking both ends of an "
-                           "existing line erases it. Edit ▸ Triangulate Selection (Shift+T) joins many "
+        # the status bar's hint in the same words (they differed), and what it has no room for
+        return hint_widget(self.hint.split(". ")[0] + ". Edit ▸ Triangulate Selection (Shift+T) joins many "
                            "pegs at once.", parent)
 
     def _set_start(self, peg_id: str | None) -> None:
