@@ -111,17 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at interpreter exit
         return status
     except BrokenPipeError:
+        from studio.console import silence_stdout
+
         silence_stdout()
         return 1
-
-
-def silence_stdout() -> None:
-    """Point stdout at the null device: the reader of the pipe is gone, and the bytes still
-    buffered must not raise again when Python flushes at exit."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is no real file (a test's capture): nothing to flush
-        pass
 
 
 def _main(argv: list[str] | None = None) -> int:

@@ -167,3 +167,12 @@ def content_argument(text: str) -> str:
     scenarios = sorted(n for n, p in names.items() if p.parent.name == "scenarios")
     raise UnknownName(f"{text}: no such file, and no bundled content of that name (bundled scenarios: "
                       f"{', '.join(scenarios)}; their boards are named like volcano-3p)")
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device: the reader of the pipe is gone, and the bytes still
+    buffered must not raise again when Python flushes at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no real file (a test's capture): nothing to flush
+        pass
