@@ -21,17 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from studio.console import (
-    STDIO,
-    UnknownName,
-    add_common_options,
-    configure,
-    content_argument,
-    detail,
-    note,
-    silence_stdout,
-    stdin_copy,
-)
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
 from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
@@ -221,6 +211,8 @@ def _run_main(prog: str, run, args) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader (head, less) stopped early: say nothing more
+        from studio.console import silence_stdout
+
         silence_stdout()
         return 1
 
