@@ -226,12 +226,11 @@ def search_and_report(search, describe, save, out: Path) -> int:
     earlier = _earlier_files(out)
     try:
         written = save(result)
-        removed = []
-        for f in sorted(earlier - {p.resolve() for p, _note in written}):
-            f.unlink(missing_ok=True)    # the earlier run's proposals this run did not make again
-            removed.append(f)
+        removed = sorted(earlier - {p.resolve() for p, _note in written})   # not made again by this run
+        for f in removed:
+            f.unlink(missing_ok=True)
     except (OSError, ValueError) as exc:
-        print(describe(result))
+        print(describe(result))   # the figures are not lost with the files
         print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
               file=sys.stderr)
         return 2

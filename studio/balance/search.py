@@ -134,6 +134,14 @@ def affordable(arms: int, budget: int, min_games: int = 2, extra: int = 0) -> in
     return n
 
 
+def _race_first(arms: list, n: int, seen: set) -> list:
+    """The first ``n`` of ``arms`` (candidate keys); the rest leave ``seen`` (edits raced from
+    this board), so a later race from it may take them."""
+    for key in arms[n:]:
+        seen.discard(key[-1])
+    return arms[:n]
+
+
 def successive_halving(arms: Sequence[Hashable], play: Callable[[Hashable, Sequence[int]], list],
                        score: Callable[[Hashable, list], float], budget: int, seeds: Sequence[int],
                        protect: Sequence[Hashable] = (), min_games: int = 2,
@@ -852,10 +860,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 step_budget = min(max(4 * (len(arms) + 1), (budget - used) // max(1, steps - depth)), budget - used)
                 # a budget too small for every arm's first games races the first arms only (the
                 # strongest edits come first); the rest may race from here later
-                keep_arms = affordable(len(arms), step_budget, problem.min_games, 1)
-                for k in arms[keep_arms:]:
-                    seen.discard(k[-1])
-                arms = arms[:keep_arms]
+                arms = _race_first(arms, affordable(len(arms), step_budget, problem.min_games, 1), seen)
                 # a race of many arms leaves its last two on few common seeds (40 arms on 400 games: 60);
                 # then they play on to the climb games, kept out of what the rounds share (and taken
                 # from later steps' shares if this one is too small), so a winner is not dropped for lack of them
@@ -868,9 +873,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                     else:
                         # too few games left for many arms to reach a climb: the first arm alone
                         # plays a climb's games (the board has them from its first look)
-                        for k in arms[1:]:
-                            seen.discard(k[-1])
-                        arms = arms[:1]
+                        arms = _race_first(arms, 1, seen)
                         rounds_budget = 2 * climb
 
                 def on_round(r, rounds, n, per_arm, step=round_no):

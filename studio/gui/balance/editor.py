@@ -271,9 +271,14 @@ class BoardBalance(BalanceController):
             self._add_suggest_button()
             self.dashboard.blameRequested.connect(self.show_blame)
             self.dashboard.runStarted.connect(self._run_started)
-        self.window.setWindowTitle(self.tr("Balance: {display_name}").format(display_name=doc.display_name()))
+        self._retitle()
         self.dashboard.refresh_header()
         return self._show_window()
+
+    def _retitle(self) -> None:
+        """The balance window's title: the board open now."""
+        self.window.setWindowTitle(self.tr("Balance: {display_name}").format(
+            display_name=self.main.document.display_name()))
 
     def board_played(self, players: int, scenario=None) -> str:
         """The board Run plays for ``players``, in words: the open board's file name (``untitled``
@@ -561,9 +566,7 @@ class BoardBalance(BalanceController):
 
         if self.dashboard is not None:  # the header says what the figures are from, and what changed
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.RESET) and self.window is not None:
-                # another file or board: the window's title names it (it kept the first's name)
-                self.window.setWindowTitle(self.tr("Balance: {display_name}").format(
-                    display_name=self.main.document.display_name()))
+                self._retitle()   # another file or board (the title kept the first's name)
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
                 self.dashboard.refresh_header()
             elif self.dashboard.run_setup is None or self.dashboard.run_setup is self._run_board_setup:

@@ -831,15 +831,12 @@ class SuggestWindow(QMainWindow):
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
-        checks = r.games - r.search_games if getattr(r, "search_games", None) is not None else 0
-        if checks:   # the search's games apart from the checks after it, as the command line says
-            self.title.setText(self.tr("{count} {noun} from {search} games of search and {checks} to check them, "
-                                       "in {duration}").format(count=len(r.proposals), noun=noun, search=r.search_games,
-                                                               checks=checks, duration=duration_text(r.elapsed))
-                               + stopped)
-        else:
-            self.title.setText(self.tr("{count} {noun} from {games} games in {duration}").format(
-                count=len(r.proposals), noun=noun, games=r.games, duration=duration_text(r.elapsed)) + stopped)
+        # the search's games apart from the checks after it, as the command line says
+        search = r.search_games if getattr(r, "search_games", None) is not None else r.games
+        games = self.tr("{search} games of search and {checks} to check them,").format(
+            search=search, checks=r.games - search) if r.games > search else self.tr("{games} games").format(games=search)
+        self.title.setText(self.tr("{count} {noun} from {games} in {duration}").format(
+            count=len(r.proposals), noun=noun, games=games, duration=duration_text(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
             figure = self._figure(v, getattr(p, "reference", None)) if v else "not checked on fresh games"
