@@ -123,9 +123,14 @@ class IslandBalance(BalanceController):
             self.dashboard.blames_on_board = self.blames_on_island
             self.dashboard.blameRequested.connect(self.show_blame)
             self._add_suggest_button()
-        self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
+        self._retitle()
         self.dashboard.refresh_header()
         return self._show_window()
+
+    def _retitle(self) -> None:
+        """The balance window's title: the island open now (after Open, New or a rename too)."""
+        if self.window is not None:
+            self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
 
     # -- the balance assistant --------------------------------------------------------------
     def _add_suggest_button(self) -> None:
@@ -317,6 +322,7 @@ class IslandBalance(BalanceController):
         self.main.view.fit_override = self.frame_island if on else None
 
     def _island_changed(self) -> None:
+        self._retitle()  # a rename
         # judged by content, as the board's heat map: an undo back to the island played clears it
         if self.heat is None:
             return
@@ -339,6 +345,7 @@ class IslandBalance(BalanceController):
             window.close()
         self._forget_heat()
         self._run_island = None
+        self._retitle()
         if self.dashboard is not None and self.dashboard.board_blame:
             self.dashboard.board_blame = False
             if self.dashboard.summary is not None:

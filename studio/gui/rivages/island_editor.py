@@ -544,10 +544,10 @@ class IslandEditorWindow(RecentFilesMixin, QMainWindow):
 
     def set_document(self, document: IslandDocument) -> None:
         old = self.document
+        self.document = document  # first: the active stack's listeners read the new document
         self.undo_group.removeStack(old.undo_stack)
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
-        self.document = document
         self.recovery.follow(document)
         self.view.set_document(document)
         self.properties.set_document(document)

@@ -229,3 +229,16 @@ def test_the_html_report_names_the_island_played_and_its_unsaved_edits(qtbot, ed
     assert d.save_report("html", str(out))
     heading = out.read_text(encoding="utf-8").split("<h1>", 1)[1].split("</p>", 1)[0]
     assert "island: gull-rock.yaml (unsaved edits included)" in heading
+
+
+def test_the_balance_windows_title_follows_the_island_opened_and_renamed(qtbot, editor):
+    """Trial leftover: after opening another island the balance window kept the first one's name."""
+    editor.balance.open()
+    qtbot.addWidget(editor.balance.window)
+    assert editor.balance.window.windowTitle() == "Balance: Gull Rock"
+    assert editor.document.set_header("name", "Gull Rock West")
+    assert editor.balance.window.windowTitle() == "Balance: Gull Rock West"
+    editor.document.undo_stack.setClean()
+    assert editor.open_path(ROOT / "boards" / "rivages" / "islands" / "heron-point.yaml", interactive=False)
+    assert editor.balance.window.windowTitle() == f"Balance: {editor.document.island.name}"
+    assert "Heron" in editor.balance.window.windowTitle()
