@@ -424,6 +424,10 @@ def test_suggest_fixes_on_a_board_with_errors_says_why_in_its_heading(qtbot, win
     assert "peg a1 has no line" in s.status.text() and not s.is_running()
     s.reference_spin.setValue(1)   # as few as the command line takes
     assert s.reference_spin.value() == 1
+    # trial leftover: the editor's limits were tighter than the command line's long runs
+    for spin, value in ((s.budget_spin, 200_000), (s.steps_spin, 12), (s.candidates_spin, 60), (s.verify_spin, 20_000)):
+        spin.setValue(value)
+        assert spin.value() == value
 
 
 def test_the_balance_windows_title_follows_the_board_opened(qtbot, window, dialogs):

@@ -359,14 +359,14 @@ class SuggestWindow(QMainWindow):
         intro.setObjectName("muted")
         lay.addWidget(intro)
         form = QFormLayout()
-        self.budget_spin = number_spin(10, 100_000, 600, self.tr("bot games the search may play (the check on fresh "
+        self.budget_spin = number_spin(10, 1_000_000, 600, self.tr("bot games the search may play (the check on fresh "
                                                                   "games plays more)"), step=100)
         form.addRow(self.tr("Budget (games)"), self.budget_spin)
-        self.steps_spin = number_spin(1, 10, 3, self.tr("edits in a row at most"))
+        self.steps_spin = number_spin(1, 20, 3, self.tr("edits in a row at most"))
         form.addRow(self.tr("Edits in a row"), self.steps_spin)
-        self.candidates_spin = number_spin(1, 50, 8, self.tr("edits raced against the board at each step"))
+        self.candidates_spin = number_spin(1, 100, 8, self.tr("edits raced against the board at each step"))
         form.addRow(self.tr("Edits per step"), self.candidates_spin)
-        self.verify_spin = number_spin(0, 10_000, 150, self.tr("fresh games, never played by the search, for the "
+        self.verify_spin = number_spin(0, 100_000, 150, self.tr("fresh games, never played by the search, for the "
                                                                 "board and each proposal"))
         form.addRow(self.tr("Check games"), self.verify_spin)
         self.seed_spin = number_spin(0, SEED_MAX, None, self.tr("the same seed gives the same proposals"))
