@@ -136,3 +136,30 @@ def test_forked_workers_start_with_the_stop_signals_blocked_until_their_handlers
     assert len(masks) >= 3, masks  # two workers and at least one replacement
     assert set(masks) == {"1"}, masks
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_stop_signal_that_lands_in_a_weakref_callback_is_not_lost():
+    """Fresh-user trial: a SIGTERM to ``studio balance`` was lost 3 times in 6 when it landed in
+    a WeakKeyDictionary's callback, where Python prints the KeyboardInterrupt and drops it; the
+    search then ran to its end. Here the signal is raised inside such a callback."""
+    import time
+    import weakref
+
+    from studio.playtest.cli import Interrupts, terminate_as_interrupt
+
+    class Thing:
+        pass
+
+    hits = []
+    with terminate_as_interrupt(), Interrupts() as stops:
+        thing = Thing()
+        ref = weakref.ref(thing, lambda _r: (hits.append(1), signal.raise_signal(signal.SIGTERM), time.sleep(0.01)))
+        with pytest.raises(KeyboardInterrupt):
+            del thing   # the callback runs here and swallows the first KeyboardInterrupt
+            assert hits == [1] and ref() is None
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+    assert stops.signal == signal.SIGTERM and stops.stopped_by == "signal"
+    assert sys.unraisablehook is not stops._unraisable   # put back on leaving
