@@ -191,3 +191,21 @@ def test_ignored_segment_contents_are_shown_with_a_note(window):
     assert window.tools["segment-content"].kinds == [("treasure", "Treasure"), ("energy", "Energy")]
     with pytest.raises(ValueError):
         window.tools["segment-content"].set_kind("orange")
+
+
+def test_typing_a_pegs_x_leaves_its_y_exactly_as_it_was(window):
+    """Fresh-user trial: X typed in Properties saved Y rounded to the spin box's 3 decimals
+    (3.464102 -> 3.464)."""
+    board = window.document.board
+    pid, peg = next((i, p) for i, p in board.pegs.items() if p.y != round(p.y, 3))
+    window.scene.select_elements([("peg", pid)])
+    page = window.properties_dock.page("peg")
+    x, y = peg.x, peg.y
+    page.x.setValue(x + 0.2)
+    moved = window.document.board.pegs[pid]
+    assert moved.y == y and moved.x == pytest.approx(x + 0.2)
+    page.y.setValue(round(y, 3) + 0.5)
+    assert window.document.board.pegs[pid].x == pytest.approx(x + 0.2)
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert window.document.board.pegs[pid].y == y

@@ -30,8 +30,8 @@ class PegPage(PropertyPage):
         self.colour.activated.connect(self._colour_chosen)
         self.x = coord_spin()
         self.y = coord_spin()
-        self.x.valueChanged.connect(lambda _: self._moved())
-        self.y.valueChanged.connect(lambda _: self._moved())
+        self.x.valueChanged.connect(lambda v: self._moved(x=v))
+        self.y.valueChanged.connect(lambda v: self._moved(y=v))
         self.seats = QLabel()
         self.seats.setWordWrap(True)
         self.crater = QCheckBox(self.tr("Crater peg (Volcano start, L2-2)"))
@@ -114,10 +114,12 @@ class PegPage(PropertyPage):
         if pid:
             self.document.set_peg_colour([pid], self.colour.itemData(index))
 
-    def _moved(self) -> None:
+    def _moved(self, x: float | None = None, y: float | None = None) -> None:
+        # only the axis typed in: the other spin shows 3 decimals, the file may hold 6
         pid = self.dock.current("peg")
-        if pid:
-            self.document.move_pegs({pid: (self.x.value(), self.y.value())}, gesture=("spin", pid))
+        peg = self.document.board.pegs.get(pid) if pid else None
+        if peg is not None:
+            self.document.move_pegs({pid: (peg.x if x is None else x, peg.y if y is None else y)}, gesture=("spin", pid))
 
     def _crater_toggled(self, on: bool) -> None:
         pid = self.dock.current("peg")
