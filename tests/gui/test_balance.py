@@ -443,3 +443,20 @@ def test_the_balance_windows_title_follows_the_board_opened(qtbot, window, dialo
     assert window.document.board.id == "new-board"
     assert window.balance.window.windowTitle() == f"Balance: {window.document.display_name()}"
     assert window.document.display_name() in window.balance.window.windowTitle()
+
+
+def test_opening_another_board_clears_the_old_boards_refusal_and_says_nothing_was_edited(qtbot, window, dialogs):
+    """Fresh-user trial: after Run on a broken board and opening another, the window still said
+    "Cannot run: fix the board's 1 error first" and "edited since this run"."""
+    from studio.gui.realm.document import standard_board
+
+    d = window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    d._run_text = "an earlier run"            # figures of an earlier run are shown
+    d._say("Cannot run: fix the board's 1 error first", error=True)
+    window.document.undo_stack.setClean()
+    dialogs.answer("ask_new_board", (standard_board(), None))
+    window.new_action.trigger()
+    assert d.progress_label.text() == ""
+    header = d.scenario_label.text()
+    assert "edited since this run" not in header and "Run would now play" in header

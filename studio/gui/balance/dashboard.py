@@ -127,6 +127,7 @@ class BalanceDashboard(QWidget):
         self.played: Callable[[int], dict[str, str]] | None = None
         self._run_text: str | None = None      # what the figures shown were computed from
         self._changed_since_run = False
+        self._said_error = False   # the progress line shows a refusal (content_replaced clears it)
         self._cancel_requested = False        # Cancel or closing the window: no panels after the batch
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -830,7 +831,16 @@ class BalanceDashboard(QWidget):
         self._show_summary()
         self.summaryChanged.emit()
 
+    def content_replaced(self) -> None:
+        """The host opened other content (New, Open): a refusal shown for the old one goes, and
+        the header says what Run would play now, not that the old content was edited."""
+        if self._said_error and not self.is_running():
+            self._say("")
+        self._changed_since_run = False
+        self.refresh_header()
+
     def _say(self, text: str, error: bool = False) -> None:
+        self._said_error = error
         self.progress_label.setText(text)
         self.progress_label.setStyleSheet(desktop.css("color: {error};") if error else "")
         if error:  # a short window scrolls the form to show why

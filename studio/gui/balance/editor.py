@@ -567,7 +567,9 @@ class BoardBalance(BalanceController):
         if self.dashboard is not None:  # the header says what the figures are from, and what changed
             if kind in (ChangeKind.FILE_CHANGED, ChangeKind.RESET) and self.window is not None:
                 self._retitle()   # another file or board (the title kept the first's name)
-            if kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
+            if kind == ChangeKind.RESET:
+                self.dashboard.content_replaced()
+            elif kind in (ChangeKind.FILE_CHANGED, ChangeKind.SCENARIO_CHANGED):
                 self.dashboard.refresh_header()
             elif self.dashboard.run_setup is None or self.dashboard.run_setup is self._run_board_setup:
                 self.dashboard.note_content_changed(self._differs_from(self.dashboard.run_setup))

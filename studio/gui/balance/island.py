@@ -128,9 +128,18 @@ class IslandBalance(BalanceController):
         return self._show_window()
 
     def _retitle(self) -> None:
-        """The balance window's title: the island open now (after Open, New or a rename too)."""
+        """The balance window's title and header: the island open now (after Open, New or a
+        rename too)."""
         if self.window is not None:
             self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
+        if self.dashboard is not None and self._open():
+            self.dashboard.refresh_header()   # "Run plays: Island: …"
+
+    def _open(self) -> bool:
+        """False while the editor closes (its undo stack already gone)."""
+        import shiboken6
+
+        return shiboken6.isValid(self.main.document.undo_stack)
 
     # -- the balance assistant --------------------------------------------------------------
     def _add_suggest_button(self) -> None:
@@ -346,6 +355,8 @@ class IslandBalance(BalanceController):
         self._forget_heat()
         self._run_island = None
         self._retitle()
+        if self.dashboard is not None and self._open():
+            self.dashboard.content_replaced()
         if self.dashboard is not None and self.dashboard.board_blame:
             self.dashboard.board_blame = False
             if self.dashboard.summary is not None:

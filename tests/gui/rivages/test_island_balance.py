@@ -242,3 +242,6 @@ def test_the_balance_windows_title_follows_the_island_opened_and_renamed(qtbot, 
     assert editor.open_path(ROOT / "boards" / "rivages" / "islands" / "heron-point.yaml", interactive=False)
     assert editor.balance.window.windowTitle() == f"Balance: {editor.document.island.name}"
     assert "Heron" in editor.balance.window.windowTitle()
+    # and the header (trial: "Nothing run yet. Run plays: Island: Gull Rock" after the Open)
+    header = editor.balance.dashboard.scenario_label.text()
+    assert "Heron Point" in header and "Gull Rock" not in header
