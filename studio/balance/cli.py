@@ -347,11 +347,8 @@ def format_result(result, setup, args) -> str:
                      + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))
     if not result.proposals:
         lines.append("")
-        if result.stopped_before_racing():
-            lines.append("No proposal: the search was stopped before it raced any edit.")
-        else:
-            lines.append("No proposal: no valid edit tried did better than the board as it is on the same seeds. Try "
-                         "a larger --budget-games, more --candidates, --allow-rules or fewer locks.")
+        lines.append(result.no_proposal_reason("board") + ("" if result.stopped_before_racing() else
+                     " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."))
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")

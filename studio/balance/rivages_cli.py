@@ -128,11 +128,8 @@ def format_rivages(result, target, budget: int) -> str:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:
         lines.append("")
-        if result.stopped_before_racing():
-            lines.append("No proposal: the search was stopped before it raced any edit.")
-        else:
-            lines.append("No proposal: no valid edit tried did better than the content as it is on the same seeds. Try "
-                         "a larger --budget-games, more --candidates, --allow-rules or fewer locks.")
+        lines.append(result.no_proposal_reason("content") + ("" if result.stopped_before_racing() else
+                     " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."))
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")

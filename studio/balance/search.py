@@ -465,6 +465,21 @@ class BalanceResult:
         proposal says nothing about the board)."""
         return self.stopped is not None and not any(st.get("candidates") for st in self.steps)
 
+    def no_proposal_reason(self, subject: str = "board") -> str:
+        """Why a run has no proposal, in one sentence (``subject``: what was searched, "board",
+        "island" or "content"): stopped before any race, stopped before a raced edit did
+        better, a budget that went on the first look, or no edit that did better."""
+        raced = any(st.get("candidates") and st.get("games", 1) for st in self.steps)
+        if self.stopped_before_racing():
+            return "No proposal: the search was stopped before it raced any edit."
+        if self.stopped is not None:
+            return f"No proposal: the search was stopped before any edit it raced did better than the {subject} as it is."
+        if not raced:
+            n = self.search_games or self.games
+            return (f"No proposal: the budget went on the first look at the {subject} "
+                    f"({n} game{'s' if n != 1 else ''}), so no edit was raced.")
+        return f"No proposal: no valid edit tried did better than the {subject} as it is on the same seeds."
+
 
 class _Counter:
     """Games done of the total, and the ETA. Each kind of bot is timed apart (reference games,

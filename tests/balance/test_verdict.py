@@ -48,6 +48,29 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
             "does not validate)") in lines
 
 
+def test_a_run_with_no_proposal_says_why_it_has_none():
+    """Trial: a 4-game budget (no race) and a stop in the middle of race 1 both said "no valid
+    edit tried did better than the board", as if edits had been tried and lost."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import format_result
+    from studio.balance.search import balance
+    from tests.balance.boards import lattice_board, setup_of
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    args = SimpleNamespace(bots=None, reference_bots=None, budget_games=4)
+    tiny = balance(setup, budget=4, seed=1, steps=1, candidates=3, verify_games=10, top=1)
+    assert tiny.stopped is None and not tiny.proposals and tiny.search_games <= 4
+    text = format_result(tiny, setup, args)
+    assert f"the budget went on the first look at the board ({tiny.search_games} games), so no edit was raced" in text
+    assert "no valid edit tried" not in text
+    tiny.stopped, tiny.steps = "interrupted", [{"step": 1, "edit": 1, "candidates": 3, "games": 12, "winner": None}]
+    assert tiny.no_proposal_reason("island") == ("No proposal: the search was stopped before any edit it raced did "
+                                                 "better than the island as it is.")
+    tiny.stopped = None
+    assert tiny.no_proposal_reason().startswith("No proposal: no valid edit tried did better than the board")
+
+
 def _records(credits_list):
     from studio.balance.objective import GameRecord
     return [GameRecord(i, c, (10, 10, 10), False, False, False, 0) for i, c in enumerate(credits_list)]

@@ -824,10 +824,10 @@ class SuggestWindow(QMainWindow):
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
             if r.stopped_before_racing():
-                self.title.setText("No proposal: the search was stopped before it raced any edit.")
+                self.title.setText(r.no_proposal_reason(self.SUBJECT))
             else:
-                self.title.setText(f"No proposal: no valid edit tried did better than the {self.SUBJECT} as it is. "
-                                   "Try a larger budget, more edits per step, or allow more kinds of change." + stopped)
+                self.title.setText(r.no_proposal_reason(self.SUBJECT) + " Try a larger budget, more edits per step, or "
+                                   "allow more kinds of change." + (" (time ran out)" if r.stopped == "deadline" else ""))
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
