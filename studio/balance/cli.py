@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import stat
 import sys
 from pathlib import Path
@@ -226,35 +227,58 @@ def search_and_report(search, describe, save, out: Path) -> int:
     earlier = _earlier_files(out)
     try:
         written = save(result)
-        removed = sorted(earlier - {p.resolve() for p, _note in written})   # not made again by this run
-        for f in removed:
-            f.unlink(missing_ok=True)
     except (OSError, ValueError) as exc:
         print(describe(result))   # the figures are not lost with the files
-        print(f"{PROG}: cannot save the proposals in {out}: {getattr(exc, 'strerror', None) or exc}",
-              file=sys.stderr)
+        print(f"{PROG}: cannot save the proposals in {out}: {_save_error(exc)}", file=sys.stderr)
         return 2
+    removed, kept = [], []
+    for f in sorted(earlier - {p.resolve() for p, _note in written}):   # not made again by this run
+        try:
+            f.unlink(missing_ok=True)
+            removed.append(f)
+        except OSError as exc:   # one that stays is named; the others still go
+            kept.append((f, exc))
     print(describe(result))
     print("")
     for path, problems in written:
         print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
     for f in removed:
         print(f"removed {f} (a proposal of the earlier run in this folder, whose balance.json this run replaced)")
+    for f, exc in kept:
+        print(f"{PROG}: warning: cannot remove {f}, a proposal of the earlier run in this folder that this run's "
+              f"balance.json does not list: {_save_error(exc, named=False)}", file=sys.stderr)
     line = summary_line(result.proposals)
     if line:
         print(line)
     return 130 if result.stopped == "interrupted" else 1 if result.stopped == "workers-lost" else 0
 
 
+def _save_error(exc: Exception, named: bool = True) -> str:
+    """An error saving or removing a run's file in plain words, naming the file (``named``)."""
+    if not isinstance(exc, OSError):
+        return str(exc)
+    reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc)).lower()
+    return f"{exc.filename}: {reason}" if named and exc.filename else reason
+
+
+PROPOSAL_NAME = re.compile(r".+-proposal-\d+\.ya?ml")
+"""The name of a proposal file a run saves (``BOARD-ID-proposal-K.yaml``)."""
+
+
 def _earlier_files(out: Path) -> set[Path]:
     """The proposal files an earlier run saved in ``out``, as its balance.json lists them
-    (resolved paths inside ``out``); empty when there is none or it cannot be read."""
+    (resolved paths inside ``out``); empty when there is none. A balance.json that cannot be
+    read (damaged, or not a run's record) lists none: the folder's files named as proposals
+    (:data:`PROPOSAL_NAME`) are taken instead, as the run's record is about to replace it."""
+    record = out / "balance.json"
     try:
-        data = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+        data = json.loads(record.read_text(encoding="utf-8"))
         entries = data["proposals"] if data.get("format") == FORMAT else []
         names = {n for e in entries for n in [e.get("file"), e.get("scenario_file"), *e.get("files", [])] if n}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except FileNotFoundError:
         return set()
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        names = {f.name for f in out.iterdir() if PROPOSAL_NAME.fullmatch(f.name)} if record.is_file() else set()
     root = out.resolve()
     found = {(out / n).resolve() for n in names if isinstance(n, str)}
     return {f for f in found if f.parent == root and f.is_file()}

@@ -245,6 +245,46 @@ def test_a_run_with_no_proposal_saves_its_record_and_a_rerun_replaces_the_earlie
     assert sorted(f.name for f in out.iterdir()) == ["balance.json"]
 
 
+def test_a_rerun_over_a_damaged_record_or_a_file_it_cannot_remove_still_says_what_is_left(content, capsys,
+                                                                                          monkeypatch):
+    # trial: with the earlier balance.json truncated the earlier run's extra proposals stayed,
+    # silently; a proposal file that could not be removed stopped the rerun with "cannot save the
+    # proposals in OUT: Operation not permitted", naming no file, and left the next one too
+    from pathlib import Path
+
+    from studio.cli import main
+
+    out = content / "out"
+    args = ["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", "--seed", "1", "--steps", "2",
+            "--candidates", "3", "--verify-games", "4", "--budget-games", "60", "-o", str(out)]
+    assert main(args + ["--top", "3"]) == 0
+    files = sorted(p["file"] for p in json.loads((out / "balance.json").read_text())["proposals"])
+    assert len(files) == 3
+    (out / "notes.txt").write_text("mine")
+    (out / "balance.json").write_text('{"format": "studio-bal')     # damaged
+    capsys.readouterr()
+    assert main(args + ["--top", "1"]) == 0
+    text = capsys.readouterr().out
+    assert sorted(f.name for f in out.iterdir()) == sorted(["balance.json", "notes.txt", files[0]])
+    assert all(f"removed {out / f} (a proposal of the earlier run" in text for f in files[1:])
+
+    assert main(args + ["--top", "3"]) == 0
+    stuck = (out / files[1]).resolve()
+    real_unlink = Path.unlink
+
+    def unlink(self, missing_ok=False):
+        if self == stuck:
+            raise PermissionError(1, "Operation not permitted", str(self))
+        return real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    capsys.readouterr()
+    assert main(args + ["--top", "1"]) == 0                         # the run itself is saved
+    err = capsys.readouterr().err
+    assert f"warning: cannot remove {stuck}, a proposal of the earlier run" in err and "permission denied" in err
+    assert not (out / files[2]).exists() and stuck.exists()        # the next one still went
+
+
 def test_content_with_errors_is_refused_naming_the_command(content, capsys):
     # fresh-user trial: balance said "fix it before playtesting"
     from studio.cli import main
