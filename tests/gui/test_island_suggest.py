@@ -138,3 +138,33 @@ def test_a_second_island_proposal_replaces_the_first_and_none_applies_to_an_edit
     qtbot.wait(50)
     s.grab().save(str(tmp_path / "island-stale.png"))
     assert not s.apply_selected() and state() == ("forest", old_reward)
+
+
+def test_the_solo_game_and_2_to_5_players_keep_their_own_weights(qtbot, editor):
+    """Trial: after a 2-player search the window searched the solo game with goals 1 and solo 0,
+    where the command line's solo defaults are goals 0.5 and solo 4, and found nothing."""
+    from studio.balance.rivages import MULTI_WEIGHTS, SOLO_WEIGHTS
+
+    balance = editor.balance
+    d = balance.open()
+    qtbot.addWidget(balance.window)
+    d.players_combo.setCurrentIndex(d.players_combo.findData(2))
+    balance.suggest_button.click()
+    s = balance.suggest_window
+    qtbot.addWidget(s)
+
+    def weights():
+        return {p: spin.value() for p, spin in s.weight_spins.items()}
+
+    assert weights() == MULTI_WEIGHTS
+    s.weight_spins["goals"].setValue(2.0)
+    s.save_form()                                   # a 2-player search
+    d.players_combo.setCurrentIndex(d.players_combo.findData(1))
+    assert weights() == SOLO_WEIGHTS
+    assert s.options()["weights"]["solo"] == 4.0
+    s.weight_spins["solo"].setValue(3.0)
+    s.save_form()                                   # a solo search
+    d.players_combo.setCurrentIndex(d.players_combo.findData(3))
+    assert weights() == dict(MULTI_WEIGHTS, goals=2.0)
+    d.players_combo.setCurrentIndex(d.players_combo.findData(1))
+    assert weights() == dict(SOLO_WEIGHTS, solo=3.0)

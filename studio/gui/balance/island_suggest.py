@@ -100,6 +100,12 @@ class IslandSuggestWindow(SuggestWindow):
 
     DEFAULT_SIZE = QSize(1060, 780)   # two more weights than a board's
 
+    def __init__(self, host, dashboard=None, parent=None):
+        super().__init__(host, dashboard, parent)
+        self._solo = self._players() == 1
+        if dashboard is not None:
+            dashboard.players_combo.currentIndexChanged.connect(self.players_changed)
+
     def _content(self):
         """The island the proposals apply to, live."""
         return self.host.main.document.island
@@ -112,6 +118,28 @@ class IslandSuggestWindow(SuggestWindow):
 
     def default_weights(self) -> dict:
         return default_weights(self._players())
+
+    def _remembered(self) -> dict:
+        """As a board's, but the solo game's weights are remembered apart from 2-5 players'
+        (their defaults differ: goals 0.5 and solo 4 against goals 1 and solo 0)."""
+        fields = super()._remembered()
+        if self._players() != 1:
+            return fields
+        return {("weightsSolo/" + k.removeprefix("weights/") if k.startswith("weights/") else k): w
+                for k, w in fields.items()}
+
+    def players_changed(self, _index: int | None = None) -> None:
+        """The dashboard's player count changed: between the solo game and 2-5 players the
+        weights become that mode's (remembered, else its defaults); the trial searched the solo
+        game with the 2-player weights and found nothing the command line finds."""
+        solo = self._players() == 1
+        if solo == self._solo:
+            return
+        self._solo = solo
+        for part, value in self.default_weights().items():
+            if part in self.weight_spins:
+                self.weight_spins[part].setValue(value)
+        self.restore_form(only="weights")
 
     def _make_run(self, setup, options: dict) -> IslandSuggestRun:
         """The search on the island as it is now, at the dashboard's player count."""

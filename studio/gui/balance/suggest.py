@@ -472,11 +472,14 @@ class SuggestWindow(QMainWindow):
         for key, w in self._remembered().items():
             self.settings.setValue(group + key, w.isChecked() if isinstance(w, QCheckBox) else w.value())
 
-    def restore_form(self) -> None:
-        """Fill the form from the settings :meth:`save_form` kept; a value missing or unreadable
-        (an edited settings file) keeps the field's default, and spin boxes clamp to their range."""
+    def restore_form(self, only: str = "") -> None:
+        """Fill the form from the settings :meth:`save_form` kept (``only``: the fields whose key
+        starts so, e.g. ``"weights"``); a value missing or unreadable (an edited settings file)
+        keeps the field's default, and spin boxes clamp to their range."""
         group = f"suggest/{self.SUBJECT}/"
         for key, w in self._remembered().items():
+            if not key.startswith(only):
+                continue
             value = self.settings.value(group + key)
             if value is None:
                 continue
