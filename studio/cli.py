@@ -75,7 +75,13 @@ def unknown_command(word: str) -> str:
 
     close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
+    if not close and word.lower() in OPEN_WORDS:   # a FILE opens without a command word
+        hint = " (to open a file in its editor: studio FILE)"
     return f"unknown command {word!r}{hint}"
+
+
+OPEN_WORDS = frozenset({"edit", "editor", "open", "gui", "show", "view"})
+"""Words people type to open a file; the studio takes the FILE alone."""
 
 
 def run_without_library_warnings(name: str, run):

@@ -36,6 +36,15 @@ def test_unknown_word_without_a_close_command(editor, capsys):
     assert editor == []
 
 
+@pytest.mark.parametrize("word", ["edit", "open", "Edit"])
+def test_a_word_for_opening_says_a_file_opens_without_one(word, editor, capsys):
+    # trial: "studio edit FILE" said only "unknown command 'edit'"
+    assert cli.main([word, "boards/realm/volcano-2p.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"studio: unknown command {word!r} (to open a file in its editor: studio FILE)")
+    assert editor == []
+
+
 def test_folder_is_not_opened_as_a_file(tmp_path, editor, capsys):
     assert cli.main([str(tmp_path)]) == 2
     assert "is a folder; give a file to open" in capsys.readouterr().err

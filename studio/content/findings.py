@@ -34,15 +34,17 @@ class Finding:
     element: tuple | None = None
     json_path: tuple | None = None
 
-    def location(self) -> str:
-        where = self.path or "<memory>"
+    def location(self, unnamed: str = "<memory>") -> str:
+        """``path:line:col`` (``unnamed`` for content with no file yet, e.g. the editor's
+        untitled board)."""
+        where = self.path or unnamed
         if self.line is not None:
             where += f":{self.line}:{self.col or 1}"
         return where
 
-    def format(self) -> str:
-        """``path:line:col: severity code: message``."""
-        return f"{self.location()}: {self.severity} {self.code}: {self.message}"
+    def format(self, unnamed: str = "<memory>") -> str:
+        """``path:line:col: severity code: message`` (``unnamed``: see :meth:`location`)."""
+        return f"{self.location(unnamed)}: {self.severity} {self.code}: {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -422,6 +422,8 @@ def test_suggest_fixes_on_a_board_with_errors_says_why_in_its_heading(qtbot, win
     assert not s.start()
     assert s.title.text().startswith("Cannot search: ") and "1 error" in s.title.text()
     assert "peg a1 has no line" in s.status.text() and not s.is_running()
+    # the finding names the board, not "<memory>" (trial, on an unsaved board)
+    assert "<memory>" not in s.status.text() and f"{window.document.display_name()}: error" in s.status.text()
     s.reference_spin.setValue(1)   # as few as the command line takes
     assert s.reference_spin.value() == 1
     # trial leftover: the editor's limits were tighter than the command line's long runs

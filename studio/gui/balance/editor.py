@@ -245,7 +245,7 @@ class BoardBalance(BalanceController):
             errors = [f for f in self.main.validation_dock.run_now() if f.severity == "error"]
             if errors:
                 raise SetupError(f"fix the board's {len(errors)} error{'s' if len(errors) != 1 else ''} first "
-                                 f"(see the Validation dock): {errors[0].format()}")
+                                 f"(see the Validation dock): {errors[0].format(self.main.document.display_name())}")
             self._board_setup = Setup("realm", Realm(scenario, board), board.players, path)
             return self._board_setup
 

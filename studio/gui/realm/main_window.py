@@ -620,7 +620,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
             prompts.show_error(self, self.tr("Playtest"),
                                f"Fix the board's {len(errors)} error{'s' if len(errors) != 1 else ''} before "
                                "playtesting (see the Validation dock).",
-                               "\n".join(f.format() for f in errors))
+                               "\n".join(f.format(self.document.display_name()) for f in errors))
             return
         rules = document_rules(self.document)
         if rules.warning is not None and not prompts.ask_play_anyway(
