@@ -287,12 +287,16 @@ def test_apply_is_off_once_applied_and_on_again_after_undo(qtbot, window, lattic
     _b, _d, s = _small_search(qtbot, window, lattice_file)
     stack = window.document.undo_stack
     assert s.apply_button.isEnabled()
+    assert s.preview is not None and s.preview.scene() is window.scene
     assert s.apply_selected()
     assert not s.apply_button.isEnabled() and s.is_applied(0)
+    assert s.preview is None   # the board holds the proposal now
     assert "Undo" in s.apply_button.toolTip()
     s.grab().save(str(tmp_path / "applied.png"))
     stack.undo()
     assert s.apply_button.isEnabled() and not s.is_applied(0)
+    # trial: the preview stayed off after the Undo, with the proposal selected and Preview ticked
+    assert s.preview is not None and s.preview.scene() is window.scene
     stack.redo()
     assert not s.apply_button.isEnabled()
     if s.proposals_list.count() > 1:   # another proposal is not the one applied
