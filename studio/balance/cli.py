@@ -236,17 +236,17 @@ def search_and_report(search, describe, save, out: Path) -> int:
         try:
             f.unlink(missing_ok=True)
             removed.append(f)
-        except OSError as exc:   # one that stays is named; the others still go
-            kept.append((f, exc))
+        except OSError as refused:   # one that stays is named; the others still go
+            kept.append((f, refused))
     print(describe(result))
     print("")
     for path, problems in written:
         print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
     for f in removed:
         print(f"removed {f} (a proposal of the earlier run in this folder, whose balance.json this run replaced)")
-    for f, exc in kept:
+    for f, refused in kept:
         print(f"{PROG}: warning: cannot remove {f}, a proposal of the earlier run in this folder that this run's "
-              f"balance.json does not list: {_save_error(exc, named=False)}", file=sys.stderr)
+              f"balance.json does not list: {_save_error(refused, named=False)}", file=sys.stderr)
     line = summary_line(result.proposals)
     if line:
         print(line)
