@@ -244,9 +244,9 @@ def search_and_report(search, describe, save, out: Path) -> int:
         print(problems if path == out else f"saved {path}" + (f" ({problems})" if problems else ""))
     for f in removed:
         print(f"removed {f} (a proposal of the earlier run in this folder, whose balance.json this run replaced)")
-    for f, refused in kept:
+    for f, error in kept:
         print(f"{PROG}: warning: cannot remove {f}, a proposal of the earlier run in this folder that this run's "
-              f"balance.json does not list: {_save_error(refused, named=False)}", file=sys.stderr)
+              f"balance.json does not list: {_save_error(error, named=False)}", file=sys.stderr)
     line = summary_line(result.proposals)
     if line:
         print(line)
