@@ -101,7 +101,7 @@ def test_a_short_batch_says_it_is_too_short_instead_of_looking_even(qtbot, setup
     assert "look even" not in text
     assert ("<li>6 games are too few to judge balance: the win rates&#x27; 95% intervals span ±40 points; run at "
             "least 100 games to tell a 10-point edge from chance<br>") in text
-    assert "try: rerun with --games 100 before changing the seats</span></li>" in text  # and what to try
+    assert "try: rerun with 100 games (Games) before changing the seats</span></li>" in text  # and what to try
 
 
 def test_cancel_keeps_the_games_that_finished(qtbot, setup2):
@@ -462,3 +462,14 @@ def test_opening_another_board_clears_the_old_boards_refusal_and_says_nothing_wa
     assert d.progress_label.text() == ""
     header = d.scenario_label.text()
     assert "edited since this run" not in header and "Run would now play" in header
+
+
+def test_the_windows_advice_names_its_fields_not_command_line_options():
+    """Trial: the dashboard said "try: rerun with --games 100", a command-line flag."""
+    from studio.gui.balance.dashboard import window_advice
+
+    assert window_advice("rerun with --games 400 before changing the seats") == \
+        "rerun with 400 games (Games) before changing the seats"
+    assert window_advice("rerun with a stronger bot for seat 2 (North) (--bots) or the skill ladder (--ladder "
+                         "random,greedy) before changing the board") == \
+        "rerun with a stronger bot for seat 2 (North) (Bots per seat) or the skill ladder (Skill ladder) before changing the board"

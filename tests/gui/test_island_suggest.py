@@ -39,6 +39,7 @@ def test_suggest_fixes_on_an_island_searches_lists_and_previews(qtbot, editor):
     s = balance.suggest_window
     qtbot.addWidget(s)
     assert set(s.kind_checks) == {"icons", "terrains", "strongholds", "rewards"}
+    assert s.preview_check.text() == "Preview on the island"   # trial: it read "on the board"
     # reference bots search Rule the Realm boards only: not offered, and never passed on
     assert not s.reference_check.isVisibleTo(s) and not s.reference_box.isVisibleTo(s)
     s.reference_check.setChecked(True)

@@ -16,6 +16,7 @@ and saved through the report writers of :mod:`studio.playtest.report` (HTML, JSO
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -50,6 +51,19 @@ from studio.playtest.stats import all_clear
 
 BOT_CHOICES = (("Random bot", "random"), ("Greedy bot", "greedy"), ("MCTS bot (200 iterations)", "mcts"))
 DEFAULT_GAMES = 200
+WINDOW_WORDS = ((re.compile(r"--games (\d+)"), r"\1 games (Games)"), (re.compile(r" \(--bots\)"), " (Bots per seat)"),
+                (re.compile(r" \(--ladder [^)]*\)"), " (Skill ladder)"))
+"""The command line's options in the reports' advice, as this window names its fields."""
+
+
+def window_advice(advice: str) -> str:
+    """``advice`` (the reports' words, naming command-line options) with this window's field
+    names: "rerun with --games 400" -> "rerun with 400 games (Games)"."""
+    for pattern, words in WINDOW_WORDS:
+        advice = pattern.sub(words, advice)
+    return advice
+
+
 DEFAULT_PANEL_GAMES = 20  # games per bot of the skill ladder and the playstyles (MCTS games are slow)
 MAX_GAMES = 20_000        # every game is kept for the JSON and CSV files; bigger batches: studio playtest
 REFRESH_MS = 400          # charts follow a running batch at this pace
@@ -964,7 +978,7 @@ class BalanceDashboard(QWidget):
         item = _escape(text) + ("&nbsp; " + " ".join(links) if links else "")
         if b is not None and b.advice:  # what to try, as the text and HTML reports say it
             item += (f"<br><span style='color: {desktop.colour('muted')}'>" + self.tr("try: {advice}").format(
-                advice=_escape(b.advice)) + "</span>")
+                advice=_escape(window_advice(b.advice))) + "</span>")
         if i == self.highlighted_warning:
             shade = desktop.colour("selected")   # the theme's, so it reads on a dark palette too
             item = f"<span style='background: {shade}'>{item}</span>"

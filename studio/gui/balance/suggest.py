@@ -530,7 +530,7 @@ class SuggestWindow(QMainWindow):
         self.details_scroll = details_scroll
         bl.addWidget(details_scroll, 1)
         row = QHBoxLayout()
-        self.preview_check = QCheckBox(self.tr("Preview on the board"))
+        self.preview_check = QCheckBox(self.tr("Preview on the {subject}").format(subject=self.SUBJECT))
         self.preview_check.setChecked(True)
         self.preview_check.toggled.connect(lambda _on: self._selected(self.proposals_list.currentRow()))
         row.addWidget(self.preview_check)
