@@ -163,3 +163,27 @@ def test_a_stop_signal_that_lands_in_a_weakref_callback_is_not_lost():
                 time.sleep(0.01)
     assert stops.signal == signal.SIGTERM and stops.stopped_by == "signal"
     assert sys.unraisablehook is not stops._unraisable   # put back on leaving
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_once_only_the_first_stop_raises_so_a_second_cannot_lose_the_saving():
+    """Trial 2: a second Ctrl+C or SIGTERM 0.01-0.1 s after the first left the balance run's
+    folder empty (or with one proposal and no balance.json). With ``once``, the first stop raises;
+    later ones, and any after :meth:`keep` (the saving), change nothing."""
+    from studio.playtest.cli import Interrupts, terminate_as_interrupt
+
+    with terminate_as_interrupt(), Interrupts(once=True) as stops:
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGTERM)
+        signal.raise_signal(signal.SIGINT)        # a second stop while the first is honoured
+        signal.raise_signal(signal.SIGTERM)
+        saved = True                              # reached: nothing raised
+    assert saved and stops.signal == signal.SIGTERM
+    with terminate_as_interrupt(), Interrupts(once=True) as stops:
+        stops.keep()                              # the search ended on its own; now it saves
+        signal.raise_signal(signal.SIGTERM)
+    assert stops.signal == signal.SIGTERM
+    with terminate_as_interrupt(), Interrupts() as stops:   # without once, each stop raises
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with pytest.raises(KeyboardInterrupt):
+                signal.raise_signal(sig)

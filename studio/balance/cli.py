@@ -205,34 +205,41 @@ def search_and_report(search, describe, save, out: Path) -> int:
     """Run ``search(progress_bar)`` under Ctrl+C handling, print ``describe(result)`` and save
     the proposals with ``save(result)`` (``(path, note)`` per file; a note for ``out`` itself is
     printed alone). Shared by Rule the Realm and Rivages. Returns the exit code: 0, 1 (workers
-    lost), 2 (cannot save), 130 (interrupted)."""
+    lost), 2 (cannot save), 130 (interrupted). Only the first stop signal counts: later ones,
+    while the best so far is kept, saved and printed, change nothing."""
     bar = _Bar()
-    try:
-        with Interrupts():
+    with Interrupts(once=True) as stops:
+        try:
             result = search(bar)
-    except KeyboardInterrupt:
-        bar.close()
-        print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
-        return 130
-    except content_errors() as exc:
-        bar.close()
-        raise fail(str(exc)) from None
-    finally:
-        bar.close()
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
+            return 130
+        except content_errors() as exc:
+            bar.close()
+            raise fail(str(exc)) from None
+        finally:
+            bar.close()
+        stops.keep()
+        return _save_and_report(result, describe, save, out)
+
+
+def _save_and_report(result, describe, save, out: Path) -> int:
     if result.stopped == "workers-lost":  # one line on stderr; the best so far is still printed and saved
         print(f"{PROG}: the games stopped after {plural(result.games, 'game')}: {result.stop_reason}",
               file=sys.stderr)
     # saved before the report is printed: a reader that stops early (| head) must not lose the run;
     # a run with no proposal saves its balance.json too (what was raced, on how many games)
-    earlier = _earlier_files(out)
+    earlier, unsure = _earlier_files(out)
     try:
         written = save(result)
     except (OSError, ValueError) as exc:
         print(describe(result))   # the figures are not lost with the files
         print(f"{PROG}: cannot save the proposals in {out}: {_save_error(exc)}", file=sys.stderr)
         return 2
+    made = {p.resolve() for p, _note in written}
     removed, kept = [], []
-    for f in sorted(earlier - {p.resolve() for p, _note in written}):   # not made again by this run
+    for f in sorted(earlier - made):   # not made again by this run
         try:
             f.unlink(missing_ok=True)
             removed.append(f)
@@ -247,6 +254,11 @@ def search_and_report(search, describe, save, out: Path) -> int:
     for f, error in kept:
         print(f"{PROG}: warning: cannot remove {f}, a proposal of the earlier run in this folder that this run's "
               f"balance.json does not list: {_save_error(error, named=False)}", file=sys.stderr)
+    left = sorted(unsure - made)
+    if left:
+        print(f"{PROG}: warning: the earlier balance.json in {out} could not be read, so these files named like "
+              f"proposals were left as they are; remove any that an earlier run saved: "
+              + ", ".join(f.name for f in left), file=sys.stderr)
     line = summary_line(result.proposals)
     if line:
         print(line)
@@ -265,23 +277,26 @@ PROPOSAL_NAME = re.compile(r".+-proposal-\d+\.ya?ml")
 """The name of a proposal file a run saves (``BOARD-ID-proposal-K.yaml``)."""
 
 
-def _earlier_files(out: Path) -> set[Path]:
-    """The proposal files an earlier run saved in ``out``, as its balance.json lists them
-    (resolved paths inside ``out``); empty when there is none. A balance.json that cannot be
-    read (damaged, or not a run's record) lists none: the folder's files named as proposals
-    (:data:`PROPOSAL_NAME`) are taken instead, as the run's record is about to replace it."""
+def _earlier_files(out: Path) -> tuple[set[Path], set[Path]]:
+    """``(listed, unsure)``: the proposal files an earlier run saved in ``out``, as its
+    balance.json lists them (resolved paths inside ``out``; these a rerun removes), and, when
+    that balance.json cannot be read (damaged, or not a run's record), the folder's files named
+    like proposals (:data:`PROPOSAL_NAME`), which a rerun names but never removes: they may be
+    the user's (a trial lost its own "ideas-proposal-1.yaml" so)."""
     record = out / "balance.json"
+    root = out.resolve()
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
         entries = data["proposals"] if data.get("format") == FORMAT else []
         names = {n for e in entries for n in [e.get("file"), e.get("scenario_file"), *e.get("files", [])] if n}
     except FileNotFoundError:
-        return set()
+        return set(), set()
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        names = {f.name for f in out.iterdir() if PROPOSAL_NAME.fullmatch(f.name)} if record.is_file() else set()
-    root = out.resolve()
+        if not record.is_file():
+            return set(), set()
+        return set(), {f.resolve() for f in out.iterdir() if PROPOSAL_NAME.fullmatch(f.name) and f.is_file()}
     found = {(out / n).resolve() for n in names if isinstance(n, str)}
-    return {f for f in found if f.parent == root and f.is_file()}
+    return {f for f in found if f.parent == root and f.is_file()}, set()
 
 
 def summary_line(proposals) -> str | None:

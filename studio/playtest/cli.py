@@ -408,11 +408,15 @@ reference has no folder to be relative to."""
 class Interrupts:
     """While entered (in the main thread), Ctrl+C raises KeyboardInterrupt at once, except
     inside :meth:`hold`, where it is raised when the block ends: a finished game is then
-    recorded everywhere or nowhere. Elsewhere, or when SIGINT is ignored, it changes nothing."""
+    recorded everywhere or nowhere. Elsewhere, or when SIGINT is ignored, it changes nothing.
+    ``once``: only the first stop raises; later ones, while the best so far is being kept and
+    saved, are noted and change nothing (a trial lost a whole run to a second Ctrl+C 0.1 s after
+    the first)."""
 
-    def __init__(self):
+    def __init__(self, once: bool = False):
         self.holding = self.pending = False
-        self.old = None
+        self.once, self.stopping = once, False
+        self.old: dict | None = None   # the handlers ours replaced, while entered
         self.old_hook = sys.unraisablehook
         self.signal: int | None = None   # the last signal caught: SIGINT (Ctrl+C), SIGTERM, SIGHUP
 
@@ -447,6 +451,7 @@ class Interrupts:
             self.old_hook(unraisable)
             return
         signum = self.signal
+        self.stopping = False   # that stop never arrived: the one sent again must raise
 
         def again() -> None:
             if self.old:   # still entered: the handler is ours
@@ -456,10 +461,17 @@ class Interrupts:
 
     def _handler(self, signum, frame):
         self.signal = signum
+        if self.stopping:
+            return
         if self.holding:
             self.pending = True
         else:
+            self.stopping = self.once
             raise KeyboardInterrupt
+
+    def keep(self) -> None:
+        """From now on stop signals change nothing (``once`` mode): what follows saves the run."""
+        self.stopping = self.once
 
     @contextlib.contextmanager
     def hold(self):
@@ -470,6 +482,7 @@ class Interrupts:
             self.holding = False
         if self.pending:
             self.pending = False
+            self.stopping = self.once
             raise KeyboardInterrupt
 
 

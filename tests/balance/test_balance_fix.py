@@ -261,12 +261,20 @@ def test_a_rerun_over_a_damaged_record_or_a_file_it_cannot_remove_still_says_wha
     files = sorted(p["file"] for p in json.loads((out / "balance.json").read_text())["proposals"])
     assert len(files) == 3
     (out / "notes.txt").write_text("mine")
+    (out / "ideas-proposal-1.yaml").write_text("my own notes\n")    # the user's, named like a proposal
     (out / "balance.json").write_text('{"format": "studio-bal')     # damaged
     capsys.readouterr()
     assert main(args + ["--top", "1"]) == 0
-    text = capsys.readouterr().out
-    assert sorted(f.name for f in out.iterdir()) == sorted(["balance.json", "notes.txt", files[0]])
-    assert all(f"removed {out / f} (a proposal of the earlier run" in text for f in files[1:])
+    captured = capsys.readouterr()
+    # nothing the record cannot vouch for is removed (trial 2: "ideas-proposal-1.yaml" went), but
+    # the files named like proposals are listed, so the earlier run's are not left silently
+    assert sorted(f.name for f in out.iterdir()) == sorted(["balance.json", "notes.txt", "ideas-proposal-1.yaml",
+                                                           *files])
+    assert "removed" not in captured.out
+    assert "the earlier balance.json in" in captured.err and "could not be read" in captured.err
+    assert ", ".join(sorted(["ideas-proposal-1.yaml", *files[1:]])) in captured.err
+    for f in ["ideas-proposal-1.yaml", *files[1:]]:
+        (out / f).unlink()
 
     assert main(args + ["--top", "3"]) == 0
     stuck = (out / files[1]).resolve()
