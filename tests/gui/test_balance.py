@@ -462,6 +462,11 @@ def test_opening_another_board_clears_the_old_boards_refusal_and_says_nothing_wa
     assert d.progress_label.text() == ""
     header = d.scenario_label.text()
     assert "edited since this run" not in header and "Run would now play" in header
+    # trial 2: an edit of the other board then said "edited since this run"
+    pid, peg = next(iter(window.document.board.pegs.items()))
+    window.document.move_pegs({pid: (peg.x + 1, peg.y)})
+    header = d.scenario_label.text()
+    assert "edited since this run" not in header and "Run would now play" in header
 
 
 def test_the_windows_advice_names_its_fields_not_command_line_options():

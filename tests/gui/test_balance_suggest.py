@@ -299,6 +299,7 @@ def test_apply_is_off_once_applied_and_on_again_after_undo(qtbot, window, lattic
     assert s.preview is not None and s.preview.scene() is window.scene
     stack.redo()
     assert not s.apply_button.isEnabled()
+    assert s.preview is None   # trial 2: it stayed, drawn over the board that holds the proposal
     if s.proposals_list.count() > 1:   # another proposal is not the one applied
         s.proposals_list.setCurrentRow(1)
         assert s.apply_button.isEnabled()

@@ -169,3 +169,8 @@ def test_the_solo_game_and_2_to_5_players_keep_their_own_weights(qtbot, editor):
     assert weights() == dict(MULTI_WEIGHTS, goals=2.0)
     d.players_combo.setCurrentIndex(d.players_combo.findData(1))
     assert weights() == dict(SOLO_WEIGHTS, solo=3.0)
+    # trial 2: weights typed but not yet searched were lost by a switch of mode and back
+    s.weight_spins["goals"].setValue(0.7)
+    d.players_combo.setCurrentIndex(d.players_combo.findData(2))
+    d.players_combo.setCurrentIndex(d.players_combo.findData(1))
+    assert weights() == dict(SOLO_WEIGHTS, solo=3.0, goals=0.7)

@@ -142,6 +142,7 @@ class BalanceDashboard(QWidget):
         self._run_text: str | None = None      # what the figures shown were computed from
         self._changed_since_run = False
         self._said_error = False   # the progress line shows a refusal (content_replaced clears it)
+        self._other_content = False   # the host opened other content since the run shown
         self._cancel_requested = False        # Cancel or closing the window: no panels after the batch
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -486,7 +487,7 @@ class BalanceDashboard(QWidget):
             return False
         self.run_setup = setup
         self._run_text = self._current_text()  # the header now describes this run
-        self._changed_since_run = False
+        self._changed_since_run = self._other_content = False
         self.refresh_header()
         self.run_settings = {"scenario": setup.path or setup.name,
                              **(self.played(players) if self.played is not None else {}), "players": players, "bots": ", ".join(bots),
@@ -521,7 +522,7 @@ class BalanceDashboard(QWidget):
     def note_content_changed(self, changed: bool = True) -> None:
         """The host's content was edited: ``changed``, whether it now differs from what the
         figures shown (if any) were played on (False: an undo brought it back)."""
-        if self._run_text is not None:
+        if self._run_text is not None and not self._other_content:
             self._changed_since_run = changed
         self.refresh_header()
 
@@ -851,6 +852,7 @@ class BalanceDashboard(QWidget):
         if self._said_error and not self.is_running():
             self._say("")
         self._changed_since_run = False
+        self._other_content = self._run_text is not None   # its edits are not "edits since this run"
         self.refresh_header()
 
     def _say(self, text: str, error: bool = False) -> None:

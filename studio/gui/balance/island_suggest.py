@@ -135,6 +135,9 @@ class IslandSuggestWindow(SuggestWindow):
         solo = self._players() == 1
         if solo == self._solo:
             return
+        group = f"suggest/{self.SUBJECT}/{'weightsSolo' if self._solo else 'weights'}/"
+        for part, spin in self.weight_spins.items():   # the mode left keeps what was typed in it
+            self.settings.setValue(group + part, spin.value())
         self._solo = solo
         for part, value in self.default_weights().items():
             if part in self.weight_spins:

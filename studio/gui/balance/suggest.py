@@ -756,10 +756,13 @@ class SuggestWindow(QMainWindow):
             self._refresh_apply()
             if self._telling_applied and not self.is_running():
                 self._say(self.applied_status(), about_applied=True)
-            # an Apply undone: the content is the one searched again, so its preview comes back
-            if (self.preview is None and self.preview_check.isChecked() and self.selected() is not None
-                    and self._base is not None and plays_the_same(self._base, self._content())):
+            # an Apply undone: the content is the one searched again, so its preview comes back;
+            # redone (or edited): the preview's edits no longer apply to it
+            searched = self._base is not None and plays_the_same(self._base, self._content())
+            if self.preview is None and searched and self.preview_check.isChecked() and self.selected() is not None:
                 self._selected(self.proposals_list.currentRow())
+            elif self.preview is not None and not searched:
+                self._clear_preview()
 
     def applied_status(self) -> str:
         """What the status line says of the applied proposals, from the content as it is now (an
