@@ -172,6 +172,15 @@ def test_once_only_the_first_stop_raises_so_a_second_cannot_lose_the_saving():
     later ones, and any after :meth:`keep` (the saving), change nothing."""
     from studio.playtest.cli import Interrupts, terminate_as_interrupt
 
+    # Ctrl+C as at a terminal (a CI job may start with SIGINT ignored, which Interrupts leaves alone)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _once_stops(Interrupts, terminate_as_interrupt)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _once_stops(Interrupts, terminate_as_interrupt):  # noqa: N803 - the classes under test
     with terminate_as_interrupt(), Interrupts(once=True) as stops:
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGTERM)
