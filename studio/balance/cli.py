@@ -299,6 +299,13 @@ def _earlier_files(out: Path) -> tuple[set[Path], set[Path]]:
     return {f for f in found if f.parent == root and f.is_file()}, set()
 
 
+def no_proposal_line(result, subject: str) -> str:
+    """Why ``result`` has no proposal, and what to try when the search ran (Realm and Rivages)."""
+    hint = "" if result.stopped_before_racing() else \
+        " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."
+    return result.no_proposal_reason(subject) + hint
+
+
 def summary_line(proposals) -> str | None:
     """The run's outcome in one last line, so a long report's verdict is not lost above the
     saved files (fresh-user trial): which proposal did best on the fresh games, or that every
@@ -386,8 +393,7 @@ def format_result(result, setup, args) -> str:
                      + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))
     if not result.proposals:
         lines.append("")
-        lines.append(result.no_proposal_reason("board") + ("" if result.stopped_before_racing() else
-                     " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."))
+        lines.append(no_proposal_line(result, "board"))
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")

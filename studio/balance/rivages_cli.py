@@ -100,7 +100,7 @@ def format_rivages(result, target, budget: int) -> str:
     """The run in plain text: what was searched, what an island edit can and cannot move, then
     each proposal with its edits, notes and figures before and after (seats' win rates, or
     per challenge card in solo), with 95% intervals."""
-    from studio.balance.cli import games_text
+    from studio.balance.cli import games_text, no_proposal_line
     from studio.balance.rivages import RIVAGES_WORDS, SAME_ISLAND, SHARED_PILE
     from studio.playtest.stats import wilson
 
@@ -128,8 +128,7 @@ def format_rivages(result, target, budget: int) -> str:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:
         lines.append("")
-        lines.append(result.no_proposal_reason("content") + ("" if result.stopped_before_racing() else
-                     " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."))
+        lines.append(no_proposal_line(result, "content"))
         return "\n".join(lines)
     for i, p in enumerate(result.proposals, 1):
         lines.append("")

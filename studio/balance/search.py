@@ -469,12 +469,11 @@ class BalanceResult:
         """Why a run has no proposal, in one sentence (``subject``: what was searched, "board",
         "island" or "content"): stopped before any race, stopped before a raced edit did
         better, a budget that went on the first look, or no edit that did better."""
-        raced = any(st.get("candidates") and st.get("games", 1) for st in self.steps)
         if self.stopped_before_racing():
             return "No proposal: the search was stopped before it raced any edit."
         if self.stopped is not None:
             return f"No proposal: the search was stopped before any edit it raced did better than the {subject} as it is."
-        if not raced:
+        if not any(st.get("candidates") and st.get("games", 1) for st in self.steps):
             n = self.search_games or self.games
             return (f"No proposal: the budget went on the first look at the {subject} "
                     f"({n} game{'s' if n != 1 else ''}), so no edit was raced.")

@@ -128,12 +128,9 @@ class IslandBalance(BalanceController):
         return self._show_window()
 
     def _retitle(self) -> None:
-        """The balance window's title and header: the island open now (after Open, New or a
-        rename too)."""
+        """The balance window's title: the island open now (after Open, New or a rename too)."""
         if self.window is not None:
             self.window.setWindowTitle(self.tr("Balance: {island_name}").format(island_name=self.island_name()))
-        if self.dashboard is not None and self._open():
-            self.dashboard.refresh_header()   # "Run plays: Island: …"
 
     def _open(self) -> bool:
         """False while the editor closes (its undo stack already gone)."""
@@ -331,7 +328,9 @@ class IslandBalance(BalanceController):
         self.main.view.fit_override = self.frame_island if on else None
 
     def _island_changed(self) -> None:
-        self._retitle()  # a rename
+        self._retitle()  # a rename: the title and the header's "Run plays: Island: …"
+        if self.dashboard is not None and self._open():
+            self.dashboard.refresh_header()
         # judged by content, as the board's heat map: an undo back to the island played clears it
         if self.heat is None:
             return

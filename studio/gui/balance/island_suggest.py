@@ -125,8 +125,13 @@ class IslandSuggestWindow(SuggestWindow):
         fields = super()._remembered()
         if self._players() != 1:
             return fields
-        return {("weightsSolo/" + k.removeprefix("weights/") if k.startswith("weights/") else k): w
+        return {(self._weights_key(True) + k.removeprefix("weights/") if k.startswith("weights/") else k): w
                 for k, w in fields.items()}
+
+    @staticmethod
+    def _weights_key(solo: bool) -> str:
+        """The settings key (under ``suggest/island/``) the weights of a mode are kept in."""
+        return "weightsSolo/" if solo else "weights/"
 
     def players_changed(self, _index: int | None = None) -> None:
         """The dashboard's player count changed: between the solo game and 2-5 players the
@@ -135,7 +140,7 @@ class IslandSuggestWindow(SuggestWindow):
         solo = self._players() == 1
         if solo == self._solo:
             return
-        group = f"suggest/{self.SUBJECT}/{'weightsSolo' if self._solo else 'weights'}/"
+        group = f"suggest/{self.SUBJECT}/{self._weights_key(self._solo)}"
         for part, spin in self.weight_spins.items():   # the mode left keeps what was typed in it
             self.settings.setValue(group + part, spin.value())
         self._solo = solo

@@ -833,11 +833,10 @@ class SuggestWindow(QMainWindow):
         stopped = {"interrupted": interrupted,
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
-            if r.stopped_before_racing():
-                self.title.setText(r.no_proposal_reason(self.SUBJECT))
-            else:
-                self.title.setText(r.no_proposal_reason(self.SUBJECT) + " Try a larger budget, more edits per step, or "
-                                   "allow more kinds of change." + (" (time ran out)" if r.stopped == "deadline" else ""))
+            hint = "" if r.stopped_before_racing() else (
+                " Try a larger budget, more edits per step, or allow more kinds of change."
+                + (" (time ran out)" if r.stopped == "deadline" else ""))
+            self.title.setText(r.no_proposal_reason(self.SUBJECT) + hint)
             self._say(f"{r.games} games in {r.elapsed:.0f} s")
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
