@@ -183,6 +183,27 @@ def test_save_on_a_bundled_sample_saves_a_copy_elsewhere(kind, editor, tmp_path,
     assert Path(editor.document.path) == target and "Not Over The Sample" in target.read_text(encoding="utf-8")
 
 
+def test_save_as_of_a_sample_starts_where_the_last_file_was_saved(kind, editor, tmp_path, dialogs, monkeypatch):
+    # found by a fresh-user trial: Save As of a sample always started in the home folder
+    asked = []
+
+    def ask(suggested):
+        asked.append(suggested)
+        return str(tmp_path / "work" / f"saved-{len(asked)}.yaml")
+
+    (tmp_path / "work").mkdir()
+    monkeypatch.setattr(editor.doc_files, "ask_save_path", ask)
+    if kind == "scenario":
+        dialogs.answer("show_info")
+    sample = bundled_path(*KINDS[kind][1])
+    assert editor.doc_files.open(sample) is True
+    assert Path(editor.doc_files.suggested_path()) == Path.home() / sample.name   # nothing saved yet
+    assert editor.save() is True
+    assert editor.doc_files.open(sample) is True
+    assert editor.save() is True
+    assert [Path(p) for p in asked] == [Path.home() / sample.name, tmp_path / "work" / sample.name]
+
+
 def test_load_errors_say_file_line_col_and_drops_open_the_file(kind, editor, tmp_path, dialogs):
     # a dropped file of the window's kind opens there
     first = _sample(kind, tmp_path)

@@ -66,11 +66,13 @@ class BoardFiles(DocumentFiles):
         return f"{self.document.display_name()}[*] — {APP_NAME}"
 
     def untitled_name(self) -> str:
-        return str(Path.home() / f"{self.document.board.id}.yaml")
+        return f"{self.document.board.id}.yaml"
 
     def suggested_path(self) -> str:
         path = self.document.path
-        return path if path and not is_bundled(path) else self.untitled_name()  # a copy, not the sample
+        if path and not is_bundled(path):
+            return path
+        return str(Path(self.save_folder()) / self.untitled_name())  # a copy, not the sample
 
     def start_folder(self) -> str:
         return str(bundled_path("boards", "realm"))

@@ -121,12 +121,18 @@ class DocumentFiles(QObject):
         return f"{getattr(self.document, 'id', None) or 'untitled'}.yaml"
 
     def suggested_path(self) -> str:
-        """What Save As suggests: the document's file; a sample's name in the home folder
-        (never the bundled sample itself); else :meth:`untitled_name`."""
+        """What Save As suggests: the document's file; else a sample's name (never the bundled
+        sample itself) or :meth:`untitled_name` in :meth:`save_folder`."""
         path = self.document.path
         if path and self.samples_read_only and is_bundled(path):
-            return str(Path.home() / Path(path).name)
-        return str(path) if path else self.untitled_name()
+            return str(Path(self.save_folder()) / Path(path).name)
+        return str(path) if path else str(Path(self.save_folder()) / self.untitled_name())
+
+    @staticmethod
+    def save_folder() -> str:
+        """Where Save As starts for a document that is no file of the user's yet: the folder a
+        content file was last saved in (kept across runs), else the home folder."""
+        return prompts.last_folder("content") or str(Path.home())
 
     def start_folder(self) -> str:
         """Where File ▸ Open starts when the document is not a file yet."""
@@ -218,7 +224,7 @@ class DocumentFiles(QObject):
             prompts.show_error(self.window, self.tr(self.save_title), self.tr(
                 "{name} is a sample that comes with the studio and is never saved over.\n\n"
                 "Choose another name or folder for your copy.").format(name=Path(path).name))
-            suggested = str(Path.home() / Path(path).name)
+            suggested = str(Path(self.save_folder()) / Path(path).name)
         if self.checked_suffixes is not None:
             checked = prompts.save_file_path(self.window, path, self.save_title, self.checked_suffixes)
             if not checked:
@@ -239,6 +245,7 @@ class DocumentFiles(QObject):
             self.document.save(path)
         except self.save_errors as exc:
             return self.save_failed(exc, path)
+        prompts.remember_folder("content", path)
         self.saved(path)
         return True
 
