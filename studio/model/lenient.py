@@ -36,9 +36,12 @@ class Dropped:
     col: int | None
     code: str
     default: str | None = None   # what stands in its place, when something had to
+    filled_in: bool = False      # a required key the file lacks, given ``default``: nothing left out
 
     def format(self) -> str:
         at = f"line {self.line}: " if self.line is not None else ""
+        if self.filled_in:
+            return f"{at}{self.where} was missing (now {self.default})"
         instead = f" (now {self.default})" if self.default is not None else ""
         return f"{at}{self.where} = {self.value}{instead}"
 
@@ -67,9 +70,17 @@ class OpenProblems:
                 f"Validation panel). ")
         if not self.dropped:
             return head + "Nothing was left out."
-        shown = "; ".join(d.format() for d in self.dropped[:6])
-        more = f"; and {len(self.dropped) - 6} more" if len(self.dropped) > 6 else ""
-        return head + f"Left out: {shown}{more}. Saving writes the {self.noun} without them."
+        left = [d for d in self.dropped if not d.filled_in]
+        filled = [d for d in self.dropped if d.filled_in]
+        parts = [f"{label}: {self._listed(ds)}." for label, ds in (("Left out", left), ("Filled in", filled)) if ds]
+        saving = " and ".join(what for what, ds in (("without what was left out", left),
+                                                     ("with what was filled in", filled)) if ds)
+        return head + " ".join(parts) + f" Saving writes the {self.noun} {saving}."
+
+    @staticmethod
+    def _listed(dropped: list[Dropped]) -> str:
+        shown = "; ".join(d.format() for d in dropped[:6])
+        return shown + (f"; and {len(dropped) - 6} more" if len(dropped) > 6 else "")
 
 
 class _TranslatedSource(SourceMap):
@@ -229,7 +240,7 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
                 return False
             target[key] = stand_in
             dropped.append(Dropped(json_path_text((*original, key)), "(missing)", line, col,
-                                   "schema/missing-key", _short(stand_in)))
+                                   "schema/missing-key", _short(stand_in), filled_in=True))
         return bool(missing)
 
     for _ in range(MAX_DROPS):

@@ -87,6 +87,22 @@ def test_a_wrong_type_in_the_header_is_stood_in_for(window, tmp_path):
     assert (d.where, d.value, d.default) == ("players", '"two"', str(seats))
 
 
+def test_a_missing_key_is_said_filled_in_and_saving_does_not_ask(window, tmp_path, dialogs):
+    # found by a fresh-user trial: the banner said "Left out: players = (missing) (now 2)"
+    text = Path(default_board_path()).read_text()
+    target = tmp_path / "no-players.yaml"
+    target.write_text(text.replace("\nplayers: 2\n", "\n", 1))
+    assert window.open_file(str(target))
+    banner = window.open_problems_banner.message
+    assert "Filled in: line " in banner and ": players was missing (now 2)." in banner
+    assert "Left out" not in banner and "(missing)" not in banner
+    assert "with what was filled in" in banner and "without" not in banner
+    assert window.save()   # nothing of the file is lost: no question
+    assert not dialogs.named("ask_save_dropping")
+    assert "\nplayers: 2\n" in target.read_text()
+    assert not [f for f in validate(str(target)) if f.code.startswith("schema/")]
+
+
 def test_a_file_that_does_not_parse_is_still_refused(window, dialogs):
     dialogs.answer("show_error")
     before = window.document.path

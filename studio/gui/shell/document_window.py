@@ -146,11 +146,13 @@ class DocumentFiles(QObject):
 
     def may_write(self, path: str) -> bool:
         """Checks before writing ``path`` (True to go on): a document opened with values left
-        out (schema problems) is saved without them only once the user agrees."""
+        out (schema problems) is saved without them only once the user agrees; required keys
+        the file lacked are saved with their stand-ins without asking."""
         problems = getattr(self.document, "open_problems", None)
-        if problems is not None and problems.dropped:
+        left_out = [d for d in problems.dropped if not d.filled_in] if problems is not None else []
+        if left_out:  # a missing key given a stand-in loses nothing: the banner said so
             return prompts.ask_save_dropping(self.window, self.dropping_name(path),
-                                             [d.format() for d in problems.dropped])
+                                             [d.format() for d in left_out])
         return True
 
     def dropping_name(self, path: str) -> str:
