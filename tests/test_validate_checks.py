@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -271,13 +272,29 @@ def test_model_without_source_still_names_the_element():
         "geometry/line-through-peg", None, None, ("line", "a1", "a3"))
 
 
-def test_model_with_stale_source_falls_back_to_the_nearest_known_node():
+def test_an_element_the_file_does_not_hold_has_no_line_but_names_itself():
+    # found by a fresh-user trial: a peg added in the editor was said to be at "(line 10)", the
+    # line of "pegs:"; an element added since the file was read has no line in it
     board = read_board(VALID / "tiny-2p.yaml")
     board.lines.append(("a1", "a3"))  # index 33 was never in the file
     [finding] = validate(board)
     assert finding.path == str(VALID / "tiny-2p.yaml")
-    assert finding.line == 23  # the "lines:" list
+    assert (finding.line, finding.col) == (None, None)
     assert finding.element == ("line", "a1", "a3")
+    board = read_board(VALID / "tiny-2p.yaml")
+    peg = next(iter(board.pegs.values()))
+    board.pegs["zz9"] = dataclasses.replace(peg, id="zz9", x=peg.x + 500, y=peg.y + 500)
+    [finding] = [f for f in validate(board) if f.element == ("peg", "zz9")]
+    assert (finding.code, finding.line) == ("rules/isolated-peg", None)
+
+
+def test_an_element_the_file_holds_keeps_its_line_in_an_edited_board():
+    board = read_board(VALID / "tiny-2p.yaml")
+    peg_id = next(iter(board.pegs))
+    line = board.source.locate(("pegs", peg_id))[0]
+    board.lines = [ln for ln in board.lines if peg_id not in ln]   # the peg now on no line
+    [finding] = [f for f in validate(board) if f.element == ("peg", peg_id)]
+    assert finding.code == "rules/isolated-peg" and finding.line == line is not None
 
 
 def test_model_values_out_of_schema_are_schema_findings():

@@ -55,6 +55,11 @@ class SourceMap:
         print it otherwise (``1e3`` for 1000.0), else None."""
         return self.texts.get(tuple(json_path))
 
+    def holds(self, json_path: JsonPath) -> bool:
+        """Whether the file has a node at ``json_path`` (exactly there, not an ancestor)."""
+        p = tuple(json_path)
+        return p in self.values or p in self.keys
+
     def locate(self, json_path: JsonPath, prefer_key: bool = False) -> tuple[int | None, int | None]:
         """Position of ``json_path``, or of its nearest ancestor that has one."""
         p = tuple(json_path)

@@ -46,8 +46,13 @@ class Reporter:
         self.escapes: dict[Finding, Escape] = {}
 
     def locate(self, json_path: JsonPath, key: bool = False) -> tuple[int | None, int | None]:
-        """1-based (line, col) of ``json_path`` (of its key when ``key``), or (None, None)."""
+        """1-based (line, col) of ``json_path`` (of its key when ``key``), or (None, None).
+        An element the file does not hold (added in the editor since, or renamed) has no line:
+        its collection's line (``pegs:``) would send the designer to the wrong place."""
         if self.source is None:
+            return (None, None)
+        element = tuple(json_path)[:2]
+        if len(element) == 2 and not self.source.holds(element):
             return (None, None)
         return self.source.locate(json_path, prefer_key=key)
 
