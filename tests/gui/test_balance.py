@@ -355,7 +355,7 @@ def test_a_long_cannot_run_message_wraps_whole_and_squashes_no_field(qtbot, setu
 def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, window, tmp_path):
     """Found by a fresh-user trial: a report of a run on a board with unsaved edits was headed
     with the scenario path only. The saved report names the board played (its file, or
-    "untitled") and says when unsaved edits were included."""
+    its name as the title gives it, "<name> (unsaved)") and says when unsaved edits were included."""
     d = window.balance.open()
     qtbot.addWidget(window.balance.window)
     d.games_spin.setValue(2)
@@ -374,7 +374,8 @@ def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, win
     assert window.balance.board_played(2) == "jungle-temples-2p.yaml"
     window.document.reset(window.document.board, None)             # a board never saved
     window.document.set_board_value("name", "New jungle")
-    assert window.balance.board_played(2) == "untitled (unsaved edits included)"
+    assert window.balance.board_played(2) == window.document.display_name()
+    assert window.balance.board_played(2).endswith(" (unsaved)") and "untitled" not in window.balance.board_played(2)
 
 
 def test_heat_labels_keep_off_the_boards_name_tags(qtbot, window):

@@ -281,9 +281,10 @@ class BoardBalance(BalanceController):
             display_name=self.main.document.display_name()))
 
     def board_played(self, players: int, scenario=None) -> str:
-        """The board Run plays for ``players``, in words: the open board's file name (``untitled``
-        when it has none), with ``(unsaved edits included)`` when it has them, or the scenario's
-        board file for that count, or why there is none."""
+        """The board Run plays for ``players``, in words: the open board's file name, with
+        ``(unsaved edits included)`` when it has them (a board never saved: ``<name> (unsaved)``,
+        as the window title names it), or the scenario's board file for that count, or why
+        there is none."""
         from pathlib import Path
 
         from studio.content import LoadError
@@ -291,8 +292,9 @@ class BoardBalance(BalanceController):
 
         doc = self.main.document
         if players == doc.board.players:
-            name = Path(doc.path).name if doc.path else "untitled"
-            return name + (" (unsaved edits included)" if doc.is_modified else "")
+            if not doc.path:   # named as the window's title names it: "<name> (unsaved)"
+                return doc.display_name()
+            return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
         if scenario is None:
             scenario = self.scenario()[0]
         try:

@@ -175,13 +175,14 @@ class IslandBalance(BalanceController):
                 "sail on.")
 
     def island_played(self) -> str:
-        """The island Run plays, in words: its file name (``untitled`` when it has none), with
+        """The island Run plays, in words: its file name (the window title's ``<name> (unsaved)`` when it has none), with
         ``(unsaved edits included)`` when it has them."""
         from pathlib import Path
 
         doc = self.main.document
-        name = Path(doc.path).name if doc.path else "untitled"
-        return name + (" (unsaved edits included)" if doc.is_modified else "")
+        if not doc.path:   # named as the window's title names it: "<name> (unsaved)"
+            return doc.display_name()
+        return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
 
     def report_stats(self):
         """The island's statistics of the dashboard's last run, for the saved reports."""
