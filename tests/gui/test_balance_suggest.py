@@ -386,6 +386,26 @@ def test_search_stop_and_progress_stay_in_view_at_any_height(qtbot, window, tmp_
         s.grab().save(str(tmp_path / f"suggest-{height}.png"))
 
 
+def test_search_and_stop_stay_put_when_the_status_line_fills(qtbot, window):
+    # found by a fresh-user trial: Search and Stop jumped up 14 px at the first progress line
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    qtbot.waitExposed(s)
+    s.resize(1060, 680)
+    qtbot.wait(50)
+
+    def where():
+        return [w.mapTo(s, w.rect().topLeft()).y() for w in (s.run_button, s.stop_button, s.progress)]
+
+    before = where()
+    for text in ("Searching…", "race 1, round 3 of 5: 12 edits left of 16, 240 of 600 games · about 23 s left", ""):
+        s._say(text)
+        qtbot.wait(50)
+        assert where() == before, text
+
+
 def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qtbot, window, tmp_path):
     """Fresh-user trial: "largest gap 3.5 → 0.5 points — worse on fresh games" confused (the gap
     shrank; collapse rose). A worse verdict with a smaller gap names the parts that rose, by

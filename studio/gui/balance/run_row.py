@@ -23,6 +23,9 @@ def number_spin(low: int, high: int, value: int | None = None, tip: str = "", st
     return spin
 
 
+STATUS_LINES = 3   # lines the stacked status keeps room for (a longer text still grows it)
+
+
 class RunRow(QWidget):
     """Run and Stop (``run_button``, ``stop_button``: Stop enabled only while running), a
     ``progress`` bar and a ``status`` line (plain text, word-wrapped). ``stacked``: the buttons,
@@ -51,6 +54,10 @@ class RunRow(QWidget):
             column.addLayout(row)
             column.addWidget(self.progress)
             column.addWidget(self.status)
+            # room for a stage line with its ETA kept from the start: the buttons above stayed
+            # put only until the first status text, then jumped up by a line or two
+            self.status.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+            self.status.setMinimumHeight(STATUS_LINES * self.status.fontMetrics().lineSpacing())
         else:
             column.addWidget(self.status)
             row.addWidget(self.progress, 1)
