@@ -386,6 +386,29 @@ def test_search_stop_and_progress_stay_in_view_at_any_height(qtbot, window, tmp_
         s.grab().save(str(tmp_path / f"suggest-{height}.png"))
 
 
+def test_the_window_fits_half_of_a_small_screen_with_nothing_clipped(qtbot, window):
+    # found by a fresh-user trial: snapped to half of a 1366 px screen, the window was wider than
+    # that half (760 px at least) and its buttons at the foot were cut off
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QAbstractButton
+
+    window.balance.open()
+    qtbot.addWidget(window.balance.window)
+    s = window.balance.suggest()
+    qtbot.addWidget(s)
+    qtbot.waitExposed(s)
+    assert s.minimumWidth() <= 1366 // 2
+    s.resize(s.minimumWidth(), s.minimumHeight())
+    qtbot.wait(50)
+    assert s.width() <= 1366 // 2
+    inside = QRect(0, 0, s.width(), s.height())
+    for w in (s.run_button, s.stop_button, s.preview_check, s.apply_button, s.confirm_button):
+        assert isinstance(w, QAbstractButton)
+        rect = QRect(w.mapTo(s, w.rect().topLeft()), w.size())
+        assert w.isVisible() and inside.contains(rect), (w.text(), rect)
+        assert w.width() >= w.sizeHint().width(), w.text()   # its text whole
+
+
 def test_search_and_stop_stay_put_when_the_status_line_fills(qtbot, window):
     # found by a fresh-user trial: Search and Stop jumped up 14 px at the first progress line
     window.balance.open()

@@ -213,9 +213,10 @@ def apply_proposal(document, proposal, text: str = "Apply balance proposal", bas
 
 # -- the window -------------------------------------------------------------------------------------
 
-MIN_SIZE = QSize(760, 420)   # the form's column and a usable proposals list; below it the form scrolls
+MIN_SIZE = QSize(676, 420)   # the form's column and the proposals with their buttons, in half of a 1366 px screen
 SCREEN_MARGIN = 48   # pixels of the screen's available area left for the window's frame and title bar
 ITEM_PADDING = 6   # pixels round a proposal's text in the list (the style sheet's item padding)
+FORM_WIDTH = 286   # pixels of the Search box: the proposals and their buttons still fit in half of a 1366 px screen
 REFERENCE_INDENT = 22   # pixels the stronger bots' fields sit in from the form, under their check box's text
 
 
@@ -352,7 +353,7 @@ class SuggestWindow(QMainWindow):
     # -- construction -----------------------------------------------------------------------------
     def _build_form(self) -> QWidget:
         box = QGroupBox(self.tr("Search"))
-        box.setFixedWidth(300)
+        box.setFixedWidth(FORM_WIDTH)
         lay = QVBoxLayout(box)
         intro = QLabel(self.tr(self.INTRO))
         intro.setWordWrap(True)
