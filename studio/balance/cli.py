@@ -381,8 +381,9 @@ def format_result(result, setup, args) -> str:
                                  in enumerate(zip(cal["reference"].rates, cal["reference_win_ci"])))
                      + f"; the search's bots {', '.join(_pct(r) + '%' for r in cal['search'].rates)}; aiming them at "
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
+    from studio.balance.search import race_outcome
+
     for st in result.steps:
-        won = st.get("winner")
         if not st["candidates"]:
             # a step with nothing left to race: say that, not that nothing beat the board
             lines.append(f"  race {st['step']} for edit {st['edit']}: no edit left to race from this board "
@@ -390,7 +391,7 @@ def format_result(result, setup, args) -> str:
             continue
         lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + (f"; kept: {won}" if won else "; none beat the board clearly enough to build on"))
+                     + f"; {race_outcome(result, st, 'board')}")
     if not result.proposals:
         lines.append("")
         lines.append(no_proposal_line(result, "board"))

@@ -119,11 +119,12 @@ def format_rivages(result, target, budget: int) -> str:
         lines.append("the Dask workers were lost: the best so far, not verified on fresh seeds")
     elif result.stopped == "deadline":
         lines.append("the time budget ran out: the best so far")
+    from studio.balance.search import race_outcome
+
     for st in result.steps:
-        won = st.get("winner")
         lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
                      + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + (f"; kept: {won}" if won else "; none beat the content clearly enough to build on"))
+                     + f"; {race_outcome(result, st, 'content')}")
     if result.base is not None:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:

@@ -480,6 +480,17 @@ class BalanceResult:
         return f"No proposal: no valid edit tried did better than the {subject} as it is on the same seeds."
 
 
+def race_outcome(result: "BalanceResult", step: dict, subject: str = "board") -> str:
+    """How one of ``result.steps`` ended, for the step's line: the edit kept, or why none was
+    (``subject``: "board", "content"). The last race of a run stopped early (Ctrl+C, the time
+    budget, lost workers) was cut short, not lost: it says so."""
+    if step.get("winner"):
+        return f"kept: {step['winner']}"
+    if result.stopped is not None and step is result.steps[-1]:
+        return "stopped before this race was decided"
+    return f"none beat the {subject} clearly enough to build on"
+
+
 class _Counter:
     """Games done of the total, and the ETA. Each kind of bot is timed apart (reference games,
     ``slow``, as an MCTS game costs many greedy ones), from its first finished game on, so

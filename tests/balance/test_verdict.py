@@ -46,6 +46,14 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
         in lines
     assert ("  race 2 for edit 1: no edit left to race from this board (every candidate was raced already or "
             "does not validate)") in lines
+    # the last race of a stopped run was cut short, not lost (a trial saw "none beat the board")
+    ran.steps = [{"step": 1, "edit": 1, "candidates": 5, "games": 100, "winner": "move 1 treasure"},
+                 {"step": 2, "edit": 2, "candidates": 4, "games": 30, "winner": None}]
+    ran.stopped = "interrupted"
+    lines = format_result(ran, setup, args).splitlines()
+    assert "  race 1 for edit 1: 5 valid edits raced over 100 games; kept: move 1 treasure" in lines
+    assert "  race 2 for edit 2: 4 valid edits raced over 30 games; stopped before this race was decided" in lines
+    assert not any("none beat" in line for line in lines)
 
 
 def test_a_run_with_no_proposal_says_why_it_has_none():
