@@ -4,6 +4,7 @@ waits until the progress bar shows games, then sends SIGINT."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import fcntl
 import json
@@ -196,3 +197,35 @@ def _once_stops(Interrupts, terminate_as_interrupt):  # noqa: N803 - the classes
         for sig in (signal.SIGTERM, signal.SIGINT):
             with pytest.raises(KeyboardInterrupt):
                 signal.raise_signal(sig)
+
+
+_STOPPED_MID_IMPORT = '''
+import signal, time
+signal.raise_signal(signal.SIGTERM)   # lands while this module is being imported
+time.sleep(0.2)
+DONE = True
+'''
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+@pytest.mark.parametrize("guarded", [True, False], ids=["interrupts", "terminate-only"])
+def test_a_stop_signal_during_an_import_waits_for_the_import_to_finish(tmp_path, monkeypatch, guarded):
+    """Trial: a SIGTERM 0.4 s after ``studio balance`` started landed inside numpy's import,
+    whose C start-up turned the KeyboardInterrupt into "numpy._core.multiarray failed to import",
+    with a traceback. A stop inside an import is sent again once the import is done."""
+    import importlib
+    import time
+
+    from studio.playtest.cli import Interrupts, terminate_as_interrupt
+
+    (tmp_path / "stopped_mid_import.py").write_text(_STOPPED_MID_IMPORT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with terminate_as_interrupt(), (Interrupts() if guarded else contextlib.nullcontext()):
+        with pytest.raises(KeyboardInterrupt):
+            module = importlib.import_module("stopped_mid_import")
+            assert module.DONE   # the import ran to its end
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+    assert sys.modules["stopped_mid_import"].DONE
+    sys.modules.pop("stopped_mid_import")

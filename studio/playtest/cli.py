@@ -190,7 +190,7 @@ def terminate_as_interrupt():
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
-                changed[sig] = signal.signal(sig, signal.default_int_handler)
+                changed[sig] = signal.signal(sig, interrupt_handler)
     try:
         yield
     finally:
@@ -405,6 +405,27 @@ STDIN_REFERENCE_CODES = frozenset({"content/ref-escapes-root", "content/link-esc
 reference has no folder to be relative to."""
 
 
+def interrupt_handler(signum, frame) -> None:
+    """SIGTERM and SIGHUP as Ctrl+C (:func:`terminate_as_interrupt`): KeyboardInterrupt, except
+    inside an import, where the signal is sent again 50 ms later (see :meth:`Interrupts._handler`)."""
+    if _importing(frame):
+        # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
+        threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
+                        if signal.getsignal(signum) is not signal.SIG_IGN else None).start()
+        return
+    raise KeyboardInterrupt
+
+
+def _importing(frame) -> bool:
+    """Whether ``frame`` (a signal handler's) runs inside an import: a frame of the import
+    machinery is on its stack."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 class Interrupts:
     """While entered (in the main thread), Ctrl+C raises KeyboardInterrupt at once, except
     inside :meth:`hold`, where it is raised when the block ends: a finished game is then
@@ -430,7 +451,7 @@ class Interrupts:
         self.old = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-                if sig is not None and signal.getsignal(sig) is signal.default_int_handler:
+                if sig is not None and signal.getsignal(sig) in (signal.default_int_handler, interrupt_handler):
                     self.old[sig] = signal.signal(sig, self._handler)
             if self.old:
                 self.old_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
@@ -452,7 +473,10 @@ class Interrupts:
             return
         signum = self.signal
         self.stopping = False   # that stop never arrived: the one sent again must raise
+        self._send_again(signum)
 
+    def _send_again(self, signum: int) -> None:
+        """Send ``signum`` to this process again in 50 ms, if this guard is still entered."""
         def again() -> None:
             if self.old:   # still entered: the handler is ours
                 os.kill(os.getpid(), signum)
@@ -462,6 +486,12 @@ class Interrupts:
     def _handler(self, signum, frame):
         self.signal = signum
         if self.stopping:
+            return
+        if _importing(frame):
+            # raised inside an import, a stop can leave a half-imported module behind (numpy's
+            # C start-up turns it into "numpy._core.multiarray failed to import"): send it again
+            # a moment later, once the import is done
+            self._send_again(signum)
             return
         if self.holding:
             self.pending = True
