@@ -201,15 +201,16 @@ def _once_stops(Interrupts, terminate_as_interrupt):  # noqa: N803 - the classes
 
 _STOPPED_MID_IMPORT = '''
 import signal, time
-signal.raise_signal(signal.SIGTERM)   # lands while this module is being imported
+signal.raise_signal(signal.{sig})   # lands while this module is being imported
 time.sleep(0.2)
 DONE = True
 '''
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
 @pytest.mark.parametrize("guarded", [True, False], ids=["interrupts", "terminate-only"])
-def test_a_stop_signal_during_an_import_waits_for_the_import_to_finish(tmp_path, monkeypatch, guarded):
+def test_a_stop_signal_during_an_import_waits_for_the_import_to_finish(tmp_path, monkeypatch, guarded, sig):
     """Trial: a SIGTERM 0.4 s after ``studio balance`` started landed inside numpy's import,
     whose C start-up turned the KeyboardInterrupt into "numpy._core.multiarray failed to import",
     with a traceback. A stop inside an import is sent again once the import is done."""
@@ -218,14 +219,19 @@ def test_a_stop_signal_during_an_import_waits_for_the_import_to_finish(tmp_path,
 
     from studio.playtest.cli import Interrupts, terminate_as_interrupt
 
-    (tmp_path / "stopped_mid_import.py").write_text(_STOPPED_MID_IMPORT)
+    (tmp_path / "stopped_mid_import.py").write_text(_STOPPED_MID_IMPORT.format(sig=sig))
     monkeypatch.syspath_prepend(str(tmp_path))
-    with terminate_as_interrupt(), (Interrupts() if guarded else contextlib.nullcontext()):
-        with pytest.raises(KeyboardInterrupt):
-            module = importlib.import_module("stopped_mid_import")
-            assert module.DONE   # the import ran to its end
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                time.sleep(0.01)
-    assert sys.modules["stopped_mid_import"].DONE
-    sys.modules.pop("stopped_mid_import")
+    # Ctrl+C as at a terminal (a CI job may start with SIGINT ignored, which is left alone)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with terminate_as_interrupt(), (Interrupts() if guarded else contextlib.nullcontext()):
+            with pytest.raises(KeyboardInterrupt):
+                module = importlib.import_module("stopped_mid_import")
+                assert module.DONE   # the import ran to its end
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline:
+                    time.sleep(0.01)
+    finally:
+        signal.signal(signal.SIGINT, before)
+        module = sys.modules.pop("stopped_mid_import", None)
+    assert module is not None and module.DONE

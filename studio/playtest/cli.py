@@ -185,12 +185,15 @@ _ARGS = None
 @contextlib.contextmanager
 def terminate_as_interrupt():
     """While entered (main thread, SIGTERM not handled elsewhere), SIGTERM and SIGHUP end the
-    run as Ctrl+C does: the finished games are kept and the reports written (issue 12)."""
+    run as Ctrl+C does: the finished games are kept and the reports written (issue 12). All
+    three wait for an import under way to end (:func:`interrupt_handler`)."""
     changed = {}
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
                 changed[sig] = signal.signal(sig, interrupt_handler)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:   # Ctrl+C: the same, imports too
+            changed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt_handler)
     try:
         yield
     finally:
