@@ -389,33 +389,41 @@ def test_search_stop_and_progress_stay_in_view_at_any_height(qtbot, window, tmp_
 def test_the_window_fits_half_of_a_small_screen_with_nothing_clipped(qtbot, window):
     # found by a fresh-user trial: snapped to half of a 1366 px screen, the window was wider than
     # that half (760 px at least) and its buttons at the foot were cut off
-    from PySide6.QtCore import QRect
-    from PySide6.QtWidgets import QAbstractButton
-
-    window.balance.open()
-    qtbot.addWidget(window.balance.window)
-    s = window.balance.suggest()
-    qtbot.addWidget(s)
-    qtbot.waitExposed(s)
+    s = shown_suggest(qtbot, window)
     assert s.minimumWidth() <= 1366 // 2
+    assert_fits_half_a_small_screen(qtbot, s)
+
+
+def assert_fits_half_a_small_screen(qtbot, s) -> None:
+    """At its smallest, a Suggest window ``s`` is no wider than half of a 1366 px screen and
+    shows its buttons whole (the island's window too, test_island_suggest.py)."""
+    from PySide6.QtCore import QRect
+
     s.resize(s.minimumWidth(), s.minimumHeight())
     qtbot.wait(50)
     assert s.width() <= 1366 // 2
     inside = QRect(0, 0, s.width(), s.height())
     for w in (s.run_button, s.stop_button, s.preview_check, s.apply_button, s.confirm_button):
-        assert isinstance(w, QAbstractButton)
         rect = QRect(w.mapTo(s, w.rect().topLeft()), w.size())
         assert w.isVisible() and inside.contains(rect), (w.text(), rect)
         assert w.width() >= w.sizeHint().width(), w.text()   # its text whole
 
 
+def shown_suggest(qtbot, window):
+    """An editor ``window``'s Suggest fixes window (board or island), opened from its balance
+    dashboard's button and shown."""
+    balance = window.balance
+    balance.open()
+    qtbot.addWidget(balance.window)
+    balance.suggest_button.click()
+    qtbot.addWidget(balance.suggest_window)
+    qtbot.waitExposed(balance.suggest_window)
+    return balance.suggest_window
+
+
 def test_search_and_stop_stay_put_when_the_status_line_fills(qtbot, window):
     # found by a fresh-user trial: Search and Stop jumped up 14 px at the first progress line
-    window.balance.open()
-    qtbot.addWidget(window.balance.window)
-    s = window.balance.suggest()
-    qtbot.addWidget(s)
-    qtbot.waitExposed(s)
+    s = shown_suggest(qtbot, window)
     s.resize(1060, 680)
     qtbot.wait(50)
 

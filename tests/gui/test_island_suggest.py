@@ -177,21 +177,7 @@ def test_the_solo_game_and_2_to_5_players_keep_their_own_weights(qtbot, editor):
 
 
 def test_the_island_window_fits_half_of_a_small_screen_with_nothing_clipped(qtbot, editor):
-    # as the board's window (test_balance_suggest): snapped to half of a 1366 px screen
-    from PySide6.QtCore import QRect
+    # as the board's window: snapped to half of a 1366 px screen
+    from tests.gui.test_balance_suggest import assert_fits_half_a_small_screen, shown_suggest
 
-    balance = editor.balance
-    balance.open()
-    qtbot.addWidget(balance.window)
-    balance.suggest_button.click()
-    s = balance.suggest_window
-    qtbot.addWidget(s)
-    qtbot.waitExposed(s)
-    s.resize(s.minimumWidth(), s.minimumHeight())
-    qtbot.wait(50)
-    assert s.width() <= 1366 // 2
-    inside = QRect(0, 0, s.width(), s.height())
-    for w in (s.run_button, s.stop_button, s.preview_check, s.apply_button, s.confirm_button):
-        rect = QRect(w.mapTo(s, w.rect().topLeft()), w.size())
-        assert w.isVisible() and inside.contains(rect), (w.text(), rect)
-        assert w.width() >= w.sizeHint().width(), w.text()
+    assert_fits_half_a_small_screen(qtbot, shown_suggest(qtbot, editor))
