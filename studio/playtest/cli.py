@@ -409,8 +409,9 @@ reference has no folder to be relative to."""
 
 
 def interrupt_handler(signum, frame) -> None:
-    """SIGTERM and SIGHUP as Ctrl+C (:func:`terminate_as_interrupt`): KeyboardInterrupt, except
-    inside an import, where the signal is sent again 50 ms later (see :meth:`Interrupts._handler`)."""
+    """Ctrl+C, SIGTERM and SIGHUP while :func:`terminate_as_interrupt` is entered:
+    KeyboardInterrupt, except inside an import, where the signal is sent again 50 ms later (see
+    :meth:`Interrupts._handler`)."""
     if _importing(frame):
         # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
         threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)

@@ -175,8 +175,8 @@ class IslandBalance(BalanceController):
                 "sail on.")
 
     def island_played(self) -> str:
-        """The island Run plays, in words: its file name (the window title's ``<name> (unsaved)`` when it has none), with
-        ``(unsaved edits included)`` when it has them."""
+        """The island Run plays, in words: its file name, with ``(unsaved edits included)`` when
+        it has them (an island never saved: ``<name> (unsaved)``, as the window title names it)."""
         from pathlib import Path
 
         doc = self.main.document
