@@ -111,9 +111,13 @@ def main(argv: list[str] | None = None) -> int:
 
     Output into a pipe the reader closed early (``studio explain schema | head -2``) ends the
     command quietly with status 1, for every command: no traceback, no "Exception ignored" line
-    when Python flushes stdout at exit."""
+    when Python flushes stdout at exit. Ctrl+C before a command handles it ends it with status
+    130 and one line, no traceback."""
     try:
-        status = _main(argv)
+        from studio.console import ctrl_c_waits_for_imports
+
+        with ctrl_c_waits_for_imports():
+            status = _main(argv)
         sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at interpreter exit
         return status
     except BrokenPipeError:
@@ -121,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
 
         silence_stdout()
         return 1
+    except KeyboardInterrupt:   # before a command's own handling was in place: no traceback
+        words = list(sys.argv[1:] if argv is None else argv)
+        print(f"studio{' ' + words[0] if words and words[0] in COMMANDS else ''}: interrupted", file=sys.stderr)
+        return 130
 
 
 def _main(argv: list[str] | None = None) -> int:

@@ -16,8 +16,10 @@ import argparse
 import contextlib
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 QUIET, NORMAL, VERBOSE = 0, 1, 2
@@ -176,3 +178,42 @@ def silence_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):  # stdout is no real file (a test's capture): nothing to flush
         pass
+
+
+def interrupt_handler(signum, frame) -> None:
+    """Ctrl+C, SIGTERM and SIGHUP as the studio's commands take them (the command line's start,
+    :func:`studio.playtest.cli.terminate_as_interrupt`): KeyboardInterrupt, except inside an
+    import, where the signal is sent again 50 ms later (raised there, it can leave a module half
+    imported: numpy's C start-up turns it into "numpy._core.multiarray failed to import")."""
+    if importing(frame):
+        # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
+        threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
+                        if signal.getsignal(signum) is not signal.SIG_IGN else None).start()
+        return
+    raise KeyboardInterrupt
+
+
+def importing(frame) -> bool:
+    """Whether ``frame`` (a signal handler's) runs inside an import: a frame of the import
+    machinery is on its stack."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+@contextlib.contextmanager
+def ctrl_c_waits_for_imports():
+    """While entered (main thread, Ctrl+C as at a terminal), Ctrl+C waits for an import under
+    way to end (:func:`interrupt_handler`); the handler before is put back on leaving."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    before = signal.signal(signal.SIGINT, interrupt_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+

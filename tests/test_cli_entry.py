@@ -102,3 +102,35 @@ def test_editor_verbose_flag_before_a_command_is_refused_plainly(editor, capsys)
     err = capsys.readouterr().err
     assert err.splitlines()[0].startswith("studio: -v is the editor's option; give a command's options after it")
     assert editor == []
+
+
+def test_ctrl_c_before_a_command_handles_it_ends_quietly_with_130(monkeypatch, capsys):
+    # found by a fresh-user trial: Ctrl+C 0.1-0.35 s after `studio balance` started printed a
+    # KeyboardInterrupt traceback from the command's imports
+    import importlib
+
+    def interrupted(name, *args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert cli.main(["balance", "jungle-temples"]) == 130
+    err = capsys.readouterr().err
+    assert err == "studio balance: interrupted\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_the_command_line_takes_ctrl_c_as_waiting_for_an_import_under_way(monkeypatch):
+    import signal
+
+    from studio.console import ctrl_c_waits_for_imports, interrupt_handler
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)   # as at a terminal
+    try:
+        with ctrl_c_waits_for_imports():
+            assert signal.getsignal(signal.SIGINT) is interrupt_handler
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # ignored (a background job): left alone
+        with ctrl_c_waits_for_imports():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

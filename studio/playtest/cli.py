@@ -22,7 +22,18 @@ import threading
 import time
 from pathlib import Path
 
-from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
+from studio.console import (
+    STDIO,
+    UnknownName,
+    add_common_options,
+    configure,
+    content_argument,
+    detail,
+    importing,
+    interrupt_handler,
+    note,
+    stdin_copy,
+)
 from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
@@ -408,28 +419,6 @@ STDIN_REFERENCE_CODES = frozenset({"content/ref-escapes-root", "content/link-esc
 reference has no folder to be relative to."""
 
 
-def interrupt_handler(signum, frame) -> None:
-    """Ctrl+C, SIGTERM and SIGHUP while :func:`terminate_as_interrupt` is entered:
-    KeyboardInterrupt, except inside an import, where the signal is sent again 50 ms later (see
-    :meth:`Interrupts._handler`)."""
-    if _importing(frame):
-        # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
-        threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
-                        if signal.getsignal(signum) is not signal.SIG_IGN else None).start()
-        return
-    raise KeyboardInterrupt
-
-
-def _importing(frame) -> bool:
-    """Whether ``frame`` (a signal handler's) runs inside an import: a frame of the import
-    machinery is on its stack."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
-            return True
-        frame = frame.f_back
-    return False
-
-
 class Interrupts:
     """While entered (in the main thread), Ctrl+C raises KeyboardInterrupt at once, except
     inside :meth:`hold`, where it is raised when the block ends: a finished game is then
@@ -491,7 +480,7 @@ class Interrupts:
         self.signal = signum
         if self.stopping:
             return
-        if _importing(frame):
+        if importing(frame):
             # raised inside an import, a stop can leave a half-imported module behind (numpy's
             # C start-up turns it into "numpy._core.multiarray failed to import"): send it again
             # a moment later, once the import is done
