@@ -306,6 +306,25 @@ def no_proposal_line(result, subject: str) -> str:
     return result.no_proposal_reason(subject) + hint
 
 
+def stopped_line(result) -> str | None:
+    """What a stopped run (``result.stopped``) holds, in one line, or None for a run that was
+    not stopped: the best so far, and which proposals were not verified on fresh seeds (a stop
+    during the check leaves the proposals checked before it verified)."""
+    said = {"interrupted": "interrupted", "workers-lost": "the Dask workers were lost",
+            "deadline": "the time budget ran out"}.get(result.stopped or "")
+    if said is None:
+        return None
+    if result.stopped == "deadline":
+        return f"{said}: the best so far"
+    unchecked = [str(i) for i, p in enumerate(result.proposals, 1) if p.verified is None]
+    if unchecked and len(unchecked) == len(result.proposals):
+        return f"{said}: the best so far, not verified on fresh seeds"
+    if unchecked:
+        return (f"{said} during the check on fresh seeds: proposal{'s' if len(unchecked) > 1 else ''} "
+                f"{', '.join(unchecked)} not verified")
+    return f"{said}: the best so far"
+
+
 def summary_line(proposals) -> str | None:
     """The run's outcome in one last line, so a long report's verdict is not lost above the
     saved files (fresh-user trial): which proposal did best on the fresh games, or that every
@@ -315,16 +334,23 @@ def summary_line(proposals) -> str | None:
     checked = [(i, p) for i, p in enumerate(proposals, 1) if p.verified is not None]
     if not checked:
         return None
+    unchecked = [str(i) for i, p in enumerate(proposals, 1) if p.verified is None]
+    # a stop during the check: the verdict is of the proposals checked, and says so
+    tail = (f" (proposal{'s' if len(unchecked) > 1 else ''} {', '.join(unchecked)} not verified: the run was "
+            "stopped first)") if unchecked else ""
     kept = [(i, p) for i, p in checked if not p.verified.worse() or p.verified.nearer_with(getattr(p, "reference", None))]
     if not kept:
-        return (f"summary: {'the proposal' if len(checked) == 1 else f'all {len(checked)} proposals'} did worse than "
-                "the content as it is on fresh games; keep the content as it is, or search again with a larger budget")
+        which = "the proposal" if len(checked) == 1 else f"all {len(checked)} proposals"
+        if unchecked:
+            which = f"the {len(checked)} proposal{'s' if len(checked) > 1 else ''} verified"
+        return (f"summary: {which} did worse than the content as it is on fresh games{tail}; keep the content as "
+                "it is, or search again with a larger budget")
     i, best = min(kept, key=lambda t: t[1].verified.change)
     v = best.verified
     if v.worse():   # kept only as nearer fair with reference bots
-        return f"summary: proposal {i} on fresh games: {v.nearer_words(best.reference)}"
+        return f"summary: proposal {i} on fresh games: {v.nearer_words(best.reference)}{tail}"
     return (f"summary: proposal {i} scored best of the proposals on fresh games (objective change {v.change:+.3f}, "
-            f"95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()} than the content as it is)")
+            f"95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()} than the content as it is){tail}")
 
 
 def _check_output(out: Path, scenario) -> None:
@@ -367,12 +393,8 @@ def format_result(result, setup, args) -> str:
     names = [board.seats[k].label or k for k in list(board.seats)[: setup.players]]
     lines = [f"{setup.name}, {plural(setup.players, 'player')} ({board.id}): "
              f"{games_text(result, args.budget_games)}; {result.elapsed:.0f} s in all, seed {result.seed}"]
-    if result.stopped == "interrupted":
-        lines.append("interrupted: the best so far, not verified on fresh seeds")
-    elif result.stopped == "workers-lost":
-        lines.append("the Dask workers were lost: the best so far, not verified on fresh seeds")
-    elif result.stopped == "deadline":
-        lines.append("the time budget ran out: the best so far")
+    if stopped_line(result):
+        lines.append(stopped_line(result))
     ref_bots = _bots(getattr(getattr(result, "reference", None), "bots", ()))
     for cal in getattr(result, "calibrations", ()):
         where = "the board as it is" if not cal["edits"] else "the board after " + "; ".join(cal["edits"])

@@ -100,7 +100,7 @@ def format_rivages(result, target, budget: int) -> str:
     """The run in plain text: what was searched, what an island edit can and cannot move, then
     each proposal with its edits, notes and figures before and after (seats' win rates, or
     per challenge card in solo), with 95% intervals."""
-    from studio.balance.cli import games_text, no_proposal_line
+    from studio.balance.cli import games_text, no_proposal_line, stopped_line
     from studio.balance.rivages import RIVAGES_WORDS, SAME_ISLAND, SHARED_PILE
     from studio.playtest.stats import wilson
 
@@ -113,12 +113,8 @@ def format_rivages(result, target, budget: int) -> str:
         lines.append("note: " + (SAME_ISLAND if target.island_file else SHARED_PILE))
     aims = [f"{RIVAGES_WORDS[k]} x{w:g}" for k, w in result.weights.items() if w]
     lines.append("aiming at: " + "; ".join(aims))
-    if result.stopped == "interrupted":
-        lines.append("interrupted: the best so far, not verified on fresh seeds")
-    elif result.stopped == "workers-lost":
-        lines.append("the Dask workers were lost: the best so far, not verified on fresh seeds")
-    elif result.stopped == "deadline":
-        lines.append("the time budget ran out: the best so far")
+    if stopped_line(result):
+        lines.append(stopped_line(result))
     from studio.balance.search import race_outcome
 
     for st in result.steps:

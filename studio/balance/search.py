@@ -482,11 +482,11 @@ class BalanceResult:
 
 def race_outcome(result: "BalanceResult", step: dict, subject: str = "board") -> str:
     """How one of ``result.steps`` ended, for the step's line: the edit kept, or why none was
-    (``subject``: "board", "content"). The last race of a run stopped early (Ctrl+C, the time
-    budget, lost workers) was cut short, not lost: it says so."""
+    (``subject``: "board", "content"). A race the run's stop cut short (Ctrl+C, the time budget,
+    lost workers; the step's ``stopped``) was not lost: it says so."""
     if step.get("winner"):
         return f"kept: {step['winner']}"
-    if result.stopped is not None and step is result.steps[-1]:
+    if step.get("stopped"):
         return "stopped before this race was decided"
     return f"none beat the {subject} clearly enough to build on"
 
@@ -918,6 +918,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                 steps_done.append({"step": round_no, "edit": depth + 1, "candidates": len(arms), "games": counter.done - before,
                                    "winner": None if winner == incumbent.key else cands[winner].edits[-1].text,
                                    "ranking": [cands[x.arm] for x in race.ranking]})
+                if stopped is not None:
+                    steps_done[-1]["stopped"] = True   # cut short: said so, not that nothing did better
                 if winner != incumbent.key:
                     incumbent = cands[winner]
         except KeyboardInterrupt:

@@ -48,7 +48,7 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
             "does not validate)") in lines
     # the last race of a stopped run was cut short, not lost (a trial saw "none beat the board")
     ran.steps = [{"step": 1, "edit": 1, "candidates": 5, "games": 100, "winner": "move 1 treasure"},
-                 {"step": 2, "edit": 2, "candidates": 4, "games": 30, "winner": None}]
+                 {"step": 2, "edit": 2, "candidates": 4, "games": 30, "winner": None, "stopped": True}]
     ran.stopped = "interrupted"
     lines = format_result(ran, setup, args).splitlines()
     assert "  race 1 for edit 1: 5 valid edits raced over 100 games; kept: move 1 treasure" in lines
@@ -218,3 +218,39 @@ def test_ctrl_c_while_looking_at_the_kept_edit_still_proposes_it_not_verified(mo
     assert result.stopped == "interrupted"
     assert [p.edits for p in result.proposals] == [calls[1].edits]
     assert result.proposals[0].verified is None
+
+
+def test_a_stop_during_the_check_names_the_proposals_not_verified():
+    """Trial: Ctrl+C while the third proposal was being checked said the last race was "stopped
+    before this race was decided" (it had been decided), the head line said nothing was verified
+    (two were) and the summary forgot the third."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import format_result, summary_line
+    from studio.balance.search import balance
+    from tests.balance.boards import lattice_board, setup_of
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    ran = balance(setup, budget=60, seed=1, steps=2, candidates=3, verify_games=10, top=3)
+    assert ran.stopped is None and len(ran.proposals) >= 2 and all(p.verified for p in ran.proposals)
+    assert not any(st.get("stopped") for st in ran.steps)
+    last = len(ran.proposals)
+    ran.proposals[-1].verified = None   # as if the stop came during its check
+    ran.stopped = "interrupted"
+    args = SimpleNamespace(bots=None, reference_bots=None, budget_games=60)
+    lines = format_result(ran, setup, args).splitlines()
+    assert f"interrupted during the check on fresh seeds: proposal {last} not verified" in lines
+    assert not any("stopped before this race was decided" in line for line in lines)
+    assert f"(proposal {last} not verified: the run was stopped first)" in summary_line(ran.proposals)
+    # the search marks a race its stop cut short, and only that one
+    calls = [0]
+
+    def stop():
+        calls[0] += 1
+        return calls[0] > 40   # polled as games are played: this lands in the first race
+
+    cut = balance(setup, budget=200, seed=1, steps=2, candidates=3, verify_games=10, top=3, stop=stop)
+    assert cut.stopped == "interrupted" and cut.steps and cut.steps[-1].get("stopped") is True
+    assert not any(st.get("stopped") for st in cut.steps[:-1])
+    assert format_result(cut, setup, args).count("stopped before this race was decided") == 1
+
