@@ -500,6 +500,14 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     assert lines[1].strip().endswith("largest gap 3.1 → 0.1 points — nearer the fair share for both")
     assert "worse" not in s.proposals_list.item(0).text()
 
+    # stopped during the check on fresh games: the title names the proposal not checked, and the
+    # status line says the run was stopped (a trial read a full progress bar as a finished run)
+    unchecked = Proposal((edit,), None, {}, greedy.after, greedy.before, 100)
+    s.result = BalanceResult([p, unchecked], start, [], 400, "interrupted", 3.0, dict(DEFAULT_WEIGHTS), 1, 2)
+    s._show_result()
+    assert s.title.text().endswith("(stopped during the check on fresh games: proposal 2 not checked)")
+    assert s.status.text() == "Stopped after 400 games in 3 s"
+
 
 def _searched(qtbot, window):
     """The board editor's Suggest fixes window after one search (faked or not) has finished."""

@@ -828,9 +828,14 @@ class SuggestWindow(QMainWindow):
     def _show_result(self) -> None:
         r = self.result
         self.proposals_list.clear()
-        interrupted = (" (stopped before the check with stronger bots was done)"
-                       if r.proposals and all(p.verified for p in r.proposals)
-                       else " (stopped: the best so far, not checked on fresh games)")
+        unchecked = [str(i) for i, p in enumerate(r.proposals, 1) if not p.verified]
+        if r.proposals and not unchecked:
+            interrupted = " (stopped before the check with stronger bots was done)"
+        elif len(unchecked) < len(r.proposals):   # stopped during the check on fresh games
+            interrupted = (f" (stopped during the check on fresh games: proposal{'s' if len(unchecked) > 1 else ''} "
+                           f"{', '.join(unchecked)} not checked)")
+        else:
+            interrupted = " (stopped: the best so far, not checked on fresh games)"
         stopped = {"interrupted": interrupted,
                    "deadline": " (time ran out)"}.get(r.stopped or "", "")
         if not r.proposals:
@@ -838,7 +843,7 @@ class SuggestWindow(QMainWindow):
                 " Try a larger budget, more edits per step, or allow more kinds of change."
                 + (" (time ran out)" if r.stopped == "deadline" else ""))
             self.title.setText(r.no_proposal_reason(self.SUBJECT) + hint)
-            self._say(f"{r.games} games in {r.elapsed:.0f} s")
+            self._say(self._games_said(r))
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
         # the search's games apart from the checks after it, as the command line says
@@ -858,7 +863,14 @@ class SuggestWindow(QMainWindow):
             item.setData(Qt.UserRole, i - 1)
             self.proposals_list.addItem(item)
         self.proposals_list.setCurrentRow(0)
-        self._say(f"{r.games} games in {duration_text(r.elapsed)}")
+        self._say(self._games_said(r))
+
+    @staticmethod
+    def _games_said(r) -> str:
+        """The status line after a search: its games and time, "Stopped after" them when the
+        search was stopped (a full progress bar alone read as a finished run)."""
+        said = f"{r.games} games in {duration_text(r.elapsed)}"
+        return f"Stopped after {said}" if r.stopped == "interrupted" else said
 
     def _selected(self, row: int) -> None:
         self._clear_preview()
