@@ -523,6 +523,20 @@ def tree_element(data: dict, json_path: tuple) -> tuple | None:
     return None
 
 
+def board_entries(data: dict) -> dict[tuple, tuple]:
+    """``(list key, element) -> (list key, index)`` of every entry of a board's top-level
+    lists (lines, segments, line items) that names an element (:func:`board_element`), the
+    first of equal ones: what :attr:`SourceMap.entries` holds for a board as its file has it."""
+    out: dict[tuple, tuple] = {}
+    for kind, entries in data.items():
+        if isinstance(entries, list):
+            for i in range(len(entries)):
+                element = board_element(data, (kind, i))
+                if element is not None and element[0] != "board":
+                    out.setdefault((kind, element), (kind, i))
+    return out
+
+
 def board_element(data: dict, json_path: tuple) -> tuple | None:
     """The board element a finding at ``json_path`` is about, in the form findings use
     (``("peg", "a1")``, ``("line", "a1", "a2")``, ``("segment", ...)`` sorted, ``("seat",

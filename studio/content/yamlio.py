@@ -49,6 +49,11 @@ class SourceMap:
     texts: dict[JsonPath, str] = field(default_factory=dict)
     """The text as written of each number or true/false value written otherwise than Python
     prints it (``1e3`` read as 1000.0, ``0x1F``, ``+12``, ``True``), so messages quote it."""
+    entries: dict[tuple, JsonPath] | None = None
+    """For a model an editor changes after reading it: ``(list key, element) -> (list key,
+    index)`` of each entry of the file's top-level lists (``("lines", ("line", "a1", "a2")) ->
+    ("lines", 12)``), so a finding about an entry is placed on its line in the file after
+    entries before it were added or removed (None: the model is the file, indices match)."""
 
     def written(self, json_path: JsonPath) -> str | None:
         """How the number or true/false value at ``json_path`` was written, when Python would

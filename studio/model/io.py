@@ -160,10 +160,11 @@ _OWN_FILE: Any = object()
 
 
 def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesScenario, path: str | os.PathLike,
-          origin: str | os.PathLike | None = _OWN_FILE) -> None:
+          origin: str | os.PathLike | None = _OWN_FILE) -> SourceMap | None:
     """Save atomically, after checking the text reloads to an equal model, key order
-    included (so a save never writes a file that would not load). Raises InvalidContent or
-    OSError.
+    included (so a save never writes a file that would not load). Returns where each node is
+    in the text written (the reloaded model's source map: an editor's line numbers follow the
+    file as saved). Raises InvalidContent or OSError.
 
     The text written is the ``origin`` file's text (default: ``obj.path``, the file the model
     was read from or last saved to) with only what was edited changed
@@ -192,7 +193,7 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
         if again == obj and roundtrip.same(again.to_data(), data):
             save_atomic(path, text)
             _remember(path, data, text)
-            return
+            return getattr(again, "source", None)
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n" if json_target else \
         _schema_lined(dump_yaml(data), path, None, True)
     again = model_from_document(parse_yaml(text, str(path)))
@@ -201,6 +202,7 @@ def write(obj: Board | Scenario | Island | Tree | CardSet | LootSet | RivagesSce
                                       "the saved text would not reload to the same content: "
                                       + first_difference(obj, again), str(path))])
     save_atomic(path, text)
+    return getattr(again, "source", None)
 
 
 def _is_json(text: str) -> bool:

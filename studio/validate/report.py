@@ -48,13 +48,23 @@ class Reporter:
     def locate(self, json_path: JsonPath, key: bool = False) -> tuple[int | None, int | None]:
         """1-based (line, col) of ``json_path`` (of its key when ``key``), or (None, None).
         An element the file does not hold (added in the editor since, or renamed) has no line:
-        its collection's line (``pegs:``) would send the designer to the wrong place."""
+        its collection's line (``pegs:``) would send the designer to the wrong place; with the
+        source's ``entries``, a list entry is found by what it is, not by its index now."""
         if self.source is None:
             return (None, None)
-        element = tuple(json_path)[:2]
-        if len(element) == 2 and not self.source.holds(element):
+        p = tuple(json_path)
+        entries = getattr(self.source, "entries", None)
+        if entries is not None and self.element_of is not None and len(p) >= 2 and isinstance(p[1], int):
+            # an entry of a list edited since the file was read: its place in the file, by what it is
+            element = self.element_of(p[:2])
+            if element is not None and element[0] != "board":
+                at = entries.get((p[0], element))
+                if at is None:
+                    return (None, None)
+                p = (*at, *p[2:])
+        if len(p) >= 2 and not self.source.holds(p[:2]):
             return (None, None)
-        return self.source.locate(json_path, prefer_key=key)
+        return self.source.locate(p, prefer_key=key)
 
     def add(self, code: str, message: str, at: JsonPath = (), element: tuple | None = None,
             severity: str = "error", key: bool = False) -> Finding:

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QPointF, QSettings  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QPointF, QSettings  # noqa: E402
 
 import studio.gui  # noqa: E402,F401  (applies the PySide6 workaround first)
 from studio.gui.realm.main_window import MainWindow, default_board_path  # noqa: E402
@@ -64,7 +64,9 @@ class DialogLog:
         self.answers: dict[str, object] = {}
         for name in DIALOGS:
             monkeypatch.setattr(prompts, name, self._make(name))
-        monkeypatch.setattr(prompts, "_last_folders", {})   # each test starts with no remembered folder
+        monkeypatch.setattr(prompts, "_last_folders", {})   # each test starts with no remembered folder,
+        if QCoreApplication.organizationName():                # in this run or kept in the settings
+            QSettings().remove("lastFolder")
 
     def _make(self, name):
         def dialog(*args, **kwargs):

@@ -147,3 +147,37 @@ def test_unsaved_islands_name_every_finding():
             assert f.line is None
             assert _where(f), f
     assert seen >= 4
+
+
+def test_line_numbers_follow_the_file_after_entries_are_removed_and_after_a_save(qapp, tmp_path):
+    """Trial: after deleting two lines in the editor, a finding said "(line 112)" where the file
+    has it at 114 (the line list's indices had shifted); after saving a file whose missing
+    ``players:`` was filled in, every line was one short (the source was the file as read)."""
+    from studio.gui.realm.docks.validation import validate_board
+    from studio.gui.realm.document import BoardDocument
+
+    def where(doc):
+        return {(f.code, f.element): f.line for f in validate_board(doc.board)}
+
+    target = tmp_path / "volcano.yaml"
+    target.write_text((ROOT / "boards" / "realm" / "volcano-2p.yaml").read_text())
+    doc = BoardDocument()
+    doc.load(str(target))
+    before = where(doc)
+    assert before and all(line is not None for line in before.values())
+    doc.remove_lines([("a2", "a3"), ("a2", "b2")])
+    after = where(doc)
+    for key, line in before.items():   # what the file holds keeps its line in the file
+        assert after[key] == line, key
+    peg_line = read_board(str(target)).source.locate(("pegs", "a2"))[0]
+    assert after[("rules/isolated-peg", ("peg", "a2"))] == peg_line   # a2 is in the file, on its line
+    doc.undo_stack.undo()
+    assert where(doc) == before
+
+    filled = tmp_path / "no-players.yaml"
+    filled.write_text(target.read_text().replace("\nplayers: 2\n", "\n", 1))
+    doc.load(str(filled))
+    doc.save()
+    printed = {(f.code, f.element): f.line for f in validate(str(filled)) if f.line is not None}
+    shown = where(doc)
+    assert printed and all(shown[key] == line for key, line in printed.items())

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, Signal
 
+from studio.content.schemas import board_entries
 from studio.content.words import counted
 from studio.geometry import geometry_ops
 from studio.geometry.faces import Face, line_graph_faces
@@ -207,8 +208,10 @@ class BoardDocument(Document):
     def _write(self, target: str) -> None:
         """:meth:`save` writes the board atomically; raises InvalidContent (text would not
         reload equal) or OSError."""
-        io.write(self._board, target)
+        source = io.write(self._board, target)
         self._board.path = target
+        if source is not None:   # the lines of the text just written (a filled-in key added one)
+            self._board.source = source
         self.open_problems = None  # the file now holds the board as shown
         self._remember_file_lines()
 
@@ -216,7 +219,12 @@ class BoardDocument(Document):
         self.notify(ChangeKind.FILE_CHANGED, self._path)
 
     def _remember_file_lines(self) -> None:
-        """The board's lines as the file has them (loaded or saved): key -> (place, line)."""
+        """The board's lines as the file has them (loaded or saved): key -> (place, line); and
+        where each list entry is in the file, for the findings' line numbers after edits
+        (:attr:`SourceMap.entries`)."""
+        source = self._board.source
+        if source is not None:
+            source.entries = board_entries(self._board.to_data())
         self._file_lines = {}
         for i, (a, b) in enumerate(self._board.lines):
             self._file_lines.setdefault(line_key(a, b), (i, (a, b)))

@@ -228,7 +228,7 @@ class ContentDocument(Document):
         check_save_target(target)
         self._check_savable()
         try:
-            io.write(self._model, target)
+            source = io.write(self._model, target)
         except io.InvalidContent as exc:
             # the findings would point at lines of a file that was never written: name the
             # element (its place in the file's structure) instead
@@ -238,6 +238,8 @@ class ContentDocument(Document):
                              "\n".join(lines), exc.findings) from None
         if hasattr(self._model, "path"):
             self._model.path = target
+        if source is not None and hasattr(self._model, "source"):   # lines of the text just written
+            self._model.source = source
         if self.open_problems is not None:
             self.open_problems = None  # the file now holds the model as shown
             self.refresh_findings()
