@@ -230,7 +230,8 @@ def repair(data: Any, source: SourceMap, path: str | None) -> tuple[Any, SourceM
         target = marked
         for part in original:
             target = target[part]
-        line, col = source.locate(original, prefer_key=True)
+        # a key missing at the top has no place of its own: the first key's line would mislead
+        line, col = source.locate(original, prefer_key=True) if original else (None, None)
         for key in missing:
             prop = _resolve(schema.get("properties", {}).get(key, {}), root)
             ok, stand_in = _stand_in(prop)

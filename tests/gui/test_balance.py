@@ -374,8 +374,8 @@ def test_the_html_report_names_the_board_played_and_its_unsaved_edits(qtbot, win
     assert window.balance.board_played(2) == "jungle-temples-2p.yaml"
     window.document.reset(window.document.board, None)             # a board never saved
     window.document.set_board_value("name", "New jungle")
-    assert window.balance.board_played(2) == window.document.display_name()
-    assert window.balance.board_played(2).endswith(" (unsaved)") and "untitled" not in window.balance.board_played(2)
+    assert window.balance.board_played(2) == "“New jungle” (unsaved)"   # as the title names it, quoted
+    assert "Board: “New jungle” (unsaved), 2 players" in window.balance.describe(2)
 
 
 def test_heat_labels_keep_off_the_boards_name_tags(qtbot, window):

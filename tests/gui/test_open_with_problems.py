@@ -94,7 +94,7 @@ def test_a_missing_key_is_said_filled_in_and_saving_does_not_ask(window, tmp_pat
     target.write_text(text.replace("\nplayers: 2\n", "\n", 1))
     assert window.open_file(str(target))
     banner = window.open_problems_banner.message
-    assert "Filled in: line " in banner and ": players was missing (now 2)." in banner
+    assert "Filled in: players was missing (now 2)." in banner   # a top-level key: no line of its own
     assert "Left out" not in banner and "(missing)" not in banner
     assert "with what was filled in" in banner and "without" not in banner
     assert window.save()   # nothing of the file is lost: no question
@@ -141,3 +141,15 @@ def test_a_named_pipe_is_refused_without_blocking_the_window(window, dialogs, tm
     assert "pipe.yaml" in text and "not a regular file" in text
     assert window.document.path == before
     assert file_digest(str(fifo)) is None
+
+
+@pytest.mark.parametrize("count", [1, 12, 13])
+def test_the_save_question_has_details_only_when_it_shows_part_of_the_list(qapp, monkeypatch, count):
+    # found by a fresh-user trial: "Show Details..." repeated the one line the box showed
+    from PySide6.QtWidgets import QMessageBox
+
+    boxes = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.append(box) or 0)
+    prompts.ask_save_dropping(None, "b.yaml", [f"line {i}: x = {i}" for i in range(count)])
+    (box,) = boxes
+    assert box.detailedText() == ("\n".join(f"line {i}: x = {i}" for i in range(count)) if count > 12 else "")

@@ -282,8 +282,8 @@ class BoardBalance(BalanceController):
 
     def board_played(self, players: int, scenario=None) -> str:
         """The board Run plays for ``players``, in words: the open board's file name, with
-        ``(unsaved edits included)`` when it has them (a board never saved: ``<name> (unsaved)``,
-        as the window title names it), or the scenario's board file for that count, or why
+        ``(unsaved edits included)`` when it has them (a board never saved: ``“<name>” (unsaved)``,
+        its name as the window title gives it), or the scenario's board file for that count, or why
         there is none."""
         from pathlib import Path
 
@@ -292,8 +292,8 @@ class BoardBalance(BalanceController):
 
         doc = self.main.document
         if players == doc.board.players:
-            if not doc.path:   # named as the window's title names it: "<name> (unsaved)"
-                return doc.display_name()
+            if not doc.path:   # its name, as the window's title gives it, quoted: it may hold a comma
+                return f"“{doc.untitled_name()}” (unsaved)"
             return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
         if scenario is None:
             scenario = self.scenario()[0]

@@ -176,12 +176,12 @@ class IslandBalance(BalanceController):
 
     def island_played(self) -> str:
         """The island Run plays, in words: its file name, with ``(unsaved edits included)`` when
-        it has them (an island never saved: ``<name> (unsaved)``, as the window title names it)."""
+        it has them (an island never saved: ``“<name>” (unsaved)``)."""
         from pathlib import Path
 
         doc = self.main.document
-        if not doc.path:   # named as the window's title names it: "<name> (unsaved)"
-            return doc.display_name()
+        if not doc.path:   # its name, as the window's title gives it, quoted: it may hold a comma
+            return f"“{doc.untitled_name()}” (unsaved)"
         return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
 
     def report_stats(self):

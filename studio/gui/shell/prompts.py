@@ -129,7 +129,8 @@ def ask_save_dropping(parent: QWidget | None, name: str, dropped: list[str]) -> 
     box.setText(QCoreApplication.translate("prompts", "{name} was opened with schema problems. These values from the file were left out and will not be in the saved file:").format(name=name))
     shown = dropped[:12] + ([f"… and {len(dropped) - 12} more"] if len(dropped) > 12 else [])
     box.setInformativeText("\n".join(shown))
-    box.setDetailedText("\n".join(dropped))
+    if len(dropped) > 12:   # the whole list, where the box shows part of it
+        box.setDetailedText("\n".join(dropped))
     save = box.addButton("Save Without Them", QMessageBox.AcceptRole)
     cancel = box.addButton(QMessageBox.Cancel)
     box.setDefaultButton(cancel)
