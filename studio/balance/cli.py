@@ -393,8 +393,9 @@ def format_result(result, setup, args) -> str:
     names = [board.seats[k].label or k for k in list(board.seats)[: setup.players]]
     lines = [f"{setup.name}, {plural(setup.players, 'player')} ({board.id}): "
              f"{games_text(result, args.budget_games)}; {result.elapsed:.0f} s in all, seed {result.seed}"]
-    if stopped_line(result):
-        lines.append(stopped_line(result))
+    stop = stopped_line(result)
+    if stop:
+        lines.append(stop)
     ref_bots = _bots(getattr(getattr(result, "reference", None), "bots", ()))
     for cal in getattr(result, "calibrations", ()):
         where = "the board as it is" if not cal["edits"] else "the board after " + "; ".join(cal["edits"])

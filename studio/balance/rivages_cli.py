@@ -113,8 +113,9 @@ def format_rivages(result, target, budget: int) -> str:
         lines.append("note: " + (SAME_ISLAND if target.island_file else SHARED_PILE))
     aims = [f"{RIVAGES_WORDS[k]} x{w:g}" for k, w in result.weights.items() if w]
     lines.append("aiming at: " + "; ".join(aims))
-    if stopped_line(result):
-        lines.append(stopped_line(result))
+    stop = stopped_line(result)
+    if stop:
+        lines.append(stop)
     from studio.balance.search import race_outcome
 
     for st in result.steps:
