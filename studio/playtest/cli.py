@@ -22,18 +22,8 @@ import threading
 import time
 from pathlib import Path
 
-from studio.console import (
-    STDIO,
-    UnknownName,
-    add_common_options,
-    configure,
-    content_argument,
-    detail,
-    importing,
-    interrupt_handler,
-    note,
-    stdin_copy,
-)
+from studio import console
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
 from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
@@ -197,14 +187,14 @@ _ARGS = None
 def terminate_as_interrupt():
     """While entered (main thread, SIGTERM not handled elsewhere), SIGTERM and SIGHUP end the
     run as Ctrl+C does: the finished games are kept and the reports written (issue 12). All
-    three wait for an import under way to end (:func:`interrupt_handler`)."""
+    three wait for an import under way to end (:func:`console.interrupt_handler`)."""
     changed = {}
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
-                changed[sig] = signal.signal(sig, interrupt_handler)
+                changed[sig] = signal.signal(sig, console.interrupt_handler)
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:   # Ctrl+C: the same, imports too
-            changed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt_handler)
+            changed[signal.SIGINT] = signal.signal(signal.SIGINT, console.interrupt_handler)
     try:
         yield
     finally:
@@ -444,7 +434,7 @@ class Interrupts:
         self.old = {}
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-                if sig is not None and signal.getsignal(sig) in (signal.default_int_handler, interrupt_handler):
+                if sig is not None and signal.getsignal(sig) in (signal.default_int_handler, console.interrupt_handler):
                     self.old[sig] = signal.signal(sig, self._handler)
             if self.old:
                 self.old_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
@@ -480,7 +470,7 @@ class Interrupts:
         self.signal = signum
         if self.stopping:
             return
-        if importing(frame):
+        if console.importing(frame):
             # raised inside an import, a stop can leave a half-imported module behind (numpy's
             # C start-up turns it into "numpy._core.multiarray failed to import"): send it again
             # a moment later, once the import is done
