@@ -579,8 +579,6 @@ def progress_bar(total: int, desc: str | None = None):
     # server (executors._context), which a SIGTERM to the process group kills mid-run
     tqdm.monitor_interval = 0
     # disable=None: no bar when stderr is not a terminal (CI logs, pipes); the rate is games/s
-    from studio import console
-
     return tqdm(total=total, file=sys.stderr, unit="game", desc=desc, dynamic_ncols=True,
                 disable=True if console.level == console.QUIET else None, leave=False, smoothing=0.1)
 
