@@ -317,7 +317,7 @@ def stopped_line(result) -> str | None:
     if result.stopped == "deadline":
         return f"{said}: the best so far"
     unchecked = [str(i) for i, p in enumerate(result.proposals, 1) if p.verified is None]
-    if unchecked and len(unchecked) == len(result.proposals):
+    if len(unchecked) == len(result.proposals):   # none verified (or none found)
         return f"{said}: the best so far, not verified on fresh seeds"
     if unchecked:
         return (f"{said} during the check on fresh seeds: proposal{'s' if len(unchecked) > 1 else ''} "
