@@ -187,8 +187,10 @@ def interrupt_handler(signum, frame) -> None:
     imported: numpy's C start-up turns it into "numpy._core.multiarray failed to import")."""
     if importing(frame):
         # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
-        threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
-                        if signal.getsignal(signum) is not signal.SIG_IGN else None).start()
+        again = threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
+                                if signal.getsignal(signum) is not signal.SIG_IGN else None)
+        again.daemon = True   # a process ending meanwhile does not wait for it (nor get it at exit)
+        again.start()
         return
     raise KeyboardInterrupt
 

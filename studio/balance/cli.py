@@ -317,11 +317,16 @@ def stopped_line(result) -> str | None:
     if result.stopped == "deadline":
         return f"{said}: the best so far"
     unchecked = [str(i) for i, p in enumerate(result.proposals, 1) if p.verified is None]
-    if len(unchecked) == len(result.proposals):   # none verified (or none found)
-        return f"{said}: the best so far, not verified on fresh seeds"
-    if unchecked:
+    if result.proposals and (unchecked and len(unchecked) < len(result.proposals) or result.stopped_in_check):
+        # the search had ended: what was cut short is the check of its proposals
+        if not unchecked:
+            return f"{said} during the check with the reference bots: the proposals are verified on fresh seeds"
+        if len(unchecked) == len(result.proposals):
+            return f"{said} during the check on fresh seeds: the search had ended; no proposal verified"
         return (f"{said} during the check on fresh seeds: proposal{'s' if len(unchecked) > 1 else ''} "
                 f"{', '.join(unchecked)} not verified")
+    if len(unchecked) == len(result.proposals):   # none verified (or none found)
+        return f"{said}: the best so far, not verified on fresh seeds"
     return f"{said}: the best so far"
 
 

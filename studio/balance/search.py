@@ -451,6 +451,7 @@ class BalanceResult:
     calibrations: list = field(default_factory=list)
     search_games: int | None = None
     verify_games: int = 0
+    stopped_in_check: bool = False   # the stop came after the search, while its proposals were checked
 
     @property
     def reference_games(self) -> int:
@@ -934,6 +935,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         if proposals and stopped is None:   # what is left: the checks, by both kinds of bot
             counter.replan(verify_games * (len(proposals) + 1),
                            reference.games * (len(proposals) + 1) if reference else 0)
+        searched = stopped is None   # a stop from here on comes during the checks
         if proposals and verify_games and stopped is None:
             fresh = [game_seed(seed, VERIFY_OFFSET + i) for i in range(verify_games)]
             try:
@@ -967,7 +969,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
         stopped = "workers-lost"
     return BalanceResult(proposals, original, steps_done, total_games, stopped, time.monotonic() - started,
                          dict(problem.weights), seed, problem.players, lost[0] if lost else None, reference,
-                         calibrations, search_games, counter.kinds[False][0] - search_games)
+                         calibrations, search_games, counter.kinds[False][0] - search_games,
+                         stopped_in_check=searched and stopped is not None)
 
 
 class _BoardProblem(SearchProblem):

@@ -464,7 +464,9 @@ class Interrupts:
             if self.old:   # still entered: the handler is ours
                 os.kill(os.getpid(), signum)
 
-        threading.Timer(0.05, again).start()
+        timer = threading.Timer(0.05, again)
+        timer.daemon = True   # a process ending meanwhile does not wait for it (nor get it at exit)
+        timer.start()
 
     def _handler(self, signum, frame):
         self.signal = signum

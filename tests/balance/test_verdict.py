@@ -254,3 +254,38 @@ def test_a_stop_during_the_check_names_the_proposals_not_verified():
     assert not any(st.get("stopped") for st in cut.steps[:-1])
     assert format_result(cut, setup, args).count("stopped before this race was decided") == 1
 
+
+
+def test_a_stop_after_the_search_says_the_check_was_cut_not_the_search():
+    """Trial 2: Stop while the original board was being checked on fresh games read "the best
+    so far, not checked": the search had ended, and the proposals were its end, not a stop's."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import format_result
+    from studio.balance.search import balance
+    from tests.balance.boards import lattice_board, setup_of
+
+    setup = setup_of(lattice_board(cols=6, south_empty=3))
+    full = balance(setup, budget=200, seed=1, steps=2, candidates=3, verify_games=30, top=3)
+    assert full.stopped is None and not full.stopped_in_check
+
+    def stop_after(n):
+        calls = [0]
+
+        def stop():
+            calls[0] += 1
+            return calls[0] > n
+        return stop
+
+    # polled once a game: the search plays full.search_games, then the check begins
+    early = balance(setup, budget=200, seed=1, steps=2, candidates=3, verify_games=30, top=3,
+                    stop=stop_after(full.search_games // 2))
+    assert early.stopped == "interrupted" and not early.stopped_in_check
+    late = balance(setup, budget=200, seed=1, steps=2, candidates=3, verify_games=30, top=3,
+                   stop=stop_after(full.search_games + 10))
+    assert late.stopped == "interrupted" and late.stopped_in_check
+    assert late.proposals and all(p.verified is None for p in late.proposals)
+    args = SimpleNamespace(bots=None, reference_bots=None, budget_games=200)
+    lines = format_result(late, setup, args).splitlines()
+    assert "interrupted during the check on fresh seeds: the search had ended; no proposal verified" in lines
+    assert "interrupted: the best so far, not verified on fresh seeds" in format_result(early, setup, args)

@@ -507,6 +507,11 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     s._show_result()
     assert s.title.text().endswith("(stopped during the check on fresh games: proposal 2 not checked)")
     assert s.status.text() == "Stopped after 400 games in 3 s"
+    # stopped once the search had ended, before any proposal was checked (trial 2)
+    s.result = BalanceResult([unchecked], start, [], 400, "interrupted", 3.0, dict(DEFAULT_WEIGHTS), 1, 2,
+                             stopped_in_check=True)
+    s._show_result()
+    assert s.title.text().endswith("(stopped during the check on fresh games: none checked)")
 
 
 def _searched(qtbot, window):

@@ -181,3 +181,22 @@ def test_line_numbers_follow_the_file_after_entries_are_removed_and_after_a_save
     printed = {(f.code, f.element): f.line for f in validate(str(filled)) if f.line is not None}
     shown = where(doc)
     assert printed and all(shown[key] == line for key, line in printed.items())
+
+
+def test_the_validation_panel_takes_the_saved_files_lines(qtbot, window, tmp_path):
+    """Trial: after deleting two lines and pressing Ctrl+S, the panel kept the line numbers of
+    the file before the save (113 where the saved file has 110) until the next edit."""
+    target = tmp_path / "volcano.yaml"
+    target.write_text((ROOT / "boards" / "realm" / "volcano-2p.yaml").read_text())
+    assert window.open_file(str(target))
+    window.validation_dock.run_now()
+    window.document.remove_lines([("a2", "a3"), ("a2", "b2")])
+    window.validation_dock.run_now()   # checked before the save, as the panel had it
+    assert window.save()
+    printed = {(f.code, f.element): f.line for f in validate(str(target)) if f.line is not None}
+
+    def shown():
+        return {(f.code, f.element): f.line for f in window.validation_dock.findings}
+
+    qtbot.waitUntil(lambda: all(shown().get(key) == line for key, line in printed.items()), timeout=10000)
+    assert printed

@@ -834,6 +834,8 @@ class SuggestWindow(QMainWindow):
         elif len(unchecked) < len(r.proposals):   # stopped during the check on fresh games
             interrupted = (f" (stopped during the check on fresh games: proposal{'s' if len(unchecked) > 1 else ''} "
                            f"{', '.join(unchecked)} not checked)")
+        elif getattr(r, "stopped_in_check", False):   # the search had ended, its check had not begun
+            interrupted = " (stopped during the check on fresh games: none checked)"
         else:
             interrupted = " (stopped: the best so far, not checked on fresh games)"
         stopped = {"interrupted": interrupted,

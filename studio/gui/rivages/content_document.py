@@ -238,11 +238,10 @@ class ContentDocument(Document):
                              "\n".join(lines), exc.findings) from None
         if hasattr(self._model, "path"):
             self._model.path = target
+        self.open_problems = None  # the file now holds the model as shown
         if source is not None and hasattr(self._model, "source"):   # lines of the text just written
             self._model.source = source
-        if self.open_problems is not None:
-            self.open_problems = None  # the file now holds the model as shown
-            self.refresh_findings()
+        self.refresh_findings()   # their line numbers are the file's as written now
 
     def _saved(self, old_path: str | None) -> None:
         if self._path != old_path:

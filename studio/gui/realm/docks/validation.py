@@ -211,6 +211,10 @@ class ValidationDock(FindingsListDock):
         if kind is ChangeKind.FILE_CHANGED:
             if self._pinned and self.document.open_problems is None:
                 self.run_now()  # saved: the file's schema findings are gone with what caused them
+                return
+            # saved (or another file): the findings' line numbers are the file's as written now
+            self.generation += 1
+            self.timer.start()
             return
         if kind in (ChangeKind.SCENARIO_CHANGED, ChangeKind.RESET):
             self._load_scenario()
