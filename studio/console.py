@@ -187,12 +187,21 @@ def interrupt_handler(signum, frame) -> None:
     imported: numpy's C start-up turns it into "numpy._core.multiarray failed to import")."""
     if importing(frame):
         # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
-        again = threading.Timer(0.05, lambda: os.kill(os.getpid(), signum)
-                                if signal.getsignal(signum) is not signal.SIG_IGN else None)
-        again.daemon = True   # a process ending meanwhile does not wait for it (nor get it at exit)
-        again.start()
+        send_later(signum, lambda: signal.getsignal(signum) is not signal.SIG_IGN)
         return
     raise KeyboardInterrupt
+
+
+def send_later(signum: int, still_wanted) -> None:
+    """Send ``signum`` to this process in 50 ms if ``still_wanted()`` is true then: a stop that
+    landed where it could not be raised (an import, a weakref callback) lands again."""
+    def again() -> None:
+        if still_wanted():
+            os.kill(os.getpid(), signum)
+
+    timer = threading.Timer(0.05, again)
+    timer.daemon = True   # a process ending meanwhile does not wait for it (nor get it at exit)
+    timer.start()
 
 
 def importing(frame) -> bool:

@@ -316,18 +316,18 @@ def stopped_line(result) -> str | None:
         return None
     if result.stopped == "deadline":
         return f"{said}: the best so far"
-    unchecked = [str(i) for i, p in enumerate(result.proposals, 1) if p.verified is None]
-    if result.proposals and (unchecked and len(unchecked) < len(result.proposals) or result.stopped_in_check):
-        # the search had ended: what was cut short is the check of its proposals
-        if not unchecked:
-            return f"{said} during the check with the reference bots: the proposals are verified on fresh seeds"
-        if len(unchecked) == len(result.proposals):
-            return f"{said} during the check on fresh seeds: the search had ended; no proposal verified"
-        return (f"{said} during the check on fresh seeds: proposal{'s' if len(unchecked) > 1 else ''} "
-                f"{', '.join(unchecked)} not verified")
-    if len(unchecked) == len(result.proposals):   # none verified (or none found)
-        return f"{said}: the best so far, not verified on fresh seeds"
-    return f"{said}: the best so far"
+    from studio.balance.search import proposal_numbers, unverified
+
+    proposals, unchecked = result.proposals, unverified(result.proposals)
+    if not proposals or not (result.stopped_in_check or 0 < len(unchecked) < len(proposals)):
+        # the search itself was cut short: its best so far
+        return f"{said}: the best so far" + (", not verified on fresh seeds" if len(unchecked) == len(proposals) else "")
+    # the search had ended: what was cut short is the check of its proposals
+    if not unchecked:
+        return f"{said} during the check with the reference bots: the proposals are verified on fresh seeds"
+    if len(unchecked) == len(proposals):
+        return f"{said} during the check on fresh seeds: the search had ended; no proposal verified"
+    return f"{said} during the check on fresh seeds: {proposal_numbers(unchecked)} not verified"
 
 
 def summary_line(proposals) -> str | None:
@@ -339,10 +339,11 @@ def summary_line(proposals) -> str | None:
     checked = [(i, p) for i, p in enumerate(proposals, 1) if p.verified is not None]
     if not checked:
         return None
-    unchecked = [str(i) for i, p in enumerate(proposals, 1) if p.verified is None]
+    from studio.balance.search import proposal_numbers, unverified
+
+    unchecked = unverified(proposals)
     # a stop during the check: the verdict is of the proposals checked, and says so
-    tail = (f" (proposal{'s' if len(unchecked) > 1 else ''} {', '.join(unchecked)} not verified: the run was "
-            "stopped first)") if unchecked else ""
+    tail = f" ({proposal_numbers(unchecked)} not verified: the run was stopped first)" if unchecked else ""
     kept = [(i, p) for i, p in checked if not p.verified.worse() or p.verified.nearer_with(getattr(p, "reference", None))]
     if not kept:
         which = "the proposal" if len(checked) == 1 else f"all {len(checked)} proposals"

@@ -481,6 +481,16 @@ class BalanceResult:
         return f"No proposal: no valid edit tried did better than the {subject} as it is on the same seeds."
 
 
+def unverified(proposals) -> list[int]:
+    """The numbers (from 1) of ``proposals`` not verified on fresh seeds (a stop came first)."""
+    return [i for i, p in enumerate(proposals, 1) if p.verified is None]
+
+
+def proposal_numbers(numbers: list[int]) -> str:
+    """``[3]`` -> "proposal 3", ``[2, 3]`` -> "proposals 2, 3"."""
+    return f"proposal{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+
+
 def race_outcome(result: "BalanceResult", step: dict, subject: str = "board") -> str:
     """How one of ``result.steps`` ended, for the step's line: the edit kept, or why none was
     (``subject``: "board", "content"). A race the run's stop cut short (Ctrl+C, the time budget,

@@ -63,6 +63,16 @@ class OpenProblems:
         file); once edited, those first, then ``model_findings()`` (called only then)."""
         return [*self.findings, *model_findings()] if edited else list(self.findings)
 
+    @property
+    def left_out(self) -> list[Dropped]:
+        """The file's values not in the model: saving loses them."""
+        return [d for d in self.dropped if not d.filled_in]
+
+    @property
+    def filled_in(self) -> list[Dropped]:
+        """Required keys the file lacks, given stand-ins: saving writes them."""
+        return [d for d in self.dropped if d.filled_in]
+
     def summary(self) -> str:
         """Plain text for the banner: what is wrong and what was left out."""
         n = len(self.findings)
@@ -70,8 +80,7 @@ class OpenProblems:
                 f"Validation panel). ")
         if not self.dropped:
             return head + "Nothing was left out."
-        left = [d for d in self.dropped if not d.filled_in]
-        filled = [d for d in self.dropped if d.filled_in]
+        left, filled = self.left_out, self.filled_in
         parts = [f"{label}: {self._listed(ds)}." for label, ds in (("Left out", left), ("Filled in", filled)) if ds]
         saving = " and ".join(what for what, ds in (("without what was left out", left),
                                                      ("with what was filled in", filled)) if ds)

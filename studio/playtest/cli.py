@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import stat
 import sys
@@ -460,13 +459,7 @@ class Interrupts:
 
     def _send_again(self, signum: int) -> None:
         """Send ``signum`` to this process again in 50 ms, if this guard is still entered."""
-        def again() -> None:
-            if self.old:   # still entered: the handler is ours
-                os.kill(os.getpid(), signum)
-
-        timer = threading.Timer(0.05, again)
-        timer.daemon = True   # a process ending meanwhile does not wait for it (nor get it at exit)
-        timer.start()
+        console.send_later(signum, lambda: bool(self.old))   # still entered: the handler is ours
 
     def _handler(self, signum, frame):
         self.signal = signum

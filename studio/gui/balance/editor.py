@@ -89,6 +89,17 @@ class BalanceController(QObject):
         self.heat_action.setStatusTip(heat_tip)
         self.heat_action.toggled.connect(self.set_heat_visible)
 
+    def content_played(self) -> str:
+        """The open document Run plays, in words: its file name, with ``(unsaved edits
+        included)`` when it has them; one never saved: ``“<name>” (unsaved)``, its name as the
+        window title gives it, quoted (it may hold a comma)."""
+        from pathlib import Path
+
+        doc = self.main.document
+        if not doc.path:
+            return f"“{doc.untitled_name()}” (unsaved)"
+        return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
+
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if obj is self.main and editor_closed(event):
             close_balance(self)
@@ -281,20 +292,16 @@ class BoardBalance(BalanceController):
             display_name=self.main.document.display_name()))
 
     def board_played(self, players: int, scenario=None) -> str:
-        """The board Run plays for ``players``, in words: the open board's file name, with
-        ``(unsaved edits included)`` when it has them (a board never saved: ``“<name>” (unsaved)``,
-        its name as the window title gives it), or the scenario's board file for that count, or why
-        there is none."""
+        """The board Run plays for ``players``, in words: the open board
+        (:meth:`content_played`), or the scenario's board file for that count, or why there is
+        none."""
         from pathlib import Path
 
         from studio.content import LoadError
         from studio.model.io import board_path
 
-        doc = self.main.document
-        if players == doc.board.players:
-            if not doc.path:   # its name, as the window's title gives it, quoted: it may hold a comma
-                return f"“{doc.untitled_name()}” (unsaved)"
-            return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
+        if players == self.main.document.board.players:
+            return self.content_played()
         if scenario is None:
             scenario = self.scenario()[0]
         try:

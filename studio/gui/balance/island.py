@@ -175,14 +175,8 @@ class IslandBalance(BalanceController):
                 "sail on.")
 
     def island_played(self) -> str:
-        """The island Run plays, in words: its file name, with ``(unsaved edits included)`` when
-        it has them (an island never saved: ``“<name>” (unsaved)``)."""
-        from pathlib import Path
-
-        doc = self.main.document
-        if not doc.path:   # its name, as the window's title gives it, quoted: it may hold a comma
-            return f"“{doc.untitled_name()}” (unsaved)"
-        return Path(doc.path).name + (" (unsaved edits included)" if doc.is_modified else "")
+        """The island Run plays, in words (:meth:`content_played`)."""
+        return self.content_played()
 
     def report_stats(self):
         """The island's statistics of the dashboard's last run, for the saved reports."""

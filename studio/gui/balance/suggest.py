@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from studio.balance.edits import KINDS, Locks, plays_the_same
 from studio.balance.objective import DEFAULT_WEIGHTS, PART_WORDS, PARTS
-from studio.balance.search import duration_text
+from studio.balance.search import duration_text, proposal_numbers, unverified
 from studio.gui.balance.overlay import make_passive
 from studio.gui.balance.run_row import SEED_MAX, RunRow, number_spin
 from studio.gui.balance.worker import BackgroundRun
@@ -828,12 +828,11 @@ class SuggestWindow(QMainWindow):
     def _show_result(self) -> None:
         r = self.result
         self.proposals_list.clear()
-        unchecked = [str(i) for i, p in enumerate(r.proposals, 1) if not p.verified]
+        unchecked = unverified(r.proposals)
         if r.proposals and not unchecked:
             interrupted = " (stopped before the check with stronger bots was done)"
         elif len(unchecked) < len(r.proposals):   # stopped during the check on fresh games
-            interrupted = (f" (stopped during the check on fresh games: proposal{'s' if len(unchecked) > 1 else ''} "
-                           f"{', '.join(unchecked)} not checked)")
+            interrupted = f" (stopped during the check on fresh games: {proposal_numbers(unchecked)} not checked)"
         elif getattr(r, "stopped_in_check", False):   # the search had ended, its check had not begun
             interrupted = " (stopped during the check on fresh games: none checked)"
         else:

@@ -574,8 +574,7 @@ class MainWindow(RecentFilesMixin, QMainWindow):
         self.view.fit()
         problems = self.document.open_problems
         if problems is not None:
-            left = sum(not d.filled_in for d in problems.dropped)
-            filled = len(problems.dropped) - left
+            left, filled = len(problems.left_out), len(problems.filled_in)
             told = ", ".join(t for t in (f"{left} value(s) left out" if left else "",
                                          f"{filled} missing value(s) filled in" if filled else "") if t)
             self.show_status(f"Opened {shown_path(path)} with {len(problems.findings)} schema problem(s): "

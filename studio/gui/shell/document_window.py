@@ -149,7 +149,7 @@ class DocumentFiles(QObject):
         out (schema problems) is saved without them only once the user agrees; required keys
         the file lacked are saved with their stand-ins without asking."""
         problems = getattr(self.document, "open_problems", None)
-        left_out = [d for d in problems.dropped if not d.filled_in] if problems is not None else []
+        left_out = problems.left_out if problems is not None else []
         if left_out:  # a missing key given a stand-in loses nothing: the banner said so
             return prompts.ask_save_dropping(self.window, self.dropping_name(path),
                                              [d.format() for d in left_out])
