@@ -403,7 +403,7 @@ def test_a_signal_during_the_save_waits_until_every_file_is_whole(fair_games, mo
     assert "interrupted; 1 offered so far" in capsys.readouterr().err
 
 
-def test_an_adopted_board_no_longer_claims_symmetric_content():
+def test_an_adopted_board_no_longer_claims_symmetric_content(tmp_path):
     # the fresh-user trial read "The board is symmetric under a half turn." on the rebalanced
     # Jungle Temples 2p, whose seats have 5 and 4 start pegs
     design = design_board(BoardSpec("jungle-temples", 2)).description
@@ -414,6 +414,7 @@ def test_an_adopted_board_no_longer_claims_symmetric_content():
                          "opening hands (RTR-S2) make the seats unequal in play.")
     assert "made 1 edit to" in adopted_description("Walls run in from the edge.", 1)
     assert bundled_board("jungle-temples", 2).description == text
-    # a board the assistant has not edited keeps its design's words
-    loc, players = next((loc, n) for loc in DESIGNS for n in (2, 3, 4) if not adopted_runs(f"{loc}-{n}p"))
-    assert bundled_board(loc, players).description == design_board(BoardSpec(loc, players)).description
+    # a board the assistant has not edited keeps its design's words (every bundled board is
+    # edited now: an empty records folder stands for none adopted)
+    assert not adopted_runs("labyrinth-3p", tmp_path)
+    assert bundled_board("labyrinth", 3, tmp_path).description == design_board(BoardSpec("labyrinth", 3)).description
