@@ -115,7 +115,7 @@ class IslandBalance(BalanceController):
                              "Show the heat map over the island", check_enabled=self.heat is not None,
                              check_checked=self.heat is not None and self.heat.isVisible())
             self.dashboard.describe = self.describe
-            self.dashboard.played = lambda _players: {"island": self.island_played()}
+            self.dashboard.played = lambda _players: {"island": self.content_played()}
             self.dashboard.island_report = self.report_stats
             self.dashboard.players_combo.setToolTip(self.tr("1 player: the advanced solo game (scenarios/rivages-solo.yaml); "
                                                     "2 to 5: scenarios/rivages.yaml"))
@@ -173,10 +173,6 @@ class IslandBalance(BalanceController):
         return (f"Island: <b>{html.escape(self.island_name())}</b>{unsaved}<br>Rules: {rules}<br>"
                 "Every explorer starts on a copy of this island; the scenario's other islands follow when they "
                 "sail on.")
-
-    def island_played(self) -> str:
-        """The island Run plays, in words (:meth:`content_played`)."""
-        return self.content_played()
 
     def report_stats(self):
         """The island's statistics of the dashboard's last run, for the saved reports."""

@@ -833,7 +833,7 @@ class SuggestWindow(QMainWindow):
             interrupted = " (stopped before the check with stronger bots was done)"
         elif len(unchecked) < len(r.proposals):   # stopped during the check on fresh games
             interrupted = f" (stopped during the check on fresh games: {proposal_numbers(unchecked)} not checked)"
-        elif getattr(r, "stopped_in_check", False):   # the search had ended, its check had not begun
+        elif r.stopped_in_check:   # the search had ended, its check had not begun
             interrupted = " (stopped during the check on fresh games: none checked)"
         else:
             interrupted = " (stopped: the best so far, not checked on fresh games)"
