@@ -112,14 +112,18 @@ def main(argv: list[str] | None = None) -> int:
     Output into a pipe the reader closed early (``studio explain schema | head -2``) ends the
     command quietly with status 1, for every command: no traceback, no "Exception ignored" line
     when Python flushes stdout at exit. Ctrl+C before a command handles it ends it with status
-    130 and one line, no traceback."""
+    130 and one line, no traceback. A command a stop signal ended returns 128 + its number
+    (130 for Ctrl+C, 143 for SIGTERM, 129 for SIGHUP; :func:`studio.console.stop_status`)."""
     try:
-        from studio.console import ctrl_c_waits_for_imports
+        from studio import console
 
-        with ctrl_c_waits_for_imports():
+        console.stop_signal = None
+        with console.ctrl_c_waits_for_imports():
             status = _main(argv)
         sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at interpreter exit
-        return status
+        # the commands say 130 for any stop; the signal that came decides (a script tells
+        # SIGTERM from Ctrl+C by the status, as for a process the signal killed)
+        return console.stop_status() if status == 130 else status
     except BrokenPipeError:
         from studio.console import silence_stdout
 
@@ -128,7 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:   # before a command's own handling was in place: no traceback
         words = list(sys.argv[1:] if argv is None else argv)
         print(f"studio{' ' + words[0] if words and words[0] in COMMANDS else ''}: interrupted", file=sys.stderr)
-        return 130
+        return _stop_status()
+
+
+def _stop_status() -> int:
+    """:func:`studio.console.stop_status`, or 130 when a stop came before the module was imported."""
+    console = sys.modules.get("studio.console")
+    return console.stop_status() if console is not None and hasattr(console, "stop_status") else 130
 
 
 def _main(argv: list[str] | None = None) -> int:

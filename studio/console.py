@@ -180,6 +180,25 @@ def silence_stdout() -> None:
         pass
 
 
+stop_signal: int | None = None
+"""The first stop signal (SIGINT, SIGTERM, SIGHUP) a handler of this process took, if any:
+:func:`stop_status` turns it into the exit status."""
+
+
+def note_stop(signum: int) -> None:
+    """Remember ``signum`` as the stop this run ends by (the first one counts)."""
+    global stop_signal
+    if stop_signal is None:
+        stop_signal = int(signum)
+
+
+def stop_status() -> int:
+    """The exit status of a run a stop signal ended: 128 + the signal's number, as a shell
+    reports a process the signal killed (130 for Ctrl+C, 143 for SIGTERM, 129 for SIGHUP);
+    130 when no handler saw which (a KeyboardInterrupt raised by other means)."""
+    return 128 + (stop_signal if stop_signal is not None else int(signal.SIGINT))
+
+
 def interrupt_handler(signum, frame) -> None:
     """Ctrl+C, SIGTERM and SIGHUP as the studio's commands take them (the command line's start,
     :func:`studio.playtest.cli.terminate_as_interrupt`): KeyboardInterrupt, except inside an
@@ -189,6 +208,7 @@ def interrupt_handler(signum, frame) -> None:
         # whoever handles it then (Interrupts, or the default: the end of the process) acts on it
         send_later(signum, lambda: signal.getsignal(signum) is not signal.SIG_IGN)
         return
+    note_stop(signum)
     raise KeyboardInterrupt
 
 

@@ -118,6 +118,36 @@ def test_ctrl_c_before_a_command_handles_it_ends_quietly_with_130(monkeypatch, c
     assert err == "studio balance: interrupted\n"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM and SIGHUP")
+@pytest.mark.parametrize("signame, status", [("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_stop_signal_sets_the_exit_status_as_for_a_killed_process(signame, status, monkeypatch, capsys):
+    # every command said 130 for any stop; a script tells SIGTERM from Ctrl+C by the status
+    import signal
+
+    from studio.playtest.cli import terminate_as_interrupt
+
+    def run(argv):
+        with terminate_as_interrupt():   # as the batch commands take SIGTERM and SIGHUP
+            try:
+                signal.raise_signal(getattr(signal, signame))
+            except KeyboardInterrupt:
+                return 130               # what a command returns when stopped
+        return 0
+
+    monkeypatch.setattr(cli, "_main", run)
+    # as at a terminal (a CI run under nohup has SIGHUP ignored, and the studio leaves it so)
+    old = {sig: signal.signal(sig, handler) for sig, handler in ((signal.SIGINT, signal.default_int_handler),
+                                                                 (signal.SIGTERM, signal.SIG_DFL),
+                                                                 (signal.SIGHUP, signal.SIG_DFL))}
+    try:
+        assert cli.main(["playtest", "jungle-temples"]) == status
+        monkeypatch.setattr(cli, "_main", lambda argv: 130)   # the next run starts afresh: no signal, 130
+        assert cli.main(["playtest", "jungle-temples"]) == 130
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_the_command_line_takes_ctrl_c_as_waiting_for_an_import_under_way(monkeypatch):
     import signal

@@ -13,7 +13,7 @@ Exit status: 0 done (whether or not a proposal was found), 1 every Dask worker w
 on stderr; what was found so far is still printed and saved, marked as not verified) or the
 content has errors (its findings on stderr, as ``studio validate``), 2 bad arguments, a file that
 cannot be read or cluster (one line on stderr), 130 interrupted
-(Ctrl+C, SIGTERM: what was found so far is still printed and saved, marked as not verified).
+(Ctrl+C; 143 SIGTERM, 129 SIGHUP: what was found so far is still printed and saved, marked as not verified).
 """
 
 from __future__ import annotations

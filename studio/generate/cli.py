@@ -8,7 +8,7 @@ never replaced: the new one gets ``-2``, ``-3``...), headed by comments that rec
 ``generate.json`` (``studio-generate/1``) sums up the run, the candidates not offered with why.
 
 Exit status: 0 at least one candidate offered, 1 none (the reasons on stderr), 2 bad arguments
-(one line on stderr), 130 interrupted (Ctrl+C, SIGTERM or SIGHUP, as ``studio playtest`` and
+(one line on stderr), 130 interrupted (Ctrl+C; 143 SIGTERM, 129 SIGHUP; as ``studio playtest`` and
 ``studio balance``: the candidate in hand is dropped, what was offered so far is saved, every
 file whole).
 """
@@ -51,7 +51,7 @@ is added), headed by comments with its figures, and DIR/generate.json (studio-ge
 with every candidate's figures and why the others were not offered.
 
 exit status: 0 at least one offered, 1 none (why on stderr), 2 bad arguments,
-130 interrupted by Ctrl+C, SIGTERM or SIGHUP (what was offered so far is saved).""")
+130 interrupted by Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (what was offered so far is saved).""")
     p.add_argument("what", metavar="LOCATION|island",
                    help=f"a location to draw a board for ({', '.join(DESIGNS)}) or 'island' for a Rivages island")
     p.add_argument("--players", "-p", type=whole(2, 5), default=2,

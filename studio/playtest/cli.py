@@ -6,7 +6,7 @@ streamed to ``--json`` / ``--csv``), so memory stays flat however many games are
 Exit status (:mod:`studio.content.exits`, as every command): 0 done, 1 content with errors
 (its findings on stderr, as ``studio validate`` prints them and exits 1), 2 bad arguments, a
 file that cannot be read, settings that cannot be played (one line on stderr, never a
-traceback), 130 interrupted with Ctrl+C (the report of the games finished so far is still printed and
+traceback), 130 interrupted with Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (the report of the games finished so far is still printed and
 written).
 """
 
@@ -463,6 +463,7 @@ class Interrupts:
 
     def _handler(self, signum, frame):
         self.signal = signum
+        console.note_stop(signum)
         if self.stopping:
             return
         if console.importing(frame):

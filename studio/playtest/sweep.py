@@ -20,7 +20,7 @@ Exit status: 0 done, 1 the games stopped (every Dask worker lost: one line on st
 finished so far are still reported and ``--json`` says ``stopped_by: cluster``) or the content has
 errors (its findings on stderr, as ``studio validate``), 2 bad arguments, settings, a file that
 cannot be read or cluster (one line on stderr), 130 interrupted
-(Ctrl+C, SIGTERM: the points finished so far are still reported).
+(Ctrl+C; 143 SIGTERM, 129 SIGHUP: the points finished so far are still reported).
 """
 
 from __future__ import annotations

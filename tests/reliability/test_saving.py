@@ -223,7 +223,7 @@ def test_playtest_json_onto_a_full_disk_says_so(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")
 def test_sigterm_ends_a_playtest_as_ctrl_c_does(tmp_path):
-    """SIGTERM once games are streaming: exit 130, the JSON is whole and valid with the games
+    """SIGTERM once games are streaming: exit 143 (128 + SIGTERM), the JSON is whole and valid with the games
     played, and no temp file is left."""
     proc = subprocess.Popen([sys.executable, "-m", "studio", "playtest", str(bundled_path("scenarios", "jungle-temples.yaml")),
                              "-p", "2", "-n", "5000", "--json", "a.json"], cwd=tmp_path,
@@ -242,7 +242,7 @@ def test_sigterm_ends_a_playtest_as_ctrl_c_does(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130, err
+    assert proc.returncode == 128 + signal.SIGTERM, err
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert data["interrupted"] is True and data["games_played"] == len(data["games"]) > 0
     assert data["stopped_by"] == "signal"
@@ -253,7 +253,7 @@ def test_sigterm_ends_a_playtest_as_ctrl_c_does(tmp_path):
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGTERM")
 def test_sigterm_to_the_process_group_of_a_two_worker_run_keeps_what_finished(tmp_path):
     """SIGTERM to the whole process group (what `timeout`, a job scheduler or systemd send), the
-    worker processes included, during a `--jobs 2` playtest: exit 130, one line on stderr, the
+    worker processes included, during a `--jobs 2` playtest: exit 143, one line on stderr, the
     JSON whole with the games played, no temp file."""
     proc = subprocess.Popen([sys.executable, "-m", "studio", "playtest", str(bundled_path("scenarios", "jungle-temples.yaml")),
                              "-p", "2", "-n", "5000", "-j", "2", "--json", "a.json"], cwd=tmp_path,
@@ -273,7 +273,7 @@ def test_sigterm_to_the_process_group_of_a_two_worker_run_keeps_what_finished(tm
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130, err
+    assert proc.returncode == 128 + signal.SIGTERM, err
     assert len(err.strip().splitlines()) == 1 and b"interrupted after" in err and b"Traceback" not in err
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert data["interrupted"] is True and data["stopped_by"] == "signal"
