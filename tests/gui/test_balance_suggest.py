@@ -250,6 +250,8 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
     r = s.result
     assert r.stopped == "interrupted" and r.proposals and all(p.verified for p in r.proposals)
     assert "stopped before the check with stronger bots was done" in s.title.text()
+    # the bar stays where the stop came, short of the plan (full, it read as a finished run)
+    assert s.progress.value() == r.games < s.progress.maximum()
     assert r.proposals[-1].reference is None   # stopped before the last one's check
     texts = [s.proposals_list.item(i).text() for i in range(s.proposals_list.count())]
     for p, t in zip(r.proposals, texts):
@@ -512,6 +514,13 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
                              stopped_in_check=True)
     s._show_result()
     assert s.title.text().endswith("(stopped during the check on fresh games: none checked)")
+    # Apply on a proposal never checked: it stays possible, but reads Apply Anyway and says why
+    s.proposals_list.setCurrentRow(0)
+    s._refresh_apply()
+    enabled, why = s.apply_state()
+    assert enabled and s.apply_button.isEnabled() and s.apply_button.text() == "Apply Anyway"
+    assert why.startswith("Proposal 1 was not checked on fresh games (the search was stopped first)")
+    assert s.apply_note.text() == why
 
 
 def _searched(qtbot, window):

@@ -59,6 +59,7 @@ def test_stop_keeps_what_was_offered_and_nothing_offered_says_why(qtbot, monkeyp
     d.stop()
     finish(qtbot, d)
     assert d.outcome.stopped and d.outcome.tried <= 1
+    assert d.progress.value() < d.progress.maximum()   # a stopped run's bar is not full (it read as finished)
 
 
 def test_a_chosen_board_opens_untitled_and_modified(qtbot, window, monkeypatch):

@@ -373,7 +373,8 @@ class GenerateDialog(QDialog):
 
     def _on_finished(self, outcome) -> None:
         self.outcome = outcome
-        self.progress.setValue(self.progress.maximum())
+        if not outcome.stopped:   # a stopped run's bar stays where it stopped
+            self.progress.setValue(self.progress.maximum())
         for c in outcome.offered:
             f = c.figures
             item = QListWidgetItem(QPixmap(preview(c.content, 96)),

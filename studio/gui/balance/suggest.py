@@ -721,19 +721,25 @@ class SuggestWindow(QMainWindow):
         if other is not None:
             return True, " ".join(filter(None, (self.tr(
                 "Apply replaces proposal {other} (one step: Edit ▸ Undo brings {other} back).").format(
-                other=other + 1), self._worse_warning(row))))
+                other=other + 1), self._caution(row))))
         if self._base is None or plays_the_same(self._base, self._content()):
-            return True, self._worse_warning(row)
+            return True, self._caution(row)
         return False, self.tr("The {subject} changed since the search, and the proposals were measured on it "
                               "as it was: Undo back to it, or Search again.").format(subject=subject)
 
-    def _worse_warning(self, row: int) -> str:
-        """A warning for Apply when proposal ``row`` did worse than the content as it is on the
-        fresh games (and, with reference bots, did not bring both kinds of bot nearer fair): Apply
-        stays on, as the designer may want it all the same, but says so first."""
+    def _caution(self, row: int) -> str:
+        """A warning for Apply when proposal ``row`` was never checked on fresh games because a stop
+        came first (its figures are the search's own, which flatter it; a check turned off is the
+        designer's choice and is not warned of) or did worse than the content
+        as it is on them (and, with reference bots, did not bring both kinds of bot nearer fair):
+        Apply stays on, as the designer may want it all the same, but says so first."""
         if self.result is None or not 0 <= row < len(self.result.proposals):
             return ""
         v = getattr(self.result.proposals[row], "verified", None)
+        if v is None and self.result.stopped:
+            return self.tr("Proposal {n} was not checked on fresh games (the search was stopped first): its "
+                           "figures are the search's own, which flatter it. Search again to check it "
+                           "(Apply is one step; Edit ▸ Undo takes it back).").format(n=row + 1)
         if v is None or not v.worse() or v.nearer_with(getattr(self.result.proposals[row], "reference", None)):
             return ""
         return self.tr("Proposal {n} did worse than the {subject} as it is on the fresh games: keeping the "
@@ -744,8 +750,8 @@ class SuggestWindow(QMainWindow):
         """Apply, its tooltip and the note beside it, from :meth:`apply_state`."""
         enabled, why = self.apply_state()
         row = self.proposals_list.currentRow()
-        worse = enabled and bool(self._worse_warning(row))
-        self.apply_button.setText(self.tr("Apply Anyway") if worse else self.tr("Apply"))
+        cautious = enabled and bool(self._caution(row))
+        self.apply_button.setText(self.tr("Apply Anyway") if cautious else self.tr("Apply"))
         self.apply_button.setEnabled(enabled)
         self.apply_button.setToolTip(why or self.tr(
             "apply the selected proposal to the {subject} as one undoable step").format(subject=self.SUBJECT))
@@ -806,8 +812,10 @@ class SuggestWindow(QMainWindow):
 
     def _on_finished(self, result) -> None:
         self.result = result
-        # the bar ends on the games the result counts (the plan was an estimate: races stop early)
-        self.progress.setRange(0, max(1, result.games))
+        # a finished run's bar ends full on the games the result counts (the plan was an
+        # estimate: races stop early); a stopped one's stays where it stopped, short of the plan
+        total = max(result.games, self.progress.maximum()) if result.stopped else result.games
+        self.progress.setRange(0, max(1, total))
         self.progress.setValue(result.games)
         self._show_result()
 
