@@ -509,11 +509,14 @@ class _Counter:
 
     The ETA is held back until a kind has played :attr:`MIN_GAMES` games and
     :attr:`MIN_SECONDS` seconds after its first; it then divides the games left by the
-    kind's recent throughput (games per second of wall time over the last :attr:`WINDOW`
-    seconds, pauses between races included, at least :attr:`MIN_GAMES` games), for the
-    search's games and the checks after it (verification and reference games); with a
-    ``deadline`` (monotonic seconds) the search's part is at most the time to it. ``clock``:
-    a monotonic clock in seconds (tests pass a fake one)."""
+    kind's recent throughput (games per second of the kind's own time over its last
+    :attr:`WINDOW` seconds, at least :attr:`MIN_GAMES` games), for the search's games and
+    the checks after it (verification and reference games); with a ``deadline`` (monotonic
+    seconds) the search's part is at most the time to it. A kind's own time is the wall time
+    up to each of its games since the game before it of either kind, pauses between races
+    included: the time the other kind played is not this kind's (counted for both, a search
+    that turns from greedy races to MCTS games said 2 h left of 45 min). ``clock``: a
+    monotonic clock in seconds (tests pass a fake one)."""
 
     MIN_GAMES = 8
     MIN_SECONDS = 3.0
@@ -530,22 +533,33 @@ class _Counter:
         self.progress = progress
         self.deadline = deadline
         # per kind: games done, planned in all, planned for the checks after the search;
-        # (time, games done) at each game in the window, the first being the kind's first game
+        # (own time, games done) at each game in the window, the first being the kind's first game
         self.kinds = {False: [0, total, checks], True: [0, slow_total, slow_checks]}
         self.samples: dict[bool, deque] = {False: deque(), True: deque()}
         self.first: dict[bool, tuple[float, int] | None] = {False: None, True: None}
+        self.own = {False: 0.0, True: 0.0}   # each kind's own time up to its last game
+        self.last: tuple[float, bool | None] = (self.started, None)   # the last game's time and kind
+
+    def own_time(self, slow: bool, now: float) -> float:
+        """The kind's own seconds at ``now``: the time since the last game is the last kind's
+        (a pause after it slows its estimate, not the other's)."""
+        at, kind = self.last
+        return self.own[slow] + (now - at if kind == slow else 0.0)
 
     def add(self, n: int, slow: bool = False) -> None:
         now = self.clock()
         row = self.kinds[slow]
         row[0] += n
         self.done += n
+        self.own[slow] += now - self.last[0]   # since the game before, of either kind
+        self.last = (now, slow)
+        own = self.own[slow]
         if self.first[slow] is None:
-            self.first[slow] = (now, row[0])
+            self.first[slow] = (own, row[0])
         samples = self.samples[slow]
-        samples.append((now, row[0]))
+        samples.append((own, row[0]))
         # keep the window: drop the oldest while the rest still spans WINDOW s and MIN_GAMES games
-        while len(samples) > 2 and now - samples[1][0] >= self.WINDOW and row[0] - samples[1][1] >= self.MIN_GAMES:
+        while len(samples) > 2 and own - samples[1][0] >= self.WINDOW and row[0] - samples[1][1] >= self.MIN_GAMES:
             samples.popleft()
         self.tell()
 
@@ -568,10 +582,11 @@ class _Counter:
         if first is None:
             return None
         done = self.kinds[slow][0]
-        if done - first[1] < self.MIN_GAMES or now - first[0] < self.MIN_SECONDS:
+        own = self.own_time(slow, now)
+        if done - first[1] < self.MIN_GAMES or own - first[0] < self.MIN_SECONDS:
             return None
         since, then = self.samples[slow][0]
-        return (done - then) / (now - since) if now > since and done > then else None
+        return (done - then) / (own - since) if own > since and done > then else None
 
     def eta(self, now: float) -> float | None:
         """Seconds left: the search's games left, then the checks', at each kind's recent

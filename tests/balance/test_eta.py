@@ -99,8 +99,31 @@ def test_reference_games_are_timed_apart_and_needed_before_an_eta():
         t += 0.25
         _play(counter, clock, t)
     fast_rate = 19 / (20 * 0.25 - 0.25)         # 19 games after the first, over 4.75 s
-    slow_rate = 9 / (9 * 5.0 + 5.0)             # the reference kind's window ends now: 9 games over 50 s
+    slow_rate = 9 / (9 * 5.0)                   # 9 games after the first over its own 45 s: the
+    # search games' 5 s since are theirs, not the reference kind's
     assert seen[-1].eta == pytest.approx((200 - 20) / fast_rate + (30 - 10) / slow_rate)
+
+
+def test_a_kind_is_timed_by_its_own_games_not_the_other_kinds_between_them():
+    """A reference-aware search turns from greedy races to blocks of MCTS games and back: each
+    kind's rate is its own (a 4p search said 2 h 08 min left, then 49 min a minute later, as
+    the MCTS games' window took in the greedy races' minutes)."""
+    counter, clock, seen = _counter(10_000, 600)
+    t = 0.0
+    for _ in range(200):                        # MCTS games on the board: 3 s each
+        t += 3.0
+        _play(counter, clock, t, slow=True)
+    for _ in range(3000):                       # a greedy race: 0.1 s a game, 300 s
+        t += 0.1
+        _play(counter, clock, t)
+    t += 3.0
+    _play(counter, clock, t, slow=True)         # the next MCTS block starts
+    left = (10_000 - 3000) * 0.1 + (600 - 201) * 3.0
+    assert seen[-1].eta == pytest.approx(left)
+    clock.now = t + 30.0                        # a pause after an MCTS game is the MCTS kind's
+    counter.tell()
+    slow_left = (600 - 201) * (20 * 3.0 + 30.0) / 20   # its last 60 s window: 20 games, now over 90 s
+    assert seen[-1].eta == pytest.approx((10_000 - 3000) * 0.1 + slow_left)
 
 
 def test_the_command_line_and_the_editor_say_the_same_words(capsys, monkeypatch):
