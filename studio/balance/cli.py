@@ -181,7 +181,7 @@ def _run(args) -> int:
     if args.output == "-":  # a folder of files cannot go to standard output; never a folder named "-"
         raise fail("-o takes a folder for the proposals' files; standard output (-) cannot hold them")
     out = Path(args.output) if args.output else Path(f"{setup.content.board.id}-balance")
-    _check_output(out, args.scenario)
+    _check_output(out, args.scenario, setup.content.board.id, setup.players)
     reference = None
     if args.reference_bots:
         from studio.balance.search import Reference
@@ -359,10 +359,12 @@ def summary_line(proposals) -> str | None:
             f"95% {v.change_ci[0]:+.3f} to {v.change_ci[1]:+.3f}; {v.verdict()} than the content as it is){tail}")
 
 
-def _check_output(out: Path, scenario) -> None:
-    """Refuse, before any game, an output that is a file, or a folder that cannot be made
-    (under a file) or written. The folder and the missing ones above it are made when the
-    proposals are saved."""
+def _check_output(out: Path, scenario, board_id: str | None = None, players: int | None = None) -> None:
+    """Refuse, before any game, an output that is a file, a folder that cannot be made (under
+    a file) or written, or a folder holding the run of another board or player count (its
+    ``balance.json``): a run there replaces that record and removes its proposals, which is
+    right for a rerun of the same board (``board_id``, ``players``) and loses another's. The
+    folder and the missing ones above it are made when the proposals are saved."""
     from studio.content.yamlio import creatable_folder_refusal, stat_or_none
 
     try:
@@ -374,6 +376,24 @@ def _check_output(out: Path, scenario) -> None:
     refusal = creatable_folder_refusal(out)
     if refusal:
         raise fail(f"-o {out}: {refusal}")
+    other = _earlier_run(out)
+    if other is not None and board_id is not None and other != (board_id, players):
+        raise fail(f"-o {out}: holds the balance run of {other[0]} ({plural(other[1], 'player')}), which a run of "
+                   f"{board_id} ({plural(players, 'player')}) would replace, its proposals removed: give another "
+                   f"folder, or remove {out / 'balance.json'} first")
+
+
+def _earlier_run(out: Path) -> tuple[str, int] | None:
+    """``(board id, players)`` of the run whose ``balance.json`` is in ``out``, or None (no
+    record, or one that cannot be read: the save names what it leaves then)."""
+    try:
+        data = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            return None
+        board, players = data["board"]["id"], data["players"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return (board, players) if isinstance(board, str) and isinstance(players, int) else None
 
 
 def _pct(x: float) -> str:

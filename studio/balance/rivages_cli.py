@@ -60,7 +60,7 @@ def run(args) -> int:
     if args.output == "-":
         raise fail("-o takes a folder for the proposals' files; standard output (-) cannot hold them")
     out = Path(args.output) if args.output else Path(f"{target.ident}-balance")
-    _check_output(out, args.scenario)
+    _check_output(out, args.scenario, target.ident, target.setup.players)
     _check_files(args.scenario, args.players)
     return search_and_report(
         lambda bar: balance_rivages(target, args.bots, args.budget_games, args.seed, args.steps, args.candidates,

@@ -245,6 +245,29 @@ def test_a_run_with_no_proposal_saves_its_record_and_a_rerun_replaces_the_earlie
     assert sorted(f.name for f in out.iterdir()) == ["balance.json"]
 
 
+def test_a_folder_holding_another_boards_run_is_refused_before_any_game(content, capsys):
+    # balancing a second board into the folder of a first replaced the first's record and removed
+    # its proposals, after the whole search: now refused at once, and nothing there changes
+    from studio.cli import main
+
+    out = content / "out"
+    second = content / "boards" / "other-2p.yaml"
+    text = (content / "boards" / "lattice-2p.yaml").read_text(encoding="utf-8")
+    second.write_text(text.replace("id: lattice-2p", "id: other-2p", 1), encoding="utf-8")
+    args = ["--seed", "1", "--steps", "1", "--candidates", "3", "--verify-games", "4", "--budget-games", "40",
+            "-q", "-o", str(out)]
+    assert main(["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", *args]) == 0
+    before = {f.name: f.read_bytes() for f in out.iterdir()}
+    capsys.readouterr()
+    assert main(["balance", str(second), *args]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"studio balance: -o {out}: holds the balance run of lattice-2p (2 players), which a run of "
+                   f"other-2p (2 players) would replace, its proposals removed: give another folder, or remove "
+                   f"{out / 'balance.json'} first\n")
+    assert {f.name: f.read_bytes() for f in out.iterdir()} == before
+    assert main(["balance", str(content / "scenarios" / "lattice.yaml"), "-p", "2", *args]) == 0   # its own rerun
+
+
 def test_a_rerun_over_a_damaged_record_or_a_file_it_cannot_remove_still_says_what_is_left(content, capsys,
                                                                                           monkeypatch):
     # trial: with the earlier balance.json truncated the earlier run's extra proposals stayed,
