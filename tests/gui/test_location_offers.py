@@ -209,3 +209,26 @@ def test_typing_a_pegs_x_leaves_its_y_exactly_as_it_was(window):
     window.document.undo_stack.undo()
     window.document.undo_stack.undo()
     assert window.document.board.pegs[pid].y == y
+
+
+def test_a_pegs_spin_arrow_keeps_its_lattice_place_and_shows_no_trailing_zeros(window):
+    """An arrow click on Y moved a peg from 3.464102 to 3.964 (the spin held 3 decimals and Qt
+    rounds the value itself): off the lattice the board's other pegs are on."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    board = window.document.board
+    pid, peg = next((i, p) for i, p in board.pegs.items() if p.y != round(p.y, 3))
+    window.scene.select_elements([("peg", pid)])
+    page = window.properties_dock.page("peg")
+    y = peg.y
+    assert page.y.value() == pytest.approx(y, abs=1e-9) and page.y.text() == f"{y:.6f}".rstrip("0")
+    page.y.stepBy(1)                                   # the arrow, as a click does
+    assert window.document.board.pegs[pid].y == pytest.approx(y + 0.5, abs=1e-9)
+    page.y.stepBy(-1)
+    assert window.document.board.pegs[pid].y == pytest.approx(y, abs=1e-9)
+    page.x.setValue(2.0)
+    assert page.x.text() == "2.0" and page.x.stepType() == QAbstractSpinBox.DefaultStepType
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert window.document.board.pegs[pid].y == y

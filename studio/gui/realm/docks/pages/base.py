@@ -150,13 +150,33 @@ def colour_combo() -> QComboBox:
     return combo
 
 
+class CoordSpin(QDoubleSpinBox):
+    """A board coordinate in board units: kept to the 6 decimals the file holds (a peg of a hex
+    or triangular lattice sits at multiples of sqrt(3)/2), shown without trailing zeros (2.5,
+    3.464102). With 3 decimals Qt rounded the value itself, so an arrow click moved a peg from
+    3.464102 to 3.964, off its lattice."""
+
+    DECIMALS = 6
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setRange(-1000, 1000)
+        self.setDecimals(self.DECIMALS)
+        self.setSingleStep(0.5)
+        self.setKeyboardTracking(False)
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt's name)
+        text = self.locale().toString(float(value), "f", self.DECIMALS)
+        point = self.locale().decimalPoint()
+        if point in text:
+            text = text.rstrip("0")
+            if text.endswith(point):
+                text += "0"   # 2.0, not 2. or 2
+        return text
+
+
 def coord_spin() -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
-    spin.setRange(-1000, 1000)
-    spin.setDecimals(3)
-    spin.setSingleStep(0.5)
-    spin.setKeyboardTracking(False)
-    return spin
+    return CoordSpin()
 
 
 def title_label(text: str) -> QLabel:

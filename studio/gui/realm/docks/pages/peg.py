@@ -115,7 +115,7 @@ class PegPage(PropertyPage):
             self.document.set_peg_colour([pid], self.colour.itemData(index))
 
     def _moved(self, x: float | None = None, y: float | None = None) -> None:
-        # only the axis typed in: the other spin shows 3 decimals, the file may hold 6
+        # only the axis typed in: the other stays exactly as the board has it
         pid = self.dock.current("peg")
         peg = self.document.board.pegs.get(pid) if pid else None
         if peg is not None:
