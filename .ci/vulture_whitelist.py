@@ -4,7 +4,7 @@
 # ruff: noqa: B018, F821
 
 # Qt calls these overrides of its virtual methods by name (QWidget, QGraphicsView/Scene/Item,
-# QLayout, QUndoCommand, QWizardPage)
+# QLayout, QUndoCommand, QWizardPage, QDoubleSpinBox)
 _.paintEvent
 _.wheelEvent
 _.mouseDoubleClickEvent
@@ -16,6 +16,7 @@ _.itemAt
 _.expandingDirections
 _.hasHeightForWidth
 _.heightForWidth
+_.textFromValue
 
 # PyYAML's Dumper asks ignore_aliases(data) before writing an anchor (studio/content/yamlio.py)
 _.ignore_aliases

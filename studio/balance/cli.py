@@ -377,7 +377,7 @@ def _check_output(out: Path, scenario, board_id: str | None = None, players: int
     if refusal:
         raise fail(f"-o {out}: {refusal}")
     other = _earlier_run(out)
-    if other is not None and board_id is not None and other != (board_id, players):
+    if other is not None and board_id is not None and players is not None and other != (board_id, players):
         raise fail(f"-o {out}: holds the balance run of {other[0]} ({plural(other[1], 'player')}), which a run of "
                    f"{board_id} ({plural(players, 'player')}) would replace, its proposals removed: give another "
                    f"folder, or remove {out / 'balance.json'} first")
