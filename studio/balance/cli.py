@@ -286,7 +286,7 @@ def _earlier_files(out: Path) -> tuple[set[Path], set[Path]]:
     record = out / "balance.json"
     root = out.resolve()
     try:
-        data = json.loads(record.read_text(encoding="utf-8"))
+        data = _read_record(out)
         entries = data["proposals"] if data.get("format") == FORMAT else []
         names = {n for e in entries for n in [e.get("file"), e.get("scenario_file"), *e.get("files", [])] if n}
     except FileNotFoundError:
@@ -297,6 +297,12 @@ def _earlier_files(out: Path) -> tuple[set[Path], set[Path]]:
         return set(), {f.resolve() for f in out.iterdir() if PROPOSAL_NAME.fullmatch(f.name) and f.is_file()}
     found = {(out / n).resolve() for n in names if isinstance(n, str)}
     return {f for f in found if f.parent == root and f.is_file()}, set()
+
+
+def _read_record(out: Path):
+    """The parsed ``balance.json`` of the run saved in ``out``; raises OSError (none, or not
+    readable) or ValueError (not JSON)."""
+    return json.loads((out / "balance.json").read_text(encoding="utf-8"))
 
 
 def no_proposal_line(result, subject: str) -> str:
@@ -387,7 +393,7 @@ def _earlier_run(out: Path) -> tuple[str, int] | None:
     """``(board id, players)`` of the run whose ``balance.json`` is in ``out``, or None (no
     record, or one that cannot be read: the save names what it leaves then)."""
     try:
-        data = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+        data = _read_record(out)
         if data.get("format") != FORMAT:
             return None
         board, players = data["board"]["id"], data["players"]
