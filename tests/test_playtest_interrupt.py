@@ -235,3 +235,124 @@ def test_a_stop_signal_during_an_import_waits_for_the_import_to_finish(tmp_path,
         signal.signal(signal.SIGINT, before)
         module = sys.modules.pop("stopped_mid_import", None)
     assert module is not None and module.DONE
+
+
+def _stop_inside(monkeypatch, owner, name, signals):
+    """Make ``owner.name`` raise each of ``signals`` in this process the first time it is
+    called, then do its own work."""
+    original = getattr(owner, name)
+    sent = []
+
+    def wrapped(*a, **kw):
+        if not sent:
+            for sig in signals:
+                sent.append(sig)
+                signal.raise_signal(sig)
+        return original(*a, **kw)
+
+    monkeypatch.setattr(owner, name, wrapped)
+    return sent
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+@pytest.mark.parametrize("signals", [(signal.SIGTERM,), (signal.SIGTERM, signal.SIGTERM)], ids=["one", "two"])
+def test_a_stop_while_playtest_saves_its_json_loses_nothing(tmp_path, monkeypatch, capsys, signals):
+    """Fresh-user trial: a SIGTERM that landed in the final ``--json`` save, after every game
+    was played, lost the file and left ``.a.json.PID.tmp`` behind. Once the games are done the
+    report is written whole, and the exit status still says a stop came (130, as any stop)."""
+    from studio.playtest import cli, report
+
+    sent = _stop_inside(monkeypatch, report.JsonWriter, "finish", signals)
+    status = cli.main([str(JUNGLE), "-p", "2", "-n", "3", "--seed", "4", "--json", str(tmp_path / "a.json"),
+                       "--csv", str(tmp_path / "a.csv")])
+    assert sent == list(signals)
+    assert status == 130
+    assert ("stopped (SIGTERM) as it was finishing; every game played is in the report and its files"
+            in capsys.readouterr().err)
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert data["interrupted"] is False and data["games_played"] == 3 == len(data["games"])
+    with open(tmp_path / "a.csv", newline="") as fh:
+        assert len(list(csv.DictReader(fh))) == 3
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+class _StoppingBar:
+    """A progress bar whose ``update`` sends a stop at the second game and whose ``close`` sends
+    a second one: two stops a moment apart, as a trial sent them."""
+
+    def __init__(self, *a, **kw):
+        self.n = 0
+
+    def update(self, k=1):
+        self.n += k
+        if self.n == 2:
+            signal.raise_signal(signal.SIGTERM)
+
+    def close(self):
+        if self.n >= 2:
+            signal.raise_signal(signal.SIGTERM)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_second_stop_a_moment_after_the_first_keeps_the_playtest_games(tmp_path, monkeypatch, capsys):
+    """Trial: a second SIGTERM a few ms after the first (while the batch was being closed) lost
+    the games played: no JSON, a temp file left. Only the first stop counts."""
+    from studio.playtest import cli
+
+    monkeypatch.setattr(cli, "progress_bar", _StoppingBar)
+    status = cli.main([str(JUNGLE), "-p", "2", "-n", "50", "--seed", "4", "--json", str(tmp_path / "a.json")])
+    assert status == 130   # studio.cli makes it 128 + the signal
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert data["interrupted"] is True and data["stopped_by"] == "signal"
+    assert data["games_played"] == 2 == len(data["games"])
+    assert "interrupted after 2 of 50 games (SIGTERM or SIGHUP)" in capsys.readouterr().err
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+@pytest.mark.parametrize("where", ["bar", "save"])
+def test_a_second_stop_or_one_while_saving_keeps_the_sweep(tmp_path, monkeypatch, capsys, where):
+    """The same for ``studio sweep``: two stops a moment apart keep the games played, and a stop
+    while the results are written changes nothing (it used to lose the --json)."""
+    from studio.playtest import sweep
+
+    if where == "bar":
+        monkeypatch.setattr(sweep, "progress_bar", _StoppingBar)
+    else:
+        _stop_inside(monkeypatch, sweep, "write_json", (signal.SIGTERM, signal.SIGINT))
+    status = sweep.main([str(JUNGLE), "-p", "2", "--set", "rules.end.score=6,10", "-n", "3", "--seed", "4",
+                         "--json", str(tmp_path / "s.json")])
+    data = json.loads((tmp_path / "s.json").read_text())
+    if where == "bar":
+        assert status == 130 and data["interrupted"] is True
+        assert sum(p["summary"]["games"] for p in data["points"]) == 2
+    else:
+        assert status == 130 and data["interrupted"] is False
+        assert "stopped (SIGTERM) as it was finishing; every game played is in the results" in capsys.readouterr().err
+        assert [p["summary"]["games"] for p in data["points"]] == [3, 3]
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_stop_while_balance_saves_still_saves_and_says_so(tmp_path, capsys):
+    """``studio balance``: a stop while a finished search saves changes nothing saved, and the
+    exit status and one stderr line say it came (a stop during the search itself keeps its best
+    so far, tests/balance/test_search_stats.py)."""
+    from types import SimpleNamespace
+
+    from studio.balance import cli as balance_cli
+    from studio.playtest.cli import terminate_as_interrupt
+
+    def save(result):
+        signal.raise_signal(signal.SIGTERM)
+        signal.raise_signal(signal.SIGTERM)
+        (tmp_path / "balance.json").write_text("{}")
+        return [(tmp_path / "balance.json", "")]
+
+    result = SimpleNamespace(stopped=None, proposals=[], games=10)
+    with terminate_as_interrupt():
+        status = balance_cli.search_and_report(lambda bar: result, lambda r: "the report", save, tmp_path)
+    assert status == 130 and (tmp_path / "balance.json").read_text() == "{}"
+    out, err = capsys.readouterr()
+    assert "the report" in out
+    assert f"stopped (SIGTERM) as it was finishing; its results are saved in {tmp_path}" in err

@@ -221,7 +221,7 @@ def search_and_report(search, describe, save, out: Path) -> int:
         finally:
             bar.close()
         stops.keep()
-        return _save_and_report(result, describe, save, out)
+        return stops.late(PROG, _save_and_report(result, describe, save, out), f"its results are saved in {out}")
 
 
 def _save_and_report(result, describe, save, out: Path) -> int:

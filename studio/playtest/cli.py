@@ -422,6 +422,7 @@ class Interrupts:
         self.old: dict | None = None   # the handlers ours replaced, while entered
         self.old_hook = sys.unraisablehook
         self.signal: int | None = None   # the last signal caught: SIGINT (Ctrl+C), SIGTERM, SIGHUP
+        self.first: int | None = None    # the first, which the exit status reports (console.note_stop)
 
     @property
     def stopped_by(self) -> str:
@@ -463,6 +464,7 @@ class Interrupts:
 
     def _handler(self, signum, frame):
         self.signal = signum
+        self.first = signum if self.first is None else self.first
         console.note_stop(signum)
         if self.stopping:
             return
@@ -481,6 +483,31 @@ class Interrupts:
     def keep(self) -> None:
         """From now on stop signals change nothing (``once`` mode): what follows saves the run."""
         self.stopping = self.once
+
+    def late(self, prog: str, status: int, saved: str) -> int:
+        """The exit status of a run that kept its stops (:meth:`keep`) and has ``status``: when a
+        stop came that did not end the run early, one line on stderr says so and what is whole
+        (``saved``), and the status becomes 130 (:func:`studio.cli` makes it 128 + the signal,
+        as for any stopped command)."""
+        if status or self.signal is None:
+            return status
+        first = self.first or self.signal
+        how = "Ctrl+C" if first == signal.SIGINT else signal.Signals(first).name
+        print(f"{prog}: stopped ({how}) as it was finishing; {saved}", file=sys.stderr)
+        return 130
+
+    @contextlib.contextmanager
+    def resumed(self):
+        """After :meth:`keep`, a block a stop may cut short (extra games the run can do without):
+        inside it a stop raises KeyboardInterrupt again, and one noted before the block raises
+        at its start. Stops are kept again after it."""
+        self.stopping = False
+        try:
+            if self.signal is not None:
+                raise KeyboardInterrupt
+            yield
+        finally:
+            self.stopping = self.once
 
     @contextlib.contextmanager
     def hold(self):
@@ -583,9 +610,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _attribute(setup, summary, bots, seed: int, games: int):
+def _attribute(setup, summary, bots, seed: int, games: int, guard: Interrupts):
     """The summary with the attribution of the seats' gaps (same deals, seats rotated, equal
-    hands); unchanged, with the reason on stderr, for Rivages or a Ctrl+C."""
+    hands); unchanged, with the reason on stderr, for Rivages or a stop (``guard`` lets one cut
+    it short)."""
     from dataclasses import replace
 
     from studio.playtest.seats import attribute_setup
@@ -597,7 +625,8 @@ def _attribute(setup, summary, bots, seed: int, games: int):
     note(f"{PROG}: attributing the seats' gaps: {more} more games (the same deals, seats rotated, equal hands)")
     started = time.perf_counter()
     try:
-        a = attribute_setup(setup, [game_seed(seed, i) for i in range(games)], bots)
+        with guard.resumed():
+            a = attribute_setup(setup, [game_seed(seed, i) for i in range(games)], bots)
     except KeyboardInterrupt:
         print(f"{PROG}: attribution interrupted; the report has none", file=sys.stderr)
         return summary
@@ -633,9 +662,10 @@ def _panels(args, setup) -> list[tuple]:
     return out
 
 
-def _play_panels(setup, summary, panels, args, games: int):
+def _play_panels(setup, summary, panels, args, games: int, guard: Interrupts):
     """The summary with each panel played (:func:`studio.playtest.ladder.play_panel`) and its
-    conclusions among the warnings; a panel interrupted by Ctrl+C is left out (said on stderr)."""
+    conclusions among the warnings; a panel a stop cuts short (``guard``) is left out, and so
+    are those after it (said on stderr)."""
     from studio.playtest.ladder import plan_games, play_panel, with_panel
 
     for kind, rungs, matches in panels:
@@ -646,8 +676,9 @@ def _play_panels(setup, summary, panels, args, games: int):
         bar = progress_bar(total, what)
         started = time.perf_counter()
         try:
-            panel = play_panel(setup, kind, rungs, matches, games, args.seed, args.jobs, args.executor,
-                               args.scheduler, progress=bar.update)
+            with guard.resumed():
+                panel = play_panel(setup, kind, rungs, matches, games, args.seed, args.jobs, args.executor,
+                                   args.scheduler, progress=bar.update)
         except KeyboardInterrupt:
             print(f"{PROG}: {what} interrupted; the report has none", file=sys.stderr)
             return summary
@@ -662,16 +693,27 @@ def _play_panels(setup, summary, panels, args, games: int):
 
 
 def _run(args) -> int:
-    from studio.playtest.elements import catalogue
-    from studio.playtest.insight import Expectations
-    from studio.playtest.report import FORMAT, CsvWriter, JsonWriter, format_summary, played_content, write_html
-    from studio.playtest.setup import load_setup
-    from studio.playtest.stats import Tally
+    from studio.playtest.report import FORMAT
 
     outputs = {"--json": (args.json, FORMAT), "--csv": (args.csv, None), "--report": (args.report, None)}
     check_batch_args(args, outputs)
     check_content(args.scenario, args.players)
     make_output_folders(outputs)
+    # one guard from the first game to the last byte saved: the first stop ends the games (those
+    # finished are kept), a stop during the attribution or the panels leaves them out, and once the
+    # report is being written no stop changes anything (a trial lost the --json so)
+    with Interrupts(once=True) as guard:
+        return _play_and_save(args, guard)
+
+
+def _play_and_save(args, guard: Interrupts) -> int:
+    """Play the batch, then print and save its report (``_run``'s work under its stop guard)."""
+    from studio.playtest.elements import catalogue
+    from studio.playtest.insight import Expectations
+    from studio.playtest.report import CsvWriter, JsonWriter, format_summary, played_content, write_html
+    from studio.playtest.setup import load_setup
+    from studio.playtest.stats import Tally
+
     writers: list = []
     interrupted = False
     try:
@@ -699,13 +741,16 @@ def _run(args) -> int:
                 bar.update(1)
 
         stopped = stopped_by = None
-        with Interrupts() as guard:
+        try:
             try:
                 interrupted = consume(batch, take)
-            except BatchFailed as exc:  # the workers were lost: keep the finished games, as Ctrl+C
-                interrupted, stopped, stopped_by = True, exc.reason, exc.stopped_by
             finally:
                 bar.close()
+        except BatchFailed as exc:  # the workers were lost: keep the finished games, as Ctrl+C
+            interrupted, stopped, stopped_by = True, exc.reason, exc.stopped_by
+        except KeyboardInterrupt:   # the stop landed as the batch closed, after its last game taken
+            interrupted = tally.games < args.games
+        guard.keep()   # from here on the games are reported and saved whole: stops change nothing
         if interrupted and stopped_by is None:
             stopped_by = guard.stopped_by
         elapsed = time.perf_counter() - started
@@ -742,9 +787,9 @@ def _run(args) -> int:
         note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s ({rate:.1f} games/s)")
     summary = tally.summary()
     if args.attribute and not interrupted:
-        summary = _attribute(setup, summary, bots, args.seed, played)
+        summary = _attribute(setup, summary, bots, args.seed, played, guard)
     if panels and not interrupted:
-        summary = _play_panels(setup, summary, panels, args, args.ladder_games or args.games)
+        summary = _play_panels(setup, summary, panels, args, args.ladder_games or args.games, guard)
     title = f"{setup.name}, {plural(setup.players, 'player')}: {plural(played, 'game')}"
     if interrupted:
         title += f" of {args.games}"
@@ -768,7 +813,7 @@ def _run(args) -> int:
             w.discard()
         print(f"{PROG}: cannot write {exc.filename or 'the report'}: {exc.strerror or exc}", file=sys.stderr)
         return status or 2
-    return status
+    return guard.late(PROG, status, "every game played is in the report" + (" and its files" if writers else ""))
 
 
 if __name__ == "__main__":

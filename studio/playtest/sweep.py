@@ -180,8 +180,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args) -> int:
-    from studio.playtest.executors import BatchSpec, open_executor
-    from studio.playtest.runner import game_seed, resolve_bots
+    from studio.playtest.runner import resolve_bots
     from studio.playtest.setup import SetupError, load_setup
 
     outputs = {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)}
@@ -207,14 +206,26 @@ def _run(args) -> int:
         raise fail(str(exc)) from None
     make_output_folders(outputs)
 
+    # one guard from the first game to the last byte saved: only the first stop counts (it ends the
+    # games; those finished are kept), and once the results are being written no stop changes them
+    with Interrupts(once=True) as guard:
+        return _play_and_save(args, base, bots, grid, setups, guard)
+
+
+def _play_and_save(args, base, bots, grid, setups, guard: Interrupts) -> int:
+    """Play every point's games (``setups``, one per point of ``grid``), then print and save the
+    sweep: ``_run``'s work under its stop guard."""
+    from studio.playtest.executors import BatchSpec, open_executor
+    from studio.playtest.runner import game_seed
+
+    points = grid_points(grid)
     seeds = range(game_seed(args.seed, 0), game_seed(args.seed, args.games))
     rows: list[dict] = []
     interrupted = False
     stopped = stopped_by = None   # why the sweep ended early, in words, and how (stop_fields)
-    guard = Interrupts()
     started = time.perf_counter()
     try:
-        with guard, open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
+        with open_executor(args.jobs, args.executor, args.scheduler, args.games) as ex:
             bar = progress_bar(args.games * len(points))
             try:
                 for point, setup in zip(points, setups):
@@ -233,8 +244,9 @@ def _run(args) -> int:
                         if not rows:
                             raise
                         interrupted, stopped, stopped_by = True, str(exc), "cluster"
-                    if tally.games:
-                        rows.append(tally.row(point, not interrupted))
+                    with guard.hold():   # a point's finished games reach the rows, stop or not
+                        if tally.games:
+                            rows.append(tally.row(point, not interrupted))
                     if interrupted:
                         break
             finally:
@@ -243,6 +255,7 @@ def _run(args) -> int:
         interrupted = True
     except content_errors() as exc:
         raise fail(str(exc)) from None
+    guard.keep()   # from here on the results are reported and saved whole: stops change nothing
     elapsed = time.perf_counter() - started
 
     add_comparisons(rows)
@@ -275,7 +288,7 @@ def _run(args) -> int:
     except OSError as exc:
         print(f"{PROG}: cannot write {exc.filename or 'the results'}: {exc.strerror or exc}", file=sys.stderr)
         return status or 2
-    return status
+    return guard.late(PROG, status, "every game played is in the results")
 
 
 # -- comparing points -----------------------------------------------------------------------------
