@@ -356,3 +356,25 @@ def test_a_stop_while_balance_saves_still_saves_and_says_so(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "the report" in out
     assert f"stopped (SIGTERM) as it was finishing; its results are saved in {tmp_path}" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_stop_during_the_attribution_leaves_it_out_and_saves_the_games(tmp_path, monkeypatch, capsys):
+    """After the games, ``--attribute`` plays more: a stop there leaves the attribution out of a
+    report that still has every game, and the run exits as stopped."""
+    from studio.playtest import cli, seats
+
+    def stopped(*a, **kw):
+        signal.raise_signal(signal.SIGTERM)
+        raise AssertionError("the stop should have ended the attribution")
+
+    monkeypatch.setattr(seats, "attribute_setup", stopped)
+    status = cli.main([str(JUNGLE), "-p", "2", "-n", "3", "--seed", "4", "--attribute",
+                       "--json", str(tmp_path / "a.json")])
+    assert status == 130
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert data["games_played"] == 3 and data["interrupted"] is False
+    assert "attribution" not in data["summary"] or not data["summary"]["attribution"]
+    err = capsys.readouterr().err
+    assert "attribution interrupted; the report has none" in err
+    assert "stopped (SIGTERM) as it was finishing" in err
