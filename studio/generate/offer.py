@@ -98,7 +98,8 @@ class Figures:
             return f"nobody won any of the {self.games} games"
         if self.uneven:
             worst = max(range(len(self.wins)), key=lambda s: abs(self.wins[s].value - self.fair_share))
-            return (f"seats uneven in {self.games} games (chi-square {self.chi2:.1f} on {self.df} degrees of freedom, "
+            return (f"seats uneven in {self.games} games (chi-square {self.chi2:.1f} on {self.df} "
+                    f"degree{'' if self.df == 1 else 's'} of freedom, "
                     f"p = {self.p:.3f}): {self.seats[worst]} wins {self.wins[worst].text()} against a fair "
                     f"{100 * self.fair_share:.0f}%")
         if not self.ends_as_intended:

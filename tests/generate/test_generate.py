@@ -201,7 +201,7 @@ def test_the_fairness_check_on_synthetic_figures():
     assert figures([20, 20]).problem() == ""
     uneven = figures([31, 9])  # chi-square 12.1 on 1 degree of freedom
     assert uneven.uneven and uneven.p < 0.001
-    assert uneven.problem().startswith("seats uneven in 40 games (chi-square 12.1 on 1 degrees of freedom")
+    assert uneven.problem().startswith("seats uneven in 40 games (chi-square 12.1 on 1 degree of freedom")
     assert "seat 1 wins 78%" in uneven.problem()
     short = figures([18, 18], intended=34)  # 85% < 90%
     assert short.problem().startswith("only 85% (95% 71-93%, n=40) of games end as the rules intend")
