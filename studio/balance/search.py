@@ -377,12 +377,18 @@ class Proposal:
     def describe(self) -> list[str]:
         return [e.text for e in self.edits]
 
+    @property
+    def worse_in_search(self) -> bool:
+        """Whether the content as it was did better than this proposal on all the games both
+        played in the search (a step kept it on the fewer games its race was decided on)."""
+        return self.score.total > self.base_score.total
+
     def search_words(self) -> str:
         """The search's figures in words, for the proposal's heading: ``N games; chosen on
         them, so these flatter it``, or, when the board did better than the proposal on all
         the games both played (a step kept it on the fewer games its race was decided on,
         and later steps played it on more), that it is worse there."""
-        if self.score.total > self.base_score.total:
+        if self.worse_in_search:
             return (f"{self.games} games: worse than the board on them; a step kept it on the fewer games its "
                     "race was decided on")
         return f"{self.games} games; chosen on them, so these flatter it"

@@ -521,6 +521,29 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     assert enabled and s.apply_button.isEnabled() and s.apply_button.text() == "Apply Anyway"
     assert why.startswith("Proposal 1 was not checked on fresh games (the search was stopped first)")
     assert s.apply_note.text() == why
+    # trial: a best so far that did worse than the board on the search's own games did not say so
+    # (the command line's heading did)
+    lagging = Proposal((edit,), None, {}, worse.after, start, 100)   # its score above the board's
+    assert lagging.worse_in_search and not unchecked.worse_in_search
+    s.result = BalanceResult([lagging], start, [], 400, "interrupted", 3.0, dict(DEFAULT_WEIGHTS), 1, 2)
+    s._show_result()
+    assert s.proposals_list.item(0).text().splitlines()[1].strip() == (
+        "not checked on fresh games; worse than the board on the search's own games")
+    s._refresh_apply()
+    assert s.apply_button.text() == "Apply Anyway"
+    assert "on the search's own games it did worse than the board" in s.apply_note.text()
+    # trial: a stop during the MCTS check left a plain Apply on a proposal MCTS never played
+    half = Proposal((edit,), None, {}, better.after, better.before, 100, verified=better)
+    s.result = BalanceResult([p, half], start, [], 400, "interrupted", 3.0, dict(DEFAULT_WEIGHTS), 1, 2,
+                             reference=Reference("mcts", 100, 0.4), stopped_in_check=True)
+    s._show_result()
+    s.proposals_list.setCurrentRow(0)
+    s._refresh_apply()
+    assert s.apply_button.text() == "Apply" and s.apply_note.isHidden()   # checked by both kinds of bot
+    s.proposals_list.setCurrentRow(1)
+    s._refresh_apply()
+    assert s.apply_button.text() == "Apply Anyway"
+    assert s.apply_note.text().startswith("Proposal 2 was not checked with MCTS bots (the search was stopped first)")
 
 
 def _searched(qtbot, window):

@@ -735,16 +735,28 @@ class SuggestWindow(QMainWindow):
         Apply stays on, as the designer may want it all the same, but says so first."""
         if self.result is None or not 0 <= row < len(self.result.proposals):
             return ""
-        v = getattr(self.result.proposals[row], "verified", None)
+        p = self.result.proposals[row]
+        v = getattr(p, "verified", None)
         if v is None and self.result.stopped:
+            if getattr(p, "worse_in_search", False):
+                return self.tr("Proposal {n} was not checked on fresh games (the search was stopped first), and "
+                               "on the search's own games it did worse than the {subject}: a step kept it on the "
+                               "fewer games its race was decided on. Search again to check it (Apply is one step; "
+                               "Edit ▸ Undo takes it back).").format(n=row + 1, subject=self.SUBJECT)
             return self.tr("Proposal {n} was not checked on fresh games (the search was stopped first): its "
                            "figures are the search's own, which flatter it. Search again to check it "
                            "(Apply is one step; Edit ▸ Undo takes it back).").format(n=row + 1)
-        if v is None or not v.worse() or v.nearer_with(getattr(self.result.proposals[row], "reference", None)):
-            return ""
-        return self.tr("Proposal {n} did worse than the {subject} as it is on the fresh games: keeping the "
-                       "{subject} is the safer choice (Apply is one step; Edit ▸ Undo takes it back).").format(
-            n=row + 1, subject=self.SUBJECT)
+        reference = getattr(p, "reference", None)
+        if v is not None and v.worse() and not v.nearer_with(reference):
+            return self.tr("Proposal {n} did worse than the {subject} as it is on the fresh games: keeping the "
+                           "{subject} is the safer choice (Apply is one step; Edit ▸ Undo takes it back).").format(
+                n=row + 1, subject=self.SUBJECT)
+        if v is not None and reference is None and self.result.stopped and \
+                getattr(self.result, "reference", None) is not None:
+            return self.tr("Proposal {n} was not checked with {bots} bots (the search was stopped first): whether "
+                           "it is fair for stronger players is not known. Search again to check it (Apply is one "
+                           "step; Edit ▸ Undo takes it back).").format(n=row + 1, bots=self.REFERENCE_BOTS.upper())
+        return ""
 
     def _refresh_apply(self) -> None:
         """Apply, its tooltip and the note beside it, from :meth:`apply_state`."""
@@ -863,7 +875,8 @@ class SuggestWindow(QMainWindow):
             count=len(r.proposals), noun=noun, games=games, duration=duration_text(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
             v = p.verified
-            figure = self._figure(v, getattr(p, "reference", None)) if v else "not checked on fresh games"
+            figure = self._figure(v, getattr(p, "reference", None)) if v else "not checked on fresh games" + (
+                f"; worse than the {self.SUBJECT} on the search's own games" if getattr(p, "worse_in_search", False) else "")
             if getattr(r, "reference", None) is not None:   # one line per kind of bot
                 figure = f"{self._bots_words()}: {figure}\n    " + (
                     self._reference_figure(p.reference) if p.reference is not None
