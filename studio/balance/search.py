@@ -780,9 +780,13 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     noun = problem.noun
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None
-    # reference games planned: the original's calibration and the check of the original and the proposals
+    # reference games planned: a calibration of the original and of every board the search may climb
+    # onto before its last step, and the check of the original and the proposals (planned from the
+    # start, or the first ETAs were 40% short; a search that climbs less drops them at the checks)
+    calibrations_planned = max(1, steps)
     counter = _Counter(budget + verify_games * (top + 1), progress,
-                       reference.games * (top + 2) if reference else 0, checks=verify_games * (top + 1),
+                       reference.games * (top + 1 + calibrations_planned) if reference else 0,
+                       checks=verify_games * (top + 1),
                        slow_checks=reference.games * (top + 1) if reference else 0, deadline=deadline)
     cands: dict[Hashable, Any] = {}
     played: dict[tuple, list] = {}
@@ -846,7 +850,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             kinds of bot land near fair share."""
             from studio.playtest.stats import wilson
 
-            if calibrations:
+            if len(calibrations) >= calibrations_planned:
                 counter.plan(reference.games, slow=True)
             counter.stage = f"reference bots ({reference.games} games) on the {noun}" + (
                 f" after edit {len(c.edits)}" if c.edits else " as it is")

@@ -169,3 +169,16 @@ def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_p
     assert err[1].startswith("studio balance: --reference-bots: ")
     assert err[2] == ("studio balance: --reference-bots: only Rule the Realm boards are searched with reference bots "
                       "so far")
+
+
+def test_the_first_total_plans_a_calibration_for_every_board_the_search_may_climb_onto():
+    """Fresh-user trial: the total counted the calibration of the original only, so the first
+    ETAs left out the reference games on every board climbed onto later (about 40% short on a
+    3-step search). A search of 2 steps plans 2 calibrations and the checks from the start: its
+    total never grows."""
+    seen = []
+    result = _run(Reference("random", 12, 0.5), progress=seen.append)
+    assert len(result.calibrations) == 2   # it climbed onto a board after its first edit
+    # the budget and the checks: 40 + 20 * 2 by the search's bots; 12 * (2 calibrations + 2 checks)
+    assert seen[0].total == 40 + 20 * 2 + 12 * 4
+    assert max(p.total for p in seen) == seen[0].total
