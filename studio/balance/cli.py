@@ -357,6 +357,16 @@ def summary_line(proposals) -> str | None:
             which = f"the {len(checked)} proposal{'s' if len(checked) > 1 else ''} verified"
         return (f"summary: {which} did worse than the content as it is on fresh games{tail}; keep the content as "
                 "it is, or search again with a larger budget")
+    if all(getattr(p, "reference", None) is not None for _i, p in kept):
+        # checked by both kinds of bot: the bar is on both, as the proposals are ordered
+        from studio.balance.search import reference_order
+
+        i, best = min(kept, key=lambda t: reference_order(t[1]))
+        v, r = best.verified, best.reference
+        before, after = max(v.before.gap(), r.before.gap()), max(v.after.gap(), r.after.gap())
+        return (f"summary: proposal {i} came nearest the fair share for both kinds of bot on fresh games (the "
+                f"larger of their largest gaps {100 * before:.1f} -> {100 * after:.1f} points; "
+                f"{v.nearer_words(r)}){tail}")
     i, best = min(kept, key=lambda t: t[1].verified.change)
     v = best.verified
     if v.worse():   # kept only as nearer fair with reference bots

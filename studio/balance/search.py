@@ -756,6 +756,18 @@ def _proposal_order(p) -> tuple:
     return (1, p.score.total - p.base_score.total)
 
 
+def reference_order(p) -> tuple:
+    """Proposals checked by both kinds of bot, in the order shown: first those that bring both
+    nearer the fair share (:meth:`Verified.nearer_with`), then by the larger of the two kinds'
+    largest gaps after the edits (the bar is on both, issue 15), then by the verified change
+    (the search's bots' objective, aimed only part way toward fair with reference bots: ordered
+    by it alone, a proposal that moved the reference bots away could come first)."""
+    v, r = p.verified, p.reference
+    if v is None or r is None:   # not checked by one kind (verification turned off): after the rest
+        return (2, 0.0, *_proposal_order(p))
+    return (0 if v.nearer_with(r) else 1, round(max(v.after.gap(), r.after.gap()), 9), v.change)
+
+
 def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_games: int) -> None:
     """Raise ValueError, saying which, for a search's numbers out of range."""
     if not 1 <= budget <= MAX_BUDGET:
@@ -996,6 +1008,8 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
                     p.reference = _verified(plain(base), plain(c), before_recs, play_reference(c.key, ref_seeds))
             except KeyboardInterrupt:
                 stopped = "interrupted"
+            else:
+                proposals.sort(key=reference_order)
         total_games = counter.done
     original = base.objective.score(played[base.key]) if played.get(base.key) else None
     for st in steps_done:

@@ -182,3 +182,25 @@ def test_the_first_total_plans_a_calibration_for_every_board_the_search_may_clim
     # the budget and the checks: 40 + 20 * 2 by the search's bots; 12 * (2 calibrations + 2 checks)
     assert seen[0].total == 40 + 20 * 2 + 12 * 4
     assert max(p.total for p in seen) == seen[0].total
+
+
+def test_proposals_checked_by_both_kinds_are_ordered_by_the_bar_on_both():
+    """With reference bots the verified change is the search's bots' objective against an aim
+    part way to fair: ordered by it alone, a proposal that took the reference bots farther from
+    fair came first. Those bringing both nearer come first, then by the larger largest gap."""
+    from studio.balance.search import Proposal, Verified, reference_order
+
+    def check(before, after, change):
+        return Verified(_score(before, (10, 10)), _score(after, (10, 10)), change, (change - 0.01, change + 0.01),
+                        [(0.4, 0.6)] * 2, [(0.4, 0.6)] * 2, 200)
+
+    def proposal(name, greedy, mcts):
+        return Proposal((name,), None, {}, greedy.after, greedy.before, 100, verified=greedy, reference=mcts)
+
+    # the greedy change favours A, but MCTS went from a 10-point gap to 14 on it
+    a = proposal("A", check((0.46, 0.54), (0.50, 0.50), -0.05), check((0.40, 0.60), (0.36, 0.64), 0.02))
+    b = proposal("B", check((0.46, 0.54), (0.48, 0.52), -0.01), check((0.40, 0.60), (0.45, 0.55), -0.02))
+    c = proposal("C", check((0.46, 0.54), (0.49, 0.51), -0.02), check((0.40, 0.60), (0.47, 0.53), -0.03))
+    unchecked = Proposal(("D",), None, {}, a.score, a.base_score, 100, verified=a.verified)
+    ordered = sorted([a, unchecked, b, c], key=reference_order)
+    assert [p.edits[0] for p in ordered] == ["C", "B", "A", "D"]

@@ -191,7 +191,9 @@ def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_al
     # worse by the aimed objective but nearer fair for both kinds of bot: not "all did worse"
     nearer = SimpleNamespace(verified=_rates((0.469, 0.531), (0.501, 0.499), 0.036),
                              reference=_rates((0.606, 0.394), (0.561, 0.439), 0.0))
-    assert summary_line([worse, nearer]) == "summary: proposal 2 on fresh games: nearer the fair share for both"
+    assert summary_line([worse, nearer]) == (
+        "summary: proposal 2 came nearest the fair share for both kinds of bot on fresh games (the larger of their "
+        "largest gaps 10.6 -> 6.1 points; nearer the fair share for both)")
     assert summary_line([nearer, better]).startswith("summary: proposal 2 scored best")
 
 
