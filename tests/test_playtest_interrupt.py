@@ -305,7 +305,7 @@ def test_a_second_stop_a_moment_after_the_first_keeps_the_playtest_games(tmp_pat
     data = json.loads((tmp_path / "a.json").read_text())
     assert data["interrupted"] is True and data["stopped_by"] == "signal"
     assert data["games_played"] == 2 == len(data["games"])
-    assert "interrupted after 2 of 50 games (SIGTERM or SIGHUP)" in capsys.readouterr().err
+    assert "interrupted after 2 of 50 games (SIGTERM)" in capsys.readouterr().err
     assert not list(tmp_path.glob(".*.tmp"))
 
 

@@ -314,7 +314,7 @@ def _run(args) -> int:
     for r in outcome.rejected:
         detail(f"{PROG}: seed {r.seed} not offered ({r.stage}): {r.reason}")
     if outcome.stopped or late:
-        by = " (SIGTERM or SIGHUP)" if guard.stopped_by == "signal" else ""
+        by = guard.stop_words
         print(f"{PROG}: interrupted{by}; {len(outcome.offered)} offered so far, saved in {out}", file=sys.stderr)
         return 130
     if not outcome.offered:

@@ -480,6 +480,13 @@ class Interrupts:
             self.stopping = self.once
             raise KeyboardInterrupt
 
+    @property
+    def stop_words(self) -> str:
+        """The signal that stopped the run, for its stderr line: ``" (SIGTERM)"``, ``" (SIGHUP)"``,
+        or ``""`` for Ctrl+C (or no stop)."""
+        first = self.first or self.signal
+        return "" if first in (None, signal.SIGINT) else f" ({signal.Signals(first).name})"
+
     def keep(self) -> None:
         """From now on stop signals change nothing (``once`` mode): what follows saves the run."""
         self.stopping = self.once
@@ -777,7 +784,7 @@ def _play_and_save(args, guard: Interrupts) -> int:
         print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
     elif interrupted:
         print(f"{PROG}: interrupted after {played} of {counted(args.games, 'game')}"
-              + (" (SIGTERM or SIGHUP)" if stopped_by == "signal" else ""), file=sys.stderr)
+              + (guard.stop_words if stopped_by == "signal" else ""), file=sys.stderr)
     if not played:
         for w in writers:
             w.discard()

@@ -267,7 +267,7 @@ def _play_and_save(args, base, bots, grid, setups, guard: Interrupts) -> int:
         print(f"{PROG}: the games stopped after {plural(played, 'game')}: {stopped}", file=sys.stderr)
     elif interrupted:
         print(f"{PROG}: interrupted after {plural(played, 'game')}"
-              + (" (SIGTERM or SIGHUP)" if stopped_by == "signal" else ""), file=sys.stderr)
+              + (guard.stop_words if stopped_by == "signal" else ""), file=sys.stderr)
     else:
         note(f"{PROG}: {plural(played, 'game')} in {elapsed:.1f} s")
     if not rows:
