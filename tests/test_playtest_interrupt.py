@@ -378,3 +378,25 @@ def test_a_stop_during_the_attribution_leaves_it_out_and_saves_the_games(tmp_pat
     err = capsys.readouterr().err
     assert "attribution interrupted; the report has none" in err
     assert "stopped (SIGTERM) as it was finishing" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, capsys):
+    """Trial: playtest, sweep and generate said on stderr that a stop ended them, balance said
+    nothing there (its report on stdout did)."""
+    from types import SimpleNamespace
+
+    from studio.balance import cli as balance_cli
+    from studio.playtest.cli import terminate_as_interrupt
+
+    def search(bar):
+        try:
+            signal.raise_signal(signal.SIGTERM)
+        except KeyboardInterrupt:   # the search keeps its best so far
+            pass
+        return SimpleNamespace(stopped="interrupted", proposals=[], games=3)
+
+    with terminate_as_interrupt():
+        status = balance_cli.search_and_report(search, lambda r: "the report", lambda r: [], tmp_path)
+    assert status == 130
+    assert capsys.readouterr().err == f"studio balance: interrupted (SIGTERM); the best so far is saved in {tmp_path}\n"

@@ -213,7 +213,7 @@ def search_and_report(search, describe, save, out: Path) -> int:
             result = search(bar)
         except KeyboardInterrupt:
             bar.close()
-            print(f"{PROG}: interrupted before any proposal", file=sys.stderr)
+            print(f"{PROG}: interrupted{stops.stop_words} before any proposal", file=sys.stderr)
             return 130
         except content_errors() as exc:
             bar.close()
@@ -221,7 +221,10 @@ def search_and_report(search, describe, save, out: Path) -> int:
         finally:
             bar.close()
         stops.keep()
-        return stops.late(PROG, _save_and_report(result, describe, save, out), f"its results are saved in {out}")
+        status = _save_and_report(result, describe, save, out)
+        if status == 130:   # one line on stderr, as the other commands end a stopped run
+            print(f"{PROG}: interrupted{stops.stop_words}; the best so far is saved in {out}", file=sys.stderr)
+        return stops.late(PROG, status, f"its results are saved in {out}")
 
 
 def _save_and_report(result, describe, save, out: Path) -> int:
