@@ -544,6 +544,8 @@ def test_a_worse_proposal_whose_gap_shrank_names_what_rose_and_better_says_so(qt
     s._refresh_apply()
     assert s.apply_button.text() == "Apply Anyway"
     assert s.apply_note.text().startswith("Proposal 2 was not checked with MCTS bots (the search was stopped first)")
+    qtbot.wait(20)
+    s.grab().save(str(tmp_path / "mcts-unchecked.png"))
 
 
 def _searched(qtbot, window):
