@@ -592,7 +592,8 @@ def consume(batch, take) -> bool:
 
 def drain(batch, take) -> None:
     """After Ctrl+C, ``take`` the games of ``batch`` (a result generator) that had already
-    finished (see ``executors._ordered``); a second Ctrl+C stops at once."""
+    finished (see ``executors._ordered``; it waits for none still playing). Under a ``once``
+    guard (:class:`Interrupts`) a second stop changes nothing; without one it stops at once."""
     try:
         result = batch.throw(KeyboardInterrupt)
         while True:
