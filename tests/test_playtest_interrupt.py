@@ -400,3 +400,28 @@ def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, 
         status = balance_cli.search_and_report(search, lambda r: "the report", lambda r: [], tmp_path)
     assert status == 130
     assert capsys.readouterr().err == f"studio balance: interrupted (SIGTERM); the best so far is saved in {tmp_path}\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_second_stop_landing_in_the_unraisable_hook_is_noted_not_raised(monkeypatch):
+    """Trial: SIGHUP and SIGTERM sent together to ``studio generate``: the first was dropped in a
+    weakref callback, the second raised at the first line of the hook meant to send it again,
+    so both were lost and the run went on to its end (exit 0). In the hook a stop is noted; the
+    hook sends the stop again."""
+    from types import SimpleNamespace
+
+    from studio.playtest.cli import Interrupts
+
+    sent = []
+    monkeypatch.setattr("studio.console.send_later", lambda signum, wanted: sent.append(signum))
+    guard = Interrupts()
+    guard.old = {signal.SIGTERM: signal.SIG_DFL}   # entered, as far as the hook can tell
+    guard.signal = signal.SIGHUP
+    in_hook = SimpleNamespace(f_code=Interrupts._unraisable.__code__, f_back=None)
+    guard._handler(signal.SIGTERM, in_hook)          # raised nothing
+    guard._unraisable(SimpleNamespace(exc_value=KeyboardInterrupt()))
+    assert sent == [signal.SIGTERM] and guard.first == signal.SIGTERM and not guard.in_hook
+    elsewhere = SimpleNamespace(f_code=test_a_second_stop_landing_in_the_unraisable_hook_is_noted_not_raised.__code__,
+                                f_back=None)
+    with pytest.raises(KeyboardInterrupt):
+        guard._handler(signal.SIGTERM, elsewhere)

@@ -367,6 +367,11 @@ def summary_line(proposals) -> str | None:
         i, best = min(kept, key=lambda t: reference_order(t[1]))
         v, r = best.verified, best.reference
         before, after = max(v.before.gap(), r.before.gap()), max(v.after.gap(), r.after.gap())
+        if after >= before:   # none brought both nearer: no recommendation (trial)
+            return (f"summary: no proposal brought both kinds of bot nearer the fair share on fresh games (the "
+                    f"nearest, proposal {i}: the larger of their largest gaps {100 * before:.1f} -> "
+                    f"{100 * after:.1f} points){tail}; keep the content as it is, or search again with a larger "
+                    "budget")
         return (f"summary: proposal {i} came nearest the fair share for both kinds of bot on fresh games (the "
                 f"larger of their largest gaps {100 * before:.1f} -> {100 * after:.1f} points; "
                 f"{v.nearer_words(r)}){tail}")

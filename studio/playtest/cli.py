@@ -423,6 +423,7 @@ class Interrupts:
         self.old_hook = sys.unraisablehook
         self.signal: int | None = None   # the last signal caught: SIGINT (Ctrl+C), SIGTERM, SIGHUP
         self.first: int | None = None    # the first, which the exit status reports (console.note_stop)
+        self.in_hook = False             # inside _unraisable, where a stop is noted, not raised
 
     @property
     def stopped_by(self) -> str:
@@ -451,12 +452,16 @@ class Interrupts:
         """A stop that landed inside a weakref callback or ``__del__``, where Python prints the
         KeyboardInterrupt and drops it (a fresh-user trial lost 3 of 6 SIGTERMs so): the signal
         is sent again a moment later, to land in ordinary code."""
-        if not isinstance(unraisable.exc_value, KeyboardInterrupt) or self.signal is None:
-            self.old_hook(unraisable)
-            return
-        signum = self.signal
-        self.stopping = False   # that stop never arrived: the one sent again must raise
-        self._send_again(signum)
+        self.in_hook = True   # a stop now (SIGHUP and SIGTERM together) must not raise in here: it is lost
+        try:
+            if not isinstance(unraisable.exc_value, KeyboardInterrupt) or self.signal is None:
+                self.old_hook(unraisable)
+                return
+            signum = self.signal
+            self.stopping = False   # that stop never arrived: the one sent again must raise
+            self._send_again(signum)
+        finally:
+            self.in_hook = False
 
     def _send_again(self, signum: int) -> None:
         """Send ``signum`` to this process again in 50 ms, if this guard is still entered."""
@@ -468,6 +473,8 @@ class Interrupts:
         console.note_stop(signum)
         if self.stopping:
             return
+        if self.in_hook or (frame is not None and frame.f_code is Interrupts._unraisable.__code__):
+            return   # in the hook, whose stop is sent again (raised at its first line, both were lost)
         if console.importing(frame):
             # raised inside an import, a stop can leave a half-imported module behind (numpy's
             # C start-up turns it into "numpy._core.multiarray failed to import"): send it again

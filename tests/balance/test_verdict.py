@@ -195,6 +195,13 @@ def test_the_report_ends_with_one_line_saying_which_proposal_did_best_or_that_al
         "summary: proposal 2 came nearest the fair share for both kinds of bot on fresh games (the larger of their "
         "largest gaps 10.6 -> 6.1 points; nearer the fair share for both)")
     assert summary_line([nearer, better]).startswith("summary: proposal 2 scored best")
+    # trial: with reference bots, a proposal that made the larger gap worse was worded as the pick
+    farther = SimpleNamespace(verified=_rates((0.475, 0.525), (0.45, 0.55), -0.01),
+                              reference=_rates((0.5, 0.5), (0.5, 0.5), 0.0))
+    assert summary_line([farther]) == (
+        "summary: no proposal brought both kinds of bot nearer the fair share on fresh games (the nearest, "
+        "proposal 1: the larger of their largest gaps 2.5 -> 5.0 points); keep the content as it is, or search "
+        "again with a larger budget")
 
 
 def test_ctrl_c_while_looking_at_the_kept_edit_still_proposes_it_not_verified(monkeypatch):
