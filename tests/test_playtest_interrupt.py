@@ -425,3 +425,19 @@ def test_a_second_stop_landing_in_the_unraisable_hook_is_noted_not_raised(monkey
                                 f_back=None)
     with pytest.raises(KeyboardInterrupt):
         guard._handler(signal.SIGTERM, elsewhere)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="needs SIGHUP")
+def test_a_worker_leaves_on_sighup_as_on_sigterm():
+    """Trial: SIGHUP to the process group (a closed terminal) with --jobs 2 printed a traceback
+    per worker: the workers kept the parent's handler, which raises KeyboardInterrupt."""
+    from studio.playtest import executors
+
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        executors._start_worker()
+        assert signal.getsignal(signal.SIGHUP) is executors._leave
+        assert signal.getsignal(signal.SIGTERM) is executors._leave
+    finally:
+        for s, h in saved.items():
+            signal.signal(s, h)

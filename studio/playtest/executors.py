@@ -205,6 +205,8 @@ def _start_worker(token: str | None = None, data: bytes | None = None) -> None:
     too, and keep them (tasks of that batch then carry only its token, not the pickled content)."""
     _ignore_sigint()
     signal.signal(signal.SIGTERM, _leave)
+    if hasattr(signal, "SIGHUP"):   # a closed terminal hangs up the whole group: leave as on SIGTERM
+        signal.signal(signal.SIGHUP, _leave)   # (the parent's handler printed a traceback per worker)
     # forked with the stop signals blocked (see _start_pool): a SIGTERM that came since is
     # delivered now, to _leave
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
