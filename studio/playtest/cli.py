@@ -488,11 +488,18 @@ class Interrupts:
             raise KeyboardInterrupt
 
     @property
+    def stop_name(self) -> str | None:
+        """The first stop's name: ``"Ctrl+C"``, ``"SIGTERM"``, ``"SIGHUP"``; None before any."""
+        if self.first is None:
+            return None
+        return "Ctrl+C" if self.first == signal.SIGINT else signal.Signals(self.first).name
+
+    @property
     def stop_words(self) -> str:
         """The signal that stopped the run, for its stderr line: ``" (SIGTERM)"``, ``" (SIGHUP)"``,
         or ``""`` for Ctrl+C (or no stop)."""
-        first = self.first or self.signal
-        return "" if first in (None, signal.SIGINT) else f" ({signal.Signals(first).name})"
+        name = self.stop_name
+        return "" if name in (None, "Ctrl+C") else f" ({name})"
 
     def keep(self) -> None:
         """From now on stop signals change nothing (``once`` mode): what follows saves the run."""
@@ -503,11 +510,9 @@ class Interrupts:
         stop came that did not end the run early, one line on stderr says so and what is whole
         (``saved``), and the status becomes 130 (:func:`studio.cli` makes it 128 + the signal,
         as for any stopped command)."""
-        if status or self.signal is None:
+        if status or self.first is None:
             return status
-        first = self.first or self.signal
-        how = "Ctrl+C" if first == signal.SIGINT else signal.Signals(first).name
-        print(f"{prog}: stopped ({how}) as it was finishing; {saved}", file=sys.stderr)
+        print(f"{prog}: stopped ({self.stop_name}) as it was finishing; {saved}", file=sys.stderr)
         return 130
 
     @contextlib.contextmanager
