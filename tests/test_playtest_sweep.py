@@ -53,6 +53,8 @@ def test_grid_errors(settings, message):
     ([], "give at least one --set"),
     (["--set", "rules.end.scor=14"], "--set rules.end.scor=14: the scenario refuses it: unknown key 'scor' in 'rules.end' (did you mean 'score'?)"),
     (["--set", "rules.end.score=0"], "--set rules.end.score=0: the scenario refuses it"),
+    (["--set", "rules.end.pictures=5"], "rules.end holds one choice and the scenario's is score: to replace it, "
+                                        "set the whole mapping, e.g. --set 'rules.end={pictures: 5}'"),
     (["--set", "rules.bands.first=1"], "rules.bands is a list"),
     (["--set", "rules.bands_per_player=many"], "'rules.bands_per_player' must be a whole number from 1 to 200, got the text 'many'"),
     (["--set", "rules.end.score=14", "--games", "0"], "--games/-n: must be 1 to 10,000,000, got 0"),

@@ -60,7 +60,7 @@ class Setup:
         data = self.scenario.to_data()
         for path, value in pairs:
             set_path(data, path, value)
-        scenario = _scenario_from_data(data, self.scenario)
+        scenario = _scenario_from_data(data, self.scenario, [p for p, _ in pairs])
         content = copy.copy(self.content)
         content.scenario = scenario
         return Setup(self.kind, content, self.players, self.path, tuple(self.settings) + tuple(pairs))
@@ -242,18 +242,48 @@ def set_path(data: dict, path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
+def _one_choice_hint(data: dict, finding, paths) -> str:
+    """How to replace a one-choice mapping (e.g. ``rules.end``) when setting one of its keys
+    left it with two, else ``""``."""
+    where = tuple(str(p) for p in (finding.json_path or ()))
+    node: Any = data
+    for part in where:
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict) or len(node) < 2:
+        return ""
+    for path in paths:
+        parts = tuple(path.split("."))
+        if len(parts) == len(where) + 1 and parts[:-1] == where:
+            others = ", ".join(k for k in node if k != parts[-1])
+            if not others:
+                return ""
+            dotted = ".".join(where)
+            return (f"; {dotted} holds one choice and the scenario's is {others}: to replace it, set the "
+                    f"whole mapping, e.g. --set '{dotted}={{{parts[-1]}: {show_value(node[parts[-1]])}}}'")
+    return ""
+
+
+def show_value(value) -> str:
+    """``value`` as it would be typed in a ``--set`` (YAML flow style)."""
+    import yaml
+
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
 def _kind(value) -> str:
     return {list: "a list", str: "a text", bool: "true/false", int: "a number", float: "a number"}.get(type(value), "a value")
 
 
-def _scenario_from_data(data: dict, old):
-    """Build the scenario model from changed data, keeping the file path for references."""
+def _scenario_from_data(data: dict, old, paths=()):
+    """Build the scenario model from changed data, keeping the file path for references.
+    ``paths``: the dotted paths just set, for a hint when one added a key to a mapping that
+    holds one choice (``rules.end``)."""
     from studio.content.schemas import schema_findings
     from studio.model.realm import BoardError
 
     findings = [f for f in schema_findings(data, None, old.path) if f.severity == "error"]
     if findings:
-        raise SetupError(f"the scenario refuses it: {findings[0].message}")
+        raise SetupError(f"the scenario refuses it: {findings[0].message}{_one_choice_hint(data, findings[0], paths)}")
     try:
         return type(old).from_data(data, path=old.path)
     except (BoardError, ValueError, TypeError, KeyError) as exc:
