@@ -203,6 +203,22 @@ def test_paired_difference_known_answer():
     assert (same.diff, same.p) == (0.0, 1.0)
 
 
+def test_paired_difference_interval_stays_inside_the_possible_range():
+    """Four deals, the seat's credit going 0 -> 1 on two, 1 -> 0 on one: the normal interval
+    (-0.25 +/- 1.96 * 0.48) runs past -1 and +1; a win-rate difference cannot."""
+    from studio.playtest.seats import paired_difference
+
+    base = {0: (0.0, 1.0), 1: (0.0, 1.0), 2: (1.0, 0.0), 3: (1.0, 0.0)}
+    other = {0: (1.0, 0.0), 1: (1.0, 0.0), 2: (0.0, 1.0), 3: (1.0, 0.0)}
+    d = paired_difference(base, other, 0)
+    assert d.diff == pytest.approx(0.25)
+    se = math.sqrt(((0.75 ** 2) * 2 + 1.25 ** 2 + 0.25 ** 2) / 3 / 4)
+    assert d.ci == pytest.approx((0.25 - 1.959964 * se, 1.0), abs=1e-6)
+    assert 0.25 + 1.959964 * se > 1.0                                          # the clip did something
+    flipped = paired_difference(other, base, 0)
+    assert flipped.ci == pytest.approx((-1.0, -0.25 + 1.959964 * se), abs=1e-6)
+
+
 def test_pairing_on_seeds_finds_what_unpaired_rates_miss():
     """Two settings that differ on 8% of the deals only: unpaired 95% intervals of 400 games
     overlap, the paired difference on the same seeds is significant."""

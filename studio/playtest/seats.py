@@ -266,7 +266,7 @@ def attribute_setup(setup, seeds: Sequence[int], bots: str | Sequence[str] | Non
 class PairedDifference:
     """One seat's win rate under a setting minus under the baseline, over the ``deals`` seeds
     both played: ``diff`` (0.1 = 10 points) with its 95% interval ``ci`` (normal approximation
-    of the paired differences), the two-sided ``p`` and ``p_holm`` (Holm-adjusted over every
+    of the paired differences, clipped to the possible -1 to 1), the two-sided ``p`` and ``p_holm`` (Holm-adjusted over every
     comparison of the sweep); ``significant``: p_holm below alpha."""
 
     seat: int
@@ -294,8 +294,9 @@ def paired_difference(base: dict, other: dict, seat: int) -> PairedDifference | 
         p = 1.0 if mean == 0 else 0.0
     else:
         p = math.erfc(abs(mean / se) / math.sqrt(2))
-    z = 1.959963984540054
-    return PairedDifference(seat, m, mean, (mean - z * se, mean + z * se), p)
+    half = 1.959963984540054 * se
+    # a difference of two win credits lies in [-1, 1]; the normal interval can overrun it on few games
+    return PairedDifference(seat, m, mean, (max(-1.0, mean - half), min(1.0, mean + half)), p)
 
 
 def compare_settings(credits: Sequence[dict], alpha: float = ALPHA) -> list[list]:
