@@ -381,7 +381,11 @@ def test_a_stop_during_the_attribution_leaves_it_out_and_saves_the_games(tmp_pat
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
-def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, capsys):
+@pytest.mark.parametrize("found, kept", [
+    (1, "the best so far is saved in {out}"),
+    (0, "no proposal yet; what was raced is recorded in {out}/balance.json"),   # nothing "best" to keep
+])
+def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, capsys, found, kept):
     """Trial: playtest, sweep and generate said on stderr that a stop ended them, balance said
     nothing there (its report on stdout did)."""
     from types import SimpleNamespace
@@ -394,12 +398,13 @@ def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, 
             signal.raise_signal(signal.SIGTERM)
         except KeyboardInterrupt:   # the search keeps its best so far
             pass
-        return SimpleNamespace(stopped="interrupted", proposals=[], games=3)
+        proposals = [SimpleNamespace(verified=None)] * found   # stopped before any was checked
+        return SimpleNamespace(stopped="interrupted", proposals=proposals, games=3)
 
     with terminate_as_interrupt():
         status = balance_cli.search_and_report(search, lambda r: "the report", lambda r: [], tmp_path)
     assert status == 130
-    assert capsys.readouterr().err == f"studio balance: interrupted (SIGTERM); the best so far is saved in {tmp_path}\n"
+    assert capsys.readouterr().err == f"studio balance: interrupted (SIGTERM); {kept.format(out=tmp_path)}\n"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")

@@ -223,7 +223,9 @@ def search_and_report(search, describe, save, out: Path) -> int:
         stops.keep()
         status = _save_and_report(result, describe, save, out)
         if status == 130:   # one line on stderr, as the other commands end a stopped run
-            print(f"{PROG}: interrupted{stops.stop_words}; the best so far is saved in {out}", file=sys.stderr)
+            kept = (f"the best so far is saved in {out}" if result.proposals else
+                    f"no proposal yet; what was raced is recorded in {out / 'balance.json'}")
+            print(f"{PROG}: interrupted{stops.stop_words}; {kept}", file=sys.stderr)
         return stops.late(PROG, status, f"its results are saved in {out}")
 
 
