@@ -313,9 +313,13 @@ def _run(args) -> int:
         print(f"{path}: " + "\n".join(c.lines()), file=report)
     for r in outcome.rejected:
         detail(f"{PROG}: seed {r.seed} not offered ({r.stage}): {r.reason}")
-    if outcome.stopped or late:
+    if outcome.stopped:
         by = guard.stop_words
         print(f"{PROG}: interrupted{by}; {len(outcome.offered)} offered so far, saved in {out}", file=sys.stderr)
+        return 130
+    if late:   # the search had finished; the stop only waited for the files
+        print(f"{PROG}: stopped ({guard.stop_name}) as it was finishing; {len(outcome.offered)} offered, "
+              f"saved in {out}", file=sys.stderr)
         return 130
     if not outcome.offered:
         print(f"{PROG}: {outcome.why_none()}", file=sys.stderr)
