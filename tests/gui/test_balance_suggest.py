@@ -251,7 +251,11 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
     assert r.stopped == "interrupted" and r.proposals and all(p.verified for p in r.proposals)
     assert "stopped before the check with stronger bots was done" in s.title.text()
     # the bar stays where the stop came, short of the plan (full, it read as a finished run)
-    assert s.progress.value() == r.games < s.progress.maximum()
+    assert 0 < s.progress.value() < s.progress.maximum()
+    # the reference bots' games are named apart from the search's and the fresh checks'
+    assert (f"{r.search_games} games of search, {r.verify_games} to check them and {r.reference_games} MCTS:6 games,"
+            in s.title.text()), s.title.text()
+    assert r.reference_games > 0 and r.search_games + r.verify_games + r.reference_games == r.games
     assert r.proposals[-1].reference is None   # stopped before the last one's check
     texts = [s.proposals_list.item(i).text() for i in range(s.proposals_list.count())]
     for p, t in zip(r.proposals, texts):
@@ -759,3 +763,24 @@ def test_apply_on_a_proposal_that_did_worse_on_fresh_games_warns_and_says_apply_
     qtbot.wait(20)
     s.grab().save(str(tmp_path / "worse.png"))
     assert s.apply_selected() and doc.undo_stack.undoText() == "Apply balance proposal 2 instead of 1"
+
+
+def test_the_bar_shows_the_share_of_time_gone_once_the_eta_is_known(qtbot, window, lattice_file):
+    """Trial: with MCTS checks the bar, counting games, read 97% with half the run to go (an
+    MCTS game takes the time of hundreds of greedy ones)."""
+    from studio.balance.search import Progress
+
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    s._on_progress(Progress(100, 1000, 5.0, None, "searching"))          # no ETA yet: games
+    assert (s.progress.value(), s.progress.maximum()) == (100, 1000)
+    s._on_progress(Progress(970, 1000, 100.0, 100.0, "reference bots: checking proposal 1"))
+    assert (s.progress.value(), s.progress.maximum()) == (500, 1000)      # half the time gone
+    s._on_progress(Progress(975, 1000, 110.0, None, "reference bots: checking proposal 2"))
+    assert (s.progress.value(), s.progress.maximum()) == (500, 1000)      # ETA held back: the bar waits
+    s._on_progress(Progress(999, 1000, 400.0, 0.0, "verifying"))
+    assert s.progress.value() == 999 < s.progress.maximum()               # full only when it has ended

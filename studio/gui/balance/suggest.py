@@ -321,6 +321,7 @@ class SuggestWindow(QMainWindow):
         # editor's history still holds the Apply below later edits
         self._applied_steps: dict[int, tuple[int, str]] = {}
         self._telling_applied = False   # the status line says what is applied: it follows undo and redo
+        self._timed = False   # the bar shows the share of the time gone (an ETA is known), not games
         self.setWindowTitle(self.tr("Suggest fixes: {display_name}").format(display_name=host.main.document.display_name()))
         body = QWidget()
         body.setObjectName("suggest")
@@ -605,6 +606,7 @@ class SuggestWindow(QMainWindow):
         self.run.result.connect(self._on_finished)
         self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
         self.run.finished.connect(self._on_ended)
+        self._timed = False
         self.progress.setRange(0, options["budget"])
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
@@ -816,9 +818,19 @@ class SuggestWindow(QMainWindow):
                 if index <= now and stack.text(index - 1) == text]
         return max(held)[1] if held else None
 
+    TIME_STEPS = 1000
+    """The bar's range once the run has an ETA: it then shows the share of the time gone."""
+
     def _on_progress(self, p) -> None:
-        self.progress.setRange(0, max(1, p.total))
-        self.progress.setValue(p.done)
+        # by time once the ETA is known: an MCTS game takes the time of hundreds of greedy ones,
+        # so a bar of games stood at 97% with half the run to go (trial)
+        if p.eta is not None and p.elapsed + p.eta > 0:
+            self._timed = True
+            self.progress.setRange(0, self.TIME_STEPS)
+            self.progress.setValue(min(self.TIME_STEPS - 1, round(self.TIME_STEPS * p.elapsed / (p.elapsed + p.eta))))
+        elif not self._timed:   # never back to games once timed: the bar would jump
+            self.progress.setRange(0, max(1, p.total))
+            self.progress.setValue(p.done)
         eta = p.eta_text()   # the command line's words, from the same estimate
         self._say(f"{p.stage} · {eta}" if eta else p.stage)
 
@@ -826,9 +838,12 @@ class SuggestWindow(QMainWindow):
         self.result = result
         # a finished run's bar ends full on the games the result counts (the plan was an
         # estimate: races stop early); a stopped one's stays where it stopped, short of the plan
-        total = max(result.games, self.progress.maximum()) if result.stopped else result.games
-        self.progress.setRange(0, max(1, total))
-        self.progress.setValue(result.games)
+        if result.stopped and self._timed:
+            pass   # the share of the time gone when the stop came
+        else:
+            total = max(result.games, self.progress.maximum()) if result.stopped else result.games
+            self.progress.setRange(0, max(1, total))
+            self.progress.setValue(result.games)
         self._show_result()
 
     def _on_ended(self, _cancelled: bool = False) -> None:
@@ -868,9 +883,18 @@ class SuggestWindow(QMainWindow):
             return
         noun = self.tr("proposal") if len(r.proposals) == 1 else self.tr("proposals")
         # the search's games apart from the checks after it, as the command line says
+        # and the reference bots' games (calibrating and checking) apart from the fresh checks
         search = r.search_games if getattr(r, "search_games", None) is not None else r.games
-        games = self.tr("{search} games of search and {checks} to check them,").format(
-            search=search, checks=r.games - search) if r.games > search else self.tr("{games} games").format(games=search)
+        checks = getattr(r, "verify_games", 0) or 0
+        reference = getattr(r, "reference_games", 0) or 0
+        if r.games <= search:
+            games = self.tr("{games} games").format(games=search)
+        elif not reference:
+            games = self.tr("{search} games of search and {checks} to check them,").format(
+                search=search, checks=r.games - search)
+        else:
+            games = self.tr("{search} games of search, {checks} to check them and {reference} {bots} games,").format(
+                search=search, checks=checks, reference=reference, bots=self.REFERENCE_BOTS.upper())
         self.title.setText(self.tr("{count} {noun} from {games} in {duration}").format(
             count=len(r.proposals), noun=noun, games=games, duration=duration_text(r.elapsed)) + stopped)
         for i, p in enumerate(r.proposals, 1):
