@@ -304,6 +304,7 @@ def test_a_second_stop_a_moment_after_the_first_keeps_the_playtest_games(tmp_pat
     assert status == 130   # studio.cli makes it 128 + the signal
     data = json.loads((tmp_path / "a.json").read_text())
     assert data["interrupted"] is True and data["stopped_by"] == "signal"
+    assert data["stop_reason"] == "stopped by a signal (SIGTERM)"   # named, as on stderr
     assert data["games_played"] == 2 == len(data["games"])
     assert "interrupted after 2 of 50 games (SIGTERM)" in capsys.readouterr().err
     assert not list(tmp_path.glob(".*.tmp"))
@@ -325,6 +326,7 @@ def test_a_second_stop_or_one_while_saving_keeps_the_sweep(tmp_path, monkeypatch
     data = json.loads((tmp_path / "s.json").read_text())
     if where == "bar":
         assert status == 130 and data["interrupted"] is True
+        assert data["stop_reason"] == "stopped by a signal (SIGTERM)"
         assert sum(p["summary"]["games"] for p in data["points"]) == 2
     else:
         assert status == 130 and data["interrupted"] is False

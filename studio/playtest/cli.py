@@ -428,7 +428,7 @@ class Interrupts:
     @property
     def stopped_by(self) -> str:
         """``"ctrl-c"`` or ``"signal"`` (SIGTERM or SIGHUP), for :func:`stop_fields`."""
-        return "signal" if self.signal not in (None, signal.SIGINT) else "ctrl-c"
+        return "signal" if self.first not in (None, signal.SIGINT) else "ctrl-c"   # the first counts
 
     def __enter__(self) -> "Interrupts":
         # SIGTERM and SIGHUP too, when they raise KeyboardInterrupt (terminate_as_interrupt)
@@ -557,13 +557,15 @@ class BatchFailed(Exception):
         super().__init__(self.reason)
 
 
-def stop_fields(stopped_by: str | None, reason: str | None = None) -> dict:
+def stop_fields(stopped_by: str | None, reason: str | None = None, signal_name: str | None = None) -> dict:
     """The ``stopped_by`` and ``stop_reason`` of a ``--json`` report of a run that ended early
-    (empty for a complete run): ``"ctrl-c"``, ``"signal"`` (SIGTERM, SIGHUP), ``"cluster"``
-    (the Dask workers or scheduler were lost) or ``"error"``."""
+    (empty for a complete run): ``"ctrl-c"``, ``"signal"`` (SIGTERM, SIGHUP: ``signal_name``,
+    e.g. :attr:`Interrupts.stop_name`, says which), ``"cluster"`` (the Dask workers or
+    scheduler were lost) or ``"error"``."""
     if stopped_by is None:
         return {}
-    words = {"ctrl-c": "interrupted (Ctrl+C)", "signal": "stopped by a signal (SIGTERM or SIGHUP)"}
+    words = {"ctrl-c": "interrupted (Ctrl+C)",
+             "signal": f"stopped by a signal ({signal_name or 'SIGTERM or SIGHUP'})"}
     return {"stopped_by": stopped_by, "stop_reason": reason or words.get(stopped_by, stopped_by)}
 
 
@@ -818,7 +820,8 @@ def _play_and_save(args, guard: Interrupts) -> int:
     status = 1 if stopped is not None else 130 if interrupted else 0
     try:
         if json_out is not None:
-            json_out.finish({"interrupted": interrupted, **stop_fields(stopped_by if interrupted else None, stopped),
+            json_out.finish({"interrupted": interrupted, **stop_fields(stopped_by if interrupted else None, stopped,
+                                                                       guard.stop_name),
                              "games_played": played, "summary": summary.to_dict()})
         if csv_out is not None:
             written = csv_out.finish(summary.solo)

@@ -279,7 +279,7 @@ def _play_and_save(args, base, bots, grid, setups, guard: Interrupts) -> int:
     try:
         if args.json:
             write_json(args.json, args, base, bots, grid, rows, interrupted,
-                       stop_fields(stopped_by if interrupted else None, stopped))
+                       stop_fields(stopped_by if interrupted else None, stopped, guard.stop_name))
         if args.csv:
             from studio.content import save_atomic
             from studio.playtest.report import summary_csv
