@@ -424,6 +424,7 @@ class Interrupts:
         self.signal: int | None = None   # the last signal caught: SIGINT (Ctrl+C), SIGTERM, SIGHUP
         self.first: int | None = None    # the first, which the exit status reports (console.note_stop)
         self.in_hook = False             # inside _unraisable, where a stop is noted, not raised
+        self.cut: list[str] = []         # what a stop cut short in a resumed() block, for late()
 
     @property
     def stopped_by(self) -> str:
@@ -508,11 +509,15 @@ class Interrupts:
     def late(self, prog: str, status: int, saved: str) -> int:
         """The exit status of a run that kept its stops (:meth:`keep`) and has ``status``: when a
         stop came that did not end the run early, one line on stderr says so and what is whole
-        (``saved``), and the status becomes 130 (:func:`studio.cli` makes it 128 + the signal,
-        as for any stopped command)."""
+        (``saved``) and what it cut short (:attr:`cut`), and the status becomes 130
+        (:func:`studio.cli` makes it 128 + the signal, as for any stopped command)."""
+        cut = "; ".join(f"{what} was cut short and the report has none" for what in self.cut)
         if status or self.first is None:
+            if cut:
+                print(f"{prog}: {cut}", file=sys.stderr)
             return status
-        print(f"{prog}: stopped ({self.stop_name}) as it was finishing; {saved}", file=sys.stderr)
+        print(f"{prog}: stopped ({self.stop_name}) as it was finishing: {cut}; {saved}" if cut else
+              f"{prog}: stopped ({self.stop_name}) as it was finishing; {saved}", file=sys.stderr)
         return 130
 
     @contextlib.contextmanager
@@ -649,8 +654,8 @@ def _attribute(setup, summary, bots, seed: int, games: int, guard: Interrupts):
     try:
         with guard.resumed():
             a = attribute_setup(setup, [game_seed(seed, i) for i in range(games)], bots)
-    except KeyboardInterrupt:
-        print(f"{PROG}: attribution interrupted; the report has none", file=sys.stderr)
+    except KeyboardInterrupt:   # said with the stop, in one line (guard.late)
+        guard.cut.append("the attribution")
         return summary
     note(f"{PROG}: attribution played {counted(a.games_played, 'game')} in {time.perf_counter() - started:.1f} s")
     return replace(summary, attribution=a)
@@ -701,8 +706,8 @@ def _play_panels(setup, summary, panels, args, games: int, guard: Interrupts):
             with guard.resumed():
                 panel = play_panel(setup, kind, rungs, matches, games, args.seed, args.jobs, args.executor,
                                    args.scheduler, progress=bar.update)
-        except KeyboardInterrupt:
-            print(f"{PROG}: {what} interrupted; the report has none", file=sys.stderr)
+        except KeyboardInterrupt:   # said with the stop, in one line (guard.late)
+            guard.cut.append(what if kind == "skill" else "the playstyles panel")
             return summary
         except cluster_errors() as exc:  # the Dask workers went away during the panel
             print(f"{PROG}: {what} stopped: {exc}; the report has none", file=sys.stderr)
