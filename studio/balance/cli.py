@@ -438,6 +438,37 @@ def games_text(result, budget: int) -> str:
             + (", then " + " and ".join(after) if after else ""))
 
 
+def _disagreements(cal: dict) -> list:
+    from studio.balance.fairness import TOLERANCE
+    from studio.balance.objective import disagreements
+
+    return disagreements(cal["search"], cal["reference"], cal["reference_win_ci"], TOLERANCE)
+
+
+def disagreement_lines(found, names, ref_bots: str) -> list[str]:
+    """Report lines for :func:`studio.balance.objective.disagreements` on the board as it is:
+    per seat that needs the reference bots moved farther than the search's bots, what each kind
+    of bot says and how much farther; then what that means."""
+    lines = []
+    for d in found:
+        if d.ratio <= 1:   # an edit that moves both kinds alike meets both bars: nothing pulls apart
+            continue
+        how = "favour it" if d.side > 0 else "leave it behind"
+        need = (f"an edit must move the reference bots {100 * d.reference_move:.1f} points toward fair while the "
+                f"search's bots move at most {100 * max(d.search_room, 0.0):.1f}"
+                + (f" ({d.ratio:.1f} times as far)" if d.search_room > 0 else " (no room: they would leave the bar)"))
+        lines.append(f"  the two kinds of bot disagree on {names[d.seat]}: the reference bots ({ref_bots}) {how}, "
+                     f"{_pct(d.reference_rate)}% ({100 * d.reference_ci[0]:.1f}-{100 * d.reference_ci[1]:.1f}; fair "
+                     f"{_pct(d.reference_fair)}%), the search's bots have it at {_pct(d.search_rate)}% (fair "
+                     f"{_pct(d.search_fair)}%); to meet both bars {need}")
+    if any(d.ratio > 2 for d in found):
+        lines.append("  board edits have moved both kinds of bot the same way, the reference bots 2 to 5 times as far "
+                     "at most, so this board's content may not meet both bars: where the reference bots' gap is turn "
+                     "order and opening hands (studio playtest --bots mcts --attribute splits it), the rules are the "
+                     "lever (rules.hand_sizes; --allow-rules lets the search try them)")
+    return lines
+
+
 def format_result(result, setup, args) -> str:
     """The run in plain text: what was searched, then each proposal with its edits, notes and
     the seats' win rates before and after."""
@@ -456,6 +487,8 @@ def format_result(result, setup, args) -> str:
                                  in enumerate(zip(cal["reference"].rates, cal["reference_win_ci"])))
                      + f"; the search's bots {', '.join(_pct(r) + '%' for r in cal['search'].rates)}; aiming them at "
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
+        if not cal["edits"]:   # on the board as it is: where the two bars pull apart
+            lines += disagreement_lines(_disagreements(cal), names, ref_bots)
     from studio.balance.search import race_outcome
 
     for st in result.steps:
@@ -611,7 +644,10 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
             "calibrations": [{"edits": c["edits"], "search": c["search"].to_dict(),
                               "reference": c["reference"].to_dict(),
                               "reference_win_ci": [list(x) for x in c["reference_win_ci"]],
-                              "aim_rates": list(c["aim_rates"]), "aim_scores": list(c["aim_scores"])}
+                              "aim_rates": list(c["aim_rates"]), "aim_scores": list(c["aim_scores"]),
+                              "disagreements": [{"seat": d.seat + 1, "side": d.side, "reference_move": d.reference_move,
+                                                 "search_room": d.search_room, "ratio": d.ratio}
+                                                for d in _disagreements(c)]}
                              for c in result.calibrations]}
     summary = out / "balance.json"
     save_atomic(summary, json.dumps(_finite(data), indent=1) + "\n")

@@ -226,6 +226,57 @@ def aim_between(search: Score, reference: Score, share: float) -> tuple[tuple, t
     return rates, scores
 
 
+@dataclass(frozen=True)
+class Disagreement:
+    """A seat the two kinds of bot judge differently (:func:`disagreements`). ``side``: +1 the
+    reference bots favour the seat, -1 they leave it behind; rates and fair shares 0..1;
+    ``reference_ci`` the reference bots' 95% interval, which excludes their fair share;
+    ``reference_move``: how far the reference bots must move toward fair for their interval to
+    take it in; ``search_room``: how far the search's bots may move the same way and stay within
+    the tolerance (0 or less: none); ``ratio``: how many times as far an edit must move the
+    reference bots as the search's bots (``inf`` with no room)."""
+
+    seat: int
+    side: int
+    search_rate: float
+    search_fair: float
+    reference_rate: float
+    reference_ci: tuple
+    reference_fair: float
+    reference_move: float
+    search_room: float
+
+    @property
+    def ratio(self) -> float:
+        return self.reference_move / self.search_room if self.search_room > 0 else math.inf
+
+
+def disagreements(search: Score, reference: Score, reference_ci: Sequence[tuple], tolerance: float = 0.04
+                  ) -> list[Disagreement]:
+    """The seats where stronger reference bots (MCTS) clearly favour or leave behind a seat that
+    the search's bots have within ``tolerance`` of fair share or off the other way (issue 15's
+    two bars: ``tolerance`` on the search's bots, the fair share inside the reference bots' 95%
+    interval). There a board edit that brings the reference bots to fair must move them
+    :attr:`Disagreement.ratio` times as far as the search's bots, since edits move both kinds
+    the same way (measured on the bundled boards: 2 to 5 times as far at most); a large ratio
+    says the two bars pull apart, e.g. where the reference bots' gap is turn order and opening
+    hands (``studio playtest --bots mcts --attribute``). ``reference_ci``: per seat ``(low,
+    high)``. Raises ValueError for scores of different numbers of seats."""
+    n = len(search.rates)
+    if len(reference.rates) != n or len(reference_ci) != n:
+        raise ValueError("the two scores have different numbers of seats")
+    out = []
+    for seat, (s, r, (lo, hi)) in enumerate(zip(search.rates, reference.rates, reference_ci)):
+        rf, sf = reference.fair_share, search.fair_share
+        side = 1 if lo > rf else -1 if hi < rf else 0
+        if not side or side * (s - sf) > tolerance:   # fair for the reference bots, or both clearly off the same way
+            continue
+        move = lo - rf if side > 0 else rf - hi
+        room = side * (s - sf) + tolerance
+        out.append(Disagreement(seat, side, s, sf, r, (lo, hi), rf, move, room))
+    return out
+
+
 def paired_bootstrap(objective: Objective, a: Sequence[GameRecord], b: Sequence[GameRecord], boot: int = 400,
                      seed: int = 0, other: Objective | None = None) -> tuple[float, tuple[float, float]]:
     """``(difference, 95% interval)`` of ``objective(b) - objective(a)`` over the seeds both

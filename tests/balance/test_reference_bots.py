@@ -8,7 +8,7 @@ import json
 import pytest
 
 from studio.balance.edits import Locks
-from studio.balance.objective import GameRecord, Objective, Score, aim_between
+from studio.balance.objective import Disagreement, GameRecord, Objective, Score, aim_between, disagreements
 from studio.balance.search import REFERENCE_CHECK, REFERENCE_OFFSET, VERIFY_OFFSET, Reference, _diagnose, balance
 from tests.balance.boards import lattice_board, setup_of
 
@@ -133,7 +133,51 @@ def test_bad_reference_settings_are_refused():
         _run(Reference("nobody", 6, 0.5))
 
 
-def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_path, capsys):
+def test_disagreements_name_the_seats_where_the_two_bars_pull_apart():
+    """Fragile Ruins 3p's figures (2026-12-05): greedy even, MCTS North-east 58.4% (51.5-65.0)
+    and South 16.2% (11.7-21.9). Known answers: North-east must come down 18.2 points for MCTS
+    while greedy may come down 1.3 + 4 = 5.3 (ratio 3.43); South up 11.4 for MCTS, greedy 1.0 + 4."""
+    third = 1 / 3
+    search = Score(0.0, {}, 1000, (0.323, 0.331, 0.346), third)
+    ref = Score(0.0, {}, 200, (0.162, 0.254, 0.584), third)
+    ci = [(0.117, 0.219), (0.199, 0.319), (0.515, 0.650)]
+    found = disagreements(search, ref, ci, 0.04)
+    assert [(d.seat, d.side) for d in found] == [(0, -1), (1, -1), (2, 1)]   # North-west's 31.9 misses 33.3 too
+    south, _west, east = found
+    assert east.reference_move == pytest.approx(0.515 - third) and east.search_room == pytest.approx(0.346 - third + 0.04)
+    assert east.ratio == pytest.approx((0.515 - third) / (0.346 - third + 0.04))
+    assert south.reference_move == pytest.approx(third - 0.219) and south.search_room == pytest.approx(third - 0.323 + 0.04)
+    # both kinds clearly off the same way (greedy North-east at 45%): not a disagreement, an edit can pull both
+    assert [d.seat for d in disagreements(Score(0.0, {}, 1000, (0.25, 0.30, 0.45), third), ref, ci, 0.04)] == [1]
+    # the search's bots off the other way beyond the bar: no room at all
+    other = disagreements(Score(0.0, {}, 1000, (0.36, 0.36, 0.28), third), ref, ci, 0.04)
+    assert [d.seat for d in other] == [0, 1, 2] and other[2].search_room < 0 and other[2].ratio == float("inf")
+    assert disagreements(search, Score(0.0, {}, 200, (third,) * 3, third), [(0.27, 0.40)] * 3) == []
+    with pytest.raises(ValueError, match="different numbers of seats"):
+        disagreements(search, ref, ci[:2])
+
+
+def test_disagreement_lines_say_how_much_farther_an_edit_must_move_the_reference_bots():
+    from studio.balance.cli import disagreement_lines
+
+    d = Disagreement(2, 1, 0.346, 1 / 3, 0.584, (0.515, 0.650), 1 / 3, 0.182, 0.053)
+    lines = disagreement_lines([d], ["South", "North-west", "North-east"], "mcts")
+    assert lines[0] == ("  the two kinds of bot disagree on North-east: the reference bots (mcts) favour it, 58.4% "
+                        "(51.5-65.0; fair 33.3%), the search's bots have it at 34.6% (fair 33.3%); to meet both bars "
+                        "an edit must move the reference bots 18.2 points toward fair while the search's bots move "
+                        "at most 5.3 (3.4 times as far)")
+    assert "the rules are the lever (rules.hand_sizes" in lines[1]
+    near = Disagreement(0, -1, 0.30, 1 / 3, 0.25, (0.19, 0.32), 1 / 3, 0.013, 0.007)   # ratio 1.9: no warning
+    assert len(disagreement_lines([near], ["South"], "mcts")) == 1
+    assert "leave it behind, 25.0% (19.0-32.0" in disagreement_lines([near], ["South"], "mcts")[0]
+    alike = Disagreement(0, -1, 0.31, 1 / 3, 0.22, (0.17, 0.28), 1 / 3, 0.051, 0.060)   # ratio 0.85: nothing to say
+    assert disagreement_lines([alike], ["South"], "mcts") == []
+    none = Disagreement(0, 1, 0.28, 1 / 3, 0.5, (0.43, 0.57), 1 / 3, 0.097, -0.013)
+    assert "(no room: they would leave the bar)" in disagreement_lines([none], ["South"], "mcts")[0]
+
+
+def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_path, capsys, monkeypatch):
+    from studio.balance import cli as balance_cli
     from studio.cli import main
     from studio.model import io
     from studio.validate import validate
@@ -147,16 +191,23 @@ def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_p
         "format: realm-scenario/1\nid: lattice\nname: Lattice\nboards:\n  2: ../boards/lattice-2p.yaml\n"
         "rules:\n  bands: [line, triangle, quad]\n  end: {score: 8}\n", encoding="utf-8")
     out = tmp_path / "out"
+    # a disagreement on seat 2 (the tiny run's own figures seldom show one): said and saved
+    monkeypatch.setattr(balance_cli, "_disagreements", lambda cal: [
+        Disagreement(1, 1, 0.5, 0.5, 0.9, (0.6, 0.98), 0.5, 0.1, 0.04)])
     status = main(["balance", str(tmp_path / "scenarios" / "lattice.yaml"), "-p", "2", "--budget-games", "30",
                    "--steps", "1", "--candidates", "3", "--verify-games", "10", "--top", "1", "--seed", "1",
                    "--lock", "starts,colours", "--reference-bots", "random", "--reference-games", "8", "-o", str(out)])
     text = capsys.readouterr().out
     assert status == 0
     assert "reference bots (random) on the board as it is, 8 games" in text
+    assert text.count("the two kinds of bot disagree on ") == 1   # on the board as it is only
+    assert "(2.5 times as far)" in text and "the rules are the lever" in text
     assert "with the reference bots (random) on 8 fresh games" in text
     summary = json.loads((out / "balance.json").read_text())
     assert summary["reference"]["bots"] == "random" and summary["reference"]["games"] == 8
     assert summary["reference"]["calibrations"][0]["edits"] == []
+    assert summary["reference"]["calibrations"][0]["disagreements"] == [
+        {"seat": 2, "side": 1, "reference_move": 0.1, "search_room": 0.04, "ratio": pytest.approx(2.5)}]
     assert summary["proposals"][0]["reference"]["games"] == 8
     assert validate(str(out / "balance.json")) == []
 
