@@ -784,3 +784,32 @@ def test_the_bar_shows_the_share_of_time_gone_once_the_eta_is_known(qtbot, windo
     assert (s.progress.value(), s.progress.maximum()) == (500, 1000)      # ETA held back: the bar waits
     s._on_progress(Progress(999, 1000, 400.0, 0.0, "verifying"))
     assert s.progress.value() == 999 < s.progress.maximum()               # full only when it has ended
+
+
+def test_the_window_says_where_mcts_and_greedy_bots_pull_apart(qtbot, window, lattice_file):
+    """With the MCTS check, the seats whose MCTS gap an edit must close faster than the greedy
+    one (objective.disagreements, ratio above 1) are named under the title; a new search hides it."""
+    from types import SimpleNamespace
+
+    from studio.balance.objective import Score
+
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    cal = {"edits": [], "search": Score(0.0, {}, 1000, (0.49, 0.51), 0.5),
+           "reference": Score(0.0, {}, 200, (0.30, 0.70), 0.5), "reference_win_ci": [(0.24, 0.37), (0.63, 0.76)]}
+    text = s._pulls_text(SimpleNamespace(calibrations=[cal]))
+    names = [window.document.board.seats[k].label or k for k in window.document.board.seats]
+    # each seat: MCTS must move 13 points (its interval's near end to 50%), greedy may move 1 + 4 = 5: 2.6 times
+    assert text.startswith(f"MCTS and greedy bots disagree on the board as it was. {names[0]}: MCTS 30.0% (24.0-37.0), "
+                           f"greedy 49.0%, so an edit must move MCTS 2.6 times as far as greedy bots; {names[1]}: MCTS "
+                           "70.0% (63.0-76.0), greedy 51.0%, so an edit must move MCTS 2.6 times as far as greedy bots."
+                           ), text
+    assert "only the rules reach it" in text
+    cal_alike = dict(cal, search=Score(0.0, {}, 1000, (0.47, 0.53), 0.5),
+                     reference=Score(0.0, {}, 200, (0.44, 0.56), 0.5), reference_win_ci=[(0.37, 0.499), (0.501, 0.63)])
+    assert s._pulls_text(SimpleNamespace(calibrations=[cal_alike])) == ""   # ratios below 1: nothing pulls apart
+    assert s._pulls_text(SimpleNamespace(calibrations=[])) == ""

@@ -512,6 +512,12 @@ class SuggestWindow(QMainWindow):
         self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.title.setWordWrap(True)
         tl.addWidget(self.title)
+        # where the stronger bots and the search's bots pull apart (reference check only)
+        self.pulls = QLabel()
+        self.pulls.setObjectName("muted")
+        self.pulls.setWordWrap(True)
+        self.pulls.hide()
+        tl.addWidget(self.pulls)
         self.proposals_list = ProposalList()
         self.proposals_list.currentRowChanged.connect(self._selected)
         tl.addWidget(self.proposals_list, 1)
@@ -607,6 +613,7 @@ class SuggestWindow(QMainWindow):
         self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
         self.run.finished.connect(self._on_ended)
         self._timed = False
+        self.pulls.hide()
         self.progress.setRange(0, options["budget"])
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
@@ -860,8 +867,38 @@ class SuggestWindow(QMainWindow):
         self._telling_applied = about_applied
 
     # -- showing ----------------------------------------------------------------------------------
+    def _pulls_text(self, r) -> str:
+        """The seats where the reference bots and the search's bots pull apart on the board as
+        it was (:func:`studio.balance.objective.disagreements`, ratio above 1), or ''."""
+        from studio.balance.fairness import TOLERANCE
+        from studio.balance.objective import disagreements
+
+        cals = [c for c in getattr(r, "calibrations", ()) if not c["edits"]]
+        if not cals:
+            return ""
+        board = self.host.main.document.board
+        names = [board.seats[k].label or k for k in list(board.seats)]
+        bots = self.REFERENCE_BOTS.upper()
+        c = cals[0]
+        found = disagreements(c["search"], c["reference"], c["reference_win_ci"], TOLERANCE)
+        said = [f"{names[d.seat] if d.seat < len(names) else d.seat + 1}: {bots} {100 * d.reference_rate:.1f}% "
+                f"({100 * d.reference_ci[0]:.1f}-{100 * d.reference_ci[1]:.1f}), greedy {100 * d.search_rate:.1f}%, "
+                + (f"so an edit must move {bots} {d.ratio:.1f} times as far as greedy bots" if d.search_room > 0
+                   else "with no room for greedy bots to move that way")
+                for d in found if d.ratio > 1]
+        if not said:
+            return ""
+        text = f"{bots} and greedy bots disagree on the board as it was. " + "; ".join(said) + "."
+        if any(d.ratio > 2 for d in found):   # as the command line warns
+            text += (f" Board edits have moved {bots} 2 to 5 times as far at most, so its content may not meet both "
+                     "bars; where the gap is turn order and opening hands, only the rules reach it (docs/balance.md).")
+        return text
+
     def _show_result(self) -> None:
         r = self.result
+        pulls = self._pulls_text(r)
+        self.pulls.setText(pulls)
+        self.pulls.setVisible(bool(pulls))
         self.proposals_list.clear()
         unchecked = unverified(r.proposals)
         if r.proposals and not unchecked:
