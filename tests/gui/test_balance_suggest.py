@@ -224,12 +224,7 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
         worker.result(balance(setup, progress=tell, stop=worker.stop.is_set, **options))
 
     monkeypatch.setattr(suggest, "_search", search)
-    assert window.load_path(str(lattice_file))
-    b = window.balance
-    b.open()
-    qtbot.addWidget(b.window)
-    s = b.suggest()
-    qtbot.addWidget(s)
+    s = _suggest_window(qtbot, window, lattice_file)
     s.REFERENCE_BOTS = "mcts:6"
     s.reference_check.setChecked(True)
     s.reference_spin.setValue(10)
@@ -261,6 +256,17 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
     for p, t in zip(r.proposals, texts):
         assert t.endswith("MCTS:6: not checked (stopped first)") == (p.reference is None), t
     assert all("greedy bots: largest gap" in t for t in texts)
+
+
+def _suggest_window(qtbot, window, lattice_file):
+    """The Suggest window on the lattice board, before any search."""
+    assert window.load_path(str(lattice_file))
+    b = window.balance
+    b.open()
+    qtbot.addWidget(b.window)
+    s = b.suggest()
+    qtbot.addWidget(s)
+    return s
 
 
 def _small_search(qtbot, window, lattice_file):
@@ -770,12 +776,7 @@ def test_the_bar_shows_the_share_of_time_gone_once_the_eta_is_known(qtbot, windo
     MCTS game takes the time of hundreds of greedy ones)."""
     from studio.balance.search import Progress
 
-    assert window.load_path(str(lattice_file))
-    b = window.balance
-    b.open()
-    qtbot.addWidget(b.window)
-    s = b.suggest()
-    qtbot.addWidget(s)
+    s = _suggest_window(qtbot, window, lattice_file)
     s._on_progress(Progress(100, 1000, 5.0, None, "searching"))          # no ETA yet: games
     assert (s.progress.value(), s.progress.maximum()) == (100, 1000)
     s._on_progress(Progress(970, 1000, 100.0, 100.0, "reference bots: checking proposal 1"))
@@ -793,12 +794,7 @@ def test_the_window_says_where_mcts_and_greedy_bots_pull_apart(qtbot, window, la
 
     from studio.balance.objective import Score
 
-    assert window.load_path(str(lattice_file))
-    b = window.balance
-    b.open()
-    qtbot.addWidget(b.window)
-    s = b.suggest()
-    qtbot.addWidget(s)
+    s = _suggest_window(qtbot, window, lattice_file)
     cal = {"edits": [], "search": Score(0.0, {}, 1000, (0.49, 0.51), 0.5),
            "reference": Score(0.0, {}, 200, (0.30, 0.70), 0.5), "reference_win_ci": [(0.24, 0.37), (0.63, 0.76)]}
     text = s._pulls_text(SimpleNamespace(calibrations=[cal]))
