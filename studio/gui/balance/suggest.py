@@ -519,6 +519,7 @@ class SuggestWindow(QMainWindow):
         self.pulls.hide()
         tl.addWidget(self.pulls)
         self.proposals_list = ProposalList()
+        self.proposals_list.setAccessibleName(self.tr("Proposals"))   # the label before it is the pulls note
         self.proposals_list.currentRowChanged.connect(self._selected)
         tl.addWidget(self.proposals_list, 1)
         split.addWidget(top)
