@@ -143,3 +143,13 @@ def test_points_are_compared_on_the_shared_seeds(tmp_path, capsys):
     with open(out_csv, newline="") as fh:
         rows = list(csv.DictReader(fh))
     assert rows[0]["seat_1_diff"] == "" and float(rows[1]["seat_1_diff"]) == pytest.approx(round(d["diff"], 4))
+
+
+def test_a_point_with_one_shared_seed_says_it_is_too_few_not_none():
+    """Trial: with -n 1 the comparison said "no shared seeds", though both points played the
+    same seed; a paired interval needs 2."""
+    from studio.playtest.sweep import comparison_lines
+
+    rows = [{"settings": {"rules.end.score": 6}}, {"settings": {"rules.end.score": 10}, "diffs": []}]
+    assert comparison_lines(rows, ["rules.end.score"])[-1] == (
+        "  [rules.end.score=10] too few shared seeds to compare (2 or more needed)")

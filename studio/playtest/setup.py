@@ -259,7 +259,8 @@ def _one_choice_hint(data: dict, finding, paths) -> str:
                 return ""
             dotted = ".".join(where)
             return (f"; {dotted} holds one choice and the scenario's is {others}: to replace it, set the "
-                    f"whole mapping, e.g. --set '{dotted}={{{parts[-1]}: {show_value(node[parts[-1]])}}}'")
+                    f"whole mapping, e.g. --set '{dotted}={{{parts[-1]}: {show_value(node[parts[-1]])}}}' (a sweep "
+                    f"takes several, comma-separated)")
     return ""
 
 

@@ -445,7 +445,7 @@ def comparison_lines(rows: list[dict], paths: list[str]) -> list[str]:
         text = ", ".join(f"{p}={show(r['settings'][p])}" for p in paths)
         parts = [f"seat {d.seat + 1} {100 * d.diff:+.1f} ({100 * d.ci[0]:+.1f} to {100 * d.ci[1]:+.1f})"
                  + (" significant" if d.significant else "") for d in r.get("diffs", [])]
-        out.append(f"  [{text}] " + ("; ".join(parts) or "no shared seeds"))
+        out.append(f"  [{text}] " + ("; ".join(parts) or "too few shared seeds to compare (2 or more needed)"))
     return out
 
 

@@ -247,6 +247,7 @@ def test_stop_during_the_stronger_bots_check_keeps_the_proposals_and_the_eta_cou
     assert "stopped before the check with stronger bots was done" in s.title.text()
     # the bar stays where the stop came, short of the plan (full, it read as a finished run)
     assert 0 < s.progress.value() < s.progress.maximum()
+    assert s.progress.format() in ("%v / %m games", "%p% of the time")
     # the reference bots' games are named apart from the search's and the fresh checks'
     assert (f"{r.search_games} games of search, {r.verify_games} to check them and {r.reference_games} MCTS:6 games,"
             in s.title.text()), s.title.text()
@@ -781,6 +782,7 @@ def test_the_bar_shows_the_share_of_time_gone_once_the_eta_is_known(qtbot, windo
     assert (s.progress.value(), s.progress.maximum()) == (100, 1000)
     s._on_progress(Progress(970, 1000, 100.0, 100.0, "reference bots: checking proposal 1"))
     assert (s.progress.value(), s.progress.maximum()) == (500, 1000)      # half the time gone
+    assert s.progress.text() == "50% of the time"                          # not "500 / 1000 games" (trial)
     s._on_progress(Progress(975, 1000, 110.0, None, "reference bots: checking proposal 2"))
     assert (s.progress.value(), s.progress.maximum()) == (500, 1000)      # ETA held back: the bar waits
     s._on_progress(Progress(999, 1000, 400.0, 0.0, "verifying"))

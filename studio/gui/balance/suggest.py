@@ -614,6 +614,7 @@ class SuggestWindow(QMainWindow):
         self.run.failed.connect(lambda msg: self._say(f"The search stopped: {msg}", error=True))
         self.run.finished.connect(self._on_ended)
         self._timed = False
+        self.progress.setFormat(self.tr("%v / %m games"))
         self.pulls.hide()
         self.progress.setRange(0, options["budget"])
         self.progress.setValue(0)
@@ -834,6 +835,7 @@ class SuggestWindow(QMainWindow):
         # so a bar of games stood at 97% with half the run to go (trial)
         if p.eta is not None and p.elapsed + p.eta > 0:
             self._timed = True
+            self.progress.setFormat(self.tr("%p% of the time"))
             self.progress.setRange(0, self.TIME_STEPS)
             self.progress.setValue(min(self.TIME_STEPS - 1, round(self.TIME_STEPS * p.elapsed / (p.elapsed + p.eta))))
         elif not self._timed:   # never back to games once timed: the bar would jump
@@ -850,6 +852,7 @@ class SuggestWindow(QMainWindow):
             pass   # the share of the time gone when the stop came
         else:
             total = max(result.games, self.progress.maximum()) if result.stopped else result.games
+            self.progress.setFormat(self.tr("%v / %m games"))
             self.progress.setRange(0, max(1, total))
             self.progress.setValue(result.games)
         self._show_result()
