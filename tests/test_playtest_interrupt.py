@@ -381,6 +381,7 @@ def test_a_stop_during_the_attribution_leaves_it_out_and_saves_the_games(tmp_pat
     assert err.endswith("studio playtest: stopped (SIGTERM) as it was finishing: the attribution was cut short and "
                         "the report has none; every game played is in the report and its files\n"), err
     assert err.count("SIGTERM") == 1 and "interrupted" not in err
+    assert data["cut_short"] == ["the attribution"]   # the record says so too (trial)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
@@ -449,3 +450,16 @@ def test_a_worker_leaves_on_sighup_as_on_sigterm():
     finally:
         for s, h in saved.items():
             signal.signal(s, h)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
+def test_a_stop_during_the_games_says_the_attribution_was_not_played(tmp_path, monkeypatch, capsys):
+    """Trial: with --attribute, a stop during the batch dropped the attribution without a word."""
+    from studio.playtest import cli
+
+    monkeypatch.setattr(cli, "progress_bar", _StoppingBar)
+    status = cli.main([str(JUNGLE), "-p", "2", "-n", "50", "--seed", "4", "--attribute",
+                       "--json", str(tmp_path / "a.json")])
+    assert status == 130
+    assert "interrupted after 2 of 50 games (SIGTERM); no attribution (it replays a whole batch)" in capsys.readouterr().err
+    assert json.loads((tmp_path / "a.json").read_text())["games_played"] == 2

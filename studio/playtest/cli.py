@@ -804,7 +804,8 @@ def _play_and_save(args, guard: Interrupts) -> int:
         print(f"{PROG}: the games stopped after {played} of {args.games}: {stopped}", file=sys.stderr)
     elif interrupted:
         print(f"{PROG}: interrupted after {played} of {counted(args.games, 'game')}"
-              + (guard.stop_words if stopped_by == "signal" else ""), file=sys.stderr)
+              + (guard.stop_words if stopped_by == "signal" else "")
+              + ("; no attribution (it replays a whole batch)" if args.attribute and played else ""), file=sys.stderr)
     if not played:
         for w in writers:
             w.discard()
@@ -827,6 +828,7 @@ def _play_and_save(args, guard: Interrupts) -> int:
         if json_out is not None:
             json_out.finish({"interrupted": interrupted, **stop_fields(stopped_by if interrupted else None, stopped,
                                                                        guard.stop_name),
+                             **({"cut_short": list(guard.cut)} if guard.cut else {}),
                              "games_played": played, "summary": summary.to_dict()})
         if csv_out is not None:
             written = csv_out.finish(summary.solo)
