@@ -462,10 +462,10 @@ def disagreement_lines(found, names, ref_bots: str) -> list[str]:
                      f"{_pct(d.reference_fair)}%), the search's bots have it at {_pct(d.search_rate)}% (fair "
                      f"{_pct(d.search_fair)}%); to meet both bars {need}")
     if any(d.ratio > 2 for d in found):
-        lines.append("  board edits have moved both kinds of bot the same way, the reference bots 2 to 5 times as far "
-                     "at most, so this board's content may not meet both bars: where the reference bots' gap is turn "
-                     "order and opening hands (studio playtest --bots mcts --attribute splits it), the rules are the "
-                     "lever (rules.hand_sizes; --allow-rules lets the search try them)")
+        lines.append("  on the bundled boards edits moved both kinds of bot the same way, the reference bots from a "
+                     "quarter to 5 times as far, so this board's content may not meet both bars: where the "
+                     "reference bots' gap is turn order and opening hands (studio playtest --bots mcts --attribute "
+                     "splits it), the rules are the lever (rules.hand_sizes; --allow-rules lets the search try them)")
     return lines
 
 

@@ -258,7 +258,7 @@ def disagreements(search: Score, reference: Score, reference_ci: Sequence[tuple]
     two bars: ``tolerance`` on the search's bots, the fair share inside the reference bots' 95%
     interval). There a board edit that brings the reference bots to fair must move them
     :attr:`Disagreement.ratio` times as far as the search's bots, since edits move both kinds
-    the same way (measured on the bundled boards: 2 to 5 times as far at most); a large ratio
+    the same way (on the bundled boards from a quarter to 5 times as far); a large ratio
     says the two bars pull apart, e.g. where the reference bots' gap is turn order and opening
     hands (``studio playtest --bots mcts --attribute``). ``reference_ci``: per seat ``(low,
     high)``. Raises ValueError for scores of different numbers of seats."""

@@ -894,8 +894,9 @@ class SuggestWindow(QMainWindow):
             return ""
         text = f"{bots} and greedy bots disagree on the board as it was. " + "; ".join(said) + "."
         if any(d.ratio > 2 for d in found):   # as the command line warns
-            text += (f" Board edits have moved {bots} 2 to 5 times as far at most, so its content may not meet both "
-                     "bars; where the gap is turn order and opening hands, only the rules reach it (docs/balance.md).")
+            text += (f" On the bundled boards edits moved {bots} from a quarter to 5 times as far as greedy bots, "
+                     "so its content may not meet both bars; where the gap is turn order and opening hands, only "
+                     "the rules reach it (docs/balance.md).")
         return text
 
     def _show_result(self) -> None:
