@@ -438,21 +438,12 @@ def games_text(result, budget: int) -> str:
             + (", then " + " and ".join(after) if after else ""))
 
 
-def _disagreements(cal: dict) -> list:
-    from studio.balance.fairness import TOLERANCE
-    from studio.balance.objective import disagreements
-
-    return disagreements(cal["search"], cal["reference"], cal["reference_win_ci"], TOLERANCE)
-
-
 def disagreement_lines(found, names, ref_bots: str) -> list[str]:
     """Report lines for :func:`studio.balance.objective.disagreements` on the board as it is:
     per seat that needs the reference bots moved farther than the search's bots, what each kind
     of bot says and how much farther; then what that means."""
     lines = []
-    for d in found:
-        if d.ratio <= 1:   # an edit that moves both kinds alike meets both bars: nothing pulls apart
-            continue
+    for d in (d for d in found if d.pulls_apart):
         how = "favour it" if d.side > 0 else "leave it behind"
         need = (f"an edit must move the reference bots {100 * d.reference_move:.1f} points toward fair while the "
                 f"search's bots move at most {100 * max(d.search_room, 0.0):.1f}"
@@ -461,7 +452,7 @@ def disagreement_lines(found, names, ref_bots: str) -> list[str]:
                      f"{_pct(d.reference_rate)}% ({100 * d.reference_ci[0]:.1f}-{100 * d.reference_ci[1]:.1f}; fair "
                      f"{_pct(d.reference_fair)}%), the search's bots have it at {_pct(d.search_rate)}% (fair "
                      f"{_pct(d.search_fair)}%); to meet both bars {need}")
-    if any(d.ratio > 2 for d in found):
+    if any(d.far_apart for d in found):
         lines.append("  on the bundled boards edits moved both kinds of bot the same way, the reference bots from a "
                      "quarter to 5 times as far, so this board's content may not meet both bars: where the "
                      "reference bots' gap is turn order and opening hands (studio playtest --bots mcts --attribute "
@@ -488,7 +479,7 @@ def format_result(result, setup, args) -> str:
                      + f"; the search's bots {', '.join(_pct(r) + '%' for r in cal['search'].rates)}; aiming them at "
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
         if not cal["edits"]:   # on the board as it is: where the two bars pull apart
-            lines += disagreement_lines(_disagreements(cal), names, ref_bots)
+            lines += disagreement_lines(cal["disagreements"], names, ref_bots)
     from studio.balance.search import race_outcome
 
     for st in result.steps:
@@ -647,7 +638,7 @@ def save_result(result, setup, args, out: Path) -> list[tuple[Path, str]]:
                               "aim_rates": list(c["aim_rates"]), "aim_scores": list(c["aim_scores"]),
                               "disagreements": [{"seat": d.seat + 1, "side": d.side, "reference_move": d.reference_move,
                                                  "search_room": d.search_room, "ratio": d.ratio}
-                                                for d in _disagreements(c)]}
+                                                for d in c["disagreements"]]}
                              for c in result.calibrations]}
     summary = out / "balance.json"
     save_atomic(summary, json.dumps(_finite(data), indent=1) + "\n")

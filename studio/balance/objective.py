@@ -250,6 +250,22 @@ class Disagreement:
     def ratio(self) -> float:
         return self.reference_move / self.search_room if self.search_room > 0 else math.inf
 
+    @property
+    def pulls_apart(self) -> bool:
+        """An edit must move the reference bots farther than the search's bots (ratio above 1):
+        one that moves both alike cannot meet both bars."""
+        return self.ratio > 1
+
+    @property
+    def far_apart(self) -> bool:
+        """Past :data:`FAR_RATIO`: the content may not meet both bars (reports warn)."""
+        return self.ratio > FAR_RATIO
+
+
+FAR_RATIO = 2.0
+"""A :class:`Disagreement` ratio past which reports warn that board edits may not meet both bars
+(on the bundled boards edits moved MCTS from a quarter to 5 times as far as greedy bots)."""
+
 
 def disagreements(search: Score, reference: Score, reference_ci: Sequence[tuple], tolerance: float = 0.04
                   ) -> list[Disagreement]:

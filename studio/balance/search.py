@@ -57,7 +57,16 @@ from studio.balance.edits import (
     turn_order_skew,
     valid_edits,
 )
-from studio.balance.objective import GameRecord, Objective, Score, aim_between, paired_bootstrap, record_of
+from studio.balance.fairness import TOLERANCE
+from studio.balance.objective import (
+    GameRecord,
+    Objective,
+    Score,
+    aim_between,
+    disagreements,
+    paired_bootstrap,
+    record_of,
+)
 
 if TYPE_CHECKING:
     from studio.model.realm import Board
@@ -441,7 +450,8 @@ class BalanceResult:
     None), ``elapsed`` seconds; with reference bots, ``reference`` and ``calibrations``: per
     board calibrated (the original, then each board climbed onto), a dict with its ``edits``
     (texts), the search's and the reference bots' :class:`Score`, the reference bots' 95% win
-    intervals and the aim that followed."""
+    intervals, the aim that followed and the seats where the two kinds of bot pull apart
+    (:func:`~studio.balance.objective.disagreements`)."""
 
     proposals: list
     base: Score | None
@@ -874,9 +884,10 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
             for other in cands.values():
                 other.objective = replace(other.objective, **aim)
             g = len(ref_recs)
+            ci = [wilson(r * g, g) for r in theirs.rates]
             calibrations.append({"edits": [e.text for e in c.edits], "search": mine, "reference": theirs,
-                                 "reference_win_ci": [wilson(r * g, g) for r in theirs.rates],
-                                 "aim_rates": rates, "aim_scores": scores})
+                                 "reference_win_ci": ci, "aim_rates": rates, "aim_scores": scores,
+                                 "disagreements": disagreements(mine, theirs, ci, TOLERANCE)})
 
         def score(key, records) -> float:
             return cands[key].objective.score(records).total

@@ -266,8 +266,9 @@ def attribute_setup(setup, seeds: Sequence[int], bots: str | Sequence[str] | Non
 class PairedDifference:
     """One seat's win rate under a setting minus under the baseline, over the ``deals`` seeds
     both played: ``diff`` (0.1 = 10 points) with its 95% interval ``ci`` (normal approximation
-    of the paired differences, clipped to the possible -1 to 1), the two-sided ``p`` and ``p_holm`` (Holm-adjusted over every
-    comparison of the sweep); ``significant``: p_holm below alpha."""
+    of the paired differences, clipped to the possible -1 to 1), the two-sided ``p`` and
+    ``p_holm`` (Holm-adjusted over every comparison of the sweep); ``significant``: p_holm below
+    alpha."""
 
     seat: int
     deals: int

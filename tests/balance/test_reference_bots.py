@@ -177,7 +177,7 @@ def test_disagreement_lines_say_how_much_farther_an_edit_must_move_the_reference
 
 
 def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_path, capsys, monkeypatch):
-    from studio.balance import cli as balance_cli
+    from studio.balance import search as search_module
     from studio.cli import main
     from studio.model import io
     from studio.validate import validate
@@ -192,7 +192,7 @@ def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_p
         "rules:\n  bands: [line, triangle, quad]\n  end: {score: 8}\n", encoding="utf-8")
     out = tmp_path / "out"
     # a disagreement on seat 2 (the tiny run's own figures seldom show one): said and saved
-    monkeypatch.setattr(balance_cli, "_disagreements", lambda cal: [
+    monkeypatch.setattr(search_module, "disagreements", lambda *calibrated: [
         Disagreement(1, 1, 0.5, 0.5, 0.9, (0.6, 0.98), 0.5, 0.1, 0.04)])
     status = main(["balance", str(tmp_path / "scenarios" / "lattice.yaml"), "-p", "2", "--budget-games", "30",
                    "--steps", "1", "--candidates", "3", "--verify-games", "10", "--top", "1", "--seed", "1",

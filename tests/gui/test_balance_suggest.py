@@ -794,11 +794,15 @@ def test_the_window_says_where_mcts_and_greedy_bots_pull_apart(qtbot, window, la
     one (objective.disagreements, ratio above 1) are named under the title; a new search hides it."""
     from types import SimpleNamespace
 
-    from studio.balance.objective import Score
+    from studio.balance.objective import Score, disagreements
+
+    def calibration(search, reference, ci):   # as the search records one (search.balance)
+        return {"edits": [], "search": search, "reference": reference, "reference_win_ci": ci,
+                "disagreements": disagreements(search, reference, ci)}
 
     s = _suggest_window(qtbot, window, lattice_file)
-    cal = {"edits": [], "search": Score(0.0, {}, 1000, (0.49, 0.51), 0.5),
-           "reference": Score(0.0, {}, 200, (0.30, 0.70), 0.5), "reference_win_ci": [(0.24, 0.37), (0.63, 0.76)]}
+    cal = calibration(Score(0.0, {}, 1000, (0.49, 0.51), 0.5), Score(0.0, {}, 200, (0.30, 0.70), 0.5),
+                      [(0.24, 0.37), (0.63, 0.76)])
     text = s._pulls_text(SimpleNamespace(calibrations=[cal]))
     names = [window.document.board.seats[k].label or k for k in window.document.board.seats]
     # each seat: MCTS must move 13 points (its interval's near end to 50%), greedy may move 1 + 4 = 5: 2.6 times
@@ -807,7 +811,7 @@ def test_the_window_says_where_mcts_and_greedy_bots_pull_apart(qtbot, window, la
                            "70.0% (63.0-76.0), greedy 51.0%, so an edit must move MCTS 2.6 times as far as greedy bots."
                            ), text
     assert "only the rules reach it" in text
-    cal_alike = dict(cal, search=Score(0.0, {}, 1000, (0.47, 0.53), 0.5),
-                     reference=Score(0.0, {}, 200, (0.44, 0.56), 0.5), reference_win_ci=[(0.37, 0.499), (0.501, 0.63)])
+    cal_alike = calibration(Score(0.0, {}, 1000, (0.47, 0.53), 0.5), Score(0.0, {}, 200, (0.44, 0.56), 0.5),
+                            [(0.37, 0.499), (0.501, 0.63)])
     assert s._pulls_text(SimpleNamespace(calibrations=[cal_alike])) == ""   # ratios below 1: nothing pulls apart
     assert s._pulls_text(SimpleNamespace(calibrations=[])) == ""

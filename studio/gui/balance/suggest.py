@@ -848,9 +848,7 @@ class SuggestWindow(QMainWindow):
         self.result = result
         # a finished run's bar ends full on the games the result counts (the plan was an
         # estimate: races stop early); a stopped one's stays where it stopped, short of the plan
-        if result.stopped and self._timed:
-            pass   # the share of the time gone when the stop came
-        else:
+        if not (result.stopped and self._timed):   # a timed bar stopped stays at the share of time gone
             total = max(result.games, self.progress.maximum()) if result.stopped else result.games
             self.progress.setFormat(self.tr("%v / %m games"))
             self.progress.setRange(0, max(1, total))
@@ -874,26 +872,22 @@ class SuggestWindow(QMainWindow):
     def _pulls_text(self, r) -> str:
         """The seats where the reference bots and the search's bots pull apart on the board as
         it was (:func:`studio.balance.objective.disagreements`, ratio above 1), or ''."""
-        from studio.balance.fairness import TOLERANCE
-        from studio.balance.objective import disagreements
-
         cals = [c for c in getattr(r, "calibrations", ()) if not c["edits"]]
         if not cals:
             return ""
         board = self.host.main.document.board
         names = [board.seats[k].label or k for k in list(board.seats)]
         bots = self.REFERENCE_BOTS.upper()
-        c = cals[0]
-        found = disagreements(c["search"], c["reference"], c["reference_win_ci"], TOLERANCE)
+        found = cals[0]["disagreements"]
         said = [f"{names[d.seat] if d.seat < len(names) else d.seat + 1}: {bots} {100 * d.reference_rate:.1f}% "
                 f"({100 * d.reference_ci[0]:.1f}-{100 * d.reference_ci[1]:.1f}), greedy {100 * d.search_rate:.1f}%, "
                 + (f"so an edit must move {bots} {d.ratio:.1f} times as far as greedy bots" if d.search_room > 0
                    else "with no room for greedy bots to move that way")
-                for d in found if d.ratio > 1]
+                for d in found if d.pulls_apart]
         if not said:
             return ""
         text = f"{bots} and greedy bots disagree on the board as it was. " + "; ".join(said) + "."
-        if any(d.ratio > 2 for d in found):   # as the command line warns
+        if any(d.far_apart for d in found):   # as the command line warns
             text += (f" On the bundled boards edits moved {bots} from a quarter to 5 times as far as greedy bots, "
                      "so its content may not meet both bars; where the gap is turn order and opening hands, only "
                      "the rules reach it (docs/balance.md).")
