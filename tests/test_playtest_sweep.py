@@ -55,7 +55,10 @@ def test_grid_errors(settings, message):
     (["--set", "rules.end.score=0"], "--set rules.end.score=0: the scenario refuses it"),
     (["--set", "rules.end.pictures=5"], "rules.end holds one choice and the scenario's is score: to replace it, "
                                         "set the whole mapping, e.g. --set 'rules.end={pictures: 5}'"),
-    (["--set", "rules.bands.first=1"], "rules.bands is a list"),
+    (["--set", "rules.bands.first=1"], "rules.bands is a list of 3 items: its items are numbered 0 to 2"),
+    (["--set", "rules.hand_sizes.4=3"], "rules.hand_sizes is a list of 4 items: its items are numbered 0 to 3"),
+    (["--set", "rules.end.score.1=3"], "rules.end.score is a number (18), not a mapping or a list of settings"),
+    (["--set", "rules.end.rounds.1=3"], "rules.end.rounds is not set and has no list to number into; set it whole"),
     (["--set", "rules.bands_per_player=many"], "'rules.bands_per_player' must be a whole number from 1 to 200, got the text 'many'"),
     (["--set", "rules.end.score=14", "--games", "0"], "--games/-n: must be 1 to 10,000,000, got 0"),
     (["--set", "rules.end.score=14", "--players", "5"], "no board for 5 players"),
@@ -73,6 +76,19 @@ def test_sweep_errors_exit_2_with_one_line(args, message, capsys):
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_list_item_is_set_by_its_index_from_the_rulebook_default():
+    """``rules.hand_sizes.0=5`` on a scenario that leaves the hands to the rulebook (RTR-S2):
+    the default list with its first item changed, not a mapping the schema refuses."""
+    from studio.playtest.setup import load_setup
+
+    setup = load_setup(JUNGLE, 3)
+    assert "hand_sizes" not in setup.scenario.to_data().get("rules", {})
+    changed = setup.with_settings({"rules.hand_sizes.0": 5, "rules.hand_sizes.3": 2})
+    assert list(changed.scenario.rules.hand_sizes) == [5, 5, 6, 2]
+    again = changed.with_settings({"rules.hand_sizes.1": 9})   # a list the data holds now
+    assert list(again.scenario.rules.hand_sizes) == [5, 9, 6, 2]
 
 
 def test_a_small_sweep(tmp_path, capsys):

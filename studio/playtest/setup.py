@@ -225,21 +225,59 @@ def _resolved(path) -> str:
 
 def set_path(data: dict, path: str, value: Any) -> None:
     """Set ``value`` at the dotted ``path`` of ``data`` in place; missing mappings on the way
-    are created. Raises :class:`SetupError` for an empty path part or a part that runs into a
-    value that is not a mapping."""
+    are created. A part that is a number indexes a list from 0 (``rules.hand_sizes.0``); a list
+    the data leaves out is first filled with its schema default (the rulebook's value), so one
+    item can be changed. Raises :class:`SetupError` for an empty path part, a part that runs
+    into a value that is neither a mapping nor a list, or an index outside the list."""
     parts = path.split(".")
     if not path or any(not p for p in parts):
         raise SetupError(f"setting {path!r}: a path is names joined by dots, e.g. rules.end.score")
-    node = data
-    for i, part in enumerate(parts[:-1]):
+    node: Any = data
+    for i, part in enumerate(parts):
         here = ".".join(parts[: i + 1])
-        nxt = node.get(part)
-        if nxt is None:
-            nxt = node[part] = {}
-        elif not isinstance(nxt, dict):
-            raise SetupError(f"setting {path!r}: {here} is {_kind(nxt)} ({nxt!r}), not a mapping of settings")
+        last = i == len(parts) - 1
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                raise SetupError(f"setting {path!r}: {'.'.join(parts[:i])} is a list of {len(node)} "
+                                 f"item{'s' if len(node) != 1 else ''}: its items are numbered 0 to {len(node) - 1}"
+                                 if node else f"setting {path!r}: {'.'.join(parts[:i])} is an empty list")
+            key: Any = int(part)
+        else:
+            key = part
+        if last:
+            node[key] = value
+            return
+        nxt = node[key] if isinstance(node, list) else node.get(key)
+        if nxt is None and parts[i + 1].isdigit():
+            default = _schema_default(data, parts[: i + 1])
+            if not isinstance(default, list):
+                raise SetupError(f"setting {path!r}: {here} is not set and has no list to number into; "
+                                 f"set it whole, e.g. --set '{here}=[...]'")
+            nxt = node[key] = copy.deepcopy(default)
+        elif nxt is None:
+            nxt = node[key] = {}
+        elif not isinstance(nxt, (dict, list)):
+            raise SetupError(f"setting {path!r}: {here} is {_kind(nxt)} ({nxt!r}), not a mapping or a list of settings")
         node = nxt
-    node[parts[-1]] = value
+
+
+def _schema_default(data: dict, parts) -> Any:
+    """The ``default`` the schema of ``data`` (by its ``format``) gives the property at
+    ``parts``, or None."""
+    from studio.content.schemas import inline_local_refs, parse_format, schema_for
+
+    fmt = data.get("format")
+    if parse_format(fmt) is None:
+        return None
+    try:
+        node: Any = inline_local_refs(schema_for(fmt))
+    except (KeyError, ValueError):
+        return None
+    for part in parts:
+        node = (node.get("properties") or {}).get(part) if isinstance(node, dict) else None
+        if node is None:
+            return None
+    return node.get("default") if isinstance(node, dict) else None
 
 
 def _one_choice_hint(data: dict, finding, paths) -> str:
