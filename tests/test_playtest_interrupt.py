@@ -403,12 +403,16 @@ def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, 
         except KeyboardInterrupt:   # the search keeps its best so far
             pass
         proposals = [SimpleNamespace(verified=None)] * found   # stopped before any was checked
-        return SimpleNamespace(stopped="interrupted", proposals=proposals, games=3)
+        return SimpleNamespace(stopped="interrupted", proposals=proposals, games=3, stop_reason=None)
 
+    saved = []
     with terminate_as_interrupt():
-        status = balance_cli.search_and_report(search, lambda r: "the report", lambda r: [], tmp_path)
+        status = balance_cli.search_and_report(search, lambda r: "the report", lambda r: saved.append(r) or [],
+                                               tmp_path)
     assert status == 130
     assert capsys.readouterr().err == f"studio balance: interrupted (SIGTERM); {kept.format(out=tmp_path)}\n"
+    # balance.json's stop_reason names the signal, as a playtest's --json does
+    assert saved[0].stop_reason == "stopped by a signal (SIGTERM)"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")

@@ -37,6 +37,7 @@ from studio.playtest.cli import (
     fail,
     plural,
     run_main,
+    stop_fields,
     whole,
 )
 from studio.playtest.executors import EXECUTORS
@@ -221,6 +222,9 @@ def search_and_report(search, describe, save, out: Path) -> int:
         finally:
             bar.close()
         stops.keep()
+        if result.stopped == "interrupted" and stops.first is not None and not result.stop_reason:
+            # balance.json says which stop it was, as a playtest's --json does
+            result.stop_reason = stop_fields(stops.stopped_by, None, stops.stop_name)["stop_reason"]
         status = _save_and_report(result, describe, save, out)
         if status == 130:   # one line on stderr, as the other commands end a stopped run
             kept = (f"the best so far is saved in {out}" if result.proposals else
@@ -321,7 +325,7 @@ def stopped_line(result) -> str | None:
     """What a stopped run (``result.stopped``) holds, in one line, or None for a run that was
     not stopped: the best so far, and which proposals were not verified on fresh seeds (a stop
     during the check leaves the proposals checked before it verified)."""
-    said = {"interrupted": "interrupted", "workers-lost": "the Dask workers were lost",
+    said = {"interrupted": result.stop_reason or "interrupted", "workers-lost": "the Dask workers were lost",
             "deadline": "the time budget ran out"}.get(result.stopped or "")
     if said is None:
         return None

@@ -298,3 +298,5 @@ def test_a_stop_after_the_search_says_the_check_was_cut_not_the_search():
     lines = format_result(late, setup, args).splitlines()
     assert "interrupted during the check on fresh seeds: the search had ended; no proposal verified" in lines
     assert "interrupted: the best so far, not verified on fresh seeds" in format_result(early, setup, args)
+    early.stop_reason = "stopped by a signal (SIGTERM)"   # as search_and_report sets it: the stop named
+    assert "stopped by a signal (SIGTERM): the best so far, not verified" in format_result(early, setup, args)
