@@ -1,6 +1,7 @@
 """The playtest and sweep JSON reports (``studio-playtest/1``, ``studio-sweep/1``) match their
 schemas in ``schemas/``, for real outputs of both games (2 and 4 players, Rivages, solo with
-challenge sets), and ``studio validate`` checks a report named on the command line."""
+challenge sets), and ``studio validate`` checks a report named on the command line. Every report
+format has its schema (``studio generate``'s: tests/test_generate_report_schema.py)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ def schema_errors(fmt: str, data) -> list[str]:
 
 
 def test_report_formats_are_registered():
-    assert {"studio-playtest/1", "studio-sweep/1"} <= set(known_formats())
-    for fmt in ("studio-playtest/1", "studio-sweep/1"):
+    reports = ("studio-playtest/1", "studio-sweep/1", "studio-balance/1", "studio-generate/1")
+    assert set(reports) <= set(known_formats())
+    for fmt in reports:
         schema = schema_for(fmt)
         assert schema["$id"] == f"https://board-studio.example/schemas/{fmt}"
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -37,9 +39,10 @@ def test_report_formats_are_registered():
 @pytest.mark.parametrize("scenario, args", [
     (JUNGLE, ["--players", "2", "--games", "3", "--bots", "greedy,random"]),
     (JUNGLE, ["--players", "4", "--games", "2", "--bots", "random"]),
+    (JUNGLE, ["--players", "2", "--games", "1", "--bots", "hoarder,racer"]),   # trial: styles failed validate
     (RIVAGES, ["--players", "2", "--games", "2", "--bots", "random"]),
     (SOLO, ["--games", "8", "--bots", "random"]),
-], ids=["realm-2p", "realm-4p", "rivages-2p", "rivages-solo"])
+], ids=["realm-2p", "realm-4p", "realm-styles", "rivages-2p", "rivages-solo"])
 def test_playtest_json_matches_its_schema(tmp_path, capsys, scenario, args):
     out = tmp_path / "report.json"
     assert cli.main([str(scenario), *args, "--seed", "1", "--json", str(out)]) == 0, capsys.readouterr().err
@@ -69,6 +72,33 @@ def test_playtest_json_matches_its_schema(tmp_path, capsys, scenario, args):
         solo = data["summary"]["solo"]
         assert len(solo["sets"]) >= 2 and all(g["challenges"] for g in data["games"])
         assert all("target" in g for g in data["games"])
+
+
+def _bot_name_patterns(node, path=()):
+    """(path, subschema) of every string schema whose pattern names the greedy bot."""
+    if isinstance(node, dict):
+        if "greedy" in str(node.get("pattern", "")):
+            yield path, node
+        for key, sub in node.items():
+            yield from _bot_name_patterns(sub, (*path, key))
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            yield from _bot_name_patterns(sub, (*path, i))
+
+
+@pytest.mark.parametrize("fmt", ["studio-playtest/1", "studio-sweep/1", "studio-generate/1"])
+def test_every_bot_the_studio_plays_is_a_name_its_reports_accept(fmt):
+    """Trial: ``studio playtest --bots hoarder --json`` wrote a report ``studio validate``
+    refused. A report's bot names accept every registered bot (playstyles included) and an MCTS
+    with settings, and nothing else."""
+    from studio.bots import BOTS
+
+    found = list(_bot_name_patterns(schema_for(fmt)))
+    assert found, f"{fmt} checks no bot names"
+    for path, node in found:
+        check = Draft202012Validator(node)
+        assert all(check.is_valid(name) for name in [*BOTS, "mcts:400", "mcts:0.2s", "mcts:300:rollout=random"]), path
+        assert not any(check.is_valid(name) for name in ["clever", "greedy2", "hoarder:2", ""]), path
 
 
 def test_sweep_json_matches_its_schema(tmp_path, capsys):

@@ -5,7 +5,8 @@ offered (:func:`studio.generate.offer.generate`).
 Each offered candidate is saved in the output folder as ``<id>.yaml`` (a file already there is
 never replaced: the new one gets ``-2``, ``-3``...), headed by comments that record its figures
 (win rate per seat with 95% intervals, the seat test, the intended end, the number of games);
-``generate.json`` (``studio-generate/1``) sums up the run, the candidates not offered with why.
+``generate.json`` (``studio-generate/1``, ``schemas/studio-generate.schema.json``) sums up the run,
+the candidates not offered with why, and for a stopped run which stop (``stopped_by``, ``stop_reason``).
 
 Exit status: 0 at least one candidate offered, 1 none (the reasons on stderr), 2 bad arguments
 (one line on stderr), 130 interrupted (Ctrl+C; 143 SIGTERM, 129 SIGHUP; as ``studio playtest`` and
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 from studio.console import STDIO, add_common_options, configure, detail, note
-from studio.playtest.cli import Interrupts, Parser, parse, terminate_as_interrupt, whole
+from studio.playtest.cli import Interrupts, Parser, parse, stop_fields, terminate_as_interrupt, whole
 
 PROG = "studio generate"
 FORMAT = "studio-generate/1"
@@ -183,9 +184,10 @@ def free_path(folder: Path, stem: str) -> Path:
     return path
 
 
-def save(outcome, folder: Path, spec, args) -> tuple[list[Path], dict]:
+def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict]:
     """Write each offered candidate and ``generate.json`` into ``folder``; returns the paths
-    written and the summary."""
+    written and the summary. ``stop``: the ``stopped_by`` and ``stop_reason`` of a stopped run
+    (:func:`~studio.playtest.cli.stop_fields`), put after ``stopped``; none for a whole run."""
     from dataclasses import asdict
 
     from studio.content.yamlio import make_folders, save_atomic
@@ -198,16 +200,16 @@ def save(outcome, folder: Path, spec, args) -> tuple[list[Path], dict]:
         paths.append(path)
     summary = {"format": FORMAT, "kind": type(spec).__name__, "constraints": asdict(spec),
                "games": args.games, "bots": args.bots, "game_seed": args.game_seed, "tried": outcome.tried,
-               "stopped": outcome.stopped,
+               "stopped": outcome.stopped, **(stop or {}),
                "offered": [dict(c.to_dict(), file=p.name) for c, p in zip(outcome.offered, paths)],
                "rejected": [{"seed": r.seed, "stage": r.stage, "reason": r.reason} for r in outcome.rejected]}
     save_atomic(folder / "generate.json", json.dumps(summary, indent=2) + "\n")
     return paths, summary
 
 
-def _write(outcome, out: Path, spec, args) -> tuple[list[Path], dict]:
+def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict]:
     """:func:`save`, then the summary to ``--json`` when asked."""
-    paths, summary = save(outcome, out, spec, args)
+    paths, summary = save(outcome, out, spec, args, stop)
     if args.json:
         text = json.dumps(summary, indent=2) + "\n"
         if args.json == STDIO:
@@ -293,21 +295,34 @@ def _run(args) -> int:
             outcome = generate(spec, args.count, tries, args.games, args.bots, args.players, args.game_seed,
                                progress)
         except (GenerateError, ValueError) as exc:
-            print(f"{PROG}: {exc}", file=sys.stderr)
-            return 2
-        finally:
             if bar is not None:
                 bar.close()
-        try:
-            with guard.hold():  # a signal now waits until every file is whole
-                paths, summary = _write(outcome, out, spec, args)
-        except KeyboardInterrupt:  # it came during the save, which finished
-            late = True
-        except OSError as exc:
-            from studio.content.yamlio import os_error_text
-
-            print(f"{PROG}: cannot write the output: {os_error_text(exc)}", file=sys.stderr)
+            print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
+        except BaseException:
+            if bar is not None:
+                bar.close()
+            raise
+        paths: list[Path] = []
+        summary: dict = {}
+        for _ in range(2):   # a stop that lands before the hold begins: saved again, held
+            try:
+                with guard.hold():  # a signal now waits until every file is whole
+                    if bar is not None:
+                        bar.close()
+                    # a stopped run says which stop, as studio playtest --json does
+                    stop = stop_fields(guard.stopped_by, None, guard.stop_name) if outcome.stopped else {}
+                    paths, summary = _write(outcome, out, spec, args, stop)
+                break
+            except KeyboardInterrupt:  # it came during the save, which finished, or just before it
+                late = True
+                if summary:
+                    break
+            except OSError as exc:
+                from studio.content.yamlio import os_error_text
+
+                print(f"{PROG}: cannot write the output: {os_error_text(exc)}", file=sys.stderr)
+                return 2
     report = sys.stderr if args.json == STDIO else sys.stdout
     for c, path in zip(outcome.offered, paths):
         print(f"{path}: " + "\n".join(c.lines()), file=report)

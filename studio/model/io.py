@@ -60,6 +60,7 @@ _NOT_CONTENT = {
     "studio-playtest": "a playtest report (written by studio playtest --json)",
     "studio-sweep": "a sweep report (written by studio sweep --json)",
     "studio-balance": "a balance assistant run (written by studio balance)",
+    "studio-generate": "a generate run's summary (written by studio generate)",
 }
 
 
