@@ -1004,7 +1004,34 @@ def design_board(spec: BoardSpec) -> Board:
         raise GenerateError(f"{spec.location} for {spec.players} players: seed {spec.seed} leaves no room "
                             f"for the design ({type(exc).__name__}: {exc})") from None
     board.location = spec.location  # the scenario id: the board plays with its rules wherever it is saved
+    missed = amount_missed(spec, board)
+    if missed:
+        raise GenerateError(missed)
     return board
+
+
+def amount_missed(spec: BoardSpec, board: Board) -> str | None:
+    """Why ``board`` does not hold the treasure or energy total ``spec`` asks for, or None.
+    Content goes on whole orbits of the seat rotation (and some designs place a fixed part,
+    or run out of segments), so a total within :func:`amount_tolerance` counts as met; past it
+    the candidate is refused with what it holds (a trial asked 300 and was offered 81)."""
+    held = totals(board)
+    for what in ("treasure", "energy"):
+        asked = getattr(spec, what)
+        if asked is None:
+            continue
+        got = held[what]
+        off = amount_tolerance(asked, spec.players)
+        if abs(got - asked) > off:
+            return (f"asked for {asked} {what}, but the {spec.location} design placed {got} with seed {spec.seed} "
+                    f"(more than {off} off): try a total nearer {got}")
+    return None
+
+
+def amount_tolerance(asked: int, players: int) -> int:
+    """How far a board's treasure or energy total may be from ``asked``: two whole orbits of
+    the seat rotation (``players`` segments each) or a tenth of the total, whichever is more."""
+    return max(2 * players, math.ceil(asked / 10))
 
 
 def adopted_runs(board_id: str, folder=None) -> list:
