@@ -223,3 +223,16 @@ def test_tiny_samples_are_too_few_to_say():
     assert big.verdict == "luck and skill"
     panel = panel_of("skill", [("greedy", "greedy", even("greedy", 40))], [("mcts:200", "greedy", results)])
     assert "<th>verdict</th></tr>" in panel_html(panel) and "<td>luck and skill</td></tr>" in panel_html(panel)
+
+
+def test_a_playstyle_of_the_other_game_names_every_bot_this_game_takes():
+    """Trial: ``--bots explorer`` on a Rule the Realm board offered only hoarder and racer."""
+    from studio.bots.styles import check_fit
+
+    with pytest.raises(ValueError) as info:
+        check_fit(["greedy", "explorer"], "realm")
+    assert str(info.value) == ("the explorer bot plays Rivages; for Rule the Realm choose random, greedy, mcts, "
+                               "hoarder, racer")
+    with pytest.raises(ValueError, match="for Rivages choose random, greedy, mcts, goal-chaser, explorer$"):
+        check_fit(["hoarder"], "rivages")
+    check_fit(["hoarder", "mcts:50"], "realm")   # fits: nothing raised

@@ -41,6 +41,10 @@ def test_grid_is_the_product_of_the_settings():
     (["=14"], "the setting path is empty"),
     (["rules.end.score=14,"], "a value is empty"),
     (["rules.end.score=14", "rules.end.score=16"], "given twice"),
+    # trial: the inner path changed the outer one's values, and the table showed what was not played
+    (["rules.hand_sizes=[4,5,6,7],[5,5,6,7]", "rules.hand_sizes.0=4,6"],
+     "--set rules.hand_sizes.0: lies inside --set rules.hand_sizes, whose values it would change"),
+    (["rules.end.score=10,12", "rules.end={score: 14},{score: 18}"], "--set rules.end.score: lies inside --set rules.end"),
     (["rules.end.score=[14"], "unclosed bracket"),
     (["rules.end.score=a: b: c"], "is not valid YAML"),
 ])
@@ -59,6 +63,10 @@ def test_grid_errors(settings, message):
     (["--set", "rules.hand_sizes.4=3"], "rules.hand_sizes is a list of 4 items: its items are numbered 0 to 3"),
     (["--set", "rules.end.score.1=3"], "rules.end.score is a number (18), not a mapping or a list of settings"),
     (["--set", "rules.end.rounds.1=3"], "rules.end.rounds is not set and has no list to number into; set it whole"),
+    # trial: these said "got a mapping" when the scenario leaves the hands to the rulebook
+    (["--set", "rules.hand_sizes.-1=3"], "rules.hand_sizes is a list of 4 items: its items are numbered 0 to 3"),
+    (["--set", "rules.hand_sizes.x=3"], "rules.hand_sizes is a list of 4 items: its items are numbered 0 to 3"),
+    (["--set", "rules.hand_sizes.01=3"], "rules.hand_sizes is a list of 4 items: its items are numbered 0 to 3"),
     (["--set", "rules.bands_per_player=many"], "'rules.bands_per_player' must be a whole number from 1 to 200, got the text 'many'"),
     (["--set", "rules.end.score=14", "--games", "0"], "--games/-n: must be 1 to 10,000,000, got 0"),
     (["--set", "rules.end.score=14", "--players", "5"], "no board for 5 players"),
@@ -89,6 +97,10 @@ def test_a_list_item_is_set_by_its_index_from_the_rulebook_default():
     assert list(changed.scenario.rules.hand_sizes) == [5, 5, 6, 2]
     again = changed.with_settings({"rules.hand_sizes.1": 9})   # a list the data holds now
     assert list(again.scenario.rules.hand_sizes) == [5, 9, 6, 2]
+    # the values given are copied, never changed by a later path (the trial's sweep rows)
+    hands = [4, 5, 6, 7]
+    both = setup.with_settings([("rules.hand_sizes", hands), ("rules.hand_sizes.0", 6)])
+    assert hands == [4, 5, 6, 7] and list(both.scenario.rules.hand_sizes) == [6, 5, 6, 7]
 
 
 def test_a_small_sweep(tmp_path, capsys):
@@ -169,3 +181,17 @@ def test_a_point_with_one_shared_seed_says_it_is_too_few_not_none():
     rows = [{"settings": {"rules.end.score": 6}}, {"settings": {"rules.end.score": 10}, "diffs": []}]
     assert comparison_lines(rows, ["rules.end.score"])[-1] == (
         "  [rules.end.score=10] too few shared seeds to compare (2 or more needed)")
+
+
+def test_a_setting_of_a_module_the_scenario_lacks_is_said_to_add_it(capsys):
+    """Trial: a Volcano setting swept on the Jungle Temples played every point with the Volcano
+    module added, and nothing said so."""
+    from studio.playtest.setup import added_by, load_setup
+
+    data = load_setup(JUNGLE, 2).scenario.to_data()
+    assert added_by(data, "rules.modules.volcano.escape_energy") == "rules.modules.volcano"
+    assert added_by(data, "rules.hand_sizes.0") is None        # the rulebook's hands, changed
+    assert added_by(data, "rules.end.score") is None           # the scenario's own end
+    assert main([str(JUNGLE), "-p", "2", "-n", "1", "-q", "--set", "rules.modules.volcano.escape_energy=1"]) == 0
+    assert ("studio sweep: warning: --set rules.modules.volcano.escape_energy: the scenario has no "
+            "rules.modules.volcano; every point plays with it added") in capsys.readouterr().err

@@ -71,9 +71,9 @@ def check_fit(bots, kind: str) -> None:
     for b in bots:
         style = b if isinstance(b, PlayStyle) else STYLES.get(_kind(b) or "")
         if style is not None and style.game != kind:
-            others = ", ".join(s.name for s in styles_for(kind))
+            others = ", ".join(["random", "greedy", "mcts", *(s.name for s in styles_for(kind))])
             raise ValueError(f"the {style.name} bot plays {GAME_WORDS[style.game]}; for {GAME_WORDS.get(kind, kind)} "
-                             f"choose {others or 'another bot'}")
+                             f"choose {others}")
 
 
 def _kind(bot) -> str | None:

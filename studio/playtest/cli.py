@@ -86,7 +86,8 @@ def add_batch_options(p: argparse.ArgumentParser, games: int) -> None:
                    help="batch seed, 0 to 2^53-1; game i is dealt and played from seed*1000003+i (default 0)")
     p.add_argument("--bots", "-b", default="greedy",
                    help="comma-separated bot per seat, or one for every seat: random, greedy, mcts, "
-                        "mcts:400 (iterations), mcts:0.2s (time per decision) (default greedy)")
+                        "mcts:400 (iterations), mcts:0.2s (time per decision), or a playstyle (Rule the "
+                        "Realm: hoarder, racer; Rivages: goal-chaser, explorer) (default greedy)")
     p.add_argument("--jobs", "-j", type=whole(0, MAX_JOBS), default=1,
                    help="worker processes (0: one per CPU); results do not depend on it (default 1)")
     p.add_argument("--executor", choices=EXECUTORS, default="processes",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,7 +60,8 @@ class Setup:
         pairs = list(settings.items()) if isinstance(settings, dict) else list(settings)
         data = self.scenario.to_data()
         for path, value in pairs:
-            set_path(data, path, value)
+            # a copy: a later path inside this value must not change the caller's value
+            set_path(data, path, copy.deepcopy(value))
         scenario = _scenario_from_data(data, self.scenario, [p for p, _ in pairs])
         content = copy.copy(self.content)
         content.scenario = scenario
@@ -237,7 +239,8 @@ def set_path(data: dict, path: str, value: Any) -> None:
         here = ".".join(parts[: i + 1])
         last = i == len(parts) - 1
         if isinstance(node, list):
-            if not part.isdigit() or int(part) >= len(node):
+            # 0, 1, 2... as written (01 and -1 are not item numbers here)
+            if not (part.isdigit() and str(int(part)) == part) or int(part) >= len(node):
                 raise SetupError(f"setting {path!r}: {'.'.join(parts[:i])} is a list of {len(node)} "
                                  f"item{'s' if len(node) != 1 else ''}: its items are numbered 0 to {len(node) - 1}"
                                  if node else f"setting {path!r}: {'.'.join(parts[:i])} is an empty list")
@@ -248,17 +251,40 @@ def set_path(data: dict, path: str, value: Any) -> None:
             node[key] = value
             return
         nxt = node[key] if isinstance(node, list) else node.get(key)
-        if nxt is None and parts[i + 1].isdigit():
+        if nxt is None:
+            # a list the data leaves to its default is numbered into from that default
             default = _schema_default(data, parts[: i + 1])
-            if not isinstance(default, list):
+            if isinstance(default, list):
+                nxt = node[key] = copy.deepcopy(default)
+            elif _INDEX.match(parts[i + 1]):
                 raise SetupError(f"setting {path!r}: {here} is not set and has no list to number into; "
                                  f"set it whole, e.g. --set '{here}=[...]'")
-            nxt = node[key] = copy.deepcopy(default)
-        elif nxt is None:
-            nxt = node[key] = {}
+            else:
+                nxt = node[key] = {}
         elif not isinstance(nxt, (dict, list)):
             raise SetupError(f"setting {path!r}: {here} is {_kind(nxt)} ({nxt!r}), not a mapping or a list of settings")
         node = nxt
+
+
+def added_by(data: dict, path: str) -> str | None:
+    """The mapping that setting ``path`` would add to ``data`` (a scenario's data), dotted, when
+    the scenario has none there and its schema gives no default (e.g. ``rules.modules.volcano``
+    for ``rules.modules.volcano.escape_energy`` on the Jungle Temples), else None: setting a
+    value of a module the scenario does not have adds the module."""
+    parts = path.split(".")
+    node: Any = data
+    for i, part in enumerate(parts[:-1]):
+        if not isinstance(node, dict):
+            return None
+        if part not in node:
+            here = parts[: i + 1]
+            return None if _schema_default(data, here) is not None else ".".join(here)
+        node = node[part]
+    return None
+
+
+_INDEX = re.compile(r"[+-]?\d+$")
+"""A path part meant as a list item's number."""
 
 
 def _schema_default(data: dict, parts) -> Any:

@@ -131,6 +131,13 @@ def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
             raise UsageError(f"--set {raw!r}: the setting path is empty")
         if path in seen:
             raise UsageError(f"--set {path}: given twice; list all its values in one --set")
+        # one path inside another: the inner one would change the outer one's values (a trial's
+        # table showed settings that were not the ones played)
+        outer = next((p for p in seen if path.startswith(p + ".") or p.startswith(path + ".")), None)
+        if outer is not None:
+            inner, whole = (path, outer) if path.startswith(outer + ".") else (outer, path)
+            raise UsageError(f"--set {inner}: lies inside --set {whole}, whose values it would change; sweep one "
+                             f"of them (write the combinations as values of {whole})")
         seen.add(path)
         ref = next((k for k in REFERENCE_KEYS if path == k or path.startswith(k + ".") or k.startswith(path + ".")), None)
         if ref is not None:
@@ -181,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     from studio.playtest.runner import resolve_bots
-    from studio.playtest.setup import SetupError, load_setup
+    from studio.playtest.setup import SetupError, added_by, load_setup
 
     outputs = {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)}
     check_batch_args(args, outputs)
@@ -204,6 +211,12 @@ def _run(args) -> int:
             setups.append(setup)
     except content_errors() as exc:
         raise fail(str(exc)) from None
+    data = base.scenario.to_data()
+    for path, _ in grid:   # a trial swept a Volcano setting on the Jungle Temples and was not told
+        added = added_by(data, path)
+        if added:
+            print(f"{PROG}: warning: --set {path}: the scenario has no {added}; every point plays with it added",
+                  file=sys.stderr)
     make_output_folders(outputs)
 
     # one guard from the first game to the last byte saved: only the first stop counts (it ends the
