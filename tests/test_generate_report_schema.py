@@ -157,7 +157,7 @@ def test_an_inconsistent_summary_is_named_where_it_is_wrong(tmp_path):
 
     def summary(spec, **changes):
         outcome = Outcome(rejected=[Rejected(0, "simulate", "seats uneven")], tried=1)
-        _, data = save(outcome, tmp_path / "out", spec, Args)
+        _, data, _ = save(outcome, tmp_path / "out", spec, Args)
         return dict(data, **changes)
 
     assert schema_errors(summary(BoardSpec("volcano", 2, seed=0))) == []
@@ -175,3 +175,21 @@ def test_an_inconsistent_summary_is_named_where_it_is_wrong(tmp_path):
     found = [f.message for f in validate(str(path))]
     assert "unknown key 'location' in 'constraints'; the keys allowed here are: seed, size, quest, two_step, " \
            "strongholds, crosses, difficulty, name" in found
+
+
+def test_a_second_run_into_the_same_folder_keeps_the_first_runs_files(tmp_path, capsys):
+    """Trial: a second run replaced generate.json (the first run's figures and reasons were
+    lost) and saved jungle-temples-3p-s0-2.yaml with the id of the first run's board."""
+    out = tmp_path / "out"
+    args = ["cursed-triangle", "-p", "2", "--seed", "4", "--count", "1", "--games", "6", "-o", str(out)]
+    assert main(args) == 0
+    first = (out / "generate.json").read_text()
+    capsys.readouterr()
+    assert main(args) == 0
+    assert f"summary in {out / 'generate-2.json'}" in capsys.readouterr().err
+    assert (out / "generate.json").read_text() == first
+    second = checked(out / "generate-2.json")
+    assert [c["file"] for c in second["offered"]] == ["cursed-triangle-2p-s4-2.yaml"]
+    assert [c["id"] for c in second["offered"]] == ["cursed-triangle-2p-s4-2"]
+    assert "id: cursed-triangle-2p-s4-2\n" in (out / "cursed-triangle-2p-s4-2.yaml").read_text()
+    assert [f for f in validate_paths([str(out)])[0] if f.severity in ("error", "warning")] == []

@@ -48,8 +48,9 @@ examples:
   studio generate island --quest fort --crosses 8 --count 2 -o islands/
 
 output: DIR/<id>.yaml per candidate offered (a file there is never replaced: -2, -3...
-is added), headed by comments with its figures, and DIR/generate.json (studio-generate/1)
-with every candidate's figures and why the others were not offered.
+is added), headed by comments with its figures, and DIR/generate.json (studio-generate/1;
+generate-2.json... beside an earlier run's) with every candidate's figures and why the
+others were not offered.
 
 exit status: 0 at least one offered, 1 none (why on stderr), 2 bad arguments,
 130 interrupted by Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (what was offered so far is saved).""")
@@ -174,19 +175,20 @@ def with_header(candidate, path: Path) -> str:
     return text
 
 
-def free_path(folder: Path, stem: str) -> Path:
-    """``folder/stem.yaml``, or ``stem-2.yaml``... when that file exists (never replaced)."""
-    path = folder / f"{stem}.yaml"
+def free_path(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
+    """``folder/stem.yaml`` (or ``suffix``), or ``stem-2.yaml``... when that file exists (never
+    replaced)."""
+    path = folder / f"{stem}{suffix}"
     n = 2
     while path.exists():
-        path = folder / f"{stem}-{n}.yaml"
+        path = folder / f"{stem}-{n}{suffix}"
         n += 1
     return path
 
 
-def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict]:
-    """Write each offered candidate and ``generate.json`` into ``folder``; returns the paths
-    written and the summary. ``stop``: the ``stopped_by`` and ``stop_reason`` of a stopped run
+def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
+    """Write each offered candidate and ``generate.json`` (``generate-2.json``... beside an
+    earlier run's) into ``folder``; returns the candidates' paths, the summary and its path. ``stop``: the ``stopped_by`` and ``stop_reason`` of a stopped run
     (:func:`~studio.playtest.cli.stop_fields`), put after ``stopped``; none for a whole run."""
     from dataclasses import asdict
 
@@ -196,6 +198,9 @@ def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[l
     paths = []
     for c in outcome.offered:
         path = free_path(folder, c.content.id)
+        # a file beside an earlier run's of the same seed takes its name as its id: two files
+        # of one id in a folder would be one board to a scenario that names it
+        c.content.id = path.stem
         save_atomic(path, with_header(c, path))
         paths.append(path)
     summary = {"format": FORMAT, "kind": type(spec).__name__, "constraints": asdict(spec),
@@ -203,13 +208,15 @@ def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[l
                "stopped": outcome.stopped, **(stop or {}),
                "offered": [dict(c.to_dict(), file=p.name) for c, p in zip(outcome.offered, paths)],
                "rejected": [{"seed": r.seed, "stage": r.stage, "reason": r.reason} for r in outcome.rejected]}
-    save_atomic(folder / "generate.json", json.dumps(summary, indent=2) + "\n")
-    return paths, summary
+    # an earlier run's summary in the folder is kept, as its boards are (generate-2.json...)
+    summary_path = free_path(folder, "generate", ".json")
+    save_atomic(summary_path, json.dumps(summary, indent=2) + "\n")
+    return paths, summary, summary_path
 
 
-def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict]:
+def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
     """:func:`save`, then the summary to ``--json`` when asked."""
-    paths, summary = save(outcome, out, spec, args, stop)
+    paths, summary, summary_path = save(outcome, out, spec, args, stop)
     if args.json:
         text = json.dumps(summary, indent=2) + "\n"
         if args.json == STDIO:
@@ -219,7 +226,7 @@ def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[li
 
             make_parent_folders(args.json)
             save_atomic(args.json, text)
-    return paths, summary
+    return paths, summary, summary_path
 
 
 def _output_refusal(out: Path, json_path: str | None) -> str | None:
@@ -305,6 +312,7 @@ def _run(args) -> int:
             raise
         paths: list[Path] = []
         summary: dict = {}
+        summary_path = out / "generate.json"
         for _ in range(2):   # a stop that lands before the hold begins: saved again, held
             try:
                 with guard.hold():  # a signal now waits until every file is whole
@@ -312,7 +320,7 @@ def _run(args) -> int:
                         bar.close()
                     # a stopped run says which stop, as studio playtest --json does
                     stop = stop_fields(guard.stopped_by, None, guard.stop_name) if outcome.stopped else {}
-                    paths, summary = _write(outcome, out, spec, args, stop)
+                    paths, summary, summary_path = _write(outcome, out, spec, args, stop)
                 break
             except KeyboardInterrupt:  # it came during the save, which finished, or just before it
                 late = True
@@ -339,7 +347,7 @@ def _run(args) -> int:
     if not outcome.offered:
         print(f"{PROG}: {outcome.why_none()}", file=sys.stderr)
         return 1
-    note(f"{PROG}: {len(outcome.offered)} offered of {outcome.tried} tried; summary in {out / 'generate.json'}")
+    note(f"{PROG}: {len(outcome.offered)} offered of {outcome.tried} tried; summary in {summary_path}")
     return 0
 
 

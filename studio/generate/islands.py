@@ -95,6 +95,8 @@ class IslandSpec:
             raise GenerateError(f"the seed must be a whole number from 0 to 2**53 - 1, got {self.seed}")
         if self.name is not None and not self.name.strip():
             raise GenerateError("the island's name is empty")
+        if self.two_step and self.quest == "fort":   # a trial's --two-step was dropped without a word
+            raise GenerateError("a fort quest has one step: a two-step quest is a pattern or spaces quest")
 
 
 def connected(cells: set, start) -> set:
@@ -384,7 +386,9 @@ def design_island(spec: IslandSpec, draw: int = 0) -> Island:
     for k in range(draw, draw + MAX_DRAWS):
         rng = random.Random(spec.seed * 1000 + k)
         index = rng.randrange(len(ISLAND_NAMES))
-        kind = spec.quest or QUEST_KINDS[index % 3]
+        # a quest in two steps is a pattern or spaces quest (a fort has one step)
+        kinds = [k for k in QUEST_KINDS if k != "fort"] if spec.two_step else QUEST_KINDS
+        kind = spec.quest or kinds[index % len(kinds)]
         island = make_island(index, kind, rng, spec)
         if island is not None and playable(island) and not rivages_findings(island):
             return island

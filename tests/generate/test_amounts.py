@@ -39,3 +39,16 @@ def test_a_run_that_cannot_meet_the_total_offers_nothing_and_says_why():
     out = generate(BoardSpec("jungle-temples", 3, seed=0, treasure=300), count=1, tries=2, games=4)
     assert out.offered == [] and [r.stage for r in out.rejected] == ["design", "design"]
     assert "asked for 300 treasure, but the jungle-temples design placed" in out.why_none()
+
+
+def test_a_two_step_quest_is_never_dropped():
+    """Trial: ``generate island --two-step --quest fort`` exited 0 with a one-step fort quest.
+    A fort quest in two steps is refused; ``--two-step`` alone draws only pattern and spaces
+    quests, each of two steps."""
+    from studio.generate.islands import IslandSpec, design_island
+
+    with pytest.raises(GenerateError, match="a fort quest has one step"):
+        IslandSpec(seed=0, quest="fort", two_step=True).check()
+    for seed in range(4):
+        quest = design_island(IslandSpec(seed=seed, two_step=True)).quest
+        assert len(quest.steps) == 2 and {s.kind for s in quest.steps} <= {"pattern", "spaces"}
