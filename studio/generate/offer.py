@@ -192,7 +192,7 @@ class Outcome:
         if not self.rejected:
             return "nothing was tried" if not self.stopped else "stopped before the first candidate"
         by_stage = Counter(r.stage for r in self.rejected)
-        words = {"design": "could not be drawn", "budget": "had a goal out of the crosses budget",
+        words = {"design": "could not be drawn to the constraints", "budget": "had a goal out of the crosses budget",
                  "validate": "did not validate cleanly", "simulate": "were not fair or healthy in bot games"}
         parts = []
         for stage, n in by_stage.most_common():
