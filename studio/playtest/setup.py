@@ -293,7 +293,7 @@ def _schema_default(data: dict, parts) -> Any:
     from studio.content.schemas import inline_local_refs, parse_format, schema_for
 
     fmt = data.get("format")
-    if parse_format(fmt) is None:
+    if not isinstance(fmt, str) or parse_format(fmt) is None:
         return None
     try:
         node: Any = inline_local_refs(schema_for(fmt))

@@ -121,7 +121,7 @@ def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
     if not settings:
         raise UsageError("give at least one --set PATH=V1,V2,... (e.g. --set rules.end.score=14,16,18)")
     grid: list[tuple[str, list]] = []
-    seen = set()
+    seen: set[str] = set()
     for raw in settings:
         path, sep, values = raw.partition("=")
         path = path.strip()
