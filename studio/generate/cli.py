@@ -188,7 +188,8 @@ def free_path(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
 
 def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
     """Write each offered candidate and ``generate.json`` (``generate-2.json``... beside an
-    earlier run's) into ``folder``; returns the candidates' paths, the summary and its path. ``stop``: the ``stopped_by`` and ``stop_reason`` of a stopped run
+    earlier run's) into ``folder``; returns the candidates' paths, the summary and its path.
+    ``stop``: the ``stopped_by`` and ``stop_reason`` of a stopped run
     (:func:`~studio.playtest.cli.stop_fields`), put after ``stopped``; none for a whole run."""
     from dataclasses import asdict
 

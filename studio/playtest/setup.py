@@ -276,9 +276,8 @@ def added_by(data: dict, path: str) -> str | None:
     for i, part in enumerate(parts[:-1]):
         if not isinstance(node, dict):
             return None
-        if part not in node:
-            here = parts[: i + 1]
-            return None if _schema_default(data, here) is not None else ".".join(here)
+        if part not in node:   # the mapping the value goes in is added, from here down
+            return None if _schema_default(data, parts[: i + 1]) is not None else ".".join(parts[:-1])
         node = node[part]
     return None
 
