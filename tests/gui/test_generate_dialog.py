@@ -109,3 +109,13 @@ def test_a_candidate_not_offered_is_listed_with_its_reason_not_its_stage(qtbot):
     outcome.rejected.append(offer.Rejected(0, "simulate", why))
     d._on_finished(outcome)
     assert f"(1 not offered: seed 0: {why})" in d.status.text()
+
+
+def test_number_boxes_say_their_range(qtbot):
+    """Trial: typing 9999 into Treasure left 99 and 1 into Games each snapped back to 6, with
+    no word of the range: each box's tooltip says it."""
+    d = GenerateDialog(None, location="volcano", players=3)
+    qtbot.addWidget(d)
+    assert d.treasure.toolTip() == "Treasure on the board in all (0 to 300; the lowest step: design's)"
+    assert d.games.toolTip().endswith(f"({d.games.minimum():,} to {d.games.maximum():,})")
+    assert d.games.minimum() == 4

@@ -128,7 +128,7 @@ def _optional_spin(low: int, high: int, special: str, tip: str) -> QSpinBox:
     spin.setRange(low - 1, high)
     spin.setSpecialValueText(special)
     spin.setValue(low - 1)
-    spin.setToolTip(tip)
+    spin.setToolTip(f"{tip} ({low:,} to {high:,}; the lowest step: {special})")
     return spin
 
 

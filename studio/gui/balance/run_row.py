@@ -13,13 +13,14 @@ SEED_MAX = 2**31 - 1
 
 
 def number_spin(low: int, high: int, value: int | None = None, tip: str = "", step: int = 1) -> QSpinBox:
-    """A spin box from ``low`` to ``high`` showing ``value`` (``low`` when None), with ``tip``."""
+    """A spin box from ``low`` to ``high`` showing ``value`` (``low`` when None), with ``tip``
+    and the range after it (a box takes no digit past its range, so the range is said)."""
     spin = QSpinBox()
     spin.setRange(low, high)
     spin.setValue(low if value is None else value)
     spin.setSingleStep(step)
     if tip:
-        spin.setToolTip(tip)
+        spin.setToolTip(f"{tip} ({low:,} to {high:,})")
     return spin
 
 
