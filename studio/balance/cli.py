@@ -321,6 +321,34 @@ def no_proposal_line(result, subject: str) -> str:
     return result.no_proposal_reason(subject) + hint
 
 
+def race_lines(result, subject: str) -> list[str]:
+    """One line per race of ``result.steps`` (``subject``: ``"board"`` or ``"content"``, as
+    :func:`~studio.balance.search.race_outcome` says it): the edits raced, over how many games,
+    and what came of it; a run of races with nothing left to race is one line."""
+    from studio.balance.search import race_outcome
+
+    lines: list[str] = []
+    steps = result.steps
+    i = 0
+    while i < len(steps):
+        st = steps[i]
+        i += 1
+        if not st["candidates"]:
+            # a step with nothing left to race: say that, not that nothing beat the board; a run
+            # of them (each reaching a little further for new edits) in one line
+            last = st
+            while i < len(steps) and not steps[i]["candidates"] and steps[i]["edit"] == st["edit"]:
+                last, i = steps[i], i + 1
+            races = f"race {st['step']}" if last is st else f"races {st['step']} to {last['step']}"
+            lines.append(f"  {races} for edit {st['edit']}: no edit left to race from this {subject} "
+                         "(every candidate was raced already or does not validate)")
+            continue
+        lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
+                     + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
+                     + f"; {race_outcome(result, st, subject)}")
+    return lines
+
+
 def stopped_line(result) -> str | None:
     """What a stopped run (``result.stopped``) holds, in one line, or None for a run that was
     not stopped: the best so far, and which proposals were not verified on fresh seeds (a stop
@@ -484,17 +512,7 @@ def format_result(result, setup, args) -> str:
                      + ", ".join(f"{_pct(cal['search'].fair_share + a)}%" for a in cal["aim_rates"]))
         if not cal["edits"]:   # on the board as it is: where the two bars pull apart
             lines += disagreement_lines(cal["disagreements"], names, ref_bots)
-    from studio.balance.search import race_outcome
-
-    for st in result.steps:
-        if not st["candidates"]:
-            # a step with nothing left to race: say that, not that nothing beat the board
-            lines.append(f"  race {st['step']} for edit {st['edit']}: no edit left to race from this board "
-                         "(every candidate was raced already or does not validate)")
-            continue
-        lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
-                     + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + f"; {race_outcome(result, st, 'board')}")
+    lines += race_lines(result, "board")
     if not result.proposals:
         lines.append("")
         lines.append(no_proposal_line(result, "board"))

@@ -100,7 +100,7 @@ def format_rivages(result, target, budget: int) -> str:
     """The run in plain text: what was searched, what an island edit can and cannot move, then
     each proposal with its edits, notes and figures before and after (seats' win rates, or
     per challenge card in solo), with 95% intervals."""
-    from studio.balance.cli import games_text, no_proposal_line, stopped_line
+    from studio.balance.cli import games_text, no_proposal_line, race_lines, stopped_line
     from studio.balance.rivages import RIVAGES_WORDS, SAME_ISLAND, SHARED_PILE
     from studio.playtest.stats import wilson
 
@@ -116,12 +116,7 @@ def format_rivages(result, target, budget: int) -> str:
     stop = stopped_line(result)
     if stop:
         lines.append(stop)
-    from studio.balance.search import race_outcome
-
-    for st in result.steps:
-        lines.append(f"  race {st['step']} for edit {st['edit']}: {plural(st['candidates'], 'valid edit')} raced"
-                     + (f" over {plural(st.get('games', 0), 'game')}" if st.get("games") else "")
-                     + f"; {race_outcome(result, st, 'content')}")
+    lines += race_lines(result, "content")
     if result.base is not None:
         lines.append("before: " + _parts(result.base, result.weights))
     if not result.proposals:

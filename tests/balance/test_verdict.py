@@ -46,6 +46,19 @@ def test_a_search_stopped_before_any_race_says_so_not_that_no_edit_did_better():
         in lines
     assert ("  race 2 for edit 1: no edit left to race from this board (every candidate was raced already or "
             "does not validate)") in lines
+    # a run of such races is one line (a Labyrinth 4p search printed 26 of them, races 2 to 27)
+    ran.steps = [{"step": 1, "edit": 1, "candidates": 5, "games": 100, "winner": None},
+                 *({"step": k, "edit": 1, "candidates": 0, "winner": None} for k in range(2, 28)),
+                 {"step": 28, "edit": 1, "candidates": 1, "games": 90, "winner": None},
+                 {"step": 29, "edit": 1, "candidates": 0, "winner": None}]
+    lines = [line for line in format_result(ran, setup, args).splitlines() if line.startswith("  race")]
+    assert lines == [
+        "  race 1 for edit 1: 5 valid edits raced over 100 games; none beat the board clearly enough to build on",
+        "  races 2 to 27 for edit 1: no edit left to race from this board (every candidate was raced already or "
+        "does not validate)",
+        "  race 28 for edit 1: 1 valid edit raced over 90 games; none beat the board clearly enough to build on",
+        "  race 29 for edit 1: no edit left to race from this board (every candidate was raced already or "
+        "does not validate)"]
     # the last race of a stopped run was cut short, not lost (a trial saw "none beat the board")
     ran.steps = [{"step": 1, "edit": 1, "candidates": 5, "games": 100, "winner": "move 1 treasure"},
                  {"step": 2, "edit": 2, "candidates": 4, "games": 30, "winner": None, "stopped": True}]
