@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 
 import pytest
@@ -121,34 +120,6 @@ def test_a_stop_just_before_the_save_still_saves_everything(tmp_path, capsys, mo
     data = checked(out / "generate.json")
     assert [c["file"] for c in data["offered"]] == ["cursed-triangle-2p-s4.yaml"]
     assert (out / "cursed-triangle-2p-s4.yaml").is_file()
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
-def test_a_sigterm_is_recorded_and_the_file_validates(tmp_path):
-    out, copy = tmp_path / "out", tmp_path / "copy.json"
-
-    def as_a_user_starts_it():   # SIGTERM as by default, whatever the test runner's parent did
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-    proc = subprocess.Popen([sys.executable, "-m", "studio", "generate", "island", "--games", "2000", "-v",
-                             "-o", str(out), "--json", str(copy)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=as_a_user_starts_it)
-    try:
-        for line in proc.stderr:   # the first progress line: the search has begun
-            if "designing candidate 1 " in line:
-                break
-        else:
-            pytest.fail("the run ended before its first candidate")
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 128 + signal.SIGTERM, err
-    data = checked(out / "generate.json")
-    assert copy.read_text() == (out / "generate.json").read_text()
-    assert data["stopped"] is True and data["stopped_by"] == "signal"
-    assert data["stop_reason"] == "stopped by a signal (SIGTERM)"
 
 
 def test_an_inconsistent_summary_is_named_where_it_is_wrong(tmp_path):

@@ -340,8 +340,8 @@ def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame
 
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "studio", "generate", "island", "--count", "50", "--games", "40",
-                             "-v", "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_signals_as_at_a_terminal)
+                             "-v", "-o", str(out), "--json", str(tmp_path / "copy.json")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_signals_as_at_a_terminal)
     try:
         # candidates 1 and 2 are decided when candidate 3 is designed: seed 0's seats are uneven
         # in its 40 greedy games (Explorer 1 wins 28%), seed 1 is offered
@@ -361,6 +361,11 @@ def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame
     assert "Traceback" not in err and waited < 20  # stops within a game or two, not at the end of 50
     summary = json.loads((out / "generate.json").read_text())
     assert summary["stopped"] is True and 1 <= len(summary["offered"]) < 50
+    # which stop, as studio playtest --json says it; the summary matches its schema, and --json is the same
+    assert (summary["stopped_by"], summary["stop_reason"]) == (
+        ("signal", "stopped by a signal (SIGTERM)") if signame == "SIGTERM" else ("ctrl-c", "interrupted (Ctrl+C)"))
+    assert validate(out / "generate.json") == []
+    assert (tmp_path / "copy.json").read_text() == (out / "generate.json").read_text()
     assert summary["offered"][0]["file"] == "larkspur-isle-s1.yaml"
     assert sorted(p.name for p in out.iterdir()) == sorted(["generate.json"] + [c["file"] for c in summary["offered"]])
     for c in summary["offered"]:  # every file whole: it loads and validates cleanly
