@@ -89,7 +89,9 @@ def test_a_ctrl_c_is_recorded_with_what_was_offered(tmp_path, capsys, monkeypatc
                        "-o", str(out), "--json", str(copy)])
     finally:
         signal.signal(signal.SIGINT, old)
-    assert status == 130 and sent, capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert status == 130 and sent, err
+    assert "studio generate: interrupted (Ctrl+C); 1 offered so far" in err   # the stop named, as the JSON names it
     data = checked(out / "generate.json")
     assert copy.read_text() == (out / "generate.json").read_text()
     assert (data["stopped"], data["stopped_by"], data["stop_reason"]) == (True, "ctrl-c", "interrupted (Ctrl+C)")

@@ -150,6 +150,15 @@ def test_generate_makes_its_folders(tmp_path, a_file, capsys):
         assert err.endswith(f"{a_file} is a file, not a folder\n")
 
 
+def test_generate_refuses_standard_output_as_its_folder(tmp_path, capsys, monkeypatch):
+    """Trial: ``-o -`` made a folder named ``-`` ('-' is standard output everywhere else)."""
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = _run(capsys, "generate", "jungle-temples", "-o", "-")
+    assert code == 2 and err == ("studio generate: --output -: the candidates are files, so --output takes a folder "
+                                 "(use --json - for the summary)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_generate_never_overwrites_content_with_its_summary(tmp_path, capsys):
     victim = tmp_path / "board.yaml"
     victim.write_text(bundled_path("boards", "realm", "volcano-3p.yaml").read_text(encoding="utf-8"))

@@ -169,6 +169,10 @@ def test_a_bad_ladder_stops_the_run_before_any_game(capsys):
     assert cli.main([str(JUNGLE), "--games", "2", "--ladder", "greedy,nobody"]) == 2
     assert capsys.readouterr().err.strip() == ("studio playtest: --ladder greedy,nobody: unknown bot 'nobody' (known: "
                                                "random, greedy, mcts, hoarder, racer, goal-chaser, explorer)")
+    # trial: a playstyle of the other game passed the check and raised a traceback after the batch
+    assert cli.main([str(JUNGLE), "--games", "2", "--ladder", "greedy,explorer", "--ladder-games", "2"]) == 2
+    assert capsys.readouterr().err.strip() == ("studio playtest: --ladder greedy,explorer: the explorer bot plays "
+                                               "Rivages; for Rule the Realm choose random, greedy, mcts, hoarder, racer")
 
 
 def test_the_scenarios_playtest_section_asks_for_the_ladder(tmp_path):

@@ -231,12 +231,14 @@ def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[li
 
 
 def _output_refusal(out: Path, json_path: str | None) -> str | None:
-    """Why ``--output`` or ``--json`` cannot be written, before any game, else None: a file
-    in the way, a folder that cannot be made, a ``--json`` that is a folder or a studio file
+    """Why ``--output`` or ``--json`` cannot be written, before any game, else None: ``-``
+    (standard output, not a folder), a file in the way, a folder that cannot be made, a ``--json`` that is a folder or a studio file
     of another format (a board, a playtest report: as ``studio playtest`` refuses them).
     Missing folders are made (``mkdir -p``) when the files are saved."""
     from studio.content.yamlio import creatable_folder_refusal, stat_or_none
 
+    if str(out) == STDIO:   # '-' is standard output elsewhere; never a folder of that name
+        return f"--output {STDIO}: the candidates are files, so --output takes a folder (use --json - for the summary)"
     try:
         info = stat_or_none(out)
     except OSError as exc:  # a name too long for the file system

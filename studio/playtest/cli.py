@@ -498,10 +498,11 @@ class Interrupts:
 
     @property
     def stop_words(self) -> str:
-        """The signal that stopped the run, for its stderr line: ``" (SIGTERM)"``, ``" (SIGHUP)"``,
-        or ``""`` for Ctrl+C (or no stop)."""
+        """The stop that ended the run, for its stderr line: ``" (Ctrl+C)"``, ``" (SIGTERM)"``,
+        ``" (SIGHUP)"``, or ``""`` for no stop (a SIGINT from ``timeout -s INT`` or ``kill -INT``
+        is Ctrl+C's signal, named as the JSON names it)."""
         name = self.stop_name
-        return "" if name in (None, "Ctrl+C") else f" ({name})"
+        return "" if name is None else f" ({name})"
 
     def keep(self) -> None:
         """From now on stop signals change nothing (``once`` mode): what follows saves the run."""
@@ -665,7 +666,8 @@ def _attribute(setup, summary, bots, seed: int, games: int, guard: Interrupts):
 def _panels(args, setup) -> list[tuple]:
     """The panels this run plays after its batch: ``(kind, rungs, matches)`` for ``--ladder``
     and ``--styles``, or the scenario's ``playtest: {ladder: true, styles: true}``. Raises
-    ValueError for a bad ladder (an unknown bot, one bot, a bot named twice), a ladder on a solo
+    ValueError for a bad ladder (an unknown bot, one bot, a bot named twice, a playstyle of the
+    other game), a ladder on a solo
     game (one seat: no table to compare bots at) and ``--ladder-games`` with no panel to play."""
     from studio.playtest.ladder import skill_plan, style_plan
 
@@ -677,9 +679,12 @@ def _panels(args, setup) -> list[tuple]:
                          f"and {setup.name} is played solo (1 player); compare the bots' solo win rates with one "
                          "run per bot instead (--bots random, then --bots greedy)")
     if ladder is not None:
+        from studio.bots.styles import check_fit
+
         bots = [b.strip() for b in ladder.split(",") if b.strip()]
         try:
             out.append(("skill", *skill_plan(bots)))
+            check_fit(bots, setup.kind)   # before any game: a trial's ladder failed after the batch
         except ValueError as exc:
             raise ValueError(f"--ladder {ladder}: {exc}") from None
     if args.styles or declared.get("styles"):

@@ -370,7 +370,7 @@ def test_a_signal_stops_the_cli_at_once_and_keeps_what_was_offered_whole(signame
     assert sorted(p.name for p in out.iterdir()) == sorted(["generate.json"] + [c["file"] for c in summary["offered"]])
     for c in summary["offered"]:  # every file whole: it loads and validates cleanly
         assert validate(out / c["file"]) == []
-    by = " (SIGTERM)" if signame == "SIGTERM" else ""
+    by = " (SIGTERM)" if signame == "SIGTERM" else " (Ctrl+C)"
     assert f"studio generate: interrupted{by}; {len(summary['offered'])} offered so far, saved in {out}" in err
 
 
