@@ -85,7 +85,9 @@ def build_parser() -> Parser:
                    help="weights of the objective's parts (default " +
                         ",".join(f"{k}={v:g}" for k, v in DEFAULT_WEIGHTS.items()) + "; Rivages adds goals and solo, "
                         "see docs/balance.md)")
-    p.add_argument("--bots", "-b", default="greedy", help="bot per seat or one for all (default greedy)")
+    p.add_argument("--bots", "-b", default="greedy",
+                   help="bot per seat or one for all: random, greedy, mcts (mcts:400...), or a playstyle "
+                        "(Rule the Realm: hoarder, racer; Rivages: goal-chaser, explorer) (default greedy)")
     p.add_argument("--reference-bots", metavar="BOTS", default=None,
                    help="stronger bots the board should be fair for too (e.g. mcts; Rule the Realm only): they play "
                         "the original board and every board the search climbs onto, the search aims its own bots "
@@ -188,8 +190,11 @@ def _run(args) -> int:
         from studio.balance.search import Reference
         from studio.playtest.runner import resolve_bots
 
+        from studio.bots.styles import check_fit
+
         try:
-            resolve_bots(args.reference_bots, setup.players)
+            # a playstyle of the other game too, before any game (it was refused once they began)
+            check_fit(resolve_bots(args.reference_bots, setup.players), setup.kind)
         except ValueError as exc:
             raise fail(f"--reference-bots: {exc}") from None
         reference = Reference(args.reference_bots, args.reference_games, args.reference_share)

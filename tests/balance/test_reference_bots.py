@@ -220,6 +220,10 @@ def test_cli_prints_the_calibration_and_the_reference_check_and_saves_them(tmp_p
     assert err[1].startswith("studio balance: --reference-bots: ")
     assert err[2] == ("studio balance: --reference-bots: only Rule the Realm boards are searched with reference bots "
                       "so far")
+    # a playstyle of the other game, refused before any game (trial: after the reference games began)
+    assert main(["balance", scenario, "--reference-bots", "explorer"]) == 2
+    assert capsys.readouterr().err == ("studio balance: --reference-bots: the explorer bot plays Rivages; for Rule "
+                                       "the Realm choose random, greedy, mcts, hoarder, racer\n")
 
 
 def test_the_first_total_plans_a_calibration_for_every_board_the_search_may_climb_onto():
