@@ -188,9 +188,8 @@ def _run(args) -> int:
     reference = None
     if args.reference_bots:
         from studio.balance.search import Reference
-        from studio.playtest.runner import resolve_bots
-
         from studio.bots.styles import check_fit
+        from studio.playtest.runner import resolve_bots
 
         try:
             # a playstyle of the other game too, before any game (it was refused once they began)
