@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from functools import partial
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -128,7 +128,8 @@ def _optional_spin(low: int, high: int, special: str, tip: str) -> QSpinBox:
     spin.setRange(low - 1, high)
     spin.setSpecialValueText(special)
     spin.setValue(low - 1)
-    spin.setToolTip(f"{tip} ({low:,} to {high:,}; the lowest step: {special})")
+    spin.setToolTip(QCoreApplication.translate("optional_spin", "{tip} ({low} to {high}; the lowest step: {special})")
+                    .format(tip=tip, low=f"{low:,}", high=f"{high:,}", special=special))
     return spin
 
 

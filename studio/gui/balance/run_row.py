@@ -4,7 +4,7 @@ line, and :func:`number_spin` for the numbers of the form that sets the run up (
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from studio.gui.shell import desktop
@@ -20,7 +20,8 @@ def number_spin(low: int, high: int, value: int | None = None, tip: str = "", st
     spin.setValue(low if value is None else value)
     spin.setSingleStep(step)
     if tip:
-        spin.setToolTip(f"{tip} ({low:,} to {high:,})")
+        spin.setToolTip(QCoreApplication.translate("number_spin", "{tip} ({low} to {high})").format(
+            tip=tip, low=f"{low:,}", high=f"{high:,}"))
     return spin
 
 
