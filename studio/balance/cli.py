@@ -37,7 +37,6 @@ from studio.playtest.cli import (
     fail,
     plural,
     run_main,
-    stop_fields,
     whole,
 )
 from studio.playtest.executors import EXECUTORS
@@ -226,9 +225,9 @@ def search_and_report(search, describe, save, out: Path) -> int:
         finally:
             bar.close()
         stops.keep()
-        if result.stopped == "interrupted" and stops.first is not None and not result.stop_reason:
+        if result.stopped == "interrupted" and stops.fields and not result.stop_reason:
             # balance.json says which stop it was, as a playtest's --json does
-            result.stop_reason = stop_fields(stops.stopped_by, None, stops.stop_name)["stop_reason"]
+            result.stop_reason = stops.fields["stop_reason"]
         status = _save_and_report(result, describe, save, out)
         if status == 130:   # one line on stderr, as the other commands end a stopped run
             kept = (f"the best so far is saved in {out}" if result.proposals else

@@ -149,12 +149,13 @@ def validator_for(fmt: str) -> "Draft202012Validator":  # of strict_validator_cl
     expanded in place (:func:`inline_local_refs`): same verdicts and messages, and a board checks
     about 1.6 times faster (no reference to resolve at each node), which matters because the
     editor re-validates after each edit."""
-    return strict_validator_class()(_inlined(fmt))
+    return strict_validator_class()(inlined_schema(fmt))
 
 
 @lru_cache(maxsize=None)
-def _inlined(fmt: str) -> dict:
-    """The schema of ``fmt`` with its local references expanded (:func:`inline_local_refs`)."""
+def inlined_schema(fmt: str) -> dict:
+    """The schema of ``fmt`` with its local references expanded (:func:`inline_local_refs`),
+    built once (shared: do not change it). KeyError if the format is unknown."""
     return inline_local_refs(schema_for(fmt))
 
 
@@ -164,7 +165,7 @@ def quick_check_for(fmt: str):
     only for data that is surely valid), built once."""
     from studio.content.schema_check import compile_check
 
-    return compile_check(_inlined(fmt))
+    return compile_check(inlined_schema(fmt))
 
 
 # Keywords that only annotate: a reference with nothing else beside them can be merged into the

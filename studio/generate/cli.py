@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from studio.console import STDIO, add_common_options, configure, detail, note
-from studio.playtest.cli import Interrupts, Parser, parse, stop_fields, terminate_as_interrupt, whole
+from studio.playtest.cli import Interrupts, Parser, parse, terminate_as_interrupt, whole
 
 PROG = "studio generate"
 FORMAT = "studio-generate/1"
@@ -322,7 +322,7 @@ def _run(args) -> int:
                     if bar is not None:
                         bar.close()
                     # a stopped run says which stop, as studio playtest --json does
-                    stop = stop_fields(guard.stopped_by, None, guard.stop_name) if outcome.stopped else {}
+                    stop = guard.fields if outcome.stopped else {}
                     paths, summary, summary_path = _write(outcome, out, spec, args, stop)
                 break
             except KeyboardInterrupt:  # it came during the save, which finished, or just before it

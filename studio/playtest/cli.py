@@ -497,6 +497,12 @@ class Interrupts:
         return "Ctrl+C" if self.first == signal.SIGINT else signal.Signals(self.first).name
 
     @property
+    def fields(self) -> dict:
+        """:func:`stop_fields` of the first stop (``stopped_by``, ``stop_reason``), empty before
+        any: what a saved record says of it."""
+        return {} if self.first is None else stop_fields(self.stopped_by, None, self.stop_name)
+
+    @property
     def stop_words(self) -> str:
         """The stop that ended the run, for its stderr line: ``" (Ctrl+C)"``, ``" (SIGTERM)"``,
         ``" (SIGHUP)"``, or ``""`` for no stop (a SIGINT from ``timeout -s INT`` or ``kill -INT``

@@ -289,13 +289,13 @@ _INDEX = re.compile(r"[+-]?\d+$")
 def _schema_default(data: dict, parts) -> Any:
     """The ``default`` the schema of ``data`` (by its ``format``) gives the property at
     ``parts``, or None."""
-    from studio.content.schemas import inline_local_refs, parse_format, schema_for
+    from studio.content.schemas import inlined_schema, parse_format
 
     fmt = data.get("format")
     if not isinstance(fmt, str) or parse_format(fmt) is None:
         return None
     try:
-        node: Any = inline_local_refs(schema_for(fmt))
+        node: Any = inlined_schema(fmt)   # read only
     except (KeyError, ValueError):
         return None
     for part in parts:
