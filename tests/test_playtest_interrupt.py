@@ -385,11 +385,12 @@ def test_a_stop_during_the_attribution_leaves_it_out_and_saves_the_games(tmp_pat
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
-@pytest.mark.parametrize("found, kept", [
-    (1, "the best so far is saved in {out}"),
-    (0, "no proposal yet; what was raced is recorded in {out}/balance.json"),   # nothing "best" to keep
+@pytest.mark.parametrize("found, raced, kept", [
+    (1, 1, "the best so far is saved in {out}"),
+    (0, 1, "no proposal yet; what was raced is recorded in {out}/balance.json"),   # nothing "best" to keep
+    (0, 0, "no edit was raced; the run is recorded in {out}/balance.json"),   # trial: nothing was raced
 ])
-def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, capsys, found, kept):
+def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, capsys, found, raced, kept):
     """Trial: playtest, sweep and generate said on stderr that a stop ended them, balance said
     nothing there (its report on stdout did)."""
     from types import SimpleNamespace
@@ -403,7 +404,8 @@ def test_a_stopped_balance_search_says_so_on_stderr_naming_the_signal(tmp_path, 
         except KeyboardInterrupt:   # the search keeps its best so far
             pass
         proposals = [SimpleNamespace(verified=None)] * found   # stopped before any was checked
-        return SimpleNamespace(stopped="interrupted", proposals=proposals, games=3, stop_reason=None)
+        return SimpleNamespace(stopped="interrupted", proposals=proposals, games=3, stop_reason=None,
+                               stopped_before_racing=lambda: not raced)
 
     saved = []
     with terminate_as_interrupt():

@@ -76,6 +76,15 @@ def test_grid_errors(settings, message):
     (["--set", "boards.2=../boards/realm/volcano-2p.yaml,/etc/passwd.yaml,nope.yaml"],
      "--set boards.2: boards names content files, which a sweep cannot change"),
     (["--set", "rules.end.score=14,14"], "--set rules.end.score: the value 14 is given twice"),
+    # trial: balance took --se as --seed; an option is its whole name, and a near one is named
+    (["--set", "rules.end.score=14", "--se", "3"], "unrecognized arguments: --se 3 (--se: did you mean --seed or --set?)"),
+    (["--set", "rules.end.score=14", "--game=3"], "unrecognized arguments: --game=3 (--game: did you mean --games?)"),
+    # trial: only the first refused value was named; the others are named after its reason
+    (["--set", "rules.end.score=0,14,-5,abc"], "--set rules.end.score=0: the scenario refuses it: 'rules.end.score' "
+     "must be a whole number from 1 to 500, got 0; refused too: --set rules.end.score=-5; --set rules.end.score=abc"),
+    (["--set", "rules.end.score=" + ",".join(str(-v) for v in range(1, 9))],
+     "; refused too: --set rules.end.score=-2; --set rules.end.score=-3; --set rules.end.score=-4; "
+     "--set rules.end.score=-5; --set rules.end.score=-6 and 2 more"),
     (["--set", "rules.end.score=14, 14.0"], "--set rules.end.score: the value 14 is given twice"),
 ])
 def test_sweep_errors_exit_2_with_one_line(args, message, capsys):

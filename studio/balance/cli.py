@@ -197,12 +197,28 @@ def _run(args) -> int:
             raise fail(f"--reference-bots: {exc}") from None
         reference = Reference(args.reference_bots, args.reference_games, args.reference_share)
     check_content(args.scenario, args.players, "balancing")  # no games on content with errors; warnings are listed
+    note(plan_line(args, reference))
     return search_and_report(
         lambda bar: balance(setup, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
                             args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,
                             args.executor, args.scheduler, args.budget_minutes, progress=bar, reference=reference),
         lambda result: format_result(result, setup, args),
         lambda result: save_result(result, setup, args, out), out)
+
+
+def plan_line(args, reference=None) -> str:
+    """What the progress's "of N games" holds, said once before the games: the search's
+    budget, the checks on fresh seeds and any reference games (a trial read the total as the
+    budget)."""
+    from studio.balance.search import planned_games
+
+    search, checks, slow = planned_games(args.budget_games, args.verify_games, args.top, args.steps, reference)
+    parts = [f"{search:,} for the search"]
+    if checks:
+        parts.append(f"{checks:,} on fresh seeds to verify the content and its proposals")
+    if slow:
+        parts.append(f"up to {slow:,} with the reference bots")
+    return f"{PROG}: up to {search + checks + slow:,} games: " + ", ".join(parts)
 
 
 def search_and_report(search, describe, save, out: Path) -> int:
@@ -231,6 +247,7 @@ def search_and_report(search, describe, save, out: Path) -> int:
         status = _save_and_report(result, describe, save, out)
         if status == 130:   # one line on stderr, as the other commands end a stopped run
             kept = (f"the best so far is saved in {out}" if result.proposals else
+                    f"no edit was raced; the run is recorded in {out / 'balance.json'}" if result.stopped_before_racing() else
                     f"no proposal yet; what was raced is recorded in {out / 'balance.json'}")
             print(f"{PROG}: interrupted{stops.stop_words}; {kept}", file=sys.stderr)
         return stops.late(PROG, status, f"its results are saved in {out}")

@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from studio.console import note
 from studio.content.exits import findings_status
 from studio.playtest.cli import check_content, content_errors, fail, plural
 
@@ -37,7 +38,7 @@ def is_rivages(path) -> bool:
 def run(args) -> int:
     """``studio balance`` for Rivages (see the module docstring). Raises UsageError (exit 2)
     for bad arguments or content."""
-    from studio.balance.cli import _check_output, search_and_report
+    from studio.balance.cli import _check_output, plan_line, search_and_report
     from studio.balance.edits import EditError
     from studio.balance.island_edits import parse_island_locks
     from studio.balance.objective import WeightsError
@@ -62,6 +63,7 @@ def run(args) -> int:
     out = Path(args.output) if args.output else Path(f"{target.ident}-balance")
     _check_output(out, args.scenario, target.ident, target.setup.players)
     _check_files(args.scenario, args.players)
+    note(plan_line(args))
     return search_and_report(
         lambda bar: balance_rivages(target, args.bots, args.budget_games, args.seed, args.steps, args.candidates,
                                     args.allow_rules, locks, weights, args.verify_games, args.top, args.jobs,

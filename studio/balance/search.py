@@ -786,6 +786,19 @@ def check_numbers(budget: int, steps: int, candidates: int, top: int, verify_gam
         raise ValueError("steps, candidates and top must be at least 1, verify games at least 0")
 
 
+def planned_games(budget: int, verify_games: int, top: int, steps: int,
+                  reference: Reference | None = None) -> tuple[int, int, int]:
+    """The games a run plans, ``(search, checks, reference)``: the search's budget, the
+    verification on fresh seeds of the original and ``top`` proposals, and the reference bots'
+    games: a calibration of the original and of every board the search may climb onto before
+    its last step, and the check of the original and the proposals (planned from the start, or
+    the first ETAs were 40% short; a search that climbs less drops them at the checks). Their
+    sum is the progress's total."""
+    calibrations = max(1, steps)
+    return (budget, verify_games * (top + 1),
+            reference.games * (top + 1 + calibrations) if reference else 0)
+
+
 def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int, verify_games: int,
                top: int, jobs: int, executor: str, scheduler: str | None,
                minutes: float | None, progress, stop, reference: Reference | None = None) -> BalanceResult:
@@ -802,13 +815,9 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     noun = problem.noun
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None
-    # reference games planned: a calibration of the original and of every board the search may climb
-    # onto before its last step, and the check of the original and the proposals (planned from the
-    # start, or the first ETAs were 40% short; a search that climbs less drops them at the checks)
-    calibrations_planned = max(1, steps)
-    counter = _Counter(budget + verify_games * (top + 1), progress,
-                       reference.games * (top + 1 + calibrations_planned) if reference else 0,
-                       checks=verify_games * (top + 1),
+    calibrations_planned = max(1, steps)   # as planned_games counts them
+    search_games, checks, reference_games = planned_games(budget, verify_games, top, steps, reference)
+    counter = _Counter(search_games + checks, progress, reference_games, checks=checks,
                        slow_checks=reference.games * (top + 1) if reference else 0, deadline=deadline)
     cands: dict[Hashable, Any] = {}
     played: dict[tuple, list] = {}

@@ -215,6 +215,30 @@ def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[l
     return paths, summary, summary_path
 
 
+def same_run(folder: Path, spec, args) -> tuple[Path, int] | None:
+    """An earlier summary in ``folder`` (``generate.json``, ``generate-2.json``...) of a run
+    with the same constraints (the design seed included), games, bots and game seed, which
+    this run would repeat: ``(its path, candidates it tried)``; None when there is none (or
+    the folder cannot be read: the save says so)."""
+    from dataclasses import asdict
+
+    wanted = {"kind": type(spec).__name__, "constraints": json.loads(json.dumps(asdict(spec))),
+              "games": args.games, "bots": args.bots, "game_seed": args.game_seed}
+    try:
+        found = sorted(folder.glob("generate*.json"))
+    except OSError:
+        return None
+    for path in found:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("format") == FORMAT and all(data.get(k) == v for k, v in wanted.items()):
+            tried = data.get("tried")
+            return path, tried if isinstance(tried, int) and tried > 0 else 1
+    return None
+
+
 def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
     """:func:`save`, then the summary to ``--json`` when asked."""
     paths, summary, summary_path = save(outcome, out, spec, args, stop)
@@ -276,6 +300,11 @@ def _run(args) -> int:
     if tries < args.count:
         print(f"{PROG}: --tries {tries} is fewer than --count {args.count}", file=sys.stderr)
         return 2
+    again = same_run(out, spec, args)
+    if again is not None:   # trial: a second run made the same boards, and nothing said why
+        earlier, tried = again
+        print(f"{PROG}: warning: {earlier} is a run with the same constraints and seeds, so this one designs "
+              f"the same candidates again; --seed {spec.seed + tried} starts past them", file=sys.stderr)
     from studio.playtest.runner import resolve_bots
 
     try:  # before anything is said or drawn

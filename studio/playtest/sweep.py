@@ -54,6 +54,7 @@ from studio.playtest.cli import (
 
 PROG = "studio sweep"
 MAX_POINTS = 10_000
+MAX_NAMED = 5   # refused points a refusal names after the first
 # scenario keys that name other files: a sweep changes the scenario in memory and plays the
 # content loaded once, so these cannot be swept (one scenario file per board or card set instead)
 REFERENCE_KEYS = ("boards", "islands", "trees", "cards", "loot", "solo.cards")
@@ -158,6 +159,19 @@ def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
     return grid
 
 
+def refusal(refused: list[tuple[str, str]]) -> str:
+    """One line for the refused points of a grid, ``[(point, reason), ...]``: the first with
+    its reason, then the others by name (their reason is most often the first one's), at most
+    :data:`MAX_NAMED` of them, e.g. ``"--set rules.end.score=abc: ...; refused too: --set
+    rules.end.score=-5"``."""
+    (point, reason), others = refused[0], [p for p, _ in refused[1:]]
+    line = f"{point}: {reason}"
+    if others:
+        more = f" and {len(others) - MAX_NAMED} more" if len(others) > MAX_NAMED else ""
+        line += f"; refused too: {'; '.join(others[:MAX_NAMED])}{more}"
+    return line
+
+
 def _same(value):
     """``value`` with whole floats as ints, so ``14`` and ``14.0`` count as the same value."""
     if isinstance(value, float) and value.is_integer():
@@ -198,19 +212,23 @@ def _run(args) -> int:
     try:
         base = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, base.players)
-        setups = []
+        setups, refused = [], []
         for point in points:
             text = ", ".join(f"{k}={show(v)}" for k, v in point.items())
             try:
                 setup = base.with_settings(point)
                 setup.game(args.seed)
             except SetupError as exc:
-                raise fail(f"--set {text}: {exc}") from None
+                refused.append((f"--set {text}", str(exc)))
+                continue
             except content_errors() as exc:
-                raise fail(f"--set {text}: the game cannot be played: {exc}") from None
+                refused.append((f"--set {text}", f"the game cannot be played: {exc}"))
+                continue
             setups.append(setup)
     except content_errors() as exc:
         raise fail(str(exc)) from None
+    if refused:   # every refused point named, not only the first (trial)
+        raise fail(refusal(refused))
     data = base.scenario.to_data()
     for path, _ in grid:   # a trial swept a Volcano setting on the Jungle Temples and was not told
         added = added_by(data, path)

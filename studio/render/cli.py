@@ -49,6 +49,7 @@ RENDERERS: dict[str, str] = {
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
         prog="studio render",
         description="Export a board for print and play, at true size: PDF (one page per sheet), "
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",

@@ -26,6 +26,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
         prog="studio validate",
         description="Check boards and scenarios: schema, geometry and rules lint. "
                     "Folders are searched for *.yaml, *.yml and *.json files (JSON without a "

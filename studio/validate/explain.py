@@ -71,6 +71,7 @@ def describe(entry: dict) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
         prog="studio explain",
         description="Explain finding codes (as printed by studio validate): what each means, its severity "
                     "and how to fix it, from docs/findings.md.",

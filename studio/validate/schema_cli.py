@@ -20,6 +20,7 @@ from studio.console import add_common_options, configure
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
         prog="studio schema",
         description="Print the JSON Schema of studio files (the combined one, or one format's), or where it "
                     "is installed, for editors and CI.")

@@ -126,6 +126,27 @@ def test_progress_counts_the_reference_games_in_its_total():
     assert seen[-1].stage.startswith("reference bots: proposal")
 
 
+def test_the_plan_line_names_the_parts_of_the_progress_total():
+    """Trial: "of 2,800 games" on a 2,000-game budget read as a miscount; the line said once
+    before the games splits the first progress total into the budget, the checks and the
+    reference games (the same function plans both)."""
+    from types import SimpleNamespace
+
+    from studio.balance.cli import plan_line
+
+    seen = []
+    _run(Reference("random", 12, 0.5), progress=seen.append)
+    # budget 40; 20 fresh games for the original and 1 proposal; 12 reference games for the
+    # original's and 2 steps' calibrations and the 2 checks
+    assert seen[0].total == 40 + 20 * 2 + 12 * (2 + 2) == 128
+    args = SimpleNamespace(budget_games=40, verify_games=20, top=1, steps=2)
+    assert plan_line(args, Reference("random", 12, 0.5)) == (
+        "studio balance: up to 128 games: 40 for the search, 40 on fresh seeds to verify the content and its "
+        "proposals, up to 48 with the reference bots")
+    assert plan_line(SimpleNamespace(budget_games=2000, verify_games=0, top=3, steps=3)) == \
+        "studio balance: up to 2,000 games: 2,000 for the search"
+
+
 def test_bad_reference_settings_are_refused():
     with pytest.raises(ValueError, match="share is 0 to 1"):
         _run(Reference("random", 6, 2.0))
