@@ -39,6 +39,38 @@ def version_text() -> str:
     return f"studio {__version__}"
 
 
+class OptionParser(argparse.ArgumentParser):
+    """Every ``studio`` command's parser: an option is taken only by its whole name (``balance
+    --se`` had run as ``--seed``, and an option added later must not change what an old command
+    line means), and an unknown option's error names the options it may have meant."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        super().error(message + self.meant(message))
+
+    def meant(self, message: str) -> str:
+        """For an "unrecognized arguments" ``message``, the options each unknown one may have
+        meant: those it begins (a prefix is not taken by itself) or near it in spelling, as
+        ``" (--se: did you mean --seed or --set?)"``; empty when none."""
+        import difflib
+
+        if not message.startswith("unrecognized arguments: "):
+            return ""
+        known = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+        said = []
+        for word in message.split(": ", 1)[1].split():
+            name = word.split("=", 1)[0]
+            if not name.startswith("--"):
+                continue
+            close = [o for o in known if o.startswith(name)] or difflib.get_close_matches(name, known, n=2)
+            if close:
+                said.append(f"{name}: did you mean {' or '.join(close)}?")
+        return f" ({'; '.join(said)})" if said else ""
+
+
 def add_common_options(parser: argparse.ArgumentParser, quiet_help: str | None = None) -> None:
     """Add ``-q/--quiet``, ``-v/--verbose`` and ``--version`` to a command's parser."""
     group = parser.add_mutually_exclusive_group()

@@ -114,6 +114,30 @@ def test_every_command_takes_quiet_and_verbose(command):
     assert {"-q", "--quiet", "-v", "--verbose", "--version"} <= options
 
 
+@pytest.mark.parametrize("command", sorted(cli.COMMANDS))
+def test_every_command_takes_an_option_only_by_its_whole_name(command, capsys):
+    """Trial: ``studio balance --se 5`` ran as ``--seed 5``. A prefix of ``--verbose`` is refused
+    with exit 2 on every command, and the error names the option it may have meant."""
+    import importlib
+
+    parser = importlib.import_module(cli.COMMANDS[command][0]).build_parser()
+    assert isinstance(parser, console.OptionParser) and not parser.allow_abbrev
+    needed = {"convert": ["in.tmx", "out.yaml"], "render": ["x", "-o", "x.png"], "export-tts": ["x", "-o", "x.json"]}
+    assert cli.main([command, "--verbos", *needed.get(command, ["x"])]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --verbos" in err and "(--verbos: did you mean --verbose?)" in err, err
+
+
+def test_an_unknown_option_names_the_near_ones_only():
+    parser = console.OptionParser(prog="p")
+    for option in ("--seed", "--set", "--games", "--jobs"):
+        parser.add_argument(option)
+    assert parser.meant("unrecognized arguments: --se 5 --gmaes=3 --zzz x") == \
+        " (--se: did you mean --seed or --set?; --gmaes: did you mean --games?)"
+    assert parser.meant("unrecognized arguments: --zzz") == ""
+    assert parser.meant("the following arguments are required: x") == ""
+
+
 def test_the_editor_takes_quiet_and_verbose(monkeypatch):
     calls = []
     fake = types.ModuleType("studio.gui.app")

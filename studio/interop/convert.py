@@ -38,6 +38,7 @@ from pathlib import Path
 
 from studio.console import (
     STDIO,
+    OptionParser,
     UnknownName,
     add_common_options,
     configure,
@@ -60,8 +61,7 @@ KNOWN = ".yaml or .yml (a studio island or board), .tmx (a Tiled map in XML) or 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
+    parser = OptionParser(
         prog="studio convert",
         description="Convert Rivages islands to and from Tiled hexagonal maps (TMX or TMJ), and Rule the Realm "
                     "boards to Tiled maps (an image layer and object layers of segments, lines and pegs). The "

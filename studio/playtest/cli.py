@@ -22,7 +22,17 @@ import time
 from pathlib import Path
 
 from studio import console
-from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
+from studio.console import (
+    STDIO,
+    OptionParser,
+    UnknownName,
+    add_common_options,
+    configure,
+    content_argument,
+    detail,
+    note,
+    stdin_copy,
+)
 from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
@@ -53,35 +63,12 @@ class Reported(UsageError):
     """A problem already printed (the content's findings): exit status ``status``."""
 
 
-class Parser(argparse.ArgumentParser):
-    """The batch commands' parser: errors go through ``main()``, and no option is taken from a
-    prefix of its name (``balance --se`` had run as ``--seed``; an option added later must not
-    change what an old command line means)."""
+class Parser(OptionParser):
+    """The batch commands' parser: its errors go through ``main()``, which returns 2, instead of
+    ``sys.exit``."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("allow_abbrev", False)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message):  # report through main(), which returns 2, instead of sys.exit
-        raise UsageError(message + self._meant(message))
-
-    def _meant(self, message: str) -> str:
-        """For an unknown option, the options it may have meant: those it begins (a prefix is
-        not taken by itself) or close to it in spelling; empty when none."""
-        import difflib
-
-        if not message.startswith("unrecognized arguments: "):
-            return ""
-        known = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
-        said = []
-        for word in message.split(": ", 1)[1].split():
-            name = word.split("=", 1)[0]
-            if not name.startswith("--"):
-                continue
-            close = [o for o in known if o.startswith(name)] or difflib.get_close_matches(name, known, n=2)
-            if close:
-                said.append(f"{name}: did you mean {' or '.join(close)}?")
-        return f" ({'; '.join(said)})" if said else ""
+    def error(self, message):
+        raise UsageError(message + self.meant(message))
 
 
 def whole(low: int, high: int, why: str = ""):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from studio.console import (
     STDIO,
+    OptionParser,
     UnknownName,
     add_common_options,
     configure,
@@ -33,8 +34,7 @@ from studio.content.outputs import file_in_folder, names_folder, output_refusal,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
+    parser = OptionParser(
         prog="studio export-tts",
         description="Write a board or island as a Tabletop Simulator saved-object set: OUT.json (TTS's save "
                     "format) and its PNG images beside it. Copy them into TTS's Saves/Saved Objects folder.",

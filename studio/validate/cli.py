@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, stdin_copy
+from studio.console import STDIO, OptionParser, UnknownName, add_common_options, configure, content_argument, stdin_copy
 from studio.content.findings import Finding
 from studio.validate.pipeline import validate_paths
 
@@ -25,8 +25,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
+    parser = OptionParser(
         prog="studio validate",
         description="Check boards and scenarios: schema, geometry and rules lint. "
                     "Folders are searched for *.yaml, *.yml and *.json files (JSON without a "

@@ -15,7 +15,7 @@ import re
 import sys
 from functools import lru_cache
 
-from studio.console import add_common_options, configure
+from studio.console import OptionParser, add_common_options, configure
 
 _ROW = re.compile(r"^\|(?P<codes>(?:\s*`[a-z0-9-]+/[a-z0-9*-]+`\s*,?)+)\|(?P<rest>.*)\|\s*$")
 _CODE = re.compile(r"`([a-z0-9-]+/[a-z0-9*-]+)`")
@@ -70,8 +70,7 @@ def describe(entry: dict) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
+    parser = OptionParser(
         prog="studio explain",
         description="Explain finding codes (as printed by studio validate): what each means, its severity "
                     "and how to fix it, from docs/findings.md.",

@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studio.console import add_common_options, configure
+from studio.console import OptionParser, add_common_options, configure
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        allow_abbrev=False,  # an option is its whole name (balance --se ran as --seed)
+    parser = OptionParser(
         prog="studio schema",
         description="Print the JSON Schema of studio files (the combined one, or one format's), or where it "
                     "is installed, for editors and CI.")
