@@ -42,7 +42,87 @@ class RealmEvaluator(Evaluator):
         if value:
             cap = bot.card_cap
             points = [v + value * min(sum(hand), cap) for v, hand in zip(points, state.hands)]
+        weight = getattr(bot, "goal_value", 0.0)
+        if weight:
+            points = self._with_goals(state, points, weight)
         return points
+
+    GOAL_DECAY = 0.7   # per board line, as the greedy bot's progress term
+
+    def _with_goals(self, state, points: list[float], weight: float) -> list[float]:
+        """``points`` plus, for each seat a goal bonus awaits (Jungle Temples, L1-2), ``weight``
+        x the bonus x ``GOAL_DECAY`` to the power of the distance in board lines from its
+        nearest peg to its goal edge: a search whose rollouts stop short of the far edge
+        still sees a seat's race toward it. A seat with no peg yet gets nothing."""
+        table = _goal_distances(state.game)
+        if table is None:
+            return points
+        seats, dist = table
+        hooks = state.game.hooks["goal_bonus"]   # state.goal_bonus(s), without its generator per seat
+        bonus = {}
+        for s in seats:
+            b = 0
+            for m in hooks:
+                b += m.goal_bonus(state, s)
+            if b:
+                bonus[s] = b
+        if not bonus:   # every bonus taken: nothing to add (most of a long game)
+            return points
+        wanted = sum(1 << s for s in bonus)
+        best: dict[int, int] = {}
+        for p, mask in state.peg_seats.items():
+            m = mask & wanted
+            if m:
+                row = dist.get(p)
+                if row is None:
+                    continue
+                while m:
+                    low = m & -m
+                    m ^= low
+                    s = low.bit_length() - 1
+                    d = row[s]
+                    if d >= 0 and d < best.get(s, d + 1):
+                        best[s] = d
+        decay = self.GOAL_DECAY
+        for s, d in best.items():
+            points[s] += weight * bonus[s] * decay ** d
+        return points
+
+
+_GOALS: dict = {}   # id(game) -> (game, table); a few games at a time
+
+
+def _goal_distances(game) -> tuple[list[int], dict[str, list[int]]] | None:
+    """The seats with a goal edge (Jungle Temples, L1-2) and, per peg, the board lines from it
+    to each seat's edge (breadth-first over the lines from the edge; -1: no goal, or not
+    reachable): ``(seats, {peg: [lines per seat]})``; None for a game without goals."""
+    found = _GOALS.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    neighbours = game.topology.neighbours
+    seats = [s for s, info in enumerate(game.seats) if info.goal]
+    table = None
+    if seats:
+        rows: dict[str, list[int]] = {p: [-1] * len(game.seats) for p in neighbours}
+        for s in seats:
+            front = [p for p in game.seats[s].goal if p in rows]
+            for p in front:
+                rows[p][s] = 0
+            d = 0
+            while front:
+                d += 1
+                nxt = []
+                for p in front:
+                    for q in neighbours[p]:
+                        if rows[q][s] < 0:
+                            rows[q][s] = d
+                            nxt.append(q)
+                front = nxt
+        table = (seats, rows)
+    if len(_GOALS) > 64:
+        _GOALS.clear()
+    _GOALS[id(game)] = (game, table)
+    return table
 
 
 class RivagesEvaluator(Evaluator):

@@ -19,7 +19,8 @@ Search", IEEE TCIAIG 4(2), 2012). The bot sees only its seat's observation. Each
    is worth, by the evaluator registered for the game (:mod:`studio.bots.evaluators`: Rule the
    Realm ``projected_scores()``, the end-of-game rules applied now, plus a little for cards in
    hand, up to ``card_cap``, an eliminated seat scoring what it holds minus
-   ``eliminated_penalty``; Rivages :func:`studio.bots.rivages.position_value`; other engines
+   ``eliminated_penalty``, and a goal bonus that awaits a seat (Jungle Temples' far edge, L1-2)
+   at ``goal_value`` x the bonus x 0.7 per board line its pegs still lack; Rivages :func:`studio.bots.rivages.position_value`; other engines
    ``scores()``); margins go through ``tanh(margin / margin_scale)``;
 6. *backs up* each seat's value along the path; a node keeps the value of the seat that chose
    its action, so every seat picks its own best replies inside the tree.
@@ -30,7 +31,7 @@ budget (``seconds``) is not reproducible.
 
 By name (:func:`studio.bots.make_bot`; read and written by :class:`studio.bots.spec.BotSpec`):
 ``mcts`` (200 iterations), ``mcts:400``, ``mcts:0.2s``, and options after more colons:
-``mcts:300:rollout=random:cap=4:c=0.5:widen=0`` (``mcts:300:time=0.2``: 300 iterations or 0.2 s, whichever ends first).
+``mcts:300:rollout=random:cap=4:c=0.5:widen=0:goal=0`` (``mcts:300:time=0.2``: 300 iterations or 0.2 s, whichever ends first).
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ MAX_FACTOR = 1_000.0            # exploration, widening, margin_scale
 ROLLOUTS = ("greedy", "random")
 # short option names in ``mcts:...`` specs -> constructor arguments and their types
 SPEC_OPTIONS = {"rollout": ("rollout", str), "cap": ("rollout_cap", int), "c": ("exploration", float),
-                "widen": ("widening", float), "scale": ("margin_scale", float), "time": ("seconds", float)}
+                "widen": ("widening", float), "scale": ("margin_scale", float), "goal": ("goal_value", float),
+                "time": ("seconds", float)}
 
 
 class _Node:
@@ -102,7 +104,7 @@ class MCTSBot(Bot):
                  rollout: str = "greedy", rollout_cap: int = 0, exploration: float = 0.35,
                  widening: float = 1.0, margin_scale: float = 6.0, win_weight: float = 0.7,
                  sample: int = 4, card_value: float = 0.45, card_cap: int = 6,
-                 eliminated_penalty: float = 10.0):
+                 eliminated_penalty: float = 10.0, goal_value: float = 1.0):
         if iterations is None and seconds is None:
             raise ValueError("give the MCTS bot an iteration budget, a time budget or both")
         if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
@@ -115,7 +117,7 @@ class MCTSBot(Bot):
             raise ValueError(f"the MCTS rollout cap must be 0 to {MAX_ROLLOUT_CAP}, got {rollout_cap}")
         # nan compares false both ways: these tests refuse it too
         for label, value, low_ok in (("exploration (c)", exploration, True), ("widening (widen)", widening, True),
-                                     ("margin scale (scale)", margin_scale, False)):
+                                     ("margin scale (scale)", margin_scale, False), ("goal value (goal)", goal_value, True)):
             if not ((0 <= value if low_ok else 0 < value) and value <= MAX_FACTOR):
                 low = "0" if low_ok else "above 0 and at most"
                 raise ValueError(f"the MCTS {label} must be {low} {'to ' if low_ok else ''}{MAX_FACTOR:g}, got {value}")
@@ -131,6 +133,7 @@ class MCTSBot(Bot):
         self.card_value = card_value
         self.card_cap = card_cap
         self.eliminated_penalty = eliminated_penalty
+        self.goal_value = goal_value
         self.name = self.spec()
 
     # -- names ----------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def test_words_for_people():
     ("mcts:lots", "bot 'mcts:lots': bad MCTS budget 'lots': give iterations (mcts:200) or seconds (mcts:0.5s)"),
     ("mcts:0", "bot 'mcts:0': MCTS iterations must be 1 to 1,000,000, got 0"),
     ("mcts:5:depth=3", "bot 'mcts:5:depth=3': bad MCTS option 'depth=3': use key=value with a key among rollout, "
-                       "cap, c, widen, scale, time"),
+                       "cap, c, widen, scale, goal, time"),
     ("mcts:5:cap=x", "bot 'mcts:5:cap=x': bad MCTS option 'cap=x': 'x' is not a whole number"),
     ("greedy:3", "bot 'greedy' takes no settings, got 'greedy:3'"),
     ("clever", "unknown bot 'clever' (known: random, greedy, mcts, hoarder, racer, goal-chaser, explorer)"),

@@ -163,3 +163,7 @@ def test_the_bot_settings_dialog(qtbot):
     d2 = BotSettingsDialog("Seat 1")
     qtbot.addWidget(d2)
     assert d2.spec() == "mcts" and not d2.time_box.isChecked() and not d2.seconds_spin.isEnabled()
+    d3 = BotSettingsDialog("Seat 3", "mcts:200:goal=0")   # the bot without the far-edge value is kept so
+    qtbot.addWidget(d3)
+    d3.iterations_spin.setValue(250)
+    assert d3.spec() == "mcts:250:goal=0"

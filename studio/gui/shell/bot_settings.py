@@ -99,7 +99,7 @@ class BotSettingsDialog(QDialog):
             return None
         b = self._base
         return MCTSBot(iterations, seconds, rollout=b.rollout, rollout_cap=b.rollout_cap, exploration=b.exploration,
-                       widening=b.widening, margin_scale=b.margin_scale).spec()
+                       widening=b.widening, margin_scale=b.margin_scale, goal_value=b.goal_value).spec()
 
     def _update(self) -> None:
         self.iterations_spin.setEnabled(self.iterations_box.isChecked())
