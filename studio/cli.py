@@ -191,8 +191,18 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"studio: {verbose[0]} is the editor's option; give a command's options after it "
               f"(studio {argv[0]} --help lists them)\n" + USAGE, file=sys.stderr, end="")
         return 2
+    if argv == ["--version"]:   # after -q or -v too (trial)
+        from studio import __version__
+        print(f"studio {__version__}")
+        return 0
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
-        print(f"studio: unknown option {argv[0]!r}\n" + USAGE, file=sys.stderr, end="")
+        import difflib
+
+        own = ["--help", "--version", "--quiet", "--verbose"]
+        near = [o for o in own if o.startswith(argv[0]) and argv[0].startswith("--")] or \
+            difflib.get_close_matches(argv[0], own, n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        print(f"studio: unknown option {argv[0]!r}{hint}\n" + USAGE, file=sys.stderr, end="")
         return 2
     if argv and not is_file_argument(argv[0]) and not os.path.isdir(argv[0]):
         from studio.console import bundled_names

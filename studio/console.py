@@ -48,27 +48,63 @@ class OptionParser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
+    words: list[str] = []   # the command line being parsed, for the error's hints
+
+    def parse_known_args(self, args=None, namespace=None):
+        self.words = [str(w) for w in (sys.argv[1:] if args is None else args)]
+        return super().parse_known_args(args, namespace)
+
     def error(self, message):
         super().error(message + self.meant(message))
 
-    def meant(self, message: str) -> str:
-        """For an "unrecognized arguments" ``message``, the options each unknown one may have
-        meant: those it begins (a prefix is not taken by itself) or near it in spelling, as
-        ``" (--se: did you mean --seed or --set?)"``; empty when none."""
+    def meant(self, message: str, words: list[str] | None = None) -> str:
+        """The options the unknown ones on the command line (``words``; default: the one being
+        parsed) may have meant: those they begin (a prefix is not taken by itself) or near
+        them in spelling, as ``" (--se: did you mean --seed or --set?)"``. For "unrecognized
+        arguments" and for a missing required argument (``--ou x.pdf`` for ``--output``: the
+        missing one was typed short); a known option after ``--`` is said to be read as an
+        argument. Empty when there is nothing to say."""
         import difflib
 
-        if not message.startswith("unrecognized arguments: "):
+        unknown = message.startswith("unrecognized arguments: ")
+        if not (unknown or message.startswith("the following arguments are required")):
             return ""
         known = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+        line = self.words if words is None else words
+        ended = "--" in line   # after "--" every word is an argument
+        candidates = message.split(": ", 1)[1].split() if unknown else \
+            [w for w in line[:line.index("--")] if w.startswith("--")] if ended else \
+            [w for w in line if w.startswith("--")]
         said = []
-        for word in message.split(": ", 1)[1].split():
+        for word in candidates:
             name = word.split("=", 1)[0]
-            if not name.startswith("--"):
+            if not name.startswith("--") or name == "--":
+                continue
+            if name in known:
+                if unknown and ended:
+                    said.append(f"{name}: after '--' every word is read as an argument")
                 continue
             close = [o for o in known if o.startswith(name)] or difflib.get_close_matches(name, known, n=2)
             if close:
-                said.append(f"{name}: did you mean {' or '.join(close)}?")
-        return f" ({'; '.join(said)})" if said else ""
+                takes = any(a.nargs != 0 for a in self._actions if set(a.option_strings) & set(close))
+                said.append(f"{name}: did you mean {' or '.join(close)}?" +
+                            (self._taken(word, candidates, line) if takes and unknown else ""))
+        return f" ({'; '.join(dict.fromkeys(said))})" if said else ""
+
+    @staticmethod
+    def _taken(word: str, listed: list[str], line: list[str]) -> str:
+        """For an unknown option ``word`` whose value came after it, a note when that value
+        was read as another argument (``--gam 5 jungle-temples``: 5 became the scenario)."""
+        if "=" in word or word not in line:
+            return ""
+        at = line.index(word)
+        value = line[at + 1] if at + 1 < len(line) else None
+        if value is None or value.startswith("-"):
+            return ""
+        k = listed.index(word)
+        if k + 1 < len(listed) and listed[k + 1] == value:
+            return ""
+        return f"; {value!r} after it was read as another argument"
 
 
 def add_common_options(parser: argparse.ArgumentParser, quiet_help: str | None = None) -> None:

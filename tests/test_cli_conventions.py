@@ -103,6 +103,10 @@ def test_every_command_prints_the_version(command, capsys):
 def test_the_top_level_version(capsys):
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out == f"studio {__version__}\n"
+    assert cli.main(["-q", "--version"]) == 0 and cli.main(["-v", "--version"]) == 0   # trial: both were refused
+    assert capsys.readouterr().out == f"studio {__version__}\n" * 2
+    assert cli.main(["--vers"]) == 2
+    assert capsys.readouterr().err.startswith("studio: unknown option '--vers' (did you mean --version?)\n")
 
 
 @pytest.mark.parametrize("command", sorted(cli.COMMANDS))
@@ -135,7 +139,28 @@ def test_an_unknown_option_names_the_near_ones_only():
     assert parser.meant("unrecognized arguments: --se 5 --gmaes=3 --zzz x") == \
         " (--se: did you mean --seed or --set?; --gmaes: did you mean --games?)"
     assert parser.meant("unrecognized arguments: --zzz") == ""
-    assert parser.meant("the following arguments are required: x") == ""
+    assert parser.meant("the following arguments are required: x", ["x"]) == ""
+    # trial: a required option typed short was only said to be missing
+    assert parser.meant("the following arguments are required: --jobs", ["--job", "3"]) == \
+        " (--job: did you mean --jobs?)"
+    # trial: after "--" a known option is an argument, not a misspelling of itself
+    assert parser.meant("unrecognized arguments: --games 5", ["x", "--", "--games", "5"]) == \
+        " (--games: after '--' every word is read as an argument)"
+    # trial: the value of an unknown option was read as the scenario
+    assert parser.meant("unrecognized arguments: --gms x", ["--gms", "5", "x"]) == \
+        " (--gms: did you mean --games or --set?; '5' after it was read as another argument)"
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["render", "volcano-3p", "--ou", "x.pdf"], "required: -o/--output (--ou: did you mean --output?)"),
+    (["validate", "--form"], "required: PATH (--form: did you mean --format?)"),
+    (["playtest", "jungle-temples", "--", "--games", "5"], "(--games: after '--' every word is read as an argument)"),
+])
+def test_a_mistyped_option_is_named_whatever_the_error(argv, said, capsys):
+    if argv[0] == "render":
+        pytest.importorskip("PySide6")
+    assert cli.main(argv) == 2
+    assert said in capsys.readouterr().err
 
 
 def test_the_editor_takes_quiet_and_verbose(monkeypatch):

@@ -164,7 +164,7 @@ def test_a_second_run_into_the_same_folder_keeps_the_first_runs_files(tmp_path, 
     # the same seeds design the same candidates: the run says so, and which seed starts past them
     tried = json.loads(first)["tried"]
     assert (f"warning: {out / 'generate.json'} is a run with the same constraints and seeds, so this one designs "
-            f"the same candidates again; --seed {4 + tried} starts past them") in err
+            f"the same candidates again; --seed {4 + tried} starts past every earlier run's") in err
     assert (out / "generate.json").read_text() == first
     second = checked(out / "generate-2.json")
     assert [c["file"] for c in second["offered"]] == ["cursed-triangle-2p-s4-2.yaml"]
@@ -173,3 +173,7 @@ def test_a_second_run_into_the_same_folder_keeps_the_first_runs_files(tmp_path, 
     assert [f for f in validate_paths([str(out)])[0] if f.severity in ("error", "warning")] == []
     assert main([*args[:3], "--seed", str(4 + tried), *args[5:]]) == 0   # past them: no warning
     assert "warning" not in capsys.readouterr().err
+    # trial: the seed named must be past every earlier run's, not only the one repeated
+    third = json.loads((out / "generate-3.json").read_text())["tried"]
+    assert main(args) == 0
+    assert f"--seed {4 + tried + third} starts past every earlier run's" in capsys.readouterr().err

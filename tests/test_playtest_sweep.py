@@ -82,6 +82,13 @@ def test_grid_errors(settings, message):
     # trial: only the first refused value was named; the others are named after its reason
     (["--set", "rules.end.score=0,14,-5,abc"], "--set rules.end.score=0: the scenario refuses it: 'rules.end.score' "
      "must be a whole number from 1 to 500, got 0; refused too: --set rules.end.score=-5; --set rules.end.score=abc"),
+    # trial: with two settings the reason shown was the other setting's; each is checked alone first
+    (["--set", "rules.end.score=abc,16", "--set", "rules.bands_per_player=zz,-1,20"],
+     "--set rules.end.score=abc: the scenario refuses it: 'rules.end.score' must be a whole number from 1 to 500, got "
+     "the text 'abc'; --set rules.bands_per_player=zz: the scenario refuses it: 'rules.bands_per_player' must be a "
+     "whole number from 1 to 200, got the text 'zz'; refused too: --set rules.bands_per_player=-1"),
+    (["--set", "rules.hand.size=zz,-1,3"], "--set rules.hand.size: the scenario refuses it: unknown key 'hand' in "
+     "'rules' (did you mean 'bands'?) (for each of its 3 values)"),
     (["--set", "rules.end.score=" + ",".join(str(-v) for v in range(1, 9))],
      "; refused too: --set rules.end.score=-2; --set rules.end.score=-3; --set rules.end.score=-4; "
      "--set rules.end.score=-5; --set rules.end.score=-6 and 2 more"),

@@ -336,7 +336,8 @@ def _read_record(out: Path):
 
 def no_proposal_line(result, subject: str) -> str:
     """Why ``result`` has no proposal, and what to try when the search ran (Realm and Rivages)."""
-    hint = "" if result.stopped_before_racing() else \
+    # a stopped run's cure is to let it run (trial: a stop in the first race advised a larger budget)
+    hint = "" if result.stopped in ("interrupted", "workers-lost") else \
         " Try a larger --budget-games, more --candidates, --allow-rules or fewer locks."
     return result.no_proposal_reason(subject) + hint
 
@@ -382,7 +383,9 @@ def stopped_line(result) -> str | None:
     from studio.balance.search import proposal_numbers, unverified
 
     proposals, unchecked = result.proposals, unverified(result.proposals)
-    if not proposals or not (result.stopped_in_check or 0 < len(unchecked) < len(proposals)):
+    if not proposals:   # no "best so far" to speak of (trial); the report's last line says why
+        return f"{said} before any edit was raced" if result.stopped_before_racing() else f"{said}: no proposal yet"
+    if not (result.stopped_in_check or 0 < len(unchecked) < len(proposals)):
         # the search itself was cut short: its best so far
         return f"{said}: the best so far" + (", not verified on fresh seeds" if len(unchecked) == len(proposals) else "")
     # the search had ended: what was cut short is the check of its proposals

@@ -217,26 +217,43 @@ def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[l
 
 def same_run(folder: Path, spec, args) -> tuple[Path, int] | None:
     """An earlier summary in ``folder`` (``generate.json``, ``generate-2.json``...) of a run
-    with the same constraints (the design seed included), games, bots and game seed, which
-    this run would repeat: ``(its path, candidates it tried)``; None when there is none (or
-    the folder cannot be read: the save says so)."""
+    with the same constraints but the design seed, games, bots and game seed, whose candidates
+    (seeds ``seed`` to ``seed + tried - 1``) include this run's first: ``(its path, the first
+    design seed past every such run's)``, or None (also when the folder cannot be read: the
+    save says so)."""
     from dataclasses import asdict
 
-    wanted = {"kind": type(spec).__name__, "constraints": json.loads(json.dumps(asdict(spec))),
-              "games": args.games, "bots": args.bots, "game_seed": args.game_seed}
+    constraints = json.loads(json.dumps(asdict(spec)))
+    wanted = {"kind": type(spec).__name__, "games": args.games, "bots": args.bots, "game_seed": args.game_seed}
     try:
         found = sorted(folder.glob("generate*.json"))
     except OSError:
         return None
+    runs = []   # (path, first seed, seeds tried) of the earlier runs of these constraints
     for path in found:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if isinstance(data, dict) and data.get("format") == FORMAT and all(data.get(k) == v for k, v in wanted.items()):
-            tried = data.get("tried")
-            return path, tried if isinstance(tried, int) and tried > 0 else 1
-    return None
+        if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("constraints"), dict)
+                and all(data.get(k) == v for k, v in wanted.items())):
+            continue
+        theirs = dict(data["constraints"])
+        first = theirs.pop("seed", None)
+        if not isinstance(first, int) or theirs != {k: v for k, v in constraints.items() if k != "seed"}:
+            continue
+        tried = data.get("tried")
+        runs.append((path, first, tried if isinstance(tried, int) and tried > 0 else 1))
+    repeated = next((r for r in runs if r[1] <= spec.seed < r[1] + r[2]), None)
+    if repeated is None:
+        return None
+    seed, moved = spec.seed, True
+    while moved:   # past every earlier run's seeds, not only the one repeated (trial)
+        moved = False
+        for _path, first, tried in runs:
+            if first <= seed < first + tried:
+                seed, moved = first + tried, True
+    return repeated[0], seed
 
 
 def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
@@ -302,9 +319,9 @@ def _run(args) -> int:
         return 2
     again = same_run(out, spec, args)
     if again is not None:   # trial: a second run made the same boards, and nothing said why
-        earlier, tried = again
+        earlier, past = again
         print(f"{PROG}: warning: {earlier} is a run with the same constraints and seeds, so this one designs "
-              f"the same candidates again; --seed {spec.seed + tried} starts past them", file=sys.stderr)
+              f"the same candidates again; --seed {past} starts past every earlier run's", file=sys.stderr)
     from studio.playtest.runner import resolve_bots
 
     try:  # before anything is said or drawn

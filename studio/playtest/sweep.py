@@ -212,6 +212,24 @@ def _run(args) -> int:
     try:
         base = load_setup(args.scenario, args.players)
         bots = resolve_bots(args.bots, base.players)
+        # each setting's values alone first: a refusal names the value and its own reason (a
+        # trial's combination showed one setting's reason beside the other's refused value)
+        alone = []
+        for path, values in grid:
+            bad = []
+            for value in values:
+                try:
+                    base.with_settings({path: value}).game(args.seed)
+                except SetupError as exc:
+                    bad.append((f"--set {path}={show(value)}", str(exc)))
+                except content_errors() as exc:
+                    bad.append((f"--set {path}={show(value)}", f"the game cannot be played: {exc}"))
+            if len(bad) > 1 and len(bad) == len(values) and len({reason for _, reason in bad}) == 1:
+                alone.append(f"--set {path}: {bad[0][1]} (for each of its {len(values)} values)")  # e.g. an unknown key
+            elif bad:
+                alone.append(refusal(bad))
+        if alone:
+            raise fail("; ".join(alone))
         setups, refused = [], []
         for point in points:
             text = ", ".join(f"{k}={show(v)}" for k, v in point.items())

@@ -310,6 +310,9 @@ def test_a_stop_after_the_search_says_the_check_was_cut_not_the_search():
     args = SimpleNamespace(bots=None, reference_bots=None, budget_games=200)
     lines = format_result(late, setup, args).splitlines()
     assert "interrupted during the check on fresh seeds: the search had ended; no proposal verified" in lines
-    assert "interrupted: the best so far, not verified on fresh seeds" in format_result(early, setup, args)
+    # stopped before any edit did better: no "best so far" to speak of, nor a larger budget to try (trial)
+    assert not early.proposals
+    text = format_result(early, setup, args)
+    assert "interrupted: no proposal yet" in text and "--budget-games" not in text
     early.stop_reason = "stopped by a signal (SIGTERM)"   # as search_and_report sets it: the stop named
-    assert "stopped by a signal (SIGTERM): the best so far, not verified" in format_result(early, setup, args)
+    assert "stopped by a signal (SIGTERM): no proposal yet" in format_result(early, setup, args)
