@@ -84,7 +84,7 @@ class OptionParser(argparse.ArgumentParser):
                 if unknown and ended:
                     said.append(f"{name}: after '--' every word is read as an argument")
                 continue
-            close = [o for o in known if o.startswith(name)] or difflib.get_close_matches(name, known, n=2)
+            close = [o for o in known if o.startswith(name)] or difflib.get_close_matches(name, known, n=2, cutoff=0.75)
             if close:
                 takes = any(a.nargs != 0 for a in self._actions if set(a.option_strings) & set(close))
                 said.append(f"{name}: did you mean {' or '.join(close)}?" +

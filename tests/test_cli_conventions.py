@@ -148,7 +148,7 @@ def test_an_unknown_option_names_the_near_ones_only():
         " (--games: after '--' every word is read as an argument)"
     # trial: the value of an unknown option was read as the scenario
     assert parser.meant("unrecognized arguments: --gms x", ["--gms", "5", "x"]) == \
-        " (--gms: did you mean --games or --set?; '5' after it was read as another argument)"
+        " (--gms: did you mean --games?; '5' after it was read as another argument)"
 
 
 @pytest.mark.parametrize("argv, said", [

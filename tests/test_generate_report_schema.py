@@ -163,8 +163,8 @@ def test_a_second_run_into_the_same_folder_keeps_the_first_runs_files(tmp_path, 
     assert f"summary in {out / 'generate-2.json'}" in err
     # the same seeds design the same candidates: the run says so, and which seed starts past them
     tried = json.loads(first)["tried"]
-    assert (f"warning: {out / 'generate.json'} is a run with the same constraints and seeds, so this one designs "
-            f"the same candidates again; --seed {4 + tried} starts past every earlier run's") in err
+    assert (f"warning: {out / 'generate.json'} is a run with the same constraints and design seeds, so this one "
+            f"designs the same candidates again; with --seed {4 + tried} it designs none of an earlier run's") in err
     assert (out / "generate.json").read_text() == first
     second = checked(out / "generate-2.json")
     assert [c["file"] for c in second["offered"]] == ["cursed-triangle-2p-s4-2.yaml"]
@@ -176,4 +176,10 @@ def test_a_second_run_into_the_same_folder_keeps_the_first_runs_files(tmp_path, 
     # trial: the seed named must be past every earlier run's, not only the one repeated
     third = json.loads((out / "generate-3.json").read_text())["tried"]
     assert main(args) == 0
-    assert f"--seed {4 + tried + third} starts past every earlier run's" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{out / 'generate.json'} is a run" in err   # the first such run, not generate-2.json (trial)
+    assert f"with --seed {4 + tried + third} it designs none of an earlier run's" in err
+    # other fairness games design the same boards (trial); a run overlapping an earlier one says "some"
+    assert main([*args[:3], "--seed", "2", "--count", "1", "--games", "5", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "designs some of its candidates again" in err and "with --seed " in err

@@ -85,7 +85,7 @@ def test_grid_errors(settings, message):
     # trial: with two settings the reason shown was the other setting's; each is checked alone first
     (["--set", "rules.end.score=abc,16", "--set", "rules.bands_per_player=zz,-1,20"],
      "--set rules.end.score=abc: the scenario refuses it: 'rules.end.score' must be a whole number from 1 to 500, got "
-     "the text 'abc'; --set rules.bands_per_player=zz: the scenario refuses it: 'rules.bands_per_player' must be a "
+     "the text 'abc'. Also --set rules.bands_per_player=zz: the scenario refuses it: 'rules.bands_per_player' must be a "
      "whole number from 1 to 200, got the text 'zz'; refused too: --set rules.bands_per_player=-1"),
     (["--set", "rules.hand.size=zz,-1,3"], "--set rules.hand.size: the scenario refuses it: unknown key 'hand' in "
      "'rules' (did you mean 'bands'?) (for each of its 3 values)"),
@@ -211,3 +211,23 @@ def test_a_setting_of_a_module_the_scenario_lacks_is_said_to_add_it(capsys):
     assert main([str(JUNGLE), "-p", "2", "-n", "1", "-q", "--set", "rules.modules.volcano.escape_energy=1"]) == 0
     assert ("studio sweep: warning: --set rules.modules.volcano.escape_energy: the scenario has no "
             "rules.modules.volcano; every point plays with it added") in capsys.readouterr().err
+
+
+@pytest.mark.rule("L6-1")
+def test_a_setting_the_rules_check_refuses_is_not_played(capsys):
+    """Trial: a personal deck of 5 cards with hands of 8 was swept (3 games, exit 0) though
+    ``studio validate`` and ``studio playtest`` refuse the same scenario file: a setting goes
+    through the scenario's rules check as well as its schema."""
+    scenario = bundled_path("scenarios", "cursed-triangle.yaml")
+    assert main([str(scenario), "-p", "2", "-n", "2", "--jobs", "1", "--set", "rules.cards.personal-deck.size=12,5",
+                 "--set", "rules.hand_sizes=[4,5,6,7],[8,8,8,8]"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("studio sweep: --set rules.cards.personal-deck.size=5: the scenario's rules refuse it: "
+                                 "an opening hand of 7 cards cannot be drawn from a personal deck of 5 (L6-1)\n")
+    # each alone passes the rules, together they do not: the combination is named
+    assert main([str(scenario), "-p", "2", "-n", "2", "--jobs", "1", "--set", "rules.cards.personal-deck.size=7,12",
+                 "--set", "rules.hand_sizes=[4,5,6,7],[8,8,8,8]"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("studio sweep: --set rules.cards.personal-deck.size=7, rules.hand_sizes=[8, 8, 8, 8]: the "
+                   "scenario's rules refuse it: an opening hand of 8 cards cannot be drawn from a personal deck of 7 "
+                   "(L6-1)\n"), err

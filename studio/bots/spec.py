@@ -92,6 +92,8 @@ class BotSpec:
                 raise BotSpecError(f"bot {text!r}: bad MCTS option {word!r}: use key=value with a key among "
                                    f"{', '.join(SPEC_OPTIONS)}")
             attr, kind = SPEC_OPTIONS[key.strip()]
+            if attr in options:   # trial: the last one won silently, and the report named the bot two ways
+                raise BotSpecError(f"bot {text!r}: the MCTS option {key.strip()!r} is given twice")
             try:
                 options[attr] = kind(value.strip())
             except ValueError:

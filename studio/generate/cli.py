@@ -215,45 +215,54 @@ def save(outcome, folder: Path, spec, args, stop: dict | None = None) -> tuple[l
     return paths, summary, summary_path
 
 
-def same_run(folder: Path, spec, args) -> tuple[Path, int] | None:
+def same_run(folder: Path, spec, tries: int) -> tuple[Path, int, bool] | None:
     """An earlier summary in ``folder`` (``generate.json``, ``generate-2.json``...) of a run
-    with the same constraints but the design seed, games, bots and game seed, whose candidates
-    (seeds ``seed`` to ``seed + tried - 1``) include this run's first: ``(its path, the first
-    design seed past every such run's)``, or None (also when the folder cannot be read: the
-    save says so)."""
+    with the same constraints but the design seed (the fairness games do not change a design)
+    whose candidates (seeds ``seed`` to ``seed + tried - 1``) overlap this run's (``tries``
+    from ``spec.seed``): ``(its path, the first design seed from which this run's candidates
+    overlap no earlier run's, whether it starts on the same seed)``, or None (also when the
+    folder cannot be read: the save says so)."""
+    import re
     from dataclasses import asdict
 
-    constraints = json.loads(json.dumps(asdict(spec)))
-    wanted = {"kind": type(spec).__name__, "games": args.games, "bots": args.bots, "game_seed": args.game_seed}
+    constraints = {k: v for k, v in json.loads(json.dumps(asdict(spec))).items() if k != "seed"}
     try:
-        found = sorted(folder.glob("generate*.json"))
+        found = list(folder.glob("generate*.json"))
     except OSError:
         return None
+
+    def order(path: Path) -> int:   # generate.json, generate-2.json, ..., generate-10.json
+        m = re.fullmatch(r"generate(?:-(\d+))?\.json", path.name)
+        return int(m.group(1) or 1) if m else 1 << 30
     runs = []   # (path, first seed, seeds tried) of the earlier runs of these constraints
-    for path in found:
+    for path in sorted(found, key=order):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("constraints"), dict)
-                and all(data.get(k) == v for k, v in wanted.items())):
+        if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("kind") == type(spec).__name__
+                and isinstance(data.get("constraints"), dict)):
             continue
         theirs = dict(data["constraints"])
         first = theirs.pop("seed", None)
-        if not isinstance(first, int) or theirs != {k: v for k, v in constraints.items() if k != "seed"}:
+        if not isinstance(first, int) or theirs != constraints:
             continue
         tried = data.get("tried")
         runs.append((path, first, tried if isinstance(tried, int) and tried > 0 else 1))
-    repeated = next((r for r in runs if r[1] <= spec.seed < r[1] + r[2]), None)
-    if repeated is None:
+
+    def overlapping(seed: int):
+        return [r for r in runs if r[1] < seed + tries and seed < r[1] + r[2]]
+    hit = overlapping(spec.seed)
+    if not hit:
         return None
-    seed, moved = spec.seed, True
-    while moved:   # past every earlier run's seeds, not only the one repeated (trial)
-        moved = False
-        for _path, first, tried in runs:
-            if first <= seed < first + tried:
-                seed, moved = first + tried, True
-    return repeated[0], seed
+    seed = spec.seed
+    while True:   # clear of every earlier run's seeds, not only the one repeated (trials)
+        later = overlapping(seed)
+        if not later:
+            break
+        seed = max(r[1] + r[2] for r in later)
+    same = next((r for r in hit if r[1] == spec.seed), hit[0])
+    return same[0], seed, same[1] == spec.seed
 
 
 def _write(outcome, out: Path, spec, args, stop: dict | None = None) -> tuple[list[Path], dict, Path]:
@@ -317,11 +326,12 @@ def _run(args) -> int:
     if tries < args.count:
         print(f"{PROG}: --tries {tries} is fewer than --count {args.count}", file=sys.stderr)
         return 2
-    again = same_run(out, spec, args)
+    again = same_run(out, spec, tries)
     if again is not None:   # trial: a second run made the same boards, and nothing said why
-        earlier, past = again
-        print(f"{PROG}: warning: {earlier} is a run with the same constraints and seeds, so this one designs "
-              f"the same candidates again; --seed {past} starts past every earlier run's", file=sys.stderr)
+        earlier, free, same = again
+        what = "the same candidates" if same else "some of its candidates"
+        print(f"{PROG}: warning: {earlier} is a run with the same constraints and design seeds, so this one "
+              f"designs {what} again; with --seed {free} it designs none of an earlier run's", file=sys.stderr)
     from studio.playtest.runner import resolve_bots
 
     try:  # before anything is said or drawn

@@ -65,6 +65,9 @@ class Setup:
         scenario = _scenario_from_data(data, self.scenario, [p for p, _ in pairs])
         content = copy.copy(self.content)
         content.scenario = scenario
+        problem = _rules_error(self.kind, content, self.players)
+        if problem is not None:   # trial: a sweep played settings that validate and playtest refuse
+            raise SetupError(f"the scenario's rules refuse it: {problem}")
         return Setup(self.kind, content, self.players, self.path, tuple(self.settings) + tuple(pairs))
 
 
@@ -336,6 +339,24 @@ def show_value(value) -> str:
 
 def _kind(value) -> str:
     return {list: "a list", str: "a text", bool: "true/false", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def _rules_error(kind: str, content, players: int) -> str | None:
+    """The first error ``studio validate`` finds in a changed scenario's rules, against the
+    board played (Rule the Realm: ``lint_scenario``, e.g. an opening hand larger than a
+    personal deck, L6-1; Rivages: the scenario's own findings), or None. Warnings pass."""
+    if kind == "realm":
+        from studio.validate.lint import lint_scenario
+        from studio.validate.report import Reporter
+
+        report = Reporter(None)
+        lint_scenario(content.scenario, {players: content.board}, report)
+        found = report.findings
+    else:
+        from studio.validate.rivages import rivages_findings
+
+        found = rivages_findings(content.scenario)
+    return next((f.message for f in found if f.severity == "error"), None)
 
 
 def _scenario_from_data(data: dict, old, paths=()):

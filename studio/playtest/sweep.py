@@ -228,8 +228,8 @@ def _run(args) -> int:
                 alone.append(f"--set {path}: {bad[0][1]} (for each of its {len(values)} values)")  # e.g. an unknown key
             elif bad:
                 alone.append(refusal(bad))
-        if alone:
-            raise fail("; ".join(alone))
+        if alone:   # one sentence per setting (trial: "; " between them read as one list)
+            raise fail(". Also ".join(alone))
         setups, refused = [], []
         for point in points:
             text = ", ".join(f"{k}={show(v)}" for k, v in point.items())

@@ -45,6 +45,7 @@ def test_words_for_people():
                        "cap, c, widen, scale, goal, time"),
     ("mcts:5:cap=x", "bot 'mcts:5:cap=x': bad MCTS option 'cap=x': 'x' is not a whole number"),
     ("greedy:3", "bot 'greedy' takes no settings, got 'greedy:3'"),
+    ("mcts:30:goal=1:goal=0", "bot 'mcts:30:goal=1:goal=0': the MCTS option 'goal' is given twice"),
     ("clever", "unknown bot 'clever' (known: random, greedy, mcts, hoarder, racer, goal-chaser, explorer)"),
 ])
 def test_a_bad_spec_names_itself_and_what_is_wrong(text, message):
