@@ -214,6 +214,10 @@ def test_the_sweep_lists_current_values_and_drops_an_old_refusal(qtbot, setup2, 
     combo.view().itemDelegate().initStyleOption(option, combo.model().index(i, 0))
     assert option.text == "rules.end.score    now 18"               # as the list draws it
     assert combo.currentText() == "rules.end.score" and w.now_label.text() == "now 18"
+    w.set_setting("rules.end.score", "0, 16, -3")                     # every refused value named (as the CLI)
+    assert not w.start()
+    assert "rules.end.score=0: the scenario refuses it" in w.status.text()
+    assert "refused too: rules.end.score=-3" in w.status.text()
     w.set_setting("rules.hand_sizes", "[4, 5]")
     assert not w.start() and "Cannot sweep" in w.status.text()
     w.set_setting("rules.end.score", "16, 18")                        # another setting: the refusal goes

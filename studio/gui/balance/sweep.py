@@ -415,17 +415,21 @@ class SweepWindow(QWidget):
             if len(grid[0][1]) > MAX_GUI_POINTS:
                 raise UsageError(f"at most {MAX_GUI_POINTS} values here (studio sweep takes more)")
             base = self._setup()
-            points = []
+            points, refused = [], []
             for point in cli.grid_points(grid):
                 text = ", ".join(f"{k}={cli.show(v)}" for k, v in point.items())
                 try:
                     setup = base.with_settings(point)
                     setup.game(d.seed_spin.value())
                 except SetupError as exc:
-                    raise UsageError(f"{text}: {exc}") from None
+                    refused.append((text, str(exc)))
+                    continue
                 except content_errors() as exc:
-                    raise UsageError(f"{text}: the game cannot be played: {exc}") from None
+                    refused.append((text, f"the game cannot be played: {exc}"))
+                    continue
                 points.append((point, setup))
+            if refused:   # every refused value named, as studio sweep does
+                raise UsageError(cli.refusal(refused))
         except (UsageError, SetupError, ValueError, KeyError, TypeError, OSError) as exc:
             self._say(f"Cannot sweep: {exc}", error=True)
             return False
