@@ -14,6 +14,7 @@ current scores.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 _NINF = -math.inf
 
@@ -89,16 +90,22 @@ class RealmEvaluator(Evaluator):
         return points
 
 
-_GOALS: dict = {}   # id(game) -> (game, table); a few games at a time
+_GOALS: Any = None   # game -> its table, a WeakKeyDictionary once first used
 
 
 def _goal_distances(game) -> tuple[list[int], dict[str, list[int]]] | None:
     """The seats with a goal edge (Jungle Temples, L1-2) and, per peg, the board lines from it
     to each seat's edge (breadth-first over the lines from the edge; -1: no goal, or not
     reachable): ``(seats, {peg: [lines per seat]})``; None for a game without goals."""
-    found = _GOALS.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
+    global _GOALS
+    try:
+        return _GOALS[game]   # every leaf of a search asks: one look-up
+    except KeyError:
+        pass
+    except TypeError:   # first use
+        import weakref
+
+        _GOALS = weakref.WeakKeyDictionary()   # a finished game is not kept alive by its table
     neighbours = game.topology.neighbours
     seats = [s for s, info in enumerate(game.seats) if info.goal]
     table = None
@@ -119,9 +126,7 @@ def _goal_distances(game) -> tuple[list[int], dict[str, list[int]]] | None:
                             nxt.append(q)
                 front = nxt
         table = (seats, rows)
-    if len(_GOALS) > 64:
-        _GOALS.clear()
-    _GOALS[id(game)] = (game, table)
+    _GOALS[game] = table
     return table
 
 

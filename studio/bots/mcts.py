@@ -20,8 +20,8 @@ Search", IEEE TCIAIG 4(2), 2012). The bot sees only its seat's observation. Each
    Realm ``projected_scores()``, the end-of-game rules applied now, plus a little for cards in
    hand, up to ``card_cap``, an eliminated seat scoring what it holds minus
    ``eliminated_penalty``, and a goal bonus that awaits a seat (Jungle Temples' far edge, L1-2)
-   at ``goal_value`` x the bonus x 0.7 per board line its pegs still lack; Rivages :func:`studio.bots.rivages.position_value`; other engines
-   ``scores()``); margins go through ``tanh(margin / margin_scale)``;
+   at ``goal_value`` x the bonus x 0.7 per board line its pegs still lack; Rivages
+   :func:`studio.bots.rivages.position_value`; other engines ``scores()``); margins go through ``tanh(margin / margin_scale)``;
 6. *backs up* each seat's value along the path; a node keeps the value of the seat that chose
    its action, so every seat picks its own best replies inside the tree.
 
