@@ -36,9 +36,9 @@ import os
 import sys
 from pathlib import Path
 
+from studio import console
 from studio.console import (
     STDIO,
-    OptionParser,
     UnknownName,
     add_common_options,
     configure,
@@ -61,7 +61,7 @@ KNOWN = ".yaml or .yml (a studio island or board), .tmx (a Tiled map in XML) or 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OptionParser(
+    parser = console.OptionParser(
         prog="studio convert",
         description="Convert Rivages islands to and from Tiled hexagonal maps (TMX or TMJ), and Rule the Realm "
                     "boards to Tiled maps (an image layer and object layers of segments, lines and pegs). The "

@@ -22,17 +22,7 @@ import time
 from pathlib import Path
 
 from studio import console
-from studio.console import (
-    STDIO,
-    OptionParser,
-    UnknownName,
-    add_common_options,
-    configure,
-    content_argument,
-    detail,
-    note,
-    stdin_copy,
-)
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, detail, note, stdin_copy
 from studio.content.exits import EXIT_ERRORS, EXIT_USAGE, findings_status
 from studio.content.outputs import output_refusal
 from studio.content.paths import resolved as _safe_resolve  # never raises on a symbolic link loop
@@ -63,7 +53,7 @@ class Reported(UsageError):
     """A problem already printed (the content's findings): exit status ``status``."""
 
 
-class Parser(OptionParser):
+class Parser(console.OptionParser):
     """The batch commands' parser: its errors go through ``main()``, which returns 2, instead of
     ``sys.exit``."""
 

@@ -21,16 +21,7 @@ import threading
 from pathlib import Path
 
 from studio import console
-from studio.console import (
-    STDIO,
-    OptionParser,
-    UnknownName,
-    add_common_options,
-    configure,
-    content_argument,
-    note,
-    stdin_copy,
-)
+from studio.console import STDIO, UnknownName, add_common_options, configure, content_argument, note, stdin_copy
 from studio.content import LoadError
 from studio.content.exits import (  # 1: content errors, 2: usage and input/output
     EXIT_ERRORS,
@@ -57,7 +48,7 @@ RENDERERS: dict[str, str] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OptionParser(
+    parser = console.OptionParser(
         prog="studio render",
         description="Export a board for print and play, at true size: PDF (one page per sheet), "
                     "SVG or PNG (one file per sheet, NAME-row1-col2.EXT when the board is tiled).",

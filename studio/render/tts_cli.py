@@ -13,9 +13,9 @@ import os
 import sys
 from pathlib import Path
 
+from studio import console
 from studio.console import (
     STDIO,
-    OptionParser,
     UnknownName,
     add_common_options,
     configure,
@@ -34,7 +34,7 @@ from studio.content.outputs import file_in_folder, names_folder, output_refusal,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OptionParser(
+    parser = console.OptionParser(
         prog="studio export-tts",
         description="Write a board or island as a Tabletop Simulator saved-object set: OUT.json (TTS's save "
                     "format) and its PNG images beside it. Copy them into TTS's Saves/Saved Objects folder.",
