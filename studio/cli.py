@@ -160,6 +160,8 @@ def _main(argv: list[str] | None = None) -> int:
             return 2
         else:
             argv = [argv[1], "--help"]
+    if argv[:1] in (["-q"], ["--quiet"], ["-v"], ["--verbose"]) and argv[1:] == ["--version"]:
+        argv = ["--version"]   # the editor's options, then the version (trial)
     if argv and argv[0] in ("--version",):
         from studio import __version__
         print(f"studio {__version__}")
@@ -191,10 +193,6 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"studio: {verbose[0]} is the editor's option; give a command's options after it "
               f"(studio {argv[0]} --help lists them)\n" + USAGE, file=sys.stderr, end="")
         return 2
-    if argv == ["--version"]:   # after -q or -v too (trial)
-        from studio import __version__
-        print(f"studio {__version__}")
-        return 0
     if argv and argv[0].startswith("-") and argv[0] not in ("-",):
         import difflib
 

@@ -72,9 +72,8 @@ class OptionParser(argparse.ArgumentParser):
         known = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
         line = self.words if words is None else words
         ended = "--" in line   # after "--" every word is an argument
-        candidates = message.split(": ", 1)[1].split() if unknown else \
-            [w for w in line[:line.index("--")] if w.startswith("--")] if ended else \
-            [w for w in line if w.startswith("--")]
+        options = line[:line.index("--")] if ended else line
+        candidates = message.split(": ", 1)[1].split() if unknown else [w for w in options if w.startswith("--")]
         said = []
         for word in candidates:
             name = word.split("=", 1)[0]

@@ -794,9 +794,14 @@ def planned_games(budget: int, verify_games: int, top: int, steps: int,
     its last step, and the check of the original and the proposals (planned from the start, or
     the first ETAs were 40% short; a search that climbs less drops them at the checks). Their
     sum is the progress's total."""
-    calibrations = max(1, steps)
     return (budget, verify_games * (top + 1),
-            reference.games * (top + 1 + calibrations) if reference else 0)
+            reference.games * (top + 1 + _calibrations(steps)) if reference else 0)
+
+
+def _calibrations(steps: int) -> int:
+    """Reference calibrations a search plans: the original board's, then one per board it may
+    climb onto before its last step."""
+    return max(1, steps)
 
 
 def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int, verify_games: int,
@@ -815,7 +820,7 @@ def run_search(problem: SearchProblem, bots, budget: int, seed: int, steps: int,
     noun = problem.noun
     started = time.monotonic()
     deadline = started + 60 * minutes if minutes else None
-    calibrations_planned = max(1, steps)   # as planned_games counts them
+    calibrations_planned = _calibrations(steps)
     search_games, checks, reference_games = planned_games(budget, verify_games, top, steps, reference)
     counter = _Counter(search_games + checks, progress, reference_games, checks=checks,
                        slow_checks=reference.games * (top + 1) if reference else 0, deadline=deadline)

@@ -14,7 +14,7 @@ current scores.
 from __future__ import annotations
 
 import math
-from typing import Any
+import weakref
 
 _NINF = -math.inf
 
@@ -59,14 +59,7 @@ class RealmEvaluator(Evaluator):
         if table is None:
             return points
         seats, dist = table
-        hooks = state.game.hooks["goal_bonus"]   # state.goal_bonus(s), without its generator per seat
-        bonus = {}
-        for s in seats:
-            b = 0
-            for m in hooks:
-                b += m.goal_bonus(state, s)
-            if b:
-                bonus[s] = b
+        bonus = {s: b for s in seats if (b := state.goal_bonus(s))}
         if not bonus:   # every bonus taken: nothing to add (most of a long game)
             return points
         wanted = sum(1 << s for s in bonus)
@@ -90,22 +83,17 @@ class RealmEvaluator(Evaluator):
         return points
 
 
-_GOALS: Any = None   # game -> its table, a WeakKeyDictionary once first used
+_GOALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # game -> its table; no game kept alive by it
+_NONE = object()
 
 
 def _goal_distances(game) -> tuple[list[int], dict[str, list[int]]] | None:
     """The seats with a goal edge (Jungle Temples, L1-2) and, per peg, the board lines from it
     to each seat's edge (breadth-first over the lines from the edge; -1: no goal, or not
     reachable): ``(seats, {peg: [lines per seat]})``; None for a game without goals."""
-    global _GOALS
-    try:
-        return _GOALS[game]   # every leaf of a search asks: one look-up
-    except KeyError:
-        pass
-    except TypeError:   # first use
-        import weakref
-
-        _GOALS = weakref.WeakKeyDictionary()   # a finished game is not kept alive by its table
+    found = _GOALS.get(game, _NONE)   # every leaf of a search asks: one look-up
+    if found is not _NONE:
+        return found
     neighbours = game.topology.neighbours
     seats = [s for s, info in enumerate(game.seats) if info.goal]
     table = None

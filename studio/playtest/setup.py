@@ -344,7 +344,8 @@ def _kind(value) -> str:
 def _rules_error(kind: str, content, players: int) -> str | None:
     """The first error ``studio validate`` finds in a changed scenario's rules, against the
     board played (Rule the Realm: ``lint_scenario``, e.g. an opening hand larger than a
-    personal deck, L6-1; Rivages: the scenario's own findings), or None. Warnings pass."""
+    personal deck, L6-1; Rivages: the scenario's own rules, without its referenced files), or
+    None. Warnings pass."""
     if kind == "realm":
         from studio.validate.lint import lint_scenario
         from studio.validate.report import Reporter
@@ -353,9 +354,13 @@ def _rules_error(kind: str, content, players: int) -> str | None:
         lint_scenario(content.scenario, {players: content.board}, report)
         found = report.findings
     else:
+        import dataclasses
+
         from studio.validate.rivages import rivages_findings
 
-        found = rivages_findings(content.scenario)
+        # the scenario's own rules only: a setting never names another file (sweep refuses those
+        # paths), so the referenced files, read and checked when the content loaded, are not read again
+        found = rivages_findings(dataclasses.replace(content.scenario, path=None))
     return next((f.message for f in found if f.severity == "error"), None)
 
 

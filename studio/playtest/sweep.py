@@ -159,6 +159,22 @@ def parse_grid(settings: list[str]) -> list[tuple[str, list]]:
     return grid
 
 
+def check_point(base, point: dict, seed: int):
+    """``(setup, None)`` for a grid point the scenario takes and the engine can play from
+    ``seed``, else ``(None, why)``: the scenario's refusal (its schema or its rules) or why the
+    game cannot be played. The CLI and the editor's sweep check their points with it."""
+    from studio.playtest.setup import SetupError
+
+    try:
+        setup = base.with_settings(point)
+        setup.game(seed)
+    except SetupError as exc:
+        return None, str(exc)
+    except content_errors() as exc:
+        return None, f"the game cannot be played: {exc}"
+    return setup, None
+
+
 def refusal(refused: list[tuple[str, str]]) -> str:
     """One line for the refused points of a grid, ``[(point, reason), ...]``: the first with
     its reason, then the others by name (their reason is most often the first one's), at most
@@ -202,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     from studio.playtest.runner import resolve_bots
-    from studio.playtest.setup import SetupError, added_by, load_setup
+    from studio.playtest.setup import added_by, load_setup
 
     outputs = {"--json": (args.json, SWEEP_FORMAT), "--csv": (args.csv, None)}
     check_batch_args(args, outputs)
@@ -214,35 +230,24 @@ def _run(args) -> int:
         bots = resolve_bots(args.bots, base.players)
         # each setting's values alone first: a refusal names the value and its own reason (a
         # trial's combination showed one setting's reason beside the other's refused value)
-        alone = []
+        alone, made = [], []
         for path, values in grid:
-            bad = []
-            for value in values:
-                try:
-                    base.with_settings({path: value}).game(args.seed)
-                except SetupError as exc:
-                    bad.append((f"--set {path}={show(value)}", str(exc)))
-                except content_errors() as exc:
-                    bad.append((f"--set {path}={show(value)}", f"the game cannot be played: {exc}"))
+            checked = [check_point(base, {path: value}, args.seed) for value in values]
+            made = [setup for setup, _ in checked]
+            bad = [(f"--set {path}={show(value)}", why) for value, (_, why) in zip(values, checked) if why]
             if len(bad) > 1 and len(bad) == len(values) and len({reason for _, reason in bad}) == 1:
                 alone.append(f"--set {path}: {bad[0][1]} (for each of its {len(values)} values)")  # e.g. an unknown key
             elif bad:
                 alone.append(refusal(bad))
         if alone:   # one sentence per setting (trial: "; " between them read as one list)
             raise fail(". Also ".join(alone))
-        setups, refused = [], []
-        for point in points:
-            text = ", ".join(f"{k}={show(v)}" for k, v in point.items())
-            try:
-                setup = base.with_settings(point)
-                setup.game(args.seed)
-            except SetupError as exc:
-                refused.append((f"--set {text}", str(exc)))
-                continue
-            except content_errors() as exc:
-                refused.append((f"--set {text}", f"the game cannot be played: {exc}"))
-                continue
-            setups.append(setup)
+        if len(grid) == 1:   # the points are those values: checked already
+            setups, refused = made, []
+        else:
+            checked = [check_point(base, point, args.seed) for point in points]
+            setups = [setup for setup, _ in checked]
+            refused = [("--set " + ", ".join(f"{k}={show(v)}" for k, v in point.items()), why)
+                       for point, (_, why) in zip(points, checked) if why]
     except content_errors() as exc:
         raise fail(str(exc)) from None
     if refused:   # every refused point named, not only the first (trial)

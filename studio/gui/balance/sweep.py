@@ -417,17 +417,11 @@ class SweepWindow(QWidget):
             base = self._setup()
             points, refused = [], []
             for point in cli.grid_points(grid):
-                text = ", ".join(f"{k}={cli.show(v)}" for k, v in point.items())
-                try:
-                    setup = base.with_settings(point)
-                    setup.game(d.seed_spin.value())
-                except SetupError as exc:
-                    refused.append((text, str(exc)))
-                    continue
-                except content_errors() as exc:
-                    refused.append((text, f"the game cannot be played: {exc}"))
-                    continue
-                points.append((point, setup))
+                setup, why = cli.check_point(base, point, d.seed_spin.value())
+                if why:
+                    refused.append((", ".join(f"{k}={cli.show(v)}" for k, v in point.items()), why))
+                else:
+                    points.append((point, setup))
             if refused:   # every refused value named, as studio sweep does
                 raise UsageError(cli.refusal(refused))
         except (UsageError, SetupError, ValueError, KeyError, TypeError, OSError) as exc:

@@ -1425,7 +1425,10 @@ class RealmState(State):
     def goal_bonus(self, seat: int) -> int:
         """VP the seat would gain now by reaching one of its goal pegs (Jungle Temples, L1-2);
         0 when nothing rewards it (any more)."""
-        return sum(m.goal_bonus(self, seat) for m in self.game.hooks["goal_bonus"])
+        total = 0
+        for m in self.game.hooks["goal_bonus"]:   # a plain loop: MCTS asks at every leaf of the Jungle Temples
+            total += m.goal_bonus(self, seat)
+        return total
 
     def bands_used(self, seat: int) -> int:
         return self.game.rules.bands_per_player - self.bands_left[seat]
